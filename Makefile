@@ -1,0 +1,57 @@
+# gasp — build, test, demo.  `make demo` and `make check` install what is
+# missing (scripts/install-deps.sh), then build.
+LLVM_CONFIG ?= llvm-config-22
+CC ?= cc
+BUILD ?= build
+LLVM_BIN = $(shell $(LLVM_CONFIG) --bindir 2>/dev/null)
+LLVM_CFLAGS = $(shell $(LLVM_CONFIG) --cflags 2>/dev/null)
+LLVM_LIBDIR = $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)
+WARN = -Wall -Wextra -Wpedantic -Wstrict-prototypes -Wmissing-prototypes \
+       -Wno-unused-parameter
+WERROR ?= -Werror
+OPT ?= -O2 -g
+SAN ?=
+CFLAGS_ALL = -std=c11 $(OPT) $(WARN) $(WERROR) $(SAN) -Iinclude -Isrc $(LLVM_CFLAGS)
+LDLIBS_ALL = $(SAN) -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22 -lpthread -lm
+
+LIB_SRC = src/util/util.c src/target.c src/ir.c src/infer.c src/pipeline.c src/api.c
+LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+TOOLS = $(BUILD)/bin/gasp-opt
+UNIT = $(BUILD)/bin/test-unit
+
+.PHONY: all deps demo check check-unit check-lit bench clean
+all: $(TOOLS) $(UNIT)
+
+deps:
+	@sh scripts/install-deps.sh
+
+$(BUILD)/obj/%.o: %.c include/gasp.h src/gasp_int.h src/util/util.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/lib/libgasp.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/bin/gasp-opt: $(BUILD)/obj/tools/gasp-opt.o $(BUILD)/lib/libgasp.a
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@ $(LDLIBS_ALL)
+
+$(BUILD)/bin/test-unit: $(BUILD)/obj/test/unit/test_unit.o $(BUILD)/lib/libgasp.a
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@ $(LDLIBS_ALL)
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh scripts/demo.sh
+
+check: deps
+	@$(MAKE) --no-print-directory all
+	@sh scripts/check.sh $(BUILD)
+
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@sh bench/run.sh
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,101 @@
+/* gasp.h — Generic Address-Space Propagation, the public C API.
+ *
+ * gasp proves which named address space (global, local, private, constant,
+ * target-specific) each generic memory access of a GPU LLVM module touches,
+ * and rewrites the module to use it.  Typical use inside a compiler:
+ *
+ *   GaspOptions o;
+ *   gasp_options_init(&o);
+ *   GaspCtx *cx = gasp_ctx_new(&o);
+ *   if (gasp_run(cx, module) != GASP_OK)
+ *     for (size_t i = 0; i < gasp_diag_count(cx); i++)
+ *       fprintf(stderr, "%s\n", gasp_diag_message(cx, i));
+ *   gasp_ctx_free(cx);
+ *
+ * The library keeps all state in the context: it is reentrant, and two
+ * contexts may run on two threads (each on its own LLVMContextRef).
+ * The library never prints, except the debug output you ask for through
+ * GaspOptions.debug_stream.
+ */
+#ifndef GASP_H
+#define GASP_H
+
+#include <llvm-c/Types.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GASP_VERSION "0.1.0"
+
+typedef enum GaspStatus {
+  GASP_OK = 0,
+  GASP_ERR_INPUT = 1,   /* the module cannot be handled (bad triple, ...) */
+  GASP_ERR_USAGE = 2,   /* bad options: unknown pass, unknown target */
+  GASP_ERR_INTERNAL = 3 /* a pass produced IR the verifier rejects */
+} GaspStatus;
+
+typedef enum GaspSeverity {
+  GASP_SEV_ERROR = 0,
+  GASP_SEV_WARNING = 1,
+  GASP_SEV_REMARK = 2
+} GaspSeverity;
+
+typedef struct GaspOptions {
+  /* Comma-separated pass list; NULL = the default pipeline.  "none" runs
+     nothing (useful with statistics).  gasp_pass_list() names them all. */
+  const char *passes;
+  /* Address-space table: NULL = from the module triple, else one of
+     "spir", "nvptx", "amdgcn", "genx". */
+  const char *target_as;
+  int verify_each;          /* run the LLVM verifier after every pass */
+  int print_after_all;      /* print the module after every pass */
+  const char *print_after;  /* print after this pass only (NULL: none) */
+  const char *debug_only;   /* comma list of pass names to trace */
+  FILE *debug_stream;       /* where printing/tracing goes; NULL = stderr */
+} GaspOptions;
+
+typedef struct GaspCtx GaspCtx;
+
+void gasp_options_init(GaspOptions *o);
+/* Copies the options (strings included). */
+GaspCtx *gasp_ctx_new(const GaspOptions *o);
+void gasp_ctx_free(GaspCtx *cx);
+
+/* Checks the options alone (pass names, target name) without a module. */
+GaspStatus gasp_check_options(GaspCtx *cx);
+
+/* Runs the configured pipeline on m.  On an error status the module may be
+   partly rewritten only if a pass broke it (GASP_ERR_INTERNAL). */
+GaspStatus gasp_run(GaspCtx *cx, LLVMModuleRef m);
+
+/* Diagnostics collected since the context was made. */
+size_t gasp_diag_count(const GaspCtx *cx);
+const char *gasp_diag_message(const GaspCtx *cx, size_t i);
+GaspSeverity gasp_diag_severity(const GaspCtx *cx, size_t i);
+
+/* Statistics: "pass.name" counters bumped by the passes. */
+size_t gasp_stat_count(const GaspCtx *cx);
+const char *gasp_stat_name(const GaspCtx *cx, size_t i);
+const char *gasp_stat_desc(const GaspCtx *cx, size_t i);
+uint64_t gasp_stat_value(const GaspCtx *cx, size_t i);
+/* Value of the counter called name ("pass.name"), 0 if never bumped. */
+uint64_t gasp_stat_get(const GaspCtx *cx, const char *name);
+
+/* Memory operations (load, store, atomicrmw, cmpxchg, memcpy/memmove/memset
+   and their .inline forms, masked load/store/gather/scatter) that have a
+   pointer operand in the generic space of the module's target.  Returns -1
+   when the target cannot be told (see gasp_diag_*). */
+long gasp_count_generic_mem_ops(GaspCtx *cx, LLVMModuleRef m);
+
+/* The pass names, comma separated, and the default pipeline. */
+const char *gasp_pass_list(void);
+const char *gasp_default_pipeline(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

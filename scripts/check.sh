@@ -1,0 +1,28 @@
+#!/bin/sh
+# check.sh BUILD — runs the unit tests and the lit suite, then prints the
+# plain closing line "N passed, N failed".  Exit status 0 only if all pass.
+BUILD=${1:-build}
+LIT="$(llvm-config-22 --bindir)/lit"
+upass=0; ufail=0
+out=$("$BUILD/bin/test-unit") ; urc=$?
+echo "$out" | grep -v '^unit:' 
+line=$(echo "$out" | grep '^unit:')
+echo "$line"
+upass=$(echo "$line" | sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed/\1/p')
+ufail=$(echo "$line" | sed -n 's/^unit: \([0-9]*\) passed, \([0-9]*\) failed/\2/p')
+[ -n "$upass" ] || { upass=0; ufail=1; }
+[ $urc -eq 0 ] || [ "$ufail" -gt 0 ] || ufail=1
+GASP_BUILD="$(cd "$BUILD" && pwd)" python3 "$LIT" -q -j"$(nproc)" test \
+  --xunit-xml-output "$BUILD/lit-results.xml" ; lrc=$?
+lpass=0; lfail=0
+if [ -f "$BUILD/lit-results.xml" ]; then
+  total=$(grep -o 'tests="[0-9]*"' "$BUILD/lit-results.xml" | head -1 | tr -dc 0-9)
+  lfail=$(grep -c '<failure' "$BUILD/lit-results.xml")
+  lskip=$(grep -c '<skipped' "$BUILD/lit-results.xml")
+  lpass=$((total - lfail - lskip))
+fi
+[ $lrc -eq 0 ] || [ "$lfail" -gt 0 ] || lfail=1
+echo "lit: $lpass passed, $lfail failed"
+pass=$((upass + lpass)); fail=$((ufail + lfail))
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,23 @@
+#!/bin/sh
+# install-deps.sh — installs the Debian packages gasp needs, if missing.
+#   llvm-22-dev   the LLVM 22 C API headers and libLLVM-22 (the only library)
+#   llvm-22       opt-22 and llc-22 (upstream comparison, benchmarks)
+#   llvm-22-tools lit, FileCheck, not (the test suite)
+#   clang-22      compiles the OpenCL C test kernels to IR
+#   python3       runs lit and the benchmark generator
+# Nothing is downloaded from anywhere but Debian.
+set -eu
+need=""
+command -v llvm-config-22 >/dev/null 2>&1 || need="$need llvm-22-dev"
+command -v opt-22 >/dev/null 2>&1 || need="$need llvm-22"
+[ -x /usr/lib/llvm-22/bin/FileCheck ] && [ -x /usr/lib/llvm-22/bin/lit ] || need="$need llvm-22-tools"
+command -v clang-22 >/dev/null 2>&1 || need="$need clang-22"
+command -v python3 >/dev/null 2>&1 || need="$need python3"
+[ -z "$need" ] && exit 0
+echo "install-deps: installing$need"
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $need >/dev/null

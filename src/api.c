@@ -1,0 +1,145 @@
+/* api.c — the public API (gasp.h) on top of pipeline.c: the context,
+ * diagnostics, statistics and target selection. */
+#include "gasp_int.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+void gasp_options_init(GaspOptions *o) { memset(o, 0, sizeof *o); }
+
+static char *dup_or_null(const char *s) { return s ? xstrdup(s) : NULL; }
+
+GaspCtx *gasp_ctx_new(const GaspOptions *o) {
+  GaspCtx *cx = xcalloc(1, sizeof *cx);
+  if (o)
+    cx->opt = *o;
+  cx->opt.passes = dup_or_null(cx->opt.passes);
+  cx->opt.target_as = dup_or_null(cx->opt.target_as);
+  cx->opt.print_after = dup_or_null(cx->opt.print_after);
+  cx->opt.debug_only = dup_or_null(cx->opt.debug_only);
+  return cx;
+}
+
+void gasp_ctx_free(GaspCtx *cx) {
+  if (!cx)
+    return;
+  for (size_t i = 0; i < cx->diags.n; i++)
+    free(cx->diags.v[i].msg);
+  vec_free(&cx->diags);
+  vec_free(&cx->stat_desc);
+  vec_free(&cx->stat_val);
+  free((char *)cx->opt.passes);
+  free((char *)cx->opt.target_as);
+  free((char *)cx->opt.print_after);
+  free((char *)cx->opt.debug_only);
+  free(cx);
+}
+
+void cx_diag(GaspCtx *cx, GaspSeverity sev, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *s = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
+  va_start(ap, fmt);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  GaspDiag d = {sev, s};
+  vec_push(&cx->diags, d);
+}
+
+void cx_stat(GaspCtx *cx, const GaspStatDesc *d, uint64_t n) {
+  for (size_t i = 0; i < cx->stat_desc.n; i++)
+    if (cx->stat_desc.v[i] == d) {
+      cx->stat_val.v[i] += n;
+      return;
+    }
+  vec_push(&cx->stat_desc, d);
+  vec_push(&cx->stat_val, n);
+}
+
+FILE *cx_out(const GaspCtx *cx) {
+  return cx->opt.debug_stream ? cx->opt.debug_stream : stderr;
+}
+
+bool cx_debug(const GaspCtx *cx) {
+  const char *l = cx->opt.debug_only;
+  if (!l || !cx->cur_pass)
+    return false;
+  size_t n = strlen(cx->cur_pass);
+  for (const char *p = l; (p = strstr(p, cx->cur_pass)); p += n)
+    if ((p == l || p[-1] == ',') && (p[n] == ',' || p[n] == 0))
+      return true;
+  return false;
+}
+
+bool cx_select_target(GaspCtx *cx, LLVMModuleRef m) {
+  if (cx->opt.target_as) {
+    cx->tgt = tgt_by_name(cx->opt.target_as);
+    if (!cx->tgt) {
+      cx_diag(cx, GASP_SEV_ERROR, "unknown --target-as '%s'; valid: %s",
+              cx->opt.target_as, tgt_names());
+      return false;
+    }
+    return true;
+  }
+  const char *triple = LLVMGetTarget(m);
+  cx->tgt = tgt_for_triple(triple);
+  if (!cx->tgt) {
+    cx_diag(cx, GASP_SEV_ERROR,
+            "cannot tell the generic address space of triple '%s'; pass "
+            "--target-as",
+            triple ? triple : "");
+    return false;
+  }
+  return true;
+}
+
+GaspStatus gasp_check_options(GaspCtx *cx) {
+  if (cx->opt.target_as && !tgt_by_name(cx->opt.target_as)) {
+    cx_diag(cx, GASP_SEV_ERROR, "unknown --target-as '%s'; valid: %s",
+            cx->opt.target_as, tgt_names());
+    return GASP_ERR_USAGE;
+  }
+  return pipeline_check(cx) ? GASP_OK : GASP_ERR_USAGE;
+}
+
+GaspStatus gasp_run(GaspCtx *cx, LLVMModuleRef m) {
+  GaspStatus st = gasp_check_options(cx);
+  if (st != GASP_OK)
+    return st;
+  if (!cx_select_target(cx, m))
+    return GASP_ERR_INPUT;
+  return pipeline_run(cx, m);
+}
+
+long gasp_count_generic_mem_ops(GaspCtx *cx, LLVMModuleRef m) {
+  if (!cx_select_target(cx, m))
+    return -1;
+  return pipeline_count_generic(cx, m);
+}
+
+size_t gasp_diag_count(const GaspCtx *cx) { return cx->diags.n; }
+const char *gasp_diag_message(const GaspCtx *cx, size_t i) {
+  return i < cx->diags.n ? cx->diags.v[i].msg : NULL;
+}
+GaspSeverity gasp_diag_severity(const GaspCtx *cx, size_t i) {
+  return i < cx->diags.n ? cx->diags.v[i].sev : GASP_SEV_ERROR;
+}
+
+size_t gasp_stat_count(const GaspCtx *cx) { return cx->stat_desc.n; }
+const char *gasp_stat_name(const GaspCtx *cx, size_t i) {
+  return i < cx->stat_desc.n ? cx->stat_desc.v[i]->name : NULL;
+}
+const char *gasp_stat_desc(const GaspCtx *cx, size_t i) {
+  return i < cx->stat_desc.n ? cx->stat_desc.v[i]->desc : NULL;
+}
+uint64_t gasp_stat_value(const GaspCtx *cx, size_t i) {
+  return i < cx->stat_val.n ? cx->stat_val.v[i] : 0;
+}
+uint64_t gasp_stat_get(const GaspCtx *cx, const char *name) {
+  for (size_t i = 0; i < cx->stat_desc.n; i++)
+    if (!strcmp(cx->stat_desc.v[i]->name, name))
+      return cx->stat_val.v[i];
+  return 0;
+}

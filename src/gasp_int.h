@@ -1,0 +1,164 @@
+/* gasp_int.h — the private header: one section per .c file, in pipeline
+ * order.  Nothing here is installed. */
+#ifndef GASP_INT_H
+#define GASP_INT_H
+
+#include "gasp.h"
+#include "util/util.h"
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+
+/* ===== lattice values shared by the passes ============================== *
+ * A lattice value is a named address-space number (>= 0) or one of: */
+#define LAT_UNINIT (-1)  /* bottom: nothing known yet */
+#define LAT_GENERIC (-2) /* top: more than one space, or unknown */
+
+/* ===== target.c — the address-space tables (seed 003) =================== */
+typedef enum TgtFamily {
+  TGT_SPIR,
+  TGT_GENX,
+  TGT_NVPTX,
+  TGT_AMDGCN
+} TgtFamily;
+
+typedef enum TgtUnified {
+  UAS_GLOBAL,
+  UAS_LOCAL,
+  UAS_PRIVATE,
+  UAS_CONSTANT,
+  UAS_TARGET /* target-specific */
+} TgtUnified;
+
+typedef struct TgtSpace {
+  int as;             /* LLVM address-space number */
+  const char *name;   /* "global", "local", "tensor", ... */
+  TgtUnified unified; /* which unified space it belongs to */
+  int alias_class;    /* spaces in different classes never overlap */
+  bool null_is_zero;  /* generic null casts to this space's 0 bit pattern */
+  bool volatile_ok;   /* a volatile generic access may be rewritten here */
+} TgtSpace;
+
+typedef struct TgtTable {
+  const char *name; /* "spir", "nvptx", "amdgcn", "genx" */
+  TgtFamily family;
+  int generic;                    /* the generic (flat) space */
+  int global, local, priv, constant;
+  const TgtSpace *spaces;         /* named spaces */
+  unsigned nspaces;
+  unsigned kernel_cc;             /* calling convention of kernels, 0: none */
+  bool kernel_dllexport;          /* genx: dllexport marks a kernel */
+  const char *kernel_md;          /* named metadata listing kernels */
+  bool kernel_ptr_args_global;    /* generic kernel pointer args are global */
+  bool generic_alloca_is_private; /* an alloca in the generic space is private */
+  bool generic_hw;                /* hardware has generic addressing */
+} TgtTable;
+
+/* Table by name ("spir", "nvptx", "amdgcn", "genx"); NULL if unknown. */
+const TgtTable *tgt_by_name(const char *name);
+/* Table for a triple ("spir64-unknown-unknown", "nvptx64-nvidia-cuda", ...);
+   NULL when the triple says nothing about address spaces. */
+const TgtTable *tgt_for_triple(const char *triple);
+/* The named space with number as, or NULL (the generic space is not named). */
+const TgtSpace *tgt_space(const TgtTable *t, int as);
+const char *tgt_space_name(const TgtTable *t, int as);
+bool tgt_is_named(const TgtTable *t, int as);
+/* Two named spaces never hold the same byte. */
+bool tgt_disjoint(const TgtTable *t, int a, int b);
+bool tgt_is_kernel(const TgtTable *t, LLVMValueRef fn);
+/* The join of two lattice values (LAT_UNINIT, LAT_GENERIC, or a space). */
+int lat_join(int a, int b);
+/* "generic", "uninit", or the space name. */
+const char *lat_name(const TgtTable *t, int lat);
+/* Comma separated names of the known tables. */
+const char *tgt_names(void);
+
+/* ===== api.c — the context ============================================== */
+typedef struct GaspStatDesc {
+  const char *name; /* "pass.counter" */
+  const char *desc;
+} GaspStatDesc;
+
+typedef struct GaspDiag {
+  GaspSeverity sev;
+  char *msg;
+} GaspDiag;
+
+struct GaspCtx {
+  GaspOptions opt; /* strings owned */
+  const TgtTable *tgt;
+  LLVMModuleRef mod;
+  LLVMContextRef llcx;
+  VEC(GaspDiag) diags;
+  VEC(const GaspStatDesc *) stat_desc;
+  VEC(uint64_t) stat_val;
+  const char *cur_pass; /* the pass now running, for tracing */
+};
+
+void cx_diag(GaspCtx *cx, GaspSeverity sev, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void cx_stat(GaspCtx *cx, const GaspStatDesc *d, uint64_t n);
+/* True when -debug-only names the current pass. */
+bool cx_debug(const GaspCtx *cx);
+FILE *cx_out(const GaspCtx *cx);
+/* Selects cx->tgt for m; on failure adds the error and returns false. */
+bool cx_select_target(GaspCtx *cx, LLVMModuleRef m);
+
+typedef VEC(LLVMValueRef) ValVec;
+
+/* ===== ir.c — LLVM-C helpers the passes share =========================== */
+/* AS of a pointer or vector-of-pointer type, -1 otherwise. */
+int ir_ptr_as(LLVMTypeRef t);
+/* Same shape as t (ptr or vector of ptr) in space as. */
+LLVMTypeRef ir_retype(LLVMTypeRef t, int as);
+/* The called function of a call if it is a direct call, else NULL. */
+LLVMValueRef ir_callee(LLVMValueRef call);
+/* Where to insert code that runs right after v is defined. */
+LLVMValueRef ir_insert_point_after(LLVMValueRef v);
+/* Builds a call like old (attributes, calling convention, tail kind,
+   bundles, metadata, debug location) to callee with args, before old,
+   replaces old by it and erases old.  Returns the new call. */
+LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
+                             LLVMValueRef callee, LLVMTypeRef fnty,
+                             LLVMValueRef *args, unsigned nargs);
+/* Copies the instruction's name to v. */
+void ir_copy_name(LLVMValueRef from, LLVMValueRef to);
+/* Operands of an intrinsic memory access: which arguments are pointers
+   and how the overloaded declaration is formed. */
+typedef struct IrMemIntrin {
+  unsigned id;
+  const char *name;
+  signed char ptr_args[2];  /* argument indices, -1 = none */
+  signed char overload[3];  /* -2 = none, -1 = return type, k = arg k type */
+  bool is_access;           /* counts as a memory operation */
+} IrMemIntrin;
+/* The description for the intrinsic called by call, or NULL. */
+const IrMemIntrin *ir_mem_intrin(LLVMValueRef call);
+/* Declaration of info's intrinsic for the given argument/return types. */
+LLVMValueRef ir_mem_intrin_decl(LLVMModuleRef m, const IrMemIntrin *info,
+                                LLVMTypeRef ret, LLVMValueRef *args);
+/* Is inst a memory op (load/store/atomic/mem intrinsic) with a pointer
+   operand in space as? */
+bool ir_is_mem_op_in(LLVMValueRef inst, int as);
+
+/* ===== infer.c — intra-procedural inference ============================= */
+bool infer_run(GaspCtx *cx, LLVMModuleRef m);
+
+/* ===== pipeline.c — the pass list ======================================= */
+typedef bool (*PassFn)(GaspCtx *cx, LLVMModuleRef m);
+typedef struct PassInfo {
+  const char *name;
+  PassFn run;
+  const char *what;
+} PassInfo;
+const PassInfo *pipeline_find(const char *name);
+/* Runs the pass list cx->opt.passes (or the default); returns a status. */
+GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m);
+/* Validates the pass list; adds a usage error naming the bad pass. */
+bool pipeline_check(GaspCtx *cx);
+long pipeline_count_generic(GaspCtx *cx, LLVMModuleRef m);
+
+#endif

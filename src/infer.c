@@ -1,0 +1,1009 @@
+/* infer.c — intra-procedural address-space inference.
+ *
+ * Problem.  Front ends emit generic (flat) pointers whenever the origin of a
+ * pointer is not syntactically obvious.  Inside one function the origin is
+ * often still visible: the pointer is a GEP of a phi of addrspacecasts from
+ * local memory, a select between two global pointers, a value reloaded from
+ * a private array of pointers.  This pass proves the space of such values
+ * and rewrites the memory operations that use them to the named space.
+ * Anchor: LLVM's InferAddressSpaces; unlike it, this pass needs no
+ * TargetMachine (it works on spir64), reads its facts from target.c, and
+ * sees through private pointer slots that SROA cannot remove.
+ *
+ * Lattice (per generic pointer value, see lat_join in target.c):
+ *     uninit (bottom)  <  one named space  <  generic (top)
+ * join(uninit, x) = x; join(S, S) = S; join(S, T) = generic.
+ * undef/poison are uninit; a null constant joins as uninit but forces
+ * generic when the result's space has a non-zero null (AMDGPU local and
+ * private).  A value still uninit at the end (a cycle fed only by undef)
+ * stays generic: soundness first.
+ *
+ * Sources: addrspacecast from a named space (instruction or constant
+ * expression); allocas in the generic space when the target says they are
+ * private (NVPTX); generic pointer arguments of kernels when the target
+ * says they point to global memory (CUDA-style ptx_kernel, HIP
+ * amdgpu_kernel); loads from a private slot (below).  Transfer: GEP (scalar
+ * and vector), bitcast, llvm.ptrmask and a no-op ptrtoint/inttoptr pair
+ * keep the space of their pointer operand; phi and select join.
+ *
+ * Private slots (through memory).  An alloca whose address never escapes —
+ * every use, through GEPs and casts, is a load from it, a store *to* it of a
+ * generic pointer, a lifetime marker or an icmp — holds only the pointers
+ * stored into it.  A generic pointer loaded from it has the join of the
+ * spaces of every stored pointer.  This covers a dynamically indexed array
+ * of pointers, which SROA leaves in memory.
+ *
+ * Algorithm, per function:
+ *   1. Blocks reachable from the entry, in reverse post-order (values in
+ *      unreachable blocks stay generic: they may even use themselves).
+ *   2. Private slots are analysed; candidate values (the kinds above) are
+ *      numbered densely; memory operations, pointer icmps and generic-to-
+ *      named casts are collected.
+ *   3. Fixed point: a worklist that never holds a value twice evaluates
+ *      each candidate from its operands and requeues its users (and the
+ *      loads of a slot when a pointer stored into it changes).
+ *   4. Every candidate with a named space S gets a twin in S: new phis
+ *      first (empty), then the other twins in reverse post-order, then the
+ *      phis' incoming values.
+ *   5. Uses are rewritten: pointer operands of load/store/atomicrmw/
+ *      cmpxchg, each pointer argument of memcpy/memmove/memset (and
+ *      .inline), masked load/store/gather/scatter and prefetch (rebuilt
+ *      with the declaration for the new pointer types), icmp of two pointers
+ *      in one space (or one and null), and a generic-to-S cast of an S
+ *      value folds away.  Volatile accesses only where the target's
+ *      volatile policy allows.  The stored value of a store is never touched.
+ *   6. Every other use of a rewritten value gets `addrspacecast S -> generic`
+ *      of the twin; the old values are erased, then any dead cast.
+ *
+ * Example (spir64, generic = 4, local = 3):
+ *   before:  %g = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)
+ *            %q = getelementptr i32, ptr addrspace(4) %g, i64 %i
+ *            %v = load i32, ptr addrspace(4) %q
+ *   after:   %q = getelementptr i32, ptr addrspace(3) %l, i64 %i
+ *            %v = load i32, ptr addrspace(3) %q
+ *
+ * Requires: a module that verifies.  Preserves: the CFG, every non-pointer
+ * value, the stored values and all non-memory uses of pointers (through a
+ * cast back to generic).  Breaks: debug records that referred to an erased
+ * generic value become poison (the C API cannot move them).
+ * Debug name: infer.  Statistics: infer.* (see the GaspStatDesc below).
+ * Tests: test/infer/.
+ */
+#include "gasp_int.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
+#include <string.h>
+
+static const GaspStatDesc st_resolved = {
+    "infer.values-resolved", "generic pointer values given a named space"};
+static const GaspStatDesc st_access = {
+    "infer.accesses-rewritten", "load/store/atomic pointer operands rewritten"};
+static const GaspStatDesc st_intrin = {
+    "infer.intrinsics-rewritten", "memory intrinsic calls rebuilt"};
+static const GaspStatDesc st_icmp = {"infer.icmps-rewritten",
+                                     "pointer comparisons rewritten"};
+static const GaspStatDesc st_cast = {"infer.casts-folded",
+                                     "generic-to-named casts folded"};
+static const GaspStatDesc st_slot = {
+    "infer.slots", "private pointer slots seen through"};
+static const GaspStatDesc st_volatile = {
+    "infer.volatile-kept", "volatile accesses kept generic by target policy"};
+
+typedef enum CandKind {
+  K_CAST,     /* addrspacecast named -> generic */
+  K_GEP,
+  K_BITCAST,
+  K_PHI,
+  K_SELECT,
+  K_PTRMASK,
+  K_I2P,      /* inttoptr(ptrtoint p) */
+  K_SLOTLOAD, /* load from a private slot */
+  K_ALLOCA,   /* generic alloca that is private */
+  K_ARG       /* kernel argument that is global */
+} CandKind;
+
+typedef struct Cand {
+  LLVMValueRef v;
+  LLVMValueRef nv; /* twin in the inferred space (or a cast, when uninit) */
+  int lat;
+  int slot;
+  unsigned char kind;
+  bool queued;
+  bool fixed;  /* a source: lattice value known from the start */
+  bool needed; /* a rewritable operation depends on its twin */
+} Cand;
+
+typedef struct Slot {
+  VEC(LLVMValueRef) stored;
+  VEC(uint32_t) loads;
+} Slot;
+
+typedef struct Infer {
+  GaspCtx *cx;
+  const TgtTable *t;
+  LLVMModuleRef m;
+  LLVMBuilderRef b;
+  LLVMValueRef fn;
+  unsigned ptr_bits;     /* bits of a generic pointer */
+  unsigned byval_kind, byref_kind, ptrmask_id;
+  VEC(Cand) c;
+  PtrMap id;             /* candidate value -> index */
+  PtrMap reach;          /* reachable block -> 1 */
+  PtrMap load_slot;      /* load -> slot */
+  PtrMap store_slot;     /* store -> slot */
+  VEC(Slot) slots;
+  VEC(LLVMBasicBlockRef) rpo;
+  VEC(LLVMValueRef) ops; /* memory ops, icmps, generic->named casts */
+  VEC(uint32_t) work;
+  ValVec trash;          /* maybe-dead instructions to sweep, each once */
+  PtrMap trash_set;
+  /* scratch for the slot walk */
+  ValVec derived;
+  PtrMap derived_set;
+} Infer;
+
+static bool is_generic_ptr(const Infer *s, LLVMTypeRef t) {
+  return ir_ptr_as(t) == s->t->generic;
+}
+
+static bool is_generic_scalar_ptr(const Infer *s, LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMPointerTypeKind &&
+         (int)LLVMGetPointerAddressSpace(t) == s->t->generic;
+}
+
+/* ---- phase 1: reachable blocks in reverse post-order ------------------- */
+
+static void compute_rpo(Infer *s) {
+  typedef struct {
+    LLVMBasicBlockRef bb;
+    unsigned next;
+  } Frame;
+  VEC(Frame) st = {0};
+  VEC(LLVMBasicBlockRef) post = {0};
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(s->fn);
+  map_put(&s->reach, entry, 1);
+  Frame f0 = {entry, 0};
+  vec_push(&st, f0);
+  while (st.n) {
+    Frame *f = &st.v[st.n - 1];
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(f->bb);
+    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+    if (f->next < ns) {
+      LLVMBasicBlockRef succ = LLVMGetSuccessor(term, f->next++);
+      if (!map_get(&s->reach, succ, NULL)) {
+        map_put(&s->reach, succ, 1);
+        Frame nf = {succ, 0};
+        vec_push(&st, nf);
+      }
+    } else {
+      vec_push(&post, f->bb);
+      st.n--;
+    }
+  }
+  s->rpo.n = 0;
+  for (size_t i = post.n; i-- > 0;)
+    vec_push(&s->rpo, post.v[i]);
+  vec_free(&st);
+  vec_free(&post);
+}
+
+/* ---- phase 2: private slots, candidates, operations -------------------- */
+
+static bool is_lifetime(LLVMValueRef call) {
+  LLVMValueRef f = ir_callee(call);
+  if (!f || !LLVMGetIntrinsicID(f))
+    return false;
+  size_t len;
+  const char *n = LLVMGetValueName2(f, &len);
+  return len >= 14 && !strncmp(n, "llvm.lifetime.", 14);
+}
+
+/* Walks every use of the alloca a through GEPs and casts.  Returns true
+   when its address never escapes and every store into it stores a generic
+   pointer; collects the generic-pointer loads and stored values. */
+static bool analyse_slot(Infer *s, LLVMValueRef a, Slot *slot,
+                         ValVec *touched) {
+  s->derived.n = 0;
+  map_clear(&s->derived_set);
+  vec_push(&s->derived, a);
+  map_put(&s->derived_set, a, 1);
+  for (size_t k = 0; k < s->derived.n; k++) {
+    LLVMValueRef d = s->derived.v[k];
+    for (LLVMUseRef u = LLVMGetFirstUse(d); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      switch (LLVMGetInstructionOpcode(user)) {
+      case LLVMGetElementPtr:
+        if (LLVMGetOperand(user, 0) != d)
+          return false; /* used as an index: cannot be */
+        /* fallthrough */
+      case LLVMAddrSpaceCast:
+      case LLVMBitCast:
+        if (!map_get(&s->derived_set, user, NULL)) {
+          map_put(&s->derived_set, user, 1);
+          vec_push(&s->derived, user);
+        }
+        break;
+      case LLVMLoad:
+        if (is_generic_scalar_ptr(s, LLVMTypeOf(user)))
+          vec_push(touched, user);
+        break;
+      case LLVMStore:
+        if (LLVMGetOperand(user, 0) == d ||
+            !is_generic_scalar_ptr(s, LLVMTypeOf(LLVMGetOperand(user, 0))))
+          return false;
+        vec_push(&slot->stored, LLVMGetOperand(user, 0));
+        vec_push(touched, user);
+        break;
+      case LLVMICmp:
+        break;
+      case LLVMCall:
+        if (!is_lifetime(user))
+          return false;
+        break;
+      default:
+        return false;
+      }
+    }
+  }
+  /* storing the slot's own address into it is an escape */
+  for (size_t i = 0; i < slot->stored.n; i++)
+    if (map_get(&s->derived_set, slot->stored.v[i], NULL))
+      return false;
+  return true;
+}
+
+static void collect_slots(Infer *s) {
+  ValVec touch = {0};
+  for (size_t bi = 0; bi < s->rpo.n; bi++)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(s->rpo.v[bi]); i;
+         i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsAAllocaInst(i))
+        continue;
+      Slot slot = {0};
+      touch.n = 0;
+      bool ok = analyse_slot(s, i, &slot, &touch);
+      bool has_load = false;
+      for (size_t k = 0; ok && k < touch.n; k++)
+        if (LLVMIsALoadInst(touch.v[k]))
+          has_load = true;
+      if (!ok || !has_load) {
+        vec_free(&slot.stored);
+        vec_free(&slot.loads);
+        continue;
+      }
+      uint32_t si = (uint32_t)s->slots.n;
+      for (size_t k = 0; k < touch.n; k++)
+        map_put(LLVMIsALoadInst(touch.v[k]) ? &s->load_slot : &s->store_slot,
+                touch.v[k], si);
+      vec_push(&s->slots, slot);
+    }
+  vec_free(&touch);
+}
+
+static void add_cand(Infer *s, LLVMValueRef v, CandKind k, int lat,
+                     bool fixed) {
+  Cand c = {.v = v, .lat = lat, .slot = -1, .kind = (unsigned char)k,
+            .fixed = fixed};
+  map_put(&s->id, v, (uint32_t)s->c.n);
+  vec_push(&s->c, c);
+}
+
+static bool has_attr(LLVMValueRef fn, unsigned idx, unsigned kind) {
+  return LLVMGetEnumAttributeAtIndex(fn, idx, kind) != NULL;
+}
+
+static bool is_noop_i2p(const Infer *s, LLVMValueRef i2p) {
+  LLVMValueRef p2i = LLVMGetOperand(i2p, 0);
+  if (!LLVMIsAPtrToIntInst(p2i))
+    return false;
+  LLVMTypeRef it = LLVMTypeOf(p2i);
+  return LLVMGetTypeKind(it) == LLVMIntegerTypeKind &&
+         LLVMGetIntTypeWidth(it) == s->ptr_bits &&
+         LLVMTypeOf(LLVMGetOperand(p2i, 0)) == LLVMTypeOf(i2p);
+}
+
+/* Classifies instruction i as a candidate and/or an operation to rewrite. */
+static void collect_inst(Infer *s, LLVMValueRef i) {
+  LLVMTypeRef ty = LLVMTypeOf(i);
+  LLVMOpcode op = LLVMGetInstructionOpcode(i);
+  if (is_generic_ptr(s, ty)) {
+    switch (op) {
+    case LLVMAddrSpaceCast: {
+      int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0)));
+      add_cand(s, i, K_CAST, tgt_is_named(s->t, src) ? src : LAT_GENERIC, true);
+      break;
+    }
+    case LLVMGetElementPtr:
+      add_cand(s, i, K_GEP, LAT_UNINIT, false);
+      break;
+    case LLVMBitCast:
+      add_cand(s, i, K_BITCAST, LAT_UNINIT, false);
+      break;
+    case LLVMPHI:
+      add_cand(s, i, K_PHI, LAT_UNINIT, false);
+      break;
+    case LLVMSelect:
+      add_cand(s, i, K_SELECT, LAT_UNINIT, false);
+      break;
+    case LLVMCall: {
+      LLVMValueRef f = ir_callee(i);
+      if (f && LLVMGetIntrinsicID(f) == s->ptrmask_id)
+        add_cand(s, i, K_PTRMASK, LAT_UNINIT, false);
+      break;
+    }
+    case LLVMIntToPtr:
+      if (is_noop_i2p(s, i))
+        add_cand(s, i, K_I2P, LAT_UNINIT, false);
+      break;
+    case LLVMLoad: {
+      uint32_t si = map_find(&s->load_slot, i);
+      if (si != MAP_NONE) {
+        add_cand(s, i, K_SLOTLOAD, LAT_UNINIT, false);
+        s->c.v[s->c.n - 1].slot = (int)si;
+        vec_push(&s->slots.v[si].loads, (uint32_t)(s->c.n - 1));
+      }
+      break;
+    }
+    case LLVMAlloca:
+      if (s->t->generic_alloca_is_private)
+        add_cand(s, i, K_ALLOCA, s->t->priv, true);
+      break;
+    default:
+      break;
+    }
+  }
+  switch (op) {
+  case LLVMLoad:
+  case LLVMStore:
+  case LLVMAtomicRMW:
+  case LLVMAtomicCmpXchg:
+    if (ir_is_mem_op_in(i, s->t->generic))
+      vec_push(&s->ops, i);
+    break;
+  case LLVMCall: {
+    const IrMemIntrin *mi = ir_mem_intrin(i);
+    if (!mi)
+      break;
+    for (int k = 0; k < 2; k++)
+      if (mi->ptr_args[k] >= 0 &&
+          is_generic_ptr(s, LLVMTypeOf(LLVMGetOperand(i, (unsigned)mi->ptr_args[k])))) {
+        vec_push(&s->ops, i);
+        break;
+      }
+    break;
+  }
+  case LLVMICmp:
+    if (is_generic_ptr(s, LLVMTypeOf(LLVMGetOperand(i, 0))))
+      vec_push(&s->ops, i);
+    break;
+  case LLVMAddrSpaceCast:
+    if (is_generic_ptr(s, LLVMTypeOf(LLVMGetOperand(i, 0))) &&
+        tgt_is_named(s->t, ir_ptr_as(ty)))
+      vec_push(&s->ops, i);
+    break;
+  default:
+    break;
+  }
+}
+
+static void collect(Infer *s) {
+  if (s->t->kernel_ptr_args_global && tgt_is_kernel(s->t, s->fn)) {
+    unsigned n = LLVMCountParams(s->fn);
+    for (unsigned k = 0; k < n; k++) {
+      LLVMValueRef p = LLVMGetParam(s->fn, k);
+      if (is_generic_scalar_ptr(s, LLVMTypeOf(p)) &&
+          !has_attr(s->fn, k + 1, s->byval_kind) &&
+          !has_attr(s->fn, k + 1, s->byref_kind))
+        add_cand(s, p, K_ARG, s->t->global, true);
+    }
+  }
+  collect_slots(s);
+  for (size_t bi = 0; bi < s->rpo.n; bi++)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(s->rpo.v[bi]); i;
+         i = LLVMGetNextInstruction(i))
+      collect_inst(s, i);
+}
+
+/* ---- phase 3: the fixed point ------------------------------------------ */
+
+/* Lattice value of a constant; *is_null set for a null pointer. */
+static int const_space(const Infer *s, LLVMValueRef c, bool *is_null) {
+  if (LLVMIsAConstantPointerNull(c) || LLVMIsAConstantAggregateZero(c)) {
+    *is_null = true;
+    return LAT_UNINIT;
+  }
+  if (LLVMIsAUndefValue(c)) /* poison is an undef value too */
+    return LAT_UNINIT;
+  if (LLVMIsAConstantExpr(c)) {
+    switch (LLVMGetConstOpcode(c)) {
+    case LLVMAddrSpaceCast: {
+      int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)));
+      return tgt_is_named(s->t, src) ? src : LAT_GENERIC;
+    }
+    case LLVMGetElementPtr:
+    case LLVMBitCast:
+      return const_space(s, LLVMGetOperand(c, 0), is_null);
+    default:
+      break;
+    }
+  }
+  return LAT_GENERIC;
+}
+
+/* Lattice value of any operand.  *is_null is set for a null constant. */
+static int space_of(const Infer *s, LLVMValueRef v, bool *is_null) {
+  *is_null = false;
+  uint32_t k = map_find(&s->id, v);
+  if (k != MAP_NONE)
+    return s->c.v[k].lat;
+  if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v))
+    return const_space(s, v, is_null);
+  int as = ir_ptr_as(LLVMTypeOf(v));
+  if (as >= 0 && as != s->t->generic && tgt_is_named(s->t, as))
+    return as; /* already a named pointer */
+  return LAT_GENERIC;
+}
+
+/* Joins operand values; a null operand is neutral unless the result's space
+   has a null that a generic null cannot stand for. */
+typedef struct Join {
+  int lat;
+  bool has_null;
+} Join;
+
+static void join_in(const Infer *s, Join *j, LLVMValueRef v) {
+  bool isnull;
+  int l = space_of(s, v, &isnull);
+  j->has_null |= isnull;
+  j->lat = lat_join(j->lat, l);
+}
+
+static int join_done(const Infer *s, Join j) {
+  if (j.lat >= 0 && j.has_null) {
+    const TgtSpace *sp = tgt_space(s->t, j.lat);
+    if (!sp || !sp->null_is_zero)
+      return LAT_GENERIC;
+  }
+  return j.lat;
+}
+
+static int eval(const Infer *s, const Cand *c) {
+  Join j = {LAT_UNINIT, false};
+  LLVMValueRef v = c->v;
+  switch ((CandKind)c->kind) {
+  case K_GEP:
+  case K_BITCAST:
+  case K_PTRMASK:
+    join_in(s, &j, LLVMGetOperand(v, 0));
+    break;
+  case K_I2P:
+    join_in(s, &j, LLVMGetOperand(LLVMGetOperand(v, 0), 0));
+    break;
+  case K_PHI: {
+    unsigned n = LLVMCountIncoming(v);
+    for (unsigned k = 0; k < n && j.lat != LAT_GENERIC; k++)
+      join_in(s, &j, LLVMGetIncomingValue(v, k));
+    break;
+  }
+  case K_SELECT:
+    join_in(s, &j, LLVMGetOperand(v, 1));
+    join_in(s, &j, LLVMGetOperand(v, 2));
+    break;
+  case K_SLOTLOAD: {
+    const Slot *sl = &s->slots.v[c->slot];
+    for (size_t k = 0; k < sl->stored.n && j.lat != LAT_GENERIC; k++)
+      join_in(s, &j, sl->stored.v[k]);
+    break;
+  }
+  default:
+    return c->lat;
+  }
+  return join_done(s, j);
+}
+
+static void enqueue(Infer *s, uint32_t k) {
+  if (!s->c.v[k].queued && !s->c.v[k].fixed) {
+    s->c.v[k].queued = true;
+    vec_push(&s->work, k);
+  }
+}
+
+static void enqueue_users(Infer *s, LLVMValueRef v) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    uint32_t k = map_find(&s->id, user);
+    if (k != MAP_NONE)
+      enqueue(s, k);
+    if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) == v) {
+      uint32_t si = map_find(&s->store_slot, user);
+      if (si != MAP_NONE)
+        for (size_t l = 0; l < s->slots.v[si].loads.n; l++)
+          enqueue(s, s->slots.v[si].loads.v[l]);
+    }
+  }
+}
+
+static void solve(Infer *s) {
+  for (size_t k = s->c.n; k-- > 0;)
+    enqueue(s, (uint32_t)k);
+  while (s->work.n) {
+    uint32_t k = s->work.v[--s->work.n];
+    s->c.v[k].queued = false;
+    int old = s->c.v[k].lat;
+    int nw = lat_join(old, eval(s, &s->c.v[k]));
+    if (nw != old) {
+      s->c.v[k].lat = nw;
+      enqueue_users(s, s->c.v[k].v);
+    }
+  }
+}
+
+/* ---- phase 4: twins in the inferred space ------------------------------ */
+
+static LLVMValueRef const_to_space(Infer *s, LLVMValueRef c, int as) {
+  LLVMTypeRef nt = ir_retype(LLVMTypeOf(c), as);
+  if (LLVMIsAConstantPointerNull(c) || LLVMIsAConstantAggregateZero(c))
+    return LLVMConstNull(nt);
+  if (LLVMIsAPoisonValue(c))
+    return LLVMGetPoison(nt);
+  if (LLVMIsAUndefValue(c))
+    return LLVMGetUndef(nt);
+  switch (LLVMGetConstOpcode(c)) {
+  case LLVMAddrSpaceCast:
+    return LLVMGetOperand(c, 0); /* from `as` itself: the space was proven */
+  case LLVMBitCast:
+    return const_to_space(s, LLVMGetOperand(c, 0), as);
+  case LLVMGetElementPtr: {
+    unsigned n = (unsigned)LLVMGetNumOperands(c);
+    LLVMValueRef *idx = xmalloc(n * sizeof *idx);
+    for (unsigned k = 1; k < n; k++)
+      idx[k - 1] = LLVMGetOperand(c, k);
+    LLVMValueRef r = LLVMConstGEPWithNoWrapFlags(
+        LLVMGetGEPSourceElementType(c), const_to_space(s, LLVMGetOperand(c, 0), as),
+        idx, n - 1, LLVMGEPGetNoWrapFlags(c));
+    free(idx);
+    return r;
+  }
+  default:
+    return LLVMConstAddrSpaceCast(c, nt); /* not reached: space was proven */
+  }
+}
+
+static void add_trash(Infer *s, LLVMValueRef v) {
+  if (LLVMIsAInstruction(v) && !map_get(&s->trash_set, v, NULL)) {
+    map_put(&s->trash_set, v, 1);
+    vec_push(&s->trash, v);
+  }
+}
+
+/* `addrspacecast v to as`, placed right after v's definition. */
+static LLVMValueRef cast_after(Infer *s, LLVMValueRef v, int as) {
+  LLVMValueRef at = ir_insert_point_after(v);
+  LLVMPositionBuilderBefore(s->b, at);
+  LLVMSetCurrentDebugLocation2(s->b, NULL);
+  LLVMValueRef r = LLVMBuildAddrSpaceCast(s->b, v, ir_retype(LLVMTypeOf(v), as), "");
+  add_trash(s, r);
+  return r;
+}
+
+static LLVMValueRef build_twin(Infer *s, uint32_t k);
+
+/* The value of v in space as (v's lattice value is `as` or uninit/null). */
+static LLVMValueRef value_in(Infer *s, LLVMValueRef v, int as) {
+  uint32_t k = map_find(&s->id, v);
+  if (k != MAP_NONE) {
+    if (s->c.v[k].lat == as)
+      return build_twin(s, k);
+    if (!s->c.v[k].nv) /* uninit: a cast of the (undefined) value */
+      s->c.v[k].nv = cast_after(s, v, as);
+    return s->c.v[k].nv;
+  }
+  if (LLVMIsAConstant(v))
+    return const_to_space(s, v, as);
+  if (ir_ptr_as(LLVMTypeOf(v)) == as)
+    return v;
+  return cast_after(s, v, as);
+}
+
+static void position_at(Infer *s, LLVMValueRef before, LLVMValueRef dbg_from) {
+  LLVMPositionBuilderBefore(s->b, before);
+  LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(dbg_from));
+}
+
+static LLVMValueRef build_twin(Infer *s, uint32_t k) {
+  Cand *c = &s->c.v[k];
+  if (c->nv)
+    return c->nv;
+  LLVMValueRef v = c->v, nv = NULL;
+  int as = c->lat;
+  LLVMTypeRef nt = ir_retype(LLVMTypeOf(v), as);
+  switch ((CandKind)c->kind) {
+  case K_CAST:
+    nv = LLVMGetOperand(v, 0);
+    break;
+  case K_BITCAST:
+    nv = value_in(s, LLVMGetOperand(v, 0), as);
+    break;
+  case K_I2P:
+    nv = value_in(s, LLVMGetOperand(LLVMGetOperand(v, 0), 0), as);
+    add_trash(s, LLVMGetOperand(v, 0));
+    break;
+  case K_GEP: {
+    LLVMValueRef base = value_in(s, LLVMGetOperand(v, 0), as);
+    unsigned n = (unsigned)LLVMGetNumOperands(v);
+    LLVMValueRef *idx = xmalloc(n * sizeof *idx);
+    for (unsigned i = 1; i < n; i++)
+      idx[i - 1] = LLVMGetOperand(v, i);
+    position_at(s, v, v);
+    nv = LLVMBuildGEPWithNoWrapFlags(s->b, LLVMGetGEPSourceElementType(v), base,
+                                     idx, n - 1, "", LLVMGEPGetNoWrapFlags(v));
+    free(idx);
+    break;
+  }
+  case K_SELECT: {
+    LLVMValueRef a = value_in(s, LLVMGetOperand(v, 1), as);
+    LLVMValueRef bb = value_in(s, LLVMGetOperand(v, 2), as);
+    position_at(s, v, v);
+    nv = LLVMBuildSelect(s->b, LLVMGetOperand(v, 0), a, bb, "");
+    break;
+  }
+  case K_PTRMASK: {
+    LLVMValueRef args[2] = {value_in(s, LLVMGetOperand(v, 0), as),
+                            LLVMGetOperand(v, 1)};
+    LLVMTypeRef tys[2] = {nt, LLVMTypeOf(args[1])};
+    LLVMValueRef decl = LLVMGetIntrinsicDeclaration(s->m, s->ptrmask_id, tys, 2);
+    position_at(s, v, v);
+    nv = LLVMBuildCall2(s->b, LLVMGlobalGetValueType(decl), decl, args, 2, "");
+    break;
+  }
+  case K_PHI:
+    position_at(s, v, v);
+    nv = LLVMBuildPhi(s->b, nt, "");
+    break;
+  case K_SLOTLOAD:
+  case K_ALLOCA:
+  case K_ARG:
+    nv = cast_after(s, v, as);
+    break;
+  }
+  if (c->kind == K_GEP || c->kind == K_SELECT || c->kind == K_PTRMASK ||
+      c->kind == K_PHI) {
+    ir_copy_name(v, nv);
+    add_trash(s, nv);
+  }
+  s->c.v[k].nv = nv;
+  return nv;
+}
+
+static bool resolved(const Cand *c) { return c->lat >= 0; }
+
+/* Marks v and, transitively, the candidates its twin is built from. */
+static void mark_needed(Infer *s, LLVMValueRef v) {
+  s->work.n = 0;
+  uint32_t k0 = map_find(&s->id, v);
+  if (k0 == MAP_NONE || !resolved(&s->c.v[k0]) || s->c.v[k0].needed)
+    return;
+  s->c.v[k0].needed = true;
+  vec_push(&s->work, k0);
+  while (s->work.n) {
+    Cand *c = &s->c.v[s->work.v[--s->work.n]];
+    LLVMValueRef in[2] = {NULL, NULL};
+    unsigned nin = 0;
+    switch ((CandKind)c->kind) {
+    case K_GEP:
+    case K_BITCAST:
+    case K_PTRMASK:
+      in[nin++] = LLVMGetOperand(c->v, 0);
+      break;
+    case K_I2P:
+      in[nin++] = LLVMGetOperand(LLVMGetOperand(c->v, 0), 0);
+      break;
+    case K_SELECT:
+      in[nin++] = LLVMGetOperand(c->v, 1);
+      in[nin++] = LLVMGetOperand(c->v, 2);
+      break;
+    case K_PHI: {
+      unsigned n = LLVMCountIncoming(c->v);
+      for (unsigned i = 0; i < n; i++) {
+        uint32_t k = map_find(&s->id, LLVMGetIncomingValue(c->v, i));
+        if (k != MAP_NONE && resolved(&s->c.v[k]) && !s->c.v[k].needed) {
+          s->c.v[k].needed = true;
+          vec_push(&s->work, k);
+        }
+      }
+      break;
+    }
+    default:
+      break;
+    }
+    for (unsigned i = 0; i < nin; i++) {
+      uint32_t k = map_find(&s->id, in[i]);
+      if (k != MAP_NONE && resolved(&s->c.v[k]) && !s->c.v[k].needed) {
+        s->c.v[k].needed = true;
+        vec_push(&s->work, k);
+      }
+    }
+  }
+}
+
+/* Marks what the operations that will be rewritten need. */
+static void mark_ops(Infer *s) {
+  for (size_t k = 0; k < s->ops.n; k++) {
+    LLVMValueRef i = s->ops.v[k];
+    switch (LLVMGetInstructionOpcode(i)) {
+    case LLVMStore:
+      mark_needed(s, LLVMGetOperand(i, 1));
+      break;
+    case LLVMICmp:
+      mark_needed(s, LLVMGetOperand(i, 0));
+      mark_needed(s, LLVMGetOperand(i, 1));
+      break;
+    case LLVMCall: {
+      const IrMemIntrin *mi = ir_mem_intrin(i);
+      for (int a = 0; a < 2; a++)
+        if (mi->ptr_args[a] >= 0)
+          mark_needed(s, LLVMGetOperand(i, (unsigned)mi->ptr_args[a]));
+      break;
+    }
+    default: /* load, atomics, generic-to-named cast */
+      mark_needed(s, LLVMGetOperand(i, 0));
+      break;
+    }
+  }
+}
+
+static size_t build_twins(Infer *s) {
+  size_t n = 0;
+  for (size_t k = 0; k < s->c.n; k++)
+    if (s->c.v[k].needed && s->c.v[k].kind == K_PHI)
+      build_twin(s, (uint32_t)k);
+  for (size_t k = 0; k < s->c.n; k++)
+    if (s->c.v[k].needed) {
+      build_twin(s, (uint32_t)k);
+      n += !s->c.v[k].fixed;
+      if (cx_debug(s->cx)) {
+        char *txt = LLVMPrintValueToString(s->c.v[k].v);
+        fprintf(cx_out(s->cx), "infer: @%s: %s -> %s\n",
+                LLVMGetValueName2(s->fn, &(size_t){0}), txt,
+                lat_name(s->t, s->c.v[k].lat));
+        LLVMDisposeMessage(txt);
+      }
+    }
+  for (size_t k = 0; k < s->c.n; k++) {
+    Cand *c = &s->c.v[k];
+    if (!c->needed || c->kind != K_PHI)
+      continue;
+    unsigned ni = LLVMCountIncoming(c->v);
+    for (unsigned i = 0; i < ni; i++) {
+      LLVMValueRef in = value_in(s, LLVMGetIncomingValue(c->v, i), c->lat);
+      LLVMBasicBlockRef bb = LLVMGetIncomingBlock(c->v, i);
+      LLVMAddIncoming(s->c.v[k].nv, &in, &bb, 1);
+    }
+  }
+  return n;
+}
+
+/* ---- phase 5: rewrite the operations ----------------------------------- */
+
+/* Named space of pointer operand p, or -1 (generic, unknown, or policy). */
+static int target_space(Infer *s, LLVMValueRef p, bool is_volatile) {
+  bool isnull;
+  int as = space_of(s, p, &isnull);
+  if (as < 0 || as == s->t->generic)
+    return -1;
+  if (is_volatile && !tgt_space(s->t, as)->volatile_ok) {
+    cx_stat(s->cx, &st_volatile, 1);
+    return -1;
+  }
+  return as;
+}
+
+static bool rewrite_access(Infer *s, LLVMValueRef i) {
+  unsigned pi = LLVMIsAStoreInst(i) ? 1 : 0;
+  LLVMValueRef p = LLVMGetOperand(i, pi);
+  int as = target_space(s, p, LLVMGetVolatile(i));
+  if (as < 0)
+    return false;
+  LLVMSetOperand(i, pi, value_in(s, p, as));
+  cx_stat(s->cx, &st_access, 1);
+  return true;
+}
+
+static bool rewrite_intrinsic(Infer *s, LLVMValueRef call) {
+  const IrMemIntrin *mi = ir_mem_intrin(call);
+  unsigned n = LLVMGetNumArgOperands(call);
+  bool vol = false;
+  if (!strncmp(mi->name, "llvm.mem", 8)) {
+    LLVMValueRef last = LLVMGetOperand(call, n - 1);
+    vol = LLVMIsAConstantInt(last) && LLVMConstIntGetZExtValue(last) != 0;
+  }
+  LLVMValueRef *args = xmalloc(n * sizeof *args);
+  for (unsigned k = 0; k < n; k++)
+    args[k] = LLVMGetOperand(call, k);
+  bool any = false;
+  for (int k = 0; k < 2; k++) {
+    int ai = mi->ptr_args[k];
+    if (ai < 0 || !is_generic_ptr(s, LLVMTypeOf(args[ai])))
+      continue;
+    int as = target_space(s, args[ai], vol);
+    if (as >= 0) {
+      args[ai] = value_in(s, args[ai], as);
+      any = true;
+    }
+  }
+  if (any) {
+    LLVMValueRef decl = ir_mem_intrin_decl(s->m, mi, LLVMTypeOf(call), args);
+    ir_replace_call(s->b, call, decl, LLVMGlobalGetValueType(decl), args, n);
+    cx_stat(s->cx, &st_intrin, 1);
+  }
+  free(args);
+  return any;
+}
+
+static bool rewrite_icmp(Infer *s, LLVMValueRef i) {
+  LLVMValueRef a = LLVMGetOperand(i, 0), b = LLVMGetOperand(i, 1);
+  Join j = {LAT_UNINIT, false};
+  join_in(s, &j, a);
+  join_in(s, &j, b);
+  int as = join_done(s, j);
+  if (as < 0)
+    return false;
+  LLVMValueRef na = value_in(s, a, as), nb = value_in(s, b, as);
+  position_at(s, i, i);
+  LLVMValueRef ni = LLVMBuildICmp(s->b, LLVMGetICmpPredicate(i), na, nb, "");
+  ir_copy_name(i, ni);
+  LLVMReplaceAllUsesWith(i, ni);
+  LLVMInstructionEraseFromParent(i);
+  cx_stat(s->cx, &st_icmp, 1);
+  return true;
+}
+
+static bool fold_cast(Infer *s, LLVMValueRef i) {
+  LLVMValueRef p = LLVMGetOperand(i, 0);
+  bool isnull;
+  int as = space_of(s, p, &isnull);
+  if (as != ir_ptr_as(LLVMTypeOf(i)))
+    return false;
+  LLVMReplaceAllUsesWith(i, value_in(s, p, as));
+  LLVMInstructionEraseFromParent(i);
+  cx_stat(s->cx, &st_cast, 1);
+  return true;
+}
+
+static bool rewrite_ops(Infer *s) {
+  bool changed = false;
+  for (size_t k = 0; k < s->ops.n; k++) {
+    LLVMValueRef i = s->ops.v[k];
+    switch (LLVMGetInstructionOpcode(i)) {
+    case LLVMCall:
+      changed |= rewrite_intrinsic(s, i);
+      break;
+    case LLVMICmp:
+      changed |= rewrite_icmp(s, i);
+      break;
+    case LLVMAddrSpaceCast:
+      changed |= fold_cast(s, i);
+      break;
+    default:
+      changed |= rewrite_access(s, i);
+      break;
+    }
+  }
+  return changed;
+}
+
+/* ---- phase 6: cast back the other uses, erase the old values ----------- */
+
+static bool replaced_kind(CandKind k) {
+  return k == K_GEP || k == K_BITCAST || k == K_PHI || k == K_SELECT ||
+         k == K_PTRMASK || k == K_I2P;
+}
+
+static void sweep(Infer *s) {
+  /* Old values whose twin now stands for them. */
+  for (size_t k = 0; k < s->c.n; k++) {
+    Cand *c = &s->c.v[k];
+    if (!resolved(c) || !replaced_kind((CandKind)c->kind) || !c->nv)
+      continue;
+    if (LLVMGetFirstUse(c->v)) {
+      LLVMValueRef back;
+      if (LLVMIsAConstant(c->nv)) {
+        back = LLVMConstAddrSpaceCast(c->nv, LLVMTypeOf(c->v));
+      } else {
+        LLVMPositionBuilderBefore(s->b, ir_insert_point_after(c->nv));
+        LLVMSetCurrentDebugLocation2(s->b, NULL);
+        back = LLVMBuildAddrSpaceCast(s->b, c->nv, LLVMTypeOf(c->v), "");
+        add_trash(s, back);
+      }
+      LLVMReplaceAllUsesWith(c->v, back);
+    }
+  }
+  for (size_t k = 0; k < s->c.n; k++) {
+    Cand *c = &s->c.v[k];
+    if (resolved(c) && replaced_kind((CandKind)c->kind) && c->nv)
+      LLVMInstructionEraseFromParent(c->v);
+    else if (c->kind == K_CAST)
+      add_trash(s, c->v);
+  }
+  /* Dead casts and twins: erase until nothing more dies. */
+  bool again = true;
+  while (again) {
+    again = false;
+    for (size_t k = 0; k < s->trash.n; k++) {
+      LLVMValueRef v = s->trash.v[k];
+      if (v && LLVMIsAInstruction(v) && !LLVMGetFirstUse(v) &&
+          LLVMGetInstructionParent(v)) {
+        LLVMInstructionEraseFromParent(v);
+        s->trash.v[k] = NULL;
+        again = true;
+      }
+    }
+  }
+}
+
+/* ---- entry ------------------------------------------------------------- */
+
+static void reset(Infer *s) {
+  for (size_t k = 0; k < s->slots.n; k++) {
+    vec_free(&s->slots.v[k].stored);
+    vec_free(&s->slots.v[k].loads);
+  }
+  s->slots.n = s->c.n = s->ops.n = s->work.n = s->trash.n = 0;
+  map_clear(&s->id);
+  map_clear(&s->reach);
+  map_clear(&s->load_slot);
+  map_clear(&s->store_slot);
+  map_clear(&s->trash_set);
+}
+
+static bool infer_function(Infer *s, LLVMValueRef fn) {
+  s->fn = fn;
+  reset(s);
+  compute_rpo(s);
+  collect(s);
+  if (!s->ops.n)
+    return false;
+  solve(s);
+  cx_stat(s->cx, &st_slot, s->slots.n);
+  mark_ops(s);
+  cx_stat(s->cx, &st_resolved, build_twins(s));
+  bool changed = rewrite_ops(s);
+  sweep(s);
+  return changed;
+}
+
+bool infer_run(GaspCtx *cx, LLVMModuleRef m) {
+  Infer s;
+  memset(&s, 0, sizeof s);
+  s.cx = cx;
+  s.t = cx->tgt;
+  s.m = m;
+  s.b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
+  s.ptr_bits = 8 * LLVMPointerSizeForAS(td, (unsigned)s.t->generic);
+  s.byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+  s.byref_kind = LLVMGetEnumAttributeKindForName("byref", 5);
+  s.ptrmask_id = LLVMLookupIntrinsicID("llvm.ptrmask", 12);
+  bool changed = false;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn;
+       fn = LLVMGetNextFunction(fn))
+    if (LLVMCountBasicBlocks(fn))
+      changed |= infer_function(&s, fn);
+  reset(&s);
+  vec_free(&s.c);
+  vec_free(&s.slots);
+  vec_free(&s.rpo);
+  vec_free(&s.ops);
+  vec_free(&s.work);
+  vec_free(&s.trash);
+  vec_free(&s.derived);
+  map_free(&s.id);
+  map_free(&s.reach);
+  map_free(&s.load_slot);
+  map_free(&s.store_slot);
+  map_free(&s.derived_set);
+  map_free(&s.trash_set);
+  LLVMDisposeBuilder(s.b);
+  return changed;
+}

@@ -1,0 +1,177 @@
+/* ir.c — LLVM-C helpers shared by the passes: pointer types, call
+ * rebuilding, and the table of memory intrinsics that take pointers.
+ * Written once here because the C API lacks them. */
+#include "gasp_int.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <string.h>
+
+int ir_ptr_as(LLVMTypeRef t) {
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  if (k == LLVMVectorTypeKind || k == LLVMScalableVectorTypeKind) {
+    t = LLVMGetElementType(t);
+    k = LLVMGetTypeKind(t);
+  }
+  return k == LLVMPointerTypeKind ? (int)LLVMGetPointerAddressSpace(t) : -1;
+}
+
+LLVMTypeRef ir_retype(LLVMTypeRef t, int as) {
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  LLVMTypeRef p = LLVMPointerTypeInContext(LLVMGetTypeContext(t), (unsigned)as);
+  if (k == LLVMVectorTypeKind)
+    return LLVMVectorType(p, LLVMGetVectorSize(t));
+  if (k == LLVMScalableVectorTypeKind)
+    return LLVMScalableVectorType(p, LLVMGetVectorSize(t));
+  return p;
+}
+
+LLVMValueRef ir_callee(LLVMValueRef call) {
+  if (!LLVMIsACallInst(call))
+    return NULL;
+  LLVMValueRef f = LLVMGetCalledValue(call);
+  return f && LLVMIsAFunction(f) ? f : NULL;
+}
+
+LLVMValueRef ir_insert_point_after(LLVMValueRef v) {
+  if (LLVMIsAArgument(v)) {
+    LLVMValueRef fn = LLVMGetParamParent(v);
+    return LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn));
+  }
+  LLVMValueRef i = LLVMGetNextInstruction(v);
+  while (i && (LLVMIsAPHINode(i) || LLVMIsALandingPadInst(i)))
+    i = LLVMGetNextInstruction(i);
+  return i;
+}
+
+void ir_copy_name(LLVMValueRef from, LLVMValueRef to) {
+  size_t len;
+  const char *n = LLVMGetValueName2(from, &len);
+  if (len)
+    LLVMSetValueName2(to, n, len);
+}
+
+static void copy_call_attrs(LLVMValueRef from, LLVMValueRef to,
+                            unsigned nargs) {
+  /* function index, return index, then each argument */
+  for (long idx = -1; idx <= (long)nargs; idx++) {
+    LLVMAttributeIndex ai = (LLVMAttributeIndex)idx;
+    unsigned n = LLVMGetCallSiteAttributeCount(from, ai);
+    if (!n)
+      continue;
+    LLVMAttributeRef *a = xmalloc(n * sizeof *a);
+    LLVMGetCallSiteAttributes(from, ai, a);
+    for (unsigned i = 0; i < n; i++)
+      LLVMAddCallSiteAttribute(to, ai, a[i]);
+    free(a);
+  }
+}
+
+static void copy_metadata(LLVMValueRef from, LLVMValueRef to) {
+  size_t n = 0;
+  LLVMValueMetadataEntry *md =
+      LLVMInstructionGetAllMetadataOtherThanDebugLoc(from, &n);
+  for (size_t i = 0; i < n; i++) {
+    unsigned kind = LLVMValueMetadataEntriesGetKind(md, (unsigned)i);
+    LLVMMetadataRef node = LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i);
+    LLVMSetMetadata(to, kind,
+                    LLVMMetadataAsValue(LLVMGetTypeContext(LLVMTypeOf(to)), node));
+  }
+  if (md)
+    LLVMDisposeValueMetadataEntries(md);
+  LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(from);
+  if (loc)
+    LLVMInstructionSetDebugLoc(to, loc);
+}
+
+LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
+                             LLVMValueRef callee, LLVMTypeRef fnty,
+                             LLVMValueRef *args, unsigned nargs) {
+  LLVMPositionBuilderBefore(b, old);
+  LLVMSetCurrentDebugLocation2(b, NULL);
+  unsigned nb = LLVMGetNumOperandBundles(old);
+  LLVMOperandBundleRef *bundles = nb ? xmalloc(nb * sizeof *bundles) : NULL;
+  for (unsigned i = 0; i < nb; i++)
+    bundles[i] = LLVMGetOperandBundleAtIndex(old, i);
+  LLVMValueRef nc = LLVMBuildCallWithOperandBundles(b, fnty, callee, args,
+                                                    nargs, bundles, nb, "");
+  for (unsigned i = 0; i < nb; i++)
+    LLVMDisposeOperandBundle(bundles[i]);
+  free(bundles);
+  LLVMSetInstructionCallConv(nc, LLVMGetInstructionCallConv(old));
+  LLVMSetTailCallKind(nc, LLVMGetTailCallKind(old));
+  copy_call_attrs(old, nc, nargs);
+  copy_metadata(old, nc);
+  if (LLVMCanValueUseFastMathFlags(old))
+    LLVMSetFastMathFlags(nc, LLVMGetFastMathFlags(old));
+  if (LLVMGetTypeKind(LLVMTypeOf(old)) != LLVMVoidTypeKind) {
+    ir_copy_name(old, nc);
+    LLVMReplaceAllUsesWith(old, nc);
+  }
+  LLVMInstructionEraseFromParent(old);
+  return nc;
+}
+
+/* ---- memory intrinsics --------------------------------------------------
+ * ptr_args: which arguments are (vectors of) pointers to memory;
+ * overload: how the overloaded name is formed (-1 return type, k arg k). */
+static const IrMemIntrin mem_intrins[] = {
+    {0, "llvm.memcpy", {0, 1}, {0, 1, 2}, true},
+    {0, "llvm.memcpy.inline", {0, 1}, {0, 1, 2}, true},
+    {0, "llvm.memmove", {0, 1}, {0, 1, 2}, true},
+    {0, "llvm.memset", {0, -1}, {0, 2, -2}, true},
+    {0, "llvm.memset.inline", {0, -1}, {0, 2, -2}, true},
+    {0, "llvm.masked.load", {0, -1}, {-1, 0, -2}, true},
+    {0, "llvm.masked.store", {1, -1}, {0, 1, -2}, true},
+    {0, "llvm.masked.gather", {0, -1}, {-1, 0, -2}, true},
+    {0, "llvm.masked.scatter", {1, -1}, {0, 1, -2}, true},
+    {0, "llvm.prefetch", {0, -1}, {0, -2, -2}, false},
+};
+
+const IrMemIntrin *ir_mem_intrin(LLVMValueRef call) {
+  LLVMValueRef f = ir_callee(call);
+  if (!f)
+    return NULL;
+  unsigned id = LLVMGetIntrinsicID(f);
+  if (!id)
+    return NULL;
+  size_t len;
+  const char *name = LLVMIntrinsicGetName(id, &len);
+  for (unsigned i = 0; i < sizeof mem_intrins / sizeof mem_intrins[0]; i++)
+    if (strlen(mem_intrins[i].name) == len &&
+        !memcmp(mem_intrins[i].name, name, len))
+      return &mem_intrins[i];
+  return NULL;
+}
+
+LLVMValueRef ir_mem_intrin_decl(LLVMModuleRef m, const IrMemIntrin *info,
+                                LLVMTypeRef ret, LLVMValueRef *args) {
+  LLVMTypeRef tys[3];
+  size_t n = 0;
+  for (int i = 0; i < 3 && info->overload[i] != -2; i++)
+    tys[n++] = info->overload[i] == -1 ? ret : LLVMTypeOf(args[info->overload[i]]);
+  unsigned id = LLVMLookupIntrinsicID(info->name, strlen(info->name));
+  return LLVMGetIntrinsicDeclaration(m, id, tys, n);
+}
+
+bool ir_is_mem_op_in(LLVMValueRef i, int as) {
+  switch (LLVMGetInstructionOpcode(i)) {
+  case LLVMLoad:
+  case LLVMAtomicRMW:
+  case LLVMAtomicCmpXchg:
+    return ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0))) == as;
+  case LLVMStore:
+    return ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 1))) == as;
+  case LLVMCall: {
+    const IrMemIntrin *mi = ir_mem_intrin(i);
+    if (!mi || !mi->is_access)
+      return false;
+    for (int k = 0; k < 2; k++)
+      if (mi->ptr_args[k] >= 0 &&
+          ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, (unsigned)mi->ptr_args[k]))) == as)
+        return true;
+    return false;
+  }
+  default:
+    return false;
+  }
+}

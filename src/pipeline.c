@@ -1,0 +1,138 @@
+/* pipeline.c — the passes gasp knows and the default pipeline, as one
+ * literal list each.  `--passes=a,b` runs a list; "none" runs nothing.
+ *
+ * Between passes: -verify-each runs the LLVM verifier, -print-after(-all)
+ * prints the module to the debug stream.  Upstream passes (sroa) run
+ * through LLVMRunPasses, gasp's own C passes in between.
+ */
+#include "gasp_int.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <string.h>
+
+static bool run_sroa(GaspCtx *cx, LLVMModuleRef m) {
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef e = LLVMRunPasses(m, "function(sroa)", NULL, po);
+  LLVMDisposePassBuilderOptions(po);
+  if (e) {
+    char *msg = LLVMGetErrorMessage(e);
+    cx_diag(cx, GASP_SEV_ERROR, "sroa: %s", msg);
+    LLVMDisposeErrorMessage(msg);
+  }
+  return true;
+}
+
+/* Every pass, in pipeline order. */
+static const PassInfo passes[] = {
+    {"sroa", run_sroa, "upstream scalar replacement of aggregates"},
+    {"infer", infer_run, "intra-procedural address-space inference"},
+};
+
+/* The default pipeline: one literal list. */
+static const char default_pipeline[] = "infer";
+
+static const char pass_list[] = "sroa, infer (and none)";
+
+const char *gasp_pass_list(void) { return pass_list; }
+const char *gasp_default_pipeline(void) { return default_pipeline; }
+
+const PassInfo *pipeline_find(const char *name) {
+  for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++)
+    if (!strcmp(passes[i].name, name))
+      return &passes[i];
+  return NULL;
+}
+
+/* Calls fn(cx, name, arg) for each name of the comma list; stops early
+   and returns false when fn does. */
+static bool each_pass(GaspCtx *cx, const char *list,
+                      bool (*fn)(GaspCtx *, const char *, void *), void *arg) {
+  char *copy = xstrdup(list);
+  bool ok = true;
+  for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok && ok;
+       tok = strtok_r(NULL, ",", &save)) {
+    while (*tok == ' ')
+      tok++;
+    if (*tok && strcmp(tok, "none"))
+      ok = fn(cx, tok, arg);
+  }
+  free(copy);
+  return ok;
+}
+
+static bool check_one(GaspCtx *cx, const char *name, void *arg) {
+  (void)arg;
+  if (pipeline_find(name))
+    return true;
+  cx_diag(cx, GASP_SEV_ERROR, "unknown pass '%s'; valid passes: %s", name,
+          pass_list);
+  return false;
+}
+
+static const char *pass_text(const GaspCtx *cx) {
+  return cx->opt.passes ? cx->opt.passes : default_pipeline;
+}
+
+bool pipeline_check(GaspCtx *cx) {
+  return each_pass(cx, pass_text(cx), check_one, NULL);
+}
+
+typedef struct RunState {
+  LLVMModuleRef m;
+  GaspStatus st;
+} RunState;
+
+static bool run_one(GaspCtx *cx, const char *name, void *arg) {
+  RunState *rs = arg;
+  const PassInfo *p = pipeline_find(name);
+  size_t ndiag = cx->diags.n;
+  cx->cur_pass = p->name;
+  p->run(cx, rs->m);
+  cx->cur_pass = NULL;
+  for (size_t i = ndiag; i < cx->diags.n; i++)
+    if (cx->diags.v[i].sev == GASP_SEV_ERROR) {
+      rs->st = GASP_ERR_INPUT;
+      return false;
+    }
+  if (cx->opt.print_after_all ||
+      (cx->opt.print_after && !strcmp(cx->opt.print_after, name))) {
+    char *txt = LLVMPrintModuleToString(rs->m);
+    fprintf(cx_out(cx), "; *** IR Dump After %s ***\n%s", name, txt);
+    LLVMDisposeMessage(txt);
+  }
+  if (cx->opt.verify_each) {
+    char *msg = NULL;
+    if (LLVMVerifyModule(rs->m, LLVMReturnStatusAction, &msg)) {
+      cx_diag(cx, GASP_SEV_ERROR, "internal error: module broken after pass '%s': %s",
+              name, msg ? msg : "");
+      LLVMDisposeMessage(msg);
+      rs->st = GASP_ERR_INTERNAL;
+      return false;
+    }
+    LLVMDisposeMessage(msg);
+  }
+  return true;
+}
+
+GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
+  if (!pipeline_check(cx))
+    return GASP_ERR_USAGE;
+  RunState rs = {m, GASP_OK};
+  each_pass(cx, pass_text(cx), run_one, &rs);
+  return rs.st;
+}
+
+long pipeline_count_generic(GaspCtx *cx, LLVMModuleRef m) {
+  long n = 0;
+  int g = cx->tgt->generic;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+           i = LLVMGetNextInstruction(i))
+        if (ir_is_mem_op_in(i, g))
+          n++;
+  return n;
+}

@@ -1,0 +1,237 @@
+/* target.c — the address-space tables (seed 003), one per target family.
+ *
+ * Problem: every pass needs target facts — which space is generic, which
+ * named spaces exist and which of them can overlap, how a kernel is
+ * recognised, where allocas live, what null looks like.  They live here and
+ * nowhere else: no pass tests "if (nvptx)".
+ *
+ * Table (LLVM numbers):
+ *   unified     spir/spirv/genx   nvptx            amdgcn
+ *   generic     4                 0                0 (flat)
+ *   global      1                 1                1
+ *   local       3                 3 (shared)       3 (LDS)
+ *   private     0                 5 (local)        5 (scratch)
+ *   constant    2                 4                4
+ *   specific    -                 6 tensor,        2 region (GDS),
+ *                                 7 dist. shared,  6 const32,
+ *                                 101 param        7-9 buffers
+ *
+ * Disjointness: each named space has an alias class; spaces of different
+ * classes never hold the same byte.  NVPTX distributed shared (7) contains
+ * the CTA's own shared memory (3), so they share a class; AMDGPU constant,
+ * const32 and buffers are views of global memory and share its class.
+ *
+ * Null: AMDGPU local, region and private use all-ones as null, so a generic
+ * null cannot stand for their null: null_is_zero is false there and the
+ * inference does not merge a null arm into those spaces.
+ *
+ * Volatile policy (what infer may rewrite when the access is volatile):
+ * nvptx: global and shared only (as upstream NVPTX says it has volatile
+ * variants for them); amdgcn: none (upstream has no volatile variant);
+ * spir/genx: every named space (no backend interprets the space of a
+ * volatile access differently).
+ *
+ * Tests: test/unit/test_unit.c and the lit tests under test/target/.
+ */
+#include "gasp_int.h"
+
+#include <string.h>
+
+/* ---- the tables -------------------------------------------------------- */
+
+/*                        as  name        unified       class null0 vol */
+static const TgtSpace spir_spaces[] = {
+    {1, "global", UAS_GLOBAL, 1, true, true},
+    {3, "local", UAS_LOCAL, 3, true, true},
+    {0, "private", UAS_PRIVATE, 0, true, true},
+    {2, "constant", UAS_CONSTANT, 2, true, true},
+};
+
+static const TgtSpace nvptx_spaces[] = {
+    {1, "global", UAS_GLOBAL, 1, true, true},
+    {3, "local", UAS_LOCAL, 3, true, true},
+    {5, "private", UAS_PRIVATE, 5, true, false},
+    {4, "constant", UAS_CONSTANT, 4, true, false},
+    {6, "tensor", UAS_TARGET, 6, true, false},
+    {7, "distributed-shared", UAS_TARGET, 3, true, false},
+    {101, "param", UAS_TARGET, 101, true, false},
+};
+
+static const TgtSpace amdgcn_spaces[] = {
+    {1, "global", UAS_GLOBAL, 1, true, false},
+    {3, "local", UAS_LOCAL, 3, false, false},
+    {5, "private", UAS_PRIVATE, 5, false, false},
+    {4, "constant", UAS_CONSTANT, 1, true, false},
+    {2, "region", UAS_TARGET, 2, false, false},
+    {6, "constant32", UAS_TARGET, 1, true, false},
+    {7, "buffer-fat", UAS_TARGET, 1, true, false},
+    {8, "buffer-resource", UAS_TARGET, 1, true, false},
+    {9, "buffer-strided", UAS_TARGET, 1, true, false},
+};
+
+#define N(a) (unsigned)(sizeof(a) / sizeof((a)[0]))
+
+static const TgtTable tables[] = {
+    {.name = "spir",
+     .family = TGT_SPIR,
+     .generic = 4,
+     .global = 1,
+     .local = 3,
+     .priv = 0,
+     .constant = 2,
+     .spaces = spir_spaces,
+     .nspaces = N(spir_spaces),
+     .kernel_cc = 76 /* spir_kernel */},
+    {.name = "nvptx",
+     .family = TGT_NVPTX,
+     .generic = 0,
+     .global = 1,
+     .local = 3,
+     .priv = 5,
+     .constant = 4,
+     .spaces = nvptx_spaces,
+     .nspaces = N(nvptx_spaces),
+     .kernel_cc = 71 /* ptx_kernel */,
+     .kernel_md = "nvvm.annotations",
+     .kernel_ptr_args_global = true,
+     .generic_alloca_is_private = true,
+     .generic_hw = true},
+    {.name = "amdgcn",
+     .family = TGT_AMDGCN,
+     .generic = 0,
+     .global = 1,
+     .local = 3,
+     .priv = 5,
+     .constant = 4,
+     .spaces = amdgcn_spaces,
+     .nspaces = N(amdgcn_spaces),
+     .kernel_cc = 91 /* amdgpu_kernel */,
+     .kernel_ptr_args_global = true,
+     .generic_hw = true},
+    {.name = "genx",
+     .family = TGT_GENX,
+     .generic = 4,
+     .global = 1,
+     .local = 3,
+     .priv = 0,
+     .constant = 2,
+     .spaces = spir_spaces,
+     .nspaces = N(spir_spaces),
+     .kernel_cc = 76,
+     .kernel_dllexport = true,
+     .kernel_md = "genx.kernels"},
+};
+
+/* ---- lookup ------------------------------------------------------------ */
+
+const char *tgt_names(void) { return "spir, nvptx, amdgcn, genx"; }
+
+const TgtTable *tgt_by_name(const char *name) {
+  for (unsigned i = 0; i < N(tables); i++)
+    if (!strcmp(tables[i].name, name))
+      return &tables[i];
+  return NULL;
+}
+
+static bool starts_with(const char *s, const char *p) {
+  return !strncmp(s, p, strlen(p));
+}
+
+const TgtTable *tgt_for_triple(const char *triple) {
+  if (!triple)
+    return NULL;
+  if (starts_with(triple, "spir")) /* spir, spir64, spirv32, spirv64 */
+    return tgt_by_name("spir");
+  if (starts_with(triple, "nvptx"))
+    return tgt_by_name("nvptx");
+  if (starts_with(triple, "amdgcn"))
+    return tgt_by_name("amdgcn");
+  if (starts_with(triple, "genx"))
+    return tgt_by_name("genx");
+  return NULL;
+}
+
+const TgtSpace *tgt_space(const TgtTable *t, int as) {
+  for (unsigned i = 0; i < t->nspaces; i++)
+    if (t->spaces[i].as == as)
+      return &t->spaces[i];
+  return NULL;
+}
+
+bool tgt_is_named(const TgtTable *t, int as) {
+  return as != t->generic && tgt_space(t, as) != NULL;
+}
+
+const char *tgt_space_name(const TgtTable *t, int as) {
+  if (as == t->generic)
+    return "generic";
+  const TgtSpace *s = tgt_space(t, as);
+  return s ? s->name : "unknown";
+}
+
+bool tgt_disjoint(const TgtTable *t, int a, int b) {
+  const TgtSpace *sa = tgt_space(t, a), *sb = tgt_space(t, b);
+  if (!sa || !sb || a == t->generic || b == t->generic)
+    return false;
+  return sa->alias_class != sb->alias_class;
+}
+
+/* ---- kernels ----------------------------------------------------------- */
+
+static bool listed_in_md(const TgtTable *t, LLVMValueRef fn) {
+  LLVMModuleRef m = LLVMGetGlobalParent(fn);
+  unsigned n = LLVMGetNamedMetadataNumOperands(m, t->kernel_md);
+  if (!n)
+    return false;
+  LLVMValueRef *ops = xmalloc(n * sizeof *ops);
+  LLVMGetNamedMetadataOperands(m, t->kernel_md, ops);
+  bool found = false;
+  for (unsigned i = 0; i < n && !found; i++) {
+    unsigned k = LLVMGetMDNodeNumOperands(ops[i]);
+    if (k == 0)
+      continue;
+    LLVMValueRef *el = xmalloc(k * sizeof *el);
+    LLVMGetMDNodeOperands(ops[i], el);
+    if (el[0] == fn) {
+      if (t->family != TGT_NVPTX)
+        found = true;
+      else if (k >= 2 && el[1] && LLVMIsAMDString(el[1])) {
+        unsigned len;
+        const char *s = LLVMGetMDString(el[1], &len);
+        found = len == 6 && !memcmp(s, "kernel", 6);
+      }
+    }
+    free(el);
+  }
+  free(ops);
+  return found;
+}
+
+bool tgt_is_kernel(const TgtTable *t, LLVMValueRef fn) {
+  if (t->kernel_cc && LLVMGetFunctionCallConv(fn) == t->kernel_cc)
+    return true;
+  if (t->kernel_dllexport &&
+      LLVMGetDLLStorageClass(fn) == LLVMDLLExportStorageClass)
+    return true;
+  return t->kernel_md && listed_in_md(t, fn);
+}
+
+/* ---- the intra-procedural lattice -------------------------------------- */
+
+int lat_join(int a, int b) {
+  if (a == LAT_UNINIT)
+    return b;
+  if (b == LAT_UNINIT)
+    return a;
+  if (a == b)
+    return a;
+  return LAT_GENERIC;
+}
+
+const char *lat_name(const TgtTable *t, int lat) {
+  if (lat == LAT_UNINIT)
+    return "uninit";
+  if (lat == LAT_GENERIC)
+    return "generic";
+  return tgt_space_name(t, lat);
+}

@@ -1,0 +1,123 @@
+/* util.c — allocation wrappers and the pointer hash map (see util.h). */
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static void die_oom(void) {
+  fputs("gasp: out of memory\n", stderr);
+  abort();
+}
+
+void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p)
+    die_oom();
+  return p;
+}
+
+void *xcalloc(size_t n, size_t sz) {
+  void *p = calloc(n ? n : 1, sz ? sz : 1);
+  if (!p)
+    die_oom();
+  return p;
+}
+
+void *xrealloc(void *p, size_t n) {
+  p = realloc(p, n ? n : 1);
+  if (!p)
+    die_oom();
+  return p;
+}
+
+char *xstrdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *d = xmalloc(n);
+  memcpy(d, s, n);
+  return d;
+}
+
+char *xasprintf(const char *fmt, ...) {
+  va_list ap, aq;
+  va_start(ap, fmt);
+  va_copy(aq, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *s = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
+  vsnprintf(s, (size_t)n + 1, fmt, aq);
+  va_end(aq);
+  return s;
+}
+
+/* ---- pointer map: linear probing, keys hashed by their address bits ---- */
+
+static size_t hash_ptr(const void *k) {
+  uint64_t x = (uint64_t)(uintptr_t)k;
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  return (size_t)x;
+}
+
+void map_init(PtrMap *m) { memset(m, 0, sizeof *m); }
+
+void map_free(PtrMap *m) {
+  free(m->keys);
+  free(m->vals);
+  map_init(m);
+}
+
+void map_clear(PtrMap *m) {
+  if (m->cap)
+    memset(m->keys, 0, m->cap * sizeof *m->keys);
+  m->n = 0;
+}
+
+static void map_rehash(PtrMap *m, size_t ncap) {
+  const void **ok = m->keys;
+  uint32_t *ov = m->vals;
+  size_t ocap = m->cap;
+  m->keys = xcalloc(ncap, sizeof *m->keys);
+  m->vals = xmalloc(ncap * sizeof *m->vals);
+  m->cap = ncap;
+  m->n = 0;
+  for (size_t i = 0; i < ocap; i++)
+    if (ok[i])
+      map_put(m, ok[i], ov[i]);
+  free(ok);
+  free(ov);
+}
+
+void map_put(PtrMap *m, const void *key, uint32_t val) {
+  if ((m->n + 1) * 2 > m->cap)
+    map_rehash(m, m->cap ? m->cap * 2 : 64);
+  size_t mask = m->cap - 1, i = hash_ptr(key) & mask;
+  while (m->keys[i] && m->keys[i] != key)
+    i = (i + 1) & mask;
+  if (!m->keys[i]) {
+    m->keys[i] = key;
+    m->n++;
+  }
+  m->vals[i] = val;
+}
+
+int map_get(const PtrMap *m, const void *key, uint32_t *val) {
+  if (!m->cap)
+    return 0;
+  size_t mask = m->cap - 1, i = hash_ptr(key) & mask;
+  while (m->keys[i]) {
+    if (m->keys[i] == key) {
+      if (val)
+        *val = m->vals[i];
+      return 1;
+    }
+    i = (i + 1) & mask;
+  }
+  return 0;
+}
+
+uint32_t map_find(const PtrMap *m, const void *key) {
+  uint32_t v;
+  return map_get(m, key, &v) ? v : MAP_NONE;
+}

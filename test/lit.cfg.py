@@ -1,0 +1,30 @@
+# lit configuration for gasp: every .ll/.cl/.test file under test/ except
+# the C unit tests and the shared kernel sources.
+import os
+import subprocess
+
+import lit.formats
+
+config.name = "gasp"
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".ll", ".cl", ".test"]
+config.excludes = ["unit", "kernels", "Inputs", "lit.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+root = os.path.dirname(config.test_source_root)
+build = os.environ.get("GASP_BUILD", os.path.join(root, "build"))
+config.test_exec_root = os.path.join(build, "test")
+
+llvm_bin = subprocess.check_output(["llvm-config-22", "--bindir"], text=True).strip()
+config.environment["PATH"] = os.pathsep.join(
+    [os.path.join(build, "bin"), llvm_bin, os.path.join(root, "scripts"),
+     config.environment.get("PATH", os.environ.get("PATH", ""))])
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+config.substitutions.append(("%kernels", os.path.join(config.test_source_root, "kernels")))
+config.substitutions.append(("%root", root))
+# OpenCL C to IR, as front ends hand it to gasp.
+ocl = "clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions -emit-llvm -S -Xclang -finclude-default-header"
+config.substitutions.append(("%ocl-spir", ocl + " -target spir64"))
+config.substitutions.append(("%ocl-nvptx", ocl + " -target nvptx64"))
+config.substitutions.append(("%ocl-amdgcn", ocl + " -target amdgcn-amd-amdhsa -nogpulib"))
