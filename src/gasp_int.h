@@ -126,6 +126,8 @@ LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
                              LLVMValueRef *args, unsigned nargs);
 /* Copies the instruction's name to v. */
 void ir_copy_name(LLVMValueRef from, LLVMValueRef to);
+/* Moves the name of from (which is about to go away) to to. */
+void ir_take_name(LLVMValueRef from, LLVMValueRef to);
 /* Operands of an intrinsic memory access: which arguments are pointers
    and how the overloaded declaration is formed. */
 typedef struct IrMemIntrin {

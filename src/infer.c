@@ -668,10 +668,8 @@ static LLVMValueRef build_twin(Infer *s, uint32_t k) {
     break;
   }
   if (c->kind == K_GEP || c->kind == K_SELECT || c->kind == K_PTRMASK ||
-      c->kind == K_PHI) {
-    ir_copy_name(v, nv);
+      c->kind == K_PHI)
     add_trash(s, nv);
-  }
   s->c.v[k].nv = nv;
   return nv;
 }
@@ -852,7 +850,7 @@ static bool rewrite_icmp(Infer *s, LLVMValueRef i) {
   LLVMValueRef na = value_in(s, a, as), nb = value_in(s, b, as);
   position_at(s, i, i);
   LLVMValueRef ni = LLVMBuildICmp(s->b, LLVMGetICmpPredicate(i), na, nb, "");
-  ir_copy_name(i, ni);
+  ir_take_name(i, ni);
   LLVMReplaceAllUsesWith(i, ni);
   LLVMInstructionEraseFromParent(i);
   cx_stat(s->cx, &st_icmp, 1);
@@ -906,6 +904,10 @@ static void sweep(Infer *s) {
     Cand *c = &s->c.v[k];
     if (!resolved(c) || !replaced_kind((CandKind)c->kind) || !c->nv)
       continue;
+    /* the twin takes over the name */
+    if (c->kind == K_GEP || c->kind == K_SELECT || c->kind == K_PTRMASK ||
+        c->kind == K_PHI)
+      ir_take_name(c->v, c->nv);
     if (LLVMGetFirstUse(c->v)) {
       LLVMValueRef back;
       if (LLVMIsAConstant(c->nv)) {

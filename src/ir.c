@@ -50,6 +50,17 @@ void ir_copy_name(LLVMValueRef from, LLVMValueRef to) {
     LLVMSetValueName2(to, n, len);
 }
 
+void ir_take_name(LLVMValueRef from, LLVMValueRef to) {
+  size_t len;
+  const char *n = LLVMGetValueName2(from, &len);
+  if (!len)
+    return;
+  char *keep = xstrdup(n);
+  LLVMSetValueName2(from, "", 0);
+  LLVMSetValueName2(to, keep, len);
+  free(keep);
+}
+
 static void copy_call_attrs(LLVMValueRef from, LLVMValueRef to,
                             unsigned nargs) {
   /* function index, return index, then each argument */
@@ -104,7 +115,7 @@ LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
   if (LLVMCanValueUseFastMathFlags(old))
     LLVMSetFastMathFlags(nc, LLVMGetFastMathFlags(old));
   if (LLVMGetTypeKind(LLVMTypeOf(old)) != LLVMVoidTypeKind) {
-    ir_copy_name(old, nc);
+    ir_take_name(old, nc);
     LLVMReplaceAllUsesWith(old, nc);
   }
   LLVMInstructionEraseFromParent(old);
