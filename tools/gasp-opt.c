@@ -139,8 +139,11 @@ static void on_llvm_diag(LLVMDiagnosticInfoRef di, void *p) {
 }
 
 static void fail_input(const char *file, const char *what, const char *detail) {
-  fprintf(stderr, "gasp-opt: %s: error: %s%s%s\n", file, what,
-          detail && *detail ? ": " : "", detail ? detail : "");
+  int n = detail ? (int)strlen(detail) : 0;
+  while (n > 0 && detail[n - 1] == '\n')
+    n--;
+  fprintf(stderr, "gasp-opt: %s: error: %s%s%.*s\n", file, what,
+          n ? ": " : "", n, detail ? detail : "");
   exit(EXIT_INPUT);
 }
 
@@ -168,9 +171,6 @@ static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path,
   }
   LLVMDisposeMemoryBuffer(buf);
   if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
-    size_t n = strlen(msg);
-    while (n && msg[n - 1] == '\n')
-      msg[--n] = 0;
     fail_input(path, "input module is invalid", msg);
   }
   LLVMDisposeMessage(msg);
