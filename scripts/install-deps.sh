@@ -5,6 +5,7 @@
 #   llvm-22-tools lit, FileCheck, not (the test suite)
 #   clang-22      compiles the OpenCL C test kernels to IR
 #   python3       runs lit and the benchmark generator
+#   time          GNU time: wall clock and peak memory in bench/run.sh
 # Nothing is downloaded from anywhere but Debian.
 set -eu
 need=""
@@ -13,6 +14,7 @@ command -v opt-22 >/dev/null 2>&1 || need="$need llvm-22"
 [ -x /usr/lib/llvm-22/bin/FileCheck ] && [ -x /usr/lib/llvm-22/bin/lit ] || need="$need llvm-22-tools"
 command -v clang-22 >/dev/null 2>&1 || need="$need clang-22"
 command -v python3 >/dev/null 2>&1 || need="$need python3"
+[ -x /usr/bin/time ] || need="$need time"
 [ -z "$need" ] && exit 0
 echo "install-deps: installing$need"
 SUDO=""

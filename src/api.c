@@ -49,6 +49,8 @@ void cx_diag(GaspCtx *cx, GaspSeverity sev, const char *fmt, ...) {
 }
 
 void cx_stat(GaspCtx *cx, const GaspStatDesc *d, uint64_t n) {
+  if (!n)
+    return;
   for (size_t i = 0; i < cx->stat_desc.n; i++)
     if (cx->stat_desc.v[i] == d) {
       cx->stat_val.v[i] += n;
