@@ -295,24 +295,30 @@ int main(int argc, char **argv) {
   LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, &ds);
   LLVMModuleRef m = read_module(ctx, a.in, &ds);
 
+  int rc = 0;
   long before = gasp_count_generic_mem_ops(cx, m);
   if (before < 0) {
     print_diags(cx, a.in);
-    return EXIT_INPUT;
+    rc = EXIT_INPUT;
+    goto done;
   }
   st = gasp_run(cx, m);
   print_diags(cx, a.in);
-  if (st != GASP_OK)
-    return st == GASP_ERR_USAGE ? EXIT_USAGE
-           : st == GASP_ERR_INTERNAL ? EXIT_INTERNAL
-                                     : EXIT_INPUT;
+  if (st != GASP_OK) {
+    rc = st == GASP_ERR_USAGE      ? EXIT_USAGE
+         : st == GASP_ERR_INTERNAL ? EXIT_INTERNAL
+                                   : EXIT_INPUT;
+    goto done;
+  }
   char *msg = NULL;
   if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
     fprintf(stderr,
             "gasp-opt: %s: internal error: the rewritten module does not "
             "verify (nothing written): %s\n",
             a.in, msg);
-    return EXIT_INTERNAL;
+    LLVMDisposeMessage(msg);
+    rc = EXIT_INTERNAL;
+    goto done;
   }
   LLVMDisposeMessage(msg);
   if (a.stats) {
@@ -325,9 +331,10 @@ int main(int argc, char **argv) {
               gasp_stat_desc(cx, i));
   }
   write_output(m, a.out, a.text);
+done:
   gasp_ctx_free(cx);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
-  free(ds.msg);
-  return 0;
+  LLVMDisposeMessage(ds.msg);
+  return rc;
 }
