@@ -468,37 +468,57 @@ static int join_done(const Infer *s, Join j) {
   return j.lat;
 }
 
-static int eval(const Infer *s, const Cand *c) {
-  Join j = {LAT_UNINIT, false};
+/* Calls fn on each value the candidate's lattice value is computed from:
+   the pointer operand of a GEP/bitcast/ptrmask, the pointer under a
+   ptrtoint/inttoptr pair, phi incomings, select arms, the pointers stored
+   into a slot.  Stops early when fn returns false.  Sources have none. */
+typedef bool (*InputFn)(const Infer *s, LLVMValueRef in, void *arg);
+
+static void each_input(const Infer *s, const Cand *c, InputFn fn, void *arg) {
   LLVMValueRef v = c->v;
   switch ((CandKind)c->kind) {
   case K_GEP:
   case K_BITCAST:
   case K_PTRMASK:
-    join_in(s, &j, LLVMGetOperand(v, 0));
+    fn(s, LLVMGetOperand(v, 0), arg);
     break;
   case K_I2P:
-    join_in(s, &j, LLVMGetOperand(LLVMGetOperand(v, 0), 0));
+    fn(s, LLVMGetOperand(LLVMGetOperand(v, 0), 0), arg);
     break;
   case K_PHI: {
     unsigned n = LLVMCountIncoming(v);
-    for (unsigned k = 0; k < n && j.lat != LAT_GENERIC; k++)
-      join_in(s, &j, LLVMGetIncomingValue(v, k));
+    for (unsigned k = 0; k < n; k++)
+      if (!fn(s, LLVMGetIncomingValue(v, k), arg))
+        break;
     break;
   }
   case K_SELECT:
-    join_in(s, &j, LLVMGetOperand(v, 1));
-    join_in(s, &j, LLVMGetOperand(v, 2));
+    if (fn(s, LLVMGetOperand(v, 1), arg))
+      fn(s, LLVMGetOperand(v, 2), arg);
     break;
   case K_SLOTLOAD: {
     const Slot *sl = &s->slots.v[c->slot];
-    for (size_t k = 0; k < sl->stored.n && j.lat != LAT_GENERIC; k++)
-      join_in(s, &j, sl->stored.v[k]);
+    for (size_t k = 0; k < sl->stored.n; k++)
+      if (!fn(s, sl->stored.v[k], arg))
+        break;
     break;
   }
   default:
-    return c->lat;
+    break;
   }
+}
+
+static bool join_input(const Infer *s, LLVMValueRef in, void *arg) {
+  Join *j = arg;
+  join_in(s, j, in);
+  return j->lat != LAT_GENERIC;
+}
+
+static int eval(const Infer *s, const Cand *c) {
+  if (c->fixed)
+    return c->lat;
+  Join j = {LAT_UNINIT, false};
+  each_input(s, c, join_input, &j);
   return join_done(s, j);
 }
 
@@ -676,52 +696,27 @@ static LLVMValueRef build_twin(Infer *s, uint32_t k) {
 
 static bool resolved(const Cand *c) { return c->lat >= 0; }
 
-/* Marks v and, transitively, the candidates its twin is built from. */
+static bool push_needed(const Infer *cs, LLVMValueRef in, void *arg) {
+  Infer *s = arg; /* the same state, writable */
+  (void)cs;
+  uint32_t k = map_find(&s->id, in);
+  if (k != MAP_NONE && resolved(&s->c.v[k]) && !s->c.v[k].needed) {
+    s->c.v[k].needed = true;
+    vec_push(&s->work, k);
+  }
+  return true;
+}
+
+/* Marks v and, transitively, the candidates its twin is built from.  A slot
+   load's twin is a cast of the load itself: its stored values are not
+   needed. */
 static void mark_needed(Infer *s, LLVMValueRef v) {
   s->work.n = 0;
-  uint32_t k0 = map_find(&s->id, v);
-  if (k0 == MAP_NONE || !resolved(&s->c.v[k0]) || s->c.v[k0].needed)
-    return;
-  s->c.v[k0].needed = true;
-  vec_push(&s->work, k0);
+  push_needed(s, v, s);
   while (s->work.n) {
-    Cand *c = &s->c.v[s->work.v[--s->work.n]];
-    LLVMValueRef in[2] = {NULL, NULL};
-    unsigned nin = 0;
-    switch ((CandKind)c->kind) {
-    case K_GEP:
-    case K_BITCAST:
-    case K_PTRMASK:
-      in[nin++] = LLVMGetOperand(c->v, 0);
-      break;
-    case K_I2P:
-      in[nin++] = LLVMGetOperand(LLVMGetOperand(c->v, 0), 0);
-      break;
-    case K_SELECT:
-      in[nin++] = LLVMGetOperand(c->v, 1);
-      in[nin++] = LLVMGetOperand(c->v, 2);
-      break;
-    case K_PHI: {
-      unsigned n = LLVMCountIncoming(c->v);
-      for (unsigned i = 0; i < n; i++) {
-        uint32_t k = map_find(&s->id, LLVMGetIncomingValue(c->v, i));
-        if (k != MAP_NONE && resolved(&s->c.v[k]) && !s->c.v[k].needed) {
-          s->c.v[k].needed = true;
-          vec_push(&s->work, k);
-        }
-      }
-      break;
-    }
-    default:
-      break;
-    }
-    for (unsigned i = 0; i < nin; i++) {
-      uint32_t k = map_find(&s->id, in[i]);
-      if (k != MAP_NONE && resolved(&s->c.v[k]) && !s->c.v[k].needed) {
-        s->c.v[k].needed = true;
-        vec_push(&s->work, k);
-      }
-    }
+    const Cand *c = &s->c.v[s->work.v[--s->work.n]];
+    if (c->kind != K_SLOTLOAD)
+      each_input(s, c, push_needed, s);
   }
 }
 

@@ -287,6 +287,7 @@ int main(int argc, char **argv) {
   if (st != GASP_OK) {
     for (size_t i = 0; i < gasp_diag_count(cx); i++)
       fprintf(stderr, "gasp-opt: error: %s\n", gasp_diag_message(cx, i));
+    gasp_ctx_free(cx);
     return EXIT_USAGE;
   }
 
