@@ -19,7 +19,7 @@ LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 TOOLS = $(BUILD)/bin/gasp-opt
 UNIT = $(BUILD)/bin/test-unit
 
-.PHONY: all deps demo check check-unit check-lit bench clean
+.PHONY: all deps demo check check-asan bench clean
 all: $(TOOLS) $(UNIT)
 
 deps:
@@ -49,9 +49,16 @@ check: deps
 	@$(MAKE) --no-print-directory all
 	@sh scripts/check.sh $(BUILD)
 
+# The whole suite with AddressSanitizer + UndefinedBehaviorSanitizer (and
+# LeakSanitizer) on gasp's own code, in build-asan/.
+check-asan: deps
+	@$(MAKE) --no-print-directory BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
+	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined" all
+	@ASAN_OPTIONS=detect_leaks=1 sh scripts/check.sh build-asan
+
 bench: deps
 	@$(MAKE) --no-print-directory all
 	@sh bench/run.sh
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) build-asan
