@@ -87,8 +87,6 @@ typedef struct GaspDiag {
 struct GaspCtx {
   GaspOptions opt; /* strings owned */
   const TgtTable *tgt;
-  LLVMModuleRef mod;
-  LLVMContextRef llcx;
   VEC(GaspDiag) diags;
   VEC(const GaspStatDesc *) stat_desc;
   VEC(uint64_t) stat_val;
@@ -124,8 +122,6 @@ LLVMValueRef ir_insert_point_after(LLVMValueRef v);
 LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
                              LLVMValueRef callee, LLVMTypeRef fnty,
                              LLVMValueRef *args, unsigned nargs);
-/* Copies the instruction's name to v. */
-void ir_copy_name(LLVMValueRef from, LLVMValueRef to);
 /* Moves the name of from (which is about to go away) to to. */
 void ir_take_name(LLVMValueRef from, LLVMValueRef to);
 /* Operands of an intrinsic memory access: which arguments are pointers

@@ -43,13 +43,6 @@ LLVMValueRef ir_insert_point_after(LLVMValueRef v) {
   return i;
 }
 
-void ir_copy_name(LLVMValueRef from, LLVMValueRef to) {
-  size_t len;
-  const char *n = LLVMGetValueName2(from, &len);
-  if (len)
-    LLVMSetValueName2(to, n, len);
-}
-
 void ir_take_name(LLVMValueRef from, LLVMValueRef to) {
   size_t len;
   const char *n = LLVMGetValueName2(from, &len);
