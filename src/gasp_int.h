@@ -138,6 +138,8 @@ const IrMemIntrin *ir_mem_intrin(LLVMValueRef call);
 /* Declaration of info's intrinsic for the given argument/return types. */
 LLVMValueRef ir_mem_intrin_decl(LLVMModuleRef m, const IrMemIntrin *info,
                                 LLVMTypeRef ret, LLVMValueRef *args);
+/* The pointer operand's index of a load, store, atomicrmw or cmpxchg. */
+unsigned ir_ptr_operand(LLVMValueRef i);
 /* Is inst a memory op (load/store/atomic/mem intrinsic) with a pointer
    operand in space as? */
 bool ir_is_mem_op_in(LLVMValueRef inst, int as);

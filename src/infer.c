@@ -609,6 +609,11 @@ static LLVMValueRef cast_after(Infer *s, LLVMValueRef v, int as) {
 
 static LLVMValueRef build_twin(Infer *s, uint32_t k);
 
+/* Kinds whose twin is a new instruction (the others reuse a value). */
+static bool twin_is_new(CandKind k) {
+  return k == K_GEP || k == K_SELECT || k == K_PTRMASK || k == K_PHI;
+}
+
 /* The value of v in space as (v's lattice value is `as` or uninit/null). */
 static LLVMValueRef value_in(Infer *s, LLVMValueRef v, int as) {
   uint32_t k = map_find(&s->id, v);
@@ -687,8 +692,7 @@ static LLVMValueRef build_twin(Infer *s, uint32_t k) {
     nv = cast_after(s, v, as);
     break;
   }
-  if (c->kind == K_GEP || c->kind == K_SELECT || c->kind == K_PTRMASK ||
-      c->kind == K_PHI)
+  if (twin_is_new((CandKind)c->kind))
     add_trash(s, nv);
   s->c.v[k].nv = nv;
   return nv;
@@ -725,9 +729,6 @@ static void mark_ops(Infer *s) {
   for (size_t k = 0; k < s->ops.n; k++) {
     LLVMValueRef i = s->ops.v[k];
     switch (LLVMGetInstructionOpcode(i)) {
-    case LLVMStore:
-      mark_needed(s, LLVMGetOperand(i, 1));
-      break;
     case LLVMICmp:
       mark_needed(s, LLVMGetOperand(i, 0));
       mark_needed(s, LLVMGetOperand(i, 1));
@@ -739,8 +740,8 @@ static void mark_ops(Infer *s) {
           mark_needed(s, LLVMGetOperand(i, (unsigned)mi->ptr_args[a]));
       break;
     }
-    default: /* load, atomics, generic-to-named cast */
-      mark_needed(s, LLVMGetOperand(i, 0));
+    default: /* load, store, atomics, generic-to-named cast */
+      mark_needed(s, LLVMGetOperand(i, ir_ptr_operand(i)));
       break;
     }
   }
@@ -793,7 +794,7 @@ static int target_space(Infer *s, LLVMValueRef p, bool is_volatile) {
 }
 
 static bool rewrite_access(Infer *s, LLVMValueRef i) {
-  unsigned pi = LLVMIsAStoreInst(i) ? 1 : 0;
+  unsigned pi = ir_ptr_operand(i);
   LLVMValueRef p = LLVMGetOperand(i, pi);
   int as = target_space(s, p, LLVMGetVolatile(i));
   if (as < 0)
@@ -900,8 +901,7 @@ static void sweep(Infer *s) {
     if (!resolved(c) || !replaced_kind((CandKind)c->kind) || !c->nv)
       continue;
     /* the twin takes over the name */
-    if (c->kind == K_GEP || c->kind == K_SELECT || c->kind == K_PTRMASK ||
-        c->kind == K_PHI)
+    if (twin_is_new((CandKind)c->kind))
       ir_take_name(c->v, c->nv);
     if (LLVMGetFirstUse(c->v)) {
       LLVMValueRef back;

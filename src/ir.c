@@ -157,14 +157,15 @@ LLVMValueRef ir_mem_intrin_decl(LLVMModuleRef m, const IrMemIntrin *info,
   return LLVMGetIntrinsicDeclaration(m, id, tys, n);
 }
 
+unsigned ir_ptr_operand(LLVMValueRef i) { return LLVMIsAStoreInst(i) ? 1 : 0; }
+
 bool ir_is_mem_op_in(LLVMValueRef i, int as) {
   switch (LLVMGetInstructionOpcode(i)) {
   case LLVMLoad:
+  case LLVMStore:
   case LLVMAtomicRMW:
   case LLVMAtomicCmpXchg:
-    return ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0))) == as;
-  case LLVMStore:
-    return ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 1))) == as;
+    return ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, ir_ptr_operand(i)))) == as;
   case LLVMCall: {
     const IrMemIntrin *mi = ir_mem_intrin(i);
     if (!mi || !mi->is_access)
