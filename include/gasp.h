@@ -91,6 +91,13 @@ uint64_t gasp_stat_get(const GaspCtx *cx, const char *name);
    when the target cannot be told (see gasp_diag_*). */
 long gasp_count_generic_mem_ops(GaspCtx *cx, LLVMModuleRef m);
 
+/* Reads a module (.ll or .bc; path "-" is stdin) into ctx and verifies it.
+   On failure returns NULL and sets *err (free with free()) to
+   "<path>: <what>[: <detail>]", or to LLVM's own "<path>:line:col: ..."
+   message for a syntax error.  Installs a diagnostic handler on ctx (a bare
+   LLVMContext exits the process on bad bitcode). */
+LLVMModuleRef gasp_read_module(LLVMContextRef ctx, const char *path, char **err);
+
 /* The pass names, comma separated, and the default pipeline. */
 const char *gasp_pass_list(void);
 const char *gasp_default_pipeline(void);

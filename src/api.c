@@ -2,6 +2,9 @@
  * diagnostics, statistics and target selection. */
 #include "gasp_int.h"
 
+#include <llvm-c/Analysis.h>
+#include <llvm-c/IRReader.h>
+
 #include <stdarg.h>
 #include <string.h>
 
@@ -144,4 +147,69 @@ uint64_t gasp_stat_get(const GaspCtx *cx, const char *name) {
     if (!strcmp(cx->stat_desc.v[i]->name, name))
       return cx->stat_val.v[i];
   return 0;
+}
+
+/* ---- reading modules --------------------------------------------------- */
+
+static void on_llvm_diag(LLVMDiagnosticInfoRef di, void *p) {
+  char **first = p;
+  if (LLVMGetDiagInfoSeverity(di) != LLVMDSError || *first)
+    return;
+  char *d = LLVMGetDiagInfoDescription(di);
+  *first = xstrdup(d);
+  LLVMDisposeMessage(d);
+}
+
+static char *input_error(const char *path, const char *what, const char *detail) {
+  int n = detail ? (int)strlen(detail) : 0;
+  while (n > 0 && detail[n - 1] == '\n')
+    n--;
+  return xasprintf("%s: error: %s%s%.*s", path, what, n ? ": " : "", n,
+                   detail ? detail : "");
+}
+
+LLVMModuleRef gasp_read_module(LLVMContextRef ctx, const char *path, char **err) {
+  char *first = NULL;
+  LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, &first);
+  LLVMMemoryBufferRef buf = NULL;
+  LLVMModuleRef m = NULL;
+  char *msg = NULL;
+  *err = NULL;
+  bool fail = !strcmp(path, "-")
+                  ? LLVMCreateMemoryBufferWithSTDIN(&buf, &msg)
+                  : LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg);
+  if (fail) {
+    *err = input_error(path, "cannot read input", msg);
+  } else if (LLVMGetBufferSize(buf) == 0) {
+    *err = input_error(path, "empty input", NULL);
+  } else if (LLVMParseIRInContext2(ctx, buf, &m, &msg)) {
+    const char *why = msg && *msg ? msg : first ? first : "unknown error";
+    /* LLVM prefixes messages with the buffer name: keep one file name */
+    size_t n = strlen(path);
+    if (!strncmp(why, path, n) && why[n] == ':') {
+      n = strlen(why);
+      while (n > 0 && why[n - 1] == '\n')
+        n--;
+      *err = xasprintf("%.*s", (int)n, why);
+    } else {
+      *err = input_error(path, "cannot parse input", why);
+    }
+    m = NULL;
+  } else {
+    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg) == 0) {
+      LLVMDisposeMessage(msg);
+      msg = NULL;
+    } else {
+      *err = input_error(path, "input module is invalid", msg);
+      LLVMDisposeModule(m);
+      m = NULL;
+    }
+  }
+  if (buf)
+    LLVMDisposeMemoryBuffer(buf);
+  if (msg)
+    LLVMDisposeMessage(msg);
+  free(first);
+  LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
+  return m;
 }

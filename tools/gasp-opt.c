@@ -127,53 +127,14 @@ static void parse_args(int argc, char **argv, Args *a) {
 
 /* ---- reading ----------------------------------------------------------- */
 
-typedef struct DiagState {
-  char *msg;
-} DiagState;
-
-static void on_llvm_diag(LLVMDiagnosticInfoRef di, void *p) {
-  DiagState *d = p;
-  if (LLVMGetDiagInfoSeverity(di) != LLVMDSError || d->msg)
-    return;
-  d->msg = LLVMGetDiagInfoDescription(di);
-}
-
-static void fail_input(const char *file, const char *what, const char *detail) {
-  int n = detail ? (int)strlen(detail) : 0;
-  while (n > 0 && detail[n - 1] == '\n')
-    n--;
-  fprintf(stderr, "gasp-opt: %s: error: %s%s%.*s\n", file, what,
-          n ? ": " : "", n, detail ? detail : "");
-  exit(EXIT_INPUT);
-}
-
-static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path,
-                                 DiagState *ds) {
-  LLVMMemoryBufferRef buf = NULL;
-  char *msg = NULL;
-  bool fail = !strcmp(path, "-")
-                  ? LLVMCreateMemoryBufferWithSTDIN(&buf, &msg)
-                  : LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg);
-  if (fail)
-    fail_input(path, "cannot read input", msg);
-  if (LLVMGetBufferSize(buf) == 0)
-    fail_input(path, "empty input", NULL);
-  LLVMModuleRef m = NULL;
-  if (LLVMParseIRInContext2(ctx, buf, &m, &msg)) {
-    const char *why = msg && *msg ? msg : ds->msg ? ds->msg : "unknown error";
-    /* LLVM prefixes messages with the buffer name: keep one file name */
-    size_t n = strlen(path);
-    if (!strncmp(why, path, n) && why[n] == ':') {
-      fprintf(stderr, "gasp-opt: %s\n", why);
-      exit(EXIT_INPUT);
-    }
-    fail_input(path, "cannot parse input", why);
+static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path) {
+  char *err = NULL;
+  LLVMModuleRef m = gasp_read_module(ctx, path, &err);
+  if (!m) {
+    fprintf(stderr, "gasp-opt: %s\n", err);
+    free(err);
+    exit(EXIT_INPUT);
   }
-  LLVMDisposeMemoryBuffer(buf);
-  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
-    fail_input(path, "input module is invalid", msg);
-  }
-  LLVMDisposeMessage(msg);
   return m;
 }
 
@@ -292,9 +253,7 @@ int main(int argc, char **argv) {
   }
 
   LLVMContextRef ctx = LLVMContextCreate();
-  DiagState ds = {0};
-  LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, &ds);
-  LLVMModuleRef m = read_module(ctx, a.in, &ds);
+  LLVMModuleRef m = read_module(ctx, a.in);
 
   int rc = 0;
   long before = gasp_count_generic_mem_ops(cx, m);
@@ -336,6 +295,5 @@ done:
   gasp_ctx_free(cx);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
-  LLVMDisposeMessage(ds.msg);
   return rc;
 }
