@@ -16,7 +16,9 @@ LDLIBS_ALL = $(SAN) -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22 -lpthre
 
 LIB_SRC = src/util/util.c src/target.c src/ir.c src/infer.c src/pipeline.c src/api.c
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
-TOOLS = $(BUILD)/bin/gasp-opt
+RUN_SRC = src/run/spec.c src/run/builtins.c src/run/prep.c src/run/rt.c src/run/exec.c
+RUN_OBJ = $(RUN_SRC:%.c=$(BUILD)/obj/%.o)
+TOOLS = $(BUILD)/bin/gasp-opt $(BUILD)/bin/gasp-run
 UNIT = $(BUILD)/bin/test-unit
 
 .PHONY: all deps demo check check-asan bench clean
@@ -25,7 +27,7 @@ all: $(TOOLS) $(UNIT)
 deps:
 	@sh scripts/install-deps.sh
 
-$(BUILD)/obj/%.o: %.c include/gasp.h src/gasp_int.h src/util/util.h
+$(BUILD)/obj/%.o: %.c include/gasp.h src/gasp_int.h src/util/util.h src/run/run.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
@@ -34,6 +36,10 @@ $(BUILD)/lib/libgasp.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/bin/gasp-opt: $(BUILD)/obj/tools/gasp-opt.o $(BUILD)/lib/libgasp.a
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@ $(LDLIBS_ALL)
+
+$(BUILD)/bin/gasp-run: $(BUILD)/obj/tools/gasp-run.o $(RUN_OBJ) $(BUILD)/lib/libgasp.a
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 

@@ -1,0 +1,541 @@
+/* prep.c — turns a GPU kernel module into one the host JIT can run.
+ *
+ * Phases, in order:
+ *   1. find the kernel and match its parameters against the argument specs;
+ *   2. link the declared functions: each one must be a builtin the runtime
+ *      provides (builtins.c) or an intrinsic the host back end lowers; every
+ *      other declaration is an error naming it and a function that calls it;
+ *   3. instrument (before anything else changes, so the recorded instruction
+ *      text is the user's): every load, store, atomicrmw, cmpxchg, memcpy /
+ *      memmove / memset and memory builtin through a checked named space
+ *      (--check-as) or through the generic space (--check-as, --oracle) gets
+ *        %a = ptrtoint ptr addrspace(N) %p to i64
+ *        call void @__gasp_access(i64 %a, i64 <bytes>, i32 <site>)
+ *      and, with --oracle, each call of a defined function is bracketed by
+ *      @__gasp_enter(i32 <call>) / @__gasp_leave();
+ *   4. retarget: host triple and data layout, every calling convention C,
+ *      target-cpu/target-features dropped; declarations renamed to
+ *      "__gasp_rt.<name>" (their runtime symbols);
+ *   5. add @__gasp_globals(ptr) (stores each defined global's address) and
+ *      @__gasp_entry(ptr) (unpacks the 8-byte argument slots, calls the
+ *      kernel), then verify.
+ * A checked named space is one whose alias class is that of the target's
+ * global, constant, local or private space (NVPTX param space, AMDGPU buffer
+ * resources and the like are not checked). */
+#include "run/run.h"
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
+#include <string.h>
+
+typedef struct Prep {
+  LLVMModuleRef m;
+  const TgtTable *t;
+  const RunOptions *o;
+  RunPrep *p;
+  LLVMContextRef ctx;
+  LLVMBuilderRef b;
+  LLVMTargetDataRef td;
+  LLVMTypeRef i32, i64, ptr0, voidt;
+  LLVMValueRef access_fn, enter_fn, leave_fn;
+  LLVMTypeRef access_ty, enter_ty, leave_ty;
+  char *err;
+} Prep;
+
+static bool fail(Prep *s, char *msg) {
+  if (!s->err)
+    s->err = msg;
+  else
+    free(msg);
+  return false;
+}
+
+static char *value_name(LLVMValueRef v) {
+  size_t n;
+  const char *s = LLVMGetValueName2(v, &n);
+  return xasprintf("%.*s", (int)n, s);
+}
+
+static char *type_str(LLVMTypeRef t) {
+  char *s = LLVMPrintTypeToString(t);
+  char *r = xstrdup(s);
+  LLVMDisposeMessage(s);
+  return r;
+}
+
+/* ---- 1. the kernel and its arguments ----------------------------------- */
+
+static int space_kind(const TgtTable *t, int as) {
+  if (as == t->generic)
+    return RK_NONE;
+  const TgtSpace *sp = tgt_space(t, as);
+  if (!sp)
+    return RK_NONE;
+  const int named[RK_COUNT] = {t->global, t->constant, t->local, t->priv};
+  for (int k = 0; k < RK_COUNT; k++) {
+    const TgtSpace *o = tgt_space(t, named[k]);
+    if (o && o->alias_class == sp->alias_class)
+      return k;
+  }
+  return RK_NONE;
+}
+
+static char *kernel_list(Prep *s) {
+  char *list = xstrdup("");
+  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f) && tgt_is_kernel(s->t, f)) {
+      char *n = value_name(f);
+      char *l = xasprintf("%s%s%s", list, *list ? ", " : "", n);
+      free(list);
+      free(n);
+      list = l;
+    }
+  return list;
+}
+
+static bool check_param(Prep *s, unsigned i, LLVMTypeRef ty, const RunArg *a) {
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  int as = k == LLVMPointerTypeKind ? (int)LLVMGetPointerAddressSpace(ty) : -1;
+  bool ok;
+  const char *want;
+  switch (a->kind) {
+  case ARG_BUF:
+    ok = as >= 0 && as != s->t->local && as != s->t->priv;
+    want = "a global, constant or generic pointer";
+    break;
+  case ARG_LOCAL:
+    ok = as == s->t->local;
+    want = "a local pointer";
+    break;
+  case ARG_I32:
+    ok = k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) <= 32;
+    want = "an integer of at most 32 bits";
+    break;
+  case ARG_I64:
+    ok = k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 64;
+    want = "i64";
+    break;
+  case ARG_F32:
+    ok = k == LLVMFloatTypeKind;
+    want = "float";
+    break;
+  default:
+    ok = k == LLVMDoubleTypeKind;
+    want = "double";
+    break;
+  }
+  int pk = as >= 0 ? space_kind(s->t, as) : RK_NONE;
+  vec_push(&s->p->pspace, pk);
+  if (ok)
+    return true;
+  char *ts = type_str(ty);
+  char *msg = xasprintf("argument %u: kernel parameter has type '%s'%s%s%s, the "
+                        "spec needs %s",
+                        i, ts, as >= 0 ? " (" : "",
+                        as >= 0 ? tgt_space_name(s->t, as) : "",
+                        as >= 0 ? " space)" : "", want);
+  free(ts);
+  return fail(s, msg);
+}
+
+static LLVMValueRef find_kernel(Prep *s) {
+  LLVMValueRef k = LLVMGetNamedFunction(s->m, s->o->kernel);
+  if (!k || LLVMIsDeclaration(k) || !tgt_is_kernel(s->t, k)) {
+    char *list = kernel_list(s);
+    fail(s, xasprintf("no kernel named '%s' in the module (kernels: %s)",
+                      s->o->kernel, *list ? list : "none"));
+    free(list);
+    return NULL;
+  }
+  unsigned n = LLVMCountParams(k);
+  s->p->nparams = n;
+  if (n != s->o->nargs) {
+    fail(s, xasprintf("kernel '%s' takes %u argument%s, %u --arg given",
+                      s->o->kernel, n, n == 1 ? "" : "s", s->o->nargs));
+    return NULL;
+  }
+  LLVMTypeRef fty = LLVMGlobalGetValueType(k);
+  LLVMTypeRef *ps = xcalloc(n ? n : 1, sizeof *ps);
+  LLVMGetParamTypes(fty, ps);
+  bool ok = true;
+  for (unsigned i = 0; i < n && ok; i++) {
+    vec_push(&s->p->ptypes, ps[i]);
+    ok = check_param(s, i, ps[i], &s->o->args[i]);
+  }
+  free(ps);
+  return ok ? k : NULL;
+}
+
+/* ---- 2. declarations ---------------------------------------------------- */
+
+static bool target_intrinsic(const char *name) {
+  static const char *const pfx[] = {"llvm.nvvm.", "llvm.amdgcn.", "llvm.spv.",
+                                     "llvm.r600.", "llvm.genx.", "llvm.x86."};
+  for (size_t i = 0; i < sizeof pfx / sizeof pfx[0]; i++)
+    if (!strncmp(name, pfx[i], strlen(pfx[i])))
+      return true;
+  return false;
+}
+
+static LLVMValueRef user_function(LLVMValueRef user) {
+  return LLVMIsAInstruction(user)
+             ? LLVMGetBasicBlockParent(LLVMGetInstructionParent(user))
+             : NULL;
+}
+
+/* Marks every function the kernel can reach: through calls and through any
+   other use of a function inside a reachable one. */
+static void mark_reachable(LLVMValueRef kernel, PtrMap *seen) {
+  ValVec work = {0};
+  map_put(seen, kernel, 1);
+  vec_push(&work, kernel);
+  while (work.n) {
+    LLVMValueRef f = work.v[--work.n];
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+           i = LLVMGetNextInstruction(i))
+        for (int k = 0, n = LLVMGetNumOperands(i); k < n; k++) {
+          LLVMValueRef op = LLVMGetOperand(i, (unsigned)k);
+          if (op && LLVMIsAFunction(op) && map_find(seen, op) == MAP_NONE) {
+            map_put(seen, op, 1);
+            vec_push(&work, op);
+          }
+        }
+  }
+  vec_free(&work);
+}
+
+/* An unknown declaration the kernel can reach is an error naming it and a
+   caller; one only other kernels reach is bound to a stub that stops the run
+   if it is ever called ("__gasp_unknown.<name>"). */
+static bool link_declarations(Prep *s, LLVMValueRef kernel) {
+  PtrMap seen;
+  map_init(&seen);
+  mark_reachable(kernel, &seen);
+  bool ok = true;
+  LLVMValueRef next;
+  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f && ok; f = next) {
+    next = LLVMGetNextFunction(f);
+    if (!LLVMIsDeclaration(f) || !LLVMGetFirstUse(f))
+      continue;
+    char *name = value_name(f);
+    int ma;
+    unsigned msz;
+    bool intr = LLVMGetIntrinsicID(f) != 0;
+    if (!builtin_lookup(name, &ma, &msz) && !(intr && !target_intrinsic(name))) {
+      LLVMValueRef caller = NULL;
+      for (LLVMUseRef u = LLVMGetFirstUse(f); u && !caller; u = LLVMGetNextUse(u)) {
+        LLVMValueRef uf = user_function(LLVMGetUser(u));
+        if (uf && map_find(&seen, uf) != MAP_NONE)
+          caller = uf;
+      }
+      if (caller || map_find(&seen, f) != MAP_NONE) {
+        char *cn = caller ? value_name(caller) : NULL;
+        ok = fail(s, xasprintf("unknown external function '%s'%s%s%s: gasp-run "
+                               "provides the OpenCL work-item, barrier, atomic, "
+                               "cast, math and printf builtins (scalar overloads) "
+                               "and the NVPTX/AMDGPU id and barrier intrinsics",
+                               name, cn ? " (called from @" : "", cn ? cn : "",
+                               cn ? ")" : ""));
+        free(cn);
+      } else if (!intr) {
+        char *stub = xasprintf("__gasp_unknown.%s", name);
+        LLVMSetValueName2(f, stub, strlen(stub));
+        free(stub);
+      } else {
+        char *stub = xasprintf("__gasp_unknown.%s", name);
+        LLVMValueRef nf = LLVMAddFunction(s->m, stub, LLVMGlobalGetValueType(f));
+        LLVMReplaceAllUsesWith(f, nf);
+        LLVMDeleteFunction(f);
+        free(stub);
+      }
+    }
+    free(name);
+  }
+  map_free(&seen);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(s->m); g && ok; g = LLVMGetNextGlobal(g))
+    if (LLVMIsDeclaration(g)) {
+      char *name = value_name(g);
+      ok = fail(s, xasprintf("undefined external variable '@%s'", name));
+      free(name);
+    }
+  return ok;
+}
+
+/* ---- 3. instrumentation ------------------------------------------------- */
+
+static char *inst_text(LLVMValueRef i) {
+  char *s = LLVMPrintValueToString(i);
+  const char *p = s;
+  while (*p == ' ')
+    p++;
+  char *r = xstrdup(p);
+  LLVMDisposeMessage(s);
+  /* drop metadata attachments: they say nothing to the reader here */
+  char *md = strstr(r, ", !");
+  if (md)
+    *md = 0;
+  return r;
+}
+
+static char *inst_loc(LLVMValueRef i) {
+  unsigned len = 0;
+  const char *file = LLVMGetDebugLocFilename(i, &len);
+  if (!file || !len)
+    return NULL;
+  return xasprintf("%.*s:%u:%u", (int)len, file, LLVMGetDebugLocLine(i),
+                   LLVMGetDebugLocColumn(i));
+}
+
+static void declare_hooks(Prep *s) {
+  LLVMTypeRef a[3] = {s->i64, s->i64, s->i32};
+  s->access_ty = LLVMFunctionType(s->voidt, a, 3, 0);
+  s->access_fn = LLVMAddFunction(s->m, "__gasp_access", s->access_ty);
+  s->enter_ty = LLVMFunctionType(s->voidt, &s->i32, 1, 0);
+  s->enter_fn = LLVMAddFunction(s->m, "__gasp_enter", s->enter_ty);
+  s->leave_ty = LLVMFunctionType(s->voidt, NULL, 0, 0);
+  s->leave_fn = LLVMAddFunction(s->m, "__gasp_leave", s->leave_ty);
+}
+
+static void position_at(Prep *s, LLVMValueRef before, LLVMValueRef dbg_of) {
+  LLVMPositionBuilderBefore(s->b, before);
+  LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(dbg_of));
+}
+
+/* Adds a site for the pointer operand ptr of inst touching size bytes. */
+static void add_site(Prep *s, LLVMValueRef inst, LLVMValueRef ptr, LLVMValueRef size) {
+  LLVMTypeRef pt = LLVMTypeOf(ptr);
+  if (LLVMGetTypeKind(pt) != LLVMPointerTypeKind)
+    return; /* vector of pointers: not checked */
+  int as = (int)LLVMGetPointerAddressSpace(pt);
+  bool generic = as == s->t->generic;
+  int kind = space_kind(s->t, as);
+  if (generic ? !(s->o->check_as || s->o->oracle) : (!s->o->check_as || kind == RK_NONE))
+    return;
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst));
+  RunSite site = {value_name(fn), inst_text(inst), inst_loc(inst), as,
+                  generic ? RK_NONE : kind, generic};
+  uint32_t id = (uint32_t)s->p->sites.n;
+  vec_push(&s->p->sites, site);
+  position_at(s, inst, inst);
+  LLVMValueRef args[3] = {LLVMBuildPtrToInt(s->b, ptr, s->i64, ""),
+                          LLVMBuildZExtOrBitCast(s->b, size, s->i64, ""),
+                          LLVMConstInt(s->i32, id, 0)};
+  LLVMBuildCall2(s->b, s->access_ty, s->access_fn, args, 3, "");
+}
+
+static LLVMValueRef const_size(Prep *s, LLVMTypeRef t) {
+  return LLVMConstInt(s->i64, LLVMStoreSizeOfType(s->td, t), 0);
+}
+
+static void instrument_call(Prep *s, LLVMValueRef call, unsigned *ncalls) {
+  LLVMValueRef callee = ir_callee(call);
+  if (!callee)
+    return;
+  const IrMemIntrin *mi = ir_mem_intrin(call);
+  if (mi && mi->is_access) {
+    if (strncmp(mi->name, "llvm.mem", 8))
+      return; /* masked / gather / scatter: not checked */
+    LLVMValueRef len = LLVMGetOperand(call, 2);
+    for (int k = 0; k < 2; k++)
+      if (mi->ptr_args[k] >= 0)
+        add_site(s, call, LLVMGetOperand(call, (unsigned)mi->ptr_args[k]), len);
+    return;
+  }
+  if (LLVMIsDeclaration(callee)) {
+    char *name = value_name(callee);
+    int ma;
+    unsigned msz;
+    if (builtin_lookup(name, &ma, &msz) && ma >= 0)
+      add_site(s, call, LLVMGetOperand(call, (unsigned)ma),
+               LLVMConstInt(s->i64, msz, 0));
+    free(name);
+    return;
+  }
+  unsigned index = (*ncalls)++;
+  if (!s->o->oracle)
+    return;
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+  RunCallSite cs = {value_name(fn), value_name(callee), index};
+  uint32_t id = (uint32_t)s->p->calls.n;
+  vec_push(&s->p->calls, cs);
+  position_at(s, call, call);
+  LLVMValueRef arg = LLVMConstInt(s->i32, id, 0);
+  LLVMBuildCall2(s->b, s->enter_ty, s->enter_fn, &arg, 1, "");
+  position_at(s, LLVMGetNextInstruction(call), call);
+  LLVMBuildCall2(s->b, s->leave_ty, s->leave_fn, NULL, 0, "");
+}
+
+static void instrument(Prep *s) {
+  declare_hooks(s);
+  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = LLVMGetNextFunction(f)) {
+    unsigned ncalls = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+           i = LLVMGetNextInstruction(i)) {
+        switch (LLVMGetInstructionOpcode(i)) {
+        case LLVMLoad:
+          add_site(s, i, LLVMGetOperand(i, 0), const_size(s, LLVMTypeOf(i)));
+          break;
+        case LLVMStore:
+        case LLVMAtomicRMW:
+        case LLVMAtomicCmpXchg:
+          add_site(s, i, LLVMGetOperand(i, ir_ptr_operand(i)),
+                   const_size(s, LLVMTypeOf(LLVMGetOperand(
+                                     i, LLVMIsAStoreInst(i) ? 0 : 1))));
+          break;
+        case LLVMCall: {
+          LLVMValueRef callee = ir_callee(i);
+          if (callee == s->access_fn || callee == s->enter_fn || callee == s->leave_fn)
+            break;
+          instrument_call(s, i, &ncalls);
+          /* skip the __gasp_leave just inserted after it */
+          LLVMValueRef nx = LLVMGetNextInstruction(i);
+          if (nx && LLVMGetInstructionOpcode(nx) == LLVMCall &&
+              ir_callee(nx) == s->leave_fn)
+            i = nx;
+          break;
+        }
+        default:
+          break;
+        }
+      }
+  }
+}
+
+/* ---- 4. retarget -------------------------------------------------------- */
+
+static void drop_target_attrs(LLVMValueRef f) {
+  static const char *const attrs[] = {"target-cpu", "target-features", "tune-cpu"};
+  for (size_t i = 0; i < 3; i++)
+    LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, attrs[i],
+                                     (unsigned)strlen(attrs[i]));
+}
+
+static void retarget(Prep *s, const char *triple, const char *layout) {
+  LLVMSetTarget(s->m, triple);
+  LLVMSetDataLayout(s->m, layout);
+  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = LLVMGetNextFunction(f)) {
+    LLVMSetFunctionCallConv(f, LLVMCCallConv);
+    drop_target_attrs(f);
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+           i = LLVMGetNextInstruction(i))
+        if (LLVMGetInstructionOpcode(i) == LLVMCall)
+          LLVMSetInstructionCallConv(i, LLVMCCallConv);
+  }
+  /* declarations -> runtime symbols */
+  LLVMValueRef next;
+  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = next) {
+    next = LLVMGetNextFunction(f);
+    if (!LLVMIsDeclaration(f) || f == s->access_fn || f == s->enter_fn ||
+        f == s->leave_fn)
+      continue;
+    char *name = value_name(f);
+    int ma;
+    unsigned msz;
+    if (builtin_lookup(name, &ma, &msz)) {
+      char *sym = xasprintf("__gasp_rt.%s", name);
+      LLVMValueRef nf = LLVMAddFunction(s->m, sym, LLVMGlobalGetValueType(f));
+      LLVMReplaceAllUsesWith(f, nf);
+      LLVMDeleteFunction(f);
+      free(sym);
+    }
+    free(name);
+  }
+}
+
+/* ---- 5. entry points ---------------------------------------------------- */
+
+static void add_globals_fn(Prep *s) {
+  LLVMTypeRef fty = LLVMFunctionType(s->voidt, &s->ptr0, 1, 0);
+  LLVMValueRef fn = LLVMAddFunction(s->m, "__gasp_globals", fty);
+  LLVMPositionBuilderAtEnd(s->b, LLVMAppendBasicBlockInContext(s->ctx, fn, "entry"));
+  LLVMSetCurrentDebugLocation2(s->b, NULL);
+  LLVMValueRef out = LLVMGetParam(fn, 0);
+  unsigned n = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(s->m); g; g = LLVMGetNextGlobal(g)) {
+    if (LLVMIsDeclaration(g))
+      continue;
+    int as = (int)LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+    int k = as == s->t->generic ? RK_GLOBAL : space_kind(s->t, as);
+    vec_push(&s->p->gkind, k == RK_NONE ? RK_GLOBAL : k);
+    vec_push(&s->p->gsize, LLVMABISizeOfType(s->td, LLVMGlobalGetValueType(g)));
+    LLVMValueRef idx = LLVMConstInt(s->i64, n++, 0);
+    LLVMValueRef slot = LLVMBuildGEP2(s->b, s->i64, out, &idx, 1, "");
+    LLVMBuildStore(s->b, LLVMBuildPtrToInt(s->b, g, s->i64, ""), slot);
+  }
+  LLVMBuildRetVoid(s->b);
+}
+
+static void add_entry_fn(Prep *s, LLVMValueRef kernel) {
+  LLVMTypeRef fty = LLVMFunctionType(s->voidt, &s->ptr0, 1, 0);
+  LLVMValueRef fn = LLVMAddFunction(s->m, "__gasp_entry", fty);
+  LLVMPositionBuilderAtEnd(s->b, LLVMAppendBasicBlockInContext(s->ctx, fn, "entry"));
+  LLVMSetCurrentDebugLocation2(s->b, NULL);
+  unsigned n = s->p->nparams;
+  LLVMValueRef *args = xcalloc(n ? n : 1, sizeof *args);
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef idx = LLVMConstInt(s->i64, i, 0);
+    LLVMValueRef slot = LLVMBuildGEP2(s->b, s->i64, LLVMGetParam(fn, 0), &idx, 1, "");
+    args[i] = LLVMBuildLoad2(s->b, s->p->ptypes.v[i], slot, "");
+  }
+  LLVMValueRef call =
+      LLVMBuildCall2(s->b, LLVMGlobalGetValueType(kernel), kernel, args, n, "");
+  LLVMSetInstructionCallConv(call, LLVMCCallConv);
+  LLVMBuildRetVoid(s->b);
+  free(args);
+}
+
+bool prep_module(LLVMModuleRef m, const TgtTable *t, const RunOptions *o,
+                 const char *triple, const char *layout, RunPrep *p, char **err) {
+  Prep s = {.m = m, .t = t, .o = o, .p = p, .ctx = LLVMGetModuleContext(m)};
+  s.b = LLVMCreateBuilderInContext(s.ctx);
+  s.i32 = LLVMInt32TypeInContext(s.ctx);
+  s.i64 = LLVMInt64TypeInContext(s.ctx);
+  s.ptr0 = LLVMPointerTypeInContext(s.ctx, 0);
+  s.voidt = LLVMVoidTypeInContext(s.ctx);
+  /* sizes are the host's: set the layout first */
+  LLVMSetDataLayout(m, layout);
+  s.td = LLVMGetModuleDataLayout(m);
+  LLVMValueRef kernel = find_kernel(&s);
+  bool ok = kernel && link_declarations(&s, kernel);
+  if (ok) {
+    instrument(&s);
+    retarget(&s, triple, layout);
+    add_globals_fn(&s);
+    add_entry_fn(&s, kernel);
+    char *msg = NULL;
+    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+      ok = fail(&s, xasprintf("internal error: the prepared module does not "
+                              "verify: %s",
+                              msg));
+    }
+    LLVMDisposeMessage(msg);
+  }
+  LLVMDisposeBuilder(s.b);
+  *err = s.err;
+  return ok;
+}
+
+void prep_free(RunPrep *p) {
+  for (size_t i = 0; i < p->sites.n; i++) {
+    free(p->sites.v[i].func);
+    free(p->sites.v[i].text);
+    free(p->sites.v[i].loc);
+  }
+  for (size_t i = 0; i < p->calls.n; i++) {
+    free(p->calls.v[i].caller);
+    free(p->calls.v[i].callee);
+  }
+  vec_free(&p->sites);
+  vec_free(&p->calls);
+  vec_free(&p->ptypes);
+  vec_free(&p->pspace);
+  vec_free(&p->gkind);
+  vec_free(&p->gsize);
+}

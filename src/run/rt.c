@@ -1,0 +1,627 @@
+/* rt.c — gasp-run's runtime: arenas, work-items as fibers, barriers, the
+ * work-item builtins, the address-space checks and the oracle.
+ *
+ * Memory.  Four mmap'ed arenas: global buffers, constant buffers (and the
+ * AMDGPU dispatch packet), dynamic local memory (zeroed before each group),
+ * and the private stacks of the work-items (one per item, a PROT_NONE guard
+ * page below each).  Module-scope variables stay where the JIT put them and
+ * are registered as extra ranges of their space (local ones are zeroed before
+ * each group).  rt_kind_of(addr) answers which arena holds a byte.
+ *
+ * Work-items.  A group's items are ucontext fibers run round-robin in local
+ * id order: an item runs until it reaches a barrier or returns, then the next
+ * one runs.  When all items wait, the next round resumes them; when some
+ * returned while others wait, that is barrier divergence (an error).  One
+ * host thread, a fixed order: every run of a module gives the same bytes,
+ * atomics included, which is what --compare needs.
+ *
+ * Errors inside kernel code (a --check-as violation, a fault, the timeout,
+ * divergence) siglongjmp back to rt_launch with a message in Rt.err.
+ *
+ * Process state.  The builtins the JIT'd code calls take no context argument,
+ * so the runtime keeps one pointer to the running launch (rt_cur).  This is
+ * the executor's only mutable global; the gasp library has none. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include "run/run.h"
+
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#define STACK_BYTES (256u * 1024u)
+#define GUARD_BYTES 4096u
+#define MAX_ITEMS 1024u
+#define MAX_DEPTH 256u
+#define ALIGN 64u
+
+enum { IT_READY, IT_RUNNING, IT_BARRIER, IT_DONE };
+
+typedef struct Item {
+  ucontext_t ctx;
+  int state;
+  size_t lid[3];
+  uint32_t ctxs[MAX_DEPTH]; /* oracle: context id per call depth */
+  unsigned depth;
+} Item;
+
+typedef struct Range {
+  uint64_t lo, hi;
+  int kind;
+} Range;
+
+typedef struct OracleCtx {
+  uint32_t parent, call;
+} OracleCtx;
+
+typedef struct OracleHit {
+  uint32_t site, ctx;
+  unsigned mask;
+} OracleHit;
+
+typedef struct Rt {
+  const RunOptions *o;
+  const RunPrep *p;
+  const TgtTable *t;
+  uint8_t *arena[RK_COUNT];
+  size_t arena_size[RK_COUNT], arena_used[RK_COUNT];
+  VEC(Range) ranges;
+  size_t ngroups[3], group[3];
+  Item *items;
+  size_t nitems, cur;
+  ucontext_t sched;
+  RunEntryFn entry;
+  uint64_t *args;
+  void *packet;
+  /* the last instrumented access, for fault reports */
+  int64_t last_site;
+  uint64_t last_addr;
+  /* oracle */
+  uint64_t generic_accesses;
+  VEC(OracleCtx) ctxs;
+  PtrMap ctx_map; /* (parent, call) + 1 -> context id */
+  VEC(OracleHit) hits;
+  PtrMap hit_map; /* (site, ctx) + 1 -> index in hits */
+  /* errors */
+  sigjmp_buf jb;
+  int status;
+  char *err;
+  void *altstack;
+} Rt;
+
+static Rt *rt_cur;
+
+/* ---- arenas ------------------------------------------------------------ */
+
+static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
+
+static bool arena_map(Rt *r, int k, size_t bytes) {
+  bytes = round_up(bytes ? bytes : 1, 4096);
+  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED)
+    return false;
+  r->arena[k] = p;
+  r->arena_size[k] = bytes;
+  return true;
+}
+
+static void *arena_alloc(Rt *r, int k, size_t bytes) {
+  void *p = r->arena[k] + r->arena_used[k];
+  r->arena_used[k] += round_up(bytes, ALIGN);
+  return p;
+}
+
+static int kind_of(const Rt *r, uint64_t a) {
+  for (int k = 0; k < RK_COUNT; k++)
+    if (r->arena[k] && a >= (uint64_t)(uintptr_t)r->arena[k] &&
+        a < (uint64_t)(uintptr_t)r->arena[k] + r->arena_size[k])
+      return k;
+  for (size_t i = 0; i < r->ranges.n; i++)
+    if (a >= r->ranges.v[i].lo && a < r->ranges.v[i].hi)
+      return r->ranges.v[i].kind;
+  return RK_NONE;
+}
+
+int rt_kind_of(uint64_t addr) { return rt_cur ? kind_of(rt_cur, addr) : RK_NONE; }
+
+static int kind_as(const TgtTable *t, int k) {
+  switch (k) {
+  case RK_GLOBAL:
+    return t->global;
+  case RK_CONSTANT:
+    return t->constant;
+  case RK_LOCAL:
+    return t->local;
+  default:
+    return t->priv;
+  }
+}
+
+/* ---- errors raised inside kernel code ---------------------------------- */
+
+static void raise_error(Rt *r, int status, char *msg) {
+  r->status = status;
+  r->err = msg;
+  siglongjmp(r->jb, 1);
+}
+
+static char *where(const Rt *r) {
+  const Item *it = &r->items[r->cur];
+  return xasprintf("work-item (%zu,%zu,%zu) of group (%zu,%zu,%zu)", it->lid[0],
+                   it->lid[1], it->lid[2], r->group[0], r->group[1], r->group[2]);
+}
+
+static char *describe_addr(const Rt *r, uint64_t a) {
+  int k = kind_of(r, a);
+  if (k != RK_NONE)
+    return xasprintf("0x%llx (%s)", (unsigned long long)a, run_kind_name(k));
+  unsigned tag = (unsigned)(a >> 61);
+  if (tag && tag != 7)
+    return xasprintf("0x%llx (outside every arena; bits 61-63 hold tag %u%u%u)",
+                     (unsigned long long)a, tag >> 2 & 1, tag >> 1 & 1, tag & 1);
+  return xasprintf("0x%llx (outside every arena)", (unsigned long long)a);
+}
+
+static char *describe_site(const RunSite *s) {
+  return xasprintf("in @%s: %s%s%s%s", s->func, s->text, s->loc ? " (" : "",
+                   s->loc ? s->loc : "", s->loc ? ")" : "");
+}
+
+static void violation(Rt *r, const RunSite *s, uint64_t addr, int actual) {
+  char *w = where(r), *site = describe_site(s), *a = describe_addr(r, addr);
+  const char *claimed = s->generic ? "generic" : tgt_space_name(r->t, s->as);
+  char *msg = xasprintf("address-space violation %s\n  %s\n  claimed space: %s"
+                        " (addrspace %d)\n  actual space: %s\n  address: %s",
+                        w, site, claimed, s->as,
+                        actual == RK_NONE ? "none" : run_kind_name(actual), a);
+  free(w);
+  free(site);
+  free(a);
+  raise_error(r, RUN_EVIOLATION, msg);
+}
+
+/* ---- the oracle -------------------------------------------------------- */
+
+static const void *key2(uint32_t a, uint32_t b) {
+  return (const void *)(uintptr_t)((((uint64_t)a << 32) | b) + 1);
+}
+
+static void oracle_record(Rt *r, uint32_t site, int kind) {
+  Item *it = &r->items[r->cur];
+  uint32_t ctx = it->depth ? it->ctxs[it->depth - 1] : 0;
+  uint32_t h = map_find(&r->hit_map, key2(site, ctx));
+  if (h == MAP_NONE) {
+    h = (uint32_t)r->hits.n;
+    OracleHit hit = {site, ctx, 0};
+    vec_push(&r->hits, hit);
+    map_put(&r->hit_map, key2(site, ctx), h);
+  }
+  r->hits.v[h].mask |= 1u << (kind == RK_NONE ? RK_COUNT : kind);
+}
+
+static void print_mask(FILE *f, unsigned mask) {
+  const char *sep = "";
+  for (int k = 0; k <= RK_COUNT; k++)
+    if (mask & 1u << k) {
+      fprintf(f, "%s%s", sep, k == RK_COUNT ? "none" : run_kind_name(k));
+      sep = ",";
+    }
+}
+
+static void print_ctx(const Rt *r, FILE *f, uint32_t ctx) {
+  uint32_t chain[MAX_DEPTH];
+  unsigned n = 0;
+  while (ctx && n < MAX_DEPTH) {
+    chain[n++] = r->ctxs.v[ctx].call;
+    ctx = r->ctxs.v[ctx].parent;
+  }
+  fprintf(f, "@%s", r->o->kernel);
+  while (n--) {
+    const RunCallSite *c = &r->p->calls.v[chain[n]];
+    fprintf(f, "[%u] -> @%s", c->index, c->callee);
+  }
+}
+
+static int popcount(unsigned m) {
+  int n = 0;
+  for (; m; m &= m - 1)
+    n++;
+  return n;
+}
+
+static void oracle_report(const Rt *r, FILE *f) {
+  size_t nsites = r->p->sites.n, sites = 0, single = 0, multi = 0;
+  unsigned *mask = xcalloc(nsites ? nsites : 1, sizeof *mask);
+  bool *split = xcalloc(nsites ? nsites : 1, sizeof *split);
+  unsigned *nctx = xcalloc(nsites ? nsites : 1, sizeof *nctx);
+  for (size_t i = 0; i < r->hits.n; i++) {
+    const OracleHit *h = &r->hits.v[i];
+    mask[h->site] |= h->mask;
+    nctx[h->site]++;
+    if (popcount(h->mask) > 1)
+      split[h->site] = true;
+  }
+  for (size_t s = 0; s < nsites; s++)
+    if (mask[s]) {
+      sites++;
+      if (split[s])
+        multi++;
+      else
+        single++;
+    }
+  fprintf(f, "oracle: generic-accesses=%llu sites=%zu single-space-sites=%zu "
+             "multi-space-sites=%zu\n",
+          (unsigned long long)r->generic_accesses, sites, single, multi);
+  for (size_t s = 0; s < nsites; s++) {
+    if (!mask[s])
+      continue;
+    const RunSite *st = &r->p->sites.v[s];
+    fprintf(f, "oracle: site %zu @%s: %s%s%s%s: ", s, st->func, st->text,
+            st->loc ? " (" : "", st->loc ? st->loc : "", st->loc ? ")" : "");
+    print_mask(f, mask[s]);
+    fprintf(f, " in %u context%s, %s\n", nctx[s], nctx[s] == 1 ? "" : "s",
+            split[s] ? "multi-space" : "single-space in every context");
+    for (size_t i = 0; i < r->hits.n; i++)
+      if (r->hits.v[i].site == s) {
+        fprintf(f, "oracle:   ");
+        print_ctx(r, f, r->hits.v[i].ctx);
+        fprintf(f, ": ");
+        print_mask(f, r->hits.v[i].mask);
+        fprintf(f, "\n");
+      }
+  }
+  free(mask);
+  free(split);
+  free(nctx);
+}
+
+/* ---- hooks the instrumentation calls ----------------------------------- */
+
+void rt_access(uint64_t addr, uint64_t size, uint32_t site) {
+  Rt *r = rt_cur;
+  const RunSite *s = &r->p->sites.v[site];
+  r->last_site = site;
+  r->last_addr = addr;
+  if (!size)
+    return;
+  int k = kind_of(r, addr), k2 = size > 1 ? kind_of(r, addr + size - 1) : k;
+  if (s->generic) {
+    r->generic_accesses++;
+    if (r->o->oracle)
+      oracle_record(r, site, k);
+    if (r->o->check_as && (k == RK_NONE || k2 != k))
+      violation(r, s, addr, k == RK_NONE ? k : k2);
+    return;
+  }
+  if (!r->o->check_as)
+    return;
+  if (k == RK_NONE || k2 != k || tgt_disjoint(r->t, s->as, kind_as(r->t, k)))
+    violation(r, s, addr, k == RK_NONE ? k2 : k);
+}
+
+void rt_enter(uint32_t call) {
+  Rt *r = rt_cur;
+  Item *it = &r->items[r->cur];
+  uint32_t parent = it->depth ? it->ctxs[it->depth - 1] : 0;
+  uint32_t id = map_find(&r->ctx_map, key2(parent, call));
+  if (id == MAP_NONE) {
+    id = (uint32_t)r->ctxs.n;
+    OracleCtx c = {parent, call};
+    vec_push(&r->ctxs, c);
+    map_put(&r->ctx_map, key2(parent, call), id);
+  }
+  if (it->depth >= MAX_DEPTH)
+    raise_error(r, RUN_EKERNEL,
+                xasprintf("call depth over %u (runaway recursion?)", MAX_DEPTH));
+  it->ctxs[it->depth++] = id;
+}
+
+void rt_leave(void) {
+  Item *it = &rt_cur->items[rt_cur->cur];
+  if (it->depth)
+    it->depth--;
+}
+
+/* ---- work-item builtins ------------------------------------------------ */
+
+uint64_t rt_local_id(uint32_t d) { return d < 3 ? rt_cur->items[rt_cur->cur].lid[d] : 0; }
+uint64_t rt_group_id(uint32_t d) { return d < 3 ? rt_cur->group[d] : 0; }
+uint64_t rt_local_size(uint32_t d) { return d < 3 ? rt_cur->o->local[d] : 1; }
+uint64_t rt_global_size(uint32_t d) { return d < 3 ? rt_cur->o->global[d] : 1; }
+uint64_t rt_num_groups(uint32_t d) { return d < 3 ? rt_cur->ngroups[d] : 1; }
+uint64_t rt_global_offset(uint32_t d) { return 0; }
+uint32_t rt_work_dim(void) { return rt_cur->o->dims; }
+uint64_t rt_global_id(uint32_t d) {
+  return d < 3 ? rt_group_id(d) * rt_local_size(d) + rt_local_id(d) : 0;
+}
+void *rt_dispatch_packet(void) { return rt_cur->packet; }
+
+void rt_barrier(void) {
+  Rt *r = rt_cur;
+  Item *it = &r->items[r->cur];
+  it->state = IT_BARRIER;
+  swapcontext(&it->ctx, &r->sched);
+}
+
+void rt_unknown_called(void) {
+  raise_error(rt_cur, RUN_EKERNEL,
+              xstrdup("called an unknown external function (see the module's "
+                      "__gasp_unknown.* declarations)"));
+}
+
+/* ---- signals ----------------------------------------------------------- */
+
+static void on_signal(int sig, siginfo_t *si, void *uc) {
+  Rt *r = rt_cur;
+  if (sig == SIGALRM) {
+    r->status = RUN_ETIMEOUT;
+    r->err = xasprintf("timeout: the kernel ran longer than %u s", r->o->timeout);
+    siglongjmp(r->jb, 1);
+  }
+  char *w = where(r);
+  uint64_t fa = (uint64_t)(uintptr_t)si->si_addr;
+  char *a = describe_addr(r, fa);
+  char *last = r->last_site >= 0
+                   ? describe_site(&r->p->sites.v[r->last_site])
+                   : xstrdup("(no instrumented access yet; run with --check-as)");
+  char *la = describe_addr(r, r->last_addr);
+  r->status = RUN_EVIOLATION;
+  r->err = xasprintf("memory fault (%s) in %s\n  fault address: %s\n  last "
+                     "checked access %s\n  its address: %s",
+                     sig == SIGSEGV ? "SIGSEGV" : sig == SIGBUS ? "SIGBUS" : "SIGFPE", w,
+                     fa ? a : "unknown (a non-canonical address: a tagged pointer?)",
+                     last, r->last_site >= 0 ? la : "-");
+  free(w);
+  free(a);
+  free(last);
+  free(la);
+  siglongjmp(r->jb, 1);
+}
+
+typedef struct SavedSignals {
+  struct sigaction old[4];
+  stack_t old_stack;
+} SavedSignals;
+
+static const int handled[4] = {SIGSEGV, SIGBUS, SIGFPE, SIGALRM};
+
+static void install_signals(Rt *r, SavedSignals *sv) {
+  r->altstack = xmalloc(1u << 16);
+  stack_t ss = {.ss_sp = r->altstack, .ss_size = 1u << 16, .ss_flags = 0};
+  sigaltstack(&ss, &sv->old_stack);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_signal;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+  sigemptyset(&sa.sa_mask);
+  for (int i = 0; i < 4; i++)
+    sigaction(handled[i], &sa, &sv->old[i]);
+}
+
+static void restore_signals(Rt *r, SavedSignals *sv) {
+  alarm(0);
+  for (int i = 0; i < 4; i++)
+    sigaction(handled[i], &sv->old[i], NULL);
+  sigaltstack(&sv->old_stack, NULL);
+  free(r->altstack);
+}
+
+/* ---- the NDRange ------------------------------------------------------- */
+
+static void fiber_main(void) {
+  Rt *r = rt_cur;
+  r->entry(r->args);
+  r->items[r->cur].state = IT_DONE;
+}
+
+static void zero_local(Rt *r) {
+  memset(r->arena[RK_LOCAL], 0, r->arena_used[RK_LOCAL]);
+  for (size_t i = 0; i < r->ranges.n; i++)
+    if (r->ranges.v[i].kind == RK_LOCAL)
+      memset((void *)(uintptr_t)r->ranges.v[i].lo, 0,
+             r->ranges.v[i].hi - r->ranges.v[i].lo);
+}
+
+static void run_group(Rt *r) {
+  zero_local(r);
+  for (size_t i = 0; i < r->nitems; i++) {
+    Item *it = &r->items[i];
+    size_t lx = r->o->local[0], ly = r->o->local[1];
+    it->lid[0] = i % lx;
+    it->lid[1] = i / lx % ly;
+    it->lid[2] = i / (lx * ly);
+    it->depth = 0;
+    it->state = IT_READY;
+    getcontext(&it->ctx);
+    it->ctx.uc_stack.ss_sp =
+        r->arena[RK_PRIVATE] + i * (STACK_BYTES + GUARD_BYTES) + GUARD_BYTES;
+    it->ctx.uc_stack.ss_size = STACK_BYTES;
+    it->ctx.uc_link = &r->sched;
+    makecontext(&it->ctx, fiber_main, 0);
+  }
+  for (;;) {
+    size_t done = 0, waiting = 0;
+    for (size_t i = 0; i < r->nitems; i++) {
+      Item *it = &r->items[i];
+      if (it->state == IT_DONE) {
+        done++;
+        continue;
+      }
+      r->cur = i;
+      it->state = IT_RUNNING;
+      swapcontext(&r->sched, &it->ctx);
+      if (it->state == IT_BARRIER)
+        waiting++;
+      else
+        done++;
+    }
+    if (done == r->nitems)
+      return;
+    if (waiting == r->nitems)
+      continue;
+    raise_error(r, RUN_EKERNEL,
+                xasprintf("barrier divergence in group (%zu,%zu,%zu): %zu "
+                          "work-items wait at a barrier, %zu returned",
+                          r->group[0], r->group[1], r->group[2], waiting, done));
+  }
+}
+
+static bool set_up(Rt *r, RunGlobalsFn globals, RunBuffers *bufs, char **err) {
+  const RunOptions *o = r->o;
+  size_t need[RK_COUNT] = {0};
+  need[RK_CONSTANT] = 4096; /* dispatch packet */
+  for (unsigned i = 0; i < o->nargs; i++) {
+    const RunArg *a = &o->args[i];
+    if (a->kind == ARG_BUF) {
+      int k = r->p->pspace.v[i] == RK_CONSTANT ? RK_CONSTANT : RK_GLOBAL;
+      need[k] += round_up(a->count * spec_elem_size(a->elem), ALIGN);
+    } else if (a->kind == ARG_LOCAL) {
+      need[RK_LOCAL] += round_up(a->count, ALIGN);
+    }
+  }
+  need[RK_PRIVATE] = r->nitems * (STACK_BYTES + GUARD_BYTES);
+  for (int k = 0; k < RK_COUNT; k++)
+    if (!arena_map(r, k, need[k])) {
+      *err = xasprintf("cannot map %zu bytes for the %s arena", need[k],
+                       run_kind_name(k));
+      return false;
+    }
+  for (size_t i = 0; i < r->nitems; i++)
+    mprotect(r->arena[RK_PRIVATE] + i * (STACK_BYTES + GUARD_BYTES), GUARD_BYTES,
+             PROT_NONE);
+  r->packet = arena_alloc(r, RK_CONSTANT, 64);
+  uint16_t *p16 = r->packet;
+  uint32_t *p32 = r->packet;
+  for (int d = 0; d < 3; d++) {
+    p16[2 + d] = (uint16_t)o->local[d];
+    p32[3 + d] = (uint32_t)o->global[d];
+  }
+  bufs->n = o->nargs;
+  bufs->data = xcalloc(o->nargs ? o->nargs : 1, sizeof *bufs->data);
+  bufs->initial = xcalloc(o->nargs ? o->nargs : 1, sizeof *bufs->initial);
+  bufs->bytes = xcalloc(o->nargs ? o->nargs : 1, sizeof *bufs->bytes);
+  r->args = xcalloc(o->nargs ? o->nargs : 1, sizeof *r->args);
+  for (unsigned i = 0; i < o->nargs; i++) {
+    const RunArg *a = &o->args[i];
+    switch (a->kind) {
+    case ARG_BUF: {
+      int k = r->p->pspace.v[i] == RK_CONSTANT ? RK_CONSTANT : RK_GLOBAL;
+      size_t n = a->count * spec_elem_size(a->elem);
+      void *d = arena_alloc(r, k, n);
+      spec_fill(a, d);
+      bufs->bytes[i] = n;
+      bufs->initial[i] = xmalloc(n);
+      memcpy(bufs->initial[i], d, n);
+      r->args[i] = (uint64_t)(uintptr_t)d;
+      break;
+    }
+    case ARG_LOCAL:
+      r->args[i] = (uint64_t)(uintptr_t)arena_alloc(r, RK_LOCAL, a->count);
+      break;
+    case ARG_I32:
+      memcpy(&r->args[i], &a->val.i32, 4);
+      break;
+    case ARG_F32:
+      memcpy(&r->args[i], &a->val.f32, 4);
+      break;
+    case ARG_I64:
+      memcpy(&r->args[i], &a->val.i64, 8);
+      break;
+    case ARG_F64:
+      memcpy(&r->args[i], &a->val.f64, 8);
+      break;
+    }
+  }
+  size_t ng = r->p->gkind.n;
+  uint64_t *addrs = xcalloc(ng ? ng : 1, sizeof *addrs);
+  globals(addrs);
+  for (size_t g = 0; g < ng; g++) {
+    Range rg = {addrs[g], addrs[g] + (r->p->gsize.v[g] ? r->p->gsize.v[g] : 1),
+                r->p->gkind.v[g]};
+    vec_push(&r->ranges, rg);
+  }
+  free(addrs);
+  r->items = xcalloc(r->nitems, sizeof *r->items);
+  return true;
+}
+
+static void tear_down(Rt *r, RunBuffers *bufs) {
+  for (unsigned i = 0; i < bufs->n; i++)
+    if (bufs->initial[i]) {
+      bufs->data[i] = xmalloc(bufs->bytes[i]);
+      memcpy(bufs->data[i], (void *)(uintptr_t)r->args[i], bufs->bytes[i]);
+    }
+  for (int k = 0; k < RK_COUNT; k++)
+    if (r->arena[k])
+      munmap(r->arena[k], r->arena_size[k]);
+  free(r->items);
+  free(r->args);
+  vec_free(&r->ranges);
+  vec_free(&r->ctxs);
+  vec_free(&r->hits);
+  map_free(&r->ctx_map);
+  map_free(&r->hit_map);
+}
+
+int rt_launch(const RunOptions *o, const RunPrep *p, const TgtTable *t,
+              RunEntryFn entry, RunGlobalsFn globals, RunBuffers *bufs,
+              char **err) {
+  Rt *r = xcalloc(1, sizeof *r);
+  r->o = o;
+  r->p = p;
+  r->t = t;
+  r->entry = entry;
+  r->last_site = -1;
+  map_init(&r->ctx_map);
+  map_init(&r->hit_map);
+  OracleCtx root = {0, 0};
+  vec_push(&r->ctxs, root);
+  r->nitems = o->local[0] * o->local[1] * o->local[2];
+  for (int d = 0; d < 3; d++)
+    r->ngroups[d] = o->global[d] / o->local[d];
+  rt_cur = r;
+  int status = RUN_OK;
+  if (!set_up(r, globals, bufs, err)) {
+    status = RUN_EKERNEL;
+    goto out;
+  }
+  SavedSignals sv;
+  install_signals(r, &sv);
+  if (sigsetjmp(r->jb, 1) == 0) {
+    if (o->timeout)
+      alarm(o->timeout);
+    for (r->group[2] = 0; r->group[2] < r->ngroups[2]; r->group[2]++)
+      for (r->group[1] = 0; r->group[1] < r->ngroups[1]; r->group[1]++)
+        for (r->group[0] = 0; r->group[0] < r->ngroups[0]; r->group[0]++)
+          run_group(r);
+  } else {
+    status = r->status;
+    *err = r->err;
+  }
+  restore_signals(r, &sv);
+  fflush(stdout);
+  if (status == RUN_OK && o->oracle)
+    oracle_report(r, o->out);
+out:
+  tear_down(r, bufs);
+  rt_cur = NULL;
+  free(r);
+  return status;
+}
+
+void run_buffers_free(RunBuffers *b) {
+  for (unsigned i = 0; i < b->n; i++) {
+    free(b->data[i]);
+    free(b->initial[i]);
+  }
+  free(b->data);
+  free(b->initial);
+  free(b->bytes);
+  memset(b, 0, sizeof *b);
+}

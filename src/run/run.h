@@ -1,0 +1,177 @@
+/* run.h — gasp-run's executor: the private interface between the tool
+ * (tools/gasp-run.c: argv, printing, exit codes), the module preparation
+ * (prep.c), the builtin table (builtins.c), the runtime (rt.c) and the
+ * driver that ties them to ORC LLJIT (exec.c).
+ *
+ * How a kernel runs on the host:
+ *   1. prep.c retargets the module to the host (triple, data layout, calling
+ *      conventions, target attributes), renames every declared builtin to the
+ *      runtime function that implements it (an unknown one is an error that
+ *      names it), instruments each memory access with a call to
+ *      __gasp_access(addr, size, site) (--check-as / --oracle) and each call
+ *      of a defined function with __gasp_enter/__gasp_leave (--oracle), and
+ *      adds two functions: __gasp_entry(args) unpacks the argument slots and
+ *      calls the kernel; __gasp_globals(out) stores every global's address.
+ *   2. exec.c JITs it with LLJIT, defining the runtime symbols as absolute
+ *      symbols, and hands the entry to rt.c.
+ *   3. rt.c runs the NDRange one work-group at a time.  The work-items of a
+ *      group are fibers (ucontext) scheduled round-robin in a fixed order:
+ *      barrier() switches to the next item, so runs are deterministic.
+ *      Global and constant buffers, dynamic local memory, and the private
+ *      stacks each live in their own mmap'ed arena; module-scope variables
+ *      are registered as extra ranges of their space.
+ *
+ * Exit statuses the tool uses (RunStatus). */
+#ifndef GASP_RUN_H
+#define GASP_RUN_H
+
+#include "gasp_int.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum RunStatus {
+  RUN_OK = 0,
+  RUN_DIFFER = 1,    /* --compare found a difference */
+  RUN_EINPUT = 1,    /* unreadable/invalid module, kernel or args mismatch */
+  RUN_EUSAGE = 2,    /* bad flags or specs */
+  RUN_EVIOLATION = 3, /* --check-as violation or a memory fault */
+  RUN_ETIMEOUT = 4,
+  RUN_EKERNEL = 5 /* barrier divergence, JIT failure, other runtime errors */
+} RunStatus;
+
+/* ---- the memory kinds (one arena each) --------------------------------- */
+typedef enum RunKind {
+  RK_GLOBAL,
+  RK_CONSTANT,
+  RK_LOCAL,
+  RK_PRIVATE,
+  RK_COUNT,
+  RK_NONE = -1
+} RunKind;
+const char *run_kind_name(int k);
+
+/* ---- arguments (spec.c) ------------------------------------------------ */
+typedef enum ArgKind { ARG_BUF, ARG_LOCAL, ARG_I32, ARG_I64, ARG_F32, ARG_F64 } ArgKind;
+typedef enum ElemType { EL_I8, EL_I16, EL_I32, EL_I64, EL_F32, EL_F64 } ElemType;
+typedef enum InitKind { INIT_ZERO, INIT_IOTA, INIT_RAND } InitKind;
+
+typedef struct RunArg {
+  ArgKind kind;
+  ElemType elem; /* ARG_BUF */
+  size_t count;  /* ARG_BUF: elements; ARG_LOCAL: bytes */
+  InitKind init;
+  uint64_t seed;
+  union {
+    int32_t i32;
+    int64_t i64;
+    float f32;
+    double f64;
+  } val;
+} RunArg;
+
+/* Parses one SPEC; on error returns false and sets *err (malloc'ed). */
+bool spec_parse(const char *s, RunArg *out, char **err);
+size_t spec_elem_size(ElemType t);
+const char *spec_elem_name(ElemType t);
+/* Fills a buffer argument's initial contents (deterministic). */
+void spec_fill(const RunArg *a, void *data);
+uint64_t spec_fnv1a(const void *data, size_t n);
+/* Element j of a buffer, printed ("12", "0.5", ...) into buf. */
+void spec_format(ElemType t, const void *data, size_t j, char *buf, size_t n);
+
+/* ---- sites (prep.c fills, rt.c reads) ---------------------------------- */
+typedef struct RunSite {
+  char *func;   /* function name */
+  char *text;   /* the instruction as printed, before instrumentation */
+  char *loc;    /* "file:line:col" or NULL */
+  int as;       /* the address space it claims */
+  int claim;    /* RunKind it must lie in, RK_NONE = generic (any arena) */
+  bool generic; /* made through a generic pointer (oracle) */
+} RunSite;
+
+typedef struct RunCallSite {
+  char *caller, *callee;
+  unsigned index; /* n-th call in caller */
+} RunCallSite;
+
+typedef struct RunPrep {
+  VEC(RunSite) sites;
+  VEC(RunCallSite) calls;
+  unsigned nparams;
+  VEC(LLVMTypeRef) ptypes; /* kernel parameter types */
+  VEC(int) pspace;         /* RunKind of each pointer parameter, or RK_NONE */
+  VEC(int) gkind;          /* RunKind of each global reported by __gasp_globals */
+  VEC(uint64_t) gsize;     /* its size in bytes */
+} RunPrep;
+
+typedef struct RunOptions {
+  const char *kernel;
+  size_t global[3], local[3];
+  unsigned dims;
+  const RunArg *args;
+  unsigned nargs;
+  bool check_as, oracle;
+  unsigned timeout; /* seconds, 0 = none */
+  FILE *out;        /* oracle listing, kernel printf goes to stdout */
+} RunOptions;
+
+/* Prepares m (already verified) for the host; data layout and triple are the
+   JIT's.  On error returns false with *err set. */
+bool prep_module(LLVMModuleRef m, const TgtTable *t, const RunOptions *o,
+                 const char *triple, const char *layout, RunPrep *p, char **err);
+void prep_free(RunPrep *p);
+
+/* ---- builtins (builtins.c) --------------------------------------------- */
+/* The runtime implementation of a declared function, or NULL.  *mem_arg is
+   set to the index of a pointer argument the builtin reads or writes (-1
+   none) and *mem_size to the bytes it touches. */
+typedef void (*BuiltinFn)(void);
+BuiltinFn builtin_lookup(const char *name, int *mem_arg, unsigned *mem_size);
+
+/* ---- the runtime (rt.c) ------------------------------------------------ */
+typedef struct RunBuffers {
+  void **data; /* per argument: the buffer after the run (NULL if none) */
+  size_t *bytes;
+  void **initial; /* per argument: the buffer before the run */
+  unsigned n;
+} RunBuffers;
+
+typedef void (*RunEntryFn)(uint64_t *args);
+typedef void (*RunGlobalsFn)(uint64_t *out);
+
+/* Runs the kernel.  Returns a RunStatus; on error *err is set.  The runtime
+   functions rt_* below are what builtins.c hands out. */
+int rt_launch(const RunOptions *o, const RunPrep *p, const TgtTable *t,
+              RunEntryFn entry, RunGlobalsFn globals, RunBuffers *bufs,
+              char **err);
+void run_buffers_free(RunBuffers *b);
+
+/* Hooks the instrumentation calls. */
+void rt_access(uint64_t addr, uint64_t size, uint32_t site);
+void rt_enter(uint32_t call);
+void rt_leave(void);
+
+/* Work-item state the builtins read. */
+uint64_t rt_global_id(uint32_t d);
+uint64_t rt_local_id(uint32_t d);
+uint64_t rt_group_id(uint32_t d);
+uint64_t rt_global_size(uint32_t d);
+uint64_t rt_local_size(uint32_t d);
+uint64_t rt_num_groups(uint32_t d);
+uint64_t rt_global_offset(uint32_t d);
+uint32_t rt_work_dim(void);
+void rt_barrier(void);
+/* Stub for an unknown external only other kernels call: stops the run. */
+void rt_unknown_called(void);
+/* The arena kind holding [addr, addr+size), or RK_NONE. */
+int rt_kind_of(uint64_t addr);
+/* A pointer into the constant arena holding an HSA-like dispatch packet. */
+void *rt_dispatch_packet(void);
+
+/* ---- exec.c: parse, prepare, JIT, run --------------------------------- */
+/* Runs module path; fills bufs.  Prints errors itself?  No: sets *err. */
+int exec_module(const char *path, const RunOptions *o, RunBuffers *bufs,
+                char **err);
+
+#endif

@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Runs the project's OpenCL test kernels (test/kernels/*.cl) under gasp-run
+and checks the results against values computed here, independently of
+gasp-run, from the input buffers gasp-run dumped (--dump).
+
+usage: kernels.py check   TARGET WORKDIR [KERNEL...]
+           compile for TARGET (spir64, nvptx64), run with --check-as, compare
+           every output buffer with the reference below
+       kernels.py compare TARGET WORKDIR [GASP-OPT FLAGS...]
+           run gasp-opt FLAGS on each kernel, then gasp-run --check-as
+           --compare original transformed
+Prints one line per kernel ("ok ..." / "FAIL ...") and exits 1 on a failure.
+"""
+import os
+import struct
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KERNELS = os.path.join(HERE, "..", "..", "kernels")
+CLANG = ["clang-22", "-cl-std=CL2.0", "-O1", "-fno-inline-functions", "-emit-llvm",
+         "-S", "-Xclang", "-finclude-default-header", "-nogpulib"]
+
+# kernel -> (global, local, [arg specs])
+RUNS = {
+    "vadd": ("64", "16", ["buf:f32:64:rand=1", "buf:f32:64:rand=2", "buf:f32:64"]),
+    "reduce_local": ("64", "16", ["buf:f32:64:rand=3", "buf:f32:4", "local:64"]),
+    "transpose_tile": ("16,16", "8,8", ["buf:i32:256:iota", "buf:i32:256", "i32=16"]),
+    "private_array": ("32", "8", ["buf:i32:32", "i32=1"]),
+    "atomics_hist": ("64", "16", ["buf:i8:64:rand=4", "buf:i32:16", "local:64"]),
+    "pingpong": ("64", "32", ["buf:f32:64:rand=5", "buf:f32:64", "i32=3"]),
+    "select_ptr": ("32", "32", ["buf:i32:32:iota", "local:128"]),
+    "helper_chain": ("32", "16", ["buf:i32:48:rand=6", "buf:i32:32", "local:64"]),
+    "ptr_return": ("32", "8", ["buf:f32:64:rand=7", "buf:f32:32"]),
+    "stencil": ("64", "16", ["buf:f32:64:rand=8", "buf:f32:64", "i32=64"]),
+    "scan_local": ("64", "16", ["buf:i32:64:rand=9", "buf:i32:64", "local:64"]),
+    "matmul_tiled": ("8,8", "4,4", ["buf:f32:64:rand=10", "buf:f32:64:rand=11",
+                                    "buf:f32:64", "i32=8"]),
+}
+
+FMT = {"i8": "b", "i32": "i", "f32": "f"}
+
+
+def f32(x):
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+def i32(x):
+    return (x + 2**31) % 2**32 - 2**31
+
+
+def ref_vadd(a):
+    return {2: [f32(x + y) for x, y in zip(a[0], a[1])]}
+
+
+def ref_reduce_local(a):
+    out = []
+    for g in range(4):
+        s = list(a[0][g * 16:(g + 1) * 16])
+        off = 8
+        while off:
+            for l in range(off):
+                s[l] = f32(s[l] + s[l + off])
+            off //= 2
+        out.append(s[0])
+    return {1: out}
+
+
+def ref_transpose_tile(a):
+    w, src = 16, a[0]
+    out = [0] * 256
+    for y in range(16):
+        for x in range(16):
+            out[x * w + y] = src[y * w + x]
+    return {1: out}
+
+
+def ref_private_array(a):
+    k = 1
+    return {0: [4 * ((i + k) % 3 + 1) * i + 6 for i in range(32)]}
+
+
+def ref_atomics_hist(a):
+    hist = [0] * 16
+    for v in a[0]:
+        hist[(v & 0xFF) & 15] += 1
+    return {1: hist}
+
+
+def ref_pingpong(a):
+    out = []
+    for g in range(2):
+        src = list(a[0][g * 32:(g + 1) * 32])
+        for _ in range(3):
+            src = [f32(0.5 * f32(src[l] + src[(l + 1) % 32])) for l in range(32)]
+        out += src
+    return {1: out}
+
+
+def ref_select_ptr(a):
+    return {0: [(i if i & 1 else 10 * i) + 1 for i in range(32)]}
+
+
+def ref_helper_chain(a):
+    src = a[0]
+
+    def top(p, i):
+        return i32(2 * p[i] + 2 * p[i + 1] + 2)
+
+    out = []
+    for gid in range(32):
+        lid, base = gid % 16, gid - gid % 16
+        tmp = src[base:base + 16]
+        b = top(tmp, lid) if lid + 1 < 16 else 0
+        out.append(i32(top(src, gid) + b + top([gid, gid + 1, gid + 2], 0)))
+    return {1: out}
+
+
+def ref_ptr_return(a):
+    b = a[0]
+    return {1: [f32(b[i & 7] + b[(i + 1) & 7]) for i in range(32)]}
+
+
+def ref_stencil(a):
+    src, n = a[0], 64
+    out = []
+    for i in range(n):
+        acc = 0.0
+        for k in (-1, 0, 1):
+            if 0 <= i + k < n:
+                acc += src[i + k] * (0.5 if k == 0 else 0.25)
+        out.append(acc)
+    return {1: out}
+
+
+def ref_scan_local(a):
+    out = []
+    for g in range(4):
+        acc = 0
+        for v in a[0][g * 16:(g + 1) * 16]:
+            acc = i32(acc + v)
+            out.append(acc)
+    return {1: out}
+
+
+def ref_matmul_tiled(a):
+    A, B, n = a[0], a[1], 8
+    return {2: [sum(A[r * n + k] * B[k * n + c] for k in range(n))
+                for r in range(n) for c in range(n)]}
+
+
+def load(path, t):
+    data = open(path, "rb").read()
+    return list(struct.unpack("<%d%s" % (len(data) // struct.calcsize(FMT[t]), FMT[t]), data))
+
+
+def elem_type(spec):
+    return spec.split(":")[1] if spec.startswith("buf:") else None
+
+
+def compile_kernel(name, target, work):
+    ll = os.path.join(work, "%s.%s.ll" % (name, target))
+    subprocess.run(CLANG + ["-target", target, os.path.join(KERNELS, name + ".cl"),
+                            "-o", ll], check=True)
+    return ll
+
+
+def run_args(name):
+    glob, loc, specs = RUNS[name]
+    args = ["--kernel", name, "--global", glob, "--local", loc]
+    for s in specs:
+        args += ["--arg", s]
+    return args
+
+
+def check(target, work, names):
+    failed = 0
+    for name in names:
+        ll = compile_kernel(name, target, work)
+        dump = os.path.join(work, "%s.%s.dump" % (name, target))
+        r = subprocess.run(["gasp-run", ll, "--check-as", "--dump", dump] + run_args(name),
+                           capture_output=True, text=True)
+        if r.returncode:
+            print("FAIL %s %s: gasp-run exit %d: %s" % (name, target, r.returncode,
+                                                       r.stderr.strip()))
+            failed += 1
+            continue
+        specs = RUNS[name][2]
+        inputs = {i: load(os.path.join(dump, "arg%d.in.bin" % i), elem_type(s))
+                  for i, s in enumerate(specs) if elem_type(s)}
+        want = globals()["ref_" + name](inputs)
+        bad = None
+        for i, vals in want.items():
+            got = load(os.path.join(dump, "arg%d.bin" % i), elem_type(specs[i]))
+            for j, (g, w) in enumerate(zip(got, vals)):
+                ok = abs(g - w) <= 1e-5 * max(1.0, abs(w)) if elem_type(specs[i]) == "f32" \
+                    else g == w
+                if not ok:
+                    bad = "arg%d element %d: got %r, want %r" % (i, j, g, w)
+                    break
+            if bad:
+                break
+        if bad:
+            print("FAIL %s %s: %s" % (name, target, bad))
+            failed += 1
+        else:
+            checked = sum(len(v) for v in want.values())
+            print("ok %s %s: %d values checked" % (name, target, checked))
+    return failed
+
+
+def compare(target, work, flags):
+    failed = 0
+    for name in sorted(RUNS):
+        ll = compile_kernel(name, target, work)
+        out = os.path.join(work, "%s.%s.gasp.ll" % (name, target))
+        subprocess.run(["gasp-opt", "-S"] + flags + [ll, "-o", out], check=True)
+        r = subprocess.run(["gasp-run", ll, "--check-as", "--compare", out] + run_args(name),
+                           capture_output=True, text=True)
+        last = r.stdout.strip().splitlines()[-1] if r.stdout.strip() else ""
+        if r.returncode or last != "identical":
+            print("FAIL %s %s: exit %d: %s %s" % (name, target, r.returncode, last,
+                                                 r.stderr.strip()))
+            failed += 1
+        else:
+            print("ok %s %s: identical" % (name, target))
+    return failed
+
+
+def main():
+    mode, target, work = sys.argv[1:4]
+    os.makedirs(work, exist_ok=True)
+    if mode == "check":
+        failed = check(target, work, sys.argv[4:] or sorted(RUNS))
+    else:
+        failed = compare(target, work, sys.argv[4:])
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

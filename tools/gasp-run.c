@@ -1,0 +1,252 @@
+/* gasp-run — runs a kernel module on the CPU (see src/run/run.h).
+ * This file is argv, printing and exit codes only. */
+#include "run/run.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char usage_text[] =
+    "usage: gasp-run MODULE --kernel NAME --global X[,Y,Z] [--local X[,Y,Z]]\n"
+    "                --arg SPEC... [--check-as] [--oracle] [--compare MODULE2]\n"
+    "                [--timeout S] [--dump DIR]\n"
+    "\n"
+    "Runs kernel NAME of MODULE (.ll or .bc; spir/spirv, nvptx, amdgcn) on the\n"
+    "host, one work-group at a time, and prints one line per buffer argument:\n"
+    "  arg<i>: <count> x <type> fnv1a=<hash>\n"
+    "\n"
+    "SPEC, one per kernel parameter, in order:\n"
+    "  buf:<i8|i16|i32|i64|f32|f64>:<count>[:zero|iota|rand=<seed>]\n"
+    "                     a global (or constant) buffer; contents default zero\n"
+    "  local:<bytes>      a dynamic local-memory argument (fresh per group)\n"
+    "  i32=<v> i64=<v> f32=<v> f64=<v>   a scalar\n"
+    "\n"
+    "Options:\n"
+    "  --local X[,Y,Z]    work-group size (default: the global size, one group)\n"
+    "  --check-as         check every access through a named space lies in\n"
+    "                     that space's arena, and every generic one in some\n"
+    "                     arena; a violation or fault exits 3\n"
+    "  --oracle           record the spaces each generic access touched, per\n"
+    "                     instruction and calling context, and list them\n"
+    "  --compare MODULE2  run MODULE2 on the same inputs; print 'identical'\n"
+    "                     (exit 0) or the first difference (exit 1)\n"
+    "  --timeout S        stop a kernel running longer than S seconds (exit 4)\n"
+    "  --dump DIR         write arg<i>.in.bin / arg<i>.bin (before / after)\n"
+    "  --help, --version\n"
+    "\n"
+    "Exit: 0 ok, 1 bad input or modules differ, 2 usage, 3 address-space\n"
+    "violation or memory fault, 4 timeout, 5 other runtime error.\n";
+
+typedef struct Args {
+  const char *module, *compare, *dump;
+  RunOptions o;
+  VEC(RunArg) args;
+} Args;
+
+static void usage_error(Args *a, const char *fmt, const char *x) {
+  fprintf(stderr, "gasp-run: error: ");
+  fprintf(stderr, fmt, x);
+  fprintf(stderr, "\n(see gasp-run --help)\n");
+  vec_free(&a->args);
+  exit(RUN_EUSAGE);
+}
+
+static unsigned parse_sizes(Args *a, const char *flag, const char *s, size_t out[3]) {
+  unsigned n = 0;
+  const char *p = s;
+  out[0] = out[1] = out[2] = 1;
+  for (;;) {
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(p, &end, 10);
+    if (end == p || errno || v == 0 || v > (1ull << 30) || n == 3 || *p == '-')
+      usage_error(a, "bad size list '%s': expected 1 to 3 positive integers", s);
+    out[n++] = (size_t)v;
+    if (!*end)
+      break;
+    if (*end != ',')
+      usage_error(a, "bad size list '%s': expected 1 to 3 positive integers", s);
+    p = end + 1;
+  }
+  (void)flag;
+  return n;
+}
+
+/* "--flag=value" or "--flag value" */
+static const char *flag_value(Args *a, int argc, char **argv, int *i,
+                              const char *flag) {
+  size_t n = strlen(flag);
+  if (strncmp(argv[*i], flag, n))
+    return NULL;
+  if (argv[*i][n] == '=')
+    return argv[*i] + n + 1;
+  if (argv[*i][n])
+    return NULL;
+  if (*i + 1 >= argc)
+    usage_error(a, "%s needs a value", flag);
+  return argv[++*i];
+}
+
+static void parse_args(Args *a, int argc, char **argv) {
+  bool have_local = false, have_global = false;
+  unsigned gdims = 0, ldims = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *v;
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      fputs(usage_text, stdout);
+      exit(0);
+    } else if (!strcmp(argv[i], "--version")) {
+      printf("gasp-run 0.1 (LLVM 22, ORC LLJIT)\n");
+      exit(0);
+    } else if (!strcmp(argv[i], "--check-as")) {
+      a->o.check_as = true;
+    } else if (!strcmp(argv[i], "--oracle")) {
+      a->o.oracle = true;
+    } else if ((v = flag_value(a, argc, argv, &i, "--kernel"))) {
+      a->o.kernel = v;
+    } else if ((v = flag_value(a, argc, argv, &i, "--global"))) {
+      gdims = parse_sizes(a, "--global", v, a->o.global);
+      have_global = true;
+    } else if ((v = flag_value(a, argc, argv, &i, "--local"))) {
+      ldims = parse_sizes(a, "--local", v, a->o.local);
+      have_local = true;
+    } else if ((v = flag_value(a, argc, argv, &i, "--arg"))) {
+      RunArg arg;
+      char *err;
+      if (!spec_parse(v, &arg, &err)) {
+        fprintf(stderr, "gasp-run: error: %s\n", err);
+        free(err);
+        vec_free(&a->args);
+        exit(RUN_EUSAGE);
+      }
+      vec_push(&a->args, arg);
+    } else if ((v = flag_value(a, argc, argv, &i, "--compare"))) {
+      a->compare = v;
+    } else if ((v = flag_value(a, argc, argv, &i, "--dump"))) {
+      a->dump = v;
+    } else if ((v = flag_value(a, argc, argv, &i, "--timeout"))) {
+      char *end;
+      long t = strtol(v, &end, 10);
+      if (*end || end == v || t <= 0 || t > 86400)
+        usage_error(a, "bad --timeout '%s': expected seconds in [1, 86400]", v);
+      a->o.timeout = (unsigned)t;
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      usage_error(a, "unknown option '%s'", argv[i]);
+    } else if (a->module) {
+      usage_error(a, "more than one module given ('%s')", argv[i]);
+    } else {
+      a->module = argv[i];
+    }
+  }
+  if (!a->module)
+    usage_error(a, "%s", "no module given");
+  if (!a->o.kernel)
+    usage_error(a, "%s", "no --kernel given");
+  if (!have_global)
+    usage_error(a, "%s", "no --global size given");
+  if (!have_local)
+    memcpy(a->o.local, a->o.global, sizeof a->o.local);
+  else if (ldims != gdims)
+    usage_error(a, "%s", "--local must have as many dimensions as --global");
+  a->o.dims = gdims;
+  size_t items = a->o.local[0] * a->o.local[1] * a->o.local[2];
+  for (int d = 0; d < 3; d++)
+    if (a->o.global[d] % a->o.local[d])
+      usage_error(a, "%s", "each --global size must be a multiple of --local");
+  if (items > 1024)
+    usage_error(a, "%s", "a work-group has at most 1024 work-items (pass --local)");
+  a->o.args = a->args.v;
+  a->o.nargs = (unsigned)a->args.n;
+  a->o.out = stdout;
+}
+
+static bool dump_buffers(const Args *a, const RunBuffers *b) {
+  if (mkdir(a->dump, 0777) && errno != EEXIST) {
+    fprintf(stderr, "gasp-run: error: cannot create '%s': %s\n", a->dump,
+            strerror(errno));
+    return false;
+  }
+  for (unsigned i = 0; i < b->n; i++)
+    for (int when = 0; when < 2 && b->data[i]; when++) {
+      char *path = xasprintf("%s/arg%u%s.bin", a->dump, i, when ? "" : ".in");
+      FILE *f = fopen(path, "wb");
+      bool ok = f && fwrite(when ? b->data[i] : b->initial[i], 1, b->bytes[i], f) ==
+                         b->bytes[i];
+      if (f && fclose(f))
+        ok = false;
+      if (!ok)
+        fprintf(stderr, "gasp-run: error: cannot write '%s'\n", path);
+      free(path);
+      if (!ok)
+        return false;
+    }
+  return true;
+}
+
+static void print_buffers(const Args *a, const RunBuffers *b) {
+  for (unsigned i = 0; i < b->n; i++)
+    if (b->data[i])
+      printf("arg%u: %zu x %s fnv1a=%016llx\n", i, a->args.v[i].count,
+             spec_elem_name(a->args.v[i].elem),
+             (unsigned long long)spec_fnv1a(b->data[i], b->bytes[i]));
+}
+
+/* Prints the first difference; returns true when identical. */
+static bool compare_buffers(const Args *a, const RunBuffers *x, const RunBuffers *y) {
+  for (unsigned i = 0; i < x->n; i++) {
+    if (!x->data[i])
+      continue;
+    ElemType t = a->args.v[i].elem;
+    size_t es = spec_elem_size(t);
+    for (size_t j = 0; j < a->args.v[i].count; j++)
+      if (memcmp((char *)x->data[i] + j * es, (char *)y->data[i] + j * es, es)) {
+        char va[64], vb[64];
+        spec_format(t, x->data[i], j, va, sizeof va);
+        spec_format(t, y->data[i], j, vb, sizeof vb);
+        printf("differ: arg%u element %zu: %s vs %s\n", i, j, va, vb);
+        return false;
+      }
+  }
+  printf("identical\n");
+  return true;
+}
+
+static int run_one(const char *path, const RunOptions *o, RunBuffers *b) {
+  char *err = NULL;
+  int st = exec_module(path, o, b, &err);
+  fflush(stdout);
+  if (st != RUN_OK) {
+    if (st == RUN_EINPUT)
+      fprintf(stderr, "gasp-run: %s\n", err);
+    else
+      fprintf(stderr, "gasp-run: error: %s: %s\n", path, err);
+  }
+  free(err);
+  return st;
+}
+
+int main(int argc, char **argv) {
+  Args a;
+  memset(&a, 0, sizeof a);
+  parse_args(&a, argc, argv);
+  RunBuffers b1, b2;
+  memset(&b2, 0, sizeof b2);
+  int st = run_one(a.module, &a.o, &b1);
+  if (st == RUN_OK && a.dump && !dump_buffers(&a, &b1))
+    st = RUN_EINPUT;
+  if (st == RUN_OK) {
+    print_buffers(&a, &b1);
+    if (a.compare) {
+      RunOptions o2 = a.o;
+      o2.oracle = false;
+      st = run_one(a.compare, &o2, &b2);
+      if (st == RUN_OK && !compare_buffers(&a, &b1, &b2))
+        st = RUN_DIFFER;
+    }
+  }
+  run_buffers_free(&b1);
+  run_buffers_free(&b2);
+  vec_free(&a.args);
+  return st;
+}
