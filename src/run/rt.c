@@ -428,35 +428,46 @@ static void zero_local(Rt *r) {
              r->ranges.v[i].hi - r->ranges.v[i].lo);
 }
 
+/* getcontext and swapcontext return twice: they live in their own small
+   functions so no caller's loop variable spans them. */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+static NOINLINE void init_item(Rt *r, size_t i) {
+  Item *it = &r->items[i];
+  size_t lx = r->o->local[0], ly = r->o->local[1];
+  it->lid[0] = i % lx;
+  it->lid[1] = i / lx % ly;
+  it->lid[2] = i / (lx * ly);
+  it->depth = 0;
+  it->state = IT_READY;
+  getcontext(&it->ctx);
+  it->ctx.uc_stack.ss_sp =
+      r->arena[RK_PRIVATE] + i * (STACK_BYTES + GUARD_BYTES) + GUARD_BYTES;
+  it->ctx.uc_stack.ss_size = STACK_BYTES;
+  it->ctx.uc_link = &r->sched;
+  makecontext(&it->ctx, fiber_main, 0);
+}
+
+static NOINLINE void resume_item(Rt *r, size_t i) {
+  r->cur = i;
+  r->items[i].state = IT_RUNNING;
+  swapcontext(&r->sched, &r->items[i].ctx);
+}
+
 static void run_group(Rt *r) {
   zero_local(r);
-  for (size_t i = 0; i < r->nitems; i++) {
-    Item *it = &r->items[i];
-    size_t lx = r->o->local[0], ly = r->o->local[1];
-    it->lid[0] = i % lx;
-    it->lid[1] = i / lx % ly;
-    it->lid[2] = i / (lx * ly);
-    it->depth = 0;
-    it->state = IT_READY;
-    getcontext(&it->ctx);
-    it->ctx.uc_stack.ss_sp =
-        r->arena[RK_PRIVATE] + i * (STACK_BYTES + GUARD_BYTES) + GUARD_BYTES;
-    it->ctx.uc_stack.ss_size = STACK_BYTES;
-    it->ctx.uc_link = &r->sched;
-    makecontext(&it->ctx, fiber_main, 0);
-  }
+  for (size_t i = 0; i < r->nitems; i++)
+    init_item(r, i);
   for (;;) {
     size_t done = 0, waiting = 0;
     for (size_t i = 0; i < r->nitems; i++) {
-      Item *it = &r->items[i];
-      if (it->state == IT_DONE) {
-        done++;
-        continue;
-      }
-      r->cur = i;
-      it->state = IT_RUNNING;
-      swapcontext(&r->sched, &it->ctx);
-      if (it->state == IT_BARRIER)
+      if (r->items[i].state != IT_DONE)
+        resume_item(r, i);
+      if (r->items[i].state == IT_BARRIER)
         waiting++;
       else
         done++;
@@ -470,6 +481,14 @@ static void run_group(Rt *r) {
                           "work-items wait at a barrier, %zu returned",
                           r->group[0], r->group[1], r->group[2], waiting, done));
   }
+}
+
+/* Kept out of line: rt_launch's sigsetjmp must not see its locals. */
+static NOINLINE void run_groups(Rt *r) {
+  for (r->group[2] = 0; r->group[2] < r->ngroups[2]; r->group[2]++)
+    for (r->group[1] = 0; r->group[1] < r->ngroups[1]; r->group[1]++)
+      for (r->group[0] = 0; r->group[0] < r->ngroups[0]; r->group[0]++)
+        run_group(r);
 }
 
 static bool set_up(Rt *r, RunGlobalsFn globals, RunBuffers *bufs, char **err) {
@@ -596,10 +615,7 @@ int rt_launch(const RunOptions *o, const RunPrep *p, const TgtTable *t,
   if (sigsetjmp(r->jb, 1) == 0) {
     if (o->timeout)
       alarm(o->timeout);
-    for (r->group[2] = 0; r->group[2] < r->ngroups[2]; r->group[2]++)
-      for (r->group[1] = 0; r->group[1] < r->ngroups[1]; r->group[1]++)
-        for (r->group[0] = 0; r->group[0] < r->ngroups[0]; r->group[0]++)
-          run_group(r);
+    run_groups(r);
   } else {
     status = r->status;
     *err = r->err;
