@@ -18,3 +18,11 @@ for t in spir64 nvptx64; do
     "$out/demo.$t.gasp.ll" | grep -E 'define|load|store|phi ptr' | head -14
   echo
 done
+RUN="$here/build/bin/gasp-run"
+echo "=== gasp-run: original vs rewritten (nvptx64), every access checked ==="
+"$RUN" "$out/demo.nvptx64.ll" --kernel pingpong_sum --global 128 --local 64 \
+  --arg buf:f32:128:rand=1 --arg buf:f32:128 --arg i32=3 \
+  --check-as --compare "$out/demo.nvptx64.gasp.ll"
+echo "=== gasp-run --oracle on the original: what any inference could resolve ==="
+"$RUN" "$out/demo.nvptx64.ll" --kernel pingpong_sum --global 128 --local 64 \
+  --arg buf:f32:128:rand=1 --arg buf:f32:128 --arg i32=3 --oracle | grep '^oracle: [gs]'

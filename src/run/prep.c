@@ -305,7 +305,8 @@ static void position_at(Prep *s, LLVMValueRef before, LLVMValueRef dbg_of) {
 }
 
 /* Adds a site for the pointer operand ptr of inst touching size bytes. */
-static void add_site(Prep *s, LLVMValueRef inst, LLVMValueRef ptr, LLVMValueRef size) {
+static void add_site(Prep *s, LLVMValueRef inst, LLVMValueRef ptr, LLVMValueRef size,
+                     const char *which) {
   LLVMTypeRef pt = LLVMTypeOf(ptr);
   if (LLVMGetTypeKind(pt) != LLVMPointerTypeKind)
     return; /* vector of pointers: not checked */
@@ -315,7 +316,13 @@ static void add_site(Prep *s, LLVMValueRef inst, LLVMValueRef ptr, LLVMValueRef 
   if (generic ? !(s->o->check_as || s->o->oracle) : (!s->o->check_as || kind == RK_NONE))
     return;
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst));
-  RunSite site = {value_name(fn), inst_text(inst), inst_loc(inst), as,
+  char *text = inst_text(inst);
+  if (which) {
+    char *t = xasprintf("%s [%s]", text, which);
+    free(text);
+    text = t;
+  }
+  RunSite site = {value_name(fn), text, inst_loc(inst), as,
                   generic ? RK_NONE : kind, generic};
   uint32_t id = (uint32_t)s->p->sites.n;
   vec_push(&s->p->sites, site);
@@ -341,7 +348,8 @@ static void instrument_call(Prep *s, LLVMValueRef call, unsigned *ncalls) {
     LLVMValueRef len = LLVMGetOperand(call, 2);
     for (int k = 0; k < 2; k++)
       if (mi->ptr_args[k] >= 0)
-        add_site(s, call, LLVMGetOperand(call, (unsigned)mi->ptr_args[k]), len);
+        add_site(s, call, LLVMGetOperand(call, (unsigned)mi->ptr_args[k]), len,
+                 k ? "source" : "destination");
     return;
   }
   if (LLVMIsDeclaration(callee)) {
@@ -350,7 +358,7 @@ static void instrument_call(Prep *s, LLVMValueRef call, unsigned *ncalls) {
     unsigned msz;
     if (builtin_lookup(name, &ma, &msz) && ma >= 0)
       add_site(s, call, LLVMGetOperand(call, (unsigned)ma),
-               LLVMConstInt(s->i64, msz, 0));
+               LLVMConstInt(s->i64, msz, 0), NULL);
     free(name);
     return;
   }
@@ -378,14 +386,15 @@ static void instrument(Prep *s) {
            i = LLVMGetNextInstruction(i)) {
         switch (LLVMGetInstructionOpcode(i)) {
         case LLVMLoad:
-          add_site(s, i, LLVMGetOperand(i, 0), const_size(s, LLVMTypeOf(i)));
+          add_site(s, i, LLVMGetOperand(i, 0), const_size(s, LLVMTypeOf(i)), NULL);
           break;
         case LLVMStore:
         case LLVMAtomicRMW:
         case LLVMAtomicCmpXchg:
           add_site(s, i, LLVMGetOperand(i, ir_ptr_operand(i)),
                    const_size(s, LLVMTypeOf(LLVMGetOperand(
-                                     i, LLVMIsAStoreInst(i) ? 0 : 1))));
+                                     i, LLVMIsAStoreInst(i) ? 0 : 1))),
+                   NULL);
           break;
         case LLVMCall: {
           LLVMValueRef callee = ir_callee(i);
