@@ -367,15 +367,27 @@ static void on_signal(int sig, siginfo_t *si, void *uc) {
   char *w = where(r);
   uint64_t fa = (uint64_t)(uintptr_t)si->si_addr;
   char *a = describe_addr(r, fa);
+  uint64_t pbase = (uint64_t)(uintptr_t)r->arena[RK_PRIVATE];
+  if (sig == SIGFPE) {
+    free(a);
+    a = xasprintf("0x%llx", (unsigned long long)fa);
+  } else if ( fa >= pbase && fa < pbase + r->arena_size[RK_PRIVATE] &&
+      (fa - pbase) % (STACK_BYTES + GUARD_BYTES) < GUARD_BYTES) {
+    free(a);
+    a = xasprintf("0x%llx (a guard page: the work-item overflowed its %u KiB "
+                  "private stack)",
+                  (unsigned long long)fa, STACK_BYTES / 1024);
+  }
   char *last = r->last_site >= 0
                    ? describe_site(&r->p->sites.v[r->last_site])
                    : xstrdup("(no instrumented access yet; run with --check-as)");
   char *la = describe_addr(r, r->last_addr);
-  r->status = RUN_EVIOLATION;
-  r->err = xasprintf("memory fault (%s) in %s\n  fault address: %s\n  last "
+  r->status = sig == SIGFPE ? RUN_EKERNEL : RUN_EVIOLATION;
+  r->err = xasprintf("%s (%s) in %s\n  %s: %s\n  last "
                      "checked access %s\n  its address: %s",
+                     sig == SIGFPE ? "arithmetic fault" : "memory fault",
                      sig == SIGSEGV ? "SIGSEGV" : sig == SIGBUS ? "SIGBUS" : "SIGFPE", w,
-                     fa ? a : "unknown (a non-canonical address: a tagged pointer?)",
+                     sig == SIGFPE ? "at instruction" : "fault address", fa ? a : "unknown (a non-canonical address: a tagged pointer?)",
                      last, r->last_site >= 0 ? la : "-");
   free(w);
   free(a);
