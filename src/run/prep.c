@@ -184,6 +184,16 @@ static LLVMValueRef user_function(LLVMValueRef user) {
              : NULL;
 }
 
+/* Replaces declaration f (named name) by a declaration "<prefix><name>" of
+   the same type: intrinsics cannot simply be renamed. */
+static void rebind(Prep *s, LLVMValueRef f, const char *prefix, const char *name) {
+  char *sym = xasprintf("%s%s", prefix, name);
+  LLVMValueRef nf = LLVMAddFunction(s->m, sym, LLVMGlobalGetValueType(f));
+  LLVMReplaceAllUsesWith(f, nf);
+  LLVMDeleteFunction(f);
+  free(sym);
+}
+
 /* Marks every function the kernel can reach: through calls and through any
    other use of a function inside a reachable one. */
 static void mark_reachable(LLVMValueRef kernel, PtrMap *seen) {
@@ -240,16 +250,8 @@ static bool link_declarations(Prep *s, LLVMValueRef kernel) {
                                name, cn ? " (called from @" : "", cn ? cn : "",
                                cn ? ")" : ""));
         free(cn);
-      } else if (!intr) {
-        char *stub = xasprintf("__gasp_unknown.%s", name);
-        LLVMSetValueName2(f, stub, strlen(stub));
-        free(stub);
       } else {
-        char *stub = xasprintf("__gasp_unknown.%s", name);
-        LLVMValueRef nf = LLVMAddFunction(s->m, stub, LLVMGlobalGetValueType(f));
-        LLVMReplaceAllUsesWith(f, nf);
-        LLVMDeleteFunction(f);
-        free(stub);
+        rebind(s, f, "__gasp_unknown.", name);
       }
     }
     free(name);
@@ -447,13 +449,8 @@ static void retarget(Prep *s, const char *triple, const char *layout) {
     char *name = value_name(f);
     int ma;
     unsigned msz;
-    if (builtin_lookup(name, &ma, &msz)) {
-      char *sym = xasprintf("__gasp_rt.%s", name);
-      LLVMValueRef nf = LLVMAddFunction(s->m, sym, LLVMGlobalGetValueType(f));
-      LLVMReplaceAllUsesWith(f, nf);
-      LLVMDeleteFunction(f);
-      free(sym);
-    }
+    if (builtin_lookup(name, &ma, &msz))
+      rebind(s, f, "__gasp_rt.", name);
     free(name);
   }
 }
