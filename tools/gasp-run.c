@@ -52,7 +52,7 @@ static void usage_error(Args *a, const char *fmt, const char *x) {
   exit(RUN_EUSAGE);
 }
 
-static unsigned parse_sizes(Args *a, const char *flag, const char *s, size_t out[3]) {
+static unsigned parse_sizes(Args *a, const char *s, size_t out[3]) {
   unsigned n = 0;
   const char *p = s;
   out[0] = out[1] = out[2] = 1;
@@ -69,7 +69,6 @@ static unsigned parse_sizes(Args *a, const char *flag, const char *s, size_t out
       usage_error(a, "bad size list '%s': expected 1 to 3 positive integers", s);
     p = end + 1;
   }
-  (void)flag;
   return n;
 }
 
@@ -106,10 +105,10 @@ static void parse_args(Args *a, int argc, char **argv) {
     } else if ((v = flag_value(a, argc, argv, &i, "--kernel"))) {
       a->o.kernel = v;
     } else if ((v = flag_value(a, argc, argv, &i, "--global"))) {
-      gdims = parse_sizes(a, "--global", v, a->o.global);
+      gdims = parse_sizes(a, v, a->o.global);
       have_global = true;
     } else if ((v = flag_value(a, argc, argv, &i, "--local"))) {
-      ldims = parse_sizes(a, "--local", v, a->o.local);
+      ldims = parse_sizes(a, v, a->o.local);
       have_local = true;
     } else if ((v = flag_value(a, argc, argv, &i, "--arg"))) {
       RunArg arg;

@@ -40,6 +40,9 @@ typedef struct Prep {
   LLVMTypeRef i32, i64, ptr0, voidt;
   LLVMValueRef access_fn, enter_fn, leave_fn;
   LLVMTypeRef access_ty, enter_ty, leave_ty;
+  /* declaration -> its builtin: (memory argument + 1) << 16 | bytes it
+     touches; filled once by link_declarations */
+  PtrMap builtins;
   char *err;
 } Prep;
 
@@ -228,13 +231,15 @@ static bool link_declarations(Prep *s, LLVMValueRef kernel) {
   LLVMValueRef next;
   for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f && ok; f = next) {
     next = LLVMGetNextFunction(f);
-    if (!LLVMIsDeclaration(f) || !LLVMGetFirstUse(f))
+    if (!LLVMIsDeclaration(f))
       continue;
     char *name = value_name(f);
     int ma;
     unsigned msz;
     bool intr = LLVMGetIntrinsicID(f) != 0;
-    if (!builtin_lookup(name, &ma, &msz) && !(intr && !target_intrinsic(name))) {
+    if (builtin_lookup(name, &ma, &msz)) {
+      map_put(&s->builtins, f, (uint32_t)(ma + 1) << 16 | msz);
+    } else if (LLVMGetFirstUse(f) && !(intr && !target_intrinsic(name))) {
       LLVMValueRef caller = NULL;
       for (LLVMUseRef u = LLVMGetFirstUse(f); u && !caller; u = LLVMGetNextUse(u)) {
         LLVMValueRef uf = user_function(LLVMGetUser(u));
@@ -355,13 +360,10 @@ static void instrument_call(Prep *s, LLVMValueRef call, unsigned *ncalls) {
     return;
   }
   if (LLVMIsDeclaration(callee)) {
-    char *name = value_name(callee);
-    int ma;
-    unsigned msz;
-    if (builtin_lookup(name, &ma, &msz) && ma >= 0)
-      add_site(s, call, LLVMGetOperand(call, (unsigned)ma),
-               LLVMConstInt(s->i64, msz, 0), NULL);
-    free(name);
+    uint32_t bi = map_find(&s->builtins, callee);
+    if (bi != MAP_NONE && bi >> 16)
+      add_site(s, call, LLVMGetOperand(call, (bi >> 16) - 1),
+               LLVMConstInt(s->i64, bi & 0xffff, 0), NULL);
     return;
   }
   unsigned index = (*ncalls)++;
@@ -439,20 +441,18 @@ static void retarget(Prep *s, const char *triple, const char *layout) {
         if (LLVMGetInstructionOpcode(i) == LLVMCall)
           LLVMSetInstructionCallConv(i, LLVMCCallConv);
   }
-  /* declarations -> runtime symbols */
-  LLVMValueRef next;
-  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = next) {
-    next = LLVMGetNextFunction(f);
-    if (!LLVMIsDeclaration(f) || f == s->access_fn || f == s->enter_fn ||
-        f == s->leave_fn)
-      continue;
-    char *name = value_name(f);
-    int ma;
-    unsigned msz;
-    if (builtin_lookup(name, &ma, &msz))
-      rebind(s, f, "__gasp_rt.", name);
+  /* declarations -> runtime symbols; collected first: a rebound
+     declaration is freed and its address may come back as a new function */
+  ValVec decls = {0};
+  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = LLVMGetNextFunction(f))
+    if (map_find(&s->builtins, f) != MAP_NONE)
+      vec_push(&decls, f);
+  for (size_t k = 0; k < decls.n; k++) {
+    char *name = value_name(decls.v[k]);
+    rebind(s, decls.v[k], "__gasp_rt.", name);
     free(name);
   }
+  vec_free(&decls);
 }
 
 /* ---- 5. entry points ---------------------------------------------------- */
@@ -505,6 +505,7 @@ bool prep_module(LLVMModuleRef m, const TgtTable *t, const RunOptions *o,
   s.i64 = LLVMInt64TypeInContext(s.ctx);
   s.ptr0 = LLVMPointerTypeInContext(s.ctx, 0);
   s.voidt = LLVMVoidTypeInContext(s.ctx);
+  map_init(&s.builtins);
   /* sizes are the host's: set the layout first */
   LLVMSetDataLayout(m, layout);
   s.td = LLVMGetModuleDataLayout(m);
@@ -524,6 +525,7 @@ bool prep_module(LLVMModuleRef m, const TgtTable *t, const RunOptions *o,
     LLVMDisposeMessage(msg);
   }
   LLVMDisposeBuilder(s.b);
+  map_free(&s.builtins);
   *err = s.err;
   return ok;
 }

@@ -503,6 +503,11 @@ static NOINLINE void run_groups(Rt *r) {
         run_group(r);
 }
 
+/* The arena of buffer argument i: constant for a constant-space parameter. */
+static int buf_kind(const Rt *r, unsigned i) {
+  return r->p->pspace.v[i] == RK_CONSTANT ? RK_CONSTANT : RK_GLOBAL;
+}
+
 static bool set_up(Rt *r, RunGlobalsFn globals, RunBuffers *bufs, char **err) {
   const RunOptions *o = r->o;
   size_t need[RK_COUNT] = {0};
@@ -510,8 +515,7 @@ static bool set_up(Rt *r, RunGlobalsFn globals, RunBuffers *bufs, char **err) {
   for (unsigned i = 0; i < o->nargs; i++) {
     const RunArg *a = &o->args[i];
     if (a->kind == ARG_BUF) {
-      int k = r->p->pspace.v[i] == RK_CONSTANT ? RK_CONSTANT : RK_GLOBAL;
-      need[k] += round_up(a->count * spec_elem_size(a->elem), ALIGN);
+      need[buf_kind(r, i)] += round_up(a->count * spec_elem_size(a->elem), ALIGN);
     } else if (a->kind == ARG_LOCAL) {
       need[RK_LOCAL] += round_up(a->count, ALIGN);
     }
@@ -542,9 +546,8 @@ static bool set_up(Rt *r, RunGlobalsFn globals, RunBuffers *bufs, char **err) {
     const RunArg *a = &o->args[i];
     switch (a->kind) {
     case ARG_BUF: {
-      int k = r->p->pspace.v[i] == RK_CONSTANT ? RK_CONSTANT : RK_GLOBAL;
       size_t n = a->count * spec_elem_size(a->elem);
-      void *d = arena_alloc(r, k, n);
+      void *d = arena_alloc(r, buf_kind(r, i), n);
       spec_fill(a, d);
       bufs->bytes[i] = n;
       bufs->initial[i] = xmalloc(n);
