@@ -56,6 +56,12 @@ typedef struct GaspOptions {
   const char *print_after;  /* print after this pass only (NULL: none) */
   const char *debug_only;   /* comma list of pass names to trace */
   FILE *debug_stream;       /* where printing/tracing goes; NULL = stderr */
+  /* ipmsp: at most this many clone attempts; -1 (the default set by
+     gasp_options_init) = unlimited, 0 = none (candidates are still
+     reported). */
+  long clone_budget;
+  int dump_ip_msp;          /* ipmsp prints the seed's transcript */
+  unsigned visit_cap;       /* ipmsp re-visits per block; 0 = 1024 */
 } GaspOptions;
 
 typedef struct GaspCtx GaspCtx;

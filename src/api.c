@@ -8,7 +8,10 @@
 #include <stdarg.h>
 #include <string.h>
 
-void gasp_options_init(GaspOptions *o) { memset(o, 0, sizeof *o); }
+void gasp_options_init(GaspOptions *o) {
+  memset(o, 0, sizeof *o);
+  o->clone_budget = -1;
+}
 
 static char *dup_or_null(const char *s) { return s ? xstrdup(s) : NULL; }
 

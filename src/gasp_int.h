@@ -118,7 +118,8 @@ LLVMValueRef ir_callee(LLVMValueRef call);
 LLVMValueRef ir_insert_point_after(LLVMValueRef v);
 /* Builds a call like old (attributes, calling convention, tail kind,
    bundles, metadata, debug location) to callee with args, before old,
-   replaces old by it and erases old.  Returns the new call. */
+   replaces old by it (through an addrspacecast when callee returns a
+   pointer in another space) and erases old.  Returns the new call. */
 LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
                              LLVMValueRef callee, LLVMTypeRef fnty,
                              LLVMValueRef *args, unsigned nargs);
@@ -146,6 +147,46 @@ bool ir_is_mem_op_in(LLVMValueRef inst, int as);
 
 /* ===== infer.c — intra-procedural inference ============================= */
 bool infer_run(GaspCtx *cx, LLVMModuleRef m);
+/* What the caller of infer_analyse knows beyond the function itself. */
+typedef struct InferEnv {
+  /* Lattice value of generic pointer parameter idx of fn (not a kernel):
+     a space, LAT_UNINIT (optimistic: no observation yet) or LAT_GENERIC. */
+  int (*param_lat)(void *arg, LLVMValueRef fn, unsigned idx);
+  /* Lattice value of the generic pointer a direct call of callee returns. */
+  int (*ret_lat)(void *arg, LLVMValueRef callee);
+  void *arg;
+  unsigned visit_cap; /* re-visits allowed per block; 0 = no cap */
+} InferEnv;
+typedef struct Infer Infer;
+Infer *infer_new(GaspCtx *cx, LLVMModuleRef m);
+void infer_free(Infer *s);
+/* Phases 1-3 only (nothing is rewritten): afterwards infer_space answers
+   for fn's values until the next call.  False when a block went over the
+   visit cap (the lattice values are then incomplete: do not use them). */
+bool infer_analyse(Infer *s, LLVMValueRef fn, const InferEnv *env);
+/* Lattice value of v in the last analysed function; *is_null for null. */
+int infer_space(const Infer *s, LLVMValueRef v, bool *is_null);
+/* Analyses and rewrites one function; true when it changed. */
+bool infer_function(Infer *s, LLVMValueRef fn);
+
+/* ===== clone.c — a function with a new signature from an old one ======= */
+/* A function of type fnty named name with fn's attributes, calling
+   convention and metadata.  move: fn's body moves over (fn is left empty,
+   the caller deletes it); else the body is copied, without debug info, into
+   an internal function.  A parameter whose type changed is cast back to the
+   old type at the entry; returned values are the caller's to convert. */
+LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
+                            bool move);
+
+/* ===== ipmsp.c — inter-procedural memory-space propagation (seed 001) === */
+#define VOTE_UNDET 1000  /* bottom: no observation yet */
+#define VOTE_POISON 2000 /* top, absorbing: conflict or unclassifiable */
+#define VOTE_UNSET 256   /* scratch inside one classification, never stored */
+#define IPMSP_VISIT_CAP 1024
+/* The seed's meet_address_vote: old vote met with an observation (valid:
+   the space as; invalid: poisons). */
+int ipmsp_meet(int old_vote, bool valid, int as);
+bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== pipeline.c — the pass list ======================================= */
 typedef bool (*PassFn)(GaspCtx *cx, LLVMModuleRef m);

@@ -100,7 +100,9 @@ typedef enum CandKind {
   K_I2P,      /* inttoptr(ptrtoint p) */
   K_SLOTLOAD, /* load from a private slot */
   K_ALLOCA,   /* generic alloca that is private */
-  K_ARG       /* kernel argument that is global */
+  K_ARG,      /* kernel argument that is global, or a parameter given a
+                 value by the caller of infer_analyse (ipmsp) */
+  K_CALLRET   /* result of a direct call given a value by ipmsp */
 } CandKind;
 
 typedef struct Cand {
@@ -110,6 +112,7 @@ typedef struct Cand {
   int slot;
   unsigned char kind;
   bool queued;
+  bool visited; /* evaluated once already (re-visits count to the cap) */
   bool fixed;  /* a source: lattice value known from the start */
   bool needed; /* a rewritable operation depends on its twin */
 } Cand;
@@ -119,8 +122,11 @@ typedef struct Slot {
   VEC(uint32_t) loads;
 } Slot;
 
-typedef struct Infer {
+struct Infer {
   GaspCtx *cx;
+  const InferEnv *env;   /* ipmsp's view of parameters and call results */
+  PtrMap visits;         /* block -> re-visits, when env->visit_cap */
+  bool capped;           /* a block exceeded env->visit_cap */
   const TgtTable *t;
   LLVMModuleRef m;
   LLVMBuilderRef b;
@@ -141,7 +147,7 @@ typedef struct Infer {
   /* scratch for the slot walk */
   ValVec derived;
   PtrMap derived_set;
-} Infer;
+};
 
 static bool is_generic_ptr(const Infer *s, LLVMTypeRef t) {
   return ir_ptr_as(t) == s->t->generic;
@@ -330,6 +336,11 @@ static void collect_inst(Infer *s, LLVMValueRef i) {
       LLVMValueRef f = ir_callee(i);
       if (f && LLVMGetIntrinsicID(f) == s->ptrmask_id)
         add_cand(s, i, K_PTRMASK, LAT_UNINIT, false);
+      else if (f && s->env && s->env->ret_lat && is_generic_scalar_ptr(s, ty)) {
+        int l = s->env->ret_lat(s->env->arg, f);
+        if (l != LAT_GENERIC)
+          add_cand(s, i, K_CALLRET, l, true);
+      }
       break;
     }
     case LLVMIntToPtr:
@@ -388,15 +399,19 @@ static void collect_inst(Infer *s, LLVMValueRef i) {
 }
 
 static void collect(Infer *s) {
-  if (s->t->kernel_ptr_args_global && tgt_is_kernel(s->t, s->fn)) {
-    unsigned n = LLVMCountParams(s->fn);
-    for (unsigned k = 0; k < n; k++) {
-      LLVMValueRef p = LLVMGetParam(s->fn, k);
-      if (is_generic_scalar_ptr(s, LLVMTypeOf(p)) &&
-          !has_attr(s->fn, k + 1, s->byval_kind) &&
-          !has_attr(s->fn, k + 1, s->byref_kind))
-        add_cand(s, p, K_ARG, s->t->global, true);
-    }
+  bool kernel_global = s->t->kernel_ptr_args_global && tgt_is_kernel(s->t, s->fn);
+  unsigned n = LLVMCountParams(s->fn);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef p = LLVMGetParam(s->fn, k);
+    if (!is_generic_scalar_ptr(s, LLVMTypeOf(p)) ||
+        has_attr(s->fn, k + 1, s->byval_kind) ||
+        has_attr(s->fn, k + 1, s->byref_kind))
+      continue;
+    int l = kernel_global ? s->t->global : LAT_GENERIC;
+    if (!kernel_global && s->env && s->env->param_lat)
+      l = s->env->param_lat(s->env->arg, s->fn, k);
+    if (l != LAT_GENERIC)
+      add_cand(s, p, K_ARG, l, true);
   }
   collect_slots(s);
   for (size_t bi = 0; bi < s->rpo.n; bi++)
@@ -544,12 +559,34 @@ static void enqueue_users(Infer *s, LLVMValueRef v) {
   }
 }
 
+/* Counts a re-visit of candidate k against its block; true when the block
+   went over the cap (seed 001: the function is then left unchanged). */
+static bool over_cap(Infer *s, uint32_t k) {
+  Cand *c = &s->c.v[k];
+  if (!c->visited) {
+    c->visited = true;
+    return false;
+  }
+  LLVMBasicBlockRef bb = LLVMIsAInstruction(c->v) ? LLVMGetInstructionParent(c->v)
+                                                  : LLVMGetEntryBasicBlock(s->fn);
+  uint32_t n = map_find(&s->visits, bb);
+  n = n == MAP_NONE ? 1 : n + 1;
+  map_put(&s->visits, bb, n);
+  return n > s->env->visit_cap;
+}
+
 static void solve(Infer *s) {
+  bool capped = s->env && s->env->visit_cap;
   for (size_t k = s->c.n; k-- > 0;)
     enqueue(s, (uint32_t)k);
   while (s->work.n) {
     uint32_t k = s->work.v[--s->work.n];
     s->c.v[k].queued = false;
+    if (capped && over_cap(s, k)) {
+      s->capped = true;
+      s->work.n = 0;
+      return;
+    }
     int old = s->c.v[k].lat;
     int nw = lat_join(old, eval(s, &s->c.v[k]));
     if (nw != old) {
@@ -689,6 +726,7 @@ static LLVMValueRef build_twin(Infer *s, uint32_t k) {
   case K_SLOTLOAD:
   case K_ALLOCA:
   case K_ARG:
+  case K_CALLRET:
     nv = cast_after(s, v, as);
     break;
   }
@@ -947,14 +985,67 @@ static void reset(Infer *s) {
     vec_free(&s->slots.v[k].loads);
   }
   s->slots.n = s->c.n = s->ops.n = s->work.n = s->trash.n = 0;
+  s->capped = false;
   map_clear(&s->id);
   map_clear(&s->reach);
   map_clear(&s->load_slot);
   map_clear(&s->store_slot);
   map_clear(&s->trash_set);
+  map_clear(&s->visits);
 }
 
-static bool infer_function(Infer *s, LLVMValueRef fn) {
+Infer *infer_new(GaspCtx *cx, LLVMModuleRef m) {
+  Infer *s = xcalloc(1, sizeof *s);
+  s->cx = cx;
+  s->t = cx->tgt;
+  s->m = m;
+  s->b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
+  s->ptr_bits = 8 * LLVMPointerSizeForAS(td, (unsigned)s->t->generic);
+  s->byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+  s->byref_kind = LLVMGetEnumAttributeKindForName("byref", 5);
+  s->ptrmask_id = LLVMLookupIntrinsicID("llvm.ptrmask", 12);
+  return s;
+}
+
+void infer_free(Infer *s) {
+  if (!s)
+    return;
+  reset(s);
+  vec_free(&s->c);
+  vec_free(&s->slots);
+  vec_free(&s->rpo);
+  vec_free(&s->ops);
+  vec_free(&s->work);
+  vec_free(&s->trash);
+  vec_free(&s->derived);
+  map_free(&s->id);
+  map_free(&s->reach);
+  map_free(&s->load_slot);
+  map_free(&s->store_slot);
+  map_free(&s->derived_set);
+  map_free(&s->trash_set);
+  map_free(&s->visits);
+  LLVMDisposeBuilder(s->b);
+  free(s);
+}
+
+bool infer_analyse(Infer *s, LLVMValueRef fn, const InferEnv *env) {
+  s->fn = fn;
+  reset(s);
+  s->env = env;
+  compute_rpo(s);
+  collect(s);
+  solve(s);
+  s->env = NULL;
+  return !s->capped;
+}
+
+int infer_space(const Infer *s, LLVMValueRef v, bool *is_null) {
+  return space_of(s, v, is_null);
+}
+
+bool infer_function(Infer *s, LLVMValueRef fn) {
   s->fn = fn;
   reset(s);
   compute_rpo(s);
@@ -971,36 +1062,12 @@ static bool infer_function(Infer *s, LLVMValueRef fn) {
 }
 
 bool infer_run(GaspCtx *cx, LLVMModuleRef m) {
-  Infer s;
-  memset(&s, 0, sizeof s);
-  s.cx = cx;
-  s.t = cx->tgt;
-  s.m = m;
-  s.b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
-  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
-  s.ptr_bits = 8 * LLVMPointerSizeForAS(td, (unsigned)s.t->generic);
-  s.byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
-  s.byref_kind = LLVMGetEnumAttributeKindForName("byref", 5);
-  s.ptrmask_id = LLVMLookupIntrinsicID("llvm.ptrmask", 12);
+  Infer *s = infer_new(cx, m);
   bool changed = false;
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn;
        fn = LLVMGetNextFunction(fn))
     if (LLVMCountBasicBlocks(fn))
-      changed |= infer_function(&s, fn);
-  reset(&s);
-  vec_free(&s.c);
-  vec_free(&s.slots);
-  vec_free(&s.rpo);
-  vec_free(&s.ops);
-  vec_free(&s.work);
-  vec_free(&s.trash);
-  vec_free(&s.derived);
-  map_free(&s.id);
-  map_free(&s.reach);
-  map_free(&s.load_slot);
-  map_free(&s.store_slot);
-  map_free(&s.derived_set);
-  map_free(&s.trash_set);
-  LLVMDisposeBuilder(s.b);
+      changed |= infer_function(s, fn);
+  infer_free(s);
   return changed;
 }

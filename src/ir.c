@@ -109,7 +109,10 @@ LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
     LLVMSetFastMathFlags(nc, LLVMGetFastMathFlags(old));
   if (LLVMGetTypeKind(LLVMTypeOf(old)) != LLVMVoidTypeKind) {
     ir_take_name(old, nc);
-    LLVMReplaceAllUsesWith(old, nc);
+    LLVMValueRef repl = nc;
+    if (LLVMTypeOf(nc) != LLVMTypeOf(old)) /* return retyped: cast back */
+      repl = LLVMBuildAddrSpaceCast(b, nc, LLVMTypeOf(old), "");
+    LLVMReplaceAllUsesWith(old, repl);
   }
   LLVMInstructionEraseFromParent(old);
   return nc;

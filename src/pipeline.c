@@ -28,12 +28,14 @@ static bool run_sroa(GaspCtx *cx, LLVMModuleRef m) {
 static const PassInfo passes[] = {
     {"sroa", run_sroa, "upstream scalar replacement of aggregates"},
     {"infer", infer_run, "intra-procedural address-space inference"},
+    {"ipmsp", ipmsp_run,
+     "inter-procedural propagation: votes, specialization, clones, returns"},
 };
 
 /* The default pipeline: one literal list. */
-static const char default_pipeline[] = "infer";
+static const char default_pipeline[] = "infer,ipmsp";
 
-static const char pass_list[] = "sroa, infer (and none)";
+static const char pass_list[] = "sroa, infer, ipmsp (and none)";
 
 const char *gasp_pass_list(void) { return pass_list; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }

@@ -40,6 +40,11 @@ static const char usage_text[] =
     "                        passes: %s\n"
     "  --target-as=<name>    address-space table: spir, nvptx, amdgcn, genx\n"
     "                        (default: from the module's target triple)\n"
+    "  --clone-budget=<N>    ipmsp: at most N clone attempts (-1 unlimited,\n"
+    "                        the default; 0 none, candidates still reported)\n"
+    "  --dump-ip-msp         ipmsp: print its work list transcript (stderr)\n"
+    "  --ipmsp-visit-cap=<N> ipmsp: re-visits per block before a function is\n"
+    "                        left unchanged (default 1024)\n"
     "  -stats                print statistics to stderr, including\n"
     "                        'gasp: generic memory ops before: N' and '... after: N'\n"
     "  -verify-each          run the LLVM verifier after every pass\n"
@@ -105,6 +110,21 @@ static void parse_args(int argc, char **argv, Args *a) {
       a->o.print_after_all = 1;
     } else if ((v = opt_value(s, "print-after"))) {
       a->o.print_after = v;
+    } else if ((v = opt_value(s, "clone-budget"))) {
+      char *end;
+      long n = strtol(v, &end, 10);
+      if (!*v || *end || n < -1)
+        usage_error("--clone-budget wants -1 (unlimited), 0 or a positive "
+                    "number, not '%s'", v);
+      a->o.clone_budget = n;
+    } else if (opt_flag(s, "dump-ip-msp")) {
+      a->o.dump_ip_msp = 1;
+    } else if ((v = opt_value(s, "ipmsp-visit-cap"))) {
+      char *end;
+      long n = strtol(v, &end, 10);
+      if (!*v || *end || n < 1 || n > 1000000)
+        usage_error("--ipmsp-visit-cap wants a positive number, not '%s'", v);
+      a->o.visit_cap = (unsigned)n;
     } else if ((v = opt_value(s, "debug-only"))) {
       a->o.debug_only = v;
     } else if (opt_flag(s, "version")) {

@@ -1,0 +1,926 @@
+/* ipmsp.c — inter-procedural memory-space propagation (seed 001).
+ *
+ * Problem.  `infer` stops at calls: a helper that receives a pointer sees a
+ * generic parameter and keeps every access through it generic, even when
+ * every caller passes global memory.  This pass looks at every call site,
+ * votes on the space of each generic pointer parameter (and of each generic
+ * pointer return value), and rewrites signatures: internal functions in
+ * place, functions visible outside the module by cloning, and functions
+ * whose callers disagree by one clone per distinct tuple of argument spaces.
+ * After a rewrite `infer` runs again on what changed, and the pass repeats
+ * until nothing changes (infer <-> ipmsp).
+ *
+ * Lattice (seed 001), one vote slot per generic pointer parameter and one
+ * for a generic pointer return:
+ *     VOTE_UNDET (1000, bottom)  <  one concrete space  <  VOTE_POISON (2000)
+ * meet(old, observed): invalid observation -> POISON; UNDET ^ S -> S;
+ * S ^ S -> S; S ^ T -> POISON; POISON absorbs.  VOTE_UNSET (256) is scratch
+ * inside one classification and is never stored.  An observation is the
+ * space of the actual argument after intra-procedural inference in the
+ * caller (infer_analyse): a named space is valid, a generic value is invalid,
+ * null and undef are neutral (no observation), as is a value that depends
+ * only on parameters nobody has voted on yet (optimistic; this is what makes
+ * self and mutual recursion converge).
+ *
+ * Algorithm, repeated in rounds until a round rewrites nothing:
+ *   1. Number the functions; a function is a candidate when it has a body
+ *      and a name, is not a kernel, is not varargs or interposable (weak,
+ *      linkonce, common, extern_weak, available_externally), every use is
+ *      a direct call of the right type (no address taken, no invoke, no
+ *      musttail), and no block has its address taken.  Collect the sites.
+ *   2. Votes, a fixed-point worklist seeded with every candidate
+ *      ("Initial work list size :").  Popping F: meet the observations of
+ *      all its call sites (each caller analysed once and cached, with the
+ *      caller's own parameter votes when the caller is internal — it will be
+ *      rewritten in place — and the return votes of internal callees), then
+ *      the return vote from F's own `ret`s.  A changed parameter vote
+ *      re-enqueues F and its callees (" callees are affected"); a changed
+ *      return vote invalidates and re-enqueues the callers.  An analysis in
+ *      which one block is re-visited more than the cap (1024) poisons the
+ *      function: it is left unchanged, with a remark.
+ *   3. Rewrite, per candidate in module order:
+ *        internal with a concrete vote -> new signature in place (the body
+ *          moves, the old function goes): " : changed in argument memory
+ *          space (", " : return memory space is resolved :";
+ *        visible outside, no POISON, a concrete vote -> one clone for the
+ *          votes, every call redirected (the original stays);
+ *        a POISON parameter -> group the sites by their tuple of observed
+ *          spaces, one clone per distinct tuple (deduplicated by the actual
+ *          signature of clones made earlier in the same family), sites
+ *          redirected; an internal original left without callers is
+ *          deleted.
+ *      Each new clone is one attempt of --clone-budget (-1 unlimited, 0 none,
+ *      N at most N): " is cloned", or "avoid cloning of" when over budget.
+ *   4. `infer` on every function that changed (new bodies and the callers
+ *      of redirected calls), then the next round.
+ *   5. At the end every defined function with pointer parameters gets
+ *      `!gasp.as !{i32 ...}`: per pointer parameter, its named space, or
+ *      the vote (1000 UNDET / 2000 POISON / the space voted) when it stayed
+ *      generic — gasp's counterpart of the seed's "nvvm.as".
+ *
+ * Example (spir64): every caller passes local memory to internal @sum.
+ *   before:  define internal i32 @sum(ptr addrspace(4) %p) ... load %p
+ *            call i32 @sum(ptr addrspace(4) addrspacecast (ptr addrspace(3) @t ...))
+ *   after:   define internal i32 @sum(ptr addrspace(3) %p) ... load addrspace(3)
+ *            call i32 @sum(ptr addrspace(3) @t)
+ *
+ * Requires: a module that verifies.  Preserves: kernel signatures,
+ * declarations, functions whose address is taken or that are called
+ * indirectly, varargs; call-site attributes, calling conventions, metadata,
+ * and debug info of functions rewritten in place.  Clones carry no debug
+ * info (see clone.c).  Never rewrites byval/byref/sret/inalloca/preallocated
+ * parameters.
+ * Debug name: ipmsp (and --dump-ip-msp for the seed's transcript).
+ * Statistics: ipmsp.* below.  Tests: test/ipmsp/.
+ */
+#include "gasp_int.h"
+
+#include <string.h>
+
+static const GaspStatDesc st_inplace = {
+    "ipmsp.functions-specialized", "functions whose signature was rewritten in place"};
+static const GaspStatDesc st_args = {
+    "ipmsp.arguments-resolved", "pointer parameters given a named space"};
+static const GaspStatDesc st_rets = {
+    "ipmsp.returns-resolved", "pointer returns given a named space"};
+static const GaspStatDesc st_clones = {"ipmsp.clones", "clones made"};
+static const GaspStatDesc st_avoided = {
+    "ipmsp.clones-avoided", "clones not made because of --clone-budget"};
+static const GaspStatDesc st_calls = {"ipmsp.calls-redirected",
+                                      "call sites rebuilt for a new signature"};
+static const GaspStatDesc st_deleted = {
+    "ipmsp.functions-deleted", "internal originals left without callers"};
+static const GaspStatDesc st_capped = {
+    "ipmsp.functions-capped", "functions left unchanged by the visit cap"};
+static const GaspStatDesc st_rounds = {"ipmsp.rounds", "infer <-> ipmsp rounds"};
+
+#define VOTE_NONE (-1)  /* not a slot: not a generic pointer */
+#define OBS_NEUTRAL (-3)
+#define OBS_INVALID (-2)
+#define MAX_ROUNDS 64
+
+int ipmsp_meet(int old_vote, bool valid, int as) {
+  if (!valid)
+    return VOTE_POISON;
+  int new_vote = as; /* address_space_to_vote: the space number itself */
+  if (old_vote == VOTE_UNDET)
+    return new_vote;
+  if (old_vote == new_vote)
+    return old_vote;
+  return VOTE_POISON;
+}
+
+static bool concrete(int vote) {
+  return vote >= 0 && vote != VOTE_UNDET && vote != VOTE_POISON;
+}
+
+typedef struct Fn {
+  LLVMValueRef fn;    /* NULL once deleted */
+  unsigned np;
+  int *vote;          /* np + 1 slots, [np] = return */
+  int ret_obs;        /* meet of the function's own rets (in its record) */
+  bool cand, internal, capped, queued, rec_valid, redirected;
+  VEC(uint32_t) sites; /* calls of this function */
+  VEC(uint32_t) out;   /* calls made by this function (to candidates) */
+  VEC(uint32_t) callers;
+} Fn;
+
+typedef struct Site {
+  LLVMValueRef call;
+  uint32_t caller, callee;
+  size_t obs; /* index of callee->np observations in Ip.obs */
+} Site;
+
+typedef struct CloneRec {
+  char *family; /* name of the function the clones come from */
+  char *name;
+} CloneRec;
+
+typedef struct Ip {
+  GaspCtx *cx;
+  const TgtTable *t;
+  LLVMModuleRef m;
+  LLVMContextRef ctx;
+  LLVMBuilderRef b;
+  Infer *inf;
+  InferEnv env;
+  VEC(Fn) fns;
+  PtrMap fn_id;
+  VEC(Site) sites;
+  VEC(int) obs;
+  VEC(uint32_t) work;
+  VEC(CloneRec) clones;
+  VEC(char *) avoided; /* "family(tuple)" already reported */
+  long attempts;
+  bool dump;
+  unsigned no_slot_kinds[5];
+} Ip;
+
+static const char dirty_attr[] = "gasp.ipmsp.dirty";
+
+static const char *fn_name(LLVMValueRef f) {
+  size_t len;
+  return LLVMGetValueName2(f, &len);
+}
+
+static FILE *out(const Ip *ip) { return cx_out(ip->cx); }
+
+/* ---- phase 1: candidates and call sites -------------------------------- */
+
+static bool is_generic_scalar(const Ip *ip, LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMPointerTypeKind &&
+         (int)LLVMGetPointerAddressSpace(t) == ip->t->generic;
+}
+
+static bool param_is_slot(const Ip *ip, LLVMValueRef f, unsigned k) {
+  if (!is_generic_scalar(ip, LLVMTypeOf(LLVMGetParam(f, k))))
+    return false;
+  for (unsigned i = 0; i < sizeof ip->no_slot_kinds / sizeof ip->no_slot_kinds[0]; i++)
+    if (LLVMGetEnumAttributeAtIndex(f, k + 1, ip->no_slot_kinds[i]))
+      return false;
+  return true;
+}
+
+static bool interposable(LLVMValueRef f) {
+  switch (LLVMGetLinkage(f)) {
+  case LLVMWeakAnyLinkage:
+  case LLVMLinkOnceAnyLinkage:
+  case LLVMExternalWeakLinkage:
+  case LLVMCommonLinkage:
+  case LLVMAvailableExternallyLinkage:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static bool is_internal(LLVMValueRef f) {
+  LLVMLinkage l = LLVMGetLinkage(f);
+  return l == LLVMInternalLinkage || l == LLVMPrivateLinkage;
+}
+
+/* Every use is a direct, non-musttail call of f's own type. */
+static bool only_called(LLVMValueRef f) {
+  LLVMTypeRef fty = LLVMGlobalGetValueType(f);
+  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef c = LLVMGetUser(u);
+    if (!LLVMIsACallInst(c) || LLVMGetCalledValue(c) != f ||
+        LLVMGetCalledFunctionType(c) != fty ||
+        LLVMGetTailCallKind(c) == LLVMTailCallKindMustTail)
+      return false;
+    unsigned n = LLVMGetNumArgOperands(c);
+    for (unsigned k = 0; k < n; k++)
+      if (LLVMGetOperand(c, k) == f)
+        return false;
+  }
+  return true;
+}
+
+/* No blockaddress of its blocks and no musttail call inside. */
+static bool body_copyable(LLVMValueRef f) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u;
+         u = LLVMGetNextUse(u))
+      if (!LLVMIsAInstruction(LLVMGetUser(u)))
+        return false;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+         i = LLVMGetNextInstruction(i))
+      if (LLVMIsACallInst(i) && LLVMGetTailCallKind(i) == LLVMTailCallKindMustTail)
+        return false;
+  }
+  return true;
+}
+
+static void clear_round(Ip *ip) {
+  for (size_t i = 0; i < ip->fns.n; i++) {
+    Fn *f = &ip->fns.v[i];
+    free(f->vote);
+    vec_free(&f->sites);
+    vec_free(&f->out);
+    vec_free(&f->callers);
+  }
+  ip->fns.n = ip->sites.n = ip->obs.n = ip->work.n = 0;
+  map_clear(&ip->fn_id);
+}
+
+static void build(Ip *ip) {
+  clear_round(ip);
+  for (LLVMValueRef f = LLVMGetFirstFunction(ip->m); f; f = LLVMGetNextFunction(f)) {
+    Fn fi;
+    memset(&fi, 0, sizeof fi);
+    fi.fn = f;
+    fi.np = LLVMCountParams(f);
+    fi.vote = xmalloc((fi.np + 1) * sizeof *fi.vote);
+    fi.ret_obs = VOTE_UNDET;
+    fi.internal = is_internal(f);
+    fi.cand = LLVMCountBasicBlocks(f) && *fn_name(f) && !tgt_is_kernel(ip->t, f) &&
+              !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)) && !interposable(f) &&
+              only_called(f) && body_copyable(f);
+    bool any = false;
+    for (unsigned k = 0; k < fi.np; k++) {
+      fi.vote[k] = fi.cand && param_is_slot(ip, f, k) ? VOTE_UNDET : VOTE_NONE;
+      any |= fi.vote[k] != VOTE_NONE;
+    }
+    LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(f));
+    fi.vote[fi.np] = fi.cand && is_generic_scalar(ip, rt) ? VOTE_UNDET : VOTE_NONE;
+    any |= fi.vote[fi.np] != VOTE_NONE;
+    fi.cand &= any;
+    map_put(&ip->fn_id, f, (uint32_t)ip->fns.n);
+    vec_push(&ip->fns, fi);
+  }
+  for (uint32_t g = 0; g < ip->fns.n; g++)
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(ip->fns.v[g].fn); bb;
+         bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+           i = LLVMGetNextInstruction(i)) {
+        LLVMValueRef callee = ir_callee(i);
+        uint32_t c = callee ? map_find(&ip->fn_id, callee) : MAP_NONE;
+        if (c == MAP_NONE || !ip->fns.v[c].cand)
+          continue;
+        Site s = {i, g, c, ip->obs.n};
+        for (unsigned k = 0; k < ip->fns.v[c].np; k++)
+          vec_push(&ip->obs, OBS_NEUTRAL);
+        uint32_t si = (uint32_t)ip->sites.n;
+        vec_push(&ip->sites, s);
+        vec_push(&ip->fns.v[c].sites, si);
+        vec_push(&ip->fns.v[g].out, si);
+        Fn *cf = &ip->fns.v[c];
+        if (!cf->callers.n || cf->callers.v[cf->callers.n - 1] != g)
+          vec_push(&cf->callers, g);
+      }
+}
+
+/* ---- phase 2: votes ------------------------------------------------------ */
+
+/* A vote as a lattice value for infer: what the body will see. */
+static int vote_lat(int v) {
+  if (v == VOTE_UNDET)
+    return LAT_UNINIT;
+  return concrete(v) ? v : LAT_GENERIC;
+}
+
+/* Only internal candidates are rewritten in place, so only their bodies
+   may assume their votes. */
+static const Fn *inplace_fn(const Ip *ip, LLVMValueRef f) {
+  uint32_t k = map_find(&ip->fn_id, f);
+  if (k == MAP_NONE)
+    return NULL;
+  const Fn *fi = &ip->fns.v[k];
+  return fi->cand && fi->internal && !fi->capped ? fi : NULL;
+}
+
+static int env_param(void *arg, LLVMValueRef f, unsigned idx) {
+  const Fn *fi = inplace_fn(arg, f);
+  return fi && idx < fi->np ? vote_lat(fi->vote[idx]) : LAT_GENERIC;
+}
+
+static int env_ret(void *arg, LLVMValueRef callee) {
+  const Fn *fi = inplace_fn(arg, callee);
+  return fi ? vote_lat(fi->vote[fi->np]) : LAT_GENERIC;
+}
+
+/* Classifies one value after infer_analyse (the seed's classifier; the
+   scratch value UNSET stands for "not decided yet"). */
+static int classify(const Ip *ip, LLVMValueRef v) {
+  int r = VOTE_UNSET;
+  if (LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v))
+    r = OBS_NEUTRAL;
+  if (r == VOTE_UNSET) {
+    bool isnull;
+    int l = infer_space(ip->inf, v, &isnull);
+    r = isnull || l == LAT_UNINIT ? OBS_NEUTRAL
+        : l >= 0 && tgt_is_named(ip->t, l) ? l
+                                            : OBS_INVALID;
+  }
+  return r;
+}
+
+static void enqueue(Ip *ip, uint32_t f) {
+  Fn *fi = &ip->fns.v[f];
+  if (fi->cand && !fi->queued) {
+    fi->queued = true;
+    vec_push(&ip->work, f);
+  }
+}
+
+static void enqueue_callees(Ip *ip, uint32_t f, bool report) {
+  unsigned n = 0;
+  for (size_t k = 0; k < ip->fns.v[f].out.n; k++) {
+    uint32_t c = ip->sites.v[ip->fns.v[f].out.v[k]].callee;
+    n += !ip->fns.v[c].queued;
+    enqueue(ip, c);
+  }
+  if (report && n && ip->dump)
+    fprintf(out(ip), "%s : %u callees are affected\n", fn_name(ip->fns.v[f].fn), n);
+}
+
+static void poison_all(Fn *fi) {
+  for (unsigned k = 0; k <= fi->np; k++)
+    if (fi->vote[k] != VOTE_NONE)
+      fi->vote[k] = VOTE_POISON;
+}
+
+/* A function's return vote changed (or it was capped): its callers'
+   analyses are stale. */
+static void callers_stale(Ip *ip, uint32_t f) {
+  for (size_t k = 0; k < ip->fns.v[f].callers.n; k++) {
+    uint32_t g = ip->fns.v[f].callers.v[k];
+    ip->fns.v[g].rec_valid = false;
+    enqueue(ip, g);
+    enqueue_callees(ip, g, false);
+  }
+}
+
+/* Analyses f and records the observations of its calls and its rets. */
+static void ensure_record(Ip *ip, uint32_t g) {
+  Fn *fi = &ip->fns.v[g];
+  if (fi->rec_valid)
+    return;
+  fi->rec_valid = true;
+  bool ok = infer_analyse(ip->inf, fi->fn, &ip->env);
+  fi = &ip->fns.v[g];
+  if (!ok) {
+    if (!fi->capped) {
+      fi->capped = true;
+      cx_stat(ip->cx, &st_capped, 1);
+      cx_diag(ip->cx, GASP_SEV_REMARK,
+              "ipmsp: @%s: a block was re-visited more than %u times; the "
+              "function is left unchanged",
+              fn_name(fi->fn), ip->env.visit_cap);
+      poison_all(fi);
+      callers_stale(ip, g);
+      enqueue_callees(ip, g, false);
+    }
+    for (size_t k = 0; k < fi->out.n; k++) {
+      const Site *s = &ip->sites.v[fi->out.v[k]];
+      for (unsigned a = 0; a < ip->fns.v[s->callee].np; a++)
+        ip->obs.v[s->obs + a] = OBS_INVALID;
+    }
+    fi->ret_obs = VOTE_POISON;
+    return;
+  }
+  for (size_t k = 0; k < fi->out.n; k++) {
+    const Site *s = &ip->sites.v[fi->out.v[k]];
+    const Fn *ci = &ip->fns.v[s->callee];
+    for (unsigned a = 0; a < ci->np; a++)
+      ip->obs.v[s->obs + a] =
+          ci->vote[a] == VOTE_NONE ? OBS_NEUTRAL
+                                   : classify(ip, LLVMGetOperand(s->call, a));
+  }
+  int r = VOTE_UNDET;
+  if (fi->vote[fi->np] != VOTE_NONE)
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fi->fn); bb;
+         bb = LLVMGetNextBasicBlock(bb)) {
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+      if (!t || !LLVMIsAReturnInst(t) || !LLVMGetNumOperands(t))
+        continue;
+      int o = classify(ip, LLVMGetOperand(t, 0));
+      if (o != OBS_NEUTRAL)
+        r = ipmsp_meet(r, o != OBS_INVALID, o);
+    }
+  fi->ret_obs = r;
+}
+
+static void pop_one(Ip *ip, uint32_t f) {
+  Fn *fi = &ip->fns.v[f];
+  bool pchanged = false;
+  for (size_t k = 0; k < fi->sites.n; k++) {
+    const Site *s = &ip->sites.v[fi->sites.v[k]];
+    ensure_record(ip, s->caller);
+    fi = &ip->fns.v[f];
+    for (unsigned a = 0; a < fi->np; a++) {
+      int o = ip->obs.v[s->obs + a];
+      if (fi->vote[a] == VOTE_NONE || o == OBS_NEUTRAL)
+        continue;
+      int nv = ipmsp_meet(fi->vote[a], o != OBS_INVALID, o);
+      pchanged |= nv != fi->vote[a];
+      fi->vote[a] = nv;
+    }
+  }
+  if (pchanged) {
+    fi->rec_valid = false;
+    enqueue(ip, f);
+    enqueue_callees(ip, f, true);
+  }
+  ensure_record(ip, f);
+  fi = &ip->fns.v[f];
+  int *rv = &fi->vote[fi->np];
+  if (*rv != VOTE_NONE && fi->ret_obs != VOTE_UNDET) {
+    int nv = ipmsp_meet(*rv, fi->ret_obs != VOTE_POISON, fi->ret_obs);
+    if (nv != *rv) {
+      *rv = nv;
+      callers_stale(ip, f);
+    }
+  }
+}
+
+static void solve_votes(Ip *ip) {
+  for (uint32_t f = (uint32_t)ip->fns.n; f-- > 0;)
+    enqueue(ip, f);
+  if (ip->dump)
+    fprintf(out(ip), "Initial work list size : %zu\n", ip->work.n);
+  size_t head = 0;
+  while (head < ip->work.n) {
+    uint32_t f = ip->work.v[head++];
+    ip->fns.v[f].queued = false;
+    pop_one(ip, f);
+    if (head > 4096 && head * 2 > ip->work.n) { /* compact the queue */
+      memmove(ip->work.v, ip->work.v + head, (ip->work.n - head) * sizeof *ip->work.v);
+      ip->work.n -= head;
+      head = 0;
+    }
+  }
+  ip->work.n = 0;
+}
+
+/* ---- phase 3: rewrites --------------------------------------------------- */
+
+static void mark_dirty(Ip *ip, LLVMValueRef f) {
+  LLVMAddAttributeAtIndex(
+      f, LLVMAttributeFunctionIndex,
+      LLVMCreateStringAttribute(ip->ctx, dirty_attr, sizeof dirty_attr - 1, "", 0));
+}
+
+/* v (generic) as a pointer in space as, built before `before`. */
+static LLVMValueRef to_space(Ip *ip, LLVMValueRef v, int as, LLVMValueRef before) {
+  LLVMTypeRef t = ir_retype(LLVMTypeOf(v), as);
+  if (LLVMIsAConstantPointerNull(v)) {
+    const TgtSpace *sp = tgt_space(ip->t, as);
+    return sp && sp->null_is_zero ? LLVMConstNull(t) : LLVMConstAddrSpaceCast(v, t);
+  }
+  if (LLVMIsAPoisonValue(v))
+    return LLVMGetPoison(t);
+  if (LLVMIsAUndefValue(v))
+    return LLVMGetUndef(t);
+  if (LLVMIsAConstant(v))
+    return LLVMConstAddrSpaceCast(v, t);
+  if (LLVMIsAAddrSpaceCastInst(v) && LLVMTypeOf(LLVMGetOperand(v, 0)) == t)
+    return LLVMGetOperand(v, 0);
+  LLVMPositionBuilderBefore(ip->b, before);
+  LLVMSetCurrentDebugLocation2(ip->b, NULL);
+  return LLVMBuildAddrSpaceCast(ip->b, v, t, "");
+}
+
+/* Rebuilds call to call nf, converting arguments that changed type. */
+static void redirect(Ip *ip, LLVMValueRef call, LLVMValueRef nf) {
+  unsigned n = LLVMGetNumArgOperands(call);
+  LLVMValueRef *args = xmalloc((n ? n : 1) * sizeof *args);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef a = LLVMGetOperand(call, k);
+    LLVMTypeRef want = LLVMTypeOf(LLVMGetParam(nf, k));
+    args[k] = LLVMTypeOf(a) == want ? a : to_space(ip, a, ir_ptr_as(want), call);
+  }
+  mark_dirty(ip, LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)));
+  ir_replace_call(ip->b, call, nf, LLVMGlobalGetValueType(nf), args, n);
+  free(args);
+  cx_stat(ip->cx, &st_calls, 1);
+}
+
+/* Converts the returned values of nf to its (named) return type. */
+static void convert_rets(Ip *ip, LLVMValueRef nf) {
+  LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(nf));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(nf); bb;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    if (t && LLVMIsAReturnInst(t) && LLVMGetNumOperands(t) &&
+        LLVMTypeOf(LLVMGetOperand(t, 0)) != rt)
+      LLVMSetOperand(t, 0, to_space(ip, LLVMGetOperand(t, 0), ir_ptr_as(rt), t));
+  }
+}
+
+/* f's type with parameter k in space sp[k] (-1: unchanged) and the return
+   in sp[np]. */
+static LLVMTypeRef retyped(LLVMValueRef f, const int *sp) {
+  LLVMTypeRef fty = LLVMGlobalGetValueType(f);
+  unsigned np = LLVMCountParamTypes(fty);
+  LLVMTypeRef *pt = xmalloc((np ? np : 1) * sizeof *pt);
+  LLVMGetParamTypes(fty, pt);
+  for (unsigned k = 0; k < np; k++)
+    if (sp[k] >= 0)
+      pt[k] = ir_retype(pt[k], sp[k]);
+  LLVMTypeRef rt = LLVMGetReturnType(fty);
+  if (sp[np] >= 0)
+    rt = ir_retype(rt, sp[np]);
+  LLVMTypeRef r = LLVMFunctionType(rt, pt, np, 0);
+  free(pt);
+  return r;
+}
+
+static void print_tuple(const Ip *ip, FILE *o, LLVMValueRef f, const int *sp) {
+  unsigned np = LLVMCountParams(f);
+  fputc('(', o);
+  bool first = true;
+  for (unsigned k = 0; k < np; k++) {
+    int as = sp[k] >= 0 ? sp[k] : ir_ptr_as(LLVMTypeOf(LLVMGetParam(f, k)));
+    if (as < 0)
+      continue; /* not a pointer */
+    fprintf(o, "%s%s", first ? "" : ", ",
+            as == ip->t->generic ? "generic" : tgt_space_name(ip->t, as));
+    first = false;
+  }
+  fputc(')', o);
+}
+
+static void specialize_in_place(Ip *ip, Fn *fi) {
+  LLVMValueRef f = fi->fn;
+  int *sp = xmalloc((fi->np + 1) * sizeof *sp);
+  unsigned nargs = 0;
+  for (unsigned k = 0; k <= fi->np; k++) {
+    sp[k] = concrete(fi->vote[k]) ? fi->vote[k] : -1;
+    nargs += k < fi->np && sp[k] >= 0;
+  }
+  char *name = xstrdup(fn_name(f));
+  LLVMSetValueName2(f, "", 0);
+  LLVMValueRef nf = clone_function(f, retyped(f, sp), name, true);
+  if (sp[fi->np] >= 0)
+    convert_rets(ip, nf);
+  ValVec calls = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u))
+    vec_push(&calls, LLVMGetUser(u));
+  for (size_t k = 0; k < calls.n; k++)
+    redirect(ip, calls.v[k], nf);
+  vec_free(&calls);
+  LLVMDeleteFunction(f);
+  fi->fn = NULL;
+  mark_dirty(ip, nf);
+  cx_stat(ip->cx, &st_inplace, 1);
+  cx_stat(ip->cx, &st_args, nargs);
+  if (ip->dump && nargs) {
+    fprintf(out(ip), "%s : changed in argument memory space (%u arguments) ", name, nargs);
+    print_tuple(ip, out(ip), nf, sp);
+    fputc('\n', out(ip));
+  }
+  if (sp[fi->np] >= 0) {
+    cx_stat(ip->cx, &st_rets, 1);
+    if (ip->dump)
+      fprintf(out(ip), "%s : return memory space is resolved : %d (%s)\n", name,
+              sp[fi->np], tgt_space_name(ip->t, sp[fi->np]));
+  }
+  free(name);
+  free(sp);
+}
+
+static const char *family_of(const Ip *ip, const char *name) {
+  for (size_t k = 0; k < ip->clones.n; k++)
+    if (!strcmp(ip->clones.v[k].name, name))
+      return ip->clones.v[k].family;
+  return name;
+}
+
+/* Does g (a member of f's family) take exactly the spaces sp? */
+static bool has_spaces(const Ip *ip, LLVMValueRef g, LLVMValueRef f, const int *sp) {
+  unsigned np = LLVMCountParams(f);
+  if (LLVMCountParams(g) != np)
+    return false;
+  for (unsigned k = 0; k < np; k++) {
+    int want = sp[k] >= 0 ? sp[k] : ir_ptr_as(LLVMTypeOf(LLVMGetParam(f, k)));
+    if (ir_ptr_as(LLVMTypeOf(LLVMGetParam(g, k))) != want)
+      return false;
+  }
+  return true;
+}
+
+static char *tuple_key(const Ip *ip, const char *family, LLVMValueRef f, const int *sp) {
+  unsigned np = LLVMCountParams(f);
+  size_t cap = strlen(family) + 8 + 12 * (np + 1);
+  char *s = xmalloc(cap), *p = s;
+  p += snprintf(p, cap, "%s.as", family);
+  bool first = true;
+  for (unsigned k = 0; k < np; k++) {
+    int as = sp[k] >= 0 ? sp[k] : ir_ptr_as(LLVMTypeOf(LLVMGetParam(f, k)));
+    if (as < 0)
+      continue;
+    if (as == ip->t->generic)
+      p += snprintf(p, cap - (size_t)(p - s), "%sg", first ? "" : "_");
+    else
+      p += snprintf(p, cap - (size_t)(p - s), "%s%d", first ? "" : "_", as);
+    first = false;
+  }
+  return s;
+}
+
+/* The function of f's family taking spaces sp: an existing one, or a new
+   clone within the budget; NULL when over budget. */
+static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp) {
+  const char *family = family_of(ip, fn_name(f));
+  LLVMValueRef root = LLVMGetNamedFunction(ip->m, family);
+  if (root && has_spaces(ip, root, f, sp))
+    return root;
+  for (size_t k = 0; k < ip->clones.n; k++) {
+    if (strcmp(ip->clones.v[k].family, family))
+      continue;
+    LLVMValueRef g = LLVMGetNamedFunction(ip->m, ip->clones.v[k].name);
+    if (g && has_spaces(ip, g, f, sp))
+      return g;
+  }
+  char *name = tuple_key(ip, family, f, sp);
+  long budget = ip->cx->opt.clone_budget;
+  if (budget >= 0 && ip->attempts >= budget) {
+    bool seen = false;
+    for (size_t k = 0; k < ip->avoided.n && !seen; k++)
+      seen = !strcmp(ip->avoided.v[k], name);
+    if (!seen) {
+      vec_push(&ip->avoided, xstrdup(name));
+      cx_stat(ip->cx, &st_avoided, 1);
+      if (ip->dump) {
+        fprintf(out(ip), "avoid cloning of %s ", fn_name(f));
+        print_tuple(ip, out(ip), f, sp);
+        fputc('\n', out(ip));
+      }
+    }
+    free(name);
+    return NULL;
+  }
+  ip->attempts++;
+  LLVMValueRef nf = clone_function(f, retyped(f, sp), name, false);
+  if (sp[LLVMCountParams(f)] >= 0)
+    convert_rets(ip, nf);
+  CloneRec r = {xstrdup(family), xstrdup(fn_name(nf))};
+  vec_push(&ip->clones, r);
+  mark_dirty(ip, nf);
+  cx_stat(ip->cx, &st_clones, 1);
+  if (ip->dump) {
+    fprintf(out(ip), "%s is cloned as %s ", fn_name(f), fn_name(nf));
+    print_tuple(ip, out(ip), f, sp);
+    fputc('\n', out(ip));
+  }
+  free(name);
+  return nf;
+}
+
+/* External function, every caller agrees: one clone for the votes. */
+static bool clone_for_votes(Ip *ip, Fn *fi) {
+  int *sp = xmalloc((fi->np + 1) * sizeof *sp);
+  for (unsigned k = 0; k <= fi->np; k++)
+    sp[k] = concrete(fi->vote[k]) ? fi->vote[k] : -1;
+  LLVMValueRef nf = get_clone(ip, fi->fn, sp);
+  bool changed = false;
+  if (nf && nf != fi->fn) {
+    for (size_t k = 0; k < fi->sites.n; k++)
+      redirect(ip, ip->sites.v[fi->sites.v[k]].call, nf);
+    changed = fi->sites.n > 0;
+  }
+  free(sp);
+  return changed;
+}
+
+/* Callers disagree: one clone per distinct tuple of observed spaces. */
+static bool clone_per_tuple(Ip *ip, Fn *fi) {
+  unsigned np = fi->np;
+  int *sp = xmalloc((np + 1) * sizeof *sp);
+  bool changed = false;
+  VEC(uint32_t) todo = {0};
+  for (size_t k = 0; k < fi->sites.n; k++)
+    vec_push(&todo, fi->sites.v[k]);
+  /* groups in the order of their first site */
+  while (todo.n) {
+    const Site *s0 = &ip->sites.v[todo.v[0]];
+    bool any = false;
+    for (unsigned a = 0; a < np; a++) {
+      int o = ip->obs.v[s0->obs + a];
+      sp[a] = -1;
+      if (fi->vote[a] == VOTE_NONE)
+        continue;
+      if (o >= 0)
+        sp[a] = o;
+      else if (o == OBS_NEUTRAL && concrete(fi->vote[a]))
+        sp[a] = fi->vote[a];
+      any |= sp[a] >= 0;
+    }
+    sp[np] = -1;
+    size_t keep = 0;
+    ValVec group = {0};
+    for (size_t k = 0; k < todo.n; k++) {
+      const Site *s = &ip->sites.v[todo.v[k]];
+      bool same = true;
+      for (unsigned a = 0; a < np && same; a++) {
+        int o = ip->obs.v[s->obs + a], w = -1;
+        if (fi->vote[a] != VOTE_NONE) {
+          if (o >= 0)
+            w = o;
+          else if (o == OBS_NEUTRAL && concrete(fi->vote[a]))
+            w = fi->vote[a];
+        }
+        same = w == sp[a];
+      }
+      if (same)
+        vec_push(&group, s->call);
+      else
+        todo.v[keep++] = todo.v[k];
+    }
+    todo.n = keep;
+    LLVMValueRef nf = any ? get_clone(ip, fi->fn, sp) : NULL;
+    if (nf && nf != fi->fn) {
+      for (size_t k = 0; k < group.n; k++)
+        redirect(ip, group.v[k], nf);
+      fi->redirected = true;
+      changed = true;
+    }
+    vec_free(&group);
+  }
+  vec_free(&todo);
+  free(sp);
+  return changed;
+}
+
+/* Is f called from anywhere but its own body? */
+static bool used_outside(LLVMValueRef f) {
+  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u))
+    if (LLVMGetBasicBlockParent(LLVMGetInstructionParent(LLVMGetUser(u))) != f)
+      return true;
+  return false;
+}
+
+/* Clones whose only callers went away (they were in deleted originals). */
+static void delete_dead_clones(Ip *ip) {
+  bool again = true;
+  while (again) {
+    again = false;
+    for (size_t k = 0; k < ip->clones.n; k++) {
+      LLVMValueRef g = LLVMGetNamedFunction(ip->m, ip->clones.v[k].name);
+      if (g && !used_outside(g)) {
+        LLVMDeleteFunction(g);
+        cx_stat(ip->cx, &st_deleted, 1);
+        again = true;
+      }
+    }
+  }
+}
+
+static bool rewrite(Ip *ip) {
+  bool changed = false;
+  size_t n = ip->fns.n;
+  for (size_t i = 0; i < n; i++) {
+    Fn *fi = &ip->fns.v[i];
+    if (!fi->cand || fi->capped || !fi->sites.n)
+      continue;
+    bool any_concrete = false, any_poison = false;
+    for (unsigned k = 0; k <= fi->np; k++) {
+      any_concrete |= concrete(fi->vote[k]);
+      any_poison |= k < fi->np && fi->vote[k] == VOTE_POISON;
+    }
+    if (fi->internal && any_concrete) {
+      specialize_in_place(ip, fi);
+      changed = true;
+    } else if (!fi->internal && any_concrete && !any_poison) {
+      changed |= clone_for_votes(ip, fi);
+    } else if (any_poison) {
+      changed |= clone_per_tuple(ip, fi);
+    }
+  }
+  /* internal originals whose calls all went to clones */
+  for (size_t i = 0; i < n; i++) {
+    Fn *fi = &ip->fns.v[i];
+    if (fi->fn && fi->redirected && fi->internal && !used_outside(fi->fn)) {
+      LLVMDeleteFunction(fi->fn);
+      fi->fn = NULL;
+      cx_stat(ip->cx, &st_deleted, 1);
+    }
+  }
+  delete_dead_clones(ip);
+  return changed;
+}
+
+/* ---- phase 4: infer on what changed -------------------------------------- */
+
+static void reinfer(Ip *ip) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(ip->m); f; f = LLVMGetNextFunction(f))
+    if (LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, dirty_attr,
+                                      sizeof dirty_attr - 1)) {
+      LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, dirty_attr,
+                                       sizeof dirty_attr - 1);
+      infer_function(ip->inf, f);
+    }
+}
+
+/* ---- phase 5: publish ---------------------------------------------------- */
+
+static void publish(Ip *ip) {
+  unsigned kind = LLVMGetMDKindIDInContext(ip->ctx, "gasp.as", 7);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ip->ctx);
+  unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
+  unsigned byref = LLVMGetEnumAttributeKindForName("byref", 5);
+  VEC(LLVMMetadataRef) md = {0};
+  for (size_t i = 0; i < ip->fns.n; i++) {
+    const Fn *fi = &ip->fns.v[i];
+    if (!fi->fn || !LLVMCountBasicBlocks(fi->fn))
+      continue;
+    bool kernel_global = ip->t->kernel_ptr_args_global && tgt_is_kernel(ip->t, fi->fn);
+    md.n = 0;
+    for (unsigned k = 0; k < fi->np; k++) {
+      LLVMValueRef p = LLVMGetParam(fi->fn, k);
+      int as = ir_ptr_as(LLVMTypeOf(p));
+      if (as < 0)
+        continue;
+      int v = as;
+      if (as == ip->t->generic) {
+        bool by = LLVMGetEnumAttributeAtIndex(fi->fn, k + 1, byval) ||
+                  LLVMGetEnumAttributeAtIndex(fi->fn, k + 1, byref);
+        v = kernel_global && !by         ? ip->t->global
+            : fi->vote[k] != VOTE_NONE ? fi->vote[k]
+                                       : VOTE_POISON;
+      }
+      vec_push(&md, LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned long long)v, 1)));
+    }
+    if (md.n)
+      LLVMGlobalSetMetadata(fi->fn, kind, LLVMMDNodeInContext2(ip->ctx, md.v, md.n));
+  }
+  vec_free(&md);
+}
+
+/* ---- entry --------------------------------------------------------------- */
+
+bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
+  Ip ip;
+  memset(&ip, 0, sizeof ip);
+  ip.cx = cx;
+  ip.t = cx->tgt;
+  ip.m = m;
+  ip.ctx = LLVMGetModuleContext(m);
+  ip.b = LLVMCreateBuilderInContext(ip.ctx);
+  ip.inf = infer_new(cx, m);
+  ip.dump = cx->opt.dump_ip_msp;
+  ip.env.param_lat = env_param;
+  ip.env.ret_lat = env_ret;
+  ip.env.arg = &ip;
+  ip.env.visit_cap = cx->opt.visit_cap ? cx->opt.visit_cap : IPMSP_VISIT_CAP;
+  static const char *const no_slot[] = {"byval", "byref", "sret", "inalloca",
+                                        "preallocated"};
+  for (unsigned i = 0; i < 5; i++)
+    ip.no_slot_kinds[i] = LLVMGetEnumAttributeKindForName(no_slot[i], strlen(no_slot[i]));
+  bool changed = false;
+  unsigned round = 0;
+  for (;;) {
+    build(&ip);
+    solve_votes(&ip);
+    if (round == MAX_ROUNDS) {
+      cx_diag(cx, GASP_SEV_REMARK, "ipmsp: stopped after %d rounds", MAX_ROUNDS);
+      break;
+    }
+    round++;
+    cx_stat(cx, &st_rounds, 1);
+    if (!rewrite(&ip))
+      break;
+    changed = true;
+    reinfer(&ip);
+  }
+  publish(&ip);
+  clear_round(&ip);
+  for (size_t k = 0; k < ip.clones.n; k++) {
+    free(ip.clones.v[k].family);
+    free(ip.clones.v[k].name);
+  }
+  for (size_t k = 0; k < ip.avoided.n; k++)
+    free(ip.avoided.v[k]);
+  vec_free(&ip.clones);
+  vec_free(&ip.avoided);
+  vec_free(&ip.fns);
+  vec_free(&ip.sites);
+  vec_free(&ip.obs);
+  vec_free(&ip.work);
+  map_free(&ip.fn_id);
+  infer_free(ip.inf);
+  LLVMDisposeBuilder(ip.b);
+  return changed;
+}
