@@ -150,7 +150,9 @@ typedef struct Ip {
   VEC(int) obs;
   VEC(uint32_t) work;
   VEC(CloneRec) clones;
-  VEC(char *) avoided; /* "family(tuple)" already reported */
+  StrMap clone_by_key;  /* family + tuple ("f.as1_3") -> clone record */
+  StrMap clone_by_name; /* clone's own name -> clone record */
+  StrMap avoided;       /* keys already reported as over budget */
   long attempts;
   bool dump;
   unsigned no_slot_kinds[5];
@@ -602,10 +604,8 @@ static void specialize_in_place(Ip *ip, Fn *fi) {
 }
 
 static const char *family_of(const Ip *ip, const char *name) {
-  for (size_t k = 0; k < ip->clones.n; k++)
-    if (!strcmp(ip->clones.v[k].name, name))
-      return ip->clones.v[k].family;
-  return name;
+  uint32_t k = smap_find(&ip->clone_by_name, name);
+  return k == MAP_NONE ? name : ip->clones.v[k].family;
 }
 
 /* Does g (a member of f's family) take exactly the spaces sp? */
@@ -647,21 +647,18 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp) {
   LLVMValueRef root = LLVMGetNamedFunction(ip->m, family);
   if (root && has_spaces(ip, root, f, sp))
     return root;
-  for (size_t k = 0; k < ip->clones.n; k++) {
-    if (strcmp(ip->clones.v[k].family, family))
-      continue;
-    LLVMValueRef g = LLVMGetNamedFunction(ip->m, ip->clones.v[k].name);
-    if (g && has_spaces(ip, g, f, sp))
-      return g;
-  }
   char *name = tuple_key(ip, family, f, sp);
+  uint32_t ck = smap_find(&ip->clone_by_key, name);
+  LLVMValueRef g = ck == MAP_NONE ? NULL
+                                  : LLVMGetNamedFunction(ip->m, ip->clones.v[ck].name);
+  if (g && has_spaces(ip, g, f, sp)) {
+    free(name);
+    return g;
+  }
   long budget = ip->cx->opt.clone_budget;
   if (budget >= 0 && ip->attempts >= budget) {
-    bool seen = false;
-    for (size_t k = 0; k < ip->avoided.n && !seen; k++)
-      seen = !strcmp(ip->avoided.v[k], name);
-    if (!seen) {
-      vec_push(&ip->avoided, xstrdup(name));
+    if (smap_find(&ip->avoided, name) == MAP_NONE) {
+      smap_put(&ip->avoided, name, 1);
       cx_stat(ip->cx, &st_avoided, 1);
       if (ip->dump) {
         fprintf(out(ip), "avoid cloning of %s ", fn_name(f));
@@ -677,6 +674,8 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp) {
   if (sp[LLVMCountParams(f)] >= 0)
     convert_rets(ip, nf);
   CloneRec r = {xstrdup(family), xstrdup(fn_name(nf))};
+  smap_put(&ip->clone_by_key, name, (uint32_t)ip->clones.n);
+  smap_put(&ip->clone_by_name, r.name, (uint32_t)ip->clones.n);
   vec_push(&ip->clones, r);
   mark_dirty(ip, nf);
   cx_stat(ip->cx, &st_clones, 1);
@@ -911,10 +910,10 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
     free(ip.clones.v[k].family);
     free(ip.clones.v[k].name);
   }
-  for (size_t k = 0; k < ip.avoided.n; k++)
-    free(ip.avoided.v[k]);
   vec_free(&ip.clones);
-  vec_free(&ip.avoided);
+  smap_free(&ip.avoided);
+  smap_free(&ip.clone_by_key);
+  smap_free(&ip.clone_by_name);
   vec_free(&ip.fns);
   vec_free(&ip.sites);
   vec_free(&ip.obs);

@@ -121,3 +121,63 @@ uint32_t map_find(const PtrMap *m, const void *key) {
   uint32_t v;
   return map_get(m, key, &v) ? v : MAP_NONE;
 }
+
+/* ---- string map: linear probing, FNV-1a, keys copied ------------------- */
+
+static size_t hash_str(const char *s) {
+  uint64_t h = 1469598103934665603ull;
+  for (; *s; s++)
+    h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  return (size_t)h;
+}
+
+void smap_free(StrMap *m) {
+  for (size_t i = 0; i < m->cap; i++)
+    free(m->keys[i]);
+  free(m->keys);
+  free(m->vals);
+  memset(m, 0, sizeof *m);
+}
+
+static void smap_insert(StrMap *m, char *key, uint32_t val) {
+  size_t mask = m->cap - 1, i = hash_str(key) & mask;
+  while (m->keys[i]) {
+    if (!strcmp(m->keys[i], key)) {
+      free(key);
+      m->vals[i] = val;
+      return;
+    }
+    i = (i + 1) & mask;
+  }
+  m->keys[i] = key;
+  m->vals[i] = val;
+  m->n++;
+}
+
+void smap_put(StrMap *m, const char *key, uint32_t val) {
+  if ((m->n + 1) * 2 > m->cap) {
+    StrMap old = *m;
+    m->cap = old.cap ? old.cap * 2 : 64;
+    m->n = 0;
+    m->keys = xcalloc(m->cap, sizeof *m->keys);
+    m->vals = xcalloc(m->cap, sizeof *m->vals);
+    for (size_t i = 0; i < old.cap; i++)
+      if (old.keys[i])
+        smap_insert(m, old.keys[i], old.vals[i]);
+    free(old.keys);
+    free(old.vals);
+  }
+  smap_insert(m, xstrdup(key), val);
+}
+
+uint32_t smap_find(const StrMap *m, const char *key) {
+  if (!m->cap)
+    return MAP_NONE;
+  size_t mask = m->cap - 1, i = hash_str(key) & mask;
+  while (m->keys[i]) {
+    if (!strcmp(m->keys[i], key))
+      return m->vals[i];
+    i = (i + 1) & mask;
+  }
+  return MAP_NONE;
+}

@@ -3,6 +3,7 @@
  * VEC(T): a typed growable array (v, n, cap).  vec_push aborts on OOM, like
  *         every allocation here: running out of memory is not an input error.
  * PtrMap: open-addressing hash map from a non-null pointer to a uint32_t.
+ * StrMap: the same from a string.
  */
 #ifndef GASP_UTIL_H
 #define GASP_UTIL_H
@@ -68,5 +69,16 @@ int map_get(const PtrMap *m, const void *key, uint32_t *val);
 #define MAP_NONE UINT32_MAX
 /* The value for key, or MAP_NONE. */
 uint32_t map_find(const PtrMap *m, const void *key);
+
+/* StrMap: open-addressing hash map from a string (copied) to a uint32_t. */
+typedef struct StrMap {
+  char **keys;
+  uint32_t *vals;
+  size_t n, cap;
+} StrMap;
+void smap_free(StrMap *m);
+void smap_put(StrMap *m, const char *key, uint32_t val);
+/* The value for key, or MAP_NONE. */
+uint32_t smap_find(const StrMap *m, const char *key);
 
 #endif
