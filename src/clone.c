@@ -209,7 +209,8 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
       LLVMReplaceAllUsesWith(p, as);
     else
       vmap_put(&vm, p, as);
-    LLVMSetValueName2(p, "", 0);
+    if (move)
+      LLVMSetValueName2(p, "", 0);
     LLVMSetValueName2(q, keep, len);
     free(keep);
   }

@@ -514,7 +514,20 @@ static void redirect(Ip *ip, LLVMValueRef call, LLVMValueRef nf) {
     args[k] = LLVMTypeOf(a) == want ? a : to_space(ip, a, ir_ptr_as(want), call);
   }
   mark_dirty(ip, LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)));
+  ValVec old = {0};
+  for (unsigned k = 0; k < n; k++)
+    if (args[k] != LLVMGetOperand(call, k) && LLVMIsAAddrSpaceCastInst(LLVMGetOperand(call, k)))
+      vec_push(&old, LLVMGetOperand(call, k));
   ir_replace_call(ip->b, call, nf, LLVMGlobalGetValueType(nf), args, n);
+  /* casts to generic that only fed this call */
+  for (size_t k = 0; k < old.n; k++)
+    if (old.v[k] && !LLVMGetFirstUse(old.v[k])) {
+      for (size_t j = k + 1; j < old.n; j++)
+        if (old.v[j] == old.v[k])
+          old.v[j] = NULL;
+      LLVMInstructionEraseFromParent(old.v[k]);
+    }
+  vec_free(&old);
   free(args);
   cx_stat(ip->cx, &st_calls, 1);
 }

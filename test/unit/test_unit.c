@@ -105,10 +105,71 @@ static void test_join(void) {
   CHECK(!strcmp(lat_name(sp, 3), "local"));
 }
 
+/* Seed 001's meet_address_vote, every pair: old vote in {UNDET, each
+   concrete space of every table, POISON} x observation in {invalid, each
+   concrete space}.  The expected value is written out case by case. */
+static void test_vote_meet(void) {
+  CHECK(VOTE_UNDET == 1000 && VOTE_POISON == 2000 && VOTE_UNSET == 256);
+  const char *tables[] = {"spir", "nvptx", "amdgcn", "genx"};
+  for (unsigned ti = 0; ti < 4; ti++) {
+    const TgtTable *t = tgt_by_name(tables[ti]);
+    int olds[64], no = 0;
+    olds[no++] = VOTE_UNDET;
+    for (unsigned i = 0; i < t->nspaces; i++)
+      olds[no++] = t->spaces[i].as;
+    olds[no++] = VOTE_POISON;
+    for (int a = 0; a < no; a++) {
+      int old = olds[a];
+      /* an invalid observation poisons whatever the old vote */
+      CHECK(ipmsp_meet(old, false, 0) == VOTE_POISON);
+      for (unsigned j = 0; j < t->nspaces; j++) {
+        int obs = t->spaces[j].as, want;
+        if (old == VOTE_UNDET)
+          want = obs;         /* bottom adopts */
+        else if (old == VOTE_POISON)
+          want = VOTE_POISON; /* top absorbs */
+        else if (old == obs)
+          want = old;         /* agreement keeps */
+        else
+          want = VOTE_POISON; /* the concrete spaces are an antichain */
+        CHECK(ipmsp_meet(old, true, obs) == want);
+        /* UNSET is scratch: no meet ever produces it */
+        CHECK(ipmsp_meet(old, true, obs) != VOTE_UNSET);
+      }
+    }
+  }
+  /* the seed's NVPTX elements by number */
+  CHECK(ipmsp_meet(VOTE_UNDET, true, 1) == 1);
+  CHECK(ipmsp_meet(1, true, 1) == 1);
+  CHECK(ipmsp_meet(1, true, 3) == VOTE_POISON);
+  CHECK(ipmsp_meet(3, true, 7) == VOTE_POISON);
+  CHECK(ipmsp_meet(VOTE_POISON, true, 6) == VOTE_POISON);
+  CHECK(ipmsp_meet(5, false, 5) == VOTE_POISON);
+}
+
+static void test_strmap(void) {
+  StrMap m = {0};
+  CHECK(smap_find(&m, "a") == MAP_NONE);
+  char key[32];
+  for (unsigned i = 0; i < 1000; i++) {
+    snprintf(key, sizeof key, "f%u.as1_3", i);
+    smap_put(&m, key, i);
+  }
+  smap_put(&m, "f7.as1_3", 77);
+  CHECK(m.n == 1000);
+  CHECK(smap_find(&m, "f7.as1_3") == 77);
+  CHECK(smap_find(&m, "f999.as1_3") == 999);
+  CHECK(smap_find(&m, "f1000.as1_3") == MAP_NONE);
+  smap_free(&m);
+  CHECK(smap_find(&m, "f1.as1_3") == MAP_NONE);
+}
+
 int main(void) {
   test_triples();
   test_tables();
   test_join();
+  test_vote_meet();
+  test_strmap();
   printf("unit: %d passed, %d failed\n", passed, failed);
   return failed != 0;
 }
