@@ -1,4 +1,6 @@
 ; RUN: gasp-opt -verify-each -S %s -o - | FileCheck %s
+; RUN: gasp-opt --dump-ip-msp %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
+; RUN: gasp-opt -S %s -o - | gasp-opt -S - -o - | FileCheck %s
 ; Every caller agrees: internal functions are rewritten in place (calling
 ; convention, attributes and metadata kept), returns are retyped, null is
 ; neutral (spir64: generic 4, global 1, local 3).  Rewritten functions are
@@ -54,7 +56,7 @@ define spir_kernel void @k(ptr addrspace(1) %a, ptr addrspace(1) %b, i1 %c) {
 }
 
 ; CHECK-LABEL: define internal spir_func i32 @get(ptr addrspace(1) noundef readonly align 4 %p, i64 %i)
-; CHECK-SAME: #0 !foo !{{[0-9]+}} !gasp.as ![[G:[0-9]+]] {
+; CHECK-SAME: #0 {{.*}}!gasp.as ![[G:[0-9]+]]
 ; CHECK-NEXT:    [[Q:%.*]] = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %i
 ; CHECK-NEXT:    [[V:%.*]] = load i32, ptr addrspace(1) [[Q]], align 4, !tbaa
 ; CHECK-NEXT:    ret i32 [[V]]
@@ -76,3 +78,11 @@ attributes #1 = { nounwind }
 !0 = !{!"kept"}
 !1 = !{!"int", !2}
 !2 = !{!"tbaa root"}
+
+; The seed's transcript strings, verbatim.
+; DUMP:      Initial work list size : 3
+; DUMP-NEXT: get : changed in argument memory space (1 arguments) (global)
+; DUMP-NEXT: pick : changed in argument memory space (1 arguments) (local)
+; DUMP-NEXT: pick : return memory space is resolved : 3 (local)
+; DUMP-NEXT: Initial work list size : 1
+; DUMP-NOT:  {{.}}
