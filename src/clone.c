@@ -34,20 +34,6 @@
 #include <llvm-c/DebugInfo.h>
 #include <string.h>
 
-static void copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nparams) {
-  for (long idx = -1; idx <= (long)nparams; idx++) {
-    LLVMAttributeIndex ai = (LLVMAttributeIndex)idx;
-    unsigned n = LLVMGetAttributeCountAtIndex(from, ai);
-    if (!n)
-      continue;
-    LLVMAttributeRef *a = xmalloc(n * sizeof *a);
-    LLVMGetAttributesAtIndex(from, ai, a);
-    for (unsigned i = 0; i < n; i++)
-      LLVMAddAttributeAtIndex(to, ai, a[i]);
-    free(a);
-  }
-}
-
 static void copy_fn_metadata(LLVMValueRef from, LLVMValueRef to, bool with_dbg) {
   unsigned dbg = LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(from)),
                                           "dbg", 3);
@@ -150,7 +136,7 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   unsigned np = LLVMCountParams(fn);
   LLVMValueRef nf = LLVMAddFunction(m, name, fnty);
-  copy_attrs(fn, nf, np);
+  ir_copy_attrs(fn, nf, np);
   LLVMSetFunctionCallConv(nf, LLVMGetFunctionCallConv(fn));
   if (LLVMGetGC(fn))
     LLVMSetGC(nf, LLVMGetGC(fn));

@@ -66,6 +66,10 @@ bool tgt_is_named(const TgtTable *t, int as);
 /* Two named spaces never hold the same byte. */
 bool tgt_disjoint(const TgtTable *t, int a, int b);
 bool tgt_is_kernel(const TgtTable *t, LLVMValueRef fn);
+/* Parameter k of fn is a generic pointer into global memory by the target's
+   rule: a generic, not byval/byref, pointer parameter of a kernel on a
+   target whose kernel pointer arguments are global (nvptx, amdgcn). */
+bool tgt_param_is_global(const TgtTable *t, LLVMValueRef fn, unsigned k);
 /* The join of two lattice values (LAT_UNINIT, LAT_GENERIC, or a space). */
 int lat_join(int a, int b);
 /* "generic", "uninit", or the space name. */
@@ -123,6 +127,9 @@ LLVMValueRef ir_insert_point_after(LLVMValueRef v);
 LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
                              LLVMValueRef callee, LLVMTypeRef fnty,
                              LLVMValueRef *args, unsigned nargs);
+/* Copies the function, return and argument attributes of a function or
+   call `from` to `to` (of the same kind), for nargs arguments. */
+void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
 /* Moves the name of from (which is about to go away) to to. */
 void ir_take_name(LLVMValueRef from, LLVMValueRef to);
 /* Operands of an intrinsic memory access: which arguments are pointers

@@ -399,7 +399,6 @@ static void collect_inst(Infer *s, LLVMValueRef i) {
 }
 
 static void collect(Infer *s) {
-  bool kernel_global = s->t->kernel_ptr_args_global && tgt_is_kernel(s->t, s->fn);
   unsigned n = LLVMCountParams(s->fn);
   for (unsigned k = 0; k < n; k++) {
     LLVMValueRef p = LLVMGetParam(s->fn, k);
@@ -407,8 +406,10 @@ static void collect(Infer *s) {
         has_attr(s->fn, k + 1, s->byval_kind) ||
         has_attr(s->fn, k + 1, s->byref_kind))
       continue;
-    int l = kernel_global ? s->t->global : LAT_GENERIC;
-    if (!kernel_global && s->env && s->env->param_lat)
+    int l = LAT_GENERIC;
+    if (tgt_param_is_global(s->t, s->fn, k))
+      l = s->t->global;
+    else if (s->env && s->env->param_lat)
       l = s->env->param_lat(s->env->arg, s->fn, k);
     if (l != LAT_GENERIC)
       add_cand(s, p, K_ARG, l, true);

@@ -504,6 +504,31 @@ static LLVMValueRef to_space(Ip *ip, LLVMValueRef v, int as, LLVMValueRef before
   return LLVMBuildAddrSpaceCast(ip->b, v, t, "");
 }
 
+/* The space f's parameter k takes in the tuple sp: sp[k], or (-1) its
+   current one; -1 for a non-pointer. */
+static int tuple_space(LLVMValueRef f, const int *sp, unsigned k) {
+  return sp[k] >= 0 ? sp[k] : ir_ptr_as(LLVMTypeOf(LLVMGetParam(f, k)));
+}
+
+/* The concrete votes as a tuple (np + 1 entries, -1 where not concrete). */
+static int *votes_tuple(const Fn *fi) {
+  int *sp = xmalloc((fi->np + 1) * sizeof *sp);
+  for (unsigned k = 0; k <= fi->np; k++)
+    sp[k] = concrete(fi->vote[k]) ? fi->vote[k] : -1;
+  return sp;
+}
+
+/* The space a site asks for in parameter slot a: what it passes, else the
+   agreed vote when it passes null/undef, else -1 (stays generic). */
+static int site_space(const Ip *ip, const Fn *fi, const Site *s, unsigned a) {
+  int o = ip->obs.v[s->obs + a];
+  if (fi->vote[a] == VOTE_NONE)
+    return -1;
+  if (o >= 0)
+    return o;
+  return o == OBS_NEUTRAL && concrete(fi->vote[a]) ? fi->vote[a] : -1;
+}
+
 /* Rebuilds call to call nf, converting arguments that changed type. */
 static void redirect(Ip *ip, LLVMValueRef call, LLVMValueRef nf) {
   unsigned n = LLVMGetNumArgOperands(call);
@@ -514,19 +539,20 @@ static void redirect(Ip *ip, LLVMValueRef call, LLVMValueRef nf) {
     args[k] = LLVMTypeOf(a) == want ? a : to_space(ip, a, ir_ptr_as(want), call);
   }
   mark_dirty(ip, LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)));
+  /* casts to generic bypassed by to_space, each once */
   ValVec old = {0};
-  for (unsigned k = 0; k < n; k++)
-    if (args[k] != LLVMGetOperand(call, k) && LLVMIsAAddrSpaceCastInst(LLVMGetOperand(call, k)))
-      vec_push(&old, LLVMGetOperand(call, k));
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef a = LLVMGetOperand(call, k);
+    bool seen = false;
+    for (size_t j = 0; j < old.n && !seen; j++)
+      seen = old.v[j] == a;
+    if (args[k] != a && LLVMIsAAddrSpaceCastInst(a) && !seen)
+      vec_push(&old, a);
+  }
   ir_replace_call(ip->b, call, nf, LLVMGlobalGetValueType(nf), args, n);
-  /* casts to generic that only fed this call */
-  for (size_t k = 0; k < old.n; k++)
-    if (old.v[k] && !LLVMGetFirstUse(old.v[k])) {
-      for (size_t j = k + 1; j < old.n; j++)
-        if (old.v[j] == old.v[k])
-          old.v[j] = NULL;
+  for (size_t k = 0; k < old.n; k++) /* those that only fed this call */
+    if (!LLVMGetFirstUse(old.v[k]))
       LLVMInstructionEraseFromParent(old.v[k]);
-    }
   vec_free(&old);
   free(args);
   cx_stat(ip->cx, &st_calls, 1);
@@ -567,7 +593,7 @@ static void print_tuple(const Ip *ip, FILE *o, LLVMValueRef f, const int *sp) {
   fputc('(', o);
   bool first = true;
   for (unsigned k = 0; k < np; k++) {
-    int as = sp[k] >= 0 ? sp[k] : ir_ptr_as(LLVMTypeOf(LLVMGetParam(f, k)));
+    int as = tuple_space(f, sp, k);
     if (as < 0)
       continue; /* not a pointer */
     fprintf(o, "%s%s", first ? "" : ", ",
@@ -579,12 +605,10 @@ static void print_tuple(const Ip *ip, FILE *o, LLVMValueRef f, const int *sp) {
 
 static void specialize_in_place(Ip *ip, Fn *fi) {
   LLVMValueRef f = fi->fn;
-  int *sp = xmalloc((fi->np + 1) * sizeof *sp);
+  int *sp = votes_tuple(fi);
   unsigned nargs = 0;
-  for (unsigned k = 0; k <= fi->np; k++) {
-    sp[k] = concrete(fi->vote[k]) ? fi->vote[k] : -1;
-    nargs += k < fi->np && sp[k] >= 0;
-  }
+  for (unsigned k = 0; k < fi->np; k++)
+    nargs += sp[k] >= 0;
   char *name = xstrdup(fn_name(f));
   LLVMSetValueName2(f, "", 0);
   LLVMValueRef nf = clone_function(f, retyped(f, sp), name, true);
@@ -626,11 +650,9 @@ static bool has_spaces(const Ip *ip, LLVMValueRef g, LLVMValueRef f, const int *
   unsigned np = LLVMCountParams(f);
   if (LLVMCountParams(g) != np)
     return false;
-  for (unsigned k = 0; k < np; k++) {
-    int want = sp[k] >= 0 ? sp[k] : ir_ptr_as(LLVMTypeOf(LLVMGetParam(f, k)));
-    if (ir_ptr_as(LLVMTypeOf(LLVMGetParam(g, k))) != want)
+  for (unsigned k = 0; k < np; k++)
+    if (ir_ptr_as(LLVMTypeOf(LLVMGetParam(g, k))) != tuple_space(f, sp, k))
       return false;
-  }
   return true;
 }
 
@@ -641,7 +663,7 @@ static char *tuple_key(const Ip *ip, const char *family, LLVMValueRef f, const i
   p += snprintf(p, cap, "%s.as", family);
   bool first = true;
   for (unsigned k = 0; k < np; k++) {
-    int as = sp[k] >= 0 ? sp[k] : ir_ptr_as(LLVMTypeOf(LLVMGetParam(f, k)));
+    int as = tuple_space(f, sp, k);
     if (as < 0)
       continue;
     if (as == ip->t->generic)
@@ -703,9 +725,7 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp) {
 
 /* External function, every caller agrees: one clone for the votes. */
 static bool clone_for_votes(Ip *ip, Fn *fi) {
-  int *sp = xmalloc((fi->np + 1) * sizeof *sp);
-  for (unsigned k = 0; k <= fi->np; k++)
-    sp[k] = concrete(fi->vote[k]) ? fi->vote[k] : -1;
+  int *sp = votes_tuple(fi);
   LLVMValueRef nf = get_clone(ip, fi->fn, sp);
   bool changed = false;
   if (nf && nf != fi->fn) {
@@ -730,14 +750,7 @@ static bool clone_per_tuple(Ip *ip, Fn *fi) {
     const Site *s0 = &ip->sites.v[todo.v[0]];
     bool any = false;
     for (unsigned a = 0; a < np; a++) {
-      int o = ip->obs.v[s0->obs + a];
-      sp[a] = -1;
-      if (fi->vote[a] == VOTE_NONE)
-        continue;
-      if (o >= 0)
-        sp[a] = o;
-      else if (o == OBS_NEUTRAL && concrete(fi->vote[a]))
-        sp[a] = fi->vote[a];
+      sp[a] = site_space(ip, fi, s0, a);
       any |= sp[a] >= 0;
     }
     sp[np] = -1;
@@ -746,16 +759,8 @@ static bool clone_per_tuple(Ip *ip, Fn *fi) {
     for (size_t k = 0; k < todo.n; k++) {
       const Site *s = &ip->sites.v[todo.v[k]];
       bool same = true;
-      for (unsigned a = 0; a < np && same; a++) {
-        int o = ip->obs.v[s->obs + a], w = -1;
-        if (fi->vote[a] != VOTE_NONE) {
-          if (o >= 0)
-            w = o;
-          else if (o == OBS_NEUTRAL && concrete(fi->vote[a]))
-            w = fi->vote[a];
-        }
-        same = w == sp[a];
-      }
+      for (unsigned a = 0; a < np && same; a++)
+        same = site_space(ip, fi, s, a) == sp[a];
       if (same)
         vec_push(&group, s->call);
       else
@@ -851,14 +856,11 @@ static void reinfer(Ip *ip) {
 static void publish(Ip *ip) {
   unsigned kind = LLVMGetMDKindIDInContext(ip->ctx, "gasp.as", 7);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ip->ctx);
-  unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
-  unsigned byref = LLVMGetEnumAttributeKindForName("byref", 5);
   VEC(LLVMMetadataRef) md = {0};
   for (size_t i = 0; i < ip->fns.n; i++) {
     const Fn *fi = &ip->fns.v[i];
     if (!fi->fn || !LLVMCountBasicBlocks(fi->fn))
       continue;
-    bool kernel_global = ip->t->kernel_ptr_args_global && tgt_is_kernel(ip->t, fi->fn);
     md.n = 0;
     for (unsigned k = 0; k < fi->np; k++) {
       LLVMValueRef p = LLVMGetParam(fi->fn, k);
@@ -866,13 +868,10 @@ static void publish(Ip *ip) {
       if (as < 0)
         continue;
       int v = as;
-      if (as == ip->t->generic) {
-        bool by = LLVMGetEnumAttributeAtIndex(fi->fn, k + 1, byval) ||
-                  LLVMGetEnumAttributeAtIndex(fi->fn, k + 1, byref);
-        v = kernel_global && !by         ? ip->t->global
-            : fi->vote[k] != VOTE_NONE ? fi->vote[k]
-                                       : VOTE_POISON;
-      }
+      if (as == ip->t->generic)
+        v = tgt_param_is_global(ip->t, fi->fn, k) ? ip->t->global
+            : fi->vote[k] != VOTE_NONE           ? fi->vote[k]
+                                                 : VOTE_POISON;
       vec_push(&md, LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned long long)v, 1)));
     }
     if (md.n)

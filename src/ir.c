@@ -54,18 +54,26 @@ void ir_take_name(LLVMValueRef from, LLVMValueRef to) {
   free(keep);
 }
 
-static void copy_call_attrs(LLVMValueRef from, LLVMValueRef to,
-                            unsigned nargs) {
+void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs) {
+  bool call = !LLVMIsAFunction(from);
   /* function index, return index, then each argument */
   for (long idx = -1; idx <= (long)nargs; idx++) {
     LLVMAttributeIndex ai = (LLVMAttributeIndex)idx;
-    unsigned n = LLVMGetCallSiteAttributeCount(from, ai);
+    unsigned n = call ? LLVMGetCallSiteAttributeCount(from, ai)
+                      : LLVMGetAttributeCountAtIndex(from, ai);
     if (!n)
       continue;
     LLVMAttributeRef *a = xmalloc(n * sizeof *a);
-    LLVMGetCallSiteAttributes(from, ai, a);
-    for (unsigned i = 0; i < n; i++)
-      LLVMAddCallSiteAttribute(to, ai, a[i]);
+    if (call)
+      LLVMGetCallSiteAttributes(from, ai, a);
+    else
+      LLVMGetAttributesAtIndex(from, ai, a);
+    for (unsigned i = 0; i < n; i++) {
+      if (call)
+        LLVMAddCallSiteAttribute(to, ai, a[i]);
+      else
+        LLVMAddAttributeAtIndex(to, ai, a[i]);
+    }
     free(a);
   }
 }
@@ -103,7 +111,7 @@ LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
   free(bundles);
   LLVMSetInstructionCallConv(nc, LLVMGetInstructionCallConv(old));
   LLVMSetTailCallKind(nc, LLVMGetTailCallKind(old));
-  copy_call_attrs(old, nc, nargs);
+  ir_copy_attrs(old, nc, nargs);
   copy_metadata(old, nc);
   if (LLVMCanValueUseFastMathFlags(old))
     LLVMSetFastMathFlags(nc, LLVMGetFastMathFlags(old));

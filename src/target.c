@@ -216,6 +216,21 @@ bool tgt_is_kernel(const TgtTable *t, LLVMValueRef fn) {
   return t->kernel_md && listed_in_md(t, fn);
 }
 
+bool tgt_param_is_global(const TgtTable *t, LLVMValueRef fn, unsigned k) {
+  if (!t->kernel_ptr_args_global || !tgt_is_kernel(t, fn))
+    return false;
+  LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, k));
+  if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind ||
+      (int)LLVMGetPointerAddressSpace(ty) != t->generic)
+    return false;
+  static const char *const by[] = {"byval", "byref"};
+  for (unsigned i = 0; i < 2; i++)
+    if (LLVMGetEnumAttributeAtIndex(fn, k + 1,
+                                    LLVMGetEnumAttributeKindForName(by[i], 5)))
+      return false;
+  return true;
+}
+
 /* ---- the intra-procedural lattice -------------------------------------- */
 
 int lat_join(int a, int b) {

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
@@ -87,6 +88,17 @@ static bool opt_flag(const char *a, const char *name) {
   return !strcmp(a, name);
 }
 
+/* A whole decimal number in [lo, hi]. */
+static bool parse_long(const char *v, long lo, long hi, long *out) {
+  char *end;
+  errno = 0;
+  long n = strtol(v, &end, 10);
+  if (!*v || *end || errno || n < lo || n > hi)
+    return false;
+  *out = n;
+  return true;
+}
+
 static void parse_args(int argc, char **argv, Args *a) {
   memset(a, 0, sizeof *a);
   gasp_options_init(&a->o);
@@ -111,18 +123,14 @@ static void parse_args(int argc, char **argv, Args *a) {
     } else if ((v = opt_value(s, "print-after"))) {
       a->o.print_after = v;
     } else if ((v = opt_value(s, "clone-budget"))) {
-      char *end;
-      long n = strtol(v, &end, 10);
-      if (!*v || *end || n < -1)
+      if (!parse_long(v, -1, LONG_MAX, &a->o.clone_budget))
         usage_error("--clone-budget wants -1 (unlimited), 0 or a positive "
                     "number, not '%s'", v);
-      a->o.clone_budget = n;
     } else if (opt_flag(s, "dump-ip-msp")) {
       a->o.dump_ip_msp = 1;
     } else if ((v = opt_value(s, "ipmsp-visit-cap"))) {
-      char *end;
-      long n = strtol(v, &end, 10);
-      if (!*v || *end || n < 1 || n > 1000000)
+      long n;
+      if (!parse_long(v, 1, 1000000, &n))
         usage_error("--ipmsp-visit-cap wants a positive number, not '%s'", v);
       a->o.visit_cap = (unsigned)n;
     } else if ((v = opt_value(s, "debug-only"))) {
