@@ -44,6 +44,11 @@ typedef enum GaspSeverity {
   GASP_SEV_REMARK = 2
 } GaspSeverity;
 
+typedef enum GaspLowerMode {
+  GASP_LOWER_NONE = 0, /* leave them generic (targets with generic hardware) */
+  GASP_LOWER_TAGS = 1  /* tag bits 61-63 and a switch per access (seed 000) */
+} GaspLowerMode;
+
 typedef struct GaspOptions {
   /* Comma-separated pass list; NULL = the default pipeline.  "none" runs
      nothing (useful with statistics).  gasp_pass_list() names them all. */
@@ -62,6 +67,11 @@ typedef struct GaspOptions {
   long clone_budget;
   int dump_ip_msp;          /* ipmsp prints the seed's transcript */
   unsigned visit_cap;       /* ipmsp re-visits per block; 0 = 1024 */
+  /* lower: what happens to generic accesses left after inference. */
+  GaspLowerMode lower_generic;
+  /* Private memory lives in the global buffer (seed 000): generic accesses
+     need no private arm, and static resolution may treat private as global. */
+  int private_in_global;
 } GaspOptions;
 
 typedef struct GaspCtx GaspCtx;

@@ -37,6 +37,7 @@ typedef struct TgtSpace {
   int alias_class;    /* spaces in different classes never overlap */
   bool null_is_zero;  /* generic null casts to this space's 0 bit pattern */
   bool volatile_ok;   /* a volatile generic access may be rewritten here */
+  int tag;            /* bits 61-63 of a generic pointer into it; -1: none */
 } TgtSpace;
 
 typedef struct TgtTable {
@@ -146,6 +147,12 @@ const IrMemIntrin *ir_mem_intrin(LLVMValueRef call);
 /* Declaration of info's intrinsic for the given argument/return types. */
 LLVMValueRef ir_mem_intrin_decl(LLVMModuleRef m, const IrMemIntrin *info,
                                 LLVMTypeRef ret, LLVMValueRef *args);
+/* Is the mem intrinsic call volatile (memcpy/memmove/memset's last arg)? */
+bool ir_mem_intrin_volatile(const IrMemIntrin *mi, LLVMValueRef call);
+/* Replaces call (to mi) by a call with args (same count), declared for the
+   args' pointer types; returns the new call. */
+LLVMValueRef ir_mem_intrin_rebuild(LLVMBuilderRef b, const IrMemIntrin *mi,
+                                   LLVMValueRef call, LLVMValueRef *args);
 /* The pointer operand's index of a load, store, atomicrmw or cmpxchg. */
 unsigned ir_ptr_operand(LLVMValueRef i);
 /* Is inst a memory op (load/store/atomic/mem intrinsic) with a pointer
@@ -194,6 +201,37 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
    the space as; invalid: poisons). */
 int ipmsp_meet(int old_vote, bool valid, int as);
 bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m);
+
+/* ===== casts.c — explicit-cast builtins and space tests, by spelling ==== */
+typedef struct CastFn {
+  TgtUnified unified; /* the space asked about */
+  int as;             /* its number in the target table */
+  bool test;          /* an i1 test (isspacep, is.shared), not a cast */
+} CastFn;
+/* Is call an explicit cast / space test of a generic pointer (operand 0)? */
+bool casts_match(const TgtTable *t, LLVMValueRef call, CastFn *out);
+/* A declaration known not to make or hide a local/private generic pointer. */
+bool casts_decl_harmless(const TgtTable *t, LLVMValueRef decl);
+
+/* ===== reach.c — spaces that may flow into generic, per function ======== */
+#define REACH_UNKNOWN (1u << 5) /* an opaque source: any space */
+#define REACH_ALL 0x3fu
+typedef struct Reach Reach;
+Reach *reach_new(GaspCtx *cx, LLVMModuleRef m);
+void reach_free(Reach *r);
+/* Bit (1 << unified space) per space a generic pointer of fn may point
+   into, REACH_UNKNOWN when anything may; REACH_ALL for an unknown fn. */
+unsigned reach_mask(const Reach *r, LLVMValueRef fn);
+/* The bit of named space as (REACH_UNKNOWN for generic / unknown). */
+unsigned reach_bit(const TgtTable *t, int as);
+/* "global,local" etc., "none" for 0. */
+void reach_names(unsigned mask, char *buf, size_t cap);
+
+/* ===== resolve.c — fold explicit casts, static resolution (seed 000) ==== */
+bool resolve_run(GaspCtx *cx, LLVMModuleRef m);
+
+/* ===== lower.c — runtime resolution on tags (seed 000) ================== */
+bool lower_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== pipeline.c — the pass list ======================================= */
 typedef bool (*PassFn)(GaspCtx *cx, LLVMModuleRef m);

@@ -846,11 +846,7 @@ static bool rewrite_access(Infer *s, LLVMValueRef i) {
 static bool rewrite_intrinsic(Infer *s, LLVMValueRef call) {
   const IrMemIntrin *mi = ir_mem_intrin(call);
   unsigned n = LLVMGetNumArgOperands(call);
-  bool vol = false;
-  if (!strncmp(mi->name, "llvm.mem", 8)) {
-    LLVMValueRef last = LLVMGetOperand(call, n - 1);
-    vol = LLVMIsAConstantInt(last) && LLVMConstIntGetZExtValue(last) != 0;
-  }
+  bool vol = ir_mem_intrin_volatile(mi, call);
   LLVMValueRef *args = xmalloc(n * sizeof *args);
   for (unsigned k = 0; k < n; k++)
     args[k] = LLVMGetOperand(call, k);
@@ -866,8 +862,7 @@ static bool rewrite_intrinsic(Infer *s, LLVMValueRef call) {
     }
   }
   if (any) {
-    LLVMValueRef decl = ir_mem_intrin_decl(s->m, mi, LLVMTypeOf(call), args);
-    ir_replace_call(s->b, call, decl, LLVMGlobalGetValueType(decl), args, n);
+    ir_mem_intrin_rebuild(s->b, mi, call, args);
     cx_stat(s->cx, &st_intrin, 1);
   }
   free(args);

@@ -168,6 +168,21 @@ LLVMValueRef ir_mem_intrin_decl(LLVMModuleRef m, const IrMemIntrin *info,
   return LLVMGetIntrinsicDeclaration(m, id, tys, n);
 }
 
+bool ir_mem_intrin_volatile(const IrMemIntrin *mi, LLVMValueRef call) {
+  if (strncmp(mi->name, "llvm.mem", 8))
+    return false;
+  LLVMValueRef last = LLVMGetOperand(call, LLVMGetNumArgOperands(call) - 1);
+  return LLVMIsAConstantInt(last) && LLVMConstIntGetZExtValue(last) != 0;
+}
+
+LLVMValueRef ir_mem_intrin_rebuild(LLVMBuilderRef b, const IrMemIntrin *mi,
+                                   LLVMValueRef call, LLVMValueRef *args) {
+  LLVMModuleRef m = LLVMGetGlobalParent(ir_callee(call));
+  LLVMValueRef decl = ir_mem_intrin_decl(m, mi, LLVMTypeOf(call), args);
+  return ir_replace_call(b, call, decl, LLVMGlobalGetValueType(decl), args,
+                         LLVMGetNumArgOperands(call));
+}
+
 unsigned ir_ptr_operand(LLVMValueRef i) { return LLVMIsAStoreInst(i) ? 1 : 0; }
 
 bool ir_is_mem_op_in(LLVMValueRef i, int as) {

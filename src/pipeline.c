@@ -30,12 +30,16 @@ static const PassInfo passes[] = {
     {"infer", infer_run, "intra-procedural address-space inference"},
     {"ipmsp", ipmsp_run,
      "inter-procedural propagation: votes, specialization, clones, returns"},
+    {"resolve", resolve_run,
+     "explicit casts folded; static resolution when only global memory reaches"},
+    {"lower", lower_run,
+     "--lower-generic=tags: tag generic pointers, dispatch each access on the tag"},
 };
 
 /* The default pipeline: one literal list. */
-static const char default_pipeline[] = "infer,ipmsp";
+static const char default_pipeline[] = "infer,ipmsp,resolve,lower";
 
-static const char pass_list[] = "sroa, infer, ipmsp (and none)";
+static const char pass_list[] = "sroa, infer, ipmsp, resolve, lower (and none)";
 
 const char *gasp_pass_list(void) { return pass_list; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }

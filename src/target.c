@@ -31,6 +31,15 @@
  * spir/genx: every named space (no backend interprets the space of a
  * volatile access differently).
  *
+ * Tags (seed 000, used by the lower pass): a generic pointer made from a
+ * named space carries that space's tag in bits 61-63: private 001, local
+ * 010, global 000/111 (its own canonical bits, never rewritten).  Constant
+ * memory is part of global memory on OpenCL devices and AMDGPU (tag 0,
+ * reached through the global arm); NVPTX's constant bank is a separate
+ * window, so it gets the spare tag 011 and an arm of its own.  Spaces with
+ * tag -1 (tensor, distributed shared, param, region, buffers) cannot be
+ * tagged: lowering refuses a cast of them to generic.
+ *
  * Tests: test/unit/test_unit.c and the lit tests under test/target/.
  */
 #include "gasp_int.h"
@@ -39,34 +48,34 @@
 
 /* ---- the tables -------------------------------------------------------- */
 
-/*                        as  name        unified       class null0 vol */
+/*                        as  name        unified       class null0 vol  tag */
 static const TgtSpace spir_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true},
-    {3, "local", UAS_LOCAL, 3, true, true},
-    {0, "private", UAS_PRIVATE, 0, true, true},
-    {2, "constant", UAS_CONSTANT, 2, true, true},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0},
+    {3, "local", UAS_LOCAL, 3, true, true, 2},
+    {0, "private", UAS_PRIVATE, 0, true, true, 1},
+    {2, "constant", UAS_CONSTANT, 2, true, true, 0},
 };
 
 static const TgtSpace nvptx_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true},
-    {3, "local", UAS_LOCAL, 3, true, true},
-    {5, "private", UAS_PRIVATE, 5, true, false},
-    {4, "constant", UAS_CONSTANT, 4, true, false},
-    {6, "tensor", UAS_TARGET, 6, true, false},
-    {7, "distributed-shared", UAS_TARGET, 3, true, false},
-    {101, "param", UAS_TARGET, 101, true, false},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0},
+    {3, "local", UAS_LOCAL, 3, true, true, 2},
+    {5, "private", UAS_PRIVATE, 5, true, false, 1},
+    {4, "constant", UAS_CONSTANT, 4, true, false, 3},
+    {6, "tensor", UAS_TARGET, 6, true, false, -1},
+    {7, "distributed-shared", UAS_TARGET, 3, true, false, -1},
+    {101, "param", UAS_TARGET, 101, true, false, -1},
 };
 
 static const TgtSpace amdgcn_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, false},
-    {3, "local", UAS_LOCAL, 3, false, false},
-    {5, "private", UAS_PRIVATE, 5, false, false},
-    {4, "constant", UAS_CONSTANT, 1, true, false},
-    {2, "region", UAS_TARGET, 2, false, false},
-    {6, "constant32", UAS_TARGET, 1, true, false},
-    {7, "buffer-fat", UAS_TARGET, 1, true, false},
-    {8, "buffer-resource", UAS_TARGET, 1, true, false},
-    {9, "buffer-strided", UAS_TARGET, 1, true, false},
+    {1, "global", UAS_GLOBAL, 1, true, false, 0},
+    {3, "local", UAS_LOCAL, 3, false, false, 2},
+    {5, "private", UAS_PRIVATE, 5, false, false, 1},
+    {4, "constant", UAS_CONSTANT, 1, true, false, 0},
+    {2, "region", UAS_TARGET, 2, false, false, -1},
+    {6, "constant32", UAS_TARGET, 1, true, false, 0},
+    {7, "buffer-fat", UAS_TARGET, 1, true, false, -1},
+    {8, "buffer-resource", UAS_TARGET, 1, true, false, -1},
+    {9, "buffer-strided", UAS_TARGET, 1, true, false, -1},
 };
 
 #define N(a) (unsigned)(sizeof(a) / sizeof((a)[0]))

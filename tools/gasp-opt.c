@@ -46,6 +46,11 @@ static const char usage_text[] =
     "  --dump-ip-msp         ipmsp: print its work list transcript (stderr)\n"
     "  --ipmsp-visit-cap=<N> ipmsp: re-visits per block before a function is\n"
     "                        left unchanged (default 1024)\n"
+    "  --lower-generic=<m>   lower: tags (tag generic pointers in bits 61-63\n"
+    "                        and dispatch every remaining generic access on\n"
+    "                        the tag) or none (the default)\n"
+    "  --private-in-global   private memory lives in the global buffer: no\n"
+    "                        private arm; resolve may treat private as global\n"
     "  -stats                print statistics to stderr, including\n"
     "                        'gasp: generic memory ops before: N' and '... after: N'\n"
     "  -verify-each          run the LLVM verifier after every pass\n"
@@ -133,6 +138,15 @@ static void parse_args(int argc, char **argv, Args *a) {
       if (!parse_long(v, 1, 1000000, &n))
         usage_error("--ipmsp-visit-cap wants a positive number, not '%s'", v);
       a->o.visit_cap = (unsigned)n;
+    } else if ((v = opt_value(s, "lower-generic"))) {
+      if (!strcmp(v, "tags"))
+        a->o.lower_generic = GASP_LOWER_TAGS;
+      else if (!strcmp(v, "none"))
+        a->o.lower_generic = GASP_LOWER_NONE;
+      else
+        usage_error("--lower-generic wants 'tags' or 'none', not '%s'", v);
+    } else if (opt_flag(s, "private-in-global")) {
+      a->o.private_in_global = 1;
     } else if ((v = opt_value(s, "debug-only"))) {
       a->o.debug_only = v;
     } else if (opt_flag(s, "version")) {

@@ -1,4 +1,4 @@
-; RUN: gasp-opt -verify-each -S --ipmsp-visit-cap=2 %s -o - 2>%t.err | FileCheck %s --check-prefix=CAP
+; RUN: gasp-opt -verify-each -S --passes=infer,ipmsp --ipmsp-visit-cap=2 %s -o - 2>%t.err | FileCheck %s --check-prefix=CAP
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
 ; RUN: gasp-opt -verify-each -S %s -o - | FileCheck %s --check-prefix=DEFAULT
 ; RUN: not gasp-opt --ipmsp-visit-cap=0 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD

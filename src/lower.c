@@ -1,0 +1,706 @@
+/* lower.c — runtime resolution of the generic accesses left (seed 000).
+ *
+ * Problem: on hardware without generic addressing every generic access that
+ * inference could not prove must become correct code.  The seed's answer:
+ * a generic pointer carries the space it came from in bits 61-63 (the
+ * virtual address takes 48 bits, sign-extended), and each access switches
+ * on that tag.  `--lower-generic=tags` runs it; `none` (the default) leaves
+ * the module as it is.
+ *
+ * Tags come from the target table (target.c): private 001, local 010,
+ * global 000/111 (its own canonical bits), NVPTX constant 011.
+ *
+ *  1. Tag on cast to generic: `addrspacecast S -> generic` of a tagged
+ *     space (instruction, or a constant expression in an instruction
+ *     operand, first materialised as instructions), and an NVPTX generic
+ *     alloca (private), become
+ *         %i = ptrtoint %g;  %c = and %i, 0x1fffffffffffffff  (clear 61-63)
+ *         %o = or %c, TAG << 61;  %t = inttoptr %o
+ *         %r = select (icmp ne %g, null), %t, %g            (null stays null)
+ *     The select is left out when the source cannot be null (alloca,
+ *     global variable).  Lifetime markers keep the raw alloca.
+ *  2. Clear on cast back: `addrspacecast generic -> S` gets
+ *     inttoptr(ashr(shl(ptrtoint p, 4), 4)) as its operand (bits 56-59,
+ *     canonical, are copied into 60-63).  A cast to global memory (tag 0)
+ *     is left alone — global addresses carry no tag — except under the
+ *     seed's special behaviour (below).
+ *  3. Explicit casts and space tests still in the module (resolve could
+ *     not fold them) test the tag: to_local is "tag == 010", to_private
+ *     "tag == 001", to_global "neither local nor private" (never "tag == 0":
+ *     a global address may carry 111); the result is the cleared pointer in
+ *     the space, or null.
+ *  4. Every generic load, store, atomicrmw, cmpxchg and memory intrinsic
+ *     (each generic pointer operand in turn) becomes
+ *         %tag = lshr (ptrtoint %p), 61
+ *         switch %tag, label %gen.global [ 1: %gen.private, 2: %gen.local ]
+ *     with one arm per space that can reach the function (reach.c) and
+ *     global memory as the default; each arm holds a clone of the access
+ *     (alignment, volatility, ordering, syncscope, metadata kept) on the
+ *     cleared pointer cast to the arm's space; results join in a phi.
+ *     With no tagged space reaching, the access becomes global, no branch.
+ *
+ * --private-in-global: private memory lives in the global buffer, so
+ * private pointers are not tagged and there is no private arm — unless an
+ * explicit cast that must tell private from global (to_global, to_private,
+ * their tests) is left in the module after resolve: then (the seed's
+ * special behaviour) private pointers are tagged 001, and every
+ * generic-to-global cast and the global arm clear the tag, since a private
+ * pointer reaches memory through them.  The choice is module-wide so that
+ * the function that tags and the function that clears always agree.
+ *
+ * Refused with a diagnostic (nothing rewritten): generic pointers that are
+ * not 64-bit (no bits 61-63), a cast to generic from a space without a tag
+ * (NVPTX tensor/param/distributed shared, AMDGPU region/buffers), a tagged
+ * cast inside a global initializer or an unsupported constant expression,
+ * a masked gather/scatter on a vector of generic pointers.
+ *
+ * Calls keep passing generic pointers as they are: callees defined in the
+ * module are lowered too; external functions receive tagged pointers (the
+ * device library must understand tags, as gasp-run's builtins do).
+ *
+ * Remark per function with generic accesses:
+ *   "lower: @f: N of M generic accesses need a runtime dispatch (arms: ...)"
+ * Requires: a verified module (run after infer, ipmsp, resolve).
+ * Debug name: lower.  Statistics: lower.* (below).  Tests: test/lower/.
+ */
+#include "gasp_int.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
+#include <string.h>
+
+static const GaspStatDesc st_tagged = {"lower.casts-tagged",
+                                       "casts to generic that set a tag"};
+static const GaspStatDesc st_cleared = {"lower.casts-cleared",
+                                        "casts from generic that clear the tag"};
+static const GaspStatDesc st_builtin = {"lower.explicit-casts",
+                                        "explicit casts and space tests done on tags"};
+static const GaspStatDesc st_dispatch = {"lower.dispatches",
+                                         "generic accesses turned into a switch on the tag"};
+static const GaspStatDesc st_global = {
+    "lower.accesses-global", "generic accesses made global with no branch"};
+
+#define MAX_ARMS 4
+#define TAG_SHIFT 61
+
+typedef struct Arm {
+  int tag, as;
+  const char *name;
+} Arm;
+
+typedef struct Lw {
+  GaspCtx *cx;
+  const TgtTable *t;
+  LLVMModuleRef m;
+  LLVMContextRef ctx;
+  LLVMBuilderRef b;
+  Reach *reach;
+  LLVMTypeRef i64;
+  bool pig;         /* --private-in-global */
+  bool priv_tagged; /* private pointers carry 001 */
+  bool clear_global; /* casts to global memory clear the tag */
+  bool failed;
+  /* per function */
+  LLVMValueRef fn;
+  Arm arms[MAX_ARMS];
+  unsigned narms;
+  unsigned dispatched, made_global;
+} Lw;
+
+/* ---- small builders ----------------------------------------------------- */
+
+static const char *fn_name(LLVMValueRef fn) {
+  size_t n;
+  return LLVMGetValueName2(fn, &n);
+}
+
+/* The integer type matching pointer (or vector of pointers) type t. */
+static LLVMTypeRef int_for(Lw *s, LLVMTypeRef t) {
+  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+    return LLVMVectorType(s->i64, LLVMGetVectorSize(t));
+  return s->i64;
+}
+
+/* Constant c (of i64) splatted to type it. */
+static LLVMValueRef splat(Lw *s, LLVMTypeRef it, unsigned long long c) {
+  LLVMValueRef k = LLVMConstInt(s->i64, c, 0);
+  if (LLVMGetTypeKind(it) != LLVMVectorTypeKind)
+    return k;
+  unsigned n = LLVMGetVectorSize(it);
+  LLVMValueRef *el = xmalloc(n * sizeof *el);
+  for (unsigned i = 0; i < n; i++)
+    el[i] = k;
+  LLVMValueRef v = LLVMConstVector(el, n);
+  free(el);
+  return v;
+}
+
+/* inttoptr(ashr(shl(ptrtoint p, 4), 4)): the tag cleared, canonical bits
+   restored. */
+static LLVMValueRef untag(Lw *s, LLVMValueRef p) {
+  LLVMTypeRef pt = LLVMTypeOf(p), it = int_for(s, pt);
+  LLVMValueRef i = LLVMBuildPtrToInt(s->b, p, it, "");
+  LLVMValueRef sh = LLVMBuildShl(s->b, i, splat(s, it, 4), "");
+  LLVMValueRef a = LLVMBuildAShr(s->b, sh, splat(s, it, 4), "");
+  return LLVMBuildIntToPtr(s->b, a, pt, "untag");
+}
+
+/* lshr(ptrtoint p, 61) */
+static LLVMValueRef tag_of(Lw *s, LLVMValueRef p) {
+  LLVMValueRef i = LLVMBuildPtrToInt(s->b, p, s->i64, "");
+  return LLVMBuildLShr(s->b, i, LLVMConstInt(s->i64, TAG_SHIFT, 0), "tag");
+}
+
+static int space_tag(const Lw *s, int as) {
+  const TgtSpace *sp = tgt_space(s->t, as);
+  return sp ? sp->tag : -1;
+}
+
+/* Does a pointer of space as carry a tag in generic form? */
+static bool is_tagged(const Lw *s, int as) {
+  int tag = space_tag(s, as);
+  if (tag <= 0)
+    return false;
+  return as != s->t->priv || s->priv_tagged;
+}
+
+/* The generic pointer p used in space as, built at the builder. */
+static LLVMValueRef cast_to(Lw *s, LLVMValueRef p, int as) {
+  bool clear = is_tagged(s, as) || (space_tag(s, as) == 0 && s->clear_global);
+  LLVMValueRef q = clear ? untag(s, p) : p;
+  return LLVMBuildAddrSpaceCast(s->b, q, ir_retype(LLVMTypeOf(p), as), "");
+}
+
+static void position(Lw *s, LLVMValueRef before, LLVMValueRef dbg_of) {
+  LLVMPositionBuilderBefore(s->b, before);
+  LLVMSetCurrentDebugLocation2(s->b, dbg_of ? LLVMInstructionGetDebugLoc(dbg_of) : NULL);
+}
+
+static bool is_lifetime(LLVMValueRef v) {
+  LLVMValueRef f = ir_callee(v);
+  if (!f)
+    return false;
+  size_t n;
+  const char *name = LLVMGetValueName2(f, &n);
+  return !strncmp(name, "llvm.lifetime.", 14);
+}
+
+/* Replaces old by new in every user except the listed ones and lifetime
+   markers. */
+static void replace_uses_except(LLVMValueRef old, LLVMValueRef nv, LLVMValueRef *skip,
+                                unsigned nskip) {
+  ValVec users = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(old); u; u = LLVMGetNextUse(u))
+    vec_push(&users, LLVMGetUser(u));
+  for (size_t k = 0; k < users.n; k++) {
+    LLVMValueRef u = users.v[k];
+    bool skipped = is_lifetime(u);
+    for (unsigned j = 0; j < nskip && !skipped; j++)
+      skipped = u == skip[j];
+    if (skipped || (k && users.v[k - 1] == u))
+      continue;
+    int n = LLVMGetNumOperands(u);
+    for (int i = 0; i < n; i++)
+      if (LLVMGetOperand(u, (unsigned)i) == old)
+        LLVMSetOperand(u, (unsigned)i, nv);
+  }
+  vec_free(&users);
+}
+
+/* ---- 1. tag on cast to generic ------------------------------------------ */
+
+static bool never_null(LLVMValueRef v) {
+  return LLVMIsAAllocaInst(v) || LLVMIsAGlobalVariable(v);
+}
+
+/* The tagged form of generic pointer g, built at the builder; skip gets
+   the (up to 3) new instructions that use g. */
+static LLVMValueRef build_tag(Lw *s, LLVMValueRef g, int tag, bool maybe_null,
+                              LLVMValueRef skip[3]) {
+  LLVMTypeRef pt = LLVMTypeOf(g), it = int_for(s, pt);
+  LLVMValueRef i = LLVMBuildPtrToInt(s->b, g, it, "");
+  LLVMValueRef c = LLVMBuildAnd(s->b, i, splat(s, it, ~(7ull << TAG_SHIFT)), "");
+  LLVMValueRef o = LLVMBuildOr(s->b, c, splat(s, it, (unsigned long long)tag << TAG_SHIFT), "");
+  LLVMValueRef r = LLVMBuildIntToPtr(s->b, o, pt, "tagged");
+  skip[0] = i;
+  skip[1] = skip[2] = NULL;
+  if (maybe_null) {
+    LLVMValueRef nn = LLVMBuildICmp(s->b, LLVMIntNE, g, LLVMConstNull(pt), "");
+    r = LLVMBuildSelect(s->b, nn, r, g, "tagged");
+    skip[1] = nn;
+    skip[2] = r;
+  }
+  cx_stat(s->cx, &st_tagged, 1);
+  return r;
+}
+
+static void tag_value(Lw *s, LLVMValueRef g, int tag, bool maybe_null) {
+  position(s, ir_insert_point_after(g), g);
+  LLVMValueRef skip[3];
+  LLVMValueRef r = build_tag(s, g, tag, maybe_null, skip);
+  replace_uses_except(g, r, skip, 3);
+}
+
+/* Is there a tagged cast to generic inside constant c? */
+static bool const_needs_tag(Lw *s, LLVMValueRef c) {
+  if (!LLVMIsAConstant(c) || LLVMIsAGlobalValue(c) || LLVMIsAConstantDataSequential(c))
+    return false;
+  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMAddrSpaceCast &&
+      ir_ptr_as(LLVMTypeOf(c)) == s->t->generic &&
+      is_tagged(s, ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)))))
+    return true;
+  int n = LLVMGetNumOperands(c);
+  for (int i = 0; i < n; i++)
+    if (const_needs_tag(s, LLVMGetOperand(c, (unsigned)i)))
+      return true;
+  return false;
+}
+
+/* Constant expression c as instructions at the builder, its cast to
+   generic tagged.  NULL (and a diagnostic) if unsupported. */
+static LLVMValueRef materialize(Lw *s, LLVMValueRef c) {
+  if (!const_needs_tag(s, c))
+    return c;
+  switch (LLVMGetConstOpcode(c)) {
+  case LLVMAddrSpaceCast: {
+    /* the builder would fold a cast instruction back into the constant:
+       tag the constant itself (the and/or become instructions) */
+    LLVMValueRef src = LLVMGetOperand(c, 0), skip[3];
+    return build_tag(s, c, space_tag(s, ir_ptr_as(LLVMTypeOf(src))), !never_null(src), skip);
+  }
+  case LLVMGetElementPtr: {
+    LLVMValueRef base = materialize(s, LLVMGetOperand(c, 0));
+    if (!base)
+      return NULL;
+    unsigned n = (unsigned)LLVMGetNumOperands(c) - 1;
+    LLVMValueRef *idx = xmalloc((n ? n : 1) * sizeof *idx);
+    for (unsigned i = 0; i < n; i++)
+      idx[i] = LLVMGetOperand(c, i + 1);
+    LLVMValueRef g = LLVMBuildGEPWithNoWrapFlags(s->b, LLVMGetGEPSourceElementType(c), base,
+                                                 idx, n, "", LLVMGEPGetNoWrapFlags(c));
+    free(idx);
+    return g;
+  }
+  case LLVMBitCast: {
+    LLVMValueRef base = materialize(s, LLVMGetOperand(c, 0));
+    return !base || LLVMTypeOf(base) == LLVMTypeOf(c)
+               ? base
+               : LLVMBuildBitCast(s->b, base, LLVMTypeOf(c), "");
+  }
+  default:
+    cx_diag(s->cx, GASP_SEV_ERROR,
+            "lower: @%s: a constant expression (opcode %d) holds a cast to generic "
+            "that needs a tag; only getelementptr and bitcast around it are supported",
+            fn_name(s->fn), (int)LLVMGetConstOpcode(c));
+    s->failed = true;
+    return NULL;
+  }
+}
+
+static void materialize_operands(Lw *s, LLVMValueRef in) {
+  bool phi = LLVMIsAPHINode(in);
+  int n = LLVMGetNumOperands(in);
+  for (int k = 0; k < n; k++) {
+    LLVMValueRef op = LLVMGetOperand(in, (unsigned)k);
+    if (!op || !const_needs_tag(s, op))
+      continue;
+    LLVMValueRef v = NULL;
+    if (phi) {
+      LLVMBasicBlockRef from = LLVMGetIncomingBlock(in, (unsigned)k);
+      for (int j = 0; j < k && !v; j++) /* one value per incoming block */
+        if (LLVMGetIncomingBlock(in, (unsigned)j) == from &&
+            LLVMGetOperand(in, (unsigned)j) != op)
+          v = LLVMGetOperand(in, (unsigned)j);
+      if (!v) {
+        position(s, LLVMGetBasicBlockTerminator(from), in);
+        v = materialize(s, op);
+      }
+    } else {
+      position(s, in, in);
+      v = materialize(s, op);
+    }
+    if (v)
+      LLVMSetOperand(in, (unsigned)k, v);
+  }
+}
+
+/* ---- 3. explicit casts on tags ------------------------------------------ */
+
+/* i1: the tag of p says it points into cf's space. */
+static LLVMValueRef tag_test(Lw *s, LLVMValueRef p, const CastFn *cf) {
+  LLVMValueRef tag = tag_of(s, p);
+  if (cf->unified != UAS_GLOBAL)
+    return LLVMBuildICmp(s->b, LLVMIntEQ, tag,
+                         LLVMConstInt(s->i64, (unsigned long long)space_tag(s, cf->as), 0),
+                         "");
+  /* neither local nor private (nor another tagged space) */
+  LLVMValueRef cond = NULL;
+  for (unsigned i = 0; i < s->t->nspaces; i++) {
+    const TgtSpace *sp = &s->t->spaces[i];
+    if (!is_tagged(s, sp->as))
+      continue;
+    LLVMValueRef ne = LLVMBuildICmp(s->b, LLVMIntNE, tag,
+                                    LLVMConstInt(s->i64, (unsigned long long)sp->tag, 0), "");
+    cond = cond ? LLVMBuildAnd(s->b, cond, ne, "") : ne;
+  }
+  return cond ? cond : LLVMConstInt(LLVMInt1TypeInContext(s->ctx), 1, 0);
+}
+
+static LLVMValueRef null_of(Lw *s, LLVMTypeRef ty) {
+  int as = ir_ptr_as(ty);
+  const TgtSpace *sp = tgt_space(s->t, as);
+  if (as == s->t->generic || !sp || sp->null_is_zero)
+    return LLVMConstNull(ty);
+  LLVMTypeRef gt = LLVMPointerTypeInContext(s->ctx, (unsigned)s->t->generic);
+  return LLVMConstAddrSpaceCast(LLVMConstNull(gt), ty);
+}
+
+static void lower_cast_call(Lw *s, LLVMValueRef call, const CastFn *cf) {
+  LLVMValueRef p = LLVMGetOperand(call, 0), r;
+  LLVMTypeRef rt = LLVMTypeOf(call);
+  if (cf->unified != UAS_GLOBAL && space_tag(s, cf->as) <= 0) {
+    cx_diag(s->cx, GASP_SEV_ERROR,
+            "lower: @%s: a test for %s memory cannot be answered from tags (the "
+            "space has no tag of its own on this target)",
+            fn_name(s->fn), tgt_space_name(s->t, cf->as));
+    s->failed = true;
+    return;
+  }
+  position(s, call, call);
+  LLVMValueRef cond = tag_test(s, p, cf);
+  if (cf->test) {
+    r = cond;
+    if (cf->unified == UAS_GLOBAL)
+      r = LLVMBuildAnd(s->b, cond,
+                       LLVMBuildICmp(s->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), ""),
+                       "");
+  } else {
+    LLVMValueRef yes = ir_ptr_as(rt) == s->t->generic ? p : cast_to(s, p, ir_ptr_as(rt));
+    r = LLVMBuildSelect(s->b, cond, yes, null_of(s, rt), "");
+  }
+  ir_take_name(call, r);
+  LLVMReplaceAllUsesWith(call, r);
+  LLVMInstructionEraseFromParent(call);
+  cx_stat(s->cx, &st_builtin, 1);
+}
+
+/* ---- 4. the dispatch ---------------------------------------------------- */
+
+/* Moves everything before `at` in its block into a new block placed before
+   it, which takes over the block's predecessors; returns the new block. */
+static LLVMBasicBlockRef split_before(Lw *s, LLVMValueRef at) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(at);
+  LLVMBasicBlockRef head = LLVMInsertBasicBlockInContext(s->ctx, bb, "");
+  LLVMReplaceAllUsesWith(LLVMBasicBlockAsValue(bb), LLVMBasicBlockAsValue(head));
+  LLVMValueRef next;
+  for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x && x != at; x = next) {
+    next = LLVMGetNextInstruction(x);
+    LLVMPositionBuilderAtEnd(s->b, head);
+    LLVMSetCurrentDebugLocation2(s->b, NULL);
+    if (LLVMIsAPHINode(x)) {
+      LLVMValueRef np = LLVMBuildPhi(s->b, LLVMTypeOf(x), "");
+      unsigned n = LLVMCountIncoming(x);
+      for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef v = LLVMGetIncomingValue(x, i);
+        LLVMBasicBlockRef from = LLVMGetIncomingBlock(x, i);
+        LLVMAddIncoming(np, &v, &from, 1);
+      }
+      ir_take_name(x, np);
+      LLVMReplaceAllUsesWith(x, np);
+      LLVMInstructionEraseFromParent(x);
+      continue;
+    }
+    size_t len;
+    const char *nm = LLVMGetValueName2(x, &len);
+    char *name = xstrdup(len ? nm : "");
+    LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(x);
+    LLVMInstructionRemoveFromParent(x);
+    LLVMInsertIntoBuilderWithName(s->b, x, name);
+    LLVMInstructionSetDebugLoc(x, loc);
+    free(name);
+  }
+  return head;
+}
+
+/* Index of the first generic scalar pointer operand of access i, or -1;
+   *vec set when one is a vector of generic pointers. */
+static int generic_operand(Lw *s, LLVMValueRef i, const IrMemIntrin *mi, bool *vec) {
+  *vec = false;
+  int g = s->t->generic;
+  if (!mi)
+    return ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, ir_ptr_operand(i)))) == g
+               ? (int)ir_ptr_operand(i)
+               : -1;
+  for (int k = 0; k < 2; k++) {
+    int a = mi->ptr_args[k];
+    if (a < 0)
+      continue;
+    LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(i, (unsigned)a));
+    if (ir_ptr_as(t) != g)
+      continue;
+    if (LLVMGetTypeKind(t) != LLVMPointerTypeKind) {
+      *vec = true;
+      continue;
+    }
+    return a;
+  }
+  return -1;
+}
+
+/* Sets operand k of access i (at the builder's block) to q; returns the
+   access (a new call for an intrinsic). */
+static LLVMValueRef set_pointer(Lw *s, LLVMValueRef i, const IrMemIntrin *mi, int k,
+                                LLVMValueRef q) {
+  if (!mi) {
+    LLVMSetOperand(i, (unsigned)k, q);
+    return i;
+  }
+  unsigned n = LLVMGetNumArgOperands(i);
+  LLVMValueRef *args = xmalloc(n * sizeof *args);
+  for (unsigned a = 0; a < n; a++)
+    args[a] = LLVMGetOperand(i, a);
+  args[k] = q;
+  LLVMValueRef nc = ir_mem_intrin_rebuild(s->b, mi, i, args);
+  free(args);
+  return nc;
+}
+
+static void dispatch(Lw *s, LLVMValueRef i) {
+  const IrMemIntrin *mi = LLVMIsACallInst(i) ? ir_mem_intrin(i) : NULL;
+  bool vec;
+  int k = generic_operand(s, i, mi, &vec);
+  if (k < 0) {
+    if (vec) {
+      cx_diag(s->cx, GASP_SEV_ERROR,
+              "lower: @%s: a masked gather/scatter through a vector of generic "
+              "pointers cannot be dispatched per lane; not supported",
+              fn_name(s->fn));
+      s->failed = true;
+    }
+    return;
+  }
+  LLVMValueRef p = LLVMGetOperand(i, (unsigned)k);
+  if (!s->narms) {
+    position(s, i, i);
+    LLVMValueRef ni = set_pointer(s, i, mi, k, cast_to(s, p, s->t->global));
+    s->made_global++;
+    dispatch(s, ni);
+    return;
+  }
+  LLVMBasicBlockRef merge = LLVMGetInstructionParent(i);
+  LLVMBasicBlockRef head = split_before(s, i);
+  p = LLVMGetOperand(i, (unsigned)k); /* a phi p moved into head */
+  LLVMPositionBuilderAtEnd(s->b, head);
+  LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(i));
+  LLVMValueRef tag = tag_of(s, p);
+  LLVMBasicBlockRef gblk = LLVMInsertBasicBlockInContext(s->ctx, merge, "gen.global");
+  LLVMValueRef sw = LLVMBuildSwitch(s->b, tag, gblk, s->narms);
+  LLVMValueRef clones[MAX_ARMS + 1];
+  LLVMBasicBlockRef blocks[MAX_ARMS + 1];
+  for (unsigned a = 0; a <= s->narms; a++) {
+    bool def = a == s->narms;
+    LLVMBasicBlockRef blk = def ? gblk : NULL;
+    if (!def) {
+      char nm[32];
+      snprintf(nm, sizeof nm, "gen.%s", s->arms[a].name);
+      blk = LLVMInsertBasicBlockInContext(s->ctx, gblk, nm);
+      LLVMAddCase(sw, LLVMConstInt(s->i64, (unsigned long long)s->arms[a].tag, 0), blk);
+    }
+    LLVMPositionBuilderAtEnd(s->b, blk);
+    LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(i));
+    LLVMValueRef q = cast_to(s, p, def ? s->t->global : s->arms[a].as);
+    LLVMValueRef c = LLVMInstructionClone(i);
+    LLVMInsertIntoBuilder(s->b, c);
+    LLVMValueRef br = LLVMBuildBr(s->b, merge);
+    (void)br;
+    c = set_pointer(s, c, mi, k, q);
+    clones[a] = c;
+    blocks[a] = blk;
+  }
+  if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind) {
+    position(s, i, i);
+    LLVMValueRef phi = LLVMBuildPhi(s->b, LLVMTypeOf(i), "");
+    LLVMAddIncoming(phi, clones, blocks, s->narms + 1);
+    ir_take_name(i, phi);
+    LLVMReplaceAllUsesWith(i, phi);
+  }
+  LLVMInstructionEraseFromParent(i);
+  s->dispatched++;
+  for (unsigned a = 0; a <= s->narms; a++)
+    dispatch(s, clones[a]); /* the next generic operand, if any */
+}
+
+/* ---- per function ------------------------------------------------------- */
+
+static void pick_arms(Lw *s) {
+  unsigned mask = reach_mask(s->reach, s->fn);
+  s->narms = 0;
+  for (unsigned i = 0; i < s->t->nspaces && s->narms < MAX_ARMS; i++) {
+    const TgtSpace *sp = &s->t->spaces[i];
+    if (sp->tag <= 0 || (sp->as == s->t->priv && s->pig))
+      continue;
+    if (!(mask & (REACH_UNKNOWN | (1u << sp->unified))))
+      continue;
+    Arm a = {sp->tag, sp->as, sp->name};
+    s->arms[s->narms++] = a;
+  }
+  if (cx_debug(s->cx)) {
+    char names[96];
+    reach_names(mask, names, sizeof names);
+    fprintf(cx_out(s->cx), "lower: @%s: reaching %s; %u arm%s\n", fn_name(s->fn), names,
+            s->narms, s->narms == 1 ? "" : "s");
+  }
+}
+
+static bool untaggable_cast(Lw *s, int src) {
+  if (src == s->t->generic || space_tag(s, src) >= 0)
+    return false;
+  cx_diag(s->cx, GASP_SEV_ERROR,
+          "lower: @%s: a %s pointer is cast to generic, and that space has no tag "
+          "on target '%s'; --lower-generic=tags cannot represent it",
+          fn_name(s->fn), tgt_space_name(s->t, src), s->t->name);
+  s->failed = true;
+  return true;
+}
+
+static void lower_function(Lw *s, LLVMValueRef fn) {
+  s->fn = fn;
+  s->dispatched = s->made_global = 0;
+  int g = s->t->generic;
+  ValVec to_gen = {0}, from_gen = {0}, calls = {0}, ops = {0};
+  /* constant expressions first, so that their casts are collected below */
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      materialize_operands(s, i);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      CastFn cf;
+      int as = ir_ptr_as(LLVMTypeOf(i));
+      if (LLVMIsAAddrSpaceCastInst(i)) {
+        int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0)));
+        if (as == g && !untaggable_cast(s, src) && is_tagged(s, src))
+          vec_push(&to_gen, i);
+        else if (src == g && as != g)
+          vec_push(&from_gen, i);
+      } else if (LLVMIsAAllocaInst(i) && as == g && s->t->generic_alloca_is_private &&
+                 is_tagged(s, s->t->priv)) {
+        vec_push(&to_gen, i);
+      } else if (LLVMIsACallInst(i) && casts_match(s->t, i, &cf)) {
+        vec_push(&calls, i);
+      } else if (ir_is_mem_op_in(i, g)) {
+        vec_push(&ops, i);
+      }
+    }
+  if (s->failed)
+    goto out;
+  for (size_t k = 0; k < from_gen.n; k++) {
+    LLVMValueRef c = from_gen.v[k];
+    int as = ir_ptr_as(LLVMTypeOf(c));
+    if (!is_tagged(s, as) && !(space_tag(s, as) <= 0 && s->clear_global) &&
+        space_tag(s, as) >= 0)
+      continue;
+    position(s, c, c);
+    LLVMSetOperand(c, 0, untag(s, LLVMGetOperand(c, 0)));
+    cx_stat(s->cx, &st_cleared, 1);
+  }
+  for (size_t k = 0; k < to_gen.n; k++) {
+    LLVMValueRef c = to_gen.v[k];
+    int src = LLVMIsAAllocaInst(c) ? s->t->priv : ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)));
+    bool maybe_null = !LLVMIsAAllocaInst(c) && !never_null(LLVMGetOperand(c, 0));
+    tag_value(s, c, space_tag(s, src), maybe_null);
+  }
+  for (size_t k = 0; k < calls.n; k++) {
+    CastFn cf;
+    casts_match(s->t, calls.v[k], &cf);
+    lower_cast_call(s, calls.v[k], &cf);
+  }
+  pick_arms(s);
+  for (size_t k = 0; k < ops.n && !s->failed; k++)
+    dispatch(s, ops.v[k]);
+  cx_stat(s->cx, &st_dispatch, s->dispatched);
+  cx_stat(s->cx, &st_global, s->made_global);
+  if (ops.n) {
+    char arms[96] = "";
+    size_t o = 0;
+    for (unsigned a = 0; a < s->narms; a++)
+      o += (size_t)snprintf(arms + o, sizeof arms - o, "%s, ", s->arms[a].name);
+    snprintf(arms + o, sizeof arms - o, "global");
+    cx_diag(s->cx, GASP_SEV_REMARK,
+            "lower: @%s: %u of %zu generic access%s need%s a runtime dispatch (arms: %s)",
+            fn_name(fn), s->dispatched, ops.n, ops.n == 1 ? "" : "es",
+            s->dispatched == 1 ? "s" : "", s->narms ? arms : "none, all global");
+  }
+out:
+  vec_free(&to_gen);
+  vec_free(&from_gen);
+  vec_free(&calls);
+  vec_free(&ops);
+}
+
+/* ---- module ------------------------------------------------------------- */
+
+static bool private_tagged(Lw *s) {
+  if (!s->pig)
+    return true;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(s->m); fn; fn = LLVMGetNextFunction(fn))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        CastFn cf;
+        if (LLVMIsACallInst(i) && casts_match(s->t, i, &cf) &&
+            (cf.unified == UAS_GLOBAL || cf.unified == UAS_PRIVATE))
+          return true;
+      }
+  return false;
+}
+
+/* Global initializers cannot hold a tagged pointer. */
+static bool check_initializers(Lw *s) {
+  for (LLVMValueRef gv = LLVMGetFirstGlobal(s->m); gv; gv = LLVMGetNextGlobal(gv)) {
+    LLVMValueRef init = LLVMGetInitializer(gv);
+    if (init && const_needs_tag(s, init)) {
+      cx_diag(s->cx, GASP_SEV_ERROR,
+              "lower: @%s: the initializer holds a pointer cast to generic that needs "
+              "a tag; a constant cannot carry one",
+              fn_name(gv));
+      return false;
+    }
+  }
+  return true;
+}
+
+bool lower_run(GaspCtx *cx, LLVMModuleRef m) {
+  if (cx->opt.lower_generic != GASP_LOWER_TAGS)
+    return false;
+  const TgtTable *t = cx->tgt;
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
+  unsigned bits = 8 * LLVMPointerSizeForAS(td, (unsigned)t->generic);
+  if (bits != 64) {
+    const char *triple = LLVMGetTarget(m);
+    cx_diag(cx, GASP_SEV_ERROR,
+            "lower: --lower-generic=tags needs 64-bit generic pointers (the tag lives "
+            "in bits 61-63); this module's generic pointers are %u-bit (triple '%s')",
+            bits, triple && *triple ? triple : "none");
+    return false;
+  }
+  Lw s;
+  memset(&s, 0, sizeof s);
+  s.cx = cx;
+  s.t = t;
+  s.m = m;
+  s.ctx = LLVMGetModuleContext(m);
+  s.b = LLVMCreateBuilderInContext(s.ctx);
+  s.i64 = LLVMInt64TypeInContext(s.ctx);
+  s.pig = cx->opt.private_in_global;
+  s.priv_tagged = private_tagged(&s);
+  s.clear_global = s.pig && s.priv_tagged;
+  if (check_initializers(&s)) {
+    s.reach = reach_new(cx, m);
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn && !s.failed;
+         fn = LLVMGetNextFunction(fn))
+      if (LLVMCountBasicBlocks(fn))
+        lower_function(&s, fn);
+    reach_free(s.reach);
+  }
+  LLVMDisposeBuilder(s.b);
+  return true;
+}

@@ -1,0 +1,313 @@
+/* reach.c — which named spaces can a generic pointer of this function
+ * point into?  (An analysis shared by resolve and lower; seed 000's
+ * "no addrspacecast from local to generic in the kernel".)
+ *
+ * Problem: a generic pointer is made only by a cast from a named space
+ * (instruction or constant expression), by an NVPTX generic alloca
+ * (private), by a kernel's generic pointer argument (global where the
+ * target says so), or by something gasp cannot see: inttoptr of an
+ * arbitrary integer, an indirect call, an unknown external function.  A
+ * generic pointer used in a function can only come from the kernels that
+ * reach that function.  So:
+ *
+ *   own(f)  = the spaces f itself casts to generic (bit per unified space),
+ *             UNKNOWN for an opaque source in f
+ *   down(f) = own(f) | down(every direct callee)          (fixed point)
+ *   ctx(k)  = down(k) | what global initializers cast      (k a kernel)
+ *   ctx(f)  = union of ctx over the kernels that reach f  (fixed point)
+ *
+ * A function shared by two kernels takes the union.  Functions no kernel
+ * reaches, and functions whose address is taken, get UNKNOWN: anything may
+ * be passed to them.  The module is taken to hold every kernel that can
+ * call its functions (a GPU link unit).
+ *
+ * Both fixed points are work lists over bit masks (each value only grows,
+ * at most REACH_BITS times), linear in the call graph.
+ *
+ * Tests: test/resolve/reach.ll (through resolve's folds and remarks).
+ */
+#include "gasp_int.h"
+
+struct Reach {
+  PtrMap id;          /* function -> index */
+  VEC(LLVMValueRef) fns;
+  unsigned *own, *down, *ctx; /* per function, by index */
+  bool *reached;
+  uint32_t *edge_start; /* callees of fn i: edges[edge_start[i]..[i+1]) */
+  uint32_t *edges;
+  uint32_t *rev_start, *rev; /* callers, the same way */
+  const TgtTable *t;
+  PtrMap seen_const; /* constants already scanned for casts */
+};
+
+unsigned reach_bit(const TgtTable *t, int as) {
+  const TgtSpace *sp = tgt_space(t, as);
+  if (!sp || as == t->generic)
+    return REACH_UNKNOWN;
+  return 1u << sp->unified;
+}
+
+/* Spaces cast to generic inside constant c (nested expressions,
+   aggregates), memoised. */
+static unsigned const_bits(Reach *r, LLVMValueRef c) {
+  if (LLVMIsAGlobalValue(c) || !LLVMIsAConstant(c) || LLVMIsAConstantDataSequential(c))
+    return 0;
+  uint32_t memo = map_find(&r->seen_const, c);
+  if (memo != MAP_NONE)
+    return memo;
+  unsigned bits = 0;
+  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMAddrSpaceCast &&
+      ir_ptr_as(LLVMTypeOf(c)) == r->t->generic) {
+    int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)));
+    if (src != r->t->generic)
+      bits |= reach_bit(r->t, src);
+  } else if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMIntToPtr &&
+             ir_ptr_as(LLVMTypeOf(c)) == r->t->generic) {
+    bits |= REACH_UNKNOWN;
+  }
+  int n = LLVMGetNumOperands(c);
+  for (int i = 0; i < n; i++)
+    bits |= const_bits(r, LLVMGetOperand(c, (unsigned)i));
+  map_put(&r->seen_const, c, bits);
+  return bits;
+}
+
+/* A generic inttoptr of ptrtoint(p): the space of p; else unknown. */
+static unsigned i2p_bits(Reach *r, LLVMValueRef i2p) {
+  LLVMValueRef x = LLVMGetOperand(i2p, 0);
+  bool p2i = (LLVMIsAInstruction(x) && LLVMGetInstructionOpcode(x) == LLVMPtrToInt) ||
+             (LLVMIsAConstantExpr(x) && LLVMGetConstOpcode(x) == LLVMPtrToInt);
+  if (!p2i)
+    return REACH_UNKNOWN;
+  int as = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(x, 0)));
+  return as == r->t->generic ? 0 : reach_bit(r->t, as);
+}
+
+static unsigned call_bits(Reach *r, LLVMValueRef call) {
+  LLVMValueRef f = LLVMGetCalledValue(call);
+  if (!f || !LLVMIsAFunction(f))
+    return REACH_UNKNOWN; /* indirect call, inline asm */
+  if (!LLVMIsDeclaration(f))
+    return 0; /* an edge */
+  return casts_decl_harmless(r->t, f) ? 0 : REACH_UNKNOWN;
+}
+
+static unsigned inst_bits(Reach *r, LLVMValueRef i) {
+  unsigned bits = 0;
+  int g = r->t->generic;
+  switch (LLVMGetInstructionOpcode(i)) {
+  case LLVMAddrSpaceCast:
+    if (ir_ptr_as(LLVMTypeOf(i)) == g) {
+      int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0)));
+      if (src != g)
+        bits |= reach_bit(r->t, src);
+    }
+    break;
+  case LLVMAlloca:
+    if (ir_ptr_as(LLVMTypeOf(i)) == g && r->t->generic_alloca_is_private)
+      bits |= 1u << UAS_PRIVATE;
+    else if (ir_ptr_as(LLVMTypeOf(i)) == g)
+      bits |= REACH_UNKNOWN;
+    break;
+  case LLVMIntToPtr:
+    if (ir_ptr_as(LLVMTypeOf(i)) == g)
+      bits |= i2p_bits(r, i);
+    break;
+  case LLVMCall:
+  case LLVMInvoke:
+  case LLVMCallBr:
+    bits |= call_bits(r, i);
+    break;
+  default:
+    break;
+  }
+  int n = LLVMGetNumOperands(i);
+  for (int k = 0; k < n; k++) {
+    LLVMValueRef op = LLVMGetOperand(i, (unsigned)k);
+    if (op && LLVMIsAConstant(op))
+      bits |= const_bits(r, op);
+  }
+  return bits;
+}
+
+/* Generic pointer parameters of a kernel: global where the target says so,
+   else unknown. */
+static unsigned kernel_param_bits(Reach *r, LLVMValueRef fn) {
+  unsigned bits = 0, n = LLVMCountParams(fn);
+  for (unsigned k = 0; k < n; k++)
+    if (ir_ptr_as(LLVMTypeOf(LLVMGetParam(fn, k))) == r->t->generic)
+      bits |= tgt_param_is_global(r->t, fn, k) ? 1u << UAS_GLOBAL : REACH_UNKNOWN;
+  return bits;
+}
+
+/* Is any use of fn other than as the callee of a call? */
+static bool address_taken(LLVMValueRef fn) {
+  for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!(LLVMIsACallInst(user) || LLVMIsAInvokeInst(user)) ||
+        LLVMGetCalledValue(user) != fn)
+      return true;
+  }
+  return false;
+}
+
+static void flood(Reach *r, unsigned *val, bool forward) {
+  const uint32_t *start = r->edge_start, *adj = r->edges;
+  VEC(uint32_t) work = {0};
+  for (uint32_t i = 0; i < r->fns.n; i++)
+    vec_push(&work, i);
+  while (work.n) {
+    uint32_t i = work.v[--work.n];
+    /* forward: push val[i] into successors; else pull from them */
+    for (uint32_t e = start[i]; e < start[i + 1]; e++) {
+      uint32_t j = adj[e];
+      if (forward) {
+        unsigned nv = val[j] | val[i];
+        if (nv != val[j] || (r->reached[i] && !r->reached[j])) {
+          val[j] = nv;
+          r->reached[j] = r->reached[j] || r->reached[i];
+          vec_push(&work, j);
+        }
+      } else {
+        unsigned nv = val[i] | val[j];
+        if (nv != val[i]) {
+          val[i] = nv;
+          for (uint32_t q = r->rev_start[i]; q < r->rev_start[i + 1]; q++)
+            vec_push(&work, r->rev[q]);
+        }
+      }
+    }
+  }
+  vec_free(&work);
+}
+
+Reach *reach_new(GaspCtx *cx, LLVMModuleRef m) {
+  Reach *r = xcalloc(1, sizeof *r);
+  r->t = cx->tgt;
+  map_init(&r->id);
+  map_init(&r->seen_const);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f)) {
+      map_put(&r->id, f, (uint32_t)r->fns.n);
+      vec_push(&r->fns, f);
+    }
+  size_t n = r->fns.n;
+  unsigned base = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
+    LLVMValueRef init = LLVMGetInitializer(g);
+    if (init)
+      base |= const_bits(r, init);
+  }
+  /* own masks and call edges */
+  VEC(uint32_t) from = {0}, to = {0};
+  r->own = xcalloc(n + 1, sizeof *r->own);
+  r->down = xcalloc(n + 1, sizeof *r->down);
+  r->ctx = xcalloc(n + 1, sizeof *r->ctx);
+  r->reached = xcalloc(n + 1, sizeof *r->reached);
+  r->edge_start = xcalloc(n + 2, sizeof *r->edge_start);
+  r->rev_start = xcalloc(n + 2, sizeof *r->rev_start);
+  for (size_t i = 0; i < n; i++) {
+    LLVMValueRef fn = r->fns.v[i];
+    unsigned own = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+        own |= inst_bits(r, in);
+        if (LLVMIsACallInst(in) || LLVMIsAInvokeInst(in)) {
+          LLVMValueRef c = LLVMGetCalledValue(in);
+          uint32_t j = c ? map_find(&r->id, c) : MAP_NONE;
+          if (j != MAP_NONE) {
+            vec_push(&from, (uint32_t)i);
+            vec_push(&to, j);
+          }
+        }
+      }
+    r->own[i] = own;
+  }
+  /* adjacency (callees) and reverse (callers), counting sort */
+  r->edges = xcalloc(from.n + 1, sizeof *r->edges);
+  r->rev = xcalloc(from.n + 1, sizeof *r->rev);
+  for (size_t e = 0; e < from.n; e++) {
+    r->edge_start[from.v[e] + 1]++;
+    r->rev_start[to.v[e] + 1]++;
+  }
+  for (size_t i = 0; i < n; i++) {
+    r->edge_start[i + 1] += r->edge_start[i];
+    r->rev_start[i + 1] += r->rev_start[i];
+  }
+  {
+    uint32_t *fill = xcalloc(n + 1, sizeof *fill), *rfill = xcalloc(n + 1, sizeof *rfill);
+    for (size_t e = 0; e < from.n; e++) {
+      uint32_t a = from.v[e], b = to.v[e];
+      r->edges[r->edge_start[a] + fill[a]++] = b;
+      r->rev[r->rev_start[b] + rfill[b]++] = a;
+    }
+    free(fill);
+    free(rfill);
+  }
+  vec_free(&from);
+  vec_free(&to);
+  /* down: pull from callees */
+  for (size_t i = 0; i < n; i++) {
+    r->down[i] = r->own[i];
+    r->reached[i] = false;
+  }
+  flood(r, r->down, false);
+  /* ctx: push from kernels to callees */
+  for (size_t i = 0; i < n; i++) {
+    LLVMValueRef fn = r->fns.v[i];
+    r->ctx[i] = 0;
+    if (tgt_is_kernel(r->t, fn)) {
+      r->ctx[i] = r->down[i] | base | kernel_param_bits(r, fn);
+      r->reached[i] = true;
+    }
+  }
+  flood(r, r->ctx, true);
+  bool again = false;
+  for (size_t i = 0; i < n; i++)
+    if (!r->reached[i] || address_taken(r->fns.v[i])) {
+      r->ctx[i] |= REACH_UNKNOWN;
+      r->reached[i] = true;
+      again = true;
+    }
+  if (again)
+    flood(r, r->ctx, true);
+  return r;
+}
+
+unsigned reach_mask(const Reach *r, LLVMValueRef fn) {
+  uint32_t i = map_find(&r->id, fn);
+  return i == MAP_NONE ? REACH_ALL : r->ctx[i];
+}
+
+void reach_names(unsigned mask, char *buf, size_t cap) {
+  static const char *const names[] = {"global", "local", "private", "constant",
+                                      "target-specific", "unknown"};
+  size_t o = 0;
+  buf[0] = 0;
+  for (unsigned b = 0; b < 6; b++)
+    if (mask & (1u << b)) {
+      int k = snprintf(buf + o, cap - o, "%s%s", o ? "," : "", names[b]);
+      if (k < 0 || (size_t)k >= cap - o)
+        break;
+      o += (size_t)k;
+    }
+  if (!o)
+    snprintf(buf, cap, "none");
+}
+
+void reach_free(Reach *r) {
+  if (!r)
+    return;
+  map_free(&r->id);
+  map_free(&r->seen_const);
+  vec_free(&r->fns);
+  free(r->own);
+  free(r->down);
+  free(r->ctx);
+  free(r->reached);
+  free(r->edge_start);
+  free(r->edges);
+  free(r->rev_start);
+  free(r->rev);
+  free(r);
+}

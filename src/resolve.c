@@ -1,0 +1,227 @@
+/* resolve.c — explicit casts folded, and static resolution (seed 000).
+ *
+ * Problem: to_global/to_local/to_private (every spelling in casts.c) and
+ * the space tests (llvm.nvvm.isspacep.*, llvm.amdgcn.is.shared/private)
+ * cost a runtime check, and generic accesses cost a dispatch, even where
+ * the answer is known at compile time.  Two facts decide it:
+ *
+ *  1. The source space of the operand, from infer (intra-procedural, after
+ *     ipmsp has specialised the function): known S -> a cast to S is the
+ *     pointer itself, a cast to any other space disjoint from S is null; a
+ *     test is "p != null" or false.
+ *  2. Which spaces can reach the function's generic pointers at all
+ *     (reach.c: the casts to generic in the kernels that call it).  A space
+ *     that cannot reach: its cast is null, its test false.  If only global
+ *     memory reaches, to_global(p) is p.
+ *
+ * Static resolution: when every space that reaches is global memory —
+ * global, constant where the target keeps it in global memory (tag 0), and
+ * private with --private-in-global — every generic load, store, atomic and
+ * memory intrinsic of the function becomes a global one, with no branch
+ * (seed 000, "static resolution when local memory is not used").  Volatile
+ * accesses follow the target's volatile policy.  Under --private-in-global
+ * with private casts reaching, to_private/to_global stay for run time (the
+ * seed's special behaviour: the lower pass tags private pointers and clears
+ * the tag on generic-to-global).
+ *
+ * Example (spir64; no local or private pointer is cast to generic in any
+ * kernel reaching @f):
+ *   before:  %l = call ptr addrspace(3) @__to_local(ptr addrspace(4) %p)
+ *            %v = load i32, ptr addrspace(4) %p
+ *   after:   (%l is null)
+ *            %0 = addrspacecast ptr addrspace(4) %p to ptr addrspace(1)
+ *            %v = load i32, ptr addrspace(1) %0
+ *
+ * Changed functions are re-inferred (a folded cast usually makes more
+ * values known).  Remark per changed function:
+ *   "resolve: @f: generic pointers may point to <spaces>; N explicit casts
+ *    folded, M accesses made global"
+ * Requires: a module that verifies.  Debug name: resolve.
+ * Statistics: resolve.* (below).  Tests: test/resolve/.
+ */
+#include "gasp_int.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <string.h>
+
+static const GaspStatDesc st_cast = {"resolve.casts-folded",
+                                     "explicit casts folded to the pointer or null"};
+static const GaspStatDesc st_test = {"resolve.tests-folded",
+                                     "space tests folded to a constant or a null check"};
+static const GaspStatDesc st_static = {
+    "resolve.accesses-global", "generic accesses made global by static resolution"};
+static const GaspStatDesc st_volatile = {
+    "resolve.volatile-kept", "volatile generic accesses the target keeps generic"};
+
+typedef struct Rs {
+  GaspCtx *cx;
+  const TgtTable *t;
+  LLVMModuleRef m;
+  LLVMBuilderRef b;
+  Infer *inf;
+  Reach *reach;
+  unsigned global_bits; /* spaces that are global memory */
+} Rs;
+
+typedef enum Fold { KEEP, FALSE_NULL, TRUE_SAME } Fold;
+
+static Fold decide(Rs *s, const CastFn *cf, LLVMValueRef p, unsigned mask) {
+  if (LLVMIsAConstantPointerNull(p))
+    return FALSE_NULL; /* to_X(NULL) is NULL; no space holds NULL */
+  bool isnull;
+  int src = infer_space(s->inf, p, &isnull);
+  if (src >= 0 && src != s->t->generic) {
+    const TgtSpace *sp = tgt_space(s->t, src);
+    if (src == cf->as)
+      return TRUE_SAME;
+    if (sp && sp->unified != UAS_TARGET && tgt_disjoint(s->t, src, cf->as))
+      return FALSE_NULL;
+    return KEEP;
+  }
+  if (mask & REACH_UNKNOWN)
+    return KEEP;
+  if (!(mask & (1u << cf->unified)))
+    return FALSE_NULL;
+  if (cf->unified == UAS_GLOBAL && mask == (1u << UAS_GLOBAL))
+    return TRUE_SAME;
+  return KEEP;
+}
+
+/* The OpenCL null of pointer type ty (AMDGPU local/private: all ones). */
+static LLVMValueRef null_of(Rs *s, LLVMTypeRef ty) {
+  int as = ir_ptr_as(ty);
+  const TgtSpace *sp = tgt_space(s->t, as);
+  if (as == s->t->generic || !sp || sp->null_is_zero)
+    return LLVMConstNull(ty);
+  LLVMTypeRef gt = LLVMPointerTypeInContext(LLVMGetTypeContext(ty), (unsigned)s->t->generic);
+  return LLVMConstAddrSpaceCast(LLVMConstNull(gt), ty);
+}
+
+static void fold(Rs *s, LLVMValueRef call, const CastFn *cf, Fold f) {
+  LLVMValueRef p = LLVMGetOperand(call, 0), r;
+  LLVMTypeRef rt = LLVMTypeOf(call);
+  LLVMPositionBuilderBefore(s->b, call);
+  LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(call));
+  if (cf->test)
+    r = f == FALSE_NULL
+            ? LLVMConstInt(rt, 0, 0)
+            : LLVMBuildICmp(s->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), "");
+  else if (f == FALSE_NULL)
+    r = null_of(s, rt);
+  else
+    r = ir_ptr_as(rt) == s->t->generic ? p : LLVMBuildAddrSpaceCast(s->b, p, rt, "");
+  if (!LLVMIsAConstant(r))
+    ir_take_name(call, r);
+  LLVMReplaceAllUsesWith(call, r);
+  LLVMInstructionEraseFromParent(call);
+  cx_stat(s->cx, cf->test ? &st_test : &st_cast, 1);
+}
+
+/* Pointer operand p of an access made global: a cast before `at`. */
+static LLVMValueRef to_global(Rs *s, LLVMValueRef p, LLVMValueRef at) {
+  LLVMPositionBuilderBefore(s->b, at);
+  LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(at));
+  return LLVMBuildAddrSpaceCast(s->b, p, ir_retype(LLVMTypeOf(p), s->t->global), "");
+}
+
+static bool make_global(Rs *s, LLVMValueRef i) {
+  int g = s->t->generic;
+  bool vol_ok = tgt_space(s->t, s->t->global)->volatile_ok;
+  const IrMemIntrin *mi = LLVMIsACallInst(i) ? ir_mem_intrin(i) : NULL;
+  if (!mi) {
+    if (LLVMGetVolatile(i) && !vol_ok) {
+      cx_stat(s->cx, &st_volatile, 1);
+      return false;
+    }
+    unsigned k = ir_ptr_operand(i);
+    LLVMSetOperand(i, k, to_global(s, LLVMGetOperand(i, k), i));
+    return true;
+  }
+  if (ir_mem_intrin_volatile(mi, i) && !vol_ok) {
+    cx_stat(s->cx, &st_volatile, 1);
+    return false;
+  }
+  unsigned n = LLVMGetNumArgOperands(i);
+  LLVMValueRef *args = xmalloc(n * sizeof *args);
+  for (unsigned k = 0; k < n; k++)
+    args[k] = LLVMGetOperand(i, k);
+  for (int k = 0; k < 2; k++)
+    if (mi->ptr_args[k] >= 0 && ir_ptr_as(LLVMTypeOf(args[mi->ptr_args[k]])) == g)
+      args[mi->ptr_args[k]] = to_global(s, args[mi->ptr_args[k]], i);
+  ir_mem_intrin_rebuild(s->b, mi, i, args);
+  free(args);
+  return true;
+}
+
+static void resolve_function(Rs *s, LLVMValueRef fn) {
+  unsigned mask = reach_mask(s->reach, fn);
+  bool is_static = !(mask & ~s->global_bits);
+  ValVec calls = {0}, ops = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      CastFn cf;
+      if (LLVMIsACallInst(i) && casts_match(s->t, i, &cf))
+        vec_push(&calls, i);
+      else if (is_static && ir_is_mem_op_in(i, s->t->generic))
+        vec_push(&ops, i);
+    }
+  if (!calls.n && !ops.n) {
+    vec_free(&calls);
+    vec_free(&ops);
+    return;
+  }
+  /* decide everything on the unchanged function, then rewrite */
+  VEC(Fold) fs = {0};
+  if (calls.n)
+    infer_analyse(s->inf, fn, NULL);
+  for (size_t k = 0; k < calls.n; k++) {
+    CastFn cf;
+    casts_match(s->t, calls.v[k], &cf);
+    vec_push(&fs, decide(s, &cf, LLVMGetOperand(calls.v[k], 0), mask));
+  }
+  unsigned folded = 0, made = 0;
+  for (size_t k = 0; k < calls.n; k++)
+    if (fs.v[k] != KEEP) {
+      CastFn cf;
+      casts_match(s->t, calls.v[k], &cf);
+      fold(s, calls.v[k], &cf, fs.v[k]);
+      folded++;
+    }
+  for (size_t k = 0; k < ops.n; k++)
+    made += make_global(s, ops.v[k]);
+  cx_stat(s->cx, &st_static, made);
+  if (folded || made) {
+    infer_function(s->inf, fn);
+    char names[96];
+    reach_names(mask, names, sizeof names);
+    size_t len;
+    const char *fname = LLVMGetValueName2(fn, &len);
+    cx_diag(s->cx, GASP_SEV_REMARK,
+            "resolve: @%s: generic pointers may point to %s; %u explicit cast%s "
+            "folded, %u access%s made global",
+            fname, names, folded, folded == 1 ? "" : "s", made, made == 1 ? "" : "es");
+  }
+  vec_free(&fs);
+  vec_free(&calls);
+  vec_free(&ops);
+}
+
+bool resolve_run(GaspCtx *cx, LLVMModuleRef m) {
+  Rs s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
+          infer_new(cx, m), reach_new(cx, m), 1u << UAS_GLOBAL};
+  const TgtSpace *cs = tgt_space(s.t, s.t->constant);
+  if (cs && cs->tag == 0)
+    s.global_bits |= 1u << UAS_CONSTANT;
+  if (cx->opt.private_in_global)
+    s.global_bits |= 1u << UAS_PRIVATE;
+  uint64_t before = gasp_stat_get(cx, st_cast.name) + gasp_stat_get(cx, st_test.name) +
+                    gasp_stat_get(cx, st_static.name);
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+    if (LLVMCountBasicBlocks(fn))
+      resolve_function(&s, fn);
+  reach_free(s.reach);
+  infer_free(s.inf);
+  LLVMDisposeBuilder(s.b);
+  return gasp_stat_get(cx, st_cast.name) + gasp_stat_get(cx, st_test.name) +
+             gasp_stat_get(cx, st_static.name) != before;
+}
