@@ -77,6 +77,8 @@ static const GaspStatDesc st_builtin = {"lower.explicit-casts",
                                         "explicit casts and space tests done on tags"};
 static const GaspStatDesc st_dispatch = {"lower.dispatches",
                                          "generic accesses turned into a switch on the tag"};
+static const GaspStatDesc st_switch = {
+    "lower.switches", "switches on the tag (a memcpy of two generic pointers nests two)"};
 static const GaspStatDesc st_global = {
     "lower.accesses-global", "generic accesses made global with no branch"};
 
@@ -104,7 +106,7 @@ typedef struct Lw {
   LLVMValueRef fn;
   Arm arms[MAX_ARMS];
   unsigned narms;
-  unsigned dispatched, made_global;
+  unsigned dispatched, made_global, switches;
 } Lw;
 
 /* ---- small builders ----------------------------------------------------- */
@@ -392,6 +394,7 @@ static LLVMBasicBlockRef split_before(Lw *s, LLVMValueRef at) {
   LLVMBasicBlockRef bb = LLVMGetInstructionParent(at);
   LLVMBasicBlockRef head = LLVMInsertBasicBlockInContext(s->ctx, bb, "");
   LLVMReplaceAllUsesWith(LLVMBasicBlockAsValue(bb), LLVMBasicBlockAsValue(head));
+  ir_take_name(LLVMBasicBlockAsValue(bb), LLVMBasicBlockAsValue(head)); /* entry stays entry */
   LLVMValueRef next;
   for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x && x != at; x = next) {
     next = LLVMGetNextInstruction(x);
@@ -465,7 +468,7 @@ static LLVMValueRef set_pointer(Lw *s, LLVMValueRef i, const IrMemIntrin *mi, in
   return nc;
 }
 
-static void dispatch(Lw *s, LLVMValueRef i) {
+static void dispatch(Lw *s, LLVMValueRef i, bool top) {
   const IrMemIntrin *mi = LLVMIsACallInst(i) ? ir_mem_intrin(i) : NULL;
   bool vec;
   int k = generic_operand(s, i, mi, &vec);
@@ -483,8 +486,8 @@ static void dispatch(Lw *s, LLVMValueRef i) {
   if (!s->narms) {
     position(s, i, i);
     LLVMValueRef ni = set_pointer(s, i, mi, k, cast_to(s, p, s->t->global));
-    s->made_global++;
-    dispatch(s, ni);
+    s->made_global += top;
+    dispatch(s, ni, false);
     return;
   }
   LLVMBasicBlockRef merge = LLVMGetInstructionParent(i);
@@ -525,9 +528,10 @@ static void dispatch(Lw *s, LLVMValueRef i) {
     LLVMReplaceAllUsesWith(i, phi);
   }
   LLVMInstructionEraseFromParent(i);
-  s->dispatched++;
+  s->dispatched += top;
+  s->switches++;
   for (unsigned a = 0; a <= s->narms; a++)
-    dispatch(s, clones[a]); /* the next generic operand, if any */
+    dispatch(s, clones[a], false); /* the next generic operand, if any */
 }
 
 /* ---- per function ------------------------------------------------------- */
@@ -565,7 +569,7 @@ static bool untaggable_cast(Lw *s, int src) {
 
 static void lower_function(Lw *s, LLVMValueRef fn) {
   s->fn = fn;
-  s->dispatched = s->made_global = 0;
+  s->dispatched = s->made_global = s->switches = 0;
   int g = s->t->generic;
   ValVec to_gen = {0}, from_gen = {0}, calls = {0}, ops = {0};
   /* constant expressions first, so that their casts are collected below */
@@ -616,8 +620,9 @@ static void lower_function(Lw *s, LLVMValueRef fn) {
   }
   pick_arms(s);
   for (size_t k = 0; k < ops.n && !s->failed; k++)
-    dispatch(s, ops.v[k]);
+    dispatch(s, ops.v[k], true);
   cx_stat(s->cx, &st_dispatch, s->dispatched);
+  cx_stat(s->cx, &st_switch, s->switches);
   cx_stat(s->cx, &st_global, s->made_global);
   if (ops.n) {
     char arms[96] = "";
@@ -626,9 +631,11 @@ static void lower_function(Lw *s, LLVMValueRef fn) {
       o += (size_t)snprintf(arms + o, sizeof arms - o, "%s, ", s->arms[a].name);
     snprintf(arms + o, sizeof arms - o, "global");
     cx_diag(s->cx, GASP_SEV_REMARK,
-            "lower: @%s: %u of %zu generic access%s need%s a runtime dispatch (arms: %s)",
+            "lower: @%s: %u of %zu generic access%s need%s a runtime dispatch, %u "
+            "switch%s (arms: %s)",
             fn_name(fn), s->dispatched, ops.n, ops.n == 1 ? "" : "es",
-            s->dispatched == 1 ? "s" : "", s->narms ? arms : "none, all global");
+            s->dispatched == 1 ? "s" : "", s->switches, s->switches == 1 ? "" : "es",
+            s->narms ? arms : "none, all global");
   }
 out:
   vec_free(&to_gen);
@@ -668,6 +675,27 @@ static bool check_initializers(Lw *s) {
   return true;
 }
 
+/* Intrinsic declarations on generic pointers that no longer have a call
+   (the clones were re-declared per space). */
+static void drop_dead_decls(Lw *s) {
+  LLVMValueRef next;
+  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = next) {
+    next = LLVMGetNextFunction(f);
+    if (!LLVMIsDeclaration(f) || !LLVMGetIntrinsicID(f) || LLVMGetFirstUse(f))
+      continue;
+    LLVMTypeRef fty = LLVMGlobalGetValueType(f);
+    unsigned n = LLVMCountParamTypes(fty);
+    LLVMTypeRef *ps = xmalloc((n ? n : 1) * sizeof *ps);
+    LLVMGetParamTypes(fty, ps);
+    bool generic = false;
+    for (unsigned i = 0; i < n; i++)
+      generic |= ir_ptr_as(ps[i]) == s->t->generic;
+    free(ps);
+    if (generic)
+      LLVMDeleteFunction(f);
+  }
+}
+
 bool lower_run(GaspCtx *cx, LLVMModuleRef m) {
   if (cx->opt.lower_generic != GASP_LOWER_TAGS)
     return false;
@@ -700,6 +728,7 @@ bool lower_run(GaspCtx *cx, LLVMModuleRef m) {
       if (LLVMCountBasicBlocks(fn))
         lower_function(&s, fn);
     reach_free(s.reach);
+    drop_dead_decls(&s);
   }
   LLVMDisposeBuilder(s.b);
   return true;

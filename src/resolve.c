@@ -110,7 +110,7 @@ static void fold(Rs *s, LLVMValueRef call, const CastFn *cf, Fold f) {
     r = null_of(s, rt);
   else
     r = ir_ptr_as(rt) == s->t->generic ? p : LLVMBuildAddrSpaceCast(s->b, p, rt, "");
-  if (!LLVMIsAConstant(r))
+  if (r != p && !LLVMIsAConstant(r))
     ir_take_name(call, r);
   LLVMReplaceAllUsesWith(call, r);
   LLVMInstructionEraseFromParent(call);

@@ -9,7 +9,8 @@
 
 static const char usage_text[] =
     "usage: gasp-run MODULE --kernel NAME --global X[,Y,Z] [--local X[,Y,Z]]\n"
-    "                --arg SPEC... [--check-as] [--oracle] [--compare MODULE2]\n"
+    "                --arg SPEC... [--check-as] [--private-in-global] [--oracle]\n"
+    "                [--compare MODULE2]\n"
     "                [--timeout S] [--dump DIR]\n"
     "\n"
     "Runs kernel NAME of MODULE (.ll or .bc; spir/spirv, nvptx, amdgcn) on the\n"
@@ -27,6 +28,9 @@ static const char usage_text[] =
     "  --check-as         check every access through a named space lies in\n"
     "                     that space's arena, and every generic one in some\n"
     "                     arena; a violation or fault exits 3\n"
+    "  --private-in-global  with --check-as: a global-space access may land in\n"
+    "                     private memory (for modules made with gasp-opt\n"
+    "                     --private-in-global)\n"
     "  --oracle           record the spaces each generic access touched, per\n"
     "                     instruction and calling context, and list them\n"
     "  --compare MODULE2  run MODULE2 on the same inputs; print 'identical'\n"
@@ -100,6 +104,8 @@ static void parse_args(Args *a, int argc, char **argv) {
       exit(0);
     } else if (!strcmp(argv[i], "--check-as")) {
       a->o.check_as = true;
+    } else if (!strcmp(argv[i], "--private-in-global")) {
+      a->o.private_in_global = true;
     } else if (!strcmp(argv[i], "--oracle")) {
       a->o.oracle = true;
     } else if ((v = flag_value(a, argc, argv, &i, "--kernel"))) {

@@ -344,6 +344,26 @@ static LLVMValueRef const_size(Prep *s, LLVMTypeRef t) {
   return LLVMConstInt(s->i64, LLVMStoreSizeOfType(s->td, t), 0);
 }
 
+/* The builtins stand for a device library that understands gasp's tags
+   (lower.c): a generic pointer argument gets bits 61-63 cleared the way
+   lower clears them (shl 4, ashr 4; host addresses are canonical, so an
+   untagged pointer is unchanged). */
+static void untag_args(Prep *s, LLVMValueRef call) {
+  unsigned n = LLVMGetNumArgOperands(call);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef a = LLVMGetOperand(call, k);
+    LLVMTypeRef t = LLVMTypeOf(a);
+    if (LLVMGetTypeKind(t) != LLVMPointerTypeKind ||
+        (int)LLVMGetPointerAddressSpace(t) != s->t->generic || LLVMIsAConstant(a))
+      continue;
+    position_at(s, call, call);
+    LLVMValueRef i = LLVMBuildPtrToInt(s->b, a, s->i64, "");
+    LLVMValueRef four = LLVMConstInt(s->i64, 4, 0);
+    i = LLVMBuildAShr(s->b, LLVMBuildShl(s->b, i, four, ""), four, "");
+    LLVMSetOperand(call, k, LLVMBuildIntToPtr(s->b, i, t, ""));
+  }
+}
+
 static void instrument_call(Prep *s, LLVMValueRef call, unsigned *ncalls) {
   LLVMValueRef callee = ir_callee(call);
   if (!callee)
@@ -361,6 +381,8 @@ static void instrument_call(Prep *s, LLVMValueRef call, unsigned *ncalls) {
   }
   if (LLVMIsDeclaration(callee)) {
     uint32_t bi = map_find(&s->builtins, callee);
+    if (bi != MAP_NONE)
+      untag_args(s, call);
     if (bi != MAP_NONE && bi >> 16)
       add_site(s, call, LLVMGetOperand(call, (bi >> 16) - 1),
                LLVMConstInt(s->i64, bi & 0xffff, 0), NULL);

@@ -112,6 +112,7 @@ typedef struct RunOptions {
   const RunArg *args;
   unsigned nargs;
   bool check_as, oracle;
+  bool private_in_global; /* a global access may land in private memory */
   unsigned timeout; /* seconds, 0 = none */
   FILE *out;        /* oracle listing, kernel printf goes to stdout */
 } RunOptions;

@@ -8,7 +8,9 @@ usage: kernels.py check   TARGET WORKDIR [KERNEL...]
            every output buffer with the reference below
        kernels.py compare TARGET WORKDIR [GASP-OPT FLAGS...]
            run gasp-opt FLAGS on each kernel, then gasp-run --check-as
-           --compare original transformed
+           --compare original transformed (with --lower-generic=tags: also
+           fail if a generic memory op is left; --private-in-global is
+           passed to gasp-run too)
 Prints one line per kernel ("ok ..." / "FAIL ...") and exits 1 on a failure.
 """
 import os
@@ -214,11 +216,18 @@ def compare(target, work, flags):
     for name in sorted(RUNS):
         ll = compile_kernel(name, target, work)
         out = os.path.join(work, "%s.%s.gasp.ll" % (name, target))
-        subprocess.run(["gasp-opt", "-S"] + flags + [ll, "-o", out], check=True)
-        r = subprocess.run(["gasp-run", ll, "--check-as", "--compare", out] + run_args(name),
-                           capture_output=True, text=True)
+        opt = subprocess.run(["gasp-opt", "-S", "-stats"] + flags + [ll, "-o", out],
+                             capture_output=True, text=True, check=True)
+        left = [l for l in opt.stderr.splitlines() if "generic memory ops after:" in l]
+        extra = ["--private-in-global"] if "--private-in-global" in flags else []
+        r = subprocess.run(["gasp-run", ll, "--check-as", "--compare", out] + extra +
+                           run_args(name), capture_output=True, text=True)
         last = r.stdout.strip().splitlines()[-1] if r.stdout.strip() else ""
-        if r.returncode or last != "identical":
+        if "--lower-generic=tags" in flags and (not left or not left[0].endswith(": 0")):
+            print("FAIL %s %s: generic memory ops left after lowering: %s" %
+                  (name, target, left))
+            failed += 1
+        elif r.returncode or last != "identical":
             print("FAIL %s %s: exit %d: %s %s" % (name, target, r.returncode, last,
                                                  r.stderr.strip()))
             failed += 1
