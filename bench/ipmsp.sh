@@ -27,7 +27,7 @@ for t in spir64 nvptx64; do
     k=$(basename "$cl" .cl)
     $CL -target $t "$cl" -o "$tmp/$k.ll" || { bad=1; continue; }
     "$GASP" --passes=infer -S "$tmp/$k.ll" -o "$tmp/$k.i.ll" || bad=1
-    "$GASP" -S "$tmp/$k.ll" -o "$tmp/$k.g.ll" || bad=1
+    "$GASP" --passes=infer,ipmsp -S "$tmp/$k.ll" -o "$tmp/$k.g.ll" || bad=1
     b=$(count "$tmp/$k.ll"); i=$(count "$tmp/$k.i.ll"); a=$(count "$tmp/$k.g.ll")
     ib=$(insts "$tmp/$k.ll"); ia=$(insts "$tmp/$k.g.ll")
     c=$(stat "$tmp/$k.ll" ipmsp.clones); s=$(stat "$tmp/$k.ll" ipmsp.functions-specialized)

@@ -1,0 +1,57 @@
+#!/bin/sh
+# lower.sh [GASP_OPT] — issue 5 on the project's OpenCL kernels
+# (test/kernels/*.cl, clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions),
+# spir64 and nvptx64:
+#   generic memory ops before, after infer alone, after infer,resolve (no
+#   ipmsp: what static resolution and folding do by themselves), after
+#   infer,ipmsp, after resolve (static
+#   resolution + folded casts: the default pipeline), after
+#   --lower-generic=tags (must be 0); accesses that needed a run-time
+#   dispatch (with and without --private-in-global); instructions of the
+#   default output and of the lowered one; and whether gasp-run --check-as
+#   --compare finds the lowered kernel identical to the original.
+# Exits 1 when a generic memory op is left after lowering, an output does
+# not verify (gasp-opt exit 3) or a lowered kernel behaves differently.
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+GASP=${1:-$here/build/bin/gasp-opt}
+PATH=$(dirname "$GASP"):$PATH; export PATH
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+CL="clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions -emit-llvm -S -Xclang -finclude-default-header"
+count() { "$GASP" --passes=none -stats "$1" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p'; }
+insts() { awk '/^define /{f=1;next} /^}/{f=0} f && /^  [^ ;]/{n++} END{print n+0}' "$1"; }
+stat() { v=$("$GASP" -stats $3 "$1" -o /dev/null 2>&1 | sed -n "s/^gasp: *\([0-9]*\) $2 .*/\1/p"); echo "${v:-0}"; }
+bad=0
+for t in spir64 nvptx64; do
+  echo "### $t"
+  echo
+  echo "| kernel | generic before | after infer | after infer,resolve | after infer,ipmsp | after resolve | after lower | dispatched | dispatched (private-in-global) | instructions default | lowered | gasp-run |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+  B=0; I=0; S=0; P=0; R=0; L=0; D=0; DP=0; IR=0; IL=0
+  for cl in "$here"/test/kernels/*.cl; do
+    k=$(basename "$cl" .cl)
+    $CL -target $t "$cl" -o "$tmp/$k.ll" || { bad=1; continue; }
+    "$GASP" --passes=infer -S "$tmp/$k.ll" -o "$tmp/$k.i.ll" || bad=1
+    "$GASP" --passes=infer,resolve -S "$tmp/$k.ll" -o "$tmp/$k.s.ll" 2>/dev/null || bad=1
+    "$GASP" --passes=infer,ipmsp -S "$tmp/$k.ll" -o "$tmp/$k.p.ll" || bad=1
+    "$GASP" -S "$tmp/$k.ll" -o "$tmp/$k.r.ll" 2>/dev/null || bad=1
+    "$GASP" -S --lower-generic=tags "$tmp/$k.ll" -o "$tmp/$k.l.ll" 2>/dev/null || bad=1
+    b=$(count "$tmp/$k.ll"); i=$(count "$tmp/$k.i.ll"); sr=$(count "$tmp/$k.s.ll"); p=$(count "$tmp/$k.p.ll"); r=$(count "$tmp/$k.r.ll"); l=$(count "$tmp/$k.l.ll")
+    d=$(stat "$tmp/$k.ll" lower.dispatches --lower-generic=tags)
+    dp=$(stat "$tmp/$k.ll" lower.dispatches "--lower-generic=tags --private-in-global")
+    ir=$(insts "$tmp/$k.r.ll"); il=$(insts "$tmp/$k.l.ll")
+    [ "$l" = 0 ] || bad=1
+    B=$((B+b)); I=$((I+i)); S=$((S+sr)); P=$((P+p)); R=$((R+r)); L=$((L+l)); D=$((D+d)); DP=$((DP+dp)); IR=$((IR+ir)); IL=$((IL+il))
+    echo "| $k | $b | $i | $sr | $p | $r | $l | $d | $dp | $ir | $il | @$k |"
+  done > "$tmp/rows"
+  python3 "$here/test/exec/Inputs/kernels.py" compare $t "$tmp/run-$t" --lower-generic=tags > "$tmp/cmp" 2>/dev/null || bad=1
+  while IFS= read -r row; do
+    k=$(echo "$row" | sed 's/.*@\([a-z_]*\) |$/\1/')
+    res=$(grep "^[a-zA-Z]* $k " "$tmp/cmp" | sed 's/^\([A-Za-z]*\) .*: \(.*\)$/\1: \2/' | sed 's/^ok: //')
+    echo "$row" | sed "s/@$k |\$/${res:-not run} |/"
+  done < "$tmp/rows"
+  growth=$(awk -v a=$IL -v b=$IR 'BEGIN{printf "%+.1f", b ? 100*(a-b)/b : 0}')
+  echo "| **total** | $B | $I | $S | $P | $R | $L | $D | $DP | $IR | $IL ($growth%) | |"
+  echo
+done
+exit $bad
