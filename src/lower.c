@@ -58,6 +58,9 @@
  * module are lowered too; external functions receive tagged pointers (the
  * device library must understand tags, as gasp-run's builtins do).
  *
+ * The module is marked `!gasp.lowered = !{!{!"tags"}}`; a marked module is
+ * not lowered again (its tag sequences would be tagged twice).
+ *
  * Remark per function with generic accesses:
  *   "lower: @f: N of M generic accesses need a runtime dispatch (arms: ...)"
  * Requires: a verified module (run after infer, ipmsp, resolve).
@@ -710,6 +713,12 @@ bool lower_run(GaspCtx *cx, LLVMModuleRef m) {
             bits, triple && *triple ? triple : "none");
     return false;
   }
+  /* already lowered: its casts carry tags, lowering again would tag twice */
+  if (LLVMGetNamedMetadataNumOperands(m, "gasp.lowered")) {
+    cx_diag(cx, GASP_SEV_REMARK, "lower: the module is already lowered (!gasp.lowered); "
+                                 "left as it is");
+    return false;
+  }
   Lw s;
   memset(&s, 0, sizeof s);
   s.cx = cx;
@@ -729,6 +738,8 @@ bool lower_run(GaspCtx *cx, LLVMModuleRef m) {
         lower_function(&s, fn);
     reach_free(s.reach);
     drop_dead_decls(&s);
+    LLVMValueRef md = LLVMMDStringInContext(s.ctx, "tags", 4);
+    LLVMAddNamedMetadataOperand(m, "gasp.lowered", LLVMMDNodeInContext(s.ctx, &md, 1));
   }
   LLVMDisposeBuilder(s.b);
   return true;
