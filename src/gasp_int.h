@@ -75,6 +75,9 @@ bool tgt_param_is_global(const TgtTable *t, LLVMValueRef fn, unsigned k);
 int lat_join(int a, int b);
 /* "generic", "uninit", or the space name. */
 const char *lat_name(const TgtTable *t, int lat);
+/* The source-language null of pointer type ty: 0, or for a space whose
+   null is not 0 (AMDGPU local/private) the cast of generic null. */
+LLVMValueRef tgt_null(const TgtTable *t, LLVMTypeRef ty);
 /* Comma separated names of the known tables. */
 const char *tgt_names(void);
 

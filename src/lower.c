@@ -351,15 +351,6 @@ static LLVMValueRef tag_test(Lw *s, LLVMValueRef p, const CastFn *cf) {
   return cond ? cond : LLVMConstInt(LLVMInt1TypeInContext(s->ctx), 1, 0);
 }
 
-static LLVMValueRef null_of(Lw *s, LLVMTypeRef ty) {
-  int as = ir_ptr_as(ty);
-  const TgtSpace *sp = tgt_space(s->t, as);
-  if (as == s->t->generic || !sp || sp->null_is_zero)
-    return LLVMConstNull(ty);
-  LLVMTypeRef gt = LLVMPointerTypeInContext(s->ctx, (unsigned)s->t->generic);
-  return LLVMConstAddrSpaceCast(LLVMConstNull(gt), ty);
-}
-
 static void lower_cast_call(Lw *s, LLVMValueRef call, const CastFn *cf) {
   LLVMValueRef p = LLVMGetOperand(call, 0), r;
   LLVMTypeRef rt = LLVMTypeOf(call);
@@ -381,7 +372,7 @@ static void lower_cast_call(Lw *s, LLVMValueRef call, const CastFn *cf) {
                        "");
   } else {
     LLVMValueRef yes = ir_ptr_as(rt) == s->t->generic ? p : cast_to(s, p, ir_ptr_as(rt));
-    r = LLVMBuildSelect(s->b, cond, yes, null_of(s, rt), "");
+    r = LLVMBuildSelect(s->b, cond, yes, tgt_null(s->t, rt), "");
   }
   ir_take_name(call, r);
   LLVMReplaceAllUsesWith(call, r);

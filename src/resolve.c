@@ -87,16 +87,6 @@ static Fold decide(Rs *s, const CastFn *cf, LLVMValueRef p, unsigned mask) {
   return KEEP;
 }
 
-/* The OpenCL null of pointer type ty (AMDGPU local/private: all ones). */
-static LLVMValueRef null_of(Rs *s, LLVMTypeRef ty) {
-  int as = ir_ptr_as(ty);
-  const TgtSpace *sp = tgt_space(s->t, as);
-  if (as == s->t->generic || !sp || sp->null_is_zero)
-    return LLVMConstNull(ty);
-  LLVMTypeRef gt = LLVMPointerTypeInContext(LLVMGetTypeContext(ty), (unsigned)s->t->generic);
-  return LLVMConstAddrSpaceCast(LLVMConstNull(gt), ty);
-}
-
 static void fold(Rs *s, LLVMValueRef call, const CastFn *cf, Fold f) {
   LLVMValueRef p = LLVMGetOperand(call, 0), r;
   LLVMTypeRef rt = LLVMTypeOf(call);
@@ -107,7 +97,7 @@ static void fold(Rs *s, LLVMValueRef call, const CastFn *cf, Fold f) {
             ? LLVMConstInt(rt, 0, 0)
             : LLVMBuildICmp(s->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), "");
   else if (f == FALSE_NULL)
-    r = null_of(s, rt);
+    r = tgt_null(s->t, rt);
   else
     r = ir_ptr_as(rt) == s->t->generic ? p : LLVMBuildAddrSpaceCast(s->b, p, rt, "");
   if (r != p && !LLVMIsAConstant(r))

@@ -259,3 +259,14 @@ const char *lat_name(const TgtTable *t, int lat) {
     return "generic";
   return tgt_space_name(t, lat);
 }
+
+/* ---- null ---------------------------------------------------------------- */
+
+LLVMValueRef tgt_null(const TgtTable *t, LLVMTypeRef ty) {
+  int as = ir_ptr_as(ty);
+  const TgtSpace *sp = tgt_space(t, as);
+  if (as == t->generic || !sp || sp->null_is_zero)
+    return LLVMConstNull(ty);
+  LLVMTypeRef gt = LLVMPointerTypeInContext(LLVMGetTypeContext(ty), (unsigned)t->generic);
+  return LLVMConstAddrSpaceCast(LLVMConstNull(gt), ty);
+}
