@@ -151,7 +151,7 @@ static bool has_pointer(LLVMTypeRef fty) {
   return any;
 }
 
-bool casts_decl_harmless(const TgtTable *t, LLVMValueRef decl) {
+bool casts_decl_harmless(LLVMValueRef decl) {
   if (LLVMGetIntrinsicID(decl))
     return true;
   if (!has_pointer(LLVMGlobalGetValueType(decl)))
@@ -171,6 +171,5 @@ bool casts_decl_harmless(const TgtTable *t, LLVMValueRef decl) {
   for (size_t i = 0; i < sizeof harmless_prefix / sizeof harmless_prefix[0]; i++)
     if (!strncmp(b, harmless_prefix[i], strlen(harmless_prefix[i])))
       return true;
-  (void)t;
   return false;
 }

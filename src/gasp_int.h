@@ -134,6 +134,17 @@ LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
 /* Copies the function, return and argument attributes of a function or
    call `from` to `to` (of the same kind), for nargs arguments. */
 void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
+/* Is call a llvm.lifetime.start/end marker? */
+bool ir_is_lifetime(LLVMValueRef call);
+/* i64, or a vector of i64, for a (vector of) 64-bit pointer type. */
+LLVMTypeRef ir_int_for(LLVMTypeRef pt);
+/* Integer constant c of type it, splatted when it is a vector. */
+LLVMValueRef ir_splat(LLVMTypeRef it, unsigned long long c);
+/* The 64-bit generic pointer p with bits 61-63 cleared the seed's way:
+   inttoptr(ashr(shl(ptrtoint p, 4), 4)) (bits 56-59, canonical, fill
+   60-63), built at b.  Used by lower and by gasp-run's builtins so that
+   both clear tags alike. */
+LLVMValueRef ir_clear_tag(LLVMBuilderRef b, LLVMValueRef p);
 /* Moves the name of from (which is about to go away) to to. */
 void ir_take_name(LLVMValueRef from, LLVMValueRef to);
 /* Operands of an intrinsic memory access: which arguments are pointers
@@ -214,7 +225,7 @@ typedef struct CastFn {
 /* Is call an explicit cast / space test of a generic pointer (operand 0)? */
 bool casts_match(const TgtTable *t, LLVMValueRef call, CastFn *out);
 /* A declaration known not to make or hide a local/private generic pointer. */
-bool casts_decl_harmless(const TgtTable *t, LLVMValueRef decl);
+bool casts_decl_harmless(LLVMValueRef decl);
 
 /* ===== reach.c — spaces that may flow into generic, per function ======== */
 #define REACH_UNKNOWN (1u << 5) /* an opaque source: any space */

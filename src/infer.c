@@ -196,15 +196,6 @@ static void compute_rpo(Infer *s) {
 
 /* ---- phase 2: private slots, candidates, operations -------------------- */
 
-static bool is_lifetime(LLVMValueRef call) {
-  LLVMValueRef f = ir_callee(call);
-  if (!f || !LLVMGetIntrinsicID(f))
-    return false;
-  size_t len;
-  const char *n = LLVMGetValueName2(f, &len);
-  return len >= 14 && !strncmp(n, "llvm.lifetime.", 14);
-}
-
 /* Walks every use of the alloca a through GEPs and casts.  Returns true
    when its address never escapes and every store into it stores a generic
    pointer; collects the generic-pointer loads and stored values. */
@@ -244,7 +235,7 @@ static bool analyse_slot(Infer *s, LLVMValueRef a, Slot *slot,
       case LLVMICmp:
         break;
       case LLVMCall:
-        if (!is_lifetime(user))
+        if (!ir_is_lifetime(user))
           return false;
         break;
       default:

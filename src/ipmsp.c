@@ -487,10 +487,8 @@ static void mark_dirty(Ip *ip, LLVMValueRef f) {
 /* v (generic) as a pointer in space as, built before `before`. */
 static LLVMValueRef to_space(Ip *ip, LLVMValueRef v, int as, LLVMValueRef before) {
   LLVMTypeRef t = ir_retype(LLVMTypeOf(v), as);
-  if (LLVMIsAConstantPointerNull(v)) {
-    const TgtSpace *sp = tgt_space(ip->t, as);
-    return sp && sp->null_is_zero ? LLVMConstNull(t) : LLVMConstAddrSpaceCast(v, t);
-  }
+  if (LLVMIsAConstantPointerNull(v))
+    return tgt_null(ip->t, t);
   if (LLVMIsAPoisonValue(v))
     return LLVMGetPoison(t);
   if (LLVMIsAUndefValue(v))

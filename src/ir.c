@@ -126,6 +126,46 @@ LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
   return nc;
 }
 
+bool ir_is_lifetime(LLVMValueRef call) {
+  LLVMValueRef f = ir_callee(call);
+  if (!f || !LLVMGetIntrinsicID(f))
+    return false;
+  size_t len;
+  const char *n = LLVMGetValueName2(f, &len);
+  return len >= 14 && !strncmp(n, "llvm.lifetime.", 14);
+}
+
+/* ---- tags (lower.c, and gasp-run's builtins) ------------------------------ */
+
+LLVMTypeRef ir_int_for(LLVMTypeRef pt) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(pt));
+  if (LLVMGetTypeKind(pt) == LLVMVectorTypeKind)
+    return LLVMVectorType(i64, LLVMGetVectorSize(pt));
+  return i64;
+}
+
+LLVMValueRef ir_splat(LLVMTypeRef it, unsigned long long c) {
+  bool vec = LLVMGetTypeKind(it) == LLVMVectorTypeKind;
+  LLVMValueRef k = LLVMConstInt(vec ? LLVMGetElementType(it) : it, c, 0);
+  if (!vec)
+    return k;
+  unsigned n = LLVMGetVectorSize(it);
+  LLVMValueRef *el = xmalloc(n * sizeof *el);
+  for (unsigned i = 0; i < n; i++)
+    el[i] = k;
+  LLVMValueRef v = LLVMConstVector(el, n);
+  free(el);
+  return v;
+}
+
+LLVMValueRef ir_clear_tag(LLVMBuilderRef b, LLVMValueRef p) {
+  LLVMTypeRef pt = LLVMTypeOf(p), it = ir_int_for(pt);
+  LLVMValueRef i = LLVMBuildPtrToInt(b, p, it, "");
+  LLVMValueRef sh = LLVMBuildShl(b, i, ir_splat(it, 4), "");
+  LLVMValueRef a = LLVMBuildAShr(b, sh, ir_splat(it, 4), "");
+  return LLVMBuildIntToPtr(b, a, pt, "untag");
+}
+
 /* ---- memory intrinsics --------------------------------------------------
  * ptr_args: which arguments are (vectors of) pointers to memory;
  * overload: how the overloaded name is formed (-1 return type, k arg k). */

@@ -119,37 +119,6 @@ static const char *fn_name(LLVMValueRef fn) {
   return LLVMGetValueName2(fn, &n);
 }
 
-/* The integer type matching pointer (or vector of pointers) type t. */
-static LLVMTypeRef int_for(Lw *s, LLVMTypeRef t) {
-  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
-    return LLVMVectorType(s->i64, LLVMGetVectorSize(t));
-  return s->i64;
-}
-
-/* Constant c (of i64) splatted to type it. */
-static LLVMValueRef splat(Lw *s, LLVMTypeRef it, unsigned long long c) {
-  LLVMValueRef k = LLVMConstInt(s->i64, c, 0);
-  if (LLVMGetTypeKind(it) != LLVMVectorTypeKind)
-    return k;
-  unsigned n = LLVMGetVectorSize(it);
-  LLVMValueRef *el = xmalloc(n * sizeof *el);
-  for (unsigned i = 0; i < n; i++)
-    el[i] = k;
-  LLVMValueRef v = LLVMConstVector(el, n);
-  free(el);
-  return v;
-}
-
-/* inttoptr(ashr(shl(ptrtoint p, 4), 4)): the tag cleared, canonical bits
-   restored. */
-static LLVMValueRef untag(Lw *s, LLVMValueRef p) {
-  LLVMTypeRef pt = LLVMTypeOf(p), it = int_for(s, pt);
-  LLVMValueRef i = LLVMBuildPtrToInt(s->b, p, it, "");
-  LLVMValueRef sh = LLVMBuildShl(s->b, i, splat(s, it, 4), "");
-  LLVMValueRef a = LLVMBuildAShr(s->b, sh, splat(s, it, 4), "");
-  return LLVMBuildIntToPtr(s->b, a, pt, "untag");
-}
-
 /* lshr(ptrtoint p, 61) */
 static LLVMValueRef tag_of(Lw *s, LLVMValueRef p) {
   LLVMValueRef i = LLVMBuildPtrToInt(s->b, p, s->i64, "");
@@ -169,25 +138,24 @@ static bool is_tagged(const Lw *s, int as) {
   return as != s->t->priv || s->priv_tagged;
 }
 
+/* Must a generic pointer have its tag cleared before it is used in space
+   as?  Tagged spaces always; global memory (tag 0) only under the seed's
+   special behaviour; a space without a tag (never tagged by us, but its
+   pointer may have come through a tagged one) always. */
+static bool needs_clear(const Lw *s, int as) {
+  int tag = space_tag(s, as);
+  return is_tagged(s, as) || tag < 0 || (tag == 0 && s->clear_global);
+}
+
 /* The generic pointer p used in space as, built at the builder. */
 static LLVMValueRef cast_to(Lw *s, LLVMValueRef p, int as) {
-  bool clear = is_tagged(s, as) || (space_tag(s, as) == 0 && s->clear_global);
-  LLVMValueRef q = clear ? untag(s, p) : p;
+  LLVMValueRef q = needs_clear(s, as) ? ir_clear_tag(s->b, p) : p;
   return LLVMBuildAddrSpaceCast(s->b, q, ir_retype(LLVMTypeOf(p), as), "");
 }
 
 static void position(Lw *s, LLVMValueRef before, LLVMValueRef dbg_of) {
   LLVMPositionBuilderBefore(s->b, before);
   LLVMSetCurrentDebugLocation2(s->b, dbg_of ? LLVMInstructionGetDebugLoc(dbg_of) : NULL);
-}
-
-static bool is_lifetime(LLVMValueRef v) {
-  LLVMValueRef f = ir_callee(v);
-  if (!f)
-    return false;
-  size_t n;
-  const char *name = LLVMGetValueName2(f, &n);
-  return !strncmp(name, "llvm.lifetime.", 14);
 }
 
 /* Replaces old by new in every user except the listed ones and lifetime
@@ -199,7 +167,7 @@ static void replace_uses_except(LLVMValueRef old, LLVMValueRef nv, LLVMValueRef 
     vec_push(&users, LLVMGetUser(u));
   for (size_t k = 0; k < users.n; k++) {
     LLVMValueRef u = users.v[k];
-    bool skipped = is_lifetime(u);
+    bool skipped = ir_is_lifetime(u);
     for (unsigned j = 0; j < nskip && !skipped; j++)
       skipped = u == skip[j];
     if (skipped || (k && users.v[k - 1] == u))
@@ -222,10 +190,10 @@ static bool never_null(LLVMValueRef v) {
    the (up to 3) new instructions that use g. */
 static LLVMValueRef build_tag(Lw *s, LLVMValueRef g, int tag, bool maybe_null,
                               LLVMValueRef skip[3]) {
-  LLVMTypeRef pt = LLVMTypeOf(g), it = int_for(s, pt);
+  LLVMTypeRef pt = LLVMTypeOf(g), it = ir_int_for(pt);
   LLVMValueRef i = LLVMBuildPtrToInt(s->b, g, it, "");
-  LLVMValueRef c = LLVMBuildAnd(s->b, i, splat(s, it, ~(7ull << TAG_SHIFT)), "");
-  LLVMValueRef o = LLVMBuildOr(s->b, c, splat(s, it, (unsigned long long)tag << TAG_SHIFT), "");
+  LLVMValueRef c = LLVMBuildAnd(s->b, i, ir_splat(it, ~(7ull << TAG_SHIFT)), "");
+  LLVMValueRef o = LLVMBuildOr(s->b, c, ir_splat(it, (unsigned long long)tag << TAG_SHIFT), "");
   LLVMValueRef r = LLVMBuildIntToPtr(s->b, o, pt, "tagged");
   skip[0] = i;
   skip[1] = skip[2] = NULL;
@@ -565,7 +533,11 @@ static void lower_function(Lw *s, LLVMValueRef fn) {
   s->fn = fn;
   s->dispatched = s->made_global = s->switches = 0;
   int g = s->t->generic;
-  ValVec to_gen = {0}, from_gen = {0}, calls = {0}, ops = {0};
+  ValVec to_gen = {0}, from_gen = {0}, ops = {0};
+  VEC(struct {
+    LLVMValueRef call;
+    CastFn cf;
+  }) calls = {0};
   /* constant expressions first, so that their casts are collected below */
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
@@ -584,7 +556,9 @@ static void lower_function(Lw *s, LLVMValueRef fn) {
                  is_tagged(s, s->t->priv)) {
         vec_push(&to_gen, i);
       } else if (LLVMIsACallInst(i) && casts_match(s->t, i, &cf)) {
-        vec_push(&calls, i);
+        vec_grow(&calls, calls.n + 1);
+        calls.v[calls.n].call = i;
+        calls.v[calls.n++].cf = cf;
       } else if (ir_is_mem_op_in(i, g)) {
         vec_push(&ops, i);
       }
@@ -593,12 +567,10 @@ static void lower_function(Lw *s, LLVMValueRef fn) {
     goto out;
   for (size_t k = 0; k < from_gen.n; k++) {
     LLVMValueRef c = from_gen.v[k];
-    int as = ir_ptr_as(LLVMTypeOf(c));
-    if (!is_tagged(s, as) && !(space_tag(s, as) <= 0 && s->clear_global) &&
-        space_tag(s, as) >= 0)
+    if (!needs_clear(s, ir_ptr_as(LLVMTypeOf(c))))
       continue;
     position(s, c, c);
-    LLVMSetOperand(c, 0, untag(s, LLVMGetOperand(c, 0)));
+    LLVMSetOperand(c, 0, ir_clear_tag(s->b, LLVMGetOperand(c, 0)));
     cx_stat(s->cx, &st_cleared, 1);
   }
   for (size_t k = 0; k < to_gen.n; k++) {
@@ -607,11 +579,8 @@ static void lower_function(Lw *s, LLVMValueRef fn) {
     bool maybe_null = !LLVMIsAAllocaInst(c) && !never_null(LLVMGetOperand(c, 0));
     tag_value(s, c, space_tag(s, src), maybe_null);
   }
-  for (size_t k = 0; k < calls.n; k++) {
-    CastFn cf;
-    casts_match(s->t, calls.v[k], &cf);
-    lower_cast_call(s, calls.v[k], &cf);
-  }
+  for (size_t k = 0; k < calls.n; k++)
+    lower_cast_call(s, calls.v[k].call, &calls.v[k].cf);
   pick_arms(s);
   for (size_t k = 0; k < ops.n && !s->failed; k++)
     dispatch(s, ops.v[k], true);

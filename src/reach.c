@@ -89,7 +89,7 @@ static unsigned call_bits(Reach *r, LLVMValueRef call) {
     return REACH_UNKNOWN; /* indirect call, inline asm */
   if (!LLVMIsDeclaration(f))
     return 0; /* an edge */
-  return casts_decl_harmless(r->t, f) ? 0 : REACH_UNKNOWN;
+  return casts_decl_harmless(f) ? 0 : REACH_UNKNOWN;
 }
 
 static unsigned inst_bits(Reach *r, LLVMValueRef i) {

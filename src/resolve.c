@@ -61,9 +61,17 @@ typedef struct Rs {
   Infer *inf;
   Reach *reach;
   unsigned global_bits; /* spaces that are global memory */
+  bool changed;
 } Rs;
 
 typedef enum Fold { KEEP, FALSE_NULL, TRUE_SAME } Fold;
+
+/* An explicit cast or space test of the function, and what it folds to. */
+typedef struct Site {
+  LLVMValueRef call;
+  CastFn cf;
+  Fold fold;
+} Site;
 
 static Fold decide(Rs *s, const CastFn *cf, LLVMValueRef p, unsigned mask) {
   if (LLVMIsAConstantPointerNull(p))
@@ -146,12 +154,13 @@ static bool make_global(Rs *s, LLVMValueRef i) {
 static void resolve_function(Rs *s, LLVMValueRef fn) {
   unsigned mask = reach_mask(s->reach, fn);
   bool is_static = !(mask & ~s->global_bits);
-  ValVec calls = {0}, ops = {0};
+  VEC(Site) calls = {0};
+  ValVec ops = {0};
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      CastFn cf;
-      if (LLVMIsACallInst(i) && casts_match(s->t, i, &cf))
-        vec_push(&calls, i);
+      Site site = {i, {0}, KEEP};
+      if (LLVMIsACallInst(i) && casts_match(s->t, i, &site.cf))
+        vec_push(&calls, site);
       else if (is_static && ir_is_mem_op_in(i, s->t->generic))
         vec_push(&ops, i);
     }
@@ -161,26 +170,23 @@ static void resolve_function(Rs *s, LLVMValueRef fn) {
     return;
   }
   /* decide everything on the unchanged function, then rewrite */
-  VEC(Fold) fs = {0};
   if (calls.n)
     infer_analyse(s->inf, fn, NULL);
   for (size_t k = 0; k < calls.n; k++) {
-    CastFn cf;
-    casts_match(s->t, calls.v[k], &cf);
-    vec_push(&fs, decide(s, &cf, LLVMGetOperand(calls.v[k], 0), mask));
+    Site *c = &calls.v[k];
+    c->fold = decide(s, &c->cf, LLVMGetOperand(c->call, 0), mask);
   }
   unsigned folded = 0, made = 0;
   for (size_t k = 0; k < calls.n; k++)
-    if (fs.v[k] != KEEP) {
-      CastFn cf;
-      casts_match(s->t, calls.v[k], &cf);
-      fold(s, calls.v[k], &cf, fs.v[k]);
+    if (calls.v[k].fold != KEEP) {
+      fold(s, calls.v[k].call, &calls.v[k].cf, calls.v[k].fold);
       folded++;
     }
   for (size_t k = 0; k < ops.n; k++)
     made += make_global(s, ops.v[k]);
   cx_stat(s->cx, &st_static, made);
   if (folded || made) {
+    s->changed = true;
     infer_function(s->inf, fn);
     char names[96];
     reach_names(mask, names, sizeof names);
@@ -191,27 +197,23 @@ static void resolve_function(Rs *s, LLVMValueRef fn) {
             "folded, %u access%s made global",
             fname, names, folded, folded == 1 ? "" : "s", made, made == 1 ? "" : "es");
   }
-  vec_free(&fs);
   vec_free(&calls);
   vec_free(&ops);
 }
 
 bool resolve_run(GaspCtx *cx, LLVMModuleRef m) {
   Rs s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
-          infer_new(cx, m), reach_new(cx, m), 1u << UAS_GLOBAL};
+          infer_new(cx, m), reach_new(cx, m), 1u << UAS_GLOBAL, false};
   const TgtSpace *cs = tgt_space(s.t, s.t->constant);
   if (cs && cs->tag == 0)
     s.global_bits |= 1u << UAS_CONSTANT;
   if (cx->opt.private_in_global)
     s.global_bits |= 1u << UAS_PRIVATE;
-  uint64_t before = gasp_stat_get(cx, st_cast.name) + gasp_stat_get(cx, st_test.name) +
-                    gasp_stat_get(cx, st_static.name);
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
     if (LLVMCountBasicBlocks(fn))
       resolve_function(&s, fn);
   reach_free(s.reach);
   infer_free(s.inf);
   LLVMDisposeBuilder(s.b);
-  return gasp_stat_get(cx, st_cast.name) + gasp_stat_get(cx, st_test.name) +
-             gasp_stat_get(cx, st_static.name) != before;
+  return s.changed;
 }

@@ -357,10 +357,7 @@ static void untag_args(Prep *s, LLVMValueRef call) {
         (int)LLVMGetPointerAddressSpace(t) != s->t->generic || LLVMIsAConstant(a))
       continue;
     position_at(s, call, call);
-    LLVMValueRef i = LLVMBuildPtrToInt(s->b, a, s->i64, "");
-    LLVMValueRef four = LLVMConstInt(s->i64, 4, 0);
-    i = LLVMBuildAShr(s->b, LLVMBuildShl(s->b, i, four, ""), four, "");
-    LLVMSetOperand(call, k, LLVMBuildIntToPtr(s->b, i, t, ""));
+    LLVMSetOperand(call, k, ir_clear_tag(s->b, a));
   }
 }
 
