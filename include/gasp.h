@@ -114,6 +114,31 @@ long gasp_count_generic_mem_ops(GaspCtx *cx, LLVMModuleRef m);
    LLVMContext exits the process on bad bitcode). */
 LLVMModuleRef gasp_read_module(LLVMContextRef ctx, const char *path, char **err);
 
+/* Address-space alias analysis (seed 001's rule, the target table deciding
+   disjointness): generic on either side -> may alias; two spaces the table
+   puts in different alias classes (they never hold the same byte) -> no
+   alias; the same space or class -> may alias.  AMDGPU constant memory is
+   part of global memory, NVPTX distributed shared contains shared: may
+   alias.  A space the table does not name, or an unknown target, answers
+   may alias.  The alias pass publishes the same answers as
+   !alias.scope/!noalias metadata. */
+typedef enum GaspAliasResult {
+  GASP_NO_ALIAS = 0,
+  GASP_MAY_ALIAS = 1
+} GaspAliasResult;
+
+/* For address spaces a and b of target: a table name ("spir", "nvptx",
+   "amdgcn", "genx") or a triple ("nvptx64-nvidia-cuda").
+   private_in_global: private memory lives in the global buffer, so private
+   and global may alias. */
+GaspAliasResult gasp_alias_as(const char *target, unsigned a, unsigned b,
+                              int private_in_global);
+/* For two pointer values (or vectors of pointers), by the spaces of their
+   types.  The target is cx's --target-as, else the triple of the module a
+   (or b) belongs to; private_in_global comes from cx's options.  Values
+   that are not pointers, or whose target cannot be told, may alias. */
+GaspAliasResult gasp_alias(const GaspCtx *cx, LLVMValueRef a, LLVMValueRef b);
+
 /* The pass names, comma separated, and the default pipeline. */
 const char *gasp_pass_list(void);
 const char *gasp_default_pipeline(void);

@@ -127,6 +127,54 @@ long gasp_count_generic_mem_ops(GaspCtx *cx, LLVMModuleRef m) {
   return pipeline_count_generic(cx, m);
 }
 
+/* ---- alias queries ------------------------------------------------------ */
+
+static GaspAliasResult alias_in(const TgtTable *t, int a, int b, bool pig) {
+  if (!t)
+    return GASP_MAY_ALIAS;
+  int ca = tgt_alias_class(t, a, pig), cb = tgt_alias_class(t, b, pig);
+  return ca >= 0 && cb >= 0 && ca != cb ? GASP_NO_ALIAS : GASP_MAY_ALIAS;
+}
+
+static const TgtTable *table_named(const char *target) {
+  if (!target)
+    return NULL;
+  const TgtTable *t = tgt_by_name(target);
+  return t ? t : tgt_for_triple(target);
+}
+
+GaspAliasResult gasp_alias_as(const char *target, unsigned a, unsigned b,
+                              int private_in_global) {
+  return alias_in(table_named(target), (int)a, (int)b, private_in_global != 0);
+}
+
+/* The module v belongs to (instruction, argument, global), or NULL. */
+static LLVMModuleRef module_of(LLVMValueRef v) {
+  if (LLVMIsAInstruction(v)) {
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+    v = bb ? LLVMGetBasicBlockParent(bb) : NULL;
+  } else if (LLVMIsAArgument(v)) {
+    v = LLVMGetParamParent(v);
+  }
+  return v && LLVMIsAGlobalValue(v) ? LLVMGetGlobalParent(v) : NULL;
+}
+
+GaspAliasResult gasp_alias(const GaspCtx *cx, LLVMValueRef a, LLVMValueRef b) {
+  if (!a || !b)
+    return GASP_MAY_ALIAS;
+  const TgtTable *t = NULL;
+  if (cx->opt.target_as) {
+    t = tgt_by_name(cx->opt.target_as);
+  } else {
+    LLVMModuleRef m = module_of(a);
+    if (!m)
+      m = module_of(b);
+    t = m ? tgt_for_triple(LLVMGetTarget(m)) : NULL;
+  }
+  return alias_in(t, ir_ptr_as(LLVMTypeOf(a)), ir_ptr_as(LLVMTypeOf(b)),
+                  cx->opt.private_in_global != 0);
+}
+
 size_t gasp_diag_count(const GaspCtx *cx) { return cx->diags.n; }
 const char *gasp_diag_message(const GaspCtx *cx, size_t i) {
   return i < cx->diags.n ? cx->diags.v[i].msg : NULL;

@@ -64,6 +64,11 @@ const TgtTable *tgt_for_triple(const char *triple);
 const TgtSpace *tgt_space(const TgtTable *t, int as);
 const char *tgt_space_name(const TgtTable *t, int as);
 bool tgt_is_named(const TgtTable *t, int as);
+/* The alias class of space as (spaces of different classes never hold the
+   same byte); -1 for the generic space or a space the table does not name.
+   private_in_global: private memory lives in the global buffer, and a
+   global access may land in it, so private joins global's class. */
+int tgt_alias_class(const TgtTable *t, int as, bool private_in_global);
 /* Two named spaces never hold the same byte. */
 bool tgt_disjoint(const TgtTable *t, int a, int b);
 bool tgt_is_kernel(const TgtTable *t, LLVMValueRef fn);
@@ -246,6 +251,9 @@ bool resolve_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== lower.c — runtime resolution on tags (seed 000) ================== */
 bool lower_run(GaspCtx *cx, LLVMModuleRef m);
+
+/* ===== alias.c — address-space scopes as !alias.scope/!noalias ========= */
+bool alias_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== pipeline.c — the pass list ======================================= */
 typedef bool (*PassFn)(GaspCtx *cx, LLVMModuleRef m);

@@ -34,12 +34,14 @@ static const PassInfo passes[] = {
      "explicit casts folded; static resolution when only global memory reaches"},
     {"lower", lower_run,
      "--lower-generic=tags: tag generic pointers, dispatch each access on the tag"},
+    {"alias", alias_run,
+     "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis"},
 };
 
 /* The default pipeline: one literal list. */
-static const char default_pipeline[] = "infer,ipmsp,resolve,lower";
+static const char default_pipeline[] = "infer,ipmsp,resolve,lower,alias";
 
-static const char pass_list[] = "sroa, infer, ipmsp, resolve, lower (and none)";
+static const char pass_list[] = "sroa, infer, ipmsp, resolve, lower, alias (and none)";
 
 const char *gasp_pass_list(void) { return pass_list; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }

@@ -178,11 +178,18 @@ const char *tgt_space_name(const TgtTable *t, int as) {
   return s ? s->name : "unknown";
 }
 
+int tgt_alias_class(const TgtTable *t, int as, bool private_in_global) {
+  const TgtSpace *s = tgt_space(t, as);
+  if (!s || as == t->generic)
+    return -1;
+  if (private_in_global && s->unified == UAS_PRIVATE)
+    s = tgt_space(t, t->global);
+  return s->alias_class;
+}
+
 bool tgt_disjoint(const TgtTable *t, int a, int b) {
-  const TgtSpace *sa = tgt_space(t, a), *sb = tgt_space(t, b);
-  if (!sa || !sb || a == t->generic || b == t->generic)
-    return false;
-  return sa->alias_class != sb->alias_class;
+  int ca = tgt_alias_class(t, a, false), cb = tgt_alias_class(t, b, false);
+  return ca >= 0 && cb >= 0 && ca != cb;
 }
 
 /* ---- kernels ----------------------------------------------------------- */

@@ -47,7 +47,7 @@ define spir_kernel void @k(ptr addrspace(1) %g, ptr addrspace(3) %l) {
 ; NONE-LABEL: define internal spir_func void @acc(ptr addrspace(4) %dst, ptr addrspace(4) %src) !gasp.as
 ; NONE-LABEL: define spir_kernel void @k(
 ; NONE-COUNT-6: call spir_func void @acc(ptr addrspace(4)
-; NONE-NOT:   .as
+; NONE-NOT:   {{@[a-z]+\.as}}
 
 ; Budget 1: the first tuple is cloned; the other callers then all pass
 ; global memory as %src, so the original is specialized in place for that

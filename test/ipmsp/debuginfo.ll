@@ -41,9 +41,9 @@ define spir_kernel void @k(ptr addrspace(1) %g, ptr addrspace(3) %l) !dbg !30 {
 ; CHECK:         ret i32 {{.*}}, !dbg [[L12]]
 ; CHECK-LABEL: define internal spir_func i32 @twice.as1(ptr addrspace(1) %p)
 ; CHECK-NOT:   !dbg
-; CHECK:         load i32, ptr addrspace(1) %p, align 4{{$}}
+; CHECK:         load i32, ptr addrspace(1) %p, align 4{{(, !alias.scope ![0-9]+, !noalias ![0-9]+)?$}}
 ; CHECK-LABEL: define internal spir_func i32 @twice.as3(ptr addrspace(3) %p)
-; CHECK:         load i32, ptr addrspace(3) %p, align 4{{$}}
+; CHECK:         load i32, ptr addrspace(3) %p, align 4{{(, !alias.scope ![0-9]+, !noalias ![0-9]+)?$}}
 ; CHECK:       [[SP]] = distinct !DISubprogram(name: "inplace"
 ; CHECK:       [[L12]] = !DILocation(line: 3, column: 5, scope: [[SP]])
 

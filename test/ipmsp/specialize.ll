@@ -1,5 +1,5 @@
 ; RUN: gasp-opt -verify-each -S %s -o - | FileCheck %s
-; RUN: gasp-opt --dump-ip-msp %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
+; RUN: gasp-opt --passes=infer,ipmsp --dump-ip-msp %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
 ; RUN: gasp-opt -S %s -o - | gasp-opt -S - -o - | FileCheck %s
 ; Every caller agrees: internal functions are rewritten in place (calling
 ; convention, attributes and metadata kept), returns are retyped, null is

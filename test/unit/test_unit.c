@@ -164,12 +164,72 @@ static void test_strmap(void) {
   CHECK(smap_find(&m, "f1.as1_3") == MAP_NONE);
 }
 
+/* gasp_alias_as / gasp_alias: seed 001's rule with the tables' classes. */
+static void test_alias(void) {
+  /* generic on either side, same space, unknown space/target: may alias */
+  CHECK(gasp_alias_as("spir", 4, 1, 0) == GASP_MAY_ALIAS);
+  CHECK(gasp_alias_as("spir", 3, 4, 0) == GASP_MAY_ALIAS);
+  CHECK(gasp_alias_as("spir", 1, 1, 0) == GASP_MAY_ALIAS);
+  CHECK(gasp_alias_as("spir", 1, 9, 0) == GASP_MAY_ALIAS);
+  CHECK(gasp_alias_as("x86_64-linux-gnu", 1, 3, 0) == GASP_MAY_ALIAS);
+  CHECK(gasp_alias_as(NULL, 1, 3, 0) == GASP_MAY_ALIAS);
+  CHECK(gasp_alias_as("nvptx", 0, 3, 0) == GASP_MAY_ALIAS);
+  /* different classes: no alias (names and triples alike) */
+  CHECK(gasp_alias_as("spir", 1, 3, 0) == GASP_NO_ALIAS);
+  CHECK(gasp_alias_as("spir64-unknown-unknown", 3, 0, 0) == GASP_NO_ALIAS);
+  CHECK(gasp_alias_as("spir", 1, 2, 0) == GASP_NO_ALIAS);
+  CHECK(gasp_alias_as("nvptx64-nvidia-cuda", 1, 3, 0) == GASP_NO_ALIAS);
+  CHECK(gasp_alias_as("nvptx", 5, 101, 0) == GASP_NO_ALIAS);
+  CHECK(gasp_alias_as("amdgcn", 3, 5, 0) == GASP_NO_ALIAS);
+  /* the table decides: same class */
+  CHECK(gasp_alias_as("amdgcn", 1, 4, 0) == GASP_MAY_ALIAS);
+  CHECK(gasp_alias_as("amdgcn-amd-amdhsa", 6, 7, 0) == GASP_MAY_ALIAS);
+  CHECK(gasp_alias_as("nvptx", 3, 7, 0) == GASP_MAY_ALIAS);
+  /* private in global memory: private and global may alias, local not */
+  CHECK(gasp_alias_as("spir", 0, 1, 1) == GASP_MAY_ALIAS);
+  CHECK(gasp_alias_as("spir", 0, 3, 1) == GASP_NO_ALIAS);
+  CHECK(gasp_alias_as("nvptx", 5, 1, 1) == GASP_MAY_ALIAS);
+
+  /* pointer values: the spaces of their types, the module's triple */
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = LLVMModuleCreateWithNameInContext("m", ctx);
+  LLVMSetTarget(m, "spir64-unknown-unknown");
+  LLVMTypeRef ps[] = {LLVMPointerTypeInContext(ctx, 1), LLVMPointerTypeInContext(ctx, 3),
+                      LLVMPointerTypeInContext(ctx, 4), LLVMInt32TypeInContext(ctx)};
+  LLVMValueRef f =
+      LLVMAddFunction(m, "f", LLVMFunctionType(LLVMVoidTypeInContext(ctx), ps, 4, 0));
+  LLVMValueRef g = LLVMGetParam(f, 0), l = LLVMGetParam(f, 1), gen = LLVMGetParam(f, 2);
+  GaspOptions o;
+  gasp_options_init(&o);
+  GaspCtx *cx = gasp_ctx_new(&o);
+  CHECK(gasp_alias(cx, g, l) == GASP_NO_ALIAS);
+  CHECK(gasp_alias(cx, g, gen) == GASP_MAY_ALIAS);
+  CHECK(gasp_alias(cx, g, g) == GASP_MAY_ALIAS);
+  CHECK(gasp_alias(cx, g, LLVMGetParam(f, 3)) == GASP_MAY_ALIAS); /* not a pointer */
+  CHECK(gasp_alias(cx, LLVMConstNull(ps[0]), l) == GASP_NO_ALIAS); /* b's module */
+  gasp_ctx_free(cx);
+  o.target_as = "amdgcn"; /* the option overrides the triple */
+  cx = gasp_ctx_new(&o);
+  CHECK(gasp_alias(cx, g, l) == GASP_NO_ALIAS);
+  CHECK(gasp_alias(cx, g, LLVMConstNull(LLVMPointerTypeInContext(ctx, 4))) ==
+        GASP_MAY_ALIAS); /* amdgcn constant is global memory */
+  gasp_ctx_free(cx);
+  LLVMSetTarget(m, "x86_64-unknown-linux-gnu"); /* no table: may alias */
+  o.target_as = NULL;
+  cx = gasp_ctx_new(&o);
+  CHECK(gasp_alias(cx, g, l) == GASP_MAY_ALIAS);
+  gasp_ctx_free(cx);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+
 int main(void) {
   test_triples();
   test_tables();
   test_join();
   test_vote_meet();
   test_strmap();
+  test_alias();
   printf("unit: %d passed, %d failed\n", passed, failed);
   return failed != 0;
 }

@@ -1,0 +1,208 @@
+/* alias.c — what gasp knows about spaces, published as scoped no-alias
+ * metadata (seeds 001, 002).
+ *
+ * Problem: a load from global memory and a store to local memory never
+ * touch the same byte, yet LLVM's target-independent alias analysis says
+ * "may alias" on every target without an address-space alias analysis of
+ * its own (spir64, spirv64, hosts): disjointness is not a property of LLVM
+ * address spaces (seed 002).  Every LLVM pipeline already reads scoped
+ * no-alias metadata (ScopedNoAliasAA is in the default AA stack), so gasp
+ * states it there.
+ *
+ * The rule (seed 001's NVVM alias rule, the table deciding disjointness;
+ * gasp_alias_as in api.c answers it for two spaces): generic on either
+ * side -> may alias; two spaces of different alias classes -> no alias;
+ * same class -> may alias.  AMDGPU constant memory is part of global memory
+ * (same class); NVPTX distributed shared contains shared.  Under
+ * --private-in-global private memory lives in the global buffer and a
+ * global access may land in it (static resolution, the lower pass's
+ * global arm): private joins global's class.
+ *
+ * Encoding: one scope domain !{!"gasp.as"}, one scope per alias class of
+ * the target table, !{!"gasp.as.<space>", !domain}, named by the class's
+ * space.  Every load, store, atomicrmw, cmpxchg and memory intrinsic whose
+ * pointer operands are all in named spaces gets
+ *   !alias.scope = the classes it touches (two for a memcpy between spaces)
+ *   !noalias     = every other class of the table
+ * so that for two such accesses of different classes, each one's scopes
+ * are in the other's no-alias list: ScopedNoAliasAA answers NoAlias.  An
+ * access with a generic (or unknown-space) pointer gets none: it may touch
+ * anything.  The nodes are uniqued by their strings, so two modules
+ * annotated for the same target link into one domain with one meaning.
+ *
+ * Existing scoped metadata (from inlining noalias arguments, a front end)
+ * is merged, not replaced: gasp's scopes are appended to both lists.  The
+ * per-domain semantics keep that sound — the other domains' checks see the
+ * same scopes as before — and a second run adds nothing (the nodes are
+ * uniqued and already listed).
+ *
+ * Example (spir64):
+ *   %v = load float, ptr addrspace(1) %a, !alias.scope !2, !noalias !4
+ *   store float %v, ptr addrspace(3) %b, !alias.scope !7, !noalias !8
+ *   !0 = !{!"gasp.as"}              !1 = !{!"gasp.as.global", !0}
+ *   !2 = !{!1}  !4 = !{!5, !6, !3}  (local, private, constant) ...
+ *
+ * Constant memory reached through a global pointer (spir's tag-0
+ * constant, resolve's static resolution) is only ever read, and two reads
+ * never conflict, so keeping constant's class apart stays sound.
+ *
+ * Remark (one per module):
+ *   "alias: N of M memory accesses carry address-space scopes (K generic)"
+ * Requires: a module that verifies.  Debug name: alias.
+ * Statistics: alias.* (below).  Tests: test/alias/.
+ */
+#include "gasp_int.h"
+
+#include <string.h>
+
+static const GaspStatDesc st_scoped = {"alias.accesses-scoped",
+                                       "memory accesses given address-space scopes"};
+static const GaspStatDesc st_generic = {
+    "alias.accesses-generic", "memory accesses left without scopes (generic pointer)"};
+static const GaspStatDesc st_merged = {
+    "alias.accesses-merged", "accesses whose existing scoped metadata was merged"};
+
+#define MAX_CLASSES 16
+
+typedef struct Al {
+  GaspCtx *cx;
+  LLVMContextRef ctx;
+  bool pig;
+  unsigned kscope, knoalias; /* metadata kinds */
+  int cls[MAX_CLASSES];      /* the table's classes, table order */
+  LLVMMetadataRef scope[MAX_CLASSES];
+  unsigned ncls;
+} Al;
+
+static int class_index(const Al *a, int cls) {
+  for (unsigned i = 0; i < a->ncls; i++)
+    if (a->cls[i] == cls)
+      return (int)i;
+  return -1;
+}
+
+static LLVMMetadataRef md_str(LLVMContextRef ctx, const char *s) {
+  return LLVMMDStringInContext2(ctx, s, strlen(s));
+}
+
+/* One scope per alias class, in table order, under one domain. */
+static void make_scopes(Al *a, const TgtTable *t) {
+  LLVMMetadataRef dom_ops[] = {md_str(a->ctx, "gasp.as")};
+  LLVMMetadataRef dom = LLVMMDNodeInContext2(a->ctx, dom_ops, 1);
+  for (unsigned i = 0; i < t->nspaces && a->ncls < MAX_CLASSES; i++) {
+    int c = tgt_alias_class(t, t->spaces[i].as, a->pig);
+    if (c < 0 || class_index(a, c) >= 0)
+      continue;
+    /* named after the class's own space (class numbers are space numbers) */
+    const TgtSpace *named = tgt_space(t, c);
+    char name[64];
+    snprintf(name, sizeof name, "gasp.as.%s", named ? named->name : t->spaces[i].name);
+    LLVMMetadataRef ops[] = {md_str(a->ctx, name), dom};
+    a->cls[a->ncls] = c;
+    a->scope[a->ncls++] = LLVMMDNodeInContext2(a->ctx, ops, 2);
+  }
+}
+
+/* Bit mask of the class indices memory access i touches; 0 when a
+   pointer operand is generic or in an unknown space; -1 when i is not a
+   memory access. */
+static long access_classes(const Al *a, const TgtTable *t, LLVMValueRef i) {
+  LLVMValueRef ptrs[2];
+  unsigned n = 0;
+  switch (LLVMGetInstructionOpcode(i)) {
+  case LLVMLoad:
+  case LLVMStore:
+  case LLVMAtomicRMW:
+  case LLVMAtomicCmpXchg:
+    ptrs[n++] = LLVMGetOperand(i, ir_ptr_operand(i));
+    break;
+  case LLVMCall: {
+    const IrMemIntrin *mi = ir_mem_intrin(i);
+    if (!mi || !mi->is_access)
+      return -1;
+    for (int k = 0; k < 2; k++)
+      if (mi->ptr_args[k] >= 0)
+        ptrs[n++] = LLVMGetOperand(i, (unsigned)mi->ptr_args[k]);
+    break;
+  }
+  default:
+    return -1;
+  }
+  long mask = 0;
+  for (unsigned k = 0; k < n; k++) {
+    int ci = class_index(a, tgt_alias_class(t, ir_ptr_as(LLVMTypeOf(ptrs[k])), a->pig));
+    if (ci < 0)
+      return 0;
+    mask |= 1l << ci;
+  }
+  return mask;
+}
+
+/* Sets kind on i to the existing list (if any) followed by the scopes of
+   mask not already in it.  True when there was an existing list.  Nothing
+   of the existing list is dropped: a scope missing from an !alias.scope
+   list would make no-alias answers wrong. */
+static bool merge_list(Al *a, LLVMValueRef i, unsigned kind, long mask) {
+  VEC(LLVMMetadataRef) ops = {0};
+  LLVMValueRef old = LLVMGetMetadata(i, kind);
+  if (old) {
+    unsigned k = LLVMGetMDNodeNumOperands(old);
+    LLVMValueRef *vals = xmalloc((k ? k : 1) * sizeof *vals);
+    LLVMGetMDNodeOperands(old, vals);
+    for (unsigned j = 0; j < k; j++)
+      if (vals[j])
+        vec_push(&ops, LLVMValueAsMetadata(vals[j]));
+    free(vals);
+  }
+  bool added = false;
+  for (unsigned c = 0; c < a->ncls; c++) {
+    if (!(mask & (1l << c)))
+      continue;
+    bool present = false;
+    for (size_t j = 0; j < ops.n && !present; j++)
+      present = ops.v[j] == a->scope[c];
+    if (!present) {
+      vec_push(&ops, a->scope[c]);
+      added = true;
+    }
+  }
+  if (added)
+    LLVMSetMetadata(i, kind,
+                    LLVMMetadataAsValue(a->ctx, LLVMMDNodeInContext2(a->ctx, ops.v, ops.n)));
+  vec_free(&ops);
+  return old != NULL;
+}
+
+bool alias_run(GaspCtx *cx, LLVMModuleRef m) {
+  Al a = {.cx = cx, .ctx = LLVMGetModuleContext(m), .pig = cx->opt.private_in_global != 0};
+  a.kscope = LLVMGetMDKindIDInContext(a.ctx, "alias.scope", 11);
+  a.knoalias = LLVMGetMDKindIDInContext(a.ctx, "noalias", 7);
+  make_scopes(&a, cx->tgt);
+  long all = (1l << a.ncls) - 1;
+  uint64_t scoped = 0, generic = 0, merged = 0;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        long mask = access_classes(&a, cx->tgt, i);
+        if (mask < 0)
+          continue;
+        if (mask == 0) {
+          generic++;
+          continue;
+        }
+        bool had = merge_list(&a, i, a.kscope, mask);
+        had |= merge_list(&a, i, a.knoalias, all & ~mask);
+        scoped++;
+        merged += had;
+      }
+  cx_stat(cx, &st_scoped, scoped);
+  cx_stat(cx, &st_generic, generic);
+  cx_stat(cx, &st_merged, merged);
+  if (scoped || generic)
+    cx_diag(cx, GASP_SEV_REMARK,
+            "alias: %llu of %llu memory accesses carry address-space scopes "
+            "(%llu generic)",
+            (unsigned long long)scoped, (unsigned long long)(scoped + generic),
+            (unsigned long long)generic);
+  return scoped != 0;
+}
