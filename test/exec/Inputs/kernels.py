@@ -10,7 +10,9 @@ usage: kernels.py check   TARGET WORKDIR [KERNEL...]
            run gasp-opt FLAGS on each kernel, then gasp-run --check-as
            --compare original transformed (with --lower-generic=tags: also
            fail if a generic memory op is left; --private-in-global is
-           passed to gasp-run too)
+           passed to gasp-run too; --opt=PIPELINE (not passed to
+           gasp-opt) runs `opt-22 PIPELINE` on gasp-opt's output first, e.g.
+           --opt=-O2: the original is compared with gasp + opt)
 Prints one line per kernel ("ok ..." / "FAIL ...") and exits 1 on a failure.
 """
 import os
@@ -213,11 +215,18 @@ def check(target, work, names):
 
 def compare(target, work, flags):
     failed = 0
+    then = [f[len("--opt="):] for f in flags if f.startswith("--opt=")]
+    flags = [f for f in flags if not f.startswith("--opt=")]
     for name in sorted(RUNS):
         ll = compile_kernel(name, target, work)
         out = os.path.join(work, "%s.%s.gasp.ll" % (name, target))
         opt = subprocess.run(["gasp-opt", "-S", "-stats"] + flags + [ll, "-o", out],
                              capture_output=True, text=True, check=True)
+        for pipeline in then:
+            optd = os.path.join(work, "%s.%s.gasp.opt.ll" % (name, target))
+            subprocess.run(["opt-22", "-S", pipeline, out, "-o", optd],
+                           capture_output=True, text=True, check=True)
+            out = optd
         left = [l for l in opt.stderr.splitlines() if "generic memory ops after:" in l]
         extra = ["--private-in-global"] if "--private-in-global" in flags else []
         r = subprocess.run(["gasp-run", ll, "--check-as", "--compare", out] + extra +
