@@ -10,7 +10,7 @@
 static const char usage_text[] =
     "usage: gasp-run MODULE --kernel NAME --global X[,Y,Z] [--local X[,Y,Z]]\n"
     "                --arg SPEC... [--check-as] [--private-in-global] [--oracle]\n"
-    "                [--compare MODULE2]\n"
+    "                [--count] [--compare MODULE2]\n"
     "                [--timeout S] [--dump DIR]\n"
     "\n"
     "Runs kernel NAME of MODULE (.ll or .bc; spir/spirv, nvptx, amdgcn) on the\n"
@@ -33,6 +33,10 @@ static const char usage_text[] =
     "                     --private-in-global)\n"
     "  --oracle           record the spaces each generic access touched, per\n"
     "                     instruction and calling context, and list them\n"
+    "  --count            count the loads, stores and other accesses (atomics,\n"
+    "                     memory intrinsics, builtins) executed and print\n"
+    "                     'accesses: loads=N stores=N other=N' after the run\n"
+    "                     (with --compare: once per module)\n"
     "  --compare MODULE2  run MODULE2 on the same inputs; print 'identical'\n"
     "                     (exit 0) or the first difference (exit 1)\n"
     "  --timeout S        stop a kernel running longer than S seconds (exit 4)\n"
@@ -106,6 +110,8 @@ static void parse_args(Args *a, int argc, char **argv) {
       a->o.check_as = true;
     } else if (!strcmp(argv[i], "--private-in-global")) {
       a->o.private_in_global = true;
+    } else if (!strcmp(argv[i], "--count")) {
+      a->o.count = true;
     } else if (!strcmp(argv[i], "--oracle")) {
       a->o.oracle = true;
     } else if ((v = flag_value(a, argc, argv, &i, "--kernel"))) {

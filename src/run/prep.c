@@ -320,7 +320,8 @@ static void add_site(Prep *s, LLVMValueRef inst, LLVMValueRef ptr, LLVMValueRef 
   int as = (int)LLVMGetPointerAddressSpace(pt);
   bool generic = as == s->t->generic;
   int kind = space_kind(s->t, as);
-  if (generic ? !(s->o->check_as || s->o->oracle) : (!s->o->check_as || kind == RK_NONE))
+  if (!s->o->count &&
+      (generic ? !(s->o->check_as || s->o->oracle) : (!s->o->check_as || kind == RK_NONE)))
     return;
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(inst));
   char *text = inst_text(inst);
@@ -329,8 +330,10 @@ static void add_site(Prep *s, LLVMValueRef inst, LLVMValueRef ptr, LLVMValueRef 
     free(text);
     text = t;
   }
+  LLVMOpcode opc = LLVMGetInstructionOpcode(inst);
   RunSite site = {value_name(fn), text, inst_loc(inst), as,
-                  generic ? RK_NONE : kind, generic};
+                  generic ? RK_NONE : kind, generic,
+                  opc == LLVMLoad ? SITE_LOAD : opc == LLVMStore ? SITE_STORE : SITE_OTHER};
   uint32_t id = (uint32_t)s->p->sites.n;
   vec_push(&s->p->sites, site);
   position_at(s, inst, inst);

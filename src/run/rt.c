@@ -81,6 +81,8 @@ typedef struct Rt {
   /* the last instrumented access, for fault reports */
   int64_t last_site;
   uint64_t last_addr;
+  /* --count */
+  uint64_t executed[3]; /* by SITE_LOAD, SITE_STORE, SITE_OTHER */
   /* oracle */
   uint64_t generic_accesses;
   VEC(OracleCtx) ctxs;
@@ -288,6 +290,7 @@ void rt_access(uint64_t addr, uint64_t size, uint32_t site) {
   const RunSite *s = &r->p->sites.v[site];
   r->last_site = site;
   r->last_addr = addr;
+  r->executed[s->op]++;
   if (!size)
     return;
   int k = kind_of(r, addr), k2 = size > 1 ? kind_of(r, addr + size - 1) : k;
@@ -641,6 +644,11 @@ int rt_launch(const RunOptions *o, const RunPrep *p, const TgtTable *t,
   fflush(stdout);
   if (status == RUN_OK && o->oracle)
     oracle_report(r, o->out);
+  if (status == RUN_OK && o->count)
+    fprintf(o->out, "accesses: loads=%llu stores=%llu other=%llu\n",
+            (unsigned long long)r->executed[SITE_LOAD],
+            (unsigned long long)r->executed[SITE_STORE],
+            (unsigned long long)r->executed[SITE_OTHER]);
 out:
   tear_down(r, bufs);
   rt_cur = NULL;

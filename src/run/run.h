@@ -88,7 +88,9 @@ typedef struct RunSite {
   int as;       /* the address space it claims */
   int claim;    /* RunKind it must lie in, RK_NONE = generic (any arena) */
   bool generic; /* made through a generic pointer (oracle) */
+  int op;       /* SITE_LOAD, SITE_STORE or SITE_OTHER (--count) */
 } RunSite;
+enum { SITE_LOAD, SITE_STORE, SITE_OTHER };
 
 typedef struct RunCallSite {
   char *caller, *callee;
@@ -112,6 +114,7 @@ typedef struct RunOptions {
   const RunArg *args;
   unsigned nargs;
   bool check_as, oracle;
+  bool count; /* count the loads, stores and other accesses executed */
   bool private_in_global; /* a global access may land in private memory */
   unsigned timeout; /* seconds, 0 = none */
   FILE *out;        /* oracle listing, kernel printf goes to stdout */

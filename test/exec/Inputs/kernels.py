@@ -13,6 +13,8 @@ usage: kernels.py check   TARGET WORKDIR [KERNEL...]
            passed to gasp-run too; --opt=PIPELINE (not passed to
            gasp-opt) runs `opt-22 PIPELINE` on gasp-opt's output first, e.g.
            --opt=-O2: the original is compared with gasp + opt)
+       kernels.py args    NAME
+           print gasp-run's arguments for kernel NAME (--kernel ... --arg ...)
 Prints one line per kernel ("ok ..." / "FAIL ...") and exits 1 on a failure.
 """
 import os
@@ -246,6 +248,9 @@ def compare(target, work, flags):
 
 
 def main():
+    if sys.argv[1] == "args":
+        print(" ".join(run_args(sys.argv[2])))
+        return
     mode, target, work = sys.argv[1:4]
     os.makedirs(work, exist_ok=True)
     if mode == "check":
