@@ -72,7 +72,37 @@ typedef struct GaspOptions {
   /* Private memory lives in the global buffer (seed 000): generic accesses
      need no private arm, and static resolution may treat private as global. */
   int private_in_global;
+  /* Optimisation remarks to collect: a mask of (1 << GaspRemarkKind); 0
+     (the default) collects none.  With GASP_REMARK_MISSED every memory
+     access still generic after the pipeline gets a remark with its reason. */
+  unsigned remarks;
 } GaspOptions;
+
+/* Optimisation remarks, as LLVM's: Passed (something was done), Missed
+   (could not be done, and why), Analysis (a fact found on the way). */
+typedef enum GaspRemarkKind {
+  GASP_REMARK_PASSED = 0,
+  GASP_REMARK_MISSED = 1,
+  GASP_REMARK_ANALYSIS = 2
+} GaspRemarkKind;
+#define GASP_REMARKS_ALL 7u
+
+typedef struct GaspRemarkArg {
+  const char *key;   /* "String" for plain text, else a name ("Reason") */
+  const char *value;
+} GaspRemarkArg;
+
+typedef struct GaspRemark {
+  GaspRemarkKind kind;
+  const char *pass;     /* "infer", "ipmsp", "resolve", "lower", "alias", "gasp" */
+  const char *name;     /* what happened: "Specialized", "GenericAccess", ... */
+  const char *function; /* the function it is about */
+  const char *file;     /* debug location, NULL when there is none */
+  unsigned line, column;
+  const GaspRemarkArg *args;
+  size_t nargs;
+  const char *message;  /* "<pass>: @<function>: " + the args' values */
+} GaspRemark;
 
 typedef struct GaspCtx GaspCtx;
 
@@ -100,6 +130,19 @@ const char *gasp_stat_desc(const GaspCtx *cx, size_t i);
 uint64_t gasp_stat_value(const GaspCtx *cx, size_t i);
 /* Value of the counter called name ("pass.name"), 0 if never bumped. */
 uint64_t gasp_stat_get(const GaspCtx *cx, const char *name);
+
+/* Remarks collected since the context was made (see GaspOptions.remarks). */
+size_t gasp_remark_count(const GaspCtx *cx);
+const GaspRemark *gasp_remark(const GaspCtx *cx, size_t i);
+/* Writes remark i in LLVM's YAML remark format (one "--- !Passed" ...
+   "..." document), readable by llvm-remarkutil and opt-viewer. */
+void gasp_remark_write_yaml(const GaspCtx *cx, size_t i, FILE *f);
+
+/* Writes the call graph of m after gasp as a Graphviz digraph: kernels,
+   helpers, clones (with the tuple of spaces that made them), each pointer
+   parameter's vote (a space, UNDET, POISON) and the generic accesses left
+   per function.  Call after gasp_run. */
+void gasp_write_callgraph_dot(const GaspCtx *cx, LLVMModuleRef m, FILE *f);
 
 /* Memory operations (load, store, atomicrmw, cmpxchg, memcpy/memmove/memset
    and their .inline forms, masked load/store/gather/scatter) that have a

@@ -198,11 +198,15 @@ bool alias_run(GaspCtx *cx, LLVMModuleRef m) {
   cx_stat(cx, &st_scoped, scoped);
   cx_stat(cx, &st_generic, generic);
   cx_stat(cx, &st_merged, merged);
-  if (scoped || generic)
-    cx_diag(cx, GASP_SEV_REMARK,
-            "alias: %llu of %llu memory accesses carry address-space scopes "
-            "(%llu generic)",
-            (unsigned long long)scoped, (unsigned long long)(scoped + generic),
-            (unsigned long long)generic);
+  if (scoped || generic) {
+    GaspRemark *r = cx_remark(cx, GASP_REMARK_PASSED, "Scopes", NULL, NULL);
+    rm_arg(r, "Scoped", "%llu", (unsigned long long)scoped);
+    rm_arg(r, "String", " of ");
+    rm_arg(r, "Accesses", "%llu", (unsigned long long)(scoped + generic));
+    rm_arg(r, "String", " memory accesses carry address-space scopes (");
+    rm_arg(r, "Generic", "%llu", (unsigned long long)generic);
+    rm_arg(r, "String", " generic)");
+    rm_done(r);
+  }
   return scoped != 0;
 }

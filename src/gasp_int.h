@@ -103,6 +103,11 @@ struct GaspCtx {
   VEC(GaspDiag) diags;
   VEC(const GaspStatDesc *) stat_desc;
   VEC(uint64_t) stat_val;
+  VEC(GaspRemark) remarks;
+  /* what ipmsp gave up on, for the report of accesses left generic */
+  StrMap budget_hit; /* functions a clone was refused for (budget) */
+  StrMap capped;     /* functions over the visit cap */
+  bool rounds_capped;
   const char *cur_pass; /* the pass now running, for tracing */
 };
 
@@ -119,6 +124,21 @@ FILE *cx_out(const GaspCtx *cx);
 bool cx_select_target(GaspCtx *cx, LLVMModuleRef m);
 
 typedef VEC(LLVMValueRef) ValVec;
+
+/* ===== remark.c — optimisation remarks ================================== */
+bool cx_wants(const GaspCtx *cx, GaspRemarkKind k);
+/* Starts a remark by the running pass about fn (NULL: the module), located
+   at instruction at (NULL: fn's own line); NULL when cx does not collect
+   kind k.  Finish it (rm_arg..., rm_done) before starting another. */
+GaspRemark *cx_remark(GaspCtx *cx, GaspRemarkKind k, const char *name, LLVMValueRef fn,
+                      LLVMValueRef at);
+void rm_arg(GaspRemark *r, const char *key, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void rm_done(GaspRemark *r);
+void remarks_free(GaspCtx *cx);
 
 /* ===== ir.c — LLVM-C helpers the passes share =========================== */
 /* AS of a pointer or vector-of-pointer type, -1 otherwise. */
@@ -254,6 +274,9 @@ bool lower_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== alias.c — address-space scopes as !alias.scope/!noalias ========= */
 bool alias_run(GaspCtx *cx, LLVMModuleRef m);
+
+/* ===== why.c — Missed remarks for the accesses left generic ============= */
+void why_report(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== pipeline.c — the pass list ======================================= */
 typedef bool (*PassFn)(GaspCtx *cx, LLVMModuleRef m);

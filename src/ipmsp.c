@@ -386,10 +386,12 @@ static void ensure_record(Ip *ip, uint32_t g) {
     if (!fi->capped) {
       fi->capped = true;
       cx_stat(ip->cx, &st_capped, 1);
-      cx_diag(ip->cx, GASP_SEV_REMARK,
-              "ipmsp: @%s: a block was re-visited more than %u times; the "
-              "function is left unchanged",
-              fn_name(fi->fn), ip->env.visit_cap);
+      smap_put(&ip->cx->capped, fn_name(fi->fn), 1);
+      GaspRemark *r = cx_remark(ip->cx, GASP_REMARK_MISSED, "VisitCap", fi->fn, NULL);
+      rm_arg(r, "String", "a block was re-visited more than ");
+      rm_arg(r, "VisitCap", "%u", ip->env.visit_cap);
+      rm_arg(r, "String", " times; the function is left unchanged");
+      rm_done(r);
       poison_all(fi);
       callers_stale(ip, g);
       enqueue_callees(ip, g, false);
@@ -601,6 +603,32 @@ static void print_tuple(const Ip *ip, FILE *o, LLVMValueRef f, const int *sp) {
   fputc(')', o);
 }
 
+/* print_tuple into a malloc'd string. */
+static char *tuple_text(const Ip *ip, LLVMValueRef f, const int *sp) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *o = open_memstream(&buf, &len);
+  if (!o)
+    return xstrdup("(?)");
+  print_tuple(ip, o, f, sp);
+  fclose(o);
+  return buf;
+}
+
+/* A Passed/Missed remark about f: text, the tuple, more text. */
+static void tuple_remark(Ip *ip, GaspRemarkKind k, const char *name, LLVMValueRef f,
+                         const int *sp, const char *before, const char *after) {
+  if (!cx_wants(ip->cx, k))
+    return;
+  char *t = tuple_text(ip, f, sp);
+  GaspRemark *r = cx_remark(ip->cx, k, name, f, NULL);
+  rm_arg(r, "String", "%s", before);
+  rm_arg(r, "Spaces", "%s", t);
+  rm_arg(r, "String", "%s", after);
+  rm_done(r);
+  free(t);
+}
+
 static void specialize_in_place(Ip *ip, Fn *fi) {
   LLVMValueRef f = fi->fn;
   int *sp = votes_tuple(fi);
@@ -623,6 +651,14 @@ static void specialize_in_place(Ip *ip, Fn *fi) {
   mark_dirty(ip, nf);
   cx_stat(ip->cx, &st_inplace, 1);
   cx_stat(ip->cx, &st_args, nargs);
+  if (nargs || sp[fi->np] >= 0) {
+    char *after = sp[fi->np] >= 0
+                      ? xasprintf(", returns %s", tgt_space_name(ip->t, sp[fi->np]))
+                      : xstrdup("");
+    tuple_remark(ip, GASP_REMARK_PASSED, "Specialized", nf, sp,
+                 "rewritten in place for its callers' spaces ", after);
+    free(after);
+  }
   if (ip->dump && nargs) {
     fprintf(out(ip), "%s : changed in argument memory space (%u arguments) ", name, nargs);
     print_tuple(ip, out(ip), nf, sp);
@@ -692,7 +728,10 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp) {
   if (budget >= 0 && ip->attempts >= budget) {
     if (smap_find(&ip->avoided, name) == MAP_NONE) {
       smap_put(&ip->avoided, name, 1);
+      smap_put(&ip->cx->budget_hit, fn_name(f), 1);
       cx_stat(ip->cx, &st_avoided, 1);
+      tuple_remark(ip, GASP_REMARK_MISSED, "CloneBudget", f, sp,
+                   "not cloned for ", ": clone budget exhausted");
       if (ip->dump) {
         fprintf(out(ip), "avoid cloning of %s ", fn_name(f));
         print_tuple(ip, out(ip), f, sp);
@@ -712,6 +751,11 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp) {
   vec_push(&ip->clones, r);
   mark_dirty(ip, nf);
   cx_stat(ip->cx, &st_clones, 1);
+  if (cx_wants(ip->cx, GASP_REMARK_PASSED)) {
+    char *before = xasprintf("cloned as @%s for ", fn_name(nf));
+    tuple_remark(ip, GASP_REMARK_PASSED, "Cloned", f, sp, before, "");
+    free(before);
+  }
   if (ip->dump) {
     fprintf(out(ip), "%s is cloned as %s ", fn_name(f), fn_name(nf));
     print_tuple(ip, out(ip), f, sp);
@@ -904,7 +948,12 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
     build(&ip);
     solve_votes(&ip);
     if (round == MAX_ROUNDS) {
-      cx_diag(cx, GASP_SEV_REMARK, "ipmsp: stopped after %d rounds", MAX_ROUNDS);
+      cx->rounds_capped = true;
+      GaspRemark *r = cx_remark(cx, GASP_REMARK_MISSED, "RoundCap", NULL, NULL);
+      rm_arg(r, "String", "stopped after ");
+      rm_arg(r, "Rounds", "%d", MAX_ROUNDS);
+      rm_arg(r, "String", " rounds");
+      rm_done(r);
       break;
     }
     round++;

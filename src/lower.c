@@ -593,12 +593,17 @@ static void lower_function(Lw *s, LLVMValueRef fn) {
     for (unsigned a = 0; a < s->narms; a++)
       o += (size_t)snprintf(arms + o, sizeof arms - o, "%s, ", s->arms[a].name);
     snprintf(arms + o, sizeof arms - o, "global");
-    cx_diag(s->cx, GASP_SEV_REMARK,
-            "lower: @%s: %u of %zu generic access%s need%s a runtime dispatch, %u "
-            "switch%s (arms: %s)",
-            fn_name(fn), s->dispatched, ops.n, ops.n == 1 ? "" : "es",
-            s->dispatched == 1 ? "s" : "", s->switches, s->switches == 1 ? "" : "es",
-            s->narms ? arms : "none, all global");
+    GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "Dispatch", fn, NULL);
+    rm_arg(r, "Dispatched", "%u", s->dispatched);
+    rm_arg(r, "String", " of ");
+    rm_arg(r, "Accesses", "%zu", ops.n);
+    rm_arg(r, "String", " generic access%s need%s a runtime dispatch, ", ops.n == 1 ? "" : "es",
+           s->dispatched == 1 ? "s" : "");
+    rm_arg(r, "Switches", "%u", s->switches);
+    rm_arg(r, "String", " switch%s (arms: ", s->switches == 1 ? "" : "es");
+    rm_arg(r, "Arms", "%s", s->narms ? arms : "none, all global");
+    rm_arg(r, "String", ")");
+    rm_done(r);
   }
 out:
   vec_free(&to_gen);
@@ -675,8 +680,9 @@ bool lower_run(GaspCtx *cx, LLVMModuleRef m) {
   }
   /* already lowered: its casts carry tags, lowering again would tag twice */
   if (LLVMGetNamedMetadataNumOperands(m, "gasp.lowered")) {
-    cx_diag(cx, GASP_SEV_REMARK, "lower: the module is already lowered (!gasp.lowered); "
-                                 "left as it is");
+    GaspRemark *r = cx_remark(cx, GASP_REMARK_ANALYSIS, "AlreadyLowered", NULL, NULL);
+    rm_arg(r, "String", "the module is already lowered (!gasp.lowered); left as it is");
+    rm_done(r);
     return false;
   }
   Lw s;

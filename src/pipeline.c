@@ -129,6 +129,8 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
     return GASP_ERR_USAGE;
   RunState rs = {m, GASP_OK};
   each_pass(cx, pass_text(cx), run_one, &rs);
+  if (rs.st == GASP_OK)
+    why_report(cx, m);
   return rs.st;
 }
 

@@ -190,12 +190,15 @@ static void resolve_function(Rs *s, LLVMValueRef fn) {
     infer_function(s->inf, fn);
     char names[96];
     reach_names(mask, names, sizeof names);
-    size_t len;
-    const char *fname = LLVMGetValueName2(fn, &len);
-    cx_diag(s->cx, GASP_SEV_REMARK,
-            "resolve: @%s: generic pointers may point to %s; %u explicit cast%s "
-            "folded, %u access%s made global",
-            fname, names, folded, folded == 1 ? "" : "s", made, made == 1 ? "" : "es");
+    GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "Resolved", fn, NULL);
+    rm_arg(r, "String", "generic pointers may point to ");
+    rm_arg(r, "Spaces", "%s", names);
+    rm_arg(r, "String", "; ");
+    rm_arg(r, "CastsFolded", "%u", folded);
+    rm_arg(r, "String", " explicit cast%s folded, ", folded == 1 ? "" : "s");
+    rm_arg(r, "AccessesMadeGlobal", "%u", made);
+    rm_arg(r, "String", " access%s made global", made == 1 ? "" : "es");
+    rm_done(r);
   }
   vec_free(&calls);
   vec_free(&ops);

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <regex.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
@@ -51,6 +52,14 @@ static const char usage_text[] =
     "                        the tag) or none (the default)\n"
     "  --private-in-global   private memory lives in the global buffer: no\n"
     "                        private arm; resolve may treat private as global\n"
+    "  -pass-remarks=<re>    print Passed remarks of passes matching re (stderr)\n"
+    "  -pass-remarks-missed=<re>    ... Missed remarks: every access left\n"
+    "                        generic, with its reason ('gasp' pass)\n"
+    "  -pass-remarks-analysis=<re>  ... Analysis remarks\n"
+    "  -pass-remarks-output=<f.yaml> write every remark in LLVM's YAML format\n"
+    "                        (llvm-remarkutil, opt-viewer)\n"
+    "  -pass-remarks-filter=<re>    only remarks of matching passes go there\n"
+    "  --dot-callgraph=<f.dot> write the call graph after gasp (Graphviz)\n"
     "  -stats                print statistics to stderr, including\n"
     "                        'gasp: generic memory ops before: N' and '... after: N'\n"
     "  -verify-each          run the LLVM verifier after every pass\n"
@@ -66,6 +75,10 @@ typedef struct Args {
   const char *in, *out;
   bool text, stats;
   GaspOptions o;
+  /* -pass-remarks, -pass-remarks-missed, -pass-remarks-analysis (by
+     GaspRemarkKind), and -pass-remarks-filter for the YAML file */
+  const char *remark_re[3], *remarks_filter;
+  const char *remarks_out, *dot_out;
 } Args;
 
 static void usage_error(const char *fmt, const char *arg) {
@@ -145,6 +158,18 @@ static void parse_args(int argc, char **argv, Args *a) {
         a->o.lower_generic = GASP_LOWER_NONE;
       else
         usage_error("--lower-generic wants 'tags' or 'none', not '%s'", v);
+    } else if ((v = opt_value(s, "pass-remarks"))) {
+      a->remark_re[GASP_REMARK_PASSED] = v;
+    } else if ((v = opt_value(s, "pass-remarks-missed"))) {
+      a->remark_re[GASP_REMARK_MISSED] = v;
+    } else if ((v = opt_value(s, "pass-remarks-analysis"))) {
+      a->remark_re[GASP_REMARK_ANALYSIS] = v;
+    } else if ((v = opt_value(s, "pass-remarks-output"))) {
+      a->remarks_out = v;
+    } else if ((v = opt_value(s, "pass-remarks-filter"))) {
+      a->remarks_filter = v;
+    } else if ((v = opt_value(s, "dot-callgraph"))) {
+      a->dot_out = v;
     } else if (opt_flag(s, "private-in-global")) {
       a->o.private_in_global = 1;
     } else if ((v = opt_value(s, "debug-only"))) {
@@ -165,6 +190,48 @@ static void parse_args(int argc, char **argv, Args *a) {
   }
   if (!a->in)
     usage_error("%s", "no input file");
+  for (int k = 0; k < 3; k++)
+    if (a->remark_re[k])
+      a->o.remarks |= 1u << k;
+  if (a->remarks_out)
+    a->o.remarks = GASP_REMARKS_ALL;
+}
+
+/* ---- remarks ----------------------------------------------------------- */
+
+typedef struct Filters {
+  regex_t re[4]; /* by GaspRemarkKind, then the YAML filter */
+  bool on[4];
+} Filters;
+
+static void compile_filters(const Args *a, Filters *f) {
+  const char *src[4] = {a->remark_re[0], a->remark_re[1], a->remark_re[2],
+                        a->remarks_filter};
+  for (int k = 0; k < 4; k++) {
+    f->on[k] = src[k] != NULL;
+    if (f->on[k] && regcomp(&f->re[k], src[k], REG_EXTENDED | REG_NOSUB))
+      usage_error("invalid regular expression '%s'", src[k]);
+  }
+}
+
+static void free_filters(Filters *f) {
+  for (int k = 0; k < 4; k++)
+    if (f->on[k])
+      regfree(&f->re[k]);
+}
+
+/* -pass-remarks*: the remarks of matching passes, like opt. */
+static void print_remarks(const GaspCtx *cx, const Filters *f, const char *file) {
+  for (size_t i = 0; i < gasp_remark_count(cx); i++) {
+    const GaspRemark *r = gasp_remark(cx, i);
+    if (!f->on[r->kind] || regexec(&f->re[r->kind], r->pass, 0, NULL, 0))
+      continue;
+    if (r->file && r->column)
+      fprintf(stderr, "gasp-opt: %s: remark: %s:%u:%u: %s\n", file, r->file, r->line,
+              r->column, r->message);
+    else
+      fprintf(stderr, "gasp-opt: %s: remark: %s\n", file, r->message);
+  }
 }
 
 /* ---- reading ----------------------------------------------------------- */
@@ -202,36 +269,67 @@ static bool write_all(int fd, const char *p, size_t n) {
   return true;
 }
 
-static bool emit(LLVMModuleRef m, int fd, bool text) {
-  if (!text)
-    return LLVMWriteBitcodeToFD(m, fd, 0, 1) == 0;
-  char *s = LLVMPrintModuleToString(m);
+/* What goes into an output file: the module, the remarks or the graph. */
+typedef struct Emit {
+  LLVMModuleRef m;
+  bool text;
+  const GaspCtx *cx;
+  const Filters *filters;
+  int what; /* 0 module, 1 YAML remarks, 2 dot */
+} Emit;
+
+static bool emit_stream(const Emit *e, int fd) {
+  int dupfd = dup(fd);
+  FILE *f = dupfd >= 0 ? fdopen(dupfd, "w") : NULL;
+  if (!f)
+    return false;
+  if (e->what == 1) {
+    for (size_t i = 0; i < gasp_remark_count(e->cx); i++) {
+      const GaspRemark *r = gasp_remark(e->cx, i);
+      if (!e->filters->on[3] || !regexec(&e->filters->re[3], r->pass, 0, NULL, 0))
+        gasp_remark_write_yaml(e->cx, i, f);
+    }
+  } else {
+    gasp_write_callgraph_dot(e->cx, e->m, f);
+  }
+  bool ok = !ferror(f);
+  return fclose(f) == 0 && ok;
+}
+
+static bool emit(const Emit *e, int fd) {
+  if (e->what)
+    return emit_stream(e, fd);
+  if (!e->text)
+    return LLVMWriteBitcodeToFD(e->m, fd, 0, 1) == 0;
+  char *s = LLVMPrintModuleToString(e->m);
   bool ok = write_all(fd, s, strlen(s));
   LLVMDisposeMessage(s);
   return ok;
 }
 
-static void write_output(LLVMModuleRef m, const char *out, bool text) {
+/* Writes out ('-': stdout) through a temporary file renamed over it, so a
+   failure leaves no file or the old one; false (after a message) on error. */
+static bool write_output(const Emit *e, const char *out) {
   if (!out || !strcmp(out, "-")) {
     fflush(stdout);
-    if (!emit(m, STDOUT_FILENO, text)) {
+    if (!emit(e, STDOUT_FILENO)) {
       fprintf(stderr, "gasp-opt: -: error: cannot write output: %s\n",
               strerror(errno));
-      exit(EXIT_INPUT);
+      return false;
     }
-    return;
+    return true;
   }
   struct stat sb;
   if (stat(out, &sb) == 0 && !S_ISREG(sb.st_mode)) {
     /* a device or a pipe (/dev/null, /dev/stdout): never rename over it */
     int fd = open(out, O_WRONLY | O_TRUNC);
-    if (fd < 0 || !emit(m, fd, text)) {
+    bool ok = fd >= 0 && emit(e, fd);
+    if (!ok)
       fprintf(stderr, "gasp-opt: %s: error: cannot write output: %s\n", out,
               strerror(errno));
-      exit(EXIT_INPUT);
-    }
-    close(fd);
-    return;
+    if (fd >= 0)
+      close(fd);
+    return ok;
   }
   size_t n = strlen(out);
   char *tmp = malloc(n + 16);
@@ -243,12 +341,12 @@ static void write_output(LLVMModuleRef m, const char *out, bool text) {
     fprintf(stderr, "gasp-opt: %s: error: cannot write output: %s\n", out,
             strerror(errno));
     free(tmp);
-    exit(EXIT_INPUT);
+    return false;
   }
   mode_t um = umask(0);
   umask(um);
   fchmod(fd, 0666 & ~um);
-  bool ok = emit(m, fd, text);
+  bool ok = emit(e, fd);
   int err = errno;
   if (close(fd) != 0 && ok) {
     ok = false;
@@ -262,10 +360,9 @@ static void write_output(LLVMModuleRef m, const char *out, bool text) {
     unlink(tmp);
     fprintf(stderr, "gasp-opt: %s: error: cannot write output: %s\n", out,
             strerror(err));
-    free(tmp);
-    exit(EXIT_INPUT);
   }
   free(tmp);
+  return ok;
 }
 
 /* ---- main -------------------------------------------------------------- */
@@ -284,13 +381,22 @@ int main(int argc, char **argv) {
       (!strcmp(a.in, a.out) || same_file(a.in, a.out)))
     usage_error("output file '%s' is the input file; refusing to overwrite it",
                 a.out);
+  const char *extra[] = {a.remarks_out, a.dot_out};
+  for (int k = 0; k < 2; k++)
+    if (extra[k] && strcmp(a.in, "-") &&
+        (!strcmp(a.in, extra[k]) || same_file(a.in, extra[k])))
+      usage_error("output file '%s' is the input file; refusing to overwrite it",
+                  extra[k]);
 
+  Filters filters;
+  compile_filters(&a, &filters);
   GaspCtx *cx = gasp_ctx_new(&a.o);
   GaspStatus st = gasp_check_options(cx);
   if (st != GASP_OK) {
     for (size_t i = 0; i < gasp_diag_count(cx); i++)
       fprintf(stderr, "gasp-opt: error: %s\n", gasp_diag_message(cx, i));
     gasp_ctx_free(cx);
+    free_filters(&filters);
     return EXIT_USAGE;
   }
 
@@ -306,6 +412,7 @@ int main(int argc, char **argv) {
   }
   st = gasp_run(cx, m);
   print_diags(cx, a.in);
+  print_remarks(cx, &filters, a.in);
   if (st != GASP_OK) {
     rc = st == GASP_ERR_USAGE      ? EXIT_USAGE
          : st == GASP_ERR_INTERNAL ? EXIT_INTERNAL
@@ -332,8 +439,26 @@ int main(int argc, char **argv) {
               (unsigned long long)gasp_stat_value(cx, i), gasp_stat_name(cx, i),
               gasp_stat_desc(cx, i));
   }
-  write_output(m, a.out, a.text);
+  Emit em = {m, a.text, cx, &filters, 0};
+  if (a.remarks_out) {
+    em.what = 1;
+    if (!write_output(&em, a.remarks_out)) {
+      rc = EXIT_INPUT;
+      goto done;
+    }
+  }
+  if (a.dot_out) {
+    em.what = 2;
+    if (!write_output(&em, a.dot_out)) {
+      rc = EXIT_INPUT;
+      goto done;
+    }
+  }
+  em.what = 0;
+  if (!write_output(&em, a.out))
+    rc = EXIT_INPUT;
 done:
+  free_filters(&filters);
   gasp_ctx_free(cx);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);

@@ -1,9 +1,9 @@
-; RUN: gasp-opt -S --passes=alias %s -o - 2>&1 | FileCheck %s
+; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp -S --passes=alias %s -o - 2>&1 | FileCheck %s
 ; Idempotence: a second run adds nothing (uniqued nodes, already listed).
 ; RUN: gasp-opt -S --passes=alias - -o %t1.ll < %s 2>/dev/null
 ; RUN: gasp-opt -S --passes=alias - -o %t2.ll < %t1.ll 2>/dev/null
 ; RUN: diff %t1.ll %t2.ll
-; RUN: gasp-opt --passes=alias -stats %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp --passes=alias -stats %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 ; The alias pass on spir64 (global 1, constant 2, local 3, private 0,
 ; generic 4): every access whose pointers are all in named spaces gets its
 ; classes as !alias.scope and every other class as !noalias; generic ones

@@ -1,7 +1,7 @@
-; RUN: gasp-opt -verify-each -S --passes=infer,ipmsp --ipmsp-visit-cap=2 %s -o - 2>%t.err | FileCheck %s --check-prefix=CAP
+; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp -verify-each -S --passes=infer,ipmsp --ipmsp-visit-cap=2 %s -o - 2>%t.err | FileCheck %s --check-prefix=CAP
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
 ; RUN: gasp-opt -verify-each -S %s -o - | FileCheck %s --check-prefix=DEFAULT
-; RUN: not gasp-opt --ipmsp-visit-cap=0 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+; RUN: not gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp --ipmsp-visit-cap=0 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 ; The per-block visit cap (seed 001, default 1024): a function whose
 ; analysis re-visits one block more often is left unchanged, with a remark.
 ; A chain of phis around a loop is re-visited once per link; a cap of 2

@@ -1,13 +1,13 @@
 ; RUN: split-file %s %t
-; RUN: not gasp-opt --lower-generic=tags %t/spir32.ll -o %t/out.bc 2>&1 | FileCheck %s --check-prefix=BITS
+; RUN: not gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp --lower-generic=tags %t/spir32.ll -o %t/out.bc 2>&1 | FileCheck %s --check-prefix=BITS
 ; RUN: not test -e %t/out.bc
-; RUN: not gasp-opt --lower-generic=tags --passes=lower %t/param.ll -o %t/out.bc 2>&1 | FileCheck %s --check-prefix=PARAM
+; RUN: not gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp --lower-generic=tags --passes=lower %t/param.ll -o %t/out.bc 2>&1 | FileCheck %s --check-prefix=PARAM
 ; RUN: not test -e %t/out.bc
-; RUN: not gasp-opt --lower-generic=bogus %t/param.ll -o %t/out.bc 2>&1 | FileCheck %s --check-prefix=USAGE
+; RUN: not gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp --lower-generic=bogus %t/param.ll -o %t/out.bc 2>&1 | FileCheck %s --check-prefix=USAGE
 ; RUN: gasp-opt --lower-generic=none %t/spir32.ll -o %t/none.bc
 ; A lowered module is marked and not lowered twice:
 ; RUN: gasp-opt -S --lower-generic=tags %t/mixed.ll -o %t/once.ll
-; RUN: gasp-opt -S --lower-generic=tags --passes=lower %t/once.ll -o %t/twice.ll 2>&1 | FileCheck %s --check-prefix=TWICE
+; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp -S --lower-generic=tags --passes=lower %t/once.ll -o %t/twice.ll 2>&1 | FileCheck %s --check-prefix=TWICE
 ; RUN: grep -v ModuleID %t/once.ll > %t/once.txt
 ; RUN: grep -v ModuleID %t/twice.ll > %t/twice.txt
 ; RUN: cmp %t/once.txt %t/twice.txt

@@ -1,5 +1,5 @@
-; RUN: gasp-opt -S --lower-generic=tags --passes=lower --private-in-global %s -o - 2>&1 | FileCheck %s
-; RUN: gasp-opt -S --lower-generic=tags --passes=lower %s -o - 2>&1 | FileCheck %s --check-prefix=SPLIT
+; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp -S --lower-generic=tags --passes=lower --private-in-global %s -o - 2>&1 | FileCheck %s
+; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp -S --lower-generic=tags --passes=lower %s -o - 2>&1 | FileCheck %s --check-prefix=SPLIT
 ; --private-in-global with no explicit cast in the module: private memory is
 ; in the global buffer, so private pointers are not tagged and there is no
 ; private arm (seed 000, "dynamic resolution without branch for private

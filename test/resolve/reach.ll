@@ -1,7 +1,7 @@
-; RUN: gasp-opt -S --passes=resolve %s -o %t.ll 2>%t.err
+; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp -S --passes=resolve %s -o %t.ll 2>%t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
-; RUN: gasp-opt -S --passes=resolve --private-in-global %s -o - 2>&1 | FileCheck %s --check-prefix=PIG
+; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp -S --passes=resolve --private-in-global %s -o - 2>&1 | FileCheck %s --check-prefix=PIG
 ; Per kernel, over its call graph: which spaces are cast to generic (seed
 ; 000's "no addrspacecast from local to generic").  A helper shared by
 ; kernels takes the union; indirect calls and unknown external functions

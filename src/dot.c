@@ -1,0 +1,198 @@
+/* dot.c — the call graph after gasp, as Graphviz (issue 7).
+ *
+ * One node per defined function: kernels bold, clones filled (labelled with
+ * the function they were cloned from and the tuple of spaces that made
+ * them), helpers plain; a function with generic accesses left is drawn red
+ * with their count.  Each pointer parameter shows its vote from ipmsp's
+ * published `!gasp.as` (a space, UNDET, POISON) or, without one, the space
+ * of its type.  One edge per caller/callee pair of direct calls, labelled
+ * with the number of call sites; a function called indirectly or from
+ * outside gets a dashed "indirect / external" note.  Declarations (builtins)
+ * are left out.
+ *
+ *   digraph gasp {
+ *     "k" [label="@k\nkernel\narg 0: global\narg 1: local", style=bold];
+ *     "fill.as3_1" [label="@fill.as3_1\nclone of @fill for (local, global)\n...",
+ *                   style=filled, fillcolor="#dde8f7"];
+ *     "k" -> "fill.as3_1" [label="1"];
+ *   }
+ *
+ * Requires: the target selected (gasp_run or gasp_count_generic_mem_ops
+ * ran).  Tests: test/remarks/dot.test.
+ */
+#include "gasp_int.h"
+
+#include <string.h>
+
+static void dot_str(FILE *f, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '"' || s[i] == '\\')
+      fputc('\\', f);
+    fputc(s[i], f);
+  }
+}
+
+static void node_id(FILE *f, LLVMValueRef fn) {
+  size_t len;
+  const char *n = LLVMGetValueName2(fn, &len);
+  fputc('"', f);
+  dot_str(f, n, len);
+  fputc('"', f);
+}
+
+/* The i32 values of fn's !gasp.as, or 0 when it has none. */
+static unsigned votes_of(LLVMValueRef fn, int *out, unsigned cap) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
+  unsigned kind = LLVMGetMDKindIDInContext(ctx, "gasp.as", 7);
+  size_t n = 0;
+  LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(fn, &n);
+  unsigned k = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (LLVMValueMetadataEntriesGetKind(md, (unsigned)i) != kind)
+      continue;
+    LLVMValueRef node =
+        LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i));
+    unsigned m = LLVMGetMDNodeNumOperands(node);
+    LLVMValueRef *ops = xmalloc((m ? m : 1) * sizeof *ops);
+    LLVMGetMDNodeOperands(node, ops);
+    for (unsigned j = 0; j < m && k < cap; j++)
+      if (ops[j] && LLVMIsAConstantInt(ops[j]))
+        out[k++] = (int)LLVMConstIntGetSExtValue(ops[j]);
+    free(ops);
+  }
+  if (md)
+    LLVMDisposeValueMetadataEntries(md);
+  return k;
+}
+
+static const char *vote_name(const TgtTable *t, int v) {
+  if (v == VOTE_UNDET)
+    return "UNDET";
+  if (v == VOTE_POISON)
+    return "POISON";
+  return v == t->generic ? "generic" : tgt_space_name(t, v);
+}
+
+static unsigned generic_left(const TgtTable *t, LLVMValueRef fn) {
+  unsigned n = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      n += ir_is_mem_op_in(i, t->generic);
+  return n;
+}
+
+static bool called_from_outside(LLVMValueRef fn) {
+  for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != fn)
+      return true;
+  }
+  LLVMLinkage l = LLVMGetLinkage(fn);
+  return l != LLVMInternalLinkage && l != LLVMPrivateLinkage;
+}
+
+static void write_node(const TgtTable *t, LLVMValueRef fn, FILE *f) {
+  size_t len;
+  const char *name = LLVMGetValueName2(fn, &len);
+  bool kernel = tgt_is_kernel(t, fn);
+  const char *dot = strstr(name, ".as");
+  bool clone = !kernel && dot && dot[3] && (dot[3] == 'g' || (dot[3] >= '0' && dot[3] <= '9'));
+  node_id(f, fn);
+  fputs(" [label=\"@", f);
+  dot_str(f, name, len);
+  if (kernel)
+    fputs("\\nkernel", f);
+  unsigned np = LLVMCountParams(fn);
+  int votes[64];
+  unsigned nv = votes_of(fn, votes, 64);
+  if (clone) {
+    fputs("\\nclone of @", f);
+    dot_str(f, name, (size_t)(dot - name));
+    fputs(" for (", f);
+    bool first = true;
+    for (unsigned k = 0; k < np; k++) {
+      int as = ir_ptr_as(LLVMTypeOf(LLVMGetParam(fn, k)));
+      if (as < 0)
+        continue;
+      fprintf(f, "%s%s", first ? "" : ", ", vote_name(t, as));
+      first = false;
+    }
+    fputc(')', f);
+  }
+  unsigned pi = 0;
+  for (unsigned k = 0; k < np; k++) {
+    int as = ir_ptr_as(LLVMTypeOf(LLVMGetParam(fn, k)));
+    if (as < 0)
+      continue;
+    int v = pi < nv ? votes[pi] : as;
+    fprintf(f, "\\narg %u: %s", k, vote_name(t, v));
+    pi++;
+  }
+  unsigned left = generic_left(t, fn);
+  if (left)
+    fprintf(f, "\\n%u generic access%s left", left, left == 1 ? "" : "es");
+  fputc('"', f);
+  if (kernel)
+    fputs(", style=bold", f);
+  else if (clone)
+    fputs(", style=filled, fillcolor=\"#dde8f7\"", f);
+  if (left)
+    fputs(", color=red, fontcolor=red", f);
+  fputs("];\n", f);
+}
+
+void gasp_write_callgraph_dot(const GaspCtx *cx, LLVMModuleRef m, FILE *f) {
+  const TgtTable *t = cx->tgt;
+  fputs("digraph gasp {\n  rankdir=LR;\n  node [shape=box, fontname=\"monospace\"];\n", f);
+  if (!t) {
+    fputs("}\n", f);
+    return;
+  }
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+    if (!LLVMCountBasicBlocks(fn))
+      continue;
+    fputs("  ", f);
+    write_node(t, fn, f);
+    if (!tgt_is_kernel(t, fn) && called_from_outside(fn)) {
+      fputs("  ", f);
+      fputc('"', f);
+      size_t len;
+      const char *n = LLVMGetValueName2(fn, &len);
+      dot_str(f, n, len);
+      fputs(" (outside)\" [label=\"indirect / external callers\", shape=plaintext];\n  \"", f);
+      dot_str(f, n, len);
+      fputs(" (outside)\" -> ", f);
+      node_id(f, fn);
+      fputs(" [style=dashed];\n", f);
+    }
+  }
+  /* edges: callees of each function in first-call order, with counts */
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+    ValVec callees = {0};
+    VEC(unsigned) counts = {0};
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        LLVMValueRef c = LLVMIsACallInst(i) ? ir_callee(i) : NULL;
+        if (!c || !LLVMCountBasicBlocks(c))
+          continue;
+        size_t k = 0;
+        while (k < callees.n && callees.v[k] != c)
+          k++;
+        if (k == callees.n) {
+          vec_push(&callees, c);
+          vec_push(&counts, 0u);
+        }
+        counts.v[k]++;
+      }
+    for (size_t k = 0; k < callees.n; k++) {
+      fputs("  ", f);
+      node_id(f, fn);
+      fputs(" -> ", f);
+      node_id(f, callees.v[k]);
+      fprintf(f, " [label=\"%u\"];\n", counts.v[k]);
+    }
+    vec_free(&callees);
+    vec_free(&counts);
+  }
+  fputs("}\n", f);
+}

@@ -1,0 +1,163 @@
+/* remark.c — optimisation remarks (issue 7), collected in the context and
+ * written as LLVM's YAML remarks.
+ *
+ * A pass starts a remark with cx_remark (NULL when the context does not
+ * collect that kind: GaspOptions.remarks), adds arguments with rm_arg (key
+ * "String" for text, else a named value such as "Reason" or "Callee"), and
+ * ends it with rm_done, which builds the one-line message
+ * "<pass>: @<function>: <values...>" that gasp-opt prints for
+ * -pass-remarks*.  The pass is the one running (cx->cur_pass), or "gasp"
+ * for the report after the pipeline (why.c).
+ *
+ * YAML (LLVM's remark format, one document per remark):
+ *   --- !Missed
+ *   Pass:            'gasp'
+ *   Name:            'GenericAccess'
+ *   DebugLoc:        { File: 'k.cl', Line: 3, Column: 5 }
+ *   Function:        'f'
+ *   Args:
+ *     - String:          'load stays generic: '
+ *     - Reason:          'pointer loaded from memory'
+ *   ...
+ * Every scalar is single-quoted ('' escapes a quote), so any name reads
+ * back as written.  Tests: test/remarks/.
+ */
+#include "gasp_int.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+bool cx_wants(const GaspCtx *cx, GaspRemarkKind k) {
+  return (cx->opt.remarks >> k) & 1u;
+}
+
+static char *fn_name_dup(LLVMValueRef fn) {
+  size_t len;
+  const char *n = LLVMGetValueName2(fn, &len);
+  char *s = xmalloc(len + 1);
+  memcpy(s, n, len);
+  s[len] = 0;
+  return s;
+}
+
+GaspRemark *cx_remark(GaspCtx *cx, GaspRemarkKind k, const char *name, LLVMValueRef fn,
+                      LLVMValueRef at) {
+  if (!cx_wants(cx, k))
+    return NULL;
+  GaspRemark r = {0};
+  r.kind = k;
+  r.pass = xstrdup(cx->cur_pass ? cx->cur_pass : "gasp");
+  r.name = xstrdup(name);
+  r.function = fn ? fn_name_dup(fn) : xstrdup("(module)");
+  LLVMValueRef loc = at ? at : fn;
+  unsigned len = 0;
+  const char *file = loc ? LLVMGetDebugLocFilename(loc, &len) : NULL;
+  if (file && len) {
+    char *f = xmalloc(len + 1);
+    memcpy(f, file, len);
+    f[len] = 0;
+    r.file = f;
+    r.line = LLVMGetDebugLocLine(loc);
+    r.column = at ? LLVMGetDebugLocColumn(at) : 0;
+  }
+  vec_push(&cx->remarks, r);
+  return &cx->remarks.v[cx->remarks.n - 1];
+}
+
+void rm_arg(GaspRemark *r, const char *key, const char *fmt, ...) {
+  if (!r)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *v = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
+  va_start(ap, fmt);
+  vsnprintf(v, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  if (!*v && !strcmp(key, "String")) {
+    free(v);
+    return;
+  }
+  GaspRemarkArg *args = realloc((void *)r->args, (r->nargs + 1) * sizeof *args);
+  if (!args)
+    abort();
+  args[r->nargs].key = xstrdup(key);
+  args[r->nargs].value = v;
+  r->args = args;
+  r->nargs++;
+}
+
+void rm_done(GaspRemark *r) {
+  if (!r)
+    return;
+  size_t cap = strlen(r->pass) + strlen(r->function) + 8;
+  for (size_t i = 0; i < r->nargs; i++)
+    cap += strlen(r->args[i].value);
+  char *m = xmalloc(cap), *p = m;
+  if (strcmp(r->function, "(module)"))
+    p += sprintf(p, "%s: @%s: ", r->pass, r->function);
+  else
+    p += sprintf(p, "%s: ", r->pass);
+  for (size_t i = 0; i < r->nargs; i++)
+    p += sprintf(p, "%s", r->args[i].value);
+  r->message = m;
+}
+
+void remarks_free(GaspCtx *cx) {
+  for (size_t i = 0; i < cx->remarks.n; i++) {
+    GaspRemark *r = &cx->remarks.v[i];
+    free((char *)r->pass);
+    free((char *)r->name);
+    free((char *)r->function);
+    free((char *)r->file);
+    free((char *)r->message);
+    for (size_t k = 0; k < r->nargs; k++) {
+      free((char *)r->args[k].key);
+      free((char *)r->args[k].value);
+    }
+    free((void *)r->args);
+  }
+  vec_free(&cx->remarks);
+}
+
+size_t gasp_remark_count(const GaspCtx *cx) { return cx->remarks.n; }
+
+const GaspRemark *gasp_remark(const GaspCtx *cx, size_t i) {
+  return i < cx->remarks.n ? &cx->remarks.v[i] : NULL;
+}
+
+static void yaml_str(FILE *f, const char *s) {
+  fputc('\'', f);
+  for (; *s; s++) {
+    if (*s == '\'')
+      fputc('\'', f);
+    fputc(*s == '\n' ? ' ' : *s, f);
+  }
+  fputc('\'', f);
+}
+
+void gasp_remark_write_yaml(const GaspCtx *cx, size_t i, FILE *f) {
+  static const char *const kinds[] = {"Passed", "Missed", "Analysis"};
+  const GaspRemark *r = gasp_remark(cx, i);
+  if (!r)
+    return;
+  fprintf(f, "--- !%s\nPass:            ", kinds[r->kind]);
+  yaml_str(f, r->pass);
+  fprintf(f, "\nName:            ");
+  yaml_str(f, r->name);
+  if (r->file) {
+    fprintf(f, "\nDebugLoc:        { File: ");
+    yaml_str(f, r->file);
+    fprintf(f, ", Line: %u, Column: %u }", r->line, r->column);
+  }
+  fprintf(f, "\nFunction:        ");
+  yaml_str(f, r->function);
+  fprintf(f, "\nArgs:\n");
+  for (size_t k = 0; k < r->nargs; k++) {
+    fprintf(f, "  - %s: ", r->args[k].key);
+    yaml_str(f, r->args[k].value);
+    fputc('\n', f);
+  }
+  fprintf(f, "...\n");
+}

@@ -1,0 +1,282 @@
+/* why.c — why did this access stay generic?  (issue 7)
+ *
+ * After the pipeline, when Missed remarks are collected, every memory
+ * access still using a generic pointer gets one Missed remark "gasp /
+ * GenericAccess" naming the reason, found by walking the pointer back to
+ * where it came from (through GEPs, bitcasts, generic-to-generic casts and
+ * freeze):
+ *
+ *   select/phi of different spaces  operands come from two named spaces
+ *                                   (the spaces are listed)
+ *   pointer loaded from memory      a load: the pointer was stored in memory
+ *                                   gasp does not follow
+ *   pointer from an opaque call     returned by a declaration (external)
+ *   returned by @g                  a defined function whose return is not
+ *                                   one space
+ *   indirect call                   returned by an indirect call
+ *   parameter of a kernel           generic kernel argument (spir: the front
+ *                                   end says nothing about it)
+ *   parameter N of @f: ...          callers disagree or are unknown; more
+ *                                   precisely "clone budget exhausted" when
+ *                                   ipmsp refused a clone of @f for its
+ *                                   budget, "externally visible" /
+ *                                   "address taken" when not every caller is
+ *                                   known, "visit cap" / "round cap" when
+ *                                   ipmsp gave up on the function / module
+ *   made from an integer            inttoptr
+ *   global variable in the generic space, null or undef, unknown origin
+ *
+ * A phi or select whose operands have no two spaces reports the first
+ * non-space reason among them.  Remark:
+ *   "gasp: @f: load stays generic: pointer loaded from memory"
+ * with Args Access (the opcode), Reason and, where there is one, Detail.
+ * Requires: the pipeline has run (gasp_run calls it last).
+ * Tests: test/remarks/.
+ */
+#include "gasp_int.h"
+
+#include <string.h>
+
+typedef struct Why {
+  GaspCtx *cx;
+  const TgtTable *t;
+  PtrMap seen; /* phis/selects being walked (cycles) */
+} Why;
+
+typedef struct Reason {
+  int space;        /* >= 0: the pointer comes from this named space */
+  const char *what; /* else the reason */
+  char detail[160];
+} Reason;
+
+static const char *name_of(LLVMValueRef v) {
+  size_t len;
+  const char *n = LLVMGetValueName2(v, &len);
+  return len ? n : "?";
+}
+
+static unsigned param_index(LLVMValueRef arg) {
+  LLVMValueRef fn = LLVMGetParamParent(arg);
+  unsigned n = LLVMCountParams(fn);
+  for (unsigned k = 0; k < n; k++)
+    if (LLVMGetParam(fn, k) == arg)
+      return k;
+  return 0;
+}
+
+static bool address_taken(LLVMValueRef fn) {
+  for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != fn)
+      return true;
+  }
+  return false;
+}
+
+static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
+  LLVMValueRef fn = LLVMGetParamParent(arg);
+  const char *f = name_of(fn);
+  unsigned k = param_index(arg);
+  snprintf(r->detail, sizeof r->detail, "parameter %u of @%s", k, f);
+  if (tgt_is_kernel(w->t, fn)) {
+    r->what = "generic kernel parameter (the front end says nothing of its space)";
+    return;
+  }
+  if (smap_find(&w->cx->budget_hit, f) != MAP_NONE)
+    r->what = "clone budget exhausted";
+  else if (smap_find(&w->cx->capped, f) != MAP_NONE)
+    r->what = "recursion or loop too deep: ipmsp visit cap reached";
+  else if (w->cx->rounds_capped)
+    r->what = "ipmsp round cap reached";
+  else if (address_taken(fn))
+    r->what = "indirect call: the function's address is taken";
+  else if (LLVMGetLinkage(fn) != LLVMInternalLinkage &&
+           LLVMGetLinkage(fn) != LLVMPrivateLinkage && !LLVMGetFirstUse(fn))
+    r->what = "externally visible function with no caller left in the module";
+  else
+    r->what = "callers pass different spaces";
+}
+
+static void reason_of(Why *w, LLVMValueRef v, Reason *r, unsigned depth);
+
+/* phi / select: the spaces of the operands, or their first other reason. */
+static void merge_reason(Why *w, LLVMValueRef v, Reason *r, unsigned depth) {
+  if (map_find(&w->seen, v) != MAP_NONE) {
+    r->space = -2; /* a cycle: says nothing */
+    return;
+  }
+  map_put(&w->seen, v, 1);
+  bool is_phi = LLVMIsAPHINode(v) != NULL;
+  unsigned n = is_phi ? LLVMCountIncoming(v) : 2;
+  unsigned spaces = 0; /* bit per table index */
+  Reason other = {.space = -2};
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef op = is_phi ? LLVMGetIncomingValue(v, i) : LLVMGetOperand(v, i + 1);
+    Reason o = {.space = -2};
+    reason_of(w, op, &o, depth + 1);
+    if (o.space >= 0) {
+      for (unsigned s = 0; s < w->t->nspaces; s++)
+        if (w->t->spaces[s].as == o.space)
+          spaces |= 1u << s;
+    } else if (o.space == -1 && other.space == -2) {
+      other = o;
+    }
+  }
+  if (__builtin_popcount(spaces) >= 2) {
+    r->space = -1;
+    r->what = is_phi ? "phi of different spaces" : "select of different spaces";
+    size_t o = 0;
+    for (unsigned s = 0; s < w->t->nspaces; s++)
+      if (spaces & (1u << s))
+        o += (size_t)snprintf(r->detail + o, sizeof r->detail - o, "%s%s", o ? ", " : "",
+                              w->t->spaces[s].name);
+    return;
+  }
+  if (other.space == -1) {
+    *r = other;
+    return;
+  }
+  for (unsigned s = 0; s < w->t->nspaces; s++)
+    if (spaces & (1u << s))
+      r->space = w->t->spaces[s].as;
+}
+
+static void reason_of(Why *w, LLVMValueRef v, Reason *r, unsigned depth) {
+  r->space = -1;
+  r->detail[0] = 0;
+  while (depth < 256) {
+    LLVMOpcode op = LLVMIsAInstruction(v)    ? LLVMGetInstructionOpcode(v)
+                    : LLVMIsAConstantExpr(v) ? LLVMGetConstOpcode(v)
+                                             : (LLVMOpcode)0;
+    if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMFreeze) {
+      v = LLVMGetOperand(v, 0);
+      depth++;
+      continue;
+    }
+    if (op == LLVMAddrSpaceCast) {
+      int from = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(v, 0)));
+      if (from == w->t->generic) {
+        v = LLVMGetOperand(v, 0);
+        depth++;
+        continue;
+      }
+      r->space = from;
+      return;
+    }
+    break;
+  }
+  if (depth >= 256) {
+    r->what = "unknown origin";
+    return;
+  }
+  if (LLVMIsAPHINode(v) || LLVMIsASelectInst(v)) {
+    merge_reason(w, v, r, depth);
+    if (r->space == -2) {
+      r->space = -1;
+      r->what = "unknown origin";
+    }
+    return;
+  }
+  if (LLVMIsAArgument(v)) {
+    param_reason(w, v, r);
+    return;
+  }
+  if (LLVMIsALoadInst(v)) {
+    r->what = "pointer loaded from memory";
+    return;
+  }
+  if (LLVMIsACallInst(v) || LLVMIsAInvokeInst(v)) {
+    LLVMValueRef callee = ir_callee(v);
+    if (!callee) {
+      r->what = "returned by an indirect call";
+    } else if (LLVMIsDeclaration(callee)) {
+      r->what = "pointer from an opaque call";
+      snprintf(r->detail, sizeof r->detail, "@%s", name_of(callee));
+    } else {
+      r->what = "returned by a function whose return is not one space";
+      snprintf(r->detail, sizeof r->detail, "@%s", name_of(callee));
+    }
+    return;
+  }
+  if (LLVMIsAIntToPtrInst(v) ||
+      (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMIntToPtr)) {
+    r->what = "made from an integer (inttoptr)";
+    return;
+  }
+  if (LLVMIsAGlobalVariable(v)) {
+    r->what = "global variable in the generic space";
+    snprintf(r->detail, sizeof r->detail, "@%s", name_of(v));
+    return;
+  }
+  if (LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v) || LLVMIsAPoisonValue(v)) {
+    r->what = "null or undef pointer";
+    return;
+  }
+  r->what = "unknown origin";
+}
+
+static const char *access_name(LLVMValueRef i) {
+  switch (LLVMGetInstructionOpcode(i)) {
+  case LLVMLoad:
+    return "load";
+  case LLVMStore:
+    return "store";
+  case LLVMAtomicRMW:
+    return "atomicrmw";
+  case LLVMAtomicCmpXchg:
+    return "cmpxchg";
+  default: {
+    const IrMemIntrin *mi = ir_mem_intrin(i);
+    return mi ? mi->name : "call";
+  }
+  }
+}
+
+/* The generic pointer operand of memory op i (the first one). */
+static LLVMValueRef generic_ptr(const Why *w, LLVMValueRef i) {
+  if (!LLVMIsACallInst(i))
+    return LLVMGetOperand(i, ir_ptr_operand(i));
+  const IrMemIntrin *mi = ir_mem_intrin(i);
+  for (int k = 0; mi && k < 2; k++)
+    if (mi->ptr_args[k] >= 0) {
+      LLVMValueRef p = LLVMGetOperand(i, (unsigned)mi->ptr_args[k]);
+      if (ir_ptr_as(LLVMTypeOf(p)) == w->t->generic)
+        return p;
+    }
+  return NULL;
+}
+
+void why_report(GaspCtx *cx, LLVMModuleRef m) {
+  if (!cx_wants(cx, GASP_REMARK_MISSED))
+    return;
+  Why w = {cx, cx->tgt, {0}};
+  map_init(&w.seen);
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        if (!ir_is_mem_op_in(i, w.t->generic))
+          continue;
+        LLVMValueRef p = generic_ptr(&w, i);
+        Reason r = {.space = -1, .what = "unknown origin"};
+        if (p) {
+          map_clear(&w.seen);
+          reason_of(&w, p, &r, 0);
+        }
+        if (r.space >= 0) { /* one space, yet still generic (e.g. volatile) */
+          r.what = "kept generic by the target's volatile policy or a pass limit";
+          snprintf(r.detail, sizeof r.detail, "comes from %s",
+                   tgt_space_name(w.t, r.space));
+        }
+        GaspRemark *rm = cx_remark(cx, GASP_REMARK_MISSED, "GenericAccess", fn, i);
+        rm_arg(rm, "Access", "%s", access_name(i));
+        rm_arg(rm, "String", " stays generic: ");
+        rm_arg(rm, "Reason", "%s", r.what);
+        if (r.detail[0]) {
+          rm_arg(rm, "String", " (");
+          rm_arg(rm, "Detail", "%s", r.detail);
+          rm_arg(rm, "String", ")");
+        }
+        rm_done(rm);
+      }
+  map_free(&w.seen);
+}
