@@ -11,13 +11,21 @@ for t in spir64 nvptx64; do
   echo "=== $t: clang-22 -O1 -fno-inline-functions examples/demo.cl ==="
   clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions -emit-llvm -S \
     -Xclang -finclude-default-header -target $t "$src" -o "$out/demo.$t.ll"
-  "$GASP" -stats -S "$out/demo.$t.ll" -o "$out/demo.$t.gasp.ll" 2>"$out/stats.$t"
-  grep '^gasp: generic memory ops' "$out/stats.$t"
+  "$GASP" -stats -S -pass-remarks=ipmsp -pass-remarks-missed=gasp \
+    -pass-remarks-output="$out/demo.$t.remarks.yaml" --dot-callgraph="$out/demo.$t.dot" \
+    "$out/demo.$t.ll" -o "$out/demo.$t.gasp.ll" 2>"$out/stats.$t"
+  grep '^gasp: generic memory ops\|remark:' "$out/stats.$t" | sed "s|$out/||"
   echo "--- excerpt of the rewritten kernel (build/demo/demo.$t.gasp.ll) ---"
   sed -n '/^define.*@__clang_ocl_kern_imp_pingpong_sum\|^define.*spir_kernel void @pingpong_sum/,/^}/p' \
     "$out/demo.$t.gasp.ll" | grep -E 'define|load|store|phi ptr' | head -14
   echo
 done
+if command -v dot >/dev/null 2>&1; then
+  dot -Tpng "$out/demo.spir64.dot" -o "$out/demo.spir64.png"
+  echo "=== call graph after gasp: build/demo/demo.spir64.dot, rendered to build/demo/demo.spir64.png ==="
+fi
+echo "=== every remark (YAML, for llvm-remarkutil / opt-viewer): build/demo/demo.spir64.remarks.yaml ==="
+echo
 RUN="$here/build/bin/gasp-run"
 echo "=== gasp-run: original vs rewritten (nvptx64), every access checked ==="
 "$RUN" "$out/demo.nvptx64.ll" --kernel pingpong_sum --global 128 --local 64 \

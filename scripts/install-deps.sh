@@ -6,6 +6,7 @@
 #   clang-22      compiles the OpenCL C test kernels to IR
 #   python3       runs lit and the benchmark generator
 #   time          GNU time: wall clock and peak memory in bench/run.sh
+#   graphviz      renders gasp-opt --dot-callgraph (tests, demo, README picture)
 # Nothing is downloaded from anywhere but Debian.
 set -eu
 need=""
@@ -15,6 +16,7 @@ command -v opt-22 >/dev/null 2>&1 || need="$need llvm-22"
 command -v clang-22 >/dev/null 2>&1 || need="$need clang-22"
 command -v python3 >/dev/null 2>&1 || need="$need python3"
 [ -x /usr/bin/time ] || need="$need time"
+command -v dot >/dev/null 2>&1 || need="$need graphviz"
 [ -z "$need" ] && exit 0
 echo "install-deps: installing$need"
 SUDO=""

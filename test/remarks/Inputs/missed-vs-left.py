@@ -1,0 +1,35 @@
+#!/usr/bin/env python3
+"""missed-vs-left.py TARGET WORKDIR [GASP-OPT FLAGS...]: for every project
+kernel, the generic memory ops gasp-opt leaves (-stats) and the Missed
+remarks it writes (-pass-remarks-output, counted by llvm-remarkutil);
+prints one line per kernel and fails when a kernel has fewer Missed
+'GenericAccess' remarks than generic ops left."""
+import glob, os, re, subprocess, sys
+
+target, work = sys.argv[1:3]
+flags = sys.argv[3:]
+here = os.path.dirname(os.path.abspath(__file__))
+kernels = os.path.join(here, "..", "..", "kernels")
+os.makedirs(work, exist_ok=True)
+bad = 0
+for cl in sorted(glob.glob(os.path.join(kernels, "*.cl"))):
+    k = os.path.basename(cl)[:-3]
+    ll = os.path.join(work, k + ".ll")
+    yaml = os.path.join(work, k + ".yaml")
+    subprocess.run(["clang-22", "-cl-std=CL2.0", "-O1", "-fno-inline-functions", "-emit-llvm",
+                    "-S", "-Xclang", "-finclude-default-header", "-nogpulib", "-target", target,
+                    cl, "-o", ll], check=True)
+    r = subprocess.run(["gasp-opt", "-stats", "-pass-remarks-output=" + yaml] + flags +
+                       [ll, "-o", os.devnull], capture_output=True, text=True, check=True)
+    left = int(re.search(r"generic memory ops after: (\d+)", r.stderr).group(1))
+    missed = 0
+    if os.path.getsize(yaml):  # llvm-remarkutil refuses an empty file
+        out = subprocess.run(["llvm-remarkutil", "count", "--parser=yaml",
+                              "--remark-type=missed", "--rremark-name=GenericAccess",
+                              "--group-by=function", yaml],
+                             capture_output=True, text=True, check=True).stdout
+        missed = sum(int(l.rsplit(",", 1)[1]) for l in out.splitlines()[1:] if "," in l)
+    ok = missed >= left
+    bad += not ok
+    print("%s %s: %d left, %d missed" % ("ok" if ok else "FAIL", k, left, missed))
+sys.exit(1 if bad else 0)

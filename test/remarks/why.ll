@@ -1,0 +1,78 @@
+; RUN: gasp-opt --clone-budget=0 -pass-remarks-missed=gasp %s -o /dev/null 2>&1 | FileCheck %s
+; RUN: gasp-opt --clone-budget=0 -pass-remarks-output=%t.yaml %s -o /dev/null
+; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
+; RUN: llvm-remarkutil count --parser=yaml --remark-type=missed --group-by=function %t.yaml | FileCheck %s --check-prefix=COUNT
+; Every access left generic gets one Missed remark naming why (issue 7).
+target triple = "spir64-unknown-unknown"
+
+declare ptr addrspace(4) @ext()
+
+define spir_func i32 @opaque() {
+  %p = call ptr addrspace(4) @ext()
+  %v = load i32, ptr addrspace(4) %p, align 4
+  ret i32 %v
+}
+
+define spir_kernel void @loaded(ptr addrspace(1) %pp, ptr addrspace(4) %kp) {
+  %p = load ptr addrspace(4), ptr addrspace(1) %pp, align 8
+  store i32 1, ptr addrspace(4) %p, align 4
+  store i32 2, ptr addrspace(4) %kp, align 4
+  ret void
+}
+
+define spir_kernel void @sel(ptr addrspace(1) %g, ptr addrspace(3) %l, i1 %c) {
+  %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  %gl = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)
+  %p = select i1 %c, ptr addrspace(4) %gg, ptr addrspace(4) %gl
+  %q = getelementptr i32, ptr addrspace(4) %p, i64 1
+  store i32 0, ptr addrspace(4) %q, align 4
+  call spir_func void @both(ptr addrspace(4) %gg)
+  call spir_func void @both(ptr addrspace(4) %gl)
+  %f = load ptr, ptr addrspace(1) %g, align 8
+  %r = call ptr addrspace(4) %f()
+  store i32 3, ptr addrspace(4) %r, align 4
+  %i = ptrtoint ptr addrspace(1) %g to i64
+  %ip = inttoptr i64 %i to ptr addrspace(4)
+  store i32 4, ptr addrspace(4) %ip, align 4
+  ret void
+}
+
+define internal spir_func void @both(ptr addrspace(4) %p) {
+  store i32 5, ptr addrspace(4) %p, align 4
+  ret void
+}
+
+; CHECK-DAG: remark: gasp: @opaque: load stays generic: pointer from an opaque call (@ext)
+; CHECK-DAG: remark: gasp: @loaded: store stays generic: pointer loaded from memory
+; CHECK-DAG: remark: gasp: @loaded: store stays generic: generic kernel parameter (the front end says nothing of its space) (parameter 1 of @loaded)
+; CHECK-DAG: remark: gasp: @sel: store stays generic: select of different spaces (global, local)
+; CHECK-DAG: remark: gasp: @sel: store stays generic: returned by an indirect call
+; CHECK-DAG: remark: gasp: @sel: store stays generic: made from an integer (inttoptr)
+; CHECK-DAG: remark: gasp: @both: store stays generic: clone budget exhausted (parameter 0 of @both)
+
+; YAML:      --- !Missed
+; YAML-NEXT: Pass: 'ipmsp'
+; YAML-NEXT: Name: 'CloneBudget'
+; YAML-NEXT: Function: 'both'
+; YAML-NEXT: Args:
+; YAML-NEXT:   - String: 'not cloned for '
+; YAML-NEXT:   - Spaces: '(global)'
+; YAML-NEXT:   - String: ': clone budget exhausted'
+; YAML-NEXT: ...
+; YAML:      Pass: 'gasp'
+; YAML-NEXT: Name: 'GenericAccess'
+; YAML-NEXT: Function: 'opaque'
+; YAML-NEXT: Args:
+; YAML-NEXT:   - Access: 'load'
+; YAML-NEXT:   - String: ' stays generic: '
+; YAML-NEXT:   - Reason: 'pointer from an opaque call'
+; YAML-NEXT:   - String: ' ('
+; YAML-NEXT:   - Detail: '@ext'
+; YAML-NEXT:   - String: ')'
+; YAML-NEXT: ...
+
+; COUNT: Function,Count
+; COUNT-DAG: opaque,1
+; COUNT-DAG: loaded,2
+; COUNT-DAG: sel,3
+; COUNT-DAG: both,3
