@@ -7,6 +7,7 @@
 #   python3       runs lit and the benchmark generator
 #   time          GNU time: wall clock and peak memory in bench/run.sh
 #   graphviz      renders gasp-opt --dot-callgraph (tests, demo, README picture)
+#   gnuplot-nox   draws bench/quality/quality.png (sh bench/quality.sh)
 # Nothing is downloaded from anywhere but Debian.
 set -eu
 need=""
@@ -17,6 +18,7 @@ command -v clang-22 >/dev/null 2>&1 || need="$need clang-22"
 command -v python3 >/dev/null 2>&1 || need="$need python3"
 [ -x /usr/bin/time ] || need="$need time"
 command -v dot >/dev/null 2>&1 || need="$need graphviz"
+command -v gnuplot >/dev/null 2>&1 || need="$need gnuplot-nox"
 [ -z "$need" ] && exit 0
 echo "install-deps: installing$need"
 SUDO=""
