@@ -47,11 +47,7 @@ void gasp_ctx_free(GaspCtx *cx) {
 void cx_diag(GaspCtx *cx, GaspSeverity sev, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  char *s = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
-  va_start(ap, fmt);
-  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  char *s = xvasprintf(fmt, ap);
   va_end(ap);
   GaspDiag d = {sev, s};
   vec_push(&cx->diags, d);

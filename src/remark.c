@@ -69,11 +69,7 @@ void rm_arg(GaspRemark *r, const char *key, const char *fmt, ...) {
     return;
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  char *v = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
-  va_start(ap, fmt);
-  vsnprintf(v, (size_t)n + 1, fmt, ap);
+  char *v = xvasprintf(fmt, ap);
   va_end(ap);
   if (!*v && !strcmp(key, "String")) {
     free(v);

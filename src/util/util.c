@@ -38,15 +38,21 @@ char *xstrdup(const char *s) {
   return d;
 }
 
-char *xasprintf(const char *fmt, ...) {
-  va_list ap, aq;
-  va_start(ap, fmt);
+char *xvasprintf(const char *fmt, va_list ap) {
+  va_list aq;
   va_copy(aq, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  char *s = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
-  vsnprintf(s, (size_t)n + 1, fmt, aq);
+  int n = vsnprintf(NULL, 0, fmt, aq);
   va_end(aq);
+  char *s = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  return s;
+}
+
+char *xasprintf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = xvasprintf(fmt, ap);
+  va_end(ap);
   return s;
 }
 

@@ -8,6 +8,7 @@
 #ifndef GASP_UTIL_H
 #define GASP_UTIL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,6 +17,8 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t sz);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* vasprintf that aborts on failure; ap is consumed. */
+char *xvasprintf(const char *fmt, va_list ap);
 char *xasprintf(const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
