@@ -112,6 +112,8 @@ static void merge_reason(Why *w, LLVMValueRef v, Reason *r, unsigned depth) {
   Reason other = {.space = -2};
   for (unsigned i = 0; i < n; i++) {
     LLVMValueRef op = is_phi ? LLVMGetIncomingValue(v, i) : LLVMGetOperand(v, i + 1);
+    if (LLVMIsAConstantPointerNull(op) || LLVMIsAUndefValue(op))
+      continue; /* neutral: null and undef fit any space */
     Reason o = {.space = -2};
     reason_of(w, op, &o, depth + 1);
     if (o.space >= 0) {
@@ -136,6 +138,7 @@ static void merge_reason(Why *w, LLVMValueRef v, Reason *r, unsigned depth) {
     *r = other;
     return;
   }
+  r->space = -2; /* nothing known (only cycles and nulls) */
   for (unsigned s = 0; s < w->t->nspaces; s++)
     if (spaces & (1u << s))
       r->space = w->t->spaces[s].as;
@@ -143,6 +146,7 @@ static void merge_reason(Why *w, LLVMValueRef v, Reason *r, unsigned depth) {
 
 static void reason_of(Why *w, LLVMValueRef v, Reason *r, unsigned depth) {
   r->space = -1;
+  r->what = "unknown origin";
   r->detail[0] = 0;
   while (depth < 256) {
     LLVMOpcode op = LLVMIsAInstruction(v)    ? LLVMGetInstructionOpcode(v)
@@ -170,11 +174,7 @@ static void reason_of(Why *w, LLVMValueRef v, Reason *r, unsigned depth) {
     return;
   }
   if (LLVMIsAPHINode(v) || LLVMIsASelectInst(v)) {
-    merge_reason(w, v, r, depth);
-    if (r->space == -2) {
-      r->space = -1;
-      r->what = "unknown origin";
-    }
+    merge_reason(w, v, r, depth); /* space -2: nothing known here */
     return;
   }
   if (LLVMIsAArgument(v)) {
@@ -262,8 +262,13 @@ void why_report(GaspCtx *cx, LLVMModuleRef m) {
           map_clear(&w.seen);
           reason_of(&w, p, &r, 0);
         }
+        if (r.space == -2) {
+          r.space = -1;
+          r.what = "unknown origin";
+        }
         if (r.space >= 0) { /* one space, yet still generic (e.g. volatile) */
-          r.what = "kept generic by the target's volatile policy or a pass limit";
+          r.what = "one space, not rewritten (a volatile access the target keeps "
+                   "generic, or infer did not run)";
           snprintf(r.detail, sizeof r.detail, "comes from %s",
                    tgt_space_name(w.t, r.space));
         }

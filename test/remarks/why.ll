@@ -37,6 +37,24 @@ define spir_kernel void @sel(ptr addrspace(1) %g, ptr addrspace(3) %l, i1 %c) {
   ret void
 }
 
+; a loop phi around a select: the walk stops at the cycle, nulls are neutral
+define spir_kernel void @loopk(ptr addrspace(1) %g, ptr addrspace(3) %l, i32 %n, i1 %c) {
+entry:
+  %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  %gl = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)
+  %s = select i1 %c, ptr addrspace(4) %gg, ptr addrspace(4) %gl
+  br label %loop
+loop:
+  %p = phi ptr addrspace(4) [ %s, %entry ], [ %q, %loop ]
+  %z = select i1 %c, ptr addrspace(4) %p, ptr addrspace(4) null
+  store i32 1, ptr addrspace(4) %z, align 4
+  %q = getelementptr i32, ptr addrspace(4) %p, i64 1
+  %d = icmp eq i32 %n, 0
+  br i1 %d, label %loop, label %exit
+exit:
+  ret void
+}
+
 define internal spir_func void @both(ptr addrspace(4) %p) {
   store i32 5, ptr addrspace(4) %p, align 4
   ret void
@@ -48,6 +66,7 @@ define internal spir_func void @both(ptr addrspace(4) %p) {
 ; CHECK-DAG: remark: gasp: @sel: store stays generic: select of different spaces (global, local)
 ; CHECK-DAG: remark: gasp: @sel: store stays generic: returned by an indirect call
 ; CHECK-DAG: remark: gasp: @sel: store stays generic: made from an integer (inttoptr)
+; CHECK-DAG: remark: gasp: @loopk: store stays generic: select of different spaces (global, local)
 ; CHECK-DAG: remark: gasp: @both: store stays generic: clone budget exhausted (parameter 0 of @both)
 
 ; YAML:      --- !Missed
@@ -76,3 +95,4 @@ define internal spir_func void @both(ptr addrspace(4) %p) {
 ; COUNT-DAG: loaded,2
 ; COUNT-DAG: sel,3
 ; COUNT-DAG: both,3
+; COUNT-DAG: loopk,1
