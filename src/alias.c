@@ -108,26 +108,9 @@ static void make_scopes(Al *a, const TgtTable *t) {
    memory access. */
 static long access_classes(const Al *a, const TgtTable *t, LLVMValueRef i) {
   LLVMValueRef ptrs[2];
-  unsigned n = 0;
-  switch (LLVMGetInstructionOpcode(i)) {
-  case LLVMLoad:
-  case LLVMStore:
-  case LLVMAtomicRMW:
-  case LLVMAtomicCmpXchg:
-    ptrs[n++] = LLVMGetOperand(i, ir_ptr_operand(i));
-    break;
-  case LLVMCall: {
-    const IrMemIntrin *mi = ir_mem_intrin(i);
-    if (!mi || !mi->is_access)
-      return -1;
-    for (int k = 0; k < 2; k++)
-      if (mi->ptr_args[k] >= 0)
-        ptrs[n++] = LLVMGetOperand(i, (unsigned)mi->ptr_args[k]);
-    break;
-  }
-  default:
+  unsigned n = ir_mem_ptrs(i, ptrs);
+  if (!n)
     return -1;
-  }
   long mask = 0;
   for (unsigned k = 0; k < n; k++) {
     int ci = class_index(a, tgt_alias_class(t, ir_ptr_as(LLVMTypeOf(ptrs[k])), a->pig));

@@ -73,22 +73,9 @@ static const char *vote_name(const TgtTable *t, int v) {
   return v == t->generic ? "generic" : tgt_space_name(t, v);
 }
 
-static unsigned generic_left(const TgtTable *t, LLVMValueRef fn) {
-  unsigned n = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      n += ir_is_mem_op_in(i, t->generic);
-  return n;
-}
-
 static bool called_from_outside(LLVMValueRef fn) {
-  for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != fn)
-      return true;
-  }
   LLVMLinkage l = LLVMGetLinkage(fn);
-  return l != LLVMInternalLinkage && l != LLVMPrivateLinkage;
+  return ir_address_taken(fn) || (l != LLVMInternalLinkage && l != LLVMPrivateLinkage);
 }
 
 static void write_node(const TgtTable *t, LLVMValueRef fn, FILE *f) {
@@ -128,9 +115,9 @@ static void write_node(const TgtTable *t, LLVMValueRef fn, FILE *f) {
     fprintf(f, "\\narg %u: %s", k, vote_name(t, v));
     pi++;
   }
-  unsigned left = generic_left(t, fn);
+  unsigned long left = ir_count_mem_ops_in(fn, t->generic);
   if (left)
-    fprintf(f, "\\n%u generic access%s left", left, left == 1 ? "" : "es");
+    fprintf(f, "\\n%lu generic access%s left", left, left == 1 ? "" : "es");
   fputc('"', f);
   if (kernel)
     fputs(", style=bold", f);

@@ -194,9 +194,17 @@ LLVMValueRef ir_mem_intrin_rebuild(LLVMBuilderRef b, const IrMemIntrin *mi,
                                    LLVMValueRef call, LLVMValueRef *args);
 /* The pointer operand's index of a load, store, atomicrmw or cmpxchg. */
 unsigned ir_ptr_operand(LLVMValueRef i);
+/* The pointer operands of memory op inst (load, store, atomicrmw, cmpxchg,
+   a memory-access intrinsic) into ptrs; their number, 0 when inst is not
+   one. */
+unsigned ir_mem_ptrs(LLVMValueRef inst, LLVMValueRef ptrs[2]);
 /* Is inst a memory op (load/store/atomic/mem intrinsic) with a pointer
    operand in space as? */
 bool ir_is_mem_op_in(LLVMValueRef inst, int as);
+/* How many memory ops of fn have a pointer operand in space as. */
+unsigned long ir_count_mem_ops_in(LLVMValueRef fn, int as);
+/* Is any use of fn other than as the callee of a call or invoke? */
+bool ir_address_taken(LLVMValueRef fn);
 
 /* ===== infer.c — intra-procedural inference ============================= */
 bool infer_run(GaspCtx *cx, LLVMModuleRef m);

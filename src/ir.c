@@ -225,24 +225,52 @@ LLVMValueRef ir_mem_intrin_rebuild(LLVMBuilderRef b, const IrMemIntrin *mi,
 
 unsigned ir_ptr_operand(LLVMValueRef i) { return LLVMIsAStoreInst(i) ? 1 : 0; }
 
-bool ir_is_mem_op_in(LLVMValueRef i, int as) {
+unsigned ir_mem_ptrs(LLVMValueRef i, LLVMValueRef ptrs[2]) {
   switch (LLVMGetInstructionOpcode(i)) {
   case LLVMLoad:
   case LLVMStore:
   case LLVMAtomicRMW:
   case LLVMAtomicCmpXchg:
-    return ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, ir_ptr_operand(i)))) == as;
+    ptrs[0] = LLVMGetOperand(i, ir_ptr_operand(i));
+    return 1;
   case LLVMCall: {
     const IrMemIntrin *mi = ir_mem_intrin(i);
     if (!mi || !mi->is_access)
-      return false;
+      return 0;
+    unsigned n = 0;
     for (int k = 0; k < 2; k++)
-      if (mi->ptr_args[k] >= 0 &&
-          ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, (unsigned)mi->ptr_args[k]))) == as)
-        return true;
-    return false;
+      if (mi->ptr_args[k] >= 0)
+        ptrs[n++] = LLVMGetOperand(i, (unsigned)mi->ptr_args[k]);
+    return n;
   }
   default:
-    return false;
+    return 0;
   }
+}
+
+bool ir_is_mem_op_in(LLVMValueRef i, int as) {
+  LLVMValueRef ptrs[2];
+  unsigned n = ir_mem_ptrs(i, ptrs);
+  for (unsigned k = 0; k < n; k++)
+    if (ir_ptr_as(LLVMTypeOf(ptrs[k])) == as)
+      return true;
+  return false;
+}
+
+unsigned long ir_count_mem_ops_in(LLVMValueRef fn, int as) {
+  unsigned long n = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      n += ir_is_mem_op_in(i, as);
+  return n;
+}
+
+bool ir_address_taken(LLVMValueRef fn) {
+  for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!(LLVMIsACallInst(user) || LLVMIsAInvokeInst(user)) ||
+        LLVMGetCalledValue(user) != fn)
+      return true;
+  }
+  return false;
 }

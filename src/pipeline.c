@@ -136,13 +136,7 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
 
 long pipeline_count_generic(GaspCtx *cx, LLVMModuleRef m) {
   long n = 0;
-  int g = cx->tgt->generic;
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-         bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-           i = LLVMGetNextInstruction(i))
-        if (ir_is_mem_op_in(i, g))
-          n++;
+    n += (long)ir_count_mem_ops_in(fn, cx->tgt->generic);
   return n;
 }

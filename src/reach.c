@@ -140,17 +140,6 @@ static unsigned kernel_param_bits(Reach *r, LLVMValueRef fn) {
   return bits;
 }
 
-/* Is any use of fn other than as the callee of a call? */
-static bool address_taken(LLVMValueRef fn) {
-  for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (!(LLVMIsACallInst(user) || LLVMIsAInvokeInst(user)) ||
-        LLVMGetCalledValue(user) != fn)
-      return true;
-  }
-  return false;
-}
-
 static void flood(Reach *r, unsigned *val, bool forward) {
   const uint32_t *start = r->edge_start, *adj = r->edges;
   VEC(uint32_t) work = {0};
@@ -264,7 +253,7 @@ Reach *reach_new(GaspCtx *cx, LLVMModuleRef m) {
   flood(r, r->ctx, true);
   bool again = false;
   for (size_t i = 0; i < n; i++)
-    if (!r->reached[i] || address_taken(r->fns.v[i])) {
+    if (!r->reached[i] || ir_address_taken(r->fns.v[i])) {
       r->ctx[i] |= REACH_UNKNOWN;
       r->reached[i] = true;
       again = true;

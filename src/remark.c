@@ -31,15 +31,6 @@ bool cx_wants(const GaspCtx *cx, GaspRemarkKind k) {
   return (cx->opt.remarks >> k) & 1u;
 }
 
-static char *fn_name_dup(LLVMValueRef fn) {
-  size_t len;
-  const char *n = LLVMGetValueName2(fn, &len);
-  char *s = xmalloc(len + 1);
-  memcpy(s, n, len);
-  s[len] = 0;
-  return s;
-}
-
 GaspRemark *cx_remark(GaspCtx *cx, GaspRemarkKind k, const char *name, LLVMValueRef fn,
                       LLVMValueRef at) {
   if (!cx_wants(cx, k))
@@ -48,15 +39,14 @@ GaspRemark *cx_remark(GaspCtx *cx, GaspRemarkKind k, const char *name, LLVMValue
   r.kind = k;
   r.pass = xstrdup(cx->cur_pass ? cx->cur_pass : "gasp");
   r.name = xstrdup(name);
-  r.function = fn ? fn_name_dup(fn) : xstrdup("(module)");
+  size_t nlen = 0;
+  const char *fname = fn ? LLVMGetValueName2(fn, &nlen) : NULL;
+  r.function = fn ? xasprintf("%.*s", (int)nlen, fname) : xstrdup("(module)");
   LLVMValueRef loc = at ? at : fn;
   unsigned len = 0;
   const char *file = loc ? LLVMGetDebugLocFilename(loc, &len) : NULL;
   if (file && len) {
-    char *f = xmalloc(len + 1);
-    memcpy(f, file, len);
-    f[len] = 0;
-    r.file = f;
+    r.file = xasprintf("%.*s", (int)len, file);
     r.line = LLVMGetDebugLocLine(loc);
     r.column = at ? LLVMGetDebugLocColumn(at) : 0;
   }

@@ -64,15 +64,6 @@ static unsigned param_index(LLVMValueRef arg) {
   return 0;
 }
 
-static bool address_taken(LLVMValueRef fn) {
-  for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (!LLVMIsACallInst(user) || LLVMGetCalledValue(user) != fn)
-      return true;
-  }
-  return false;
-}
-
 static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   LLVMValueRef fn = LLVMGetParamParent(arg);
   const char *f = name_of(fn);
@@ -88,7 +79,7 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
     r->what = "recursion or loop too deep: ipmsp visit cap reached";
   else if (w->cx->rounds_capped)
     r->what = "ipmsp round cap reached";
-  else if (address_taken(fn))
+  else if (ir_address_taken(fn))
     r->what = "indirect call: the function's address is taken";
   else if (LLVMGetLinkage(fn) != LLVMInternalLinkage &&
            LLVMGetLinkage(fn) != LLVMPrivateLinkage && !LLVMGetFirstUse(fn))
@@ -234,15 +225,11 @@ static const char *access_name(LLVMValueRef i) {
 
 /* The generic pointer operand of memory op i (the first one). */
 static LLVMValueRef generic_ptr(const Why *w, LLVMValueRef i) {
-  if (!LLVMIsACallInst(i))
-    return LLVMGetOperand(i, ir_ptr_operand(i));
-  const IrMemIntrin *mi = ir_mem_intrin(i);
-  for (int k = 0; mi && k < 2; k++)
-    if (mi->ptr_args[k] >= 0) {
-      LLVMValueRef p = LLVMGetOperand(i, (unsigned)mi->ptr_args[k]);
-      if (ir_ptr_as(LLVMTypeOf(p)) == w->t->generic)
-        return p;
-    }
+  LLVMValueRef ptrs[2];
+  unsigned n = ir_mem_ptrs(i, ptrs);
+  for (unsigned k = 0; k < n; k++)
+    if (ir_ptr_as(LLVMTypeOf(ptrs[k])) == w->t->generic)
+      return ptrs[k];
   return NULL;
 }
 
