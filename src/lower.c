@@ -17,6 +17,7 @@
  *         %i = ptrtoint %g;  %c = and %i, 0x1fffffffffffffff  (clear 61-63)
  *         %o = or %c, TAG << 61;  %t = inttoptr %o
  *         %r = select (icmp ne %g, null), %t, %g            (null stays null)
+ *     (the test is on the named pointer S when %g is its cast).
  *     The select is left out when the source cannot be null (alloca,
  *     global variable).  Lifetime markers keep the raw alloca.
  *  2. Clear on cast back: `addrspacecast generic -> S` gets
@@ -198,7 +199,13 @@ static LLVMValueRef build_tag(Lw *s, LLVMValueRef g, int tag, bool maybe_null,
   skip[0] = i;
   skip[1] = skip[2] = NULL;
   if (maybe_null) {
-    LLVMValueRef nn = LLVMBuildICmp(s->b, LLVMIntNE, g, LLVMConstNull(pt), "");
+    /* test the named pointer a cast came from, as infer would rewrite the
+       test on a second run (the output is a fixed point of the pipeline) */
+    LLVMValueRef t = g;
+    if (LLVMIsAAddrSpaceCastInst(g) ||
+        (LLVMIsAConstantExpr(g) && LLVMGetConstOpcode(g) == LLVMAddrSpaceCast))
+      t = LLVMGetOperand(g, 0);
+    LLVMValueRef nn = LLVMBuildICmp(s->b, LLVMIntNE, t, LLVMConstNull(LLVMTypeOf(t)), "");
     r = LLVMBuildSelect(s->b, nn, r, g, "tagged");
     skip[1] = nn;
     skip[2] = r;

@@ -86,7 +86,7 @@ declare void @llvm.memcpy.p4.p4.i64(ptr addrspace(4), ptr addrspace(4), i64, i1)
 ; CHECK-NEXT:    [[LC:%.*]] = and i64 [[LI]], 2305843009213693951
 ; CHECK-NEXT:    [[LO:%.*]] = or i64 [[LC]], 4611686018427387904
 ; CHECK-NEXT:    %tagged1 = inttoptr i64 [[LO]] to ptr addrspace(4)
-; CHECK-NEXT:    [[NN:%.*]] = icmp ne ptr addrspace(4) %gl, null
+; CHECK-NEXT:    [[NN:%.*]] = icmp ne ptr addrspace(3) %l, null
 ; CHECK-NEXT:    %tagged2 = select i1 [[NN]], ptr addrspace(4) %tagged1, ptr addrspace(4) %gl
 ; CHECK-NEXT:    call spir_func i32 @use(ptr addrspace(4) %tagged, ptr addrspace(4) %tagged2)
 ; CHECK-NOT:   declare {{.*}}@llvm.memcpy.p4
