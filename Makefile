@@ -21,7 +21,7 @@ RUN_OBJ = $(RUN_SRC:%.c=$(BUILD)/obj/%.o)
 TOOLS = $(BUILD)/bin/gasp-opt $(BUILD)/bin/gasp-run
 UNIT = $(BUILD)/bin/test-unit
 
-.PHONY: all deps demo check check-asan bench clean
+.PHONY: all deps demo check check-asan bench fuzz stress clean
 all: $(TOOLS) $(UNIT)
 
 deps:
@@ -47,6 +47,11 @@ $(BUILD)/bin/test-unit: $(BUILD)/obj/test/unit/test_unit.o $(BUILD)/lib/libgasp.
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 
+# libFuzzer target (make fuzz builds it in build-fuzz/ with clang-22)
+$(BUILD)/bin/fuzz-gasp: $(BUILD)/obj/fuzz/fuzz_gasp.o $(BUILD)/lib/libgasp.a
+	@mkdir -p $(dir $@)
+	$(CC) -fsanitize=fuzzer $^ -o $@ $(LDLIBS_ALL)
+
 demo: deps
 	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh
@@ -62,9 +67,18 @@ check-asan: deps
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined" all
 	@ASAN_OPTIONS=detect_leaks=1 sh scripts/check.sh build-asan
 
+# libFuzzer with ASan+UBSan for FUZZ_SECONDS (default 60); findings go to
+# build-fuzz/findings/, the corpus grows in build-fuzz/corpus/.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang-22 OPT="-O1 -g -fno-omit-frame-pointer" \
+	  SAN="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined" \
+	  build-fuzz/bin/fuzz-gasp
+	@sh scripts/fuzz.sh build-fuzz $(FUZZ_SECONDS)
+
 bench: deps
 	@$(MAKE) --no-print-directory all
 	@sh bench/run.sh
 
 clean:
-	rm -rf $(BUILD) build-asan
+	rm -rf $(BUILD) build-asan build-fuzz

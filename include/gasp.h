@@ -156,6 +156,10 @@ long gasp_count_generic_mem_ops(GaspCtx *cx, LLVMModuleRef m);
    message for a syntax error.  Installs a diagnostic handler on ctx (a bare
    LLVMContext exits the process on bad bitcode). */
 LLVMModuleRef gasp_read_module(LLVMContextRef ctx, const char *path, char **err);
+/* The same for size bytes at data (IR text or bitcode, copied); name stands
+   for the file in messages. */
+LLVMModuleRef gasp_parse_module(LLVMContextRef ctx, const char *name,
+                                const char *data, size_t size, char **err);
 
 /* Address-space alias analysis (seed 001's rule, the target table deciding
    disjointness): generic on either side -> may alias; two spaces the table

@@ -218,19 +218,13 @@ static char *input_error(const char *path, const char *what, const char *detail)
                    detail ? detail : "");
 }
 
-LLVMModuleRef gasp_read_module(LLVMContextRef ctx, const char *path, char **err) {
-  char *first = NULL;
-  LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, &first);
-  LLVMMemoryBufferRef buf = NULL;
+/* Parses and verifies buf (which it disposes of); name is used in messages. */
+static LLVMModuleRef parse_buffer(LLVMContextRef ctx, const char *path,
+                                  LLVMMemoryBufferRef buf, char **err) {
+  char *first = NULL, *msg = NULL;
   LLVMModuleRef m = NULL;
-  char *msg = NULL;
-  *err = NULL;
-  bool fail = !strcmp(path, "-")
-                  ? LLVMCreateMemoryBufferWithSTDIN(&buf, &msg)
-                  : LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg);
-  if (fail) {
-    *err = input_error(path, "cannot read input", msg);
-  } else if (LLVMGetBufferSize(buf) == 0) {
+  LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, &first);
+  if (LLVMGetBufferSize(buf) == 0) {
     *err = input_error(path, "empty input", NULL);
   } else if (LLVMParseIRInContext2(ctx, buf, &m, &msg)) {
     const char *why = msg && *msg ? msg : first ? first : "unknown error";
@@ -245,21 +239,40 @@ LLVMModuleRef gasp_read_module(LLVMContextRef ctx, const char *path, char **err)
       *err = input_error(path, "cannot parse input", why);
     }
     m = NULL;
-  } else {
-    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg) == 0) {
-      LLVMDisposeMessage(msg);
-      msg = NULL;
-    } else {
-      *err = input_error(path, "input module is invalid", msg);
-      LLVMDisposeModule(m);
-      m = NULL;
-    }
+  } else if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    *err = input_error(path, "input module is invalid", msg);
+    LLVMDisposeModule(m);
+    m = NULL;
   }
-  if (buf)
-    LLVMDisposeMemoryBuffer(buf);
+  LLVMDisposeMemoryBuffer(buf);
   if (msg)
     LLVMDisposeMessage(msg);
   free(first);
   LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
   return m;
+}
+
+LLVMModuleRef gasp_read_module(LLVMContextRef ctx, const char *path, char **err) {
+  LLVMMemoryBufferRef buf = NULL;
+  char *msg = NULL;
+  *err = NULL;
+  bool fail = !strcmp(path, "-")
+                  ? LLVMCreateMemoryBufferWithSTDIN(&buf, &msg)
+                  : LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg);
+  if (fail) {
+    *err = input_error(path, "cannot read input", msg);
+    if (msg)
+      LLVMDisposeMessage(msg);
+    return NULL;
+  }
+  return parse_buffer(ctx, path, buf, err);
+}
+
+LLVMModuleRef gasp_parse_module(LLVMContextRef ctx, const char *name,
+                                const char *data, size_t size, char **err) {
+  *err = NULL;
+  /* a copy: the text parser needs a terminating NUL after the bytes */
+  return parse_buffer(ctx, name,
+                      LLVMCreateMemoryBufferWithMemoryRangeCopy(data ? data : "", size, name),
+                      err);
 }

@@ -150,6 +150,15 @@ static bool needs_clear(const Lw *s, int as) {
 
 /* The generic pointer p used in space as, built at the builder. */
 static LLVMValueRef cast_to(Lw *s, LLVMValueRef p, int as) {
+  if (!needs_clear(s, as) && (LLVMIsAAddrSpaceCastInst(p) ||
+                              (LLVMIsAConstantExpr(p) &&
+                               LLVMGetConstOpcode(p) == LLVMAddrSpaceCast))) {
+    /* a round trip S -> generic -> S: the pointer itself (infer would fold
+       the pair on a second run) */
+    LLVMValueRef src = LLVMGetOperand(p, 0);
+    if (ir_ptr_as(LLVMTypeOf(src)) == as)
+      return src;
+  }
   LLVMValueRef q = needs_clear(s, as) ? ir_clear_tag(s->b, p) : p;
   return LLVMBuildAddrSpaceCast(s->b, q, ir_retype(LLVMTypeOf(p), as), "");
 }
@@ -362,7 +371,22 @@ static void lower_cast_call(Lw *s, LLVMValueRef call, const CastFn *cf) {
 static LLVMBasicBlockRef split_before(Lw *s, LLVMValueRef at) {
   LLVMBasicBlockRef bb = LLVMGetInstructionParent(at);
   LLVMBasicBlockRef head = LLVMInsertBasicBlockInContext(s->ctx, bb, "");
-  LLVMReplaceAllUsesWith(LLVMBasicBlockAsValue(bb), LLVMBasicBlockAsValue(head));
+  /* the branches into bb now enter head (a self loop's too: it comes back
+     to the top); the phis of bb's successors keep bb, which still holds
+     the terminator */
+  VEC(LLVMValueRef) terms = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsATerminatorInst(user))
+      vec_push(&terms, user);
+  }
+  for (size_t k = 0; k < terms.n; k++) {
+    unsigned n = LLVMGetNumSuccessors(terms.v[k]);
+    for (unsigned j = 0; j < n; j++)
+      if (LLVMGetSuccessor(terms.v[k], j) == bb)
+        LLVMSetSuccessor(terms.v[k], j, head);
+  }
+  vec_free(&terms);
   ir_take_name(LLVMBasicBlockAsValue(bb), LLVMBasicBlockAsValue(head)); /* entry stays entry */
   LLVMValueRef next;
   for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x && x != at; x = next) {
@@ -460,6 +484,16 @@ static void dispatch(Lw *s, LLVMValueRef i, bool top) {
     return;
   }
   LLVMBasicBlockRef merge = LLVMGetInstructionParent(i);
+  for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(merge)); u; u = LLVMGetNextUse(u))
+    if (!LLVMIsAInstruction(LLVMGetUser(u))) {
+      /* a blockaddress would point into the middle of the split block */
+      cx_diag(s->cx, GASP_SEV_ERROR,
+              "lower: @%s: a generic access in a block whose address is taken "
+              "(blockaddress) cannot be dispatched; not supported",
+              fn_name(s->fn));
+      s->failed = true;
+      return;
+    }
   LLVMBasicBlockRef head = split_before(s, i);
   p = LLVMGetOperand(i, (unsigned)k); /* a phi p moved into head */
   LLVMPositionBuilderAtEnd(s->b, head);
