@@ -20,9 +20,10 @@ RUN_SRC = src/run/spec.c src/run/builtins.c src/run/prep.c src/run/rt.c src/run/
 RUN_OBJ = $(RUN_SRC:%.c=$(BUILD)/obj/%.o)
 TOOLS = $(BUILD)/bin/gasp-opt $(BUILD)/bin/gasp-run
 UNIT = $(BUILD)/bin/test-unit
+STRESS_MUTATE = $(BUILD)/bin/stress-mutate
 
 .PHONY: all deps demo check check-asan bench fuzz stress clean
-all: $(TOOLS) $(UNIT)
+all: $(TOOLS) $(UNIT) $(STRESS_MUTATE)
 
 deps:
 	@sh scripts/install-deps.sh
@@ -44,6 +45,11 @@ $(BUILD)/bin/gasp-run: $(BUILD)/obj/tools/gasp-run.o $(RUN_OBJ) $(BUILD)/lib/lib
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 
 $(BUILD)/bin/test-unit: $(BUILD)/obj/test/unit/test_unit.o $(BUILD)/lib/libgasp.a
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@ $(LDLIBS_ALL)
+
+# the stress campaign's mutator (test/stress/, make stress)
+$(BUILD)/bin/stress-mutate: $(BUILD)/obj/test/stress/mutate.o
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 
@@ -75,6 +81,15 @@ fuzz: deps
 	  SAN="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined" \
 	  build-fuzz/bin/fuzz-gasp
 	@sh scripts/fuzz.sh build-fuzz $(FUZZ_SECONDS)
+
+# The generator campaign: N llvm-stress modules (seeds FIRST..) retargeted
+# and mutated, plus the kernels at every -O level, through gasp-opt, the
+# verifier and a second run (scripts/stress.py; failures in build/stress/).
+N ?= 1000
+FIRST ?= 1
+stress: deps
+	@$(MAKE) --no-print-directory all
+	@python3 scripts/stress.py --build $(BUILD) -n $(N) --first $(FIRST) --kernels
 
 bench: deps
 	@$(MAKE) --no-print-directory all

@@ -667,6 +667,11 @@ static void position_at(Infer *s, LLVMValueRef before, LLVMValueRef dbg_from) {
 
 static LLVMValueRef build_twin(Infer *s, uint32_t k) {
   Cand *c = &s->c.v[k];
+  /* a cast's twin is its operand, read each time: a generic-to-named cast
+     folded meanwhile (fold_cast) is replaced in the operand, and a cached
+     copy would point at the erased instruction */
+  if (c->kind == K_CAST)
+    return LLVMGetOperand(c->v, 0);
   if (c->nv)
     return c->nv;
   LLVMValueRef v = c->v, nv = NULL;

@@ -23,6 +23,7 @@ for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
         config.environment[var] = os.environ[var]
 config.substitutions.append(("%kernels", os.path.join(config.test_source_root, "kernels")))
 config.substitutions.append(("%root", root))
+config.substitutions.append(("%build", build))
 # OpenCL C to IR, as front ends hand it to gasp.
 ocl = "clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions -emit-llvm -S -Xclang -finclude-default-header"
 config.substitutions.append(("%ocl-spir", ocl + " -target spir64"))
