@@ -142,21 +142,33 @@ const TgtTable *tgt_by_name(const char *name) {
   return NULL;
 }
 
-static bool starts_with(const char *s, const char *p) {
-  return !strncmp(s, p, strlen(p));
+/* Is s (n bytes) made only of characters in set? */
+static bool only(const char *s, size_t n, const char *set) {
+  for (size_t i = 0; i < n; i++)
+    if (!strchr(set, s[i]))
+      return false;
+  return true;
 }
 
+/* The architecture (the triple up to its first '-') decides, spelled as
+   LLVM spells it: spir, spir64, spirv[32|64][v]1.x, nvptx, nvptx64, amdgcn,
+   genx[32|64].  Anything else ("spir}64", "nvptxfoo") is not ours. */
 const TgtTable *tgt_for_triple(const char *triple) {
   if (!triple)
     return NULL;
-  if (starts_with(triple, "spir")) /* spir, spir64, spirv32, spirv64 */
+  const char *dash = strchr(triple, '-');
+  size_t n = dash ? (size_t)(dash - triple) : strlen(triple);
+#define ARCH_IS(lit) (n == sizeof(lit) - 1 && !strncmp(triple, lit, n))
+  if (ARCH_IS("spir") || ARCH_IS("spir64") ||
+      (n >= 5 && !strncmp(triple, "spirv", 5) && only(triple + 5, n - 5, "0123456789v.")))
     return tgt_by_name("spir");
-  if (starts_with(triple, "nvptx"))
+  if (ARCH_IS("nvptx") || ARCH_IS("nvptx64"))
     return tgt_by_name("nvptx");
-  if (starts_with(triple, "amdgcn"))
+  if (ARCH_IS("amdgcn"))
     return tgt_by_name("amdgcn");
-  if (starts_with(triple, "genx"))
+  if (n >= 4 && !strncmp(triple, "genx", 4) && only(triple + 4, n - 4, "0123456789"))
     return tgt_by_name("genx");
+#undef ARCH_IS
   return NULL;
 }
 

@@ -27,6 +27,14 @@ static void test_triples(void) {
   CHECK(tgt_for_triple("amdgcn-amd-amdhsa") == tgt_by_name("amdgcn"));
   CHECK(tgt_for_triple("genx64-unknown-unknown") == tgt_by_name("genx"));
   CHECK(tgt_for_triple("x86_64-pc-linux-gnu") == NULL);
+  CHECK(tgt_for_triple("spirv1.5-unknown-vulkan") == tgt_by_name("spir"));
+  CHECK(tgt_for_triple("spirv64v1.6-unknown-unknown") == tgt_by_name("spir"));
+  CHECK(tgt_for_triple("genx") == tgt_by_name("genx"));
+  /* the architecture must be spelled exactly (found by scripts/malformed.py) */
+  CHECK(tgt_for_triple("spir}64-unknown-unknown") == NULL);
+  CHECK(tgt_for_triple("nvptxx-nvidia-cuda") == NULL);
+  CHECK(tgt_for_triple("amdgcnfoo") == NULL);
+  CHECK(tgt_for_triple("") == NULL);
   CHECK(tgt_for_triple("") == NULL);
   CHECK(tgt_for_triple(NULL) == NULL);
   CHECK(tgt_by_name("x86") == NULL);
@@ -223,7 +231,33 @@ static void test_alias(void) {
   LLVMContextDispose(ctx);
 }
 
+static void test_parse(void) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  char *err = NULL;
+  const char ok[] = "target triple = \"spir64\"\ndefine void @f() {\n  ret void\n}\n";
+  /* no terminating NUL is needed: the bytes are copied */
+  LLVMModuleRef m = gasp_parse_module(ctx, "mem", ok, sizeof ok - 1, &err);
+  CHECK(m && !err && LLVMGetNamedFunction(m, "f"));
+  if (m)
+    LLVMDisposeModule(m);
+  m = gasp_parse_module(ctx, "mem", "define", 6, &err);
+  CHECK(!m && err && !strncmp(err, "mem:1:", 6));
+  free(err);
+  m = gasp_parse_module(ctx, "mem", NULL, 0, &err);
+  CHECK(!m && err && !strcmp(err, "mem: error: empty input"));
+  free(err);
+  m = gasp_parse_module(ctx, "mem", "BC\xc0\xde\x35\x14", 6, &err);
+  CHECK(!m && err && !strncmp(err, "mem: error:", 11));
+  free(err);
+  const char bad[] = "define void @f() {\n  %x = add i32 %y, 1\n  %y = add i32 %x, 1\n  ret void\n}\n";
+  m = gasp_parse_module(ctx, "mem", bad, sizeof bad - 1, &err);
+  CHECK(!m && err && strstr(err, "mem: error: input module is invalid"));
+  free(err);
+  LLVMContextDispose(ctx);
+}
+
 int main(void) {
+  test_parse();
   test_triples();
   test_tables();
   test_join();
