@@ -37,7 +37,7 @@ OLEVELS = ["-O0", "-O1", "-O2", "-O3", "-Os", "-Oz"]
 
 
 def run(cmd, **kw):
-    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+    return subprocess.run(cmd, capture_output=True, text=True, errors="replace", **kw)
 
 
 class Job:
@@ -129,6 +129,12 @@ def main():
     a.opt = os.path.join(bindir, "opt")
     work = a.work or os.path.join(a.build, "stress")
     shutil.rmtree(os.path.join(work, "tmp"), ignore_errors=True)
+    # private copies: a rebuild during a long run must not swap the tools
+    os.makedirs(os.path.join(work, "bin"), exist_ok=True)
+    for tool in ("gasp_opt", "mutate"):
+        dst = os.path.join(work, "bin", os.path.basename(getattr(a, tool)))
+        shutil.copy2(getattr(a, tool), dst)
+        setattr(a, tool, dst)
     fails = os.path.join(work, "failures")
 
     jobs = [stress_job(a, s) for s in range(a.first, a.first + a.n)]
