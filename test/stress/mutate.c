@@ -15,8 +15,10 @@
  *     through a select between that and a generic cast of a global, local
  *     or constant object (constant: loads only); some through an explicit
  *     cast builtin (OpenCL to_global/to_local, nvvm.isspacep.*,
- *     amdgcn.is.shared/is.private); some become calls of a small internal
- *     helper taking a generic pointer (ipmsp clones it per space);
+ *     amdgcn.is.shared/is.private); some through a private slot (stored,
+ *     loaded back); some beside a memcpy from a named object through
+ *     generic pointers; some beside a call of a small internal helper
+ *     taking a generic pointer (ipmsp clones it per space);
  *   - a kernel calls the function with generic casts of a global buffer, a
  *     local buffer or a private alloca per pointer parameter.
  * The output is valid IR (checked with the verifier before it is written);
@@ -59,6 +61,7 @@ typedef struct Mut {
   LLVMTypeRef i1, i8, i32, i64;
   LLVMValueRef obj[3];    /* global, local, constant arrays */
   LLVMValueRef flag;      /* i1 loaded at the function's entry */
+  LLVMValueRef fn;        /* the function being mutated */
   LLVMValueRef helper;    /* i32 helper(ptr generic, i32) */
   LLVMTypeRef helper_ty;
 } Mut;
@@ -127,7 +130,7 @@ static LLVMValueRef explicit_cast(Mut *s, LLVMValueRef g, unsigned which, unsign
 
 /* The new pointer operand for memory access i whose pointer is p. */
 static LLVMValueRef weave(Mut *s, LLVMValueRef i, LLVMValueRef p, int is_load) {
-  unsigned how = rnd(s, 8);
+  unsigned how = rnd(s, 10);
   if (how < 3)
     return p; /* as it is */
   LLVMValueRef g = to_generic(s, p);
@@ -143,6 +146,22 @@ static LLVMValueRef weave(Mut *s, LLVMValueRef i, LLVMValueRef p, int is_load) {
     unsigned as;
     LLVMValueRef c = explicit_cast(s, g, rnd(s, 3), &as);
     return rnd(s, 2) ? c : to_generic(s, c);
+  }
+  if (how == 8) { /* through a private slot: stored, loaded back */
+    LLVMValueRef slot = LLVMBuildAlloca(s->b, LLVMTypeOf(g), "slot");
+    LLVMInstructionRemoveFromParent(slot);
+    LLVMValueRef first = LLVMGetFirstInstruction(LLVMGetFirstBasicBlock(s->fn));
+    LLVMPositionBuilderBefore(s->b, first);
+    LLVMInsertIntoBuilder(s->b, slot);
+    LLVMPositionBuilderBefore(s->b, i);
+    LLVMValueRef sp = to_generic(s, slot);
+    LLVMBuildStore(s->b, g, sp);
+    return LLVMBuildLoad2(s->b, LLVMTypeOf(g), sp, "reload");
+  }
+  if (how == 9) { /* a memcpy from a named object through generic pointers */
+    LLVMValueRef o = to_generic(s, s->obj[rnd(s, 3)]);
+    LLVMBuildMemCpy(s->b, g, 1, o, 1, LLVMConstInt(s->i64, 1, 0));
+    return g;
   }
   /* a call of the helper with the generic pointer (the access stays) */
   LLVMValueRef args[2] = {g, LLVMConstInt(s->i32, rnd(s, 100), 0)};
@@ -215,6 +234,7 @@ static LLVMValueRef retype(Mut *s, LLVMValueRef f) {
 }
 
 static void mutate_body(Mut *s, LLVMValueRef f) {
+  s->fn = f;
   LLVMBasicBlockRef entry = LLVMGetFirstBasicBlock(f);
   /* the flag, after the allocas */
   LLVMValueRef at = LLVMGetFirstInstruction(entry);
