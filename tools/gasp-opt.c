@@ -14,6 +14,8 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <regex.h>
+#include <signal.h>
+#include <llvm-c/ErrorHandling.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
@@ -236,9 +238,38 @@ static void print_remarks(const GaspCtx *cx, const Filters *f, const char *file)
 
 /* ---- reading ----------------------------------------------------------- */
 
+/* LLVM's bitcode reader, handed a corrupted file, can ask for an absurd
+   allocation ("LLVM ERROR: out of memory", then abort()) or call
+   report_fatal_error; nothing has been written yet, so while reading such
+   an end is reported as bad input: one line naming the file, exit 1.  The
+   message is prepared before reading (the signal handler only writes). */
+static char reading_msg[PATH_MAX + 128];
+
+static void on_reader_abort(int sig) {
+  (void)sig;
+  ssize_t w = write(2, reading_msg, strlen(reading_msg));
+  (void)w;
+  _exit(EXIT_INPUT);
+}
+
+static void on_reader_fatal(const char *reason) {
+  (void)reason; /* LLVM has printed it */
+  on_reader_abort(0);
+}
+
 static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path) {
   char *err = NULL;
+  snprintf(reading_msg, sizeof reading_msg,
+           "\ngasp-opt: %s: error: LLVM gave up reading the input (corrupted bitcode?)\n",
+           path);
+  struct sigaction sa = {0}, old;
+  sa.sa_handler = on_reader_abort;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGABRT, &sa, &old);
+  LLVMInstallFatalErrorHandler(on_reader_fatal);
   LLVMModuleRef m = gasp_read_module(ctx, path, &err);
+  LLVMResetFatalErrorHandler();
+  sigaction(SIGABRT, &old, NULL);
   if (!m) {
     fprintf(stderr, "gasp-opt: %s\n", err);
     free(err);
