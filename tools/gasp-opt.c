@@ -239,10 +239,14 @@ static void print_remarks(const GaspCtx *cx, const Filters *f, const char *file)
 /* ---- reading ----------------------------------------------------------- */
 
 /* LLVM's bitcode reader, handed a corrupted file, can ask for an absurd
-   allocation ("LLVM ERROR: out of memory", then abort()) or call
-   report_fatal_error; nothing has been written yet, so while reading such
-   an end is reported as bad input: one line naming the file, exit 1.  The
-   message is prepared before reading (the signal handler only writes). */
+   allocation ("LLVM ERROR: out of memory", then abort()), call
+   report_fatal_error, or dereference null (Debian's LLVM has assertions
+   off; llvm-dis-22 crashes the same way).  Nothing has been written yet, so
+   while reading such an end is reported as bad input: one line naming the
+   file, exit 1.  The message is prepared before reading (the signal
+   handler only writes).  Found by make fuzz. */
+static const int reader_signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+#define NREADER_SIGNALS (sizeof reader_signals / sizeof *reader_signals)
 static char reading_msg[PATH_MAX + 128];
 
 static void on_reader_abort(int sig) {
@@ -262,14 +266,16 @@ static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path) {
   snprintf(reading_msg, sizeof reading_msg,
            "\ngasp-opt: %s: error: LLVM gave up reading the input (corrupted bitcode?)\n",
            path);
-  struct sigaction sa = {0}, old;
+  struct sigaction sa = {0}, old[NREADER_SIGNALS];
   sa.sa_handler = on_reader_abort;
   sigemptyset(&sa.sa_mask);
-  sigaction(SIGABRT, &sa, &old);
+  for (size_t k = 0; k < NREADER_SIGNALS; k++)
+    sigaction(reader_signals[k], &sa, &old[k]);
   LLVMInstallFatalErrorHandler(on_reader_fatal);
   LLVMModuleRef m = gasp_read_module(ctx, path, &err);
   LLVMResetFatalErrorHandler();
-  sigaction(SIGABRT, &old, NULL);
+  for (size_t k = 0; k < NREADER_SIGNALS; k++)
+    sigaction(reader_signals[k], &old[k], NULL);
   if (!m) {
     fprintf(stderr, "gasp-opt: %s\n", err);
     free(err);
