@@ -20,7 +20,6 @@ Prints 'determinism: N outputs compared, N differ; idempotence: N checked,
 N changed'; exit 1 if anything differs.
 """
 import argparse
-import glob
 import os
 import shutil
 import subprocess
@@ -28,7 +27,7 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-TARGETS = {"spir64": "spir64", "nvptx64": "nvptx64", "amdgcn": "amdgcn-amd-amdhsa"}
+from ocl import TRIPLES, clang_cmd, kernel_sources
 CONFIGS = {"default": [], "tags": ["--lower-generic=tags"],
            "tags-pig": ["--lower-generic=tags", "--private-in-global"],
            "budget1": ["--clone-budget=1"]}
@@ -70,12 +69,10 @@ def main():
     other = os.path.join(a.other_build, "bin", "gasp-opt") if a.other_build else None
     tmp = tempfile.mkdtemp(prefix="gasp-determinism-")
     srcs = []
-    for cl in sorted(glob.glob("test/kernels/*.cl") + glob.glob("examples/*.cl")):
-        for t, triple in TARGETS.items():
+    for cl in kernel_sources():
+        for t in TRIPLES:
             dst = os.path.join(tmp, "%s.%s.ll" % (os.path.basename(cl)[:-3], t))
-            subprocess.check_call(["clang-22", "-cl-std=CL2.0", "-O1", "-fno-inline-functions",
-                                   "-emit-llvm", "-S", "-Xclang", "-finclude-default-header",
-                                   "-target", triple, "-nogpulib", cl, "-o", dst])
+            subprocess.check_call(clang_cmd(cl, t, dst))
             srcs.append(dst)
     jobs = [(s, c) for s in srcs for c in CONFIGS]
     diffs, compared, idem_checked, idem_changed = [], 0, 0, []

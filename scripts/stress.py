@@ -23,15 +23,15 @@ exit status 1 on any failure.
 """
 import argparse
 import concurrent.futures as cf
-import glob
 import os
 import random
 import shutil
 import subprocess
 import sys
 
-TARGETS = ["spir64", "nvptx64", "amdgcn"]
-CLANG_TRIPLES = {"spir64": "spir64", "nvptx64": "nvptx64", "amdgcn": "amdgcn-amd-amdhsa"}
+from ocl import TRIPLES, clang_cmd, kernel_sources
+
+TARGETS = list(TRIPLES)
 CONFIGS = [[], ["--lower-generic=tags"], ["--lower-generic=tags", "--private-in-global"]]
 OLEVELS = ["-O0", "-O1", "-O2", "-O3", "-Os", "-Oz"]
 
@@ -104,9 +104,7 @@ def stress_job(args, seed):
 
 def kernel_job(args, cl, target, olevel):
     def make(dst):
-        r = run(["clang-22", "-cl-std=CL2.0", olevel, "-emit-llvm", "-S", "-Xclang",
-                 "-finclude-default-header", "-target", CLANG_TRIPLES[target], "-nogpulib",
-                 cl, "-o", dst])
+        r = run(clang_cmd(cl, target, dst, olevel=olevel, no_inline=False))
         return "clang-22: " + r.stderr if r.returncode else None
 
     base = os.path.splitext(os.path.basename(cl))[0]
@@ -139,8 +137,8 @@ def main():
 
     jobs = [stress_job(a, s) for s in range(a.first, a.first + a.n)]
     if a.kernels:
-        cls = sorted(glob.glob("test/kernels/*.cl") + glob.glob("examples/*.cl"))
-        jobs += [kernel_job(a, cl, t, o) for cl in cls for t in TARGETS for o in OLEVELS]
+        jobs += [kernel_job(a, cl, t, o) for cl in kernel_sources() for t in TARGETS
+                 for o in OLEVELS]
 
     counts, kinds, runs, failed = {}, {}, 0, []
     with cf.ThreadPoolExecutor(max_workers=a.j) as ex:

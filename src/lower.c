@@ -148,17 +148,21 @@ static bool needs_clear(const Lw *s, int as) {
   return is_tagged(s, as) || tag < 0 || (tag == 0 && s->clear_global);
 }
 
+/* The operand of an addrspacecast (instruction or constant expression),
+   else NULL. */
+static LLVMValueRef cast_source(LLVMValueRef v) {
+  bool cast = LLVMIsAAddrSpaceCastInst(v) ||
+              (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMAddrSpaceCast);
+  return cast ? LLVMGetOperand(v, 0) : NULL;
+}
+
 /* The generic pointer p used in space as, built at the builder. */
 static LLVMValueRef cast_to(Lw *s, LLVMValueRef p, int as) {
-  if (!needs_clear(s, as) && (LLVMIsAAddrSpaceCastInst(p) ||
-                              (LLVMIsAConstantExpr(p) &&
-                               LLVMGetConstOpcode(p) == LLVMAddrSpaceCast))) {
-    /* a round trip S -> generic -> S: the pointer itself (infer would fold
-       the pair on a second run) */
-    LLVMValueRef src = LLVMGetOperand(p, 0);
-    if (ir_ptr_as(LLVMTypeOf(src)) == as)
-      return src;
-  }
+  LLVMValueRef src = cast_source(p);
+  /* a round trip S -> generic -> S: the pointer itself (infer would fold
+     the pair on a second run) */
+  if (src && !needs_clear(s, as) && ir_ptr_as(LLVMTypeOf(src)) == as)
+    return src;
   LLVMValueRef q = needs_clear(s, as) ? ir_clear_tag(s->b, p) : p;
   return LLVMBuildAddrSpaceCast(s->b, q, ir_retype(LLVMTypeOf(p), as), "");
 }
@@ -210,10 +214,9 @@ static LLVMValueRef build_tag(Lw *s, LLVMValueRef g, int tag, bool maybe_null,
   if (maybe_null) {
     /* test the named pointer a cast came from, as infer would rewrite the
        test on a second run (the output is a fixed point of the pipeline) */
-    LLVMValueRef t = g;
-    if (LLVMIsAAddrSpaceCastInst(g) ||
-        (LLVMIsAConstantExpr(g) && LLVMGetConstOpcode(g) == LLVMAddrSpaceCast))
-      t = LLVMGetOperand(g, 0);
+    LLVMValueRef t = cast_source(g);
+    if (!t)
+      t = g;
     LLVMValueRef nn = LLVMBuildICmp(s->b, LLVMIntNE, t, LLVMConstNull(LLVMTypeOf(t)), "");
     r = LLVMBuildSelect(s->b, nn, r, g, "tagged");
     skip[1] = nn;

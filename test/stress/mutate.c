@@ -32,24 +32,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* How a target spells an explicit cast or space test. */
+typedef enum Casts { CASTS_OPENCL, CASTS_NVVM, CASTS_AMDGCN } Casts;
+
 typedef struct Tgt {
   const char *name, *triple, *layout;
   unsigned generic, priv, local, constant;
   unsigned kernel_cc;
   int priv_alloca_percent; /* allocas moved to the private space */
+  Casts casts;
 } Tgt;
 
 static const Tgt targets[] = {
     {"spir64", "spir64-unknown-unknown",
      "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1",
-     4, 0, 3, 2, 76 /* spir_kernel */, 0},
+     4, 0, 3, 2, 76 /* spir_kernel */, 0, CASTS_OPENCL},
     {"nvptx64", "nvptx64-nvidia-cuda", "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64",
-     0, 5, 3, 4, 71 /* ptx_kernel */, 50},
+     0, 5, 3, 4, 71 /* ptx_kernel */, 50, CASTS_NVVM},
     {"amdgcn", "amdgcn-amd-amdhsa",
      "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-"
      "p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-"
      "v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9",
-     0, 5, 3, 4, 91 /* amdgpu_kernel */, 100},
+     0, 5, 3, 4, 91 /* amdgpu_kernel */, 100, CASTS_AMDGCN},
 };
 
 typedef struct Mut {
@@ -63,7 +67,6 @@ typedef struct Mut {
   LLVMValueRef flag;      /* i1 loaded at the function's entry */
   LLVMValueRef fn;        /* the function being mutated */
   LLVMValueRef helper;    /* i32 helper(ptr generic, i32) */
-  LLVMTypeRef helper_ty;
 } Mut;
 
 static unsigned rnd(Mut *s, unsigned n) {
@@ -106,7 +109,7 @@ static LLVMValueRef explicit_cast(Mut *s, LLVMValueRef g, unsigned which, unsign
                                    "llvm.nvvm.isspacep.local"};
   unsigned spaces[3] = {1, s->t->local, s->t->priv};
   *as = spaces[which];
-  if (s->t->generic == 4) {
+  if (s->t->casts == CASTS_OPENCL) {
     LLVMValueRef f = declare(s, ocl[which], ptr_in(s, *as), &gt, 1);
     LLVMSetFunctionCallConv(f, 75 /* spir_func */);
     LLVMValueRef c = call(s, f, &g, 1, "cast");
@@ -114,7 +117,7 @@ static LLVMValueRef explicit_cast(Mut *s, LLVMValueRef g, unsigned which, unsign
     return c;
   }
   LLVMValueRef test;
-  if (s->t->priv == 5 && s->t->kernel_cc == 71) {
+  if (s->t->casts == CASTS_NVVM) {
     test = call(s, declare(s, nv[which], s->i1, &gt, 1), &g, 1, "is");
   } else {
     /* amdgcn: is.shared / is.private; global = neither */
@@ -166,7 +169,6 @@ static LLVMValueRef weave(Mut *s, LLVMValueRef i, LLVMValueRef p, int is_load) {
   /* a call of the helper with the generic pointer (the access stays) */
   LLVMValueRef args[2] = {g, LLVMConstInt(s->i32, rnd(s, 100), 0)};
   call(s, s->helper, args, 2, "");
-  (void)i;
   return g;
 }
 
@@ -185,8 +187,7 @@ static void make_objects(Mut *s) {
   }
   /* i32 helper(ptr generic %p, i32 %v): stores v, loads it back */
   LLVMTypeRef ps[2] = {ptr_in(s, s->t->generic), s->i32};
-  s->helper_ty = LLVMFunctionType(s->i32, ps, 2, 0);
-  s->helper = LLVMAddFunction(s->m, "stress.helper", s->helper_ty);
+  s->helper = LLVMAddFunction(s->m, "stress.helper", LLVMFunctionType(s->i32, ps, 2, 0));
   LLVMSetLinkage(s->helper, LLVMInternalLinkage);
   LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(s->ctx, s->helper, "entry");
   LLVMPositionBuilderAtEnd(s->b, bb);

@@ -1,0 +1,18 @@
+"""ocl.py — the project's OpenCL C kernels and the clang-22 command line
+the reliability scripts (stress.py, determinism.py) compile them with."""
+import glob
+
+TRIPLES = {"spir64": "spir64", "nvptx64": "nvptx64", "amdgcn": "amdgcn-amd-amdhsa"}
+
+
+def kernel_sources():
+    """test/kernels/*.cl and examples/*.cl, run from the repository root."""
+    return sorted(glob.glob("test/kernels/*.cl") + glob.glob("examples/*.cl"))
+
+
+def clang_cmd(cl, target, out, olevel="-O1", no_inline=True):
+    """clang-22 OpenCL C 2.0 -> textual IR for target (a TRIPLES key)."""
+    return (["clang-22", "-cl-std=CL2.0", olevel] +
+            (["-fno-inline-functions"] if no_inline else []) +
+            ["-emit-llvm", "-S", "-Xclang", "-finclude-default-header",
+             "-target", TRIPLES[target], "-nogpulib", cl, "-o", out])
