@@ -38,6 +38,9 @@ typedef struct TgtSpace {
   bool null_is_zero;  /* generic null casts to this space's 0 bit pattern */
   bool volatile_ok;   /* a volatile generic access may be rewritten here */
   int tag;            /* bits 61-63 of a generic pointer into it; -1: none */
+  bool in_global;     /* read-only memory inside the global buffer (OpenCL
+                         constant on spir/genx, AMDGPU constant): a global
+                         access may read it */
 } TgtSpace;
 
 typedef struct TgtTable {
@@ -52,6 +55,8 @@ typedef struct TgtTable {
   const char *kernel_md;          /* named metadata listing kernels */
   bool kernel_ptr_args_global;    /* generic kernel pointer args are global */
   bool generic_alloca_is_private; /* an alloca in the generic space is private */
+  bool byval_is_private;          /* a device function's generic byval
+                                     parameter is its private copy (NVPTX) */
   bool generic_hw;                /* hardware has generic addressing */
 } TgtTable;
 
@@ -72,10 +77,19 @@ int tgt_alias_class(const TgtTable *t, int as, bool private_in_global);
 /* Two named spaces never hold the same byte. */
 bool tgt_disjoint(const TgtTable *t, int a, int b);
 bool tgt_is_kernel(const TgtTable *t, LLVMValueRef fn);
-/* Parameter k of fn is a generic pointer into global memory by the target's
-   rule: a generic, not byval/byref, pointer parameter of a kernel on a
-   target whose kernel pointer arguments are global (nvptx, amdgcn). */
+/* The space parameter k of fn points into by the target's rules alone
+   (LAT_GENERIC when they say nothing): a generic, not byval/byref,
+   pointer parameter of a kernel that nothing in the module calls, on a
+   target whose kernel pointer arguments are global (nvptx, amdgcn), is
+   global; a generic byval parameter of a device function is private where
+   the target says so (NVPTX: the callee's copy lives in local memory). */
+int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k);
 bool tgt_param_is_global(const TgtTable *t, LLVMValueRef fn, unsigned k);
+/* A global access may land in space as: global itself, a space kept in
+   global memory (in_global), private under --private-in-global. */
+bool tgt_in_global(const TgtTable *t, int as, bool private_in_global);
+/* Space as is never written (constant memory): no store reaches it. */
+bool tgt_read_only(const TgtTable *t, int as);
 /* The join of two lattice values (LAT_UNINIT, LAT_GENERIC, or a space). */
 int lat_join(int a, int b);
 /* "generic", "uninit", or the space name. */
@@ -149,6 +163,12 @@ LLVMTypeRef ir_retype(LLVMTypeRef t, int as);
 LLVMValueRef ir_callee(LLVMValueRef call);
 /* Where to insert code that runs right after v is defined. */
 LLVMValueRef ir_insert_point_after(LLVMValueRef v);
+/* A landingpad, cleanuppad, catchpad or catchswitch (nothing goes before
+   it in its block). */
+bool ir_is_eh_pad(LLVMValueRef i);
+/* A block where an instruction can be placed after its phis and pad (not
+   a catchswitch block). */
+bool ir_block_insertable(LLVMBasicBlockRef bb);
 /* Builds a call like old (attributes, calling convention, tail kind,
    bundles, metadata, debug location) to callee with args, before old,
    replaces old by it (through an addrspacecast when callee returns a
@@ -192,6 +212,29 @@ bool ir_mem_intrin_volatile(const IrMemIntrin *mi, LLVMValueRef call);
    args' pointer types; returns the new call. */
 LLVMValueRef ir_mem_intrin_rebuild(LLVMBuilderRef b, const IrMemIntrin *mi,
                                    LLVMValueRef call, LLVMValueRef *args);
+/* How a call uses its pointer argument k — the memory-access table that
+   lower consults before a tagged pointer reaches the call:
+     IR_ARG_ACCESS   a memory intrinsic accesses memory through it (the
+                     table above: dispatched like a load or store);
+     IR_ARG_ADDRESS  pointer arithmetic that returns it (llvm.ptrmask,
+                     launder/strip.invariant.group): the tag travels on;
+     IR_ARG_NOACCESS an intrinsic that does not read or write through it
+                     (prefetch, lifetime markers, objectsize, memory(none)
+                     or memory only in inaccessible/errno locations);
+     IR_ARG_CALLEE   a function: defined in the module (lowered too) or an
+                     external non-intrinsic declaration (the device library,
+                     which understands tags);
+     IR_ARG_UNKNOWN  an intrinsic gasp does not model that may access memory
+                     through it (llvm.vp.load, target intrinsics), or inline
+                     assembly: a tagged pointer cannot go there. */
+typedef enum IrArgUse {
+  IR_ARG_ACCESS,
+  IR_ARG_ADDRESS,
+  IR_ARG_NOACCESS,
+  IR_ARG_CALLEE,
+  IR_ARG_UNKNOWN
+} IrArgUse;
+IrArgUse ir_call_arg_use(LLVMValueRef call, unsigned k);
 /* The pointer operand's index of a load, store, atomicrmw or cmpxchg. */
 unsigned ir_ptr_operand(LLVMValueRef i);
 /* The pointer operands of memory op inst (load, store, atomicrmw, cmpxchg,

@@ -318,7 +318,9 @@ static void collect_inst(Infer *s, LLVMValueRef i) {
       add_cand(s, i, K_BITCAST, LAT_UNINIT, false);
       break;
     case LLVMPHI:
-      add_cand(s, i, K_PHI, LAT_UNINIT, false);
+      /* a catchswitch block has no place for the twin's casts */
+      if (ir_block_insertable(LLVMGetInstructionParent(i)))
+        add_cand(s, i, K_PHI, LAT_UNINIT, false);
       break;
     case LLVMSelect:
       add_cand(s, i, K_SELECT, LAT_UNINIT, false);
@@ -393,13 +395,13 @@ static void collect(Infer *s) {
   unsigned n = LLVMCountParams(s->fn);
   for (unsigned k = 0; k < n; k++) {
     LLVMValueRef p = LLVMGetParam(s->fn, k);
-    if (!is_generic_scalar_ptr(s, LLVMTypeOf(p)) ||
-        has_attr(s->fn, k + 1, s->byval_kind) ||
-        has_attr(s->fn, k + 1, s->byref_kind))
+    if (!is_generic_scalar_ptr(s, LLVMTypeOf(p)))
       continue;
-    int l = LAT_GENERIC;
-    if (tgt_param_is_global(s->t, s->fn, k))
-      l = s->t->global;
+    int l = tgt_param_space(s->t, s->fn, k);
+    if (l != LAT_GENERIC)
+      ;
+    else if (has_attr(s->fn, k + 1, s->byval_kind) || has_attr(s->fn, k + 1, s->byref_kind))
+      continue;
     else if (s->env && s->env->param_lat)
       l = s->env->param_lat(s->env->arg, s->fn, k);
     if (l != LAT_GENERIC)
@@ -521,12 +523,39 @@ static bool join_input(const Infer *s, LLVMValueRef in, void *arg) {
   return j->lat != LAT_GENERIC;
 }
 
+/* Bits of a pointer in space as (its index width). */
+static unsigned space_bits(const Infer *s, int as) {
+  return 8 * LLVMPointerSizeForAS(LLVMGetModuleDataLayout(s->m), (unsigned)as);
+}
+
+/* llvm.ptrmask(p, mask) in space as is the same pointer only if the mask
+   keeps every bit above as's width: a narrower pointer (AMDGPU LDS and
+   scratch, NVPTX short pointers) is the low bits of the generic one, and a
+   mask clearing the high bits moves the generic pointer out of the space's
+   window.  The twin then takes the mask's low bits. */
+static bool ptrmask_fits(const Infer *s, LLVMValueRef call, int as) {
+  LLVMValueRef mask = LLVMGetOperand(call, 1);
+  LLVMTypeRef mt = LLVMTypeOf(mask);
+  bool vec = LLVMGetTypeKind(mt) == LLVMVectorTypeKind;
+  unsigned w = space_bits(s, as), mw = LLVMGetIntTypeWidth(vec ? LLVMGetElementType(mt) : mt);
+  if (w >= mw)
+    return true;
+  if (vec || !LLVMIsAConstantInt(mask) || mw > 64)
+    return false;
+  unsigned long long v = LLVMConstIntGetZExtValue(mask);
+  unsigned long long high = (mw == 64 ? ~0ull : (1ull << mw) - 1) & ~((1ull << w) - 1);
+  return (v & high) == high;
+}
+
 static int eval(const Infer *s, const Cand *c) {
   if (c->fixed)
     return c->lat;
   Join j = {LAT_UNINIT, false};
   each_input(s, c, join_input, &j);
-  return join_done(s, j);
+  int l = join_done(s, j);
+  if (c->kind == K_PTRMASK && l >= 0 && !ptrmask_fits(s, c->v, l))
+    return LAT_GENERIC;
+  return l;
 }
 
 static void enqueue(Infer *s, uint32_t k) {
@@ -710,9 +739,13 @@ static LLVMValueRef build_twin(Infer *s, uint32_t k) {
   case K_PTRMASK: {
     LLVMValueRef args[2] = {value_in(s, LLVMGetOperand(v, 0), as),
                             LLVMGetOperand(v, 1)};
+    position_at(s, v, v);
+    unsigned w = space_bits(s, as);
+    if (LLVMGetTypeKind(LLVMTypeOf(args[1])) == LLVMIntegerTypeKind &&
+        w < LLVMGetIntTypeWidth(LLVMTypeOf(args[1]))) /* ptrmask_fits said so */
+      args[1] = LLVMBuildTrunc(s->b, args[1], LLVMIntTypeInContext(LLVMGetModuleContext(s->m), w), "");
     LLVMTypeRef tys[2] = {nt, LLVMTypeOf(args[1])};
     LLVMValueRef decl = LLVMGetIntrinsicDeclaration(s->m, s->ptrmask_id, tys, 2);
-    position_at(s, v, v);
     nv = LLVMBuildCall2(s->b, LLVMGlobalGetValueType(decl), decl, args, 2, "");
     break;
   }

@@ -218,8 +218,13 @@ static bool only_called(LLVMValueRef f) {
   return true;
 }
 
-/* No blockaddress of its blocks and no musttail call inside. */
+/* No blockaddress of its blocks, no musttail call inside, not naked (its
+   body is the assembly the user wrote; a copy or a new signature changes
+   what the assembly sees). */
 static bool body_copyable(LLVMValueRef f) {
+  unsigned naked = LLVMGetEnumAttributeKindForName("naked", 5);
+  if (LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, naked))
+    return false;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
        bb = LLVMGetNextBasicBlock(bb)) {
     for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u;
@@ -910,10 +915,12 @@ static void publish(Ip *ip) {
       if (as < 0)
         continue;
       int v = as;
-      if (as == ip->t->generic)
-        v = tgt_param_is_global(ip->t, fi->fn, k) ? ip->t->global
-            : fi->vote[k] != VOTE_NONE           ? fi->vote[k]
-                                                 : VOTE_POISON;
+      if (as == ip->t->generic) {
+        int fixed = tgt_param_space(ip->t, fi->fn, k);
+        v = fixed != LAT_GENERIC           ? fixed
+            : fi->vote[k] != VOTE_NONE     ? fi->vote[k]
+                                           : VOTE_POISON;
+      }
       vec_push(&md, LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned long long)v, 1)));
     }
     if (md.n)

@@ -38,9 +38,23 @@ LLVMValueRef ir_insert_point_after(LLVMValueRef v) {
     return LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn));
   }
   LLVMValueRef i = LLVMGetNextInstruction(v);
-  while (i && (LLVMIsAPHINode(i) || LLVMIsALandingPadInst(i)))
+  while (i && (LLVMIsAPHINode(i) || ir_is_eh_pad(i)))
     i = LLVMGetNextInstruction(i);
   return i;
+}
+
+bool ir_is_eh_pad(LLVMValueRef i) {
+  return LLVMIsALandingPadInst(i) || LLVMIsACleanupPadInst(i) || LLVMIsACatchPadInst(i) ||
+         LLVMIsACatchSwitchInst(i);
+}
+
+bool ir_block_insertable(LLVMBasicBlockRef bb) {
+  for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+    if (LLVMIsACatchSwitchInst(i))
+      return false;
+    else if (!LLVMIsAPHINode(i) && !ir_is_eh_pad(i))
+      return true;
+  return false;
 }
 
 void ir_take_name(LLVMValueRef from, LLVMValueRef to) {
@@ -52,6 +66,24 @@ void ir_take_name(LLVMValueRef from, LLVMValueRef to) {
   LLVMSetValueName2(from, "", 0);
   LLVMSetValueName2(to, keep, len);
   free(keep);
+}
+
+/* `returned` promises that the argument is the return value, so both must
+   have one type: a parameter retyped to a named space while the return
+   stays generic (or the reverse) loses it. */
+static void drop_bad_returned(LLVMValueRef to, unsigned nargs) {
+  bool call = !LLVMIsAFunction(to);
+  unsigned kind = LLVMGetEnumAttributeKindForName("returned", 8);
+  LLVMTypeRef rt = call ? LLVMTypeOf(to) : LLVMGetReturnType(LLVMGlobalGetValueType(to));
+  for (unsigned k = 0; k < nargs; k++) {
+    LLVMTypeRef at = LLVMTypeOf(call ? LLVMGetOperand(to, k) : LLVMGetParam(to, k));
+    if (at == rt)
+      continue;
+    if (call && LLVMGetCallSiteEnumAttribute(to, k + 1, kind))
+      LLVMRemoveCallSiteEnumAttribute(to, k + 1, kind);
+    else if (!call && LLVMGetEnumAttributeAtIndex(to, k + 1, kind))
+      LLVMRemoveEnumAttributeAtIndex(to, k + 1, kind);
+  }
 }
 
 void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs) {
@@ -76,6 +108,7 @@ void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs) {
     }
     free(a);
   }
+  drop_bad_returned(to, nargs);
 }
 
 static void copy_metadata(LLVMValueRef from, LLVMValueRef to) {
@@ -118,7 +151,9 @@ LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
   if (LLVMGetTypeKind(LLVMTypeOf(old)) != LLVMVoidTypeKind) {
     ir_take_name(old, nc);
     LLVMValueRef repl = nc;
-    if (LLVMTypeOf(nc) != LLVMTypeOf(old)) /* return retyped: cast back */
+    /* return retyped: cast back for the old uses (none: no dead cast, which
+       a second run would remove) */
+    if (LLVMTypeOf(nc) != LLVMTypeOf(old) && LLVMGetFirstUse(old))
       repl = LLVMBuildAddrSpaceCast(b, nc, LLVMTypeOf(old), "");
     LLVMReplaceAllUsesWith(old, repl);
   }
@@ -196,6 +231,62 @@ const IrMemIntrin *ir_mem_intrin(LLVMValueRef call) {
         !memcmp(mem_intrins[i].name, name, len))
       return &mem_intrins[i];
   return NULL;
+}
+
+/* Intrinsics that return their pointer operand 0 moved or masked. */
+static const char *const address_intrins[] = {
+    "llvm.ptrmask", "llvm.launder.invariant.group", "llvm.strip.invariant.group"};
+/* Intrinsics that take a pointer but never access memory through it. */
+static const char *const noaccess_intrins[] = {
+    "llvm.prefetch",      "llvm.lifetime.start", "llvm.lifetime.end",
+    "llvm.objectsize",    "llvm.invariant.start", "llvm.invariant.end",
+    "llvm.var.annotation", "llvm.ptr.annotation", "llvm.assume",
+    "llvm.is.constant",   "llvm.experimental.noalias.scope.decl"};
+
+static bool name_in(const char *name, size_t len, const char *const *list, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (strlen(list[i]) == len && !memcmp(list[i], name, len))
+      return true;
+  return false;
+}
+
+/* The function attribute memory(...) says nothing is read or written
+   through arguments or unknown memory (argmem and other locations are
+   NoModRef).  MemoryEffects packs 2 bits per location: argmem bits 0-1,
+   inaccessible 2-3, errno 4-5, other 6-7.  No attribute: anything. */
+static bool no_arg_memory(LLVMValueRef f) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("memory", 6);
+  LLVMAttributeRef a = LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind);
+  if (!a)
+    return false;
+  uint64_t v = LLVMGetEnumAttributeValue(a);
+  return (v & 3) == 0 && ((v >> 6) & 3) == 0;
+}
+
+IrArgUse ir_call_arg_use(LLVMValueRef call, unsigned k) {
+  LLVMValueRef f = LLVMGetCalledValue(call);
+  if (!f || LLVMIsAInlineAsm(f))
+    return IR_ARG_UNKNOWN;
+  if (!LLVMIsAFunction(f))
+    return IR_ARG_CALLEE; /* indirect: a function of the module or outside */
+  size_t len;
+  const char *name = LLVMGetValueName2(f, &len);
+  bool intrinsic = LLVMGetIntrinsicID(f) || (len > 5 && !memcmp(name, "llvm.", 5));
+  if (!intrinsic)
+    return IR_ARG_CALLEE;
+  if (LLVMGetIntrinsicID(f)) {
+    name = LLVMIntrinsicGetName(LLVMGetIntrinsicID(f), &len);
+    const IrMemIntrin *mi = ir_mem_intrin(call);
+    if (mi && mi->is_access)
+      for (int j = 0; j < 2; j++)
+        if (mi->ptr_args[j] == (int)k)
+          return IR_ARG_ACCESS;
+    if (name_in(name, len, address_intrins, sizeof address_intrins / sizeof *address_intrins))
+      return k == 0 ? IR_ARG_ADDRESS : IR_ARG_NOACCESS;
+    if (name_in(name, len, noaccess_intrins, sizeof noaccess_intrins / sizeof *noaccess_intrins))
+      return IR_ARG_NOACCESS;
+  }
+  return no_arg_memory(f) ? IR_ARG_NOACCESS : IR_ARG_UNKNOWN;
 }
 
 LLVMValueRef ir_mem_intrin_decl(LLVMModuleRef m, const IrMemIntrin *info,

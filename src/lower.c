@@ -71,6 +71,8 @@
 
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
+#include <assert.h>
+#include <stdarg.h>
 #include <string.h>
 
 static const GaspStatDesc st_tagged = {"lower.casts-tagged",
@@ -86,7 +88,6 @@ static const GaspStatDesc st_switch = {
 static const GaspStatDesc st_global = {
     "lower.accesses-global", "generic accesses made global with no branch"};
 
-#define MAX_ARMS 4
 #define TAG_SHIFT 61
 
 typedef struct Arm {
@@ -105,10 +106,11 @@ typedef struct Lw {
   bool pig;         /* --private-in-global */
   bool priv_tagged; /* private pointers carry 001 */
   bool clear_global; /* casts to global memory clear the tag */
-  bool failed;
+  bool failed;      /* the check phase refused the module */
+  unsigned byval_kind;
   /* per function */
   LLVMValueRef fn;
-  Arm arms[MAX_ARMS];
+  Arm *arms;        /* up to one per named space */
   unsigned narms;
   unsigned dispatched, made_global, switches;
 } Lw;
@@ -217,7 +219,9 @@ static LLVMValueRef build_tag(Lw *s, LLVMValueRef g, int tag, bool maybe_null,
     LLVMValueRef t = cast_source(g);
     if (!t)
       t = g;
-    LLVMValueRef nn = LLVMBuildICmp(s->b, LLVMIntNE, t, LLVMConstNull(LLVMTypeOf(t)), "");
+    /* the source space's own null (AMDGPU LDS/scratch: all ones; offset 0
+       is a valid address there and gets its tag) */
+    LLVMValueRef nn = LLVMBuildICmp(s->b, LLVMIntNE, t, tgt_null(s->t, LLVMTypeOf(t)), "");
     r = LLVMBuildSelect(s->b, nn, r, g, "tagged");
     skip[1] = nn;
     skip[2] = r;
@@ -280,12 +284,23 @@ static LLVMValueRef materialize(Lw *s, LLVMValueRef c) {
                : LLVMBuildBitCast(s->b, base, LLVMTypeOf(c), "");
   }
   default:
-    cx_diag(s->cx, GASP_SEV_ERROR,
-            "lower: @%s: a constant expression (opcode %d) holds a cast to generic "
-            "that needs a tag; only getelementptr and bitcast around it are supported",
-            fn_name(s->fn), (int)LLVMGetConstOpcode(c));
-    s->failed = true;
+    assert(!"refused by const_supported");
     return NULL;
+  }
+}
+
+/* Can materialize build c?  Casts, getelementptr and bitcast around them. */
+static bool const_supported(Lw *s, LLVMValueRef c) {
+  if (!const_needs_tag(s, c))
+    return true;
+  switch (LLVMGetConstOpcode(c)) {
+  case LLVMAddrSpaceCast:
+    return true;
+  case LLVMGetElementPtr:
+  case LLVMBitCast:
+    return const_supported(s, LLVMGetOperand(c, 0));
+  default:
+    return false;
   }
 }
 
@@ -341,14 +356,7 @@ static LLVMValueRef tag_test(Lw *s, LLVMValueRef p, const CastFn *cf) {
 static void lower_cast_call(Lw *s, LLVMValueRef call, const CastFn *cf) {
   LLVMValueRef p = LLVMGetOperand(call, 0), r;
   LLVMTypeRef rt = LLVMTypeOf(call);
-  if (cf->unified != UAS_GLOBAL && space_tag(s, cf->as) <= 0) {
-    cx_diag(s->cx, GASP_SEV_ERROR,
-            "lower: @%s: a test for %s memory cannot be answered from tags (the "
-            "space has no tag of its own on this target)",
-            fn_name(s->fn), tgt_space_name(s->t, cf->as));
-    s->failed = true;
-    return;
-  }
+  assert(cf->unified == UAS_GLOBAL || space_tag(s, cf->as) > 0); /* checked */
   position(s, call, call);
   LLVMValueRef cond = tag_test(s, p, cf);
   if (cf->test) {
@@ -464,20 +472,22 @@ static LLVMValueRef set_pointer(Lw *s, LLVMValueRef i, const IrMemIntrin *mi, in
   return nc;
 }
 
+/* Does access i write through its operand k (store, atomic, memset, the
+   destination of memcpy/memmove, masked store/scatter)? */
+static bool access_writes(LLVMValueRef i, const IrMemIntrin *mi, int k) {
+  if (!mi)
+    return !LLVMIsALoadInst(i);
+  if (!strcmp(mi->name, "llvm.masked.load") || !strcmp(mi->name, "llvm.masked.gather"))
+    return false;
+  return k == mi->ptr_args[0]; /* memcpy/memmove: the destination */
+}
+
 static void dispatch(Lw *s, LLVMValueRef i, bool top) {
   const IrMemIntrin *mi = LLVMIsACallInst(i) ? ir_mem_intrin(i) : NULL;
   bool vec;
   int k = generic_operand(s, i, mi, &vec);
-  if (k < 0) {
-    if (vec) {
-      cx_diag(s->cx, GASP_SEV_ERROR,
-              "lower: @%s: a masked gather/scatter through a vector of generic "
-              "pointers cannot be dispatched per lane; not supported",
-              fn_name(s->fn));
-      s->failed = true;
-    }
-    return;
-  }
+  if (k < 0)
+    return; /* done (a vector of generic pointers was refused before) */
   LLVMValueRef p = LLVMGetOperand(i, (unsigned)k);
   if (!s->narms) {
     position(s, i, i);
@@ -487,37 +497,35 @@ static void dispatch(Lw *s, LLVMValueRef i, bool top) {
     return;
   }
   LLVMBasicBlockRef merge = LLVMGetInstructionParent(i);
-  for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(merge)); u; u = LLVMGetNextUse(u))
-    if (!LLVMIsAInstruction(LLVMGetUser(u))) {
-      /* a blockaddress would point into the middle of the split block */
-      cx_diag(s->cx, GASP_SEV_ERROR,
-              "lower: @%s: a generic access in a block whose address is taken "
-              "(blockaddress) cannot be dispatched; not supported",
-              fn_name(s->fn));
-      s->failed = true;
-      return;
-    }
+  /* arms for the spaces this access may touch: a write never goes to
+     read-only (constant) memory, whose space cannot even express it */
+  Arm *arms = xmalloc((s->narms + 1) * sizeof *arms);
+  unsigned narms = 0;
+  bool writes = access_writes(i, mi, k);
+  for (unsigned a = 0; a < s->narms; a++)
+    if (!writes || !tgt_read_only(s->t, s->arms[a].as))
+      arms[narms++] = s->arms[a];
   LLVMBasicBlockRef head = split_before(s, i);
   p = LLVMGetOperand(i, (unsigned)k); /* a phi p moved into head */
   LLVMPositionBuilderAtEnd(s->b, head);
   LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(i));
   LLVMValueRef tag = tag_of(s, p);
   LLVMBasicBlockRef gblk = LLVMInsertBasicBlockInContext(s->ctx, merge, "gen.global");
-  LLVMValueRef sw = LLVMBuildSwitch(s->b, tag, gblk, s->narms);
-  LLVMValueRef clones[MAX_ARMS + 1];
-  LLVMBasicBlockRef blocks[MAX_ARMS + 1];
-  for (unsigned a = 0; a <= s->narms; a++) {
-    bool def = a == s->narms;
+  LLVMValueRef sw = LLVMBuildSwitch(s->b, tag, gblk, narms);
+  LLVMValueRef *clones = xmalloc((narms + 1) * sizeof *clones);
+  LLVMBasicBlockRef *blocks = xmalloc((narms + 1) * sizeof *blocks);
+  for (unsigned a = 0; a <= narms; a++) {
+    bool def = a == narms;
     LLVMBasicBlockRef blk = def ? gblk : NULL;
     if (!def) {
       char nm[32];
-      snprintf(nm, sizeof nm, "gen.%s", s->arms[a].name);
+      snprintf(nm, sizeof nm, "gen.%s", arms[a].name);
       blk = LLVMInsertBasicBlockInContext(s->ctx, gblk, nm);
-      LLVMAddCase(sw, LLVMConstInt(s->i64, (unsigned long long)s->arms[a].tag, 0), blk);
+      LLVMAddCase(sw, LLVMConstInt(s->i64, (unsigned long long)arms[a].tag, 0), blk);
     }
     LLVMPositionBuilderAtEnd(s->b, blk);
     LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(i));
-    LLVMValueRef q = cast_to(s, p, def ? s->t->global : s->arms[a].as);
+    LLVMValueRef q = cast_to(s, p, def ? s->t->global : arms[a].as);
     LLVMValueRef c = LLVMInstructionClone(i);
     LLVMInsertIntoBuilder(s->b, c);
     LLVMValueRef br = LLVMBuildBr(s->b, merge);
@@ -527,17 +535,24 @@ static void dispatch(Lw *s, LLVMValueRef i, bool top) {
     blocks[a] = blk;
   }
   if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind) {
-    position(s, i, i);
+    /* before the access's debug records: they stay with the access and go
+       to the instruction after the phi when it is erased (a phi may not
+       carry records) */
+    LLVMPositionBuilderBeforeInstrAndDbgRecords(s->b, i);
+    LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(i));
     LLVMValueRef phi = LLVMBuildPhi(s->b, LLVMTypeOf(i), "");
-    LLVMAddIncoming(phi, clones, blocks, s->narms + 1);
+    LLVMAddIncoming(phi, clones, blocks, narms + 1);
     ir_take_name(i, phi);
     LLVMReplaceAllUsesWith(i, phi);
   }
   LLVMInstructionEraseFromParent(i);
   s->dispatched += top;
   s->switches++;
-  for (unsigned a = 0; a <= s->narms; a++)
+  for (unsigned a = 0; a <= narms; a++)
     dispatch(s, clones[a], false); /* the next generic operand, if any */
+  free(arms);
+  free(clones);
+  free(blocks);
 }
 
 /* ---- per function ------------------------------------------------------- */
@@ -545,7 +560,7 @@ static void dispatch(Lw *s, LLVMValueRef i, bool top) {
 static void pick_arms(Lw *s) {
   unsigned mask = reach_mask(s->reach, s->fn);
   s->narms = 0;
-  for (unsigned i = 0; i < s->t->nspaces && s->narms < MAX_ARMS; i++) {
+  for (unsigned i = 0; i < s->t->nspaces; i++) {
     const TgtSpace *sp = &s->t->spaces[i];
     if (sp->tag <= 0 || (sp->as == s->t->priv && s->pig))
       continue;
@@ -562,22 +577,184 @@ static void pick_arms(Lw *s) {
   }
 }
 
-static bool untaggable_cast(Lw *s, int src) {
-  if (src == s->t->generic || space_tag(s, src) >= 0)
-    return false;
-  cx_diag(s->cx, GASP_SEV_ERROR,
-          "lower: @%s: a %s pointer is cast to generic, and that space has no tag "
-          "on target '%s'; --lower-generic=tags cannot represent it",
-          fn_name(s->fn), tgt_space_name(s->t, src), s->t->name);
+/* ---- 0. decide: everything that makes lower refuse, before any rewrite -- */
+
+static void refuse(Lw *s, LLVMValueRef fn, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void refuse(Lw *s, LLVMValueRef fn, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *msg = xvasprintf(fmt, ap);
+  va_end(ap);
+  cx_diag(s->cx, GASP_SEV_ERROR, "lower: @%s: %s; --lower-generic=tags refuses the module",
+          fn_name(fn), msg);
+  free(msg);
   s->failed = true;
-  return true;
+}
+
+/* A call argument k that is a generic pointer (scalar or vector). */
+static bool generic_arg(const Lw *s, LLVMValueRef call, unsigned k) {
+  return ir_ptr_as(LLVMTypeOf(LLVMGetOperand(call, k))) == s->t->generic;
+}
+
+static const char *callee_text(LLVMValueRef call, char *buf, size_t cap) {
+  LLVMValueRef f = LLVMGetCalledValue(call);
+  if (f && LLVMIsAInlineAsm(f))
+    return "inline assembly";
+  size_t n;
+  const char *nm = f ? LLVMGetValueName2(f, &n) : "";
+  snprintf(buf, cap, "@%s", nm);
+  return buf;
+}
+
+static void check_call(Lw *s, LLVMValueRef fn, LLVMValueRef call) {
+  CastFn cf;
+  if (casts_match(s->t, call, &cf)) {
+    if (cf.unified != UAS_GLOBAL && space_tag(s, cf.as) <= 0)
+      refuse(s, fn, "a test for %s memory cannot be answered from tags (the space has "
+             "no tag of its own on this target)", tgt_space_name(s->t, cf.as));
+    return;
+  }
+  unsigned n = LLVMGetNumArgOperands(call);
+  for (unsigned k = 0; k < n; k++) {
+    if (!generic_arg(s, call, k))
+      continue;
+    IrArgUse use = ir_call_arg_use(call, k);
+    bool vec = LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, k))) == LLVMVectorTypeKind;
+    char buf[160];
+    if (use == IR_ARG_UNKNOWN)
+      refuse(s, fn, "a generic pointer is passed to %s, which may access memory through "
+             "it and is not in gasp's memory-access table; a tagged pointer cannot go there",
+             callee_text(call, buf, sizeof buf));
+    else if (use == IR_ARG_ACCESS && vec)
+      refuse(s, fn, "%s through a vector of generic pointers cannot be dispatched per lane",
+             callee_text(call, buf, sizeof buf));
+  }
+}
+
+static void check_function(Lw *s, LLVMValueRef fn) {
+  int g = s->t->generic;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    bool addressed = false;
+    for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u; u = LLVMGetNextUse(u))
+      addressed |= !LLVMIsAInstruction(LLVMGetUser(u));
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (LLVMIsAAddrSpaceCastInst(i) && ir_ptr_as(LLVMTypeOf(i)) == g) {
+        int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0)));
+        if (src != g && space_tag(s, src) < 0)
+          refuse(s, fn, "a %s pointer is cast to generic, and that space has no tag on "
+                 "target '%s'", tgt_space_name(s->t, src), s->t->name);
+      }
+      int n = LLVMGetNumOperands(i);
+      for (int k = 0; k < n; k++) {
+        LLVMValueRef op = LLVMGetOperand(i, (unsigned)k);
+        if (op && LLVMIsAConstantExpr(op) && !const_supported(s, op)) {
+          char *txt = LLVMPrintValueToString(op);
+          refuse(s, fn, "a constant expression (%s) holds a cast to generic that needs a tag; "
+                 "only getelementptr and bitcast around it are supported", txt);
+          LLVMDisposeMessage(txt);
+        }
+      }
+      if (LLVMIsACallInst(i) || LLVMIsAInvokeInst(i) || LLVMIsACallBrInst(i))
+        check_call(s, fn, i);
+      if (addressed && ir_is_mem_op_in(i, g))
+        /* a blockaddress would point into the middle of the split block */
+        refuse(s, fn, "a generic access in a block whose address is taken (%s) cannot be "
+               "dispatched", "blockaddress");
+    }
+  }
+}
+
+/* ---- 0'. byval, calls that do not access memory, ptrmask ------------------ */
+
+/* A device function's generic byval parameter is its private copy: tag it
+   private at the entry, like a private pointer cast to generic. */
+static void tag_byval_params(Lw *s, LLVMValueRef fn) {
+  if (!is_tagged(s, s->t->priv))
+    return;
+  unsigned n = LLVMCountParams(fn);
+  for (unsigned k = 0; k < n; k++)
+    if (tgt_param_space(s->t, fn, k) == s->t->priv) {
+      LLVMValueRef p = LLVMGetParam(fn, k);
+      LLVMPositionBuilderBefore(s->b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn)));
+      LLVMSetCurrentDebugLocation2(s->b, NULL);
+      LLVMValueRef skip[3];
+      LLVMValueRef r = build_tag(s, p, space_tag(s, s->t->priv), false, skip);
+      replace_uses_except(p, r, skip, 3);
+    }
+}
+
+/* The call's implicit copy of a byval argument reads through the pointer
+   without a dispatch: copy explicitly (a generic memcpy, dispatched like
+   any access) into a fresh private slot and pass that, untagged. */
+static void copy_byval_arg(Lw *s, LLVMValueRef call, unsigned k, ValVec *ops) {
+  LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, k + 1, s->byval_kind);
+  LLVMTypeRef ty = LLVMGetTypeAttributeValue(a);
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(s->m);
+  LLVMValueRef p = LLVMGetOperand(call, k);
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(s->fn);
+  LLVMPositionBuilderBefore(s->b, LLVMGetFirstInstruction(entry));
+  LLVMSetCurrentDebugLocation2(s->b, NULL);
+  LLVMValueRef slot = LLVMBuildAlloca(s->b, ty, "byval.copy");
+  unsigned align = LLVMPreferredAlignmentOfType(td, ty);
+  LLVMSetAlignment(slot, align);
+  LLVMValueRef arg = slot;
+  if (LLVMTypeOf(arg) != LLVMTypeOf(p))
+    arg = LLVMBuildAddrSpaceCast(s->b, slot, LLVMTypeOf(p), "");
+  position(s, call, call);
+  LLVMValueRef dst = slot;
+  if (ir_ptr_as(LLVMTypeOf(dst)) == s->t->generic)
+    dst = LLVMBuildAddrSpaceCast(s->b, slot, ir_retype(LLVMTypeOf(slot), s->t->priv), "");
+  LLVMValueRef cp = LLVMBuildMemCpy(s->b, dst, align, p, 1,
+                                    LLVMConstInt(s->i64, LLVMABISizeOfType(td, ty), 0));
+  vec_push(ops, cp);
+  LLVMSetOperand(call, k, arg);
+}
+
+/* Pointer arguments of calls that need a change before the dispatch. */
+static void lower_call_args(Lw *s, LLVMValueRef call, ValVec *ops) {
+  unsigned n = LLVMGetNumArgOperands(call);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef p = LLVMGetOperand(call, k);
+    if (!generic_arg(s, call, k) || LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
+      continue;
+    switch (ir_call_arg_use(call, k)) {
+    case IR_ARG_CALLEE:
+      if (LLVMGetCallSiteEnumAttribute(call, k + 1, s->byval_kind))
+        copy_byval_arg(s, call, k, ops);
+      break;
+    case IR_ARG_NOACCESS:
+      if (!ir_is_lifetime(call)) { /* lifetime markers keep the raw alloca */
+        position(s, call, call);
+        LLVMSetOperand(call, k, ir_clear_tag(s->b, p));
+      }
+      break;
+    case IR_ARG_ADDRESS: {
+      /* llvm.ptrmask: the tag bits survive the mask */
+      LLVMValueRef f = LLVMGetCalledValue(call);
+      if (k != 0 || n != 2 || LLVMGetIntrinsicID(f) != LLVMLookupIntrinsicID("llvm.ptrmask", 12))
+        break;
+      LLVMValueRef mask = LLVMGetOperand(call, 1);
+      LLVMValueRef keep = ir_splat(LLVMTypeOf(mask), 7ull << TAG_SHIFT);
+      position(s, call, call);
+      LLVMSetOperand(call, 1, LLVMBuildOr(s->b, mask, keep, ""));
+      break;
+    }
+    default:
+      break;
+    }
+  }
 }
 
 static void lower_function(Lw *s, LLVMValueRef fn) {
   s->fn = fn;
   s->dispatched = s->made_global = s->switches = 0;
+  tag_byval_params(s, fn);
   int g = s->t->generic;
-  ValVec to_gen = {0}, from_gen = {0}, ops = {0};
+  ValVec to_gen = {0}, from_gen = {0}, ops = {0}, callv = {0};
   VEC(struct {
     LLVMValueRef call;
     CastFn cf;
@@ -592,7 +769,7 @@ static void lower_function(Lw *s, LLVMValueRef fn) {
       int as = ir_ptr_as(LLVMTypeOf(i));
       if (LLVMIsAAddrSpaceCastInst(i)) {
         int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0)));
-        if (as == g && !untaggable_cast(s, src) && is_tagged(s, src))
+        if (as == g && is_tagged(s, src))
           vec_push(&to_gen, i);
         else if (src == g && as != g)
           vec_push(&from_gen, i);
@@ -605,10 +782,10 @@ static void lower_function(Lw *s, LLVMValueRef fn) {
         calls.v[calls.n++].cf = cf;
       } else if (ir_is_mem_op_in(i, g)) {
         vec_push(&ops, i);
+      } else if (LLVMIsACallInst(i) || LLVMIsAInvokeInst(i)) {
+        vec_push(&callv, i);
       }
     }
-  if (s->failed)
-    goto out;
   for (size_t k = 0; k < from_gen.n; k++) {
     LLVMValueRef c = from_gen.v[k];
     if (!needs_clear(s, ir_ptr_as(LLVMTypeOf(c))))
@@ -625,8 +802,10 @@ static void lower_function(Lw *s, LLVMValueRef fn) {
   }
   for (size_t k = 0; k < calls.n; k++)
     lower_cast_call(s, calls.v[k].call, &calls.v[k].cf);
+  for (size_t k = 0; k < callv.n; k++)
+    lower_call_args(s, callv.v[k], &ops);
   pick_arms(s);
-  for (size_t k = 0; k < ops.n && !s->failed; k++)
+  for (size_t k = 0; k < ops.n; k++)
     dispatch(s, ops.v[k], true);
   cx_stat(s->cx, &st_dispatch, s->dispatched);
   cx_stat(s->cx, &st_switch, s->switches);
@@ -649,7 +828,7 @@ static void lower_function(Lw *s, LLVMValueRef fn) {
     rm_arg(r, "String", ")");
     rm_done(r);
   }
-out:
+  vec_free(&callv);
   vec_free(&to_gen);
   vec_free(&from_gen);
   vec_free(&calls);
@@ -740,10 +919,16 @@ bool lower_run(GaspCtx *cx, LLVMModuleRef m) {
   s.pig = cx->opt.private_in_global;
   s.priv_tagged = private_tagged(&s);
   s.clear_global = s.pig && s.priv_tagged;
-  if (check_initializers(&s)) {
+  s.byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+  s.arms = xmalloc(t->nspaces * sizeof *s.arms);
+  /* decide first: a refusal leaves the module as it came */
+  s.failed = !check_initializers(&s);
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+    if (LLVMCountBasicBlocks(fn))
+      check_function(&s, fn);
+  if (!s.failed) {
     s.reach = reach_new(cx, m);
-    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn && !s.failed;
-         fn = LLVMGetNextFunction(fn))
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
       if (LLVMCountBasicBlocks(fn))
         lower_function(&s, fn);
     reach_free(s.reach);
@@ -752,5 +937,6 @@ bool lower_run(GaspCtx *cx, LLVMModuleRef m) {
     LLVMAddNamedMetadataOperand(m, "gasp.lowered", LLVMMDNodeInContext(s.ctx, &md, 1));
   }
   LLVMDisposeBuilder(s.b);
-  return true;
+  free(s.arms);
+  return !s.failed;
 }

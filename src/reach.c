@@ -5,7 +5,8 @@
  * Problem: a generic pointer is made only by a cast from a named space
  * (instruction or constant expression), by an NVPTX generic alloca
  * (private), by a kernel's generic pointer argument (global where the
- * target says so), or by something gasp cannot see: inttoptr of an
+ * target says so), by a device function's generic byval parameter (its
+ * private copy, NVPTX), or by something gasp cannot see: inttoptr of an
  * arbitrary integer, an indirect call, an unknown external function.  A
  * generic pointer used in a function can only come from the kernels that
  * reach that function.  So:
@@ -130,13 +131,21 @@ static unsigned inst_bits(Reach *r, LLVMValueRef i) {
   return bits;
 }
 
-/* Generic pointer parameters of a kernel: global where the target says so,
-   else unknown. */
-static unsigned kernel_param_bits(Reach *r, LLVMValueRef fn) {
+/* Generic pointer parameters: what the target's rules say (a kernel's
+   global arguments, a device function's private byval copy); a kernel's
+   others are unknown (its callers, the host, pass them). */
+static unsigned param_bits(Reach *r, LLVMValueRef fn) {
   unsigned bits = 0, n = LLVMCountParams(fn);
-  for (unsigned k = 0; k < n; k++)
-    if (ir_ptr_as(LLVMTypeOf(LLVMGetParam(fn, k))) == r->t->generic)
-      bits |= tgt_param_is_global(r->t, fn, k) ? 1u << UAS_GLOBAL : REACH_UNKNOWN;
+  bool kernel = tgt_is_kernel(r->t, fn);
+  for (unsigned k = 0; k < n; k++) {
+    if (ir_ptr_as(LLVMTypeOf(LLVMGetParam(fn, k))) != r->t->generic)
+      continue;
+    int as = tgt_param_space(r->t, fn, k);
+    if (as != LAT_GENERIC)
+      bits |= reach_bit(r->t, as);
+    else if (kernel)
+      bits |= REACH_UNKNOWN;
+  }
   return bits;
 }
 
@@ -197,7 +206,7 @@ Reach *reach_new(GaspCtx *cx, LLVMModuleRef m) {
   r->rev_start = xcalloc(n + 2, sizeof *r->rev_start);
   for (size_t i = 0; i < n; i++) {
     LLVMValueRef fn = r->fns.v[i];
-    unsigned own = 0;
+    unsigned own = param_bits(r, fn);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
         own |= inst_bits(r, in);
@@ -246,7 +255,7 @@ Reach *reach_new(GaspCtx *cx, LLVMModuleRef m) {
     LLVMValueRef fn = r->fns.v[i];
     r->ctx[i] = 0;
     if (tgt_is_kernel(r->t, fn)) {
-      r->ctx[i] = r->down[i] | base | kernel_param_bits(r, fn);
+      r->ctx[i] = r->down[i] | base;
       r->reached[i] = true;
     }
   }

@@ -15,7 +15,8 @@
  *     memory reaches, to_global(p) is p.
  *
  * Static resolution: when every space that reaches is global memory —
- * global, constant where the target keeps it in global memory (tag 0), and
+ * global, constant where the target keeps it in global memory (the table's
+ * in_global column), and
  * private with --private-in-global — every generic load, store, atomic and
  * memory intrinsic of the function becomes a global one, with no branch
  * (seed 000, "static resolution when local memory is not used").  Volatile
@@ -207,8 +208,7 @@ static void resolve_function(Rs *s, LLVMValueRef fn) {
 bool resolve_run(GaspCtx *cx, LLVMModuleRef m) {
   Rs s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
           infer_new(cx, m), reach_new(cx, m), 1u << UAS_GLOBAL, false};
-  const TgtSpace *cs = tgt_space(s.t, s.t->constant);
-  if (cs && cs->tag == 0)
+  if (tgt_in_global(s.t, s.t->constant, false))
     s.global_bits |= 1u << UAS_CONSTANT;
   if (cx->opt.private_in_global)
     s.global_bits |= 1u << UAS_PRIVATE;

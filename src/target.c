@@ -48,34 +48,34 @@
 
 /* ---- the tables -------------------------------------------------------- */
 
-/*                        as  name        unified       class null0 vol  tag */
+/*                        as  name        unified       class null0 vol  tag in-global */
 static const TgtSpace spir_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true, 0},
-    {3, "local", UAS_LOCAL, 3, true, true, 2},
-    {0, "private", UAS_PRIVATE, 0, true, true, 1},
-    {2, "constant", UAS_CONSTANT, 2, true, true, 0},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false},
+    {3, "local", UAS_LOCAL, 3, true, true, 2, false},
+    {0, "private", UAS_PRIVATE, 0, true, true, 1, false},
+    {2, "constant", UAS_CONSTANT, 2, true, true, 0, true},
 };
 
 static const TgtSpace nvptx_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true, 0},
-    {3, "local", UAS_LOCAL, 3, true, true, 2},
-    {5, "private", UAS_PRIVATE, 5, true, false, 1},
-    {4, "constant", UAS_CONSTANT, 4, true, false, 3},
-    {6, "tensor", UAS_TARGET, 6, true, false, -1},
-    {7, "distributed-shared", UAS_TARGET, 3, true, false, -1},
-    {101, "param", UAS_TARGET, 101, true, false, -1},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false},
+    {3, "local", UAS_LOCAL, 3, true, true, 2, false},
+    {5, "private", UAS_PRIVATE, 5, true, false, 1, false},
+    {4, "constant", UAS_CONSTANT, 4, true, false, 3, false},
+    {6, "tensor", UAS_TARGET, 6, true, false, -1, false},
+    {7, "distributed-shared", UAS_TARGET, 3, true, false, -1, false},
+    {101, "param", UAS_TARGET, 101, true, false, -1, false},
 };
 
 static const TgtSpace amdgcn_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, false, 0},
-    {3, "local", UAS_LOCAL, 3, false, false, 2},
-    {5, "private", UAS_PRIVATE, 5, false, false, 1},
-    {4, "constant", UAS_CONSTANT, 1, true, false, 0},
-    {2, "region", UAS_TARGET, 2, false, false, -1},
-    {6, "constant32", UAS_TARGET, 1, true, false, 0},
-    {7, "buffer-fat", UAS_TARGET, 1, true, false, -1},
-    {8, "buffer-resource", UAS_TARGET, 1, true, false, -1},
-    {9, "buffer-strided", UAS_TARGET, 1, true, false, -1},
+    {1, "global", UAS_GLOBAL, 1, true, false, 0, false},
+    {3, "local", UAS_LOCAL, 3, false, false, 2, false},
+    {5, "private", UAS_PRIVATE, 5, false, false, 1, false},
+    {4, "constant", UAS_CONSTANT, 1, true, false, 0, true},
+    {2, "region", UAS_TARGET, 2, false, false, -1, false},
+    {6, "constant32", UAS_TARGET, 1, true, false, 0, true},
+    {7, "buffer-fat", UAS_TARGET, 1, true, false, -1, false},
+    {8, "buffer-resource", UAS_TARGET, 1, true, false, -1, false},
+    {9, "buffer-strided", UAS_TARGET, 1, true, false, -1, false},
 };
 
 #define N(a) (unsigned)(sizeof(a) / sizeof((a)[0]))
@@ -104,6 +104,7 @@ static const TgtTable tables[] = {
      .kernel_md = "nvvm.annotations",
      .kernel_ptr_args_global = true,
      .generic_alloca_is_private = true,
+     .byval_is_private = true,
      .generic_hw = true},
     {.name = "amdgcn",
      .family = TGT_AMDGCN,
@@ -244,19 +245,50 @@ bool tgt_is_kernel(const TgtTable *t, LLVMValueRef fn) {
   return t->kernel_md && listed_in_md(t, fn);
 }
 
-bool tgt_param_is_global(const TgtTable *t, LLVMValueRef fn, unsigned k) {
-  if (!t->kernel_ptr_args_global || !tgt_is_kernel(t, fn))
-    return false;
+static bool has_param_attr(LLVMValueRef fn, unsigned k, const char *name) {
+  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+  return LLVMGetEnumAttributeAtIndex(fn, k + 1, kind) != NULL;
+}
+
+/* Is fn used by anything in the module (a call from device code, an
+   address taken)?  Metadata (nvvm.annotations) does not count. */
+static bool used_in_module(LLVMValueRef fn) { return LLVMGetFirstUse(fn) != NULL; }
+
+int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k) {
   LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, k));
   if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind ||
       (int)LLVMGetPointerAddressSpace(ty) != t->generic)
+    return LAT_GENERIC;
+  bool kernel = tgt_is_kernel(t, fn);
+  if (has_param_attr(fn, k, "byval"))
+    /* the callee's own copy of the aggregate; a kernel's lives in the
+       launch's parameter memory (or a local copy), not a named space here */
+    return t->byval_is_private && !kernel ? t->priv : LAT_GENERIC;
+  if (has_param_attr(fn, k, "byref"))
+    return LAT_GENERIC;
+  /* the host launch passes global addresses; a kernel that device code
+     also calls gets whatever its callers pass */
+  if (kernel && t->kernel_ptr_args_global && !used_in_module(fn))
+    return t->global;
+  return LAT_GENERIC;
+}
+
+bool tgt_param_is_global(const TgtTable *t, LLVMValueRef fn, unsigned k) {
+  return tgt_param_space(t, fn, k) == t->global;
+}
+
+bool tgt_in_global(const TgtTable *t, int as, bool private_in_global) {
+  if (as == t->global)
+    return true;
+  const TgtSpace *sp = tgt_space(t, as);
+  if (!sp)
     return false;
-  static const char *const by[] = {"byval", "byref"};
-  for (unsigned i = 0; i < 2; i++)
-    if (LLVMGetEnumAttributeAtIndex(fn, k + 1,
-                                    LLVMGetEnumAttributeKindForName(by[i], 5)))
-      return false;
-  return true;
+  return sp->in_global || (private_in_global && as == t->priv);
+}
+
+bool tgt_read_only(const TgtTable *t, int as) {
+  const TgtSpace *sp = tgt_space(t, as);
+  return sp && (sp->unified == UAS_CONSTANT || !strcmp(sp->name, "constant32"));
 }
 
 /* ---- the intra-procedural lattice -------------------------------------- */

@@ -304,8 +304,10 @@ void rt_access(uint64_t addr, uint64_t size, uint32_t site) {
   }
   if (!r->o->check_as)
     return;
-  if (r->o->private_in_global && k == RK_PRIVATE && k2 == k && s->as == r->t->global)
-    return; /* private memory is part of the global buffer */
+  if (k != RK_NONE && k2 == k && s->as == r->t->global &&
+      tgt_in_global(r->t, kind_as(r->t, k), r->o->private_in_global))
+    return; /* memory the target keeps in the global buffer (constant;
+               private under --private-in-global) */
   if (k == RK_NONE || k2 != k || tgt_disjoint(r->t, s->as, kind_as(r->t, k)))
     violation(r, s, addr, k == RK_NONE ? k2 : k);
 }

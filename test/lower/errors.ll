@@ -19,7 +19,7 @@
 ; bits 61-63; a space without a tag (NVPTX param) cast to generic cannot be
 ; represented; a bad mode is a usage error.
 ; BITS: error: lower: --lower-generic=tags needs 64-bit generic pointers (the tag lives in bits 61-63); this module's generic pointers are 32-bit (triple 'spir-unknown-unknown')
-; PARAM: error: lower: @k: a param pointer is cast to generic, and that space has no tag on target 'nvptx'; --lower-generic=tags cannot represent it
+; PARAM: error: lower: @k: a param pointer is cast to generic, and that space has no tag on target 'nvptx'; --lower-generic=tags refuses the module
 ; USAGE: --lower-generic wants 'tags' or 'none', not 'bogus'
 
 ;--- spir32.ll
