@@ -489,14 +489,6 @@ static void dispatch(Lw *s, LLVMValueRef i, bool top) {
   if (k < 0)
     return; /* done (a vector of generic pointers was refused before) */
   LLVMValueRef p = LLVMGetOperand(i, (unsigned)k);
-  if (!s->narms) {
-    position(s, i, i);
-    LLVMValueRef ni = set_pointer(s, i, mi, k, cast_to(s, p, s->t->global));
-    s->made_global += top;
-    dispatch(s, ni, false);
-    return;
-  }
-  LLVMBasicBlockRef merge = LLVMGetInstructionParent(i);
   /* arms for the spaces this access may touch: a write never goes to
      read-only (constant) memory, whose space cannot even express it */
   Arm *arms = xmalloc((s->narms + 1) * sizeof *arms);
@@ -505,6 +497,15 @@ static void dispatch(Lw *s, LLVMValueRef i, bool top) {
   for (unsigned a = 0; a < s->narms; a++)
     if (!writes || !tgt_read_only(s->t, s->arms[a].as))
       arms[narms++] = s->arms[a];
+  if (!narms) {
+    free(arms);
+    position(s, i, i);
+    LLVMValueRef ni = set_pointer(s, i, mi, k, cast_to(s, p, s->t->global));
+    s->made_global += top;
+    dispatch(s, ni, false);
+    return;
+  }
+  LLVMBasicBlockRef merge = LLVMGetInstructionParent(i);
   LLVMBasicBlockRef head = split_before(s, i);
   p = LLVMGetOperand(i, (unsigned)k); /* a phi p moved into head */
   LLVMPositionBuilderAtEnd(s->b, head);

@@ -519,6 +519,37 @@ static void add_entry_fn(Prep *s, LLVMValueRef kernel) {
   free(args);
 }
 
+/* The host's pointers are 64-bit in every space; a llvm.ptrmask on a
+   narrower target pointer (AMDGPU LDS/scratch, NVPTX short pointers) has a
+   narrower mask, which the host layout rejects.  The target pointer is the
+   low bits of the host one: the mask widens with its high bits set. */
+static void widen_ptrmasks(Prep *s) {
+  unsigned id = LLVMLookupIntrinsicID("llvm.ptrmask", 12);
+  ValVec calls = {0};
+  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = LLVMGetNextFunction(f))
+    if (LLVMGetIntrinsicID(f) == id)
+      for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u))
+        vec_push(&calls, LLVMGetUser(u));
+  for (size_t k = 0; k < calls.n; k++) {
+    LLVMValueRef c = calls.v[k], mask = LLVMGetOperand(c, 1);
+    LLVMTypeRef mt = LLVMTypeOf(mask);
+    if (!LLVMIsACallInst(c) || LLVMGetTypeKind(mt) != LLVMIntegerTypeKind ||
+        LLVMGetIntTypeWidth(mt) >= 64)
+      continue;
+    unsigned w = LLVMGetIntTypeWidth(mt);
+    LLVMPositionBuilderBefore(s->b, c);
+    LLVMValueRef wide = LLVMBuildOr(s->b, LLVMBuildZExt(s->b, mask, s->i64, ""),
+                                    LLVMConstInt(s->i64, ~((1ull << w) - 1), 0), "");
+    LLVMValueRef args[2] = {LLVMGetOperand(c, 0), wide};
+    LLVMTypeRef tys[2] = {LLVMTypeOf(args[0]), s->i64};
+    LLVMValueRef decl = LLVMGetIntrinsicDeclaration(s->m, id, tys, 2);
+    LLVMValueRef nc = LLVMBuildCall2(s->b, LLVMGlobalGetValueType(decl), decl, args, 2, "");
+    LLVMReplaceAllUsesWith(c, nc);
+    LLVMInstructionEraseFromParent(c);
+  }
+  vec_free(&calls);
+}
+
 bool prep_module(LLVMModuleRef m, const TgtTable *t, const RunOptions *o,
                  const char *triple, const char *layout, RunPrep *p, char **err) {
   Prep s = {.m = m, .t = t, .o = o, .p = p, .ctx = LLVMGetModuleContext(m)};
@@ -531,6 +562,7 @@ bool prep_module(LLVMModuleRef m, const TgtTable *t, const RunOptions *o,
   /* sizes are the host's: set the layout first */
   LLVMSetDataLayout(m, layout);
   s.td = LLVMGetModuleDataLayout(m);
+  widen_ptrmasks(&s);
   LLVMValueRef kernel = find_kernel(&s);
   bool ok = kernel && link_declarations(&s, kernel);
   if (ok) {

@@ -12,7 +12,9 @@ usage: kernels.py check   TARGET WORKDIR [KERNEL...]
            fail if a generic memory op is left; --private-in-global is
            passed to gasp-run too; --opt=PIPELINE (not passed to
            gasp-opt) runs `opt-22 PIPELINE` on gasp-opt's output first, e.g.
-           --opt=-O2: the original is compared with gasp + opt)
+           --opt=-O2: the original is compared with gasp + opt; --cc=FLAG
+           adds FLAG to clang's command line, e.g. --cc=-g; --llc also
+           compiles gasp's output with llc-22 for nvptx64/amdgcn)
        kernels.py args    NAME
            print gasp-run's arguments for kernel NAME (--kernel ... --arg ...)
 Prints one line per kernel ("ok ..." / "FAIL ...") and exits 1 on a failure.
@@ -164,11 +166,21 @@ def elem_type(spec):
     return spec.split(":")[1] if spec.startswith("buf:") else None
 
 
-def compile_kernel(name, target, work):
+def compile_kernel(name, target, work, cflags=()):
     ll = os.path.join(work, "%s.%s.ll" % (name, target))
-    subprocess.run(CLANG + ["-target", target, os.path.join(KERNELS, name + ".cl"),
-                            "-o", ll], check=True)
+    subprocess.run(CLANG + list(cflags) + ["-target", target,
+                                           os.path.join(KERNELS, name + ".cl"), "-o", ll],
+                   check=True)
     return ll
+
+
+def llc_args(target):
+    """llc-22 for a target's machine code (None: spir64 has no back end)."""
+    if target.startswith("nvptx"):
+        return ["llc-22", "-mtriple=" + target, "-mcpu=sm_70"]
+    if target.startswith("amdgcn"):
+        return ["llc-22", "-mtriple=" + target, "-mcpu=gfx900"]
+    return None
 
 
 def run_args(name):
@@ -218,9 +230,11 @@ def check(target, work, names):
 def compare(target, work, flags):
     failed = 0
     then = [f[len("--opt="):] for f in flags if f.startswith("--opt=")]
-    flags = [f for f in flags if not f.startswith("--opt=")]
+    cflags = [f[len("--cc="):] for f in flags if f.startswith("--cc=")]
+    llc = "--llc" in flags
+    flags = [f for f in flags if not f.startswith(("--opt=", "--cc=")) and f != "--llc"]
     for name in sorted(RUNS):
-        ll = compile_kernel(name, target, work)
+        ll = compile_kernel(name, target, work, cflags)
         out = os.path.join(work, "%s.%s.gasp.ll" % (name, target))
         opt = subprocess.run(["gasp-opt", "-S", "-stats"] + flags + [ll, "-o", out],
                              capture_output=True, text=True, check=True)
@@ -229,6 +243,13 @@ def compare(target, work, flags):
             subprocess.run(["opt-22", "-S", pipeline, out, "-o", optd],
                            capture_output=True, text=True, check=True)
             out = optd
+        if llc and llc_args(target):
+            r = subprocess.run(llc_args(target) + [out, "-o", os.devnull],
+                               capture_output=True, text=True)
+            if r.returncode:
+                print("FAIL %s %s: llc-22: %s" % (name, target, r.stderr.strip()[:300]))
+                failed += 1
+                continue
         left = [l for l in opt.stderr.splitlines() if "generic memory ops after:" in l]
         extra = ["--private-in-global"] if "--private-in-global" in flags else []
         r = subprocess.run(["gasp-run", ll, "--check-as", "--compare", out] + extra +
