@@ -210,6 +210,24 @@ static void on_llvm_diag(LLVMDiagnosticInfoRef di, void *p) {
   LLVMDisposeMessage(d);
 }
 
+/* s (freed) with every byte that is not printable ASCII (LLVM quotes the
+   offending source line, which for a binary file is raw bytes) written as
+   \xNN; newlines and tabs kept. */
+static char *printable(char *s) {
+  size_t n = 0;
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+    n += (*p >= 0x20 && *p < 0x7f) || *p == '\n' || *p == '\t' ? 1 : 4;
+  char *r = xmalloc(n + 1), *o = r;
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+    if ((*p >= 0x20 && *p < 0x7f) || *p == '\n' || *p == '\t')
+      *o++ = (char)*p;
+    else
+      o += snprintf(o, 5, "\\x%02x", *p);
+  *o = 0;
+  free(s);
+  return r;
+}
+
 static char *input_error(const char *path, const char *what, const char *detail) {
   int n = detail ? (int)strlen(detail) : 0;
   while (n > 0 && detail[n - 1] == '\n')
@@ -249,6 +267,8 @@ static LLVMModuleRef parse_buffer(LLVMContextRef ctx, const char *path,
     LLVMDisposeMessage(msg);
   free(first);
   LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
+  if (*err)
+    *err = printable(*err);
   return m;
 }
 

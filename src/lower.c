@@ -645,9 +645,14 @@ static void check_function(Lw *s, LLVMValueRef fn) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       if (LLVMIsAAddrSpaceCastInst(i) && ir_ptr_as(LLVMTypeOf(i)) == g) {
         int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0)));
-        if (src != g && space_tag(s, src) < 0)
-          refuse(s, fn, "a %s pointer is cast to generic, and that space has no tag on "
-                 "target '%s'", tgt_space_name(s->t, src), s->t->name);
+        if (src != g && space_tag(s, src) < 0) {
+          if (tgt_space(s->t, src))
+            refuse(s, fn, "a %s pointer is cast to generic, and that space has no tag on "
+                   "target '%s'", tgt_space_name(s->t, src), s->t->name);
+          else
+            refuse(s, fn, "a pointer in addrspace(%d), which the '%s' table does not name, is "
+                   "cast to generic; it has no tag", src, s->t->name);
+        }
       }
       int n = LLVMGetNumOperands(i);
       for (int k = 0; k < n; k++) {

@@ -176,9 +176,12 @@ static void reason_of(Why *w, LLVMValueRef v, Reason *r, unsigned depth) {
     r->what = "pointer loaded from memory";
     return;
   }
-  if (LLVMIsACallInst(v) || LLVMIsAInvokeInst(v)) {
-    LLVMValueRef callee = ir_callee(v);
-    if (!callee) {
+  if (LLVMIsACallInst(v) || LLVMIsAInvokeInst(v) || LLVMIsACallBrInst(v)) {
+    LLVMValueRef callee = LLVMGetCalledValue(v);
+    if (callee && LLVMIsAInlineAsm(callee)) {
+      r->what = "returned by inline assembly";
+    } else if (!callee || !LLVMIsAFunction(callee)) {
+      callee = NULL;
       r->what = "returned by an indirect call";
     } else if (LLVMIsDeclaration(callee)) {
       r->what = "pointer from an opaque call";
@@ -253,11 +256,13 @@ void why_report(GaspCtx *cx, LLVMModuleRef m) {
           r.space = -1;
           r.what = "unknown origin";
         }
-        if (r.space >= 0) { /* one space, yet still generic (e.g. volatile) */
+        if (r.space >= 0 && !tgt_space(w.t, r.space)) {
+          r.what = "cast from an address space the target table does not name";
+          snprintf(r.detail, sizeof r.detail, "addrspace(%d) on '%s'", r.space, w.t->name);
+        } else if (r.space >= 0) { /* one space, yet still generic (e.g. volatile) */
           r.what = "one space, not rewritten (a volatile access the target keeps "
                    "generic, or infer did not run)";
-          snprintf(r.detail, sizeof r.detail, "comes from %s",
-                   tgt_space_name(w.t, r.space));
+          snprintf(r.detail, sizeof r.detail, "comes from %s", tgt_space_name(w.t, r.space));
         }
         GaspRemark *rm = cx_remark(cx, GASP_REMARK_MISSED, "GenericAccess", fn, i);
         rm_arg(rm, "Access", "%s", access_name(i));

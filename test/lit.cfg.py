@@ -29,3 +29,6 @@ ocl = "clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions -emit-llvm -S -Xclang -f
 config.substitutions.append(("%ocl-spir", ocl + " -target spir64"))
 config.substitutions.append(("%ocl-nvptx", ocl + " -target nvptx64"))
 config.substitutions.append(("%ocl-amdgcn", ocl + " -target amdgcn-amd-amdhsa -nogpulib"))
+# The sanitizer build (make check-asan) cannot run under a small ulimit -v.
+if "ASAN_OPTIONS" in os.environ:
+    config.available_features.add("asan")

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <regex.h>
 #include <signal.h>
 #include <llvm-c/ErrorHandling.h>
@@ -238,44 +239,67 @@ static void print_remarks(const GaspCtx *cx, const Filters *f, const char *file)
 
 /* ---- reading ----------------------------------------------------------- */
 
-/* LLVM's bitcode reader, handed a corrupted file, can ask for an absurd
-   allocation ("LLVM ERROR: out of memory", then abort()), call
-   report_fatal_error, or dereference null (Debian's LLVM has assertions
-   off; llvm-dis-22 crashes the same way).  Nothing has been written yet, so
-   while reading such an end is reported as bad input: one line naming the
-   file, exit 1.  The message is prepared before reading (the signal
-   handler only writes).  Found by make fuzz. */
-static const int reader_signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL};
-#define NREADER_SIGNALS (sizeof reader_signals / sizeof *reader_signals)
-static char reading_msg[PATH_MAX + 128];
+/* Faults, by phase.  LLVM's bitcode reader, handed a corrupted file, can
+   ask for an absurd allocation ("LLVM ERROR: out of memory", then
+   abort()), call report_fatal_error, or dereference null (Debian's LLVM has
+   assertions off; llvm-dis-22 crashes the same way); LLVM's text parser and
+   printer recurse once per level of a nested constant expression, so a
+   deep enough one runs out of stack.  The work runs on a thread with a
+   large stack (BIG_STACK: 8000 nested GEPs parse, 30000 print), and the
+   handler runs on an alternate signal stack, so what is still too deep ends
+   as one line naming the file and the phase, with the phase's exit code,
+   and every temporary output file removed.  The message is prepared before
+   each phase (the handler only writes and unlinks).  A tool's state, not
+   the library's: libgasp keeps none. */
+#define BIG_STACK ((size_t)1 << 30)
+static const int fault_signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+#define NFAULT_SIGNALS (sizeof fault_signals / sizeof *fault_signals)
+#define MAX_OUTPUTS 3
+static char fault_msg[PATH_MAX + 256];
+static int fault_code;
+static char fault_tmp[MAX_OUTPUTS][PATH_MAX + 32]; /* temporaries to remove */
 
-static void on_reader_abort(int sig) {
+static void on_fault(int sig) {
   (void)sig;
-  ssize_t w = write(2, reading_msg, strlen(reading_msg));
+  ssize_t w = write(2, fault_msg, strlen(fault_msg));
   (void)w;
-  _exit(EXIT_INPUT);
+  for (int k = 0; k < MAX_OUTPUTS; k++)
+    if (fault_tmp[k][0])
+      unlink(fault_tmp[k]);
+  _exit(fault_code);
 }
 
-static void on_reader_fatal(const char *reason) {
+static void on_fatal(const char *reason) {
   (void)reason; /* LLVM has printed it */
-  on_reader_abort(0);
+  on_fault(0);
+}
+
+/* What a fault from now on means. */
+static void set_phase(const char *path, const char *what, int code) {
+  snprintf(fault_msg, sizeof fault_msg, "\ngasp-opt: %s: %s\n", path, what);
+  fault_code = code;
+}
+
+static void install_fault_handlers(void) {
+  static char altstack[1 << 16];
+  stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = 0};
+  sigaltstack(&ss, NULL);
+  struct sigaction sa = {0};
+  sa.sa_handler = on_fault;
+  sa.sa_flags = SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  for (size_t k = 0; k < NFAULT_SIGNALS; k++)
+    sigaction(fault_signals[k], &sa, NULL);
 }
 
 static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path) {
   char *err = NULL;
-  snprintf(reading_msg, sizeof reading_msg,
-           "\ngasp-opt: %s: error: LLVM gave up reading the input (corrupted bitcode?)\n",
-           path);
-  struct sigaction sa = {0}, old[NREADER_SIGNALS];
-  sa.sa_handler = on_reader_abort;
-  sigemptyset(&sa.sa_mask);
-  for (size_t k = 0; k < NREADER_SIGNALS; k++)
-    sigaction(reader_signals[k], &sa, &old[k]);
-  LLVMInstallFatalErrorHandler(on_reader_fatal);
+  set_phase(path, "error: LLVM gave up reading the input (corrupted bitcode, or nested "
+            "too deeply for its parser)", EXIT_INPUT);
+  LLVMInstallFatalErrorHandler(on_fatal);
   LLVMModuleRef m = gasp_read_module(ctx, path, &err);
   LLVMResetFatalErrorHandler();
-  for (size_t k = 0; k < NREADER_SIGNALS; k++)
-    sigaction(reader_signals[k], &old[k], NULL);
+  set_phase(path, "internal error: gasp crashed (nothing written)", EXIT_INTERNAL);
   if (!m) {
     fprintf(stderr, "gasp-opt: %s\n", err);
     free(err);
@@ -344,9 +368,20 @@ static bool emit(const Emit *e, int fd) {
   return ok;
 }
 
-/* Writes out ('-': stdout) through a temporary file renamed over it, so a
-   failure leaves no file or the old one; false (after a message) on error. */
-static bool write_output(const Emit *e, const char *out) {
+/* An output being written: its temporary (NULL when written in place:
+   stdout, a device, a pipe). */
+typedef struct Pending {
+  const char *out;
+  char *tmp;
+} Pending;
+
+/* Writes e for out ('-': stdout): a regular file goes to a temporary
+   beside it (renamed by commit_outputs once every output is written, so a
+   failure leaves no file or the old one); false (after a message) on
+   error. */
+static bool write_output(const Emit *e, const char *out, Pending *pd, int slot) {
+  pd->out = out;
+  pd->tmp = NULL;
   if (!out || !strcmp(out, "-")) {
     fflush(stdout);
     if (!emit(e, STDOUT_FILENO)) {
@@ -380,6 +415,8 @@ static bool write_output(const Emit *e, const char *out) {
     free(tmp);
     return false;
   }
+  snprintf(fault_tmp[slot], sizeof fault_tmp[slot], "%s", tmp);
+  pd->tmp = tmp;
   mode_t um = umask(0);
   umask(um);
   fchmod(fd, 0666 & ~um);
@@ -389,16 +426,29 @@ static bool write_output(const Emit *e, const char *out) {
     ok = false;
     err = errno;
   }
-  if (ok && rename(tmp, out) != 0) {
-    ok = false;
-    err = errno;
-  }
-  if (!ok) {
-    unlink(tmp);
+  if (!ok)
     fprintf(stderr, "gasp-opt: %s: error: cannot write output: %s\n", out,
             strerror(err));
+  return ok;
+}
+
+/* Renames every written temporary over its output (ok), or removes them
+   all; false (after a message) if a rename failed. */
+static bool commit_outputs(Pending *pd, int n, bool ok) {
+  for (int k = 0; k < n; k++) {
+    if (!pd[k].tmp)
+      continue;
+    if (ok && rename(pd[k].tmp, pd[k].out) != 0) {
+      fprintf(stderr, "gasp-opt: %s: error: cannot write output: %s\n", pd[k].out,
+              strerror(errno));
+      ok = false;
+    }
+    if (!ok)
+      unlink(pd[k].tmp);
+    free(pd[k].tmp);
+    pd[k].tmp = NULL;
+    fault_tmp[k][0] = 0;
   }
-  free(tmp);
   return ok;
 }
 
@@ -411,9 +461,50 @@ static void print_diags(const GaspCtx *cx, const char *file) {
             sev[gasp_diag_severity(cx, i)], gasp_diag_message(cx, i));
 }
 
+static int run(const Args *ap);
+
+static void *run_thread(void *arg) {
+  install_fault_handlers(); /* the alternate stack is per thread */
+  static int rc;
+  rc = run(arg);
+  return &rc;
+}
+
+/* The same file named twice among the outputs: one would be lost. */
+static void check_outputs(const Args *a) {
+  const char *o[3] = {a->out, a->remarks_out, a->dot_out};
+  const char *flag[3] = {"-o", "-pass-remarks-output", "--dot-callgraph"};
+  for (int i = 0; i < 3; i++)
+    for (int j = i + 1; j < 3; j++)
+      if (o[i] && o[j] && strcmp(o[i], "-") && strcmp(o[j], "-") &&
+          (!strcmp(o[i], o[j]) || same_file(o[i], o[j]))) {
+        fprintf(stderr, "gasp-opt: error: %s and %s both name '%s'; one output would be "
+                "lost\n", flag[i], flag[j], o[j]);
+        exit(EXIT_USAGE);
+      }
+}
+
 int main(int argc, char **argv) {
-  Args a;
+  static Args a;
   parse_args(argc, argv, &a);
+  check_outputs(&a);
+  pthread_attr_t attr;
+  pthread_t th;
+  void *res = NULL;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, BIG_STACK);
+  if (pthread_create(&th, &attr, run_thread, &a) != 0) {
+    /* no thread: run here with the default stack */
+    install_fault_handlers();
+    return run(&a);
+  }
+  pthread_join(th, &res);
+  pthread_attr_destroy(&attr);
+  return res ? *(int *)res : EXIT_INTERNAL;
+}
+
+static int run(const Args *ap) {
+  Args a = *ap;
   if (a.out && strcmp(a.in, "-") && strcmp(a.out, "-") &&
       (!strcmp(a.in, a.out) || same_file(a.in, a.out)))
     usage_error("output file '%s' is the input file; refusing to overwrite it",
@@ -476,23 +567,21 @@ int main(int argc, char **argv) {
               (unsigned long long)gasp_stat_value(cx, i), gasp_stat_name(cx, i),
               gasp_stat_desc(cx, i));
   }
+  /* every output written before any is renamed into place: a failure
+     leaves none of them (the module last: a fault while printing it) */
+  set_phase(a.in, "error: LLVM crashed writing the output (a constant expression nested "
+            "too deeply to print?); nothing written", EXIT_INPUT);
   Emit em = {m, a.text, cx, &filters, 0};
-  if (a.remarks_out) {
-    em.what = 1;
-    if (!write_output(&em, a.remarks_out)) {
-      rc = EXIT_INPUT;
-      goto done;
-    }
+  Pending pd[MAX_OUTPUTS] = {{0}};
+  const char *outs[MAX_OUTPUTS] = {a.remarks_out, a.dot_out, a.out};
+  bool ok = true;
+  for (int k = 0; k < MAX_OUTPUTS && ok; k++) {
+    if (k < 2 && !outs[k])
+      continue;
+    em.what = k == 2 ? 0 : k + 1;
+    ok = write_output(&em, outs[k], &pd[k], k);
   }
-  if (a.dot_out) {
-    em.what = 2;
-    if (!write_output(&em, a.dot_out)) {
-      rc = EXIT_INPUT;
-      goto done;
-    }
-  }
-  em.what = 0;
-  if (!write_output(&em, a.out))
+  if (!commit_outputs(pd, MAX_OUTPUTS, ok))
     rc = EXIT_INPUT;
 done:
   free_filters(&filters);
