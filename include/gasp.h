@@ -114,8 +114,12 @@ void gasp_ctx_free(GaspCtx *cx);
 /* Checks the options alone (pass names, target name) without a module. */
 GaspStatus gasp_check_options(GaspCtx *cx);
 
-/* Runs the configured pipeline on m.  On an error status the module may be
-   partly rewritten only if a pass broke it (GASP_ERR_INTERNAL). */
+/* Runs the configured pipeline on m.  A pass that refuses the module
+   (GASP_ERR_INPUT: e.g. lower meeting a construct tags cannot express)
+   decides before it rewrites, so it leaves m as the passes before it made
+   it (each of their rewrites valid and behaviour-preserving; with
+   --passes=lower alone, m is unchanged).  Only a pass that broke the
+   module (GASP_ERR_INTERNAL) may leave it partly rewritten. */
 GaspStatus gasp_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* Diagnostics collected since the context was made. */

@@ -38,13 +38,13 @@ static const char usage_text[] =
     "                     'accesses: loads=N stores=N other=N' after the run\n"
     "                     (with --compare: once per module)\n"
     "  --compare MODULE2  run MODULE2 on the same inputs; print 'identical'\n"
-    "                     (exit 0) or the first difference (exit 1)\n"
+    "                     (exit 0) or the first difference (exit 6)\n"
     "  --timeout S        stop a kernel running longer than S seconds (exit 4)\n"
     "  --dump DIR         write arg<i>.in.bin / arg<i>.bin (before / after)\n"
     "  --help, --version\n"
     "\n"
-    "Exit: 0 ok, 1 bad input or modules differ, 2 usage, 3 address-space\n"
-    "violation or memory fault, 4 timeout, 5 other runtime error.\n";
+    "Exit: 0 ok, 1 bad input, 2 usage, 3 address-space violation or memory\n"
+    "fault, 4 timeout, 5 other runtime error, 6 the modules differ.\n";
 
 typedef struct Args {
   const char *module, *compare, *dump;

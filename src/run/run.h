@@ -32,7 +32,7 @@
 
 typedef enum RunStatus {
   RUN_OK = 0,
-  RUN_DIFFER = 1,    /* --compare found a difference */
+  RUN_DIFFER = 6,    /* --compare found a difference (not 1: bad input) */
   RUN_EINPUT = 1,    /* unreadable/invalid module, kernel or args mismatch */
   RUN_EUSAGE = 2,    /* bad flags or specs */
   RUN_EVIOLATION = 3, /* --check-as violation or a memory fault */

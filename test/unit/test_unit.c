@@ -256,8 +256,50 @@ static void test_parse(void) {
   LLVMContextDispose(ctx);
 }
 
+/* Issue 16: a pass that refuses decides before it rewrites.  lower refuses
+   the second kernel (a vp.load through a generic pointer); the first,
+   which it could lower, is left as it came: the module text is unchanged. */
+static void test_refusal_unchanged(void) {
+  const char src[] =
+      "target triple = \"spir64-unknown-unknown\"\n"
+      "declare <4 x i32> @llvm.vp.load.v4i32.p4(ptr addrspace(4), <4 x i1>, i32)\n"
+      "define spir_kernel void @first(ptr addrspace(3) %l) {\n"
+      "  %g = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)\n"
+      "  store i32 1, ptr addrspace(4) %g, align 4\n  ret void\n}\n"
+      "define spir_kernel void @second(ptr addrspace(3) %l, ptr addrspace(1) %o) {\n"
+      "  %g = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)\n"
+      "  %v = call <4 x i32> @llvm.vp.load.v4i32.p4(ptr addrspace(4) %g, <4 x i1> splat (i1 "
+      "true), i32 4)\n"
+      "  store <4 x i32> %v, ptr addrspace(1) %o, align 16\n  ret void\n}\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  char *err = NULL;
+  LLVMModuleRef m = gasp_parse_module(ctx, "two", src, sizeof src - 1, &err);
+  CHECK(m != NULL);
+  if (!m) {
+    free(err);
+    LLVMContextDispose(ctx);
+    return;
+  }
+  char *before = LLVMPrintModuleToString(m);
+  GaspOptions o;
+  gasp_options_init(&o);
+  o.passes = "lower";
+  o.lower_generic = GASP_LOWER_TAGS;
+  GaspCtx *cx = gasp_ctx_new(&o);
+  CHECK(gasp_run(cx, m) == GASP_ERR_INPUT);
+  CHECK(gasp_diag_count(cx) >= 1 && strstr(gasp_diag_message(cx, 0), "@llvm.vp.load"));
+  char *after = LLVMPrintModuleToString(m);
+  CHECK(!strcmp(before, after));
+  LLVMDisposeMessage(before);
+  LLVMDisposeMessage(after);
+  gasp_ctx_free(cx);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+
 int main(void) {
   test_parse();
+  test_refusal_unchanged();
   test_triples();
   test_tables();
   test_join();
