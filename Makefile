@@ -22,7 +22,7 @@ TOOLS = $(BUILD)/bin/gasp-opt $(BUILD)/bin/gasp-run
 UNIT = $(BUILD)/bin/test-unit
 STRESS_MUTATE = $(BUILD)/bin/stress-mutate
 
-.PHONY: all deps demo check check-asan bench fuzz stress clean
+.PHONY: all deps demo check check-asan bench fuzz fuzz-diff stress clean
 all: $(TOOLS) $(UNIT) $(STRESS_MUTATE)
 
 deps:
@@ -90,6 +90,14 @@ FIRST ?= 1
 stress: deps
 	@$(MAKE) --no-print-directory all
 	@python3 scripts/stress.py --build $(BUILD) -n $(N) --first $(FIRST) --kernels
+
+# The random-program differential campaign: N programs from
+# scripts/genprog.py (seeds FIRST..), 3 targets x 6 gasp-opt flag sets, each
+# output run against its original under gasp-run --check-as --compare, and
+# llc-22 on the nvptx64/amdgcn outputs (failures in BUILD/fuzz-diff/).
+fuzz-diff: deps
+	@$(MAKE) --no-print-directory all
+	@python3 scripts/fuzzdiff.py --build $(BUILD) -n $(N) --first $(FIRST) --llc
 
 bench: deps
 	@$(MAKE) --no-print-directory all

@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""fuzzdiff.py — the random-program differential campaign (make fuzz-diff).
+
+usage: fuzzdiff.py [--build DIR] [-n N] [--first SEED] [-j JOBS]
+                   [--targets spir64,nvptx64,amdgcn] [--llc] [--keep DIR]
+
+For each seed, scripts/genprog.py writes an OpenCL C program aimed at
+generic pointers; clang-22 compiles it for each target (the -O level
+rotates with the seed: -O0, -O1 -fno-inline-functions, -O2); gasp-opt runs
+it under each flag set below; gasp-run runs the original and gasp's output
+on the same inputs with --check-as --compare (and --private-in-global where
+gasp-opt had it).  With --llc, gasp's nvptx64/amdgcn output is also
+compiled by llc-22 (when llc-22 compiles clang's original: LLVM 22's AMDGPU
+back end crashes on a few -O2 programs by itself; those are counted).
+
+A run is
+  identical  gasp-run printed 'identical' and exited 0
+  refused    gasp-opt exited 1 with a message (a construct it declines)
+  FAILED     anything else: a difference, a --check-as violation or fault
+             in gasp's output, gasp-opt exit 3 or a crash, a sanitizer
+             report (with an ASan build), llc-22 rejecting the output
+A program whose original does not run under gasp-run counts as 'original
+failed' (a generator or executor problem, not gasp's), and is reported.
+
+Failures are kept in --keep DIR (default BUILD/fuzz-diff) with the program,
+the IR and the commands.  Prints one summary line and exits 1 on a failure.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import genprog  # noqa: E402
+import ocl  # noqa: E402
+
+FLAGSETS = [
+    ("default", []),
+    ("infer", ["--passes=infer"]),
+    ("budget0", ["--clone-budget=0"]),
+    ("tags", ["--lower-generic=tags"]),
+    ("tags-pig", ["--lower-generic=tags", "--private-in-global"]),
+    ("infer-tags", ["--passes=infer,lower", "--lower-generic=tags"]),
+]
+OLEVELS = [("-O0", False), ("-O1", True), ("-O2", False)]
+LLC = {"nvptx64": ["llc-22", "-mtriple=nvptx64", "-mcpu=sm_70"],
+       "amdgcn": ["llc-22", "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx900"]}
+SAN = ("AddressSanitizer", "UndefinedBehaviorSanitizer", "LeakSanitizer", "runtime error:")
+
+
+def sh(cmd, timeout=120):
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        return r.returncode, r.stdout, r.stderr
+    except subprocess.TimeoutExpired:
+        return -999, "", "timeout after %d s" % timeout
+
+
+def one_program(seed, args):
+    """Runs seed on every target and flag set; returns (counts, failures)."""
+    work = os.path.join(args.tmp, "s%d" % seed)
+    os.makedirs(work, exist_ok=True)
+    cl = os.path.join(work, "p.cl")
+    genprog.main_to(seed, cl)
+    olevel, no_inline = OLEVELS[seed % len(OLEVELS)]
+    counts = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0}
+    failures = []
+    run_args = genprog.run_args(seed)
+    bindir = os.path.join(args.build, "bin")
+    for target in args.targets:
+        ll = os.path.join(work, "p.%s.ll" % target)
+        rc, _, err = sh(ocl.clang_cmd(cl, target, ll, olevel, no_inline))
+        if rc:
+            failures.append((seed, target, "clang", "clang-22 failed: " + err[-400:], [cl]))
+            continue
+        rc, out, err = sh([os.path.join(bindir, "gasp-run"), ll, "--kernel", "k",
+                           "--check-as"] + run_args)
+        if rc:
+            counts["orig_failed"] += 1
+            failures.append((seed, target, "original", "original does not run (exit %d): %s"
+                             % (rc, err[-400:]), [cl, ll]))
+            continue
+        llc = args.llc and target in LLC
+        if llc and sh(LLC[target] + [ll, "-o", os.devnull])[0]:
+            llc = False  # llc-22 itself fails on clang's output: not gasp's to pass
+            counts["llc_orig"] += 1
+        for name, flags in FLAGSETS:
+            counts["runs"] += 1
+            out_ll = os.path.join(work, "p.%s.%s.ll" % (target, name))
+            cmd = [os.path.join(bindir, "gasp-opt"), "-S"] + flags + [ll, "-o", out_ll]
+            rc, _, err = sh(cmd)
+            if any(s in err for s in SAN):
+                failures.append((seed, target, name, "sanitizer report in gasp-opt:\n" +
+                                 err[-1500:], [cl, ll]))
+                continue
+            if rc == 1 and err.startswith("gasp-opt: "):
+                counts["refused"] += 1
+                continue
+            if rc:
+                failures.append((seed, target, name, "gasp-opt exit %d: %s" % (rc, err[-600:]),
+                                 [cl, ll]))
+                continue
+            if llc:
+                rc, _, err = sh(LLC[target] + [out_ll, "-o", os.devnull])
+                if rc:
+                    failures.append((seed, target, name, "llc-22: " + err[-600:],
+                                     [cl, ll, out_ll]))
+                    continue
+            extra = ["--private-in-global"] if "--private-in-global" in flags else []
+            rc, out, err = sh([os.path.join(bindir, "gasp-run"), ll, "--kernel", "k",
+                               "--check-as", "--compare", out_ll] + extra + run_args)
+            last = out.strip().splitlines()[-1] if out.strip() else ""
+            if rc or last != "identical" or any(s in err for s in SAN):
+                failures.append((seed, target, name, "gasp-run exit %d: %s %s" %
+                                 (rc, last, err[-800:]), [cl, ll, out_ll]))
+                continue
+            counts["identical"] += 1
+    for f in failures:
+        keep(f, args)
+    if not args.keep_work:
+        shutil.rmtree(work, ignore_errors=True)
+    return counts, failures
+
+
+def keep(failure, args):
+    seed, target, name, msg, files = failure
+    d = os.path.join(args.keep, "s%d-%s-%s" % (seed, target, name))
+    os.makedirs(d, exist_ok=True)
+    for f in files:
+        if os.path.exists(f):
+            shutil.copy(f, d)
+    flags = dict(FLAGSETS).get(name, [])
+    with open(os.path.join(d, "README"), "w") as f:
+        f.write("%s\n\nreplay: python3 scripts/genprog.py %d p.cl; %s\n"
+                "gasp-opt -S %s p.%s.ll -o out.ll; gasp-run p.%s.ll --kernel k --check-as "
+                "--compare out.ll %s\n" %
+                (msg, seed, " ".join(ocl.clang_cmd("p.cl", target, "p.%s.ll" % target,
+                                                   *OLEVELS[seed % len(OLEVELS)])),
+                 " ".join(flags), target, target, " ".join(genprog.run_args(seed))))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default="build")
+    ap.add_argument("-n", type=int, default=100)
+    ap.add_argument("--first", type=int, default=1)
+    ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--targets", default="spir64,nvptx64,amdgcn")
+    ap.add_argument("--llc", action="store_true")
+    ap.add_argument("--keep", default=None)
+    ap.add_argument("--keep-work", action="store_true")
+    args = ap.parse_args()
+    args.targets = args.targets.split(",")
+    args.keep = args.keep or os.path.join(args.build, "fuzz-diff")
+    args.tmp = os.path.join(args.keep, "work")
+    os.makedirs(args.tmp, exist_ok=True)
+    total = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0}
+    failures = []
+    seeds = range(args.first, args.first + args.n)
+    with ThreadPoolExecutor(max_workers=args.j) as ex:
+        for counts, fails in ex.map(lambda s: one_program(s, args), seeds):
+            for k in total:
+                total[k] += counts[k]
+            for f in fails:
+                print("FAIL seed %d %s %s: %s" % (f[0], f[1], f[2], f[3].splitlines()[0]
+                                                  if f[3] else ""), flush=True)
+            failures += fails
+    bad = [f for f in failures if f[2] not in ("original",)]
+    print("fuzz-diff: %d programs x %d targets x %d flag sets: %d runs, %d identical, "
+          "%d refused, %d failed, %d originals that did not run (seeds %d..%d)" %
+          (args.n, len(args.targets), len(FLAGSETS), total["runs"], total["identical"],
+           total["refused"], len(bad), total["orig_failed"], args.first,
+           args.first + args.n - 1))
+    if args.llc:
+        print("fuzz-diff: llc-22 checked the nvptx64/amdgcn outputs; it rejected %d of "
+              "clang's own originals (those outputs were not given to llc)" % total["llc_orig"])
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

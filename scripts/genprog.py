@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""genprog.py — random OpenCL C 2.0 programs aimed at generic pointers (in
+the spirit of CLSmith), for differential execution of gasp's output.
+
+usage: genprog.py SEED [OUT.cl]      (stdout without OUT)
+
+Every program is well defined (so any difference after gasp is gasp's
+fault): unsigned arithmetic only (wraps), every pointer points at the start
+of a 4-element slice that belongs to the work-item (its slice of the global
+buffer `io`, of the local array `lt`, or a private array), every index is
+masked with & 3, every private value is initialised, work-items share only
+the atomic counters in `cnt` (whose returned values are never used) and the
+local array after a barrier in uniform control flow.  The kernel is always
+
+    kernel void k(global uint *out, global uint *io, global uint *cnt)
+
+run with global size 16, local size 8 (gasp-run: --global 16 --local 8
+--arg buf:i32:16 --arg buf:i32:64:rand=SEED --arg buf:i32:4).
+
+What it exercises, chosen at random per program:
+  - helpers taking generic pointers (read, write, read-modify-write,
+    chains of helpers, bounded recursion) called with global, local and
+    private pointers, and with pointers chosen at run time;
+  - select and phi (if/else) of pointers into different spaces;
+  - pointers stored into private arrays (dynamically indexed), private
+    structs of pointers (also passed by pointer to a helper), and reloaded;
+  - helpers returning one of their pointer arguments;
+  - to_global / to_local / to_private tests;
+  - structs passed by value (a uint and a uint[4]);
+  - atomics on generic pointers to global and local counters: the
+    library's atomic_fetch_add_explicit and clang's __opencl_atomic_fetch_add (an
+    atomicrmw instruction);
+  - a barrier in uniform control flow, then reads of a neighbour's local
+    slice (written before the barrier).
+"""
+import random
+import sys
+
+RUN_ARGS = ["--global", "16", "--local", "8", "--arg", "buf:i32:16",
+            "--arg", "buf:i32:64:rand=%d", "--arg", "buf:i32:4"]
+
+
+def run_args(seed):
+    """gasp-run's arguments for program SEED."""
+    return [a % seed if "%d" in a else a for a in RUN_ARGS]
+
+
+PRELUDE = """\
+typedef struct { uint a; uint b[4]; } S;
+typedef struct { uint *p; uint *q; } P2;
+"""
+
+
+class Gen:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.helpers = []   # (name, kind, text)
+        self.out = []
+
+    def c(self):
+        return "%du" % self.r.randrange(1, 97)
+
+    # ---- helpers ----------------------------------------------------------
+    def helper(self, i):
+        r = self.r
+        kinds = ["read", "write", "rmw", "ret", "byval", "casts", "chain", "rec",
+                 "pair", "atomic", "sel"]
+        kind = r.choice(kinds)
+        name = "h%d_%s" % (i, kind)
+        c1, c2 = self.c(), self.c()
+        if kind == "read":
+            t = "uint %s(uint *p, uint i) { return p[i & 3u] * %s + p[(i + 1u) & 3u]; }" % (name, c1)
+        elif kind == "write":
+            t = "void %s(uint *p, uint v) { p[v & 3u] = v * %s + %s; }" % (name, c1, c2)
+        elif kind == "rmw":
+            t = ("void %s(uint *p, uint v) {\n  for (uint j = 0; j < (v & 3u) + 1u; j++)\n"
+                 "    p[j & 3u] += v ^ %s;\n}" % (name, c1))
+        elif kind == "ret":
+            t = ("uint *%s(uint *a, uint *b, uint c) {\n  if ((c & 3u) == 1u) return b;\n"
+                 "  return (c & 1u) ? a : b;\n}" % name)
+        elif kind == "byval":
+            t = "uint %s(S s, uint i) { s.b[i & 3u] += %s; return s.a + s.b[(i + 1u) & 3u] + s.b[i & 3u]; }" % (name, c1)
+        elif kind == "casts":
+            t = ("uint %s(uint *p) {\n  return (to_global(p) != 0 ? 1u : 0u) | (to_local(p) != 0 ? 2u : 0u)"
+                 " | (to_private(p) != 0 ? 4u : 0u);\n}" % name)
+        elif kind == "chain":
+            inner = [h for h in self.helpers if h[1] in ("read", "casts", "chain")]
+            if inner:
+                h = r.choice(inner)
+                call = "%s(p%s)" % (h[0], ", i" if h[1] in ("read", "chain") else "")
+            else:
+                call = "p[i & 3u]"
+            t = "uint %s(uint *p, uint i) { p[(i + 2u) & 3u] += %s; return %s + %s; }" % (name, c1, call, c2)
+        elif kind == "rec":
+            t = ("uint %s(uint *p, uint d) {\n  if (d == 0u) return p[0];\n"
+                 "  return %s(p, d - 1u) + p[d & 3u] * %s;\n}" % (name, name, c1))
+        elif kind == "pair":
+            t = ("uint %s(P2 *pp, uint i) {\n  pp->p[i & 3u] += %s;\n"
+                 "  return pp->p[(i + 1u) & 3u] + pp->q[i & 3u];\n}" % (name, c1))
+        elif kind == "atomic":
+            t = ("void %s(volatile atomic_uint *c, uint v) {\n"
+                 "  atomic_fetch_add_explicit(c, v & 7u, memory_order_relaxed,\n"
+                 "                            memory_scope_work_group);\n"
+                 "  __opencl_atomic_fetch_add(c, 1u, memory_order_relaxed,\n"
+                 "                            memory_scope_work_group);\n"
+                 "}" % name)
+        else:  # sel: a select between two pointer arguments inside the helper
+            t = ("uint %s(uint *a, uint *b, uint i) {\n  uint *p = (i & 1u) ? a : b;\n"
+                 "  p[i & 3u] += %s;\n  return p[(i + 3u) & 3u];\n}" % (name, c1))
+        self.helpers.append((name, kind, t))
+
+    # ---- kernel statements -------------------------------------------------
+    def ptr(self):
+        """A generic pointer expression: one of the three slices, a table
+        entry, or a run-time choice."""
+        r = self.r
+        k = r.randrange(6)
+        if k < 3:
+            return ["g", "l", "pa"][k]
+        if k == 3:
+            return "tab[(acc + %s) %% 3u]" % self.c()
+        if k == 4:
+            return "((acc & 1u) ? %s : %s)" % (r.choice(["g", "l", "pa"]), r.choice(["g", "l", "pa"]))
+        return "pp.%s" % r.choice(["p", "q"])
+
+    def stmt(self, depth=0):
+        r = self.r
+        h = r.choice(self.helpers)
+        name, kind = h[0], h[1]
+        p, x = self.ptr(), "(acc + %s)" % self.c()
+        if kind in ("read", "chain"):
+            s = "acc += %s(%s, %s);" % (name, p, x)
+        elif kind in ("write", "rmw"):
+            s = "%s(%s, %s);" % (name, p, x)
+        elif kind == "ret":
+            s = "{ uint *q = %s(%s, %s, %s); acc += q[acc & 3u]; q[(acc + 1u) & 3u] = acc; }" % (
+                name, p, self.ptr(), x)
+        elif kind == "byval":
+            s = "{ S s = { acc, { %s[0], %s[1], acc, %s } }; acc += %s(s, %s); }" % (
+                p, p, self.c(), name, x)
+        elif kind == "casts":
+            s = "acc = acc * 8u + %s(%s);" % (name, p)
+        elif kind == "rec":
+            s = "acc += %s(%s, %du);" % (name, p, r.randrange(0, 5))
+        elif kind == "pair":
+            s = "{ P2 q2 = { %s, %s }; acc += %s(&q2, %s); }" % (p, self.ptr(), name, x)
+        elif kind == "atomic":
+            s = "%s((volatile atomic_uint *)%s, acc);" % (
+                name, r.choice(["&cnt[acc & 3u]", "&lc[acc & 3u]"]))
+        else:
+            s = "acc += %s(%s, %s, %s);" % (name, p, self.ptr(), x)
+        k = r.randrange(10)
+        if k == 0 and depth < 2:  # a phi of pointers
+            a, b = r.choice(["g", "l", "pa"]), r.choice(["g", "l", "pa"])
+            return ("{ uint *ph;\n    if (acc & 2u) ph = %s; else ph = %s;\n"
+                    "    ph[acc & 3u] ^= %s; acc += ph[(acc + 1u) & 3u]; }" % (a, b, self.c()))
+        if k == 1 and depth < 2:  # store a pointer in the table, reload later
+            return "tab[acc %% 3u] = %s; %s" % (r.choice(["g", "l", "pa"]), self.stmt(depth + 1))
+        if k == 2 and depth < 2:  # loop
+            return "for (uint j = 0; j < %du; j++) { %s }" % (r.randrange(1, 4), self.stmt(depth + 1))
+        if k == 3:
+            return "pp.%s = %s;" % (r.choice(["p", "q"]), r.choice(["g", "l", "pa"]))
+        return s
+
+    def kernel(self):
+        r = self.r
+        n = r.randrange(4, 12)
+        body = "\n  ".join(self.stmt() for _ in range(n))
+        post = "\n  ".join(self.stmt() for _ in range(r.randrange(1, 5)))
+        return """\
+kernel void k(global uint *out, global uint *io, global uint *cnt) {
+  local uint lt[32];
+  local uint lc[4];
+  uint lid = (uint)get_local_id(0), gid = (uint)get_global_id(0);
+  uint pa[4];
+  for (uint j = 0; j < 4u; j++) {
+    pa[j] = io[gid * 4u + j] ^ %s;
+    lt[lid * 4u + j] = io[gid * 4u + ((j + 1u) & 3u)] + j;
+  }
+  if (lid < 4u) lc[lid] = 0u;
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  uint *g = io + gid * 4u, *l = lt + lid * 4u;
+  uint *tab[3] = { g, l, pa };
+  P2 pp = { g, pa };
+  uint acc = gid;
+  %s
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  acc += lt[((lid + 1u) & 7u) * 4u + (acc & 3u)];
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  %s
+  out[gid] = acc + pa[0] + pa[1] + pa[2] + pa[3] + l[0] + l[1] + l[2] + l[3];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (lid < 4u) atomic_add(&cnt[lid], lc[lid]);
+}
+""" % (self.c(), body, post)
+
+    def program(self):
+        for i in range(self.r.randrange(2, 7)):
+            self.helper(i)
+        # at least one helper that takes a plain generic pointer
+        if not any(h[1] in ("read", "write", "rmw", "chain") for h in self.helpers):
+            self.helper(len(self.helpers))
+            self.helpers[-1] = ("h%d_read" % (len(self.helpers) - 1), "read",
+                                "uint h%d_read(uint *p, uint i) { return p[i & 3u] + 1u; }" %
+                                (len(self.helpers) - 1))
+        return PRELUDE + "\n".join(h[2] for h in self.helpers) + "\n" + self.kernel()
+
+
+def generate(seed):
+    return "/* genprog.py %d */\n" % seed + Gen(seed).program()
+
+
+def main_to(seed, path):
+    """Writes program SEED to path."""
+    with open(path, "w") as f:
+        f.write(generate(seed))
+
+
+def main():
+    seed = int(sys.argv[1])
+    if len(sys.argv) > 2:
+        main_to(seed, sys.argv[2])
+    else:
+        sys.stdout.write(generate(seed))
+
+
+if __name__ == "__main__":
+    main()
