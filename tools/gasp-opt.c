@@ -281,9 +281,14 @@ static void set_phase(const char *path, const char *what, int code) {
 }
 
 static void install_fault_handlers(void) {
+  /* keep one that is there already (AddressSanitizer installs its own per
+     thread, and unmaps it when the thread ends) */
   static char altstack[1 << 16];
-  stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = 0};
-  sigaltstack(&ss, NULL);
+  stack_t old;
+  if (sigaltstack(NULL, &old) == 0 && (old.ss_flags & SS_DISABLE)) {
+    stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = 0};
+    sigaltstack(&ss, NULL);
+  }
   struct sigaction sa = {0};
   sa.sa_handler = on_fault;
   sa.sa_flags = SA_ONSTACK;
