@@ -72,6 +72,15 @@ typedef struct GaspOptions {
   /* Private memory lives in the global buffer (seed 000): generic accesses
      need no private arm, and static resolution may treat private as global. */
   int private_in_global;
+  /* The module is the whole device program (OpenCL built with
+     clBuildProgram; CUDA/HIP without -fgpu-rdc): the `internalize` pass makes
+     every non-kernel function internal (except those in llvm.used /
+     llvm.compiler.used or whose address outside code can read) and removes
+     the ones nothing calls, so agreeing callers specialize in place.  Off
+     (open world): a function visible outside may be called from outside
+     with any pointer, and gasp's facts about it hold for every caller.  Do
+     not set it for libraries or separately compiled device code. */
+  int whole_program;
   /* Optimisation remarks to collect: a mask of (1 << GaspRemarkKind); 0
      (the default) collects none.  With GASP_REMARK_MISSED every memory
      access still generic after the pipeline gets a remark with its reason. */
@@ -153,6 +162,20 @@ void gasp_write_callgraph_dot(const GaspCtx *cx, LLVMModuleRef m, FILE *f);
    pointer operand in the generic space of the module's target.  Returns -1
    when the target cannot be told (see gasp_diag_*). */
 long gasp_count_generic_mem_ops(GaspCtx *cx, LLVMModuleRef m);
+
+/* The same, split by what can run: in functions reachable from the
+   kernels (a direct call chain, or an address taken), in externally visible
+   functions no kernel reaches (kept for callers outside the module), and in
+   internal functions nothing reaches. */
+typedef struct GaspGenericCounts {
+  unsigned long total;
+  unsigned long reachable;
+  unsigned long outside;           /* in functions kept for outside callers */
+  unsigned long outside_functions; /* how many of them have any */
+  unsigned long unreachable;
+} GaspGenericCounts;
+/* Fills *c; false when the target cannot be told (see gasp_diag_*). */
+int gasp_count_generic(GaspCtx *cx, LLVMModuleRef m, GaspGenericCounts *c);
 
 /* Reads a module (.ll or .bc; path "-" is stdin) into ctx and verifies it.
    On failure returns NULL and sets *err (free with free()) to

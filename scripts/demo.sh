@@ -14,7 +14,10 @@ for t in spir64 nvptx64; do
   "$GASP" -stats -S -pass-remarks=ipmsp -pass-remarks-missed=gasp \
     -pass-remarks-output="$out/demo.$t.remarks.yaml" --dot-callgraph="$out/demo.$t.dot" \
     "$out/demo.$t.ll" -o "$out/demo.$t.gasp.ll" 2>"$out/stats.$t"
-  grep '^gasp: generic memory ops\|remark:' "$out/stats.$t" | sed "s|$out/||"
+  # the headline: what runs (reachable from the kernel), then what only an
+  # outside caller could run
+  grep 'remark:\|^gasp: generic memory ops reachable\|^gasp: generic memory ops kept' \
+    "$out/stats.$t" | sed "s|$out/||"
   echo "--- excerpt of the rewritten kernel (build/demo/demo.$t.gasp.ll) ---"
   sed -n '/^define.*@__clang_ocl_kern_imp_pingpong_sum\|^define.*spir_kernel void @pingpong_sum/,/^}/p' \
     "$out/demo.$t.gasp.ll" | grep -E 'define|load|store|phi ptr' | head -14
@@ -24,6 +27,9 @@ if command -v dot >/dev/null 2>&1; then
   dot -Tpng "$out/demo.spir64.dot" -o "$out/demo.spir64.png"
   echo "=== call graph after gasp: build/demo/demo.spir64.dot, rendered to build/demo/demo.spir64.png ==="
 fi
+echo "=== spir64 with --whole-program (the module is the whole OpenCL program) ==="
+"$GASP" -stats --whole-program -pass-remarks=internalize "$out/demo.spir64.ll" \
+  -o "$out/demo.spir64.wp.ll" -S 2>&1 | grep 'remark:\|^gasp: generic memory ops reachable\|^gasp: generic memory ops kept' | sed "s|$out/||"
 echo "=== every remark (YAML, for llvm-remarkutil / opt-viewer): build/demo/demo.spir64.remarks.yaml ==="
 echo
 RUN="$here/build/bin/gasp-run"

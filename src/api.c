@@ -126,6 +126,13 @@ long gasp_count_generic_mem_ops(GaspCtx *cx, LLVMModuleRef m) {
   return pipeline_count_generic(cx, m);
 }
 
+int gasp_count_generic(GaspCtx *cx, LLVMModuleRef m, GaspGenericCounts *c) {
+  if (!cx_select_target(cx, m))
+    return 0;
+  world_count(cx->tgt, m, c);
+  return 1;
+}
+
 /* ---- alias queries ------------------------------------------------------ */
 
 static GaspAliasResult alias_in(const TgtTable *t, int a, int b, bool pig) {

@@ -100,6 +100,16 @@ LLVMValueRef tgt_null(const TgtTable *t, LLVMTypeRef ty);
 /* Comma separated names of the known tables. */
 const char *tgt_names(void);
 
+/* ===== world.c — the world assumption (open, or --whole-program) ======== */
+/* Internal or private linkage: no caller outside the module. */
+bool world_internal(LLVMValueRef fn);
+/* A defined non-kernel function code outside the module may call (open
+   world: any caller, any pointer). */
+bool world_outside_callers(const TgtTable *t, LLVMValueRef fn);
+/* Functions reachable from the kernels (direct calls; address taken). */
+void world_live(const TgtTable *t, LLVMModuleRef m, PtrMap *live);
+void world_count(const TgtTable *t, LLVMModuleRef m, GaspGenericCounts *c);
+
 /* ===== api.c — the context ============================================== */
 typedef struct GaspStatDesc {
   const char *name; /* "pass.counter" */
@@ -251,6 +261,9 @@ bool ir_address_taken(LLVMValueRef fn);
 
 /* ===== infer.c — intra-procedural inference ============================= */
 bool infer_run(GaspCtx *cx, LLVMModuleRef m);
+
+/* ===== internalize.c — --whole-program's closed world ================== */
+bool internalize_run(GaspCtx *cx, LLVMModuleRef m);
 /* What the caller of infer_analyse knows beyond the function itself. */
 typedef struct InferEnv {
   /* Lattice value of generic pointer parameter idx of fn (not a kernel):

@@ -24,7 +24,10 @@
  * says they point to global memory (CUDA-style ptx_kernel, HIP
  * amdgpu_kernel); loads from a private slot (below).  Transfer: GEP (scalar
  * and vector), bitcast, llvm.ptrmask and a no-op ptrtoint/inttoptr pair
- * keep the space of their pointer operand; phi and select join.
+ * keep the space of their pointer operand; phi and select join; so do the
+ * lanes of a vector of pointers (insertelement joins the vector and the
+ * element, extractelement takes the vector's: a private array of pointers
+ * that AMDGPU's promote-alloca-to-vector made a <N x ptr> value).
  *
  * Private slots (through memory).  An alloca whose address never escapes —
  * every use, through GEPs and casts, is a load from it, a store *to* it of a
@@ -102,7 +105,9 @@ typedef enum CandKind {
   K_ALLOCA,   /* generic alloca that is private */
   K_ARG,      /* kernel argument that is global, or a parameter given a
                  value by the caller of infer_analyse (ipmsp) */
-  K_CALLRET   /* result of a direct call given a value by ipmsp */
+  K_CALLRET,  /* result of a direct call given a value by ipmsp */
+  K_INSERT,   /* insertelement into a vector of generic pointers */
+  K_EXTRACT   /* extractelement of a generic pointer */
 } CandKind;
 
 typedef struct Cand {
@@ -340,6 +345,14 @@ static void collect_inst(Infer *s, LLVMValueRef i) {
       if (is_noop_i2p(s, i))
         add_cand(s, i, K_I2P, LAT_UNINIT, false);
       break;
+    case LLVMInsertElement:
+      /* a private array of pointers promoted to a vector (AMDGPU's
+         promote-alloca-to-vector): the vector's lanes join */
+      add_cand(s, i, K_INSERT, LAT_UNINIT, false);
+      break;
+    case LLVMExtractElement:
+      add_cand(s, i, K_EXTRACT, LAT_UNINIT, false);
+      break;
     case LLVMLoad: {
       uint32_t si = map_find(&s->load_slot, i);
       if (si != MAP_NONE) {
@@ -489,7 +502,12 @@ static void each_input(const Infer *s, const Cand *c, InputFn fn, void *arg) {
   case K_GEP:
   case K_BITCAST:
   case K_PTRMASK:
+  case K_EXTRACT:
     fn(s, LLVMGetOperand(v, 0), arg);
+    break;
+  case K_INSERT:
+    if (fn(s, LLVMGetOperand(v, 0), arg))
+      fn(s, LLVMGetOperand(v, 1), arg);
     break;
   case K_I2P:
     fn(s, LLVMGetOperand(LLVMGetOperand(v, 0), 0), arg);
@@ -669,7 +687,8 @@ static LLVMValueRef build_twin(Infer *s, uint32_t k);
 
 /* Kinds whose twin is a new instruction (the others reuse a value). */
 static bool twin_is_new(CandKind k) {
-  return k == K_GEP || k == K_SELECT || k == K_PTRMASK || k == K_PHI;
+  return k == K_GEP || k == K_SELECT || k == K_PTRMASK || k == K_PHI || k == K_INSERT ||
+         k == K_EXTRACT;
 }
 
 /* The value of v in space as (v's lattice value is `as` or uninit/null). */
@@ -753,6 +772,19 @@ static LLVMValueRef build_twin(Infer *s, uint32_t k) {
     position_at(s, v, v);
     nv = LLVMBuildPhi(s->b, nt, "");
     break;
+  case K_INSERT: {
+    LLVMValueRef vec = value_in(s, LLVMGetOperand(v, 0), as);
+    LLVMValueRef el = value_in(s, LLVMGetOperand(v, 1), as);
+    position_at(s, v, v);
+    nv = LLVMBuildInsertElement(s->b, vec, el, LLVMGetOperand(v, 2), "");
+    break;
+  }
+  case K_EXTRACT: {
+    LLVMValueRef vec = value_in(s, LLVMGetOperand(v, 0), as);
+    position_at(s, v, v);
+    nv = LLVMBuildExtractElement(s->b, vec, LLVMGetOperand(v, 1), "");
+    break;
+  }
   case K_SLOTLOAD:
   case K_ALLOCA:
   case K_ARG:
@@ -954,7 +986,7 @@ static bool rewrite_ops(Infer *s) {
 
 static bool replaced_kind(CandKind k) {
   return k == K_GEP || k == K_BITCAST || k == K_PHI || k == K_SELECT ||
-         k == K_PTRMASK || k == K_I2P;
+         k == K_PTRMASK || k == K_I2P || k == K_INSERT || k == K_EXTRACT;
 }
 
 static void sweep(Infer *s) {

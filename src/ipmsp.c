@@ -196,10 +196,6 @@ static bool interposable(LLVMValueRef f) {
   }
 }
 
-static bool is_internal(LLVMValueRef f) {
-  LLVMLinkage l = LLVMGetLinkage(f);
-  return l == LLVMInternalLinkage || l == LLVMPrivateLinkage;
-}
 
 /* Every use is a direct, non-musttail call of f's own type. */
 static bool only_called(LLVMValueRef f) {
@@ -260,7 +256,7 @@ static void build(Ip *ip) {
     fi.np = LLVMCountParams(f);
     fi.vote = xmalloc((fi.np + 1) * sizeof *fi.vote);
     fi.ret_obs = VOTE_UNDET;
-    fi.internal = is_internal(f);
+    fi.internal = world_internal(f);
     fi.cand = LLVMCountBasicBlocks(f) && *fn_name(f) && !tgt_is_kernel(ip->t, f) &&
               !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)) && !interposable(f) &&
               only_called(f) && body_copyable(f);

@@ -27,6 +27,8 @@ static bool run_sroa(GaspCtx *cx, LLVMModuleRef m) {
 /* Every pass, in pipeline order. */
 static const PassInfo passes[] = {
     {"sroa", run_sroa, "upstream scalar replacement of aggregates"},
+    {"internalize", internalize_run,
+     "--whole-program: non-kernel functions internal, uncalled ones removed"},
     {"infer", infer_run, "intra-procedural address-space inference"},
     {"ipmsp", ipmsp_run,
      "inter-procedural propagation: votes, specialization, clones, returns"},
@@ -39,9 +41,10 @@ static const PassInfo passes[] = {
 };
 
 /* The default pipeline: one literal list. */
-static const char default_pipeline[] = "infer,ipmsp,resolve,lower,alias";
+static const char default_pipeline[] = "internalize,infer,ipmsp,resolve,lower,alias";
 
-static const char pass_list[] = "sroa, infer, ipmsp, resolve, lower, alias (and none)";
+static const char pass_list[] =
+    "sroa, internalize, infer, ipmsp, resolve, lower, alias (and none)";
 
 const char *gasp_pass_list(void) { return pass_list; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }
@@ -83,8 +86,24 @@ static const char *pass_text(const GaspCtx *cx) {
   return cx->opt.passes ? cx->opt.passes : default_pipeline;
 }
 
+static bool find_internalize(GaspCtx *cx, const char *name, void *arg) {
+  (void)cx;
+  *(bool *)arg |= !strcmp(name, "internalize");
+  return true;
+}
+
 bool pipeline_check(GaspCtx *cx) {
-  return each_pass(cx, pass_text(cx), check_one, NULL);
+  if (!each_pass(cx, pass_text(cx), check_one, NULL))
+    return false;
+  bool has = false;
+  each_pass(cx, pass_text(cx), find_internalize, &has);
+  if (cx->opt.whole_program && !has) {
+    cx_diag(cx, GASP_SEV_ERROR,
+            "--whole-program needs the internalize pass in --passes (the default "
+            "pipeline has it first)");
+    return false;
+  }
+  return true;
 }
 
 typedef struct RunState {

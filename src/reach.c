@@ -18,9 +18,10 @@
  *   ctx(f)  = union of ctx over the kernels that reach f  (fixed point)
  *
  * A function shared by two kernels takes the union.  Functions no kernel
- * reaches, and functions whose address is taken, get UNKNOWN: anything may
- * be passed to them.  The module is taken to hold every kernel that can
- * call its functions (a GPU link unit).
+ * reaches, functions whose address is taken, and functions code outside the
+ * module may call (world.c: visible outside, in the open world; under
+ * --whole-program internalize has made them internal) get UNKNOWN: anything
+ * may be passed to them.
  *
  * Both fixed points are work lists over bit masks (each value only grows,
  * at most REACH_BITS times), linear in the call graph.
@@ -262,7 +263,8 @@ Reach *reach_new(GaspCtx *cx, LLVMModuleRef m) {
   flood(r, r->ctx, true);
   bool again = false;
   for (size_t i = 0; i < n; i++)
-    if (!r->reached[i] || ir_address_taken(r->fns.v[i])) {
+    if (!r->reached[i] || ir_address_taken(r->fns.v[i]) ||
+        world_outside_callers(r->t, r->fns.v[i])) {
       r->ctx[i] |= REACH_UNKNOWN;
       r->reached[i] = true;
       again = true;

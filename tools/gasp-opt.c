@@ -53,6 +53,12 @@ static const char usage_text[] =
     "  --lower-generic=<m>   lower: tags (tag generic pointers in bits 61-63\n"
     "                        and dispatch every remaining generic access on\n"
     "                        the tag) or none (the default)\n"
+    "  --whole-program       the module is the whole device program (OpenCL\n"
+    "                        built with clBuildProgram, CUDA/HIP without\n"
+    "                        -fgpu-rdc): non-kernel functions become internal\n"
+    "                        (not llvm.used ones), uncalled ones are removed,\n"
+    "                        agreeing callers specialize in place.  Not for\n"
+    "                        libraries or separately compiled device code\n"
     "  --private-in-global   private memory lives in the global buffer: no\n"
     "                        private arm; resolve may treat private as global\n"
     "  -pass-remarks=<re>    print Passed remarks of passes matching re (stderr)\n"
@@ -173,6 +179,8 @@ static void parse_args(int argc, char **argv, Args *a) {
       a->remarks_filter = v;
     } else if ((v = opt_value(s, "dot-callgraph"))) {
       a->dot_out = v;
+    } else if (opt_flag(s, "whole-program")) {
+      a->o.whole_program = 1;
     } else if (opt_flag(s, "private-in-global")) {
       a->o.private_in_global = 1;
     } else if ((v = opt_value(s, "debug-only"))) {
@@ -537,7 +545,8 @@ static int run(const Args *ap) {
   LLVMModuleRef m = read_module(ctx, a.in);
 
   int rc = 0;
-  long before = gasp_count_generic_mem_ops(cx, m);
+  GaspGenericCounts cb, ca;
+  long before = gasp_count_generic(cx, m, &cb) ? (long)cb.total : -1;
   if (before < 0) {
     print_diags(cx, a.in);
     rc = EXIT_INPUT;
@@ -564,9 +573,18 @@ static int run(const Args *ap) {
   }
   LLVMDisposeMessage(msg);
   if (a.stats) {
-    long after = gasp_count_generic_mem_ops(cx, m);
+    gasp_count_generic(cx, m, &ca);
+    /* the whole module, then what can run apart from what only an outside
+       caller could run */
     fprintf(stderr, "gasp: generic memory ops before: %ld\n", before);
-    fprintf(stderr, "gasp: generic memory ops after: %ld\n", after);
+    fprintf(stderr, "gasp: generic memory ops after: %lu\n", ca.total);
+    fprintf(stderr, "gasp: generic memory ops reachable from kernels: %lu (before: %lu)\n",
+            ca.reachable, cb.reachable);
+    fprintf(stderr,
+            "gasp: generic memory ops kept for outside callers: %lu in %lu externally "
+            "visible function%s no kernel reaches (before: %lu)\n",
+            ca.outside, ca.outside_functions, ca.outside_functions == 1 ? "" : "s",
+            cb.outside);
     for (size_t i = 0; i < gasp_stat_count(cx); i++)
       fprintf(stderr, "gasp: %8llu %s - %s\n",
               (unsigned long long)gasp_stat_value(cx, i), gasp_stat_name(cx, i),
