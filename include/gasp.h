@@ -69,6 +69,11 @@ typedef struct GaspOptions {
   unsigned visit_cap;       /* ipmsp re-visits per block; 0 = 1024 */
   /* lower: what happens to generic accesses left after inference. */
   GaspLowerMode lower_generic;
+  /* Volatile generic accesses: 0 (the default) rewrites them into a named
+     space where the target table says the back end keeps volatile's meaning
+     there (every space of spir/genx, nvptx and amdgcn but the
+     target-specific ones); 1 keeps every volatile access generic. */
+  int keep_volatile;
   /* Private memory lives in the global buffer (seed 000): generic accesses
      need no private arm, and static resolution may treat private as global. */
   int private_in_global;

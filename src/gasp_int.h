@@ -36,7 +36,9 @@ typedef struct TgtSpace {
   TgtUnified unified; /* which unified space it belongs to */
   int alias_class;    /* spaces in different classes never overlap */
   bool null_is_zero;  /* generic null casts to this space's 0 bit pattern */
-  bool volatile_ok;   /* a volatile generic access may be rewritten here */
+  bool volatile_ok;   /* a volatile generic access may be rewritten here:
+                         the back end's access in this space keeps volatile's
+                         meaning (docs/design.md, "volatile policy") */
   int tag;            /* bits 61-63 of a generic pointer into it; -1: none */
   bool in_global;     /* read-only memory inside the global buffer (OpenCL
                          constant on spir/genx, AMDGPU constant): a global
@@ -88,6 +90,11 @@ bool tgt_param_is_global(const TgtTable *t, LLVMValueRef fn, unsigned k);
 /* A global access may land in space as: global itself, a space kept in
    global memory (in_global), private under --private-in-global. */
 bool tgt_in_global(const TgtTable *t, int as, bool private_in_global);
+/* May a volatile generic access be rewritten into space as?  The table's
+   volatile_ok (what llc-22 emits for a volatile access there keeps its
+   meaning), unless --volatile=keep asks to keep every volatile access
+   generic. */
+bool tgt_volatile_ok(const TgtTable *t, int as, bool keep_volatile);
 /* Space as is never written (constant memory): no store reaches it. */
 bool tgt_read_only(const TgtTable *t, int as);
 /* The join of two lattice values (LAT_UNINIT, LAT_GENERIC, or a space). */

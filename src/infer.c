@@ -886,7 +886,7 @@ static int target_space(Infer *s, LLVMValueRef p, bool is_volatile) {
   int as = space_of(s, p, &isnull);
   if (as < 0 || as == s->t->generic)
     return -1;
-  if (is_volatile && !tgt_space(s->t, as)->volatile_ok) {
+  if (is_volatile && !tgt_volatile_ok(s->t, as, s->cx->opt.keep_volatile)) {
     cx_stat(s->cx, &st_volatile, 1);
     return -1;
   }

@@ -125,7 +125,7 @@ static LLVMValueRef to_global(Rs *s, LLVMValueRef p, LLVMValueRef at) {
 
 static bool make_global(Rs *s, LLVMValueRef i) {
   int g = s->t->generic;
-  bool vol_ok = tgt_space(s->t, s->t->global)->volatile_ok;
+  bool vol_ok = tgt_volatile_ok(s->t, s->t->global, s->cx->opt.keep_volatile);
   const IrMemIntrin *mi = LLVMIsACallInst(i) ? ir_mem_intrin(i) : NULL;
   if (!mi) {
     if (LLVMGetVolatile(i) && !vol_ok) {

@@ -59,20 +59,20 @@ static const TgtSpace spir_spaces[] = {
 static const TgtSpace nvptx_spaces[] = {
     {1, "global", UAS_GLOBAL, 1, true, true, 0, false},
     {3, "local", UAS_LOCAL, 3, true, true, 2, false},
-    {5, "private", UAS_PRIVATE, 5, true, false, 1, false},
-    {4, "constant", UAS_CONSTANT, 4, true, false, 3, false},
+    {5, "private", UAS_PRIVATE, 5, true, true, 1, false},
+    {4, "constant", UAS_CONSTANT, 4, true, true, 3, false},
     {6, "tensor", UAS_TARGET, 6, true, false, -1, false},
     {7, "distributed-shared", UAS_TARGET, 3, true, false, -1, false},
     {101, "param", UAS_TARGET, 101, true, false, -1, false},
 };
 
 static const TgtSpace amdgcn_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, false, 0, false},
-    {3, "local", UAS_LOCAL, 3, false, false, 2, false},
-    {5, "private", UAS_PRIVATE, 5, false, false, 1, false},
-    {4, "constant", UAS_CONSTANT, 1, true, false, 0, true},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false},
+    {3, "local", UAS_LOCAL, 3, false, true, 2, false},
+    {5, "private", UAS_PRIVATE, 5, false, true, 1, false},
+    {4, "constant", UAS_CONSTANT, 1, true, true, 0, true},
     {2, "region", UAS_TARGET, 2, false, false, -1, false},
-    {6, "constant32", UAS_TARGET, 1, true, false, 0, true},
+    {6, "constant32", UAS_TARGET, 1, true, true, 0, true},
     {7, "buffer-fat", UAS_TARGET, 1, true, false, -1, false},
     {8, "buffer-resource", UAS_TARGET, 1, true, false, -1, false},
     {9, "buffer-strided", UAS_TARGET, 1, true, false, -1, false},
@@ -284,6 +284,11 @@ bool tgt_in_global(const TgtTable *t, int as, bool private_in_global) {
   if (!sp)
     return false;
   return sp->in_global || (private_in_global && as == t->priv);
+}
+
+bool tgt_volatile_ok(const TgtTable *t, int as, bool keep_volatile) {
+  const TgtSpace *sp = tgt_space(t, as);
+  return !keep_volatile && sp && sp->volatile_ok;
 }
 
 bool tgt_read_only(const TgtTable *t, int as) {

@@ -53,6 +53,9 @@ static const char usage_text[] =
     "  --lower-generic=<m>   lower: tags (tag generic pointers in bits 61-63\n"
     "                        and dispatch every remaining generic access on\n"
     "                        the tag) or none (the default)\n"
+    "  --volatile=<p>        volatile generic accesses: target (default: into\n"
+    "                        a named space where the back end keeps volatile's\n"
+    "                        meaning, see docs/design.md) or keep (all generic)\n"
     "  --whole-program       the module is the whole device program (OpenCL\n"
     "                        built with clBuildProgram, CUDA/HIP without\n"
     "                        -fgpu-rdc): non-kernel functions become internal\n"
@@ -179,6 +182,13 @@ static void parse_args(int argc, char **argv, Args *a) {
       a->remarks_filter = v;
     } else if ((v = opt_value(s, "dot-callgraph"))) {
       a->dot_out = v;
+    } else if ((v = opt_value(s, "volatile"))) {
+      if (!strcmp(v, "target"))
+        a->o.keep_volatile = 0;
+      else if (!strcmp(v, "keep"))
+        a->o.keep_volatile = 1;
+      else
+        usage_error("--volatile wants 'target' or 'keep', not '%s'", v);
     } else if (opt_flag(s, "whole-program")) {
       a->o.whole_program = 1;
     } else if (opt_flag(s, "private-in-global")) {

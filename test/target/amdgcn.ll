@@ -1,4 +1,5 @@
 ; RUN: gasp-opt --passes=infer -verify-each -S %s -o - | FileCheck %s
+; RUN: gasp-opt --volatile=keep --passes=infer -S %s -o - | FileCheck %s --check-prefix=KEEP
 ; AMDGPU: flat is 0, local 3, private 5; local and private null is all-ones.
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
@@ -56,14 +57,18 @@ define amdgpu_kernel void @hip_kernel(ptr %out) {
   ret void
 }
 
-; A volatile flat access stays flat on amdgcn (no volatile variant upstream).
-define void @volatile_stays(ptr addrspace(1) %g) {
-; CHECK-LABEL: define void @volatile_stays(
+; A volatile flat access becomes global: llc-22 keeps volatile's meaning in
+; every AMDGPU space (global_/scratch accesses with glc, LDS ds_ accesses are
+; uncached); --volatile=keep keeps it flat.
+define void @volatile_global(ptr addrspace(1) %g) {
+; CHECK-LABEL: define void @volatile_global(
 ; CHECK-SAME: ptr addrspace(1) [[G:%.*]]) {
-; CHECK-NEXT:   [[F:%.*]] = addrspacecast ptr addrspace(1) [[G]] to ptr
-; CHECK-NEXT:   store volatile i32 1, ptr [[F]], align 4
+; CHECK-NEXT:   store volatile i32 1, ptr addrspace(1) [[G]], align 4
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
+; KEEP-LABEL: define void @volatile_global(
+; KEEP-NEXT:   %f = addrspacecast ptr addrspace(1) %g to ptr
+; KEEP-NEXT:   store volatile i32 1, ptr %f, align 4
   %f = addrspacecast ptr addrspace(1) %g to ptr
   store volatile i32 1, ptr %f
   ret void

@@ -1,4 +1,5 @@
 ; RUN: gasp-opt --passes=infer -verify-each -S %s -o - | FileCheck %s
+; RUN: gasp-opt --volatile=keep --passes=infer -S %s -o - | FileCheck %s --check-prefix=KEEP
 ; NVPTX seeds: kernel pointer arguments are global, allocas are private (5).
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -81,16 +82,24 @@ define ptx_kernel void @byval_arg(ptr byval(i32) %s, ptr %out) {
   ret void
 }
 
-; Volatile policy on nvptx: global and shared are rewritten, private is not.
+; Volatile policy on nvptx: every named space keeps volatile's meaning in
+; PTX (ld/st.volatile.global and .shared; local is per-thread and constant
+; read-only, llc-22 emits plain ld/st.local and ld.const), so global and
+; private are both rewritten; --volatile=keep keeps both generic.
 define ptx_kernel void @volatile_policy(ptr %g) {
 ; CHECK-LABEL: define ptx_kernel void @volatile_policy(
 ; CHECK-SAME: ptr [[G:%.*]]) {
 ; CHECK-NEXT:   [[TMP1:%.*]] = addrspacecast ptr [[G]] to ptr addrspace(1)
 ; CHECK-NEXT:   [[A:%.*]] = alloca i32, align 4
-; CHECK-NEXT:   store volatile i32 1, ptr [[A]], align 4
+; CHECK-NEXT:   [[P:%.*]] = addrspacecast ptr [[A]] to ptr addrspace(5)
+; CHECK-NEXT:   store volatile i32 1, ptr addrspace(5) [[P]], align 4
 ; CHECK-NEXT:   store volatile i32 2, ptr addrspace(1) [[TMP1]], align 4
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
+; KEEP-LABEL: define ptx_kernel void @volatile_policy(
+; KEEP-NEXT:   %a = alloca i32, align 4
+; KEEP-NEXT:   store volatile i32 1, ptr %a, align 4
+; KEEP-NEXT:   store volatile i32 2, ptr %g, align 4
   %a = alloca i32
   store volatile i32 1, ptr %a
   store volatile i32 2, ptr %g

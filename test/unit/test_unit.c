@@ -77,7 +77,9 @@ static void test_tables(void) {
   CHECK(!tgt_space(am, 3)->null_is_zero && !tgt_space(am, 5)->null_is_zero);
   CHECK(tgt_space(am, 1)->null_is_zero && tgt_space(nv, 3)->null_is_zero);
   CHECK(tgt_space(nv, 1)->volatile_ok && tgt_space(nv, 3)->volatile_ok);
-  CHECK(!tgt_space(nv, 5)->volatile_ok && !tgt_space(am, 1)->volatile_ok);
+  CHECK(tgt_space(nv, 5)->volatile_ok && tgt_space(am, 1)->volatile_ok);
+  CHECK(!tgt_space(nv, 101)->volatile_ok && !tgt_space(am, 7)->volatile_ok);
+  CHECK(!tgt_volatile_ok(nv, 1, true) && tgt_volatile_ok(nv, 1, false));
   CHECK(tgt_space(sp, 0)->volatile_ok);
   /* kernels and allocas */
   CHECK(sp->kernel_cc == 76 && nv->kernel_cc == 71 && am->kernel_cc == 91);
