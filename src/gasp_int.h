@@ -43,6 +43,8 @@ typedef struct TgtSpace {
   bool in_global;     /* read-only memory inside the global buffer (OpenCL
                          constant on spir/genx, AMDGPU constant): a global
                          access may read it */
+  bool noop_generic;  /* a cast to and from generic keeps the bits (AMDGPU
+                         global/constant), so an int round trip is a cast */
 } TgtSpace;
 
 typedef struct TgtTable {
@@ -57,6 +59,8 @@ typedef struct TgtTable {
   const char *kernel_md;          /* named metadata listing kernels */
   bool kernel_ptr_args_global;    /* generic kernel pointer args are global */
   bool generic_alloca_is_private; /* an alloca in the generic space is private */
+  bool const_loads_global;        /* a pointer loaded from constant memory
+                                     points to global memory (AMDGPU) */
   bool byval_is_private;          /* a device function's generic byval
                                      parameter is its private copy (NVPTX) */
   bool generic_hw;                /* hardware has generic addressing */
@@ -196,6 +200,8 @@ LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
 /* Copies the function, return and argument attributes of a function or
    call `from` to `to` (of the same kind), for nargs arguments. */
 void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
+/* Is fn marked optnone (the user wants it compiled as written)? */
+bool ir_optnone(LLVMValueRef fn);
 /* Is call a llvm.lifetime.start/end marker? */
 bool ir_is_lifetime(LLVMValueRef call);
 /* i64, or a vector of i64, for a (vector of) 64-bit pointer type. */

@@ -22,7 +22,11 @@
  * expression); allocas in the generic space when the target says they are
  * private (NVPTX); generic pointer arguments of kernels when the target
  * says they point to global memory (CUDA-style ptx_kernel, HIP
- * amdgpu_kernel); loads from a private slot (below).  Transfer: GEP (scalar
+ * amdgpu_kernel) and NVPTX device functions' byval copies (private);
+ * pointers loaded from constant memory where the host fills it with global
+ * addresses (AMDGPU: kernel arguments, constant buffers); loads from a
+ * private slot (below).  A phi ignores its unreachable predecessors.
+ * Functions marked optnone are left as they are.  Transfer: GEP (scalar
  * and vector), bitcast, llvm.ptrmask and a no-op ptrtoint/inttoptr pair
  * keep the space of their pointer operand; phi and select join; so do the
  * lanes of a vector of pointers (insertelement joins the vector and the
@@ -102,6 +106,7 @@ typedef enum CandKind {
   K_PTRMASK,
   K_I2P,      /* inttoptr(ptrtoint p) */
   K_SLOTLOAD, /* load from a private slot */
+  K_CONSTLOAD, /* a pointer loaded from constant memory (AMDGPU: global) */
   K_ALLOCA,   /* generic alloca that is private */
   K_ARG,      /* kernel argument that is global, or a parameter given a
                  value by the caller of infer_analyse (ipmsp) */
@@ -138,6 +143,7 @@ struct Infer {
   LLVMValueRef fn;
   unsigned ptr_bits;     /* bits of a generic pointer */
   unsigned byval_kind, byref_kind, ptrmask_id;
+  bool const_loads_global; /* the target's rule holds for this module */
   VEC(Cand) c;
   PtrMap id;             /* candidate value -> index */
   PtrMap reach;          /* reachable block -> 1 */
@@ -295,14 +301,20 @@ static bool has_attr(LLVMValueRef fn, unsigned idx, unsigned kind) {
   return LLVMGetEnumAttributeAtIndex(fn, idx, kind) != NULL;
 }
 
+/* inttoptr(ptrtoint p) to generic that is p itself: p generic, or p in a
+   space whose cast to generic keeps the bits (the table's noop_generic:
+   AMDGPU global and constant), through an integer as wide as a pointer. */
 static bool is_noop_i2p(const Infer *s, LLVMValueRef i2p) {
   LLVMValueRef p2i = LLVMGetOperand(i2p, 0);
   if (!LLVMIsAPtrToIntInst(p2i))
     return false;
-  LLVMTypeRef it = LLVMTypeOf(p2i);
-  return LLVMGetTypeKind(it) == LLVMIntegerTypeKind &&
-         LLVMGetIntTypeWidth(it) == s->ptr_bits &&
-         LLVMTypeOf(LLVMGetOperand(p2i, 0)) == LLVMTypeOf(i2p);
+  LLVMTypeRef it = LLVMTypeOf(p2i), pt = LLVMTypeOf(LLVMGetOperand(p2i, 0));
+  if (LLVMGetTypeKind(it) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(it) != s->ptr_bits)
+    return false;
+  if (pt == LLVMTypeOf(i2p))
+    return true;
+  const TgtSpace *sp = tgt_space(s->t, ir_ptr_as(pt));
+  return sp && sp->noop_generic && ir_retype(pt, s->t->generic) == LLVMTypeOf(i2p);
 }
 
 /* Classifies instruction i as a candidate and/or an operation to rewrite. */
@@ -354,6 +366,15 @@ static void collect_inst(Infer *s, LLVMValueRef i) {
       add_cand(s, i, K_EXTRACT, LAT_UNINIT, false);
       break;
     case LLVMLoad: {
+      /* what the host put in constant memory (kernel arguments, constant
+         buffers) points to global memory, on targets that say so */
+      int from = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0)));
+      if (s->const_loads_global && tgt_in_global(s->t, from, false) &&
+          from != s->t->global && tgt_read_only(s->t, from) &&
+          is_generic_scalar_ptr(s, ty)) {
+        add_cand(s, i, K_CONSTLOAD, s->t->global, true);
+        break;
+      }
       uint32_t si = map_find(&s->load_slot, i);
       if (si != MAP_NONE) {
         add_cand(s, i, K_SLOTLOAD, LAT_UNINIT, false);
@@ -513,9 +534,11 @@ static void each_input(const Infer *s, const Cand *c, InputFn fn, void *arg) {
     fn(s, LLVMGetOperand(LLVMGetOperand(v, 0), 0), arg);
     break;
   case K_PHI: {
+    /* a value from an unreachable predecessor never arrives */
     unsigned n = LLVMCountIncoming(v);
     for (unsigned k = 0; k < n; k++)
-      if (!fn(s, LLVMGetIncomingValue(v, k), arg))
+      if (map_get(&s->reach, LLVMGetIncomingBlock(v, k), NULL) &&
+          !fn(s, LLVMGetIncomingValue(v, k), arg))
         break;
     break;
   }
@@ -786,6 +809,7 @@ static LLVMValueRef build_twin(Infer *s, uint32_t k) {
     break;
   }
   case K_SLOTLOAD:
+  case K_CONSTLOAD:
   case K_ALLOCA:
   case K_ARG:
   case K_CALLRET:
@@ -870,8 +894,10 @@ static size_t build_twins(Infer *s) {
       continue;
     unsigned ni = LLVMCountIncoming(c->v);
     for (unsigned i = 0; i < ni; i++) {
-      LLVMValueRef in = value_in(s, LLVMGetIncomingValue(c->v, i), c->lat);
       LLVMBasicBlockRef bb = LLVMGetIncomingBlock(c->v, i);
+      LLVMValueRef in = map_get(&s->reach, bb, NULL)
+                            ? value_in(s, LLVMGetIncomingValue(c->v, i), c->lat)
+                            : LLVMGetPoison(LLVMTypeOf(c->nv));
       LLVMAddIncoming(s->c.v[k].nv, &in, &bb, 1);
     }
   }
@@ -1051,6 +1077,40 @@ static void reset(Infer *s) {
   map_clear(&s->visits);
 }
 
+/* Does constant c hold a pointer into a space other than global memory,
+   cast to generic (an LDS address in a constant table)?  Unknown depth
+   counts as yes. */
+static bool holds_non_global(const TgtTable *t, LLVMValueRef c, unsigned depth) {
+  if (depth > 32)
+    return true;
+  if (!LLVMIsAConstant(c) || LLVMIsAGlobalValue(c) || LLVMIsAConstantDataSequential(c))
+    return false;
+  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMAddrSpaceCast &&
+      !tgt_in_global(t, ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0))), false))
+    return true;
+  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMIntToPtr)
+    return true;
+  int n = LLVMGetNumOperands(c);
+  for (int i = 0; i < n; i++)
+    if (holds_non_global(t, LLVMGetOperand(c, (unsigned)i), depth + 1))
+      return true;
+  return false;
+}
+
+/* The target's "pointers in constant memory are global" holds unless the
+   module itself put another kind of pointer there. */
+static bool const_memory_global(const TgtTable *t, LLVMModuleRef m) {
+  if (!t->const_loads_global)
+    return false;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
+    int as = (int)LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+    LLVMValueRef init = LLVMGetInitializer(g);
+    if (tgt_read_only(t, as) && init && holds_non_global(t, init, 0))
+      return false;
+  }
+  return true;
+}
+
 Infer *infer_new(GaspCtx *cx, LLVMModuleRef m) {
   Infer *s = xcalloc(1, sizeof *s);
   s->cx = cx;
@@ -1062,6 +1122,7 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m) {
   s->byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
   s->byref_kind = LLVMGetEnumAttributeKindForName("byref", 5);
   s->ptrmask_id = LLVMLookupIntrinsicID("llvm.ptrmask", 12);
+  s->const_loads_global = const_memory_global(s->t, m);
   return s;
 }
 
@@ -1103,6 +1164,8 @@ int infer_space(const Infer *s, LLVMValueRef v, bool *is_null) {
 }
 
 bool infer_function(Infer *s, LLVMValueRef fn) {
+  if (ir_optnone(fn))
+    return false; /* the user asked for this function as written */
   s->fn = fn;
   reset(s);
   compute_rpo(s);

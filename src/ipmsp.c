@@ -197,14 +197,16 @@ static bool interposable(LLVMValueRef f) {
 }
 
 
-/* Every use is a direct, non-musttail call of f's own type. */
+/* Every use is a direct, non-musttail call of f's own type, from a
+   function that is not optnone (its calls cannot be redirected). */
 static bool only_called(LLVMValueRef f) {
   LLVMTypeRef fty = LLVMGlobalGetValueType(f);
   for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef c = LLVMGetUser(u);
     if (!LLVMIsACallInst(c) || LLVMGetCalledValue(c) != f ||
         LLVMGetCalledFunctionType(c) != fty ||
-        LLVMGetTailCallKind(c) == LLVMTailCallKindMustTail)
+        LLVMGetTailCallKind(c) == LLVMTailCallKindMustTail ||
+        ir_optnone(LLVMGetBasicBlockParent(LLVMGetInstructionParent(c))))
       return false;
     unsigned n = LLVMGetNumArgOperands(c);
     for (unsigned k = 0; k < n; k++)
@@ -216,10 +218,10 @@ static bool only_called(LLVMValueRef f) {
 
 /* No blockaddress of its blocks, no musttail call inside, not naked (its
    body is the assembly the user wrote; a copy or a new signature changes
-   what the assembly sees). */
+   what the assembly sees), not optnone (compiled as written). */
 static bool body_copyable(LLVMValueRef f) {
   unsigned naked = LLVMGetEnumAttributeKindForName("naked", 5);
-  if (LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, naked))
+  if (LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, naked) || ir_optnone(f))
     return false;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
        bb = LLVMGetNextBasicBlock(bb)) {

@@ -161,6 +161,11 @@ LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
   return nc;
 }
 
+bool ir_optnone(LLVMValueRef fn) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("optnone", 7);
+  return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
+}
+
 bool ir_is_lifetime(LLVMValueRef call) {
   LLVMValueRef f = ir_callee(call);
   if (!f || !LLVMGetIntrinsicID(f))

@@ -213,7 +213,7 @@ bool resolve_run(GaspCtx *cx, LLVMModuleRef m) {
   if (cx->opt.private_in_global)
     s.global_bits |= 1u << UAS_PRIVATE;
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
-    if (LLVMCountBasicBlocks(fn))
+    if (LLVMCountBasicBlocks(fn) && !ir_optnone(fn)) /* optnone: as written */
       resolve_function(&s, fn);
   reach_free(s.reach);
   infer_free(s.inf);

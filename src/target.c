@@ -48,34 +48,34 @@
 
 /* ---- the tables -------------------------------------------------------- */
 
-/*                        as  name        unified       class null0 vol  tag in-global */
+/*                        as  name        unified       class null0 vol  tag in-global noop */
 static const TgtSpace spir_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true, 0, false},
-    {3, "local", UAS_LOCAL, 3, true, true, 2, false},
-    {0, "private", UAS_PRIVATE, 0, true, true, 1, false},
-    {2, "constant", UAS_CONSTANT, 2, true, true, 0, true},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false},
+    {3, "local", UAS_LOCAL, 3, true, true, 2, false, false},
+    {0, "private", UAS_PRIVATE, 0, true, true, 1, false, false},
+    {2, "constant", UAS_CONSTANT, 2, true, true, 0, true, false},
 };
 
 static const TgtSpace nvptx_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true, 0, false},
-    {3, "local", UAS_LOCAL, 3, true, true, 2, false},
-    {5, "private", UAS_PRIVATE, 5, true, true, 1, false},
-    {4, "constant", UAS_CONSTANT, 4, true, true, 3, false},
-    {6, "tensor", UAS_TARGET, 6, true, false, -1, false},
-    {7, "distributed-shared", UAS_TARGET, 3, true, false, -1, false},
-    {101, "param", UAS_TARGET, 101, true, false, -1, false},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false},
+    {3, "local", UAS_LOCAL, 3, true, true, 2, false, false},
+    {5, "private", UAS_PRIVATE, 5, true, true, 1, false, false},
+    {4, "constant", UAS_CONSTANT, 4, true, true, 3, false, false},
+    {6, "tensor", UAS_TARGET, 6, true, false, -1, false, false},
+    {7, "distributed-shared", UAS_TARGET, 3, true, false, -1, false, false},
+    {101, "param", UAS_TARGET, 101, true, false, -1, false, false},
 };
 
 static const TgtSpace amdgcn_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true, 0, false},
-    {3, "local", UAS_LOCAL, 3, false, true, 2, false},
-    {5, "private", UAS_PRIVATE, 5, false, true, 1, false},
-    {4, "constant", UAS_CONSTANT, 1, true, true, 0, true},
-    {2, "region", UAS_TARGET, 2, false, false, -1, false},
-    {6, "constant32", UAS_TARGET, 1, true, true, 0, true},
-    {7, "buffer-fat", UAS_TARGET, 1, true, false, -1, false},
-    {8, "buffer-resource", UAS_TARGET, 1, true, false, -1, false},
-    {9, "buffer-strided", UAS_TARGET, 1, true, false, -1, false},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, true},
+    {3, "local", UAS_LOCAL, 3, false, true, 2, false, false},
+    {5, "private", UAS_PRIVATE, 5, false, true, 1, false, false},
+    {4, "constant", UAS_CONSTANT, 1, true, true, 0, true, true},
+    {2, "region", UAS_TARGET, 2, false, false, -1, false, false},
+    {6, "constant32", UAS_TARGET, 1, true, true, 0, true, false},
+    {7, "buffer-fat", UAS_TARGET, 1, true, false, -1, false, false},
+    {8, "buffer-resource", UAS_TARGET, 1, true, false, -1, false, false},
+    {9, "buffer-strided", UAS_TARGET, 1, true, false, -1, false, false},
 };
 
 #define N(a) (unsigned)(sizeof(a) / sizeof((a)[0]))
@@ -117,6 +117,7 @@ static const TgtTable tables[] = {
      .nspaces = N(amdgcn_spaces),
      .kernel_cc = 91 /* amdgpu_kernel */,
      .kernel_ptr_args_global = true,
+     .const_loads_global = true,
      .generic_hw = true},
     {.name = "genx",
      .family = TGT_GENX,
