@@ -272,6 +272,14 @@ unsigned long ir_count_mem_ops_in(LLVMValueRef fn, int as);
 /* Is any use of fn other than as the callee of a call or invoke? */
 bool ir_address_taken(LLVMValueRef fn);
 
+/* ===== dom.c — dominators (the C API has none) ========================== */
+typedef struct Dom Dom;
+Dom *dom_new(LLVMValueRef fn);
+/* Block a dominates block b (both reachable from the entry). */
+bool dom_blocks(const Dom *d, LLVMBasicBlockRef a, LLVMBasicBlockRef b);
+bool dom_reachable(const Dom *d, LLVMBasicBlockRef bb);
+void dom_free(Dom *d);
+
 /* ===== infer.c — intra-procedural inference ============================= */
 bool infer_run(GaspCtx *cx, LLVMModuleRef m);
 

@@ -94,6 +94,8 @@ static const GaspStatDesc st_cast = {"infer.casts-folded",
                                      "generic-to-named casts folded"};
 static const GaspStatDesc st_slot = {
     "infer.slots", "private pointer slots seen through"};
+static const GaspStatDesc st_facts = {
+    "infer.space-facts", "assumed or branched-on space tests applied to dominated uses"};
 static const GaspStatDesc st_volatile = {
     "infer.volatile-kept", "volatile accesses kept generic by target policy"};
 
@@ -1060,6 +1062,132 @@ static void sweep(Infer *s) {
   }
 }
 
+/* ---- phase 0: space facts ----------------------------------------------
+ * A space test on a generic pointer p (llvm.nvvm.isspacep.*,
+ * llvm.amdgcn.is.shared/is.private, OpenCL's tests: casts.c) that is
+ * assumed (llvm.assume), or that guards a branch whose true successor has
+ * no other predecessor, says p is in that space wherever the assume or the
+ * successor dominates.  Those uses of p get `addrspacecast (addrspacecast p
+ * to S) to generic` instead, made at the fact's point; the phases below then
+ * see an ordinary cast.  Path-sensitive: the same p stays generic elsewhere.
+ * Uses in phis are left alone (their use point is a predecessor's end). */
+
+typedef struct Fact {
+  LLVMValueRef p;
+  int as;
+  LLVMValueRef assume;     /* the llvm.assume, or NULL */
+  LLVMBasicBlockRef block; /* the assume's block, or the guarded successor */
+} Fact;
+
+static bool is_assume(LLVMValueRef i) {
+  LLVMValueRef f = ir_callee(i);
+  size_t n;
+  const char *name = f ? LLVMGetValueName2(f, &n) : NULL;
+  return name && n == 11 && !memcmp(name, "llvm.assume", 11);
+}
+
+/* The space test behind condition c, or false. */
+static bool space_test(const Infer *s, LLVMValueRef c, LLVMValueRef *p, int *as) {
+  CastFn cf;
+  if (!c || !LLVMIsACallInst(c) || !casts_match(s->t, c, &cf) || !cf.test)
+    return false;
+  *p = LLVMGetOperand(c, 0);
+  *as = cf.as;
+  return ir_ptr_as(LLVMTypeOf(*p)) == s->t->generic && tgt_is_named(s->t, cf.as);
+}
+
+static unsigned predecessors(LLVMBasicBlockRef bb) {
+  unsigned n = 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u; u = LLVMGetNextUse(u))
+    n += LLVMIsATerminatorInst(LLVMGetUser(u)) != NULL;
+  return n;
+}
+
+/* Instruction user (not a phi) runs where fact f holds. */
+static bool fact_covers(const Dom *d, const Fact *f, LLVMValueRef user) {
+  LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
+  if (!f->assume)
+    return dom_blocks(d, f->block, ub);
+  if (ub != f->block)
+    return dom_blocks(d, f->block, ub);
+  for (LLVMValueRef i = LLVMGetNextInstruction(f->assume); i; i = LLVMGetNextInstruction(i))
+    if (i == user)
+      return true;
+  return false;
+}
+
+static bool apply_fact(Infer *s, const Dom *d, const Fact *f, LLVMValueRef test) {
+  ValVec users = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(f->p); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (user == test || LLVMIsAPHINode(user) || !LLVMIsAInstruction(user) ||
+        (LLVMIsAAddrSpaceCastInst(user) && ir_ptr_as(LLVMTypeOf(user)) == f->as) ||
+        !fact_covers(d, f, user))
+      continue;
+    if (!users.n || users.v[users.n - 1] != user)
+      vec_push(&users, user);
+  }
+  if (!users.n) {
+    vec_free(&users);
+    return false;
+  }
+  LLVMValueRef at = f->assume ? LLVMGetNextInstruction(f->assume)
+                              : LLVMGetFirstInstruction(f->block);
+  while (!f->assume && (LLVMIsAPHINode(at) || ir_is_eh_pad(at)))
+    at = LLVMGetNextInstruction(at); /* ir_block_insertable said there is room */
+  LLVMPositionBuilderBefore(s->b, at);
+  LLVMSetCurrentDebugLocation2(s->b, NULL);
+  LLVMValueRef named = LLVMBuildAddrSpaceCast(s->b, f->p, ir_retype(LLVMTypeOf(f->p), f->as), "");
+  LLVMValueRef back = LLVMBuildAddrSpaceCast(s->b, named, LLVMTypeOf(f->p), "");
+  for (size_t k = 0; k < users.n; k++) {
+    int n = LLVMGetNumOperands(users.v[k]);
+    for (int o = 0; o < n; o++)
+      if (LLVMGetOperand(users.v[k], (unsigned)o) == f->p)
+        LLVMSetOperand(users.v[k], (unsigned)o, back);
+  }
+  add_trash(s, back);
+  add_trash(s, named);
+  cx_stat(s->cx, &st_facts, 1);
+  vec_free(&users);
+  return true;
+}
+
+static bool apply_space_facts(Infer *s, LLVMValueRef fn) {
+  VEC(Fact) facts = {0};
+  ValVec tests = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      Fact f = {0};
+      LLVMValueRef c = NULL;
+      if (LLVMIsACallInst(i) && is_assume(i)) {
+        c = LLVMGetOperand(i, 0);
+        f.assume = i;
+        f.block = bb;
+      } else if (LLVMIsABranchInst(i) && LLVMIsConditional(i)) {
+        c = LLVMGetCondition(i);
+        f.block = LLVMGetSuccessor(i, 0);
+        if (f.block == LLVMGetSuccessor(i, 1) || predecessors(f.block) != 1 ||
+            !ir_block_insertable(f.block))
+          c = NULL;
+      }
+      if (c && space_test(s, c, &f.p, &f.as)) {
+        vec_push(&facts, f);
+        vec_push(&tests, c);
+      }
+    }
+  bool changed = false;
+  if (facts.n) {
+    Dom *d = dom_new(fn);
+    for (size_t k = 0; k < facts.n; k++)
+      if (dom_reachable(d, facts.v[k].block))
+        changed |= apply_fact(s, d, &facts.v[k], tests.v[k]);
+    dom_free(d);
+  }
+  vec_free(&facts);
+  vec_free(&tests);
+  return changed;
+}
+
 /* ---- entry ------------------------------------------------------------- */
 
 static void reset(Infer *s) {
@@ -1168,17 +1296,18 @@ bool infer_function(Infer *s, LLVMValueRef fn) {
     return false; /* the user asked for this function as written */
   s->fn = fn;
   reset(s);
+  bool facts = apply_space_facts(s, fn);
   compute_rpo(s);
   collect(s);
   if (!s->ops.n)
-    return false;
+    return facts;
   solve(s);
   cx_stat(s->cx, &st_slot, s->slots.n);
   mark_ops(s);
   cx_stat(s->cx, &st_resolved, build_twins(s));
   bool changed = rewrite_ops(s);
   sweep(s);
-  return changed;
+  return changed || facts;
 }
 
 bool infer_run(GaspCtx *cx, LLVMModuleRef m) {

@@ -1,0 +1,187 @@
+/* dom.c — dominators of one function (the C API has none): Cooper, Harvey
+ * and Kennedy's "A Simple, Fast Dominance Algorithm" over the blocks
+ * reachable from the entry in reverse post-order, then a pre/post numbering
+ * of the dominator tree so that "a dominates b" is two comparisons.
+ *
+ * Used by infer's space facts (an llvm.assume or a branch on a space test
+ * holds where it dominates).  Blocks no path from the entry reaches are
+ * dominated by nothing and dominate nothing.
+ * Tests: test/infer/space-facts.ll.
+ */
+#include "gasp_int.h"
+
+#include <string.h>
+
+struct Dom {
+  PtrMap id;               /* reachable block -> index in reverse post-order */
+  VEC(LLVMBasicBlockRef) rpo;
+  uint32_t *idom;          /* by index; the entry is its own */
+  uint32_t *pre, *post;    /* dominator-tree numbering */
+};
+
+static void successors(LLVMBasicBlockRef bb, ValVec *out) {
+  out->n = 0;
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+  unsigned n = t ? LLVMGetNumSuccessors(t) : 0;
+  for (unsigned i = 0; i < n; i++)
+    vec_push(out, LLVMBasicBlockAsValue(LLVMGetSuccessor(t, i)));
+}
+
+/* Reverse post-order of the reachable blocks (iterative DFS). */
+static void order(Dom *d, LLVMValueRef fn) {
+  typedef struct {
+    LLVMBasicBlockRef bb;
+    unsigned next;
+  } Frame;
+  VEC(Frame) stack = {0};
+  VEC(LLVMBasicBlockRef) post = {0};
+  PtrMap seen;
+  map_init(&seen);
+  ValVec succ = {0};
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+  map_put(&seen, entry, 1);
+  Frame f0 = {entry, 0};
+  vec_push(&stack, f0);
+  while (stack.n) {
+    Frame *f = &stack.v[stack.n - 1];
+    successors(f->bb, &succ);
+    if (f->next < succ.n) {
+      LLVMBasicBlockRef s = LLVMValueAsBasicBlock(succ.v[f->next++]);
+      if (!map_get(&seen, s, NULL)) {
+        map_put(&seen, s, 1);
+        Frame nf = {s, 0};
+        vec_push(&stack, nf);
+      }
+      continue;
+    }
+    vec_push(&post, f->bb);
+    stack.n--;
+  }
+  for (size_t i = post.n; i-- > 0;) {
+    map_put(&d->id, post.v[i], (uint32_t)d->rpo.n);
+    vec_push(&d->rpo, post.v[i]);
+  }
+  vec_free(&stack);
+  vec_free(&post);
+  vec_free(&succ);
+  map_free(&seen);
+}
+
+static uint32_t intersect(const uint32_t *idom, uint32_t a, uint32_t b) {
+  while (a != b) {
+    while (a > b)
+      a = idom[a];
+    while (b > a)
+      b = idom[b];
+  }
+  return a;
+}
+
+#define DOM_NONE UINT32_MAX
+
+Dom *dom_new(LLVMValueRef fn) {
+  Dom *d = xcalloc(1, sizeof *d);
+  map_init(&d->id);
+  order(d, fn);
+  size_t n = d->rpo.n;
+  /* predecessors by index */
+  uint32_t *pstart = xcalloc(n + 1, sizeof *pstart);
+  VEC(uint32_t) from = {0}, to = {0};
+  ValVec succ = {0};
+  for (size_t i = 0; i < n; i++) {
+    successors(d->rpo.v[i], &succ);
+    for (size_t k = 0; k < succ.n; k++) {
+      uint32_t j = map_find(&d->id, LLVMValueAsBasicBlock(succ.v[k]));
+      vec_push(&from, (uint32_t)i);
+      vec_push(&to, j);
+      pstart[j + 1]++;
+    }
+  }
+  for (size_t i = 0; i < n; i++)
+    pstart[i + 1] += pstart[i];
+  uint32_t *preds = xcalloc(from.n + 1, sizeof *preds), *fill = xcalloc(n + 1, sizeof *fill);
+  for (size_t e = 0; e < from.n; e++)
+    preds[pstart[to.v[e]] + fill[to.v[e]]++] = from.v[e];
+  d->idom = xmalloc((n + 1) * sizeof *d->idom);
+  for (size_t i = 0; i < n; i++)
+    d->idom[i] = DOM_NONE;
+  d->idom[0] = 0;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (uint32_t b = 1; b < n; b++) {
+      uint32_t nid = DOM_NONE;
+      for (uint32_t k = pstart[b]; k < pstart[b + 1]; k++) {
+        uint32_t p = preds[k];
+        if (d->idom[p] == DOM_NONE)
+          continue;
+        nid = nid == DOM_NONE ? p : intersect(d->idom, p, nid);
+      }
+      if (nid != d->idom[b]) {
+        d->idom[b] = nid;
+        changed = true;
+      }
+    }
+  }
+  /* dominator tree numbering: children lists, iterative DFS */
+  uint32_t *cstart = xcalloc(n + 2, sizeof *cstart), *kids = xcalloc(n + 1, sizeof *kids);
+  for (uint32_t b = 1; b < n; b++)
+    cstart[d->idom[b] + 1]++;
+  for (size_t i = 0; i < n; i++)
+    cstart[i + 1] += cstart[i];
+  memset(fill, 0, (n + 1) * sizeof *fill);
+  for (uint32_t b = 1; b < n; b++)
+    kids[cstart[d->idom[b]] + fill[d->idom[b]]++] = b;
+  d->pre = xcalloc(n + 1, sizeof *d->pre);
+  d->post = xcalloc(n + 1, sizeof *d->post);
+  uint32_t clock = 0, *next = xcalloc(n + 1, sizeof *next);
+  VEC(uint32_t) st = {0};
+  if (n) {
+    vec_push(&st, 0u);
+    d->pre[0] = clock++;
+  }
+  while (st.n) {
+    uint32_t b = st.v[st.n - 1];
+    if (cstart[b] + next[b] < cstart[b + 1]) {
+      uint32_t c = kids[cstart[b] + next[b]++];
+      d->pre[c] = clock++;
+      vec_push(&st, c);
+    } else {
+      d->post[b] = clock++;
+      st.n--;
+    }
+  }
+  vec_free(&st);
+  free(next);
+  free(cstart);
+  free(kids);
+  free(pstart);
+  free(preds);
+  free(fill);
+  vec_free(&from);
+  vec_free(&to);
+  vec_free(&succ);
+  return d;
+}
+
+bool dom_blocks(const Dom *d, LLVMBasicBlockRef a, LLVMBasicBlockRef b) {
+  uint32_t i = map_find(&d->id, a), j = map_find(&d->id, b);
+  if (i == MAP_NONE || j == MAP_NONE)
+    return false;
+  return d->pre[i] <= d->pre[j] && d->post[j] <= d->post[i];
+}
+
+bool dom_reachable(const Dom *d, LLVMBasicBlockRef bb) {
+  return map_find(&d->id, bb) != MAP_NONE;
+}
+
+void dom_free(Dom *d) {
+  if (!d)
+    return;
+  map_free(&d->id);
+  vec_free(&d->rpo);
+  free(d->idom);
+  free(d->pre);
+  free(d->post);
+  free(d);
+}
