@@ -45,6 +45,8 @@
 #include <llvm-c/DebugInfo.h>
 #include <string.h>
 
+static const GaspStatDesc st_nulltests = {
+    "resolve.null-tests-folded", "null tests of folded casts answered (null == null)"};
 static const GaspStatDesc st_cast = {"resolve.casts-folded",
                                      "explicit casts folded to the pointer or null"};
 static const GaspStatDesc st_test = {"resolve.tests-folded",
@@ -152,6 +154,46 @@ static bool make_global(Rs *s, LLVMValueRef i) {
   return true;
 }
 
+/* A null of space S written as `addrspacecast (generic null) to S` (what
+   front ends emit for NULL in a named space), where S's null is the zero
+   bit pattern: the plain null. */
+static bool zero_null_cast(const Rs *s, LLVMValueRef c) {
+  if (!LLVMIsAConstantExpr(c) || LLVMGetConstOpcode(c) != LLVMAddrSpaceCast ||
+      !LLVMIsAConstantPointerNull(LLVMGetOperand(c, 0)))
+    return false;
+  const TgtSpace *sp = tgt_space(s->t, ir_ptr_as(LLVMTypeOf(c)));
+  return ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0))) == s->t->generic && sp && sp->null_is_zero;
+}
+
+/* After folding an explicit cast to null, its null tests compare two nulls
+   that neither opt -O2 nor llc fold (the cast form hides the zero): write
+   the nulls plainly and fold `icmp eq/ne null, null`. */
+static unsigned fold_null_tests(Rs *s, LLVMValueRef fn) {
+  unsigned n = 0;
+  ValVec dead = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsAICmpInst(i))
+        continue;
+      for (unsigned k = 0; k < 2; k++) {
+        LLVMValueRef op = LLVMGetOperand(i, k);
+        if (zero_null_cast(s, op))
+          LLVMSetOperand(i, k, LLVMConstNull(LLVMTypeOf(op)));
+      }
+      LLVMIntPredicate pr = LLVMGetICmpPredicate(i);
+      if ((pr == LLVMIntEQ || pr == LLVMIntNE) && LLVMIsAConstantPointerNull(LLVMGetOperand(i, 0)) &&
+          LLVMIsAConstantPointerNull(LLVMGetOperand(i, 1))) {
+        LLVMReplaceAllUsesWith(i, LLVMConstInt(LLVMTypeOf(i), pr == LLVMIntEQ, 0));
+        vec_push(&dead, i);
+        n++;
+      }
+    }
+  for (size_t k = 0; k < dead.n; k++)
+    LLVMInstructionEraseFromParent(dead.v[k]);
+  vec_free(&dead);
+  return n;
+}
+
 static void resolve_function(Rs *s, LLVMValueRef fn) {
   unsigned mask = reach_mask(s->reach, fn);
   bool is_static = !(mask & ~s->global_bits);
@@ -183,6 +225,8 @@ static void resolve_function(Rs *s, LLVMValueRef fn) {
       fold(s, calls.v[k].call, &calls.v[k].cf, calls.v[k].fold);
       folded++;
     }
+  if (folded)
+    cx_stat(s->cx, &st_nulltests, fold_null_tests(s, fn));
   for (size_t k = 0; k < ops.n; k++)
     made += make_global(s, ops.v[k]);
   cx_stat(s->cx, &st_static, made);

@@ -1,0 +1,29 @@
+// Issue 18: `to_local(p) != NULL` on a pointer known global folds to_local to
+// the local null, leaving `icmp eq ptr addrspace(3) null, addrspacecast (ptr
+// null to ptr addrspace(3))`, which neither opt -O2 nor llc folds on NVPTX
+// and SPIR-V.  resolve writes such nulls plainly (where the space's null is
+// zero) and answers null == null; the program runs identically.
+// RUN: %ocl-nvptx %s -o %t.nv.ll
+// RUN: %ocl-spir %s -o %t.sp.ll
+// RUN: gasp-opt -S -stats %t.nv.ll -o %t.nv.gasp.ll 2>&1 | FileCheck %s --check-prefix=STATS
+// RUN: gasp-opt -S %t.sp.ll -o %t.sp.gasp.ll
+// RUN: FileCheck %s < %t.nv.gasp.ll
+// RUN: FileCheck %s < %t.sp.gasp.ll
+// RUN: gasp-run %t.nv.ll --kernel k --global 1 --arg buf:i32:2 --arg local:4 --check-as --compare %t.nv.gasp.ll | FileCheck %s --check-prefix=EXEC
+// RUN: gasp-run %t.sp.ll --kernel k --global 1 --arg buf:i32:2 --arg local:4 --check-as --compare %t.sp.gasp.ll | FileCheck %s --check-prefix=EXEC
+// STATS: 2 resolve.null-tests-folded
+// EXEC: identical
+// CHECK-LABEL: define internal {{.*}}@classify.as1(
+// CHECK-NOT: icmp {{.*}} null, {{.*}}null
+// CHECK: icmp ne ptr addrspace(1) %{{.*}}, null
+// CHECK-LABEL: define internal {{.*}}@classify.as3(
+// CHECK-NOT: icmp {{.*}} null, {{.*}}null
+// CHECK: icmp eq ptr addrspace(3) %{{.*}}, null
+
+int classify(int *p) { return (to_local(p) != NULL) * 2 + (to_global(p) != NULL); }
+
+kernel void k(global int *out, local int *l) {
+  out[0] = classify(out);
+  l[0] = 1;
+  out[1] = classify(l);
+}
