@@ -75,6 +75,10 @@ const TgtTable *tgt_for_triple(const char *triple);
 const TgtSpace *tgt_space(const TgtTable *t, int as);
 const char *tgt_space_name(const TgtTable *t, int as);
 bool tgt_is_named(const TgtTable *t, int as);
+/* Any address space but the generic one, in the table or not (addrspace(99)
+   is a space of its own to the inference lattice, as upstream holds; only
+   the table's facts — tags, null, volatile, alias classes — need a row). */
+bool tgt_is_space(const TgtTable *t, int as);
 /* The alias class of space as (spaces of different classes never hold the
    same byte); -1 for the generic space or a space the table does not name.
    private_in_global: private memory lives in the global buffer, and a

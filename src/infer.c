@@ -327,7 +327,7 @@ static void collect_inst(Infer *s, LLVMValueRef i) {
     switch (op) {
     case LLVMAddrSpaceCast: {
       int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0)));
-      add_cand(s, i, K_CAST, tgt_is_named(s->t, src) ? src : LAT_GENERIC, true);
+      add_cand(s, i, K_CAST, tgt_is_space(s->t, src) ? src : LAT_GENERIC, true);
       break;
     }
     case LLVMGetElementPtr:
@@ -419,7 +419,7 @@ static void collect_inst(Infer *s, LLVMValueRef i) {
     break;
   case LLVMAddrSpaceCast:
     if (is_generic_ptr(s, LLVMTypeOf(LLVMGetOperand(i, 0))) &&
-        tgt_is_named(s->t, ir_ptr_as(ty)))
+        tgt_is_space(s->t, ir_ptr_as(ty)))
       vec_push(&s->ops, i);
     break;
   default:
@@ -464,7 +464,7 @@ static int const_space(const Infer *s, LLVMValueRef c, bool *is_null) {
     switch (LLVMGetConstOpcode(c)) {
     case LLVMAddrSpaceCast: {
       int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)));
-      return tgt_is_named(s->t, src) ? src : LAT_GENERIC;
+      return tgt_is_space(s->t, src) ? src : LAT_GENERIC;
     }
     case LLVMGetElementPtr:
     case LLVMBitCast:
@@ -485,7 +485,7 @@ static int space_of(const Infer *s, LLVMValueRef v, bool *is_null) {
   if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v))
     return const_space(s, v, is_null);
   int as = ir_ptr_as(LLVMTypeOf(v));
-  if (as >= 0 && as != s->t->generic && tgt_is_named(s->t, as))
+  if (tgt_is_space(s->t, as))
     return as; /* already a named pointer */
   return LAT_GENERIC;
 }

@@ -335,7 +335,7 @@ static int classify(const Ip *ip, LLVMValueRef v) {
     bool isnull;
     int l = infer_space(ip->inf, v, &isnull);
     r = isnull || l == LAT_UNINIT ? OBS_NEUTRAL
-        : l >= 0 && tgt_is_named(ip->t, l) ? l
+        : tgt_is_space(ip->t, l) ? l
                                             : OBS_INVALID;
   }
   return r;

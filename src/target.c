@@ -185,6 +185,8 @@ bool tgt_is_named(const TgtTable *t, int as) {
   return as != t->generic && tgt_space(t, as) != NULL;
 }
 
+bool tgt_is_space(const TgtTable *t, int as) { return as >= 0 && as != t->generic; }
+
 const char *tgt_space_name(const TgtTable *t, int as) {
   if (as == t->generic)
     return "generic";
