@@ -14,7 +14,7 @@
 
 struct Dom {
   PtrMap id;               /* reachable block -> index in reverse post-order */
-  VEC(LLVMBasicBlockRef) rpo;
+  BlockVec rpo;
   uint32_t *idom;          /* by index; the entry is its own */
   uint32_t *pre, *post;    /* dominator-tree numbering */
 };
@@ -27,44 +27,14 @@ static void successors(LLVMBasicBlockRef bb, ValVec *out) {
     vec_push(out, LLVMBasicBlockAsValue(LLVMGetSuccessor(t, i)));
 }
 
-/* Reverse post-order of the reachable blocks (iterative DFS). */
+/* Reverse post-order of the reachable blocks, numbered. */
 static void order(Dom *d, LLVMValueRef fn) {
-  typedef struct {
-    LLVMBasicBlockRef bb;
-    unsigned next;
-  } Frame;
-  VEC(Frame) stack = {0};
-  VEC(LLVMBasicBlockRef) post = {0};
   PtrMap seen;
   map_init(&seen);
-  ValVec succ = {0};
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-  map_put(&seen, entry, 1);
-  Frame f0 = {entry, 0};
-  vec_push(&stack, f0);
-  while (stack.n) {
-    Frame *f = &stack.v[stack.n - 1];
-    successors(f->bb, &succ);
-    if (f->next < succ.n) {
-      LLVMBasicBlockRef s = LLVMValueAsBasicBlock(succ.v[f->next++]);
-      if (!map_get(&seen, s, NULL)) {
-        map_put(&seen, s, 1);
-        Frame nf = {s, 0};
-        vec_push(&stack, nf);
-      }
-      continue;
-    }
-    vec_push(&post, f->bb);
-    stack.n--;
-  }
-  for (size_t i = post.n; i-- > 0;) {
-    map_put(&d->id, post.v[i], (uint32_t)d->rpo.n);
-    vec_push(&d->rpo, post.v[i]);
-  }
-  vec_free(&stack);
-  vec_free(&post);
-  vec_free(&succ);
+  ir_rpo(fn, &seen, &d->rpo);
   map_free(&seen);
+  for (size_t i = 0; i < d->rpo.n; i++)
+    map_put(&d->id, d->rpo.v[i], (uint32_t)i);
 }
 
 static uint32_t intersect(const uint32_t *idom, uint32_t a, uint32_t b) {

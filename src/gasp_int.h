@@ -163,6 +163,7 @@ FILE *cx_out(const GaspCtx *cx);
 bool cx_select_target(GaspCtx *cx, LLVMModuleRef m);
 
 typedef VEC(LLVMValueRef) ValVec;
+typedef VEC(LLVMBasicBlockRef) BlockVec;
 
 /* ===== remark.c — optimisation remarks ================================== */
 bool cx_wants(const GaspCtx *cx, GaspRemarkKind k);
@@ -204,6 +205,9 @@ LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
 /* Copies the function, return and argument attributes of a function or
    call `from` to `to` (of the same kind), for nargs arguments. */
 void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
+/* The blocks of fn reachable from its entry, in reverse post-order, into
+   out (cleared first); each is put in seen (block -> 1). */
+void ir_rpo(LLVMValueRef fn, PtrMap *seen, BlockVec *out);
 /* Is fn marked optnone (the user wants it compiled as written)? */
 bool ir_optnone(LLVMValueRef fn);
 /* Is call a llvm.lifetime.start/end marker? */

@@ -152,7 +152,7 @@ struct Infer {
   PtrMap load_slot;      /* load -> slot */
   PtrMap store_slot;     /* store -> slot */
   VEC(Slot) slots;
-  VEC(LLVMBasicBlockRef) rpo;
+  BlockVec rpo;
   VEC(LLVMValueRef) ops; /* memory ops, icmps, generic->named casts */
   VEC(uint32_t) work;
   ValVec trash;          /* maybe-dead instructions to sweep, each once */
@@ -173,39 +173,7 @@ static bool is_generic_scalar_ptr(const Infer *s, LLVMTypeRef t) {
 
 /* ---- phase 1: reachable blocks in reverse post-order ------------------- */
 
-static void compute_rpo(Infer *s) {
-  typedef struct {
-    LLVMBasicBlockRef bb;
-    unsigned next;
-  } Frame;
-  VEC(Frame) st = {0};
-  VEC(LLVMBasicBlockRef) post = {0};
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(s->fn);
-  map_put(&s->reach, entry, 1);
-  Frame f0 = {entry, 0};
-  vec_push(&st, f0);
-  while (st.n) {
-    Frame *f = &st.v[st.n - 1];
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(f->bb);
-    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
-    if (f->next < ns) {
-      LLVMBasicBlockRef succ = LLVMGetSuccessor(term, f->next++);
-      if (!map_get(&s->reach, succ, NULL)) {
-        map_put(&s->reach, succ, 1);
-        Frame nf = {succ, 0};
-        vec_push(&st, nf);
-      }
-    } else {
-      vec_push(&post, f->bb);
-      st.n--;
-    }
-  }
-  s->rpo.n = 0;
-  for (size_t i = post.n; i-- > 0;)
-    vec_push(&s->rpo, post.v[i]);
-  vec_free(&st);
-  vec_free(&post);
-}
+static void compute_rpo(Infer *s) { ir_rpo(s->fn, &s->reach, &s->rpo); }
 
 /* ---- phase 2: private slots, candidates, operations -------------------- */
 

@@ -161,6 +161,40 @@ LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
   return nc;
 }
 
+void ir_rpo(LLVMValueRef fn, PtrMap *seen, BlockVec *out) {
+  typedef struct {
+    LLVMBasicBlockRef bb;
+    unsigned next;
+  } Frame;
+  VEC(Frame) st = {0};
+  BlockVec post = {0};
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+  map_put(seen, entry, 1);
+  Frame f0 = {entry, 0};
+  vec_push(&st, f0);
+  while (st.n) {
+    Frame *f = &st.v[st.n - 1];
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(f->bb);
+    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+    if (f->next < ns) {
+      LLVMBasicBlockRef succ = LLVMGetSuccessor(term, f->next++);
+      if (!map_get(seen, succ, NULL)) {
+        map_put(seen, succ, 1);
+        Frame nf = {succ, 0};
+        vec_push(&st, nf);
+      }
+    } else {
+      vec_push(&post, f->bb);
+      st.n--;
+    }
+  }
+  out->n = 0;
+  for (size_t i = post.n; i-- > 0;)
+    vec_push(out, post.v[i]);
+  vec_free(&st);
+  vec_free(&post);
+}
+
 bool ir_optnone(LLVMValueRef fn) {
   unsigned kind = LLVMGetEnumAttributeKindForName("optnone", 7);
   return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
