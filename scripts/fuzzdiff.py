@@ -3,6 +3,7 @@
 
 usage: fuzzdiff.py [--build DIR] [-n N] [--first SEED] [-j JOBS]
                    [--targets spir64,nvptx64,amdgcn] [--llc] [--keep DIR]
+                   [--progress N]
 
 For each seed, scripts/genprog.py writes an OpenCL C program aimed at
 generic pointers; clang-22 compiles it for each target (the -O level
@@ -152,6 +153,8 @@ def main():
     ap.add_argument("--llc", action="store_true")
     ap.add_argument("--keep", default=None)
     ap.add_argument("--keep-work", action="store_true")
+    ap.add_argument("--progress", type=int, default=0,
+                    help="print the counts every N programs")
     args = ap.parse_args()
     args.targets = args.targets.split(",")
     args.keep = args.keep or os.path.join(args.build, "fuzz-diff")
@@ -160,10 +163,17 @@ def main():
     total = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0}
     failures = []
     seeds = range(args.first, args.first + args.n)
+    done = 0
     with ThreadPoolExecutor(max_workers=args.j) as ex:
         for counts, fails in ex.map(lambda s: one_program(s, args), seeds):
+            done += 1
             for k in total:
                 total[k] += counts[k]
+            if args.progress and done % args.progress == 0:
+                print("fuzz-diff: %d programs so far: %d runs, %d identical, %d refused, "
+                      "%d failures" % (done, total["runs"], total["identical"],
+                                       total["refused"], len(failures) + len(fails)),
+                      flush=True)
             for f in fails:
                 print("FAIL seed %d %s %s: %s" % (f[0], f[1], f[2], f[3].splitlines()[0]
                                                   if f[3] else ""), flush=True)
