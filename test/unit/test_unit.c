@@ -299,8 +299,68 @@ static void test_refusal_unchanged(void) {
   LLVMContextDispose(ctx);
 }
 
+/* Runs src through cx and returns the module text and the remark messages. */
+static char *run_text(GaspCtx *cx, LLVMContextRef ctx, const char *src, size_t n) {
+  char *err = NULL;
+  LLVMModuleRef m = gasp_parse_module(ctx, "m", src, n, &err);
+  if (!m) {
+    free(err);
+    return xstrdup("(parse error)");
+  }
+  size_t r0 = gasp_remark_count(cx);
+  gasp_run(cx, m);
+  char *ir = LLVMPrintModuleToString(m);
+  char *out = xstrdup(ir);
+  LLVMDisposeMessage(ir);
+  for (size_t i = r0; i < gasp_remark_count(cx); i++) {
+    char *t = xasprintf("%s\n%s", out, gasp_remark(cx, i)->message);
+    free(out);
+    out = t;
+  }
+  LLVMDisposeModule(m);
+  return out;
+}
+
+/* A context reused on a second module gives what a fresh one gives (the
+   first module exhausts the clone budget; the second must not be told so). */
+static void test_context_reuse(void) {
+  const char a[] =
+      "target triple = \"spir64\"\n"
+      "define spir_func void @h(ptr addrspace(4) %p) {\n  store i32 1, ptr addrspace(4) %p, "
+      "align 4\n  ret void\n}\n"
+      "define spir_kernel void @k(ptr addrspace(1) %g, ptr addrspace(3) %l) {\n"
+      "  %x = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)\n"
+      "  %y = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)\n"
+      "  call spir_func void @h(ptr addrspace(4) %x)\n"
+      "  call spir_func void @h(ptr addrspace(4) %y)\n  ret void\n}\n";
+  const char b[] =
+      "target triple = \"spir64\"\n"
+      "define spir_func void @h(ptr addrspace(4) %p) {\n  store i32 2, ptr addrspace(4) %p, "
+      "align 4\n  ret void\n}\n"
+      "define spir_kernel void @k2(ptr addrspace(4) %q) {\n"
+      "  call spir_func void @h(ptr addrspace(4) %q)\n  ret void\n}\n";
+  GaspOptions o;
+  gasp_options_init(&o);
+  o.clone_budget = 0;
+  o.remarks = GASP_REMARKS_ALL;
+  LLVMContextRef ctx = LLVMContextCreate();
+  GaspCtx *shared = gasp_ctx_new(&o), *fresh = gasp_ctx_new(&o);
+  char *first = run_text(shared, ctx, a, sizeof a - 1);
+  char *again = run_text(shared, ctx, b, sizeof b - 1);
+  char *alone = run_text(fresh, ctx, b, sizeof b - 1);
+  CHECK(strstr(first, "clone budget exhausted") != NULL);
+  CHECK(!strcmp(again, alone));
+  free(first);
+  free(again);
+  free(alone);
+  gasp_ctx_free(shared);
+  gasp_ctx_free(fresh);
+  LLVMContextDispose(ctx);
+}
+
 int main(void) {
   test_parse();
+  test_context_reuse();
   test_refusal_unchanged();
   test_triples();
   test_tables();
