@@ -125,7 +125,7 @@ bool world_outside_callers(const TgtTable *t, LLVMValueRef fn);
 void world_live(const TgtTable *t, LLVMModuleRef m, PtrMap *live);
 void world_count(const TgtTable *t, LLVMModuleRef m, GaspGenericCounts *c);
 
-/* ===== api.c — the context ============================================== */
+/* ===== ctx.c — the context and the services every pass uses ============ */
 typedef struct GaspStatDesc {
   const char *name; /* "pass.counter" */
   const char *desc;

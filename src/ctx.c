@@ -1,0 +1,67 @@
+/* ctx.c — the context services every pass uses: diagnostics, statistics,
+ * the debug stream and -debug-only, and the target table chosen for the
+ * module.  (Remarks have their own file, remark.c.)  api.c, the public
+ * façade, creates and frees the context; the passes only call these. */
+#include "gasp_int.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+void cx_diag(GaspCtx *cx, GaspSeverity sev, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = xvasprintf(fmt, ap);
+  va_end(ap);
+  GaspDiag d = {sev, s};
+  vec_push(&cx->diags, d);
+}
+
+void cx_stat(GaspCtx *cx, const GaspStatDesc *d, uint64_t n) {
+  if (!n)
+    return;
+  for (size_t i = 0; i < cx->stat_desc.n; i++)
+    if (cx->stat_desc.v[i] == d) {
+      cx->stat_val.v[i] += n;
+      return;
+    }
+  vec_push(&cx->stat_desc, d);
+  vec_push(&cx->stat_val, n);
+}
+
+FILE *cx_out(const GaspCtx *cx) {
+  return cx->opt.debug_stream ? cx->opt.debug_stream : stderr;
+}
+
+bool cx_debug(const GaspCtx *cx) {
+  const char *l = cx->opt.debug_only;
+  if (!l || !cx->cur_pass)
+    return false;
+  size_t n = strlen(cx->cur_pass);
+  for (const char *p = l; (p = strstr(p, cx->cur_pass)); p += n)
+    if ((p == l || p[-1] == ',') && (p[n] == ',' || p[n] == 0))
+      return true;
+  return false;
+}
+
+bool cx_select_target(GaspCtx *cx, LLVMModuleRef m) {
+  if (cx->opt.target_as) {
+    cx->tgt = tgt_by_name(cx->opt.target_as);
+    if (!cx->tgt) {
+      cx_diag(cx, GASP_SEV_ERROR, "unknown --target-as '%s'; valid: %s",
+              cx->opt.target_as, tgt_names());
+      return false;
+    }
+    return true;
+  }
+  const char *triple = LLVMGetTarget(m);
+  cx->tgt = tgt_for_triple(triple);
+  if (!cx->tgt) {
+    cx_diag(cx, GASP_SEV_ERROR,
+            "cannot tell the generic address space of triple '%s'; pass "
+            "--target-as",
+            triple ? triple : "");
+    return false;
+  }
+  return true;
+}
+
