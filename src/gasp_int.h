@@ -384,5 +384,7 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m);
 /* Validates the pass list; adds a usage error naming the bad pass. */
 bool pipeline_check(GaspCtx *cx);
 long pipeline_count_generic(GaspCtx *cx, LLVMModuleRef m);
+/* Does the configured pass list (or the default pipeline) name pass? */
+bool pipeline_has(GaspCtx *cx, const char *name);
 
 #endif

@@ -86,18 +86,23 @@ static const char *pass_text(const GaspCtx *cx) {
   return cx->opt.passes ? cx->opt.passes : default_pipeline;
 }
 
-static bool find_internalize(GaspCtx *cx, const char *name, void *arg) {
-  (void)cx;
-  *(bool *)arg |= !strcmp(name, "internalize");
-  return true;
+bool pipeline_has(GaspCtx *cx, const char *name) {
+  bool has = false;
+  char *list = xasprintf(",%s,", pass_text(cx));
+  char *key = xasprintf(",%s,", name);
+  for (char *p = list; *p; p++)
+    if (*p == ' ')
+      *p = ',';
+  has = strstr(list, key) != NULL;
+  free(list);
+  free(key);
+  return has;
 }
 
 bool pipeline_check(GaspCtx *cx) {
   if (!each_pass(cx, pass_text(cx), check_one, NULL))
     return false;
-  bool has = false;
-  each_pass(cx, pass_text(cx), find_internalize, &has);
-  if (cx->opt.whole_program && !has) {
+  if (cx->opt.whole_program && !pipeline_has(cx, "internalize")) {
     cx_diag(cx, GASP_SEV_ERROR,
             "--whole-program needs the internalize pass in --passes (the default "
             "pipeline has it first)");

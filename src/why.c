@@ -10,6 +10,9 @@
  *                                   (the spaces are listed)
  *   pointer loaded from memory      a load: the pointer was stored in memory
  *                                   gasp does not follow
+ *   loaded from a private slot that holds different spaces
+ *                                   a load from an alloca whose stores
+ *                                   write pointers of two spaces (listed)
  *   pointer from an opaque call     returned by a declaration (external)
  *   returned by @g                  a defined function whose return is not
  *                                   one space
@@ -23,7 +26,10 @@
  *                                   "address taken" when not every caller is
  *                                   known, "visit cap" / "round cap" when
  *                                   ipmsp gave up on the function / module
- *   made from an integer            inttoptr
+ *   made from an integer            inttoptr (llvm.ptrmask and a ptrtoint/
+ *                                   inttoptr pair of one generic pointer are
+ *                                   walked through, as infer does)
+ *   ipmsp did not run               a parameter, when --passes lacks ipmsp
  *   global variable in the generic space, null or undef, unknown origin
  *
  * A phi or select whose operands have no two spaces reports the first
@@ -73,7 +79,9 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
     r->what = "generic kernel parameter (the front end says nothing of its space)";
     return;
   }
-  if (smap_find(&w->cx->budget_hit, f) != MAP_NONE)
+  if (!pipeline_has(w->cx, "ipmsp"))
+    r->what = "ipmsp did not run (not in --passes), so no caller was looked at";
+  else if (smap_find(&w->cx->budget_hit, f) != MAP_NONE)
     r->what = "clone budget exhausted";
   else if (smap_find(&w->cx->capped, f) != MAP_NONE)
     r->what = "recursion or loop too deep: ipmsp visit cap reached";
@@ -90,19 +98,42 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
 
 static void reason_of(Why *w, LLVMValueRef v, Reason *r, unsigned depth);
 
-/* phi / select: the spaces of the operands, or their first other reason. */
+/* The values v merges (phi incomings, select arms, the pointers stored into
+   a private slot) into ops; returns how many. */
+static unsigned merged_values(LLVMValueRef v, ValVec *ops) {
+  ops->n = 0;
+  if (LLVMIsAPHINode(v)) {
+    unsigned n = LLVMCountIncoming(v);
+    for (unsigned i = 0; i < n; i++)
+      vec_push(ops, LLVMGetIncomingValue(v, i));
+  } else if (LLVMIsASelectInst(v)) {
+    vec_push(ops, LLVMGetOperand(v, 1));
+    vec_push(ops, LLVMGetOperand(v, 2));
+  } else { /* a load from a private slot: what is stored into the alloca */
+    LLVMValueRef a = LLVMGetOperand(v, 0);
+    for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef st = LLVMGetUser(u);
+      if (LLVMIsAStoreInst(st) && LLVMGetOperand(st, 1) == a)
+        vec_push(ops, LLVMGetOperand(st, 0));
+    }
+  }
+  return (unsigned)ops->n;
+}
+
+/* phi / select / private slot: the spaces of the values it merges, or
+   their first other reason. */
 static void merge_reason(Why *w, LLVMValueRef v, Reason *r, unsigned depth) {
   if (map_find(&w->seen, v) != MAP_NONE) {
     r->space = -2; /* a cycle: says nothing */
     return;
   }
   map_put(&w->seen, v, 1);
-  bool is_phi = LLVMIsAPHINode(v) != NULL;
-  unsigned n = is_phi ? LLVMCountIncoming(v) : 2;
+  ValVec ops = {0};
+  unsigned n = merged_values(v, &ops);
   unsigned spaces = 0; /* bit per table index */
   Reason other = {.space = -2};
   for (unsigned i = 0; i < n; i++) {
-    LLVMValueRef op = is_phi ? LLVMGetIncomingValue(v, i) : LLVMGetOperand(v, i + 1);
+    LLVMValueRef op = ops.v[i];
     if (LLVMIsAConstantPointerNull(op) || LLVMIsAUndefValue(op))
       continue; /* neutral: null and undef fit any space */
     Reason o = {.space = -2};
@@ -115,9 +146,12 @@ static void merge_reason(Why *w, LLVMValueRef v, Reason *r, unsigned depth) {
       other = o;
     }
   }
+  vec_free(&ops);
   if (__builtin_popcount(spaces) >= 2) {
     r->space = -1;
-    r->what = is_phi ? "phi of different spaces" : "select of different spaces";
+    r->what = LLVMIsAPHINode(v)     ? "phi of different spaces"
+              : LLVMIsASelectInst(v) ? "select of different spaces"
+                                     : "loaded from a private slot that holds different spaces";
     size_t o = 0;
     for (unsigned s = 0; s < w->t->nspaces; s++)
       if (spaces & (1u << s))
@@ -148,6 +182,25 @@ static void reason_of(Why *w, LLVMValueRef v, Reason *r, unsigned depth) {
       depth++;
       continue;
     }
+    /* llvm.ptrmask keeps its operand's space; so does inttoptr(ptrtoint p) */
+    LLVMValueRef f = op == LLVMCall ? ir_callee(v) : NULL;
+    if (f && LLVMGetIntrinsicID(f) && LLVMGetIntrinsicID(f) == LLVMLookupIntrinsicID("llvm.ptrmask", 12)) {
+      v = LLVMGetOperand(v, 0);
+      depth++;
+      continue;
+    }
+    if (op == LLVMIntToPtr) {
+      LLVMValueRef x = LLVMGetOperand(v, 0);
+      bool p2i = (LLVMIsAInstruction(x) && LLVMGetInstructionOpcode(x) == LLVMPtrToInt) ||
+                 (LLVMIsAConstantExpr(x) && LLVMGetConstOpcode(x) == LLVMPtrToInt);
+      /* the same generic pointer back (a pointer from another space through
+         an integer is what infer could not see: "made from an integer") */
+      if (p2i && LLVMTypeOf(LLVMGetOperand(x, 0)) == LLVMTypeOf(v)) {
+        v = LLVMGetOperand(x, 0);
+        depth++;
+        continue;
+      }
+    }
     if (op == LLVMAddrSpaceCast) {
       int from = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(v, 0)));
       if (from == w->t->generic) {
@@ -170,6 +223,15 @@ static void reason_of(Why *w, LLVMValueRef v, Reason *r, unsigned depth) {
   }
   if (LLVMIsAArgument(v)) {
     param_reason(w, v, r);
+    return;
+  }
+  if (LLVMIsALoadInst(v) && LLVMIsAAllocaInst(LLVMGetOperand(v, 0))) {
+    merge_reason(w, v, r, depth); /* a private slot: what was stored */
+    if (r->space != -1 || strncmp(r->what, "loaded from a private slot", 26)) {
+      r->space = -1;
+      r->what = "pointer loaded from memory";
+      r->detail[0] = 0;
+    }
     return;
   }
   if (LLVMIsALoadInst(v)) {
