@@ -41,6 +41,8 @@
  * of pointers, which SROA leaves in memory.
  *
  * Algorithm, per function:
+ *   0. Space facts: an assumed space test, or one a branch depends on,
+ *      rewrites the uses it dominates to a cast pair (see below).
  *   1. Blocks reachable from the entry, in reverse post-order (values in
  *      unreachable blocks stay generic: they may even use themselves).
  *   2. Private slots are analysed; candidate values (the kinds above) are

@@ -10,6 +10,15 @@
  * Tags come from the target table (target.c): private 001, local 010,
  * global 000/111 (its own canonical bits), NVPTX constant 011.
  *
+ *  0. Decide: every refusal (below) is found on the whole module before
+ *     anything is rewritten, so a refused module is left as it came.  Then
+ *     per function: a device function's generic byval parameter (its
+ *     private copy) is tagged private at the entry; a call's byval argument
+ *     is copied explicitly into a private slot (a generic memcpy, dispatched
+ *     in step 4) and the slot passed untagged, since the call's implicit
+ *     copy reads with no dispatch; arguments the memory-access table
+ *     (ir_call_arg_use) says are not accessed get the tag cleared, and a
+ *     llvm.ptrmask mask keeps bits 61-63.
  *  1. Tag on cast to generic: `addrspacecast S -> generic` of a tagged
  *     space (instruction, or a constant expression in an instruction
  *     operand, first materialised as instructions), and an NVPTX generic
@@ -34,7 +43,8 @@
  *     (each generic pointer operand in turn) becomes
  *         %tag = lshr (ptrtoint %p), 61
  *         switch %tag, label %gen.global [ 1: %gen.private, 2: %gen.local ]
- *     with one arm per space that can reach the function (reach.c) and
+ *     with one arm per space that can reach the function (reach.c; a write
+ *     gets none for read-only constant memory) and
  *     global memory as the default; each arm holds a clone of the access
  *     (alignment, volatility, ordering, syncscope, metadata kept) on the
  *     cleared pointer cast to the arm's space; results join in a phi.
@@ -51,13 +61,18 @@
  *
  * Refused with a diagnostic (nothing rewritten): generic pointers that are
  * not 64-bit (no bits 61-63), a cast to generic from a space without a tag
- * (NVPTX tensor/param/distributed shared, AMDGPU region/buffers), a tagged
- * cast inside a global initializer or an unsupported constant expression,
- * a masked gather/scatter on a vector of generic pointers.
+ * (NVPTX tensor/param/distributed shared, AMDGPU region/buffers, spaces the
+ * table does not name), a tagged cast inside a global initializer or an
+ * unsupported constant expression, a masked gather/scatter on a vector of
+ * generic pointers, a generic access in a block whose address is taken, a
+ * generic pointer passed to an intrinsic outside the memory-access table
+ * that may access memory through it, or to inline assembly.
  *
  * Calls keep passing generic pointers as they are: callees defined in the
  * module are lowered too; external functions receive tagged pointers (the
- * device library must understand tags, as gasp-run's builtins do).
+ * device library must understand tags, as gasp-run's builtins do).  The
+ * null test of a tagged cast uses the source space's null (AMDGPU LDS and
+ * scratch: all ones).
  *
  * The module is marked `!gasp.lowered = !{!{!"tags"}}`; a marked module is
  * not lowered again (its tag sequences would be tagged twice).
