@@ -94,7 +94,6 @@ bool tgt_is_kernel(const TgtTable *t, LLVMValueRef fn);
    global; a generic byval parameter of a device function is private where
    the target says so (NVPTX: the callee's copy lives in local memory). */
 int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k);
-bool tgt_param_is_global(const TgtTable *t, LLVMValueRef fn, unsigned k);
 /* A global access may land in space as: global itself, a space kept in
    global memory (in_global), private under --private-in-global. */
 bool tgt_in_global(const TgtTable *t, int as, bool private_in_global);

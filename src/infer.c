@@ -148,6 +148,7 @@ struct Infer {
   unsigned ptr_bits;     /* bits of a generic pointer */
   unsigned byval_kind, byref_kind, ptrmask_id;
   bool const_loads_global; /* the target's rule holds for this module */
+  bool space_tests;        /* the module calls a space test (phase 0) */
   VEC(Cand) c;
   PtrMap id;             /* candidate value -> index */
   PtrMap reach;          /* reachable block -> 1 */
@@ -341,9 +342,8 @@ static void collect_inst(Infer *s, LLVMValueRef i) {
       /* what the host put in constant memory (kernel arguments, constant
          buffers) points to global memory, on targets that say so */
       int from = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0)));
-      if (s->const_loads_global && tgt_in_global(s->t, from, false) &&
-          from != s->t->global && tgt_read_only(s->t, from) &&
-          is_generic_scalar_ptr(s, ty)) {
+      if (s->const_loads_global && tgt_read_only(s->t, from) &&
+          tgt_in_global(s->t, from, false) && is_generic_scalar_ptr(s, ty)) {
         add_cand(s, i, K_CONSTLOAD, s->t->global, true);
         break;
       }
@@ -1195,6 +1195,27 @@ static bool holds_non_global(const TgtTable *t, LLVMValueRef c, unsigned depth) 
   return false;
 }
 
+/* Does any call in the module test a pointer's space?  Phase 0 walks a
+   function only then (infer runs on every function, round after round). */
+static bool calls_space_test(const TgtTable *t, LLVMModuleRef m) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!LLVMIsDeclaration(f))
+      continue;
+    /* one call says it for all: the test is the declaration's, its
+       operand type the declaration's parameter type */
+    for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+      CastFn cf;
+      LLVMValueRef c = LLVMGetUser(u);
+      if (LLVMIsACallInst(c) && LLVMGetCalledValue(c) == f) {
+        if (casts_match(t, c, &cf) && cf.test)
+          return true;
+        break;
+      }
+    }
+  }
+  return false;
+}
+
 /* The target's "pointers in constant memory are global" holds unless the
    module itself put another kind of pointer there. */
 static bool const_memory_global(const TgtTable *t, LLVMModuleRef m) {
@@ -1221,6 +1242,7 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m) {
   s->byref_kind = LLVMGetEnumAttributeKindForName("byref", 5);
   s->ptrmask_id = LLVMLookupIntrinsicID("llvm.ptrmask", 12);
   s->const_loads_global = const_memory_global(s->t, m);
+  s->space_tests = calls_space_test(s->t, m);
   return s;
 }
 
@@ -1266,7 +1288,7 @@ bool infer_function(Infer *s, LLVMValueRef fn) {
     return false; /* the user asked for this function as written */
   s->fn = fn;
   reset(s);
-  bool facts = apply_space_facts(s, fn);
+  bool facts = s->space_tests && apply_space_facts(s, fn);
   compute_rpo(s);
   collect(s);
   if (!s->ops.n)

@@ -16,8 +16,8 @@
  *      linkonce, common; not available_externally, whose real definition is
  *      elsewhere) becomes internal, with default visibility, no DLL storage
  *      class and no comdat.
- *   3. Internal functions without a use are removed, until none is left
- *      (removing one may leave its callees without one).
+ *   3. Internal functions without a use are removed, and then their
+ *      callees left without one (a work list).
  *
  * Example: `define spir_func void @h(ptr addrspace(4) %p)` called by one
  * kernel becomes `define internal spir_func void @h(...)`, so ipmsp
@@ -91,21 +91,46 @@ static bool escapes(LLVMValueRef fn) {
 
 /* ---- 3. dead functions ---------------------------------------------------- */
 
-static unsigned remove_dead(LLVMModuleRef m) {
-  unsigned removed = 0;
-  bool again = true;
-  while (again) {
-    again = false;
-    LLVMValueRef next;
-    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = next) {
-      next = LLVMGetNextFunction(f);
-      if (!LLVMIsDeclaration(f) && world_internal(f) && !LLVMGetFirstUse(f)) {
-        LLVMDeleteFunction(f);
-        removed++;
-        again = true;
-      }
-    }
+/* Internal function f, defined and without a use: queue it once. */
+static void queue_dead(LLVMValueRef f, PtrMap *queued, ValVec *work) {
+  if (!LLVMIsDeclaration(f) && world_internal(f) && !LLVMGetFirstUse(f) &&
+      !map_get(queued, f, NULL)) {
+    map_put(queued, f, 1);
+    vec_push(work, f);
   }
+}
+
+/* Removes the internal functions nothing uses; removing one may leave the
+   functions it uses (calls, or takes the address of) without a use, and
+   those are queued next (a work list, not a rescan of the module per
+   level). */
+static unsigned remove_dead(LLVMModuleRef m) {
+  PtrMap queued;
+  map_init(&queued);
+  ValVec work = {0}, callees = {0};
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    queue_dead(f, &queued, &work);
+  unsigned removed = 0;
+  while (work.n) {
+    LLVMValueRef f = work.v[--work.n];
+    callees.n = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        int n = LLVMGetNumOperands(i); /* callees, and functions used otherwise */
+        for (int k = 0; k < n; k++) {
+          LLVMValueRef c = LLVMGetOperand(i, (unsigned)k);
+          if (c && LLVMIsAFunction(c) && c != f)
+            vec_push(&callees, c);
+        }
+      }
+    LLVMDeleteFunction(f);
+    removed++;
+    for (size_t k = 0; k < callees.n; k++)
+      queue_dead(callees.v[k], &queued, &work);
+  }
+  vec_free(&work);
+  vec_free(&callees);
+  map_free(&queued);
   return removed;
 }
 

@@ -245,8 +245,9 @@ static LLVMValueRef build_tag(Lw *s, LLVMValueRef g, int tag, bool maybe_null,
   return r;
 }
 
+/* Tags g (an instruction, or a parameter: at the entry) for every user. */
 static void tag_value(Lw *s, LLVMValueRef g, int tag, bool maybe_null) {
-  position(s, ir_insert_point_after(g), g);
+  position(s, ir_insert_point_after(g), LLVMIsAInstruction(g) ? g : NULL);
   LLVMValueRef skip[3];
   LLVMValueRef r = build_tag(s, g, tag, maybe_null, skip);
   replace_uses_except(g, r, skip, 3);
@@ -698,14 +699,8 @@ static void tag_byval_params(Lw *s, LLVMValueRef fn) {
     return;
   unsigned n = LLVMCountParams(fn);
   for (unsigned k = 0; k < n; k++)
-    if (tgt_param_space(s->t, fn, k) == s->t->priv) {
-      LLVMValueRef p = LLVMGetParam(fn, k);
-      LLVMPositionBuilderBefore(s->b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn)));
-      LLVMSetCurrentDebugLocation2(s->b, NULL);
-      LLVMValueRef skip[3];
-      LLVMValueRef r = build_tag(s, p, space_tag(s, s->t->priv), false, skip);
-      replace_uses_except(p, r, skip, 3);
-    }
+    if (tgt_param_space(s->t, fn, k) == s->t->priv)
+      tag_value(s, LLVMGetParam(fn, k), space_tag(s, s->t->priv), false);
 }
 
 /* The call's implicit copy of a byval argument reads through the pointer

@@ -276,10 +276,6 @@ int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k) {
   return LAT_GENERIC;
 }
 
-bool tgt_param_is_global(const TgtTable *t, LLVMValueRef fn, unsigned k) {
-  return tgt_param_space(t, fn, k) == t->global;
-}
-
 bool tgt_in_global(const TgtTable *t, int as, bool private_in_global) {
   if (as == t->global)
     return true;
@@ -296,7 +292,9 @@ bool tgt_volatile_ok(const TgtTable *t, int as, bool keep_volatile) {
 
 bool tgt_read_only(const TgtTable *t, int as) {
   const TgtSpace *sp = tgt_space(t, as);
-  return sp && (sp->unified == UAS_CONSTANT || !strcmp(sp->name, "constant32"));
+  /* constant memory, and what the table keeps in the global buffer as
+     read-only memory (in_global: AMDGPU constant32 too) */
+  return sp && (sp->unified == UAS_CONSTANT || sp->in_global);
 }
 
 /* ---- the intra-procedural lattice -------------------------------------- */

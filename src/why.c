@@ -46,6 +46,7 @@
 typedef struct Why {
   GaspCtx *cx;
   const TgtTable *t;
+  unsigned ptrmask_id;
   PtrMap seen; /* phis/selects being walked (cycles) */
 } Why;
 
@@ -184,7 +185,7 @@ static void reason_of(Why *w, LLVMValueRef v, Reason *r, unsigned depth) {
     }
     /* llvm.ptrmask keeps its operand's space; so does inttoptr(ptrtoint p) */
     LLVMValueRef f = op == LLVMCall ? ir_callee(v) : NULL;
-    if (f && LLVMGetIntrinsicID(f) && LLVMGetIntrinsicID(f) == LLVMLookupIntrinsicID("llvm.ptrmask", 12)) {
+    if (f && LLVMGetIntrinsicID(f) == w->ptrmask_id) {
       v = LLVMGetOperand(v, 0);
       depth++;
       continue;
@@ -301,7 +302,7 @@ static LLVMValueRef generic_ptr(const Why *w, LLVMValueRef i) {
 void why_report(GaspCtx *cx, LLVMModuleRef m) {
   if (!cx_wants(cx, GASP_REMARK_MISSED))
     return;
-  Why w = {cx, cx->tgt, {0}};
+  Why w = {cx, cx->tgt, LLVMLookupIntrinsicID("llvm.ptrmask", 12), {0}};
   map_init(&w.seen);
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))

@@ -493,10 +493,15 @@ static void *run_thread(void *arg) {
   return &rc;
 }
 
-/* The same file named twice among the outputs: one would be lost. */
+/* An output that is the input (it would be clobbered), or the same file
+   named by two outputs (one would be lost): usage errors. */
 static void check_outputs(const Args *a) {
   const char *o[3] = {a->out, a->remarks_out, a->dot_out};
   const char *flag[3] = {"-o", "-pass-remarks-output", "--dot-callgraph"};
+  for (int i = 0; i < 3; i++)
+    if (o[i] && strcmp(a->in, "-") && strcmp(o[i], "-") &&
+        (!strcmp(a->in, o[i]) || same_file(a->in, o[i])))
+      usage_error("output file '%s' is the input file; refusing to overwrite it", o[i]);
   for (int i = 0; i < 3; i++)
     for (int j = i + 1; j < 3; j++)
       if (o[i] && o[j] && strcmp(o[i], "-") && strcmp(o[j], "-") &&
@@ -528,17 +533,6 @@ int main(int argc, char **argv) {
 
 static int run(const Args *ap) {
   Args a = *ap;
-  if (a.out && strcmp(a.in, "-") && strcmp(a.out, "-") &&
-      (!strcmp(a.in, a.out) || same_file(a.in, a.out)))
-    usage_error("output file '%s' is the input file; refusing to overwrite it",
-                a.out);
-  const char *extra[] = {a.remarks_out, a.dot_out};
-  for (int k = 0; k < 2; k++)
-    if (extra[k] && strcmp(a.in, "-") &&
-        (!strcmp(a.in, extra[k]) || same_file(a.in, extra[k])))
-      usage_error("output file '%s' is the input file; refusing to overwrite it",
-                  extra[k]);
-
   Filters filters;
   compile_filters(&a, &filters);
   GaspCtx *cx = gasp_ctx_new(&a.o);
@@ -555,9 +549,9 @@ static int run(const Args *ap) {
   LLVMModuleRef m = read_module(ctx, a.in);
 
   int rc = 0;
+  /* counted only for -stats (an unknown target is gasp_run's to report) */
   GaspGenericCounts cb, ca;
-  long before = gasp_count_generic(cx, m, &cb) ? (long)cb.total : -1;
-  if (before < 0) {
+  if (a.stats && !gasp_count_generic(cx, m, &cb)) {
     print_diags(cx, a.in);
     rc = EXIT_INPUT;
     goto done;
@@ -586,7 +580,7 @@ static int run(const Args *ap) {
     gasp_count_generic(cx, m, &ca);
     /* the whole module, then what can run apart from what only an outside
        caller could run */
-    fprintf(stderr, "gasp: generic memory ops before: %ld\n", before);
+    fprintf(stderr, "gasp: generic memory ops before: %lu\n", cb.total);
     fprintf(stderr, "gasp: generic memory ops after: %lu\n", ca.total);
     fprintf(stderr, "gasp: generic memory ops reachable from kernels: %lu (before: %lu)\n",
             ca.reachable, cb.reachable);

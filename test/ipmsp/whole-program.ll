@@ -8,6 +8,7 @@
 ; RUN: gasp-opt -S --whole-program -stats %s -o %t.wp.ll 2> %t.wp.stats
 ; RUN: FileCheck %s --check-prefix=WP < %t.wp.ll
 ; RUN: FileCheck %s --check-prefix=WPSTATS < %t.wp.stats
+; RUN: not grep -E "define .*@(uncalled|chain_|disagree\()" %t.wp.ll
 ; RUN: gasp-opt -S -stats %s -o %t.open.ll 2> %t.open.stats
 ; RUN: FileCheck %s --check-prefix=OPEN < %t.open.ll
 ; RUN: FileCheck %s --check-prefix=OPENSTATS < %t.open.stats
@@ -16,6 +17,7 @@
 ; EXEC: identical
 ; USAGE: error: --whole-program needs the internalize pass in --passes (the default pipeline has it first)
 ; WP-NOT: define {{.*}}@uncalled
+; WP-NOT: define {{.*}}@chain_
 ; WP-NOT: define {{.*}}@disagree(
 ; WP-DAG: define spir_func void @kept(ptr addrspace(4) %p)
 ; WP-DAG: define internal spir_func void @agree(ptr addrspace(1) %p)
@@ -23,7 +25,8 @@
 ; WP-DAG: define internal spir_func void @disagree.as3(ptr addrspace(3) %p)
 ; WPSTATS: gasp: generic memory ops reachable from kernels: 0 (before: 3)
 ; WPSTATS: gasp: generic memory ops kept for outside callers: 0 in 0 externally visible functions no kernel reaches (before: 1)
-; WPSTATS: internalize.functions - functions made internal
+; WPSTATS: 5 internalize.functions - functions made internal
+; WPSTATS: 3 internalize.removed - functions removed: nothing calls them
 ; OPEN-DAG: define spir_func void @agree(ptr addrspace(4) %p)
 ; OPEN-DAG: define spir_func void @disagree(ptr addrspace(4) %p)
 ; OPEN-DAG: define spir_func void @uncalled(ptr addrspace(4) %p)
@@ -54,6 +57,17 @@ define spir_func void @disagree(ptr addrspace(4) %p) {
 ; Nothing calls it.
 define spir_func void @uncalled(ptr addrspace(4) %p) {
   store i32 3, ptr addrspace(4) %p, align 4
+  ret void
+}
+
+; A dead chain: nothing calls @chain_top, only it calls @chain_leaf; both go.
+define spir_func void @chain_top() {
+  call spir_func void @chain_leaf()
+  ret void
+}
+
+; Called only from the dead @chain_top.
+define spir_func void @chain_leaf() {
   ret void
 }
 
