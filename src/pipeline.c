@@ -86,17 +86,22 @@ static const char *pass_text(const GaspCtx *cx) {
   return cx->opt.passes ? cx->opt.passes : default_pipeline;
 }
 
+typedef struct Find {
+  const char *name;
+  bool found;
+} Find;
+
+static bool find_pass(GaspCtx *cx, const char *name, void *arg) {
+  (void)cx;
+  Find *f = arg;
+  f->found = !strcmp(name, f->name);
+  return !f->found; /* stop at the first match */
+}
+
 bool pipeline_has(GaspCtx *cx, const char *name) {
-  bool has = false;
-  char *list = xasprintf(",%s,", pass_text(cx));
-  char *key = xasprintf(",%s,", name);
-  for (char *p = list; *p; p++)
-    if (*p == ' ')
-      *p = ',';
-  has = strstr(list, key) != NULL;
-  free(list);
-  free(key);
-  return has;
+  Find f = {name, false};
+  each_pass(cx, pass_text(cx), find_pass, &f);
+  return f.found;
 }
 
 bool pipeline_check(GaspCtx *cx) {
