@@ -71,7 +71,7 @@ def main():
     srcs = []
     for cl in kernel_sources():
         for t in TRIPLES:
-            dst = os.path.join(tmp, "%s.%s.ll" % (os.path.basename(cl)[:-3], t))
+            dst = os.path.join(tmp, "%s.%s.ll" % (os.path.splitext(os.path.basename(cl))[0], t))
             subprocess.check_call(clang_cmd(cl, t, dst))
             srcs.append(dst)
     jobs = [(s, c) for s in srcs for c in CONFIGS]

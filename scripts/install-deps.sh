@@ -8,6 +8,8 @@
 #   time          GNU time: wall clock and peak memory in bench/run.sh
 #   graphviz      renders gasp-opt --dot-callgraph (tests, demo, README picture)
 #   gnuplot-nox   draws bench/quality/quality.png (sh bench/quality.sh)
+#   spirv-tools   spirv-val and spirv-dis: validates and reads the SPIR-V
+#                 that llc-22 makes in bench/finalcode.sh
 # Nothing is downloaded from anywhere but Debian.
 set -eu
 need=""
@@ -19,6 +21,7 @@ command -v python3 >/dev/null 2>&1 || need="$need python3"
 [ -x /usr/bin/time ] || need="$need time"
 command -v dot >/dev/null 2>&1 || need="$need graphviz"
 command -v gnuplot >/dev/null 2>&1 || need="$need gnuplot-nox"
+command -v spirv-val >/dev/null 2>&1 || need="$need spirv-tools"
 [ -z "$need" ] && exit 0
 echo "install-deps: installing$need"
 SUDO=""

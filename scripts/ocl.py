@@ -6,13 +6,17 @@ TRIPLES = {"spir64": "spir64", "nvptx64": "nvptx64", "amdgcn": "amdgcn-amd-amdhs
 
 
 def kernel_sources():
-    """test/kernels/*.cl and examples/*.cl, run from the repository root."""
-    return sorted(glob.glob("test/kernels/*.cl") + glob.glob("examples/*.cl"))
+    """test/kernels/*.cl, *.clcpp (C++ for OpenCL) and examples/*.cl, run from
+    the repository root."""
+    return sorted(glob.glob("test/kernels/*.cl") + glob.glob("test/kernels/*.clcpp") +
+                  glob.glob("examples/*.cl"))
 
 
 def clang_cmd(cl, target, out, olevel="-O1", no_inline=True):
-    """clang-22 OpenCL C 2.0 -> textual IR for target (a TRIPLES key)."""
-    return (["clang-22", "-cl-std=CL2.0", olevel] +
+    """clang-22 OpenCL C 2.0 (C++ for OpenCL 2021 for *.clcpp) -> textual IR
+    for target (a TRIPLES key)."""
+    std = "-cl-std=clc++2021" if cl.endswith(".clcpp") else "-cl-std=CL2.0"
+    return (["clang-22", std, olevel] +
             (["-fno-inline-functions"] if no_inline else []) +
             ["-emit-llvm", "-S", "-Xclang", "-finclude-default-header",
              "-target", TRIPLES[target], "-nogpulib", cl, "-o", out])

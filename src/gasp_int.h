@@ -276,6 +276,9 @@ unsigned ir_mem_ptrs(LLVMValueRef inst, LLVMValueRef ptrs[2]);
 bool ir_is_mem_op_in(LLVMValueRef inst, int as);
 /* How many memory ops of fn have a pointer operand in space as. */
 unsigned long ir_count_mem_ops_in(LLVMValueRef fn, int as);
+/* Instructions in fn; in every function of m. */
+unsigned long ir_count_instructions(LLVMValueRef fn);
+unsigned long ir_count_module_instructions(LLVMModuleRef m);
 /* Is any use of fn other than as the callee of a call or invoke? */
 bool ir_address_taken(LLVMValueRef fn);
 

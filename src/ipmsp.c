@@ -93,6 +93,15 @@ static const GaspStatDesc st_deleted = {
 static const GaspStatDesc st_capped = {
     "ipmsp.functions-capped", "functions left unchanged by the visit cap"};
 static const GaspStatDesc st_rounds = {"ipmsp.rounds", "infer <-> ipmsp rounds"};
+static const GaspStatDesc st_nogain = {
+    "ipmsp.clones-not-paying", "clones not made because no access would get a named space"};
+static const GaspStatDesc st_clone_instrs = {
+    "ipmsp.clone-instructions", "instructions in the clones made (what cloning cost)"};
+static const GaspStatDesc st_added = {
+    "ipmsp.instructions-added", "net instructions ipmsp added to the module"};
+static const GaspStatDesc st_bought = {
+    "ipmsp.accesses-resolved",
+    "generic memory ops in code reachable from kernels that ipmsp (and infer after it) named"};
 
 #define VOTE_NONE (-1)  /* not a slot: not a generic pointer */
 #define OBS_NEUTRAL (-3)
@@ -119,6 +128,7 @@ typedef struct Fn {
   unsigned np;
   int *vote;          /* np + 1 slots, [np] = return */
   int ret_obs;        /* meet of the function's own rets (in its record) */
+  signed char *pay;   /* np slots: PAY_UNKNOWN / PAY_YES / PAY_NO */
   bool cand, internal, capped, queued, rec_valid, redirected;
   VEC(uint32_t) sites; /* calls of this function */
   VEC(uint32_t) out;   /* calls made by this function (to candidates) */
@@ -153,6 +163,7 @@ typedef struct Ip {
   StrMap clone_by_key;  /* family + tuple ("f.as1_3") -> clone record */
   StrMap clone_by_name; /* clone's own name -> clone record */
   StrMap avoided;       /* keys already reported as over budget */
+  StrMap nogain;        /* functions already reported as not worth a clone */
   long attempts;
   bool dump;
   unsigned no_slot_kinds[5];
@@ -241,6 +252,7 @@ static void clear_round(Ip *ip) {
   for (size_t i = 0; i < ip->fns.n; i++) {
     Fn *f = &ip->fns.v[i];
     free(f->vote);
+    free(f->pay);
     vec_free(&f->sites);
     vec_free(&f->out);
     vec_free(&f->callers);
@@ -257,6 +269,7 @@ static void build(Ip *ip) {
     fi.fn = f;
     fi.np = LLVMCountParams(f);
     fi.vote = xmalloc((fi.np + 1) * sizeof *fi.vote);
+    fi.pay = xcalloc(fi.np + 1, sizeof *fi.pay);
     fi.ret_obs = VOTE_UNDET;
     fi.internal = world_internal(f);
     fi.cand = LLVMCountBasicBlocks(f) && *fn_name(f) && !tgt_is_kernel(ip->t, f) &&
@@ -479,6 +492,175 @@ static void solve_votes(Ip *ip) {
     }
   }
   ip->work.n = 0;
+}
+
+/* ---- phase 2b: what a clone would buy ------------------------------------ */
+
+/* A clone costs a copy of the body; it pays only when a named space for
+ * one of its parameters lets some access get a named space.  Parameter k of
+ * f "pays" when its value reaches, through address arithmetic (GEP, casts,
+ * phi, select, freeze, llvm.ptrmask, a ptrtoint/inttoptr pair), a memory
+ * access's pointer operand, an explicit cast or space test (resolve folds
+ * it), or a parameter of a candidate callee that pays.  Uses gasp cannot
+ * see past — stored as a value, returned, put into an aggregate or vector,
+ * passed to an intrinsic that may access memory — count as paying (clone
+ * rather than lose an access).  Comparisons, integer arithmetic, external
+ * functions (which keep their generic parameters) and intrinsics that do not
+ * access memory through it do not pay.  A clone whose tuple keeps a named
+ * space only for parameters that do not pay is not made
+ * (ipmsp.clones-not-paying); the remaining parameters keep generic in the
+ * tuple, so call sites that differ only there share one clone.
+ *
+ * "Does (f, k) pay?" is reachability in the graph of (function, parameter)
+ * slots: local facts decide some slots, calls add edges to callee slots.  A
+ * depth-first search from the asked slot stops at the first slot that pays
+ * locally; when it drains without one, every slot it visited cannot reach
+ * one either (their reachable sets are inside the one explored) and all are
+ * recorded as not paying. */
+enum { PAY_UNKNOWN = 0, PAY_YES = 1, PAY_NO = 2 };
+
+typedef struct PaySlot {
+  uint32_t f;
+  unsigned k;
+} PaySlot;
+typedef VEC(PaySlot) PaySlotVec;
+
+/* Local facts of slot (f, k): true when it pays by itself; otherwise the
+   callee slots it flows into are pushed to edges. */
+static bool pays_locally(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edges) {
+  ValVec work = {0};
+  PtrMap seen;
+  map_init(&seen);
+  vec_push(&work, LLVMGetParam(ip->fns.v[f].fn, k));
+  bool yes = false;
+  while (work.n && !yes) {
+    LLVMValueRef v = work.v[--work.n];
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u && !yes; u = LLVMGetNextUse(u)) {
+      LLVMValueRef i = LLVMGetUser(u);
+      bool follow = false;
+      switch (LLVMIsAInstruction(i) ? LLVMGetInstructionOpcode(i) : LLVMUserOp1) {
+      case LLVMGetElementPtr:
+        follow = LLVMGetOperand(i, 0) == v;
+        break;
+      case LLVMAddrSpaceCast:
+      case LLVMBitCast:
+      case LLVMPHI:
+      case LLVMFreeze:
+      case LLVMIntToPtr:
+        follow = true;
+        break;
+      case LLVMSelect:
+        follow = LLVMGetOperand(i, 0) != v;
+        break;
+      case LLVMPtrToInt: /* only a no-op pair back to a pointer */
+        for (LLVMUseRef w = LLVMGetFirstUse(i); w; w = LLVMGetNextUse(w))
+          if (LLVMIsAIntToPtrInst(LLVMGetUser(w)) && !map_get(&seen, LLVMGetUser(w), NULL)) {
+            map_put(&seen, LLVMGetUser(w), 1);
+            vec_push(&work, LLVMGetUser(w));
+          }
+        break;
+      case LLVMICmp:
+        break;
+      case LLVMCall:
+      case LLVMInvoke: {
+        unsigned nargs = LLVMGetNumArgOperands(i);
+        LLVMValueRef callee = ir_callee(i);
+        uint32_t c = callee ? map_find(&ip->fn_id, callee) : MAP_NONE;
+        CastFn cf;
+        for (unsigned a = 0; a < nargs && !yes; a++) {
+          if (LLVMGetOperand(i, a) != v)
+            continue;
+          if (c != MAP_NONE && LLVMCountBasicBlocks(callee)) {
+            const Fn *ci = &ip->fns.v[c];
+            if (ci->cand && a < ci->np && ci->vote[a] != VOTE_NONE) {
+              PaySlot e = {c, a};
+              vec_push(edges, e);
+            }
+            continue;
+          }
+          if (a == 0 && LLVMIsACallInst(i) && casts_match(ip->t, i, &cf)) {
+            yes = true;
+            continue;
+          }
+          switch (ir_call_arg_use(i, a)) {
+          case IR_ARG_ACCESS:
+          case IR_ARG_UNKNOWN:
+            yes = true;
+            break;
+          case IR_ARG_ADDRESS:
+            follow = true;
+            break;
+          case IR_ARG_NOACCESS:
+          case IR_ARG_CALLEE:
+            break;
+          }
+        }
+        break;
+      }
+      default: /* load/store/atomics (pointer or value), ret, aggregates */
+        yes = true;
+      }
+      if (follow && !map_get(&seen, i, NULL)) {
+        map_put(&seen, i, 1);
+        vec_push(&work, i);
+      }
+    }
+  }
+  vec_free(&work);
+  map_free(&seen);
+  return yes;
+}
+
+static bool pays(Ip *ip, uint32_t f, unsigned k) {
+  if (ip->fns.v[f].pay[k] != PAY_UNKNOWN)
+    return ip->fns.v[f].pay[k] == PAY_YES;
+  PaySlotVec stack = {0}, visited = {0}, edges = {0};
+  PaySlot s0 = {f, k};
+  vec_push(&stack, s0);
+  ip->fns.v[f].pay[k] = PAY_NO; /* provisional: marks "visited" */
+  vec_push(&visited, s0);
+  bool yes = false;
+  while (stack.n && !yes) {
+    PaySlot s = stack.v[--stack.n];
+    edges.n = 0;
+    if (pays_locally(ip, s.f, s.k, &edges)) {
+      yes = true;
+      break;
+    }
+    for (size_t e = 0; e < edges.n && !yes; e++) {
+      signed char st = ip->fns.v[edges.v[e].f].pay[edges.v[e].k];
+      if (st == PAY_YES) {
+        yes = true;
+      } else if (st == PAY_UNKNOWN) {
+        ip->fns.v[edges.v[e].f].pay[edges.v[e].k] = PAY_NO;
+        vec_push(&visited, edges.v[e]);
+        vec_push(&stack, edges.v[e]);
+      }
+    }
+  }
+  /* a "no" is final only when the search drained; otherwise only the
+     asked slot is known (it pays) and the others are forgotten */
+  for (size_t i = 0; i < visited.n; i++)
+    ip->fns.v[visited.v[i].f].pay[visited.v[i].k] = yes ? PAY_UNKNOWN : PAY_NO;
+  ip->fns.v[f].pay[k] = yes ? PAY_YES : PAY_NO;
+  vec_free(&stack);
+  vec_free(&visited);
+  vec_free(&edges);
+  return yes;
+}
+
+/* Keeps in sp (np + 1 entries) only the named spaces of parameters that
+   pay; true when some named space is left (a return counts: callers use
+   it). */
+static bool keep_paying(Ip *ip, uint32_t f, int *sp) {
+  const Fn *fi = &ip->fns.v[f];
+  bool any = sp[fi->np] >= 0;
+  for (unsigned a = 0; a < fi->np; a++) {
+    if (sp[a] >= 0 && !pays(ip, f, a))
+      sp[a] = -1;
+    any |= sp[a] >= 0;
+  }
+  return any;
 }
 
 /* ---- phase 3: rewrites --------------------------------------------------- */
@@ -754,6 +936,7 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp) {
   vec_push(&ip->clones, r);
   mark_dirty(ip, nf);
   cx_stat(ip->cx, &st_clones, 1);
+  cx_stat(ip->cx, &st_clone_instrs, ir_count_instructions(nf));
   if (cx_wants(ip->cx, GASP_REMARK_PASSED)) {
     char *before = xasprintf("cloned as @%s for ", fn_name(nf));
     tuple_remark(ip, GASP_REMARK_PASSED, "Cloned", f, sp, before, "");
@@ -768,9 +951,29 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp) {
   return nf;
 }
 
+/* A clone of f not made: no parameter it would name pays (reported once per
+   function and round). */
+static void not_paying(Ip *ip, LLVMValueRef f) {
+  if (smap_find(&ip->nogain, fn_name(f)) != MAP_NONE)
+    return;
+  smap_put(&ip->nogain, fn_name(f), 1);
+  cx_stat(ip->cx, &st_nogain, 1);
+  GaspRemark *r = cx_remark(ip->cx, GASP_REMARK_MISSED, "CloneNoGain", f, NULL);
+  rm_arg(r, "String", "not cloned: a named space for its pointer parameters would give no "
+                      "access a named space");
+  rm_done(r);
+  if (ip->dump)
+    fprintf(out(ip), "no gain in cloning %s\n", fn_name(f));
+}
+
 /* External function, every caller agrees: one clone for the votes. */
 static bool clone_for_votes(Ip *ip, Fn *fi) {
   int *sp = votes_tuple(fi);
+  if (!keep_paying(ip, (uint32_t)(fi - ip->fns.v), sp)) {
+    not_paying(ip, fi->fn);
+    free(sp);
+    return false;
+  }
   LLVMValueRef nf = get_clone(ip, fi->fn, sp);
   bool changed = false;
   if (nf && nf != fi->fn) {
@@ -785,6 +988,7 @@ static bool clone_for_votes(Ip *ip, Fn *fi) {
 /* Callers disagree: one clone per distinct tuple of observed spaces. */
 static bool clone_per_tuple(Ip *ip, Fn *fi) {
   unsigned np = fi->np;
+  uint32_t f = (uint32_t)(fi - ip->fns.v);
   int *sp = xmalloc((np + 1) * sizeof *sp);
   bool changed = false;
   VEC(uint32_t) todo = {0};
@@ -793,25 +997,30 @@ static bool clone_per_tuple(Ip *ip, Fn *fi) {
   /* groups in the order of their first site */
   while (todo.n) {
     const Site *s0 = &ip->sites.v[todo.v[0]];
-    bool any = false;
-    for (unsigned a = 0; a < np; a++) {
+    for (unsigned a = 0; a < np; a++)
       sp[a] = site_space(ip, fi, s0, a);
-      any |= sp[a] >= 0;
-    }
     sp[np] = -1;
+    bool any = keep_paying(ip, f, sp), dropped = false;
     size_t keep = 0;
     ValVec group = {0};
     for (size_t k = 0; k < todo.n; k++) {
       const Site *s = &ip->sites.v[todo.v[k]];
-      bool same = true;
-      for (unsigned a = 0; a < np && same; a++)
-        same = site_space(ip, fi, s, a) == sp[a];
-      if (same)
+      bool same = true, drops = false;
+      for (unsigned a = 0; a < np && same; a++) {
+        int as = site_space(ip, fi, s, a);
+        drops |= as >= 0 && !pays(ip, f, a);
+        same = (as >= 0 && pays(ip, f, a) ? as : -1) == sp[a];
+      }
+      if (same) {
         vec_push(&group, s->call);
-      else
+        dropped |= drops;
+      } else {
         todo.v[keep++] = todo.v[k];
+      }
     }
     todo.n = keep;
+    if (!any && dropped)
+      not_paying(ip, fi->fn);
     LLVMValueRef nf = any ? get_clone(ip, fi->fn, sp) : NULL;
     if (nf && nf != fi->fn) {
       for (size_t k = 0; k < group.n; k++)
@@ -853,6 +1062,14 @@ static void delete_dead_clones(Ip *ip) {
 static bool rewrite(Ip *ip) {
   bool changed = false;
   size_t n = ip->fns.n;
+  /* what clones would buy, decided on the module before it changes */
+  for (size_t i = 0; i < n; i++) {
+    const Fn *fi = &ip->fns.v[i];
+    if (fi->cand && !fi->capped && fi->sites.n)
+      for (unsigned k = 0; k < fi->np; k++)
+        if (fi->vote[k] != VOTE_NONE)
+          pays(ip, (uint32_t)i, k);
+  }
   for (size_t i = 0; i < n; i++) {
     Fn *fi = &ip->fns.v[i];
     if (!fi->cand || fi->capped || !fi->sites.n)
@@ -947,6 +1164,9 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
                                         "preallocated"};
   for (unsigned i = 0; i < 5; i++)
     ip.no_slot_kinds[i] = LLVMGetEnumAttributeKindForName(no_slot[i], strlen(no_slot[i]));
+  GaspGenericCounts gen_before, gen_after;
+  world_count(ip.t, m, &gen_before);
+  unsigned long instrs_before = ir_count_module_instructions(m);
   bool changed = false;
   unsigned round = 0;
   for (;;) {
@@ -969,6 +1189,14 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
     reinfer(&ip);
   }
   publish(&ip);
+  if (changed) { /* what cloning cost and what it bought */
+    world_count(ip.t, m, &gen_after);
+    unsigned long instrs_after = ir_count_module_instructions(m);
+    if (instrs_after > instrs_before)
+      cx_stat(cx, &st_added, instrs_after - instrs_before);
+    if (gen_before.reachable > gen_after.reachable)
+      cx_stat(cx, &st_bought, gen_before.reachable - gen_after.reachable);
+  }
   clear_round(&ip);
   for (size_t k = 0; k < ip.clones.n; k++) {
     free(ip.clones.v[k].family);
@@ -976,6 +1204,7 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
   }
   vec_free(&ip.clones);
   smap_free(&ip.avoided);
+  smap_free(&ip.nogain);
   smap_free(&ip.clone_by_key);
   smap_free(&ip.clone_by_name);
   vec_free(&ip.fns);

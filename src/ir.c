@@ -404,3 +404,18 @@ bool ir_address_taken(LLVMValueRef fn) {
   }
   return false;
 }
+
+unsigned long ir_count_instructions(LLVMValueRef fn) {
+  unsigned long n = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      n++;
+  return n;
+}
+
+unsigned long ir_count_module_instructions(LLVMModuleRef m) {
+  unsigned long n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    n += ir_count_instructions(f);
+  return n;
+}

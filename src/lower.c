@@ -720,10 +720,12 @@ static void copy_byval_arg(Lw *s, LLVMValueRef call, unsigned k, ValVec *ops) {
   LLVMValueRef arg = slot;
   if (LLVMTypeOf(arg) != LLVMTypeOf(p))
     arg = LLVMBuildAddrSpaceCast(s->b, slot, LLVMTypeOf(p), "");
-  position(s, call, call);
+  /* the slot's private name right after it, where infer would put it (a
+     second run then changes nothing) */
   LLVMValueRef dst = slot;
   if (ir_ptr_as(LLVMTypeOf(dst)) == s->t->generic)
     dst = LLVMBuildAddrSpaceCast(s->b, slot, ir_retype(LLVMTypeOf(slot), s->t->priv), "");
+  position(s, call, call);
   LLVMValueRef cp = LLVMBuildMemCpy(s->b, dst, align, p, 1,
                                     LLVMConstInt(s->i64, LLVMABISizeOfType(td, ty), 0));
   vec_push(ops, cp);

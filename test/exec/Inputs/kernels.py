@@ -3,9 +3,11 @@
 and checks the results against values computed here, independently of
 gasp-run, from the input buffers gasp-run dumped (--dump).
 
-usage: kernels.py check   TARGET WORKDIR [KERNEL...]
-           compile for TARGET (spir64, nvptx64), run with --check-as, compare
-           every output buffer with the reference below
+usage: kernels.py check   TARGET WORKDIR [KERNEL...] [--cuda]
+           compile for TARGET (spir64, nvptx64, amdgcn-amd-amdhsa), run with
+           --check-as, compare every output buffer with the reference below
+           (no KERNEL: every OpenCL kernel; --cuda adds the CUDA-style ones
+           on nvptx64 and amdgcn)
        kernels.py compare TARGET WORKDIR [GASP-OPT FLAGS...]
            run gasp-opt FLAGS on each kernel, then gasp-run --check-as
            --compare original transformed (with --lower-generic=tags: also
@@ -14,7 +16,8 @@ usage: kernels.py check   TARGET WORKDIR [KERNEL...]
            gasp-opt) runs `opt-22 PIPELINE` on gasp-opt's output first, e.g.
            --opt=-O2: the original is compared with gasp + opt; --cc=FLAG
            adds FLAG to clang's command line, e.g. --cc=-g; --llc also
-           compiles gasp's output with llc-22 for nvptx64/amdgcn)
+           compiles gasp's output with llc-22 for nvptx64/amdgcn; --cuda adds
+           the CUDA-style kernels; --only=K1,K2 runs just those)
        kernels.py args    NAME
            print gasp-run's arguments for kernel NAME (--kernel ... --arg ...)
 Prints one line per kernel ("ok ..." / "FAIL ...") and exits 1 on a failure.
@@ -44,7 +47,20 @@ RUNS = {
     "scan_local": ("64", "16", ["buf:i32:64:rand=9", "buf:i32:64", "local:64"]),
     "matmul_tiled": ("8,8", "4,4", ["buf:f32:64:rand=10", "buf:f32:64:rand=11",
                                     "buf:f32:64", "i32=8"]),
+    "particles": ("32", "16", ["buf:f32:128:rand=12", "buf:f32:128:rand=13",
+                               "buf:f32:128", "buf:f32:128", "i32=32"]),
+    "warp_reduce": ("128", "64", ["buf:f32:256:rand=14", "buf:f32:2", "local:256"]),
+    "templates": ("16", "8", ["buf:i32:16:rand=15", "buf:f32:16:rand=16", "buf:i32:16",
+                              "buf:f32:16", "local:32"]),
+    "cuda_blur": ("64", "32", ["buf:f32:256:rand=17", "buf:f32:256", "buf:f32:2", "i32=64"]),
 }
+
+# Source files: OpenCL C (.cl) and C++ for OpenCL (.clcpp) kernels run on
+# every target; CUDA-style kernels (.cu, with test/kernels/cuda.h) only on
+# nvptx64 (CUDA) and amdgcn (as HIP), and only when named (or --cuda).
+EXT = {"templates": ".clcpp", "cuda_blur": ".cu"}
+CUDA = ["-O1", "-fno-inline-functions", "-emit-llvm", "-S", "--cuda-device-only",
+        "-include", os.path.join(KERNELS, "cuda.h"), "-Wno-unknown-cuda-version"]
 
 FMT = {"i8": "b", "i32": "i", "f32": "f"}
 
@@ -151,6 +167,78 @@ def ref_scan_local(a):
     return {1: out}
 
 
+def ref_particles(a):
+    pos = [a[0][4 * i:4 * i + 4] for i in range(32)]
+    vel = [a[1][4 * i:4 * i + 4] for i in range(32)]
+    dt, soft = 0.01, 0.5
+    po, vo = [], []
+    for g in range(32):
+        me = pos[g][:3] + [1.0]
+        acc = [0.0] * 4
+        for b in pos:
+            d = [b[0] - me[0], b[1] - me[1], b[2] - me[2], 0.0]
+            r2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + soft
+            acc = [x + y / r2 for x, y in zip(acc, d)]
+        v = [x + y * dt for x, y in zip(vel[g], acc)]
+        po += [x + y * dt for x, y in zip(me, v)]
+        vo += v
+    return {2: po, 3: vo}
+
+
+def ref_warp_reduce(a):
+    out = []
+    for g in range(2):
+        src = a[0][g * 128:(g + 1) * 128]
+        s = [f32(src[l] + src[l + 64]) for l in range(64)]
+        off = 32
+        while off:
+            for l in range(off):
+                s[l] = f32(s[l] + s[l + off])
+            off //= 2
+        out.append(s[0])
+    return {1: out}
+
+
+def ref_templates(a):
+    ai, af = a[0], a[1]
+    oi, of = [], []
+    for g in range(16):
+        b = g & ~3
+        oi.append(i32(sum(ai[b:b + 4]) + 10 * g + ai[g]))
+        s1 = s2 = 0.0
+        for j in range(4):
+            s1 = f32(s1 + af[b + j])
+            s2 = f32(s2 + f32(2.0 * af[b + j]))
+        of.append(f32(s1 + s2))
+    return {2: oi, 3: of}
+
+
+def ref_cuda_blur(a):
+    src = [a[0][4 * i:4 * i + 4] for i in range(64)]
+
+    def at(p, i, n):
+        return p[i] if 0 <= i < n else [0.0] * 4
+
+    def blur(p, i, n):
+        return [c * 0.5 + (l + r) * 0.25
+                for c, l, r in zip(at(p, i, n), at(p, i - 1, n), at(p, i + 1, n))]
+    out, sums = [], []
+    for blk in range(2):
+        tile = src[blk * 32:(blk + 1) * 32]
+        part = []
+        for t in range(32):
+            v = blur(src, blk * 32 + t, 64) if t in (0, 31) else blur(tile, t, 32)
+            out += v
+            part.append(f32(f32(f32(v[0] + v[1]) + v[2]) + v[3]))
+        off = 16
+        while off:
+            for t in range(off):
+                part[t] = f32(part[t] + part[t + off])
+            off //= 2
+        sums.append(part[0])
+    return {1: out, 2: sums}
+
+
 def ref_matmul_tiled(a):
     A, B, n = a[0], a[1], 8
     return {2: [sum(A[r * n + k] * B[k * n + c] for k in range(n))
@@ -166,12 +254,31 @@ def elem_type(spec):
     return spec.split(":")[1] if spec.startswith("buf:") else None
 
 
+def applies(name, target):
+    """Whether kernel name can be built for target (CUDA: not on spir64)."""
+    return EXT.get(name) != ".cu" or not target.startswith("spir")
+
+
 def compile_kernel(name, target, work, cflags=()):
     ll = os.path.join(work, "%s.%s.ll" % (name, target))
-    subprocess.run(CLANG + list(cflags) + ["-target", target,
-                                           os.path.join(KERNELS, name + ".cl"), "-o", ll],
-                   check=True)
+    src = os.path.join(KERNELS, name + EXT.get(name, ".cl"))
+    if src.endswith(".cu"):
+        front = CUDA + (["-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_70"]
+                        if target.startswith("nvptx") else
+                        ["-x", "hip", "-nogpuinc", "-nogpulib", "--offload-arch=gfx900"])
+        cmd = ["clang-22"] + front + list(cflags) + [src, "-o", ll]
+    else:
+        std = ["-cl-std=clc++2021"] if src.endswith(".clcpp") else []
+        cmd = CLANG + std + list(cflags) + ["-target", target, src, "-o", ll]
+    subprocess.run(cmd, check=True)
     return ll
+
+
+def default_names(target, cuda):
+    """The kernels a run covers: every OpenCL kernel, plus (with --cuda) the
+    CUDA-style ones where they apply."""
+    return [n for n in sorted(RUNS)
+            if (EXT.get(n) != ".cu" or cuda) and applies(n, target)]
 
 
 def llc_args(target):
@@ -232,8 +339,13 @@ def compare(target, work, flags):
     then = [f[len("--opt="):] for f in flags if f.startswith("--opt=")]
     cflags = [f[len("--cc="):] for f in flags if f.startswith("--cc=")]
     llc = "--llc" in flags
-    flags = [f for f in flags if not f.startswith(("--opt=", "--cc=")) and f != "--llc"]
-    for name in sorted(RUNS):
+    names = default_names(target, "--cuda" in flags)
+    only = [f[len("--only="):] for f in flags if f.startswith("--only=")]
+    if only:
+        names = [n for n in only[0].split(",") if applies(n, target)]
+    flags = [f for f in flags if not f.startswith(("--opt=", "--cc=", "--only="))
+             and f not in ("--llc", "--cuda")]
+    for name in names:
         ll = compile_kernel(name, target, work, cflags)
         out = os.path.join(work, "%s.%s.gasp.ll" % (name, target))
         opt = subprocess.run(["gasp-opt", "-S", "-stats"] + flags + [ll, "-o", out],
@@ -278,7 +390,9 @@ def main():
     mode, target, work = sys.argv[1:4]
     os.makedirs(work, exist_ok=True)
     if mode == "check":
-        failed = check(target, work, sys.argv[4:] or sorted(RUNS))
+        names = [n for n in sys.argv[4:] if n != "--cuda"]
+        failed = check(target, work, [n for n in names if applies(n, target)] or
+                       default_names(target, "--cuda" in sys.argv[4:]))
     else:
         failed = compare(target, work, sys.argv[4:])
     sys.exit(1 if failed else 0)
