@@ -36,8 +36,6 @@ void gasp_ctx_free(GaspCtx *cx) {
   vec_free(&cx->stat_desc);
   vec_free(&cx->stat_val);
   remarks_free(cx);
-  smap_free(&cx->budget_hit);
-  smap_free(&cx->capped);
   free((char *)cx->opt.passes);
   free((char *)cx->opt.target_as);
   free((char *)cx->opt.print_after);

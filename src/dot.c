@@ -82,8 +82,8 @@ static void write_node(const TgtTable *t, LLVMValueRef fn, FILE *f) {
   size_t len;
   const char *name = LLVMGetValueName2(fn, &len);
   bool kernel = tgt_is_kernel(t, fn);
-  const char *dot = strstr(name, ".as");
-  bool clone = !kernel && dot && dot[3] && (dot[3] == 'g' || (dot[3] >= '0' && dot[3] <= '9'));
+  char family[256];
+  bool clone = !kernel && ir_fn_note(fn, "gasp.as", "clone of @", family, sizeof family);
   node_id(f, fn);
   fputs(" [label=\"@", f);
   dot_str(f, name, len);
@@ -94,7 +94,7 @@ static void write_node(const TgtTable *t, LLVMValueRef fn, FILE *f) {
   unsigned nv = votes_of(fn, votes, 64);
   if (clone) {
     fputs("\\nclone of @", f);
-    dot_str(f, name, (size_t)(dot - name));
+    dot_str(f, family, strlen(family));
     fputs(" for (", f);
     bool first = true;
     for (unsigned k = 0; k < np; k++) {

@@ -142,10 +142,6 @@ struct GaspCtx {
   VEC(const GaspStatDesc *) stat_desc;
   VEC(uint64_t) stat_val;
   VEC(GaspRemark) remarks;
-  /* what ipmsp gave up on, for the report of accesses left generic */
-  StrMap budget_hit; /* functions a clone was refused for (budget) */
-  StrMap capped;     /* functions over the visit cap */
-  bool rounds_capped;
   const char *cur_pass; /* the pass now running, for tracing */
 };
 
@@ -276,6 +272,10 @@ unsigned ir_mem_ptrs(LLVMValueRef inst, LLVMValueRef ptrs[2]);
 bool ir_is_mem_op_in(LLVMValueRef inst, int as);
 /* How many memory ops of fn have a pointer operand in space as. */
 unsigned long ir_count_mem_ops_in(LLVMValueRef fn, int as);
+/* A string operand starting with prefix in fn's `!kind` node: the rest
+   into buf (cap bytes, truncated); false when there is none. */
+bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf,
+                size_t cap);
 /* Instructions in fn; in every function of m. */
 unsigned long ir_count_instructions(LLVMValueRef fn);
 unsigned long ir_count_module_instructions(LLVMModuleRef m);

@@ -22,23 +22,25 @@
  * only on parameters nobody has voted on yet (optimistic; this is what makes
  * self and mutual recursion converge).
  *
- * Algorithm, repeated in rounds until a round rewrites nothing:
- *   1. Number the functions; a function is a candidate when it has a body
- *      and a name, is not a kernel, is not varargs or interposable (weak,
- *      linkonce, common, extern_weak, available_externally), every use is
- *      a direct call of the right type (no address taken, no invoke, no
- *      musttail), and no block has its address taken.  Collect the sites.
- *   2. Votes, a fixed-point worklist seeded with every candidate
- *      ("Initial work list size :").  Popping F: meet the observations of
- *      all its call sites (each caller analysed once and cached, with the
- *      caller's own parameter votes when the caller is internal — it will be
- *      rewritten in place — and the return votes of internal callees), then
- *      the return vote from F's own `ret`s.  A changed parameter vote
- *      re-enqueues F and its callees (" callees are affected"); a changed
- *      return vote invalidates and re-enqueues the callers.  An analysis in
- *      which one block is re-visited more than the cap (1024) poisons the
- *      function: it is left unchanged, with a remark.
- *   3. Rewrite, per candidate in module order:
+ * Algorithm: one drain of a work list, in waves.
+ *   1. Records, once: number the functions; a function is a candidate when
+ *      it has a body and a name, is not a kernel, is not varargs or
+ *      interposable (weak, linkonce, common, extern_weak,
+ *      available_externally), every use is a direct call of the right type
+ *      (no address taken, no invoke, no musttail), and no block has its
+ *      address taken.  Collect the sites (calls of candidates).
+ *   2. Votes, a fixed-point worklist seeded with every candidate in the
+ *      first wave, with the affected ones (below) later ("Initial work list
+ *      size :").  Popping F: meet the observations of all its call sites
+ *      (each caller analysed once and cached, with the caller's own
+ *      parameter votes when the caller is internal — it will be rewritten in
+ *      place — and the return votes of internal callees), then the return
+ *      vote from F's own `ret`s.  A changed parameter vote re-enqueues F and
+ *      its callees (" callees are affected"); a changed return vote
+ *      invalidates and re-enqueues the callers.  An analysis in which one
+ *      block is re-visited more than the cap (1024) poisons the function: it
+ *      is left unchanged, with a remark.
+ *   3. Rewrite what this wave voted on, in record order:
  *        internal with a concrete vote -> new signature in place (the body
  *          moves, the old function goes): " : changed in argument memory
  *          space (", " : return memory space is resolved :";
@@ -48,11 +50,16 @@
  *          spaces, one clone per distinct tuple (deduplicated by the actual
  *          signature of clones made earlier in the same family), sites
  *          redirected; an internal original left without callers is
- *          deleted.
- *      Each new clone is one attempt of --clone-budget (-1 unlimited, 0 none,
- *      N at most N): " is cloned", or "avoid cloning of" when over budget.
- *   4. `infer` on every function that changed (new bodies and the callers
- *      of redirected calls), then the next round.
+ *          deleted, and with it the clones it alone called.
+ *      Only parameters that pay keep a named space in a clone's tuple
+ *      (phase 2b).  Each new clone is one attempt of --clone-budget (-1
+ *      unlimited, 0 none, N at most N): " is cloned", or "avoid cloning of"
+ *      when over budget.
+ *   4. `infer` on every body that is new or changed, then rescan their
+ *      calls: their old sites die, their calls are new sites, and the
+ *      callees whose sites changed are affected.  If any is, the next wave
+ *      starts at 2 with them; otherwise the drain is over.  A call chain of
+ *      any depth takes one wave per level, each costing what it touches.
  *   5. At the end every defined function with pointer parameters gets
  *      `!gasp.as !{i32 ...}`: per pointer parameter, its named space, or
  *      the vote (1000 UNDET / 2000 POISON / the space voted) when it stayed
@@ -92,7 +99,7 @@ static const GaspStatDesc st_deleted = {
     "ipmsp.functions-deleted", "internal originals left without callers"};
 static const GaspStatDesc st_capped = {
     "ipmsp.functions-capped", "functions left unchanged by the visit cap"};
-static const GaspStatDesc st_rounds = {"ipmsp.rounds", "infer <-> ipmsp rounds"};
+static const GaspStatDesc st_rounds = {"ipmsp.rounds", "infer <-> ipmsp waves (one drain of the work list)"};
 static const GaspStatDesc st_nogain = {
     "ipmsp.clones-not-paying", "clones not made because no access would get a named space"};
 static const GaspStatDesc st_clone_instrs = {
@@ -103,10 +110,10 @@ static const GaspStatDesc st_bought = {
     "ipmsp.accesses-resolved",
     "generic memory ops in code reachable from kernels that ipmsp (and infer after it) named"};
 
+enum { PAY_UNKNOWN = 0, PAY_YES = 1, PAY_NO = 2 }; /* Fn.pay, phase 2b */
 #define VOTE_NONE (-1)  /* not a slot: not a generic pointer */
 #define OBS_NEUTRAL (-3)
 #define OBS_INVALID (-2)
-#define MAX_ROUNDS 64
 
 int ipmsp_meet(int old_vote, bool valid, int as) {
   if (!valid)
@@ -124,13 +131,20 @@ static bool concrete(int vote) {
 }
 
 typedef struct Fn {
-  LLVMValueRef fn;    /* NULL once deleted */
+  LLVMValueRef fn;    /* NULL once deleted or replaced */
+  uint32_t id;        /* index in Ip.fns */
   unsigned np;
   int *vote;          /* np + 1 slots, [np] = return */
   int ret_obs;        /* meet of the function's own rets (in its record) */
   signed char *pay;   /* np slots: PAY_UNKNOWN / PAY_YES / PAY_NO */
   bool cand, internal, capped, queued, rec_valid, redirected;
-  VEC(uint32_t) sites; /* calls of this function */
+  bool over_budget;   /* a clone of it was refused (--clone-budget) */
+  char *family;       /* a clone: the function it was cloned from */
+  bool fresh;         /* registered, not classified yet */
+  bool dirty;         /* body new or changed: infer again, rescan its calls */
+  bool affected;      /* its call sites changed: vote again */
+  bool popped;        /* voted on in this wave */
+  VEC(uint32_t) sites; /* calls of this function (dead ones: Site.call NULL) */
   VEC(uint32_t) out;   /* calls made by this function (to candidates) */
   VEC(uint32_t) callers;
 } Fn;
@@ -154,11 +168,14 @@ typedef struct Ip {
   LLVMBuilderRef b;
   Infer *inf;
   InferEnv env;
-  VEC(Fn) fns;
-  PtrMap fn_id;
+  VEC(Fn *) fns;        /* every function ever seen; records never move */
+  PtrMap fn_id;         /* live function -> its record */
   VEC(Site) sites;
   VEC(int) obs;
   VEC(uint32_t) work;
+  VEC(uint32_t) dirty;    /* records to infer again and rescan */
+  VEC(uint32_t) affected; /* records whose call sites changed */
+  VEC(uint32_t) popped;   /* records voted on in this wave */
   VEC(CloneRec) clones;
   StrMap clone_by_key;  /* family + tuple ("f.as1_3") -> clone record */
   StrMap clone_by_name; /* clone's own name -> clone record */
@@ -168,8 +185,6 @@ typedef struct Ip {
   bool dump;
   unsigned no_slot_kinds[5];
 } Ip;
-
-static const char dirty_attr[] = "gasp.ipmsp.dirty";
 
 static const char *fn_name(LLVMValueRef f) {
   size_t len;
@@ -248,65 +263,156 @@ static bool body_copyable(LLVMValueRef f) {
   return true;
 }
 
-static void clear_round(Ip *ip) {
+static void free_records(Ip *ip) {
   for (size_t i = 0; i < ip->fns.n; i++) {
-    Fn *f = &ip->fns.v[i];
+    Fn *f = ip->fns.v[i];
     free(f->vote);
     free(f->pay);
+    free(f->family);
     vec_free(&f->sites);
     vec_free(&f->out);
     vec_free(&f->callers);
+    free(f);
   }
-  ip->fns.n = ip->sites.n = ip->obs.n = ip->work.n = 0;
-  map_clear(&ip->fn_id);
+  vec_free(&ip->fns);
+  map_free(&ip->fn_id);
 }
 
-static void build(Ip *ip) {
-  clear_round(ip);
-  for (LLVMValueRef f = LLVMGetFirstFunction(ip->m); f; f = LLVMGetNextFunction(f)) {
-    Fn fi;
-    memset(&fi, 0, sizeof fi);
-    fi.fn = f;
-    fi.np = LLVMCountParams(f);
-    fi.vote = xmalloc((fi.np + 1) * sizeof *fi.vote);
-    fi.pay = xcalloc(fi.np + 1, sizeof *fi.pay);
-    fi.ret_obs = VOTE_UNDET;
-    fi.internal = world_internal(f);
-    fi.cand = LLVMCountBasicBlocks(f) && *fn_name(f) && !tgt_is_kernel(ip->t, f) &&
-              !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)) && !interposable(f) &&
-              only_called(f) && body_copyable(f);
-    bool any = false;
-    for (unsigned k = 0; k < fi.np; k++) {
-      fi.vote[k] = fi.cand && param_is_slot(ip, f, k) ? VOTE_UNDET : VOTE_NONE;
-      any |= fi.vote[k] != VOTE_NONE;
+/* Whether f may be rewritten, and its vote slots (all UNDET). */
+static void classify_fn(Ip *ip, Fn *fi) {
+  LLVMValueRef f = fi->fn;
+  fi->internal = world_internal(f);
+  fi->cand = LLVMCountBasicBlocks(f) && *fn_name(f) && !tgt_is_kernel(ip->t, f) &&
+             !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)) && !interposable(f) &&
+             only_called(f) && body_copyable(f);
+  bool any = false;
+  for (unsigned k = 0; k < fi->np; k++) {
+    fi->vote[k] = fi->cand && param_is_slot(ip, f, k) ? VOTE_UNDET : VOTE_NONE;
+    fi->pay[k] = PAY_UNKNOWN;
+    any |= fi->vote[k] != VOTE_NONE;
+  }
+  LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(f));
+  fi->vote[fi->np] = fi->cand && is_generic_scalar(ip, rt) ? VOTE_UNDET : VOTE_NONE;
+  any |= fi->vote[fi->np] != VOTE_NONE;
+  fi->cand &= any;
+  fi->ret_obs = VOTE_UNDET;
+  fi->rec_valid = false;
+  fi->fresh = false;
+}
+
+/* A record for a function gasp has not seen (the module's at the start, a
+   clone or a retyped function later); classified when its body is scanned. */
+static Fn *register_fn(Ip *ip, LLVMValueRef f) {
+  Fn *fi = xcalloc(1, sizeof *fi);
+  fi->fn = f;
+  fi->id = (uint32_t)ip->fns.n;
+  fi->np = LLVMCountParams(f);
+  fi->vote = xmalloc((fi->np + 1) * sizeof *fi->vote);
+  fi->pay = xcalloc(fi->np + 1, sizeof *fi->pay);
+  for (unsigned k = 0; k <= fi->np; k++)
+    fi->vote[k] = VOTE_NONE;
+  fi->ret_obs = VOTE_UNDET;
+  fi->fresh = true;
+  map_put(&ip->fn_id, f, fi->id);
+  vec_push(&ip->fns, fi);
+  return fi;
+}
+
+static void mark_affected(Ip *ip, uint32_t c) {
+  Fn *ci = ip->fns.v[c];
+  if (!ci->affected) {
+    ci->affected = true;
+    vec_push(&ip->affected, c);
+  }
+}
+
+/* The calls g makes to candidates become sites (their callees are
+   affected). */
+static void scan_out(Ip *ip, uint32_t g) {
+  LLVMValueRef gf = ip->fns.v[g]->fn;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(gf); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef callee = ir_callee(i);
+      uint32_t c = callee ? map_find(&ip->fn_id, callee) : MAP_NONE;
+      if (c == MAP_NONE || !ip->fns.v[c]->cand)
+        continue;
+      Fn *cf = ip->fns.v[c];
+      Site s = {i, g, c, ip->obs.n};
+      for (unsigned k = 0; k < cf->np; k++)
+        vec_push(&ip->obs, OBS_NEUTRAL);
+      uint32_t si = (uint32_t)ip->sites.n;
+      vec_push(&ip->sites, s);
+      vec_push(&cf->sites, si);
+      vec_push(&ip->fns.v[g]->out, si);
+      if (!cf->callers.n || cf->callers.v[cf->callers.n - 1] != g)
+        vec_push(&cf->callers, g);
+      mark_affected(ip, c);
     }
-    LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(f));
-    fi.vote[fi.np] = fi.cand && is_generic_scalar(ip, rt) ? VOTE_UNDET : VOTE_NONE;
-    any |= fi.vote[fi.np] != VOTE_NONE;
-    fi.cand &= any;
-    map_put(&ip->fn_id, f, (uint32_t)ip->fns.n);
-    vec_push(&ip->fns, fi);
+}
+
+/* g's calls stop being sites (its body changed or goes away); their
+   callees are affected. */
+static void kill_out(Ip *ip, uint32_t g) {
+  Fn *gi = ip->fns.v[g];
+  for (size_t k = 0; k < gi->out.n; k++) {
+    Site *s = &ip->sites.v[gi->out.v[k]];
+    if (s->call) {
+      s->call = NULL;
+      mark_affected(ip, s->callee);
+    }
+  }
+  gi->out.n = 0;
+}
+
+/* Drops the dead entries of a callee's site list. */
+static void compact_sites(Ip *ip, Fn *ci) {
+  size_t keep = 0;
+  for (size_t k = 0; k < ci->sites.n; k++)
+    if (ip->sites.v[ci->sites.v[k]].call)
+      ci->sites.v[keep++] = ci->sites.v[k];
+  ci->sites.n = keep;
+}
+
+static void mark_dirty_rec(Ip *ip, Fn *fi) {
+  if (!fi->dirty) {
+    fi->dirty = true;
+    vec_push(&ip->dirty, fi->id);
+  }
+}
+
+/* The whole module, once: a record per function, then every site. */
+static void build(Ip *ip) {
+  char family[256];
+  for (LLVMValueRef f = LLVMGetFirstFunction(ip->m); f; f = LLVMGetNextFunction(f)) {
+    Fn *fi = register_fn(ip, f);
+    classify_fn(ip, fi);
+    if (ir_fn_note(f, "gasp.as", "clone of @", family, sizeof family))
+      fi->family = xstrdup(family); /* made by an earlier run */
   }
   for (uint32_t g = 0; g < ip->fns.n; g++)
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(ip->fns.v[g].fn); bb;
-         bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-           i = LLVMGetNextInstruction(i)) {
-        LLVMValueRef callee = ir_callee(i);
-        uint32_t c = callee ? map_find(&ip->fn_id, callee) : MAP_NONE;
-        if (c == MAP_NONE || !ip->fns.v[c].cand)
-          continue;
-        Site s = {i, g, c, ip->obs.n};
-        for (unsigned k = 0; k < ip->fns.v[c].np; k++)
-          vec_push(&ip->obs, OBS_NEUTRAL);
-        uint32_t si = (uint32_t)ip->sites.n;
-        vec_push(&ip->sites, s);
-        vec_push(&ip->fns.v[c].sites, si);
-        vec_push(&ip->fns.v[g].out, si);
-        Fn *cf = &ip->fns.v[c];
-        if (!cf->callers.n || cf->callers.v[cf->callers.n - 1] != g)
-          vec_push(&cf->callers, g);
-      }
+    scan_out(ip, g);
+}
+
+/* After a wave's rewrites and infer: the records of new functions are
+   classified, and every changed body's calls are sites again. */
+static void refresh(Ip *ip) {
+  for (size_t k = 0; k < ip->dirty.n; k++) {
+    Fn *fi = ip->fns.v[ip->dirty.v[k]];
+    if (fi->fn && fi->fresh)
+      classify_fn(ip, fi); /* a record made in this wave */
+  }
+  for (size_t k = 0; k < ip->dirty.n; k++) {
+    Fn *fi = ip->fns.v[ip->dirty.v[k]];
+    fi->dirty = false;
+    if (!fi->fn)
+      continue;
+    kill_out(ip, fi->id);
+    scan_out(ip, fi->id);
+    fi->rec_valid = false;
+    for (unsigned a = 0; a < fi->np; a++)
+      fi->pay[a] = PAY_UNKNOWN;
+  }
+  ip->dirty.n = 0;
 }
 
 /* ---- phase 2: votes ------------------------------------------------------ */
@@ -324,7 +430,7 @@ static const Fn *inplace_fn(const Ip *ip, LLVMValueRef f) {
   uint32_t k = map_find(&ip->fn_id, f);
   if (k == MAP_NONE)
     return NULL;
-  const Fn *fi = &ip->fns.v[k];
+  const Fn *fi = ip->fns.v[k];
   return fi->cand && fi->internal && !fi->capped ? fi : NULL;
 }
 
@@ -355,8 +461,8 @@ static int classify(const Ip *ip, LLVMValueRef v) {
 }
 
 static void enqueue(Ip *ip, uint32_t f) {
-  Fn *fi = &ip->fns.v[f];
-  if (fi->cand && !fi->queued) {
+  Fn *fi = ip->fns.v[f];
+  if (fi->fn && fi->cand && !fi->queued) {
     fi->queued = true;
     vec_push(&ip->work, f);
   }
@@ -364,13 +470,13 @@ static void enqueue(Ip *ip, uint32_t f) {
 
 static void enqueue_callees(Ip *ip, uint32_t f, bool report) {
   unsigned n = 0;
-  for (size_t k = 0; k < ip->fns.v[f].out.n; k++) {
-    uint32_t c = ip->sites.v[ip->fns.v[f].out.v[k]].callee;
-    n += !ip->fns.v[c].queued;
+  for (size_t k = 0; k < ip->fns.v[f]->out.n; k++) {
+    uint32_t c = ip->sites.v[ip->fns.v[f]->out.v[k]].callee;
+    n += !ip->fns.v[c]->queued;
     enqueue(ip, c);
   }
   if (report && n && ip->dump)
-    fprintf(out(ip), "%s : %u callees are affected\n", fn_name(ip->fns.v[f].fn), n);
+    fprintf(out(ip), "%s : %u callees are affected\n", fn_name(ip->fns.v[f]->fn), n);
 }
 
 static void poison_all(Fn *fi) {
@@ -382,9 +488,11 @@ static void poison_all(Fn *fi) {
 /* A function's return vote changed (or it was capped): its callers'
    analyses are stale. */
 static void callers_stale(Ip *ip, uint32_t f) {
-  for (size_t k = 0; k < ip->fns.v[f].callers.n; k++) {
-    uint32_t g = ip->fns.v[f].callers.v[k];
-    ip->fns.v[g].rec_valid = false;
+  for (size_t k = 0; k < ip->fns.v[f]->callers.n; k++) {
+    uint32_t g = ip->fns.v[f]->callers.v[k];
+    if (!ip->fns.v[g]->fn)
+      continue;
+    ip->fns.v[g]->rec_valid = false;
     enqueue(ip, g);
     enqueue_callees(ip, g, false);
   }
@@ -392,17 +500,16 @@ static void callers_stale(Ip *ip, uint32_t f) {
 
 /* Analyses f and records the observations of its calls and its rets. */
 static void ensure_record(Ip *ip, uint32_t g) {
-  Fn *fi = &ip->fns.v[g];
+  Fn *fi = ip->fns.v[g];
   if (fi->rec_valid)
     return;
   fi->rec_valid = true;
   bool ok = infer_analyse(ip->inf, fi->fn, &ip->env);
-  fi = &ip->fns.v[g];
+  fi = ip->fns.v[g];
   if (!ok) {
     if (!fi->capped) {
       fi->capped = true;
       cx_stat(ip->cx, &st_capped, 1);
-      smap_put(&ip->cx->capped, fn_name(fi->fn), 1);
       GaspRemark *r = cx_remark(ip->cx, GASP_REMARK_MISSED, "VisitCap", fi->fn, NULL);
       rm_arg(r, "String", "a block was re-visited more than ");
       rm_arg(r, "VisitCap", "%u", ip->env.visit_cap);
@@ -414,7 +521,7 @@ static void ensure_record(Ip *ip, uint32_t g) {
     }
     for (size_t k = 0; k < fi->out.n; k++) {
       const Site *s = &ip->sites.v[fi->out.v[k]];
-      for (unsigned a = 0; a < ip->fns.v[s->callee].np; a++)
+      for (unsigned a = 0; a < ip->fns.v[s->callee]->np; a++)
         ip->obs.v[s->obs + a] = OBS_INVALID;
     }
     fi->ret_obs = VOTE_POISON;
@@ -422,7 +529,7 @@ static void ensure_record(Ip *ip, uint32_t g) {
   }
   for (size_t k = 0; k < fi->out.n; k++) {
     const Site *s = &ip->sites.v[fi->out.v[k]];
-    const Fn *ci = &ip->fns.v[s->callee];
+    const Fn *ci = ip->fns.v[s->callee];
     for (unsigned a = 0; a < ci->np; a++)
       ip->obs.v[s->obs + a] =
           ci->vote[a] == VOTE_NONE ? OBS_NEUTRAL
@@ -443,12 +550,18 @@ static void ensure_record(Ip *ip, uint32_t g) {
 }
 
 static void pop_one(Ip *ip, uint32_t f) {
-  Fn *fi = &ip->fns.v[f];
+  Fn *fi = ip->fns.v[f];
   bool pchanged = false;
+  if (!fi->popped) {
+    fi->popped = true;
+    vec_push(&ip->popped, f);
+  }
   for (size_t k = 0; k < fi->sites.n; k++) {
     const Site *s = &ip->sites.v[fi->sites.v[k]];
+    if (!s->call)
+      continue;
     ensure_record(ip, s->caller);
-    fi = &ip->fns.v[f];
+    fi = ip->fns.v[f];
     for (unsigned a = 0; a < fi->np; a++) {
       int o = ip->obs.v[s->obs + a];
       if (fi->vote[a] == VOTE_NONE || o == OBS_NEUTRAL)
@@ -464,7 +577,7 @@ static void pop_one(Ip *ip, uint32_t f) {
     enqueue_callees(ip, f, true);
   }
   ensure_record(ip, f);
-  fi = &ip->fns.v[f];
+  fi = ip->fns.v[f];
   int *rv = &fi->vote[fi->np];
   if (*rv != VOTE_NONE && fi->ret_obs != VOTE_UNDET) {
     int nv = ipmsp_meet(*rv, fi->ret_obs != VOTE_POISON, fi->ret_obs);
@@ -475,15 +588,35 @@ static void pop_one(Ip *ip, uint32_t f) {
   }
 }
 
-static void solve_votes(Ip *ip) {
-  for (uint32_t f = (uint32_t)ip->fns.n; f-- > 0;)
-    enqueue(ip, f);
+/* The first wave votes on every candidate; a later one on the records
+   whose call sites changed (their parameter votes start again from UNDET:
+   the sites they came from are gone) and on what that changes. */
+static void solve_votes(Ip *ip, bool first) {
+  if (first) {
+    for (uint32_t f = (uint32_t)ip->fns.n; f-- > 0;)
+      enqueue(ip, f);
+  } else {
+    for (size_t k = ip->affected.n; k-- > 0;) {
+      Fn *ci = ip->fns.v[ip->affected.v[k]];
+      compact_sites(ip, ci);
+      if (ci->fn && ci->cand) {
+        for (unsigned a = 0; a < ci->np; a++)
+          if (ci->vote[a] != VOTE_NONE)
+            ci->vote[a] = VOTE_UNDET;
+        ci->rec_valid = false;
+        enqueue(ip, ci->id);
+      }
+    }
+  }
+  for (size_t k = 0; k < ip->affected.n; k++)
+    ip->fns.v[ip->affected.v[k]]->affected = false;
+  ip->affected.n = 0;
   if (ip->dump)
     fprintf(out(ip), "Initial work list size : %zu\n", ip->work.n);
   size_t head = 0;
   while (head < ip->work.n) {
     uint32_t f = ip->work.v[head++];
-    ip->fns.v[f].queued = false;
+    ip->fns.v[f]->queued = false;
     pop_one(ip, f);
     if (head > 4096 && head * 2 > ip->work.n) { /* compact the queue */
       memmove(ip->work.v, ip->work.v + head, (ip->work.n - head) * sizeof *ip->work.v);
@@ -517,8 +650,6 @@ static void solve_votes(Ip *ip) {
  * locally; when it drains without one, every slot it visited cannot reach
  * one either (their reachable sets are inside the one explored) and all are
  * recorded as not paying. */
-enum { PAY_UNKNOWN = 0, PAY_YES = 1, PAY_NO = 2 };
-
 typedef struct PaySlot {
   uint32_t f;
   unsigned k;
@@ -531,7 +662,7 @@ static bool pays_locally(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edges
   ValVec work = {0};
   PtrMap seen;
   map_init(&seen);
-  vec_push(&work, LLVMGetParam(ip->fns.v[f].fn, k));
+  vec_push(&work, LLVMGetParam(ip->fns.v[f]->fn, k));
   bool yes = false;
   while (work.n && !yes) {
     LLVMValueRef v = work.v[--work.n];
@@ -571,7 +702,7 @@ static bool pays_locally(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edges
           if (LLVMGetOperand(i, a) != v)
             continue;
           if (c != MAP_NONE && LLVMCountBasicBlocks(callee)) {
-            const Fn *ci = &ip->fns.v[c];
+            const Fn *ci = ip->fns.v[c];
             if (ci->cand && a < ci->np && ci->vote[a] != VOTE_NONE) {
               PaySlot e = {c, a};
               vec_push(edges, e);
@@ -612,12 +743,12 @@ static bool pays_locally(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edges
 }
 
 static bool pays(Ip *ip, uint32_t f, unsigned k) {
-  if (ip->fns.v[f].pay[k] != PAY_UNKNOWN)
-    return ip->fns.v[f].pay[k] == PAY_YES;
+  if (ip->fns.v[f]->pay[k] != PAY_UNKNOWN)
+    return ip->fns.v[f]->pay[k] == PAY_YES;
   PaySlotVec stack = {0}, visited = {0}, edges = {0};
   PaySlot s0 = {f, k};
   vec_push(&stack, s0);
-  ip->fns.v[f].pay[k] = PAY_NO; /* provisional: marks "visited" */
+  ip->fns.v[f]->pay[k] = PAY_NO; /* provisional: marks "visited" */
   vec_push(&visited, s0);
   bool yes = false;
   while (stack.n && !yes) {
@@ -628,11 +759,11 @@ static bool pays(Ip *ip, uint32_t f, unsigned k) {
       break;
     }
     for (size_t e = 0; e < edges.n && !yes; e++) {
-      signed char st = ip->fns.v[edges.v[e].f].pay[edges.v[e].k];
+      signed char st = ip->fns.v[edges.v[e].f]->pay[edges.v[e].k];
       if (st == PAY_YES) {
         yes = true;
       } else if (st == PAY_UNKNOWN) {
-        ip->fns.v[edges.v[e].f].pay[edges.v[e].k] = PAY_NO;
+        ip->fns.v[edges.v[e].f]->pay[edges.v[e].k] = PAY_NO;
         vec_push(&visited, edges.v[e]);
         vec_push(&stack, edges.v[e]);
       }
@@ -641,8 +772,8 @@ static bool pays(Ip *ip, uint32_t f, unsigned k) {
   /* a "no" is final only when the search drained; otherwise only the
      asked slot is known (it pays) and the others are forgotten */
   for (size_t i = 0; i < visited.n; i++)
-    ip->fns.v[visited.v[i].f].pay[visited.v[i].k] = yes ? PAY_UNKNOWN : PAY_NO;
-  ip->fns.v[f].pay[k] = yes ? PAY_YES : PAY_NO;
+    ip->fns.v[visited.v[i].f]->pay[visited.v[i].k] = yes ? PAY_UNKNOWN : PAY_NO;
+  ip->fns.v[f]->pay[k] = yes ? PAY_YES : PAY_NO;
   vec_free(&stack);
   vec_free(&visited);
   vec_free(&edges);
@@ -653,7 +784,7 @@ static bool pays(Ip *ip, uint32_t f, unsigned k) {
    pay; true when some named space is left (a return counts: callers use
    it). */
 static bool keep_paying(Ip *ip, uint32_t f, int *sp) {
-  const Fn *fi = &ip->fns.v[f];
+  const Fn *fi = ip->fns.v[f];
   bool any = sp[fi->np] >= 0;
   for (unsigned a = 0; a < fi->np; a++) {
     if (sp[a] >= 0 && !pays(ip, f, a))
@@ -665,10 +796,11 @@ static bool keep_paying(Ip *ip, uint32_t f, int *sp) {
 
 /* ---- phase 3: rewrites --------------------------------------------------- */
 
+/* f's body is new or changed: infer it again, rescan its calls. */
 static void mark_dirty(Ip *ip, LLVMValueRef f) {
-  LLVMAddAttributeAtIndex(
-      f, LLVMAttributeFunctionIndex,
-      LLVMCreateStringAttribute(ip->ctx, dirty_attr, sizeof dirty_attr - 1, "", 0));
+  uint32_t k = map_find(&ip->fn_id, f);
+  if (k != MAP_NONE)
+    mark_dirty_rec(ip, ip->fns.v[k]);
 }
 
 /* v (generic) as a pointer in space as, built before `before`. */
@@ -823,6 +955,10 @@ static void specialize_in_place(Ip *ip, Fn *fi) {
   char *name = xstrdup(fn_name(f));
   LLVMSetValueName2(f, "", 0);
   LLVMValueRef nf = clone_function(f, retyped(f, sp), name, true);
+  Fn *ni = register_fn(ip, nf);
+  mark_dirty_rec(ip, ni);
+  ni->family = fi->family ? xstrdup(fi->family) : NULL;
+  kill_out(ip, fi->id); /* the calls moved to nf: its record's sites */
   if (sp[fi->np] >= 0)
     convert_rets(ip, nf);
   ValVec calls = {0};
@@ -833,7 +969,6 @@ static void specialize_in_place(Ip *ip, Fn *fi) {
   vec_free(&calls);
   LLVMDeleteFunction(f);
   fi->fn = NULL;
-  mark_dirty(ip, nf);
   cx_stat(ip->cx, &st_inplace, 1);
   cx_stat(ip->cx, &st_args, nargs);
   if (nargs || sp[fi->np] >= 0) {
@@ -913,7 +1048,9 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp) {
   if (budget >= 0 && ip->attempts >= budget) {
     if (smap_find(&ip->avoided, name) == MAP_NONE) {
       smap_put(&ip->avoided, name, 1);
-      smap_put(&ip->cx->budget_hit, fn_name(f), 1);
+      uint32_t id = map_find(&ip->fn_id, f);
+      if (id != MAP_NONE)
+        ip->fns.v[id]->over_budget = true;
       cx_stat(ip->cx, &st_avoided, 1);
       tuple_remark(ip, GASP_REMARK_MISSED, "CloneBudget", f, sp,
                    "not cloned for ", ": clone budget exhausted");
@@ -928,13 +1065,15 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp) {
   }
   ip->attempts++;
   LLVMValueRef nf = clone_function(f, retyped(f, sp), name, false);
+  Fn *ni = register_fn(ip, nf);
+  mark_dirty_rec(ip, ni);
+  ni->family = xstrdup(family);
   if (sp[LLVMCountParams(f)] >= 0)
     convert_rets(ip, nf);
   CloneRec r = {xstrdup(family), xstrdup(fn_name(nf))};
   smap_put(&ip->clone_by_key, name, (uint32_t)ip->clones.n);
   smap_put(&ip->clone_by_name, r.name, (uint32_t)ip->clones.n);
   vec_push(&ip->clones, r);
-  mark_dirty(ip, nf);
   cx_stat(ip->cx, &st_clones, 1);
   cx_stat(ip->cx, &st_clone_instrs, ir_count_instructions(nf));
   if (cx_wants(ip->cx, GASP_REMARK_PASSED)) {
@@ -952,7 +1091,7 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp) {
 }
 
 /* A clone of f not made: no parameter it would name pays (reported once per
-   function and round). */
+   function). */
 static void not_paying(Ip *ip, LLVMValueRef f) {
   if (smap_find(&ip->nogain, fn_name(f)) != MAP_NONE)
     return;
@@ -969,7 +1108,7 @@ static void not_paying(Ip *ip, LLVMValueRef f) {
 /* External function, every caller agrees: one clone for the votes. */
 static bool clone_for_votes(Ip *ip, Fn *fi) {
   int *sp = votes_tuple(fi);
-  if (!keep_paying(ip, (uint32_t)(fi - ip->fns.v), sp)) {
+  if (!keep_paying(ip, fi->id, sp)) {
     not_paying(ip, fi->fn);
     free(sp);
     return false;
@@ -978,8 +1117,10 @@ static bool clone_for_votes(Ip *ip, Fn *fi) {
   bool changed = false;
   if (nf && nf != fi->fn) {
     for (size_t k = 0; k < fi->sites.n; k++)
-      redirect(ip, ip->sites.v[fi->sites.v[k]].call, nf);
-    changed = fi->sites.n > 0;
+      if (ip->sites.v[fi->sites.v[k]].call) {
+        redirect(ip, ip->sites.v[fi->sites.v[k]].call, nf);
+        changed = true;
+      }
   }
   free(sp);
   return changed;
@@ -988,12 +1129,13 @@ static bool clone_for_votes(Ip *ip, Fn *fi) {
 /* Callers disagree: one clone per distinct tuple of observed spaces. */
 static bool clone_per_tuple(Ip *ip, Fn *fi) {
   unsigned np = fi->np;
-  uint32_t f = (uint32_t)(fi - ip->fns.v);
+  uint32_t f = fi->id;
   int *sp = xmalloc((np + 1) * sizeof *sp);
   bool changed = false;
   VEC(uint32_t) todo = {0};
   for (size_t k = 0; k < fi->sites.n; k++)
-    vec_push(&todo, fi->sites.v[k]);
+    if (ip->sites.v[fi->sites.v[k]].call)
+      vec_push(&todo, fi->sites.v[k]);
   /* groups in the order of their first site */
   while (todo.n) {
     const Site *s0 = &ip->sites.v[todo.v[0]];
@@ -1043,36 +1185,63 @@ static bool used_outside(LLVMValueRef f) {
   return false;
 }
 
-/* Clones whose only callers went away (they were in deleted originals). */
-static void delete_dead_clones(Ip *ip) {
-  bool again = true;
-  while (again) {
-    again = false;
-    for (size_t k = 0; k < ip->clones.n; k++) {
-      LLVMValueRef g = LLVMGetNamedFunction(ip->m, ip->clones.v[k].name);
-      if (g && !used_outside(g)) {
-        LLVMDeleteFunction(g);
-        cx_stat(ip->cx, &st_deleted, 1);
-        again = true;
+/* Deletes fi's function; then every clone it called that has no caller
+   left, and so on (a work list: a dead chain of clones may be long). */
+static void delete_fn(Ip *ip, Fn *fi) {
+  ValVec work = {0};
+  vec_push(&work, fi->fn);
+  while (work.n) {
+    LLVMValueRef f = work.v[--work.n];
+    uint32_t id = map_find(&ip->fn_id, f);
+    Fn *di = ip->fns.v[id];
+    ValVec callees = {0};
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        LLVMValueRef c = ir_callee(i);
+        if (c && c != f && smap_find(&ip->clone_by_name, fn_name(c)) != MAP_NONE)
+          vec_push(&callees, c);
       }
+    kill_out(ip, id);
+    LLVMDeleteFunction(f);
+    di->fn = NULL;
+    cx_stat(ip->cx, &st_deleted, 1);
+    for (size_t k = 0; k < callees.n; k++) {
+      LLVMValueRef c = callees.v[k];
+      bool queued = false;
+      for (size_t j = 0; j < work.n && !queued; j++)
+        queued = work.v[j] == c;
+      if (!queued && !used_outside(c))
+        vec_push(&work, c);
     }
+    vec_free(&callees);
   }
+  vec_free(&work);
 }
 
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* Rewrites the records voted on in this wave, in module order. */
 static bool rewrite(Ip *ip) {
   bool changed = false;
-  size_t n = ip->fns.n;
+  qsort(ip->popped.v, ip->popped.n, sizeof *ip->popped.v, cmp_u32);
+  size_t n = ip->popped.n;
   /* what clones would buy, decided on the module before it changes */
   for (size_t i = 0; i < n; i++) {
-    const Fn *fi = &ip->fns.v[i];
-    if (fi->cand && !fi->capped && fi->sites.n)
+    const Fn *fi = ip->fns.v[ip->popped.v[i]];
+    if (fi->fn && fi->cand && !fi->capped && fi->sites.n)
       for (unsigned k = 0; k < fi->np; k++)
         if (fi->vote[k] != VOTE_NONE)
-          pays(ip, (uint32_t)i, k);
+          pays(ip, fi->id, k);
   }
   for (size_t i = 0; i < n; i++) {
-    Fn *fi = &ip->fns.v[i];
-    if (!fi->cand || fi->capped || !fi->sites.n)
+    Fn *fi = ip->fns.v[ip->popped.v[i]];
+    if (!fi->fn || !fi->cand || fi->capped)
+      continue;
+    compact_sites(ip, fi);
+    if (!fi->sites.n)
       continue;
     bool any_concrete = false, any_poison = false;
     for (unsigned k = 0; k <= fi->np; k++) {
@@ -1090,27 +1259,27 @@ static bool rewrite(Ip *ip) {
   }
   /* internal originals whose calls all went to clones */
   for (size_t i = 0; i < n; i++) {
-    Fn *fi = &ip->fns.v[i];
-    if (fi->fn && fi->redirected && fi->internal && !used_outside(fi->fn)) {
-      LLVMDeleteFunction(fi->fn);
-      fi->fn = NULL;
-      cx_stat(ip->cx, &st_deleted, 1);
-    }
+    Fn *fi = ip->fns.v[ip->popped.v[i]];
+    if (fi->fn && fi->redirected && fi->internal && !used_outside(fi->fn))
+      delete_fn(ip, fi);
   }
-  delete_dead_clones(ip);
+  for (size_t i = 0; i < n; i++) {
+    Fn *fi = ip->fns.v[ip->popped.v[i]];
+    fi->popped = false;
+    fi->redirected = false;
+  }
+  ip->popped.n = 0;
   return changed;
 }
 
 /* ---- phase 4: infer on what changed -------------------------------------- */
 
 static void reinfer(Ip *ip) {
-  for (LLVMValueRef f = LLVMGetFirstFunction(ip->m); f; f = LLVMGetNextFunction(f))
-    if (LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, dirty_attr,
-                                      sizeof dirty_attr - 1)) {
-      LLVMRemoveStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, dirty_attr,
-                                       sizeof dirty_attr - 1);
-      infer_function(ip->inf, f);
-    }
+  for (size_t k = 0; k < ip->dirty.n; k++) {
+    Fn *fi = ip->fns.v[ip->dirty.v[k]];
+    if (fi->fn)
+      infer_function(ip->inf, fi->fn);
+  }
 }
 
 /* ---- phase 5: publish ---------------------------------------------------- */
@@ -1120,8 +1289,8 @@ static void publish(Ip *ip) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ip->ctx);
   VEC(LLVMMetadataRef) md = {0};
   for (size_t i = 0; i < ip->fns.n; i++) {
-    const Fn *fi = &ip->fns.v[i];
-    if (!fi->fn || !LLVMCountBasicBlocks(fi->fn))
+    const Fn *fi = ip->fns.v[i];
+    if (!fi->fn || fi->fresh || !LLVMCountBasicBlocks(fi->fn))
       continue;
     md.n = 0;
     for (unsigned k = 0; k < fi->np; k++) {
@@ -1138,8 +1307,20 @@ static void publish(Ip *ip) {
       }
       vec_push(&md, LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned long long)v, 1)));
     }
+    /* notes after the spaces: where a clone comes from, what ipmsp gave up */
+    if (fi->family) {
+      char *note = xasprintf("clone of @%s", fi->family);
+      vec_push(&md, LLVMMDStringInContext2(ip->ctx, note, strlen(note)));
+      free(note);
+    }
+    if (fi->capped || fi->over_budget) {
+      const char *note = fi->capped ? "ipmsp:visit-cap" : "ipmsp:clone-budget";
+      vec_push(&md, LLVMMDStringInContext2(ip->ctx, note, strlen(note)));
+    }
     if (md.n)
       LLVMGlobalSetMetadata(fi->fn, kind, LLVMMDNodeInContext2(ip->ctx, md.v, md.n));
+    else
+      LLVMGlobalEraseMetadata(fi->fn, kind);
   }
   vec_free(&md);
 }
@@ -1167,26 +1348,23 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
   GaspGenericCounts gen_before, gen_after;
   world_count(ip.t, m, &gen_before);
   unsigned long instrs_before = ir_count_module_instructions(m);
+  /* One drain: the first wave votes on every candidate; each later wave
+     only on the functions whose call sites the previous one changed (new
+     clones' bodies, redirected calls), until a wave rewrites nothing.  Every
+     rewrite moves a call site to a function with more named parameters, so
+     the waves end; each costs what it touches. */
   bool changed = false;
-  unsigned round = 0;
-  for (;;) {
-    build(&ip);
-    solve_votes(&ip);
-    if (round == MAX_ROUNDS) {
-      cx->rounds_capped = true;
-      GaspRemark *r = cx_remark(cx, GASP_REMARK_MISSED, "RoundCap", NULL, NULL);
-      rm_arg(r, "String", "stopped after ");
-      rm_arg(r, "Rounds", "%d", MAX_ROUNDS);
-      rm_arg(r, "String", " rounds");
-      rm_done(r);
-      break;
-    }
-    round++;
+  build(&ip);
+  for (bool first = true;; first = false) {
+    solve_votes(&ip, first);
     cx_stat(cx, &st_rounds, 1);
     if (!rewrite(&ip))
       break;
     changed = true;
     reinfer(&ip);
+    refresh(&ip);
+    if (!ip.affected.n)
+      break;
   }
   publish(&ip);
   if (changed) { /* what cloning cost and what it bought */
@@ -1197,7 +1375,7 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
     if (gen_before.reachable > gen_after.reachable)
       cx_stat(cx, &st_bought, gen_before.reachable - gen_after.reachable);
   }
-  clear_round(&ip);
+  free_records(&ip);
   for (size_t k = 0; k < ip.clones.n; k++) {
     free(ip.clones.v[k].family);
     free(ip.clones.v[k].name);
@@ -1207,11 +1385,12 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
   smap_free(&ip.nogain);
   smap_free(&ip.clone_by_key);
   smap_free(&ip.clone_by_name);
-  vec_free(&ip.fns);
   vec_free(&ip.sites);
   vec_free(&ip.obs);
   vec_free(&ip.work);
-  map_free(&ip.fn_id);
+  vec_free(&ip.dirty);
+  vec_free(&ip.affected);
+  vec_free(&ip.popped);
   infer_free(ip.inf);
   LLVMDisposeBuilder(ip.b);
   return changed;

@@ -419,3 +419,39 @@ unsigned long ir_count_module_instructions(LLVMModuleRef m) {
     n += ir_count_instructions(f);
   return n;
 }
+
+/* ---- notes in a function's metadata node -------------------------------- */
+
+bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf,
+                size_t cap) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
+  unsigned k = LLVMGetMDKindIDInContext(ctx, kind, (unsigned)strlen(kind));
+  size_t n = 0, plen = strlen(prefix);
+  bool found = false;
+  LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(fn, &n);
+  for (size_t i = 0; i < n && !found; i++) {
+    if (LLVMValueMetadataEntriesGetKind(md, (unsigned)i) != k)
+      continue;
+    LLVMValueRef node =
+        LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i));
+    if (!LLVMIsAMDNode(node))
+      continue;
+    unsigned m = LLVMGetMDNodeNumOperands(node);
+    LLVMValueRef *ops = xmalloc((m ? m : 1) * sizeof *ops);
+    LLVMGetMDNodeOperands(node, ops);
+    for (unsigned j = 0; j < m && !found; j++) {
+      unsigned len = 0;
+      const char *str = ops[j] && LLVMIsAMDString(ops[j]) ? LLVMGetMDString(ops[j], &len) : NULL;
+      if (str && len >= plen && !memcmp(str, prefix, plen) && cap) {
+        size_t c = len - plen < cap - 1 ? len - plen : cap - 1;
+        memcpy(buf, str + plen, c);
+        buf[c] = 0;
+        found = true;
+      }
+    }
+    free(ops);
+  }
+  if (md)
+    LLVMDisposeValueMetadataEntries(md);
+  return found;
+}

@@ -156,11 +156,8 @@ static bool run_one(GaspCtx *cx, const char *name, void *arg) {
 GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   if (!pipeline_check(cx))
     return GASP_ERR_USAGE;
-  /* what ipmsp gave up on describes one module: a context reused on the
-     next one starts from nothing (issue 17 moves it out of the context) */
-  smap_free(&cx->budget_hit);
-  smap_free(&cx->capped);
-  cx->rounds_capped = false;
+  /* nothing of a module stays in the context: what ipmsp gave up on
+     travels in the module (!gasp.ipmsp, !gasp.clone, !gasp.as) */
   RunState rs = {m, GASP_OK};
   each_pass(cx, pass_text(cx), run_one, &rs);
   if (rs.st == GASP_OK)

@@ -24,8 +24,8 @@
  *                                   ipmsp refused a clone of @f for its
  *                                   budget, "externally visible" /
  *                                   "address taken" when not every caller is
- *                                   known, "visit cap" / "round cap" when
- *                                   ipmsp gave up on the function / module
+ *                                   known, "visit cap" when ipmsp gave up
+ *                                   on the function (a note in ipmsp's `!gasp.as`)
  *   made from an integer            inttoptr (llvm.ptrmask and a ptrtoint/
  *                                   inttoptr pair of one generic pointer are
  *                                   walked through, as infer does)
@@ -75,6 +75,7 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   LLVMValueRef fn = LLVMGetParamParent(arg);
   const char *f = name_of(fn);
   unsigned k = param_index(arg);
+  char tag[16] = "";
   snprintf(r->detail, sizeof r->detail, "parameter %u of @%s", k, f);
   if (tgt_is_kernel(w->t, fn)) {
     r->what = "generic kernel parameter (the front end says nothing of its space)";
@@ -82,12 +83,10 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   }
   if (!pipeline_has(w->cx, "ipmsp"))
     r->what = "ipmsp did not run (not in --passes), so no caller was looked at";
-  else if (smap_find(&w->cx->budget_hit, f) != MAP_NONE)
+  else if (ir_fn_note(fn, "gasp.as", "ipmsp:", tag, sizeof tag) && !strcmp(tag, "clone-budget"))
     r->what = "clone budget exhausted";
-  else if (smap_find(&w->cx->capped, f) != MAP_NONE)
+  else if (!strcmp(tag, "visit-cap"))
     r->what = "recursion or loop too deep: ipmsp visit cap reached";
-  else if (w->cx->rounds_capped)
-    r->what = "ipmsp round cap reached";
   else if (ir_address_taken(fn))
     r->what = "indirect call: the function's address is taken";
   else if (LLVMGetLinkage(fn) != LLVMInternalLinkage &&

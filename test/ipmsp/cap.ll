@@ -36,7 +36,7 @@ define spir_kernel void @k(ptr addrspace(1) %g, i32 %n) {
 ; CAP-SAME:  !gasp.as ![[P:[0-9]+]]
 ; CAP:         load i32, ptr addrspace(4) %d
 ; CAP:         call spir_func i32 @chain(ptr addrspace(4) %gg, i32 %n)
-; CAP:       ![[P]] = !{i32 2000}
+; CAP:       ![[P]] = !{i32 2000, !"ipmsp:visit-cap"}
 ; REMARK: gasp-opt: {{.*}}cap.ll: remark: ipmsp: @chain: a block was re-visited more than 2 times; the function is left unchanged
 
 ; DEFAULT:   call spir_func i32 @chain(ptr addrspace(1) %g, i32 %n)

@@ -52,7 +52,7 @@ define spir_kernel void @k(ptr addrspace(1) %g, ptr addrspace(3) %l) {
 ; CHECK-NEXT:    store i32 [[Y]], ptr addrspace(1) %a
 ; CHECK-NEXT:    store i32 [[X]], ptr addrspace(3) %b
 ; CHECK-LABEL: define internal spir_func void @swap.as3_1(ptr addrspace(3) %a, ptr addrspace(1) %b)
-; CHECK-DAG: ![[T13]] = !{i32 1, i32 3}
+; CHECK-DAG: ![[T13]] = !{i32 1, i32 3, !"clone of @swap"}
 
 ; DUMP:      Initial work list size : 2
 ; DUMP-NEXT: ext is cloned as ext.as3 (local)
