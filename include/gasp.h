@@ -90,6 +90,10 @@ typedef struct GaspOptions {
      (the default) collects none.  With GASP_REMARK_MISSED every memory
      access still generic after the pipeline gets a remark with its reason. */
   unsigned remarks;
+  /* Also compute the statistics that cost a walk of the whole module
+     (ipmsp.instructions-added, ipmsp.accesses-resolved); 0 (the default)
+     leaves them out.  gasp-opt -stats sets it. */
+  int stats;
 } GaspOptions;
 
 /* Optimisation remarks, as LLVM's: Passed (something was done), Missed

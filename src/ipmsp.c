@@ -74,8 +74,9 @@
  * Requires: a module that verifies.  Preserves: kernel signatures,
  * declarations, functions whose address is taken or that are called
  * indirectly, varargs; call-site attributes, calling conventions, metadata,
- * and debug info of functions rewritten in place.  Clones carry no debug
- * info (see clone.c).  Never rewrites byval/byref/sret/inalloca/preallocated
+ * and debug info of functions rewritten in place and of the clone that
+ * takes an internal original's body (its last tuple).  Copied clones carry
+ * no debug info (see clone.c).  Never rewrites byval/byref/sret/inalloca/preallocated
  * parameters.
  * Debug name: ipmsp (and --dump-ip-msp for the seed's transcript).
  * Statistics: ipmsp.* below.  Tests: test/ipmsp/.
@@ -96,7 +97,7 @@ static const GaspStatDesc st_avoided = {
 static const GaspStatDesc st_calls = {"ipmsp.calls-redirected",
                                       "call sites rebuilt for a new signature"};
 static const GaspStatDesc st_deleted = {
-    "ipmsp.functions-deleted", "internal originals left without callers"};
+    "ipmsp.functions-deleted", "internal originals and clones left without callers"};
 static const GaspStatDesc st_capped = {
     "ipmsp.functions-capped", "functions left unchanged by the visit cap"};
 static const GaspStatDesc st_rounds = {"ipmsp.rounds", "infer <-> ipmsp waves (one drain of the work list)"};
@@ -1030,8 +1031,14 @@ static char *tuple_key(const Ip *ip, const char *family, LLVMValueRef f, const i
 }
 
 /* The function of f's family taking spaces sp: an existing one, or a new
-   clone within the budget; NULL when over budget. */
-static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp) {
+   clone within the budget; NULL when over budget.  With *move set (f is
+   internal and this tuple's calls are the last ones it has), a new clone
+   takes f's body instead of a copy of it (f is left empty for the caller
+   to delete: nothing is copied, and the body keeps its debug info); *move
+   is cleared when an existing function was returned. */
+static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp, bool *move) {
+  bool may_move = *move;
+  *move = false;
   const char *family = family_of(ip, fn_name(f));
   LLVMValueRef root = LLVMGetNamedFunction(ip->m, family);
   if (root && has_spaces(ip, root, f, sp))
@@ -1064,10 +1071,16 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp) {
     return NULL;
   }
   ip->attempts++;
-  LLVMValueRef nf = clone_function(f, retyped(f, sp), name, false);
+  LLVMValueRef nf = clone_function(f, retyped(f, sp), name, may_move);
   Fn *ni = register_fn(ip, nf);
   mark_dirty_rec(ip, ni);
   ni->family = xstrdup(family);
+  if (may_move) {
+    *move = true;
+    kill_out(ip, map_find(&ip->fn_id, f)); /* its calls moved to nf */
+  } else {
+    cx_stat(ip->cx, &st_clone_instrs, ir_count_instructions(nf));
+  }
   if (sp[LLVMCountParams(f)] >= 0)
     convert_rets(ip, nf);
   CloneRec r = {xstrdup(family), xstrdup(fn_name(nf))};
@@ -1075,7 +1088,6 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp) {
   smap_put(&ip->clone_by_name, r.name, (uint32_t)ip->clones.n);
   vec_push(&ip->clones, r);
   cx_stat(ip->cx, &st_clones, 1);
-  cx_stat(ip->cx, &st_clone_instrs, ir_count_instructions(nf));
   if (cx_wants(ip->cx, GASP_REMARK_PASSED)) {
     char *before = xasprintf("cloned as @%s for ", fn_name(nf));
     tuple_remark(ip, GASP_REMARK_PASSED, "Cloned", f, sp, before, "");
@@ -1113,7 +1125,8 @@ static bool clone_for_votes(Ip *ip, Fn *fi) {
     free(sp);
     return false;
   }
-  LLVMValueRef nf = get_clone(ip, fi->fn, sp);
+  bool move = false; /* visible outside: the original stays */
+  LLVMValueRef nf = get_clone(ip, fi->fn, sp, &move);
   bool changed = false;
   if (nf && nf != fi->fn) {
     for (size_t k = 0; k < fi->sites.n; k++)
@@ -1126,12 +1139,19 @@ static bool clone_for_votes(Ip *ip, Fn *fi) {
   return changed;
 }
 
+static size_t use_count(LLVMValueRef f) {
+  size_t n = 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u))
+    n++;
+  return n;
+}
+
 /* Callers disagree: one clone per distinct tuple of observed spaces. */
 static bool clone_per_tuple(Ip *ip, Fn *fi) {
   unsigned np = fi->np;
   uint32_t f = fi->id;
   int *sp = xmalloc((np + 1) * sizeof *sp);
-  bool changed = false;
+  bool changed = false, stays = false;
   VEC(uint32_t) todo = {0};
   for (size_t k = 0; k < fi->sites.n; k++)
     if (ip->sites.v[fi->sites.v[k]].call)
@@ -1163,12 +1183,22 @@ static bool clone_per_tuple(Ip *ip, Fn *fi) {
     todo.n = keep;
     if (!any && dropped)
       not_paying(ip, fi->fn);
-    LLVMValueRef nf = any ? get_clone(ip, fi->fn, sp) : NULL;
+    /* an internal function's last calls take its body rather than a copy
+       when every other call went to a clone */
+    bool move = any && fi->internal && !stays && !todo.n &&
+                use_count(fi->fn) == group.n;
+    LLVMValueRef nf = any ? get_clone(ip, fi->fn, sp, &move) : NULL;
     if (nf && nf != fi->fn) {
       for (size_t k = 0; k < group.n; k++)
         redirect(ip, group.v[k], nf);
       fi->redirected = true;
       changed = true;
+    } else {
+      stays = true;
+    }
+    if (move) {
+      LLVMDeleteFunction(fi->fn);
+      fi->fn = NULL;
     }
     vec_free(&group);
   }
@@ -1346,8 +1376,11 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
   for (unsigned i = 0; i < 5; i++)
     ip.no_slot_kinds[i] = LLVMGetEnumAttributeKindForName(no_slot[i], strlen(no_slot[i]));
   GaspGenericCounts gen_before, gen_after;
-  world_count(ip.t, m, &gen_before);
-  unsigned long instrs_before = ir_count_module_instructions(m);
+  unsigned long instrs_before = 0;
+  if (cx->opt.stats) { /* two module walks: only when asked */
+    world_count(ip.t, m, &gen_before);
+    instrs_before = ir_count_module_instructions(m);
+  }
   /* One drain: the first wave votes on every candidate; each later wave
      only on the functions whose call sites the previous one changed (new
      clones' bodies, redirected calls), until a wave rewrites nothing.  Every
@@ -1367,7 +1400,7 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
       break;
   }
   publish(&ip);
-  if (changed) { /* what cloning cost and what it bought */
+  if (changed && cx->opt.stats) { /* what cloning cost and what it bought */
     world_count(ip.t, m, &gen_after);
     unsigned long instrs_after = ir_count_module_instructions(m);
     if (instrs_after > instrs_before)

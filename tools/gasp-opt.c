@@ -146,6 +146,7 @@ static void parse_args(int argc, char **argv, Args *a) {
       a->o.target_as = v;
     } else if (opt_flag(s, "stats")) {
       a->stats = true;
+      a->o.stats = 1;
     } else if (opt_flag(s, "verify-each")) {
       a->o.verify_each = 1;
     } else if (opt_flag(s, "print-after-all")) {
@@ -484,6 +485,17 @@ static void print_diags(const GaspCtx *cx, const char *file) {
             sev[gasp_diag_severity(cx, i)], gasp_diag_message(cx, i));
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define FREE_AT_EXIT 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FREE_AT_EXIT 1
+#endif
+#endif
+#ifndef FREE_AT_EXIT
+#define FREE_AT_EXIT 0
+#endif
+
 static int run(const Args *ap);
 
 static void *run_thread(void *arg) {
@@ -613,7 +625,13 @@ static int run(const Args *ap) {
 done:
   free_filters(&filters);
   gasp_ctx_free(cx);
-  LLVMDisposeModule(m);
-  LLVMContextDispose(ctx);
+  /* Tearing a large module down costs as much as a pass over it and the
+     process is about to exit: like clang's -disable-free, a successful run
+     leaves that to the operating system — except under AddressSanitizer,
+     whose leak checker must see everything freed. */
+  if (rc != 0 || FREE_AT_EXIT) {
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+  }
   return rc;
 }
