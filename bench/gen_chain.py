@@ -5,10 +5,14 @@ reads and writes through both (18 generic accesses, 56 instructions) and
 calls the next helper with the two pointers swapped.  The kernel calls the
 first helper once with (global, shared) and once with (private, global), so
 every level of the chain is reached with two tuples of spaces and needs two
-clones: 2 x N clones, N levels deep.  Every access is resolvable."""
+clones: 2 x N clones, N levels deep.  Every access is resolvable.
+--named keeps value names (%pa0, %va0, ...); without it the values are
+numbered, as clang's release builds emit them (names cost: a copied clone
+copies them into its symbol table)."""
 import sys
 
 n = int(sys.argv[1])
+named = "--named" in sys.argv[2:]
 out = ['target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"',
        'target triple = "nvptx64-nvidia-cuda"',
        "",
@@ -60,4 +64,21 @@ entry:
   ret void
 }
 """)
-sys.stdout.write("\n".join(out))
+text = "\n".join(out)
+if not named:  # number every local value of each function, as clang does
+    import re
+    funcs = text.split("\ndefine ")
+    res = [funcs[0]]
+    for f in funcs[1:]:
+        names, k = {}, 0
+        params = re.match(r"[^(]*\(([^)]*)\)", f).group(1)
+        for p in re.findall(r"%([A-Za-z_][\w.]*)", params):
+            names[p] = str(k)
+            k += 1
+        for m in re.finditer(r"^  %([A-Za-z_][\w.]*) = ", f, re.M):
+            names[m.group(1)] = str(k)
+            k += 1
+        f = re.sub(r"%([A-Za-z_][\w.]*)", lambda m: "%" + names.get(m.group(1), m.group(1)), f)
+        res.append(f)
+    text = "\ndefine ".join(res)
+sys.stdout.write(text)
