@@ -290,6 +290,20 @@ bool dom_blocks(const Dom *d, LLVMBasicBlockRef a, LLVMBasicBlockRef b);
 bool dom_reachable(const Dom *d, LLVMBasicBlockRef bb);
 void dom_free(Dom *d);
 
+/* ===== memory.c — pointers through memory (private slots) =============== */
+typedef struct MemModel MemModel;
+MemModel *mem_new(const TgtTable *t);
+void mem_free(MemModel *mm);
+/* Finds fn's private slots among the allocas of blocks (NULL: every block
+   of fn), forgetting the previous function's. */
+void mem_function(MemModel *mm, LLVMValueRef fn, const BlockVec *blocks);
+/* The slot a load reads / a store writes, or MAP_NONE. */
+uint32_t mem_load_slot(const MemModel *mm, LLVMValueRef load);
+uint32_t mem_store_slot(const MemModel *mm, LLVMValueRef store);
+size_t mem_slot_count(const MemModel *mm);
+/* The generic pointers stored into slot (n of them). */
+const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n);
+
 /* ===== infer.c — intra-procedural inference ============================= */
 bool infer_run(GaspCtx *cx, LLVMModuleRef m);
 

@@ -33,12 +33,13 @@
  * element, extractelement takes the vector's: a private array of pointers
  * that AMDGPU's promote-alloca-to-vector made a <N x ptr> value).
  *
- * Private slots (through memory).  An alloca whose address never escapes —
- * every use, through GEPs and casts, is a load from it, a store *to* it of a
- * generic pointer, a lifetime marker or an icmp — holds only the pointers
- * stored into it.  A generic pointer loaded from it has the join of the
- * spaces of every stored pointer.  This covers a dynamically indexed array
- * of pointers, which SROA leaves in memory.
+ * Private slots (through memory; the model is memory.c's, shared with
+ * why.c).  An alloca whose address never escapes — every use, through GEPs
+ * and casts, is a load from it, a store *to* it of a generic pointer, a
+ * lifetime marker or an icmp — holds only the pointers stored into it.  A
+ * generic pointer loaded from it has the join of the spaces of every stored
+ * pointer.  This covers a dynamically indexed array of pointers, which SROA
+ * leaves in memory.
  *
  * Algorithm, per function:
  *   0. Space facts: an assumed space test, or one a branch depends on,
@@ -131,10 +132,7 @@ typedef struct Cand {
   bool needed; /* a rewritable operation depends on its twin */
 } Cand;
 
-typedef struct Slot {
-  VEC(LLVMValueRef) stored;
-  VEC(uint32_t) loads;
-} Slot;
+typedef VEC(uint32_t) U32Vec;
 
 struct Infer {
   GaspCtx *cx;
@@ -152,17 +150,13 @@ struct Infer {
   VEC(Cand) c;
   PtrMap id;             /* candidate value -> index */
   PtrMap reach;          /* reachable block -> 1 */
-  PtrMap load_slot;      /* load -> slot */
-  PtrMap store_slot;     /* store -> slot */
-  VEC(Slot) slots;
+  MemModel *mem;         /* which loads read which private slot */
+  VEC(U32Vec) slot_loads; /* per slot: the candidates that load from it */
   BlockVec rpo;
   VEC(LLVMValueRef) ops; /* memory ops, icmps, generic->named casts */
   VEC(uint32_t) work;
   ValVec trash;          /* maybe-dead instructions to sweep, each once */
   PtrMap trash_set;
-  /* scratch for the slot walk */
-  ValVec derived;
-  PtrMap derived_set;
 };
 
 static bool is_generic_ptr(const Infer *s, LLVMTypeRef t) {
@@ -180,86 +174,17 @@ static void compute_rpo(Infer *s) { ir_rpo(s->fn, &s->reach, &s->rpo); }
 
 /* ---- phase 2: private slots, candidates, operations -------------------- */
 
-/* Walks every use of the alloca a through GEPs and casts.  Returns true
-   when its address never escapes and every store into it stores a generic
-   pointer; collects the generic-pointer loads and stored values. */
-static bool analyse_slot(Infer *s, LLVMValueRef a, Slot *slot,
-                         ValVec *touched) {
-  s->derived.n = 0;
-  map_clear(&s->derived_set);
-  vec_push(&s->derived, a);
-  map_put(&s->derived_set, a, 1);
-  for (size_t k = 0; k < s->derived.n; k++) {
-    LLVMValueRef d = s->derived.v[k];
-    for (LLVMUseRef u = LLVMGetFirstUse(d); u; u = LLVMGetNextUse(u)) {
-      LLVMValueRef user = LLVMGetUser(u);
-      switch (LLVMGetInstructionOpcode(user)) {
-      case LLVMGetElementPtr:
-        if (LLVMGetOperand(user, 0) != d)
-          return false; /* used as an index: cannot be */
-        /* fallthrough */
-      case LLVMAddrSpaceCast:
-      case LLVMBitCast:
-        if (!map_get(&s->derived_set, user, NULL)) {
-          map_put(&s->derived_set, user, 1);
-          vec_push(&s->derived, user);
-        }
-        break;
-      case LLVMLoad:
-        if (is_generic_scalar_ptr(s, LLVMTypeOf(user)))
-          vec_push(touched, user);
-        break;
-      case LLVMStore:
-        if (LLVMGetOperand(user, 0) == d ||
-            !is_generic_scalar_ptr(s, LLVMTypeOf(LLVMGetOperand(user, 0))))
-          return false;
-        vec_push(&slot->stored, LLVMGetOperand(user, 0));
-        vec_push(touched, user);
-        break;
-      case LLVMICmp:
-        break;
-      case LLVMCall:
-        if (!ir_is_lifetime(user))
-          return false;
-        break;
-      default:
-        return false;
-      }
-    }
-  }
-  /* storing the slot's own address into it is an escape */
-  for (size_t i = 0; i < slot->stored.n; i++)
-    if (map_get(&s->derived_set, slot->stored.v[i], NULL))
-      return false;
-  return true;
-}
-
+/* The private slots (memory.c), each with an empty list of loading
+   candidates. */
 static void collect_slots(Infer *s) {
-  ValVec touch = {0};
-  for (size_t bi = 0; bi < s->rpo.n; bi++)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(s->rpo.v[bi]); i;
-         i = LLVMGetNextInstruction(i)) {
-      if (!LLVMIsAAllocaInst(i))
-        continue;
-      Slot slot = {0};
-      touch.n = 0;
-      bool ok = analyse_slot(s, i, &slot, &touch);
-      bool has_load = false;
-      for (size_t k = 0; ok && k < touch.n; k++)
-        if (LLVMIsALoadInst(touch.v[k]))
-          has_load = true;
-      if (!ok || !has_load) {
-        vec_free(&slot.stored);
-        vec_free(&slot.loads);
-        continue;
-      }
-      uint32_t si = (uint32_t)s->slots.n;
-      for (size_t k = 0; k < touch.n; k++)
-        map_put(LLVMIsALoadInst(touch.v[k]) ? &s->load_slot : &s->store_slot,
-                touch.v[k], si);
-      vec_push(&s->slots, slot);
-    }
-  vec_free(&touch);
+  mem_function(s->mem, s->fn, &s->rpo);
+  size_t n = mem_slot_count(s->mem);
+  while (s->slot_loads.n < n) {
+    U32Vec none = {0};
+    vec_push(&s->slot_loads, none);
+  }
+  for (size_t k = 0; k < n; k++)
+    s->slot_loads.v[k].n = 0;
 }
 
 static void add_cand(Infer *s, LLVMValueRef v, CandKind k, int lat,
@@ -347,11 +272,11 @@ static void collect_inst(Infer *s, LLVMValueRef i) {
         add_cand(s, i, K_CONSTLOAD, s->t->global, true);
         break;
       }
-      uint32_t si = map_find(&s->load_slot, i);
+      uint32_t si = mem_load_slot(s->mem, i);
       if (si != MAP_NONE) {
         add_cand(s, i, K_SLOTLOAD, LAT_UNINIT, false);
         s->c.v[s->c.n - 1].slot = (int)si;
-        vec_push(&s->slots.v[si].loads, (uint32_t)(s->c.n - 1));
+        vec_push(&s->slot_loads.v[si], (uint32_t)(s->c.n - 1));
       }
       break;
     }
@@ -519,9 +444,10 @@ static void each_input(const Infer *s, const Cand *c, InputFn fn, void *arg) {
       fn(s, LLVMGetOperand(v, 2), arg);
     break;
   case K_SLOTLOAD: {
-    const Slot *sl = &s->slots.v[c->slot];
-    for (size_t k = 0; k < sl->stored.n; k++)
-      if (!fn(s, sl->stored.v[k], arg))
+    size_t n;
+    const LLVMValueRef *stored = mem_slot_stored(s->mem, (uint32_t)c->slot, &n);
+    for (size_t k = 0; k < n; k++)
+      if (!fn(s, stored[k], arg))
         break;
     break;
   }
@@ -585,10 +511,10 @@ static void enqueue_users(Infer *s, LLVMValueRef v) {
     if (k != MAP_NONE)
       enqueue(s, k);
     if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) == v) {
-      uint32_t si = map_find(&s->store_slot, user);
+      uint32_t si = mem_store_slot(s->mem, user);
       if (si != MAP_NONE)
-        for (size_t l = 0; l < s->slots.v[si].loads.n; l++)
-          enqueue(s, s->slots.v[si].loads.v[l]);
+        for (size_t l = 0; l < s->slot_loads.v[si].n; l++)
+          enqueue(s, s->slot_loads.v[si].v[l]);
     }
   }
 }
@@ -1161,16 +1087,12 @@ static bool apply_space_facts(Infer *s, LLVMValueRef fn) {
 /* ---- entry ------------------------------------------------------------- */
 
 static void reset(Infer *s) {
-  for (size_t k = 0; k < s->slots.n; k++) {
-    vec_free(&s->slots.v[k].stored);
-    vec_free(&s->slots.v[k].loads);
-  }
-  s->slots.n = s->c.n = s->ops.n = s->work.n = s->trash.n = 0;
+  for (size_t k = 0; k < s->slot_loads.n; k++)
+    s->slot_loads.v[k].n = 0;
+  s->c.n = s->ops.n = s->work.n = s->trash.n = 0;
   s->capped = false;
   map_clear(&s->id);
   map_clear(&s->reach);
-  map_clear(&s->load_slot);
-  map_clear(&s->store_slot);
   map_clear(&s->trash_set);
   map_clear(&s->visits);
 }
@@ -1236,6 +1158,7 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m) {
   s->t = cx->tgt;
   s->m = m;
   s->b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  s->mem = mem_new(s->t);
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
   s->ptr_bits = 8 * LLVMPointerSizeForAS(td, (unsigned)s->t->generic);
   s->byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
@@ -1251,17 +1174,16 @@ void infer_free(Infer *s) {
     return;
   reset(s);
   vec_free(&s->c);
-  vec_free(&s->slots);
+  for (size_t k = 0; k < s->slot_loads.n; k++)
+    vec_free(&s->slot_loads.v[k]);
+  vec_free(&s->slot_loads);
+  mem_free(s->mem);
   vec_free(&s->rpo);
   vec_free(&s->ops);
   vec_free(&s->work);
   vec_free(&s->trash);
-  vec_free(&s->derived);
   map_free(&s->id);
   map_free(&s->reach);
-  map_free(&s->load_slot);
-  map_free(&s->store_slot);
-  map_free(&s->derived_set);
   map_free(&s->trash_set);
   map_free(&s->visits);
   LLVMDisposeBuilder(s->b);
@@ -1294,7 +1216,7 @@ bool infer_function(Infer *s, LLVMValueRef fn) {
   if (!s->ops.n)
     return facts;
   solve(s);
-  cx_stat(s->cx, &st_slot, s->slots.n);
+  cx_stat(s->cx, &st_slot, mem_slot_count(s->mem));
   mark_ops(s);
   cx_stat(s->cx, &st_resolved, build_twins(s));
   bool changed = rewrite_ops(s);

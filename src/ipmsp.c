@@ -1256,7 +1256,8 @@ static int cmp_u32(const void *a, const void *b) {
 /* Rewrites the records voted on in this wave, in module order. */
 static bool rewrite(Ip *ip) {
   bool changed = false;
-  qsort(ip->popped.v, ip->popped.n, sizeof *ip->popped.v, cmp_u32);
+  if (ip->popped.n > 1) /* qsort wants a non-null base even for nothing */
+    qsort(ip->popped.v, ip->popped.n, sizeof *ip->popped.v, cmp_u32);
   size_t n = ip->popped.n;
   /* what clones would buy, decided on the module before it changes */
   for (size_t i = 0; i < n; i++) {

@@ -48,6 +48,7 @@ typedef struct Why {
   const TgtTable *t;
   unsigned ptrmask_id;
   PtrMap seen; /* phis/selects being walked (cycles) */
+  MemModel *mem; /* the private slots of the function being reported */
 } Why;
 
 typedef struct Reason {
@@ -99,8 +100,9 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
 static void reason_of(Why *w, LLVMValueRef v, Reason *r, unsigned depth);
 
 /* The values v merges (phi incomings, select arms, the pointers stored into
-   a private slot) into ops; returns how many. */
-static unsigned merged_values(LLVMValueRef v, ValVec *ops) {
+   the private slot a load reads — memory.c's model, as infer's) into ops;
+   returns how many. */
+static unsigned merged_values(const Why *w, LLVMValueRef v, ValVec *ops) {
   ops->n = 0;
   if (LLVMIsAPHINode(v)) {
     unsigned n = LLVMCountIncoming(v);
@@ -109,13 +111,11 @@ static unsigned merged_values(LLVMValueRef v, ValVec *ops) {
   } else if (LLVMIsASelectInst(v)) {
     vec_push(ops, LLVMGetOperand(v, 1));
     vec_push(ops, LLVMGetOperand(v, 2));
-  } else { /* a load from a private slot: what is stored into the alloca */
-    LLVMValueRef a = LLVMGetOperand(v, 0);
-    for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
-      LLVMValueRef st = LLVMGetUser(u);
-      if (LLVMIsAStoreInst(st) && LLVMGetOperand(st, 1) == a)
-        vec_push(ops, LLVMGetOperand(st, 0));
-    }
+  } else {
+    size_t n = 0;
+    const LLVMValueRef *stored = mem_slot_stored(w->mem, mem_load_slot(w->mem, v), &n);
+    for (size_t i = 0; i < n; i++)
+      vec_push(ops, stored[i]);
   }
   return (unsigned)ops->n;
 }
@@ -129,7 +129,7 @@ static void merge_reason(Why *w, LLVMValueRef v, Reason *r, unsigned depth) {
   }
   map_put(&w->seen, v, 1);
   ValVec ops = {0};
-  unsigned n = merged_values(v, &ops);
+  unsigned n = merged_values(w, v, &ops);
   unsigned spaces = 0; /* bit per table index */
   Reason other = {.space = -2};
   for (unsigned i = 0; i < n; i++) {
@@ -225,7 +225,7 @@ static void reason_of(Why *w, LLVMValueRef v, Reason *r, unsigned depth) {
     param_reason(w, v, r);
     return;
   }
-  if (LLVMIsALoadInst(v) && LLVMIsAAllocaInst(LLVMGetOperand(v, 0))) {
+  if (LLVMIsALoadInst(v) && mem_load_slot(w->mem, v) != MAP_NONE) {
     merge_reason(w, v, r, depth); /* a private slot: what was stored */
     if (r->space != -1 || strncmp(r->what, "loaded from a private slot", 26)) {
       r->space = -1;
@@ -301,9 +301,12 @@ static LLVMValueRef generic_ptr(const Why *w, LLVMValueRef i) {
 void why_report(GaspCtx *cx, LLVMModuleRef m) {
   if (!cx_wants(cx, GASP_REMARK_MISSED))
     return;
-  Why w = {cx, cx->tgt, LLVMLookupIntrinsicID("llvm.ptrmask", 12), {0}};
+  Why w = {cx, cx->tgt, LLVMLookupIntrinsicID("llvm.ptrmask", 12), {0}, mem_new(cx->tgt)};
   map_init(&w.seen);
-  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+    if (!ir_count_mem_ops_in(fn, w.t->generic))
+      continue;
+    mem_function(w.mem, fn, NULL);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         if (!ir_is_mem_op_in(i, w.t->generic))
@@ -337,5 +340,7 @@ void why_report(GaspCtx *cx, LLVMModuleRef m) {
         }
         rm_done(rm);
       }
+  }
   map_free(&w.seen);
+  mem_free(w.mem);
 }
