@@ -11,7 +11,12 @@ WARN = -Wall -Wextra -Wpedantic -Wstrict-prototypes -Wmissing-prototypes \
 WERROR ?= -Werror
 OPT ?= -O2 -g
 SAN ?=
-CFLAGS_ALL = -std=c11 $(OPT) $(WARN) $(WERROR) $(SAN) -Iinclude -Isrc $(LLVM_CFLAGS)
+# -fPIC: the objects also make libgasp.so; hidden visibility: only what
+# include/gasp.h marks GASP_API is exported
+CFLAGS_ALL = -std=c11 $(OPT) $(WARN) $(WERROR) $(SAN) -fPIC -fvisibility=hidden \
+             -Iinclude -Isrc $(LLVM_CFLAGS)
+PREFIX ?= /usr/local
+SOVERSION = 0
 LDLIBS_ALL = $(SAN) -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22 -lpthread -lm
 
 LIB_SRC = src/util/util.c src/target.c src/ir.c src/dom.c src/memory.c src/infer.c src/clone.c src/ipmsp.c src/casts.c src/reach.c src/resolve.c src/lower.c src/alias.c src/remark.c src/why.c src/dot.c src/world.c src/internalize.c src/ctx.c src/pipeline.c src/api.c
@@ -22,8 +27,8 @@ TOOLS = $(BUILD)/bin/gasp-opt $(BUILD)/bin/gasp-run
 UNIT = $(BUILD)/bin/test-unit
 STRESS_MUTATE = $(BUILD)/bin/stress-mutate
 
-.PHONY: all deps demo check check-asan bench fuzz fuzz-diff stress clean
-all: $(TOOLS) $(UNIT) $(STRESS_MUTATE)
+.PHONY: all deps demo check check-asan bench fuzz fuzz-diff stress clean install
+all: $(TOOLS) $(UNIT) $(STRESS_MUTATE) $(BUILD)/lib/libgasp.a $(BUILD)/lib/libgasp.so $(BUILD)/lib/gasp.pc
 
 deps:
 	@sh scripts/install-deps.sh
@@ -32,21 +37,51 @@ $(BUILD)/obj/%.o: %.c include/gasp.h src/gasp_int.h src/util/util.h src/run/run.
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
+# The tools and the unit tests link the objects themselves (gasp-run and the
+# unit tests use internals).  libgasp.a is one relocatable object whose
+# hidden symbols are made local, so a host program's own xmalloc or map_put
+# cannot clash with gasp's; libgasp.so exports the gasp_* functions only.
 $(BUILD)/lib/libgasp.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	rm -f $@ && ar rcs $@ $^
+	ld -r -o $(BUILD)/obj/libgasp-all.o $^
+	objcopy --localize-hidden $(BUILD)/obj/libgasp-all.o
+	rm -f $@ && ar rcs $@ $(BUILD)/obj/libgasp-all.o
 
-$(BUILD)/bin/gasp-opt: $(BUILD)/obj/tools/gasp-opt.o $(BUILD)/lib/libgasp.a
+$(BUILD)/lib/libgasp.so: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,-soname,libgasp.so.$(SOVERSION) $^ -o $@.$(SOVERSION) $(LDLIBS_ALL)
+	ln -sf libgasp.so.$(SOVERSION) $@
+
+$(BUILD)/lib/gasp.pc: Makefile
+	@mkdir -p $(dir $@)
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	  'Name: gasp' 'Description: Generic Address-Space Propagation for GPU LLVM modules' \
+	  "Version: $$(sed -n 's/^#define GASP_VERSION \"\(.*\)\"/\1/p' include/gasp.h)" \
+	  'Cflags: -I$${includedir} $(LLVM_CFLAGS)' \
+	  'Libs: -L$${libdir} -lgasp -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22' > $@
+
+$(BUILD)/bin/gasp-opt: $(BUILD)/obj/tools/gasp-opt.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 
-$(BUILD)/bin/gasp-run: $(BUILD)/obj/tools/gasp-run.o $(RUN_OBJ) $(BUILD)/lib/libgasp.a
+$(BUILD)/bin/gasp-run: $(BUILD)/obj/tools/gasp-run.o $(RUN_OBJ) $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 
-$(BUILD)/bin/test-unit: $(BUILD)/obj/test/unit/test_unit.o $(BUILD)/lib/libgasp.a
+$(BUILD)/bin/test-unit: $(BUILD)/obj/test/unit/test_unit.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
+
+# make install PREFIX=/usr/local: the header, both libraries, gasp.pc and
+# the two tools (gasp.pc's prefix is PREFIX as given to the build)
+install: all
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
+	install -m 644 include/gasp.h $(DESTDIR)$(PREFIX)/include/gasp.h
+	install -m 644 $(BUILD)/lib/libgasp.a $(DESTDIR)$(PREFIX)/lib/libgasp.a
+	install -m 755 $(BUILD)/lib/libgasp.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/libgasp.so.$(SOVERSION)
+	ln -sf libgasp.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/libgasp.so
+	sed 's|^prefix=.*|prefix=$(PREFIX)|' $(BUILD)/lib/gasp.pc > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gasp.pc
+	install -m 755 $(BUILD)/bin/gasp-opt $(BUILD)/bin/gasp-run $(DESTDIR)$(PREFIX)/bin/
 
 # the stress campaign's mutator (test/stress/, make stress)
 $(BUILD)/bin/stress-mutate: $(BUILD)/obj/test/stress/mutate.o

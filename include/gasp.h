@@ -29,7 +29,19 @@
 extern "C" {
 #endif
 
-#define GASP_VERSION "0.1.0"
+#define GASP_VERSION_MAJOR 0
+#define GASP_VERSION_MINOR 2
+#define GASP_VERSION_PATCH 0
+#define GASP_VERSION "0.2.0"
+
+/* What the library exports: only gasp_* functions (the shared library is
+   built with hidden visibility and libgasp.a has its other symbols made
+   local, so a host program's own xmalloc or map_put cannot clash). */
+#if defined(__GNUC__)
+#define GASP_API __attribute__((visibility("default")))
+#else
+#define GASP_API
+#endif
 
 typedef enum GaspStatus {
   GASP_OK = 0,
@@ -124,13 +136,13 @@ typedef struct GaspRemark {
 
 typedef struct GaspCtx GaspCtx;
 
-void gasp_options_init(GaspOptions *o);
+GASP_API void gasp_options_init(GaspOptions *o);
 /* Copies the options (strings included). */
-GaspCtx *gasp_ctx_new(const GaspOptions *o);
-void gasp_ctx_free(GaspCtx *cx);
+GASP_API GaspCtx *gasp_ctx_new(const GaspOptions *o);
+GASP_API void gasp_ctx_free(GaspCtx *cx);
 
 /* Checks the options alone (pass names, target name) without a module. */
-GaspStatus gasp_check_options(GaspCtx *cx);
+GASP_API GaspStatus gasp_check_options(GaspCtx *cx);
 
 /* Runs the configured pipeline on m.  A pass that refuses the module
    (GASP_ERR_INPUT: e.g. lower meeting a construct tags cannot express)
@@ -138,39 +150,39 @@ GaspStatus gasp_check_options(GaspCtx *cx);
    it (each of their rewrites valid and behaviour-preserving; with
    --passes=lower alone, m is unchanged).  Only a pass that broke the
    module (GASP_ERR_INTERNAL) may leave it partly rewritten. */
-GaspStatus gasp_run(GaspCtx *cx, LLVMModuleRef m);
+GASP_API GaspStatus gasp_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* Diagnostics collected since the context was made. */
-size_t gasp_diag_count(const GaspCtx *cx);
-const char *gasp_diag_message(const GaspCtx *cx, size_t i);
-GaspSeverity gasp_diag_severity(const GaspCtx *cx, size_t i);
+GASP_API size_t gasp_diag_count(const GaspCtx *cx);
+GASP_API const char *gasp_diag_message(const GaspCtx *cx, size_t i);
+GASP_API GaspSeverity gasp_diag_severity(const GaspCtx *cx, size_t i);
 
 /* Statistics: "pass.name" counters bumped by the passes. */
-size_t gasp_stat_count(const GaspCtx *cx);
-const char *gasp_stat_name(const GaspCtx *cx, size_t i);
-const char *gasp_stat_desc(const GaspCtx *cx, size_t i);
-uint64_t gasp_stat_value(const GaspCtx *cx, size_t i);
+GASP_API size_t gasp_stat_count(const GaspCtx *cx);
+GASP_API const char *gasp_stat_name(const GaspCtx *cx, size_t i);
+GASP_API const char *gasp_stat_desc(const GaspCtx *cx, size_t i);
+GASP_API uint64_t gasp_stat_value(const GaspCtx *cx, size_t i);
 /* Value of the counter called name ("pass.name"), 0 if never bumped. */
-uint64_t gasp_stat_get(const GaspCtx *cx, const char *name);
+GASP_API uint64_t gasp_stat_get(const GaspCtx *cx, const char *name);
 
 /* Remarks collected since the context was made (see GaspOptions.remarks). */
-size_t gasp_remark_count(const GaspCtx *cx);
-const GaspRemark *gasp_remark(const GaspCtx *cx, size_t i);
+GASP_API size_t gasp_remark_count(const GaspCtx *cx);
+GASP_API const GaspRemark *gasp_remark(const GaspCtx *cx, size_t i);
 /* Writes remark i in LLVM's YAML remark format (one "--- !Passed" ...
    "..." document), readable by llvm-remarkutil and opt-viewer. */
-void gasp_remark_write_yaml(const GaspCtx *cx, size_t i, FILE *f);
+GASP_API void gasp_remark_write_yaml(const GaspCtx *cx, size_t i, FILE *f);
 
 /* Writes the call graph of m after gasp as a Graphviz digraph: kernels,
    helpers, clones (with the tuple of spaces that made them), each pointer
    parameter's vote (a space, UNDET, POISON) and the generic accesses left
    per function.  Call after gasp_run. */
-void gasp_write_callgraph_dot(const GaspCtx *cx, LLVMModuleRef m, FILE *f);
+GASP_API void gasp_write_callgraph_dot(const GaspCtx *cx, LLVMModuleRef m, FILE *f);
 
 /* Memory operations (load, store, atomicrmw, cmpxchg, memcpy/memmove/memset
    and their .inline forms, masked load/store/gather/scatter) that have a
    pointer operand in the generic space of the module's target.  Returns -1
    when the target cannot be told (see gasp_diag_*). */
-long gasp_count_generic_mem_ops(GaspCtx *cx, LLVMModuleRef m);
+GASP_API long gasp_count_generic_mem_ops(GaspCtx *cx, LLVMModuleRef m);
 
 /* The same, split by what can run: in functions reachable from the
    kernels (a direct call chain, or an address taken), in externally visible
@@ -184,17 +196,17 @@ typedef struct GaspGenericCounts {
   unsigned long unreachable;
 } GaspGenericCounts;
 /* Fills *c; false when the target cannot be told (see gasp_diag_*). */
-int gasp_count_generic(GaspCtx *cx, LLVMModuleRef m, GaspGenericCounts *c);
+GASP_API int gasp_count_generic(GaspCtx *cx, LLVMModuleRef m, GaspGenericCounts *c);
 
 /* Reads a module (.ll or .bc; path "-" is stdin) into ctx and verifies it.
    On failure returns NULL and sets *err (free with free()) to
    "<path>: <what>[: <detail>]", or to LLVM's own "<path>:line:col: ..."
    message for a syntax error.  Installs a diagnostic handler on ctx (a bare
    LLVMContext exits the process on bad bitcode). */
-LLVMModuleRef gasp_read_module(LLVMContextRef ctx, const char *path, char **err);
+GASP_API LLVMModuleRef gasp_read_module(LLVMContextRef ctx, const char *path, char **err);
 /* The same for size bytes at data (IR text or bitcode, copied); name stands
    for the file in messages. */
-LLVMModuleRef gasp_parse_module(LLVMContextRef ctx, const char *name,
+GASP_API LLVMModuleRef gasp_parse_module(LLVMContextRef ctx, const char *name,
                                 const char *data, size_t size, char **err);
 
 /* Address-space alias analysis (seed 001's rule, the target table deciding
@@ -214,17 +226,21 @@ typedef enum GaspAliasResult {
    "amdgcn", "genx") or a triple ("nvptx64-nvidia-cuda").
    private_in_global: private memory lives in the global buffer, so private
    and global may alias. */
-GaspAliasResult gasp_alias_as(const char *target, unsigned a, unsigned b,
+GASP_API GaspAliasResult gasp_alias_as(const char *target, unsigned a, unsigned b,
                               int private_in_global);
 /* For two pointer values (or vectors of pointers), by the spaces of their
    types.  The target is cx's --target-as, else the triple of the module a
    (or b) belongs to; private_in_global comes from cx's options.  Values
    that are not pointers, or whose target cannot be told, may alias. */
-GaspAliasResult gasp_alias(const GaspCtx *cx, LLVMValueRef a, LLVMValueRef b);
+GASP_API GaspAliasResult gasp_alias(const GaspCtx *cx, LLVMValueRef a, LLVMValueRef b);
 
 /* The pass names, comma separated, and the default pipeline. */
-const char *gasp_pass_list(void);
-const char *gasp_default_pipeline(void);
+GASP_API const char *gasp_pass_list(void);
+GASP_API const char *gasp_default_pipeline(void);
+/* The library's version and the LLVM it was built against, e.g.
+   "gasp 0.2.0 (LLVM 22.1.8)": compare with GASP_VERSION to catch a header
+   and a library that do not belong together. */
+GASP_API const char *gasp_version(void);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,7 @@
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/IRReader.h>
+#include <llvm/Config/llvm-config.h> /* LLVM_VERSION_STRING (a C header) */
 
 #include <stdarg.h>
 #include <string.h>
@@ -244,3 +245,5 @@ LLVMModuleRef gasp_parse_module(LLVMContextRef ctx, const char *name,
                       LLVMCreateMemoryBufferWithMemoryRangeCopy(data ? data : "", size, name),
                       err);
 }
+
+const char *gasp_version(void) { return "gasp " GASP_VERSION " (LLVM " LLVM_VERSION_STRING ")"; }

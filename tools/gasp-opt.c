@@ -197,7 +197,7 @@ static void parse_args(int argc, char **argv, Args *a) {
     } else if ((v = opt_value(s, "debug-only"))) {
       a->o.debug_only = v;
     } else if (opt_flag(s, "version")) {
-      printf("gasp-opt %s (LLVM 22 C API)\n", GASP_VERSION);
+      printf("gasp-opt: %s\n", gasp_version());
       exit(0);
     } else if (opt_flag(s, "help") || opt_flag(s, "h")) {
       printf(usage_text, gasp_default_pipeline(), gasp_pass_list());

@@ -104,7 +104,7 @@ static void parse_args(Args *a, int argc, char **argv) {
       fputs(usage_text, stdout);
       exit(0);
     } else if (!strcmp(argv[i], "--version")) {
-      printf("gasp-run 0.1 (LLVM 22, ORC LLJIT)\n");
+      printf("gasp-run: %s, ORC LLJIT\n", gasp_version());
       exit(0);
     } else if (!strcmp(argv[i], "--check-as")) {
       a->o.check_as = true;
