@@ -19,8 +19,9 @@
  *     - String:          'load stays generic: '
  *     - Reason:          'pointer loaded from memory'
  *   ...
- * Every scalar is single-quoted ('' escapes a quote), so any name reads
- * back as written.  Tests: test/remarks/.
+ * Scalars are quoted as LLVM's YAML writer quotes them (see yaml_str), so
+ * llvm-remarkutil reads back any name, control bytes included.  Tests:
+ * test/remarks/ (yaml-escape.ll).
  */
 #include "gasp_int.h"
 
@@ -113,14 +114,87 @@ const GaspRemark *gasp_remark(const GaspCtx *cx, size_t i) {
   return i < cx->remarks.n ? &cx->remarks.v[i] : NULL;
 }
 
-static void yaml_str(FILE *f, const char *s) {
-  fputc('\'', f);
-  for (; *s; s++) {
-    if (*s == '\'')
-      fputc('\'', f);
-    fputc(*s == '\n' ? ' ' : *s, f);
+/* Length of the well-formed UTF-8 sequence at s (its code point in *cp), or
+   0 when the bytes there are not one. */
+static size_t utf8_seq(const unsigned char *s, unsigned *cp) {
+  unsigned c = s[0], n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
+  if (!n || c >= 0xF8)
+    return 0;
+  unsigned v = c & (0x7F >> n);
+  for (unsigned k = 1; k < n; k++) {
+    if ((s[k] & 0xC0) != 0x80)
+      return 0;
+    v = v << 6 | (s[k] & 0x3F);
   }
-  fputc('\'', f);
+  static const unsigned min[5] = {0, 0, 0x80, 0x800, 0x10000};
+  if (v < min[n] || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+    return 0; /* overlong, out of range, or a surrogate */
+  *cp = v;
+  return n;
+}
+
+/* Does s need double quotes: a control byte, DEL, or UTF-8 that is not
+   well formed or is one of YAML's line breaks / no-break space? */
+static bool needs_double(const unsigned char *s) {
+  for (; *s; s++) {
+    unsigned cp;
+    size_t n;
+    if (*s < 0x20 || *s == 0x7F)
+      return true;
+    if (*s & 0x80) {
+      if (!(n = utf8_seq(s, &cp)) || cp == 0x85 || cp == 0xA0 || cp == 0x2028 || cp == 0x2029)
+        return true;
+      s += n - 1;
+    }
+  }
+  return false;
+}
+
+/* A YAML scalar as LLVM's writer quotes it: single quotes ('' for a quote)
+   unless something needs escaping; then double quotes with LLVM's escapes
+   (\\ \" \0 \a \b \t \n \v \f \r \e, \xHH for other control bytes,
+   \N \_ \L \P).  A byte that does not start well-formed UTF-8 is written
+   \xHH (LLVM writes U+FFFD and drops the rest of the string; this keeps the
+   name readable), so llvm-remarkutil reads every remark back. */
+static void yaml_str(FILE *f, const char *str) {
+  const unsigned char *s = (const unsigned char *)str;
+  if (!needs_double(s)) {
+    fputc('\'', f);
+    for (; *s; s++) {
+      if (*s == '\'')
+        fputc('\'', f);
+      fputc(*s, f);
+    }
+    fputc('\'', f);
+    return;
+  }
+  static const char esc_from[] = "\\\"\a\b\t\n\v\f\r\x1b";
+  static const char esc_to[] = "\\\"abtnvfre";
+  fputc('"', f);
+  for (; *s; s++) {
+    const char *e = *s ? strchr(esc_from, *s) : NULL;
+    unsigned cp;
+    size_t n;
+    if (e) {
+      fputc('\\', f);
+      fputc(esc_to[e - esc_from], f);
+    } else if (*s < 0x20 || *s == 0x7F) {
+      fprintf(f, "\\x%02X", *s);
+    } else if (*s & 0x80) {
+      if (!(n = utf8_seq(s, &cp))) {
+        fprintf(f, "\\x%02X", *s);
+        continue;
+      }
+      if (cp == 0x85 || cp == 0xA0 || cp == 0x2028 || cp == 0x2029)
+        fputs(cp == 0x85 ? "\\N" : cp == 0xA0 ? "\\_" : cp == 0x2028 ? "\\L" : "\\P", f);
+      else
+        fwrite(s, 1, n, f);
+      s += n - 1;
+    } else {
+      fputc(*s, f);
+    }
+  }
+  fputc('"', f);
 }
 
 void gasp_remark_write_yaml(const GaspCtx *cx, size_t i, FILE *f) {
