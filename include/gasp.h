@@ -68,6 +68,9 @@ typedef struct GaspOptions {
   /* Address-space table: NULL = from the module triple, else one of
      "spir", "nvptx", "amdgcn", "genx". */
   const char *target_as;
+  /* Use target_as even when the module's triple names another family
+     (otherwise an error: the spaces would be read wrongly). */
+  int force_target_as;
   int verify_each;          /* run the LLVM verifier after every pass */
   int print_after_all;      /* print the module after every pass */
   const char *print_after;  /* print after this pass only (NULL: none) */

@@ -51,6 +51,19 @@ bool cx_select_target(GaspCtx *cx, LLVMModuleRef m) {
               cx->opt.target_as, tgt_names());
       return false;
     }
+    /* a table of another family than the triple's numbers the spaces
+       differently: every rewrite and scope would be wrong (genx is Intel's
+       reading of spir triples) */
+    const char *triple = LLVMGetTarget(m);
+    const TgtTable *own = tgt_for_triple(triple);
+    if (own && own->family != cx->tgt->family && !cx->opt.force_target_as &&
+        !(cx->tgt->family == TGT_GENX && own->family == TGT_SPIR)) {
+      cx_diag(cx, GASP_SEV_ERROR,
+              "--target-as '%s' contradicts the module's triple '%s' (a '%s' module); "
+              "pass --force-target-as to use it anyway",
+              cx->opt.target_as, triple, own->name);
+      return false;
+    }
     return true;
   }
   const char *triple = LLVMGetTarget(m);

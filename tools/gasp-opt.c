@@ -44,7 +44,9 @@ static const char usage_text[] =
     "  --passes=<a,b,...>    passes to run (default: %s); 'none' runs nothing\n"
     "                        passes: %s\n"
     "  --target-as=<name>    address-space table: spir, nvptx, amdgcn, genx\n"
-    "                        (default: from the module's target triple)\n"
+    "                        (default: from the module's target triple; one\n"
+    "                        that contradicts the triple is an error unless\n"
+    "                        --force-target-as)\n"
     "  --clone-budget=<N>    ipmsp: at most N clone attempts (-1 unlimited,\n"
     "                        the default; 0 none, candidates still reported)\n"
     "  --dump-ip-msp         ipmsp: print its work list transcript (stderr)\n"
@@ -144,6 +146,8 @@ static void parse_args(int argc, char **argv, Args *a) {
       a->o.passes = v;
     } else if ((v = opt_value(s, "target-as"))) {
       a->o.target_as = v;
+    } else if (opt_flag(s, "force-target-as")) {
+      a->o.force_target_as = 1;
     } else if (opt_flag(s, "stats")) {
       a->stats = true;
       a->o.stats = 1;
