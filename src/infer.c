@@ -157,6 +157,7 @@ struct Infer {
   VEC(uint32_t) work;
   ValVec trash;          /* maybe-dead instructions to sweep, each once */
   PtrMap trash_set;
+  unsigned named[16];    /* accesses rewritten in this function, per table space */
 };
 
 static bool is_generic_ptr(const Infer *s, LLVMTypeRef t) {
@@ -825,7 +826,31 @@ static bool rewrite_access(Infer *s, LLVMValueRef i) {
     return false;
   LLVMSetOperand(i, pi, value_in(s, p, as));
   cx_stat(s->cx, &st_access, 1);
+  for (unsigned k = 0; k < s->t->nspaces && k < 16; k++)
+    if (s->t->spaces[k].as == as)
+      s->named[k]++;
   return true;
+}
+
+/* A Passed remark per function: how many accesses got which space. */
+static void report_rewritten(Infer *s) {
+  unsigned total = 0;
+  for (unsigned k = 0; k < 16; k++)
+    total += s->named[k];
+  if (!total || !cx_wants(s->cx, GASP_REMARK_PASSED))
+    return;
+  char spaces[160] = "";
+  size_t o = 0;
+  for (unsigned k = 0; k < s->t->nspaces && k < 16; k++)
+    if (s->named[k])
+      o += (size_t)snprintf(spaces + o, sizeof spaces - o, "%s%s %u", o ? ", " : "",
+                            s->t->spaces[k].name, s->named[k]);
+  GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "Rewritten", s->fn, NULL);
+  rm_arg(r, "Accesses", "%u", total);
+  rm_arg(r, "String", " generic access%s given a named space (", total == 1 ? "" : "es");
+  rm_arg(r, "Spaces", "%s", spaces);
+  rm_arg(r, "String", ")");
+  rm_done(r);
 }
 
 static bool rewrite_intrinsic(Infer *s, LLVMValueRef call) {
@@ -1219,7 +1244,9 @@ bool infer_function(Infer *s, LLVMValueRef fn) {
   cx_stat(s->cx, &st_slot, mem_slot_count(s->mem));
   mark_ops(s);
   cx_stat(s->cx, &st_resolved, build_twins(s));
+  memset(s->named, 0, sizeof s->named);
   bool changed = rewrite_ops(s);
+  report_rewritten(s);
   sweep(s);
   return changed || facts;
 }
