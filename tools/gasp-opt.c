@@ -33,14 +33,18 @@
 #define EXIT_INTERNAL 3
 
 static const char usage_text[] =
-    "usage: gasp-opt [options] <in.ll|in.bc|-> [-o <out>]\n"
+    "usage: gasp-opt [options] [<in.ll|in.bc|->] [-o <out>]\n"
     "\n"
     "Proves which named address space each generic memory access touches and\n"
-    "rewrites the module to use it.\n"
+    "rewrites the module to use it.  No input file (or '-') reads standard\n"
+    "input.  Every option taking a value accepts -x=v, --x=v, -x v and --x v.\n"
     "\n"
     "options:\n"
     "  -o <file>             output file ('-' = stdout, the default)\n"
     "  -S                    write textual IR instead of bitcode\n"
+    "  -f                    write bitcode even to a terminal\n"
+    "  -disable-output       run the passes, write no module (remarks, dot,\n"
+    "                        statistics still)\n"
     "  --passes=<a,b,...>    passes to run (default: %s); 'none' runs nothing\n"
     "                        passes: %s\n"
     "  --target-as=<name>    address-space table: spir, nvptx, amdgcn, genx\n"
@@ -88,6 +92,8 @@ static const char usage_text[] =
 typedef struct Args {
   const char *in, *out;
   bool text, stats;
+  bool force_tty;  /* -f: bitcode to a terminal anyway */
+  bool no_output;  /* -disable-output: run, write no module */
   GaspOptions o;
   /* -pass-remarks, -pass-remarks-missed, -pass-remarks-analysis (by
      GaspRemarkKind), and -pass-remarks-filter for the YAML file */
@@ -102,16 +108,23 @@ static void usage_error(const char *fmt, const char *arg) {
   exit(EXIT_USAGE);
 }
 
-/* Matches -name or --name; with a value: -name=V, --name=V. */
-static const char *opt_value(const char *a, const char *name) {
+/* A value option, in opt's forms: -name=V, --name=V, -name V, --name V
+   (then *i moves past V). */
+static const char *opt_value_at(int argc, char **argv, int *i, const char *name) {
+  const char *a = argv[*i];
   if (*a != '-')
     return NULL;
   a += a[1] == '-' ? 2 : 1;
   size_t n = strlen(name);
-  if (strncmp(a, name, n) || a[n] != '=')
+  if (strncmp(a, name, n))
     return NULL;
-  return a + n + 1;
+  if (a[n] == '=')
+    return a + n + 1;
+  if (a[n] || *i + 1 >= argc)
+    return NULL;
+  return argv[++*i];
 }
+#define opt_value(s, name) opt_value_at(argc, argv, &i, name)
 
 static bool opt_flag(const char *a, const char *name) {
   if (*a != '-')
@@ -142,6 +155,10 @@ static void parse_args(int argc, char **argv, Args *a) {
       a->out = argv[i];
     } else if (opt_flag(s, "S")) {
       a->text = true;
+    } else if (opt_flag(s, "f")) {
+      a->force_tty = true;
+    } else if (opt_flag(s, "disable-output")) {
+      a->no_output = true;
     } else if ((v = opt_value(s, "passes"))) {
       a->o.passes = v;
     } else if ((v = opt_value(s, "target-as"))) {
@@ -215,7 +232,13 @@ static void parse_args(int argc, char **argv, Args *a) {
     }
   }
   if (!a->in)
-    usage_error("%s", "no input file");
+    a->in = "-"; /* like opt: no input file reads standard input */
+  bool to_stdout = !a->out || !strcmp(a->out, "-");
+  if (!a->text && !a->no_output && !a->force_tty && to_stdout && isatty(STDOUT_FILENO)) {
+    fprintf(stderr, "gasp-opt: error: refusing to write bitcode to a terminal; use -S "
+                    "for text, -o FILE, or -f to force it\n");
+    exit(EXIT_USAGE);
+  }
   for (int k = 0; k < 3; k++)
     if (a->remark_re[k])
       a->o.remarks |= 1u << k;
@@ -619,7 +642,7 @@ static int run(const Args *ap) {
   const char *outs[MAX_OUTPUTS] = {a.remarks_out, a.dot_out, a.out};
   bool ok = true;
   for (int k = 0; k < MAX_OUTPUTS && ok; k++) {
-    if (k < 2 && !outs[k])
+    if ((k < 2 && !outs[k]) || (k == 2 && a.no_output))
       continue;
     em.what = k == 2 ? 0 : k + 1;
     ok = write_output(&em, outs[k], &pd[k], k);
