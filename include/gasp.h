@@ -74,6 +74,9 @@ typedef struct GaspOptions {
   int verify_each;          /* run the LLVM verifier after every pass */
   int print_after_all;      /* print the module after every pass */
   const char *print_after;  /* print after this pass only (NULL: none) */
+  const char *print_before; /* print before this pass (NULL: none) */
+  int print_changed;        /* print after every pass that changed the module */
+  int time_passes;          /* statistic "time.<pass>-us" per pass run */
   const char *debug_only;   /* comma list of pass names to trace */
   FILE *debug_stream;       /* where printing/tracing goes; NULL = stderr */
   /* ipmsp: at most this many clone attempts; -1 (the default set by

@@ -393,6 +393,7 @@ typedef struct PassInfo {
   const char *name;
   PassFn run;
   const char *what;
+  GaspStatDesc time; /* -time-passes: "time.<pass>-us" */
 } PassInfo;
 const PassInfo *pipeline_find(const char *name);
 /* Runs the pass list cx->opt.passes (or the default); returns a status. */

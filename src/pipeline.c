@@ -1,8 +1,10 @@
 /* pipeline.c — the passes gasp knows and the default pipeline, as one
  * literal list each.  `--passes=a,b` runs a list; "none" runs nothing.
  *
- * Between passes: -verify-each runs the LLVM verifier, -print-after(-all)
- * prints the module to the debug stream.  Upstream passes (sroa) run
+ * Around passes: -print-before, -print-after(-all) and -print-changed
+ * print the module to the debug stream, -verify-each runs the LLVM
+ * verifier, -time-passes records each pass's time as a statistic
+ * ("time.<pass>-us").  Upstream passes (sroa) run
  * through LLVMRunPasses, gasp's own C passes in between.
  */
 #include "gasp_int.h"
@@ -11,6 +13,7 @@
 #include <llvm-c/Error.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <string.h>
+#include <time.h>
 
 static bool run_sroa(GaspCtx *cx, LLVMModuleRef m) {
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
@@ -26,18 +29,24 @@ static bool run_sroa(GaspCtx *cx, LLVMModuleRef m) {
 
 /* Every pass, in pipeline order. */
 static const PassInfo passes[] = {
-    {"sroa", run_sroa, "upstream scalar replacement of aggregates"},
+#define TIME(p) {"time." p "-us", "microseconds spent in " p " (-time-passes)"}
+    {"sroa", run_sroa, "upstream scalar replacement of aggregates", TIME("sroa")},
     {"internalize", internalize_run,
-     "--whole-program: non-kernel functions internal, uncalled ones removed"},
-    {"infer", infer_run, "intra-procedural address-space inference"},
+     "--whole-program: non-kernel functions internal, uncalled ones removed",
+     TIME("internalize")},
+    {"infer", infer_run, "intra-procedural address-space inference", TIME("infer")},
     {"ipmsp", ipmsp_run,
-     "inter-procedural propagation: votes, specialization, clones, returns"},
+     "inter-procedural propagation: votes, specialization, clones, returns", TIME("ipmsp")},
     {"resolve", resolve_run,
-     "explicit casts folded; static resolution when only global memory reaches"},
+     "explicit casts folded; static resolution when only global memory reaches",
+     TIME("resolve")},
     {"lower", lower_run,
-     "--lower-generic=tags: tag generic pointers, dispatch each access on the tag"},
+     "--lower-generic=tags: tag generic pointers, dispatch each access on the tag",
+     TIME("lower")},
     {"alias", alias_run,
-     "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis"},
+     "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis",
+     TIME("alias")},
+#undef TIME
 };
 
 /* The default pipeline: one literal list. */
@@ -125,9 +134,29 @@ static bool run_one(GaspCtx *cx, const char *name, void *arg) {
   RunState *rs = arg;
   const PassInfo *p = pipeline_find(name);
   size_t ndiag = cx->diags.n;
+  if (cx->opt.print_before && !strcmp(cx->opt.print_before, name)) {
+    char *txt = LLVMPrintModuleToString(rs->m);
+    fprintf(cx_out(cx), "; *** IR Dump Before %s ***\n%s", name, txt);
+    LLVMDisposeMessage(txt);
+  }
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
   cx->cur_pass = p->name;
-  p->run(cx, rs->m);
+  bool changed = p->run(cx, rs->m);
   cx->cur_pass = NULL;
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  if (cx->opt.time_passes)
+    cx_stat(cx, &p->time,
+            (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000L + (t1.tv_nsec - t0.tv_nsec) / 1000));
+  if (cx->opt.print_changed) {
+    if (changed) {
+      char *txt = LLVMPrintModuleToString(rs->m);
+      fprintf(cx_out(cx), "; *** IR Dump After %s (changed) ***\n%s", name, txt);
+      LLVMDisposeMessage(txt);
+    } else {
+      fprintf(cx_out(cx), "; *** IR Dump After %s omitted because no change ***\n", name);
+    }
+  }
   for (size_t i = ndiag; i < cx->diags.n; i++)
     if (cx->diags.v[i].sev == GASP_SEV_ERROR) {
       rs->st = GASP_ERR_INPUT;

@@ -83,6 +83,10 @@ static const char usage_text[] =
     "  -verify-each          run the LLVM verifier after every pass\n"
     "  -print-after-all      print the module after every pass (stderr)\n"
     "  -print-after=<pass>   print the module after that pass (stderr)\n"
+    "  -print-before=<pass>  print the module before that pass (stderr)\n"
+    "  -print-changed        print the module after each pass that changed it\n"
+    "  -time-passes          print the time spent in each gasp pass (stderr)\n"
+    "  -mtriple=<triple>     replace the module's target triple first\n"
     "  -debug-only=<passes>  trace these passes (stderr)\n"
     "  --version             print the version\n"
     "  -h, --help            this text\n"
@@ -93,6 +97,7 @@ typedef struct Args {
   const char *in, *out;
   bool text, stats;
   bool force_tty;  /* -f: bitcode to a terminal anyway */
+  const char *mtriple; /* -mtriple: replaces the module's triple */
   bool no_output;  /* -disable-output: run, write no module */
   GaspOptions o;
   /* -pass-remarks, -pass-remarks-missed, -pass-remarks-analysis (by
@@ -174,6 +179,14 @@ static void parse_args(int argc, char **argv, Args *a) {
       a->o.print_after_all = 1;
     } else if ((v = opt_value(s, "print-after"))) {
       a->o.print_after = v;
+    } else if ((v = opt_value(s, "print-before"))) {
+      a->o.print_before = v;
+    } else if (opt_flag(s, "print-changed")) {
+      a->o.print_changed = 1;
+    } else if (opt_flag(s, "time-passes")) {
+      a->o.time_passes = 1;
+    } else if ((v = opt_value(s, "mtriple"))) {
+      a->mtriple = v;
     } else if ((v = opt_value(s, "clone-budget"))) {
       if (!parse_long(v, -1, LONG_MAX, &a->o.clone_budget))
         usage_error("--clone-budget wants -1 (unlimited), 0 or a positive "
@@ -586,6 +599,8 @@ static int run(const Args *ap) {
 
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = read_module(ctx, a.in);
+  if (a.mtriple) /* like opt -mtriple: the module's triple is replaced */
+    LLVMSetTarget(m, a.mtriple);
 
   int rc = 0;
   /* counted only for -stats (an unknown target is gasp_run's to report) */
@@ -615,6 +630,14 @@ static int run(const Args *ap) {
     goto done;
   }
   LLVMDisposeMessage(msg);
+  if (a.o.time_passes && !a.stats) {
+    fprintf(stderr, "===-- gasp pass execution timing --===\n");
+    for (size_t i = 0; i < gasp_stat_count(cx); i++)
+      if (!strncmp(gasp_stat_name(cx, i), "time.", 5))
+        fprintf(stderr, "gasp: %8llu %s - %s\n",
+                (unsigned long long)gasp_stat_value(cx, i), gasp_stat_name(cx, i),
+                gasp_stat_desc(cx, i));
+  }
   if (a.stats) {
     gasp_count_generic(cx, m, &ca);
     /* the whole module, then what can run apart from what only an outside
