@@ -12,6 +12,7 @@ static const char usage_text[] =
     "                --arg SPEC... [--check-as] [--private-in-global] [--oracle]\n"
     "                [--count] [--compare MODULE2]\n"
     "                [--timeout S] [--dump DIR]\n"
+    "(every option also as -option; values as --option=V or --option V)\n"
     "\n"
     "Runs kernel NAME of MODULE (.ll or .bc; spir/spirv, nvptx, amdgcn) on the\n"
     "host, one work-group at a time, and prints one line per buffer argument:\n"
@@ -80,15 +81,30 @@ static unsigned parse_sizes(Args *a, const char *s, size_t out[3]) {
   return n;
 }
 
-/* "--flag=value" or "--flag value" */
+/* argv[i] without its one or two leading dashes (NULL: not an option). */
+static const char *opt_name(const char *s) {
+  if (s[0] != '-' || !s[1])
+    return NULL;
+  return s + (s[1] == '-' ? 2 : 1);
+}
+
+/* A flag, as gasp-opt and opt take it: -flag or --flag. */
+static bool is_flag(const char *s, const char *flag) {
+  const char *n = opt_name(s);
+  return n && !strcmp(n, flag + 2);
+}
+
+/* A value option in opt's forms: -flag=value, --flag=value, -flag value,
+   --flag value. */
 static const char *flag_value(Args *a, int argc, char **argv, int *i,
                               const char *flag) {
-  size_t n = strlen(flag);
-  if (strncmp(argv[*i], flag, n))
+  const char *s = opt_name(argv[*i]);
+  size_t n = strlen(flag + 2);
+  if (!s || strncmp(s, flag + 2, n))
     return NULL;
-  if (argv[*i][n] == '=')
-    return argv[*i] + n + 1;
-  if (argv[*i][n])
+  if (s[n] == '=')
+    return s + n + 1;
+  if (s[n])
     return NULL;
   if (*i + 1 >= argc)
     usage_error(a, "%s needs a value", flag);
@@ -100,19 +116,19 @@ static void parse_args(Args *a, int argc, char **argv) {
   unsigned gdims = 0, ldims = 0;
   for (int i = 1; i < argc; i++) {
     const char *v;
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+    if (is_flag(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       fputs(usage_text, stdout);
       exit(0);
-    } else if (!strcmp(argv[i], "--version")) {
+    } else if (is_flag(argv[i], "--version")) {
       printf("gasp-run: %s, ORC LLJIT\n", gasp_version());
       exit(0);
-    } else if (!strcmp(argv[i], "--check-as")) {
+    } else if (is_flag(argv[i], "--check-as")) {
       a->o.check_as = true;
-    } else if (!strcmp(argv[i], "--private-in-global")) {
+    } else if (is_flag(argv[i], "--private-in-global")) {
       a->o.private_in_global = true;
-    } else if (!strcmp(argv[i], "--count")) {
+    } else if (is_flag(argv[i], "--count")) {
       a->o.count = true;
-    } else if (!strcmp(argv[i], "--oracle")) {
+    } else if (is_flag(argv[i], "--oracle")) {
       a->o.oracle = true;
     } else if ((v = flag_value(a, argc, argv, &i, "--kernel"))) {
       a->o.kernel = v;
