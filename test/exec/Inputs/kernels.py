@@ -77,17 +77,20 @@ def ref_vadd(a):
     return {2: [f32(x + y) for x, y in zip(a[0], a[1])]}
 
 
+def tree_sum(s):
+    """s[0] after the kernels' tree reduction: s[l] += s[l + off] for
+    l < off, off = len(s) / 2, then halved down to 1 (f32 rounding)."""
+    s = list(s)
+    off = len(s) // 2
+    while off:
+        for l in range(off):
+            s[l] = f32(s[l] + s[l + off])
+        off //= 2
+    return s[0]
+
+
 def ref_reduce_local(a):
-    out = []
-    for g in range(4):
-        s = list(a[0][g * 16:(g + 1) * 16])
-        off = 8
-        while off:
-            for l in range(off):
-                s[l] = f32(s[l] + s[l + off])
-            off //= 2
-        out.append(s[0])
-    return {1: out}
+    return {1: [tree_sum(a[0][g * 16:(g + 1) * 16]) for g in range(4)]}
 
 
 def ref_transpose_tile(a):
@@ -189,13 +192,7 @@ def ref_warp_reduce(a):
     out = []
     for g in range(2):
         src = a[0][g * 128:(g + 1) * 128]
-        s = [f32(src[l] + src[l + 64]) for l in range(64)]
-        off = 32
-        while off:
-            for l in range(off):
-                s[l] = f32(s[l] + s[l + off])
-            off //= 2
-        out.append(s[0])
+        out.append(tree_sum([f32(src[l] + src[l + 64]) for l in range(64)]))
     return {1: out}
 
 
@@ -230,12 +227,7 @@ def ref_cuda_blur(a):
             v = blur(src, blk * 32 + t, 64) if t in (0, 31) else blur(tile, t, 32)
             out += v
             part.append(f32(f32(f32(v[0] + v[1]) + v[2]) + v[3]))
-        off = 16
-        while off:
-            for t in range(off):
-                part[t] = f32(part[t] + part[t + off])
-            off //= 2
-        sums.append(part[0])
+        sums.append(tree_sum(part))
     return {1: out, 2: sums}
 
 
