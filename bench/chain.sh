@@ -5,7 +5,7 @@
 # SIZES (default "800 2000 8000 20000").  Side by side, one after the
 # other on the same file: gasp-opt's default pipeline and
 # opt-22 -passes=infer-address-spaces, both reading the .ll and writing .bc;
-# wall time best of 3 (20000: of 1), peak RSS from GNU time.  A separate
+# wall time best of 3, peak RSS from GNU time.  A separate
 # gasp-opt -stats run counts the generic accesses left in code reachable
 # from the kernel, the clones and the waves.  Writes bench/chain/chain.md
 # and prints it; exits 1 when a generic access is left.
@@ -36,7 +36,7 @@ echo "| helpers | instructions | gasp s | gasp peak MB | opt IAS s | opt peak MB
 echo "|---|---|---|---|---|---|---|---|---|---|"
 for n in $SIZES; do
   python3 "$here/bench/gen_chain.py" "$n" > "$tmp/c.ll"
-  runs=3; [ "$n" -ge 20000 ] && runs=1
+  runs=3
   set -- $(best $runs "$GASP" "$tmp/c.ll" -o "$tmp/g.bc"); gs=$1; gm=$2
   set -- $(best $runs opt-22 -passes=infer-address-spaces "$tmp/c.ll" -o "$tmp/o.bc"); os=$1; om=$2
   "$GASP" -stats "$tmp/c.ll" -o /dev/null 2> "$tmp/stats"
