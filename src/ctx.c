@@ -44,37 +44,33 @@ bool cx_debug(const GaspCtx *cx) {
 }
 
 bool cx_select_target(GaspCtx *cx, LLVMModuleRef m) {
-  if (cx->opt.target_as) {
-    cx->tgt = tgt_by_name(cx->opt.target_as);
-    if (!cx->tgt) {
-      cx_diag(cx, GASP_SEV_ERROR, "unknown --target-as '%s'; valid: %s",
-              cx->opt.target_as, tgt_names());
-      return false;
-    }
-    /* a table of another family than the triple's numbers the spaces
-       differently: every rewrite and scope would be wrong (genx is Intel's
-       reading of spir triples) */
-    const char *triple = LLVMGetTarget(m);
-    const TgtTable *own = tgt_for_triple(triple);
-    if (own && own->family != cx->tgt->family && !cx->opt.force_target_as &&
-        !(cx->tgt->family == TGT_GENX && own->family == TGT_SPIR)) {
-      cx_diag(cx, GASP_SEV_ERROR,
-              "--target-as '%s' contradicts the module's triple '%s' (a '%s' module); "
-              "pass --force-target-as to use it anyway",
-              cx->opt.target_as, triple, own->name);
-      return false;
-    }
-    return true;
-  }
   const char *triple = LLVMGetTarget(m);
-  cx->tgt = tgt_for_triple(triple);
+  const TgtTable *own = tgt_for_triple(triple);
+  if (!cx->opt.target_as) {
+    cx->tgt = own;
+    if (!own)
+      cx_diag(cx, GASP_SEV_ERROR,
+              "cannot tell the generic address space of triple '%s'; pass "
+              "--target-as",
+              triple ? triple : "");
+    return own != NULL;
+  }
+  cx->tgt = tgt_by_name(cx->opt.target_as);
   if (!cx->tgt) {
+    cx_diag(cx, GASP_SEV_ERROR, "unknown --target-as '%s'; valid: %s", cx->opt.target_as,
+            tgt_names());
+    return false;
+  }
+  /* a table of another family than the triple's numbers the spaces
+     differently: every rewrite and scope would be wrong (genx is Intel's
+     reading of spir triples) */
+  if (own && own->family != cx->tgt->family && !cx->opt.force_target_as &&
+      !(cx->tgt->family == TGT_GENX && own->family == TGT_SPIR)) {
     cx_diag(cx, GASP_SEV_ERROR,
-            "cannot tell the generic address space of triple '%s'; pass "
-            "--target-as",
-            triple ? triple : "");
+            "--target-as '%s' contradicts the module's triple '%s' (a '%s' module); "
+            "pass --force-target-as to use it anyway",
+            cx->opt.target_as, triple, own->name);
     return false;
   }
   return true;
 }
-

@@ -42,26 +42,12 @@ static void node_id(FILE *f, LLVMValueRef fn) {
 
 /* The i32 values of fn's !gasp.as, or 0 when it has none. */
 static unsigned votes_of(LLVMValueRef fn, int *out, unsigned cap) {
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
-  unsigned kind = LLVMGetMDKindIDInContext(ctx, "gasp.as", 7);
-  size_t n = 0;
-  LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(fn, &n);
+  ValVec ops = {0};
   unsigned k = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (LLVMValueMetadataEntriesGetKind(md, (unsigned)i) != kind)
-      continue;
-    LLVMValueRef node =
-        LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i));
-    unsigned m = LLVMGetMDNodeNumOperands(node);
-    LLVMValueRef *ops = xmalloc((m ? m : 1) * sizeof *ops);
-    LLVMGetMDNodeOperands(node, ops);
-    for (unsigned j = 0; j < m && k < cap; j++)
-      if (ops[j] && LLVMIsAConstantInt(ops[j]))
-        out[k++] = (int)LLVMConstIntGetSExtValue(ops[j]);
-    free(ops);
-  }
-  if (md)
-    LLVMDisposeValueMetadataEntries(md);
+  for (size_t j = 0, m = ir_fn_md_operands(fn, "gasp.as", &ops); j < m && k < cap; j++)
+    if (ops.v[j] && LLVMIsAConstantInt(ops.v[j]))
+      out[k++] = (int)LLVMConstIntGetSExtValue(ops.v[j]);
+  vec_free(&ops);
   return k;
 }
 

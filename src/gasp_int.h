@@ -272,6 +272,8 @@ unsigned ir_mem_ptrs(LLVMValueRef inst, LLVMValueRef ptrs[2]);
 bool ir_is_mem_op_in(LLVMValueRef inst, int as);
 /* How many memory ops of fn have a pointer operand in space as. */
 unsigned long ir_count_mem_ops_in(LLVMValueRef fn, int as);
+/* The operands of fn's `!kind` node into ops (cleared first); how many. */
+size_t ir_fn_md_operands(LLVMValueRef fn, const char *kind, ValVec *ops);
 /* A string operand starting with prefix in fn's `!kind` node: the rest
    into buf (cap bytes, truncated); false when there is none. */
 bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf,

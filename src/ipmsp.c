@@ -781,6 +781,12 @@ static bool pays(Ip *ip, uint32_t f, unsigned k) {
   return yes;
 }
 
+/* as, the space asked for parameter a of f, if that parameter pays; else
+   -1 (it keeps generic). */
+static int paying_space(Ip *ip, uint32_t f, unsigned a, int as) {
+  return as >= 0 && pays(ip, f, a) ? as : -1;
+}
+
 /* Keeps in sp (np + 1 entries) only the named spaces of parameters that
    pay; true when some named space is left (a return counts: callers use
    it). */
@@ -788,8 +794,7 @@ static bool keep_paying(Ip *ip, uint32_t f, int *sp) {
   const Fn *fi = ip->fns.v[f];
   bool any = sp[fi->np] >= 0;
   for (unsigned a = 0; a < fi->np; a++) {
-    if (sp[a] >= 0 && !pays(ip, f, a))
-      sp[a] = -1;
+    sp[a] = paying_space(ip, f, a, sp[a]);
     any |= sp[a] >= 0;
   }
   return any;
@@ -1169,9 +1174,9 @@ static bool clone_per_tuple(Ip *ip, Fn *fi) {
       const Site *s = &ip->sites.v[todo.v[k]];
       bool same = true, drops = false;
       for (unsigned a = 0; a < np && same; a++) {
-        int as = site_space(ip, fi, s, a);
-        drops |= as >= 0 && !pays(ip, f, a);
-        same = (as >= 0 && pays(ip, f, a) ? as : -1) == sp[a];
+        int as = site_space(ip, fi, s, a), kept = paying_space(ip, f, a, as);
+        drops |= kept != as;
+        same = kept == sp[a];
       }
       if (same) {
         vec_push(&group, s->call);

@@ -420,16 +420,15 @@ unsigned long ir_count_module_instructions(LLVMModuleRef m) {
   return n;
 }
 
-/* ---- notes in a function's metadata node -------------------------------- */
+/* ---- a function's metadata node ----------------------------------------- */
 
-bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf,
-                size_t cap) {
+size_t ir_fn_md_operands(LLVMValueRef fn, const char *kind, ValVec *ops) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
   unsigned k = LLVMGetMDKindIDInContext(ctx, kind, (unsigned)strlen(kind));
-  size_t n = 0, plen = strlen(prefix);
-  bool found = false;
+  size_t n = 0;
+  ops->n = 0;
   LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(fn, &n);
-  for (size_t i = 0; i < n && !found; i++) {
+  for (size_t i = 0; i < n; i++) {
     if (LLVMValueMetadataEntriesGetKind(md, (unsigned)i) != k)
       continue;
     LLVMValueRef node =
@@ -437,21 +436,32 @@ bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf
     if (!LLVMIsAMDNode(node))
       continue;
     unsigned m = LLVMGetMDNodeNumOperands(node);
-    LLVMValueRef *ops = xmalloc((m ? m : 1) * sizeof *ops);
-    LLVMGetMDNodeOperands(node, ops);
-    for (unsigned j = 0; j < m && !found; j++) {
-      unsigned len = 0;
-      const char *str = ops[j] && LLVMIsAMDString(ops[j]) ? LLVMGetMDString(ops[j], &len) : NULL;
-      if (str && len >= plen && !memcmp(str, prefix, plen) && cap) {
-        size_t c = len - plen < cap - 1 ? len - plen : cap - 1;
-        memcpy(buf, str + plen, c);
-        buf[c] = 0;
-        found = true;
-      }
-    }
-    free(ops);
+    size_t at = ops->n;
+    for (unsigned j = 0; j < m; j++)
+      vec_push(ops, NULL);
+    LLVMGetMDNodeOperands(node, ops->v + at);
   }
   if (md)
     LLVMDisposeValueMetadataEntries(md);
+  return ops->n;
+}
+
+bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf,
+                size_t cap) {
+  ValVec ops = {0};
+  size_t plen = strlen(prefix);
+  bool found = false;
+  for (size_t j = 0, m = ir_fn_md_operands(fn, kind, &ops); j < m && !found; j++) {
+    unsigned len = 0;
+    const char *str = ops.v[j] && LLVMIsAMDString(ops.v[j]) ? LLVMGetMDString(ops.v[j], &len)
+                                                          : NULL;
+    if (str && len >= plen && !memcmp(str, prefix, plen) && cap) {
+      size_t c = len - plen < cap - 1 ? len - plen : cap - 1;
+      memcpy(buf, str + plen, c);
+      buf[c] = 0;
+      found = true;
+    }
+  }
+  vec_free(&ops);
   return found;
 }

@@ -304,13 +304,15 @@ void why_report(GaspCtx *cx, LLVMModuleRef m) {
   Why w = {cx, cx->tgt, LLVMLookupIntrinsicID("llvm.ptrmask", 12), {0}, mem_new(cx->tgt)};
   map_init(&w.seen);
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
-    if (!ir_count_mem_ops_in(fn, w.t->generic))
-      continue;
-    mem_function(w.mem, fn, NULL);
+    bool slots_known = false; /* the slots, found at fn's first generic access */
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         if (!ir_is_mem_op_in(i, w.t->generic))
           continue;
+        if (!slots_known) {
+          mem_function(w.mem, fn, NULL);
+          slots_known = true;
+        }
         LLVMValueRef p = generic_ptr(&w, i);
         Reason r = {.space = -1, .what = "unknown origin"};
         if (p) {

@@ -296,6 +296,14 @@ static void print_remarks(const GaspCtx *cx, const Filters *f, const char *file)
   }
 }
 
+/* The statistics whose names start with prefix, one line each. */
+static void print_stats(const GaspCtx *cx, const char *prefix) {
+  for (size_t i = 0; i < gasp_stat_count(cx); i++)
+    if (!strncmp(gasp_stat_name(cx, i), prefix, strlen(prefix)))
+      fprintf(stderr, "gasp: %8llu %s - %s\n", (unsigned long long)gasp_stat_value(cx, i),
+              gasp_stat_name(cx, i), gasp_stat_desc(cx, i));
+}
+
 /* ---- reading ----------------------------------------------------------- */
 
 /* Faults, by phase.  LLVM's bitcode reader, handed a corrupted file, can
@@ -632,11 +640,7 @@ static int run(const Args *ap) {
   LLVMDisposeMessage(msg);
   if (a.o.time_passes && !a.stats) {
     fprintf(stderr, "===-- gasp pass execution timing --===\n");
-    for (size_t i = 0; i < gasp_stat_count(cx); i++)
-      if (!strncmp(gasp_stat_name(cx, i), "time.", 5))
-        fprintf(stderr, "gasp: %8llu %s - %s\n",
-                (unsigned long long)gasp_stat_value(cx, i), gasp_stat_name(cx, i),
-                gasp_stat_desc(cx, i));
+    print_stats(cx, "time.");
   }
   if (a.stats) {
     gasp_count_generic(cx, m, &ca);
@@ -651,10 +655,7 @@ static int run(const Args *ap) {
             "visible function%s no kernel reaches (before: %lu)\n",
             ca.outside, ca.outside_functions, ca.outside_functions == 1 ? "" : "s",
             cb.outside);
-    for (size_t i = 0; i < gasp_stat_count(cx); i++)
-      fprintf(stderr, "gasp: %8llu %s - %s\n",
-              (unsigned long long)gasp_stat_value(cx, i), gasp_stat_name(cx, i),
-              gasp_stat_desc(cx, i));
+    print_stats(cx, "");
   }
   /* every output written before any is renamed into place: a failure
      leaves none of them (the module last: a fault while printing it) */
