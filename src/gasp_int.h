@@ -306,13 +306,14 @@ size_t mem_slot_count(const MemModel *mm);
 /* The generic pointers stored into slot (n of them). */
 const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n);
 
-/* ===== infer.c — intra-procedural inference ============================= */
-bool infer_run(GaspCtx *cx, LLVMModuleRef m);
-
-/* ===== internalize.c — --whole-program's closed world ================== */
-bool internalize_run(GaspCtx *cx, LLVMModuleRef m);
-/* What the caller of infer_analyse knows beyond the function itself. */
-typedef struct InferEnv {
+/* ===== space.c — the space analysis: spaces of generic pointers, and why  */
+/* A set of spaces (see space.c's lattice): bit i per space, then these. */
+#define SP_NBITS 24
+#define SP_NAMED ((1u << SP_NBITS) - 1)
+#define SP_NULL (1u << 29)    /* a null constant flowed in */
+#define SP_UNKNOWN (1u << 30) /* something gasp cannot see flowed in */
+/* What the caller of space_analyse knows beyond the function itself. */
+typedef struct SpaceEnv {
   /* Lattice value of generic pointer parameter idx of fn (not a kernel):
      a space, LAT_UNINIT (optimistic: no observation yet) or LAT_GENERIC. */
   int (*param_lat)(void *arg, LLVMValueRef fn, unsigned idx);
@@ -320,18 +321,91 @@ typedef struct InferEnv {
   int (*ret_lat)(void *arg, LLVMValueRef callee);
   void *arg;
   unsigned visit_cap; /* re-visits allowed per block; 0 = no cap */
-} InferEnv;
+} SpaceEnv;
+/* How a candidate value gets its set (space.c's sources and transfers). */
+typedef enum SpKind {
+  SP_CAST,      /* addrspacecast named -> generic */
+  SP_GEP,
+  SP_BITCAST,
+  SP_FREEZE,
+  SP_PHI,
+  SP_SELECT,
+  SP_PTRMASK,
+  SP_I2P,       /* inttoptr(ptrtoint p) */
+  SP_SLOTLOAD,  /* load from a private slot (memory.c) */
+  SP_CONSTLOAD, /* a pointer loaded from constant memory (AMDGPU: global) */
+  SP_ALLOCA,    /* generic alloca that is private */
+  SP_ARG,       /* parameter: the target's rule or the SpaceEnv */
+  SP_CALLRET,   /* result of a direct call given a value by the SpaceEnv */
+  SP_INSERT,    /* insertelement into a vector of generic pointers */
+  SP_EXTRACT    /* extractelement of a generic pointer */
+} SpKind;
+typedef struct SpVal {
+  LLVMValueRef v;
+  uint32_t mask; /* the set */
+  int slot;      /* SP_SLOTLOAD: the slot */
+  unsigned char kind;
+  bool queued, visited, fixed; /* fixed: a source, known from the start */
+} SpVal;
+typedef struct Space Space;
+Space *space_new(const TgtTable *t, LLVMModuleRef m);
+void space_free(Space *s);
+/* Analyses fn (nothing is rewritten); the queries below answer for fn's
+   values until the next call.  False when a block went over env's visit
+   cap (the sets are then incomplete: do not use them). */
+bool space_analyse(Space *s, LLVMValueRef fn, const SpaceEnv *env);
+/* The set of any value of the last analysed function; *is_null (may be
+   NULL) for a null constant. */
+uint32_t space_mask(const Space *s, LLVMValueRef v, bool *is_null);
+/* The lattice value (LAT_*) of a set, of a value. */
+int space_mask_lat(const Space *s, uint32_t mask);
+int space_lat(const Space *s, LLVMValueRef v, bool *is_null);
+/* The address space of bit k of a set. */
+int space_bit_as(const Space *s, unsigned bit);
+/* "global, local" for the named bits of mask. */
+void space_mask_names(const Space *s, uint32_t mask, char *buf, size_t cap);
+/* Bits of a pointer in space as. */
+unsigned space_ptr_bits(const Space *s, int as);
+/* The candidates (values whose set the rules compute), densely numbered in
+   reverse post-order; space_id is MAP_NONE for any other value. */
+size_t space_count(const Space *s);
+const SpVal *space_val(const Space *s, uint32_t k);
+uint32_t space_id(const Space *s, LLVMValueRef v);
+/* Calls fn on each value candidate k's set is computed from (none for a
+   source); stops when fn returns false. */
+typedef bool (*SpaceInputFn)(LLVMValueRef in, void *arg);
+void space_each_input(const Space *s, uint32_t k, SpaceInputFn fn, void *arg);
+bool space_reachable(const Space *s, LLVMBasicBlockRef bb);
+/* The operations through generic pointers in reachable blocks: memory ops,
+   pointer icmps, generic-to-named casts. */
+const ValVec *space_ops(const Space *s);
+size_t space_slots(const Space *s);
+/* Why v has its set: */
+typedef enum SpaceCause {
+  SPW_NONE,   /* nothing flows in (null, undef, a cycle fed by nothing) */
+  SPW_ONE,    /* one space */
+  SPW_NULL,   /* one space, but a null meets it that it cannot hold */
+  SPW_MERGE,  /* two spaces or more first meet at `at` (mask: the spaces) */
+  SPW_SOURCE  /* `at` brought in what gasp cannot see */
+} SpaceCause;
+typedef struct SpaceWhy {
+  SpaceCause cause;
+  uint32_t mask;   /* the set at `at` */
+  LLVMValueRef at;
+  bool via_slot;   /* the walk went through a private slot */
+} SpaceWhy;
+SpaceWhy space_explain(Space *s, LLVMValueRef v);
+
+/* ===== infer.c — intra-procedural inference ============================= */
+bool infer_run(GaspCtx *cx, LLVMModuleRef m);
 typedef struct Infer Infer;
 Infer *infer_new(GaspCtx *cx, LLVMModuleRef m);
 void infer_free(Infer *s);
-/* Phases 1-3 only (nothing is rewritten): afterwards infer_space answers
-   for fn's values until the next call.  False when a block went over the
-   visit cap (the lattice values are then incomplete: do not use them). */
-bool infer_analyse(Infer *s, LLVMValueRef fn, const InferEnv *env);
-/* Lattice value of v in the last analysed function; *is_null for null. */
-int infer_space(const Infer *s, LLVMValueRef v, bool *is_null);
 /* Analyses and rewrites one function; true when it changed. */
 bool infer_function(Infer *s, LLVMValueRef fn);
+
+/* ===== internalize.c — --whole-program's closed world ================== */
+bool internalize_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== clone.c — a function with a new signature from an old one ======= */
 /* A function of type fnty named name with fn's attributes, calling

@@ -102,459 +102,25 @@ static const GaspStatDesc st_facts = {
 static const GaspStatDesc st_volatile = {
     "infer.volatile-kept", "volatile accesses kept generic by target policy"};
 
-typedef enum CandKind {
-  K_CAST,     /* addrspacecast named -> generic */
-  K_GEP,
-  K_BITCAST,
-  K_PHI,
-  K_SELECT,
-  K_PTRMASK,
-  K_I2P,      /* inttoptr(ptrtoint p) */
-  K_SLOTLOAD, /* load from a private slot */
-  K_CONSTLOAD, /* a pointer loaded from constant memory (AMDGPU: global) */
-  K_ALLOCA,   /* generic alloca that is private */
-  K_ARG,      /* kernel argument that is global, or a parameter given a
-                 value by the caller of infer_analyse (ipmsp) */
-  K_CALLRET,  /* result of a direct call given a value by ipmsp */
-  K_INSERT,   /* insertelement into a vector of generic pointers */
-  K_EXTRACT   /* extractelement of a generic pointer */
-} CandKind;
-
-typedef struct Cand {
-  LLVMValueRef v;
-  LLVMValueRef nv; /* twin in the inferred space (or a cast, when uninit) */
-  int lat;
-  int slot;
-  unsigned char kind;
-  bool queued;
-  bool visited; /* evaluated once already (re-visits count to the cap) */
-  bool fixed;  /* a source: lattice value known from the start */
-  bool needed; /* a rewritable operation depends on its twin */
-} Cand;
-
-typedef VEC(uint32_t) U32Vec;
-
 struct Infer {
   GaspCtx *cx;
-  const InferEnv *env;   /* ipmsp's view of parameters and call results */
-  PtrMap visits;         /* block -> re-visits, when env->visit_cap */
-  bool capped;           /* a block exceeded env->visit_cap */
   const TgtTable *t;
   LLVMModuleRef m;
   LLVMBuilderRef b;
   LLVMValueRef fn;
-  unsigned ptr_bits;     /* bits of a generic pointer */
-  unsigned byval_kind, byref_kind, ptrmask_id;
-  bool const_loads_global; /* the target's rule holds for this module */
-  bool space_tests;        /* the module calls a space test (phase 0) */
-  VEC(Cand) c;
-  PtrMap id;             /* candidate value -> index */
-  PtrMap reach;          /* reachable block -> 1 */
-  MemModel *mem;         /* which loads read which private slot */
-  VEC(U32Vec) slot_loads; /* per slot: the candidates that load from it */
-  BlockVec rpo;
-  VEC(LLVMValueRef) ops; /* memory ops, icmps, generic->named casts */
+  Space *sp;             /* the space analysis of fn */
+  bool space_tests;      /* the module calls a space test (phase 0) */
+  ValVec nv;             /* per candidate: its twin (or a cast, when uninit) */
+  VEC(unsigned char) needed; /* per candidate: a rewritten op depends on it */
   VEC(uint32_t) work;
   ValVec trash;          /* maybe-dead instructions to sweep, each once */
   PtrMap trash_set;
   unsigned named[16];    /* accesses rewritten in this function, per table space */
 };
 
-static bool is_generic_ptr(const Infer *s, LLVMTypeRef t) {
-  return ir_ptr_as(t) == s->t->generic;
-}
-
-static bool is_generic_scalar_ptr(const Infer *s, LLVMTypeRef t) {
-  return LLVMGetTypeKind(t) == LLVMPointerTypeKind &&
-         (int)LLVMGetPointerAddressSpace(t) == s->t->generic;
-}
-
-/* ---- phase 1: reachable blocks in reverse post-order ------------------- */
-
-static void compute_rpo(Infer *s) { ir_rpo(s->fn, &s->reach, &s->rpo); }
-
-/* ---- phase 2: private slots, candidates, operations -------------------- */
-
-/* The private slots (memory.c), each with an empty list of loading
-   candidates. */
-static void collect_slots(Infer *s) {
-  mem_function(s->mem, s->fn, &s->rpo);
-  size_t n = mem_slot_count(s->mem);
-  while (s->slot_loads.n < n) {
-    U32Vec none = {0};
-    vec_push(&s->slot_loads, none);
-  }
-  for (size_t k = 0; k < n; k++)
-    s->slot_loads.v[k].n = 0;
-}
-
-static void add_cand(Infer *s, LLVMValueRef v, CandKind k, int lat,
-                     bool fixed) {
-  Cand c = {.v = v, .lat = lat, .slot = -1, .kind = (unsigned char)k,
-            .fixed = fixed};
-  map_put(&s->id, v, (uint32_t)s->c.n);
-  vec_push(&s->c, c);
-}
-
-static bool has_attr(LLVMValueRef fn, unsigned idx, unsigned kind) {
-  return LLVMGetEnumAttributeAtIndex(fn, idx, kind) != NULL;
-}
-
-/* inttoptr(ptrtoint p) to generic that is p itself: p generic, or p in a
-   space whose cast to generic keeps the bits (the table's noop_generic:
-   AMDGPU global and constant), through an integer as wide as a pointer. */
-static bool is_noop_i2p(const Infer *s, LLVMValueRef i2p) {
-  LLVMValueRef p2i = LLVMGetOperand(i2p, 0);
-  if (!LLVMIsAPtrToIntInst(p2i))
-    return false;
-  LLVMTypeRef it = LLVMTypeOf(p2i), pt = LLVMTypeOf(LLVMGetOperand(p2i, 0));
-  if (LLVMGetTypeKind(it) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(it) != s->ptr_bits)
-    return false;
-  if (pt == LLVMTypeOf(i2p))
-    return true;
-  const TgtSpace *sp = tgt_space(s->t, ir_ptr_as(pt));
-  return sp && sp->noop_generic && ir_retype(pt, s->t->generic) == LLVMTypeOf(i2p);
-}
-
-/* Classifies instruction i as a candidate and/or an operation to rewrite. */
-static void collect_inst(Infer *s, LLVMValueRef i) {
-  LLVMTypeRef ty = LLVMTypeOf(i);
-  LLVMOpcode op = LLVMGetInstructionOpcode(i);
-  if (is_generic_ptr(s, ty)) {
-    switch (op) {
-    case LLVMAddrSpaceCast: {
-      int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0)));
-      add_cand(s, i, K_CAST, tgt_is_space(s->t, src) ? src : LAT_GENERIC, true);
-      break;
-    }
-    case LLVMGetElementPtr:
-      add_cand(s, i, K_GEP, LAT_UNINIT, false);
-      break;
-    case LLVMBitCast:
-      add_cand(s, i, K_BITCAST, LAT_UNINIT, false);
-      break;
-    case LLVMPHI:
-      /* a catchswitch block has no place for the twin's casts */
-      if (ir_block_insertable(LLVMGetInstructionParent(i)))
-        add_cand(s, i, K_PHI, LAT_UNINIT, false);
-      break;
-    case LLVMSelect:
-      add_cand(s, i, K_SELECT, LAT_UNINIT, false);
-      break;
-    case LLVMCall: {
-      LLVMValueRef f = ir_callee(i);
-      if (f && LLVMGetIntrinsicID(f) == s->ptrmask_id)
-        add_cand(s, i, K_PTRMASK, LAT_UNINIT, false);
-      else if (f && s->env && s->env->ret_lat && is_generic_scalar_ptr(s, ty)) {
-        int l = s->env->ret_lat(s->env->arg, f);
-        if (l != LAT_GENERIC)
-          add_cand(s, i, K_CALLRET, l, true);
-      }
-      break;
-    }
-    case LLVMIntToPtr:
-      if (is_noop_i2p(s, i))
-        add_cand(s, i, K_I2P, LAT_UNINIT, false);
-      break;
-    case LLVMInsertElement:
-      /* a private array of pointers promoted to a vector (AMDGPU's
-         promote-alloca-to-vector): the vector's lanes join */
-      add_cand(s, i, K_INSERT, LAT_UNINIT, false);
-      break;
-    case LLVMExtractElement:
-      add_cand(s, i, K_EXTRACT, LAT_UNINIT, false);
-      break;
-    case LLVMLoad: {
-      /* what the host put in constant memory (kernel arguments, constant
-         buffers) points to global memory, on targets that say so */
-      int from = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0)));
-      if (s->const_loads_global && tgt_read_only(s->t, from) &&
-          tgt_in_global(s->t, from, false) && is_generic_scalar_ptr(s, ty)) {
-        add_cand(s, i, K_CONSTLOAD, s->t->global, true);
-        break;
-      }
-      uint32_t si = mem_load_slot(s->mem, i);
-      if (si != MAP_NONE) {
-        add_cand(s, i, K_SLOTLOAD, LAT_UNINIT, false);
-        s->c.v[s->c.n - 1].slot = (int)si;
-        vec_push(&s->slot_loads.v[si], (uint32_t)(s->c.n - 1));
-      }
-      break;
-    }
-    case LLVMAlloca:
-      if (s->t->generic_alloca_is_private)
-        add_cand(s, i, K_ALLOCA, s->t->priv, true);
-      break;
-    default:
-      break;
-    }
-  }
-  switch (op) {
-  case LLVMLoad:
-  case LLVMStore:
-  case LLVMAtomicRMW:
-  case LLVMAtomicCmpXchg:
-    if (ir_is_mem_op_in(i, s->t->generic))
-      vec_push(&s->ops, i);
-    break;
-  case LLVMCall: {
-    const IrMemIntrin *mi = ir_mem_intrin(i);
-    if (!mi)
-      break;
-    for (int k = 0; k < 2; k++)
-      if (mi->ptr_args[k] >= 0 &&
-          is_generic_ptr(s, LLVMTypeOf(LLVMGetOperand(i, (unsigned)mi->ptr_args[k])))) {
-        vec_push(&s->ops, i);
-        break;
-      }
-    break;
-  }
-  case LLVMICmp:
-    if (is_generic_ptr(s, LLVMTypeOf(LLVMGetOperand(i, 0))))
-      vec_push(&s->ops, i);
-    break;
-  case LLVMAddrSpaceCast:
-    if (is_generic_ptr(s, LLVMTypeOf(LLVMGetOperand(i, 0))) &&
-        tgt_is_space(s->t, ir_ptr_as(ty)))
-      vec_push(&s->ops, i);
-    break;
-  default:
-    break;
-  }
-}
-
-static void collect(Infer *s) {
-  unsigned n = LLVMCountParams(s->fn);
-  for (unsigned k = 0; k < n; k++) {
-    LLVMValueRef p = LLVMGetParam(s->fn, k);
-    if (!is_generic_scalar_ptr(s, LLVMTypeOf(p)))
-      continue;
-    int l = tgt_param_space(s->t, s->fn, k);
-    if (l != LAT_GENERIC)
-      ;
-    else if (has_attr(s->fn, k + 1, s->byval_kind) || has_attr(s->fn, k + 1, s->byref_kind))
-      continue;
-    else if (s->env && s->env->param_lat)
-      l = s->env->param_lat(s->env->arg, s->fn, k);
-    if (l != LAT_GENERIC)
-      add_cand(s, p, K_ARG, l, true);
-  }
-  collect_slots(s);
-  for (size_t bi = 0; bi < s->rpo.n; bi++)
-    for (LLVMValueRef i = LLVMGetFirstInstruction(s->rpo.v[bi]); i;
-         i = LLVMGetNextInstruction(i))
-      collect_inst(s, i);
-}
-
-/* ---- phase 3: the fixed point ------------------------------------------ */
-
-/* Lattice value of a constant; *is_null set for a null pointer. */
-static int const_space(const Infer *s, LLVMValueRef c, bool *is_null) {
-  if (LLVMIsAConstantPointerNull(c) || LLVMIsAConstantAggregateZero(c)) {
-    *is_null = true;
-    return LAT_UNINIT;
-  }
-  if (LLVMIsAUndefValue(c)) /* poison is an undef value too */
-    return LAT_UNINIT;
-  if (LLVMIsAConstantExpr(c)) {
-    switch (LLVMGetConstOpcode(c)) {
-    case LLVMAddrSpaceCast: {
-      int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)));
-      return tgt_is_space(s->t, src) ? src : LAT_GENERIC;
-    }
-    case LLVMGetElementPtr:
-    case LLVMBitCast:
-      return const_space(s, LLVMGetOperand(c, 0), is_null);
-    default:
-      break;
-    }
-  }
-  return LAT_GENERIC;
-}
-
-/* Lattice value of any operand.  *is_null is set for a null constant. */
-static int space_of(const Infer *s, LLVMValueRef v, bool *is_null) {
-  *is_null = false;
-  uint32_t k = map_find(&s->id, v);
-  if (k != MAP_NONE)
-    return s->c.v[k].lat;
-  if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v))
-    return const_space(s, v, is_null);
-  int as = ir_ptr_as(LLVMTypeOf(v));
-  if (tgt_is_space(s->t, as))
-    return as; /* already a named pointer */
-  return LAT_GENERIC;
-}
-
-/* Joins operand values; a null operand is neutral unless the result's space
-   has a null that a generic null cannot stand for. */
-typedef struct Join {
-  int lat;
-  bool has_null;
-} Join;
-
-static void join_in(const Infer *s, Join *j, LLVMValueRef v) {
-  bool isnull;
-  int l = space_of(s, v, &isnull);
-  j->has_null |= isnull;
-  j->lat = lat_join(j->lat, l);
-}
-
-static int join_done(const Infer *s, Join j) {
-  if (j.lat >= 0 && j.has_null) {
-    const TgtSpace *sp = tgt_space(s->t, j.lat);
-    if (!sp || !sp->null_is_zero)
-      return LAT_GENERIC;
-  }
-  return j.lat;
-}
-
-/* Calls fn on each value the candidate's lattice value is computed from:
-   the pointer operand of a GEP/bitcast/ptrmask, the pointer under a
-   ptrtoint/inttoptr pair, phi incomings, select arms, the pointers stored
-   into a slot.  Stops early when fn returns false.  Sources have none. */
-typedef bool (*InputFn)(const Infer *s, LLVMValueRef in, void *arg);
-
-static void each_input(const Infer *s, const Cand *c, InputFn fn, void *arg) {
-  LLVMValueRef v = c->v;
-  switch ((CandKind)c->kind) {
-  case K_GEP:
-  case K_BITCAST:
-  case K_PTRMASK:
-  case K_EXTRACT:
-    fn(s, LLVMGetOperand(v, 0), arg);
-    break;
-  case K_INSERT:
-    if (fn(s, LLVMGetOperand(v, 0), arg))
-      fn(s, LLVMGetOperand(v, 1), arg);
-    break;
-  case K_I2P:
-    fn(s, LLVMGetOperand(LLVMGetOperand(v, 0), 0), arg);
-    break;
-  case K_PHI: {
-    /* a value from an unreachable predecessor never arrives */
-    unsigned n = LLVMCountIncoming(v);
-    for (unsigned k = 0; k < n; k++)
-      if (map_get(&s->reach, LLVMGetIncomingBlock(v, k), NULL) &&
-          !fn(s, LLVMGetIncomingValue(v, k), arg))
-        break;
-    break;
-  }
-  case K_SELECT:
-    if (fn(s, LLVMGetOperand(v, 1), arg))
-      fn(s, LLVMGetOperand(v, 2), arg);
-    break;
-  case K_SLOTLOAD: {
-    size_t n;
-    const LLVMValueRef *stored = mem_slot_stored(s->mem, (uint32_t)c->slot, &n);
-    for (size_t k = 0; k < n; k++)
-      if (!fn(s, stored[k], arg))
-        break;
-    break;
-  }
-  default:
-    break;
-  }
-}
-
-static bool join_input(const Infer *s, LLVMValueRef in, void *arg) {
-  Join *j = arg;
-  join_in(s, j, in);
-  return j->lat != LAT_GENERIC;
-}
-
-/* Bits of a pointer in space as (its index width). */
-static unsigned space_bits(const Infer *s, int as) {
-  return 8 * LLVMPointerSizeForAS(LLVMGetModuleDataLayout(s->m), (unsigned)as);
-}
-
-/* llvm.ptrmask(p, mask) in space as is the same pointer only if the mask
-   keeps every bit above as's width: a narrower pointer (AMDGPU LDS and
-   scratch, NVPTX short pointers) is the low bits of the generic one, and a
-   mask clearing the high bits moves the generic pointer out of the space's
-   window.  The twin then takes the mask's low bits. */
-static bool ptrmask_fits(const Infer *s, LLVMValueRef call, int as) {
-  LLVMValueRef mask = LLVMGetOperand(call, 1);
-  LLVMTypeRef mt = LLVMTypeOf(mask);
-  bool vec = LLVMGetTypeKind(mt) == LLVMVectorTypeKind;
-  unsigned w = space_bits(s, as), mw = LLVMGetIntTypeWidth(vec ? LLVMGetElementType(mt) : mt);
-  if (w >= mw)
-    return true;
-  if (vec || !LLVMIsAConstantInt(mask) || mw > 64)
-    return false;
-  unsigned long long v = LLVMConstIntGetZExtValue(mask);
-  unsigned long long high = (mw == 64 ? ~0ull : (1ull << mw) - 1) & ~((1ull << w) - 1);
-  return (v & high) == high;
-}
-
-static int eval(const Infer *s, const Cand *c) {
-  if (c->fixed)
-    return c->lat;
-  Join j = {LAT_UNINIT, false};
-  each_input(s, c, join_input, &j);
-  int l = join_done(s, j);
-  if (c->kind == K_PTRMASK && l >= 0 && !ptrmask_fits(s, c->v, l))
-    return LAT_GENERIC;
-  return l;
-}
-
-static void enqueue(Infer *s, uint32_t k) {
-  if (!s->c.v[k].queued && !s->c.v[k].fixed) {
-    s->c.v[k].queued = true;
-    vec_push(&s->work, k);
-  }
-}
-
-static void enqueue_users(Infer *s, LLVMValueRef v) {
-  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    uint32_t k = map_find(&s->id, user);
-    if (k != MAP_NONE)
-      enqueue(s, k);
-    if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) == v) {
-      uint32_t si = mem_store_slot(s->mem, user);
-      if (si != MAP_NONE)
-        for (size_t l = 0; l < s->slot_loads.v[si].n; l++)
-          enqueue(s, s->slot_loads.v[si].v[l]);
-    }
-  }
-}
-
-/* Counts a re-visit of candidate k against its block; true when the block
-   went over the cap (seed 001: the function is then left unchanged). */
-static bool over_cap(Infer *s, uint32_t k) {
-  Cand *c = &s->c.v[k];
-  if (!c->visited) {
-    c->visited = true;
-    return false;
-  }
-  LLVMBasicBlockRef bb = LLVMIsAInstruction(c->v) ? LLVMGetInstructionParent(c->v)
-                                                  : LLVMGetEntryBasicBlock(s->fn);
-  uint32_t n = map_find(&s->visits, bb);
-  n = n == MAP_NONE ? 1 : n + 1;
-  map_put(&s->visits, bb, n);
-  return n > s->env->visit_cap;
-}
-
-static void solve(Infer *s) {
-  bool capped = s->env && s->env->visit_cap;
-  for (size_t k = s->c.n; k-- > 0;)
-    enqueue(s, (uint32_t)k);
-  while (s->work.n) {
-    uint32_t k = s->work.v[--s->work.n];
-    s->c.v[k].queued = false;
-    if (capped && over_cap(s, k)) {
-      s->capped = true;
-      s->work.n = 0;
-      return;
-    }
-    int old = s->c.v[k].lat;
-    int nw = lat_join(old, eval(s, &s->c.v[k]));
-    if (nw != old) {
-      s->c.v[k].lat = nw;
-      enqueue_users(s, s->c.v[k].v);
-    }
-  }
+/* The lattice value of candidate k. */
+static int lat_of(const Infer *s, uint32_t k) {
+  return space_mask_lat(s->sp, space_val(s->sp, k)->mask);
 }
 
 /* ---- phase 4: twins in the inferred space ------------------------------ */
@@ -608,20 +174,20 @@ static LLVMValueRef cast_after(Infer *s, LLVMValueRef v, int as) {
 static LLVMValueRef build_twin(Infer *s, uint32_t k);
 
 /* Kinds whose twin is a new instruction (the others reuse a value). */
-static bool twin_is_new(CandKind k) {
-  return k == K_GEP || k == K_SELECT || k == K_PTRMASK || k == K_PHI || k == K_INSERT ||
-         k == K_EXTRACT;
+static bool twin_is_new(SpKind k) {
+  return k == SP_GEP || k == SP_SELECT || k == SP_PTRMASK || k == SP_PHI || k == SP_INSERT ||
+         k == SP_EXTRACT || k == SP_FREEZE;
 }
 
 /* The value of v in space as (v's lattice value is `as` or uninit/null). */
 static LLVMValueRef value_in(Infer *s, LLVMValueRef v, int as) {
-  uint32_t k = map_find(&s->id, v);
+  uint32_t k = space_id(s->sp, v);
   if (k != MAP_NONE) {
-    if (s->c.v[k].lat == as)
+    if (lat_of(s, k) == as)
       return build_twin(s, k);
-    if (!s->c.v[k].nv) /* uninit: a cast of the (undefined) value */
-      s->c.v[k].nv = cast_after(s, v, as);
-    return s->c.v[k].nv;
+    if (!s->nv.v[k]) /* uninit: a cast of the (undefined) value */
+      s->nv.v[k] = cast_after(s, v, as);
+    return s->nv.v[k];
   }
   if (LLVMIsAConstant(v))
     return const_to_space(s, v, as);
@@ -636,29 +202,35 @@ static void position_at(Infer *s, LLVMValueRef before, LLVMValueRef dbg_from) {
 }
 
 static LLVMValueRef build_twin(Infer *s, uint32_t k) {
-  Cand *c = &s->c.v[k];
+  const SpVal *c = space_val(s->sp, k);
   /* a cast's twin is its operand, read each time: a generic-to-named cast
      folded meanwhile (fold_cast) is replaced in the operand, and a cached
      copy would point at the erased instruction */
-  if (c->kind == K_CAST)
+  if (c->kind == SP_CAST)
     return LLVMGetOperand(c->v, 0);
-  if (c->nv)
-    return c->nv;
+  if (s->nv.v[k])
+    return s->nv.v[k];
   LLVMValueRef v = c->v, nv = NULL;
-  int as = c->lat;
+  int as = lat_of(s, k);
   LLVMTypeRef nt = ir_retype(LLVMTypeOf(v), as);
-  switch ((CandKind)c->kind) {
-  case K_CAST:
+  switch ((SpKind)c->kind) {
+  case SP_CAST:
     nv = LLVMGetOperand(v, 0);
     break;
-  case K_BITCAST:
+  case SP_BITCAST:
     nv = value_in(s, LLVMGetOperand(v, 0), as);
     break;
-  case K_I2P:
+  case SP_FREEZE: {
+    LLVMValueRef x = value_in(s, LLVMGetOperand(v, 0), as);
+    position_at(s, v, v);
+    nv = LLVMBuildFreeze(s->b, x, "");
+    break;
+  }
+  case SP_I2P:
     nv = value_in(s, LLVMGetOperand(LLVMGetOperand(v, 0), 0), as);
     add_trash(s, LLVMGetOperand(v, 0));
     break;
-  case K_GEP: {
+  case SP_GEP: {
     LLVMValueRef base = value_in(s, LLVMGetOperand(v, 0), as);
     unsigned n = (unsigned)LLVMGetNumOperands(v);
     LLVMValueRef *idx = xmalloc(n * sizeof *idx);
@@ -670,65 +242,64 @@ static LLVMValueRef build_twin(Infer *s, uint32_t k) {
     free(idx);
     break;
   }
-  case K_SELECT: {
+  case SP_SELECT: {
     LLVMValueRef a = value_in(s, LLVMGetOperand(v, 1), as);
     LLVMValueRef bb = value_in(s, LLVMGetOperand(v, 2), as);
     position_at(s, v, v);
     nv = LLVMBuildSelect(s->b, LLVMGetOperand(v, 0), a, bb, "");
     break;
   }
-  case K_PTRMASK: {
+  case SP_PTRMASK: {
     LLVMValueRef args[2] = {value_in(s, LLVMGetOperand(v, 0), as),
                             LLVMGetOperand(v, 1)};
     position_at(s, v, v);
-    unsigned w = space_bits(s, as);
+    unsigned w = space_ptr_bits(s->sp, as);
     if (LLVMGetTypeKind(LLVMTypeOf(args[1])) == LLVMIntegerTypeKind &&
         w < LLVMGetIntTypeWidth(LLVMTypeOf(args[1]))) /* ptrmask_fits said so */
       args[1] = LLVMBuildTrunc(s->b, args[1], LLVMIntTypeInContext(LLVMGetModuleContext(s->m), w), "");
     LLVMTypeRef tys[2] = {nt, LLVMTypeOf(args[1])};
-    LLVMValueRef decl = LLVMGetIntrinsicDeclaration(s->m, s->ptrmask_id, tys, 2);
+    LLVMValueRef decl = LLVMGetIntrinsicDeclaration(s->m, LLVMLookupIntrinsicID("llvm.ptrmask", 12), tys, 2);
     nv = LLVMBuildCall2(s->b, LLVMGlobalGetValueType(decl), decl, args, 2, "");
     break;
   }
-  case K_PHI:
+  case SP_PHI:
     position_at(s, v, v);
     nv = LLVMBuildPhi(s->b, nt, "");
     break;
-  case K_INSERT: {
+  case SP_INSERT: {
     LLVMValueRef vec = value_in(s, LLVMGetOperand(v, 0), as);
     LLVMValueRef el = value_in(s, LLVMGetOperand(v, 1), as);
     position_at(s, v, v);
     nv = LLVMBuildInsertElement(s->b, vec, el, LLVMGetOperand(v, 2), "");
     break;
   }
-  case K_EXTRACT: {
+  case SP_EXTRACT: {
     LLVMValueRef vec = value_in(s, LLVMGetOperand(v, 0), as);
     position_at(s, v, v);
     nv = LLVMBuildExtractElement(s->b, vec, LLVMGetOperand(v, 1), "");
     break;
   }
-  case K_SLOTLOAD:
-  case K_CONSTLOAD:
-  case K_ALLOCA:
-  case K_ARG:
-  case K_CALLRET:
+  case SP_SLOTLOAD:
+  case SP_CONSTLOAD:
+  case SP_ALLOCA:
+  case SP_ARG:
+  case SP_CALLRET:
     nv = cast_after(s, v, as);
     break;
   }
-  if (twin_is_new((CandKind)c->kind))
+  if (twin_is_new((SpKind)c->kind))
     add_trash(s, nv);
-  s->c.v[k].nv = nv;
+  s->nv.v[k] = nv;
   return nv;
 }
 
-static bool resolved(const Cand *c) { return c->lat >= 0; }
+static bool resolved(const Infer *s, uint32_t k) { return lat_of(s, k) >= 0; }
 
-static bool push_needed(const Infer *cs, LLVMValueRef in, void *arg) {
-  Infer *s = arg; /* the same state, writable */
-  (void)cs;
-  uint32_t k = map_find(&s->id, in);
-  if (k != MAP_NONE && resolved(&s->c.v[k]) && !s->c.v[k].needed) {
-    s->c.v[k].needed = true;
+static bool push_needed(LLVMValueRef in, void *arg) {
+  Infer *s = arg;
+  uint32_t k = space_id(s->sp, in);
+  if (k != MAP_NONE && resolved(s, k) && !s->needed.v[k]) {
+    s->needed.v[k] = 1;
     vec_push(&s->work, k);
   }
   return true;
@@ -739,18 +310,19 @@ static bool push_needed(const Infer *cs, LLVMValueRef in, void *arg) {
    needed. */
 static void mark_needed(Infer *s, LLVMValueRef v) {
   s->work.n = 0;
-  push_needed(s, v, s);
+  push_needed(v, s);
   while (s->work.n) {
-    const Cand *c = &s->c.v[s->work.v[--s->work.n]];
-    if (c->kind != K_SLOTLOAD)
-      each_input(s, c, push_needed, s);
+    uint32_t k = s->work.v[--s->work.n];
+    if (space_val(s->sp, k)->kind != SP_SLOTLOAD)
+      space_each_input(s->sp, k, push_needed, s);
   }
 }
 
 /* Marks what the operations that will be rewritten need. */
 static void mark_ops(Infer *s) {
-  for (size_t k = 0; k < s->ops.n; k++) {
-    LLVMValueRef i = s->ops.v[k];
+  const ValVec *ops = space_ops(s->sp);
+  for (size_t k = 0; k < ops->n; k++) {
+    LLVMValueRef i = ops->v[k];
     switch (LLVMGetInstructionOpcode(i)) {
     case LLVMICmp:
       mark_needed(s, LLVMGetOperand(i, 0));
@@ -771,33 +343,32 @@ static void mark_ops(Infer *s) {
 }
 
 static size_t build_twins(Infer *s) {
-  size_t n = 0;
-  for (size_t k = 0; k < s->c.n; k++)
-    if (s->c.v[k].needed && s->c.v[k].kind == K_PHI)
-      build_twin(s, (uint32_t)k);
-  for (size_t k = 0; k < s->c.n; k++)
-    if (s->c.v[k].needed) {
-      build_twin(s, (uint32_t)k);
-      n += !s->c.v[k].fixed;
+  size_t n = 0, nc = space_count(s->sp);
+  for (uint32_t k = 0; k < nc; k++)
+    if (s->needed.v[k] && space_val(s->sp, k)->kind == SP_PHI)
+      build_twin(s, k);
+  for (uint32_t k = 0; k < nc; k++)
+    if (s->needed.v[k]) {
+      build_twin(s, k);
+      n += !space_val(s->sp, k)->fixed;
       if (cx_debug(s->cx)) {
-        char *txt = LLVMPrintValueToString(s->c.v[k].v);
+        char *txt = LLVMPrintValueToString(space_val(s->sp, k)->v);
         fprintf(cx_out(s->cx), "infer: @%s: %s -> %s\n",
-                LLVMGetValueName2(s->fn, &(size_t){0}), txt,
-                lat_name(s->t, s->c.v[k].lat));
+                LLVMGetValueName2(s->fn, &(size_t){0}), txt, lat_name(s->t, lat_of(s, k)));
         LLVMDisposeMessage(txt);
       }
     }
-  for (size_t k = 0; k < s->c.n; k++) {
-    Cand *c = &s->c.v[k];
-    if (!c->needed || c->kind != K_PHI)
+  for (uint32_t k = 0; k < nc; k++) {
+    const SpVal *c = space_val(s->sp, k);
+    if (!s->needed.v[k] || c->kind != SP_PHI)
       continue;
     unsigned ni = LLVMCountIncoming(c->v);
     for (unsigned i = 0; i < ni; i++) {
       LLVMBasicBlockRef bb = LLVMGetIncomingBlock(c->v, i);
-      LLVMValueRef in = map_get(&s->reach, bb, NULL)
-                            ? value_in(s, LLVMGetIncomingValue(c->v, i), c->lat)
-                            : LLVMGetPoison(LLVMTypeOf(c->nv));
-      LLVMAddIncoming(s->c.v[k].nv, &in, &bb, 1);
+      LLVMValueRef in = space_reachable(s->sp, bb)
+                            ? value_in(s, LLVMGetIncomingValue(c->v, i), lat_of(s, k))
+                            : LLVMGetPoison(LLVMTypeOf(s->nv.v[k]));
+      LLVMAddIncoming(s->nv.v[k], &in, &bb, 1);
     }
   }
   return n;
@@ -807,8 +378,7 @@ static size_t build_twins(Infer *s) {
 
 /* Named space of pointer operand p, or -1 (generic, unknown, or policy). */
 static int target_space(Infer *s, LLVMValueRef p, bool is_volatile) {
-  bool isnull;
-  int as = space_of(s, p, &isnull);
+  int as = space_lat(s->sp, p, NULL);
   if (as < 0 || as == s->t->generic)
     return -1;
   if (is_volatile && !tgt_volatile_ok(s->t, as, s->cx->opt.keep_volatile)) {
@@ -863,7 +433,7 @@ static bool rewrite_intrinsic(Infer *s, LLVMValueRef call) {
   bool any = false;
   for (int k = 0; k < 2; k++) {
     int ai = mi->ptr_args[k];
-    if (ai < 0 || !is_generic_ptr(s, LLVMTypeOf(args[ai])))
+    if (ai < 0 || ir_ptr_as(LLVMTypeOf(args[ai])) != s->t->generic)
       continue;
     int as = target_space(s, args[ai], vol);
     if (as >= 0) {
@@ -881,10 +451,7 @@ static bool rewrite_intrinsic(Infer *s, LLVMValueRef call) {
 
 static bool rewrite_icmp(Infer *s, LLVMValueRef i) {
   LLVMValueRef a = LLVMGetOperand(i, 0), b = LLVMGetOperand(i, 1);
-  Join j = {LAT_UNINIT, false};
-  join_in(s, &j, a);
-  join_in(s, &j, b);
-  int as = join_done(s, j);
+  int as = space_mask_lat(s->sp, space_mask(s->sp, a, NULL) | space_mask(s->sp, b, NULL));
   if (as < 0)
     return false;
   LLVMValueRef na = value_in(s, a, as), nb = value_in(s, b, as);
@@ -899,8 +466,7 @@ static bool rewrite_icmp(Infer *s, LLVMValueRef i) {
 
 static bool fold_cast(Infer *s, LLVMValueRef i) {
   LLVMValueRef p = LLVMGetOperand(i, 0);
-  bool isnull;
-  int as = space_of(s, p, &isnull);
+  int as = space_lat(s->sp, p, NULL);
   if (as != ir_ptr_as(LLVMTypeOf(i)))
     return false;
   LLVMReplaceAllUsesWith(i, value_in(s, p, as));
@@ -911,8 +477,9 @@ static bool fold_cast(Infer *s, LLVMValueRef i) {
 
 static bool rewrite_ops(Infer *s) {
   bool changed = false;
-  for (size_t k = 0; k < s->ops.n; k++) {
-    LLVMValueRef i = s->ops.v[k];
+  const ValVec *ops = space_ops(s->sp);
+  for (size_t k = 0; k < ops->n; k++) {
+    LLVMValueRef i = ops->v[k];
     switch (LLVMGetInstructionOpcode(i)) {
     case LLVMCall:
       changed |= rewrite_intrinsic(s, i);
@@ -933,38 +500,40 @@ static bool rewrite_ops(Infer *s) {
 
 /* ---- phase 6: cast back the other uses, erase the old values ----------- */
 
-static bool replaced_kind(CandKind k) {
-  return k == K_GEP || k == K_BITCAST || k == K_PHI || k == K_SELECT ||
-         k == K_PTRMASK || k == K_I2P || k == K_INSERT || k == K_EXTRACT;
+static bool replaced_kind(SpKind k) {
+  return k == SP_GEP || k == SP_BITCAST || k == SP_PHI || k == SP_SELECT || k == SP_PTRMASK ||
+         k == SP_I2P || k == SP_INSERT || k == SP_EXTRACT || k == SP_FREEZE;
 }
 
 static void sweep(Infer *s) {
+  size_t nc = space_count(s->sp);
   /* Old values whose twin now stands for them. */
-  for (size_t k = 0; k < s->c.n; k++) {
-    Cand *c = &s->c.v[k];
-    if (!resolved(c) || !replaced_kind((CandKind)c->kind) || !c->nv)
+  for (uint32_t k = 0; k < nc; k++) {
+    const SpVal *c = space_val(s->sp, k);
+    LLVMValueRef nv = s->nv.v[k];
+    if (!nv || !replaced_kind((SpKind)c->kind) || !resolved(s, k))
       continue;
     /* the twin takes over the name */
-    if (twin_is_new((CandKind)c->kind))
-      ir_take_name(c->v, c->nv);
+    if (twin_is_new((SpKind)c->kind))
+      ir_take_name(c->v, nv);
     if (LLVMGetFirstUse(c->v)) {
       LLVMValueRef back;
-      if (LLVMIsAConstant(c->nv)) {
-        back = LLVMConstAddrSpaceCast(c->nv, LLVMTypeOf(c->v));
+      if (LLVMIsAConstant(nv)) {
+        back = LLVMConstAddrSpaceCast(nv, LLVMTypeOf(c->v));
       } else {
-        LLVMPositionBuilderBefore(s->b, ir_insert_point_after(c->nv));
+        LLVMPositionBuilderBefore(s->b, ir_insert_point_after(nv));
         LLVMSetCurrentDebugLocation2(s->b, NULL);
-        back = LLVMBuildAddrSpaceCast(s->b, c->nv, LLVMTypeOf(c->v), "");
+        back = LLVMBuildAddrSpaceCast(s->b, nv, LLVMTypeOf(c->v), "");
         add_trash(s, back);
       }
       LLVMReplaceAllUsesWith(c->v, back);
     }
   }
-  for (size_t k = 0; k < s->c.n; k++) {
-    Cand *c = &s->c.v[k];
-    if (resolved(c) && replaced_kind((CandKind)c->kind) && c->nv)
+  for (uint32_t k = 0; k < nc; k++) {
+    const SpVal *c = space_val(s->sp, k);
+    if (s->nv.v[k] && replaced_kind((SpKind)c->kind) && resolved(s, k))
       LLVMInstructionEraseFromParent(c->v);
-    else if (c->kind == K_CAST)
+    else if (c->kind == SP_CAST)
       add_trash(s, c->v);
   }
   /* Dead casts and twins: erase until nothing more dies. */
@@ -1111,37 +680,6 @@ static bool apply_space_facts(Infer *s, LLVMValueRef fn) {
 
 /* ---- entry ------------------------------------------------------------- */
 
-static void reset(Infer *s) {
-  for (size_t k = 0; k < s->slot_loads.n; k++)
-    s->slot_loads.v[k].n = 0;
-  s->c.n = s->ops.n = s->work.n = s->trash.n = 0;
-  s->capped = false;
-  map_clear(&s->id);
-  map_clear(&s->reach);
-  map_clear(&s->trash_set);
-  map_clear(&s->visits);
-}
-
-/* Does constant c hold a pointer into a space other than global memory,
-   cast to generic (an LDS address in a constant table)?  Unknown depth
-   counts as yes. */
-static bool holds_non_global(const TgtTable *t, LLVMValueRef c, unsigned depth) {
-  if (depth > 32)
-    return true;
-  if (!LLVMIsAConstant(c) || LLVMIsAGlobalValue(c) || LLVMIsAConstantDataSequential(c))
-    return false;
-  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMAddrSpaceCast &&
-      !tgt_in_global(t, ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0))), false))
-    return true;
-  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMIntToPtr)
-    return true;
-  int n = LLVMGetNumOperands(c);
-  for (int i = 0; i < n; i++)
-    if (holds_non_global(t, LLVMGetOperand(c, (unsigned)i), depth + 1))
-      return true;
-  return false;
-}
-
 /* Does any call in the module test a pointer's space?  Phase 0 walks a
    function only then (infer runs on every function, round after round). */
 static bool calls_space_test(const TgtTable *t, LLVMModuleRef m) {
@@ -1163,33 +701,13 @@ static bool calls_space_test(const TgtTable *t, LLVMModuleRef m) {
   return false;
 }
 
-/* The target's "pointers in constant memory are global" holds unless the
-   module itself put another kind of pointer there. */
-static bool const_memory_global(const TgtTable *t, LLVMModuleRef m) {
-  if (!t->const_loads_global)
-    return false;
-  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
-    int as = (int)LLVMGetPointerAddressSpace(LLVMTypeOf(g));
-    LLVMValueRef init = LLVMGetInitializer(g);
-    if (tgt_read_only(t, as) && init && holds_non_global(t, init, 0))
-      return false;
-  }
-  return true;
-}
-
 Infer *infer_new(GaspCtx *cx, LLVMModuleRef m) {
   Infer *s = xcalloc(1, sizeof *s);
   s->cx = cx;
   s->t = cx->tgt;
   s->m = m;
   s->b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
-  s->mem = mem_new(s->t);
-  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
-  s->ptr_bits = 8 * LLVMPointerSizeForAS(td, (unsigned)s->t->generic);
-  s->byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
-  s->byref_kind = LLVMGetEnumAttributeKindForName("byref", 5);
-  s->ptrmask_id = LLVMLookupIntrinsicID("llvm.ptrmask", 12);
-  s->const_loads_global = const_memory_global(s->t, m);
+  s->sp = space_new(s->t, m);
   s->space_tests = calls_space_test(s->t, m);
   return s;
 }
@@ -1197,51 +715,33 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m) {
 void infer_free(Infer *s) {
   if (!s)
     return;
-  reset(s);
-  vec_free(&s->c);
-  for (size_t k = 0; k < s->slot_loads.n; k++)
-    vec_free(&s->slot_loads.v[k]);
-  vec_free(&s->slot_loads);
-  mem_free(s->mem);
-  vec_free(&s->rpo);
-  vec_free(&s->ops);
+  space_free(s->sp);
+  vec_free(&s->nv);
+  vec_free(&s->needed);
   vec_free(&s->work);
   vec_free(&s->trash);
-  map_free(&s->id);
-  map_free(&s->reach);
   map_free(&s->trash_set);
-  map_free(&s->visits);
   LLVMDisposeBuilder(s->b);
   free(s);
-}
-
-bool infer_analyse(Infer *s, LLVMValueRef fn, const InferEnv *env) {
-  s->fn = fn;
-  reset(s);
-  s->env = env;
-  compute_rpo(s);
-  collect(s);
-  solve(s);
-  s->env = NULL;
-  return !s->capped;
-}
-
-int infer_space(const Infer *s, LLVMValueRef v, bool *is_null) {
-  return space_of(s, v, is_null);
 }
 
 bool infer_function(Infer *s, LLVMValueRef fn) {
   if (ir_optnone(fn))
     return false; /* the user asked for this function as written */
   s->fn = fn;
-  reset(s);
+  s->trash.n = s->work.n = 0;
+  map_clear(&s->trash_set);
   bool facts = s->space_tests && apply_space_facts(s, fn);
-  compute_rpo(s);
-  collect(s);
-  if (!s->ops.n)
+  space_analyse(s->sp, fn, NULL);
+  if (!space_ops(s->sp)->n)
     return facts;
-  solve(s);
-  cx_stat(s->cx, &st_slot, mem_slot_count(s->mem));
+  size_t nc = space_count(s->sp);
+  vec_grow(&s->nv, nc);
+  vec_grow(&s->needed, nc);
+  s->nv.n = s->needed.n = nc;
+  memset(s->nv.v, 0, nc * sizeof *s->nv.v);
+  memset(s->needed.v, 0, nc * sizeof *s->needed.v);
+  cx_stat(s->cx, &st_slot, space_slots(s->sp));
   mark_ops(s);
   cx_stat(s->cx, &st_resolved, build_twins(s));
   memset(s->named, 0, sizeof s->named);

@@ -17,7 +17,7 @@
  * S ^ S -> S; S ^ T -> POISON; POISON absorbs.  VOTE_UNSET (256) is scratch
  * inside one classification and is never stored.  An observation is the
  * space of the actual argument after intra-procedural inference in the
- * caller (infer_analyse): a named space is valid, a generic value is invalid,
+ * caller (space_analyse): a named space is valid, a generic value is invalid,
  * null and undef are neutral (no observation), as is a value that depends
  * only on parameters nobody has voted on yet (optimistic; this is what makes
  * self and mutual recursion converge).
@@ -167,8 +167,9 @@ typedef struct Ip {
   LLVMModuleRef m;
   LLVMContextRef ctx;
   LLVMBuilderRef b;
-  Infer *inf;
-  InferEnv env;
+  Infer *inf;    /* the rewriter, for new and changed bodies */
+  Space *sp;     /* the space analysis, for the records */
+  SpaceEnv env;
   VEC(Fn *) fns;        /* every function ever seen; records never move */
   PtrMap fn_id;         /* live function -> its record */
   VEC(Site) sites;
@@ -445,7 +446,7 @@ static int env_ret(void *arg, LLVMValueRef callee) {
   return fi ? vote_lat(fi->vote[fi->np]) : LAT_GENERIC;
 }
 
-/* Classifies one value after infer_analyse (the seed's classifier; the
+/* Classifies one value after space_analyse (the seed's classifier; the
    scratch value UNSET stands for "not decided yet"). */
 static int classify(const Ip *ip, LLVMValueRef v) {
   int r = VOTE_UNSET;
@@ -453,7 +454,7 @@ static int classify(const Ip *ip, LLVMValueRef v) {
     r = OBS_NEUTRAL;
   if (r == VOTE_UNSET) {
     bool isnull;
-    int l = infer_space(ip->inf, v, &isnull);
+    int l = space_lat(ip->sp, v, &isnull);
     r = isnull || l == LAT_UNINIT ? OBS_NEUTRAL
         : tgt_is_space(ip->t, l) ? l
                                             : OBS_INVALID;
@@ -505,7 +506,7 @@ static void ensure_record(Ip *ip, uint32_t g) {
   if (fi->rec_valid)
     return;
   fi->rec_valid = true;
-  bool ok = infer_analyse(ip->inf, fi->fn, &ip->env);
+  bool ok = space_analyse(ip->sp, fi->fn, &ip->env);
   fi = ip->fns.v[g];
   if (!ok) {
     if (!fi->capped) {
@@ -1372,6 +1373,7 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
   ip.ctx = LLVMGetModuleContext(m);
   ip.b = LLVMCreateBuilderInContext(ip.ctx);
   ip.inf = infer_new(cx, m);
+  ip.sp = space_new(cx->tgt, m);
   ip.dump = cx->opt.dump_ip_msp;
   ip.env.param_lat = env_param;
   ip.env.ret_lat = env_ret;
@@ -1431,6 +1433,7 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
   vec_free(&ip.affected);
   vec_free(&ip.popped);
   infer_free(ip.inf);
+  space_free(ip.sp);
   LLVMDisposeBuilder(ip.b);
   return changed;
 }

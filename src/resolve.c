@@ -61,7 +61,8 @@ typedef struct Rs {
   const TgtTable *t;
   LLVMModuleRef m;
   LLVMBuilderRef b;
-  Infer *inf;
+  Infer *inf; /* re-infers a changed function */
+  Space *sp;  /* the space analysis */
   Reach *reach;
   unsigned global_bits; /* spaces that are global memory */
   bool changed;
@@ -80,7 +81,7 @@ static Fold decide(Rs *s, const CastFn *cf, LLVMValueRef p, unsigned mask) {
   if (LLVMIsAConstantPointerNull(p))
     return FALSE_NULL; /* to_X(NULL) is NULL; no space holds NULL */
   bool isnull;
-  int src = infer_space(s->inf, p, &isnull);
+  int src = space_lat(s->sp, p, &isnull);
   if (src >= 0 && src != s->t->generic) {
     const TgtSpace *sp = tgt_space(s->t, src);
     if (src == cf->as)
@@ -214,7 +215,7 @@ static void resolve_function(Rs *s, LLVMValueRef fn) {
   }
   /* decide everything on the unchanged function, then rewrite */
   if (calls.n)
-    infer_analyse(s->inf, fn, NULL);
+    space_analyse(s->sp, fn, NULL);
   for (size_t k = 0; k < calls.n; k++) {
     Site *c = &calls.v[k];
     c->fold = decide(s, &c->cf, LLVMGetOperand(c->call, 0), mask);
@@ -251,7 +252,7 @@ static void resolve_function(Rs *s, LLVMValueRef fn) {
 
 bool resolve_run(GaspCtx *cx, LLVMModuleRef m) {
   Rs s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
-          infer_new(cx, m), reach_new(cx, m), 1u << UAS_GLOBAL, false};
+          infer_new(cx, m), space_new(cx->tgt, m), reach_new(cx, m), 1u << UAS_GLOBAL, false};
   if (tgt_in_global(s.t, s.t->constant, false))
     s.global_bits |= 1u << UAS_CONSTANT;
   if (cx->opt.private_in_global)
@@ -261,6 +262,7 @@ bool resolve_run(GaspCtx *cx, LLVMModuleRef m) {
       resolve_function(&s, fn);
   reach_free(s.reach);
   infer_free(s.inf);
+  space_free(s.sp);
   LLVMDisposeBuilder(s.b);
   return s.changed;
 }
