@@ -364,6 +364,16 @@ int space_lat(const Space *s, LLVMValueRef v, bool *is_null);
 int space_bit_as(const Space *s, unsigned bit);
 /* "global, local" for the named bits of mask. */
 void space_mask_names(const Space *s, uint32_t mask, char *buf, size_t cap);
+/* The space a generic pointer that v makes points into, by the rules alone
+   (the sources both the analysis and reach.c use): an addrspacecast,
+   instruction or constant, from a space -> that space; a generic alloca ->
+   private where the target says so; a no-op inttoptr(ptrtoint p) pair
+   (space.c) -> p's space.  LAT_UNINIT when v makes no new generic pointer
+   (p or the cast's operand is generic already: made elsewhere; not a
+   generic pointer); LAT_GENERIC for any other maker (inttoptr of an
+   integer, a generic alloca the target says nothing of).  ptr_bits: the
+   width of a generic pointer. */
+int space_made(const TgtTable *t, unsigned ptr_bits, LLVMValueRef v);
 /* Bits of a pointer in space as. */
 unsigned space_ptr_bits(const Space *s, int as);
 /* The candidates (values whose set the rules compute), densely numbered in

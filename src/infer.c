@@ -10,59 +10,29 @@
  * TargetMachine (it works on spir64), reads its facts from target.c, and
  * sees through private pointer slots that SROA cannot remove.
  *
- * Lattice (per generic pointer value, see lat_join in target.c):
- *     uninit (bottom)  <  one named space  <  generic (top)
- * join(uninit, x) = x; join(S, S) = S; join(S, T) = generic.
- * undef/poison are uninit; a null constant joins as uninit but forces
- * generic when the result's space has a non-zero null (AMDGPU local and
- * private).  A value still uninit at the end (a cycle fed only by undef)
- * stays generic: soundness first.
- *
- * Sources: addrspacecast from a named space (instruction or constant
- * expression); allocas in the generic space when the target says they are
- * private (NVPTX); generic pointer arguments of kernels when the target
- * says they point to global memory (CUDA-style ptx_kernel, HIP
- * amdgpu_kernel) and NVPTX device functions' byval copies (private);
- * pointers loaded from constant memory where the host fills it with global
- * addresses (AMDGPU: kernel arguments, constant buffers); loads from a
- * private slot (below).  A phi ignores its unreachable predecessors.
- * Functions marked optnone are left as they are.  Transfer: GEP (scalar
- * and vector), bitcast, llvm.ptrmask and a no-op ptrtoint/inttoptr pair
- * keep the space of their pointer operand; phi and select join; so do the
- * lanes of a vector of pointers (insertelement joins the vector and the
- * element, extractelement takes the vector's: a private array of pointers
- * that AMDGPU's promote-alloca-to-vector made a <N x ptr> value).
- *
- * Private slots (through memory; the model is memory.c's, shared with
- * why.c).  An alloca whose address never escapes — every use, through GEPs
- * and casts, is a load from it, a store *to* it of a generic pointer, a
- * lifetime marker or an icmp — holds only the pointers stored into it.  A
- * generic pointer loaded from it has the join of the spaces of every stored
- * pointer.  This covers a dynamically indexed array of pointers, which SROA
- * leaves in memory.
+ * What each value's space is, is the space analysis' answer (space.c: the
+ * lattice, the sources, the transfer rules, private slots through
+ * memory.c); this file only acts on it.  A value whose set is one space S
+ * (and nothing unknown) is rewritten to S.  Functions marked optnone are
+ * left as they are.
  *
  * Algorithm, per function:
  *   0. Space facts: an assumed space test, or one a branch depends on,
  *      rewrites the uses it dominates to a cast pair (see below).
- *   1. Blocks reachable from the entry, in reverse post-order (values in
- *      unreachable blocks stay generic: they may even use themselves).
- *   2. Private slots are analysed; candidate values (the kinds above) are
- *      numbered densely; memory operations, pointer icmps and generic-to-
- *      named casts are collected.
- *   3. Fixed point: a worklist that never holds a value twice evaluates
- *      each candidate from its operands and requeues its users (and the
- *      loads of a slot when a pointer stored into it changes).
- *   4. Every candidate with a named space S gets a twin in S: new phis
- *      first (empty), then the other twins in reverse post-order, then the
- *      phis' incoming values.
- *   5. Uses are rewritten: pointer operands of load/store/atomicrmw/
+ *   1. The space analysis of the function (space_analyse), which also
+ *      lists the operations through generic pointers.
+ *   2. The candidates a rewritable operation depends on are marked.
+ *   3. Every marked candidate with a named space S gets a twin in S: new
+ *      phis first (empty), then the other twins in reverse post-order, then
+ *      the phis' incoming values (poison from unreachable predecessors).
+ *   4. Uses are rewritten: pointer operands of load/store/atomicrmw/
  *      cmpxchg, each pointer argument of memcpy/memmove/memset (and
  *      .inline), masked load/store/gather/scatter and prefetch (rebuilt
  *      with the declaration for the new pointer types), icmp of two pointers
  *      in one space (or one and null), and a generic-to-S cast of an S
  *      value folds away.  Volatile accesses only where the target's
  *      volatile policy allows.  The stored value of a store is never touched.
- *   6. Every other use of a rewritten value gets `addrspacecast S -> generic`
+ *   5. Every other use of a rewritten value gets `addrspacecast S -> generic`
  *      of the twin; the old values are erased, then any dead cast.
  *
  * Example (spir64, generic = 4, local = 3):
@@ -123,7 +93,7 @@ static int lat_of(const Infer *s, uint32_t k) {
   return space_mask_lat(s->sp, space_val(s->sp, k)->mask);
 }
 
-/* ---- phase 4: twins in the inferred space ------------------------------ */
+/* ---- phase 3: twins in the inferred space ------------------------------ */
 
 static LLVMValueRef const_to_space(Infer *s, LLVMValueRef c, int as) {
   LLVMTypeRef nt = ir_retype(LLVMTypeOf(c), as);
@@ -374,7 +344,7 @@ static size_t build_twins(Infer *s) {
   return n;
 }
 
-/* ---- phase 5: rewrite the operations ----------------------------------- */
+/* ---- phase 4: rewrite the operations ----------------------------------- */
 
 /* Named space of pointer operand p, or -1 (generic, unknown, or policy). */
 static int target_space(Infer *s, LLVMValueRef p, bool is_volatile) {
@@ -498,7 +468,7 @@ static bool rewrite_ops(Infer *s) {
   return changed;
 }
 
-/* ---- phase 6: cast back the other uses, erase the old values ----------- */
+/* ---- phase 5: cast back the other uses, erase the old values ----------- */
 
 static bool replaced_kind(SpKind k) {
   return k == SP_GEP || k == SP_BITCAST || k == SP_PHI || k == SP_SELECT || k == SP_PTRMASK ||

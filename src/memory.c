@@ -1,6 +1,7 @@
 /* memory.c — pointers that go through memory: the one model of what a load
- * of a pointer can return, asked by the space analysis (infer.c) and by the
- * explanations (why.c).  (An analysis.)
+ * of a pointer can return.  Its only asker is the space analysis (space.c),
+ * through which infer, ipmsp, resolve and the explanations see it.  (An
+ * analysis.)
  *
  * Today it knows private slots: an alloca whose address never escapes —
  * its uses are GEPs and casts of it (as the base), loads, stores *into* it

@@ -7,7 +7,9 @@
  * (private), by a kernel's generic pointer argument (global where the
  * target says so), by a device function's generic byval parameter (its
  * private copy, NVPTX), or by something gasp cannot see: inttoptr of an
- * arbitrary integer, an indirect call, an unknown external function.  A
+ * arbitrary integer, an indirect call, an unknown external function.  What
+ * each instruction makes is space.c's rule (space_made), the same the space
+ * analysis starts from; parameters are target.c's (tgt_param_space).  A
  * generic pointer used in a function can only come from the kernels that
  * reach that function.  So:
  *
@@ -30,6 +32,8 @@
  */
 #include "gasp_int.h"
 
+#include <llvm-c/Target.h>
+
 struct Reach {
   PtrMap id;          /* function -> index */
   VEC(LLVMValueRef) fns;
@@ -39,6 +43,7 @@ struct Reach {
   uint32_t *edges;
   uint32_t *rev_start, *rev; /* callers, the same way */
   const TgtTable *t;
+  unsigned ptr_bits; /* of a generic pointer */
   PtrMap seen_const; /* constants already scanned for casts */
 };
 
@@ -49,6 +54,12 @@ unsigned reach_bit(const TgtTable *t, int as) {
   return 1u << sp->unified;
 }
 
+/* The bits of what v makes generic (space.c's rule). */
+static unsigned made_bits(const Reach *r, LLVMValueRef v) {
+  int as = space_made(r->t, r->ptr_bits, v);
+  return as == LAT_UNINIT ? 0 : as == LAT_GENERIC ? REACH_UNKNOWN : reach_bit(r->t, as);
+}
+
 /* Spaces cast to generic inside constant c (nested expressions,
    aggregates), memoised. */
 static unsigned const_bits(Reach *r, LLVMValueRef c) {
@@ -57,32 +68,12 @@ static unsigned const_bits(Reach *r, LLVMValueRef c) {
   uint32_t memo = map_find(&r->seen_const, c);
   if (memo != MAP_NONE)
     return memo;
-  unsigned bits = 0;
-  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMAddrSpaceCast &&
-      ir_ptr_as(LLVMTypeOf(c)) == r->t->generic) {
-    int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)));
-    if (src != r->t->generic)
-      bits |= reach_bit(r->t, src);
-  } else if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMIntToPtr &&
-             ir_ptr_as(LLVMTypeOf(c)) == r->t->generic) {
-    bits |= REACH_UNKNOWN;
-  }
+  unsigned bits = LLVMIsAConstantExpr(c) ? made_bits(r, c) : 0;
   int n = LLVMGetNumOperands(c);
   for (int i = 0; i < n; i++)
     bits |= const_bits(r, LLVMGetOperand(c, (unsigned)i));
   map_put(&r->seen_const, c, bits);
   return bits;
-}
-
-/* A generic inttoptr of ptrtoint(p): the space of p; else unknown. */
-static unsigned i2p_bits(Reach *r, LLVMValueRef i2p) {
-  LLVMValueRef x = LLVMGetOperand(i2p, 0);
-  bool p2i = (LLVMIsAInstruction(x) && LLVMGetInstructionOpcode(x) == LLVMPtrToInt) ||
-             (LLVMIsAConstantExpr(x) && LLVMGetConstOpcode(x) == LLVMPtrToInt);
-  if (!p2i)
-    return REACH_UNKNOWN;
-  int as = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(x, 0)));
-  return as == r->t->generic ? 0 : reach_bit(r->t, as);
 }
 
 static unsigned call_bits(Reach *r, LLVMValueRef call) {
@@ -95,26 +86,8 @@ static unsigned call_bits(Reach *r, LLVMValueRef call) {
 }
 
 static unsigned inst_bits(Reach *r, LLVMValueRef i) {
-  unsigned bits = 0;
-  int g = r->t->generic;
+  unsigned bits = made_bits(r, i);
   switch (LLVMGetInstructionOpcode(i)) {
-  case LLVMAddrSpaceCast:
-    if (ir_ptr_as(LLVMTypeOf(i)) == g) {
-      int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0)));
-      if (src != g)
-        bits |= reach_bit(r->t, src);
-    }
-    break;
-  case LLVMAlloca:
-    if (ir_ptr_as(LLVMTypeOf(i)) == g && r->t->generic_alloca_is_private)
-      bits |= 1u << UAS_PRIVATE;
-    else if (ir_ptr_as(LLVMTypeOf(i)) == g)
-      bits |= REACH_UNKNOWN;
-    break;
-  case LLVMIntToPtr:
-    if (ir_ptr_as(LLVMTypeOf(i)) == g)
-      bits |= i2p_bits(r, i);
-    break;
   case LLVMCall:
   case LLVMInvoke:
   case LLVMCallBr:
@@ -183,6 +156,7 @@ static void flood(Reach *r, unsigned *val, bool forward) {
 Reach *reach_new(GaspCtx *cx, LLVMModuleRef m) {
   Reach *r = xcalloc(1, sizeof *r);
   r->t = cx->tgt;
+  r->ptr_bits = 8 * LLVMPointerSizeForAS(LLVMGetModuleDataLayout(m), (unsigned)r->t->generic);
   map_init(&r->id);
   map_init(&r->seen_const);
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))

@@ -168,23 +168,53 @@ static uint32_t lat_mask(const Space *s, int lat) {
   return lat == LAT_UNINIT ? 0 : lat == LAT_GENERIC ? SP_UNKNOWN : bit_of(s, lat);
 }
 
+static bool is_op(LLVMValueRef v, LLVMOpcode op) {
+  return (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == op) ||
+         (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == op);
+}
+
 /* inttoptr(ptrtoint p) to generic that is p itself: p generic, or p in a
    space whose cast to generic keeps the bits (the table's noop_generic:
    AMDGPU global and constant), through an integer as wide as a pointer. */
-static bool is_noop_i2p(const Space *s, LLVMValueRef i2p) {
+static bool noop_i2p(const TgtTable *t, unsigned ptr_bits, LLVMValueRef i2p) {
   LLVMValueRef p2i = LLVMGetOperand(i2p, 0);
-  if (!LLVMIsAPtrToIntInst(p2i))
+  if (!is_op(p2i, LLVMPtrToInt))
     return false;
   LLVMTypeRef it = LLVMTypeOf(p2i), pt = LLVMTypeOf(LLVMGetOperand(p2i, 0));
-  if (LLVMGetTypeKind(it) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(it) != s->ptr_bits)
+  if (LLVMGetTypeKind(it) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(it) != ptr_bits)
     return false;
   if (pt == LLVMTypeOf(i2p))
     return true;
-  const TgtSpace *sp = tgt_space(s->t, ir_ptr_as(pt));
-  return sp && sp->noop_generic && ir_retype(pt, s->t->generic) == LLVMTypeOf(i2p);
+  const TgtSpace *sp = tgt_space(t, ir_ptr_as(pt));
+  return sp && sp->noop_generic && ir_retype(pt, t->generic) == LLVMTypeOf(i2p);
+}
+
+int space_made(const TgtTable *t, unsigned ptr_bits, LLVMValueRef v) {
+  if (ir_ptr_as(LLVMTypeOf(v)) != t->generic)
+    return LAT_UNINIT;
+  if (is_op(v, LLVMAddrSpaceCast)) {
+    int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(v, 0)));
+    return tgt_is_space(t, src) ? src : LAT_UNINIT; /* generic: made elsewhere */
+  }
+  if (LLVMIsAAllocaInst(v))
+    return t->generic_alloca_is_private ? t->priv : LAT_GENERIC;
+  if (is_op(v, LLVMIntToPtr)) {
+    if (!noop_i2p(t, ptr_bits, v))
+      return LAT_GENERIC;
+    int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(LLVMGetOperand(v, 0), 0)));
+    return src == t->generic ? LAT_UNINIT : src;
+  }
+  return LAT_UNINIT;
 }
 
 /* ---- phase 2: candidates and operations -------------------------------- */
+
+/* The set of a pointer cast to generic (an invalid generic-to-generic cast
+   is unknown). */
+static uint32_t made_mask(const Space *s, LLVMValueRef cast) {
+  int as = space_made(s->t, s->ptr_bits, cast);
+  return as >= 0 ? bit_of(s, as) : SP_UNKNOWN;
+}
 
 static void add_cand(Space *s, LLVMValueRef v, SpKind k, uint32_t mask, bool fixed) {
   SpVal c = {.v = v, .mask = mask, .slot = -1, .kind = (unsigned char)k, .fixed = fixed};
@@ -205,11 +235,9 @@ static bool const_load(const Space *s, LLVMValueRef load) {
 
 static void collect_value(Space *s, LLVMValueRef i, LLVMOpcode op) {
   switch (op) {
-  case LLVMAddrSpaceCast: {
-    int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0)));
-    add_cand(s, i, SP_CAST, tgt_is_space(s->t, src) ? bit_of(s, src) : SP_UNKNOWN, true);
+  case LLVMAddrSpaceCast:
+    add_cand(s, i, SP_CAST, made_mask(s, i), true);
     break;
-  }
   case LLVMGetElementPtr:
     add_cand(s, i, SP_GEP, 0, false);
     break;
@@ -239,7 +267,7 @@ static void collect_value(Space *s, LLVMValueRef i, LLVMOpcode op) {
     break;
   }
   case LLVMIntToPtr:
-    if (is_noop_i2p(s, i))
+    if (noop_i2p(s->t, s->ptr_bits, i)) /* a transfer: p may be generic */
       add_cand(s, i, SP_I2P, 0, false);
     break;
   case LLVMInsertElement:
@@ -262,7 +290,7 @@ static void collect_value(Space *s, LLVMValueRef i, LLVMOpcode op) {
     break;
   }
   case LLVMAlloca:
-    if (s->t->generic_alloca_is_private)
+    if (space_made(s->t, s->ptr_bits, i) >= 0)
       add_cand(s, i, SP_ALLOCA, bit_of(s, s->t->priv), true);
     break;
   default:
@@ -352,10 +380,8 @@ static uint32_t const_mask(const Space *s, LLVMValueRef c, bool *is_null) {
     return 0;
   if (LLVMIsAConstantExpr(c)) {
     switch (LLVMGetConstOpcode(c)) {
-    case LLVMAddrSpaceCast: {
-      int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)));
-      return tgt_is_space(s->t, src) ? bit_of(s, src) : SP_UNKNOWN;
-    }
+    case LLVMAddrSpaceCast:
+      return made_mask(s, c);
     case LLVMGetElementPtr:
     case LLVMBitCast:
       return const_mask(s, LLVMGetOperand(c, 0), is_null);
