@@ -7,7 +7,10 @@
 # opt-22 -passes=infer-address-spaces, both reading the .ll and writing .bc;
 # wall time best of 3, peak RSS from GNU time.  A separate
 # gasp-opt -stats run counts the generic accesses left in code reachable
-# from the kernel, the clones and the waves.  Writes bench/chain/chain.md
+# from the kernel, the clones and the waves.  "floor" is
+# gasp-opt --passes=none on gasp's own output (.bc in, .bc out: read,
+# verify twice, write the 2N clones and their metadata, no pass): what
+# emitting that module costs before any analysis.  Writes bench/chain/chain.md
 # and prints it; exits 1 when a generic access is left.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,20 +35,21 @@ bad=0
 {
 echo "machine: $(nproc) cores, $(uname -m); $(opt-22 --version | sed -n 's/.*LLVM version \(.*\)/LLVM \1/p' | head -1)"
 echo
-echo "| helpers | instructions | gasp s | gasp peak MB | opt IAS s | opt peak MB | gasp / opt | generic left (reachable) | clones | waves |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| helpers | instructions | gasp s | gasp peak MB | opt IAS s | opt peak MB | gasp / opt | floor s | floor / opt | generic left (reachable) | clones | waves |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 for n in $SIZES; do
   python3 "$here/bench/gen_chain.py" "$n" > "$tmp/c.ll"
   runs=3
   set -- $(best $runs "$GASP" "$tmp/c.ll" -o "$tmp/g.bc"); gs=$1; gm=$2
   set -- $(best $runs opt-22 -passes=infer-address-spaces "$tmp/c.ll" -o "$tmp/o.bc"); os=$1; om=$2
+  set -- $(best $runs "$GASP" --passes=none "$tmp/g.bc" -o "$tmp/f.bc"); fs=$1
   "$GASP" -stats "$tmp/c.ll" -o /dev/null 2> "$tmp/stats"
   left=$(sed -n 's/^gasp: generic memory ops reachable from kernels: \([0-9]*\).*/\1/p' "$tmp/stats")
   clones=$(sed -n 's/^gasp: *\([0-9]*\) ipmsp.clones - .*/\1/p' "$tmp/stats")
   waves=$(sed -n 's/^gasp: *\([0-9]*\) ipmsp.rounds - .*/\1/p' "$tmp/stats")
   [ "${left:-1}" = 0 ] || bad=1
   echo "$n $gs" >> "$tmp/times"
-  echo "| $n | $(insts "$tmp/c.ll") | $gs | $gm | $os | $om | $(awk -v a="$gs" -v b="$os" 'BEGIN{printf "%.2f", a / b}') | $left | ${clones:-0} | ${waves:-0} |"
+  echo "| $n | $(insts "$tmp/c.ll") | $gs | $gm | $os | $om | $(awk -v a="$gs" -v b="$os" 'BEGIN{printf "%.2f", a / b}') | $fs | $(awk -v a="$fs" -v b="$os" 'BEGIN{printf "%.2f", a / b}') | $left | ${clones:-0} | ${waves:-0} |"
 done
 echo
 awk '{t[$1] = $2}
