@@ -299,11 +299,11 @@ void mem_free(MemModel *mm);
 /* Finds fn's private slots among the allocas of blocks (NULL: every block
    of fn), forgetting the previous function's. */
 void mem_function(MemModel *mm, LLVMValueRef fn, const BlockVec *blocks);
-/* The slot a load reads / a store writes, or MAP_NONE. */
+/* The slot a load reads, or MAP_NONE; the slots a store writes (n). */
 uint32_t mem_load_slot(const MemModel *mm, LLVMValueRef load);
-uint32_t mem_store_slot(const MemModel *mm, LLVMValueRef store);
+const uint32_t *mem_store_slots(const MemModel *mm, LLVMValueRef store, size_t *n);
 size_t mem_slot_count(const MemModel *mm);
-/* The generic pointers stored into slot (n of them). */
+/* The generic pointers (or the generic null) written into slot (n). */
 const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n);
 
 /* ===== space.c — the space analysis: spaces of generic pointers, and why  */

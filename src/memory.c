@@ -3,40 +3,97 @@
  * through which infer, ipmsp, resolve and the explanations see it.  (An
  * analysis.)
  *
- * Today it knows private slots: an alloca whose address never escapes —
- * its uses are GEPs and casts of it (as the base), loads, stores *into* it
- * of generic pointers (never of its own address), comparisons and
- * lifetime markers — and that some load reads a generic pointer from.  A
- * load from such a slot returns one of the values stored into it, so its
- * space is the join of theirs (SROA cannot remove the slot when it is
- * indexed dynamically).  Every other load of a pointer is unknown here.
+ * Private slots, field-sensitive (issue 21).  An alloca whose address
+ * never escapes — its uses, through GEPs and casts (as the base), are
+ * loads, stores *into* it (never of its own address), comparisons, lifetime
+ * markers, memset/memcpy/memmove into it and memcpy/memmove out of it — is
+ * a private aggregate.  Every access to it is placed at a byte offset: a
+ * constant one when every GEP on the way has constant indices (struct
+ * fields, array elements), else "unknown".  A load of a generic pointer
+ * reads one field, and returns what was stored there:
  *
- * This is where field-sensitive private aggregates and memory-space
- * summaries will live (issue 21): the callers ask "which slot does this load
- * read / this store write, and what is stored there", not how slots are
- * found.
+ *   - a store of a generic pointer at the same offset: that pointer;
+ *   - a memset of 0 covering the whole field: the generic null;
+ *   - a store at an unknown offset of a generic pointer aligned to a
+ *     pointer's size (an element of an array of pointers): that pointer,
+ *     when the load is aligned too (so it reads one whole element);
+ *   - anything else that may write the field's bytes — an integer or float
+ *     store overlapping it, a pointer stored across it, memcpy into it, a
+ *     store at an unknown offset that is not an aligned pointer, a memset
+ *     of something else — and the load is not modelled ("loaded from
+ *     memory": unknown).
  *
- * Example (spir64): `%s = alloca ptr addrspace(4)`, one path stores a
- * local pointer, the other a global one, `%p = load ptr addrspace(4), %s`:
- * %s is slot 0, %p reads slot 0, the stored values are the two pointers.
+ * A load at an unknown offset (a dynamically indexed array of pointers)
+ * reads any field: it is modelled when it is aligned to a pointer's size,
+ * the alloca too, and every write to the aggregate is one of the first
+ * three kinds (with the field aligned).  Each modelled load gets a slot —
+ * the loads of one offset share one, the unknown-offset loads another — and
+ * the slot lists the values written there.  Reading memory no store wrote
+ * gives undef, which fits any space.
  *
- * Tests: test/infer/slots.ll and the reasons in
+ * Example (spir64, Job = { ptr addrspace(4) in, i32 n, ptr addrspace(4) out }):
+ *   %j = alloca %Job                         ; fields at 0, 8, 16
+ *   store ptr addrspace(4) %l, ptr %j        ; offset 0: a local pointer
+ *   %f = getelementptr i8, ptr %j, i64 16
+ *   store ptr addrspace(4) %g, ptr %f        ; offset 16: a global pointer
+ *   store i32 7, ptr %n                      ; offset 8: no pointer field
+ *   %in = load ptr addrspace(4), ptr %j      ; slot 0: {%l} -> local
+ *   %out = load ptr addrspace(4), ptr %f     ; slot 1: {%g} -> global
+ *
+ * Memory outside private aggregates (global, local, kernel arguments) is
+ * the rest of issue 21.
+ *
+ * Tests: test/infer/slots.ll, test/infer/fields.ll and the reasons in
  * test/remarks/reasons-real.ll.
  */
 #include "gasp_int.h"
 
+#include <llvm-c/Target.h>
+#include <string.h>
+
+#define OFF_UNKNOWN INT64_MIN
+
 typedef struct MemSlot {
-  ValVec stored; /* generic pointers stored into it */
+  ValVec stored; /* generic pointers (or a generic null) written there */
 } MemSlot;
 
+typedef enum AccKind {
+  A_PTRLOAD,  /* a load of a generic pointer */
+  A_PTRSTORE, /* a store of a generic pointer */
+  A_NULLSTORE, /* memset 0: the bytes hold generic nulls */
+  A_CLOBBER   /* any other write */
+} AccKind;
+
+typedef struct Access {
+  LLVMValueRef inst;
+  int64_t off;   /* OFF_UNKNOWN: anywhere */
+  int64_t size;  /* bytes; -1: unknown */
+  unsigned align;
+  AccKind kind;
+} Access;
+
+typedef struct Derived {
+  LLVMValueRef v;
+  int64_t off;
+} Derived;
+
+typedef VEC(uint32_t) SlotList;
+
 struct MemModel {
-  int generic;          /* the target's generic space */
-  PtrMap load_slot;     /* load -> slot */
-  PtrMap store_slot;    /* store -> slot */
+  int generic;         /* the target's generic space */
+  LLVMTargetDataRef td;
+  int64_t psize;       /* bytes of a generic pointer */
+  LLVMValueRef null;   /* the generic null */
+  PtrMap load_slot;    /* load -> slot */
+  PtrMap store_slots;  /* store -> index into feeds */
+  VEC(SlotList) feeds; /* per store: the slots it writes */
+  size_t nfeeds;
   VEC(MemSlot) slots;
   /* scratch for the walk of one alloca */
-  ValVec derived, touched;
+  VEC(Derived) derived;
+  VEC(Access) acc;
   PtrMap derived_set;
+  PtrMap off_slot; /* offset (as a key) -> slot, for one alloca */
 };
 
 MemModel *mem_new(const TgtTable *t) {
@@ -49,8 +106,11 @@ static void forget(MemModel *mm) {
   for (size_t k = 0; k < mm->slots.n; k++)
     vec_free(&mm->slots.v[k].stored);
   mm->slots.n = 0;
+  for (size_t k = 0; k < mm->nfeeds; k++)
+    mm->feeds.v[k].n = 0;
+  mm->nfeeds = 0;
   map_clear(&mm->load_slot);
-  map_clear(&mm->store_slot);
+  map_clear(&mm->store_slots);
 }
 
 void mem_free(MemModel *mm) {
@@ -58,11 +118,15 @@ void mem_free(MemModel *mm) {
     return;
   forget(mm);
   vec_free(&mm->slots);
+  for (size_t k = 0; k < mm->feeds.n; k++)
+    vec_free(&mm->feeds.v[k]);
+  vec_free(&mm->feeds);
   vec_free(&mm->derived);
-  vec_free(&mm->touched);
+  vec_free(&mm->acc);
   map_free(&mm->load_slot);
-  map_free(&mm->store_slot);
+  map_free(&mm->store_slots);
   map_free(&mm->derived_set);
+  map_free(&mm->off_slot);
   free(mm);
 }
 
@@ -71,45 +135,125 @@ static bool generic_scalar(const MemModel *mm, LLVMTypeRef t) {
          (int)LLVMGetPointerAddressSpace(t) == mm->generic;
 }
 
+/* ---- offsets ------------------------------------------------------------ */
+
+/* The byte offset a GEP adds, when every index is a constant. */
+static int64_t gep_offset(const MemModel *mm, LLVMValueRef gep) {
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
+  unsigned n = (unsigned)LLVMGetNumOperands(gep);
+  int64_t o = 0;
+  for (unsigned k = 1; k < n; k++) {
+    LLVMValueRef idx = LLVMGetOperand(gep, k);
+    if (!LLVMIsAConstantInt(idx) || LLVMGetIntTypeWidth(LLVMTypeOf(idx)) > 64)
+      return OFF_UNKNOWN;
+    int64_t c = (int64_t)LLVMConstIntGetSExtValue(idx);
+    if (c < -(1 << 20) || c > (1 << 20))
+      return OFF_UNKNOWN; /* no overflow below */
+    if (k == 1) {
+      o += c * (int64_t)LLVMABISizeOfType(mm->td, ty);
+    } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind && c >= 0 &&
+               (unsigned)c < LLVMCountStructElementTypes(ty)) {
+      o += (int64_t)LLVMOffsetOfElement(mm->td, ty, (unsigned)c);
+      ty = LLVMStructGetTypeAtIndex(ty, (unsigned)c);
+    } else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind) {
+      ty = LLVMGetElementType(ty);
+      o += c * (int64_t)LLVMABISizeOfType(mm->td, ty);
+    } else {
+      return OFF_UNKNOWN; /* vector element addresses: not byte-sized always */
+    }
+  }
+  return o;
+}
+
+static int64_t const_len(LLVMValueRef v) {
+  if (!LLVMIsAConstantInt(v) || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
+    return -1;
+  unsigned long long n = LLVMConstIntGetZExtValue(v);
+  return n > (1ull << 40) ? -1 : (int64_t)n;
+}
+
+/* ---- one alloca --------------------------------------------------------- */
+
+static void add_derived(MemModel *mm, LLVMValueRef v, int64_t off) {
+  if (!map_get(&mm->derived_set, v, NULL)) {
+    map_put(&mm->derived_set, v, 1);
+    Derived d = {v, off};
+    vec_push(&mm->derived, d);
+  }
+}
+
+static void add_access(MemModel *mm, LLVMValueRef inst, int64_t off, int64_t size, AccKind k) {
+  Access a = {inst, off, size, LLVMIsACallInst(inst) ? 1 : LLVMGetAlignment(inst), k};
+  vec_push(&mm->acc, a);
+}
+
+/* A call using derived pointer d (argument k): lifetime markers; memset
+   into it; memcpy/memmove into (a write) or out of it (a read). */
+static bool walk_call(MemModel *mm, LLVMValueRef call, const Derived *d) {
+  if (ir_is_lifetime(call))
+    return true;
+  const IrMemIntrin *mi = ir_mem_intrin(call);
+  if (!mi || (strncmp(mi->name, "llvm.memset", 11) && strncmp(mi->name, "llvm.memcpy", 11) &&
+              strncmp(mi->name, "llvm.memmove", 12)))
+    return false;
+  bool is_set = !strncmp(mi->name, "llvm.memset", 11);
+  unsigned n = LLVMGetNumArgOperands(call);
+  for (unsigned k = 0; k < n; k++) {
+    if (LLVMGetOperand(call, k) != d->v)
+      continue;
+    if (k == 1 && !is_set)
+      continue; /* the source of a copy: read */
+    if (k != 0)
+      return false; /* a length or a value: the address escapes */
+    int64_t len = const_len(LLVMGetOperand(call, 2));
+    LLVMValueRef val = LLVMGetOperand(call, 1);
+    bool zero = is_set && LLVMIsAConstantInt(val) && !LLVMConstIntGetZExtValue(val);
+    add_access(mm, call, d->off, len, zero && len >= 0 ? A_NULLSTORE : A_CLOBBER);
+  }
+  return true;
+}
+
 /* Walks every use of alloca a through GEPs and casts.  True when its
-   address never escapes and every store into it stores a generic pointer;
-   collects the loads and stores that touch it and the stored values. */
-static bool walk_alloca(MemModel *mm, LLVMValueRef a, MemSlot *slot) {
-  mm->derived.n = 0;
+   address never escapes; collects the accesses with their offsets. */
+static bool walk_alloca(MemModel *mm, LLVMValueRef a) {
+  mm->derived.n = mm->acc.n = 0;
   map_clear(&mm->derived_set);
-  vec_push(&mm->derived, a);
-  map_put(&mm->derived_set, a, 1);
+  add_derived(mm, a, 0);
   for (size_t k = 0; k < mm->derived.n; k++) {
-    LLVMValueRef d = mm->derived.v[k];
-    for (LLVMUseRef u = LLVMGetFirstUse(d); u; u = LLVMGetNextUse(u)) {
+    Derived d = mm->derived.v[k];
+    for (LLVMUseRef u = LLVMGetFirstUse(d.v); u; u = LLVMGetNextUse(u)) {
       LLVMValueRef user = LLVMGetUser(u);
       switch (LLVMGetInstructionOpcode(user)) {
-      case LLVMGetElementPtr:
-        if (LLVMGetOperand(user, 0) != d)
-          return false; /* used as an index: cannot be */
-        /* fallthrough */
+      case LLVMGetElementPtr: {
+        if (LLVMGetOperand(user, 0) != d.v || LLVMGetTypeKind(LLVMTypeOf(user)) != LLVMPointerTypeKind)
+          return false; /* used as an index, or a vector of addresses */
+        int64_t g = gep_offset(mm, user);
+        add_derived(mm, user, d.off == OFF_UNKNOWN || g == OFF_UNKNOWN ? OFF_UNKNOWN : d.off + g);
+        break;
+      }
       case LLVMAddrSpaceCast:
       case LLVMBitCast:
-        if (!map_get(&mm->derived_set, user, NULL)) {
-          map_put(&mm->derived_set, user, 1);
-          vec_push(&mm->derived, user);
-        }
+        add_derived(mm, user, d.off);
         break;
-      case LLVMLoad:
-        if (generic_scalar(mm, LLVMTypeOf(user)))
-          vec_push(&mm->touched, user);
+      case LLVMLoad: {
+        LLVMTypeRef t = LLVMTypeOf(user);
+        if (generic_scalar(mm, t))
+          add_access(mm, user, d.off, (int64_t)LLVMStoreSizeOfType(mm->td, t), A_PTRLOAD);
         break;
-      case LLVMStore:
-        if (LLVMGetOperand(user, 0) == d ||
-            !generic_scalar(mm, LLVMTypeOf(LLVMGetOperand(user, 0))))
-          return false;
-        vec_push(&slot->stored, LLVMGetOperand(user, 0));
-        vec_push(&mm->touched, user);
+      }
+      case LLVMStore: {
+        LLVMValueRef v = LLVMGetOperand(user, 0);
+        if (v == d.v || map_get(&mm->derived_set, v, NULL))
+          return false; /* its own address stored: escapes */
+        LLVMTypeRef t = LLVMTypeOf(v);
+        add_access(mm, user, d.off, (int64_t)LLVMStoreSizeOfType(mm->td, t),
+                   generic_scalar(mm, t) ? A_PTRSTORE : A_CLOBBER);
         break;
+      }
       case LLVMICmp:
         break;
       case LLVMCall:
-        if (!ir_is_lifetime(user))
+        if (!walk_call(mm, user, &d))
           return false;
         break;
       default:
@@ -117,46 +261,134 @@ static bool walk_alloca(MemModel *mm, LLVMValueRef a, MemSlot *slot) {
       }
     }
   }
-  /* storing the slot's own address into it is an escape */
-  for (size_t i = 0; i < slot->stored.n; i++)
-    if (map_get(&mm->derived_set, slot->stored.v[i], NULL))
+  /* a stored value derived from the alloca later in the walk: escapes */
+  for (size_t k = 0; k < mm->acc.n; k++)
+    if (mm->acc.v[k].kind == A_PTRSTORE &&
+        map_get(&mm->derived_set, LLVMGetOperand(mm->acc.v[k].inst, 0), NULL))
       return false;
   return true;
 }
 
+static bool overlaps(int64_t a, int64_t an, int64_t b, int64_t bn) {
+  return an < 0 || bn < 0 || (a < b + bn && b < a + an);
+}
+
+/* What write w contributes to a field read at off (OFF_UNKNOWN: an aligned
+   field anywhere): 0 nothing, 1 a value (the pointer, or null), -1 the
+   field is not modelled. */
+static int contributes(const MemModel *mm, const Access *w, int64_t off, bool aligned_base) {
+  int64_t p = mm->psize;
+  bool w_aligned_ptr = w->kind == A_PTRSTORE && aligned_base && w->align >= (unsigned)p &&
+                       (w->off == OFF_UNKNOWN || w->off % p == 0);
+  if (off == OFF_UNKNOWN || w->off == OFF_UNKNOWN) {
+    /* an unknown-offset load is aligned (model_alloca checked) */
+    bool field_aligned = off == OFF_UNKNOWN || (aligned_base && off % p == 0);
+    if (w_aligned_ptr && field_aligned)
+      return 1;
+    if (w->kind == A_NULLSTORE && w->off != OFF_UNKNOWN && w->off % p == 0 && w->size % p == 0 &&
+        aligned_base)
+      return 1; /* nulls in aligned fields (off is unknown here) */
+    return -1;
+  }
+  if (!overlaps(off, p, w->off, w->size))
+    return 0;
+  if (w->kind == A_PTRSTORE && w->off == off)
+    return 1;
+  if (w->kind == A_NULLSTORE && w->size >= 0 && off >= w->off && off + p <= w->off + w->size)
+    return 1;
+  return -1;
+}
+
+/* The slot for loads at off in the alloca being walked (new slots list the
+   writes), or MAP_NONE when the field is not modelled. */
+static uint32_t slot_for(MemModel *mm, int64_t off, bool aligned_base) {
+  const void *key = (const void *)(uintptr_t)(off == OFF_UNKNOWN ? 2 : ((uint64_t)off << 1) | 1);
+  uint32_t si = map_find(&mm->off_slot, key);
+  if (si != MAP_NONE)
+    return si == UINT32_MAX - 1 ? MAP_NONE : si;
+  MemSlot slot = {0};
+  bool ok = true;
+  for (size_t k = 0; k < mm->acc.n && ok; k++) {
+    const Access *w = &mm->acc.v[k];
+    if (w->kind == A_PTRLOAD)
+      continue;
+    int c = contributes(mm, w, off, aligned_base);
+    if (c < 0)
+      ok = false;
+    else if (c > 0)
+      vec_push(&slot.stored, w->kind == A_PTRSTORE ? LLVMGetOperand(w->inst, 0) : mm->null);
+  }
+  if (!ok) {
+    vec_free(&slot.stored);
+    map_put(&mm->off_slot, key, UINT32_MAX - 1);
+    return MAP_NONE;
+  }
+  si = (uint32_t)mm->slots.n;
+  vec_push(&mm->slots, slot);
+  map_put(&mm->off_slot, key, si);
+  /* the stores feed it */
+  for (size_t k = 0; k < mm->acc.n; k++) {
+    const Access *w = &mm->acc.v[k];
+    if (w->kind != A_PTRSTORE || contributes(mm, w, off, aligned_base) <= 0)
+      continue;
+    uint32_t fi = map_find(&mm->store_slots, w->inst);
+    if (fi == MAP_NONE) {
+      fi = (uint32_t)mm->nfeeds++;
+      if (mm->feeds.n < mm->nfeeds) {
+        SlotList none = {0};
+        vec_push(&mm->feeds, none);
+      }
+      mm->feeds.v[fi].n = 0;
+      map_put(&mm->store_slots, w->inst, fi);
+    }
+    vec_push(&mm->feeds.v[fi], si);
+  }
+  return si;
+}
+
+static void model_alloca(MemModel *mm, LLVMValueRef a) {
+  if (!walk_alloca(mm, a))
+    return;
+  bool aligned_base = LLVMGetAlignment(a) >= (unsigned)mm->psize;
+  map_clear(&mm->off_slot);
+  for (size_t k = 0; k < mm->acc.n; k++) {
+    const Access *l = &mm->acc.v[k];
+    if (l->kind != A_PTRLOAD)
+      continue;
+    if (l->off == OFF_UNKNOWN && (!aligned_base || l->align < (unsigned)mm->psize))
+      continue; /* it could read half of two pointers */
+    if (l->off != OFF_UNKNOWN && l->size != mm->psize)
+      continue;
+    uint32_t si = slot_for(mm, l->off, aligned_base);
+    if (si != MAP_NONE)
+      map_put(&mm->load_slot, l->inst, si);
+  }
+}
+
 void mem_function(MemModel *mm, LLVMValueRef fn, const BlockVec *blocks) {
   forget(mm);
+  LLVMModuleRef m = LLVMGetGlobalParent(fn);
+  mm->td = LLVMGetModuleDataLayout(m);
+  mm->psize = (int64_t)LLVMPointerSizeForAS(mm->td, (unsigned)mm->generic);
+  mm->null = LLVMConstPointerNull(
+      LLVMPointerTypeInContext(LLVMGetModuleContext(m), (unsigned)mm->generic));
   size_t nb = blocks ? blocks->n : 0;
   LLVMBasicBlockRef bb = blocks ? (nb ? blocks->v[0] : NULL) : LLVMGetFirstBasicBlock(fn);
   for (size_t bi = 0; bb; bb = blocks ? (++bi < nb ? blocks->v[bi] : NULL)
                                       : LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      if (!LLVMIsAAllocaInst(i))
-        continue;
-      MemSlot slot = {0};
-      mm->touched.n = 0;
-      bool ok = walk_alloca(mm, i, &slot);
-      bool has_load = false;
-      for (size_t k = 0; ok && k < mm->touched.n; k++)
-        has_load |= LLVMIsALoadInst(mm->touched.v[k]) != NULL;
-      if (!ok || !has_load) {
-        vec_free(&slot.stored);
-        continue;
-      }
-      uint32_t si = (uint32_t)mm->slots.n;
-      for (size_t k = 0; k < mm->touched.n; k++)
-        map_put(LLVMIsALoadInst(mm->touched.v[k]) ? &mm->load_slot : &mm->store_slot,
-                mm->touched.v[k], si);
-      vec_push(&mm->slots, slot);
-    }
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (LLVMIsAAllocaInst(i))
+        model_alloca(mm, i);
 }
 
 uint32_t mem_load_slot(const MemModel *mm, LLVMValueRef load) {
   return map_find(&mm->load_slot, load);
 }
 
-uint32_t mem_store_slot(const MemModel *mm, LLVMValueRef store) {
-  return map_find(&mm->store_slot, store);
+const uint32_t *mem_store_slots(const MemModel *mm, LLVMValueRef store, size_t *n) {
+  uint32_t fi = map_find(&mm->store_slots, store);
+  *n = fi == MAP_NONE ? 0 : mm->feeds.v[fi].n;
+  return fi == MAP_NONE ? NULL : mm->feeds.v[fi].v;
 }
 
 size_t mem_slot_count(const MemModel *mm) { return mm->slots.n; }

@@ -519,10 +519,11 @@ static void enqueue_users(Space *s, LLVMValueRef v) {
     if (k != MAP_NONE)
       enqueue(s, k);
     if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) == v) {
-      uint32_t si = mem_store_slot(s->mem, user);
-      if (si != MAP_NONE)
-        for (size_t l = 0; l < s->slot_loads.v[si].n; l++)
-          enqueue(s, s->slot_loads.v[si].v[l]);
+      size_t ns;
+      const uint32_t *slots = mem_store_slots(s->mem, user, &ns);
+      for (size_t k = 0; k < ns; k++)
+        for (size_t l = 0; l < s->slot_loads.v[slots[k]].n; l++)
+          enqueue(s, s->slot_loads.v[slots[k]].v[l]);
     }
   }
 }

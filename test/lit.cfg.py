@@ -27,6 +27,8 @@ config.substitutions.append(("%build", build))
 # OpenCL C to IR, as front ends hand it to gasp.
 ocl = "clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions -emit-llvm -S -Xclang -finclude-default-header"
 config.substitutions.append(("%ocl-spir", ocl + " -target spir64"))
+# clang -O0 output as it is, without optnone (gasp respects optnone)
+config.substitutions.append(("%clang-O0", "clang-22 -cl-std=CL2.0 -O0 -Xclang -disable-O0-optnone -emit-llvm -S -Xclang -finclude-default-header"))
 config.substitutions.append(("%ocl-nvptx", ocl + " -target nvptx64"))
 config.substitutions.append(("%ocl-amdgcn", ocl + " -target amdgcn-amd-amdhsa -nogpulib"))
 # The sanitizer build (make check-asan) cannot run under a small ulimit -v.
