@@ -94,6 +94,12 @@ bool tgt_is_kernel(const TgtTable *t, LLVMValueRef fn);
    global; a generic byval parameter of a device function is private where
    the target says so (NVPTX: the callee's copy lives in local memory). */
 int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k);
+/* Parameter k of fn is memory the host filled at the launch: a generic
+   byval/byref aggregate of a kernel nothing in the module calls, on a
+   target whose kernel pointer arguments are global (CUDA's struct
+   arguments on NVPTX).  The host can only write global addresses (or null)
+   there. */
+bool tgt_host_filled(const TgtTable *t, LLVMValueRef fn, unsigned k);
 /* A global access may land in space as: global itself, a space kept in
    global memory (in_global), private under --private-in-global. */
 bool tgt_in_global(const TgtTable *t, int as, bool private_in_global);
@@ -303,6 +309,9 @@ void mem_function(MemModel *mm, LLVMValueRef fn, const BlockVec *blocks);
 uint32_t mem_load_slot(const MemModel *mm, LLVMValueRef load);
 const uint32_t *mem_store_slots(const MemModel *mm, LLVMValueRef store, size_t *n);
 size_t mem_slot_count(const MemModel *mm);
+/* The slot's memory was filled by the host first (tgt_host_filled): it may
+   also hold global pointers. */
+bool mem_slot_host(const MemModel *mm, uint32_t slot);
 /* The generic pointers (or the generic null) written into slot (n). */
 const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n);
 

@@ -40,10 +40,17 @@
  *   %in = load ptr addrspace(4), ptr %j      ; slot 0: {%l} -> local
  *   %out = load ptr addrspace(4), ptr %f     ; slot 1: {%g} -> global
  *
- * Memory outside private aggregates (global, local, kernel arguments) is
- * the rest of issue 21.
+ * Host-filled arguments.  A CUDA kernel's struct argument (a generic byval
+ * parameter on NVPTX, of a kernel nothing in the module calls:
+ * tgt_host_filled) is modelled the same way, with one more writer before
+ * the kernel starts: the host, which can only write global addresses (or
+ * null).  Its slots say so (mem_slot_host); the space analysis adds global.
  *
- * Tests: test/infer/slots.ll, test/infer/fields.ll and the reasons in
+ * Memory outside private aggregates (global, local) is the rest of issue
+ * 21.
+ *
+ * Tests: test/infer/slots.ll, fields.ll, fields-amdgcn.ll, fields.cl,
+ * host-filled.ll and the reasons in
  * test/remarks/reasons-real.ll.
  */
 #include "gasp_int.h"
@@ -55,6 +62,7 @@
 
 typedef struct MemSlot {
   ValVec stored; /* generic pointers (or a generic null) written there */
+  bool host;     /* the host wrote it first: global pointers too */
 } MemSlot;
 
 typedef enum AccKind {
@@ -80,6 +88,7 @@ typedef struct Derived {
 typedef VEC(uint32_t) SlotList;
 
 struct MemModel {
+  const TgtTable *t;
   int generic;         /* the target's generic space */
   LLVMTargetDataRef td;
   int64_t psize;       /* bytes of a generic pointer */
@@ -98,6 +107,7 @@ struct MemModel {
 
 MemModel *mem_new(const TgtTable *t) {
   MemModel *mm = xcalloc(1, sizeof *mm);
+  mm->t = t;
   mm->generic = t->generic;
   return mm;
 }
@@ -213,9 +223,10 @@ static bool walk_call(MemModel *mm, LLVMValueRef call, const Derived *d) {
   return true;
 }
 
-/* Walks every use of alloca a through GEPs and casts.  True when its
-   address never escapes; collects the accesses with their offsets. */
-static bool walk_alloca(MemModel *mm, LLVMValueRef a) {
+/* Walks every use of region a (an alloca, a host-filled parameter) through
+   GEPs and casts.  True when its address never escapes; collects the
+   accesses with their offsets. */
+static bool walk_region(MemModel *mm, LLVMValueRef a) {
   mm->derived.n = mm->acc.n = 0;
   map_clear(&mm->derived_set);
   add_derived(mm, a, 0);
@@ -301,12 +312,12 @@ static int contributes(const MemModel *mm, const Access *w, int64_t off, bool al
 
 /* The slot for loads at off in the alloca being walked (new slots list the
    writes), or MAP_NONE when the field is not modelled. */
-static uint32_t slot_for(MemModel *mm, int64_t off, bool aligned_base) {
+static uint32_t slot_for(MemModel *mm, int64_t off, bool aligned_base, bool host) {
   const void *key = (const void *)(uintptr_t)(off == OFF_UNKNOWN ? 2 : ((uint64_t)off << 1) | 1);
   uint32_t si = map_find(&mm->off_slot, key);
   if (si != MAP_NONE)
     return si == UINT32_MAX - 1 ? MAP_NONE : si;
-  MemSlot slot = {0};
+  MemSlot slot = {.host = host};
   bool ok = true;
   for (size_t k = 0; k < mm->acc.n && ok; k++) {
     const Access *w = &mm->acc.v[k];
@@ -346,10 +357,11 @@ static uint32_t slot_for(MemModel *mm, int64_t off, bool aligned_base) {
   return si;
 }
 
-static void model_alloca(MemModel *mm, LLVMValueRef a) {
-  if (!walk_alloca(mm, a))
+/* Models region a, aligned to align bytes; host: filled by the host. */
+static void model_region(MemModel *mm, LLVMValueRef a, unsigned align, bool host) {
+  if (!walk_region(mm, a))
     return;
-  bool aligned_base = LLVMGetAlignment(a) >= (unsigned)mm->psize;
+  bool aligned_base = align >= (unsigned)mm->psize;
   map_clear(&mm->off_slot);
   for (size_t k = 0; k < mm->acc.n; k++) {
     const Access *l = &mm->acc.v[k];
@@ -359,10 +371,16 @@ static void model_alloca(MemModel *mm, LLVMValueRef a) {
       continue; /* it could read half of two pointers */
     if (l->off != OFF_UNKNOWN && l->size != mm->psize)
       continue;
-    uint32_t si = slot_for(mm, l->off, aligned_base);
+    uint32_t si = slot_for(mm, l->off, aligned_base, host);
     if (si != MAP_NONE)
       map_put(&mm->load_slot, l->inst, si);
   }
+}
+
+static unsigned param_align(LLVMValueRef fn, unsigned k) {
+  LLVMAttributeRef a =
+      LLVMGetEnumAttributeAtIndex(fn, k + 1, LLVMGetEnumAttributeKindForName("align", 5));
+  return a ? (unsigned)LLVMGetEnumAttributeValue(a) : 1;
 }
 
 void mem_function(MemModel *mm, LLVMValueRef fn, const BlockVec *blocks) {
@@ -372,13 +390,17 @@ void mem_function(MemModel *mm, LLVMValueRef fn, const BlockVec *blocks) {
   mm->psize = (int64_t)LLVMPointerSizeForAS(mm->td, (unsigned)mm->generic);
   mm->null = LLVMConstPointerNull(
       LLVMPointerTypeInContext(LLVMGetModuleContext(m), (unsigned)mm->generic));
+  unsigned np = LLVMCountParams(fn);
+  for (unsigned k = 0; k < np; k++)
+    if (tgt_host_filled(mm->t, fn, k))
+      model_region(mm, LLVMGetParam(fn, k), param_align(fn, k), true);
   size_t nb = blocks ? blocks->n : 0;
   LLVMBasicBlockRef bb = blocks ? (nb ? blocks->v[0] : NULL) : LLVMGetFirstBasicBlock(fn);
   for (size_t bi = 0; bb; bb = blocks ? (++bi < nb ? blocks->v[bi] : NULL)
                                       : LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
       if (LLVMIsAAllocaInst(i))
-        model_alloca(mm, i);
+        model_region(mm, i, LLVMGetAlignment(i), false);
 }
 
 uint32_t mem_load_slot(const MemModel *mm, LLVMValueRef load) {
@@ -392,6 +414,8 @@ const uint32_t *mem_store_slots(const MemModel *mm, LLVMValueRef store, size_t *
 }
 
 size_t mem_slot_count(const MemModel *mm) { return mm->slots.n; }
+
+bool mem_slot_host(const MemModel *mm, uint32_t slot) { return mm->slots.v[slot].host; }
 
 const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n) {
   *n = mm->slots.v[slot].stored.n;

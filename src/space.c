@@ -497,6 +497,8 @@ static uint32_t eval(const Space *s, uint32_t k) {
     return c->mask;
   Join j = {s, 0};
   space_each_input(s, k, join_input, &j);
+  if (c->kind == SP_SLOTLOAD && mem_slot_host(s->mem, (uint32_t)c->slot))
+    j.mask |= bit_of(s, s->t->global); /* what the host wrote first */
   if (c->kind == SP_PTRMASK) {
     int l = space_mask_lat(s, j.mask);
     if (l >= 0 && !ptrmask_fits(s, c->v, l))

@@ -276,6 +276,14 @@ int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k) {
   return LAT_GENERIC;
 }
 
+bool tgt_host_filled(const TgtTable *t, LLVMValueRef fn, unsigned k) {
+  LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, k));
+  return LLVMGetTypeKind(ty) == LLVMPointerTypeKind &&
+         (int)LLVMGetPointerAddressSpace(ty) == t->generic && t->kernel_ptr_args_global &&
+         tgt_is_kernel(t, fn) && !used_in_module(fn) &&
+         (has_param_attr(fn, k, "byval") || has_param_attr(fn, k, "byref"));
+}
+
 bool tgt_in_global(const TgtTable *t, int as, bool private_in_global) {
   if (as == t->global)
     return true;
