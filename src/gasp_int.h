@@ -300,6 +300,7 @@ void dom_free(Dom *d);
 
 /* ===== memory.c — pointers through memory (private slots) =============== */
 typedef struct MemModel MemModel;
+typedef struct MemSummary MemSummary; /* below, after the space analysis */
 MemModel *mem_new(const TgtTable *t);
 void mem_free(MemModel *mm);
 /* Finds fn's private slots among the allocas of blocks (NULL: every block
@@ -309,6 +310,9 @@ void mem_function(MemModel *mm, LLVMValueRef fn, const BlockVec *blocks);
 uint32_t mem_load_slot(const MemModel *mm, LLVMValueRef load);
 const uint32_t *mem_store_slots(const MemModel *mm, LLVMValueRef store, size_t *n);
 size_t mem_slot_count(const MemModel *mm);
+/* addr points into a global variable only the module's code can write (its
+   address never leaves loads and stores). */
+bool mem_module_object(const MemModel *mm, LLVMValueRef addr);
 /* The slot's memory was filled by the host first (tgt_host_filled): it may
    also hold global pointers. */
 bool mem_slot_host(const MemModel *mm, uint32_t slot);
@@ -347,7 +351,8 @@ typedef enum SpKind {
   SP_ARG,       /* parameter: the target's rule or the SpaceEnv */
   SP_CALLRET,   /* result of a direct call given a value by the SpaceEnv */
   SP_INSERT,    /* insertelement into a vector of generic pointers */
-  SP_EXTRACT    /* extractelement of a generic pointer */
+  SP_EXTRACT,   /* extractelement of a generic pointer */
+  SP_MEMLOAD    /* a load from memory a summary covers (memory.c) */
 } SpKind;
 typedef struct SpVal {
   LLVMValueRef v;
@@ -363,6 +368,11 @@ void space_free(Space *s);
    values until the next call.  False when a block went over env's visit
    cap (the sets are then incomplete: do not use them). */
 bool space_analyse(Space *s, LLVMValueRef fn, const SpaceEnv *env);
+/* Lets the analysis read loads of generic pointers from memory through the
+   summary ms (NULL: not). */
+void space_use_summary(Space *s, const MemSummary *ms);
+/* space_mask for mem_summary_function (arg: the Space). */
+uint32_t space_set_of(void *arg, LLVMValueRef v);
 /* The set of any value of the last analysed function; *is_null (may be
    NULL) for a null constant. */
 uint32_t space_mask(const Space *s, LLVMValueRef v, bool *is_null);
@@ -415,6 +425,21 @@ typedef struct SpaceWhy {
 } SpaceWhy;
 SpaceWhy space_explain(Space *s, LLVMValueRef v);
 
+/* ===== memory.c, summaries — what global, local, ... memory may hold ===== */
+MemSummary *mem_summary_new(void);
+void mem_summary_free(MemSummary *ms);
+/* Pointers of set val written into memory of set dest (SP_UNKNOWN in
+   dest: any memory). */
+void mem_summary_store(MemSummary *ms, uint32_t dest, uint32_t val);
+/* The set of a pointer loaded from memory of set src. */
+uint32_t mem_summary_load(const MemSummary *ms, uint32_t src);
+/* Records what fn may write into memory, set_of giving the space
+   analysis' set of a value of fn. */
+void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
+                          uint32_t (*set_of)(void *arg, LLVMValueRef v), void *arg);
+/* Did the summary grow since the last call? */
+bool mem_summary_take_changed(MemSummary *ms);
+
 /* ===== infer.c — intra-procedural inference ============================= */
 bool infer_run(GaspCtx *cx, LLVMModuleRef m);
 typedef struct Infer Infer;
@@ -422,6 +447,13 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m);
 void infer_free(Infer *s);
 /* Analyses and rewrites one function; true when it changed. */
 bool infer_function(Infer *s, LLVMValueRef fn);
+/* Loads from memory get what the summary says memory holds. */
+void infer_use_summary(Infer *s, const MemSummary *ms);
+
+/* ===== memsum.c — pointers through global, local, ... memory =========== */
+bool memsum_run(GaspCtx *cx, LLVMModuleRef m);
+/* The module's memory summary, at its fixed point (rounds: how many). */
+MemSummary *memsum_compute(const TgtTable *t, LLVMModuleRef m, unsigned *rounds);
 
 /* ===== internalize.c — --whole-program's closed world ================== */
 bool internalize_run(GaspCtx *cx, LLVMModuleRef m);

@@ -254,6 +254,7 @@ static LLVMValueRef build_twin(Infer *s, uint32_t k) {
   case SP_ALLOCA:
   case SP_ARG:
   case SP_CALLRET:
+  case SP_MEMLOAD:
     nv = cast_after(s, v, as);
     break;
   }
@@ -681,6 +682,8 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m) {
   s->space_tests = calls_space_test(s->t, m);
   return s;
 }
+
+void infer_use_summary(Infer *s, const MemSummary *ms) { space_use_summary(s->sp, ms); }
 
 void infer_free(Infer *s) {
   if (!s)

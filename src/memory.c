@@ -103,6 +103,7 @@ struct MemModel {
   VEC(Access) acc;
   PtrMap derived_set;
   PtrMap off_slot; /* offset (as a key) -> slot, for one alloca */
+  PtrMap objects;  /* global variable -> 1 module-private, 0 not */
 };
 
 MemModel *mem_new(const TgtTable *t) {
@@ -137,6 +138,7 @@ void mem_free(MemModel *mm) {
   map_free(&mm->store_slots);
   map_free(&mm->derived_set);
   map_free(&mm->off_slot);
+  map_free(&mm->objects);
   free(mm);
 }
 
@@ -420,4 +422,287 @@ bool mem_slot_host(const MemModel *mm, uint32_t slot) { return mm->slots.v[slot]
 const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n) {
   *n = mm->slots.v[slot].stored.n;
   return mm->slots.v[slot].stored.v;
+}
+
+/* ---- memory summaries: what global, local, ... memory may hold ----------
+ * For memory outside private aggregates: per memory space (a bit of the
+ * space analysis' sets), the spaces of every pointer the program may store
+ * there.  A pointer loaded from memory of set D gets the union over D.
+ * Recorded per function (mem_summary_function) from the space analysis'
+ * sets of the values involved, until nothing grows (memsum.c):
+ *
+ *   store / atomicrmw xchg / cmpxchg of a generic pointer v at address p:
+ *       held[set(p)] |= set(v); of a pointer in a space S: |= S; of an
+ *       aggregate or vector holding generic pointers: |= unknown
+ *   memcpy/memmove(d, s):  held[set(d)] |= what memory set(s) holds
+ *   memset(d):             held[set(d)] |= null
+ *   an address of unknown space (set has "unknown"): every memory
+ *   ptrtoint of p whose integer may reach memory or a call (through
+ *       integer arithmetic), or a ptrtoint constant expression any
+ *       instruction uses: p's bits may come back as a pointer from any
+ *       memory ("exposed")
+ *   a call to code gasp cannot see (a declaration that may keep or write
+ *       pointers, an indirect call, inline assembly): every pointer
+ *       argument is exposed, and the memory it points into may then hold
+ *       anything; a known-harmless declaration (casts.c: builtins that only
+ *       use the pointers they get) may copy pointers between the memories
+ *       of its pointer arguments
+ *
+ * The host writes global pointers into global and constant memory (kernel
+ * arguments, buffers): the caller seeds that (mem_summary_store).
+ */
+struct MemSummary {
+  uint32_t held[SP_NBITS]; /* per memory space bit */
+  uint32_t anywhere;       /* written through an address of unknown space */
+  uint32_t exposed;        /* pointers whose bits escaped */
+  bool changed;
+};
+
+MemSummary *mem_summary_new(void) { return xcalloc(1, sizeof(MemSummary)); }
+
+void mem_summary_free(MemSummary *ms) { free(ms); }
+
+static void grow(MemSummary *ms, uint32_t *at, uint32_t val) {
+  if ((*at | val) != *at) {
+    *at |= val;
+    ms->changed = true;
+  }
+}
+
+void mem_summary_store(MemSummary *ms, uint32_t dest, uint32_t val) {
+  if (!val)
+    return;
+  if (dest & SP_UNKNOWN)
+    grow(ms, &ms->anywhere, val);
+  for (unsigned b = 0; b < SP_NBITS; b++)
+    if (dest & (1u << b))
+      grow(ms, &ms->held[b], val);
+}
+
+uint32_t mem_summary_load(const MemSummary *ms, uint32_t src) {
+  uint32_t r = ms->anywhere | ms->exposed;
+  for (unsigned b = 0; b < SP_NBITS; b++)
+    if ((src & SP_UNKNOWN) || (src & (1u << b)))
+      r |= ms->held[b];
+  if (src & SP_UNKNOWN)
+    r |= SP_UNKNOWN; /* memory the summary does not cover (private
+                        aggregates are modelled by slots, not here) */
+  return r;
+}
+
+bool mem_summary_take_changed(MemSummary *ms) {
+  bool c = ms->changed;
+  ms->changed = false;
+  return c;
+}
+
+/* May the integer made by ptrtoint i reach memory, a call or a return
+   (through integer arithmetic)?  Comparisons and pointer differences that
+   stay in registers do not expose the pointer. */
+static bool int_escapes(LLVMValueRef i, PtrMap *seen, unsigned depth) {
+  if (depth > 64)
+    return true;
+  for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (map_get(seen, user, NULL))
+      continue;
+    map_put(seen, user, 1);
+    switch (LLVMGetInstructionOpcode(user)) {
+    case LLVMICmp:
+    case LLVMIntToPtr: /* a pointer again: the analysis' rules see it */
+      break;
+    case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
+    case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMSDiv:
+    case LLVMURem: case LLVMSRem: case LLVMTrunc: case LLVMZExt: case LLVMSExt:
+    case LLVMPHI: case LLVMSelect: case LLVMFreeze:
+      if (int_escapes(user, seen, depth + 1))
+        return true;
+      break;
+    default:
+      return true; /* store, call, return, insertvalue, bitcast, ... */
+    }
+  }
+  return false;
+}
+
+/* Exposes the pointers under a ptrtoint inside constant c (an integer
+   constant expression an instruction uses: it may reach memory). */
+static void expose_const(MemSummary *ms, LLVMValueRef c, uint32_t (*set_of)(void *, LLVMValueRef),
+                         void *arg, unsigned depth) {
+  if (depth > 16 || !LLVMIsAConstantExpr(c))
+    return;
+  if (LLVMGetConstOpcode(c) == LLVMPtrToInt) {
+    grow(ms, &ms->exposed, set_of(arg, LLVMGetOperand(c, 0)));
+    return;
+  }
+  int n = LLVMGetNumOperands(c);
+  for (int k = 0; k < n; k++)
+    expose_const(ms, LLVMGetOperand(c, (unsigned)k), set_of, arg, depth + 1);
+}
+
+void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
+                          uint32_t (*set_of)(void *arg, LLVMValueRef v), void *arg) {
+  PtrMap seen;
+  map_init(&seen);
+  int g = t->generic;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      LLVMOpcode op = LLVMGetInstructionOpcode(i);
+      int nops = LLVMGetNumOperands(i);
+      for (int k = 0; k < nops; k++) {
+        LLVMValueRef o = LLVMGetOperand(i, (unsigned)k);
+        if (o && LLVMIsAConstantExpr(o) && LLVMGetTypeKind(LLVMTypeOf(o)) != LLVMPointerTypeKind)
+          expose_const(ms, o, set_of, arg, 0);
+      }
+      LLVMValueRef val = NULL, addr = NULL;
+      if (op == LLVMStore) {
+        val = LLVMGetOperand(i, 0);
+        addr = LLVMGetOperand(i, 1);
+      } else if (op == LLVMAtomicRMW) {
+        val = LLVMGetOperand(i, 1);
+        addr = LLVMGetOperand(i, 0);
+      } else if (op == LLVMAtomicCmpXchg) {
+        val = LLVMGetOperand(i, 2);
+        addr = LLVMGetOperand(i, 0);
+      }
+      if (val) {
+        LLVMTypeRef vt = LLVMTypeOf(val);
+        int vas = LLVMGetTypeKind(vt) == LLVMPointerTypeKind ? (int)LLVMGetPointerAddressSpace(vt) : -1;
+        uint32_t v = 0;
+        if (vas == g)
+          v = set_of(arg, val);
+        else if (vas >= 0)
+          v = set_of(arg, val); /* a named pointer: its own space */
+        else if (LLVMGetTypeKind(vt) == LLVMStructTypeKind ||
+                 LLVMGetTypeKind(vt) == LLVMArrayTypeKind ||
+                 (LLVMGetTypeKind(vt) == LLVMVectorTypeKind &&
+                  LLVMGetTypeKind(LLVMGetElementType(vt)) == LLVMPointerTypeKind))
+          v = SP_UNKNOWN; /* pointers inside an aggregate value */
+        mem_summary_store(ms, set_of(arg, addr), v);
+        continue;
+      }
+      if (op == LLVMPtrToInt) {
+        map_clear(&seen);
+        if (int_escapes(i, &seen, 0))
+          grow(ms, &ms->exposed, set_of(arg, LLVMGetOperand(i, 0)));
+        continue;
+      }
+      if (op != LLVMCall && op != LLVMInvoke && op != LLVMCallBr)
+        continue;
+      LLVMValueRef callee = LLVMGetCalledValue(i);
+      const IrMemIntrin *mi = ir_mem_intrin(i);
+      if (mi && (!strncmp(mi->name, "llvm.memcpy", 11) || !strncmp(mi->name, "llvm.memmove", 12))) {
+        mem_summary_store(ms, set_of(arg, LLVMGetOperand(i, 0)),
+                          mem_summary_load(ms, set_of(arg, LLVMGetOperand(i, 1))));
+        continue;
+      }
+      if (mi && !strncmp(mi->name, "llvm.memset", 11)) {
+        mem_summary_store(ms, set_of(arg, LLVMGetOperand(i, 0)), SP_NULL);
+        continue;
+      }
+      bool defined = callee && LLVMIsAFunction(callee) && !LLVMIsDeclaration(callee);
+      if (defined || (callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)))
+        continue; /* its body is summarised itself; intrinsics: above or none */
+      bool harmless = callee && LLVMIsAFunction(callee) && casts_decl_harmless(callee);
+      unsigned n = LLVMGetNumArgOperands(i);
+      uint32_t mem = 0, ptrs = 0;
+      for (unsigned k = 0; k < n; k++) {
+        LLVMValueRef a = LLVMGetOperand(i, k);
+        if (LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMPointerTypeKind)
+          continue;
+        uint32_t s = set_of(arg, a);
+        mem |= s;
+        ptrs |= s;
+      }
+      if (harmless) {
+        mem_summary_store(ms, mem, mem_summary_load(ms, mem));
+      } else {
+        grow(ms, &ms->exposed, ptrs);
+        mem_summary_store(ms, mem, SP_UNKNOWN);
+      }
+    }
+  map_free(&seen);
+}
+
+/* ---- module-private objects ----------------------------------------------
+ * A global variable with internal or private linkage whose address never
+ * leaves the module's loads and stores (OpenCL's local and program-scope
+ * variables, CUDA's __shared__ arrays) can only be written by the module's
+ * own code: a load from it is covered by the summary even in a function
+ * that outside code may call. */
+
+/* Every use of v (through GEPs and casts, instructions or constants) is the
+   address of a load, store, atomic or memory intrinsic, or a comparison. */
+static bool address_stays(LLVMValueRef v, unsigned depth) {
+  if (depth > 16)
+    return false;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    LLVMOpcode op = LLVMIsAInstruction(user)    ? LLVMGetInstructionOpcode(user)
+                    : LLVMIsAConstantExpr(user) ? LLVMGetConstOpcode(user)
+                                                : (LLVMOpcode)0;
+    switch (op) {
+    case LLVMGetElementPtr:
+      if (LLVMGetOperand(user, 0) != v)
+        return false;
+      /* fallthrough */
+    case LLVMAddrSpaceCast:
+    case LLVMBitCast:
+      if (!address_stays(user, depth + 1))
+        return false;
+      break;
+    case LLVMLoad:
+    case LLVMICmp:
+      break;
+    case LLVMStore:
+      if (LLVMGetOperand(user, 0) == v)
+        return false;
+      break;
+    case LLVMAtomicRMW:
+    case LLVMAtomicCmpXchg:
+      if (LLVMGetOperand(user, 0) != v || LLVMGetOperand(user, 1) == v ||
+          (op == LLVMAtomicCmpXchg && LLVMGetOperand(user, 2) == v))
+        return false;
+      break;
+    case LLVMCall: {
+      const IrMemIntrin *mi = ir_mem_intrin(user);
+      if (!mi && !ir_is_lifetime(user))
+        return false;
+      if (mi) {
+        unsigned n = LLVMGetNumArgOperands(user);
+        for (unsigned k = 0; k < n; k++)
+          if (LLVMGetOperand(user, k) == v && k != (unsigned)mi->ptr_args[0] &&
+              k != (unsigned)mi->ptr_args[1])
+            return false;
+      }
+      break;
+    }
+    default:
+      return false;
+    }
+  }
+  return true;
+}
+
+bool mem_module_object(const MemModel *cmm, LLVMValueRef addr) {
+  MemModel *mm = (MemModel *)cmm; /* the answers are memoised */
+  for (unsigned d = 0; d < 32; d++) {
+    LLVMOpcode op = LLVMIsAInstruction(addr)    ? LLVMGetInstructionOpcode(addr)
+                    : LLVMIsAConstantExpr(addr) ? LLVMGetConstOpcode(addr)
+                                                : (LLVMOpcode)0;
+    if (op != LLVMGetElementPtr && op != LLVMAddrSpaceCast && op != LLVMBitCast)
+      break;
+    addr = LLVMGetOperand(addr, 0);
+  }
+  if (!LLVMIsAGlobalVariable(addr))
+    return false;
+  LLVMLinkage l = LLVMGetLinkage(addr);
+  if (l != LLVMInternalLinkage && l != LLVMPrivateLinkage)
+    return false;
+  uint32_t memo = map_find(&mm->objects, addr);
+  if (memo == MAP_NONE) {
+    memo = address_stays(addr, 0) ? 1 : 0;
+    map_put(&mm->objects, addr, memo);
+  }
+  return memo == 1;
 }

@@ -37,6 +37,8 @@ static const PassInfo passes[] = {
     {"infer", infer_run, "intra-procedural address-space inference", TIME("infer")},
     {"ipmsp", ipmsp_run,
      "inter-procedural propagation: votes, specialization, clones, returns", TIME("ipmsp")},
+    {"memsum", memsum_run,
+     "pointers through global, local, ... memory: what each memory may hold", TIME("memsum")},
     {"resolve", resolve_run,
      "explicit casts folded; static resolution when only global memory reaches",
      TIME("resolve")},
@@ -50,10 +52,10 @@ static const PassInfo passes[] = {
 };
 
 /* The default pipeline: one literal list. */
-static const char default_pipeline[] = "internalize,infer,ipmsp,resolve,lower,alias";
+static const char default_pipeline[] = "internalize,infer,ipmsp,memsum,resolve,lower,alias";
 
 static const char pass_list[] =
-    "sroa, internalize, infer, ipmsp, resolve, lower, alias (and none)";
+    "sroa, internalize, infer, ipmsp, memsum, resolve, lower, alias (and none)";
 
 const char *gasp_pass_list(void) { return pass_list; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }

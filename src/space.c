@@ -40,7 +40,10 @@
  * reachable predecessors only) and select join; so do the lanes of a
  * vector of pointers (insertelement joins vector and element,
  * extractelement takes the vector's); a load from a private slot (memory.c:
- * the through-memory model) joins every pointer stored into the slot.
+ * the through-memory model) joins every pointer stored into the slot; with
+ * a memory summary (memsum.c), any other load of a generic pointer gets
+ * what the memory it reads may hold (memory.c's summaries) — in functions
+ * no outside code calls, or from a variable only the module can write.
  *
  * Algorithm, per function (space_analyse):
  *   1. Blocks reachable from the entry, in reverse post-order.
@@ -99,6 +102,8 @@ struct Space {
   PtrMap visits; /* block -> re-visits, when env->visit_cap */
   bool capped;
   PtrMap seen; /* space_explain's walk */
+  const MemSummary *sum; /* what memory holds (memsum.c), or NULL */
+  bool use_sum;          /* the summary covers fn's loads (no outside caller) */
 };
 
 /* ---- spaces as bits ---------------------------------------------------- */
@@ -286,6 +291,9 @@ static void collect_value(Space *s, LLVMValueRef i, LLVMOpcode op) {
       add_cand(s, i, SP_SLOTLOAD, 0, false);
       s->c.v[s->c.n - 1].slot = (int)si;
       vec_push(&s->slot_loads.v[si], (uint32_t)(s->c.n - 1));
+    } else if (s->sum && generic_scalar(s, LLVMTypeOf(i)) &&
+               (s->use_sum || mem_module_object(s->mem, LLVMGetOperand(i, 0)))) {
+      add_cand(s, i, SP_MEMLOAD, 0, false);
     }
     break;
   }
@@ -499,6 +507,8 @@ static uint32_t eval(const Space *s, uint32_t k) {
   space_each_input(s, k, join_input, &j);
   if (c->kind == SP_SLOTLOAD && mem_slot_host(s->mem, (uint32_t)c->slot))
     j.mask |= bit_of(s, s->t->global); /* what the host wrote first */
+  if (c->kind == SP_MEMLOAD) /* what the memory it reads may hold */
+    j.mask = mem_summary_load(s->sum, space_mask(s, LLVMGetOperand(c->v, 0), NULL));
   if (c->kind == SP_PTRMASK) {
     int l = space_mask_lat(s, j.mask);
     if (l >= 0 && !ptrmask_fits(s, c->v, l))
@@ -693,9 +703,14 @@ void space_free(Space *s) {
   free(s);
 }
 
+void space_use_summary(Space *s, const MemSummary *ms) { s->sum = ms; }
+
+uint32_t space_set_of(void *arg, LLVMValueRef v) { return space_mask(arg, v, NULL); }
+
 bool space_analyse(Space *s, LLVMValueRef fn, const SpaceEnv *env) {
   s->fn = fn;
   reset(s);
+  s->use_sum = s->sum && !world_outside_callers(s->t, fn);
   s->env = env;
   ir_rpo(fn, &s->reach, &s->rpo);
   collect(s);

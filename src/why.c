@@ -12,7 +12,10 @@
  *                                   the merge, with the spaces (Detail)
  *   a null meets a space whose null is not the generic null
  *                                   (AMDGPU local/private: Detail the space)
- *   pointer loaded from memory      a load gasp's memory model does not follow
+ *   pointer loaded from memory      a load gasp's memory model does not follow;
+ *                                   with memsum in the pipeline, Detail says
+ *                                   which memory may hold what gasp cannot see
+ *   loaded from memory that holds different spaces (memsum's summary)
  *   pointer from an opaque call     returned by a declaration (Detail @g)
  *   returned by a function whose return is not one space (Detail @g)
  *   returned by an indirect call / by inline assembly
@@ -101,11 +104,17 @@ static bool is_op(LLVMValueRef v, LLVMOpcode op) {
 }
 
 /* Where two spaces or more first meet (space.c found it). */
+static bool is_memload(const Why *w, LLVMValueRef v) {
+  uint32_t k = space_id(w->sp, v);
+  return k != MAP_NONE && space_val(w->sp, k)->kind == SP_MEMLOAD;
+}
+
 static void merge_reason(const Why *w, const SpaceWhy *sw, Reason *r) {
   LLVMValueRef v = sw->at;
   r->what = LLVMIsAPHINode(v)              ? "phi of different spaces"
             : LLVMIsASelectInst(v)         ? "select of different spaces"
             : LLVMIsAInsertElementInst(v)  ? "vector of pointers into different spaces"
+            : is_memload(w, v)             ? "loaded from memory that holds different spaces"
                                            : "loaded from a private slot that holds different spaces";
   space_mask_names(w->sp, sw->mask, r->detail, sizeof r->detail);
 }
@@ -117,6 +126,16 @@ static void source_reason(Why *w, const SpaceWhy *sw, Reason *r) {
     param_reason(w, v, r);
   } else if (LLVMIsALoadInst(v)) {
     r->what = "pointer loaded from memory";
+    if (is_memload(w, v)) { /* the summary says what may be there */
+      uint32_t a = space_mask(w->sp, LLVMGetOperand(v, 0), NULL);
+      char names[96];
+      space_mask_names(w->sp, a, names, sizeof names);
+      if (a & SP_UNKNOWN)
+        snprintf(r->detail, sizeof r->detail, "from an address of unknown space");
+      else
+        snprintf(r->detail, sizeof r->detail, "%s memory may hold a pointer gasp cannot see",
+                 names);
+    }
   } else if (LLVMIsACallInst(v) || LLVMIsAInvokeInst(v) || LLVMIsACallBrInst(v)) {
     LLVMValueRef callee = LLVMGetCalledValue(v);
     if (callee && LLVMIsAInlineAsm(callee)) {
@@ -212,6 +231,9 @@ void why_report(GaspCtx *cx, LLVMModuleRef m) {
   if (!cx_wants(cx, GASP_REMARK_MISSED))
     return;
   Why w = {cx, cx->tgt, space_new(cx->tgt, m)};
+  /* what memory holds, as memsum saw it (the same fixed point) */
+  MemSummary *ms = pipeline_has(cx, "memsum") ? memsum_compute(cx->tgt, m, NULL) : NULL;
+  space_use_summary(w.sp, ms);
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
     bool analysed = false; /* at fn's first generic access */
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -241,4 +263,5 @@ void why_report(GaspCtx *cx, LLVMModuleRef m) {
       }
   }
   space_free(w.sp);
+  mem_summary_free(ms);
 }

@@ -14,6 +14,7 @@ define spir_func i32 @opaque() {
 }
 
 define spir_kernel void @loaded(ptr addrspace(1) %pp, ptr addrspace(4) %kp) {
+  store ptr addrspace(4) %kp, ptr addrspace(1) %pp, align 8
   %p = load ptr addrspace(4), ptr addrspace(1) %pp, align 8
   store i32 1, ptr addrspace(4) %p, align 4
   store i32 2, ptr addrspace(4) %kp, align 4
@@ -61,7 +62,7 @@ define internal spir_func void @both(ptr addrspace(4) %p) {
 }
 
 ; CHECK-DAG: remark: gasp: @opaque: load stays generic: pointer from an opaque call (@ext)
-; CHECK-DAG: remark: gasp: @loaded: store stays generic: pointer loaded from memory
+; CHECK-DAG: remark: gasp: @loaded: store stays generic: pointer loaded from memory (global memory may hold a pointer gasp cannot see)
 ; CHECK-DAG: remark: gasp: @loaded: store stays generic: generic kernel parameter (the front end says nothing of its space) (parameter 1 of @loaded)
 ; CHECK-DAG: remark: gasp: @sel: store stays generic: select of different spaces (global, local)
 ; CHECK-DAG: remark: gasp: @sel: store stays generic: returned by an indirect call

@@ -1,0 +1,122 @@
+/* memsum.c — pointers loaded from global, local and other shared memory
+ * (issue 21).
+ *
+ * Problem: after ipmsp, what stays generic in live code is mostly a pointer
+ * that was stored somewhere and loaded back — a table of pointers in local
+ * memory, a pointer kept in a global buffer, a struct of pointers the host
+ * filled.  No upstream pass follows pointers through memory.  A load is
+ * only as good as the proof of everything that may have been written
+ * where it reads, so the proof is module-wide.
+ *
+ * Lattice: per memory space, the set of spaces of the pointers it may hold
+ * (memory.c's summary; the space analysis' sets); "anywhere" for writes
+ * through addresses of unknown space, "exposed" for pointers whose bits
+ * escaped.  Join is union.  Seeded with what the host writes: global
+ * pointers in global and constant memory (the host cannot make a local or
+ * private address).
+ *
+ * Algorithm:
+ *   0. Nothing to do when no function loads a generic pointer.
+ *   1. Fixed point: analyse every defined function (space.c, reading loads
+ *      through the summary so far) and record what it may write
+ *      (mem_summary_function: stores, atomics, copies, exposed integers,
+ *      calls to unknown code); again until the summary stops growing (each
+ *      round only adds bits: at most (SP_NBITS + 2)^2 rounds, in practice
+ *      two or three).
+ *   2. Every function with a generic access is inferred again with the
+ *      summary: a load whose memory holds pointers of one space is that
+ *      space's pointer, and the accesses through it are rewritten.
+ * Soundness: the summary is read only in functions no outside code calls
+ * (kernels; internal functions; everything under --whole-program), or for
+ * a variable only the module's code can write (memory.c,
+ * mem_module_object: internal, its address never leaves loads and
+ * stores): an externally visible helper may be handed memory written by
+ * code gasp never sees.  Writes by every function of the module count,
+ * called or not.  The explanations (why.c) compute the same summary
+ * (memsum_compute) when memsum ran, so they say what the memory holds.
+ *
+ * Example (spir64): a kernel stores local pointers into a local table and
+ * loads one back: local memory holds {local}, the load is local.
+ *   store ptr addrspace(4) %lp, ptr addrspace(3) %slot
+ *   %p = load ptr addrspace(4), ptr addrspace(3) %slot2
+ *   store i32 1, ptr addrspace(4) %p   ->   store i32 1, ptr addrspace(3) ...
+ *
+ * Requires: a module that verifies.  Debug name: memsum.
+ * Statistics: memsum.* (below).  Tests: test/memsum/.
+ */
+#include "gasp_int.h"
+
+static const GaspStatDesc st_rounds = {"memsum.rounds",
+                                       "module-wide rounds until the summary was stable"};
+static const GaspStatDesc st_fns = {"memsum.functions-reinferred",
+                                    "functions inferred again with the summary"};
+
+/* Does any function load a generic pointer? */
+static bool loads_generic_pointers(const TgtTable *t, LLVMModuleRef m) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (LLVMIsALoadInst(i) && ir_ptr_as(LLVMTypeOf(i)) == t->generic)
+          return true;
+  return false;
+}
+
+/* The host's writes: global pointers in global and constant memory. */
+static void seed_host(const TgtTable *t, MemSummary *ms) {
+  int spaces[2] = {t->global, t->constant};
+  for (int k = 0; k < 2; k++) {
+    if (spaces[k] < 0 || !tgt_is_named(t, spaces[k]))
+      continue;
+    uint32_t dest = 0, val = 0;
+    for (unsigned b = 0; b < SP_NBITS; b++) {
+      if (b < t->nspaces && t->spaces[b].as == spaces[k])
+        dest |= 1u << b;
+      if (b < t->nspaces && t->spaces[b].as == t->global)
+        val |= 1u << b;
+    }
+    mem_summary_store(ms, dest, val);
+  }
+}
+
+MemSummary *memsum_compute(const TgtTable *t, LLVMModuleRef m, unsigned *rounds) {
+  MemSummary *ms = mem_summary_new();
+  Space *sp = space_new(t, m);
+  space_use_summary(sp, ms);
+  seed_host(t, ms);
+  mem_summary_take_changed(ms);
+  unsigned r = 0;
+  do {
+    r++;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+      if (!LLVMIsDeclaration(f)) {
+        space_analyse(sp, f, NULL);
+        mem_summary_function(ms, t, f, space_set_of, sp);
+      }
+  } while (mem_summary_take_changed(ms) && r < (SP_NBITS + 2) * (SP_NBITS + 2));
+  space_free(sp);
+  if (rounds)
+    *rounds = r;
+  return ms;
+}
+
+bool memsum_run(GaspCtx *cx, LLVMModuleRef m) {
+  const TgtTable *t = cx->tgt;
+  if (!loads_generic_pointers(t, m))
+    return false;
+  unsigned rounds;
+  MemSummary *ms = memsum_compute(t, m, &rounds);
+  cx_stat(cx, &st_rounds, rounds);
+  Infer *inf = infer_new(cx, m);
+  infer_use_summary(inf, ms);
+  bool changed = false;
+  unsigned n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f) && ir_count_mem_ops_in(f, t->generic)) {
+      changed |= infer_function(inf, f);
+      n++;
+    }
+  cx_stat(cx, &st_fns, n);
+  infer_free(inf);
+  mem_summary_free(ms);
+  return changed;
+}
