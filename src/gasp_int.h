@@ -211,6 +211,8 @@ void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
 void ir_rpo(LLVMValueRef fn, PtrMap *seen, BlockVec *out);
 /* Is fn marked optnone (the user wants it compiled as written)? */
 bool ir_optnone(LLVMValueRef fn);
+/* The opcode of an instruction or constant expression; 0 for any other value. */
+LLVMOpcode ir_opcode(LLVMValueRef v);
 /* Is call a llvm.lifetime.start/end marker? */
 bool ir_is_lifetime(LLVMValueRef call);
 /* i64, or a vector of i64, for a (vector of) 64-bit pointer type. */

@@ -200,6 +200,12 @@ bool ir_optnone(LLVMValueRef fn) {
   return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
 }
 
+LLVMOpcode ir_opcode(LLVMValueRef v) {
+  return LLVMIsAInstruction(v)    ? LLVMGetInstructionOpcode(v)
+         : LLVMIsAConstantExpr(v) ? LLVMGetConstOpcode(v)
+                                  : (LLVMOpcode)0;
+}
+
 bool ir_is_lifetime(LLVMValueRef call) {
   LLVMValueRef f = ir_callee(call);
   if (!f || !LLVMGetIntrinsicID(f))

@@ -638,9 +638,7 @@ static bool address_stays(LLVMValueRef v, unsigned depth) {
     return false;
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
-    LLVMOpcode op = LLVMIsAInstruction(user)    ? LLVMGetInstructionOpcode(user)
-                    : LLVMIsAConstantExpr(user) ? LLVMGetConstOpcode(user)
-                                                : (LLVMOpcode)0;
+    LLVMOpcode op = ir_opcode(user);
     switch (op) {
     case LLVMGetElementPtr:
       if (LLVMGetOperand(user, 0) != v)
@@ -687,9 +685,7 @@ static bool address_stays(LLVMValueRef v, unsigned depth) {
 bool mem_module_object(const MemModel *cmm, LLVMValueRef addr) {
   MemModel *mm = (MemModel *)cmm; /* the answers are memoised */
   for (unsigned d = 0; d < 32; d++) {
-    LLVMOpcode op = LLVMIsAInstruction(addr)    ? LLVMGetInstructionOpcode(addr)
-                    : LLVMIsAConstantExpr(addr) ? LLVMGetConstOpcode(addr)
-                                                : (LLVMOpcode)0;
+    LLVMOpcode op = ir_opcode(addr);
     if (op != LLVMGetElementPtr && op != LLVMAddrSpaceCast && op != LLVMBitCast)
       break;
     addr = LLVMGetOperand(addr, 0);

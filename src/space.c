@@ -173,17 +173,12 @@ static uint32_t lat_mask(const Space *s, int lat) {
   return lat == LAT_UNINIT ? 0 : lat == LAT_GENERIC ? SP_UNKNOWN : bit_of(s, lat);
 }
 
-static bool is_op(LLVMValueRef v, LLVMOpcode op) {
-  return (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == op) ||
-         (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == op);
-}
-
 /* inttoptr(ptrtoint p) to generic that is p itself: p generic, or p in a
    space whose cast to generic keeps the bits (the table's noop_generic:
    AMDGPU global and constant), through an integer as wide as a pointer. */
 static bool noop_i2p(const TgtTable *t, unsigned ptr_bits, LLVMValueRef i2p) {
   LLVMValueRef p2i = LLVMGetOperand(i2p, 0);
-  if (!is_op(p2i, LLVMPtrToInt))
+  if (ir_opcode(p2i) != LLVMPtrToInt)
     return false;
   LLVMTypeRef it = LLVMTypeOf(p2i), pt = LLVMTypeOf(LLVMGetOperand(p2i, 0));
   if (LLVMGetTypeKind(it) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(it) != ptr_bits)
@@ -197,13 +192,13 @@ static bool noop_i2p(const TgtTable *t, unsigned ptr_bits, LLVMValueRef i2p) {
 int space_made(const TgtTable *t, unsigned ptr_bits, LLVMValueRef v) {
   if (ir_ptr_as(LLVMTypeOf(v)) != t->generic)
     return LAT_UNINIT;
-  if (is_op(v, LLVMAddrSpaceCast)) {
+  if (ir_opcode(v) == LLVMAddrSpaceCast) {
     int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(v, 0)));
     return tgt_is_space(t, src) ? src : LAT_UNINIT; /* generic: made elsewhere */
   }
   if (LLVMIsAAllocaInst(v))
     return t->generic_alloca_is_private ? t->priv : LAT_GENERIC;
-  if (is_op(v, LLVMIntToPtr)) {
+  if (ir_opcode(v) == LLVMIntToPtr) {
     if (!noop_i2p(t, ptr_bits, v))
       return LAT_GENERIC;
     int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(LLVMGetOperand(v, 0), 0)));

@@ -98,11 +98,6 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
     r->what = "callers pass different spaces";
 }
 
-static bool is_op(LLVMValueRef v, LLVMOpcode op) {
-  return (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == op) ||
-         (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == op);
-}
-
 /* Where two spaces or more first meet (space.c found it). */
 static bool is_memload(const Why *w, LLVMValueRef v) {
   uint32_t k = space_id(w->sp, v);
@@ -151,7 +146,7 @@ static void source_reason(Why *w, const SpaceWhy *sw, Reason *r) {
       r->what = "returned by a function whose return is not one space";
       snprintf(r->detail, sizeof r->detail, "@%s", name_of(callee));
     }
-  } else if (is_op(v, LLVMIntToPtr)) {
+  } else if (ir_opcode(v) == LLVMIntToPtr) {
     r->what = "made from an integer (inttoptr)";
   } else if (LLVMIsAGlobalVariable(v)) {
     r->what = "global variable in the generic space";
