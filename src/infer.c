@@ -709,8 +709,8 @@ bool infer_function(Infer *s, LLVMValueRef fn) {
   if (!space_ops(s->sp)->n)
     return facts;
   size_t nc = space_count(s->sp);
-  vec_grow(&s->nv, nc);
-  vec_grow(&s->needed, nc);
+  vec_grow(&s->nv, nc + 1); /* never NULL for memset */
+  vec_grow(&s->needed, nc + 1);
   s->nv.n = s->needed.n = nc;
   memset(s->nv.v, 0, nc * sizeof *s->nv.v);
   memset(s->needed.v, 0, nc * sizeof *s->needed.v);
