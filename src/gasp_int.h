@@ -320,6 +320,8 @@ bool mem_module_object(const MemModel *mm, LLVMValueRef addr);
 bool mem_slot_host(const MemModel *mm, uint32_t slot);
 /* The generic pointers (or the generic null) written into slot (n). */
 const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n);
+/* The instruction that wrote each of them (a store, a memset). */
+const LLVMValueRef *mem_slot_writers(const MemModel *mm, uint32_t slot);
 
 /* ===== space.c — the space analysis: spaces of generic pointers, and why  */
 /* A set of spaces (see space.c's lattice): bit i per space, then these. */
@@ -426,6 +428,10 @@ typedef struct SpaceWhy {
   bool via_slot;   /* the walk went through a private slot */
 } SpaceWhy;
 SpaceWhy space_explain(Space *s, LLVMValueRef v);
+/* For a load from a private slot or from summarised memory: the first
+   instruction that wrote a pointer with set bit `bit` where it reads
+   (*host, and NULL, when the host did). */
+LLVMValueRef space_writer(const Space *s, LLVMValueRef load, unsigned bit, bool *host);
 
 /* ===== memory.c, summaries — what global, local, ... memory may hold ===== */
 MemSummary *mem_summary_new(void);
@@ -439,6 +445,9 @@ uint32_t mem_summary_load(const MemSummary *ms, uint32_t src);
    analysis' set of a value of fn. */
 void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
                           uint32_t (*set_of)(void *arg, LLVMValueRef v), void *arg);
+/* The first instruction that put a pointer with set bit `bit` into memory
+   of set src (*host, and NULL, when the host wrote it). */
+LLVMValueRef mem_summary_writer(const MemSummary *ms, uint32_t src, unsigned bit, bool *host);
 /* Did the summary grow since the last call? */
 bool mem_summary_take_changed(MemSummary *ms);
 

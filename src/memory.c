@@ -62,6 +62,7 @@
 
 typedef struct MemSlot {
   ValVec stored; /* generic pointers (or a generic null) written there */
+  ValVec writer; /* the store or memset that wrote each */
   bool host;     /* the host wrote it first: global pointers too */
 } MemSlot;
 
@@ -114,8 +115,10 @@ MemModel *mem_new(const TgtTable *t) {
 }
 
 static void forget(MemModel *mm) {
-  for (size_t k = 0; k < mm->slots.n; k++)
+  for (size_t k = 0; k < mm->slots.n; k++) {
     vec_free(&mm->slots.v[k].stored);
+    vec_free(&mm->slots.v[k].writer);
+  }
   mm->slots.n = 0;
   for (size_t k = 0; k < mm->nfeeds; k++)
     mm->feeds.v[k].n = 0;
@@ -328,11 +331,14 @@ static uint32_t slot_for(MemModel *mm, int64_t off, bool aligned_base, bool host
     int c = contributes(mm, w, off, aligned_base);
     if (c < 0)
       ok = false;
-    else if (c > 0)
+    else if (c > 0) {
       vec_push(&slot.stored, w->kind == A_PTRSTORE ? LLVMGetOperand(w->inst, 0) : mm->null);
+      vec_push(&slot.writer, w->inst);
+    }
   }
   if (!ok) {
     vec_free(&slot.stored);
+    vec_free(&slot.writer);
     map_put(&mm->off_slot, key, UINT32_MAX - 1);
     return MAP_NONE;
   }
@@ -424,6 +430,10 @@ const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n
   return mm->slots.v[slot].stored.v;
 }
 
+const LLVMValueRef *mem_slot_writers(const MemModel *mm, uint32_t slot) {
+  return mm->slots.v[slot].writer.v;
+}
+
 /* ---- memory summaries: what global, local, ... memory may hold ----------
  * For memory outside private aggregates: per memory space (a bit of the
  * space analysis' sets), the spaces of every pointer the program may store
@@ -451,22 +461,53 @@ const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n
  * The host writes global pointers into global and constant memory (kernel
  * arguments, buffers): the caller seeds that (mem_summary_store).
  */
+#define SP_KINDS (SP_NBITS + 2) /* a space bit, null, unknown */
+
 struct MemSummary {
   uint32_t held[SP_NBITS]; /* per memory space bit */
   uint32_t anywhere;       /* written through an address of unknown space */
   uint32_t exposed;        /* pointers whose bits escaped */
   bool changed;
+  /* provenance, for the explanations: the first instruction that put a
+     pointer of each kind there (NULL: the host) */
+  LLVMValueRef at;         /* the instruction being recorded */
+  LLVMValueRef first_held[SP_NBITS][SP_KINDS];
+  LLVMValueRef first_any[SP_KINDS], first_exposed[SP_KINDS];
 };
+
+static unsigned kind_index(unsigned bit) {
+  return bit < SP_NBITS ? bit : bit == 29 ? SP_NBITS : SP_NBITS + 1;
+}
 
 MemSummary *mem_summary_new(void) { return xcalloc(1, sizeof(MemSummary)); }
 
 void mem_summary_free(MemSummary *ms) { free(ms); }
 
 static void grow(MemSummary *ms, uint32_t *at, uint32_t val) {
-  if ((*at | val) != *at) {
-    *at |= val;
-    ms->changed = true;
-  }
+  uint32_t add = val & ~*at;
+  if (!add)
+    return;
+  LLVMValueRef *first = at == &ms->anywhere ? ms->first_any
+                        : at == &ms->exposed ? ms->first_exposed
+                                             : ms->first_held[at - ms->held];
+  for (unsigned b = 0; b < 32; b++)
+    if (add & (1u << b) && (b < SP_NBITS || b == 29 || b == 30))
+      first[kind_index(b)] = ms->at;
+  *at |= val;
+  ms->changed = true;
+}
+
+LLVMValueRef mem_summary_writer(const MemSummary *ms, uint32_t src, unsigned bit, bool *host) {
+  unsigned k = kind_index(bit);
+  *host = false;
+  for (unsigned b = 0; b < SP_NBITS; b++)
+    if (((src & SP_UNKNOWN) || (src & (1u << b))) && (ms->held[b] & (1u << bit))) {
+      *host = !ms->first_held[b][k];
+      return ms->first_held[b][k];
+    }
+  if (ms->anywhere & (1u << bit))
+    return ms->first_any[k];
+  return ms->first_exposed[k];
 }
 
 void mem_summary_store(MemSummary *ms, uint32_t dest, uint32_t val) {
@@ -548,6 +589,7 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       LLVMOpcode op = LLVMGetInstructionOpcode(i);
+      ms->at = i;
       int nops = LLVMGetNumOperands(i);
       for (int k = 0; k < nops; k++) {
         LLVMValueRef o = LLVMGetOperand(i, (unsigned)k);
@@ -622,6 +664,7 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
       }
     }
   map_free(&seen);
+  ms->at = NULL;
 }
 
 /* ---- module-private objects ----------------------------------------------

@@ -727,3 +727,23 @@ bool space_reachable(const Space *s, LLVMBasicBlockRef bb) {
 const ValVec *space_ops(const Space *s) { return &s->ops; }
 
 size_t space_slots(const Space *s) { return mem_slot_count(s->mem); }
+
+LLVMValueRef space_writer(const Space *s, LLVMValueRef load, unsigned bit, bool *host) {
+  *host = false;
+  uint32_t k = map_find(&s->id, load);
+  if (k == MAP_NONE)
+    return NULL;
+  const SpVal *c = &s->c.v[k];
+  if (c->kind == SP_MEMLOAD)
+    return mem_summary_writer(s->sum, space_mask(s, LLVMGetOperand(load, 0), NULL), bit, host);
+  if (c->kind != SP_SLOTLOAD)
+    return NULL;
+  size_t n;
+  const LLVMValueRef *stored = mem_slot_stored(s->mem, (uint32_t)c->slot, &n);
+  const LLVMValueRef *writers = mem_slot_writers(s->mem, (uint32_t)c->slot);
+  for (size_t i = 0; i < n; i++)
+    if (space_mask(s, stored[i], NULL) & (1u << bit))
+      return writers[i];
+  *host = mem_slot_host(s->mem, (uint32_t)c->slot);
+  return NULL;
+}

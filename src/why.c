@@ -36,7 +36,10 @@
  *                                   generic, or infer did not run)
  *
  * A cause reached through a private slot says so in the Detail ("through a
- * private slot").  Remark:
+ * private slot").  Where a slot or memory holds two spaces, the Detail
+ * says where each was written: "(global, local; global written by the
+ * host; local stored at table.cl:12)" ("in @f" without debug info).
+ * Remark:
  *   "gasp: @f: load stays generic: pointer loaded from memory"
  * with Args Access (the opcode), Reason and, where there is one, Detail.
  * Requires: the pipeline has run (gasp_run calls it last).
@@ -55,7 +58,7 @@ typedef struct Why {
 
 typedef struct Reason {
   const char *what;
-  char detail[160];
+  char detail[320];
 } Reason;
 
 static const char *name_of(LLVMValueRef v) {
@@ -98,6 +101,40 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
     r->what = "callers pass different spaces";
 }
 
+/* "at file:line" of instruction i, or "in @f" without debug info. */
+static void where_text(LLVMValueRef i, char *buf, size_t cap) {
+  unsigned len = 0;
+  const char *file = LLVMGetDebugLocFilename(i, &len);
+  if (file && len) {
+    const char *base = file + len;
+    while (base > file && base[-1] != '/')
+      base--;
+    snprintf(buf, cap, "at %.*s:%u", (int)(file + len - base), base, LLVMGetDebugLocLine(i));
+  } else {
+    snprintf(buf, cap, "in @%s", name_of(LLVMGetBasicBlockParent(LLVMGetInstructionParent(i))));
+  }
+}
+
+/* Appends, per space of mask, where a pointer of it was written where load
+   reads: "; local stored at job.cl:7", "; global written by the host". */
+static void add_writers(const Why *w, LLVMValueRef load, uint32_t mask, Reason *r) {
+  for (unsigned b = 0; b < SP_NBITS; b++) {
+    if (!(mask & (1u << b)))
+      continue;
+    bool host;
+    LLVMValueRef at = space_writer(w->sp, load, b, &host);
+    size_t o = strlen(r->detail);
+    const char *sp = tgt_space_name(w->t, space_bit_as(w->sp, b));
+    if (host) {
+      snprintf(r->detail + o, sizeof r->detail - o, "; %s written by the host", sp);
+    } else if (at) {
+      char where[96];
+      where_text(at, where, sizeof where);
+      snprintf(r->detail + o, sizeof r->detail - o, "; %s stored %s", sp, where);
+    }
+  }
+}
+
 /* Where two spaces or more first meet (space.c found it). */
 static bool is_memload(const Why *w, LLVMValueRef v) {
   uint32_t k = space_id(w->sp, v);
@@ -112,6 +149,8 @@ static void merge_reason(const Why *w, const SpaceWhy *sw, Reason *r) {
             : is_memload(w, v)             ? "loaded from memory that holds different spaces"
                                            : "loaded from a private slot that holds different spaces";
   space_mask_names(w->sp, sw->mask, r->detail, sizeof r->detail);
+  if (LLVMIsALoadInst(v))
+    add_writers(w, v, sw->mask, r);
 }
 
 /* The value that brought in what gasp cannot see (space.c found it). */
