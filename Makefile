@@ -27,8 +27,14 @@ TOOLS = $(BUILD)/bin/gasp-opt $(BUILD)/bin/gasp-run
 UNIT = $(BUILD)/bin/test-unit
 STRESS_MUTATE = $(BUILD)/bin/stress-mutate
 
+# The pass plugin for opt/clang: the one C++ file (an adapter of LLVM's C++
+# plugin interface to the C library); not in sanitizer builds (opt and
+# clang do not carry the sanitizer runtimes).
+CXX_PLUGIN ?= clang++-22
+PLUGIN = $(if $(SAN),,$(BUILD)/lib/gasp-plugin.so)
+
 .PHONY: all deps demo check check-asan bench fuzz fuzz-diff stress clean install
-all: $(TOOLS) $(UNIT) $(STRESS_MUTATE) $(BUILD)/lib/libgasp.a $(BUILD)/lib/libgasp.so $(BUILD)/lib/gasp.pc
+all: $(TOOLS) $(UNIT) $(STRESS_MUTATE) $(BUILD)/lib/libgasp.a $(BUILD)/lib/libgasp.so $(BUILD)/lib/gasp.pc $(PLUGIN)
 
 deps:
 	@sh scripts/install-deps.sh
@@ -60,6 +66,12 @@ $(BUILD)/lib/gasp.pc: Makefile
 	  'Cflags: -I$${includedir} $(LLVM_CFLAGS)' \
 	  'Libs: -L$${libdir} -lgasp -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22' > $@
 
+$(BUILD)/lib/gasp-plugin.so: src/plugin/gasp-plugin.cpp include/gasp.h $(BUILD)/lib/libgasp.a
+	@mkdir -p $(dir $@)
+	$(CXX_PLUGIN) $$($(LLVM_CONFIG) --cxxflags) -Iinclude -fPIC -shared -Wall -Wextra -Wno-unused-parameter $(WERROR) \
+	  src/plugin/gasp-plugin.cpp $(BUILD)/lib/libgasp.a -o $@ \
+	  -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22
+
 $(BUILD)/bin/gasp-opt: $(BUILD)/obj/tools/gasp-opt.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
@@ -72,8 +84,8 @@ $(BUILD)/bin/test-unit: $(BUILD)/obj/test/unit/test_unit.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 
-# make install PREFIX=/usr/local: the header, both libraries, gasp.pc and
-# the two tools (gasp.pc's prefix is PREFIX as given to the build)
+# make install PREFIX=/usr/local: the header, both libraries, gasp.pc, the
+# two tools and the pass plugin (gasp.pc's prefix is PREFIX as given to the build)
 install: all
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
 	install -m 644 include/gasp.h $(DESTDIR)$(PREFIX)/include/gasp.h
@@ -82,6 +94,7 @@ install: all
 	ln -sf libgasp.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/libgasp.so
 	sed 's|^prefix=.*|prefix=$(PREFIX)|' $(BUILD)/lib/gasp.pc > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gasp.pc
 	install -m 755 $(BUILD)/bin/gasp-opt $(BUILD)/bin/gasp-run $(DESTDIR)$(PREFIX)/bin/
+	$(if $(PLUGIN),install -m 755 $(PLUGIN) $(DESTDIR)$(PREFIX)/lib/gasp-plugin.so)
 
 # the stress campaign's mutator (test/stress/, make stress)
 $(BUILD)/bin/stress-mutate: $(BUILD)/obj/test/stress/mutate.o

@@ -247,6 +247,10 @@ GASP_API const char *gasp_default_pipeline(void);
    "gasp 0.2.0 (LLVM 22.1.8)": compare with GASP_VERSION to catch a header
    and a library that do not belong together. */
 GASP_API const char *gasp_version(void);
+/* The address-space table gasp uses for a module with this target triple
+   ("spir", "nvptx", "amdgcn", "genx"), or NULL when it has none (a host
+   triple): the pass plugin skips such modules. */
+GASP_API const char *gasp_target_for_triple(const char *triple);
 
 #ifdef __cplusplus
 }

@@ -246,4 +246,9 @@ LLVMModuleRef gasp_parse_module(LLVMContextRef ctx, const char *name,
                       err);
 }
 
+const char *gasp_target_for_triple(const char *triple) {
+  const TgtTable *t = triple ? tgt_for_triple(triple) : NULL;
+  return t ? t->name : NULL;
+}
+
 const char *gasp_version(void) { return "gasp " GASP_VERSION " (LLVM " LLVM_VERSION_STRING ")"; }

@@ -1,0 +1,118 @@
+// gasp-plugin.cpp — gasp as an LLVM pass plugin (opt -load-pass-plugin,
+// clang -fpass-plugin).  The one C++ file of gasp: LLVM's plugin interface
+// exists only in its C++ API, so this adapter turns a Module& into the
+// LLVMModuleRef the C library takes and calls gasp_run; every pass stays in
+// C (docs/design.md, "The pass plugin").
+//
+//   opt-22 -load-pass-plugin=build/lib/gasp-plugin.so -passes=gasp in.ll
+//   opt-22 ... -passes='gasp<infer;ipmsp>,instcombine'   (a pass list)
+//   opt-22 ... -passes='gasp<whole-program;tags>'        (options)
+//   clang-22 -O2 -fpass-plugin=build/lib/gasp-plugin.so ...
+//
+// In the default pipelines (-O1 and up) gasp runs at the early
+// simplification extension point — after the first SROA/EarlyCSE, before
+// the inliner — on modules whose triple names a target gasp has a table
+// for (spir, spirv, nvptx, amdgcn); a host module is left alone.  Errors
+// are printed as "gasp: error: ..." and the module is left as gasp leaves
+// it on failure (a pass that refuses decides before it rewrites).
+#include "gasp.h"
+
+#include "llvm-c/Core.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/OptimizationLevel.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+using namespace llvm;
+
+namespace {
+
+struct GaspPass : PassInfoMixin<GaspPass> {
+  std::string Passes; // "" = the default pipeline
+  bool WholeProgram = false, Tags = false, PrivateInGlobal = false, KeepVolatile = false;
+  bool Auto = false; // added by an extension point: skip unknown targets
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    LLVMModuleRef Ref = wrap(&M);
+    if (Auto && !gasp_target_for_triple(LLVMGetTarget(Ref)))
+      return PreservedAnalyses::all();
+    GaspOptions O;
+    gasp_options_init(&O);
+    O.passes = Passes.empty() ? nullptr : Passes.c_str();
+    O.whole_program = WholeProgram;
+    O.lower_generic = Tags ? GASP_LOWER_TAGS : GASP_LOWER_NONE;
+    O.private_in_global = PrivateInGlobal;
+    O.keep_volatile = KeepVolatile;
+    GaspCtx *Cx = gasp_ctx_new(&O);
+    GaspStatus St = gasp_run(Cx, Ref);
+    for (size_t I = 0; I < gasp_diag_count(Cx); I++)
+      errs() << "gasp: " << (gasp_diag_severity(Cx, I) == GASP_SEV_ERROR ? "error: " : "warning: ")
+             << gasp_diag_message(Cx, I) << "\n";
+    gasp_ctx_free(Cx);
+    (void)St;
+    return PreservedAnalyses::none();
+  }
+};
+
+// "gasp" or "gasp<a;b;...>": each element a pass name (the list) or an
+// option (whole-program, tags, private-in-global, keep-volatile).
+bool parseGasp(StringRef Name, GaspPass &P) {
+  if (Name == "gasp")
+    return true;
+  if (!Name.consume_front("gasp<") || !Name.consume_back(">"))
+    return false;
+  SmallVector<StringRef, 8> Parts;
+  Name.split(Parts, ';', -1, false);
+  for (StringRef Part : Parts) {
+    if (Part == "whole-program")
+      P.WholeProgram = true;
+    else if (Part == "tags")
+      P.Tags = true;
+    else if (Part == "private-in-global")
+      P.PrivateInGlobal = true;
+    else if (Part == "keep-volatile")
+      P.KeepVolatile = true;
+    else {
+      std::string List = "," + std::string(gasp_pass_list()) + ",";
+      // gasp_pass_list(): "sroa, internalize, ... (and none)"
+      if (List.find(" " + Part.str() + ",") == std::string::npos &&
+          List.find("," + Part.str() + ",") == std::string::npos && Part != "none") {
+        errs() << "gasp: error: unknown pass or option '" << Part << "' in gasp<...>; passes: "
+               << gasp_pass_list()
+               << "; options: whole-program, tags, private-in-global, keep-volatile\n";
+        return false;
+      }
+      P.Passes += (P.Passes.empty() ? "" : ",") + Part.str();
+    }
+  }
+  return true;
+}
+
+void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+        GaspPass P;
+        if (!parseGasp(Name, P))
+          return false;
+        MPM.addPass(std::move(P));
+        return true;
+      });
+  PB.registerPipelineEarlySimplificationEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
+        if (Level == OptimizationLevel::O0)
+          return;
+        GaspPass P;
+        P.Auto = true;
+        MPM.addPass(std::move(P));
+      });
+}
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "gasp", GASP_VERSION, registerCallbacks};
+}
