@@ -14,10 +14,17 @@
 // the inliner — on modules whose triple names a target gasp has a table
 // for (spir, spirv, nvptx, amdgcn); a host module is left alone.  Errors
 // are printed as "gasp: error: ..." and the module is left as gasp leaves
-// it on failure (a pass that refuses decides before it rewrites).
+// it on failure (a pass that refuses decides before it rewrites).  When
+// opt/clang asks for remarks (-pass-remarks*=, -pass-remarks-output=,
+// -Rpass*), gasp's remarks go to LLVM's diagnostic handler as optimization
+// remarks of their pass (infer, ipmsp, ..., gasp for the accesses left
+// generic), each located at its function, with gasp's named arguments.
 #include "gasp.h"
 
 #include "llvm-c/Core.h"
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/OptimizationLevel.h"
@@ -25,11 +32,45 @@
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
 #include <string>
 
 using namespace llvm;
 
 namespace {
+
+// gasp's remarks as LLVM optimization remarks (the pass names and strings
+// live in Cx until it is freed; LLVM copies what it keeps).
+void emitRemarks(Module &M, GaspCtx *Cx) {
+  for (size_t I = 0; I < gasp_remark_count(Cx); I++) {
+    const GaspRemark *R = gasp_remark(Cx, I);
+    const Function *F = M.getFunction(R->function);
+    if (!F)
+      continue; // a module-level remark: LLVM's remarks need a function
+    auto Fill = [R](DiagnosticInfoOptimizationBase &D) {
+      for (size_t A = 0; A < R->nargs; A++) {
+        if (!strcmp(R->args[A].key, "String"))
+          D << R->args[A].value;
+        else
+          D << DiagnosticInfoOptimizationBase::Argument(R->args[A].key, R->args[A].value);
+      }
+    };
+    LLVMContext &C = M.getContext();
+    if (R->kind == GASP_REMARK_PASSED) {
+      OptimizationRemark D(R->pass, R->name, F);
+      Fill(D);
+      C.diagnose(D);
+    } else if (R->kind == GASP_REMARK_MISSED) {
+      OptimizationRemarkMissed D(R->pass, R->name, F);
+      Fill(D);
+      C.diagnose(D);
+    } else {
+      OptimizationRemarkAnalysis D(R->pass, R->name, F);
+      Fill(D);
+      C.diagnose(D);
+    }
+  }
+}
 
 struct GaspPass : PassInfoMixin<GaspPass> {
   std::string Passes; // "" = the default pipeline
@@ -47,8 +88,14 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     O.lower_generic = Tags ? GASP_LOWER_TAGS : GASP_LOWER_NONE;
     O.private_in_global = PrivateInGlobal;
     O.keep_volatile = KeepVolatile;
+    LLVMContext &C = M.getContext();
+    bool Remarks = C.getLLVMRemarkStreamer() || C.getDiagHandlerPtr()->isAnyRemarkEnabled();
+    if (Remarks)
+      O.remarks = GASP_REMARKS_ALL;
     GaspCtx *Cx = gasp_ctx_new(&O);
     GaspStatus St = gasp_run(Cx, Ref);
+    if (Remarks)
+      emitRemarks(M, Cx);
     for (size_t I = 0; I < gasp_diag_count(Cx); I++)
       errs() << "gasp: " << (gasp_diag_severity(Cx, I) == GASP_SEV_ERROR ? "error: " : "warning: ")
              << gasp_diag_message(Cx, I) << "\n";
