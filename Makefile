@@ -39,7 +39,7 @@ all: $(TOOLS) $(UNIT) $(STRESS_MUTATE) $(BUILD)/lib/libgasp.a $(BUILD)/lib/libga
 deps:
 	@sh scripts/install-deps.sh
 
-$(BUILD)/obj/%.o: %.c include/gasp.h src/gasp_int.h src/util/util.h src/run/run.h
+$(BUILD)/obj/%.o: %.c include/gasp.h src/gasp_int.h src/util/util.h src/run/run.h tools/args.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
@@ -72,11 +72,11 @@ $(BUILD)/lib/gasp-plugin.so: src/plugin/gasp-plugin.cpp include/gasp.h $(BUILD)/
 	  src/plugin/gasp-plugin.cpp $(BUILD)/lib/libgasp.a -o $@ \
 	  -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22
 
-$(BUILD)/bin/gasp-opt: $(BUILD)/obj/tools/gasp-opt.o $(LIB_OBJ)
+$(BUILD)/bin/gasp-opt: $(BUILD)/obj/tools/gasp-opt.o $(BUILD)/obj/tools/args.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 
-$(BUILD)/bin/gasp-run: $(BUILD)/obj/tools/gasp-run.o $(RUN_OBJ) $(LIB_OBJ)
+$(BUILD)/bin/gasp-run: $(BUILD)/obj/tools/gasp-run.o $(BUILD)/obj/tools/args.o $(RUN_OBJ) $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 

@@ -9,6 +9,7 @@
  * error no output file is created and an existing one is left as it was.
  */
 #include "gasp.h"
+#include "args.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -115,28 +116,16 @@ static void usage_error(const char *fmt, const char *arg) {
 
 /* A value option, in opt's forms: -name=V, --name=V, -name V, --name V
    (then *i moves past V). */
+/* Option forms and response files: tools/args.c (shared with gasp-run). */
 static const char *opt_value_at(int argc, char **argv, int *i, const char *name) {
-  const char *a = argv[*i];
-  if (*a != '-')
-    return NULL;
-  a += a[1] == '-' ? 2 : 1;
-  size_t n = strlen(name);
-  if (strncmp(a, name, n))
-    return NULL;
-  if (a[n] == '=')
-    return a + n + 1;
-  if (a[n] || *i + 1 >= argc)
-    return NULL;
-  return argv[++*i];
+  bool missing;
+  const char *v = args_value(argc, argv, i, name, &missing);
+  if (missing)
+    usage_error("%s needs a value", argv[*i]);
+  return v;
 }
 #define opt_value(s, name) opt_value_at(argc, argv, &i, name)
-
-static bool opt_flag(const char *a, const char *name) {
-  if (*a != '-')
-    return false;
-  a += a[1] == '-' ? 2 : 1;
-  return !strcmp(a, name);
-}
+#define opt_flag(s, name) args_flag(s, name)
 
 /* A whole decimal number in [lo, hi]. */
 static bool parse_long(const char *v, long lo, long hi, long *out) {
@@ -574,6 +563,9 @@ static void check_outputs(const Args *a) {
 
 int main(int argc, char **argv) {
   static Args a;
+  char *err = NULL;
+  if (!args_expand(&argc, &argv, &err))
+    usage_error("%s", err ? err : "out of memory");
   parse_args(argc, argv, &a);
   check_outputs(&a);
   pthread_attr_t attr;

@@ -1,5 +1,6 @@
 /* gasp-run — runs a kernel module on the CPU (see src/run/run.h).
  * This file is argv, printing and exit codes only. */
+#include "args.h"
 #include "run/run.h"
 
 #include <errno.h>
@@ -81,34 +82,17 @@ static unsigned parse_sizes(Args *a, const char *s, size_t out[3]) {
   return n;
 }
 
-/* argv[i] without its one or two leading dashes (NULL: not an option). */
-static const char *opt_name(const char *s) {
-  if (s[0] != '-' || !s[1])
-    return NULL;
-  return s + (s[1] == '-' ? 2 : 1);
-}
+/* Option forms and response files: tools/args.c (shared with gasp-opt).
+   Flags are spelled "--name" here. */
+static bool is_flag(const char *s, const char *flag) { return args_flag(s, flag + 2); }
 
-/* A flag, as gasp-opt and opt take it: -flag or --flag. */
-static bool is_flag(const char *s, const char *flag) {
-  const char *n = opt_name(s);
-  return n && !strcmp(n, flag + 2);
-}
-
-/* A value option in opt's forms: -flag=value, --flag=value, -flag value,
-   --flag value. */
 static const char *flag_value(Args *a, int argc, char **argv, int *i,
                               const char *flag) {
-  const char *s = opt_name(argv[*i]);
-  size_t n = strlen(flag + 2);
-  if (!s || strncmp(s, flag + 2, n))
-    return NULL;
-  if (s[n] == '=')
-    return s + n + 1;
-  if (s[n])
-    return NULL;
-  if (*i + 1 >= argc)
+  bool missing;
+  const char *v = args_value(argc, argv, i, flag + 2, &missing);
+  if (missing)
     usage_error(a, "%s needs a value", flag);
-  return argv[++*i];
+  return v;
 }
 
 static void parse_args(Args *a, int argc, char **argv) {
@@ -256,6 +240,9 @@ static int run_one(const char *path, const RunOptions *o, RunBuffers *b) {
 int main(int argc, char **argv) {
   Args a;
   memset(&a, 0, sizeof a);
+  char *err = NULL;
+  if (!args_expand(&argc, &argv, &err))
+    usage_error(&a, "%s", err ? err : "out of memory");
   parse_args(&a, argc, argv);
   RunBuffers b1, b2;
   memset(&b2, 0, sizeof b2);
