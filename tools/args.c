@@ -40,6 +40,11 @@ typedef struct Vec {
   int n, cap;
 } Vec;
 
+/* The expanded argument vectors and the response files' text live until
+   the tool exits; kept here so that they stay reachable (LeakSanitizer).
+   Tool code, not library code: the library has no mutable globals. */
+static Vec kept;
+
 static void push(Vec *a, char *s) {
   if (a->n + 1 >= a->cap) {
     a->cap = a->cap ? a->cap * 2 : 16;
@@ -133,7 +138,8 @@ static bool expand_one(const char *path, Vec *out, int depth, char **err) {
       snprintf(*err, n, "cannot read response file '%s': %s", path, why);
     return false;
   }
-  return split(text, out, depth, err); /* text stays: argv points into it */
+  push(&kept, text); /* argv points into it */
+  return split(text, out, depth, err);
 }
 
 bool args_expand(int *argc, char ***argv, char **err) {
@@ -147,12 +153,15 @@ bool args_expand(int *argc, char ***argv, char **err) {
   for (int i = 1; i < *argc; i++) {
     char *a = (*argv)[i];
     if (a[0] == '@' && a[1]) {
-      if (!expand_one(a + 1, &out, 0, err))
+      if (!expand_one(a + 1, &out, 0, err)) {
+        free(out.v);
         return false;
+      }
     } else {
       push(&out, a);
     }
   }
+  push(&kept, (char *)out.v);
   *argc = out.n;
   *argv = out.v;
   return true;
