@@ -451,6 +451,10 @@ const LLVMValueRef *mem_slot_writers(const MemModel *mm, uint32_t slot) {
  *       integer arithmetic), or a ptrtoint constant expression any
  *       instruction uses: p's bits may come back as a pointer from any
  *       memory ("exposed")
+ *   an intrinsic with a vector of pointers among its operands (masked or
+ *       vector-predicated stores and scatters): those pointers are exposed
+ *       and any memory may then hold anything; its scalar pointers are
+ *       addresses, and other intrinsics write no pointers
  *   a call to code gasp cannot see (a declaration that may keep or write
  *       pointers, an indirect call, inline assembly): every pointer
  *       argument is exposed, and the memory it points into may then hold
@@ -643,8 +647,29 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
         continue;
       }
       bool defined = callee && LLVMIsAFunction(callee) && !LLVMIsDeclaration(callee);
-      if (defined || (callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)))
-        continue; /* its body is summarised itself; intrinsics: above or none */
+      if (defined)
+        continue; /* its body is summarised itself */
+      if (callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)) {
+        /* an intrinsic's scalar pointers are addresses; a vector of
+           pointers among its operands may be stored (masked.store,
+           masked.scatter, vp.store): where to is not modelled */
+        unsigned n = LLVMGetNumArgOperands(i);
+        bool vec = false;
+        uint32_t mem = 0;
+        for (unsigned k = 0; k < n; k++) {
+          LLVMTypeRef at = LLVMTypeOf(LLVMGetOperand(i, k));
+          if (LLVMGetTypeKind(at) == LLVMVectorTypeKind &&
+              LLVMGetTypeKind(LLVMGetElementType(at)) == LLVMPointerTypeKind) {
+            vec = true;
+            grow(ms, &ms->exposed, set_of(arg, LLVMGetOperand(i, k)));
+          } else if (LLVMGetTypeKind(at) == LLVMPointerTypeKind) {
+            mem |= set_of(arg, LLVMGetOperand(i, k));
+          }
+        }
+        if (vec)
+          mem_summary_store(ms, mem | SP_UNKNOWN, SP_UNKNOWN);
+        continue;
+      }
       bool harmless = callee && LLVMIsAFunction(callee) && casts_decl_harmless(callee);
       unsigned n = LLVMGetNumArgOperands(i);
       uint32_t mem = 0, ptrs = 0;
