@@ -446,6 +446,8 @@ const LLVMValueRef *mem_slot_writers(const MemModel *mm, uint32_t slot) {
  *       aggregate or vector holding generic pointers: |= unknown
  *   memcpy/memmove(d, s):  held[set(d)] |= what memory set(s) holds
  *   memset(d):             held[set(d)] |= null
+ *   a byval argument a:    held[private] |= what memory set(a) holds (the
+ *                          callee's copy)
  *   an address of unknown space (set has "unknown"): every memory
  *   ptrtoint of p whose integer may reach memory or a call (through
  *       integer arithmetic), or a ptrtoint constant expression any
@@ -590,6 +592,11 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
   PtrMap seen;
   map_init(&seen);
   int g = t->generic;
+  unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+  uint32_t priv_bit = 0; /* the private space's bit (table order, as space.c) */
+  for (unsigned b = 0; b < t->nspaces && b < SP_NBITS; b++)
+    if (t->spaces[b].as == t->priv)
+      priv_bit = 1u << b;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       LLVMOpcode op = LLVMGetInstructionOpcode(i);
@@ -646,6 +653,14 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
         mem_summary_store(ms, set_of(arg, LLVMGetOperand(i, 0)), SP_NULL);
         continue;
       }
+      /* a byval argument is copied into the callee's private memory */
+      unsigned nargs = LLVMGetNumArgOperands(i);
+      for (unsigned k = 0; k < nargs; k++)
+        if (LLVMGetCallSiteEnumAttribute(i, k + 1, byval_kind) ||
+            (callee && LLVMIsAFunction(callee) && k < LLVMCountParams(callee) &&
+             LLVMGetEnumAttributeAtIndex(callee, k + 1, byval_kind)))
+          mem_summary_store(ms, priv_bit ? priv_bit : SP_UNKNOWN,
+                            mem_summary_load(ms, set_of(arg, LLVMGetOperand(i, k))));
       bool defined = callee && LLVMIsAFunction(callee) && !LLVMIsDeclaration(callee);
       if (defined)
         continue; /* its body is summarised itself */
