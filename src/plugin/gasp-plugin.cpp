@@ -14,7 +14,8 @@
 // the inliner — on modules whose triple names a target gasp has a table
 // for (spir, spirv, nvptx, amdgcn); a host module is left alone.  Errors
 // are printed as "gasp: error: ..." and the module is left as gasp leaves
-// it on failure (a pass that refuses decides before it rewrites).  When
+// it on failure (a pass that refuses decides before it rewrites).  The pass names in
+// gasp<...> are checked by the library (gasp_check_options).  When
 // opt/clang asks for remarks (-pass-remarks*=, -pass-remarks-output=,
 // -Rpass*), gasp's remarks go to LLVM's diagnostic handler as optimization
 // remarks of their pass (infer, ipmsp, ..., gasp for the accesses left
@@ -123,20 +124,23 @@ bool parseGasp(StringRef Name, GaspPass &P) {
       P.PrivateInGlobal = true;
     else if (Part == "keep-volatile")
       P.KeepVolatile = true;
-    else {
-      std::string List = "," + std::string(gasp_pass_list()) + ",";
-      // gasp_pass_list(): "sroa, internalize, ... (and none)"
-      if (List.find(" " + Part.str() + ",") == std::string::npos &&
-          List.find("," + Part.str() + ",") == std::string::npos && Part != "none") {
-        errs() << "gasp: error: unknown pass or option '" << Part << "' in gasp<...>; passes: "
-               << gasp_pass_list()
-               << "; options: whole-program, tags, private-in-global, keep-volatile\n";
-        return false;
-      }
+    else
       P.Passes += (P.Passes.empty() ? "" : ",") + Part.str();
-    }
   }
-  return true;
+  if (P.Passes.empty())
+    return true;
+  // the pass names are the library's to check (gasp_check_options)
+  GaspOptions O;
+  gasp_options_init(&O);
+  O.passes = P.Passes.c_str();
+  GaspCtx *Cx = gasp_ctx_new(&O);
+  bool Ok = gasp_check_options(Cx) == GASP_OK;
+  for (size_t I = 0; I < gasp_diag_count(Cx); I++)
+    errs() << "gasp: error: " << gasp_diag_message(Cx, I) << "\n";
+  if (!Ok)
+    errs() << "gasp: gasp<...> options: whole-program, tags, private-in-global, keep-volatile\n";
+  gasp_ctx_free(Cx);
+  return Ok;
 }
 
 void registerCallbacks(PassBuilder &PB) {
