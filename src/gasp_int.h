@@ -211,6 +211,8 @@ void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
 void ir_rpo(LLVMValueRef fn, PtrMap *seen, BlockVec *out);
 /* Is fn marked optnone (the user wants it compiled as written)? */
 bool ir_optnone(LLVMValueRef fn);
+/* t is a pointer (not a vector of pointers) in space as. */
+bool ir_is_ptr_in(LLVMTypeRef t, int as);
 /* The opcode of an instruction or constant expression; 0 for any other value. */
 LLVMOpcode ir_opcode(LLVMValueRef v);
 /* Is call a llvm.lifetime.start/end marker? */
@@ -383,6 +385,9 @@ uint32_t space_mask(const Space *s, LLVMValueRef v, bool *is_null);
 /* The lattice value (LAT_*) of a set, of a value. */
 int space_mask_lat(const Space *s, uint32_t mask);
 int space_lat(const Space *s, LLVMValueRef v, bool *is_null);
+/* The bit of a space the target table names (its index in the table), 0
+   for any other space: the same bit every Space gives it. */
+uint32_t space_table_bit(const TgtTable *t, int as);
 /* The address space of bit k of a set. */
 int space_bit_as(const Space *s, unsigned bit);
 /* "global, local" for the named bits of mask. */

@@ -197,10 +197,7 @@ static FILE *out(const Ip *ip) { return cx_out(ip->cx); }
 
 /* ---- phase 1: candidates and call sites -------------------------------- */
 
-static bool is_generic_scalar(const Ip *ip, LLVMTypeRef t) {
-  return LLVMGetTypeKind(t) == LLVMPointerTypeKind &&
-         (int)LLVMGetPointerAddressSpace(t) == ip->t->generic;
-}
+static bool is_generic_scalar(const Ip *ip, LLVMTypeRef t) { return ir_is_ptr_in(t, ip->t->generic); }
 
 static bool param_is_slot(const Ip *ip, LLVMValueRef f, unsigned k) {
   if (!is_generic_scalar(ip, LLVMTypeOf(LLVMGetParam(f, k))))

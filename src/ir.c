@@ -200,6 +200,10 @@ bool ir_optnone(LLVMValueRef fn) {
   return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
 }
 
+bool ir_is_ptr_in(LLVMTypeRef t, int as) {
+  return LLVMGetTypeKind(t) == LLVMPointerTypeKind && (int)LLVMGetPointerAddressSpace(t) == as;
+}
+
 LLVMOpcode ir_opcode(LLVMValueRef v) {
   return LLVMIsAInstruction(v)    ? LLVMGetInstructionOpcode(v)
          : LLVMIsAConstantExpr(v) ? LLVMGetConstOpcode(v)

@@ -145,10 +145,7 @@ void mem_free(MemModel *mm) {
   free(mm);
 }
 
-static bool generic_scalar(const MemModel *mm, LLVMTypeRef t) {
-  return LLVMGetTypeKind(t) == LLVMPointerTypeKind &&
-         (int)LLVMGetPointerAddressSpace(t) == mm->generic;
-}
+static bool generic_scalar(const MemModel *mm, LLVMTypeRef t) { return ir_is_ptr_in(t, mm->generic); }
 
 /* ---- offsets ------------------------------------------------------------ */
 
@@ -591,12 +588,8 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
                           uint32_t (*set_of)(void *arg, LLVMValueRef v), void *arg) {
   PtrMap seen;
   map_init(&seen);
-  int g = t->generic;
   unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
-  uint32_t priv_bit = 0; /* the private space's bit (table order, as space.c) */
-  for (unsigned b = 0; b < t->nspaces && b < SP_NBITS; b++)
-    if (t->spaces[b].as == t->priv)
-      priv_bit = 1u << b;
+  uint32_t priv_bit = space_table_bit(t, t->priv);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       LLVMOpcode op = LLVMGetInstructionOpcode(i);
@@ -622,10 +615,8 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
         LLVMTypeRef vt = LLVMTypeOf(val);
         int vas = LLVMGetTypeKind(vt) == LLVMPointerTypeKind ? (int)LLVMGetPointerAddressSpace(vt) : -1;
         uint32_t v = 0;
-        if (vas == g)
-          v = set_of(arg, val);
-        else if (vas >= 0)
-          v = set_of(arg, val); /* a named pointer: its own space */
+        if (vas >= 0)
+          v = set_of(arg, val); /* generic: its set; a named pointer: its space */
         else if (LLVMGetTypeKind(vt) == LLVMStructTypeKind ||
                  LLVMGetTypeKind(vt) == LLVMArrayTypeKind ||
                  (LLVMGetTypeKind(vt) == LLVMVectorTypeKind &&

@@ -63,19 +63,8 @@ static bool loads_generic_pointers(const TgtTable *t, LLVMModuleRef m) {
 
 /* The host's writes: global pointers in global and constant memory. */
 static void seed_host(const TgtTable *t, MemSummary *ms) {
-  int spaces[2] = {t->global, t->constant};
-  for (int k = 0; k < 2; k++) {
-    if (spaces[k] < 0 || !tgt_is_named(t, spaces[k]))
-      continue;
-    uint32_t dest = 0, val = 0;
-    for (unsigned b = 0; b < SP_NBITS; b++) {
-      if (b < t->nspaces && t->spaces[b].as == spaces[k])
-        dest |= 1u << b;
-      if (b < t->nspaces && t->spaces[b].as == t->global)
-        val |= 1u << b;
-    }
-    mem_summary_store(ms, dest, val);
-  }
+  mem_summary_store(ms, space_table_bit(t, t->global) | space_table_bit(t, t->constant),
+                    space_table_bit(t, t->global));
 }
 
 MemSummary *memsum_compute(const TgtTable *t, LLVMModuleRef m, unsigned *rounds) {

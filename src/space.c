@@ -110,11 +110,18 @@ struct Space {
 
 /* The bit of space as (any space but generic); SP_UNKNOWN when the bits are
    exhausted. */
+uint32_t space_table_bit(const TgtTable *t, int as) {
+  for (unsigned k = 0; k < t->nspaces && k < SP_NBITS; k++)
+    if (t->spaces[k].as == as)
+      return 1u << k;
+  return 0;
+}
+
 static uint32_t bit_of(const Space *cs, int as) {
   Space *s = (Space *)cs; /* the numbering of unnamed spaces grows lazily */
-  for (unsigned k = 0; k < s->t->nspaces; k++)
-    if (s->t->spaces[k].as == as)
-      return 1u << k;
+  uint32_t b = space_table_bit(s->t, as);
+  if (b)
+    return b;
   for (unsigned k = 0; k < s->nextra; k++)
     if (s->extra[k] == as)
       return 1u << (s->t->nspaces + k);
@@ -164,10 +171,7 @@ void space_mask_names(const Space *s, uint32_t mask, char *buf, size_t cap) {
 
 static bool generic_ptr(const Space *s, LLVMTypeRef t) { return ir_ptr_as(t) == s->t->generic; }
 
-static bool generic_scalar(const Space *s, LLVMTypeRef t) {
-  return LLVMGetTypeKind(t) == LLVMPointerTypeKind &&
-         (int)LLVMGetPointerAddressSpace(t) == s->t->generic;
-}
+static bool generic_scalar(const Space *s, LLVMTypeRef t) { return ir_is_ptr_in(t, s->t->generic); }
 
 static uint32_t lat_mask(const Space *s, int lat) {
   return lat == LAT_UNINIT ? 0 : lat == LAT_GENERIC ? SP_UNKNOWN : bit_of(s, lat);
