@@ -112,6 +112,12 @@ typedef struct GaspOptions {
      (ipmsp.instructions-added, ipmsp.accesses-resolved); 0 (the default)
      leaves them out.  gasp-opt -stats sets it. */
   int stats;
+  /* ipmsp's clone cost model: a function that callers with different
+     spaces would copy is copied only when the copies cost at most this many
+     instructions per use of a pointer parameter they name; -1 (the default
+     set by gasp_options_init) = the target's (nvptx 8, others no limit), 0 =
+     no limit. */
+  long clone_cost;
 } GaspOptions;
 
 /* Optimisation remarks, as LLVM's: Passed (something was done), Missed

@@ -13,6 +13,7 @@
 void gasp_options_init(GaspOptions *o) {
   memset(o, 0, sizeof *o);
   o->clone_budget = -1;
+  o->clone_cost = -1;
 }
 
 static char *dup_or_null(const char *s) { return s ? xstrdup(s) : NULL; }

@@ -64,6 +64,10 @@ typedef struct TgtTable {
   bool byval_is_private;          /* a device function's generic byval
                                      parameter is its private copy (NVPTX) */
   bool generic_hw;                /* hardware has generic addressing */
+  unsigned clone_cost;            /* ipmsp: the most instructions a copy of a
+                                     function may cost per use it names; 0 no
+                                     limit (docs/design.md, "What cloning
+                                     costs") */
 } TgtTable;
 
 /* Table by name ("spir", "nvptx", "amdgcn", "genx"); NULL if unknown. */

@@ -83,6 +83,7 @@
  */
 #include "gasp_int.h"
 
+#include <limits.h>
 #include <string.h>
 
 static const GaspStatDesc st_inplace = {
@@ -103,6 +104,9 @@ static const GaspStatDesc st_capped = {
 static const GaspStatDesc st_rounds = {"ipmsp.rounds", "infer <-> ipmsp waves (one drain of the work list)"};
 static const GaspStatDesc st_nogain = {
     "ipmsp.clones-not-paying", "clones not made because no access would get a named space"};
+static const GaspStatDesc st_costly = {
+    "ipmsp.clones-too-costly",
+    "functions not cloned because the copies cost more than --clone-cost a use named"};
 static const GaspStatDesc st_clone_instrs = {
     "ipmsp.clone-instructions", "instructions in the clones made (what cloning cost)"};
 static const GaspStatDesc st_added = {
@@ -140,6 +144,7 @@ typedef struct Fn {
   signed char *pay;   /* np slots: PAY_UNKNOWN / PAY_YES / PAY_NO */
   bool cand, internal, capped, queued, rec_valid, redirected;
   bool over_budget;   /* a clone of it was refused (--clone-budget) */
+  bool too_costly;    /* its copies were refused by the clone cost model */
   char *family;       /* a clone: the function it was cloned from */
   bool fresh;         /* registered, not classified yet */
   bool dirty;         /* body new or changed: infer again, rescan its calls */
@@ -655,13 +660,17 @@ typedef struct PaySlot {
 } PaySlot;
 typedef VEC(PaySlot) PaySlotVec;
 
-/* Local facts of slot (f, k): true when it pays by itself; otherwise the
-   callee slots it flows into are pushed to edges. */
-static bool pays_locally(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edges) {
+/* Local facts of slot (f, k): the uses of the parameter's value that pay by
+   themselves (accesses, explicit casts, uses gasp cannot see past), counted
+   up to `stop` (1: "does it pay?"; UINT_MAX: all of them, the clone cost
+   model's benefit); the callee slots it flows into are pushed to edges. */
+static unsigned local_uses(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edges,
+                           unsigned stop) {
   ValVec work = {0};
   PtrMap seen;
   map_init(&seen);
   vec_push(&work, LLVMGetParam(ip->fns.v[f]->fn, k));
+  unsigned uses = 0;
   bool yes = false;
   while (work.n && !yes) {
     LLVMValueRef v = work.v[--work.n];
@@ -709,13 +718,13 @@ static bool pays_locally(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edges
             continue;
           }
           if (a == 0 && LLVMIsACallInst(i) && casts_match(ip->t, i, &cf)) {
-            yes = true;
+            yes = ++uses >= stop;
             continue;
           }
           switch (ir_call_arg_use(i, a)) {
           case IR_ARG_ACCESS:
           case IR_ARG_UNKNOWN:
-            yes = true;
+            yes = ++uses >= stop;
             break;
           case IR_ARG_ADDRESS:
             follow = true;
@@ -728,7 +737,7 @@ static bool pays_locally(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edges
         break;
       }
       default: /* load/store/atomics (pointer or value), ret, aggregates */
-        yes = true;
+        yes = ++uses >= stop;
       }
       if (follow && !map_get(&seen, i, NULL)) {
         map_put(&seen, i, 1);
@@ -738,7 +747,7 @@ static bool pays_locally(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edges
   }
   vec_free(&work);
   map_free(&seen);
-  return yes;
+  return uses;
 }
 
 static bool pays(Ip *ip, uint32_t f, unsigned k) {
@@ -753,7 +762,7 @@ static bool pays(Ip *ip, uint32_t f, unsigned k) {
   while (stack.n && !yes) {
     PaySlot s = stack.v[--stack.n];
     edges.n = 0;
-    if (pays_locally(ip, s.f, s.k, &edges)) {
+    if (local_uses(ip, s.f, s.k, &edges, 1)) {
       yes = true;
       break;
     }
@@ -1149,51 +1158,144 @@ static size_t use_count(LLVMValueRef f) {
   return n;
 }
 
-/* Callers disagree: one clone per distinct tuple of observed spaces. */
+/* ---- the clone cost model ------------------------------------------------
+ * Callers that disagree make copies of f: one per distinct tuple, less one
+ * when no call keeps the original (an internal original's body moves into
+ * its last clone; an external one is kept for outside callers, reached by
+ * no kernel).  Each copy costs f's instructions once more in what kernels
+ * reach.  The copies are made only when they cost at most `limit`
+ * instructions per use they name: an access, an explicit cast or space test,
+ * a use gasp cannot see past, or a call passing the named pointer on to a
+ * callee parameter that pays — counted in every clone.  Otherwise every call
+ * keeps the original, which stays generic: on targets where generic accesses
+ * are native and cheap (NVPTX) a second copy of a large function that names
+ * few accesses grows the code more than it saves (docs/design.md, "What
+ * cloning costs").  The limit is --clone-cost, or the target's. */
+static unsigned named_uses(Ip *ip, uint32_t f, unsigned k) {
+  PaySlotVec edges = {0};
+  unsigned n = local_uses(ip, f, k, &edges, UINT_MAX);
+  for (size_t e = 0; e < edges.n; e++)
+    n += pays(ip, edges.v[e].f, edges.v[e].k);
+  vec_free(&edges);
+  return n;
+}
+
+static unsigned fn_size(LLVMValueRef f) {
+  unsigned n = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      n++;
+  return n;
+}
+
+static long clone_cost_limit(const Ip *ip) {
+  return ip->cx->opt.clone_cost >= 0 ? ip->cx->opt.clone_cost : (long)ip->t->clone_cost;
+}
+
+/* A tuple of f's call sites: the spaces kept (np + 1), its calls, and
+   whether a clone is made for it. */
+typedef struct Group {
+  int *sp;
+  ValVec calls;
+  bool any, dropped;
+} Group;
+
+/* Do the copies the groups ask for pay (above)?  Reports once per function
+   when they do not. */
+static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls) {
+  long limit = clone_cost_limit(ip);
+  if (limit <= 0 || fi->too_costly)
+    return limit <= 0;
+  size_t clones = 0;
+  bool all = true;
+  unsigned long named = 0;
+  for (size_t i = 0; i < ng; i++) {
+    all &= g[i].any;
+    if (!g[i].any)
+      continue;
+    clones++;
+    for (unsigned a = 0; a < fi->np; a++)
+      if (g[i].sp[a] >= 0)
+        named += named_uses(ip, fi->id, a);
+    named += g[i].sp[fi->np] >= 0; /* a named return */
+  }
+  size_t copies = clones - (clones && all && use_count(fi->fn) == ncalls);
+  if (!copies)
+    return true;
+  unsigned long cost = (unsigned long)copies * fn_size(fi->fn);
+  if (cost <= (unsigned long)limit * named)
+    return true;
+  fi->too_costly = true;
+  cx_stat(ip->cx, &st_costly, 1);
+  if (cx_wants(ip->cx, GASP_REMARK_MISSED)) {
+    GaspRemark *r = cx_remark(ip->cx, GASP_REMARK_MISSED, "CloneTooCostly", fi->fn, NULL);
+    char *msg = xasprintf("not cloned: %zu more cop%s of its %u instructions would name %lu "
+                          "uses of its pointer parameters (more than %ld instructions a use; "
+                          "--clone-cost)",
+                          copies, copies == 1 ? "y" : "ies", fn_size(fi->fn), named, limit);
+    rm_arg(r, "String", msg);
+    rm_done(r);
+    free(msg);
+  }
+  if (ip->dump)
+    fprintf(out(ip), "cloning %s costs too much\n", fn_name(fi->fn));
+  return false;
+}
+
+/* Callers disagree: one clone per distinct tuple of observed spaces, when
+   the copies pay. */
 static bool clone_per_tuple(Ip *ip, Fn *fi) {
   unsigned np = fi->np;
   uint32_t f = fi->id;
-  int *sp = xmalloc((np + 1) * sizeof *sp);
   bool changed = false, stays = false;
   VEC(uint32_t) todo = {0};
+  VEC(Group) groups = {0};
   for (size_t k = 0; k < fi->sites.n; k++)
     if (ip->sites.v[fi->sites.v[k]].call)
       vec_push(&todo, fi->sites.v[k]);
+  size_t ncalls = todo.n;
   /* groups in the order of their first site */
   while (todo.n) {
     const Site *s0 = &ip->sites.v[todo.v[0]];
+    Group g = {xmalloc((np + 1) * sizeof *g.sp), {0}, false, false};
     for (unsigned a = 0; a < np; a++)
-      sp[a] = site_space(ip, fi, s0, a);
-    sp[np] = -1;
-    bool any = keep_paying(ip, f, sp), dropped = false;
+      g.sp[a] = site_space(ip, fi, s0, a);
+    g.sp[np] = -1;
+    g.any = keep_paying(ip, f, g.sp);
     size_t keep = 0;
-    ValVec group = {0};
     for (size_t k = 0; k < todo.n; k++) {
       const Site *s = &ip->sites.v[todo.v[k]];
       bool same = true, drops = false;
       for (unsigned a = 0; a < np && same; a++) {
         int as = site_space(ip, fi, s, a), kept = paying_space(ip, f, a, as);
         drops |= kept != as;
-        same = kept == sp[a];
+        same = kept == g.sp[a];
       }
       if (same) {
-        vec_push(&group, s->call);
-        dropped |= drops;
+        vec_push(&g.calls, s->call);
+        g.dropped |= drops;
       } else {
         todo.v[keep++] = todo.v[k];
       }
     }
     todo.n = keep;
-    if (!any && dropped)
+    vec_push(&groups, g);
+  }
+  if (!copies_pay(ip, fi, groups.v, groups.n, ncalls))
+    for (size_t i = 0; i < groups.n; i++)
+      groups.v[i].any = groups.v[i].dropped = false;
+  for (size_t i = 0; i < groups.n; i++) {
+    Group *g = &groups.v[i];
+    if (!g->any && g->dropped)
       not_paying(ip, fi->fn);
     /* an internal function's last calls take its body rather than a copy
        when every other call went to a clone */
-    bool move = any && fi->internal && !stays && !todo.n &&
-                use_count(fi->fn) == group.n;
-    LLVMValueRef nf = any ? get_clone(ip, fi->fn, sp, &move) : NULL;
+    bool move = g->any && fi->internal && !stays && i + 1 == groups.n &&
+                use_count(fi->fn) == g->calls.n;
+    LLVMValueRef nf = g->any ? get_clone(ip, fi->fn, g->sp, &move) : NULL;
     if (nf && nf != fi->fn) {
-      for (size_t k = 0; k < group.n; k++)
-        redirect(ip, group.v[k], nf);
+      for (size_t k = 0; k < g->calls.n; k++)
+        redirect(ip, g->calls.v[k], nf);
       fi->redirected = true;
       changed = true;
     } else {
@@ -1203,10 +1305,13 @@ static bool clone_per_tuple(Ip *ip, Fn *fi) {
       LLVMDeleteFunction(fi->fn);
       fi->fn = NULL;
     }
-    vec_free(&group);
   }
+  for (size_t i = 0; i < groups.n; i++) {
+    free(groups.v[i].sp);
+    vec_free(&groups.v[i].calls);
+  }
+  vec_free(&groups);
   vec_free(&todo);
-  free(sp);
   return changed;
 }
 

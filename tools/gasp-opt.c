@@ -54,6 +54,10 @@ static const char usage_text[] =
     "                        --force-target-as)\n"
     "  --clone-budget=<N>    ipmsp: at most N clone attempts (-1 unlimited,\n"
     "                        the default; 0 none, candidates still reported)\n"
+    "  --clone-cost=<N>      ipmsp: copies of a function called with several\n"
+    "                        spaces are made only when they cost at most N\n"
+    "                        instructions per use they name (0 no limit;\n"
+    "                        default: the target's, nvptx 8, others none)\n"
     "  --dump-ip-msp         ipmsp: print its work list transcript (stderr)\n"
     "  --ipmsp-visit-cap=<N> ipmsp: re-visits per block before a function is\n"
     "                        left unchanged (default 1024)\n"
@@ -180,6 +184,10 @@ static void parse_args(int argc, char **argv, Args *a) {
       if (!parse_long(v, -1, LONG_MAX, &a->o.clone_budget))
         usage_error("--clone-budget wants -1 (unlimited), 0 or a positive "
                     "number, not '%s'", v);
+    } else if ((v = opt_value(s, "clone-cost"))) {
+      if (!parse_long(v, 0, LONG_MAX, &a->o.clone_cost))
+        usage_error("--clone-cost wants 0 (no limit) or a positive number of "
+                    "instructions, not '%s'", v);
     } else if (opt_flag(s, "dump-ip-msp")) {
       a->o.dump_ip_msp = 1;
     } else if ((v = opt_value(s, "ipmsp-visit-cap"))) {

@@ -58,3 +58,11 @@ __device__ static inline float4 make_float4(float x, float y, float z, float w) 
   float4 r = {x, y, z, w};
   return r;
 }
+
+// atomicAdd: a relaxed read-modify-write at device scope, as CUDA's is.
+__device__ static __forceinline__ unsigned atomicAdd(unsigned *p, unsigned v) {
+  return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+}
+__device__ static __forceinline__ int atomicAdd(int *p, int v) {
+  return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+}

@@ -53,12 +53,20 @@ RUNS = {
     "templates": ("16", "8", ["buf:i32:16:rand=15", "buf:f32:16:rand=16", "buf:i32:16",
                               "buf:f32:16", "local:32"]),
     "cuda_blur": ("64", "32", ["buf:f32:256:rand=17", "buf:f32:256", "buf:f32:2", "i32=64"]),
+    "bitonic": ("64", "32", ["buf:i32:64:rand=18", "local:128"]),
+    "histogram": ("64", "32", ["buf:f32:256:rand=19", "buf:i32:16", "i32=4"]),
+    "ell_spmv": ("64", "16", ["buf:i32:256:rand=20", "buf:f32:256:rand=21",
+                              "buf:f32:64:rand=22", "buf:f32:64", "i32=64"]),
+    "stencil2d": ("16,16", "8,8", ["buf:f32:256:rand=23", "buf:f32:256", "i32=16", "i32=16"]),
+    "reduce_tmpl": ("64", "32", ["buf:f32:128:rand=24", "buf:i32:128:rand=25", "buf:f32:2",
+                                 "buf:i32:2"]),
 }
 
 # Source files: OpenCL C (.cl) and C++ for OpenCL (.clcpp) kernels run on
 # every target; CUDA-style kernels (.cu, with test/kernels/cuda.h) only on
 # nvptx64 (CUDA) and amdgcn (as HIP), and only when named (or --cuda).
-EXT = {"templates": ".clcpp", "cuda_blur": ".cu"}
+EXT = {"templates": ".clcpp", "cuda_blur": ".cu", "histogram": ".cu", "ell_spmv": ".cu",
+       "stencil2d": ".cu", "reduce_tmpl": ".cu"}
 CUDA = ["-O1", "-fno-inline-functions", "-emit-llvm", "-S", "--cuda-device-only",
         "-include", os.path.join(KERNELS, "cuda.h"), "-Wno-unknown-cuda-version"]
 
@@ -229,6 +237,48 @@ def ref_cuda_blur(a):
             part.append(f32(f32(f32(v[0] + v[1]) + v[2]) + v[3]))
         sums.append(tree_sum(part))
     return {1: out, 2: sums}
+
+
+def ref_bitonic(a):
+    return {0: sorted(a[0][:32]) + sorted(a[0][32:])}
+
+
+def ref_histogram(a):
+    hist = [0] * 16
+    for x in a[0]:
+        hist[min(15, max(0, int(f32(x / f32(1.0 / 16)))))] += 1
+    return {1: hist}
+
+
+def ref_ell_spmv(a):
+    cols, vals, x, rows = a[0], a[1], a[2], 64
+    out = []
+    for r in range(rows):
+        s = 0.0
+        for k in range(4):
+            c = cols[k * rows + r] - 128
+            if c >= 0:
+                s = f32(s + f32(vals[k * rows + r] * x[c % rows]))
+        out.append(s)
+    return {3: out}
+
+
+def ref_stencil2d(a):
+    src, w, h = a[0], 16, 16
+
+    def at(x, y):
+        return src[min(max(y, 0), h - 1) * w + min(max(x, 0), w - 1)]
+    return {1: [0.5 * at(x, y) + 0.125 * (at(x - 1, y) + at(x + 1, y) + at(x, y - 1) +
+                                          at(x, y + 1))
+                for y in range(h) for x in range(w)]}
+
+
+def ref_reduce_tmpl(a):
+    fo, io = [], []
+    for b in range(2):
+        fo.append(tree_sum([f32(a[0][b * 32 + t] + a[0][b * 32 + t + 64]) for t in range(32)]))
+        io.append(i32(sum(a[1][b * 32 + t] + a[1][b * 32 + t + 64] for t in range(32))))
+    return {2: fo, 3: io}
 
 
 def ref_matmul_tiled(a):

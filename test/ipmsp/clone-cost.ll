@@ -1,0 +1,116 @@
+; Issue 18: the clone cost model.  A function that callers with different
+; spaces would copy is copied only when the copies cost at most --clone-cost
+; instructions per use of a pointer parameter they name (the target's limit
+; by default: 8 on nvptx, none on amdgcn).  Each extra copy costs the whole
+; body once more in what kernels reach; on NVPTX, where a generic access is
+; native, a second copy of a large body that names one load is not made and
+; every call keeps the original.
+; RUN: gasp-opt -S %s -o %t.ll -stats -pass-remarks-missed=ipmsp 2> %t.err
+; RUN: FileCheck %s < %t.ll
+; RUN: FileCheck %s --check-prefix=SMALL < %t.ll
+; RUN: FileCheck %s --check-prefix=STATS < %t.err
+; RUN: gasp-opt -S %s --clone-cost=0 -o %t.0.ll
+; RUN: FileCheck %s --check-prefix=ALL < %t.0.ll
+; RUN: gasp-opt -S %s --clone-cost=40 -o %t.40.ll
+; RUN: FileCheck %s --check-prefix=ALL < %t.40.ll
+; RUN: sed -e 's/nvptx64-nvidia-cuda/amdgcn-amd-amdhsa/' -e 's/ptx_kernel/amdgpu_kernel/' %s > %t.amd.ll
+; RUN: gasp-opt -S %t.amd.ll -o %t.amd.out.ll
+; RUN: FileCheck %s --check-prefix=ALL < %t.amd.out.ll
+; RUN: not gasp-opt %s --clone-cost=-1 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:8 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:8 --check-as --compare %t.0.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %t.amd.ll --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:8 --check-as --compare %t.amd.out.ll | FileCheck %s --check-prefix=EXEC
+; EXEC: identical
+; STATS: remark: {{.*}}@big: not cloned: 1 more copy of its 39 instructions would name 2 uses of its pointer parameters (more than 8 instructions a use; --clone-cost)
+; STATS: 1 ipmsp.clones-too-costly
+; BAD: --clone-cost wants 0 (no limit) or a positive number of instructions, not '-1'
+target triple = "nvptx64-nvidia-cuda"
+
+; Called with a global and a shared pointer; 39 instructions for one load:
+; one more copy would cost 39 instructions for 2 named uses (one a clone),
+; more than 8 a use, so both calls keep the generic original.
+; CHECK-LABEL: define i32 @big(ptr %p, i32 %i)
+; CHECK: load i32, ptr %
+; CHECK-NOT: define {{.*}}@big.as
+; ALL-DAG: define internal i32 @big.as1(ptr addrspace(1) %p, i32 %i)
+; ALL-DAG: define internal i32 @big.as3(ptr addrspace(3) %p, i32 %i)
+define i32 @big(ptr %p, i32 %i) {
+  %a = getelementptr inbounds i32, ptr %p, i32 %i
+  %v = load i32, ptr %a, align 4
+  %t0 = add i32 %v, 3
+  %t1 = mul i32 %t0, 10
+  %t2 = xor i32 %t1, 17
+  %t3 = sub i32 %t2, 24
+  %t4 = add i32 %t3, 31
+  %t5 = mul i32 %t4, 38
+  %t6 = xor i32 %t5, 45
+  %t7 = sub i32 %t6, 52
+  %t8 = add i32 %t7, 59
+  %t9 = mul i32 %t8, 66
+  %t10 = xor i32 %t9, 73
+  %t11 = sub i32 %t10, 80
+  %t12 = add i32 %t11, 87
+  %t13 = mul i32 %t12, 94
+  %t14 = xor i32 %t13, 101
+  %t15 = sub i32 %t14, 108
+  %t16 = add i32 %t15, 115
+  %t17 = mul i32 %t16, 122
+  %t18 = xor i32 %t17, 129
+  %t19 = sub i32 %t18, 136
+  %t20 = add i32 %t19, 143
+  %t21 = mul i32 %t20, 150
+  %t22 = xor i32 %t21, 157
+  %t23 = sub i32 %t22, 164
+  %t24 = add i32 %t23, 171
+  %t25 = mul i32 %t24, 178
+  %t26 = xor i32 %t25, 185
+  %t27 = sub i32 %t26, 192
+  %t28 = add i32 %t27, 199
+  %t29 = mul i32 %t28, 206
+  %t30 = xor i32 %t29, 213
+  %t31 = sub i32 %t30, 220
+  %t32 = add i32 %t31, 227
+  %t33 = mul i32 %t32, 234
+  %t34 = xor i32 %t33, 241
+  %t35 = sub i32 %t34, 248
+  ret i32 %t35
+}
+
+; The same two callers; a load and a return: a copy of 3 instructions for 2
+; named uses pays.
+; SMALL-DAG: define internal i32 @small.as1(ptr addrspace(1) %p, i32 %i)
+; SMALL-DAG: define internal i32 @small.as3(ptr addrspace(3) %p, i32 %i)
+; ALL-DAG: define internal i32 @small.as1(ptr addrspace(1) %p, i32 %i)
+; ALL-DAG: define internal i32 @small.as3(ptr addrspace(3) %p, i32 %i)
+define i32 @small(ptr %p, i32 %i) {
+  %a = getelementptr inbounds i32, ptr %p, i32 %i
+  %v = load i32, ptr %a, align 4
+  ret i32 %v
+}
+
+; The kernel copies its global input into shared memory, then reads both
+; through each helper.
+; CHECK-LABEL: define ptx_kernel void @k(
+; CHECK: call i32 @big(ptr %
+; CHECK: call i32 @big(ptr %
+define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(3) %sh, ptr addrspace(1) %out) {
+  %id = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ig = getelementptr inbounds i32, ptr addrspace(1) %in, i32 %id
+  %x = load i32, ptr addrspace(1) %ig, align 4
+  %is = getelementptr inbounds i32, ptr addrspace(3) %sh, i32 %id
+  store i32 %x, ptr addrspace(3) %is, align 4
+  %g = addrspacecast ptr addrspace(1) %in to ptr
+  %s = addrspacecast ptr addrspace(3) %sh to ptr
+  %b1 = call i32 @big(ptr %g, i32 %id)
+  %b2 = call i32 @big(ptr %s, i32 %id)
+  %s1 = call i32 @small(ptr %g, i32 %id)
+  %s2 = call i32 @small(ptr %s, i32 %id)
+  %r1 = add i32 %b1, %b2
+  %r2 = add i32 %s1, %s2
+  %r = xor i32 %r1, %r2
+  %io = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %id
+  store i32 %r, ptr addrspace(1) %io, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
