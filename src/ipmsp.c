@@ -145,6 +145,8 @@ typedef struct Fn {
   bool cand, internal, capped, queued, rec_valid, redirected;
   bool over_budget;   /* a clone of it was refused (--clone-budget) */
   bool too_costly;    /* its copies were refused by the clone cost model */
+  bool reached;       /* kernels reach it (world_live at the wave's start;
+                         records made since count as reached) */
   char *family;       /* a clone: the function it was cloned from */
   bool fresh;         /* registered, not classified yet */
   bool dirty;         /* body new or changed: infer again, rescan its calls */
@@ -317,6 +319,7 @@ static Fn *register_fn(Ip *ip, LLVMValueRef f) {
     fi->vote[k] = VOTE_NONE;
   fi->ret_obs = VOTE_UNDET;
   fi->fresh = true;
+  fi->reached = true; /* until a wave's world_live says otherwise */
   map_put(&ip->fn_id, f, fi->id);
   vec_push(&ip->fns, fi);
   return fi;
@@ -1160,9 +1163,10 @@ static size_t use_count(LLVMValueRef f) {
 
 /* ---- the clone cost model ------------------------------------------------
  * Callers that disagree make copies of f: one per distinct tuple, less one
- * when no call keeps the original (an internal original's body moves into
- * its last clone; an external one is kept for outside callers, reached by
- * no kernel).  Each copy costs f's instructions once more in what kernels
+ * when no call in code the kernels reach keeps the original (an internal
+ * original's body moves into its last clone; an external one is kept for
+ * outside callers, reached by no kernel; a call from such a kept original
+ * does not count).  Each copy costs f's instructions once more in what kernels
  * reach.  The copies are made only when they cost at most `limit`
  * instructions per use they name: an access, an explicit cast or space test,
  * a use gasp cannot see past, or a call passing the named pointer on to a
@@ -1207,19 +1211,24 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
   if (limit <= 0 || fi->too_costly)
     return limit <= 0;
   size_t clones = 0;
-  bool all = true;
+  bool orig_live = use_count(fi->fn) != ncalls; /* other uses keep it */
   unsigned long named = 0;
   for (size_t i = 0; i < ng; i++) {
-    all &= g[i].any;
-    if (!g[i].any)
+    if (!g[i].any) { /* these calls keep the original: are they reached? */
+      for (size_t k = 0; k < g[i].calls.n && !orig_live; k++) {
+        LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(g[i].calls.v[k]));
+        uint32_t c = map_find(&ip->fn_id, caller);
+        orig_live = c == MAP_NONE || ip->fns.v[c]->reached;
+      }
       continue;
+    }
     clones++;
     for (unsigned a = 0; a < fi->np; a++)
       if (g[i].sp[a] >= 0)
         named += named_uses(ip, fi->id, a);
     named += g[i].sp[fi->np] >= 0; /* a named return */
   }
-  size_t copies = clones - (clones && all && use_count(fi->fn) == ncalls);
+  size_t copies = clones - (clones && !orig_live);
   if (!copies)
     return true;
   unsigned long cost = (unsigned long)copies * fn_size(fi->fn);
@@ -1367,6 +1376,14 @@ static bool rewrite(Ip *ip) {
   if (ip->popped.n > 1) /* qsort wants a non-null base even for nothing */
     qsort(ip->popped.v, ip->popped.n, sizeof *ip->popped.v, cmp_u32);
   size_t n = ip->popped.n;
+  if (clone_cost_limit(ip) > 0) { /* Fn.reached, for the cost model */
+    PtrMap live;
+    map_init(&live);
+    world_live(ip->t, ip->m, &live);
+    for (size_t i = 0; i < ip->fns.n; i++)
+      ip->fns.v[i]->reached = ip->fns.v[i]->fn && map_get(&live, ip->fns.v[i]->fn, NULL);
+    map_free(&live);
+  }
   /* what clones would buy, decided on the module before it changes */
   for (size_t i = 0; i < n; i++) {
     const Fn *fi = ip->fns.v[ip->popped.v[i]];

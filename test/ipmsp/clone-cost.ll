@@ -88,6 +88,61 @@ define i32 @small(ptr %p, i32 %i) {
   ret i32 %v
 }
 
+; Visible outside and called by the kernel with global memory only: cloned
+; for it (the original stays for outside callers, reached by no kernel).
+; Its call to @deep from the kept original is generic, but no kernel
+; reaches that call: @deep's one clone costs nothing in what the kernels
+; reach, so it is made although @deep is as large as @big.
+; SMALL-DAG: define internal i32 @outer.as1(ptr addrspace(1) %p, i32 %i)
+; SMALL-DAG: call i32 @deep.as1(ptr addrspace(1) %p, i32 %i)
+; SMALL-DAG: define internal i32 @deep.as1(ptr addrspace(1) %p, i32 %i)
+define i32 @outer(ptr %p, i32 %i) {
+  %r = call i32 @deep(ptr %p, i32 %i)
+  ret i32 %r
+}
+
+define i32 @deep(ptr %p, i32 %i) {
+  %a = getelementptr inbounds i32, ptr %p, i32 %i
+  %v = load i32, ptr %a, align 4
+  %t0 = add i32 %v, 1
+  %t1 = mul i32 %t0, 6
+  %t2 = xor i32 %t1, 11
+  %t3 = sub i32 %t2, 16
+  %t4 = add i32 %t3, 21
+  %t5 = mul i32 %t4, 26
+  %t6 = xor i32 %t5, 31
+  %t7 = sub i32 %t6, 36
+  %t8 = add i32 %t7, 41
+  %t9 = mul i32 %t8, 46
+  %t10 = xor i32 %t9, 51
+  %t11 = sub i32 %t10, 56
+  %t12 = add i32 %t11, 61
+  %t13 = mul i32 %t12, 66
+  %t14 = xor i32 %t13, 71
+  %t15 = sub i32 %t14, 76
+  %t16 = add i32 %t15, 81
+  %t17 = mul i32 %t16, 86
+  %t18 = xor i32 %t17, 91
+  %t19 = sub i32 %t18, 96
+  %t20 = add i32 %t19, 101
+  %t21 = mul i32 %t20, 106
+  %t22 = xor i32 %t21, 111
+  %t23 = sub i32 %t22, 116
+  %t24 = add i32 %t23, 121
+  %t25 = mul i32 %t24, 126
+  %t26 = xor i32 %t25, 131
+  %t27 = sub i32 %t26, 136
+  %t28 = add i32 %t27, 141
+  %t29 = mul i32 %t28, 146
+  %t30 = xor i32 %t29, 151
+  %t31 = sub i32 %t30, 156
+  %t32 = add i32 %t31, 161
+  %t33 = mul i32 %t32, 166
+  %t34 = xor i32 %t33, 171
+  %t35 = sub i32 %t34, 176
+  ret i32 %t35
+}
+
 ; The kernel copies its global input into shared memory, then reads both
 ; through each helper.
 ; CHECK-LABEL: define ptx_kernel void @k(
@@ -105,7 +160,9 @@ define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(3) %sh, ptr addrsp
   %b2 = call i32 @big(ptr %s, i32 %id)
   %s1 = call i32 @small(ptr %g, i32 %id)
   %s2 = call i32 @small(ptr %s, i32 %id)
-  %r1 = add i32 %b1, %b2
+  %o = call i32 @outer(ptr %g, i32 %id)
+  %r0 = add i32 %b1, %b2
+  %r1 = add i32 %r0, %o
   %r2 = add i32 %s1, %s2
   %r = xor i32 %r1, %r2
   %io = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %id
