@@ -19,7 +19,7 @@ PREFIX ?= /usr/local
 SOVERSION = 0
 LDLIBS_ALL = $(SAN) -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22 -lpthread -lm
 
-LIB_SRC = src/util/util.c src/target.c src/ir.c src/dom.c src/memory.c src/space.c src/infer.c src/clone.c src/ipmsp.c src/memsum.c src/casts.c src/reach.c src/resolve.c src/lower.c src/alias.c src/remark.c src/why.c src/dot.c src/world.c src/internalize.c src/ctx.c src/pipeline.c src/api.c
+LIB_SRC = src/util/util.c src/target.c src/ir.c src/dom.c src/memory.c src/space.c src/infer.c src/clone.c src/ipmsp.c src/memsum.c src/fields.c src/casts.c src/reach.c src/resolve.c src/lower.c src/alias.c src/remark.c src/why.c src/dot.c src/world.c src/internalize.c src/ctx.c src/pipeline.c src/api.c
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 RUN_SRC = src/run/spec.c src/run/builtins.c src/run/prep.c src/run/rt.c src/run/exec.c
 RUN_OBJ = $(RUN_SRC:%.c=$(BUILD)/obj/%.o)

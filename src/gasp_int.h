@@ -7,6 +7,7 @@
 #include "util/util.h"
 
 #include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
 #include <stdbool.h>
 
 /* ===== lattice values shared by the passes ============================== *
@@ -288,6 +289,9 @@ bool ir_is_mem_op_in(LLVMValueRef inst, int as);
 unsigned long ir_count_mem_ops_in(LLVMValueRef fn, int as);
 /* The operands of fn's `!kind` node into ops (cleared first); how many. */
 size_t ir_fn_md_operands(LLVMValueRef fn, const char *kind, ValVec *ops);
+/* The byte offset a GEP with constant indices adds (struct fields, array
+   elements), or INT64_MIN when an index is not a constant (or too large). */
+int64_t ir_gep_const_offset(LLVMTargetDataRef td, LLVMValueRef gep);
 /* A string operand starting with prefix in fn's `!kind` node: the rest
    into buf (cap bytes, truncated); false when there is none. */
 bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf,
@@ -324,6 +328,27 @@ bool mem_module_object(const MemModel *mm, LLVMValueRef addr);
 /* The slot's memory was filled by the host first (tgt_host_filled): it may
    also hold global pointers. */
 bool mem_slot_host(const MemModel *mm, uint32_t slot);
+/* A pointer into space as was in the slot when the function started (the
+   host's global pointers, a caller's field fact); -1: none. */
+int mem_slot_entry(const MemModel *mm, uint32_t slot);
+/* The slot of the pointers stored at byte off of alloca region in the last
+   function given to mem_function, or MAP_NONE when gasp cannot list them
+   (its address escapes, a write it cannot place).  Call after the space
+   analysis of that function has been read: it reuses the walk's scratch. */
+uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off);
+/* Parameter k of fn is only read through (loads, comparisons, copies out
+   of it, and callees that only read), and fn's definition is exact. */
+bool mem_param_reads_only(LLVMValueRef fn, unsigned k);
+/* Field facts (`!gasp.fields`): at entry, the aggregate parameter `param`
+   points to holds at byte `off` only pointers into `as`. */
+typedef struct MemFieldFact {
+  unsigned param;
+  int64_t off;
+  int as;
+} MemFieldFact;
+/* fn's facts (a malloc'd array in *facts, or NULL); their number. */
+size_t mem_fields_get(LLVMValueRef fn, MemFieldFact **facts);
+void mem_fields_set(LLVMValueRef fn, const MemFieldFact *facts, size_t n);
 /* The generic pointers (or the generic null) written into slot (n). */
 const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n);
 /* The instruction that wrote each of them (a store, a memset). */
@@ -422,6 +447,10 @@ bool space_reachable(const Space *s, LLVMBasicBlockRef bb);
    pointer icmps, generic-to-named casts. */
 const ValVec *space_ops(const Space *s);
 size_t space_slots(const Space *s);
+/* The set of the pointers stored at byte off of region (an alloca, or a
+   parameter with field facts) of the last analysed function (memory.c's
+   mem_field_slot); SP_UNKNOWN when they cannot be listed. */
+uint32_t space_field(Space *s, LLVMValueRef region, int64_t off);
 /* Why v has its set: */
 typedef enum SpaceCause {
   SPW_NONE,   /* nothing flows in (null, undef, a cycle fed by nothing) */
@@ -472,6 +501,8 @@ void infer_use_summary(Infer *s, const MemSummary *ms);
 
 /* ===== memsum.c — pointers through global, local, ... memory =========== */
 bool memsum_run(GaspCtx *cx, LLVMModuleRef m);
+/* fields.c — clones for the field shape of aggregate arguments */
+bool fields_run(GaspCtx *cx, LLVMModuleRef m);
 /* The module's memory summary, at its fixed point (rounds: how many). */
 MemSummary *memsum_compute(const TgtTable *t, LLVMModuleRef m, unsigned *rounds);
 

@@ -475,3 +475,32 @@ bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf
   vec_free(&ops);
   return found;
 }
+
+/* ---- constant GEP offsets ---------------------------------------------- */
+
+int64_t ir_gep_const_offset(LLVMTargetDataRef td, LLVMValueRef gep) {
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
+  unsigned n = (unsigned)LLVMGetNumOperands(gep);
+  int64_t o = 0;
+  for (unsigned k = 1; k < n; k++) {
+    LLVMValueRef idx = LLVMGetOperand(gep, k);
+    if (!LLVMIsAConstantInt(idx) || LLVMGetIntTypeWidth(LLVMTypeOf(idx)) > 64)
+      return INT64_MIN;
+    int64_t c = (int64_t)LLVMConstIntGetSExtValue(idx);
+    if (c < -(1 << 20) || c > (1 << 20))
+      return INT64_MIN; /* no overflow below */
+    if (k == 1) {
+      o += c * (int64_t)LLVMABISizeOfType(td, ty);
+    } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind && c >= 0 &&
+               (unsigned)c < LLVMCountStructElementTypes(ty)) {
+      o += (int64_t)LLVMOffsetOfElement(td, ty, (unsigned)c);
+      ty = LLVMStructGetTypeAtIndex(ty, (unsigned)c);
+    } else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind) {
+      ty = LLVMGetElementType(ty);
+      o += c * (int64_t)LLVMABISizeOfType(td, ty);
+    } else {
+      return INT64_MIN; /* vector element addresses: not byte-sized always */
+    }
+  }
+  return o;
+}

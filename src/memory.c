@@ -64,6 +64,9 @@ typedef struct MemSlot {
   ValVec stored; /* generic pointers (or a generic null) written there */
   ValVec writer; /* the store or memset that wrote each */
   bool host;     /* the host wrote it first: global pointers too */
+  int entry;     /* a pointer into this space was there when the function
+                    started (the host's global, a caller's field fact);
+                    -1: none */
 } MemSlot;
 
 typedef enum AccKind {
@@ -150,38 +153,107 @@ static bool generic_scalar(const MemModel *mm, LLVMTypeRef t) { return ir_is_ptr
 /* ---- offsets ------------------------------------------------------------ */
 
 /* The byte offset a GEP adds, when every index is a constant. */
-static int64_t gep_offset(const MemModel *mm, LLVMValueRef gep) {
-  LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
-  unsigned n = (unsigned)LLVMGetNumOperands(gep);
-  int64_t o = 0;
-  for (unsigned k = 1; k < n; k++) {
-    LLVMValueRef idx = LLVMGetOperand(gep, k);
-    if (!LLVMIsAConstantInt(idx) || LLVMGetIntTypeWidth(LLVMTypeOf(idx)) > 64)
-      return OFF_UNKNOWN;
-    int64_t c = (int64_t)LLVMConstIntGetSExtValue(idx);
-    if (c < -(1 << 20) || c > (1 << 20))
-      return OFF_UNKNOWN; /* no overflow below */
-    if (k == 1) {
-      o += c * (int64_t)LLVMABISizeOfType(mm->td, ty);
-    } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind && c >= 0 &&
-               (unsigned)c < LLVMCountStructElementTypes(ty)) {
-      o += (int64_t)LLVMOffsetOfElement(mm->td, ty, (unsigned)c);
-      ty = LLVMStructGetTypeAtIndex(ty, (unsigned)c);
-    } else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind) {
-      ty = LLVMGetElementType(ty);
-      o += c * (int64_t)LLVMABISizeOfType(mm->td, ty);
-    } else {
-      return OFF_UNKNOWN; /* vector element addresses: not byte-sized always */
-    }
-  }
-  return o;
-}
-
 static int64_t const_len(LLVMValueRef v) {
   if (!LLVMIsAConstantInt(v) || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
     return -1;
   unsigned long long n = LLVMConstIntGetZExtValue(v);
   return n > (1ull << 40) ? -1 : (int64_t)n;
+}
+
+/* ---- callees that only read an aggregate -------------------------------- */
+
+/* A definition the linker cannot swap for another that behaves otherwise. */
+static bool exact_definition(LLVMValueRef fn) {
+  if (!fn || !LLVMIsAFunction(fn) || LLVMIsDeclaration(fn))
+    return false;
+  switch (LLVMGetLinkage(fn)) {
+  case LLVMLinkOnceAnyLinkage:
+  case LLVMWeakAnyLinkage:
+  case LLVMExternalWeakLinkage:
+  case LLVMCommonLinkage:
+    return false;
+  default:
+    return true;
+  }
+}
+
+static bool reads_only(LLVMValueRef fn, unsigned k, unsigned depth);
+
+/* Every argument of call that is v goes to a parameter of a defined function
+   that only reads through it (and the call has at least one). */
+static bool passes_to_readers(LLVMValueRef call, LLVMValueRef v) {
+  LLVMValueRef callee = ir_callee(call);
+  if (!exact_definition(callee) || LLVMGetIntrinsicID(callee))
+    return false;
+  unsigned n = LLVMGetNumArgOperands(call);
+  if (n != LLVMCountParams(callee))
+    return false; /* varargs */
+  bool any = false;
+  for (unsigned a = 0; a < n; a++)
+    if (LLVMGetOperand(call, a) == v) {
+      if (!reads_only(callee, a, 0))
+        return false;
+      any = true;
+    }
+  return any;
+}
+
+/* Parameter k of fn is only read through: its uses, through GEPs (as the
+   base) and casts, are loads, comparisons, lifetime markers, the source of
+   memcpy/memmove, and parameters of defined functions that only read
+   (depth: at most 8 calls deep; a recursive call counts as a write).  No
+   store into it or of it, no other call, no return, phi or select. */
+static bool reads_only(LLVMValueRef fn, unsigned k, unsigned depth) {
+  if (depth > 8 || k >= LLVMCountParams(fn))
+    return false;
+  ValVec work = {0};
+  vec_push(&work, LLVMGetParam(fn, k));
+  bool ok = true;
+  for (size_t w = 0; w < work.n && ok; w++) {
+    LLVMValueRef v = work.v[w];
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u && ok; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      switch (LLVMIsAInstruction(user) ? LLVMGetInstructionOpcode(user) : LLVMUserOp1) {
+      case LLVMGetElementPtr:
+        ok = LLVMGetOperand(user, 0) == v && LLVMGetTypeKind(LLVMTypeOf(user)) == LLVMPointerTypeKind;
+        if (ok)
+          vec_push(&work, user);
+        break;
+      case LLVMAddrSpaceCast:
+      case LLVMBitCast:
+        vec_push(&work, user);
+        break;
+      case LLVMLoad:
+      case LLVMICmp:
+        break;
+      case LLVMCall: {
+        if (ir_is_lifetime(user))
+          break;
+        const IrMemIntrin *mi = ir_mem_intrin(user);
+        if (mi && (!strncmp(mi->name, "llvm.memcpy", 11) || !strncmp(mi->name, "llvm.memmove", 12))) {
+          for (unsigned a = 0; a < LLVMGetNumArgOperands(user) && ok; a++)
+            ok = LLVMGetOperand(user, a) != v || a == 1;
+          break;
+        }
+        LLVMValueRef callee = ir_callee(user);
+        ok = exact_definition(callee) && callee != fn && !LLVMGetIntrinsicID(callee) &&
+             LLVMGetNumArgOperands(user) == LLVMCountParams(callee);
+        for (unsigned a = 0; ok && a < LLVMGetNumArgOperands(user); a++)
+          if (LLVMGetOperand(user, a) == v)
+            ok = reads_only(callee, a, depth + 1);
+        break;
+      }
+      default:
+        ok = false;
+      }
+    }
+  }
+  vec_free(&work);
+  return ok;
+}
+
+bool mem_param_reads_only(LLVMValueRef fn, unsigned k) {
+  return exact_definition(fn) && reads_only(fn, k, 0);
 }
 
 /* ---- one alloca --------------------------------------------------------- */
@@ -204,6 +276,8 @@ static void add_access(MemModel *mm, LLVMValueRef inst, int64_t off, int64_t siz
 static bool walk_call(MemModel *mm, LLVMValueRef call, const Derived *d) {
   if (ir_is_lifetime(call))
     return true;
+  if (passes_to_readers(call, d->v))
+    return true; /* a callee that only reads it: no write, no escape */
   const IrMemIntrin *mi = ir_mem_intrin(call);
   if (!mi || (strncmp(mi->name, "llvm.memset", 11) && strncmp(mi->name, "llvm.memcpy", 11) &&
               strncmp(mi->name, "llvm.memmove", 12)))
@@ -240,7 +314,7 @@ static bool walk_region(MemModel *mm, LLVMValueRef a) {
       case LLVMGetElementPtr: {
         if (LLVMGetOperand(user, 0) != d.v || LLVMGetTypeKind(LLVMTypeOf(user)) != LLVMPointerTypeKind)
           return false; /* used as an index, or a vector of addresses */
-        int64_t g = gep_offset(mm, user);
+        int64_t g = ir_gep_const_offset(mm->td, user);
         add_derived(mm, user, d.off == OFF_UNKNOWN || g == OFF_UNKNOWN ? OFF_UNKNOWN : d.off + g);
         break;
       }
@@ -314,12 +388,12 @@ static int contributes(const MemModel *mm, const Access *w, int64_t off, bool al
 
 /* The slot for loads at off in the alloca being walked (new slots list the
    writes), or MAP_NONE when the field is not modelled. */
-static uint32_t slot_for(MemModel *mm, int64_t off, bool aligned_base, bool host) {
+static uint32_t slot_for(MemModel *mm, int64_t off, bool aligned_base, bool host, int entry) {
   const void *key = (const void *)(uintptr_t)(off == OFF_UNKNOWN ? 2 : ((uint64_t)off << 1) | 1);
   uint32_t si = map_find(&mm->off_slot, key);
   if (si != MAP_NONE)
     return si == UINT32_MAX - 1 ? MAP_NONE : si;
-  MemSlot slot = {.host = host};
+  MemSlot slot = {.host = host, .entry = host ? mm->t->global : entry};
   bool ok = true;
   for (size_t k = 0; k < mm->acc.n && ok; k++) {
     const Access *w = &mm->acc.v[k];
@@ -362,8 +436,20 @@ static uint32_t slot_for(MemModel *mm, int64_t off, bool aligned_base, bool host
   return si;
 }
 
-/* Models region a, aligned to align bytes; host: filled by the host. */
-static void model_region(MemModel *mm, LLVMValueRef a, unsigned align, bool host) {
+/* The space of the pointer facts say parameter k's aggregate holds at off
+   when the function starts, or -2 when they say nothing there. */
+static int fact_at(const MemFieldFact *facts, size_t n, unsigned k, int64_t off) {
+  for (size_t i = 0; i < n; i++)
+    if (facts[i].param == k && facts[i].off == off)
+      return facts[i].as;
+  return -2;
+}
+
+/* Models region a, aligned to align bytes; host: filled by the host;
+   facts (n, for parameter `param`): what its caller stored there — only the
+   offsets they name are modelled. */
+static void model_region(MemModel *mm, LLVMValueRef a, unsigned align, bool host,
+                         const MemFieldFact *facts, size_t n, unsigned param) {
   if (!walk_region(mm, a))
     return;
   bool aligned_base = align >= (unsigned)mm->psize;
@@ -376,7 +462,10 @@ static void model_region(MemModel *mm, LLVMValueRef a, unsigned align, bool host
       continue; /* it could read half of two pointers */
     if (l->off != OFF_UNKNOWN && l->size != mm->psize)
       continue;
-    uint32_t si = slot_for(mm, l->off, aligned_base, host);
+    int entry = -1;
+    if (facts && (entry = l->off == OFF_UNKNOWN ? -2 : fact_at(facts, n, param, l->off)) == -2)
+      continue; /* the caller stored something gasp was not told of */
+    uint32_t si = slot_for(mm, l->off, aligned_base, host, entry);
     if (si != MAP_NONE)
       map_put(&mm->load_slot, l->inst, si);
   }
@@ -396,16 +485,26 @@ void mem_function(MemModel *mm, LLVMValueRef fn, const BlockVec *blocks) {
   mm->null = LLVMConstPointerNull(
       LLVMPointerTypeInContext(LLVMGetModuleContext(m), (unsigned)mm->generic));
   unsigned np = LLVMCountParams(fn);
+  MemFieldFact *facts = NULL;
+  size_t nf = mem_fields_get(fn, &facts);
   for (unsigned k = 0; k < np; k++)
     if (tgt_host_filled(mm->t, fn, k))
-      model_region(mm, LLVMGetParam(fn, k), param_align(fn, k), true);
+      model_region(mm, LLVMGetParam(fn, k), param_align(fn, k), true, NULL, 0, k);
+    else if (nf) {
+      bool named = false;
+      for (size_t i = 0; i < nf; i++)
+        named |= facts[i].param == k;
+      if (named)
+        model_region(mm, LLVMGetParam(fn, k), param_align(fn, k), false, facts, nf, k);
+    }
+  free(facts);
   size_t nb = blocks ? blocks->n : 0;
   LLVMBasicBlockRef bb = blocks ? (nb ? blocks->v[0] : NULL) : LLVMGetFirstBasicBlock(fn);
   for (size_t bi = 0; bb; bb = blocks ? (++bi < nb ? blocks->v[bi] : NULL)
                                       : LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
       if (LLVMIsAAllocaInst(i))
-        model_region(mm, i, LLVMGetAlignment(i), false);
+        model_region(mm, i, LLVMGetAlignment(i), false, NULL, 0, 0);
 }
 
 uint32_t mem_load_slot(const MemModel *mm, LLVMValueRef load) {
@@ -421,6 +520,71 @@ const uint32_t *mem_store_slots(const MemModel *mm, LLVMValueRef store, size_t *
 size_t mem_slot_count(const MemModel *mm) { return mm->slots.n; }
 
 bool mem_slot_host(const MemModel *mm, uint32_t slot) { return mm->slots.v[slot].host; }
+
+int mem_slot_entry(const MemModel *mm, uint32_t slot) { return mm->slots.v[slot].entry; }
+
+uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off) {
+  unsigned align;
+  int entry = -1;
+  if (LLVMIsAAllocaInst(region)) {
+    align = LLVMGetAlignment(region);
+  } else if (LLVMIsAArgument(region)) { /* a parameter with field facts */
+    LLVMValueRef fn = LLVMGetParamParent(region);
+    unsigned k = 0;
+    while (LLVMGetParam(fn, k) != region)
+      k++;
+    MemFieldFact *facts = NULL;
+    size_t nf = mem_fields_get(fn, &facts);
+    entry = fact_at(facts, nf, k, off);
+    free(facts);
+    if (entry == -2)
+      return MAP_NONE;
+    align = param_align(fn, k);
+  } else {
+    return MAP_NONE;
+  }
+  if (!walk_region(mm, region))
+    return MAP_NONE;
+  map_clear(&mm->off_slot);
+  return slot_for(mm, off, align >= (unsigned)mm->psize, false, entry);
+}
+
+/* ---- field facts: what callers store in an aggregate argument ----------
+ * `!gasp.fields !{i32 k, i64 off, i32 as, ...}` on a function (the fields
+ * pass writes it on a clone made for callers that agree): the aggregate
+ * parameter k points to holds, at byte offset off, only pointers into as
+ * (or null, or nothing) when the function starts, and the function only
+ * reads it (mem_param_reads_only). */
+size_t mem_fields_get(LLVMValueRef fn, MemFieldFact **facts) {
+  ValVec ops = {0};
+  size_t n = ir_fn_md_operands(fn, "gasp.fields", &ops), nf = 0;
+  *facts = n >= 3 ? xmalloc(n / 3 * sizeof **facts) : NULL;
+  for (size_t i = 0; i + 2 < n; i += 3) {
+    LLVMValueRef k = ops.v[i], o = ops.v[i + 1], as = ops.v[i + 2];
+    if (!k || !o || !as || !LLVMIsAConstantInt(k) || !LLVMIsAConstantInt(o) ||
+        !LLVMIsAConstantInt(as))
+      continue;
+    MemFieldFact f = {(unsigned)LLVMConstIntGetZExtValue(k), LLVMConstIntGetSExtValue(o),
+                      (int)LLVMConstIntGetZExtValue(as)};
+    (*facts)[nf++] = f;
+  }
+  vec_free(&ops);
+  return nf;
+}
+
+void mem_fields_set(LLVMValueRef fn, const MemFieldFact *facts, size_t n) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
+  LLVMMetadataRef *ops = xmalloc((3 * n + 1) * sizeof *ops);
+  for (size_t i = 0; i < n; i++) {
+    ops[3 * i] = LLVMValueAsMetadata(LLVMConstInt(i32, facts[i].param, false));
+    ops[3 * i + 1] = LLVMValueAsMetadata(LLVMConstInt(i64, (unsigned long long)facts[i].off, true));
+    ops[3 * i + 2] = LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned)facts[i].as, false));
+  }
+  LLVMGlobalSetMetadata(fn, LLVMGetMDKindIDInContext(ctx, "gasp.fields", 11),
+                        LLVMMDNodeInContext2(ctx, ops, 3 * n));
+  free(ops);
+}
 
 const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n) {
   *n = mm->slots.v[slot].stored.n;

@@ -35,6 +35,8 @@ static const PassInfo passes[] = {
      "--whole-program: non-kernel functions internal, uncalled ones removed",
      TIME("internalize")},
     {"infer", infer_run, "intra-procedural address-space inference", TIME("infer")},
+    {"fields", fields_run,
+     "clones for the spaces callers store in the aggregates they pass", TIME("fields")},
     {"ipmsp", ipmsp_run,
      "inter-procedural propagation: votes, specialization, clones, returns", TIME("ipmsp")},
     {"memsum", memsum_run,
@@ -52,10 +54,10 @@ static const PassInfo passes[] = {
 };
 
 /* The default pipeline: one literal list. */
-static const char default_pipeline[] = "internalize,infer,ipmsp,memsum,resolve,lower,alias";
+static const char default_pipeline[] = "internalize,infer,fields,ipmsp,memsum,resolve,lower,alias";
 
 static const char pass_list[] =
-    "sroa, internalize, infer, ipmsp, memsum, resolve, lower, alias (and none)";
+    "sroa, internalize, infer, fields, ipmsp, memsum, resolve, lower, alias (and none)";
 
 const char *gasp_pass_list(void) { return pass_list; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }
@@ -190,6 +192,13 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   /* nothing of a module stays in the context: what ipmsp gave up on
      travels in the module (!gasp.ipmsp, !gasp.clone, !gasp.as) */
   RunState rs = {m, GASP_OK};
+  /* gasp's function metadata kinds, numbered in the order the printer
+     writes a function's attachments (by kind) and a reader meets them:
+     the output read back numbers them the same, so a second run prints the
+     same text */
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  (void)LLVMGetMDKindIDInContext(ctx, "gasp.as", 7);
+  (void)LLVMGetMDKindIDInContext(ctx, "gasp.fields", 11);
   each_pass(cx, pass_text(cx), run_one, &rs);
   if (rs.st == GASP_OK)
     why_report(cx, m);

@@ -504,8 +504,9 @@ static uint32_t eval(const Space *s, uint32_t k) {
     return c->mask;
   Join j = {s, 0};
   space_each_input(s, k, join_input, &j);
-  if (c->kind == SP_SLOTLOAD && mem_slot_host(s->mem, (uint32_t)c->slot))
-    j.mask |= bit_of(s, s->t->global); /* what the host wrote first */
+  if (c->kind == SP_SLOTLOAD && mem_slot_entry(s->mem, (uint32_t)c->slot) >= 0)
+    j.mask |= bit_of(s, mem_slot_entry(s->mem, (uint32_t)c->slot)); /* there at entry:
+                                      the host's global pointers, a caller's field fact */
   if (c->kind == SP_MEMLOAD) /* what the memory it reads may hold */
     j.mask = mem_summary_load(s->sum, space_mask(s, LLVMGetOperand(c->v, 0), NULL));
   if (c->kind == SP_PTRMASK) {
@@ -731,6 +732,23 @@ bool space_reachable(const Space *s, LLVMBasicBlockRef bb) {
 const ValVec *space_ops(const Space *s) { return &s->ops; }
 
 size_t space_slots(const Space *s) { return mem_slot_count(s->mem); }
+
+uint32_t space_field(Space *s, LLVMValueRef region, int64_t off) {
+  uint32_t si = mem_field_slot(s->mem, region, off);
+  if (si == MAP_NONE)
+    return SP_UNKNOWN;
+  size_t n;
+  const LLVMValueRef *stored = mem_slot_stored(s->mem, si, &n);
+  uint32_t mask = 0;
+  for (size_t i = 0; i < n; i++) {
+    bool is_null = false;
+    uint32_t m = space_mask(s, stored[i], &is_null);
+    mask |= is_null ? SP_NULL : m;
+  }
+  if (mem_slot_entry(s->mem, si) >= 0)
+    mask |= bit_of(s, mem_slot_entry(s->mem, si));
+  return mask;
+}
 
 LLVMValueRef space_writer(const Space *s, LLVMValueRef load, unsigned bit, bool *host) {
   *host = false;

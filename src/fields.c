@@ -1,0 +1,300 @@
+/* fields.c — context sensitivity through aggregates of pointers (issue 21).
+ *
+ * Problem.  A kernel builds a struct of pointers in private memory and
+ * passes its address to a helper, and each call site stores different
+ * spaces:
+ *     Job j1 = {global_in, local_tmp}; run(&j1);
+ *     Job j2 = {local_tmp, global_out}; run(&j2);
+ * Inside `run` a pointer loaded from the struct may be global or local,
+ * so memory summaries (memsum) can only say "generic".  Per call site the
+ * answer is one space per field.
+ *
+ * Algorithm.  For each call passing the address of a private aggregate (an
+ * alloca memory.c models, at a constant offset d; or an aggregate parameter
+ * that already has field facts) to parameter k of a defined function g
+ * that only reads through it (memory.c, mem_param_reads_only: loads,
+ * comparisons, copies out, callees that only read):
+ *   1. the offsets o at which g loads a generic pointer through parameter k
+ *      (constant GEPs from it);
+ *   2. per offset, the spaces of every pointer the caller stores at d + o
+ *      (space.c, space_field: flow-insensitive, every store of the
+ *      function; a null where that space's null is not zero, or anything
+ *      memory.c cannot list, gives no fact);
+ *   3. the offsets with one named space are the call's shape.  Calls with
+ *      the same shape share a clone of g (internal, `g.f<k>o<off>as<s>_...`)
+ *      carrying `!gasp.fields` (memory.c, mem_fields_set); an internal g
+ *      whose every use is a call of one shape is annotated in place.  The
+ *      clone is inferred at once: its loads of those fields are that space
+ *      (memory.c models the parameter's aggregate with the caller's
+ *      pointers there at entry), and ipmsp, which runs next, carries the
+ *      loaded pointers into g's callees.
+ * Clones are in module order and made clones are visited in turn, so a
+ * clone that passes its aggregate on to a reader gets its facts too.  An
+ * internal original left without a use is deleted.
+ *
+ * Soundness.  The aggregate's address reaches nothing but loads, stores
+ * into it in the caller, and readers: nothing else can write it, so what
+ * the caller stored anywhere in its body is all it can hold, at any call.
+ * The clone is internal and called only with that shape.  A g the linker
+ * could replace (weak, linkonce) is not a reader.
+ *
+ * Example (spir64):
+ *   store ptr addrspace(4) %g, ptr %j1 ; global at 0
+ *   store ptr addrspace(4) %l, ptr %j1.8 ; local at 8
+ *   call void @run(ptr addrspace(4) %j1.generic)
+ *     ->  call void @run.f0o0as1_0o8as3(...)   !gasp.fields !{i32 0, i64 0,
+ *         i32 1, i32 0, i64 8, i32 3}
+ *
+ * Limits: the shape is per call, not per path; a reader's own callees get
+ * facts only through a clone of the reader; --clone-budget counts these
+ * clones too.
+ *
+ * Requires: a module that verifies.  Debug name: fields.  Statistics:
+ * fields.*.  Tests: test/fields/.
+ */
+#include "gasp_int.h"
+
+#include <string.h>
+
+static const GaspStatDesc st_clones = {"fields.clones",
+                                       "clones made for the field shape of their callers"};
+static const GaspStatDesc st_inplace = {
+    "fields.annotated", "functions given their callers' field shape in place"};
+static const GaspStatDesc st_calls = {"fields.calls-redirected",
+                                      "calls sent to a clone for their field shape"};
+
+typedef VEC(int64_t) OffVec;
+
+typedef struct Fields {
+  GaspCtx *cx;
+  const TgtTable *t;
+  LLVMModuleRef m;
+  Space *sp;
+  Infer *inf;
+  StrMap by_key;   /* clone name -> 1 */
+  long made;       /* clones made, against --clone-budget */
+  ValVec left;     /* functions calls were taken from */
+  VEC(MemFieldFact) facts;
+} Fields;
+
+/* v with casts and constant-index GEPs taken off: the base, *off its byte
+   offset in it; NULL when an index is not constant. */
+static LLVMValueRef base_of(LLVMModuleRef m, LLVMValueRef v, int64_t *off) {
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
+  *off = 0;
+  for (;;) {
+    if (LLVMIsAAddrSpaceCastInst(v) || LLVMIsABitCastInst(v)) {
+      v = LLVMGetOperand(v, 0);
+    } else if (LLVMIsAGetElementPtrInst(v)) {
+      int64_t o = ir_gep_const_offset(td, v);
+      if (o == INT64_MIN)
+        return NULL;
+      *off += o;
+      v = LLVMGetOperand(v, 0);
+    } else {
+      return v;
+    }
+  }
+}
+
+/* The offsets at which fn loads a generic pointer through parameter k
+   (constant GEPs and casts on the way), appended to offs. */
+static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, OffVec *offs) {
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(fs->m);
+  ValVec work = {0};
+  OffVec at = {0};
+  vec_push(&work, LLVMGetParam(fn, k));
+  vec_push(&at, 0);
+  for (size_t w = 0; w < work.n; w++) {
+    LLVMValueRef v = work.v[w];
+    int64_t o = at.v[w];
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (LLVMIsAAddrSpaceCastInst(user) || LLVMIsABitCastInst(user)) {
+        vec_push(&work, user);
+        vec_push(&at, o);
+      } else if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == v) {
+        int64_t g = ir_gep_const_offset(td, user);
+        if (g != INT64_MIN) {
+          vec_push(&work, user);
+          vec_push(&at, o + g);
+        }
+      } else if (LLVMIsALoadInst(user) && ir_is_ptr_in(LLVMTypeOf(user), fs->t->generic)) {
+        bool dup = false;
+        for (size_t i = 0; i < offs->n && !dup; i++)
+          dup = offs->v[i] == o;
+        if (!dup)
+          vec_push(offs, o);
+      }
+    }
+  }
+  vec_free(&work);
+  vec_free(&at);
+}
+
+/* The shape of argument k of call (to g) in the analysed caller: facts for
+   the fields g loads pointers from, appended to fs->facts. */
+static void shape_of(Fields *fs, LLVMValueRef call, LLVMValueRef g, unsigned k) {
+  int64_t d;
+  LLVMValueRef base = base_of(fs->m, LLVMGetOperand(call, k), &d);
+  if (!base || !(LLVMIsAAllocaInst(base) || LLVMIsAArgument(base)) ||
+      !mem_param_reads_only(g, k))
+    return;
+  OffVec offs = {0};
+  loaded_offsets(fs, g, k, &offs);
+  for (size_t i = 0; i < offs.n; i++) {
+    uint32_t mask = space_field(fs->sp, base, d + offs.v[i]);
+    int as = space_mask_lat(fs->sp, mask & ~SP_NULL);
+    if (as < 0 || !(mask & SP_NAMED))
+      continue;
+    const TgtSpace *ts = tgt_space(fs->t, as);
+    if ((mask & SP_NULL) && !(ts && ts->null_is_zero))
+      continue; /* a null that is not that space's null */
+    MemFieldFact f = {k, offs.v[i], as};
+    vec_push(&fs->facts, f);
+  }
+  vec_free(&offs);
+}
+
+static char *clone_name(const char *g, const MemFieldFact *f, size_t n) {
+  size_t cap = strlen(g) + 8 + n * 48;
+  char *s = xmalloc(cap);
+  size_t at = (size_t)snprintf(s, cap, "%s.f", g);
+  for (size_t i = 0; i < n; i++)
+    at += (size_t)snprintf(s + at, cap - at, "%s%uo%lldas%d", i ? "_" : "", f[i].param,
+                           (long long)f[i].off, f[i].as);
+  return s;
+}
+
+static void remark(Fields *fs, LLVMValueRef g, LLVMValueRef made, const MemFieldFact *f,
+                   size_t n) {
+  if (!cx_wants(fs->cx, GASP_REMARK_PASSED))
+    return;
+  size_t len;
+  GaspRemark *r = cx_remark(fs->cx, GASP_REMARK_PASSED, "FieldsCloned", g, NULL);
+  char buf[4096];
+  size_t at = 0;
+  for (size_t i = 0; i < n && at < sizeof buf - 64; i++)
+    at += (size_t)snprintf(buf + at, sizeof buf - at, "%sargument %u offset %lld %s",
+                           i ? ", " : "", f[i].param, (long long)f[i].off,
+                           tgt_space_name(fs->t, f[i].as));
+  if (made == g)
+    rm_arg(r, "String", "specialized in place for the pointers its callers store in its "
+                        "aggregate arguments: %s", buf);
+  else
+    rm_arg(r, "String", "cloned as @%s for the pointers its callers store in its aggregate "
+                        "arguments: %s", LLVMGetValueName2(made, &len), buf);
+  rm_done(r);
+}
+
+/* Every use of g is a call whose shape is the one in fs->facts? */
+static bool one_shape(Fields *fs, LLVMValueRef g, LLVMValueRef call) {
+  (void)fs;
+  for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u))
+    if (LLVMGetUser(u) != call)
+      return false;
+  return true;
+}
+
+/* Sends call (to g) to the function for the shape in fs->facts. */
+static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
+  size_t len;
+  const char *gname = LLVMGetValueName2(g, &len);
+  char *name = clone_name(gname, fs->facts.v, fs->facts.n);
+  LLVMValueRef c = LLVMGetNamedFunction(fs->m, name);
+  bool known = c && smap_find(&fs->by_key, name) != MAP_NONE;
+  if (!known && LLVMGetLinkage(g) == LLVMInternalLinkage && one_shape(fs, g, call)) {
+    free(name);
+    mem_fields_set(g, fs->facts.v, fs->facts.n);
+    cx_stat(fs->cx, &st_inplace, 1);
+    remark(fs, g, g, fs->facts.v, fs->facts.n);
+    infer_function(fs->inf, g);
+    return true;
+  }
+  if (!known) {
+    long budget = fs->cx->opt.clone_budget;
+    if (budget >= 0 && fs->made >= budget) {
+      free(name);
+      return false;
+    }
+    fs->made++;
+    c = clone_function(g, LLVMGlobalGetValueType(g), name, false);
+    mem_fields_set(c, fs->facts.v, fs->facts.n);
+    smap_put(&fs->by_key, name, 1);
+    cx_stat(fs->cx, &st_clones, 1);
+    remark(fs, g, c, fs->facts.v, fs->facts.n);
+    infer_function(fs->inf, c);
+  }
+  LLVMSetOperand(call, (unsigned)LLVMGetNumOperands(call) - 1, c);
+  cx_stat(fs->cx, &st_calls, 1);
+  vec_push(&fs->left, g);
+  free(name);
+  return true;
+}
+
+/* The calls of fn that pass a private aggregate to a defined function. */
+static void candidate_calls(const Fields *fs, LLVMValueRef fn, ValVec *calls) {
+  calls->n = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsACallInst(i))
+        continue;
+      LLVMValueRef g = ir_callee(i);
+      if (!g || LLVMIsDeclaration(g) || LLVMGetIntrinsicID(g) || tgt_is_kernel(fs->t, g))
+        continue; /* a kernel keeps its signature and linkage */
+      MemFieldFact *old = NULL;
+      size_t nold = mem_fields_get(g, &old);
+      free(old);
+      if (nold)
+        continue; /* already made for a shape */
+      for (unsigned a = 0; a < LLVMGetNumArgOperands(i); a++) {
+        int64_t d;
+        LLVMValueRef b = base_of(fs->m, LLVMGetOperand(i, a), &d);
+        if (b && (LLVMIsAAllocaInst(b) || LLVMIsAArgument(b)) &&
+            LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, a))) == LLVMPointerTypeKind) {
+          vec_push(calls, i);
+          break;
+        }
+      }
+    }
+}
+
+bool fields_run(GaspCtx *cx, LLVMModuleRef m) {
+  Fields fs = {.cx = cx, .t = cx->tgt, .m = m};
+  fs.sp = space_new(cx->tgt, m);
+  fs.inf = infer_new(cx, m);
+  ValVec calls = {0};
+  bool changed = false;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f))
+      continue;
+    candidate_calls(&fs, f, &calls);
+    if (!calls.n)
+      continue;
+    space_analyse(fs.sp, f, NULL);
+    for (size_t i = 0; i < calls.n; i++) {
+      LLVMValueRef call = calls.v[i], g = ir_callee(call);
+      fs.facts.n = 0;
+      for (unsigned a = 0; a < LLVMGetNumArgOperands(call); a++)
+        shape_of(&fs, call, g, a);
+      if (fs.facts.n && apply(&fs, call, g))
+        changed = true;
+    }
+  }
+  /* internal originals left without a use */
+  for (size_t i = 0; i < fs.left.n; i++) {
+    LLVMValueRef g = fs.left.v[i];
+    bool twice = false;
+    for (size_t j = 0; j < i && !twice; j++)
+      twice = fs.left.v[j] == g;
+    if (!twice && LLVMGetLinkage(g) == LLVMInternalLinkage && !LLVMGetFirstUse(g))
+      LLVMDeleteFunction(g);
+  }
+  vec_free(&fs.left);
+  vec_free(&calls);
+  vec_free(&fs.facts);
+  infer_free(fs.inf);
+  space_free(fs.sp);
+  smap_free(&fs.by_key);
+  return changed;
+}
