@@ -28,8 +28,10 @@
  *      (memory.c models the parameter's aggregate with the caller's
  *      pointers there at entry), and ipmsp, which runs next, carries the
  *      loaded pointers into g's callees.
- * Clones are in module order and made clones are visited in turn, so a
- * clone that passes its aggregate on to a reader gets its facts too.  An
+ * Functions are visited in module order, then every function given facts
+ * (a clone, or one annotated in place) again, so a reader that hands its
+ * aggregate on to another reader passes the facts on (the offsets a call
+ * asks for are those the callee or the readers it calls load).  An
  * internal original left without a use is deleted.
  *
  * Soundness.  The aggregate's address reaches nothing but loads, stores
@@ -74,6 +76,7 @@ typedef struct Fields {
   StrMap by_key;   /* clone name -> 1 */
   long made;       /* clones made, against --clone-budget */
   ValVec left;     /* functions calls were taken from */
+  ValVec again;    /* functions given facts: their calls are looked at again */
   VEC(MemFieldFact) facts;
 } Fields;
 
@@ -98,13 +101,15 @@ static LLVMValueRef base_of(LLVMModuleRef m, LLVMValueRef v, int64_t *off) {
 }
 
 /* The offsets at which fn loads a generic pointer through parameter k
-   (constant GEPs and casts on the way), appended to offs. */
-static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, OffVec *offs) {
+   (constant GEPs and casts on the way), or a reader it passes the
+   aggregate to does (8 calls deep), plus base, appended to offs. */
+static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, int64_t base,
+                           unsigned depth, OffVec *offs) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(fs->m);
   ValVec work = {0};
   OffVec at = {0};
   vec_push(&work, LLVMGetParam(fn, k));
-  vec_push(&at, 0);
+  vec_push(&at, base);
   for (size_t w = 0; w < work.n; w++) {
     LLVMValueRef v = work.v[w];
     int64_t o = at.v[w];
@@ -119,6 +124,13 @@ static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, OffVec
           vec_push(&work, user);
           vec_push(&at, o + g);
         }
+      } else if (LLVMIsACallInst(user) && depth < 8) {
+        LLVMValueRef h = ir_callee(user);
+        if (h && !LLVMIsDeclaration(h) && !LLVMGetIntrinsicID(h) && h != fn &&
+            LLVMGetNumArgOperands(user) == LLVMCountParams(h))
+          for (unsigned a = 0; a < LLVMGetNumArgOperands(user); a++)
+            if (LLVMGetOperand(user, a) == v)
+              loaded_offsets(fs, h, a, o, depth + 1, offs);
       } else if (LLVMIsALoadInst(user) && ir_is_ptr_in(LLVMTypeOf(user), fs->t->generic)) {
         bool dup = false;
         for (size_t i = 0; i < offs->n && !dup; i++)
@@ -141,7 +153,7 @@ static void shape_of(Fields *fs, LLVMValueRef call, LLVMValueRef g, unsigned k) 
       !mem_param_reads_only(g, k))
     return;
   OffVec offs = {0};
-  loaded_offsets(fs, g, k, &offs);
+  loaded_offsets(fs, g, k, 0, 0, &offs);
   for (size_t i = 0; i < offs.n; i++) {
     uint32_t mask = space_field(fs->sp, base, d + offs.v[i]);
     int as = space_mask_lat(fs->sp, mask & ~SP_NULL);
@@ -209,6 +221,7 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
     cx_stat(fs->cx, &st_inplace, 1);
     remark(fs, g, g, fs->facts.v, fs->facts.n);
     infer_function(fs->inf, g);
+    vec_push(&fs->again, g);
     return true;
   }
   if (!known) {
@@ -224,6 +237,7 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
     cx_stat(fs->cx, &st_clones, 1);
     remark(fs, g, c, fs->facts.v, fs->facts.n);
     infer_function(fs->inf, c);
+    vec_push(&fs->again, c);
   }
   LLVMSetOperand(call, (unsigned)LLVMGetNumOperands(call) - 1, c);
   cx_stat(fs->cx, &st_calls, 1);
@@ -265,9 +279,12 @@ bool fields_run(GaspCtx *cx, LLVMModuleRef m) {
   fs.inf = infer_new(cx, m);
   ValVec calls = {0};
   bool changed = false;
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
-    if (LLVMIsDeclaration(f))
-      continue;
+  /* the module's functions in order, then each function given facts */
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f))
+      vec_push(&fs.again, f);
+  for (size_t w = 0; w < fs.again.n; w++) {
+    LLVMValueRef f = fs.again.v[w];
     candidate_calls(&fs, f, &calls);
     if (!calls.n)
       continue;
@@ -291,6 +308,7 @@ bool fields_run(GaspCtx *cx, LLVMModuleRef m) {
       LLVMDeleteFunction(g);
   }
   vec_free(&fs.left);
+  vec_free(&fs.again);
   vec_free(&calls);
   vec_free(&fs.facts);
   infer_free(fs.inf);

@@ -1,0 +1,49 @@
+// Issue 21, the Job pattern: a kernel builds two structs of pointers in
+// private memory and passes each to one helper that only reads it; the
+// first stores (global, local), the second (local, global).  The fields pass
+// clones the helper per shape (one clone, or the helper itself in place,
+// per shape), every access is named, on spir64, nvptx64 and amdgcn, and
+// execution is unchanged.  At -O0 the helper spills its parameter into its
+// own alloca (a store of the address: not a reader), so nothing is cloned
+// and the two loaded pointers stay generic — a limit (docs/design.md).
+// RUN: %ocl-spir %s -o %t.sp.ll
+// RUN: %ocl-nvptx %s -o %t.nv.ll
+// RUN: %ocl-amdgcn %s -o %t.am.ll
+// RUN: %clang-O0 -target spir64 %s -o %t.sp0.ll
+// RUN: gasp-opt -stats -pass-remarks=fields %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
+// RUN: gasp-opt -stats -pass-remarks=fields %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s
+// RUN: gasp-opt -stats -pass-remarks=fields %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s
+// RUN: gasp-opt -stats %t.sp0.ll -o %t.sp0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0
+// CHECK-DAG: remark: fields: @run: {{cloned as @run.f0o0as1_0o8as3|specialized in place}} for the pointers its callers store in its aggregate arguments: argument 0 offset 0 global, argument 0 offset 8 local
+// CHECK-DAG: remark: fields: @run: {{cloned as @run.f0o0as3_0o8as1|specialized in place}} for the pointers its callers store in its aggregate arguments: argument 0 offset 0 local, argument 0 offset 8 global
+// CHECK-DAG: generic memory ops reachable from kernels: 0 (before: {{[1-9][0-9]*}})
+// O0: generic memory ops reachable from kernels: 2 (before: 5)
+// O0-NOT: fields.clones
+// RUN: gasp-opt --passes=infer,ipmsp,memsum -stats %t.sp.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WITHOUT
+// WITHOUT: generic memory ops reachable from kernels: 2
+// RUN: gasp-opt --clone-budget=0 -stats %t.am.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
+// BUDGET-NOT: fields.clones
+// RUN: gasp-run %t.sp.ll --kernel job --global 32 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.sp.gasp.ll | FileCheck %s --check-prefix=EXEC
+// RUN: gasp-run %t.nv.ll --kernel job --global 32 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.nv.gasp.ll | FileCheck %s --check-prefix=EXEC
+// RUN: gasp-run %t.am.ll --kernel job --global 32 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.am.gasp.ll | FileCheck %s --check-prefix=EXEC
+// RUN: gasp-run %t.sp0.ll --kernel job --global 32 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.sp0.gasp.ll | FileCheck %s --check-prefix=EXEC
+// EXEC: identical
+
+typedef struct {
+  const int *in; // where the job reads
+  int *out;      // where it writes
+  int n;
+} Job;
+
+// Reads its job only: the fields' spaces come from the caller.
+static void run(const Job *j, int i) { j->out[i] = j->in[i] * 2 + j->n; }
+
+// Global input into the local tile, then the tile out to global memory.
+kernel void job(global const int *gin, global int *gout, local int *tmp) {
+  int lid = get_local_id(0), gid = get_global_id(0);
+  Job j1 = {gin + gid - lid, tmp, 1};
+  run(&j1, lid);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  Job j2 = {tmp, gout + gid - lid, 2};
+  run(&j2, lid);
+}
