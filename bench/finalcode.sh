@@ -121,7 +121,7 @@ echo
 echo "| N | generic | gasp/IAS | instrs | growth vs IAS | functions not cloned (too costly) |"
 echo "|---|---|---|---|---|---|"
 read -r _ _ gi _ _ ii _ _ < "$tmp/totals" # nvptx64 is the first line
-for n in 0 4 6 7 8 15 16 32; do
+for n in 0 4 6 7 8 12 13 16 32; do
   g=0 i=0 c=0
   for ll in "$tmp"/nvptx64.*.ll; do
     case $ll in *.clang.ll|*.IAS.ll|*.gasp.ll|*.cost.ll) continue;; esac

@@ -663,6 +663,20 @@ typedef struct PaySlot {
 } PaySlot;
 typedef VEC(PaySlot) PaySlotVec;
 
+/* The loads of stack slot a (directly or through address-space casts),
+   each pushed to work once. */
+static void reloads(LLVMValueRef a, PtrMap *seen, ValVec *work) {
+  for (LLVMUseRef w = LLVMGetFirstUse(a); w; w = LLVMGetNextUse(w)) {
+    LLVMValueRef u = LLVMGetUser(w);
+    if (LLVMIsAAddrSpaceCastInst(u))
+      reloads(u, seen, work);
+    else if (LLVMIsALoadInst(u) && !map_get(seen, u, NULL)) {
+      map_put(seen, u, 1);
+      vec_push(work, u);
+    }
+  }
+}
+
 /* Local facts of slot (f, k): the uses of the parameter's value that pay by
    themselves (accesses, explicit casts, uses gasp cannot see past), counted
    up to `stop` (1: "does it pay?"; UINT_MAX: all of them, the clone cost
@@ -739,6 +753,19 @@ static unsigned local_uses(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edg
         }
         break;
       }
+      case LLVMStore: /* counting: a spill into a stack slot is followed to
+                         its reloads (-O0 code keeps every parameter there) */
+        if (stop == UINT_MAX && LLVMGetOperand(i, 0) == v) {
+          LLVMValueRef slot = LLVMGetOperand(i, 1);
+          while (LLVMIsAAddrSpaceCastInst(slot))
+            slot = LLVMGetOperand(slot, 0);
+          if (LLVMIsAAllocaInst(slot)) {
+            reloads(slot, &seen, &work);
+            break;
+          }
+        }
+        yes = ++uses >= stop;
+        break;
       default: /* load/store/atomics (pointer or value), ret, aggregates */
         yes = ++uses >= stop;
       }
@@ -1184,11 +1211,26 @@ static unsigned named_uses(Ip *ip, uint32_t f, unsigned k) {
   return n;
 }
 
+/* Is v a stack slot (an alloca, through address-space casts)? */
+static bool stack_slot(LLVMValueRef v) {
+  while (LLVMIsAAddrSpaceCastInst(v))
+    v = LLVMGetOperand(v, 0);
+  return LLVMIsAAllocaInst(v);
+}
+
+/* What a copy of f costs: its instructions, less the stack-slot traffic
+   that promotion to registers removes (allocas, their casts, loads and
+   stores straight through them — clang -O0 keeps every local there), so
+   -O0 and -O1 code of one function cost about the same. */
 static unsigned fn_size(LLVMValueRef f) {
   unsigned n = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (stack_slot(i) || (LLVMIsALoadInst(i) && stack_slot(LLVMGetOperand(i, 0))) ||
+          (LLVMIsAStoreInst(i) && stack_slot(LLVMGetOperand(i, 1))))
+        continue;
       n++;
+    }
   return n;
 }
 
