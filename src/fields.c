@@ -199,9 +199,8 @@ static void remark(Fields *fs, LLVMValueRef g, LLVMValueRef made, const MemField
   rm_done(r);
 }
 
-/* Every use of g is a call whose shape is the one in fs->facts? */
-static bool one_shape(Fields *fs, LLVMValueRef g, LLVMValueRef call) {
-  (void)fs;
+/* Is call the only use of g (so g may take the call's shape itself)? */
+static bool only_use(LLVMValueRef g, LLVMValueRef call) {
   for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u))
     if (LLVMGetUser(u) != call)
       return false;
@@ -215,7 +214,7 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
   char *name = clone_name(gname, fs->facts.v, fs->facts.n);
   LLVMValueRef c = LLVMGetNamedFunction(fs->m, name);
   bool known = c && smap_find(&fs->by_key, name) != MAP_NONE;
-  if (!known && LLVMGetLinkage(g) == LLVMInternalLinkage && one_shape(fs, g, call)) {
+  if (!known && LLVMGetLinkage(g) == LLVMInternalLinkage && only_use(g, call)) {
     free(name);
     mem_fields_set(g, fs->facts.v, fs->facts.n);
     cx_stat(fs->cx, &st_inplace, 1);

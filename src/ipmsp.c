@@ -1255,6 +1255,9 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
   size_t clones = 0;
   bool orig_live = use_count(fi->fn) != ncalls; /* other uses keep it */
   unsigned long named = 0;
+  unsigned *uses = xmalloc((fi->np + 1) * sizeof *uses); /* per parameter, once */
+  for (unsigned a = 0; a < fi->np; a++)
+    uses[a] = UINT_MAX;
   for (size_t i = 0; i < ng; i++) {
     if (!g[i].any) { /* these calls keep the original: are they reached? */
       for (size_t k = 0; k < g[i].calls.n && !orig_live; k++) {
@@ -1266,27 +1269,29 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
     }
     clones++;
     for (unsigned a = 0; a < fi->np; a++)
-      if (g[i].sp[a] >= 0)
-        named += named_uses(ip, fi->id, a);
+      if (g[i].sp[a] >= 0) {
+        if (uses[a] == UINT_MAX)
+          uses[a] = named_uses(ip, fi->id, a);
+        named += uses[a];
+      }
     named += g[i].sp[fi->np] >= 0; /* a named return */
   }
+  free(uses);
   size_t copies = clones - (clones && !orig_live);
   if (!copies)
     return true;
-  unsigned long cost = (unsigned long)copies * fn_size(fi->fn);
-  if (cost <= (unsigned long)limit * named)
+  unsigned size = fn_size(fi->fn);
+  if ((unsigned long)copies * size <= (unsigned long)limit * named)
     return true;
   fi->too_costly = true;
   cx_stat(ip->cx, &st_costly, 1);
   if (cx_wants(ip->cx, GASP_REMARK_MISSED)) {
     GaspRemark *r = cx_remark(ip->cx, GASP_REMARK_MISSED, "CloneTooCostly", fi->fn, NULL);
-    char *msg = xasprintf("not cloned: %zu more cop%s of its %u instructions would name %lu "
-                          "uses of its pointer parameters (more than %ld instructions a use; "
-                          "--clone-cost)",
-                          copies, copies == 1 ? "y" : "ies", fn_size(fi->fn), named, limit);
-    rm_arg(r, "String", msg);
+    rm_arg(r, "String",
+           "not cloned: %zu more cop%s of its %u instructions would name %lu uses of its "
+           "pointer parameters (more than %ld instructions a use; --clone-cost)",
+           copies, copies == 1 ? "y" : "ies", size, named, limit);
     rm_done(r);
-    free(msg);
   }
   if (ip->dump)
     fprintf(out(ip), "cloning %s costs too much\n", fn_name(fi->fn));

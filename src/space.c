@@ -498,15 +498,21 @@ static bool ptrmask_fits(const Space *s, LLVMValueRef call, int as) {
   return (v & high) == high;
 }
 
+/* What slot held when the function started (the host's global pointers, a
+   caller's field fact): its bit, or 0. */
+static uint32_t entry_bit(const Space *s, uint32_t slot) {
+  int as = mem_slot_entry(s->mem, slot);
+  return as >= 0 ? bit_of(s, as) : 0;
+}
+
 static uint32_t eval(const Space *s, uint32_t k) {
   const SpVal *c = &s->c.v[k];
   if (c->fixed)
     return c->mask;
   Join j = {s, 0};
   space_each_input(s, k, join_input, &j);
-  if (c->kind == SP_SLOTLOAD && mem_slot_entry(s->mem, (uint32_t)c->slot) >= 0)
-    j.mask |= bit_of(s, mem_slot_entry(s->mem, (uint32_t)c->slot)); /* there at entry:
-                                      the host's global pointers, a caller's field fact */
+  if (c->kind == SP_SLOTLOAD)
+    j.mask |= entry_bit(s, (uint32_t)c->slot);
   if (c->kind == SP_MEMLOAD) /* what the memory it reads may hold */
     j.mask = mem_summary_load(s->sum, space_mask(s, LLVMGetOperand(c->v, 0), NULL));
   if (c->kind == SP_PTRMASK) {
@@ -745,9 +751,7 @@ uint32_t space_field(Space *s, LLVMValueRef region, int64_t off) {
     uint32_t m = space_mask(s, stored[i], &is_null);
     mask |= is_null ? SP_NULL : m;
   }
-  if (mem_slot_entry(s->mem, si) >= 0)
-    mask |= bit_of(s, mem_slot_entry(s->mem, si));
-  return mask;
+  return mask | entry_bit(s, si);
 }
 
 LLVMValueRef space_writer(const Space *s, LLVMValueRef load, unsigned bit, bool *host) {
