@@ -17,20 +17,25 @@ CFLAGS_ALL = -std=c11 $(OPT) $(WARN) $(WERROR) $(SAN) -fPIC -fvisibility=hidden 
              -Iinclude -Isrc $(LLVM_CFLAGS)
 PREFIX ?= /usr/local
 SOVERSION = 0
-LDLIBS_ALL = $(SAN) -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22 -lpthread -lm
+LDLIBS_ALL = $(SAN) -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22 -lstdc++ -lpthread -lm
 
 LIB_SRC = src/util/util.c src/target.c src/ir.c src/dom.c src/memory.c src/space.c src/infer.c src/clone.c src/ipmsp.c src/memsum.c src/fields.c src/casts.c src/reach.c src/resolve.c src/lower.c src/alias.c src/remark.c src/why.c src/dot.c src/world.c src/internalize.c src/ctx.c src/pipeline.c src/api.c
-LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+# The debug-info services LLVM-C lacks: a C++ adapter with a C interface
+# (src/cxx/debuginfo.cpp, docs/design.md "C++ in gasp"); it needs the C++
+# runtime, which libLLVM already depends on.
+LIB_CXX_SRC = src/cxx/debuginfo.cpp
+LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(LIB_CXX_SRC:%.cpp=$(BUILD)/obj/%.o)
 RUN_SRC = src/run/spec.c src/run/builtins.c src/run/prep.c src/run/rt.c src/run/exec.c
 RUN_OBJ = $(RUN_SRC:%.c=$(BUILD)/obj/%.o)
 TOOLS = $(BUILD)/bin/gasp-opt $(BUILD)/bin/gasp-run
 UNIT = $(BUILD)/bin/test-unit
 STRESS_MUTATE = $(BUILD)/bin/stress-mutate
 
-# The pass plugin for opt/clang: the one C++ file (an adapter of LLVM's C++
-# plugin interface to the C library); not in sanitizer builds (opt and
-# clang do not carry the sanitizer runtimes).
-CXX_PLUGIN ?= clang++-22
+# The C++ compiler for gasp's two C++ adapters (the debug-info services in
+# libgasp, and the pass plugin for opt/clang: an adapter of LLVM's C++
+# plugin interface to the C library).  The plugin is not built in sanitizer
+# builds (opt and clang do not carry the sanitizer runtimes).
+CXX_LLVM ?= clang++-22
 PLUGIN = $(if $(SAN),,$(BUILD)/lib/gasp-plugin.so)
 
 .PHONY: all deps demo check check-asan bench fuzz fuzz-diff stress clean install
@@ -38,6 +43,10 @@ all: $(TOOLS) $(UNIT) $(STRESS_MUTATE) $(BUILD)/lib/libgasp.a $(BUILD)/lib/libga
 
 deps:
 	@sh scripts/install-deps.sh
+
+$(BUILD)/obj/%.o: %.cpp src/gasp_int.h
+	@mkdir -p $(dir $@)
+	$(CXX_LLVM) $$($(LLVM_CONFIG) --cxxflags) $(OPT) -fPIC -fvisibility=hidden -Wall -Wextra -Wno-unused-parameter $(WERROR) -c $< -o $@
 
 $(BUILD)/obj/%.o: %.c include/gasp.h src/gasp_int.h src/util/util.h src/run/run.h tools/args.h
 	@mkdir -p $(dir $@)
@@ -64,11 +73,11 @@ $(BUILD)/lib/gasp.pc: Makefile
 	  'Name: gasp' 'Description: Generic Address-Space Propagation for GPU LLVM modules' \
 	  "Version: $$(sed -n 's/^#define GASP_VERSION \"\(.*\)\"/\1/p' include/gasp.h)" \
 	  'Cflags: -I$${includedir} $(LLVM_CFLAGS)' \
-	  'Libs: -L$${libdir} -lgasp -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22' > $@
+	  'Libs: -L$${libdir} -lgasp -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22' 'Libs.private: -lstdc++' > $@
 
 $(BUILD)/lib/gasp-plugin.so: src/plugin/gasp-plugin.cpp include/gasp.h $(BUILD)/lib/libgasp.a
 	@mkdir -p $(dir $@)
-	$(CXX_PLUGIN) $$($(LLVM_CONFIG) --cxxflags) -Iinclude -fPIC -shared -Wall -Wextra -Wno-unused-parameter $(WERROR) \
+	$(CXX_LLVM) $$($(LLVM_CONFIG) --cxxflags) -Iinclude -fPIC -shared -Wall -Wextra -Wno-unused-parameter $(WERROR) \
 	  src/plugin/gasp-plugin.cpp $(BUILD)/lib/libgasp.a -o $@ \
 	  -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22
 

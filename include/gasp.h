@@ -144,6 +144,10 @@ typedef struct GaspRemark {
   const GaspRemarkArg *args;
   size_t nargs;
   const char *message;  /* "<pass>: @<function>: " + the args' values */
+  /* The module's source file name (its source_filename), or NULL: where the
+     YAML writer places a remark that has no debug location (line 0, LLVM's
+     "no line"), since opt-viewer drops a remark without a DebugLoc. */
+  const char *source_file;
 } GaspRemark;
 
 typedef struct GaspCtx GaspCtx;

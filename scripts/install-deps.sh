@@ -10,6 +10,9 @@
 #   gnuplot-nox   draws bench/quality/quality.png (sh bench/quality.sh)
 #   spirv-tools   spirv-val and spirv-dis: validates and reads the SPIR-V
 #                 that llc-22 makes in bench/finalcode.sh
+#   python3-yaml, python3-pygments
+#                 LLVM's opt-viewer (llvm-22-tools) needs them: the test
+#                 that gasp's remarks YAML renders there
 # Nothing is downloaded from anywhere but Debian.
 set -eu
 need=""
@@ -22,6 +25,7 @@ command -v python3 >/dev/null 2>&1 || need="$need python3"
 command -v dot >/dev/null 2>&1 || need="$need graphviz"
 command -v gnuplot >/dev/null 2>&1 || need="$need gnuplot-nox"
 command -v spirv-val >/dev/null 2>&1 || need="$need spirv-tools"
+/usr/bin/python3 -c 'import yaml, pygments' >/dev/null 2>&1 || need="$need python3-yaml python3-pygments"
 [ -z "$need" ] && exit 0
 echo "install-deps: installing$need"
 SUDO=""

@@ -20,11 +20,14 @@
  * Copy (clone): every instruction is copied with LLVMInstructionClone, then
  * its operands are remapped through a value map (arguments, blocks,
  * instructions); phis are rebuilt, since the C API cannot change a phi's
- * incoming block.  A DISubprogram may belong to one function only, and the
- * C API cannot make a second one for an existing compile unit, so a copy
- * carries no debug information: no !dbg on the function or its
- * instructions, no !DIAssignID, and no debug records (LLVMInstructionClone
- * does not copy them).  Every other instruction metadata is kept.
+ * incoming block.  Every instruction metadata but the debug ones is kept
+ * by the copy.  A DISubprogram may belong to one function only, and the C
+ * API cannot make a second one for an existing compile unit, so the debug
+ * information goes through dbg_copy (cxx/debuginfo.cpp): the copy gets its
+ * own DISubprogram, and every !dbg, !DIAssignID and debug record of the
+ * original is mapped onto it.  The casts made at the entry for retyped
+ * parameters carry a line-0 location in the function's subprogram (code
+ * with no source line of its own), so no instruction is left without one.
  * Functions whose blocks have their address taken are not copied by
  * ipmsp (blockaddress cannot be remapped through the C API).
  */
@@ -52,11 +55,12 @@ static void copy_fn_metadata(LLVMValueRef from, LLVMValueRef to, bool with_dbg) 
 /* The value map of a copy: old value -> new value. */
 typedef struct VMap {
   PtrMap idx;
-  ValVec to;
+  ValVec from, to;
 } VMap;
 
 static void vmap_put(VMap *vm, LLVMValueRef from, LLVMValueRef to) {
   map_put(&vm->idx, from, (uint32_t)vm->to.n);
+  vec_push(&vm->from, from);
   vec_push(&vm->to, to);
 }
 
@@ -179,7 +183,12 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
     entry = LLVMAppendBasicBlockInContext(ctx, nf, "");
     LLVMPositionBuilderAtEnd(b, entry);
   }
-  LLVMSetCurrentDebugLocation2(b, NULL);
+  /* the entry casts: line 0 in the subprogram (the moved body keeps it; a
+     copy's is set by dbg_copy below, so its casts get theirs after) */
+  LLVMMetadataRef sp = move ? LLVMGetSubprogram(nf) : NULL;
+  LLVMSetCurrentDebugLocation2(
+      b, sp ? LLVMDIBuilderCreateDebugLocation(ctx, 0, 0, sp, NULL) : NULL);
+  ValVec casts = {0};
   for (unsigned k = 0; k < np; k++) {
     LLVMValueRef p = LLVMGetParam(fn, k), q = LLVMGetParam(nf, k);
     size_t len;
@@ -189,6 +198,7 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
     if (LLVMTypeOf(p) != LLVMTypeOf(q)) {
       char *cn = xasprintf("%s.generic", keep);
       as = LLVMBuildAddrSpaceCast(b, q, LLVMTypeOf(p), len ? cn : "");
+      vec_push(&casts, as);
       free(cn);
     }
     if (move)
@@ -200,9 +210,17 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
     LLVMSetValueName2(q, keep, len);
     free(keep);
   }
-  if (!move)
+  if (!move) {
     copy_body(b, fn, nf, &vm, entry);
+    dbg_copy(fn, nf, vm.from.v, vm.to.v, vm.from.n);
+    if ((sp = LLVMGetSubprogram(nf)))
+      for (size_t k = 0; k < casts.n; k++)
+        LLVMInstructionSetDebugLoc(casts.v[k],
+                                   LLVMDIBuilderCreateDebugLocation(ctx, 0, 0, sp, NULL));
+  }
+  vec_free(&casts);
   map_free(&vm.idx);
+  vec_free(&vm.from);
   vec_free(&vm.to);
   LLVMDisposeBuilder(b);
   return nf;

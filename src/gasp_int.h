@@ -113,6 +113,10 @@ bool tgt_in_global(const TgtTable *t, int as, bool private_in_global);
    meaning), unless --volatile=keep asks to keep every volatile access
    generic. */
 bool tgt_volatile_ok(const TgtTable *t, int as, bool keep_volatile);
+/* The generic pointer that v (a pointer, or vector of pointers, in space
+   v's) stands for has v's bits: the space's cast to generic keeps them
+   (noop_generic).  Debug records may then describe the generic value by v. */
+bool tgt_same_bits_as_generic(const TgtTable *t, LLVMValueRef v);
 /* Space as is never written (constant memory): no store reaches it. */
 bool tgt_read_only(const TgtTable *t, int as);
 /* The join of two lattice values (LAT_UNINIT, LAT_GENERIC, or a space). */
@@ -154,6 +158,7 @@ struct GaspCtx {
   VEC(uint64_t) stat_val;
   VEC(GaspRemark) remarks;
   const char *cur_pass; /* the pass now running, for tracing */
+  LLVMModuleRef cur_module; /* the module being run (remarks about it), or NULL */
 };
 
 void cx_diag(GaspCtx *cx, GaspSeverity sev, const char *fmt, ...)
@@ -195,6 +200,13 @@ LLVMTypeRef ir_retype(LLVMTypeRef t, int as);
 LLVMValueRef ir_callee(LLVMValueRef call);
 /* Where to insert code that runs right after v is defined. */
 LLVMValueRef ir_insert_point_after(LLVMValueRef v);
+/* The debug location for new code standing for `at` in fn: at's own (at an
+   instruction with one), else line 0 in fn's DISubprogram (code with no
+   source line of its own); NULL when fn has no debug info. */
+LLVMMetadataRef ir_loc_of(LLVMValueRef at, LLVMValueRef fn);
+/* Erases instruction v, its debug records first following `same` (a value
+   with v's bits, or NULL: LLVM's salvage rules, else poison; dbg_salvage). */
+void ir_erase_salvaging(LLVMValueRef v, LLVMValueRef same);
 /* A landingpad, cleanuppad, catchpad or catchswitch (nothing goes before
    it in its block). */
 bool ir_is_eh_pad(LLVMValueRef i);
@@ -512,11 +524,23 @@ bool internalize_run(GaspCtx *cx, LLVMModuleRef m);
 /* ===== clone.c — a function with a new signature from an old one ======= */
 /* A function of type fnty named name with fn's attributes, calling
    convention and metadata.  move: fn's body moves over (fn is left empty,
-   the caller deletes it); else the body is copied, without debug info, into
-   an internal function.  A parameter whose type changed is cast back to the
+   the caller deletes it); else the body is copied into an internal function
+   with its own DISubprogram (dbg_copy).  A parameter whose type changed is cast back to the
    old type at the entry; returned values are the caller's to convert. */
 LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
                             bool move);
+
+/* ===== cxx/debuginfo.cpp — debug-info services LLVM-C lacks (C++) ====== */
+/* The copy `to` of `from` (clone.c) gets its own DISubprogram, and each
+   olds[k]'s location, DIAssignID and debug records go to news[k] (pairs of
+   arguments and instructions; a function without a DISubprogram: nothing). */
+void dbg_copy(LLVMValueRef from, LLVMValueRef to, const LLVMValueRef *olds,
+              const LLVMValueRef *news, size_t n);
+/* Before v is erased: its debug records follow `same` (a value with the
+   same bits: the named twin where the target says the cast to generic keeps
+   them), or with same NULL, LLVM's salvage rules (a GEP's offset over its
+   base, ...); what cannot be expressed becomes poison. */
+void dbg_salvage(LLVMValueRef v, LLVMValueRef same);
 
 /* ===== ipmsp.c — inter-procedural memory-space propagation (seed 001) === */
 #define VOTE_UNDET 1000  /* bottom: no observation yet */

@@ -135,7 +135,7 @@ static void add_trash(Infer *s, LLVMValueRef v) {
 static LLVMValueRef cast_after(Infer *s, LLVMValueRef v, int as) {
   LLVMValueRef at = ir_insert_point_after(v);
   LLVMPositionBuilderBefore(s->b, at);
-  LLVMSetCurrentDebugLocation2(s->b, NULL);
+  LLVMSetCurrentDebugLocation2(s->b, ir_loc_of(v, s->fn));
   LLVMValueRef r = LLVMBuildAddrSpaceCast(s->b, v, ir_retype(LLVMTypeOf(v), as), "");
   add_trash(s, r);
   return r;
@@ -471,6 +471,12 @@ static bool rewrite_ops(Infer *s) {
 
 /* ---- phase 5: cast back the other uses, erase the old values ----------- */
 
+/* What the debug records of an erased generic value may follow: its named
+   twin where that has the generic pointer's bits (dbg_salvage). */
+static LLVMValueRef same_bits(Infer *s, LLVMValueRef twin) {
+  return tgt_same_bits_as_generic(s->t, twin) ? twin : NULL;
+}
+
 static bool replaced_kind(SpKind k) {
   return k == SP_GEP || k == SP_BITCAST || k == SP_PHI || k == SP_SELECT || k == SP_PTRMASK ||
          k == SP_I2P || k == SP_INSERT || k == SP_EXTRACT || k == SP_FREEZE;
@@ -493,7 +499,7 @@ static void sweep(Infer *s) {
         back = LLVMConstAddrSpaceCast(nv, LLVMTypeOf(c->v));
       } else {
         LLVMPositionBuilderBefore(s->b, ir_insert_point_after(nv));
-        LLVMSetCurrentDebugLocation2(s->b, NULL);
+        LLVMSetCurrentDebugLocation2(s->b, ir_loc_of(c->v, s->fn));
         back = LLVMBuildAddrSpaceCast(s->b, nv, LLVMTypeOf(c->v), "");
         add_trash(s, back);
       }
@@ -503,7 +509,7 @@ static void sweep(Infer *s) {
   for (uint32_t k = 0; k < nc; k++) {
     const SpVal *c = space_val(s->sp, k);
     if (s->nv.v[k] && replaced_kind((SpKind)c->kind) && resolved(s, k))
-      LLVMInstructionEraseFromParent(c->v);
+      ir_erase_salvaging(c->v, same_bits(s, s->nv.v[k]));
     else if (c->kind == SP_CAST)
       add_trash(s, c->v);
   }
@@ -515,7 +521,8 @@ static void sweep(Infer *s) {
       LLVMValueRef v = s->trash.v[k];
       if (v && LLVMIsAInstruction(v) && !LLVMGetFirstUse(v) &&
           LLVMGetInstructionParent(v)) {
-        LLVMInstructionEraseFromParent(v);
+        ir_erase_salvaging(v, LLVMIsAAddrSpaceCastInst(v)
+                                  ? same_bits(s, LLVMGetOperand(v, 0)) : NULL);
         s->trash.v[k] = NULL;
         again = true;
       }
@@ -597,7 +604,7 @@ static bool apply_fact(Infer *s, const Dom *d, const Fact *f, LLVMValueRef test)
   while (!f->assume && (LLVMIsAPHINode(at) || ir_is_eh_pad(at)))
     at = LLVMGetNextInstruction(at); /* ir_block_insertable said there is room */
   LLVMPositionBuilderBefore(s->b, at);
-  LLVMSetCurrentDebugLocation2(s->b, NULL);
+  LLVMSetCurrentDebugLocation2(s->b, ir_loc_of(f->assume, s->fn));
   LLVMValueRef named = LLVMBuildAddrSpaceCast(s->b, f->p, ir_retype(LLVMTypeOf(f->p), f->as), "");
   LLVMValueRef back = LLVMBuildAddrSpaceCast(s->b, named, LLVMTypeOf(f->p), "");
   for (size_t k = 0; k < users.n; k++) {

@@ -860,7 +860,8 @@ static LLVMValueRef to_space(Ip *ip, LLVMValueRef v, int as, LLVMValueRef before
   if (LLVMIsAAddrSpaceCastInst(v) && LLVMTypeOf(LLVMGetOperand(v, 0)) == t)
     return LLVMGetOperand(v, 0);
   LLVMPositionBuilderBefore(ip->b, before);
-  LLVMSetCurrentDebugLocation2(ip->b, NULL);
+  LLVMSetCurrentDebugLocation2(ip->b, ir_loc_of(before, LLVMGetBasicBlockParent(
+                                                            LLVMGetInstructionParent(before))));
   return LLVMBuildAddrSpaceCast(ip->b, v, t, "");
 }
 
@@ -911,8 +912,10 @@ static void redirect(Ip *ip, LLVMValueRef call, LLVMValueRef nf) {
   }
   ir_replace_call(ip->b, call, nf, LLVMGlobalGetValueType(nf), args, n);
   for (size_t k = 0; k < old.n; k++) /* those that only fed this call */
-    if (!LLVMGetFirstUse(old.v[k]))
-      LLVMInstructionEraseFromParent(old.v[k]);
+    if (!LLVMGetFirstUse(old.v[k])) {
+      LLVMValueRef from = LLVMGetOperand(old.v[k], 0);
+      ir_erase_salvaging(old.v[k], tgt_same_bits_as_generic(ip->t, from) ? from : NULL);
+    }
   vec_free(&old);
   free(args);
   cx_stat(ip->cx, &st_calls, 1);

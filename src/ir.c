@@ -111,6 +111,20 @@ void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs) {
   drop_bad_returned(to, nargs);
 }
 
+LLVMMetadataRef ir_loc_of(LLVMValueRef at, LLVMValueRef fn) {
+  LLVMMetadataRef loc = at && LLVMIsAInstruction(at) ? LLVMInstructionGetDebugLoc(at) : NULL;
+  if (loc)
+    return loc;
+  LLVMMetadataRef sp = LLVMGetSubprogram(fn);
+  return sp ? LLVMDIBuilderCreateDebugLocation(LLVMGetTypeContext(LLVMTypeOf(fn)), 0, 0, sp, NULL)
+            : NULL;
+}
+
+void ir_erase_salvaging(LLVMValueRef v, LLVMValueRef same) {
+  dbg_salvage(v, same);
+  LLVMInstructionEraseFromParent(v);
+}
+
 static void copy_metadata(LLVMValueRef from, LLVMValueRef to) {
   size_t n = 0;
   LLVMValueMetadataEntry *md =

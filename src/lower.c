@@ -419,7 +419,7 @@ static LLVMBasicBlockRef split_before(Lw *s, LLVMValueRef at) {
   for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x && x != at; x = next) {
     next = LLVMGetNextInstruction(x);
     LLVMPositionBuilderAtEnd(s->b, head);
-    LLVMSetCurrentDebugLocation2(s->b, NULL);
+    LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(x));
     if (LLVMIsAPHINode(x)) {
       LLVMValueRef np = LLVMBuildPhi(s->b, LLVMTypeOf(x), "");
       unsigned n = LLVMCountIncoming(x);
@@ -713,7 +713,7 @@ static void copy_byval_arg(Lw *s, LLVMValueRef call, unsigned k, ValVec *ops) {
   LLVMValueRef p = LLVMGetOperand(call, k);
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(s->fn);
   LLVMPositionBuilderBefore(s->b, LLVMGetFirstInstruction(entry));
-  LLVMSetCurrentDebugLocation2(s->b, NULL);
+  LLVMSetCurrentDebugLocation2(s->b, ir_loc_of(call, s->fn));
   LLVMValueRef slot = LLVMBuildAlloca(s->b, ty, "byval.copy");
   unsigned align = LLVMPreferredAlignmentOfType(td, ty);
   LLVMSetAlignment(slot, align);

@@ -199,9 +199,11 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   (void)LLVMGetMDKindIDInContext(ctx, "gasp.as", 7);
   (void)LLVMGetMDKindIDInContext(ctx, "gasp.fields", 11);
+  cx->cur_module = m;
   each_pass(cx, pass_text(cx), run_one, &rs);
   if (rs.st == GASP_OK)
     why_report(cx, m);
+  cx->cur_module = NULL;
   return rs.st;
 }
 

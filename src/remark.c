@@ -19,6 +19,9 @@
  *     - String:          'load stays generic: '
  *     - Reason:          'pointer loaded from memory'
  *   ...
+ * A remark without a debug location (no -g, or one about the module) is
+ * placed at line 0 of the module's source file, LLVM's "no line":
+ * opt-viewer drops remarks without a DebugLoc (test/remarks/opt-viewer.test).
  * Scalars are quoted as LLVM's YAML writer quotes them (see yaml_str), so
  * llvm-remarkutil reads back any name, control bytes included.  Tests:
  * test/remarks/ (yaml-escape.ll).
@@ -51,6 +54,11 @@ GaspRemark *cx_remark(GaspCtx *cx, GaspRemarkKind k, const char *name, LLVMValue
     r.line = LLVMGetDebugLocLine(loc);
     r.column = at ? LLVMGetDebugLocColumn(at) : 0;
   }
+  LLVMModuleRef m = fn ? LLVMGetGlobalParent(fn) : cx->cur_module;
+  size_t slen = 0;
+  const char *src = m ? LLVMGetSourceFileName(m, &slen) : NULL;
+  if (src && slen)
+    r.source_file = xasprintf("%.*s", (int)slen, src);
   vec_push(&cx->remarks, r);
   return &cx->remarks.v[cx->remarks.n - 1];
 }
@@ -98,6 +106,7 @@ void remarks_free(GaspCtx *cx) {
     free((char *)r->name);
     free((char *)r->function);
     free((char *)r->file);
+    free((char *)r->source_file);
     free((char *)r->message);
     for (size_t k = 0; k < r->nargs; k++) {
       free((char *)r->args[k].key);
@@ -206,10 +215,10 @@ void gasp_remark_write_yaml(const GaspCtx *cx, size_t i, FILE *f) {
   yaml_str(f, r->pass);
   fprintf(f, "\nName:            ");
   yaml_str(f, r->name);
-  if (r->file) {
+  if (r->file || r->source_file) { /* else line 0 of the source file: see GaspRemark */
     fprintf(f, "\nDebugLoc:        { File: ");
-    yaml_str(f, r->file);
-    fprintf(f, ", Line: %u, Column: %u }", r->line, r->column);
+    yaml_str(f, r->file ? r->file : r->source_file);
+    fprintf(f, ", Line: %u, Column: %u }", r->file ? r->line : 0, r->file ? r->column : 0);
   }
   fprintf(f, "\nFunction:        ");
   yaml_str(f, r->function);

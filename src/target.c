@@ -299,6 +299,11 @@ bool tgt_volatile_ok(const TgtTable *t, int as, bool keep_volatile) {
   return !keep_volatile && sp && sp->volatile_ok;
 }
 
+bool tgt_same_bits_as_generic(const TgtTable *t, LLVMValueRef v) {
+  const TgtSpace *sp = tgt_space(t, ir_ptr_as(LLVMTypeOf(v)));
+  return sp && sp->noop_generic;
+}
+
 bool tgt_read_only(const TgtTable *t, int as) {
   const TgtSpace *sp = tgt_space(t, as);
   /* constant memory, and what the table keeps in the global buffer as

@@ -82,6 +82,7 @@ static const char usage_text[] =
     "  -pass-remarks-output=<f.yaml> write every remark in LLVM's YAML format\n"
     "                        (llvm-remarkutil, opt-viewer)\n"
     "  -pass-remarks-filter=<re>    only remarks of matching passes go there\n"
+    "  -pass-remarks-format=yaml    the format of that file (yaml only)\n"
     "  --dot-callgraph=<f.dot> write the call graph after gasp (Graphviz)\n"
     "  -stats                print statistics to stderr, including\n"
     "                        'gasp: generic memory ops before: N' and '... after: N'\n"
@@ -212,6 +213,17 @@ static void parse_args(int argc, char **argv, Args *a) {
       a->remarks_out = v;
     } else if ((v = opt_value(s, "pass-remarks-filter"))) {
       a->remarks_filter = v;
+    } else if ((v = opt_value(s, "pass-remarks-format"))) {
+      if (!strcmp(v, "bitstream"))
+        usage_error("gasp-opt writes remarks as YAML only, not %s ('llvm-remarkutil-22 "
+                    "yaml2bitstream' converts them; in opt-22 through the pass plugin gasp's "
+                    "remarks go to opt's writer)", v);
+      if (strcmp(v, "yaml"))
+        usage_error("-pass-remarks-format wants 'yaml' or 'bitstream', not '%s'", v);
+    } else if ((v = opt_value(s, "load-pass-plugin")) || (v = opt_value(s, "load"))) {
+      usage_error("gasp-opt runs gasp's own passes and loads no plugin ('%s'); to mix gasp with "
+                  "other passes or plugins, run opt-22 with "
+                  "-load-pass-plugin=<libdir>/gasp-plugin.so, yours, and -passes='gasp,...'", v);
     } else if ((v = opt_value(s, "dot-callgraph"))) {
       a->dot_out = v;
     } else if ((v = opt_value(s, "volatile"))) {

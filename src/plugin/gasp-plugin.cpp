@@ -19,10 +19,15 @@
 // opt/clang asks for remarks (-pass-remarks*=, -pass-remarks-output=,
 // -Rpass*), gasp's remarks go to LLVM's diagnostic handler as optimization
 // remarks of their pass (infer, ipmsp, ..., gasp for the accesses left
-// generic), each located at its function, with gasp's named arguments.
+// generic), each at its source location when the module has debug info
+// (else at its function), with gasp's named arguments.  With opt's -stats
+// gasp's statistics are printed after its run, in opt's format; with
+// -time-passes also the time of each gasp pass.
 #include "gasp.h"
 
 #include "llvm-c/Core.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
@@ -31,6 +36,7 @@
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
@@ -46,7 +52,7 @@ void emitRemarks(Module &M, GaspCtx *Cx) {
   for (size_t I = 0; I < gasp_remark_count(Cx); I++) {
     const GaspRemark *R = gasp_remark(Cx, I);
     const Function *F = M.getFunction(R->function);
-    if (!F)
+    if (!F || F->isDeclaration())
       continue; // a module-level remark: LLVM's remarks need a function
     auto Fill = [R](DiagnosticInfoOptimizationBase &D) {
       for (size_t A = 0; A < R->nargs; A++) {
@@ -57,25 +63,55 @@ void emitRemarks(Module &M, GaspCtx *Cx) {
       }
     };
     LLVMContext &C = M.getContext();
+    // the remark's own line and column, in its file, inside F's subprogram
+    DebugLoc DL;
+    if (DISubprogram *SP = F->getSubprogram(); SP && R->file && R->line) {
+      DIFile *File = DIFile::get(C, R->file, SP->getDirectory());
+      DL = DILocation::get(C, R->line, R->column, DILexicalBlockFile::get(C, SP, File, 0));
+    }
+    const BasicBlock *Entry = &F->getEntryBlock();
     if (R->kind == GASP_REMARK_PASSED) {
-      OptimizationRemark D(R->pass, R->name, F);
+      OptimizationRemark D = DL ? OptimizationRemark(R->pass, R->name, DL, Entry)
+                                : OptimizationRemark(R->pass, R->name, F);
       Fill(D);
       C.diagnose(D);
     } else if (R->kind == GASP_REMARK_MISSED) {
-      OptimizationRemarkMissed D(R->pass, R->name, F);
+      OptimizationRemarkMissed D = DL ? OptimizationRemarkMissed(R->pass, R->name, DL, Entry)
+                                      : OptimizationRemarkMissed(R->pass, R->name, F);
       Fill(D);
       C.diagnose(D);
     } else {
-      OptimizationRemarkAnalysis D(R->pass, R->name, F);
+      OptimizationRemarkAnalysis D = DL ? OptimizationRemarkAnalysis(R->pass, R->name, DL, Entry)
+                                        : OptimizationRemarkAnalysis(R->pass, R->name, F);
       Fill(D);
       C.diagnose(D);
     }
   }
 }
 
+// gasp's statistics in opt's -stats layout ("value name - description"),
+// under a heading of their own; time.* only (in microseconds) when only
+// -time-passes asked.
+void printStats(GaspCtx *Cx, bool All) {
+  errs() << "===" << std::string(73, '-') << "===\n"
+         << "                          ... gasp statistics ...\n"
+         << "===" << std::string(73, '-') << "===\n\n";
+  for (size_t I = 0; I < gasp_stat_count(Cx); I++) {
+    StringRef Name = gasp_stat_name(Cx, I);
+    if (!All && !Name.starts_with("time."))
+      continue;
+    errs() << format("%8llu", (unsigned long long)gasp_stat_value(Cx, I)) << " " << Name
+           << " - " << gasp_stat_desc(Cx, I) << "\n";
+  }
+  errs() << "\n";
+}
+
 struct GaspPass : PassInfoMixin<GaspPass> {
   std::string Passes; // "" = the default pipeline
   bool WholeProgram = false, Tags = false, PrivateInGlobal = false, KeepVolatile = false;
+  long CloneCost = -1, CloneBudget = -1; // -1: the library's defaults
+  unsigned VisitCap = 0;
+  std::string TargetAs;
   bool Auto = false; // added by an extension point: skip unknown targets
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
@@ -89,6 +125,12 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     O.lower_generic = Tags ? GASP_LOWER_TAGS : GASP_LOWER_NONE;
     O.private_in_global = PrivateInGlobal;
     O.keep_volatile = KeepVolatile;
+    O.clone_cost = CloneCost;
+    O.clone_budget = CloneBudget;
+    O.visit_cap = VisitCap;
+    O.target_as = TargetAs.empty() ? nullptr : TargetAs.c_str();
+    O.stats = AreStatisticsEnabled();
+    O.time_passes = TimePassesIsEnabled;
     LLVMContext &C = M.getContext();
     bool Remarks = C.getLLVMRemarkStreamer() || C.getDiagHandlerPtr()->isAnyRemarkEnabled();
     if (Remarks)
@@ -100,14 +142,21 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     for (size_t I = 0; I < gasp_diag_count(Cx); I++)
       errs() << "gasp: " << (gasp_diag_severity(Cx, I) == GASP_SEV_ERROR ? "error: " : "warning: ")
              << gasp_diag_message(Cx, I) << "\n";
+    if (O.stats || O.time_passes)
+      printStats(Cx, O.stats);
     gasp_ctx_free(Cx);
     (void)St;
     return PreservedAnalyses::none();
   }
 };
 
+const char *const OptionList =
+    "whole-program, tags, private-in-global, keep-volatile, clone-cost=N, clone-budget=N, "
+    "visit-cap=N, target-as=NAME";
+
 // "gasp" or "gasp<a;b;...>": each element a pass name (the list) or an
-// option (whole-program, tags, private-in-global, keep-volatile).
+// option (whole-program, tags, private-in-global, keep-volatile,
+// clone-cost=N, clone-budget=N, visit-cap=N, target-as=NAME).
 bool parseGasp(StringRef Name, GaspPass &P) {
   if (Name == "gasp")
     return true;
@@ -124,21 +173,39 @@ bool parseGasp(StringRef Name, GaspPass &P) {
       P.PrivateInGlobal = true;
     else if (Part == "keep-volatile")
       P.KeepVolatile = true;
+    else if (Part.starts_with("clone-cost=") || Part.starts_with("clone-budget=") ||
+             Part.starts_with("visit-cap=")) {
+      auto [Key, Val] = Part.split('=');
+      unsigned long V;
+      if (Val.getAsInteger(10, V) || V > 0x7fffffffUL) {
+        errs() << "gasp: error: gasp<...>: " << Key << " takes a count (a whole number >= 0), not '"
+               << Val << "'\n";
+        return false;
+      }
+      if (Key == "clone-cost")
+        P.CloneCost = (long)V;
+      else if (Key == "clone-budget")
+        P.CloneBudget = (long)V;
+      else
+        P.VisitCap = (unsigned)V;
+    } else if (Part.consume_front("target-as="))
+      P.TargetAs = Part.str();
     else
       P.Passes += (P.Passes.empty() ? "" : ",") + Part.str();
   }
-  if (P.Passes.empty())
+  if (P.Passes.empty() && P.TargetAs.empty())
     return true;
-  // the pass names are the library's to check (gasp_check_options)
+  // pass and target names are the library's to check (gasp_check_options)
   GaspOptions O;
   gasp_options_init(&O);
-  O.passes = P.Passes.c_str();
+  O.passes = P.Passes.empty() ? nullptr : P.Passes.c_str();
+  O.target_as = P.TargetAs.empty() ? nullptr : P.TargetAs.c_str();
   GaspCtx *Cx = gasp_ctx_new(&O);
   bool Ok = gasp_check_options(Cx) == GASP_OK;
   for (size_t I = 0; I < gasp_diag_count(Cx); I++)
     errs() << "gasp: error: " << gasp_diag_message(Cx, I) << "\n";
   if (!Ok)
-    errs() << "gasp: gasp<...> options: whole-program, tags, private-in-global, keep-volatile\n";
+    errs() << "gasp: gasp<...> options: " << OptionList << "\n";
   gasp_ctx_free(Cx);
   return Ok;
 }

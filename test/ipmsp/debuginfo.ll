@@ -1,11 +1,13 @@
 ; RUN: gasp-opt -verify-each -S %s -o - | FileCheck %s
 ; Debug info (spir64): a function rewritten in place keeps its DISubprogram
 ; and every !dbg location (a #dbg_value of the old generic parameter
-; becomes poison: the C API cannot move debug records); a copy cannot share the DISubprogram (the
-; verifier allows one function per subprogram) and the C API cannot make a
-; new one for the existing compile unit, so copies carry no debug info; the
-; last clone of an internal function takes the original's body (not a
-; copy), and with it the DISubprogram and every !dbg location.
+; becomes poison on spir64, where a global pointer's bits are not said to be
+; the generic pointer's: see infer/dbg-salvage.ll); a copy gets a
+; DISubprogram of its own (the verifier allows one function per subprogram;
+; dbg_copy clones it) with its locations scoped to it; the last clone of an
+; internal function takes the original's body (not a copy), and with it the
+; DISubprogram and every !dbg location.  Copies in detail:
+; ipmsp/debuginfo-copy.ll.
 target triple = "spir64-unknown-unknown"
 
 ; Called with global memory only: specialized in place.
@@ -42,13 +44,15 @@ define spir_kernel void @k(ptr addrspace(1) %g, ptr addrspace(3) %l) !dbg !30 {
 ; CHECK:         load i32, ptr addrspace(1) %p, align 4, !dbg [[L12:![0-9]+]]
 ; CHECK:         ret i32 {{.*}}, !dbg [[L12]]
 ; CHECK-LABEL: define internal spir_func i32 @twice.as1(ptr addrspace(1) %p)
-; CHECK-NOT:   !dbg
-; CHECK:         load i32, ptr addrspace(1) %p, align 4{{(, !alias.scope ![0-9]+, !noalias ![0-9]+)?$}}
+; CHECK-SAME:  !dbg [[SP1:![0-9]+]]
+; CHECK:         load i32, ptr addrspace(1) %p, align 4, !dbg [[L21:![0-9]+]]
 ; CHECK-LABEL: define internal spir_func i32 @twice.as3(ptr addrspace(3) %p)
 ; CHECK-SAME:  !dbg [[SP2:![0-9]+]]
 ; CHECK:         load i32, ptr addrspace(3) %p, align 4, !dbg [[L22:![0-9]+]]
 ; CHECK:       [[SP]] = distinct !DISubprogram(name: "inplace"
 ; CHECK:       [[L12]] = !DILocation(line: 3, column: 5, scope: [[SP]])
+; CHECK:       [[SP1]] = distinct !DISubprogram(name: "twice"
+; CHECK:       [[L21]] = !DILocation(line: 7, column: 5, scope: [[SP1]])
 ; CHECK:       [[SP2]] = distinct !DISubprogram(name: "twice"
 ; CHECK:       [[L22]] = !DILocation(line: {{[0-9]+}}, column: {{[0-9]+}}, scope: [[SP2]])
 

@@ -1,6 +1,7 @@
 ; Issue 20 (in part): infer says what it did — a Passed remark per function
 ; with the number of accesses it rewrote and the spaces they got (so
-; opt-viewer shows rewritten accesses); ipmsp's re-inference of a clone
+; opt-viewer shows rewritten accesses: without -g at line 0 of the source
+; file, where opt-viewer lists it); ipmsp's re-inference of a clone
 ; reports under ipmsp.  Nothing for a function with nothing rewritten.
 ; RUN: gasp-opt -pass-remarks=infer --passes=infer %s -o /dev/null 2>&1 | FileCheck %s
 ; RUN: gasp-opt -pass-remarks-output=%t.yaml --passes=infer %s -o /dev/null
@@ -10,6 +11,7 @@
 ; YAML: --- !Passed
 ; YAML-NEXT: Pass: {{ *}}'infer'
 ; YAML-NEXT: Name: {{ *}}'Rewritten'
+; YAML-NEXT: DebugLoc: {{ *}}{ File: '{{.*}}infer-passed.ll', Line: 0, Column: 0 }
 ; YAML-NEXT: Function: {{ *}}'two'
 ; YAML-NEXT: Args:
 ; YAML-NEXT:   - Accesses: {{ *}}'3'

@@ -73,6 +73,7 @@ define internal spir_func void @both(ptr addrspace(4) %p) {
 ; YAML:      --- !Missed
 ; YAML-NEXT: Pass: 'ipmsp'
 ; YAML-NEXT: Name: 'CloneBudget'
+; YAML-NEXT: DebugLoc: { File: '{{.*}}why.ll', Line: 0, Column: 0 }
 ; YAML-NEXT: Function: 'both'
 ; YAML-NEXT: Args:
 ; YAML-NEXT:   - String: 'not cloned for '
@@ -81,6 +82,7 @@ define internal spir_func void @both(ptr addrspace(4) %p) {
 ; YAML-NEXT: ...
 ; YAML:      Pass: 'gasp'
 ; YAML-NEXT: Name: 'GenericAccess'
+; YAML-NEXT: DebugLoc: { File: '{{.*}}why.ll', Line: 0, Column: 0 }
 ; YAML-NEXT: Function: 'opaque'
 ; YAML-NEXT: Args:
 ; YAML-NEXT:   - Access: 'load'
