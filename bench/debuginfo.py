@@ -17,8 +17,12 @@ and checked by `opt-22 -passes=check-debugify`.  Counted per pipeline:
   novar    variables with no debug record left ("Missing variable")
   nosp     defined functions without a DISubprogram (clones without debug
            info)
-  poison   #dbg_value / #dbg_assign records whose value became poison (the
-           variable is shown as optimized out)
+  poison   #dbg_value / #dbg_assign records whose value (or an operand of
+           its DIArgList) became poison: the variable is shown as optimized
+           out there.  gasp's records follow a named twin only where its
+           bits are the generic pointer's (AMDGPU global/constant); an LDS,
+           shared, private or (NVPTX/SPIR) global address is not the
+           generic address the variable held
   lines    source lines no instruction carries any more ("Missing line"):
            instructions erased because their named twin took over
 Writes bench/debuginfo/debuginfo.md and prints it; exits 1 when the current
@@ -97,7 +101,8 @@ def count(ll, inp):
         "noloc": noloc,
         "novar": chk.count("Missing variable"),
         "nosp": sum(1 for f, sp in fns.items() if not sp and had(f)),
-        "poison": len(re.findall(r"#dbg_(?:value|assign)\((?:ptr(?: addrspace\(\d+\))? )?poison", text)),
+        # a record whose location (or any of its DIArgList operands) is poison
+        "poison": len(re.findall(r"#dbg_(?:value|assign)\((?:!DIArgList\((?:[^()]|\(\d+\))*|(?:ptr(?: addrspace\(\d+\))? )?)poison", text)),
         "lines": chk.count("Missing line"),
     }
 
