@@ -118,6 +118,7 @@ typedef struct GaspOptions {
      set by gasp_options_init) = the target's (nvptx 8, others no limit), 0 =
      no limit. */
   long clone_cost;
+  int print_before_all;     /* print the module before every pass */
 } GaspOptions;
 
 /* Optimisation remarks, as LLVM's: Passed (something was done), Missed

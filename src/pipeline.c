@@ -138,7 +138,7 @@ static bool run_one(GaspCtx *cx, const char *name, void *arg) {
   RunState *rs = arg;
   const PassInfo *p = pipeline_find(name);
   size_t ndiag = cx->diags.n;
-  if (cx->opt.print_before && !strcmp(cx->opt.print_before, name)) {
+  if (cx->opt.print_before_all || (cx->opt.print_before && !strcmp(cx->opt.print_before, name))) {
     char *txt = LLVMPrintModuleToString(rs->m);
     fprintf(cx_out(cx), "; *** IR Dump Before %s ***\n%s", name, txt);
     LLVMDisposeMessage(txt);

@@ -89,6 +89,7 @@ static const char usage_text[] =
     "  -verify-each          run the LLVM verifier after every pass\n"
     "  -print-after-all      print the module after every pass (stderr)\n"
     "  -print-after=<pass>   print the module after that pass (stderr)\n"
+    "  -print-before-all     print the module before every pass (stderr)\n"
     "  -print-before=<pass>  print the module before that pass (stderr)\n"
     "  -print-changed        print the module after each pass that changed it\n"
     "  -time-passes          print the time spent in each gasp pass (stderr)\n"
@@ -173,6 +174,8 @@ static void parse_args(int argc, char **argv, Args *a) {
       a->o.print_after_all = 1;
     } else if ((v = opt_value(s, "print-after"))) {
       a->o.print_after = v;
+    } else if (opt_flag(s, "print-before-all")) {
+      a->o.print_before_all = 1;
     } else if ((v = opt_value(s, "print-before"))) {
       a->o.print_before = v;
     } else if (opt_flag(s, "print-changed")) {
