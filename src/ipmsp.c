@@ -107,6 +107,9 @@ static const GaspStatDesc st_nogain = {
 static const GaspStatDesc st_costly = {
     "ipmsp.clones-too-costly",
     "functions not cloned because the copies cost more than --clone-cost a use named"};
+static const GaspStatDesc st_reach_walks = {
+    "ipmsp.reach-walks",
+    "module walks for the cost model's reachability (at most one a wave, only when it decides)"};
 static const GaspStatDesc st_clone_instrs = {
     "ipmsp.clone-instructions", "instructions in the clones made (what cloning cost)"};
 static const GaspStatDesc st_added = {
@@ -145,7 +148,8 @@ typedef struct Fn {
   bool cand, internal, capped, queued, rec_valid, redirected;
   bool over_budget;   /* a clone of it was refused (--clone-budget) */
   bool too_costly;    /* its copies were refused by the clone cost model */
-  bool reached;       /* kernels reach it (world_live at the wave's start;
+  bool reached;       /* kernels reach it (world_live when the cost model
+                         first needed it in this wave, see reached_now;
                          records made since count as reached) */
   char *family;       /* a clone: the function it was cloned from */
   bool fresh;         /* registered, not classified yet */
@@ -192,6 +196,7 @@ typedef struct Ip {
   StrMap nogain;        /* functions already reported as not worth a clone */
   long attempts;
   bool dump;
+  bool reached_ok; /* Fn.reached is this wave's (reached_now) */
   unsigned no_slot_kinds[5];
 } Ip;
 
@@ -1249,6 +1254,23 @@ typedef struct Group {
   bool any, dropped;
 } Group;
 
+/* Fn.reached from world_live, once per wave (ip->reached_ok), and only
+   when the cost model's answer depends on it: world_live walks the whole
+   module, and a wave per call-graph level would make that quadratic in the
+   depth (bench/chain.sh). */
+static void reached_now(Ip *ip) {
+  if (ip->reached_ok)
+    return;
+  ip->reached_ok = true;
+  cx_stat(ip->cx, &st_reach_walks, 1);
+  PtrMap live;
+  map_init(&live);
+  world_live(ip->t, ip->m, &live);
+  for (size_t i = 0; i < ip->fns.n; i++)
+    ip->fns.v[i]->reached = ip->fns.v[i]->fn && map_get(&live, ip->fns.v[i]->fn, NULL);
+  map_free(&live);
+}
+
 /* Do the copies the groups ask for pay (above)?  Reports once per function
    when they do not. */
 static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls) {
@@ -1257,17 +1279,14 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
     return limit <= 0;
   size_t clones = 0;
   bool orig_live = use_count(fi->fn) != ncalls; /* other uses keep it */
+  bool kept_calls = false; /* some calls keep the original */
   unsigned long named = 0;
   unsigned *uses = xmalloc((fi->np + 1) * sizeof *uses); /* per parameter, once */
   for (unsigned a = 0; a < fi->np; a++)
     uses[a] = UINT_MAX;
   for (size_t i = 0; i < ng; i++) {
-    if (!g[i].any) { /* these calls keep the original: are they reached? */
-      for (size_t k = 0; k < g[i].calls.n && !orig_live; k++) {
-        LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(g[i].calls.v[k]));
-        uint32_t c = map_find(&ip->fn_id, caller);
-        orig_live = c == MAP_NONE || ip->fns.v[c]->reached;
-      }
+    if (!g[i].any) {
+      kept_calls = true;
       continue;
     }
     clones++;
@@ -1280,11 +1299,26 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
     named += g[i].sp[fi->np] >= 0; /* a named return */
   }
   free(uses);
+  if (!clones)
+    return true;
+  unsigned size = fn_size(fi->fn);
+  unsigned long budget = (unsigned long)limit * named;
+  /* are the calls that keep the original reached?  Asked only when the
+     answer decides (it walks the module: reached_now) */
+  if (!orig_live && kept_calls && (unsigned long)clones * size > budget &&
+      (unsigned long)(clones - 1) * size <= budget) {
+    reached_now(ip);
+    for (size_t i = 0; i < ng && !orig_live; i++)
+      for (size_t k = 0; !g[i].any && k < g[i].calls.n && !orig_live; k++) {
+        LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(g[i].calls.v[k]));
+        uint32_t c = map_find(&ip->fn_id, caller);
+        orig_live = c == MAP_NONE || ip->fns.v[c]->reached;
+      }
+  }
   size_t copies = clones - (clones && !orig_live);
   if (!copies)
     return true;
-  unsigned size = fn_size(fi->fn);
-  if ((unsigned long)copies * size <= (unsigned long)limit * named)
+  if ((unsigned long)copies * size <= budget)
     return true;
   fi->too_costly = true;
   cx_stat(ip->cx, &st_costly, 1);
@@ -1426,14 +1460,7 @@ static bool rewrite(Ip *ip) {
   if (ip->popped.n > 1) /* qsort wants a non-null base even for nothing */
     qsort(ip->popped.v, ip->popped.n, sizeof *ip->popped.v, cmp_u32);
   size_t n = ip->popped.n;
-  if (clone_cost_limit(ip) > 0) { /* Fn.reached, for the cost model */
-    PtrMap live;
-    map_init(&live);
-    world_live(ip->t, ip->m, &live);
-    for (size_t i = 0; i < ip->fns.n; i++)
-      ip->fns.v[i]->reached = ip->fns.v[i]->fn && map_get(&live, ip->fns.v[i]->fn, NULL);
-    map_free(&live);
-  }
+  ip->reached_ok = false; /* Fn.reached: computed when first needed (reached_now) */
   /* what clones would buy, decided on the module before it changes */
   for (size_t i = 0; i < n; i++) {
     const Fn *fi = ip->fns.v[ip->popped.v[i]];

@@ -23,6 +23,7 @@
 ; EXEC: identical
 ; STATS: remark: {{.*}}@big: not cloned: 1 more copy of its 39 instructions would name 2 uses of its pointer parameters (more than 8 instructions a use; --clone-cost)
 ; STATS: 1 ipmsp.clones-too-costly
+; STATS: 1 ipmsp.reach-walks
 ; BAD: --clone-cost wants 0 (no limit) or a positive number of instructions, not '-1'
 target triple = "nvptx64-nvidia-cuda"
 
