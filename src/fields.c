@@ -48,8 +48,9 @@
  *         i32 1, i32 0, i64 8, i32 3}
  *
  * Limits: the shape is per call, not per path; a reader's own callees get
- * facts only through a clone of the reader; --clone-budget counts these
- * clones too.
+ * facts only through a clone of the reader; --clone-budget bounds these
+ * clones too (counted apart from ipmsp's), and a shape it refuses gets a
+ * Missed remark (CloneBudget) and a line in the --dump-ip-msp transcript.
  *
  * Requires: a module that verifies.  Debug name: fields.  Statistics:
  * fields.*.  Tests: test/fields/.
@@ -74,6 +75,7 @@ typedef struct Fields {
   Space *sp;
   Infer *inf;
   StrMap by_key;   /* clone name -> 1 */
+  StrMap refused;  /* clone names refused by --clone-budget (reported once) */
   long made;       /* clones made, against --clone-budget */
   ValVec left;     /* functions calls were taken from */
   ValVec again;    /* functions given facts: their calls are looked at again */
@@ -178,6 +180,32 @@ static char *clone_name(const char *g, const MemFieldFact *f, size_t n) {
   return s;
 }
 
+/* "argument 0 offset 8 local, ..." into buf (cap bytes). */
+static void shape_text(const Fields *fs, const MemFieldFact *f, size_t n, char *buf, size_t cap) {
+  size_t at = 0;
+  buf[0] = 0;
+  for (size_t i = 0; i < n && at < cap - 64; i++)
+    at += (size_t)snprintf(buf + at, cap - at, "%sargument %u offset %lld %s", i ? ", " : "",
+                           f[i].param, (long long)f[i].off, tgt_space_name(fs->t, f[i].as));
+}
+
+/* A shape not cloned: --clone-budget is spent (Missed remark, transcript). */
+static void over_budget(Fields *fs, LLVMValueRef g, const MemFieldFact *f, size_t n) {
+  char buf[4096];
+  shape_text(fs, f, n, buf, sizeof buf);
+  size_t len;
+  const char *gname = LLVMGetValueName2(g, &len);
+  if (fs->cx->opt.dump_ip_msp)
+    fprintf(cx_out(fs->cx), "fields: %.*s not cloned for %s: clone budget exhausted\n",
+            (int)len, gname, buf);
+  if (!cx_wants(fs->cx, GASP_REMARK_MISSED))
+    return;
+  GaspRemark *r = cx_remark(fs->cx, GASP_REMARK_MISSED, "CloneBudget", g, NULL);
+  rm_arg(r, "String", "not cloned for the pointers a caller stores in its aggregate arguments "
+                      "(%s): clone budget exhausted (--clone-budget)", buf);
+  rm_done(r);
+}
+
 static void remark(Fields *fs, LLVMValueRef g, LLVMValueRef made, const MemFieldFact *f,
                    size_t n) {
   if (!cx_wants(fs->cx, GASP_REMARK_PASSED))
@@ -185,11 +213,7 @@ static void remark(Fields *fs, LLVMValueRef g, LLVMValueRef made, const MemField
   size_t len;
   GaspRemark *r = cx_remark(fs->cx, GASP_REMARK_PASSED, "FieldsCloned", g, NULL);
   char buf[4096];
-  size_t at = 0;
-  for (size_t i = 0; i < n && at < sizeof buf - 64; i++)
-    at += (size_t)snprintf(buf + at, sizeof buf - at, "%sargument %u offset %lld %s",
-                           i ? ", " : "", f[i].param, (long long)f[i].off,
-                           tgt_space_name(fs->t, f[i].as));
+  shape_text(fs, f, n, buf, sizeof buf);
   if (made == g)
     rm_arg(r, "String", "specialized in place for the pointers its callers store in its "
                         "aggregate arguments: %s", buf);
@@ -226,6 +250,10 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
   if (!known) {
     long budget = fs->cx->opt.clone_budget;
     if (budget >= 0 && fs->made >= budget) {
+      if (smap_find(&fs->refused, name) == MAP_NONE) { /* once per shape */
+        smap_put(&fs->refused, name, 1);
+        over_budget(fs, g, fs->facts.v, fs->facts.n);
+      }
       free(name);
       return false;
     }
@@ -313,5 +341,6 @@ bool fields_run(GaspCtx *cx, LLVMModuleRef m) {
   infer_free(fs.inf);
   space_free(fs.sp);
   smap_free(&fs.by_key);
+  smap_free(&fs.refused);
   return changed;
 }

@@ -21,7 +21,12 @@
 // O0-NOT: fields.clones
 // RUN: gasp-opt --passes=infer,ipmsp,memsum -stats %t.sp.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WITHOUT
 // WITHOUT: generic memory ops reachable from kernels: 2
-// RUN: gasp-opt --clone-budget=0 -stats %t.am.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
+// The clone budget bounds these clones too, and says so: a Missed remark
+// per shape refused and a line in the --dump-ip-msp transcript.
+// RUN: gasp-opt --clone-budget=0 -stats -pass-remarks-missed=fields --dump-ip-msp %t.am.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
+// BUDGET-DAG: fields: run not cloned for argument 0 offset 0 global, argument 0 offset 8 local: clone budget exhausted
+// BUDGET-DAG: remark: fields: @run: not cloned for the pointers a caller stores in its aggregate arguments (argument 0 offset 0 global, argument 0 offset 8 local): clone budget exhausted (--clone-budget)
+// BUDGET-DAG: remark: fields: @run: not cloned for the pointers a caller stores in its aggregate arguments (argument 0 offset 0 local, argument 0 offset 8 global): clone budget exhausted (--clone-budget)
 // BUDGET-NOT: fields.clones
 // RUN: gasp-run %t.sp.ll --kernel job --global 32 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.sp.gasp.ll | FileCheck %s --check-prefix=EXEC
 // RUN: gasp-run %t.nv.ll --kernel job --global 32 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.nv.gasp.ll | FileCheck %s --check-prefix=EXEC
