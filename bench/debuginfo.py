@@ -31,7 +31,6 @@ or a function without a subprogram."""
 import glob
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
@@ -39,20 +38,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from ocl import clang_cmd  # noqa: E402
+sys.path.insert(0, HERE)
+from benchlib import build_base, sh  # noqa: E402
 
 TARGETS = ["spir64", "nvptx64", "amdgcn"]
 CUDA_H = os.path.join(ROOT, "test", "kernels", "cuda.h")
-
-
-def sh(cmd, **kw):
-    return subprocess.run(cmd, capture_output=True, text=True, **kw)
-
-
-def build_base(rev, d):
-    arch = subprocess.run(["git", "-C", ROOT, "archive", rev], capture_output=True, check=True)
-    subprocess.run(["tar", "-x", "-C", d], input=arch.stdout, check=True)
-    sh(["make", "-s", "-C", d, "all"], check=True)
-    return os.path.join(d, "build", "bin", "gasp-opt")
 
 
 def front(src, target, olevel, out):

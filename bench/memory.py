@@ -26,19 +26,10 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import genprog  # noqa: E402
 from ocl import clang_cmd  # noqa: E402
+sys.path.insert(0, HERE)
+from benchlib import build_base, sh  # noqa: E402
 
 TARGETS = ["spir64", "nvptx64", "amdgcn"]
-
-
-def sh(cmd, **kw):
-    return subprocess.run(cmd, capture_output=True, text=True, **kw)
-
-
-def build_base(rev, d):
-    arch = subprocess.run(["git", "-C", ROOT, "archive", rev], capture_output=True, check=True)
-    subprocess.run(["tar", "-x", "-C", d], input=arch.stdout, check=True)
-    sh(["make", "-s", "-C", d, "all"], check=True)
-    return os.path.join(d, "build", "bin", "gasp-opt")
 
 
 def left(gasp, ll, flags):
