@@ -17,13 +17,17 @@ static const char usage_text[] =
     "\n"
     "Runs kernel NAME of MODULE (.ll or .bc; spir/spirv, nvptx, amdgcn) on the\n"
     "host, one work-group at a time, and prints one line per buffer argument:\n"
-    "  arg<i>: <count> x <type> fnv1a=<hash>\n"
+    "  arg<i>: <count> x <type> fnv1a=<hash>   (arg<i>.<k>: field k of a struct)\n"
     "\n"
     "SPEC, one per kernel parameter, in order:\n"
     "  buf:<i8|i16|i32|i64|f32|f64>:<count>[:zero|iota|rand=<seed>]\n"
     "                     a global (or constant) buffer; contents default zero\n"
     "  local:<bytes>      a dynamic local-memory argument (fresh per group)\n"
     "  i32=<v> i64=<v> f32=<v> f64=<v>   a scalar\n"
+    "  struct:<field>;<field>;...  a struct passed by value (CUDA/HIP: a byval\n"
+    "                     or byref parameter), filled by the host: each field\n"
+    "                     a buf (its global buffer's address, printed as\n"
+    "                     arg<i>.<field>) or a scalar, naturally aligned\n"
     "\n"
     "Options:\n"
     "  --local X[,Y,Z]    work-group size (default: the global size, one group)\n"
@@ -54,11 +58,17 @@ typedef struct Args {
   VEC(RunArg) args;
 } Args;
 
+static void free_args(Args *a) {
+  for (size_t i = 0; i < a->args.n; i++)
+    spec_free(&a->args.v[i]);
+  vec_free(&a->args);
+}
+
 static void usage_error(Args *a, const char *fmt, const char *x) {
   fprintf(stderr, "gasp-run: error: ");
   fprintf(stderr, fmt, x);
   fprintf(stderr, "\n(see gasp-run --help)\n");
-  vec_free(&a->args);
+  free_args(a);
   exit(RUN_EUSAGE);
 }
 
@@ -128,7 +138,7 @@ static void parse_args(Args *a, int argc, char **argv) {
       if (!spec_parse(v, &arg, &err)) {
         fprintf(stderr, "gasp-run: error: %s\n", err);
         free(err);
-        vec_free(&a->args);
+        free_args(a);
         exit(RUN_EUSAGE);
       }
       vec_push(&a->args, arg);
@@ -180,7 +190,9 @@ static bool dump_buffers(const Args *a, const RunBuffers *b) {
   }
   for (unsigned i = 0; i < b->n; i++)
     for (int when = 0; when < 2 && b->data[i]; when++) {
-      char *path = xasprintf("%s/arg%u%s.bin", a->dump, i, when ? "" : ".in");
+      char label[32];
+      spec_buffer(a->args.v, (unsigned)a->args.n, i, label, sizeof label);
+      char *path = xasprintf("%s/%s%s.bin", a->dump, label, when ? "" : ".in");
       FILE *f = fopen(path, "wb");
       bool ok = f && fwrite(when ? b->data[i] : b->initial[i], 1, b->bytes[i], f) ==
                          b->bytes[i];
@@ -197,10 +209,12 @@ static bool dump_buffers(const Args *a, const RunBuffers *b) {
 
 static void print_buffers(const Args *a, const RunBuffers *b) {
   for (unsigned i = 0; i < b->n; i++)
-    if (b->data[i])
-      printf("arg%u: %zu x %s fnv1a=%016llx\n", i, a->args.v[i].count,
-             spec_elem_name(a->args.v[i].elem),
+    if (b->data[i]) {
+      char label[32];
+      const RunArg *s = spec_buffer(a->args.v, (unsigned)a->args.n, i, label, sizeof label);
+      printf("%s: %zu x %s fnv1a=%016llx\n", label, s->count, spec_elem_name(s->elem),
              (unsigned long long)spec_fnv1a(b->data[i], b->bytes[i]));
+    }
 }
 
 /* Prints the first difference; returns true when identical. */
@@ -208,14 +222,16 @@ static bool compare_buffers(const Args *a, const RunBuffers *x, const RunBuffers
   for (unsigned i = 0; i < x->n; i++) {
     if (!x->data[i])
       continue;
-    ElemType t = a->args.v[i].elem;
+    char label[32];
+    const RunArg *s = spec_buffer(a->args.v, (unsigned)a->args.n, i, label, sizeof label);
+    ElemType t = s->elem;
     size_t es = spec_elem_size(t);
-    for (size_t j = 0; j < a->args.v[i].count; j++)
+    for (size_t j = 0; j < s->count; j++)
       if (memcmp((char *)x->data[i] + j * es, (char *)y->data[i] + j * es, es)) {
         char va[64], vb[64];
         spec_format(t, x->data[i], j, va, sizeof va);
         spec_format(t, y->data[i], j, vb, sizeof vb);
-        printf("differ: arg%u element %zu: %s vs %s\n", i, j, va, vb);
+        printf("differ: %s element %zu: %s vs %s\n", label, j, va, vb);
         return false;
       }
   }
@@ -261,6 +277,6 @@ int main(int argc, char **argv) {
   }
   run_buffers_free(&b1);
   run_buffers_free(&b2);
-  vec_free(&a.args);
+  free_args(&a);
   return st;
 }

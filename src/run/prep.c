@@ -97,7 +97,19 @@ static char *kernel_list(Prep *s) {
   return list;
 }
 
-static bool check_param(Prep *s, unsigned i, LLVMTypeRef ty, const RunArg *a) {
+/* The aggregate type of a byval or byref parameter i of fn, or NULL. */
+static LLVMTypeRef by_value_type(LLVMValueRef fn, unsigned i) {
+  static const char *const kinds[] = {"byval", "byref"};
+  for (int j = 0; j < 2; j++) {
+    LLVMAttributeRef a = LLVMGetEnumAttributeAtIndex(
+        fn, i + 1, LLVMGetEnumAttributeKindForName(kinds[j], strlen(kinds[j])));
+    if (a)
+      return LLVMGetTypeAttributeValue(a);
+  }
+  return NULL;
+}
+
+static bool check_param(Prep *s, LLVMValueRef fn, unsigned i, LLVMTypeRef ty, const RunArg *a) {
   LLVMTypeKind k = LLVMGetTypeKind(ty);
   int as = k == LLVMPointerTypeKind ? (int)LLVMGetPointerAddressSpace(ty) : -1;
   bool ok;
@@ -111,6 +123,14 @@ static bool check_param(Prep *s, unsigned i, LLVMTypeRef ty, const RunArg *a) {
     ok = as == s->t->local;
     want = "a local pointer";
     break;
+  case ARG_STRUCT: {
+    LLVMTypeRef agg = by_value_type(fn, i);
+    size_t offs[16];
+    ok = as >= 0 && agg &&
+         LLVMABISizeOfType(LLVMGetModuleDataLayout(s->m), agg) >= spec_struct_layout(a, offs);
+    want = "a struct passed by value (a byval or byref parameter) with room for the fields given";
+    break;
+  }
   case ARG_I32:
     ok = k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) <= 32;
     want = "an integer of at most 32 bits";
@@ -164,7 +184,7 @@ static LLVMValueRef find_kernel(Prep *s) {
   bool ok = true;
   for (unsigned i = 0; i < n && ok; i++) {
     vec_push(&s->p->ptypes, ps[i]);
-    ok = check_param(s, i, ps[i], &s->o->args[i]);
+    ok = check_param(s, k, i, ps[i], &s->o->args[i]);
   }
   free(ps);
   return ok ? k : NULL;

@@ -77,6 +77,7 @@ typedef struct Rt {
   ucontext_t sched;
   RunEntryFn entry;
   uint64_t *args;
+  void **bufptr; /* where each buffer of the run lives (spec_buffer order) */
   void *packet;
   /* the last instrumented access, for fault reports */
   int64_t last_site;
@@ -525,6 +526,13 @@ static bool set_up(Rt *r, RunGlobalsFn globals, RunBuffers *bufs, char **err) {
       need[buf_kind(r, i)] += round_up(a->count * spec_elem_size(a->elem), ALIGN);
     } else if (a->kind == ARG_LOCAL) {
       need[RK_LOCAL] += round_up(a->count, ALIGN);
+    } else if (a->kind == ARG_STRUCT) {
+      size_t offs[16];
+      need[RK_CONSTANT] += round_up(spec_struct_layout(a, offs), ALIGN);
+      for (unsigned k = 0; k < a->nfields; k++)
+        if (a->fields[k].kind == ARG_BUF)
+          need[RK_GLOBAL] +=
+              round_up(a->fields[k].count * spec_elem_size(a->fields[k].elem), ALIGN);
     }
   }
   need[RK_PRIVATE] = r->nitems * (STACK_BYTES + GUARD_BYTES);
@@ -544,10 +552,12 @@ static bool set_up(Rt *r, RunGlobalsFn globals, RunBuffers *bufs, char **err) {
     p16[2 + d] = (uint16_t)o->local[d];
     p32[3 + d] = (uint32_t)o->global[d];
   }
-  bufs->n = o->nargs;
-  bufs->data = xcalloc(o->nargs ? o->nargs : 1, sizeof *bufs->data);
-  bufs->initial = xcalloc(o->nargs ? o->nargs : 1, sizeof *bufs->initial);
-  bufs->bytes = xcalloc(o->nargs ? o->nargs : 1, sizeof *bufs->bytes);
+  unsigned nb = spec_buffer_count(o->args, o->nargs), extra = o->nargs;
+  bufs->n = nb;
+  bufs->data = xcalloc(nb ? nb : 1, sizeof *bufs->data);
+  bufs->initial = xcalloc(nb ? nb : 1, sizeof *bufs->initial);
+  bufs->bytes = xcalloc(nb ? nb : 1, sizeof *bufs->bytes);
+  r->bufptr = xcalloc(nb ? nb : 1, sizeof *r->bufptr);
   r->args = xcalloc(o->nargs ? o->nargs : 1, sizeof *r->args);
   for (unsigned i = 0; i < o->nargs; i++) {
     const RunArg *a = &o->args[i];
@@ -560,6 +570,29 @@ static bool set_up(Rt *r, RunGlobalsFn globals, RunBuffers *bufs, char **err) {
       bufs->initial[i] = xmalloc(n);
       memcpy(bufs->initial[i], d, n);
       r->args[i] = (uint64_t)(uintptr_t)d;
+      r->bufptr[i] = d;
+      break;
+    }
+    case ARG_STRUCT: { /* the host fills it: constant memory, pointers to global */
+      size_t offs[16], size = spec_struct_layout(a, offs);
+      char *img = arena_alloc(r, RK_CONSTANT, size);
+      for (unsigned k = 0; k < a->nfields; k++) {
+        const RunArg *f = &a->fields[k];
+        if (f->kind == ARG_BUF) {
+          size_t n = f->count * spec_elem_size(f->elem);
+          void *d = arena_alloc(r, RK_GLOBAL, n);
+          spec_fill(f, d);
+          bufs->bytes[extra] = n;
+          bufs->initial[extra] = xmalloc(n);
+          memcpy(bufs->initial[extra], d, n);
+          r->bufptr[extra++] = d;
+          uint64_t p = (uint64_t)(uintptr_t)d;
+          memcpy(img + offs[k], &p, 8);
+        } else {
+          memcpy(img + offs[k], &f->val, f->kind == ARG_I32 || f->kind == ARG_F32 ? 4 : 8);
+        }
+      }
+      r->args[i] = (uint64_t)(uintptr_t)img;
       break;
     }
     case ARG_LOCAL:
@@ -596,13 +629,14 @@ static void tear_down(Rt *r, RunBuffers *bufs) {
   for (unsigned i = 0; i < bufs->n; i++)
     if (bufs->initial[i]) {
       bufs->data[i] = xmalloc(bufs->bytes[i]);
-      memcpy(bufs->data[i], (void *)(uintptr_t)r->args[i], bufs->bytes[i]);
+      memcpy(bufs->data[i], r->bufptr[i], bufs->bytes[i]);
     }
   for (int k = 0; k < RK_COUNT; k++)
     if (r->arena[k])
       munmap(r->arena[k], r->arena_size[k]);
   free(r->items);
   free(r->args);
+  free(r->bufptr);
   vec_free(&r->ranges);
   vec_free(&r->ctxs);
   vec_free(&r->hits);

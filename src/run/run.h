@@ -52,7 +52,7 @@ typedef enum RunKind {
 const char *run_kind_name(int k);
 
 /* ---- arguments (spec.c) ------------------------------------------------ */
-typedef enum ArgKind { ARG_BUF, ARG_LOCAL, ARG_I32, ARG_I64, ARG_F32, ARG_F64 } ArgKind;
+typedef enum ArgKind { ARG_BUF, ARG_LOCAL, ARG_I32, ARG_I64, ARG_F32, ARG_F64, ARG_STRUCT } ArgKind;
 typedef enum ElemType { EL_I8, EL_I16, EL_I32, EL_I64, EL_F32, EL_F64 } ElemType;
 typedef enum InitKind { INIT_ZERO, INIT_IOTA, INIT_RAND } InitKind;
 
@@ -68,10 +68,27 @@ typedef struct RunArg {
     float f32;
     double f64;
   } val;
+  /* ARG_STRUCT: an aggregate passed by value (a byval/byref kernel
+     parameter, CUDA's struct arguments): its fields in order, each a buf
+     (the field holds the buffer's address) or a scalar, laid out with
+     natural alignment in memory the host filled (constant memory). */
+  struct RunArg *fields;
+  unsigned nfields;
 } RunArg;
 
-/* Parses one SPEC; on error returns false and sets *err (malloc'ed). */
+/* Parses one SPEC; on error returns false and sets *err (malloc'ed).
+   spec_free releases what a parsed spec owns (a struct's fields). */
 bool spec_parse(const char *s, RunArg *out, char **err);
+void spec_free(RunArg *a);
+/* The buffers of a run: every buf argument (index = argument), then the
+   buf fields of struct arguments, in order (index nargs, nargs + 1, ...). */
+unsigned spec_buffer_count(const RunArg *args, unsigned nargs);
+/* Buffer b's spec; *label gets "arg<i>" or "arg<i>.<field>" (cap bytes). */
+const RunArg *spec_buffer(const RunArg *args, unsigned nargs, unsigned b, char *label,
+                          size_t cap);
+/* A struct argument's layout: field k at offs[k] (nfields entries); returns
+   the size.  Buffers are 8-byte pointers (64-bit targets). */
+size_t spec_struct_layout(const RunArg *a, size_t *offs);
 size_t spec_elem_size(ElemType t);
 const char *spec_elem_name(ElemType t);
 /* Fills a buffer argument's initial contents (deterministic). */

@@ -3,6 +3,7 @@
  *
  *   buf:<i8|i16|i32|i64|f32|f64>:<count>[:zero|iota|rand=<seed>]
  *   local:<bytes>    i32=<v>  i64=<v>  f32=<v>  f64=<v>
+ *   struct:<field>;<field>;...   (each field a buf:... or a scalar spec)
  *
  * Contents: zero (the default); iota: element j holds j; rand=<seed>: a
  * splitmix64 stream from seed — integers uniform in [0, 1024) (i8: any byte),
@@ -107,8 +108,79 @@ static bool parse_buf(const char *spec, const char *rest, RunArg *a, char **err)
   return true;
 }
 
+void spec_free(RunArg *a) {
+  free(a->fields);
+  a->fields = NULL;
+  a->nfields = 0;
+}
+
+/* struct:<field>;<field>;... — at most 16 fields, no nesting, no local. */
+static bool parse_struct(const char *spec, const char *rest, RunArg *a, char **err) {
+  a->kind = ARG_STRUCT;
+  a->fields = xcalloc(16, sizeof *a->fields);
+  char *copy = xstrdup(rest), *save = NULL;
+  bool ok = true;
+  for (char *f = strtok_r(copy, ";", &save); f && ok; f = strtok_r(NULL, ";", &save)) {
+    RunArg *d = &a->fields[a->nfields];
+    if (a->nfields == 16)
+      ok = fail(err, spec, "a struct has at most 16 fields");
+    else if (!strncmp(f, "struct:", 7) || !strncmp(f, "local:", 6))
+      ok = fail(err, spec, "a struct field is a buf:... or a scalar (i32=, i64=, f32=, f64=)");
+    else if (!spec_parse(f, d, err))
+      ok = false;
+    else
+      a->nfields++;
+  }
+  free(copy);
+  if (ok && !a->nfields)
+    ok = fail(err, spec, "a struct needs at least one field");
+  if (!ok)
+    spec_free(a);
+  return ok;
+}
+
+size_t spec_struct_layout(const RunArg *a, size_t *offs) {
+  size_t at = 0, align = 1;
+  for (unsigned k = 0; k < a->nfields; k++) {
+    const RunArg *f = &a->fields[k];
+    size_t sz = f->kind == ARG_I32 || f->kind == ARG_F32 ? 4 : 8;
+    at = (at + sz - 1) / sz * sz;
+    offs[k] = at;
+    at += sz;
+    if (sz > align)
+      align = sz;
+  }
+  return (at + align - 1) / align * align;
+}
+
+unsigned spec_buffer_count(const RunArg *args, unsigned nargs) {
+  unsigned n = nargs;
+  for (unsigned i = 0; i < nargs; i++)
+    for (unsigned k = 0; k < args[i].nfields; k++)
+      n += args[i].fields[k].kind == ARG_BUF;
+  return n;
+}
+
+const RunArg *spec_buffer(const RunArg *args, unsigned nargs, unsigned b, char *label,
+                          size_t cap) {
+  if (b < nargs) {
+    snprintf(label, cap, "arg%u", b);
+    return &args[b];
+  }
+  unsigned n = nargs;
+  for (unsigned i = 0; i < nargs; i++)
+    for (unsigned k = 0; k < args[i].nfields; k++)
+      if (args[i].fields[k].kind == ARG_BUF && n++ == b) {
+        snprintf(label, cap, "arg%u.%u", i, k);
+        return &args[i].fields[k];
+      }
+  return NULL;
+}
+
 bool spec_parse(const char *s, RunArg *a, char **err) {
   memset(a, 0, sizeof *a);
+  if (!strncmp(s, "struct:", 7))
+    return parse_struct(s, s + 7, a, err);
   if (!strncmp(s, "buf:", 4))
     return parse_buf(s, s + 4, a, err);
   if (!strncmp(s, "local:", 6)) {
@@ -146,7 +218,7 @@ bool spec_parse(const char *s, RunArg *a, char **err) {
     }
     return true;
   }
-  return fail(err, s, "expected buf:…, local:<bytes>, i32=, i64=, f32= or f64=");
+  return fail(err, s, "expected buf:…, local:<bytes>, i32=, i64=, f32=, f64= or struct:…");
 }
 
 static uint64_t splitmix64(uint64_t *x) {

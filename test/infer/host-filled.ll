@@ -1,4 +1,13 @@
 ; RUN: gasp-opt --passes=infer -verify-each -S %s -o - | FileCheck %s
+; Execution (gasp-run passes the struct by value, as the host would: its
+; fields the addresses of global buffers): the default pipeline's output runs
+; identically, with every access checked against its space.
+; RUN: gasp-opt %s -o %t.bc
+; RUN: gasp-run %s --kernel scale --global 32 --arg 'struct:buf:f32:32:rand=1;buf:f32:32;i32=7;f32=1.5' --check-as --compare %t.bc | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel rewrites --global 32 --arg 'struct:buf:f32:32;buf:f32:32;i32=0;f32=0' --arg i32=0 --check-as --compare %t.bc | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel rewrites --global 32 --arg 'struct:buf:f32:32;buf:f32:32;i32=0;f32=0' --arg i32=1 --check-as --compare %t.bc | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel caller --global 32 --check-as --compare %t.bc | FileCheck %s --check-prefix=EXEC
+; EXEC: identical
 ; Issue 21: a CUDA kernel's struct argument (ptr byval on NVPTX) is memory
 ; the host filled at the launch, and the host can only write global
 ; addresses: a generic pointer loaded from it is global.  What the kernel
