@@ -44,8 +44,11 @@
  *
  * Requires: a module that verifies.  Preserves: the CFG, every non-pointer
  * value, the stored values and all non-memory uses of pointers (through a
- * cast back to generic).  Breaks: debug records that referred to an erased
- * generic value become poison (the C API cannot move them).
+ * cast back to generic).  Debug info: new instructions carry the location
+ * of what they stand for; the debug records of an erased generic value
+ * follow its named twin where the table says that space keeps the generic
+ * pointer's bits (AMDGPU global/constant), else LLVM's salvage rules, else
+ * become poison (dbg_salvage; test infer/dbg-salvage.ll).
  * Debug name: infer.  Statistics: infer.* (see the GaspStatDesc below).
  * Tests: test/infer/.
  */
