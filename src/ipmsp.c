@@ -75,8 +75,8 @@
  * declarations, functions whose address is taken or that are called
  * indirectly, varargs; call-site attributes, calling conventions, metadata,
  * and debug info of functions rewritten in place and of the clone that
- * takes an internal original's body (its last tuple).  Copied clones carry
- * no debug info (see clone.c).  Never rewrites byval/byref/sret/inalloca/preallocated
+ * takes an internal original's body (its last tuple); copied clones get a
+ * DISubprogram of their own (clone.c, dbg_copy).  Never rewrites byval/byref/sret/inalloca/preallocated
  * parameters.
  * Debug name: ipmsp (and --dump-ip-msp for the seed's transcript).
  * Statistics: ipmsp.* below.  Tests: test/ipmsp/.
