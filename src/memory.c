@@ -77,7 +77,9 @@ typedef enum AccKind {
 } AccKind;
 
 typedef struct Access {
-  LLVMValueRef inst;
+  LLVMValueRef inst; /* the store, memset, memcpy, load, or a call to a writer */
+  LLVMValueRef val;  /* A_PTRSTORE: the pointer written (a writer's call: the
+                        caller's argument it stores) */
   int64_t off;   /* OFF_UNKNOWN: anywhere */
   int64_t size;  /* bytes; -1: unknown */
   unsigned align;
@@ -267,8 +269,176 @@ static void add_derived(MemModel *mm, LLVMValueRef v, int64_t off) {
 }
 
 static void add_access(MemModel *mm, LLVMValueRef inst, int64_t off, int64_t size, AccKind k) {
-  Access a = {inst, off, size, LLVMIsACallInst(inst) ? 1 : LLVMGetAlignment(inst), k};
+  Access a = {inst, k == A_PTRSTORE ? LLVMGetOperand(inst, 0) : NULL, off, size,
+              LLVMIsACallInst(inst) ? 1 : LLVMGetAlignment(inst), k};
   vec_push(&mm->acc, a);
+}
+
+/* A store a writer callee makes into its aggregate parameter. */
+typedef struct Write {
+  int64_t off, size;
+  unsigned align;
+  int param;         /* the callee's parameter it stores (a generic pointer), or -1 */
+  LLVMValueRef cval; /* param -1: a constant pointer stored, or NULL: a non-pointer */
+} Write;
+typedef VEC(Write) WriteVec;
+static bool nested_writes(const MemModel *mm, LLVMValueRef fn, LLVMValueRef call, LLVMValueRef v,
+                          int64_t off, WriteVec *w, unsigned depth);
+
+/* Parameter k of fn is written and read through only, at constant offsets
+   (an initializer, a C++ constructor's `this`): its uses, through constant
+   GEPs and casts, are loads, lifetime markers and plain stores into it of a
+   generic-pointer parameter of fn, a constant, or a value that is not a
+   pointer, or calls passing it to another such writer (a C++ complete-object
+   constructor calling the base one; at most 4 deep) with fn's parameters or
+   constants as the values that one stores.  *w gets the stores.  Nothing
+   else sees the address, so what the caller's aggregate holds after the
+   call is what it held, or what these stores wrote, with the caller's
+   arguments for fn's parameters. */
+static bool writes_fields(const MemModel *mm, LLVMValueRef fn, unsigned k, WriteVec *w,
+                          unsigned depth) {
+  if (depth > 4 || !exact_definition(fn) || LLVMGetIntrinsicID(fn) || k >= LLVMCountParams(fn))
+    return false;
+  ValVec work = {0};
+  VEC(int64_t) offs = {0};
+  vec_push(&work, LLVMGetParam(fn, k));
+  vec_push(&offs, 0);
+  bool ok = true;
+  for (size_t i = 0; i < work.n && ok; i++) {
+    LLVMValueRef v = work.v[i];
+    int64_t off = offs.v[i];
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u && ok; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      switch (LLVMIsAInstruction(user) ? LLVMGetInstructionOpcode(user) : LLVMUserOp1) {
+      case LLVMGetElementPtr: {
+        int64_t g = ir_gep_const_offset(mm->td, user);
+        ok = LLVMGetOperand(user, 0) == v && g != OFF_UNKNOWN &&
+             LLVMGetTypeKind(LLVMTypeOf(user)) == LLVMPointerTypeKind;
+        if (ok) {
+          vec_push(&work, user);
+          vec_push(&offs, off + g);
+        }
+        break;
+      }
+      case LLVMAddrSpaceCast:
+      case LLVMBitCast:
+        vec_push(&work, user);
+        vec_push(&offs, off);
+        break;
+      case LLVMLoad:
+        break;
+      case LLVMStore: {
+        LLVMValueRef val = LLVMGetOperand(user, 0);
+        LLVMTypeRef t = LLVMTypeOf(val);
+        Write wr = {off, (int64_t)LLVMStoreSizeOfType(mm->td, t), LLVMGetAlignment(user), -1,
+                    NULL};
+        ok = LLVMGetOperand(user, 1) == v; /* into it, not of it */
+        if (ok && LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
+          if (LLVMIsAArgument(val) && generic_scalar(mm, t)) {
+            for (unsigned j = 0; j < LLVMCountParams(fn); j++)
+              if (LLVMGetParam(fn, j) == val)
+                wr.param = (int)j;
+            ok = wr.param != (int)k;
+          } else {
+            ok = LLVMIsAConstant(val) && generic_scalar(mm, t);
+            wr.cval = val;
+          }
+        } else if (ok) {
+          ok = LLVMGetTypeKind(t) != LLVMVectorTypeKind; /* no vectors of pointers */
+        }
+        if (ok)
+          vec_push(w, wr);
+        break;
+      }
+      case LLVMCall:
+        if (!ir_is_lifetime(user))
+          ok = nested_writes(mm, fn, user, v, off, w, depth);
+        break;
+      default:
+        ok = false;
+      }
+    }
+  }
+  vec_free(&work);
+  vec_free(&offs);
+  return ok;
+}
+
+/* In writer fn, call passes v (fn's aggregate at off) on: to one parameter
+   of a writer whose stored values are fn's parameters or constants; its
+   stores join *w in fn's terms. */
+static bool nested_writes(const MemModel *mm, LLVMValueRef fn, LLVMValueRef call, LLVMValueRef v,
+                          int64_t off, WriteVec *w, unsigned depth) {
+  LLVMValueRef callee = ir_callee(call);
+  unsigned n = LLVMGetNumArgOperands(call);
+  if (!callee || callee == fn || n != LLVMCountParams(callee))
+    return false;
+  int k = -1;
+  for (unsigned a = 0; a < n; a++)
+    if (LLVMGetOperand(call, a) == v) {
+      if (k >= 0)
+        return false;
+      k = (int)a;
+    }
+  WriteVec inner = {0};
+  bool ok = k >= 0 && writes_fields(mm, callee, (unsigned)k, &inner, depth + 1);
+  for (size_t i = 0; ok && i < inner.n; i++) {
+    Write wr = inner.v[i];
+    wr.off += off;
+    if (wr.param >= 0) {
+      LLVMValueRef arg = LLVMGetOperand(call, (unsigned)wr.param);
+      wr.param = -1;
+      wr.cval = NULL;
+      if (LLVMIsAConstant(arg)) {
+        wr.cval = arg;
+      } else {
+        for (unsigned j = 0; j < LLVMCountParams(fn); j++)
+          if (LLVMGetParam(fn, j) == arg)
+            wr.param = (int)j;
+        ok = wr.param >= 0 && LLVMGetParam(fn, (unsigned)wr.param) != v;
+      }
+    }
+    if (ok)
+      vec_push(w, wr);
+  }
+  vec_free(&inner);
+  return ok;
+}
+
+/* A call that passes derived pointer d to a writer (writes_fields): its
+   stores become accesses of the region, with the caller's arguments as the
+   pointers written.  1: done; 0: the address escapes (it is also another
+   argument, or stored); -1: not a writer call. */
+static int walk_writer(MemModel *mm, LLVMValueRef call, const Derived *d) {
+  LLVMValueRef callee = ir_callee(call);
+  unsigned n = LLVMGetNumArgOperands(call);
+  if (!callee || LLVMIsDeclaration(callee) || n != LLVMCountParams(callee))
+    return -1;
+  int k = -1;
+  for (unsigned a = 0; a < n; a++) {
+    LLVMValueRef arg = LLVMGetOperand(call, a);
+    if (arg == d->v) {
+      if (k >= 0)
+        return -1; /* passed twice */
+      k = (int)a;
+    } else if (map_get(&mm->derived_set, arg, NULL)) {
+      return -1; /* another pointer into it */
+    }
+  }
+  WriteVec w = {0};
+  if (k < 0 || !writes_fields(mm, callee, (unsigned)k, &w, 0)) {
+    vec_free(&w);
+    return -1;
+  }
+  for (size_t i = 0; i < w.n; i++) {
+    const Write *wr = &w.v[i];
+    int64_t off = d->off == OFF_UNKNOWN ? OFF_UNKNOWN : d->off + wr->off;
+    LLVMValueRef val = wr->param >= 0 ? LLVMGetOperand(call, (unsigned)wr->param) : wr->cval;
+    Access a = {call, val, off, wr->size, wr->align, val ? A_PTRSTORE : A_CLOBBER};
+    vec_push(&mm->acc, a);
+  }
+  vec_free(&w);
+  return 1;
 }
 
 /* A call using derived pointer d (argument k): lifetime markers; memset
@@ -278,6 +448,9 @@ static bool walk_call(MemModel *mm, LLVMValueRef call, const Derived *d) {
     return true;
   if (passes_to_readers(call, d->v))
     return true; /* a callee that only reads it: no write, no escape */
+  int wr = walk_writer(mm, call, d);
+  if (wr >= 0)
+    return wr == 1; /* a callee that writes fields of it: its stores */
   const IrMemIntrin *mi = ir_mem_intrin(call);
   if (!mi || (strncmp(mi->name, "llvm.memset", 11) && strncmp(mi->name, "llvm.memcpy", 11) &&
               strncmp(mi->name, "llvm.memmove", 12)))
@@ -350,8 +523,7 @@ static bool walk_region(MemModel *mm, LLVMValueRef a) {
   }
   /* a stored value derived from the alloca later in the walk: escapes */
   for (size_t k = 0; k < mm->acc.n; k++)
-    if (mm->acc.v[k].kind == A_PTRSTORE &&
-        map_get(&mm->derived_set, LLVMGetOperand(mm->acc.v[k].inst, 0), NULL))
+    if (mm->acc.v[k].kind == A_PTRSTORE && map_get(&mm->derived_set, mm->acc.v[k].val, NULL))
       return false;
   return true;
 }
@@ -403,7 +575,7 @@ static uint32_t slot_for(MemModel *mm, int64_t off, bool aligned_base, bool host
     if (c < 0)
       ok = false;
     else if (c > 0) {
-      vec_push(&slot.stored, w->kind == A_PTRSTORE ? LLVMGetOperand(w->inst, 0) : mm->null);
+      vec_push(&slot.stored, w->kind == A_PTRSTORE ? w->val : mm->null);
       vec_push(&slot.writer, w->inst);
     }
   }

@@ -536,7 +536,9 @@ static void enqueue_users(Space *s, LLVMValueRef v) {
     uint32_t k = map_find(&s->id, user);
     if (k != MAP_NONE)
       enqueue(s, k);
-    if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) == v) {
+    /* a store of v, or a call passing v to a callee that stores it into
+       a modelled aggregate (memory.c, writes_fields) */
+    if ((LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) == v) || LLVMIsACallInst(user)) {
       size_t ns;
       const uint32_t *slots = mem_store_slots(s->mem, user, &ns);
       for (size_t k = 0; k < ns; k++)

@@ -1,0 +1,133 @@
+; RUN: gasp-opt --passes=infer -S %s -o - | FileCheck %s
+; RUN: gasp-opt -S %s -o %t.ll
+; RUN: gasp-run %s --kernel ok --global 4 --arg buf:i32:4:iota --arg local:16 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel mixed --global 4 --arg buf:i32:4:iota --arg local:16 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; EXEC: identical
+; Issue 21: a private struct filled by a helper that writes its fields (an
+; initializer, a C++ constructor) keeps its field facts: the helper's
+; stores at constant offsets of its parameters become stores of the
+; caller's arguments into the caller's struct.  Any other use of the
+; struct's address in the helper — storing a value it loaded, handing the
+; address on, a variable offset — or the struct passed twice makes it an
+; escape again, and two calls writing different spaces into one field
+; leave it generic (each function must stay generic: soundness).
+target triple = "spir64-unknown-unknown"
+
+%Job = type { ptr addrspace(4), ptr addrspace(4) }
+
+declare void @ext(ptr)
+
+; Writes a into field 0 and b into field 8 (and an integer elsewhere).
+define internal spir_func void @init(ptr %j, ptr addrspace(4) %a, ptr addrspace(4) %b) {
+  store ptr addrspace(4) %a, ptr %j, align 8
+  %f = getelementptr inbounds i8, ptr %j, i64 8
+  store ptr addrspace(4) %b, ptr %f, align 8
+  ret void
+}
+
+; Filled by @init with (global, local): both fields are named.
+; CHECK-LABEL: define spir_kernel void @ok(
+; CHECK: load i32, ptr addrspace(1)
+; CHECK: store i32 {{.*}}, ptr addrspace(3)
+define spir_kernel void @ok(ptr addrspace(1) %g, ptr addrspace(3) %l) {
+  %j = alloca %Job, align 8
+  %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  %gl = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)
+  call spir_func void @init(ptr %j, ptr addrspace(4) %gg, ptr addrspace(4) %gl)
+  %a = load ptr addrspace(4), ptr %j, align 8
+  %f = getelementptr inbounds i8, ptr %j, i64 8
+  %b = load ptr addrspace(4), ptr %f, align 8
+  %v = load i32, ptr addrspace(4) %a, align 4
+  store i32 %v, ptr addrspace(4) %b, align 4
+  ret void
+}
+
+; @init called twice on one struct with the spaces swapped: generic.
+; CHECK-LABEL: define spir_kernel void @mixed(
+; CHECK: load i32, ptr addrspace(4)
+define spir_kernel void @mixed(ptr addrspace(1) %g, ptr addrspace(3) %l) {
+  %j = alloca %Job, align 8
+  %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  %gl = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)
+  call spir_func void @init(ptr %j, ptr addrspace(4) %gg, ptr addrspace(4) %gl)
+  call spir_func void @init(ptr %j, ptr addrspace(4) %gl, ptr addrspace(4) %gg)
+  %a = load ptr addrspace(4), ptr %j, align 8
+  %v = load i32, ptr addrspace(4) %a, align 4
+  store i32 %v, ptr addrspace(1) %g, align 4
+  ret void
+}
+
+; Stores a pointer it loaded from elsewhere: not a field writer.
+define internal spir_func void @init_loaded(ptr %j, ptr %src) {
+  %p = load ptr addrspace(4), ptr %src, align 8
+  store ptr addrspace(4) %p, ptr %j, align 8
+  ret void
+}
+
+; CHECK-LABEL: define spir_kernel void @loaded(
+; CHECK: load i32, ptr addrspace(4)
+define spir_kernel void @loaded(ptr addrspace(1) %g, ptr %src) {
+  %j = alloca %Job, align 8
+  %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  store ptr addrspace(4) %gg, ptr %j, align 8
+  call spir_func void @init_loaded(ptr %j, ptr %src)
+  %a = load ptr addrspace(4), ptr %j, align 8
+  %v = load i32, ptr addrspace(4) %a, align 4
+  store i32 %v, ptr addrspace(1) %g, align 4
+  ret void
+}
+
+; Hands the struct's address on to code gasp cannot see: an escape.
+define internal spir_func void @init_esc(ptr %j, ptr addrspace(4) %a) {
+  store ptr addrspace(4) %a, ptr %j, align 8
+  call void @ext(ptr %j)
+  ret void
+}
+
+; CHECK-LABEL: define spir_kernel void @escapes(
+; CHECK: load i32, ptr addrspace(4)
+define spir_kernel void @escapes(ptr addrspace(1) %g) {
+  %j = alloca %Job, align 8
+  %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  call spir_func void @init_esc(ptr %j, ptr addrspace(4) %gg)
+  %a = load ptr addrspace(4), ptr %j, align 8
+  %v = load i32, ptr addrspace(4) %a, align 4
+  store i32 %v, ptr addrspace(1) %g, align 4
+  ret void
+}
+
+; Writes at an offset it is given: not a field writer.
+define internal spir_func void @init_at(ptr %j, ptr addrspace(4) %a, i64 %o) {
+  %f = getelementptr inbounds i8, ptr %j, i64 %o
+  store ptr addrspace(4) %a, ptr %f, align 8
+  ret void
+}
+
+; CHECK-LABEL: define spir_kernel void @varoff(
+; CHECK: load i32, ptr addrspace(4)
+define spir_kernel void @varoff(ptr addrspace(1) %g, ptr addrspace(3) %l, i64 %o) {
+  %j = alloca %Job, align 8
+  %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  %gl = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)
+  store ptr addrspace(4) %gg, ptr %j, align 8
+  call spir_func void @init_at(ptr %j, ptr addrspace(4) %gl, i64 %o)
+  %a = load ptr addrspace(4), ptr %j, align 8
+  %v = load i32, ptr addrspace(4) %a, align 4
+  store i32 %v, ptr addrspace(1) %g, align 4
+  ret void
+}
+
+; The struct's own address is also a pointer @init stores: an escape.
+; CHECK-LABEL: define spir_kernel void @self(
+; CHECK: load i32, ptr addrspace(4)
+define spir_kernel void @self(ptr addrspace(1) %g) {
+  %j = alloca %Job, align 8
+  %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  %gj = addrspacecast ptr %j to ptr addrspace(4)
+  call spir_func void @init(ptr %j, ptr addrspace(4) %gg, ptr addrspace(4) %gj)
+  %f = getelementptr inbounds i8, ptr %j, i64 8
+  %a = load ptr addrspace(4), ptr %f, align 8
+  %v = load i32, ptr addrspace(4) %a, align 4
+  store i32 %v, ptr addrspace(1) %g, align 4
+  ret void
+}
