@@ -6,8 +6,12 @@
  * Private slots, field-sensitive (issue 21).  An alloca whose address
  * never escapes — its uses, through GEPs and casts (as the base), are
  * loads, stores *into* it (never of its own address), comparisons, lifetime
- * markers, memset/memcpy/memmove into it and memcpy/memmove out of it — is
- * a private aggregate.  Every access to it is placed at a byte offset: a
+ * markers, memset/memcpy/memmove into it, memcpy/memmove out of it, calls
+ * to functions that only read it (readers) and calls to functions that only
+ * store their own parameters or constants into it at constant offsets
+ * (writers: an initializer, a constructor; their stores count as stores of
+ * the caller's arguments, the call being the writer) — is a private
+ * aggregate.  Every access to it is placed at a byte offset: a
  * constant one when every GEP on the way has constant indices (struct
  * fields, array elements), else "unknown".  A load of a generic pointer
  * reads one field, and returns what was stored there:
