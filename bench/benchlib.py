@@ -19,3 +19,12 @@ def build_base(rev, d):
     subprocess.run(["tar", "-x", "-C", d], input=arch.stdout, check=True)
     sh(["make", "-s", "-C", d, "all"], check=True)
     return os.path.join(d, "build", "bin", "gasp-opt")
+
+
+def write_report(subdir, name, text):
+    """Writes text to bench/<subdir>/<name> and prints it."""
+    d = os.path.join(ROOT, "bench", subdir)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, name), "w") as f:
+        f.write(text)
+    print(text, end="")

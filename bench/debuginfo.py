@@ -39,7 +39,7 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from ocl import clang_cmd  # noqa: E402
 sys.path.insert(0, HERE)
-from benchlib import build_base, sh  # noqa: E402
+from benchlib import build_base, sh, write_report  # noqa: E402
 
 TARGETS = ["spir64", "nvptx64", "amdgcn"]
 CUDA_H = os.path.join(ROOT, "test", "kernels", "cuda.h")
@@ -146,10 +146,7 @@ def main():
             out.append(f"| {name} | {n} | {p} | " + " | ".join(str(tot[p][k]) for k in keys) + " |")
     out += ["", "problems in `after`: " + ("none" if not bad else "; ".join(bad))]
     text = "\n".join(out) + "\n"
-    os.makedirs(os.path.join(HERE, "debuginfo"), exist_ok=True)
-    with open(os.path.join(HERE, "debuginfo", "debuginfo.md"), "w") as f:
-        f.write(text)
-    print(text, end="")
+    write_report("debuginfo", "debuginfo.md", text)
     return 1 if bad else 0
 
 

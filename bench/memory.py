@@ -27,7 +27,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import genprog  # noqa: E402
 from ocl import clang_cmd  # noqa: E402
 sys.path.insert(0, HERE)
-from benchlib import build_base, sh  # noqa: E402
+from benchlib import build_base, sh, write_report  # noqa: E402
 
 TARGETS = ["spir64", "nvptx64", "amdgcn"]
 
@@ -102,10 +102,7 @@ def main():
                   "pipeline, best of 3: before %.2f s, after %.2f s (%+.1f%%; target <= +10%%)"
                   % (tb, tn, 100 * (tn - tb) / tb)]
     text = "\n".join(lines) + "\n"
-    os.makedirs(os.path.join(HERE, "memory"), exist_ok=True)
-    with open(os.path.join(HERE, "memory", "memory.md"), "w") as f:
-        f.write(text)
-    print(text, end="")
+    write_report("memory", "memory.md", text)
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import genprog  # noqa: E402
 import ocl  # noqa: E402
 sys.path.insert(0, HERE)
-from benchlib import sh  # noqa: E402
+from benchlib import sh, write_report  # noqa: E402
 
 BIN = os.path.join(ROOT, "build", "bin")
 TARGETS = ["spir64", "nvptx64", "amdgcn"]
@@ -99,10 +99,7 @@ def main():
             "than the oracle's multi-space count:", ""]
     out += ["- %d: %s" % (c, k) for k, c in why.most_common(12)]
     text = "\n".join(out) + "\n"
-    os.makedirs(os.path.join(HERE, "oracle"), exist_ok=True)
-    with open(os.path.join(HERE, "oracle", "oracle_random.md"), "w") as f:
-        f.write(text)
-    print(text, end="")
+    write_report("oracle", "oracle_random.md", text)
 
 
 if __name__ == "__main__":
