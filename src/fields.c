@@ -133,6 +133,14 @@ static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, int64_
           for (unsigned a = 0; a < LLVMGetNumArgOperands(user); a++)
             if (LLVMGetOperand(user, a) == v)
               loaded_offsets(fs, h, a, o, depth + 1, offs);
+      } else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) == v) {
+        ValVec re = {0}; /* -O0: spilled to a stack slot, reloaded */
+        if (mem_spill_reloads(user, v, &re))
+          for (size_t r = 0; r < re.n; r++) {
+            vec_push(&work, re.v[r]);
+            vec_push(&at, o);
+          }
+        vec_free(&re);
       } else if (LLVMIsALoadInst(user) && ir_is_ptr_in(LLVMTypeOf(user), fs->t->generic)) {
         bool dup = false;
         for (size_t i = 0; i < offs->n && !dup; i++)

@@ -351,6 +351,12 @@ uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off);
 /* Parameter k of fn is only read through (loads, comparisons, copies out
    of it, and callees that only read), and fn's definition is exact. */
 bool mem_param_reads_only(LLVMValueRef fn, unsigned k);
+/* A spill (clang -O0): store writes v into a stack slot (an alloca, through
+   address-space casts) that nothing else writes and whose other uses are
+   loads of v's type and lifetime markers; *reloads gets those loads, each
+   v itself (a load before the store reads an undefined value, which v may
+   stand for). */
+bool mem_spill_reloads(LLVMValueRef store, LLVMValueRef v, ValVec *reloads);
 /* Field facts (`!gasp.fields`): at entry, the aggregate parameter `param`
    points to holds at byte `off` only pointers into `as`. */
 typedef struct MemFieldFact {

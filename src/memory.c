@@ -185,6 +185,37 @@ static bool exact_definition(LLVMValueRef fn) {
 
 static bool reads_only(LLVMValueRef fn, unsigned k, unsigned depth);
 
+bool mem_spill_reloads(LLVMValueRef store, LLVMValueRef v, ValVec *reloads) {
+  reloads->n = 0;
+  if (!LLVMIsAStoreInst(store) || LLVMGetOperand(store, 0) != v || LLVMGetVolatile(store))
+    return false;
+  LLVMValueRef slot = LLVMGetOperand(store, 1);
+  while (LLVMIsAAddrSpaceCastInst(slot))
+    slot = LLVMGetOperand(slot, 0);
+  if (!LLVMIsAAllocaInst(slot))
+    return false;
+  ValVec work = {0};
+  vec_push(&work, slot);
+  bool ok = true;
+  unsigned stores = 0;
+  for (size_t w = 0; w < work.n && ok; w++)
+    for (LLVMUseRef u = LLVMGetFirstUse(work.v[w]); u && ok; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (LLVMIsAAddrSpaceCastInst(user))
+        vec_push(&work, user);
+      else if (user == store)
+        ok = ++stores == 1 && LLVMGetOperand(store, 1) == work.v[w];
+      else if (LLVMIsALoadInst(user) && LLVMTypeOf(user) == LLVMTypeOf(v) && !LLVMGetVolatile(user))
+        vec_push(reloads, user);
+      else
+        ok = ir_is_lifetime(user);
+    }
+  vec_free(&work);
+  if (!ok)
+    reloads->n = 0;
+  return ok && stores == 1;
+}
+
 /* Every argument of call that is v goes to a parameter of a defined function
    that only reads through it (and the call has at least one). */
 static bool passes_to_readers(LLVMValueRef call, LLVMValueRef v) {
@@ -232,6 +263,14 @@ static bool reads_only(LLVMValueRef fn, unsigned k, unsigned depth) {
       case LLVMLoad:
       case LLVMICmp:
         break;
+      case LLVMStore: { /* -O0: spilled to a stack slot, reloaded */
+        ValVec re = {0};
+        ok = mem_spill_reloads(user, v, &re);
+        for (size_t r = 0; r < re.n; r++)
+          vec_push(&work, re.v[r]);
+        vec_free(&re);
+        break;
+      }
       case LLVMCall: {
         if (ir_is_lifetime(user))
           break;
@@ -507,6 +546,15 @@ static bool walk_region(MemModel *mm, LLVMValueRef a) {
       }
       case LLVMStore: {
         LLVMValueRef v = LLVMGetOperand(user, 0);
+        if (v == d.v && LLVMGetOperand(user, 1) != d.v) { /* -O0: spilled, reloaded */
+          ValVec re = {0};
+          bool spill = mem_spill_reloads(user, v, &re);
+          for (size_t r = 0; r < re.n; r++)
+            add_derived(mm, re.v[r], d.off);
+          vec_free(&re);
+          if (spill)
+            break;
+        }
         if (v == d.v || map_get(&mm->derived_set, v, NULL))
           return false; /* its own address stored: escapes */
         LLVMTypeRef t = LLVMTypeOf(v);
