@@ -14,6 +14,13 @@
 // RUN: gasp-opt -stats -pass-remarks=fields %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s
 // RUN: gasp-opt -stats -pass-remarks=fields %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s
 // RUN: gasp-opt -stats %t.sp0.ll -o %t.sp0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0
+// RUN: %clang-O0 -target nvptx64 %s -o %t.nv0.ll
+// RUN: %clang-O0 -target amdgcn-amd-amdhsa -nogpulib %s -o %t.am0.ll
+// RUN: gasp-opt -stats %t.nv0.ll -o %t.nv0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0N
+// RUN: gasp-opt -stats %t.am0.ll -o %t.am0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0N
+// O0N: generic memory ops reachable from kernels: 0 (before: {{[0-9]+}})
+// RUN: gasp-run %t.nv0.ll --kernel job --global 32 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.nv0.gasp.ll | FileCheck %s --check-prefix=EXEC
+// RUN: gasp-run %t.am0.ll --kernel job --global 32 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.am0.gasp.ll | FileCheck %s --check-prefix=EXEC
 // CHECK-DAG: remark: fields: @run: {{cloned as @run.f0o0as1_0o8as3|specialized in place}} for the pointers its callers store in its aggregate arguments: argument 0 offset 0 global, argument 0 offset 8 local
 // CHECK-DAG: remark: fields: @run: {{cloned as @run.f0o0as3_0o8as1|specialized in place}} for the pointers its callers store in its aggregate arguments: argument 0 offset 0 local, argument 0 offset 8 global
 // CHECK-DAG: generic memory ops reachable from kernels: 0 (before: {{[1-9][0-9]*}})
