@@ -230,6 +230,11 @@ void ir_rpo(LLVMValueRef fn, PtrMap *seen, BlockVec *out);
 bool ir_optnone(LLVMValueRef fn);
 /* t is a pointer (not a vector of pointers) in space as. */
 bool ir_is_ptr_in(LLVMTypeRef t, int as);
+/* The index of v among its function's parameters; -1 when v is not one. */
+int ir_param_index(LLVMValueRef v);
+/* The alloca v is, through address-space casts (a stack slot); NULL when
+   it is not one. */
+LLVMValueRef ir_stack_slot(LLVMValueRef v);
 /* The opcode of an instruction or constant expression; 0 for any other value. */
 LLVMOpcode ir_opcode(LLVMValueRef v);
 /* Is call a llvm.lifetime.start/end marker? */

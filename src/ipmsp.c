@@ -761,10 +761,8 @@ static unsigned local_uses(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edg
       case LLVMStore: /* counting: a spill into a stack slot is followed to
                          its reloads (-O0 code keeps every parameter there) */
         if (stop == UINT_MAX && LLVMGetOperand(i, 0) == v) {
-          LLVMValueRef slot = LLVMGetOperand(i, 1);
-          while (LLVMIsAAddrSpaceCastInst(slot))
-            slot = LLVMGetOperand(slot, 0);
-          if (LLVMIsAAllocaInst(slot)) {
+          LLVMValueRef slot = ir_stack_slot(LLVMGetOperand(i, 1));
+          if (slot) {
             reloads(slot, &seen, &work);
             break;
           }
@@ -1219,13 +1217,6 @@ static unsigned named_uses(Ip *ip, uint32_t f, unsigned k) {
   return n;
 }
 
-/* Is v a stack slot (an alloca, through address-space casts)? */
-static bool stack_slot(LLVMValueRef v) {
-  while (LLVMIsAAddrSpaceCastInst(v))
-    v = LLVMGetOperand(v, 0);
-  return LLVMIsAAllocaInst(v);
-}
-
 /* What a copy of f costs: its instructions, less the stack-slot traffic
    that promotion to registers removes (allocas, their casts, loads and
    stores straight through them — clang -O0 keeps every local there), so
@@ -1234,8 +1225,8 @@ static unsigned fn_size(LLVMValueRef f) {
   unsigned n = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      if (stack_slot(i) || (LLVMIsALoadInst(i) && stack_slot(LLVMGetOperand(i, 0))) ||
-          (LLVMIsAStoreInst(i) && stack_slot(LLVMGetOperand(i, 1))))
+      if (ir_stack_slot(i) || (LLVMIsALoadInst(i) && ir_stack_slot(LLVMGetOperand(i, 0))) ||
+          (LLVMIsAStoreInst(i) && ir_stack_slot(LLVMGetOperand(i, 1))))
         continue;
       n++;
     }

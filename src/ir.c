@@ -218,6 +218,23 @@ bool ir_is_ptr_in(LLVMTypeRef t, int as) {
   return LLVMGetTypeKind(t) == LLVMPointerTypeKind && (int)LLVMGetPointerAddressSpace(t) == as;
 }
 
+int ir_param_index(LLVMValueRef v) {
+  if (!LLVMIsAArgument(v))
+    return -1;
+  LLVMValueRef fn = LLVMGetParamParent(v);
+  unsigned n = LLVMCountParams(fn);
+  for (unsigned k = 0; k < n; k++)
+    if (LLVMGetParam(fn, k) == v)
+      return (int)k;
+  return -1;
+}
+
+LLVMValueRef ir_stack_slot(LLVMValueRef v) {
+  while (LLVMIsAAddrSpaceCastInst(v))
+    v = LLVMGetOperand(v, 0);
+  return LLVMIsAAllocaInst(v) ? v : NULL;
+}
+
 LLVMOpcode ir_opcode(LLVMValueRef v) {
   return LLVMIsAInstruction(v)    ? LLVMGetInstructionOpcode(v)
          : LLVMIsAConstantExpr(v) ? LLVMGetConstOpcode(v)

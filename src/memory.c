@@ -189,10 +189,8 @@ bool mem_spill_reloads(LLVMValueRef store, LLVMValueRef v, ValVec *reloads) {
   reloads->n = 0;
   if (!LLVMIsAStoreInst(store) || LLVMGetOperand(store, 0) != v || LLVMGetVolatile(store))
     return false;
-  LLVMValueRef slot = LLVMGetOperand(store, 1);
-  while (LLVMIsAAddrSpaceCastInst(slot))
-    slot = LLVMGetOperand(slot, 0);
-  if (!LLVMIsAAllocaInst(slot))
+  LLVMValueRef slot = ir_stack_slot(LLVMGetOperand(store, 1));
+  if (!slot)
     return false;
   ValVec work = {0};
   vec_push(&work, slot);
@@ -328,6 +326,23 @@ typedef VEC(Write) WriteVec;
 static bool nested_writes(const MemModel *mm, LLVMValueRef fn, LLVMValueRef call, LLVMValueRef v,
                           int64_t off, WriteVec *w, unsigned depth);
 
+/* The one argument position of call (to a defined callee with as many
+   parameters as arguments) that holds v, or -1 (none, twice, varargs). */
+static int sole_arg(LLVMValueRef call, LLVMValueRef v) {
+  LLVMValueRef callee = ir_callee(call);
+  unsigned n = LLVMGetNumArgOperands(call);
+  if (!callee || LLVMIsDeclaration(callee) || n != LLVMCountParams(callee))
+    return -1;
+  int k = -1;
+  for (unsigned a = 0; a < n; a++)
+    if (LLVMGetOperand(call, a) == v) {
+      if (k >= 0)
+        return -1;
+      k = (int)a;
+    }
+  return k;
+}
+
 /* Parameter k of fn is written and read through only, at constant offsets
    (an initializer, a C++ constructor's `this`): its uses, through constant
    GEPs and casts, are loads, lifetime markers and plain stores into it of a
@@ -378,9 +393,7 @@ static bool writes_fields(const MemModel *mm, LLVMValueRef fn, unsigned k, Write
         ok = LLVMGetOperand(user, 1) == v; /* into it, not of it */
         if (ok && LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
           if (LLVMIsAArgument(val) && generic_scalar(mm, t)) {
-            for (unsigned j = 0; j < LLVMCountParams(fn); j++)
-              if (LLVMGetParam(fn, j) == val)
-                wr.param = (int)j;
+            wr.param = ir_param_index(val);
             ok = wr.param != (int)k;
           } else {
             ok = LLVMIsAConstant(val) && generic_scalar(mm, t);
@@ -413,16 +426,7 @@ static bool writes_fields(const MemModel *mm, LLVMValueRef fn, unsigned k, Write
 static bool nested_writes(const MemModel *mm, LLVMValueRef fn, LLVMValueRef call, LLVMValueRef v,
                           int64_t off, WriteVec *w, unsigned depth) {
   LLVMValueRef callee = ir_callee(call);
-  unsigned n = LLVMGetNumArgOperands(call);
-  if (!callee || callee == fn || n != LLVMCountParams(callee))
-    return false;
-  int k = -1;
-  for (unsigned a = 0; a < n; a++)
-    if (LLVMGetOperand(call, a) == v) {
-      if (k >= 0)
-        return false;
-      k = (int)a;
-    }
+  int k = callee == fn ? -1 : sole_arg(call, v);
   WriteVec inner = {0};
   bool ok = k >= 0 && writes_fields(mm, callee, (unsigned)k, &inner, depth + 1);
   for (size_t i = 0; ok && i < inner.n; i++) {
@@ -435,10 +439,8 @@ static bool nested_writes(const MemModel *mm, LLVMValueRef fn, LLVMValueRef call
       if (LLVMIsAConstant(arg)) {
         wr.cval = arg;
       } else {
-        for (unsigned j = 0; j < LLVMCountParams(fn); j++)
-          if (LLVMGetParam(fn, j) == arg)
-            wr.param = (int)j;
-        ok = wr.param >= 0 && LLVMGetParam(fn, (unsigned)wr.param) != v;
+        wr.param = ir_param_index(arg); /* an argument used in fn: fn's */
+        ok = wr.param >= 0 && arg != v;
       }
     }
     if (ok)
@@ -448,30 +450,21 @@ static bool nested_writes(const MemModel *mm, LLVMValueRef fn, LLVMValueRef call
   return ok;
 }
 
-/* A call that passes derived pointer d to a writer (writes_fields): its
-   stores become accesses of the region, with the caller's arguments as the
-   pointers written.  1: done; 0: the address escapes (it is also another
-   argument, or stored); -1: not a writer call. */
-static int walk_writer(MemModel *mm, LLVMValueRef call, const Derived *d) {
-  LLVMValueRef callee = ir_callee(call);
-  unsigned n = LLVMGetNumArgOperands(call);
-  if (!callee || LLVMIsDeclaration(callee) || n != LLVMCountParams(callee))
-    return -1;
-  int k = -1;
-  for (unsigned a = 0; a < n; a++) {
-    LLVMValueRef arg = LLVMGetOperand(call, a);
-    if (arg == d->v) {
-      if (k >= 0)
-        return -1; /* passed twice */
-      k = (int)a;
-    } else if (map_get(&mm->derived_set, arg, NULL)) {
-      return -1; /* another pointer into it */
-    }
-  }
+/* Is call one that passes derived pointer d, once and with no other
+   pointer into the region, to a writer (writes_fields)?  Then its stores
+   become accesses of the region, with the caller's arguments as the
+   pointers written. */
+static bool walk_writer(MemModel *mm, LLVMValueRef call, const Derived *d) {
+  int k = sole_arg(call, d->v);
+  if (k < 0)
+    return false;
+  for (unsigned a = 0; a < LLVMGetNumArgOperands(call); a++)
+    if ((int)a != k && map_get(&mm->derived_set, LLVMGetOperand(call, a), NULL))
+      return false; /* another pointer into it */
   WriteVec w = {0};
-  if (k < 0 || !writes_fields(mm, callee, (unsigned)k, &w, 0)) {
+  if (!writes_fields(mm, ir_callee(call), (unsigned)k, &w, 0)) {
     vec_free(&w);
-    return -1;
+    return false;
   }
   for (size_t i = 0; i < w.n; i++) {
     const Write *wr = &w.v[i];
@@ -481,7 +474,7 @@ static int walk_writer(MemModel *mm, LLVMValueRef call, const Derived *d) {
     vec_push(&mm->acc, a);
   }
   vec_free(&w);
-  return 1;
+  return true;
 }
 
 /* A call using derived pointer d (argument k): lifetime markers; memset
@@ -491,9 +484,8 @@ static bool walk_call(MemModel *mm, LLVMValueRef call, const Derived *d) {
     return true;
   if (passes_to_readers(call, d->v))
     return true; /* a callee that only reads it: no write, no escape */
-  int wr = walk_writer(mm, call, d);
-  if (wr >= 0)
-    return wr == 1; /* a callee that writes fields of it: its stores */
+  if (walk_writer(mm, call, d))
+    return true; /* a callee that writes fields of it: its stores */
   const IrMemIntrin *mi = ir_mem_intrin(call);
   if (!mi || (strncmp(mi->name, "llvm.memset", 11) && strncmp(mi->name, "llvm.memcpy", 11) &&
               strncmp(mi->name, "llvm.memmove", 12)))
@@ -754,9 +746,7 @@ uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off) {
     align = LLVMGetAlignment(region);
   } else if (LLVMIsAArgument(region)) { /* a parameter with field facts */
     LLVMValueRef fn = LLVMGetParamParent(region);
-    unsigned k = 0;
-    while (LLVMGetParam(fn, k) != region)
-      k++;
+    unsigned k = (unsigned)ir_param_index(region);
     MemFieldFact *facts = NULL;
     size_t nf = mem_fields_get(fn, &facts);
     entry = fact_at(facts, nf, k, off);

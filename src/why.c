@@ -67,19 +67,10 @@ static const char *name_of(LLVMValueRef v) {
   return len ? n : "?";
 }
 
-static unsigned param_index(LLVMValueRef arg) {
-  LLVMValueRef fn = LLVMGetParamParent(arg);
-  unsigned n = LLVMCountParams(fn);
-  for (unsigned k = 0; k < n; k++)
-    if (LLVMGetParam(fn, k) == arg)
-      return k;
-  return 0;
-}
-
 static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   LLVMValueRef fn = LLVMGetParamParent(arg);
   const char *f = name_of(fn);
-  unsigned k = param_index(arg);
+  unsigned k = (unsigned)ir_param_index(arg);
   char tag[16] = "";
   snprintf(r->detail, sizeof r->detail, "parameter %u of @%s", k, f);
   if (tgt_is_kernel(w->t, fn)) {

@@ -125,7 +125,7 @@ static bool check_param(Prep *s, LLVMValueRef fn, unsigned i, LLVMTypeRef ty, co
     break;
   case ARG_STRUCT: {
     LLVMTypeRef agg = by_value_type(fn, i);
-    size_t offs[16];
+    size_t offs[SPEC_MAX_FIELDS];
     ok = as >= 0 && agg &&
          LLVMABISizeOfType(LLVMGetModuleDataLayout(s->m), agg) >= spec_struct_layout(a, offs);
     want = "a struct passed by value (a byval or byref parameter) with room for the fields given";

@@ -527,7 +527,7 @@ static bool set_up(Rt *r, RunGlobalsFn globals, RunBuffers *bufs, char **err) {
     } else if (a->kind == ARG_LOCAL) {
       need[RK_LOCAL] += round_up(a->count, ALIGN);
     } else if (a->kind == ARG_STRUCT) {
-      size_t offs[16];
+      size_t offs[SPEC_MAX_FIELDS];
       need[RK_CONSTANT] += round_up(spec_struct_layout(a, offs), ALIGN);
       for (unsigned k = 0; k < a->nfields; k++)
         if (a->fields[k].kind == ARG_BUF)
@@ -574,7 +574,7 @@ static bool set_up(Rt *r, RunGlobalsFn globals, RunBuffers *bufs, char **err) {
       break;
     }
     case ARG_STRUCT: { /* the host fills it: constant memory, pointers to global */
-      size_t offs[16], size = spec_struct_layout(a, offs);
+      size_t offs[SPEC_MAX_FIELDS], size = spec_struct_layout(a, offs);
       char *img = arena_alloc(r, RK_CONSTANT, size);
       for (unsigned k = 0; k < a->nfields; k++) {
         const RunArg *f = &a->fields[k];
@@ -589,7 +589,7 @@ static bool set_up(Rt *r, RunGlobalsFn globals, RunBuffers *bufs, char **err) {
           uint64_t p = (uint64_t)(uintptr_t)d;
           memcpy(img + offs[k], &p, 8);
         } else {
-          memcpy(img + offs[k], &f->val, f->kind == ARG_I32 || f->kind == ARG_F32 ? 4 : 8);
+          memcpy(img + offs[k], &f->val, spec_field_size(f));
         }
       }
       r->args[i] = (uint64_t)(uintptr_t)img;

@@ -86,8 +86,13 @@ unsigned spec_buffer_count(const RunArg *args, unsigned nargs);
 /* Buffer b's spec; *label gets "arg<i>" or "arg<i>.<field>" (cap bytes). */
 const RunArg *spec_buffer(const RunArg *args, unsigned nargs, unsigned b, char *label,
                           size_t cap);
-/* A struct argument's layout: field k at offs[k] (nfields entries); returns
-   the size.  Buffers are 8-byte pointers (64-bit targets). */
+/* A struct argument has at most this many fields. */
+#define SPEC_MAX_FIELDS 16
+/* The bytes field f of a struct takes: 4 for i32/f32, else 8 (i64, f64, a
+   buffer's address on 64-bit targets). */
+size_t spec_field_size(const RunArg *f);
+/* A struct argument's layout: field k at offs[k] (nfields entries, at most
+   SPEC_MAX_FIELDS), fields naturally aligned; returns the size. */
 size_t spec_struct_layout(const RunArg *a, size_t *offs);
 size_t spec_elem_size(ElemType t);
 const char *spec_elem_name(ElemType t);

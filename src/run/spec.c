@@ -114,15 +114,16 @@ void spec_free(RunArg *a) {
   a->nfields = 0;
 }
 
-/* struct:<field>;<field>;... — at most 16 fields, no nesting, no local. */
+/* struct:<field>;<field>;... — at most SPEC_MAX_FIELDS fields, no nesting,
+   no local. */
 static bool parse_struct(const char *spec, const char *rest, RunArg *a, char **err) {
   a->kind = ARG_STRUCT;
-  a->fields = xcalloc(16, sizeof *a->fields);
+  a->fields = xcalloc(SPEC_MAX_FIELDS, sizeof *a->fields);
   char *copy = xstrdup(rest), *save = NULL;
   bool ok = true;
   for (char *f = strtok_r(copy, ";", &save); f && ok; f = strtok_r(NULL, ";", &save)) {
     RunArg *d = &a->fields[a->nfields];
-    if (a->nfields == 16)
+    if (a->nfields == SPEC_MAX_FIELDS)
       ok = fail(err, spec, "a struct has at most 16 fields");
     else if (!strncmp(f, "struct:", 7) || !strncmp(f, "local:", 6))
       ok = fail(err, spec, "a struct field is a buf:... or a scalar (i32=, i64=, f32=, f64=)");
@@ -139,11 +140,14 @@ static bool parse_struct(const char *spec, const char *rest, RunArg *a, char **e
   return ok;
 }
 
+size_t spec_field_size(const RunArg *f) {
+  return f->kind == ARG_I32 || f->kind == ARG_F32 ? 4 : 8;
+}
+
 size_t spec_struct_layout(const RunArg *a, size_t *offs) {
   size_t at = 0, align = 1;
   for (unsigned k = 0; k < a->nfields; k++) {
-    const RunArg *f = &a->fields[k];
-    size_t sz = f->kind == ARG_I32 || f->kind == ARG_F32 ? 4 : 8;
+    size_t sz = spec_field_size(&a->fields[k]);
     at = (at + sz - 1) / sz * sz;
     offs[k] = at;
     at += sz;
