@@ -74,3 +74,7 @@ bool cx_select_target(GaspCtx *cx, LLVMModuleRef m) {
   }
   return true;
 }
+
+long cx_clone_cost(const GaspCtx *cx) {
+  return cx->opt.clone_cost >= 0 ? cx->opt.clone_cost : (long)cx->tgt->clone_cost;
+}

@@ -63,6 +63,9 @@ static const GaspStatDesc st_clones = {"fields.clones",
                                        "clones made for the field shape of their callers"};
 static const GaspStatDesc st_inplace = {
     "fields.annotated", "functions given their callers' field shape in place"};
+static const GaspStatDesc st_costly = {
+    "fields.too-costly",
+    "functions not cloned for a field shape: the copy costs more than --clone-cost a use named"};
 static const GaspStatDesc st_calls = {"fields.calls-redirected",
                                       "calls sent to a clone for their field shape"};
 
@@ -76,25 +79,29 @@ typedef struct Fields {
   Infer *inf;
   StrMap by_key;   /* clone name -> 1 */
   StrMap refused;  /* clone names refused by --clone-budget (reported once) */
+  StrMap costly;   /* functions whose copies cost too much (reported once) */
   long made;       /* clones made, against --clone-budget */
   ValVec left;     /* functions calls were taken from */
   ValVec again;    /* functions given facts: their calls are looked at again */
   VEC(MemFieldFact) facts;
 } Fields;
 
-/* v with casts and constant-index GEPs taken off: the base, *off its byte
-   offset in it; NULL when an index is not constant. */
-static LLVMValueRef base_of(LLVMModuleRef m, LLVMValueRef v, int64_t *off) {
+/* v with casts and GEPs taken off: the base, *off its byte offset in it
+   plus any multiple of *stride (0: exactly; an element of an array of
+   structs indexed at run time: the element size); NULL when a GEP cannot
+   be placed. */
+static LLVMValueRef base_of(LLVMModuleRef m, LLVMValueRef v, int64_t *off, int64_t *stride) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
-  *off = 0;
+  *off = *stride = 0;
   for (;;) {
     if (LLVMIsAAddrSpaceCastInst(v) || LLVMIsABitCastInst(v)) {
       v = LLVMGetOperand(v, 0);
     } else if (LLVMIsAGetElementPtrInst(v)) {
-      int64_t o = ir_gep_const_offset(td, v);
-      if (o == INT64_MIN)
+      int64_t o, s;
+      if (!ir_gep_offset(td, v, &o, &s))
         return NULL;
       *off += o;
+      *stride = gcd64(*stride, s);
       v = LLVMGetOperand(v, 0);
     } else {
       return v;
@@ -106,7 +113,7 @@ static LLVMValueRef base_of(LLVMModuleRef m, LLVMValueRef v, int64_t *off) {
    (constant GEPs and casts on the way), or a reader it passes the
    aggregate to does (8 calls deep), plus base, appended to offs. */
 static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, int64_t base,
-                           unsigned depth, OffVec *offs) {
+                           unsigned depth, OffVec *offs, ValVec *loads, OffVec *load_offs) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(fs->m);
   ValVec work = {0};
   OffVec at = {0};
@@ -132,7 +139,7 @@ static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, int64_
             LLVMGetNumArgOperands(user) == LLVMCountParams(h))
           for (unsigned a = 0; a < LLVMGetNumArgOperands(user); a++)
             if (LLVMGetOperand(user, a) == v)
-              loaded_offsets(fs, h, a, o, depth + 1, offs);
+              loaded_offsets(fs, h, a, o, depth + 1, offs, NULL, NULL);
       } else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) == v) {
         ValVec re = {0}; /* -O0: spilled to a stack slot, reloaded */
         if (mem_spill_reloads(user, v, &re))
@@ -142,6 +149,10 @@ static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, int64_
           }
         vec_free(&re);
       } else if (LLVMIsALoadInst(user) && ir_is_ptr_in(LLVMTypeOf(user), fs->t->generic)) {
+        if (loads) {
+          vec_push(loads, user);
+          vec_push(load_offs, o);
+        }
         bool dup = false;
         for (size_t i = 0; i < offs->n && !dup; i++)
           dup = offs->v[i] == o;
@@ -157,15 +168,15 @@ static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, int64_
 /* The shape of argument k of call (to g) in the analysed caller: facts for
    the fields g loads pointers from, appended to fs->facts. */
 static void shape_of(Fields *fs, LLVMValueRef call, LLVMValueRef g, unsigned k) {
-  int64_t d;
-  LLVMValueRef base = base_of(fs->m, LLVMGetOperand(call, k), &d);
+  int64_t d, stride;
+  LLVMValueRef base = base_of(fs->m, LLVMGetOperand(call, k), &d, &stride);
   if (!base || !(LLVMIsAAllocaInst(base) || LLVMIsAArgument(base)) ||
       !mem_param_reads_only(g, k))
     return;
   OffVec offs = {0};
-  loaded_offsets(fs, g, k, 0, 0, &offs);
+  loaded_offsets(fs, g, k, 0, 0, &offs, NULL, NULL);
   for (size_t i = 0; i < offs.n; i++) {
-    uint32_t mask = space_field(fs->sp, base, d + offs.v[i]);
+    uint32_t mask = space_field(fs->sp, base, d + offs.v[i], stride);
     int as = space_mask_lat(fs->sp, mask & ~SP_NULL);
     if (as < 0 || !(mask & SP_NAMED))
       continue;
@@ -198,6 +209,116 @@ static void shape_text(const Fields *fs, const MemFieldFact *f, size_t n, char *
 }
 
 /* A shape not cloned: --clone-budget is spent (Missed remark, transcript). */
+/* The uses a clone of g for the facts names (the benefit side of the
+   clone cost model, as ipmsp's): memory accesses through, and calls
+   passing, a pointer g loads from a field the facts name (through GEPs,
+   casts, phis and selects). */
+static unsigned long named_uses(const Fields *fs, LLVMValueRef g) {
+  ValVec loads = {0}, work = {0};
+  OffVec loffs = {0}, offs = {0};
+  PtrMap seen;
+  map_init(&seen);
+  unsigned long n = 0;
+  unsigned todo = ~0u; /* parameters (the first 32) not walked yet */
+  for (size_t i = 0; i < fs->facts.n; i++) {
+    unsigned k = fs->facts.v[i].param;
+    if (k < 32 && !(todo & (1u << k)))
+      continue;
+    if (k < 32)
+      todo &= ~(1u << k);
+    loads.n = loffs.n = 0;
+    loaded_offsets(fs, g, k, 0, 0, &offs, &loads, &loffs);
+    for (size_t l = 0; l < loads.n; l++) {
+      bool named = false;
+      for (size_t j = 0; j < fs->facts.n && !named; j++)
+        named = fs->facts.v[j].param == k && fs->facts.v[j].off == loffs.v[l];
+      if (named && !map_get(&seen, loads.v[l], NULL)) {
+        map_put(&seen, loads.v[l], 1);
+        vec_push(&work, loads.v[l]);
+      }
+    }
+  }
+  while (work.n) {
+    LLVMValueRef v = work.v[--work.n];
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef i = LLVMGetUser(u);
+      bool follow = false;
+      switch (LLVMIsAInstruction(i) ? LLVMGetInstructionOpcode(i) : LLVMUserOp1) {
+      case LLVMGetElementPtr:
+        follow = LLVMGetOperand(i, 0) == v;
+        break;
+      case LLVMAddrSpaceCast:
+      case LLVMBitCast:
+      case LLVMPHI:
+      case LLVMFreeze:
+        follow = true;
+        break;
+      case LLVMSelect:
+        follow = LLVMGetOperand(i, 0) != v;
+        break;
+      case LLVMLoad:
+      case LLVMAtomicRMW:
+      case LLVMAtomicCmpXchg:
+        n += LLVMGetOperand(i, 0) == v;
+        break;
+      case LLVMStore:
+        n += LLVMGetOperand(i, 1) == v;
+        break;
+      case LLVMCall:
+        n++;
+        break;
+      default:
+        break;
+      }
+      if (follow && !map_get(&seen, i, NULL)) {
+        map_put(&seen, i, 1);
+        vec_push(&work, i);
+      }
+    }
+  }
+  map_free(&seen);
+  vec_free(&loads);
+  vec_free(&work);
+  vec_free(&loffs);
+  vec_free(&offs);
+  return n;
+}
+
+/* Does a copy of g pay under the clone cost model (--clone-cost, the
+   target's limit; docs/design.md "What cloning costs")?  Its instructions
+   against the limit times the uses it names.  Says so (remark, transcript)
+   once per function when it does not. */
+static bool copy_pays(Fields *fs, LLVMValueRef g) {
+  long limit = cx_clone_cost(fs->cx);
+  if (limit <= 0)
+    return true;
+  unsigned size = ir_copy_cost(g);
+  unsigned long named = named_uses(fs, g);
+  if ((unsigned long)size <= (unsigned long)limit * named)
+    return true;
+  size_t len;
+  const char *gname = LLVMGetValueName2(g, &len);
+  if (smap_find(&fs->costly, gname) != MAP_NONE)
+    return false;
+  smap_put(&fs->costly, gname, 1);
+  cx_stat(fs->cx, &st_costly, 1);
+  char buf[4096];
+  shape_text(fs, fs->facts.v, fs->facts.n, buf, sizeof buf);
+  if (fs->cx->opt.dump_ip_msp)
+    fprintf(cx_out(fs->cx), "fields: %.*s not cloned for %s: costs too much\n", (int)len, gname,
+            buf);
+  if (cx_wants(fs->cx, GASP_REMARK_MISSED)) {
+    GaspRemark *r = cx_remark(fs->cx, GASP_REMARK_MISSED, "CloneTooCostly", g, NULL);
+    rm_arg(r, "String",
+           "not cloned for the pointers a caller stores in its aggregate arguments (%s): a "
+           "copy of its %u instructions would name %lu use%s (more than %ld instructions a "
+           "use; --clone-cost)",
+           buf, size, named, named == 1 ? "" : "s", limit);
+    rm_done(r);
+  }
+  return false;
+}
+
 static void over_budget(Fields *fs, LLVMValueRef g, const MemFieldFact *f, size_t n) {
   char buf[4096];
   shape_text(fs, f, n, buf, sizeof buf);
@@ -255,6 +376,10 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
     vec_push(&fs->again, g);
     return true;
   }
+  if (!known && !copy_pays(fs, g)) {
+    free(name);
+    return false;
+  }
   if (!known) {
     long budget = fs->cx->opt.clone_budget;
     if (budget >= 0 && fs->made >= budget) {
@@ -297,8 +422,8 @@ static void candidate_calls(const Fields *fs, LLVMValueRef fn, ValVec *calls) {
       if (nold)
         continue; /* already made for a shape */
       for (unsigned a = 0; a < LLVMGetNumArgOperands(i); a++) {
-        int64_t d;
-        LLVMValueRef b = base_of(fs->m, LLVMGetOperand(i, a), &d);
+        int64_t d, stride;
+        LLVMValueRef b = base_of(fs->m, LLVMGetOperand(i, a), &d, &stride);
         if (b && (LLVMIsAAllocaInst(b) || LLVMIsAArgument(b)) &&
             LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, a))) == LLVMPointerTypeKind) {
           vec_push(calls, i);
@@ -350,5 +475,6 @@ bool fields_run(GaspCtx *cx, LLVMModuleRef m) {
   space_free(fs.sp);
   smap_free(&fs.by_key);
   smap_free(&fs.refused);
+  smap_free(&fs.costly);
   return changed;
 }

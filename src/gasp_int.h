@@ -170,6 +170,10 @@ void cx_stat(GaspCtx *cx, const GaspStatDesc *d, uint64_t n);
 /* True when -debug-only names the current pass. */
 bool cx_debug(const GaspCtx *cx);
 FILE *cx_out(const GaspCtx *cx);
+/* The most instructions a copy of a function may cost per use it names:
+   --clone-cost, or the target's; 0: no limit (docs/design.md, "What
+   cloning costs"). */
+long cx_clone_cost(const GaspCtx *cx);
 /* Selects cx->tgt for m; on failure adds the error and returns false. */
 bool cx_select_target(GaspCtx *cx, LLVMModuleRef m);
 
@@ -309,6 +313,18 @@ size_t ir_fn_md_operands(LLVMValueRef fn, const char *kind, ValVec *ops);
 /* The byte offset a GEP with constant indices adds (struct fields, array
    elements), or INT64_MIN when an index is not a constant (or too large). */
 int64_t ir_gep_const_offset(LLVMTargetDataRef td, LLVMValueRef gep);
+/* What a copy of f costs (ipmsp's and fields' clone cost model): its
+   instructions, less the stack-slot traffic that promotion to registers
+   removes (allocas, their casts, loads and stores straight through them —
+   clang -O0 keeps every local there), so -O0 and -O1 code of one function
+   cost about the same. */
+unsigned ir_copy_cost(LLVMValueRef f);
+/* The bytes a GEP adds: *off plus some multiple of *stride, the gcd of the
+   element sizes its variable indices scale (0: exactly *off; an element of
+   an array of structs indexed at run time: its field's offset plus a
+   multiple of the element size).  False for vector elements or indices
+   too large to add up. */
+bool ir_gep_offset(LLVMTargetDataRef td, LLVMValueRef gep, int64_t *off, int64_t *stride);
 /* A string operand starting with prefix in fn's `!kind` node: the rest
    into buf (cap bytes, truncated); false when there is none. */
 bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf,
@@ -348,11 +364,12 @@ bool mem_slot_host(const MemModel *mm, uint32_t slot);
 /* A pointer into space as was in the slot when the function started (the
    host's global pointers, a caller's field fact); -1: none. */
 int mem_slot_entry(const MemModel *mm, uint32_t slot);
-/* The slot of the pointers stored at byte off of alloca region in the last
-   function given to mem_function, or MAP_NONE when gasp cannot list them
-   (its address escapes, a write it cannot place).  Call after the space
-   analysis of that function has been read: it reuses the walk's scratch. */
-uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off);
+/* The slot of the pointers stored at byte off (plus any multiple of
+   stride; 0: exactly off) of alloca region in the last function given to
+   mem_function, or MAP_NONE when gasp cannot list them (its address
+   escapes, a write it cannot place).  Call after the space analysis of
+   that function has been read: it reuses the walk's scratch. */
+uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t stride);
 /* Parameter k of fn is only read through (loads, comparisons, copies out
    of it, and callees that only read), and fn's definition is exact. */
 bool mem_param_reads_only(LLVMValueRef fn, unsigned k);
@@ -470,10 +487,11 @@ bool space_reachable(const Space *s, LLVMBasicBlockRef bb);
    pointer icmps, generic-to-named casts. */
 const ValVec *space_ops(const Space *s);
 size_t space_slots(const Space *s);
-/* The set of the pointers stored at byte off of region (an alloca, or a
-   parameter with field facts) of the last analysed function (memory.c's
-   mem_field_slot); SP_UNKNOWN when they cannot be listed. */
-uint32_t space_field(Space *s, LLVMValueRef region, int64_t off);
+/* The set of the pointers stored at byte off (plus any multiple of
+   stride) of region (an alloca, or a parameter with field facts) of the
+   last analysed function (memory.c's mem_field_slot); SP_UNKNOWN when they
+   cannot be listed. */
+uint32_t space_field(Space *s, LLVMValueRef region, int64_t off, int64_t stride);
 /* Why v has its set: */
 typedef enum SpaceCause {
   SPW_NONE,   /* nothing flows in (null, undef, a cycle fed by nothing) */

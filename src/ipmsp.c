@@ -1217,26 +1217,6 @@ static unsigned named_uses(Ip *ip, uint32_t f, unsigned k) {
   return n;
 }
 
-/* What a copy of f costs: its instructions, less the stack-slot traffic
-   that promotion to registers removes (allocas, their casts, loads and
-   stores straight through them — clang -O0 keeps every local there), so
-   -O0 and -O1 code of one function cost about the same. */
-static unsigned fn_size(LLVMValueRef f) {
-  unsigned n = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      if (ir_stack_slot(i) || (LLVMIsALoadInst(i) && ir_stack_slot(LLVMGetOperand(i, 0))) ||
-          (LLVMIsAStoreInst(i) && ir_stack_slot(LLVMGetOperand(i, 1))))
-        continue;
-      n++;
-    }
-  return n;
-}
-
-static long clone_cost_limit(const Ip *ip) {
-  return ip->cx->opt.clone_cost >= 0 ? ip->cx->opt.clone_cost : (long)ip->t->clone_cost;
-}
-
 /* A tuple of f's call sites: the spaces kept (np + 1), its calls, and
    whether a clone is made for it. */
 typedef struct Group {
@@ -1265,7 +1245,7 @@ static void reached_now(Ip *ip) {
 /* Do the copies the groups ask for pay (above)?  Reports once per function
    when they do not. */
 static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls) {
-  long limit = clone_cost_limit(ip);
+  long limit = cx_clone_cost(ip->cx);
   if (limit <= 0 || fi->too_costly)
     return limit <= 0;
   size_t clones = 0;
@@ -1292,7 +1272,7 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
   free(uses);
   if (!clones)
     return true;
-  unsigned size = fn_size(fi->fn);
+  unsigned size = ir_copy_cost(fi->fn);
   unsigned long budget = (unsigned long)limit * named;
   /* are the calls that keep the original reached?  Asked only when the
      answer decides (it walks the module: reached_now) */

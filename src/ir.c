@@ -509,29 +509,55 @@ bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf
 
 /* ---- constant GEP offsets ---------------------------------------------- */
 
-int64_t ir_gep_const_offset(LLVMTargetDataRef td, LLVMValueRef gep) {
+unsigned ir_copy_cost(LLVMValueRef f) {
+  unsigned n = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (ir_stack_slot(i) || (LLVMIsALoadInst(i) && ir_stack_slot(LLVMGetOperand(i, 0))) ||
+          (LLVMIsAStoreInst(i) && ir_stack_slot(LLVMGetOperand(i, 1))))
+        continue;
+      n++;
+    }
+  return n;
+}
+
+bool ir_gep_offset(LLVMTargetDataRef td, LLVMValueRef gep, int64_t *off, int64_t *stride) {
   LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
   unsigned n = (unsigned)LLVMGetNumOperands(gep);
-  int64_t o = 0;
+  int64_t o = 0, s = 0;
   for (unsigned k = 1; k < n; k++) {
     LLVMValueRef idx = LLVMGetOperand(gep, k);
-    if (!LLVMIsAConstantInt(idx) || LLVMGetIntTypeWidth(LLVMTypeOf(idx)) > 64)
-      return INT64_MIN;
-    int64_t c = (int64_t)LLVMConstIntGetSExtValue(idx);
+    bool known = LLVMIsAConstantInt(idx) && LLVMGetIntTypeWidth(LLVMTypeOf(idx)) <= 64;
+    int64_t c = known ? (int64_t)LLVMConstIntGetSExtValue(idx) : 0;
     if (c < -(1 << 20) || c > (1 << 20))
-      return INT64_MIN; /* no overflow below */
+      return false; /* no overflow below */
+    int64_t size;
     if (k == 1) {
-      o += c * (int64_t)LLVMABISizeOfType(td, ty);
-    } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind && c >= 0 &&
+      size = (int64_t)LLVMABISizeOfType(td, ty);
+    } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind && known && c >= 0 &&
                (unsigned)c < LLVMCountStructElementTypes(ty)) {
       o += (int64_t)LLVMOffsetOfElement(td, ty, (unsigned)c);
       ty = LLVMStructGetTypeAtIndex(ty, (unsigned)c);
+      continue;
     } else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind) {
       ty = LLVMGetElementType(ty);
-      o += c * (int64_t)LLVMABISizeOfType(td, ty);
+      size = (int64_t)LLVMABISizeOfType(td, ty);
     } else {
-      return INT64_MIN; /* vector element addresses: not byte-sized always */
+      return false; /* vector element addresses: not byte-sized always */
     }
+    if (size > ((int64_t)1 << 40) || o > ((int64_t)1 << 61) || o < -((int64_t)1 << 61))
+      return false;
+    if (known)
+      o += c * size;
+    else
+      s = gcd64(s, size);
   }
-  return o;
+  *off = o;
+  *stride = s;
+  return true;
+}
+
+int64_t ir_gep_const_offset(LLVMTargetDataRef td, LLVMValueRef gep) {
+  int64_t o, s;
+  return ir_gep_offset(td, gep, &o, &s) && !s ? o : INT64_MIN;
 }

@@ -11,29 +11,30 @@
  * store their own parameters or constants into it at constant offsets
  * (writers: an initializer, a constructor; their stores count as stores of
  * the caller's arguments, the call being the writer) — is a private
- * aggregate.  Every access to it is placed at a byte offset: a
- * constant one when every GEP on the way has constant indices (struct
- * fields, array elements), else "unknown".  A load of a generic pointer
- * reads one field, and returns what was stored there:
+ * aggregate.  Every access to it is placed (a Place): at a byte offset
+ * plus some multiple of a stride — the gcd of the element sizes the
+ * variable indices of the GEPs on the way scale (0: a constant offset;
+ * &arr[i].out in an array of 24-byte structs: 16 plus a multiple of 24;
+ * a variable byte index: stride 1, anywhere).  An access aligned to A in a
+ * region aligned to R, placed anywhere modulo a divisor of min(A, R), lies
+ * at a multiple of min(A, R) (an array of pointers indexed at run time).
+ * A load of a generic pointer reads one field, and returns what was stored
+ * there; a write counts when some placement of the two overlaps:
  *
- *   - a store of a generic pointer at the same offset: that pointer;
- *   - a memset of 0 covering the whole field: the generic null;
- *   - a store at an unknown offset of a generic pointer aligned to a
- *     pointer's size (an element of an array of pointers): that pointer,
- *     when the load is aligned too (so it reads one whole element);
+ *   - a store of a generic pointer that, wherever it overlaps the field,
+ *     is exactly that field: that pointer;
+ *   - a memset of 0 that, wherever it overlaps the field, covers it all:
+ *     the generic null;
  *   - anything else that may write the field's bytes — an integer or float
- *     store overlapping it, a pointer stored across it, memcpy into it, a
- *     store at an unknown offset that is not an aligned pointer, a memset
- *     of something else — and the load is not modelled ("loaded from
- *     memory": unknown).
+ *     store overlapping it, a pointer stored across it or at a stride that
+ *     can straddle it, memcpy into it, a memset of something else — and
+ *     the load is not modelled ("loaded from memory": unknown).
  *
- * A load at an unknown offset (a dynamically indexed array of pointers)
- * reads any field: it is modelled when it is aligned to a pointer's size,
- * the alloca too, and every write to the aggregate is one of the first
- * three kinds (with the field aligned).  Each modelled load gets a slot —
- * the loads of one offset share one, the unknown-offset loads another — and
- * the slot lists the values written there.  Reading memory no store wrote
- * gives undef, which fits any space.
+ * Loads at one place share a slot, and the slot lists the values written
+ * there; a load whose stride is smaller than a pointer could read half of
+ * two and is not modelled.  Reading memory no store wrote gives undef,
+ * which fits any space.  Test: test/infer/fields-arrays.ll (arrays of
+ * structs), test/fields/tasks.cl (handed to a helper by &ts[k]).
  *
  * Example (spir64, Job = { ptr addrspace(4) in, i32 n, ptr addrspace(4) out }):
  *   %j = alloca %Job                         ; fields at 0, 8, 16
@@ -50,8 +51,8 @@
  * the kernel starts: the host, which can only write global addresses (or
  * null).  Its slots say so (mem_slot_host); the space analysis adds global.
  *
- * Memory outside private aggregates (global, local) is the rest of issue
- * 21.
+ * Memory outside private aggregates (global, local, what the host fills)
+ * has module-wide summaries: mem_summary_* below, built by memsum.c.
  *
  * Tests: test/infer/slots.ll, fields.ll, fields-amdgcn.ll, fields.cl,
  * host-filled.ll and the reasons in
@@ -62,7 +63,24 @@
 #include <llvm-c/Target.h>
 #include <string.h>
 
-#define OFF_UNKNOWN INT64_MIN
+/* Where an access lies in its region: at byte off plus any multiple of
+   stride (0: exactly off; else 0 <= off < stride — a field of an array
+   element indexed at run time; stride 1: anywhere). */
+typedef struct Place {
+  int64_t off, stride;
+} Place;
+
+static Place place_at(int64_t off, int64_t stride) {
+  Place p = {off, stride};
+  if (stride > 0)
+    p.off = ((off % stride) + stride) % stride;
+  return p;
+}
+
+/* p moved by a GEP's off + any multiple of stride. */
+static Place place_add(Place p, int64_t off, int64_t stride) {
+  return place_at(p.off + off, gcd64(p.stride, stride));
+}
 
 typedef struct MemSlot {
   ValVec stored; /* generic pointers (or a generic null) written there */
@@ -77,6 +95,9 @@ typedef enum AccKind {
   A_PTRLOAD,  /* a load of a generic pointer */
   A_PTRSTORE, /* a store of a generic pointer */
   A_NULLSTORE, /* memset 0: the bytes hold generic nulls */
+  A_FIELDCOPY, /* a writer's store of a pointer it loaded from the same
+                  aggregate (at Access.from), moved by GEPs: that field's
+                  pointers */
   A_CLOBBER   /* any other write */
 } AccKind;
 
@@ -84,7 +105,10 @@ typedef struct Access {
   LLVMValueRef inst; /* the store, memset, memcpy, load, or a call to a writer */
   LLVMValueRef val;  /* A_PTRSTORE: the pointer written (a writer's call: the
                         caller's argument it stores) */
-  int64_t off;   /* OFF_UNKNOWN: anywhere */
+  Place at;
+  Place from;    /* A_FIELDCOPY: the field the pointer was loaded from */
+  bool moved;    /* A_PTRSTORE, A_FIELDCOPY by a writer: the pointer went
+                    through GEPs first (a null moved is no null) */
   int64_t size;  /* bytes; -1: unknown */
   unsigned align;
   AccKind kind;
@@ -92,7 +116,7 @@ typedef struct Access {
 
 typedef struct Derived {
   LLVMValueRef v;
-  int64_t off;
+  Place at;
 } Derived;
 
 typedef VEC(uint32_t) SlotList;
@@ -112,7 +136,10 @@ struct MemModel {
   VEC(Derived) derived;
   VEC(Access) acc;
   PtrMap derived_set;
-  PtrMap off_slot; /* offset (as a key) -> slot, for one alloca */
+  PtrMap off_slot; /* exact offset (as a key) -> slot, for one alloca */
+  VEC(Place) strided;     /* strided places with a slot, for one alloca */
+  VEC(uint32_t) strided_slot; /* ... and their slots */
+  unsigned region_align;  /* of the region being walked */
   PtrMap objects;  /* global variable -> 1 module-private, 0 not */
 };
 
@@ -150,6 +177,8 @@ void mem_free(MemModel *mm) {
   map_free(&mm->store_slots);
   map_free(&mm->derived_set);
   map_free(&mm->off_slot);
+  vec_free(&mm->strided);
+  vec_free(&mm->strided_slot);
   map_free(&mm->objects);
   free(mm);
 }
@@ -301,18 +330,29 @@ bool mem_param_reads_only(LLVMValueRef fn, unsigned k) {
 
 /* ---- one alloca --------------------------------------------------------- */
 
-static void add_derived(MemModel *mm, LLVMValueRef v, int64_t off) {
+static void add_derived(MemModel *mm, LLVMValueRef v, Place at) {
   if (!map_get(&mm->derived_set, v, NULL)) {
     map_put(&mm->derived_set, v, 1);
-    Derived d = {v, off};
+    Derived d = {v, at};
     vec_push(&mm->derived, d);
   }
 }
 
-static void add_access(MemModel *mm, LLVMValueRef inst, int64_t off, int64_t size, AccKind k) {
-  Access a = {inst, k == A_PTRSTORE ? LLVMGetOperand(inst, 0) : NULL, off, size,
-              LLVMIsACallInst(inst) ? 1 : LLVMGetAlignment(inst), k};
+/* An access aligned to align bytes in a region aligned to region_align
+   lies at a multiple of the smaller: a place known only modulo a divisor
+   of that (anywhere, or an array of pointers indexed at run time) is
+   known modulo it. */
+static void push_access(MemModel *mm, Access a) {
+  int64_t al = a.align < mm->region_align ? a.align : mm->region_align;
+  if (a.at.stride > 0 && al > a.at.stride && al % a.at.stride == 0 && a.at.off == 0)
+    a.at.stride = al;
   vec_push(&mm->acc, a);
+}
+
+static void add_access(MemModel *mm, LLVMValueRef inst, Place at, int64_t size, AccKind k) {
+  Access a = {inst, k == A_PTRSTORE ? LLVMGetOperand(inst, 0) : NULL, at, {0, 0}, false, size,
+              LLVMIsACallInst(inst) ? 1 : LLVMGetAlignment(inst), k};
+  push_access(mm, a);
 }
 
 /* A store a writer callee makes into its aggregate parameter. */
@@ -321,6 +361,9 @@ typedef struct Write {
   unsigned align;
   int param;         /* the callee's parameter it stores (a generic pointer), or -1 */
   LLVMValueRef cval; /* param -1: a constant pointer stored, or NULL: a non-pointer */
+  int64_t from;      /* param -1, cval NULL: a pointer loaded at this offset of
+                        the aggregate (GEPs on it allowed), or -1 */
+  bool moved;        /* the parameter or loaded pointer went through GEPs */
 } Write;
 typedef VEC(Write) WriteVec;
 static bool nested_writes(const MemModel *mm, LLVMValueRef fn, LLVMValueRef call, LLVMValueRef v,
@@ -343,11 +386,49 @@ static int sole_arg(LLVMValueRef call, LLVMValueRef v) {
   return k;
 }
 
+/* v with GEPs (any indices: a pointer stays in its space) and bitcasts
+   taken off; *moved (when given): some GEP was. */
+static LLVMValueRef moved_base(LLVMValueRef v, bool *moved) {
+  while (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v)) {
+    if (moved && LLVMIsAGetElementPtrInst(v))
+      *moved = true;
+    v = LLVMGetOperand(v, 0);
+  }
+  return v;
+}
+
+/* The offset in parameter k's aggregate of the field val was loaded from,
+   moved by GEPs (any indices: they stay in the pointee's space): a load of
+   a generic pointer through constant GEPs and casts of the parameter; -1
+   otherwise. */
+static int64_t loaded_from(const MemModel *mm, LLVMValueRef fn, unsigned k, LLVMValueRef val) {
+  val = moved_base(val, NULL);
+  if (!LLVMIsALoadInst(val) || LLVMGetVolatile(val) || !generic_scalar(mm, LLVMTypeOf(val)))
+    return -1;
+  LLVMValueRef a = LLVMGetOperand(val, 0);
+  int64_t off = 0;
+  for (;;) {
+    if (LLVMIsAAddrSpaceCastInst(a) || LLVMIsABitCastInst(a)) {
+      a = LLVMGetOperand(a, 0);
+    } else if (LLVMIsAGetElementPtrInst(a)) {
+      int64_t g = ir_gep_const_offset(mm->td, a);
+      if (g == INT64_MIN)
+        return -1;
+      off += g;
+      a = LLVMGetOperand(a, 0);
+    } else {
+      break;
+    }
+  }
+  return a == LLVMGetParam(fn, k) && off >= 0 ? off : -1;
+}
+
 /* Parameter k of fn is written and read through only, at constant offsets
    (an initializer, a C++ constructor's `this`): its uses, through constant
    GEPs and casts, are loads, lifetime markers and plain stores into it of a
-   generic-pointer parameter of fn, a constant, or a value that is not a
-   pointer, or calls passing it to another such writer (a C++ complete-object
+   generic-pointer parameter of fn, a constant, a value that is not a
+   pointer, or a pointer loaded from one of its own fields and moved by
+   GEPs (j->p++, j->a = j->b: loaded_from), or calls passing it to another such writer (a C++ complete-object
    constructor calling the base one; at most 4 deep) with fn's parameters or
    constants as the values that one stores.  *w gets the stores.  Nothing
    else sees the address, so what the caller's aggregate holds after the
@@ -370,7 +451,7 @@ static bool writes_fields(const MemModel *mm, LLVMValueRef fn, unsigned k, Write
       switch (LLVMIsAInstruction(user) ? LLVMGetInstructionOpcode(user) : LLVMUserOp1) {
       case LLVMGetElementPtr: {
         int64_t g = ir_gep_const_offset(mm->td, user);
-        ok = LLVMGetOperand(user, 0) == v && g != OFF_UNKNOWN &&
+        ok = LLVMGetOperand(user, 0) == v && g != INT64_MIN &&
              LLVMGetTypeKind(LLVMTypeOf(user)) == LLVMPointerTypeKind;
         if (ok) {
           vec_push(&work, user);
@@ -389,15 +470,19 @@ static bool writes_fields(const MemModel *mm, LLVMValueRef fn, unsigned k, Write
         LLVMValueRef val = LLVMGetOperand(user, 0);
         LLVMTypeRef t = LLVMTypeOf(val);
         Write wr = {off, (int64_t)LLVMStoreSizeOfType(mm->td, t), LLVMGetAlignment(user), -1,
-                    NULL};
+                    NULL, -1, false};
         ok = LLVMGetOperand(user, 1) == v; /* into it, not of it */
+        LLVMValueRef base = generic_scalar(mm, t) ? moved_base(val, &wr.moved) : NULL;
         if (ok && LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
-          if (LLVMIsAArgument(val) && generic_scalar(mm, t)) {
-            wr.param = ir_param_index(val);
+          if (base && LLVMIsAArgument(base) && generic_scalar(mm, LLVMTypeOf(base))) {
+            wr.param = ir_param_index(base); /* p, or p + n */
             ok = wr.param != (int)k;
+          } else if (generic_scalar(mm, t) && (wr.from = loaded_from(mm, fn, k, val)) >= 0) {
+            /* j->p++: a field's pointer moved, or copied to another field */
           } else {
             ok = LLVMIsAConstant(val) && generic_scalar(mm, t);
             wr.cval = val;
+            wr.moved = false;
           }
         } else if (ok) {
           ok = LLVMGetTypeKind(t) != LLVMVectorTypeKind; /* no vectors of pointers */
@@ -432,12 +517,15 @@ static bool nested_writes(const MemModel *mm, LLVMValueRef fn, LLVMValueRef call
   for (size_t i = 0; ok && i < inner.n; i++) {
     Write wr = inner.v[i];
     wr.off += off;
+    if (wr.from >= 0)
+      wr.from += off;
     if (wr.param >= 0) {
       LLVMValueRef arg = LLVMGetOperand(call, (unsigned)wr.param);
       wr.param = -1;
       wr.cval = NULL;
       if (LLVMIsAConstant(arg)) {
         wr.cval = arg;
+        ok = !wr.moved; /* null + n: no null, nor any space's pointer */
       } else {
         wr.param = ir_param_index(arg); /* an argument used in fn: fn's */
         ok = wr.param >= 0 && arg != v;
@@ -468,10 +556,14 @@ static bool walk_writer(MemModel *mm, LLVMValueRef call, const Derived *d) {
   }
   for (size_t i = 0; i < w.n; i++) {
     const Write *wr = &w.v[i];
-    int64_t off = d->off == OFF_UNKNOWN ? OFF_UNKNOWN : d->off + wr->off;
     LLVMValueRef val = wr->param >= 0 ? LLVMGetOperand(call, (unsigned)wr->param) : wr->cval;
-    Access a = {call, val, off, wr->size, wr->align, val ? A_PTRSTORE : A_CLOBBER};
-    vec_push(&mm->acc, a);
+    if (val && wr->moved && LLVMIsAConstant(val))
+      val = NULL; /* null + n: no null, nor any space's pointer */
+    Access a = {call, val, place_add(d->at, wr->off, 0), place_add(d->at, wr->from, 0),
+                wr->moved, wr->size, wr->align,
+                val ? A_PTRSTORE : wr->from >= 0 && wr->param < 0 && !wr->cval ? A_FIELDCOPY
+                                                                             : A_CLOBBER};
+    push_access(mm, a);
   }
   vec_free(&w);
   return true;
@@ -502,7 +594,7 @@ static bool walk_call(MemModel *mm, LLVMValueRef call, const Derived *d) {
     int64_t len = const_len(LLVMGetOperand(call, 2));
     LLVMValueRef val = LLVMGetOperand(call, 1);
     bool zero = is_set && LLVMIsAConstantInt(val) && !LLVMConstIntGetZExtValue(val);
-    add_access(mm, call, d->off, len, zero && len >= 0 ? A_NULLSTORE : A_CLOBBER);
+    add_access(mm, call, d->at, len, zero && len >= 0 ? A_NULLSTORE : A_CLOBBER);
   }
   return true;
 }
@@ -510,10 +602,13 @@ static bool walk_call(MemModel *mm, LLVMValueRef call, const Derived *d) {
 /* Walks every use of region a (an alloca, a host-filled parameter) through
    GEPs and casts.  True when its address never escapes; collects the
    accesses with their offsets. */
-static bool walk_region(MemModel *mm, LLVMValueRef a) {
+static bool walk_region(MemModel *mm, LLVMValueRef a, unsigned align) {
   mm->derived.n = mm->acc.n = 0;
+  mm->region_align = align ? align : 1;
   map_clear(&mm->derived_set);
-  add_derived(mm, a, 0);
+  map_clear(&mm->off_slot);
+  mm->strided.n = mm->strided_slot.n = 0;
+  add_derived(mm, a, place_at(0, 0));
   for (size_t k = 0; k < mm->derived.n; k++) {
     Derived d = mm->derived.v[k];
     for (LLVMUseRef u = LLVMGetFirstUse(d.v); u; u = LLVMGetNextUse(u)) {
@@ -522,18 +617,19 @@ static bool walk_region(MemModel *mm, LLVMValueRef a) {
       case LLVMGetElementPtr: {
         if (LLVMGetOperand(user, 0) != d.v || LLVMGetTypeKind(LLVMTypeOf(user)) != LLVMPointerTypeKind)
           return false; /* used as an index, or a vector of addresses */
-        int64_t g = ir_gep_const_offset(mm->td, user);
-        add_derived(mm, user, d.off == OFF_UNKNOWN || g == OFF_UNKNOWN ? OFF_UNKNOWN : d.off + g);
+        int64_t g, gs;
+        add_derived(mm, user, ir_gep_offset(mm->td, user, &g, &gs) ? place_add(d.at, g, gs)
+                                                                   : place_at(0, 1));
         break;
       }
       case LLVMAddrSpaceCast:
       case LLVMBitCast:
-        add_derived(mm, user, d.off);
+        add_derived(mm, user, d.at);
         break;
       case LLVMLoad: {
         LLVMTypeRef t = LLVMTypeOf(user);
         if (generic_scalar(mm, t))
-          add_access(mm, user, d.off, (int64_t)LLVMStoreSizeOfType(mm->td, t), A_PTRLOAD);
+          add_access(mm, user, d.at, (int64_t)LLVMStoreSizeOfType(mm->td, t), A_PTRLOAD);
         break;
       }
       case LLVMStore: {
@@ -542,7 +638,7 @@ static bool walk_region(MemModel *mm, LLVMValueRef a) {
           ValVec re = {0};
           bool spill = mem_spill_reloads(user, v, &re);
           for (size_t r = 0; r < re.n; r++)
-            add_derived(mm, re.v[r], d.off);
+            add_derived(mm, re.v[r], d.at);
           vec_free(&re);
           if (spill)
             break;
@@ -550,7 +646,7 @@ static bool walk_region(MemModel *mm, LLVMValueRef a) {
         if (v == d.v || map_get(&mm->derived_set, v, NULL))
           return false; /* its own address stored: escapes */
         LLVMTypeRef t = LLVMTypeOf(v);
-        add_access(mm, user, d.off, (int64_t)LLVMStoreSizeOfType(mm->td, t),
+        add_access(mm, user, d.at, (int64_t)LLVMStoreSizeOfType(mm->td, t),
                    generic_scalar(mm, t) ? A_PTRSTORE : A_CLOBBER);
         break;
       }
@@ -572,70 +668,111 @@ static bool walk_region(MemModel *mm, LLVMValueRef a) {
   return true;
 }
 
-static bool overlaps(int64_t a, int64_t an, int64_t b, int64_t bn) {
-  return an < 0 || bn < 0 || (a < b + bn && b < a + an);
+static int64_t floor_div(int64_t a, int64_t b) { /* b > 0 */
+  return a >= 0 ? a / b : -((-a + b - 1) / b);
 }
 
-/* What write w contributes to a field read at off (OFF_UNKNOWN: an aligned
-   field anywhere): 0 nothing, 1 a value (the pointer, or null), -1 the
-   field is not modelled. */
-static int contributes(const MemModel *mm, const Access *w, int64_t off, bool aligned_base) {
-  int64_t p = mm->psize;
-  bool w_aligned_ptr = w->kind == A_PTRSTORE && aligned_base && w->align >= (unsigned)p &&
-                       (w->off == OFF_UNKNOWN || w->off % p == 0);
-  if (off == OFF_UNKNOWN || w->off == OFF_UNKNOWN) {
-    /* an unknown-offset load is aligned (model_alloca checked) */
-    bool field_aligned = off == OFF_UNKNOWN || (aligned_base && off % p == 0);
-    if (w_aligned_ptr && field_aligned)
-      return 1;
-    if (w->kind == A_NULLSTORE && w->off != OFF_UNKNOWN && w->off % p == 0 && w->size % p == 0 &&
-        aligned_base)
-      return 1; /* nulls in aligned fields (off is unknown here) */
-    return -1;
+/* The distances d = (start of a read at r) - (start of a write at w) the
+   places allow, between lo and hi exclusive: none (false), else the least
+   and the greatest in *dmin, *dmax (the others lie between, a stride
+   apart). */
+static bool distances(Place r, Place w, int64_t lo, int64_t hi, int64_t *dmin, int64_t *dmax) {
+  int64_t g = gcd64(r.stride, w.stride), d0 = r.off - w.off;
+  if (!g) {
+    *dmin = *dmax = d0;
+    return lo < d0 && d0 < hi;
   }
-  if (!overlaps(off, p, w->off, w->size))
+  *dmin = d0 - g * floor_div(d0 - lo - 1, g);      /* the least > lo */
+  *dmax = d0 + g * floor_div(hi - 1 - d0, g);      /* the greatest < hi */
+  return *dmin <= *dmax;
+}
+
+/* What write w contributes to a pointer-sized field read at place r: 0
+   nothing (they never overlap), 1 a value (the pointer, or null: wherever
+   they overlap, the write is exactly that field, or zeroes all of it), -1
+   the field is not modelled. */
+static int contributes(const MemModel *mm, const Access *w, Place r) {
+  int64_t p = mm->psize, lo, hi;
+  int64_t wsize = w->size < 0 ? INT64_MAX / 4 : w->size;
+  if (!distances(r, w->at, -p, wsize, &lo, &hi))
     return 0;
-  if (w->kind == A_PTRSTORE && w->off == off)
+  if ((w->kind == A_PTRSTORE || w->kind == A_FIELDCOPY) && w->size == p && lo == 0 && hi == 0)
     return 1;
-  if (w->kind == A_NULLSTORE && w->size >= 0 && off >= w->off && off + p <= w->off + w->size)
+  if (w->kind == A_NULLSTORE && w->size >= 0 && lo >= 0 && hi <= w->size - p)
     return 1;
   return -1;
 }
 
-/* The slot for loads at off in the alloca being walked (new slots list the
-   writes), or MAP_NONE when the field is not modelled. */
-static uint32_t slot_for(MemModel *mm, int64_t off, bool aligned_base, bool host, int entry) {
-  const void *key = (const void *)(uintptr_t)(off == OFF_UNKNOWN ? 2 : ((uint64_t)off << 1) | 1);
-  uint32_t si = map_find(&mm->off_slot, key);
+/* The slot for loads at place at in the region being walked (new slots
+   list the writes), or MAP_NONE when the field is not modelled. */
+static uint32_t slot_for(MemModel *mm, Place at, bool host, int entry) {
+  const void *key = (const void *)(uintptr_t)(((uint64_t)at.off << 1) | 1);
+  uint32_t si = MAP_NONE;
+  size_t sk = 0;
+  if (!at.stride)
+    si = map_find(&mm->off_slot, key);
+  else
+    for (; sk < mm->strided.n && si == MAP_NONE; sk++)
+      if (mm->strided.v[sk].off == at.off && mm->strided.v[sk].stride == at.stride)
+        si = mm->strided_slot.v[sk];
   if (si != MAP_NONE)
     return si == UINT32_MAX - 1 ? MAP_NONE : si;
   MemSlot slot = {.host = host, .entry = host ? mm->t->global : entry};
-  bool ok = true;
-  for (size_t k = 0; k < mm->acc.n && ok; k++) {
-    const Access *w = &mm->acc.v[k];
-    if (w->kind == A_PTRLOAD)
-      continue;
-    int c = contributes(mm, w, off, aligned_base);
-    if (c < 0)
-      ok = false;
-    else if (c > 0) {
-      vec_push(&slot.stored, w->kind == A_PTRSTORE ? w->val : mm->null);
-      vec_push(&slot.writer, w->inst);
+  /* the places whose pointers the slot holds: at, and the fields a
+     writer's field copies (A_FIELDCOPY) move into it, to a fixed point */
+  VEC(Place) places = {0};
+  VEC(uint32_t) fed = {0}; /* the accesses that put values there */
+  vec_push(&places, at);
+  bool ok = true, moved = false, null = false;
+  for (size_t pi = 0; pi < places.n && ok; pi++)
+    for (size_t k = 0; k < mm->acc.n && ok; k++) {
+      const Access *w = &mm->acc.v[k];
+      if (w->kind == A_PTRLOAD)
+        continue;
+      int c = contributes(mm, w, places.v[pi]);
+      if (c < 0) {
+        ok = false;
+      } else if (c > 0 && w->kind == A_FIELDCOPY) {
+        bool seen = false;
+        for (size_t q = 0; q < places.n && !seen; q++)
+          seen = places.v[q].off == w->from.off && places.v[q].stride == w->from.stride;
+        /* a caller's facts name one field's entry space: not another's */
+        ok = seen || (places.n < 16 && (host || entry < 0));
+        moved |= w->moved;
+        if (!seen)
+          vec_push(&places, w->from);
+      } else if (c > 0) {
+        bool dup = false;
+        for (size_t q = 0; q < fed.n && !dup; q++)
+          dup = fed.v[q] == (uint32_t)k;
+        if (!dup) {
+          null |= w->kind == A_NULLSTORE || LLVMIsAConstant(w->val);
+          vec_push(&fed, (uint32_t)k);
+          vec_push(&slot.stored, w->kind == A_PTRSTORE ? w->val : mm->null);
+          vec_push(&slot.writer, w->inst);
+        }
+      }
     }
+  vec_free(&places);
+  ok &= !(moved && (null || host)); /* a null moved by a writer is no null */
+  si = ok ? (uint32_t)mm->slots.n : UINT32_MAX - 1;
+  if (!at.stride) {
+    map_put(&mm->off_slot, key, si);
+  } else {
+    vec_push(&mm->strided, at);
+    vec_push(&mm->strided_slot, si);
   }
   if (!ok) {
     vec_free(&slot.stored);
     vec_free(&slot.writer);
-    map_put(&mm->off_slot, key, UINT32_MAX - 1);
+    vec_free(&fed);
     return MAP_NONE;
   }
-  si = (uint32_t)mm->slots.n;
   vec_push(&mm->slots, slot);
-  map_put(&mm->off_slot, key, si);
   /* the stores feed it */
-  for (size_t k = 0; k < mm->acc.n; k++) {
-    const Access *w = &mm->acc.v[k];
-    if (w->kind != A_PTRSTORE || contributes(mm, w, off, aligned_base) <= 0)
+  for (size_t q = 0; q < fed.n; q++) {
+    const Access *w = &mm->acc.v[fed.v[q]];
+    if (w->kind != A_PTRSTORE)
       continue;
     uint32_t fi = map_find(&mm->store_slots, w->inst);
     if (fi == MAP_NONE) {
@@ -649,6 +786,7 @@ static uint32_t slot_for(MemModel *mm, int64_t off, bool aligned_base, bool host
     }
     vec_push(&mm->feeds.v[fi], si);
   }
+  vec_free(&fed);
   return si;
 }
 
@@ -666,22 +804,18 @@ static int fact_at(const MemFieldFact *facts, size_t n, unsigned k, int64_t off)
    offsets they name are modelled. */
 static void model_region(MemModel *mm, LLVMValueRef a, unsigned align, bool host,
                          const MemFieldFact *facts, size_t n, unsigned param) {
-  if (!walk_region(mm, a))
+  if (!walk_region(mm, a, align))
     return;
-  bool aligned_base = align >= (unsigned)mm->psize;
-  map_clear(&mm->off_slot);
   for (size_t k = 0; k < mm->acc.n; k++) {
     const Access *l = &mm->acc.v[k];
     if (l->kind != A_PTRLOAD)
       continue;
-    if (l->off == OFF_UNKNOWN && (!aligned_base || l->align < (unsigned)mm->psize))
+    if (l->at.stride > 0 && l->at.stride < mm->psize)
       continue; /* it could read half of two pointers */
-    if (l->off != OFF_UNKNOWN && l->size != mm->psize)
-      continue;
     int entry = -1;
-    if (facts && (entry = l->off == OFF_UNKNOWN ? -2 : fact_at(facts, n, param, l->off)) == -2)
+    if (facts && (entry = l->at.stride ? -2 : fact_at(facts, n, param, l->at.off)) == -2)
       continue; /* the caller stored something gasp was not told of */
-    uint32_t si = slot_for(mm, l->off, aligned_base, host, entry);
+    uint32_t si = slot_for(mm, l->at, host, entry);
     if (si != MAP_NONE)
       map_put(&mm->load_slot, l->inst, si);
   }
@@ -739,7 +873,7 @@ bool mem_slot_host(const MemModel *mm, uint32_t slot) { return mm->slots.v[slot]
 
 int mem_slot_entry(const MemModel *mm, uint32_t slot) { return mm->slots.v[slot].entry; }
 
-uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off) {
+uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t stride) {
   unsigned align;
   int entry = -1;
   if (LLVMIsAAllocaInst(region)) {
@@ -749,7 +883,7 @@ uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off) {
     unsigned k = (unsigned)ir_param_index(region);
     MemFieldFact *facts = NULL;
     size_t nf = mem_fields_get(fn, &facts);
-    entry = fact_at(facts, nf, k, off);
+    entry = stride ? -2 : fact_at(facts, nf, k, off);
     free(facts);
     if (entry == -2)
       return MAP_NONE;
@@ -757,10 +891,12 @@ uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off) {
   } else {
     return MAP_NONE;
   }
-  if (!walk_region(mm, region))
+  if (!walk_region(mm, region, align))
     return MAP_NONE;
-  map_clear(&mm->off_slot);
-  return slot_for(mm, off, align >= (unsigned)mm->psize, false, entry);
+  Place at = place_at(off, stride);
+  if (at.stride > 0 && at.stride < mm->psize)
+    return MAP_NONE;
+  return slot_for(mm, at, false, entry);
 }
 
 /* ---- field facts: what callers store in an aggregate argument ----------

@@ -741,8 +741,8 @@ const ValVec *space_ops(const Space *s) { return &s->ops; }
 
 size_t space_slots(const Space *s) { return mem_slot_count(s->mem); }
 
-uint32_t space_field(Space *s, LLVMValueRef region, int64_t off) {
-  uint32_t si = mem_field_slot(s->mem, region, off);
+uint32_t space_field(Space *s, LLVMValueRef region, int64_t off, int64_t stride) {
+  uint32_t si = mem_field_slot(s->mem, region, off, stride);
   if (si == MAP_NONE)
     return SP_UNKNOWN;
   size_t n;

@@ -38,6 +38,15 @@ char *xstrdup(const char *s) {
   return d;
 }
 
+int64_t gcd64(int64_t a, int64_t b) {
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a < 0 ? -a : a;
+}
+
 char *xvasprintf(const char *fmt, va_list ap) {
   va_list aq;
   va_copy(aq, ap);

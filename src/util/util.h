@@ -17,6 +17,8 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t sz);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* The greatest common divisor of |a| and |b| (gcd(0, b) = |b|). */
+int64_t gcd64(int64_t a, int64_t b);
 /* vasprintf that aborts on failure; ap is consumed. */
 char *xvasprintf(const char *fmt, va_list ap);
 char *xasprintf(const char *fmt, ...)

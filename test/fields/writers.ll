@@ -2,6 +2,9 @@
 ; RUN: gasp-opt -S %s -o %t.ll
 ; RUN: gasp-run %s --kernel ok --global 4 --arg buf:i32:4:iota --arg local:16 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel mixed --global 4 --arg buf:i32:4:iota --arg local:16 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel advanced --global 4 --arg buf:i32:4:iota --arg local:16 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel swapped --global 4 --arg buf:i32:4:iota --arg local:16 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel moved_null --global 1 --arg buf:i32:4:iota --arg i32=1 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
 ; RUN: gasp-opt --passes=infer -pass-remarks-missed=gasp %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 ; REMARK: @mixed: load stays generic: loaded from a private slot that holds different spaces (global, local; global stored in @mixed; local stored in @mixed)
@@ -12,7 +15,10 @@
 ; struct's address in the helper — storing a value it loaded, handing the
 ; address on, a variable offset — or the struct passed twice makes it an
 ; escape again, and two calls writing different spaces into one field
-; leave it generic (each function must stay generic: soundness).
+; leave it generic (each function must stay generic: soundness).  A helper
+; may also store back a pointer it loaded from the struct itself, moved
+; (j->a++) or into another field (a swap): the field then holds what the
+; source field holds.
 target triple = "spir64-unknown-unknown"
 
 %Job = type { ptr addrspace(4), ptr addrspace(4) }
@@ -133,3 +139,103 @@ define spir_kernel void @self(ptr addrspace(1) %g) {
   store i32 %v, ptr addrspace(1) %g, align 4
   ret void
 }
+
+; Moves field 0 on by one element (j->a++): what field 0 holds, moved.
+define internal spir_func void @advance(ptr %j) {
+  %a = load ptr addrspace(4), ptr %j, align 8
+  %n = getelementptr inbounds i32, ptr addrspace(4) %a, i64 1
+  store ptr addrspace(4) %n, ptr %j, align 8
+  ret void
+}
+
+; Swaps the two fields (t = j->a; j->a = j->b; j->b = t).
+define internal spir_func void @swap(ptr %j) {
+  %f = getelementptr inbounds i8, ptr %j, i64 8
+  %a = load ptr addrspace(4), ptr %j, align 8
+  %b = load ptr addrspace(4), ptr %f, align 8
+  store ptr addrspace(4) %b, ptr %j, align 8
+  store ptr addrspace(4) %a, ptr %f, align 8
+  ret void
+}
+
+; Filled with (global, local), field 0 advanced twice: still global and
+; local, both named.
+; CHECK-LABEL: define spir_kernel void @advanced(
+; CHECK: load i32, ptr addrspace(1)
+; CHECK: store i32 {{.*}}, ptr addrspace(3)
+define spir_kernel void @advanced(ptr addrspace(1) %g, ptr addrspace(3) %l) {
+  %j = alloca %Job, align 8
+  %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  %gl = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)
+  call spir_func void @init(ptr %j, ptr addrspace(4) %gg, ptr addrspace(4) %gl)
+  call spir_func void @advance(ptr %j)
+  call spir_func void @advance(ptr %j)
+  %a = load ptr addrspace(4), ptr %j, align 8
+  %f = getelementptr inbounds i8, ptr %j, i64 8
+  %b = load ptr addrspace(4), ptr %f, align 8
+  %v = load i32, ptr addrspace(4) %a, align 4
+  store i32 %v, ptr addrspace(4) %b, align 4
+  ret void
+}
+
+; Filled with (global, local), then swapped: each field may hold either
+; (the model does not order the calls), so both stay generic (soundness:
+; after the swap field 0 really is local).
+; CHECK-LABEL: define spir_kernel void @swapped(
+; CHECK: load i32, ptr addrspace(4)
+; CHECK: store i32 {{.*}}, ptr addrspace(4)
+define spir_kernel void @swapped(ptr addrspace(1) %g, ptr addrspace(3) %l) {
+  %j = alloca %Job, align 8
+  %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  %gl = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)
+  call spir_func void @init(ptr %j, ptr addrspace(4) %gg, ptr addrspace(4) %gl)
+  call spir_func void @swap(ptr %j)
+  %a = load ptr addrspace(4), ptr %j, align 8
+  %f = getelementptr inbounds i8, ptr %j, i64 8
+  %b = load ptr addrspace(4), ptr %f, align 8
+  %v = load i32, ptr addrspace(4) %a, align 4
+  store i32 %v, ptr addrspace(4) %b, align 4
+  ret void
+}
+
+; Writes p + 1 into field 0.
+define internal spir_func void @init_next(ptr %j, ptr addrspace(4) %p) {
+  %n = getelementptr i8, ptr addrspace(4) %p, i64 4
+  store ptr addrspace(4) %n, ptr %j, align 8
+  ret void
+}
+
+; A null moved by a writer (null + 4, from the caller's constant or from a
+; zeroed field) is neither null nor a pointer into any space: the fields
+; stay generic though only global pointers are stored otherwise.
+; CHECK-LABEL: define spir_kernel void @moved_null(
+; CHECK: load i32, ptr addrspace(4)
+; CHECK: load i32, ptr addrspace(4)
+define spir_kernel void @moved_null(ptr addrspace(1) %g, i32 %ci) {
+  %c = icmp ne i32 %ci, 0
+  %j = alloca %Job, align 8
+  %k = alloca %Job, align 8
+  %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  call spir_func void @init_next(ptr %j, ptr addrspace(4) null)
+  br i1 %c, label %a, label %b
+a:
+  call spir_func void @init_next(ptr %j, ptr addrspace(4) %gg)
+  br label %b
+b:
+  %p = load ptr addrspace(4), ptr %j, align 8
+  %v = load i32, ptr addrspace(4) %p, align 4
+  call void @llvm.memset.p0.i64(ptr align 8 %k, i8 0, i64 16, i1 false)
+  br i1 %c, label %d, label %e
+d:
+  store ptr addrspace(4) %gg, ptr %k, align 8
+  br label %e
+e:
+  call spir_func void @advance(ptr %k)
+  %q = load ptr addrspace(4), ptr %k, align 8
+  %w = load i32, ptr addrspace(4) %q, align 4
+  %s = add i32 %v, %w
+  store i32 %s, ptr addrspace(1) %g, align 4
+  ret void
+}
+
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
