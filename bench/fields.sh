@@ -6,6 +6,10 @@
 #   ctor       C++ for OpenCL: a constructor builds the struct (nvptx64: a
 #              constructor calling another)
 #   job -O0    the Job pattern at clang -O0 (helpers spill their parameter)
+#   tasks      an array of structs indexed at run time, handed to a helper
+#              by &ts[k] (and a second kernel whose elements mix spaces)
+#   cursor     a cursor struct opened and advanced by helpers (p + n,
+#              c->p++)
 # Prints one line per file and target: "<case> <target>: <left> (before: N)".
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,7 +21,9 @@ for t in spir64 nvptx64 amdgcn-amd-amdhsa; do
   clang-22 -cl-std=clc++2021 $OCL -target $t "$here/test/fields/Inputs/ctor.clcpp" -o "$tmp/ctor.$t.ll"
   clang-22 -cl-std=CL2.0 -O0 -Xclang -disable-O0-optnone -emit-llvm -S -Xclang -finclude-default-header \
     -nogpulib -target $t "$here/test/fields/job.cl" -o "$tmp/job-O0.$t.ll"
-  for c in init ctor job-O0; do
+  clang-22 -cl-std=CL2.0 $OCL -target $t "$here/test/fields/tasks.cl" -o "$tmp/tasks.$t.ll"
+  clang-22 -cl-std=CL2.0 $OCL -target $t "$here/test/fields/cursor.cl" -o "$tmp/cursor.$t.ll"
+  for c in init ctor job-O0 tasks cursor; do
     n=$("$GASP" -stats "$tmp/$c.$t.ll" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops reachable from kernels: //p')
     echo "$c $t: $n"
   done

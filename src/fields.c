@@ -242,33 +242,23 @@ static unsigned long named_uses(const Fields *fs, LLVMValueRef g) {
     LLVMValueRef v = work.v[--work.n];
     for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
       LLVMValueRef i = LLVMGetUser(u);
-      bool follow = false;
-      switch (LLVMIsAInstruction(i) ? LLVMGetInstructionOpcode(i) : LLVMUserOp1) {
-      case LLVMGetElementPtr:
-        follow = LLVMGetOperand(i, 0) == v;
-        break;
-      case LLVMAddrSpaceCast:
-      case LLVMBitCast:
-      case LLVMPHI:
-      case LLVMFreeze:
-        follow = true;
-        break;
-      case LLVMSelect:
-        follow = LLVMGetOperand(i, 0) != v;
-        break;
-      case LLVMLoad:
-      case LLVMAtomicRMW:
-      case LLVMAtomicCmpXchg:
-        n += LLVMGetOperand(i, 0) == v;
-        break;
-      case LLVMStore:
-        n += LLVMGetOperand(i, 1) == v;
-        break;
-      case LLVMCall:
-        n++;
-        break;
-      default:
-        break;
+      bool follow = ir_passes_pointer(i, v);
+      if (!follow) {
+        switch (LLVMIsAInstruction(i) ? LLVMGetInstructionOpcode(i) : LLVMUserOp1) {
+        case LLVMLoad:
+        case LLVMAtomicRMW:
+        case LLVMAtomicCmpXchg:
+          n += LLVMGetOperand(i, 0) == v;
+          break;
+        case LLVMStore:
+          n += LLVMGetOperand(i, 1) == v;
+          break;
+        case LLVMCall:
+          n++;
+          break;
+        default:
+          break;
+        }
       }
       if (follow && !map_get(&seen, i, NULL)) {
         map_put(&seen, i, 1);

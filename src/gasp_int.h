@@ -313,6 +313,9 @@ size_t ir_fn_md_operands(LLVMValueRef fn, const char *kind, ValVec *ops);
 /* The byte offset a GEP with constant indices adds (struct fields, array
    elements), or INT64_MIN when an index is not a constant (or too large). */
 int64_t ir_gep_const_offset(LLVMTargetDataRef td, LLVMValueRef gep);
+/* Does user, a user of pointer v, hand v's pointee on as its own value (a
+   GEP on it, a cast, a phi, freeze, a select's operand)? */
+bool ir_passes_pointer(LLVMValueRef user, LLVMValueRef v);
 /* What a copy of f costs (ipmsp's and fields' clone cost model): its
    instructions, less the stack-slot traffic that promotion to registers
    removes (allocas, their casts, loads and stores straight through them —

@@ -698,79 +698,71 @@ static unsigned local_uses(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edg
     LLVMValueRef v = work.v[--work.n];
     for (LLVMUseRef u = LLVMGetFirstUse(v); u && !yes; u = LLVMGetNextUse(u)) {
       LLVMValueRef i = LLVMGetUser(u);
-      bool follow = false;
-      switch (LLVMIsAInstruction(i) ? LLVMGetInstructionOpcode(i) : LLVMUserOp1) {
-      case LLVMGetElementPtr:
-        follow = LLVMGetOperand(i, 0) == v;
-        break;
-      case LLVMAddrSpaceCast:
-      case LLVMBitCast:
-      case LLVMPHI:
-      case LLVMFreeze:
-      case LLVMIntToPtr:
-        follow = true;
-        break;
-      case LLVMSelect:
-        follow = LLVMGetOperand(i, 0) != v;
-        break;
-      case LLVMPtrToInt: /* only a no-op pair back to a pointer */
-        for (LLVMUseRef w = LLVMGetFirstUse(i); w; w = LLVMGetNextUse(w))
-          if (LLVMIsAIntToPtrInst(LLVMGetUser(w)) && !map_get(&seen, LLVMGetUser(w), NULL)) {
-            map_put(&seen, LLVMGetUser(w), 1);
-            vec_push(&work, LLVMGetUser(w));
-          }
-        break;
-      case LLVMICmp:
-        break;
-      case LLVMCall:
-      case LLVMInvoke: {
-        unsigned nargs = LLVMGetNumArgOperands(i);
-        LLVMValueRef callee = ir_callee(i);
-        uint32_t c = callee ? map_find(&ip->fn_id, callee) : MAP_NONE;
-        CastFn cf;
-        for (unsigned a = 0; a < nargs && !yes; a++) {
-          if (LLVMGetOperand(i, a) != v)
-            continue;
-          if (c != MAP_NONE && LLVMCountBasicBlocks(callee)) {
-            const Fn *ci = ip->fns.v[c];
-            if (ci->cand && a < ci->np && ci->vote[a] != VOTE_NONE) {
-              PaySlot e = {c, a};
-              vec_push(edges, e);
+      bool follow = ir_passes_pointer(i, v);
+      if (!follow) {
+        switch (LLVMIsAInstruction(i) ? LLVMGetInstructionOpcode(i) : LLVMUserOp1) {
+        case LLVMIntToPtr:
+          follow = true;
+          break;
+        case LLVMPtrToInt: /* only a no-op pair back to a pointer */
+          for (LLVMUseRef w = LLVMGetFirstUse(i); w; w = LLVMGetNextUse(w))
+            if (LLVMIsAIntToPtrInst(LLVMGetUser(w)) && !map_get(&seen, LLVMGetUser(w), NULL)) {
+              map_put(&seen, LLVMGetUser(w), 1);
+              vec_push(&work, LLVMGetUser(w));
             }
-            continue;
+          break;
+        case LLVMICmp:
+          break;
+        case LLVMCall:
+        case LLVMInvoke: {
+          unsigned nargs = LLVMGetNumArgOperands(i);
+          LLVMValueRef callee = ir_callee(i);
+          uint32_t c = callee ? map_find(&ip->fn_id, callee) : MAP_NONE;
+          CastFn cf;
+          for (unsigned a = 0; a < nargs && !yes; a++) {
+            if (LLVMGetOperand(i, a) != v)
+              continue;
+            if (c != MAP_NONE && LLVMCountBasicBlocks(callee)) {
+              const Fn *ci = ip->fns.v[c];
+              if (ci->cand && a < ci->np && ci->vote[a] != VOTE_NONE) {
+                PaySlot e = {c, a};
+                vec_push(edges, e);
+              }
+              continue;
+            }
+            if (a == 0 && LLVMIsACallInst(i) && casts_match(ip->t, i, &cf)) {
+              yes = ++uses >= stop;
+              continue;
+            }
+            switch (ir_call_arg_use(i, a)) {
+            case IR_ARG_ACCESS:
+            case IR_ARG_UNKNOWN:
+              yes = ++uses >= stop;
+              break;
+            case IR_ARG_ADDRESS:
+              follow = true;
+              break;
+            case IR_ARG_NOACCESS:
+            case IR_ARG_CALLEE:
+              break;
+            }
           }
-          if (a == 0 && LLVMIsACallInst(i) && casts_match(ip->t, i, &cf)) {
-            yes = ++uses >= stop;
-            continue;
-          }
-          switch (ir_call_arg_use(i, a)) {
-          case IR_ARG_ACCESS:
-          case IR_ARG_UNKNOWN:
-            yes = ++uses >= stop;
-            break;
-          case IR_ARG_ADDRESS:
-            follow = true;
-            break;
-          case IR_ARG_NOACCESS:
-          case IR_ARG_CALLEE:
-            break;
-          }
+          break;
         }
-        break;
-      }
-      case LLVMStore: /* counting: a spill into a stack slot is followed to
-                         its reloads (-O0 code keeps every parameter there) */
-        if (stop == UINT_MAX && LLVMGetOperand(i, 0) == v) {
-          LLVMValueRef slot = ir_stack_slot(LLVMGetOperand(i, 1));
-          if (slot) {
-            reloads(slot, &seen, &work);
-            break;
+        case LLVMStore: /* counting: a spill into a stack slot is followed to
+                           its reloads (-O0 code keeps every parameter there) */
+          if (stop == UINT_MAX && LLVMGetOperand(i, 0) == v) {
+            LLVMValueRef slot = ir_stack_slot(LLVMGetOperand(i, 1));
+            if (slot) {
+              reloads(slot, &seen, &work);
+              break;
+            }
           }
+          yes = ++uses >= stop;
+          break;
+        default: /* load/store/atomics (pointer or value), ret, aggregates */
+          yes = ++uses >= stop;
         }
-        yes = ++uses >= stop;
-        break;
-      default: /* load/store/atomics (pointer or value), ret, aggregates */
-        yes = ++uses >= stop;
       }
       if (follow && !map_get(&seen, i, NULL)) {
         map_put(&seen, i, 1);

@@ -509,6 +509,22 @@ bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf
 
 /* ---- constant GEP offsets ---------------------------------------------- */
 
+bool ir_passes_pointer(LLVMValueRef user, LLVMValueRef v) {
+  switch (LLVMIsAInstruction(user) ? LLVMGetInstructionOpcode(user) : LLVMUserOp1) {
+  case LLVMGetElementPtr:
+    return LLVMGetOperand(user, 0) == v;
+  case LLVMAddrSpaceCast:
+  case LLVMBitCast:
+  case LLVMPHI:
+  case LLVMFreeze:
+    return true;
+  case LLVMSelect:
+    return LLVMGetOperand(user, 0) != v;
+  default:
+    return false;
+  }
+}
+
 unsigned ir_copy_cost(LLVMValueRef f) {
   unsigned n = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
