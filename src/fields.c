@@ -86,27 +86,8 @@ typedef struct Fields {
   VEC(MemFieldFact) facts;
 } Fields;
 
-/* v with casts and GEPs taken off: the base, *off its byte offset in it
-   plus any multiple of *stride (0: exactly; an element of an array of
-   structs indexed at run time: the element size); NULL when a GEP cannot
-   be placed. */
 static LLVMValueRef base_of(LLVMModuleRef m, LLVMValueRef v, int64_t *off, int64_t *stride) {
-  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
-  *off = *stride = 0;
-  for (;;) {
-    if (LLVMIsAAddrSpaceCastInst(v) || LLVMIsABitCastInst(v)) {
-      v = LLVMGetOperand(v, 0);
-    } else if (LLVMIsAGetElementPtrInst(v)) {
-      int64_t o, s;
-      if (!ir_gep_offset(td, v, &o, &s))
-        return NULL;
-      *off += o;
-      *stride = gcd64(*stride, s);
-      v = LLVMGetOperand(v, 0);
-    } else {
-      return v;
-    }
-  }
+  return ir_base_offset(LLVMGetModuleDataLayout(m), v, off, stride);
 }
 
 /* The offsets at which fn loads a generic pointer through parameter k
@@ -219,13 +200,13 @@ static unsigned long named_uses(const Fields *fs, LLVMValueRef g) {
   PtrMap seen;
   map_init(&seen);
   unsigned long n = 0;
-  unsigned todo = ~0u; /* parameters (the first 32) not walked yet */
   for (size_t i = 0; i < fs->facts.n; i++) {
     unsigned k = fs->facts.v[i].param;
-    if (k < 32 && !(todo & (1u << k)))
+    bool walked = false; /* an earlier fact names parameter k too */
+    for (size_t j = 0; j < i && !walked; j++)
+      walked = fs->facts.v[j].param == k;
+    if (walked)
       continue;
-    if (k < 32)
-      todo &= ~(1u << k);
     loads.n = loffs.n = 0;
     loaded_offsets(fs, g, k, 0, 0, &offs, &loads, &loffs);
     for (size_t l = 0; l < loads.n; l++) {
@@ -242,27 +223,27 @@ static unsigned long named_uses(const Fields *fs, LLVMValueRef g) {
     LLVMValueRef v = work.v[--work.n];
     for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
       LLVMValueRef i = LLVMGetUser(u);
-      bool follow = ir_passes_pointer(i, v);
-      if (!follow) {
-        switch (LLVMIsAInstruction(i) ? LLVMGetInstructionOpcode(i) : LLVMUserOp1) {
-        case LLVMLoad:
-        case LLVMAtomicRMW:
-        case LLVMAtomicCmpXchg:
-          n += LLVMGetOperand(i, 0) == v;
-          break;
-        case LLVMStore:
-          n += LLVMGetOperand(i, 1) == v;
-          break;
-        case LLVMCall:
-          n++;
-          break;
-        default:
-          break;
+      if (ir_passes_pointer(i, v)) {
+        if (!map_get(&seen, i, NULL)) {
+          map_put(&seen, i, 1);
+          vec_push(&work, i);
         }
+        continue;
       }
-      if (follow && !map_get(&seen, i, NULL)) {
-        map_put(&seen, i, 1);
-        vec_push(&work, i);
+      switch (LLVMIsAInstruction(i) ? LLVMGetInstructionOpcode(i) : LLVMUserOp1) {
+      case LLVMLoad:
+      case LLVMAtomicRMW:
+      case LLVMAtomicCmpXchg:
+        n += LLVMGetOperand(i, 0) == v;
+        break;
+      case LLVMStore:
+        n += LLVMGetOperand(i, 1) == v;
+        break;
+      case LLVMCall:
+        n++;
+        break;
+      default:
+        break;
       }
     }
   }
@@ -272,6 +253,25 @@ static unsigned long named_uses(const Fields *fs, LLVMValueRef g) {
   vec_free(&loffs);
   vec_free(&offs);
   return n;
+}
+
+/* Says that g gets no clone for the shape in fs->facts: a --dump-ip-msp
+   line ("...: <dump>") and a Missed remark `name` ("...: <why>"). */
+static void not_cloned(Fields *fs, LLVMValueRef g, const char *name, const char *dump,
+                       const char *why) {
+  char buf[4096];
+  shape_text(fs, fs->facts.v, fs->facts.n, buf, sizeof buf);
+  size_t len;
+  const char *gname = LLVMGetValueName2(g, &len);
+  if (fs->cx->opt.dump_ip_msp)
+    fprintf(cx_out(fs->cx), "fields: %.*s not cloned for %s: %s\n", (int)len, gname, buf, dump);
+  if (!cx_wants(fs->cx, GASP_REMARK_MISSED))
+    return;
+  GaspRemark *r = cx_remark(fs->cx, GASP_REMARK_MISSED, name, g, NULL);
+  rm_arg(r, "String",
+         "not cloned for the pointers a caller stores in its aggregate arguments (%s): %s", buf,
+         why);
+  rm_done(r);
 }
 
 /* Does a copy of g pay under the clone cost model (--clone-cost, the
@@ -292,37 +292,13 @@ static bool copy_pays(Fields *fs, LLVMValueRef g) {
     return false;
   smap_put(&fs->costly, gname, 1);
   cx_stat(fs->cx, &st_costly, 1);
-  char buf[4096];
-  shape_text(fs, fs->facts.v, fs->facts.n, buf, sizeof buf);
-  if (fs->cx->opt.dump_ip_msp)
-    fprintf(cx_out(fs->cx), "fields: %.*s not cloned for %s: costs too much\n", (int)len, gname,
-            buf);
-  if (cx_wants(fs->cx, GASP_REMARK_MISSED)) {
-    GaspRemark *r = cx_remark(fs->cx, GASP_REMARK_MISSED, "CloneTooCostly", g, NULL);
-    rm_arg(r, "String",
-           "not cloned for the pointers a caller stores in its aggregate arguments (%s): a "
-           "copy of its %u instructions would name %lu use%s (more than %ld instructions a "
+  char why[192];
+  snprintf(why, sizeof why,
+           "a copy of its %u instructions would name %lu use%s (more than %ld instructions a "
            "use; --clone-cost)",
-           buf, size, named, named == 1 ? "" : "s", limit);
-    rm_done(r);
-  }
+           size, named, named == 1 ? "" : "s", limit);
+  not_cloned(fs, g, "CloneTooCostly", "costs too much", why);
   return false;
-}
-
-static void over_budget(Fields *fs, LLVMValueRef g, const MemFieldFact *f, size_t n) {
-  char buf[4096];
-  shape_text(fs, f, n, buf, sizeof buf);
-  size_t len;
-  const char *gname = LLVMGetValueName2(g, &len);
-  if (fs->cx->opt.dump_ip_msp)
-    fprintf(cx_out(fs->cx), "fields: %.*s not cloned for %s: clone budget exhausted\n",
-            (int)len, gname, buf);
-  if (!cx_wants(fs->cx, GASP_REMARK_MISSED))
-    return;
-  GaspRemark *r = cx_remark(fs->cx, GASP_REMARK_MISSED, "CloneBudget", g, NULL);
-  rm_arg(r, "String", "not cloned for the pointers a caller stores in its aggregate arguments "
-                      "(%s): clone budget exhausted (--clone-budget)", buf);
-  rm_done(r);
 }
 
 static void remark(Fields *fs, LLVMValueRef g, LLVMValueRef made, const MemFieldFact *f,
@@ -375,7 +351,8 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
     if (budget >= 0 && fs->made >= budget) {
       if (smap_find(&fs->refused, name) == MAP_NONE) { /* once per shape */
         smap_put(&fs->refused, name, 1);
-        over_budget(fs, g, fs->facts.v, fs->facts.n);
+        not_cloned(fs, g, "CloneBudget", "clone budget exhausted",
+                   "clone budget exhausted (--clone-budget)");
       }
       free(name);
       return false;

@@ -328,6 +328,12 @@ unsigned ir_copy_cost(LLVMValueRef f);
    multiple of the element size).  False for vector elements or indices
    too large to add up. */
 bool ir_gep_offset(LLVMTargetDataRef td, LLVMValueRef gep, int64_t *off, int64_t *stride);
+/* v with casts and GEPs taken off: the base, *off v's byte offset in it
+   plus any multiple of *stride (0: exactly; an element of an array of
+   structs indexed at run time: the element size); NULL when a GEP cannot
+   be placed (ir_gep_offset). */
+LLVMValueRef ir_base_offset(LLVMTargetDataRef td, LLVMValueRef v, int64_t *off,
+                            int64_t *stride);
 /* A string operand starting with prefix in fn's `!kind` node: the rest
    into buf (cap bytes, truncated); false when there is none. */
 bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf,

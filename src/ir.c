@@ -573,6 +573,25 @@ bool ir_gep_offset(LLVMTargetDataRef td, LLVMValueRef gep, int64_t *off, int64_t
   return true;
 }
 
+LLVMValueRef ir_base_offset(LLVMTargetDataRef td, LLVMValueRef v, int64_t *off,
+                            int64_t *stride) {
+  *off = *stride = 0;
+  for (;;) {
+    if (LLVMIsAAddrSpaceCastInst(v) || LLVMIsABitCastInst(v)) {
+      v = LLVMGetOperand(v, 0);
+    } else if (LLVMIsAGetElementPtrInst(v)) {
+      int64_t o, s;
+      if (!ir_gep_offset(td, v, &o, &s))
+        return NULL;
+      *off += o;
+      *stride = gcd64(*stride, s);
+      v = LLVMGetOperand(v, 0);
+    } else {
+      return v;
+    }
+  }
+}
+
 int64_t ir_gep_const_offset(LLVMTargetDataRef td, LLVMValueRef gep) {
   int64_t o, s;
   return ir_gep_offset(td, gep, &o, &s) && !s ? o : INT64_MIN;

@@ -397,30 +397,15 @@ static LLVMValueRef moved_base(LLVMValueRef v, bool *moved) {
   return v;
 }
 
-/* The offset in parameter k's aggregate of the field val was loaded from,
-   moved by GEPs (any indices: they stay in the pointee's space): a load of
-   a generic pointer through constant GEPs and casts of the parameter; -1
-   otherwise. */
-static int64_t loaded_from(const MemModel *mm, LLVMValueRef fn, unsigned k, LLVMValueRef val) {
-  val = moved_base(val, NULL);
-  if (!LLVMIsALoadInst(val) || LLVMGetVolatile(val) || !generic_scalar(mm, LLVMTypeOf(val)))
+/* The offset in parameter k's aggregate of the field base (a pointer with
+   its GEPs taken off: moved_base) was loaded from: a load of a generic
+   pointer through constant GEPs and casts of the parameter; -1 otherwise. */
+static int64_t loaded_from(const MemModel *mm, LLVMValueRef fn, unsigned k, LLVMValueRef base) {
+  if (!LLVMIsALoadInst(base) || LLVMGetVolatile(base) || !generic_scalar(mm, LLVMTypeOf(base)))
     return -1;
-  LLVMValueRef a = LLVMGetOperand(val, 0);
-  int64_t off = 0;
-  for (;;) {
-    if (LLVMIsAAddrSpaceCastInst(a) || LLVMIsABitCastInst(a)) {
-      a = LLVMGetOperand(a, 0);
-    } else if (LLVMIsAGetElementPtrInst(a)) {
-      int64_t g = ir_gep_const_offset(mm->td, a);
-      if (g == INT64_MIN)
-        return -1;
-      off += g;
-      a = LLVMGetOperand(a, 0);
-    } else {
-      break;
-    }
-  }
-  return a == LLVMGetParam(fn, k) && off >= 0 ? off : -1;
+  int64_t off, stride;
+  LLVMValueRef a = ir_base_offset(mm->td, LLVMGetOperand(base, 0), &off, &stride);
+  return a == LLVMGetParam(fn, k) && !stride && off >= 0 ? off : -1;
 }
 
 /* Parameter k of fn is written and read through only, at constant offsets
@@ -472,15 +457,16 @@ static bool writes_fields(const MemModel *mm, LLVMValueRef fn, unsigned k, Write
         Write wr = {off, (int64_t)LLVMStoreSizeOfType(mm->td, t), LLVMGetAlignment(user), -1,
                     NULL, -1, false};
         ok = LLVMGetOperand(user, 1) == v; /* into it, not of it */
-        LLVMValueRef base = generic_scalar(mm, t) ? moved_base(val, &wr.moved) : NULL;
         if (ok && LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
+          bool gen = generic_scalar(mm, t);
+          LLVMValueRef base = gen ? moved_base(val, &wr.moved) : NULL;
           if (base && LLVMIsAArgument(base) && generic_scalar(mm, LLVMTypeOf(base))) {
             wr.param = ir_param_index(base); /* p, or p + n */
             ok = wr.param != (int)k;
-          } else if (generic_scalar(mm, t) && (wr.from = loaded_from(mm, fn, k, val)) >= 0) {
+          } else if (base && (wr.from = loaded_from(mm, fn, k, base)) >= 0) {
             /* j->p++: a field's pointer moved, or copied to another field */
           } else {
-            ok = LLVMIsAConstant(val) && generic_scalar(mm, t);
+            ok = gen && LLVMIsAConstant(val);
             wr.cval = val;
             wr.moved = false;
           }
@@ -561,8 +547,7 @@ static bool walk_writer(MemModel *mm, LLVMValueRef call, const Derived *d) {
       val = NULL; /* null + n: no null, nor any space's pointer */
     Access a = {call, val, place_add(d->at, wr->off, 0), place_add(d->at, wr->from, 0),
                 wr->moved, wr->size, wr->align,
-                val ? A_PTRSTORE : wr->from >= 0 && wr->param < 0 && !wr->cval ? A_FIELDCOPY
-                                                                             : A_CLOBBER};
+                val ? A_PTRSTORE : wr->from >= 0 ? A_FIELDCOPY : A_CLOBBER};
     push_access(mm, a);
   }
   vec_free(&w);
@@ -742,8 +727,8 @@ static uint32_t slot_for(MemModel *mm, Place at, bool host, int entry) {
         if (!seen)
           vec_push(&places, w->from);
       } else if (c > 0) {
-        bool dup = false;
-        for (size_t q = 0; q < fed.n && !dup; q++)
+        bool dup = false; /* the first place sees each access once */
+        for (size_t q = 0; pi > 0 && q < fed.n && !dup; q++)
           dup = fed.v[q] == (uint32_t)k;
         if (!dup) {
           null |= w->kind == A_NULLSTORE || LLVMIsAConstant(w->val);
