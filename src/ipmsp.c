@@ -1417,6 +1417,18 @@ static int cmp_u32(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* Did every call of fi vote?  An in-place rewrite retypes every call of
+   fi, so each must be a live site whose observation its votes include.  A
+   call redirected to fi in this wave (get_clone deduplicated a tuple onto
+   it) is not one yet: the callers' refresh makes fi affected, and the next
+   wave votes again from every site. */
+static bool votes_cover_calls(const Ip *ip, const Fn *fi) {
+  size_t live = 0;
+  for (size_t k = 0; k < fi->sites.n; k++)
+    live += ip->sites.v[fi->sites.v[k]].call != NULL;
+  return live == use_count(fi->fn);
+}
+
 /* Rewrites the records voted on in this wave, in module order. */
 static bool rewrite(Ip *ip) {
   bool changed = false;
@@ -1445,6 +1457,10 @@ static bool rewrite(Ip *ip) {
       any_poison |= k < fi->np && fi->vote[k] == VOTE_POISON;
     }
     if (fi->internal && any_concrete) {
+      /* a call redirected to it earlier in this wave (a deduplicated
+         clone) did not vote: it is re-voted from every site next wave */
+      if (!votes_cover_calls(ip, fi))
+        continue;
       specialize_in_place(ip, fi);
       changed = true;
     } else if (!fi->internal && any_concrete && !any_poison) {
