@@ -234,6 +234,9 @@ void ir_rpo(LLVMValueRef fn, PtrMap *seen, BlockVec *out);
 bool ir_optnone(LLVMValueRef fn);
 /* t is a pointer (not a vector of pointers) in space as. */
 bool ir_is_ptr_in(LLVMTypeRef t, int as);
+/* Does a value of type t hold a pointer (a pointer, or an aggregate or
+   vector with one inside)? */
+bool ir_type_has_pointer(LLVMTypeRef t);
 /* The index of v among its function's parameters; -1 when v is not one. */
 int ir_param_index(LLVMValueRef v);
 /* The alloca v is, through address-space casts (a stack slot); NULL when
@@ -445,6 +448,15 @@ typedef struct SpVal {
   unsigned char kind;
   bool queued, visited, fixed; /* fixed: a source, known from the start */
 } SpVal;
+/* The numbering of the spaces a target table does not name (addrspace(8)
+   on spir64, ...): bit nspaces + k stands for extra[k].  Sets of spaces
+   that cross analyses (a memory summary) must be read with the numbering
+   they were made with: a summary owns one, and every analysis that uses it
+   numbers through it (space_use_summary). */
+typedef struct SpaceNums {
+  int extra[SP_NBITS];
+  unsigned n;
+} SpaceNums;
 typedef struct Space Space;
 Space *space_new(const TgtTable *t, LLVMModuleRef m);
 void space_free(Space *s);
@@ -453,7 +465,8 @@ void space_free(Space *s);
    cap (the sets are then incomplete: do not use them). */
 bool space_analyse(Space *s, LLVMValueRef fn, const SpaceEnv *env);
 /* Lets the analysis read loads of generic pointers from memory through the
-   summary ms (NULL: not). */
+   summary ms (NULL: not), numbering unnamed spaces with the summary's
+   numbering (called before the first space_analyse). */
 void space_use_summary(Space *s, const MemSummary *ms);
 /* space_mask for mem_summary_function (arg: the Space). */
 uint32_t space_set_of(void *arg, LLVMValueRef v);
@@ -529,6 +542,12 @@ void mem_summary_free(MemSummary *ms);
 void mem_summary_store(MemSummary *ms, uint32_t dest, uint32_t val);
 /* The set of a pointer loaded from memory of set src. */
 uint32_t mem_summary_load(const MemSummary *ms, uint32_t src);
+/* mem_summary_store of a write at address addr; a module-private variable
+   there (mem_module_object) also holds val. */
+void mem_summary_write(MemSummary *ms, uint32_t dest, LLVMValueRef addr, uint32_t val);
+/* The set of a pointer loaded from address addr (in memory of set src):
+   what its module-private variable holds, else mem_summary_load. */
+uint32_t mem_summary_read(const MemSummary *ms, uint32_t src, LLVMValueRef addr);
 /* Records what fn may write into memory, set_of giving the space
    analysis' set of a value of fn. */
 void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
@@ -536,6 +555,8 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
 /* The first instruction that put a pointer with set bit `bit` into memory
    of set src (*host, and NULL, when the host wrote it). */
 LLVMValueRef mem_summary_writer(const MemSummary *ms, uint32_t src, unsigned bit, bool *host);
+/* The numbering of unnamed spaces the summary's sets use. */
+SpaceNums *mem_summary_nums(MemSummary *ms);
 /* Did the summary grow since the last call? */
 bool mem_summary_take_changed(MemSummary *ms);
 

@@ -218,6 +218,26 @@ bool ir_is_ptr_in(LLVMTypeRef t, int as) {
   return LLVMGetTypeKind(t) == LLVMPointerTypeKind && (int)LLVMGetPointerAddressSpace(t) == as;
 }
 
+bool ir_type_has_pointer(LLVMTypeRef t) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMPointerTypeKind:
+    return true;
+  case LLVMVectorTypeKind:
+  case LLVMScalableVectorTypeKind:
+  case LLVMArrayTypeKind:
+    return ir_type_has_pointer(LLVMGetElementType(t));
+  case LLVMStructTypeKind: {
+    unsigned n = LLVMCountStructElementTypes(t);
+    for (unsigned k = 0; k < n; k++)
+      if (ir_type_has_pointer(LLVMStructGetTypeAtIndex(t, k)))
+        return true;
+    return false;
+  }
+  default:
+    return false;
+  }
+}
+
 int ir_param_index(LLVMValueRef v) {
   if (!LLVMIsAArgument(v))
     return -1;

@@ -939,7 +939,8 @@ const LLVMValueRef *mem_slot_writers(const MemModel *mm, uint32_t slot) {
  *
  *   store / atomicrmw xchg / cmpxchg of a generic pointer v at address p:
  *       held[set(p)] |= set(v); of a pointer in a space S: |= S; of an
- *       aggregate or vector holding generic pointers: |= unknown
+ *       aggregate or vector holding generic pointers: |= unknown; of any
+ *       other value: |= the pointer bits it may carry (below)
  *   memcpy/memmove(d, s):  held[set(d)] |= what memory set(s) holds
  *   memset(d):             held[set(d)] |= null
  *   a byval argument a:    held[private] |= what memory set(a) holds (the
@@ -962,13 +963,49 @@ const LLVMValueRef *mem_slot_writers(const MemModel *mm, uint32_t slot) {
  *
  * The host writes global pointers into global and constant memory (kernel
  * arguments, buffers): the caller seeds that (mem_summary_store).
+ *
+ * Pointer bits, not pointer types.  A pointer's bits copied as data (an
+ * i64, a double, a <2 x i64>, bytes in a loop, an integer atomic
+ * exchange) and stored elsewhere are that pointer when loaded back as one.
+ * So every value a store writes carries a set of spaces: the union, over
+ * what it is computed from (any instruction but a comparison: casts,
+ * arithmetic, vectors, aggregates, phis, selects), of its leaves —
+ *   a load, atomicrmw, cmpxchg or memory-reading intrinsic from p:
+ *       what memory set(p) holds (the load reads those bits)
+ *   ptrtoint q (instruction or constant): set(q)
+ *   parameter k of f: carried[f][k], what f's direct calls pass there
+ *       (and what any indirect call passes anywhere)
+ *   the result of a direct call of f: carried[f][ret], what f returns
+ *   the result of a declaration: what its arguments carry and what the
+ *       memory they point into holds (a declaration that may keep
+ *       pointers: what any memory holds) — bits of pointers outside code
+ *       saw are the exposed set, which every load reads already.
+ * The sinks: a store's value (held[set(p)]), a return (carried[f][ret]),
+ * an argument of a direct call (carried[callee][k]), of an indirect call
+ * or unknown code (exposed, and every parameter), of a memory-writing
+ * intrinsic (the memory of its pointer operands).  A walk over more than
+ * 4096 values gives up: unknown.
  */
 #define SP_KINDS (SP_NBITS + 2) /* a space bit, null, unknown */
 
+static LLVMValueRef module_object(PtrMap *memo, LLVMValueRef addr);
+
 struct MemSummary {
+  SpaceNums nums;          /* what the bits of unnamed spaces stand for */
   uint32_t held[SP_NBITS]; /* per memory space bit */
   uint32_t anywhere;       /* written through an address of unknown space */
   uint32_t exposed;        /* pointers whose bits escaped */
+  /* pointer bits carried by non-pointer values across calls: per function
+     (fn_at: its first entry) one entry per parameter, then its return */
+  PtrMap fn_at;
+  VEC(uint32_t) carried;
+  uint32_t ind_args;       /* carried by an argument of an indirect call */
+  /* module-private variables (mem_module_object: only loads, stores and
+     memory intrinsics of the module touch them, at addresses derived from
+     the variable itself): what each holds, apart from its space's memory */
+  PtrMap objects;          /* variable -> 1 module-private, 0 not */
+  PtrMap obj_at;           /* module-private variable -> index in obj_held */
+  VEC(uint32_t) obj_held;
   bool changed;
   /* provenance, for the explanations: the first instruction that put a
      pointer of each kind there (NULL: the host) */
@@ -981,9 +1018,26 @@ static unsigned kind_index(unsigned bit) {
   return bit < SP_NBITS ? bit : bit == 29 ? SP_NBITS : SP_NBITS + 1;
 }
 
-MemSummary *mem_summary_new(void) { return xcalloc(1, sizeof(MemSummary)); }
+MemSummary *mem_summary_new(void) {
+  MemSummary *ms = xcalloc(1, sizeof(MemSummary));
+  map_init(&ms->fn_at);
+  map_init(&ms->objects);
+  map_init(&ms->obj_at);
+  return ms;
+}
 
-void mem_summary_free(MemSummary *ms) { free(ms); }
+void mem_summary_free(MemSummary *ms) {
+  if (!ms)
+    return;
+  map_free(&ms->fn_at);
+  vec_free(&ms->carried);
+  map_free(&ms->objects);
+  map_free(&ms->obj_at);
+  vec_free(&ms->obj_held);
+  free(ms);
+}
+
+SpaceNums *mem_summary_nums(MemSummary *ms) { return &ms->nums; }
 
 static void grow(MemSummary *ms, uint32_t *at, uint32_t val) {
   uint32_t add = val & ~*at;
@@ -1020,6 +1074,32 @@ void mem_summary_store(MemSummary *ms, uint32_t dest, uint32_t val) {
   for (unsigned b = 0; b < SP_NBITS; b++)
     if (dest & (1u << b))
       grow(ms, &ms->held[b], val);
+}
+
+void mem_summary_write(MemSummary *ms, uint32_t dest, LLVMValueRef addr, uint32_t val) {
+  mem_summary_store(ms, dest, val);
+  LLVMValueRef obj = val ? module_object(&ms->objects, addr) : NULL;
+  if (!obj)
+    return;
+  uint32_t k = map_find(&ms->obj_at, obj);
+  if (k == MAP_NONE) {
+    k = (uint32_t)ms->obj_held.n;
+    map_put(&ms->obj_at, obj, k);
+    vec_push(&ms->obj_held, 0u);
+  }
+  if (val & ~ms->obj_held.v[k]) {
+    ms->obj_held.v[k] |= val;
+    ms->changed = true;
+  }
+}
+
+uint32_t mem_summary_read(const MemSummary *cms, uint32_t src, LLVMValueRef addr) {
+  MemSummary *ms = (MemSummary *)cms; /* the objects' answers are memoised */
+  LLVMValueRef obj = module_object(&ms->objects, addr);
+  if (!obj)
+    return mem_summary_load(ms, src);
+  uint32_t k = map_find(&ms->obj_at, obj);
+  return k == MAP_NONE ? 0 : ms->obj_held.v[k]; /* nothing written: undef */
 }
 
 uint32_t mem_summary_load(const MemSummary *ms, uint32_t src) {
@@ -1083,10 +1163,206 @@ static void expose_const(MemSummary *ms, LLVMValueRef c, uint32_t (*set_of)(void
     expose_const(ms, LLVMGetOperand(c, (unsigned)k), set_of, arg, depth + 1);
 }
 
+/* Index of f's first entry in ms->carried (np + 1 entries, made on first
+   use). */
+static size_t carried_at(MemSummary *ms, LLVMValueRef f) {
+  uint32_t k = map_find(&ms->fn_at, f);
+  if (k != MAP_NONE)
+    return k;
+  k = (uint32_t)ms->carried.n;
+  map_put(&ms->fn_at, f, k);
+  for (unsigned i = 0; i <= LLVMCountParams(f); i++)
+    vec_push(&ms->carried, 0u);
+  return k;
+}
+
+static void grow_carried(MemSummary *ms, size_t at, uint32_t val) {
+  if (val & ~ms->carried.v[at]) {
+    ms->carried.v[at] |= val;
+    ms->changed = true;
+  }
+}
+
+/* A call's callee when it is a defined function called directly. */
+static LLVMValueRef defined_callee(LLVMValueRef call) {
+  LLVMValueRef c = LLVMGetCalledValue(call);
+  return c && LLVMIsAFunction(c) && !LLVMIsDeclaration(c) && !LLVMGetIntrinsicID(c) ? c : NULL;
+}
+
+/* May an intrinsic declaration touch memory (no memory(none))? */
+static bool intrinsic_touches_memory(LLVMValueRef decl) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("memory", 6);
+  LLVMAttributeRef a = LLVMGetEnumAttributeAtIndex(decl, LLVMAttributeFunctionIndex, kind);
+  return !a || LLVMGetEnumAttributeValue(a) != 0;
+}
+
+typedef struct BitsWalk {
+  MemSummary *ms;
+  uint32_t (*set_of)(void *, LLVMValueRef);
+  void *arg;
+  PtrMap seen;
+  ValVec stack;
+} BitsWalk;
+
+/* The leaf set of a call result (see "Pointer bits" above); pushes the
+   operands whose bits flow through. */
+static uint32_t call_bits(BitsWalk *w, LLVMValueRef call) {
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  LLVMValueRef def = defined_callee(call);
+  if (def) {
+    size_t at = carried_at(w->ms, def);
+    return w->ms->carried.v[at + LLVMCountParams(def)];
+  }
+  bool intrin = callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee);
+  uint32_t mem = 0;
+  unsigned n = LLVMGetNumArgOperands(call);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef a = LLVMGetOperand(call, k);
+    if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind)
+      mem |= w->set_of(w->arg, a);
+    else
+      vec_push(&w->stack, a);
+  }
+  if (intrin)
+    return intrinsic_touches_memory(callee) && mem ? mem_summary_load(w->ms, mem) : 0;
+  if (callee && LLVMIsAFunction(callee) && casts_decl_harmless(callee))
+    return mem ? mem_summary_load(w->ms, mem) : 0;
+  /* unknown code: any memory's pointers (not the unknown bit: what it may
+     read of memory gasp does not summarise was exposed to it) */
+  uint32_t r = mem_summary_load(w->ms, SP_NAMED | mem);
+  for (size_t i = 0; i < w->ms->carried.n; i++)
+    r |= w->ms->carried.v[i];
+  return r;
+}
+
+/* The spaces of the pointers whose bits value v (not a pointer) may
+   carry. */
+static uint32_t carried_bits(BitsWalk *w, LLVMValueRef v) {
+  uint32_t r = 0;
+  size_t steps = 0;
+  map_clear(&w->seen);
+  w->stack.n = 0;
+  vec_push(&w->stack, v);
+  while (w->stack.n) {
+    LLVMValueRef x = w->stack.v[--w->stack.n];
+    if (map_get(&w->seen, x, NULL))
+      continue;
+    map_put(&w->seen, x, 1);
+    if (++steps > 4096)
+      return SP_UNKNOWN;
+    LLVMTypeRef xt = LLVMTypeOf(x);
+    LLVMTypeKind tk = LLVMGetTypeKind(xt);
+    if (tk == LLVMPointerTypeKind) {
+      r |= w->set_of(w->arg, x);
+      continue;
+    }
+    if (tk == LLVMVectorTypeKind &&
+        LLVMGetTypeKind(LLVMGetElementType(xt)) == LLVMPointerTypeKind) {
+      r |= SP_UNKNOWN;
+      continue;
+    }
+    if (LLVMIsAArgument(x)) {
+      size_t at = carried_at(w->ms, LLVMGetParamParent(x)); /* may grow the vector */
+      r |= w->ms->carried.v[at + (unsigned)ir_param_index(x)] | w->ms->ind_args;
+      continue;
+    }
+    if (LLVMIsAConstant(x)) {
+      if (LLVMIsAConstantExpr(x) && LLVMGetConstOpcode(x) == LLVMPtrToInt) {
+        r |= w->set_of(w->arg, LLVMGetOperand(x, 0));
+        continue;
+      }
+      if (LLVMIsAConstantExpr(x) || LLVMIsAConstantVector(x) || LLVMIsAConstantStruct(x) ||
+          LLVMIsAConstantArray(x)) {
+        int n = LLVMGetNumOperands(x);
+        for (int k = 0; k < n; k++)
+          vec_push(&w->stack, LLVMGetOperand(x, (unsigned)k));
+      }
+      continue; /* numbers */
+    }
+    if (!LLVMIsAInstruction(x))
+      continue;
+    switch (LLVMGetInstructionOpcode(x)) {
+    case LLVMLoad:
+    case LLVMAtomicRMW:
+    case LLVMAtomicCmpXchg: {
+      LLVMValueRef a = LLVMGetOperand(x, 0);
+      r |= mem_summary_read(w->ms, w->set_of(w->arg, a), a);
+      if (LLVMGetInstructionOpcode(x) == LLVMLoad)
+        break;
+      vec_push(&w->stack, LLVMGetOperand(x, LLVMGetInstructionOpcode(x) == LLVMAtomicRMW ? 1 : 2));
+      break;
+    }
+    case LLVMPtrToInt:
+      r |= w->set_of(w->arg, LLVMGetOperand(x, 0));
+      break;
+    case LLVMICmp:
+    case LLVMFCmp:
+    case LLVMAlloca:
+      break; /* a truth value; an address (a pointer: handled above) */
+    case LLVMCall:
+    case LLVMInvoke:
+    case LLVMCallBr:
+      r |= call_bits(w, x);
+      break;
+    default: { /* casts, arithmetic, vectors, aggregates, phi, select, ... */
+      int n = LLVMGetNumOperands(x);
+      for (int k = 0; k < n; k++) {
+        LLVMValueRef o = LLVMGetOperand(x, (unsigned)k);
+        if (o && !LLVMIsABasicBlock(o))
+          vec_push(&w->stack, o);
+      }
+      break;
+    }
+    }
+  }
+  return r;
+}
+
+/* The sinks of carried bits other than stores (see "Pointer bits"). */
+static void call_sinks(BitsWalk *w, LLVMValueRef call) {
+  MemSummary *ms = w->ms;
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  LLVMValueRef def = defined_callee(call);
+  bool intrin = callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee);
+  if (intrin && (ir_mem_intrin(call) || ir_is_lifetime(call) || !intrinsic_touches_memory(callee)))
+    return; /* memcpy & co. are modelled; others only compute */
+  unsigned n = LLVMGetNumArgOperands(call);
+  uint32_t mem = 0, bits = 0;
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef a = LLVMGetOperand(call, k);
+    LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(a));
+    if (tk == LLVMPointerTypeKind) {
+      mem |= w->set_of(w->arg, a);
+      continue;
+    }
+    if (tk == LLVMLabelTypeKind || tk == LLVMMetadataTypeKind || tk == LLVMTokenTypeKind)
+      continue;
+    uint32_t b = carried_bits(w, a);
+    if (def && k < LLVMCountParams(def))
+      grow_carried(ms, carried_at(ms, def) + k, b);
+    else
+      bits |= b;
+  }
+  if (!bits)
+    return;
+  if (intrin || (callee && LLVMIsAFunction(callee) && casts_decl_harmless(callee))) {
+    mem_summary_store(ms, mem ? mem : SP_UNKNOWN, bits); /* it may store them */
+    return;
+  }
+  grow(ms, &ms->exposed, bits);
+  mem_summary_store(ms, mem, bits);
+  if (bits & ~ms->ind_args) {
+    ms->ind_args |= bits;
+    ms->changed = true;
+  }
+}
+
 void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
                           uint32_t (*set_of)(void *arg, LLVMValueRef v), void *arg) {
   PtrMap seen;
   map_init(&seen);
+  BitsWalk bw = {ms, set_of, arg, {0}, {0}};
+  map_init(&bw.seen);
   unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
   uint32_t priv_bit = space_table_bit(t, t->priv);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -1116,12 +1392,17 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
         uint32_t v = 0;
         if (vas >= 0)
           v = set_of(arg, val); /* generic: its set; a named pointer: its space */
-        else if (LLVMGetTypeKind(vt) == LLVMStructTypeKind ||
-                 LLVMGetTypeKind(vt) == LLVMArrayTypeKind ||
-                 (LLVMGetTypeKind(vt) == LLVMVectorTypeKind &&
-                  LLVMGetTypeKind(LLVMGetElementType(vt)) == LLVMPointerTypeKind))
+        else if (ir_type_has_pointer(vt))
           v = SP_UNKNOWN; /* pointers inside an aggregate value */
-        mem_summary_store(ms, set_of(arg, addr), v);
+        else
+          v = carried_bits(&bw, val); /* pointer bits copied as data */
+        mem_summary_write(ms, set_of(arg, addr), addr, v);
+        continue;
+      }
+      if (op == LLVMRet && nops == 1 &&
+          LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, 0))) != LLVMPointerTypeKind) {
+        grow_carried(ms, carried_at(ms, fn) + LLVMCountParams(fn),
+                     carried_bits(&bw, LLVMGetOperand(i, 0)));
         continue;
       }
       if (op == LLVMPtrToInt) {
@@ -1132,15 +1413,17 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
       }
       if (op != LLVMCall && op != LLVMInvoke && op != LLVMCallBr)
         continue;
+      call_sinks(&bw, i);
       LLVMValueRef callee = LLVMGetCalledValue(i);
       const IrMemIntrin *mi = ir_mem_intrin(i);
       if (mi && (!strncmp(mi->name, "llvm.memcpy", 11) || !strncmp(mi->name, "llvm.memmove", 12))) {
-        mem_summary_store(ms, set_of(arg, LLVMGetOperand(i, 0)),
-                          mem_summary_load(ms, set_of(arg, LLVMGetOperand(i, 1))));
+        LLVMValueRef d = LLVMGetOperand(i, 0), src = LLVMGetOperand(i, 1);
+        mem_summary_write(ms, set_of(arg, d), d, mem_summary_read(ms, set_of(arg, src), src));
         continue;
       }
       if (mi && !strncmp(mi->name, "llvm.memset", 11)) {
-        mem_summary_store(ms, set_of(arg, LLVMGetOperand(i, 0)), SP_NULL);
+        LLVMValueRef d = LLVMGetOperand(i, 0);
+        mem_summary_write(ms, set_of(arg, d), d, SP_NULL);
         continue;
       }
       /* a byval argument is copied into the callee's private memory */
@@ -1194,6 +1477,8 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
       }
     }
   map_free(&seen);
+  map_free(&bw.seen);
+  vec_free(&bw.stack);
   ms->at = NULL;
 }
 
@@ -1255,8 +1540,9 @@ static bool address_stays(LLVMValueRef v, unsigned depth) {
   return true;
 }
 
-bool mem_module_object(const MemModel *cmm, LLVMValueRef addr) {
-  MemModel *mm = (MemModel *)cmm; /* the answers are memoised */
+/* The module-private variable addr points into (through GEPs and casts),
+   or NULL; memo: variable -> 1 module-private, 0 not. */
+static LLVMValueRef module_object(PtrMap *memo, LLVMValueRef addr) {
   for (unsigned d = 0; d < 32; d++) {
     LLVMOpcode op = ir_opcode(addr);
     if (op != LLVMGetElementPtr && op != LLVMAddrSpaceCast && op != LLVMBitCast)
@@ -1264,14 +1550,19 @@ bool mem_module_object(const MemModel *cmm, LLVMValueRef addr) {
     addr = LLVMGetOperand(addr, 0);
   }
   if (!LLVMIsAGlobalVariable(addr))
-    return false;
+    return NULL;
   LLVMLinkage l = LLVMGetLinkage(addr);
   if (l != LLVMInternalLinkage && l != LLVMPrivateLinkage)
-    return false;
-  uint32_t memo = map_find(&mm->objects, addr);
-  if (memo == MAP_NONE) {
-    memo = address_stays(addr, 0) ? 1 : 0;
-    map_put(&mm->objects, addr, memo);
+    return NULL;
+  uint32_t k = map_find(memo, addr);
+  if (k == MAP_NONE) {
+    k = address_stays(addr, 0) ? 1 : 0;
+    map_put(memo, addr, k);
   }
-  return memo == 1;
+  return k == 1 ? addr : NULL;
+}
+
+bool mem_module_object(const MemModel *cmm, LLVMValueRef addr) {
+  MemModel *mm = (MemModel *)cmm; /* the answers are memoised */
+  return module_object(&mm->objects, addr) != NULL;
 }

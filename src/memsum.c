@@ -13,7 +13,8 @@
  * through addresses of unknown space, "exposed" for pointers whose bits
  * escaped.  Join is union.  Seeded with what the host writes: global
  * pointers in global and constant memory (the host cannot make a local or
- * private address).
+ * private address); and with what initializers hold: the pointers inside a
+ * variable's initializer, in the variable's space.
  *
  * Algorithm:
  *   0. Nothing to do when no function loads a generic pointer.
@@ -67,11 +68,52 @@ static void seed_host(const TgtTable *t, MemSummary *ms) {
                     space_table_bit(t, t->global));
 }
 
+/* The pointers (or pointer bits: a ptrtoint constant expression) inside
+   constant c, as a set. */
+static uint32_t const_pointers(Space *sp, LLVMValueRef c, unsigned depth) {
+  if (depth > 64)
+    return SP_UNKNOWN;
+  LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(c));
+  if (tk == LLVMPointerTypeKind) {
+    bool is_null = false;
+    uint32_t m = space_mask(sp, c, &is_null);
+    return is_null ? SP_NULL : m;
+  }
+  if (LLVMIsAConstantAggregateZero(c))
+    return ir_type_has_pointer(LLVMTypeOf(c)) ? SP_NULL : 0;
+  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMPtrToInt)
+    return const_pointers(sp, LLVMGetOperand(c, 0), depth + 1);
+  if (!LLVMIsAConstantExpr(c) && !LLVMIsAConstantStruct(c) && !LLVMIsAConstantArray(c) &&
+      !LLVMIsAConstantVector(c))
+    return 0; /* numbers, zero, undef, data arrays */
+  uint32_t r = 0;
+  int n = LLVMGetNumOperands(c);
+  for (int k = 0; k < n; k++)
+    r |= const_pointers(sp, LLVMGetOperand(c, (unsigned)k), depth + 1);
+  return r;
+}
+
+/* What the module's initializers put in memory before any code runs: a
+   variable whose initializer holds a pointer (or its bits) holds it in the
+   variable's space.  (Other front ends than clang's OpenCL C can write a
+   local pointer there.) */
+static void seed_initializers(Space *sp, MemSummary *ms, LLVMModuleRef m) {
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
+    LLVMValueRef init = LLVMIsDeclaration(g) ? NULL : LLVMGetInitializer(g);
+    if (!init)
+      continue;
+    uint32_t held = const_pointers(sp, init, 0);
+    if (held)
+      mem_summary_write(ms, space_mask(sp, g, NULL), g, held);
+  }
+}
+
 MemSummary *memsum_compute(const TgtTable *t, LLVMModuleRef m, unsigned *rounds) {
   MemSummary *ms = mem_summary_new();
   Space *sp = space_new(t, m);
   space_use_summary(sp, ms);
   seed_host(t, ms);
+  seed_initializers(sp, ms, m);
   mem_summary_take_changed(ms);
   unsigned r = 0;
   do {

@@ -77,6 +77,7 @@
 #include "gasp_int.h"
 
 #include <llvm-c/Target.h>
+#include <assert.h>
 #include <string.h>
 
 typedef VEC(uint32_t) SpU32Vec;
@@ -89,8 +90,8 @@ struct Space {
   unsigned ptr_bits; /* bits of a generic pointer */
   unsigned byval_kind, byref_kind, ptrmask_id;
   bool const_loads_global; /* the target's rule holds for this module */
-  int extra[SP_NBITS];     /* spaces the table does not name, by bit */
-  unsigned nextra;
+  SpaceNums own;          /* spaces the table does not name, by bit */
+  SpaceNums *nums;        /* &own, or the summary's (space_use_summary) */
   VEC(SpVal) c;
   PtrMap id;    /* candidate value -> index */
   PtrMap reach; /* reachable block -> 1 */
@@ -117,22 +118,25 @@ uint32_t space_table_bit(const TgtTable *t, int as) {
   return 0;
 }
 
-static uint32_t bit_of(const Space *cs, int as) {
-  Space *s = (Space *)cs; /* the numbering of unnamed spaces grows lazily */
+static uint32_t bit_of(const Space *s, int as) {
   uint32_t b = space_table_bit(s->t, as);
   if (b)
     return b;
-  for (unsigned k = 0; k < s->nextra; k++)
-    if (s->extra[k] == as)
+  SpaceNums *nm = s->nums; /* the numbering of unnamed spaces grows lazily */
+  for (unsigned k = 0; k < nm->n; k++)
+    if (nm->extra[k] == as)
       return 1u << (s->t->nspaces + k);
-  if (s->t->nspaces + s->nextra >= SP_NBITS)
+  if (s->t->nspaces + nm->n >= SP_NBITS)
     return SP_UNKNOWN;
-  s->extra[s->nextra++] = as;
-  return 1u << (s->t->nspaces + s->nextra - 1);
+  nm->extra[nm->n++] = as;
+  return 1u << (s->t->nspaces + nm->n - 1);
 }
 
 int space_bit_as(const Space *s, unsigned bit) {
-  return bit < s->t->nspaces ? s->t->spaces[bit].as : s->extra[bit - s->t->nspaces];
+  if (bit < s->t->nspaces)
+    return s->t->spaces[bit].as;
+  assert(bit - s->t->nspaces < s->nums->n && "a bit this numbering never gave");
+  return s->nums->extra[bit - s->t->nspaces];
 }
 
 int space_mask_lat(const Space *s, uint32_t mask) {
@@ -514,7 +518,8 @@ static uint32_t eval(const Space *s, uint32_t k) {
   if (c->kind == SP_SLOTLOAD)
     j.mask |= entry_bit(s, (uint32_t)c->slot);
   if (c->kind == SP_MEMLOAD) /* what the memory it reads may hold */
-    j.mask = mem_summary_load(s->sum, space_mask(s, LLVMGetOperand(c->v, 0), NULL));
+    j.mask = mem_summary_read(s->sum, space_mask(s, LLVMGetOperand(c->v, 0), NULL),
+                              LLVMGetOperand(c->v, 0));
   if (c->kind == SP_PTRMASK) {
     int l = space_mask_lat(s, j.mask);
     if (l >= 0 && !ptrmask_fits(s, c->v, l))
@@ -682,6 +687,7 @@ Space *space_new(const TgtTable *t, LLVMModuleRef m) {
   s->byref_kind = LLVMGetEnumAttributeKindForName("byref", 5);
   s->ptrmask_id = LLVMLookupIntrinsicID("llvm.ptrmask", 12);
   s->const_loads_global = const_memory_global(t, m);
+  s->nums = &s->own;
   return s;
 }
 
@@ -711,7 +717,13 @@ void space_free(Space *s) {
   free(s);
 }
 
-void space_use_summary(Space *s, const MemSummary *ms) { s->sum = ms; }
+void space_use_summary(Space *s, const MemSummary *ms) {
+  assert(!s->own.n && "the numbering is chosen before the first analysis");
+  s->sum = ms;
+  /* the summary's sets are read with its numbering; numbering a new
+     space there changes no set already made */
+  s->nums = ms ? mem_summary_nums((MemSummary *)ms) : &s->own;
+}
 
 uint32_t space_set_of(void *arg, LLVMValueRef v) { return space_mask(arg, v, NULL); }
 
