@@ -46,6 +46,9 @@ typedef struct TgtSpace {
                          access may read it */
   bool noop_generic;  /* a cast to and from generic keeps the bits (AMDGPU
                          global/constant), so an int round trip is a cast */
+  bool cas_rejected;  /* a cmpxchg must not be rewritten here: the
+                         assembler rejects what the back end emits (NVPTX
+                         private: ptxas refuses atom.local.cas) */
 } TgtSpace;
 
 typedef struct TgtTable {
@@ -99,6 +102,13 @@ bool tgt_is_kernel(const TgtTable *t, LLVMValueRef fn);
    global; a generic byval parameter of a device function is private where
    the target says so (NVPTX: the callee's copy lives in local memory). */
 int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k);
+/* Do the bits of generic byval parameter k of fn point into private memory
+   at run time?  A device function's copy where the target says so, and a
+   kernel's too: on NVPTX a kernel's aggregate is read from parameter
+   space, but a generic pointer to it is its copy in local memory (the back
+   end's argument lowering makes one) — which is why tgt_param_space,
+   naming what the IR may be rewritten to, leaves the kernel's generic. */
+bool tgt_byval_bits_private(const TgtTable *t, LLVMValueRef fn, unsigned k);
 /* Parameter k of fn is memory the host filled at the launch: a generic
    byval/byref aggregate of a kernel nothing in the module calls, on a
    target whose kernel pointer arguments are global (CUDA's struct
@@ -113,6 +123,10 @@ bool tgt_in_global(const TgtTable *t, int as, bool private_in_global);
    meaning), unless --volatile=keep asks to keep every volatile access
    generic. */
 bool tgt_volatile_ok(const TgtTable *t, int as, bool keep_volatile);
+/* May an access through a generic pointer be rewritten into space as?
+   tgt_volatile_ok for a volatile one, and no cmpxchg where the table says
+   cas_rejected. */
+bool tgt_access_ok(const TgtTable *t, int as, bool is_volatile, bool is_cas, bool keep_volatile);
 /* The generic pointer that v (a pointer, or vector of pointers, in space
    v's) stands for has v's bits: the space's cast to generic keeps them
    (noop_generic).  Debug records may then describe the generic value by v. */

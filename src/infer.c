@@ -74,6 +74,8 @@ static const GaspStatDesc st_facts = {
     "infer.space-facts", "assumed or branched-on space tests applied to dominated uses"};
 static const GaspStatDesc st_volatile = {
     "infer.volatile-kept", "volatile accesses kept generic by target policy"};
+static const GaspStatDesc st_cas = {
+    "infer.cmpxchg-kept", "cmpxchg kept generic: the assembler rejects it in that space"};
 
 struct Infer {
   GaspCtx *cx;
@@ -350,13 +352,14 @@ static size_t build_twins(Infer *s) {
 
 /* ---- phase 4: rewrite the operations ----------------------------------- */
 
-/* Named space of pointer operand p, or -1 (generic, unknown, or policy). */
-static int target_space(Infer *s, LLVMValueRef p, bool is_volatile) {
+/* Named space of access i's pointer operand p, or -1 (generic, unknown,
+   or the target's volatile and atomic policy). */
+static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas) {
   int as = space_lat(s->sp, p, NULL);
   if (as < 0 || as == s->t->generic)
     return -1;
-  if (is_volatile && !tgt_volatile_ok(s->t, as, s->cx->opt.keep_volatile)) {
-    cx_stat(s->cx, &st_volatile, 1);
+  if (!tgt_access_ok(s->t, as, is_volatile, is_cas, s->cx->opt.keep_volatile)) {
+    cx_stat(s->cx, tgt_access_ok(s->t, as, false, is_cas, false) ? &st_volatile : &st_cas, 1);
     return -1;
   }
   return as;
@@ -365,7 +368,7 @@ static int target_space(Infer *s, LLVMValueRef p, bool is_volatile) {
 static bool rewrite_access(Infer *s, LLVMValueRef i) {
   unsigned pi = ir_ptr_operand(i);
   LLVMValueRef p = LLVMGetOperand(i, pi);
-  int as = target_space(s, p, LLVMGetVolatile(i));
+  int as = target_space(s, p, LLVMGetVolatile(i), LLVMIsAAtomicCmpXchgInst(i) != NULL);
   if (as < 0)
     return false;
   LLVMSetOperand(i, pi, value_in(s, p, as));
@@ -409,7 +412,7 @@ static bool rewrite_intrinsic(Infer *s, LLVMValueRef call) {
     int ai = mi->ptr_args[k];
     if (ai < 0 || ir_ptr_as(LLVMTypeOf(args[ai])) != s->t->generic)
       continue;
-    int as = target_space(s, args[ai], vol);
+    int as = target_space(s, args[ai], vol, false);
     if (as >= 0) {
       args[ai] = value_in(s, args[ai], as);
       any = true;

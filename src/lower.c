@@ -270,9 +270,13 @@ static bool const_needs_tag(Lw *s, LLVMValueRef c) {
 
 /* Constant expression c as instructions at the builder, its cast to
    generic tagged.  NULL (and a diagnostic) if unsupported. */
+static LLVMValueRef materialize_elements(Lw *s, LLVMValueRef c);
+
 static LLVMValueRef materialize(Lw *s, LLVMValueRef c) {
   if (!const_needs_tag(s, c))
     return c;
+  if (LLVMIsAConstantVector(c) || LLVMIsAConstantStruct(c) || LLVMIsAConstantArray(c))
+    return materialize_elements(s, c);
   switch (LLVMGetConstOpcode(c)) {
   case LLVMAddrSpaceCast: {
     /* the builder would fold a cast instruction back into the constant:
@@ -305,10 +309,41 @@ static LLVMValueRef materialize(Lw *s, LLVMValueRef c) {
   }
 }
 
-/* Can materialize build c?  Casts, getelementptr and bitcast around them. */
+/* Is c a constant vector, struct or array (built element by element)? */
+static bool const_elements(LLVMValueRef c) {
+  return LLVMIsAConstantVector(c) || LLVMIsAConstantStruct(c) || LLVMIsAConstantArray(c);
+}
+
+/* Constant c as instructions at the builder (materialize), a vector,
+   struct or array built element by element. */
+static LLVMValueRef materialize_elements(Lw *s, LLVMValueRef c) {
+  LLVMValueRef r = LLVMGetPoison(LLVMTypeOf(c));
+  bool vec = LLVMIsAConstantVector(c);
+  unsigned n = (unsigned)LLVMGetNumOperands(c);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef e = materialize(s, LLVMGetOperand(c, k));
+    if (!e)
+      return NULL;
+    r = vec ? LLVMBuildInsertElement(s->b, r, e, LLVMConstInt(s->i64, k, 0), "")
+            : LLVMBuildInsertValue(s->b, r, e, k, "");
+  }
+  return r;
+}
+
+/* Can materialize build c?  Casts, getelementptr and bitcast around them,
+   and vectors, structs and arrays of those. */
 static bool const_supported(Lw *s, LLVMValueRef c) {
   if (!const_needs_tag(s, c))
     return true;
+  if (const_elements(c)) {
+    unsigned n = (unsigned)LLVMGetNumOperands(c);
+    for (unsigned k = 0; k < n; k++)
+      if (!const_supported(s, LLVMGetOperand(c, k)))
+        return false;
+    return true;
+  }
+  if (!LLVMIsAConstantExpr(c))
+    return false;
   switch (LLVMGetConstOpcode(c)) {
   case LLVMAddrSpaceCast:
     return true;
@@ -531,6 +566,7 @@ static void dispatch(Lw *s, LLVMValueRef i, bool top) {
   LLVMValueRef sw = LLVMBuildSwitch(s->b, tag, gblk, narms);
   LLVMValueRef *clones = xmalloc((narms + 1) * sizeof *clones);
   LLVMBasicBlockRef *blocks = xmalloc((narms + 1) * sizeof *blocks);
+  bool *kept = xcalloc(narms + 1, sizeof *kept); /* generic by the policy */
   for (unsigned a = 0; a <= narms; a++) {
     bool def = a == narms;
     LLVMBasicBlockRef blk = def ? gblk : NULL;
@@ -542,7 +578,15 @@ static void dispatch(Lw *s, LLVMValueRef i, bool top) {
     }
     LLVMPositionBuilderAtEnd(s->b, blk);
     LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(i));
-    LLVMValueRef q = cast_to(s, p, def ? s->t->global : arms[a].as);
+    int as = def ? s->t->global : arms[a].as;
+    LLVMValueRef q = cast_to(s, p, as);
+    kept[a] = s->t->generic_hw &&
+              !tgt_access_ok(s->t, as, mi ? ir_mem_intrin_volatile(mi, i) : LLVMGetVolatile(i),
+                             LLVMIsAAtomicCmpXchgInst(i) != NULL, false);
+    if (kept[a]) /* the target's policy keeps this access generic in that
+                    space (NVPTX: no cmpxchg on private): the cleared
+                    pointer, made generic, and no further dispatch */
+      q = LLVMBuildAddrSpaceCast(s->b, q, LLVMTypeOf(p), "");
     LLVMValueRef c = LLVMInstructionClone(i);
     LLVMInsertIntoBuilder(s->b, c);
     LLVMValueRef br = LLVMBuildBr(s->b, merge);
@@ -566,7 +610,9 @@ static void dispatch(Lw *s, LLVMValueRef i, bool top) {
   s->dispatched += top;
   s->switches++;
   for (unsigned a = 0; a <= narms; a++)
-    dispatch(s, clones[a], false); /* the next generic operand, if any */
+    if (!kept[a])
+      dispatch(s, clones[a], false); /* the next generic operand, if any */
+  free(kept);
   free(arms);
   free(clones);
   free(blocks);
@@ -673,10 +719,11 @@ static void check_function(Lw *s, LLVMValueRef fn) {
       int n = LLVMGetNumOperands(i);
       for (int k = 0; k < n; k++) {
         LLVMValueRef op = LLVMGetOperand(i, (unsigned)k);
-        if (op && LLVMIsAConstantExpr(op) && !const_supported(s, op)) {
+        if (op && LLVMIsAConstant(op) && !const_supported(s, op)) {
           char *txt = LLVMPrintValueToString(op);
-          refuse(s, fn, "a constant expression (%s) holds a cast to generic that needs a tag; "
-                 "only getelementptr and bitcast around it are supported", txt);
+          refuse(s, fn, "a constant (%s) holds a cast to generic that needs a tag; only "
+                 "getelementptr and bitcast around it, and vectors, structs and arrays of "
+                 "those, are supported", txt);
           LLVMDisposeMessage(txt);
         }
       }
@@ -692,14 +739,15 @@ static void check_function(Lw *s, LLVMValueRef fn) {
 
 /* ---- 0'. byval, calls that do not access memory, ptrmask ------------------ */
 
-/* A device function's generic byval parameter is its private copy: tag it
-   private at the entry, like a private pointer cast to generic. */
+/* A generic byval parameter whose bits are private (a device function's
+   copy, a kernel's local copy: tgt_byval_bits_private): tag it private at
+   the entry, like a private pointer cast to generic. */
 static void tag_byval_params(Lw *s, LLVMValueRef fn) {
   if (!is_tagged(s, s->t->priv))
     return;
   unsigned n = LLVMCountParams(fn);
   for (unsigned k = 0; k < n; k++)
-    if (tgt_param_space(s->t, fn, k) == s->t->priv)
+    if (tgt_byval_bits_private(s->t, fn, k))
       tag_value(s, LLVMGetParam(fn, k), space_tag(s, s->t->priv), false);
 }
 

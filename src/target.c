@@ -25,11 +25,16 @@
  * null cannot stand for their null: null_is_zero is false there and the
  * inference does not merge a null arm into those spaces.
  *
- * Volatile policy (what infer may rewrite when the access is volatile):
- * nvptx: global and shared only (as upstream NVPTX says it has volatile
- * variants for them); amdgcn: none (upstream has no volatile variant);
- * spir/genx: every named space (no backend interprets the space of a
- * volatile access differently).
+ * Volatile and atomic policy (what infer may rewrite): nvptx: every
+ * named space for volatile loads, stores and atomics, but no cmpxchg into
+ * private (llc-22 emits atom.local.cas, which ptxas rejects for every SM
+ * and width; llc turns a private atomicrmw into ld/st, which assembles) —
+ * measured with llc-22 -mcpu=sm_80/sm_90 and ptxas 13.0 -arch=sm_80/sm_90
+ * over {volatile, atomic} x {load, store, atomicrmw, cmpxchg} x {global,
+ * shared, local, constant} (docs/design.md, "volatile policy"); amdgcn:
+ * global, local, private, constant and constant32 (region and buffer
+ * views keep volatile accesses generic); spir/genx: every named space (no
+ * backend interprets the space of a volatile access differently).
  *
  * Tags (seed 000, used by the lower pass): a generic pointer made from a
  * named space carries that space's tag in bits 61-63: private 001, local
@@ -48,34 +53,34 @@
 
 /* ---- the tables -------------------------------------------------------- */
 
-/*                        as  name        unified       class null0 vol  tag in-global noop */
+/*                        as  name        unified       class null0 vol  tag in-global noop cas-rejected */
 static const TgtSpace spir_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false},
-    {3, "local", UAS_LOCAL, 3, true, true, 2, false, false},
-    {0, "private", UAS_PRIVATE, 0, true, true, 1, false, false},
-    {2, "constant", UAS_CONSTANT, 2, true, true, 0, true, false},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false, false},
+    {3, "local", UAS_LOCAL, 3, true, true, 2, false, false, false},
+    {0, "private", UAS_PRIVATE, 0, true, true, 1, false, false, false},
+    {2, "constant", UAS_CONSTANT, 2, true, true, 0, true, false, false},
 };
 
 static const TgtSpace nvptx_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false},
-    {3, "local", UAS_LOCAL, 3, true, true, 2, false, false},
-    {5, "private", UAS_PRIVATE, 5, true, true, 1, false, false},
-    {4, "constant", UAS_CONSTANT, 4, true, true, 3, false, false},
-    {6, "tensor", UAS_TARGET, 6, true, false, -1, false, false},
-    {7, "distributed-shared", UAS_TARGET, 3, true, false, -1, false, false},
-    {101, "param", UAS_TARGET, 101, true, false, -1, false, false},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false, false},
+    {3, "local", UAS_LOCAL, 3, true, true, 2, false, false, false},
+    {5, "private", UAS_PRIVATE, 5, true, true, 1, false, false, true},
+    {4, "constant", UAS_CONSTANT, 4, true, true, 3, false, false, false},
+    {6, "tensor", UAS_TARGET, 6, true, false, -1, false, false, false},
+    {7, "distributed-shared", UAS_TARGET, 3, true, false, -1, false, false, false},
+    {101, "param", UAS_TARGET, 101, true, false, -1, false, false, false},
 };
 
 static const TgtSpace amdgcn_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, true},
-    {3, "local", UAS_LOCAL, 3, false, true, 2, false, false},
-    {5, "private", UAS_PRIVATE, 5, false, true, 1, false, false},
-    {4, "constant", UAS_CONSTANT, 1, true, true, 0, true, true},
-    {2, "region", UAS_TARGET, 2, false, false, -1, false, false},
-    {6, "constant32", UAS_TARGET, 1, true, true, 0, true, false},
-    {7, "buffer-fat", UAS_TARGET, 1, true, false, -1, false, false},
-    {8, "buffer-resource", UAS_TARGET, 1, true, false, -1, false, false},
-    {9, "buffer-strided", UAS_TARGET, 1, true, false, -1, false, false},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, true, false},
+    {3, "local", UAS_LOCAL, 3, false, true, 2, false, false, false},
+    {5, "private", UAS_PRIVATE, 5, false, true, 1, false, false, false},
+    {4, "constant", UAS_CONSTANT, 1, true, true, 0, true, true, false},
+    {2, "region", UAS_TARGET, 2, false, false, -1, false, false, false},
+    {6, "constant32", UAS_TARGET, 1, true, true, 0, true, false, false},
+    {7, "buffer-fat", UAS_TARGET, 1, true, false, -1, false, false, false},
+    {8, "buffer-resource", UAS_TARGET, 1, true, false, -1, false, false, false},
+    {9, "buffer-strided", UAS_TARGET, 1, true, false, -1, false, false, false},
 };
 
 #define N(a) (unsigned)(sizeof(a) / sizeof((a)[0]))
@@ -277,6 +282,11 @@ int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k) {
   return LAT_GENERIC;
 }
 
+bool tgt_byval_bits_private(const TgtTable *t, LLVMValueRef fn, unsigned k) {
+  return t->byval_is_private && ir_ptr_as(LLVMTypeOf(LLVMGetParam(fn, k))) == t->generic &&
+         has_param_attr(fn, k, "byval");
+}
+
 bool tgt_host_filled(const TgtTable *t, LLVMValueRef fn, unsigned k) {
   LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, k));
   return LLVMGetTypeKind(ty) == LLVMPointerTypeKind &&
@@ -297,6 +307,13 @@ bool tgt_in_global(const TgtTable *t, int as, bool private_in_global) {
 bool tgt_volatile_ok(const TgtTable *t, int as, bool keep_volatile) {
   const TgtSpace *sp = tgt_space(t, as);
   return !keep_volatile && sp && sp->volatile_ok;
+}
+
+bool tgt_access_ok(const TgtTable *t, int as, bool is_volatile, bool is_cas, bool keep_volatile) {
+  const TgtSpace *sp = tgt_space(t, as);
+  if (is_cas && sp && sp->cas_rejected)
+    return false;
+  return !is_volatile || tgt_volatile_ok(t, as, keep_volatile);
 }
 
 bool tgt_same_bits_as_generic(const TgtTable *t, LLVMValueRef v) {
@@ -334,6 +351,16 @@ const char *lat_name(const TgtTable *t, int lat) {
 /* ---- null ---------------------------------------------------------------- */
 
 LLVMValueRef tgt_null(const TgtTable *t, LLVMTypeRef ty) {
+  if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind) { /* each element's null */
+    unsigned n = LLVMGetVectorSize(ty);
+    LLVMValueRef e = tgt_null(t, LLVMGetElementType(ty));
+    LLVMValueRef *es = xmalloc((n ? n : 1) * sizeof *es);
+    for (unsigned k = 0; k < n; k++)
+      es[k] = e;
+    LLVMValueRef v = LLVMConstVector(es, n);
+    free(es);
+    return v;
+  }
   int as = ir_ptr_as(ty);
   const TgtSpace *sp = tgt_space(t, as);
   if (as == t->generic || !sp || sp->null_is_zero)

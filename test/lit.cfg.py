@@ -31,6 +31,11 @@ config.substitutions.append(("%ocl-spir", ocl + " -target spir64"))
 config.substitutions.append(("%clang-O0", "clang-22 -cl-std=CL2.0 -O0 -Xclang -disable-O0-optnone -emit-llvm -S -Xclang -finclude-default-header"))
 config.substitutions.append(("%ocl-nvptx", ocl + " -target nvptx64"))
 config.substitutions.append(("%ocl-amdgcn", ocl + " -target amdgcn-amd-amdhsa -nogpulib"))
+# The CUDA toolkit's assembler, where the machine has it: tests then also
+# assemble gasp's PTX (never needed for make check).
+import shutil
+if shutil.which("ptxas"):
+    config.available_features.add("ptxas")
 # The sanitizer build (make check-asan) cannot run under a small ulimit -v.
 if "ASAN_OPTIONS" in os.environ:
     config.available_features.add("asan")
