@@ -80,7 +80,6 @@ typedef struct Fields {
   StrMap by_key;   /* clone name -> 1 */
   StrMap refused;  /* clone names refused by --clone-budget (reported once) */
   StrMap costly;   /* functions whose copies cost too much (reported once) */
-  long made;       /* clones made, against --clone-budget */
   ValVec left;     /* functions calls were taken from */
   ValVec again;    /* functions given facts: their calls are looked at again */
   VEC(MemFieldFact) facts;
@@ -347,8 +346,7 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
     return false;
   }
   if (!known) {
-    long budget = fs->cx->opt.clone_budget;
-    if (budget >= 0 && fs->made >= budget) {
+    if (!cx_clone_allowed(fs->cx)) {
       if (smap_find(&fs->refused, name) == MAP_NONE) { /* once per shape */
         smap_put(&fs->refused, name, 1);
         not_cloned(fs, g, "CloneBudget", "clone budget exhausted",
@@ -357,7 +355,6 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
       free(name);
       return false;
     }
-    fs->made++;
     c = clone_function(g, LLVMGlobalGetValueType(g), name, false);
     mem_fields_set(c, fs->facts.v, fs->facts.n);
     smap_put(&fs->by_key, name, 1);

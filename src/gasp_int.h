@@ -173,6 +173,9 @@ struct GaspCtx {
   VEC(GaspRemark) remarks;
   const char *cur_pass; /* the pass now running, for tracing */
   LLVMModuleRef cur_module; /* the module being run (remarks about it), or NULL */
+  long clones_made; /* clones made in this run by any pass: the one
+                       --clone-budget (cx_clone_allowed); pipeline_run
+                       starts it at 0 */
 };
 
 void cx_diag(GaspCtx *cx, GaspSeverity sev, const char *fmt, ...)
@@ -188,6 +191,9 @@ FILE *cx_out(const GaspCtx *cx);
    --clone-cost, or the target's; 0: no limit (docs/design.md, "What
    cloning costs"). */
 long cx_clone_cost(const GaspCtx *cx);
+/* May one more clone be made in this run (--clone-budget, shared by every
+   pass that clones)?  When true, the caller makes it: the clone is counted. */
+bool cx_clone_allowed(GaspCtx *cx);
 /* Selects cx->tgt for m; on failure adds the error and returns false. */
 bool cx_select_target(GaspCtx *cx, LLVMModuleRef m);
 

@@ -136,12 +136,20 @@ static void add_trash(Infer *s, LLVMValueRef v) {
   }
 }
 
-/* `addrspacecast v to as`, placed right after v's definition. */
+/* `addrspacecast v to as`, placed right after v's definition — the one
+   already there when an earlier run made it (running infer again must
+   change nothing). */
 static LLVMValueRef cast_after(Infer *s, LLVMValueRef v, int as) {
   LLVMValueRef at = ir_insert_point_after(v);
+  LLVMTypeRef t = ir_retype(LLVMTypeOf(v), as);
+  for (LLVMValueRef i = at; i && LLVMIsAAddrSpaceCastInst(i); i = LLVMGetNextInstruction(i))
+    if (LLVMGetOperand(i, 0) == v && LLVMTypeOf(i) == t) {
+      add_trash(s, i);
+      return i;
+    }
   LLVMPositionBuilderBefore(s->b, at);
   LLVMSetCurrentDebugLocation2(s->b, ir_loc_of(v, s->fn));
-  LLVMValueRef r = LLVMBuildAddrSpaceCast(s->b, v, ir_retype(LLVMTypeOf(v), as), "");
+  LLVMValueRef r = LLVMBuildAddrSpaceCast(s->b, v, t, "");
   add_trash(s, r);
   return r;
 }
@@ -446,7 +454,10 @@ static bool fold_cast(Infer *s, LLVMValueRef i) {
   int as = space_lat(s->sp, p, NULL);
   if (as != ir_ptr_as(LLVMTypeOf(i)))
     return false;
-  LLVMReplaceAllUsesWith(i, value_in(s, p, as));
+  LLVMValueRef twin = value_in(s, p, as);
+  if (twin == i) /* the cast is p's twin already */
+    return false;
+  LLVMReplaceAllUsesWith(i, twin);
   LLVMInstructionEraseFromParent(i);
   cx_stat(s->cx, &st_cast, 1);
   return true;

@@ -194,7 +194,6 @@ typedef struct Ip {
   StrMap clone_by_name; /* clone's own name -> clone record */
   StrMap avoided;       /* keys already reported as over budget */
   StrMap nogain;        /* functions already reported as not worth a clone */
-  long attempts;
   bool dump;
   bool reached_ok; /* Fn.reached is this wave's (reached_now) */
   unsigned no_slot_kinds[5];
@@ -1091,8 +1090,7 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp, bool *move)
     free(name);
     return g;
   }
-  long budget = ip->cx->opt.clone_budget;
-  if (budget >= 0 && ip->attempts >= budget) {
+  if (!cx_clone_allowed(ip->cx)) {
     if (smap_find(&ip->avoided, name) == MAP_NONE) {
       smap_put(&ip->avoided, name, 1);
       uint32_t id = map_find(&ip->fn_id, f);
@@ -1110,7 +1108,6 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp, bool *move)
     free(name);
     return NULL;
   }
-  ip->attempts++;
   LLVMValueRef nf = clone_function(f, retyped(f, sp), name, may_move);
   Fn *ni = register_fn(ip, nf);
   mark_dirty_rec(ip, ni);

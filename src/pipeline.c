@@ -27,6 +27,9 @@ static bool run_sroa(GaspCtx *cx, LLVMModuleRef m) {
   return true;
 }
 
+static const GaspStatDesc st_group_rounds = {
+    "pipeline.group-rounds", "[group]s run again because one of their passes changed the module"};
+
 /* Every pass, in pipeline order. */
 static const PassInfo passes[] = {
 #define TIME(p) {"time." p "-us", "microseconds spent in " p " (-time-passes)"}
@@ -53,8 +56,14 @@ static const PassInfo passes[] = {
 #undef TIME
 };
 
-/* The default pipeline: one literal list. */
-static const char default_pipeline[] = "internalize,infer,fields,ipmsp,memsum,resolve,lower,alias";
+/* The default pipeline: one literal list.  A bracketed group runs again
+   while any of its passes changed the module (at most GROUP_ROUNDS times):
+   ipmsp's clones give fields functions to specialize in place, and memsum
+   names pointers that callers pass, which ipmsp votes on — a second gasp
+   run would otherwise find them (the output is a fixed point). */
+static const char default_pipeline[] =
+    "internalize,infer,[fields,ipmsp,memsum],resolve,lower,alias";
+#define GROUP_ROUNDS 4
 
 static const char pass_list[] =
     "sroa, internalize, infer, fields, ipmsp, memsum, resolve, lower, alias (and none)";
@@ -69,19 +78,61 @@ const PassInfo *pipeline_find(const char *name) {
   return NULL;
 }
 
-/* Calls fn(cx, name, arg) for each name of the comma list; stops early
-   and returns false when fn does. */
-static bool each_pass(GaspCtx *cx, const char *list,
-                      bool (*fn)(GaspCtx *, const char *, void *), void *arg) {
-  char *copy = xstrdup(list);
-  bool ok = true;
-  for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok && ok;
+/* One pass of a list, and the group it belongs to (-1: none). */
+typedef struct Step {
+  const char *name; /* into the parsed copy */
+  int group;
+} Step;
+typedef VEC(Step) StepVec;
+
+/* Splits the comma list (copied into *copy) into steps; "[a,b]" is a
+   group.  False, with a diagnostic, for a bracket out of place. */
+static bool parse_steps(GaspCtx *cx, const char *list, char **copy, StepVec *out) {
+  *copy = xstrdup(list);
+  int group = -1, groups = 0;
+  for (char *save = NULL, *tok = strtok_r(*copy, ",", &save); tok;
        tok = strtok_r(NULL, ",", &save)) {
     while (*tok == ' ')
       tok++;
-    if (*tok && strcmp(tok, "none"))
-      ok = fn(cx, tok, arg);
+    bool open = *tok == '[';
+    tok += open;
+    size_t len = strlen(tok);
+    bool close = len && tok[len - 1] == ']';
+    if (close)
+      tok[len - 1] = 0;
+    if ((open && group >= 0) || (close && group < 0 && !open) || strchr(tok, '[') ||
+        strchr(tok, ']')) {
+      cx_diag(cx, GASP_SEV_ERROR, "pass list '%s': a group is '[pass,pass,...]', not nested",
+              list);
+      return false;
+    }
+    if (open)
+      group = groups++;
+    if (*tok && strcmp(tok, "none")) {
+      Step st = {tok, group};
+      vec_push(out, st);
+    }
+    if (close)
+      group = -1;
   }
+  if (group >= 0) {
+    cx_diag(cx, GASP_SEV_ERROR, "pass list '%s': a group is not closed with ']'", list);
+    return false;
+  }
+  return true;
+}
+
+/* Calls fn(cx, name, arg) for each pass of the list (groups flattened);
+   stops early and returns false when fn does, or when the list is
+   malformed. */
+static bool each_pass(GaspCtx *cx, const char *list,
+                      bool (*fn)(GaspCtx *, const char *, void *), void *arg) {
+  char *copy;
+  StepVec steps = {0};
+  bool ok = parse_steps(cx, list, &copy, &steps);
+  for (size_t i = 0; i < steps.n && ok; i++)
+    ok = fn(cx, steps.v[i].name, arg);
+  vec_free(&steps);
   free(copy);
   return ok;
 }
@@ -132,6 +183,7 @@ bool pipeline_check(GaspCtx *cx) {
 typedef struct RunState {
   LLVMModuleRef m;
   GaspStatus st;
+  bool changed; /* the last pass run changed the module */
 } RunState;
 
 static bool run_one(GaspCtx *cx, const char *name, void *arg) {
@@ -147,6 +199,7 @@ static bool run_one(GaspCtx *cx, const char *name, void *arg) {
   clock_gettime(CLOCK_MONOTONIC, &t0);
   cx->cur_pass = p->name;
   bool changed = p->run(cx, rs->m);
+  rs->changed = changed;
   cx->cur_pass = NULL;
   clock_gettime(CLOCK_MONOTONIC, &t1);
   if (cx->opt.time_passes)
@@ -191,7 +244,7 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
     return GASP_ERR_USAGE;
   /* nothing of a module stays in the context: what ipmsp gave up on
      travels in the module (!gasp.ipmsp, !gasp.clone, !gasp.as) */
-  RunState rs = {m, GASP_OK};
+  RunState rs = {m, GASP_OK, false};
   /* gasp's function metadata kinds, numbered in the order the printer
      writes a function's attachments (by kind) and a reader meets them:
      the output read back numbers them the same, so a second run prints the
@@ -200,7 +253,27 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   (void)LLVMGetMDKindIDInContext(ctx, "gasp.as", 7);
   (void)LLVMGetMDKindIDInContext(ctx, "gasp.fields", 11);
   cx->cur_module = m;
-  each_pass(cx, pass_text(cx), run_one, &rs);
+  cx->clones_made = 0;
+  char *copy;
+  StepVec steps = {0};
+  bool ok = parse_steps(cx, pass_text(cx), &copy, &steps);
+  for (size_t i = 0; i < steps.n && ok;) {
+    size_t end = i + 1; /* a group: [i, end) */
+    while (steps.v[i].group >= 0 && end < steps.n && steps.v[end].group == steps.v[i].group)
+      end++;
+    /* a group ends when every other pass ran once since the last change
+       (each pass alone is idempotent), or after GROUP_ROUNDS rounds */
+    size_t size = end - i, quiet = 0, limit = steps.v[i].group >= 0 ? GROUP_ROUNDS * size : 1;
+    for (size_t n = 0; ok && n < limit && (n < size || quiet + 1 < size); n++) {
+      if (n == size)
+        cx_stat(cx, &st_group_rounds, 1); /* a round beyond the first */
+      ok = run_one(cx, steps.v[i + n % size].name, &rs);
+      quiet = rs.changed ? 0 : quiet + 1;
+    }
+    i = end;
+  }
+  vec_free(&steps);
+  free(copy);
   if (rs.st == GASP_OK)
     why_report(cx, m);
   cx->cur_module = NULL;

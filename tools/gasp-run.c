@@ -4,6 +4,7 @@
 #include "run/run.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -253,13 +254,40 @@ static int run_one(const char *path, const RunOptions *o, RunBuffers *b) {
   return st;
 }
 
+/* LLVM's text parser and printer (and gasp-run's walks over constants)
+   recurse once per level of a nested constant expression: the work runs on
+   a thread with a large stack, as in gasp-opt (8000 nested GEPs). */
+#define BIG_STACK ((size_t)1 << 30)
+
+static int run_all(Args *ap);
+
+static void *run_thread(void *arg) {
+  static int rc;
+  rc = run_all(arg);
+  return &rc;
+}
+
 int main(int argc, char **argv) {
-  Args a;
+  static Args a;
   memset(&a, 0, sizeof a);
   char *err = NULL;
   if (!args_expand(&argc, &argv, &err))
     usage_error(&a, "%s", err ? err : "out of memory");
   parse_args(&a, argc, argv);
+  pthread_attr_t attr;
+  pthread_t th;
+  void *res = NULL;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, BIG_STACK);
+  if (pthread_create(&th, &attr, run_thread, &a) != 0)
+    return run_all(&a); /* no thread: the default stack */
+  pthread_join(th, &res);
+  pthread_attr_destroy(&attr);
+  return res ? *(int *)res : RUN_EKERNEL;
+}
+
+static int run_all(Args *ap) {
+  Args a = *ap;
   RunBuffers b1, b2;
   memset(&b2, 0, sizeof b2);
   int st = run_one(a.module, &a.o, &b1);

@@ -248,9 +248,8 @@ static bool link_declarations(Prep *s, LLVMValueRef kernel) {
   map_init(&seen);
   mark_reachable(kernel, &seen);
   bool ok = true;
-  LLVMValueRef next;
-  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f && ok; f = next) {
-    next = LLVMGetNextFunction(f);
+  ValVec unknown = {0}; /* rebound after the walk: rebind appends a function */
+  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f && ok; f = LLVMGetNextFunction(f)) {
     if (!LLVMIsDeclaration(f))
       continue;
     char *name = value_name(f);
@@ -276,11 +275,17 @@ static bool link_declarations(Prep *s, LLVMValueRef kernel) {
                                cn ? ")" : ""));
         free(cn);
       } else {
-        rebind(s, f, "__gasp_unknown.", name);
+        vec_push(&unknown, f);
       }
     }
     free(name);
   }
+  for (size_t k = 0; k < unknown.n && ok; k++) {
+    char *name = value_name(unknown.v[k]);
+    rebind(s, unknown.v[k], "__gasp_unknown.", name);
+    free(name);
+  }
+  vec_free(&unknown);
   map_free(&seen);
   for (LLVMValueRef g = LLVMGetFirstGlobal(s->m); g && ok; g = LLVMGetNextGlobal(g))
     if (LLVMIsDeclaration(g)) {
