@@ -16,16 +16,25 @@ void gasp_options_init(GaspOptions *o) {
   o->clone_cost = -1;
 }
 
-static char *dup_or_null(const char *s) { return s ? xstrdup(s) : NULL; }
+/* The string options, which the context owns a copy of: one list for the
+   copy and the release (print_before was copied by neither). */
+#define N_STRING_OPTIONS 5
+static void string_options(GaspOptions *o, const char **f[N_STRING_OPTIONS]) {
+  f[0] = &o->passes;
+  f[1] = &o->target_as;
+  f[2] = &o->print_after;
+  f[3] = &o->print_before;
+  f[4] = &o->debug_only;
+}
 
 GaspCtx *gasp_ctx_new(const GaspOptions *o) {
   GaspCtx *cx = xcalloc(1, sizeof *cx);
   if (o)
     cx->opt = *o;
-  cx->opt.passes = dup_or_null(cx->opt.passes);
-  cx->opt.target_as = dup_or_null(cx->opt.target_as);
-  cx->opt.print_after = dup_or_null(cx->opt.print_after);
-  cx->opt.debug_only = dup_or_null(cx->opt.debug_only);
+  const char **f[N_STRING_OPTIONS];
+  string_options(&cx->opt, f);
+  for (int i = 0; i < N_STRING_OPTIONS; i++)
+    *f[i] = *f[i] ? xstrdup(*f[i]) : NULL;
   return cx;
 }
 
@@ -38,10 +47,10 @@ void gasp_ctx_free(GaspCtx *cx) {
   vec_free(&cx->stat_desc);
   vec_free(&cx->stat_val);
   remarks_free(cx);
-  free((char *)cx->opt.passes);
-  free((char *)cx->opt.target_as);
-  free((char *)cx->opt.print_after);
-  free((char *)cx->opt.debug_only);
+  const char **f[N_STRING_OPTIONS];
+  string_options(&cx->opt, f);
+  for (int i = 0; i < N_STRING_OPTIONS; i++)
+    free((char *)*f[i]);
   free(cx);
 }
 

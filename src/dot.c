@@ -91,6 +91,12 @@ static void write_node(const TgtTable *t, LLVMValueRef fn, FILE *f) {
       first = false;
     }
     fputc(')', f);
+    MemFieldFact *facts = NULL; /* a fields clone: the fields it was made for */
+    size_t nf = mem_fields_get(fn, &facts);
+    for (size_t i = 0; i < nf; i++)
+      fprintf(f, "%sarg %u +%lld %s", i ? ", " : "\\nfields: ", facts[i].param,
+              (long long)facts[i].off, vote_name(t, facts[i].as));
+    free(facts);
   }
   unsigned pi = 0;
   for (unsigned k = 0; k < np; k++) {

@@ -356,6 +356,13 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
       return false;
     }
     c = clone_function(g, LLVMGlobalGetValueType(g), name, false);
+    char family[256];
+    if (!ir_fn_note(g, "gasp.as", "clone of @", family, sizeof family)) {
+      /* a copy of an original: the call graph and why call it a clone */
+      char *note = xasprintf("clone of @%s", LLVMGetValueName2(g, &(size_t){0}));
+      ir_fn_add_note(c, "gasp.as", note);
+      free(note);
+    }
     mem_fields_set(c, fs->facts.v, fs->facts.n);
     smap_put(&fs->by_key, name, 1);
     cx_stat(fs->cx, &st_clones, 1);

@@ -357,6 +357,8 @@ bool ir_gep_offset(LLVMTargetDataRef td, LLVMValueRef gep, int64_t *off, int64_t
    be placed (ir_gep_offset). */
 LLVMValueRef ir_base_offset(LLVMTargetDataRef td, LLVMValueRef v, int64_t *off,
                             int64_t *stride);
+/* Appends the string note text to fn's !<kind> node (made when absent). */
+void ir_fn_add_note(LLVMValueRef fn, const char *kind, const char *text);
 /* A string operand starting with prefix in fn's `!kind` node: the rest
    into buf (cap bytes, truncated); false when there is none. */
 bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf,

@@ -1522,8 +1522,10 @@ static void publish(Ip *ip) {
       vec_push(&md, LLVMMDStringInContext2(ip->ctx, note, strlen(note)));
       free(note);
     }
-    if (fi->capped || fi->over_budget) {
-      const char *note = fi->capped ? "ipmsp:visit-cap" : "ipmsp:clone-budget";
+    if (fi->capped || fi->over_budget || fi->too_costly) {
+      const char *note = fi->capped        ? "ipmsp:visit-cap"
+                         : fi->over_budget ? "ipmsp:clone-budget"
+                                           : "ipmsp:clone-cost";
       vec_push(&md, LLVMMDStringInContext2(ip->ctx, note, strlen(note)));
     }
     if (md.n)

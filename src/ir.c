@@ -507,6 +507,22 @@ size_t ir_fn_md_operands(LLVMValueRef fn, const char *kind, ValVec *ops) {
   return ops->n;
 }
 
+void ir_fn_add_note(LLVMValueRef fn, const char *kind, const char *text) {
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+  unsigned id = LLVMGetMDKindIDInContext(ctx, kind, (unsigned)strlen(kind));
+  ValVec ops = {0};
+  size_t n = ir_fn_md_operands(fn, kind, &ops);
+  LLVMMetadataRef *md = xmalloc((n + 1) * sizeof *md);
+  size_t m = 0;
+  for (size_t j = 0; j < n; j++)
+    if (ops.v[j])
+      md[m++] = LLVMValueAsMetadata(ops.v[j]);
+  md[m++] = LLVMMDStringInContext2(ctx, text, strlen(text));
+  LLVMGlobalSetMetadata(fn, id, LLVMMDNodeInContext2(ctx, md, m));
+  free(md);
+  vec_free(&ops);
+}
+
 bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf,
                 size_t cap) {
   ValVec ops = {0};

@@ -67,6 +67,33 @@ static const char *name_of(LLVMValueRef v) {
   return len ? n : "?";
 }
 
+/* What the direct calls of fn pass as parameter k: a pointer whose space
+   the call site itself does not show (a parameter, a load, a call's result)
+   is of unknown space to ipmsp's vote; otherwise they pass different
+   spaces.  The first such caller is named in r->detail. */
+static const char *caller_reason(Why *w, LLVMValueRef fn, unsigned k, Reason *r) {
+  for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef call = LLVMGetUser(u);
+    if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != fn ||
+        k >= LLVMGetNumArgOperands(call))
+      continue;
+    LLVMValueRef a = LLVMGetOperand(call, k);
+    for (unsigned d = 0; d < 32 && (ir_opcode(a) == LLVMGetElementPtr ||
+                                    ir_opcode(a) == LLVMBitCast);
+         d++)
+      a = LLVMGetOperand(a, 0);
+    unsigned bits = 8 * LLVMPointerSizeForAS(LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn)),
+                                             (unsigned)w->t->generic);
+    if (LLVMIsAConstant(a) || space_made(w->t, bits, a) >= 0)
+      continue; /* null, a constant, or a pointer made from a named space */
+    LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+    size_t o = strlen(r->detail);
+    snprintf(r->detail + o, sizeof r->detail - o, "; @%s passes one", name_of(caller));
+    return "a caller passes a pointer of unknown space";
+  }
+  return "callers pass different spaces";
+}
+
 static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   LLVMValueRef fn = LLVMGetParamParent(arg);
   const char *f = name_of(fn);
@@ -83,13 +110,16 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
     r->what = "clone budget exhausted";
   else if (!strcmp(tag, "visit-cap"))
     r->what = "recursion or loop too deep: ipmsp visit cap reached";
+  else if (!strcmp(tag, "clone-cost"))
+    r->what = "callers pass different spaces, and a copy per space costs more than it "
+              "names (--clone-cost)";
   else if (ir_address_taken(fn))
     r->what = "indirect call: the function's address is taken";
   else if (LLVMGetLinkage(fn) != LLVMInternalLinkage &&
            LLVMGetLinkage(fn) != LLVMPrivateLinkage && !LLVMGetFirstUse(fn))
     r->what = "externally visible function with no caller left in the module";
   else
-    r->what = "callers pass different spaces";
+    r->what = caller_reason(w, fn, k, r);
 }
 
 /* "at file:line" of instruction i, or "in @f" without debug info. */

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -262,6 +263,10 @@ static int run_one(const char *path, const RunOptions *o, RunBuffers *b) {
 static int run_all(Args *ap);
 
 static void *run_thread(void *arg) {
+  sigset_t alrm;
+  sigemptyset(&alrm);
+  sigaddset(&alrm, SIGALRM);
+  pthread_sigmask(SIG_UNBLOCK, &alrm, NULL); /* the --timeout alarm is ours */
   static int rc;
   rc = run_all(arg);
   return &rc;
@@ -279,8 +284,16 @@ int main(int argc, char **argv) {
   void *res = NULL;
   pthread_attr_init(&attr);
   pthread_attr_setstacksize(&attr, BIG_STACK);
-  if (pthread_create(&th, &attr, run_thread, &a) != 0)
+  /* the runtime's --timeout is a process-wide SIGALRM: only the worker,
+     whose stack its handler jumps into, may take it */
+  sigset_t alrm, old;
+  sigemptyset(&alrm);
+  sigaddset(&alrm, SIGALRM);
+  pthread_sigmask(SIG_BLOCK, &alrm, &old);
+  if (pthread_create(&th, &attr, run_thread, &a) != 0) {
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     return run_all(&a); /* no thread: the default stack */
+  }
   pthread_join(th, &res);
   pthread_attr_destroy(&attr);
   return res ? *(int *)res : RUN_EKERNEL;

@@ -17,6 +17,12 @@
 ; RUN: gasp-opt -S %t.amd.ll -o %t.amd.out.ll
 ; RUN: FileCheck %s --check-prefix=ALL < %t.amd.out.ll
 ; RUN: not gasp-opt %s --clone-cost=-1 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+; The stays-generic reason of an access in a function declined for cost is
+; the cost model (it said "callers pass different spaces"), and a callee
+; whose only caller passes its own generic parameter says so.
+; RUN: gasp-opt %s -o /dev/null -pass-remarks-missed=gasp 2>&1 | FileCheck %s --check-prefix=WHY
+; WHY: @big: load stays generic: callers pass different spaces, and a copy per space costs more than it names (--clone-cost) (parameter 0 of @big)
+; WHY: @deep: load stays generic: a caller passes a pointer of unknown space (parameter 0 of @deep; @outer passes one)
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:8 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:8 --check-as --compare %t.0.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %t.amd.ll --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:8 --check-as --compare %t.amd.out.ll | FileCheck %s --check-prefix=EXEC

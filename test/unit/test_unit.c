@@ -358,8 +358,50 @@ static void test_context_reuse(void) {
   LLVMContextDispose(ctx);
 }
 
+/* gasp_ctx_new copies every string option: the caller may free its own
+   right away (print_before was not copied; the run read freed memory). */
+static void test_options_copied(void) {
+  const char a[] = "target triple = \"spir64\"\n"
+                   "define spir_kernel void @k(ptr addrspace(1) %g) {\n"
+                   "  %x = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)\n"
+                   "  store i32 1, ptr addrspace(4) %x, align 4\n  ret void\n}\n";
+  GaspOptions o;
+  gasp_options_init(&o);
+  char *passes = strdup("infer,alias"), *before = strdup("alias"), *after = strdup("infer");
+  char *target = strdup("spir"), *debug = strdup("none");
+  o.passes = passes;
+  o.print_before = before;
+  o.print_after = after;
+  o.target_as = target;
+  o.debug_only = debug;
+  FILE *dbg = tmpfile();
+  o.debug_stream = dbg;
+  GaspCtx *cx = gasp_ctx_new(&o);
+  memset(before, 'x', strlen(before)); /* what a caller's reuse would leave */
+  memset(after, 'x', strlen(after));
+  free(passes);
+  free(before);
+  free(after);
+  free(target);
+  free(debug);
+  LLVMContextRef ctx = LLVMContextCreate();
+  char *out = run_text(cx, ctx, a, sizeof a - 1);
+  CHECK(out && strstr(out, "addrspace(1)") != NULL);
+  free(out);
+  char buf[1 << 14];
+  rewind(dbg);
+  size_t n = fread(buf, 1, sizeof buf - 1, dbg);
+  buf[n] = 0;
+  CHECK(strstr(buf, "; *** IR Dump Before alias ***") != NULL);
+  CHECK(strstr(buf, "; *** IR Dump After infer ***") != NULL);
+  fclose(dbg);
+  gasp_ctx_free(cx);
+  LLVMContextDispose(ctx);
+}
+
 int main(void) {
   test_parse();
+  test_options_copied();
   test_context_reuse();
   test_refusal_unchanged();
   test_triples();
