@@ -156,6 +156,7 @@ typedef struct Fn {
   bool dirty;         /* body new or changed: infer again, rescan its calls */
   bool affected;      /* its call sites changed: vote again */
   bool popped;        /* voted on in this wave */
+  bool lost_calls;    /* some of its calls were redirected to clones */
   VEC(uint32_t) sites; /* calls of this function (dead ones: Site.call NULL) */
   VEC(uint32_t) out;   /* calls made by this function (to candidates) */
   VEC(uint32_t) callers;
@@ -1349,7 +1350,7 @@ static bool clone_per_tuple(Ip *ip, Fn *fi) {
     if (nf && nf != fi->fn) {
       for (size_t k = 0; k < g->calls.n; k++)
         redirect(ip, g->calls.v[k], nf);
-      fi->redirected = true;
+      fi->redirected = fi->lost_calls = true;
       changed = true;
     } else {
       stays = true;
@@ -1491,6 +1492,61 @@ static void reinfer(Ip *ip) {
   }
 }
 
+/* ---- phase 4b: what no entry point reaches ------------------------------ */
+
+/* After the waves: internal originals whose calls went to clones, and
+   clones, that no entry point reaches any more are deleted — a cycle of
+   them too (mutual recursion whose every outside call was redirected keeps
+   calling itself).  Entry points: kernels, functions outside code may call
+   (not internal), and functions used other than by an instruction
+   (initializers, llvm.used).  A dead function's uses are all in dead
+   functions: they are replaced by poison first, then all are deleted. */
+static void sweep_dead(Ip *ip) {
+  PtrMap live;
+  map_init(&live);
+  ValVec work = {0};
+  for (LLVMValueRef f = LLVMGetFirstFunction(ip->m); f; f = LLVMGetNextFunction(f)) {
+    bool entry = !world_internal(f) || tgt_is_kernel(ip->t, f);
+    for (LLVMUseRef u = LLVMGetFirstUse(f); u && !entry; u = LLVMGetNextUse(u))
+      entry = !LLVMIsAInstruction(LLVMGetUser(u));
+    if (entry) {
+      map_put(&live, f, 1);
+      vec_push(&work, f);
+    }
+  }
+  while (work.n) {
+    LLVMValueRef f = work.v[--work.n];
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        for (int k = 0, n = LLVMGetNumOperands(i); k < n; k++) {
+          LLVMValueRef op = LLVMGetOperand(i, (unsigned)k);
+          if (op && LLVMIsAFunction(op) && !map_get(&live, op, NULL)) {
+            map_put(&live, op, 1);
+            vec_push(&work, op);
+          }
+        }
+  }
+  ValVec dead = {0};
+  for (size_t i = 0; i < ip->fns.n; i++) {
+    Fn *fi = ip->fns.v[i];
+    if (fi->fn && LLVMCountBasicBlocks(fi->fn) && (fi->family || fi->lost_calls) &&
+        !map_get(&live, fi->fn, NULL))
+      vec_push(&dead, fi->fn);
+  }
+  for (size_t k = 0; k < dead.n; k++)
+    LLVMReplaceAllUsesWith(dead.v[k], LLVMGetPoison(LLVMTypeOf(dead.v[k])));
+  for (size_t k = 0; k < dead.n; k++) {
+    uint32_t id = map_find(&ip->fn_id, dead.v[k]);
+    kill_out(ip, id);
+    LLVMDeleteFunction(dead.v[k]);
+    ip->fns.v[id]->fn = NULL;
+    cx_stat(ip->cx, &st_deleted, 1);
+  }
+  vec_free(&dead);
+  vec_free(&work);
+  map_free(&live);
+}
+
 /* ---- phase 5: publish ---------------------------------------------------- */
 
 static void publish(Ip *ip) {
@@ -1581,6 +1637,8 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
     if (!ip.affected.n)
       break;
   }
+  if (changed)
+    sweep_dead(&ip);
   publish(&ip);
   if (changed && cx->opt.stats) { /* what cloning cost and what it bought */
     world_count(ip.t, m, &gen_after);

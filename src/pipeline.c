@@ -90,6 +90,10 @@ typedef VEC(Step) StepVec;
 static bool parse_steps(GaspCtx *cx, const char *list, char **copy, StepVec *out) {
   *copy = xstrdup(list);
   int group = -1, groups = 0;
+  if (!list[strspn(list, " ,")]) {
+    cx_diag(cx, GASP_SEV_ERROR, "empty pass list; 'none' runs no pass");
+    return false;
+  }
   for (char *save = NULL, *tok = strtok_r(*copy, ",", &save); tok;
        tok = strtok_r(NULL, ",", &save)) {
     while (*tok == ' ')

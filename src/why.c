@@ -214,7 +214,15 @@ static void source_reason(Why *w, const SpaceWhy *sw, Reason *r) {
   } else if (LLVMIsAPHINode(v)) {
     r->what = "phi in a catchswitch block (no room there for a cast)";
   } else if (LLVMIsAExtractValueInst(v)) {
-    r->what = "taken out of an aggregate value (extractvalue)";
+    r->what = LLVMIsAAtomicCmpXchgInst(LLVMGetOperand(v, 0))
+                  ? "the old value a cmpxchg read from memory"
+                  : "taken out of an aggregate value (extractvalue)";
+  } else if (LLVMIsAAtomicRMWInst(v)) {
+    r->what = "the old value an atomic exchange read from memory";
+  } else if (LLVMIsAVAArgInst(v)) {
+    r->what = "a variadic argument (va_arg)";
+  } else if (LLVMIsAExtractElementInst(v) || LLVMIsAShuffleVectorInst(v)) {
+    r->what = "taken out of a vector of pointers gasp cannot see";
   } else {
     r->what = "unknown origin";
   }

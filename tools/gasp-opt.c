@@ -394,10 +394,53 @@ static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path) {
 
 /* ---- writing ----------------------------------------------------------- */
 
+/* The file path p names, symbolic links followed, as an absolute path
+   (malloc'd): realpath when it exists; else its directory's realpath and
+   its last component (an output not written yet, or a dangling link's
+   target); else p itself. */
+static char *file_of(const char *p) {
+  char *r = realpath(p, NULL);
+  if (r)
+    return r;
+  char link[PATH_MAX];
+  ssize_t n = readlink(p, link, sizeof link - 1); /* a dangling link */
+  char *target = NULL;
+  if (n > 0) {
+    link[n] = 0;
+    const char *slash = strrchr(p, '/');
+    if (link[0] == '/' || !slash)
+      target = strdup(link);
+    else if ((target = malloc((size_t)(slash - p) + 2 + (size_t)n)))
+      sprintf(target, "%.*s/%s", (int)(slash - p), p, link);
+  }
+  const char *q = target ? target : p;
+  const char *slash = strrchr(q, '/');
+  char *dir = slash ? strndup(q, slash == q ? 1 : (size_t)(slash - q)) : strdup(".");
+  char *rd = dir ? realpath(dir, NULL) : NULL;
+  char *out = NULL;
+  if (rd && (out = malloc(strlen(rd) + strlen(q) + 2)))
+    sprintf(out, "%s/%s", strcmp(rd, "/") ? rd : "", slash ? slash + 1 : q);
+  free(rd);
+  free(dir);
+  if (!out)
+    out = strdup(q);
+  free(target);
+  if (!out)
+    abort();
+  return out;
+}
+
+/* Do a and b name one file (spelled differently, through links, or not
+   written yet)? */
 static bool same_file(const char *a, const char *b) {
   struct stat sa, sb;
-  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-         sa.st_ino == sb.st_ino;
+  if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  char *fa = file_of(a), *fb = file_of(b);
+  bool same = !strcmp(fa, fb);
+  free(fa);
+  free(fb);
+  return same;
 }
 
 static bool write_all(int fd, const char *p, size_t n) {
@@ -455,7 +498,7 @@ static bool emit(const Emit *e, int fd) {
 /* An output being written: its temporary (NULL when written in place:
    stdout, a device, a pipe). */
 typedef struct Pending {
-  const char *out;
+  char *out; /* the file written: a symbolic link's target, not the link */
   char *tmp;
 } Pending;
 
@@ -464,8 +507,11 @@ typedef struct Pending {
    failure leaves no file or the old one); false (after a message) on
    error. */
 static bool write_output(const Emit *e, const char *out, Pending *pd, int slot) {
-  pd->out = out;
+  pd->out = NULL;
   pd->tmp = NULL;
+  struct stat lsb;
+  if (out && strcmp(out, "-") && lstat(out, &lsb) == 0 && S_ISLNK(lsb.st_mode))
+    out = pd->out = file_of(out); /* write through the link, keep it */
   if (!out || !strcmp(out, "-")) {
     fflush(stdout);
     if (!emit(e, STDOUT_FILENO)) {
@@ -501,6 +547,8 @@ static bool write_output(const Emit *e, const char *out, Pending *pd, int slot) 
   }
   snprintf(fault_tmp[slot], sizeof fault_tmp[slot], "%s", tmp);
   pd->tmp = tmp;
+  if (!pd->out)
+    pd->out = strdup(out);
   mode_t um = umask(0);
   umask(um);
   fchmod(fd, 0666 & ~um);
@@ -520,8 +568,11 @@ static bool write_output(const Emit *e, const char *out, Pending *pd, int slot) 
    all; false (after a message) if a rename failed. */
 static bool commit_outputs(Pending *pd, int n, bool ok) {
   for (int k = 0; k < n; k++) {
-    if (!pd[k].tmp)
+    if (!pd[k].tmp) {
+      free(pd[k].out);
+      pd[k].out = NULL;
       continue;
+    }
     if (ok && rename(pd[k].tmp, pd[k].out) != 0) {
       fprintf(stderr, "gasp-opt: %s: error: cannot write output: %s\n", pd[k].out,
               strerror(errno));
@@ -531,6 +582,8 @@ static bool commit_outputs(Pending *pd, int n, bool ok) {
       unlink(pd[k].tmp);
     free(pd[k].tmp);
     pd[k].tmp = NULL;
+    free(pd[k].out);
+    pd[k].out = NULL;
     fault_tmp[k][0] = 0;
   }
   return ok;

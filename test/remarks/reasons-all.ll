@@ -54,7 +54,7 @@ define spir_func void @nocaller(ptr addrspace(4) %p) {
   ret void
 }
 
-; CHECK: remark: gasp: @mixed: store stays generic: callers pass different spaces (parameter 0 of @mixed)
+; CHECK: remark: gasp: @mixed: store stays generic: a caller passes a pointer of unknown space (parameter 0 of @mixed; @callmixed passes one)
 ; A helper called with a global pointer and with a pointer of unknown space.
 define internal spir_func void @mixed(ptr addrspace(4) %p) {
   store i32 5, ptr addrspace(4) %p, align 4
