@@ -15,6 +15,7 @@
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static char *take_error(LLVMErrorRef e, const char *what) {
   char *m = LLVMGetErrorMessage(e);
@@ -25,14 +26,19 @@ static char *take_error(LLVMErrorRef e, const char *what) {
 
 typedef VEC(LLVMOrcCSymbolMapPair) SymVec;
 
-static void add_sym(LLVMOrcLLJITRef j, SymVec *v, const char *name, BuiltinFn addr) {
+static void add_addr(LLVMOrcLLJITRef j, SymVec *v, const char *name,
+                     LLVMOrcExecutorAddress addr) {
   LLVMOrcCSymbolMapPair p;
   p.Name = LLVMOrcLLJITMangleAndIntern(j, name);
-  p.Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)addr;
+  p.Sym.Address = addr;
   p.Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported |
                              LLVMJITSymbolGenericFlagsCallable;
   p.Sym.Flags.TargetFlags = 0;
   vec_push(v, p);
+}
+
+static void add_sym(LLVMOrcLLJITRef j, SymVec *v, const char *name, BuiltinFn addr) {
+  add_addr(j, v, name, (LLVMOrcExecutorAddress)(uintptr_t)addr);
 }
 
 /* Absolute symbols for the hooks and the renamed builtins of m. */
@@ -58,6 +64,35 @@ static LLVMErrorRef define_runtime(LLVMOrcLLJITRef j, LLVMModuleRef m) {
     BuiltinFn impl = builtin_lookup(name + strlen(pfx), &ma, &msz);
     if (impl)
       add_sym(j, &v, name, impl);
+  }
+  LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(v.v, v.n);
+  vec_free(&v);
+  return LLVMOrcJITDylibDefine(LLVMOrcLLJITGetMainJITDylib(j), mu);
+}
+
+/* The module's local variables when its local pointers are 32 bits
+   (prep.c, "32-bit local and private pointers"): one block below 2 GiB,
+   each variable an absolute symbol inside it. */
+static LLVMErrorRef place_lds(LLVMOrcLLJITRef j, RunPrep *p) {
+  if (!p->lds.n)
+    return NULL;
+  size_t size = 0;
+  for (size_t i = 0; i < p->lds.n; i++)
+    size = (size + p->lds.v[i].align - 1) / p->lds.v[i].align * p->lds.v[i].align +
+           (p->lds.v[i].size ? p->lds.v[i].size : 1);
+  size = (size + 4095) / 4096 * 4096;
+  void *b = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT,
+                 -1, 0);
+  if (b == MAP_FAILED)
+    return LLVMCreateStringError("cannot map the local variables below 2 GiB");
+  p->lds_block = b;
+  p->lds_size = size;
+  SymVec v = {0};
+  size_t at = 0;
+  for (size_t i = 0; i < p->lds.n; i++) {
+    at = (at + p->lds.v[i].align - 1) / p->lds.v[i].align * p->lds.v[i].align;
+    add_addr(j, &v, p->lds.v[i].name, (LLVMOrcExecutorAddress)(uintptr_t)(p->lds_block + at));
+    at += p->lds.v[i].size ? p->lds.v[i].size : 1;
   }
   LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(v.v, v.n);
   vec_free(&v);
@@ -94,7 +129,7 @@ int exec_module(const char *path, const RunOptions *o, RunBuffers *bufs,
   const TgtTable *t = NULL;
   if (!m || !(t = pick_target(m, path, err))) {
     status = RUN_EINPUT;
-  } else if (!prep_module(m, t, o, LLVMOrcLLJITGetTripleString(j),
+  } else if (!prep_module(&m, t, o, LLVMOrcLLJITGetTripleString(j),
                           LLVMOrcLLJITGetDataLayoutStr(j), &prep, err)) {
     char *msg = xasprintf("%s: error: %s", path, *err);
     free(*err);
@@ -109,7 +144,7 @@ int exec_module(const char *path, const RunOptions *o, RunBuffers *bufs,
     LLVMOrcDisposeLLJIT(j);
     return status;
   }
-  if ((e = define_runtime(j, m))) {
+  if ((e = define_runtime(j, m)) || (e = place_lds(j, &prep))) {
     LLVMDisposeModule(m);
     LLVMContextDispose(ctx);
     goto jit_error;

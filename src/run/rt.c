@@ -105,8 +105,10 @@ static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
 static bool arena_map(Rt *r, int k, size_t bytes) {
   bytes = round_up(bytes ? bytes : 1, 4096);
+  /* 32-bit local and private pointers (prep.c): those bytes below 2 GiB */
+  int low = r->p->narrow && (k == RK_LOCAL || k == RK_PRIVATE) ? MAP_32BIT : 0;
   void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | low, -1, 0);
   if (p == MAP_FAILED)
     return false;
   r->arena[k] = p;
@@ -621,6 +623,11 @@ static bool set_up(Rt *r, RunGlobalsFn globals, RunBuffers *bufs, char **err) {
     vec_push(&r->ranges, rg);
   }
   free(addrs);
+  if (r->p->lds_block) { /* the local variables exec.c placed */
+    Range rg = {(uint64_t)(uintptr_t)r->p->lds_block,
+                (uint64_t)(uintptr_t)r->p->lds_block + r->p->lds_size, RK_LOCAL};
+    vec_push(&r->ranges, rg);
+  }
   r->items = xcalloc(r->nitems, sizeof *r->items);
   return true;
 }

@@ -119,8 +119,23 @@ typedef struct RunCallSite {
   unsigned index; /* n-th call in caller */
 } RunCallSite;
 
+/* A module-scope local-memory variable the executor places itself (32-bit
+   local pointers: it must lie below 4 GiB): its declaration's name. */
+typedef struct RunLds {
+  char *name;
+  uint64_t size, align;
+} RunLds;
+
 typedef struct RunPrep {
   VEC(RunSite) sites;
+  /* The target's local and private pointers are 32 bits (AMDGPU): the
+     module uses x86-64's 32-bit pointer spaces for them (271 local, 270
+     private, so structs keep the target's layout), their memory lies below
+     2 GiB (MAP_32BIT), and its local variables are placed by exec.c. */
+  bool narrow;
+  VEC(RunLds) lds;
+  uint8_t *lds_block; /* where exec.c placed them (lds_size bytes) */
+  size_t lds_size;
   VEC(RunCallSite) calls;
   unsigned nparams;
   VEC(LLVMTypeRef) ptypes; /* kernel parameter types */
@@ -144,7 +159,7 @@ typedef struct RunOptions {
 
 /* Prepares m (already verified) for the host; data layout and triple are the
    JIT's.  On error returns false with *err set. */
-bool prep_module(LLVMModuleRef m, const TgtTable *t, const RunOptions *o,
+bool prep_module(LLVMModuleRef *m, const TgtTable *t, const RunOptions *o,
                  const char *triple, const char *layout, RunPrep *p, char **err);
 void prep_free(RunPrep *p);
 
