@@ -2,24 +2,28 @@
 """fuzzdiff.py — the random-program differential campaign (make fuzz-diff).
 
 usage: fuzzdiff.py [--build DIR] [-n N] [--first SEED] [-j JOBS]
-                   [--targets spir64,nvptx64,amdgcn] [--llc] [--keep DIR]
-                   [--progress N]
+                   [--targets spir64,nvptx64,amdgcn] [--llc] [--plain]
+                   [--keep DIR] [--progress N]
 
-For each seed, scripts/genprog.py writes an OpenCL C program aimed at
-generic pointers; clang-22 compiles it for each target (the -O level
+For each seed, scripts/genprog.py --extended (--plain: without its extended
+constructs) writes an OpenCL C program aimed at generic pointers; clang-22 compiles it for each target (the -O level
 rotates with the seed: -O0, -O1 -fno-inline-functions, -O2); gasp-opt runs
 it under each flag set below; gasp-run runs the original and gasp's output
 on the same inputs with --check-as --compare (and --private-in-global where
 gasp-opt had it).  With --llc, gasp's nvptx64/amdgcn output is also
 compiled by llc-22 (when llc-22 compiles clang's original: LLVM 22's AMDGPU
-back end crashes on a few -O2 programs by itself; those are counted).
+back end crashes on a few -O2 programs by itself; those are counted), and
+the nvptx64 PTX assembled by ptxas -arch=sm_90 where the CUDA toolkit is
+installed (when ptxas accepts the original's PTX).  Every output is read
+back and verified (opt-22 -passes=verify): what gasp prints must parse.
 
 A run is
   identical  gasp-run printed 'identical' and exited 0
   refused    gasp-opt exited 1 with a message (a construct it declines)
   FAILED     anything else: a difference, a --check-as violation or fault
              in gasp's output, gasp-opt exit 3 or a crash, a sanitizer
-             report (with an ASan build), llc-22 rejecting the output
+             report (with an ASan build), an output that does not re-parse,
+             llc-22 or ptxas rejecting the output
 A program whose original does not run under gasp-run counts as 'original
 failed' (a generator or executor problem, not gasp's), and is reported.
 
@@ -47,8 +51,9 @@ FLAGSETS = [
     ("infer-tags", ["--passes=infer,lower", "--lower-generic=tags"]),
 ]
 OLEVELS = [("-O0", False), ("-O1", True), ("-O2", False)]
-LLC = {"nvptx64": ["llc-22", "-mtriple=nvptx64", "-mcpu=sm_70"],
+LLC = {"nvptx64": ["llc-22", "-mtriple=nvptx64", "-mcpu=sm_90"],
        "amdgcn": ["llc-22", "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx900"]}
+PTXAS = shutil.which("ptxas")  # the CUDA toolkit's assembler, where present
 SAN = ("AddressSanitizer", "UndefinedBehaviorSanitizer", "LeakSanitizer", "runtime error:")
 
 
@@ -65,11 +70,12 @@ def one_program(seed, args):
     work = os.path.join(args.tmp, "s%d" % seed)
     os.makedirs(work, exist_ok=True)
     cl = os.path.join(work, "p.cl")
-    genprog.main_to(seed, cl)
+    genprog.main_to(seed, cl, args.extended)
     olevel, no_inline = OLEVELS[seed % len(OLEVELS)]
-    counts = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0}
+    counts = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0,
+              "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0}
     failures = []
-    run_args = genprog.run_args(seed)
+    run_args = genprog.run_args(seed, args.extended)
     bindir = os.path.join(args.build, "bin")
     for target in args.targets:
         ll = os.path.join(work, "p.%s.ll" % target)
@@ -85,9 +91,14 @@ def one_program(seed, args):
                              % (rc, err[-400:]), [cl, ll]))
             continue
         llc = args.llc and target in LLC
-        if llc and sh(LLC[target] + [ll, "-o", os.devnull])[0]:
-            llc = False  # llc-22 itself fails on clang's output: not gasp's to pass
+        ptxas = llc and target == "nvptx64" and PTXAS
+        ptx = os.path.join(work, "p.%s.s" % target)
+        if llc and sh(LLC[target] + [ll, "-o", ptx])[0]:
+            llc = ptxas = False  # llc-22 itself fails on clang's output: not gasp's to pass
             counts["llc_orig"] += 1
+        if ptxas and sh([PTXAS, "-arch=sm_90", "-c", ptx, "-o", os.devnull])[0]:
+            ptxas = False  # ptxas rejects what llc-22 makes of clang's output
+            counts["ptxas_orig"] += 1
         for name, flags in FLAGSETS:
             counts["runs"] += 1
             out_ll = os.path.join(work, "p.%s.%s.ll" % (target, name))
@@ -104,12 +115,28 @@ def one_program(seed, args):
                 failures.append((seed, target, name, "gasp-opt exit %d: %s" % (rc, err[-600:]),
                                  [cl, ll]))
                 continue
+            # every output reads back (print -> parse -> verify)
+            rc, _, err = sh(["opt-22", "-passes=verify", "-disable-output", out_ll])
+            if rc:
+                failures.append((seed, target, name, "re-parse: " + err[-600:],
+                                 [cl, ll, out_ll]))
+                continue
+            counts["reparsed"] += 1
             if llc:
-                rc, _, err = sh(LLC[target] + [out_ll, "-o", os.devnull])
+                out_ptx = out_ll + ".s"
+                rc, _, err = sh(LLC[target] + [out_ll, "-o", out_ptx])
                 if rc:
                     failures.append((seed, target, name, "llc-22: " + err[-600:],
                                      [cl, ll, out_ll]))
                     continue
+                counts["llc_checked"] += 1
+                if ptxas:
+                    rc, _, err = sh([PTXAS, "-arch=sm_90", "-c", out_ptx, "-o", os.devnull])
+                    if rc:
+                        failures.append((seed, target, name, "ptxas: " + err[-600:],
+                                         [cl, ll, out_ll, out_ptx]))
+                        continue
+                    counts["ptxas_checked"] += 1
             extra = ["--private-in-global"] if "--private-in-global" in flags else []
             rc, out, err = sh([os.path.join(bindir, "gasp-run"), ll, "--kernel", "k",
                                "--check-as", "--compare", out_ll] + extra + run_args)
@@ -135,12 +162,12 @@ def keep(failure, args):
             shutil.copy(f, d)
     flags = dict(FLAGSETS).get(name, [])
     with open(os.path.join(d, "README"), "w") as f:
-        f.write("%s\n\nreplay: python3 scripts/genprog.py %d p.cl; %s\n"
+        f.write("%s\n\nreplay: python3 scripts/genprog.py --extended %d p.cl; %s\n"
                 "gasp-opt -S %s p.%s.ll -o out.ll; gasp-run p.%s.ll --kernel k --check-as "
                 "--compare out.ll %s\n" %
                 (msg, seed, " ".join(ocl.clang_cmd("p.cl", target, "p.%s.ll" % target,
                                                    *OLEVELS[seed % len(OLEVELS)])),
-                 " ".join(flags), target, target, " ".join(genprog.run_args(seed))))
+                 " ".join(flags), target, target, " ".join(genprog.run_args(seed, True))))
 
 
 def main():
@@ -151,6 +178,8 @@ def main():
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--targets", default="spir64,nvptx64,amdgcn")
     ap.add_argument("--llc", action="store_true")
+    ap.add_argument("--plain", dest="extended", action="store_false",
+                    help="the generator without its --extended constructs")
     ap.add_argument("--keep", default=None)
     ap.add_argument("--keep-work", action="store_true")
     ap.add_argument("--progress", type=int, default=0,
@@ -160,7 +189,8 @@ def main():
     args.keep = args.keep or os.path.join(args.build, "fuzz-diff")
     args.tmp = os.path.join(args.keep, "work")
     os.makedirs(args.tmp, exist_ok=True)
-    total = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0}
+    total = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0,
+             "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0}
     failures = []
     seeds = range(args.first, args.first + args.n)
     done = 0
@@ -184,9 +214,14 @@ def main():
           (args.n, len(args.targets), len(FLAGSETS), total["runs"], total["identical"],
            total["refused"], len(bad), total["orig_failed"], args.first,
            args.first + args.n - 1))
+    print("fuzz-diff: %d outputs re-parsed and verified" % total["reparsed"])
     if args.llc:
-        print("fuzz-diff: llc-22 checked the nvptx64/amdgcn outputs; it rejected %d of "
-              "clang's own originals (those outputs were not given to llc)" % total["llc_orig"])
+        print("fuzz-diff: llc-22 compiled %d nvptx64/amdgcn outputs; it rejected %d of "
+              "clang's own originals (those outputs were not given to llc)"
+              % (total["llc_checked"], total["llc_orig"]))
+        print("fuzz-diff: ptxas -arch=sm_90 -c assembled %d outputs%s; it rejected %d of the "
+              "originals' PTX (not given to ptxas)"
+              % (total["ptxas_checked"], "" if PTXAS else " (no ptxas here)", total["ptxas_orig"]))
     sys.exit(1 if failures else 0)
 
 

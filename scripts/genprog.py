@@ -2,7 +2,17 @@
 """genprog.py — random OpenCL C 2.0 programs aimed at generic pointers (in
 the spirit of CLSmith), for differential execution of gasp's output.
 
-usage: genprog.py SEED [OUT.cl]      (stdout without OUT)
+usage: genprog.py [--extended] SEED [OUT.cl]      (stdout without OUT)
+
+--extended adds (from a random stream of its own, so the rest of the
+program is the same) the shapes that found gasp's wrong code before:
+pointer bits copied as data (an i64, a double, a vector, bytes in a loop, an
+atomic exchange, a helper's integer return) into global and local memory
+and loaded back as a pointer; volatile accesses, compare-and-swap and
+fetch-add through generic pointers into every space; a private table of
+pointers to kernel-scope local arrays (clang makes it a constant vector);
+and a struct kernel argument (by value) whose array is read through a
+generic pointer.  Its kernel takes a fourth argument (run_args(seed, True)).
 
 Every program is well defined (so any difference after gasp is gasp's
 fault): unsigned arithmetic only (wraps), every pointer points at the start
@@ -40,9 +50,13 @@ RUN_ARGS = ["--global", "16", "--local", "8", "--arg", "buf:i32:16",
             "--arg", "buf:i32:64:rand=%d", "--arg", "buf:i32:4"]
 
 
-def run_args(seed):
-    """gasp-run's arguments for program SEED."""
-    return [a % seed if "%d" in a else a for a in RUN_ARGS]
+def run_args(seed, extended=False):
+    """gasp-run's arguments for program SEED (EXTENDED: the struct argument
+    the extended kernel also takes)."""
+    args = [a % seed if "%d" in a else a for a in RUN_ARGS]
+    if extended:
+        args += ["--arg", "struct:i32=%d;i32=7;i32=%d;i32=3" % (seed % 97, seed % 13)]
+    return args
 
 
 PRELUDE = """\
@@ -51,9 +65,22 @@ typedef struct { uint *p; uint *q; } P2;
 """
 
 
+EXT_PRELUDE = """\
+typedef struct { uint k[4]; } Params;
+global ulong gbits[64];
+static __attribute__((noinline)) void copy_bytes(uchar *d, const uchar *s, uint n) {
+  for (uint i = 0; i < n; i++) d[i] = s[i];
+}
+static __attribute__((noinline)) ulong bits_of(uint **pp) { return *(ulong *)pp; }
+"""
+
+
 class Gen:
-    def __init__(self, seed):
+    def __init__(self, seed, extended=False):
         self.r = random.Random(seed)
+        # the extended constructs draw from a stream of their own: a
+        # program's plain part is the same with and without them
+        self.x = random.Random(seed * 7919 + 1) if extended else None
         self.helpers = []   # (name, kind, text)
         self.out = []
 
@@ -162,13 +189,63 @@ class Gen:
             return "pp.%s = %s;" % (r.choice(["p", "q"]), r.choice(["g", "l", "pa"]))
         return s
 
+    # ---- extended constructs (genprog.py --extended) ----------------------
+    def ext_stmt(self):
+        """Pointer bits copied as data into global or local memory and
+        loaded back as a pointer; volatile and atomic accesses through a
+        generic pointer into any space; a private table of pointers to
+        kernel-scope local arrays; the kernel's struct argument handed on."""
+        x = self.x
+        p = x.choice(["g", "l", "pa"])
+        c = "%du" % x.randrange(1, 97)
+        k = x.randrange(9)
+        use = "q[acc & 3u] += %s; acc += q[(acc + 1u) & 3u];" % c
+        if k == 0:  # an i64 copy into global memory
+            return "{ uint *t = %s; gbits[gid] = *(ulong *)&t; uint *q = *(uint *global *)&gbits[gid]; %s }" % (p, use)
+        if k == 1:  # a double copy into local memory
+            return ("{ uint *t = %s; *(double *)&lbits[lid] = *(double *)&t; "
+                    "uint *q = *(uint *local *)&lbits[lid]; %s }" % (p, use))
+        if k == 2:  # bytes copied in a loop, into global or local memory
+            dst = x.choice(["(uchar *)&gbits[gid]", "(uchar *)&lbits[lid]"])
+            src = dst.replace("(uchar *)", "(uint **)")
+            return ("{ uint *t = %s; copy_bytes(%s, (const uchar *)&t, sizeof t); "
+                    "uint *q = *%s; %s }" % (p, dst, src, use))
+        if k == 3:  # a vector holding the bits
+            return ("{ uint *t = %s; ulong2 v = (ulong2)(*(ulong *)&t, 5ul); vbits[lid] = v; "
+                    "uint *q = *(uint *local *)&vbits[lid]; %s }" % (p, use))
+        if k == 4:  # an atomic exchange of the bits, and a helper's return
+            return ("{ uint *t = %s; __atomic_exchange_n(&gbits[gid], bits_of(&t), __ATOMIC_RELAXED); "
+                    "uint *q = *(uint *global *)&gbits[gid]; %s }" % (p, use))
+        if k == 5:  # volatile accesses through a generic pointer
+            return ("{ volatile uint *v = %s; v[acc & 3u] += %s; acc += v[(acc + 2u) & 3u]; }" % (p, c))
+        if k == 6:  # a compare-and-swap and a fetch-add on any space
+            return ("{ uint *a = %s + (acc & 3u); uint e = *a; "
+                    "__atomic_compare_exchange_n(a, &e, e + %s, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED); "
+                    "acc += __atomic_fetch_add(a, 1u, __ATOMIC_RELAXED); }" % (p, c))
+        if k == 7:  # pointers to kernel-scope local arrays in a private table
+            return "{ uint *lt2[2] = { la, lb }; acc += lt2[acc & 1u][(acc + %s) & 3u]; }" % c
+        # the struct argument's array through a generic pointer
+        reads = [h for h in self.helpers if h[1] == "read"]
+        if reads:
+            return "acc += %s(prm.k, acc + %s);" % (x.choice(reads)[0], c)
+        return "{ uint *pk = prm.k; pk[acc & 3u] += %s; acc += pk[(acc + 1u) & 3u]; }" % c
+
     def kernel(self):
         r = self.r
         n = r.randrange(4, 12)
-        body = "\n  ".join(self.stmt() for _ in range(n))
+        stmts = [self.stmt() for _ in range(n)]
+        if self.x:
+            for _ in range(self.x.randrange(2, 6)):
+                stmts.insert(self.x.randrange(len(stmts) + 1), self.ext_stmt())
+        body = "\n  ".join(stmts)
         post = "\n  ".join(self.stmt() for _ in range(r.randrange(1, 5)))
-        return """\
-kernel void k(global uint *out, global uint *io, global uint *cnt) {
+        if self.x:
+            sig = ("kernel void k(global uint *out, global uint *io, global uint *cnt, Params prm) {\n"
+                   "  local uint la[4], lb[4];\n  local ulong lbits[8];\n  local ulong2 vbits[8];\n"
+                   "  if (get_local_id(0) == 0)\n    for (uint j = 0; j < 4u; j++) { la[j] = j * 3u; lb[j] = j * 5u + 1u; }\n")
+        else:
+            sig = "kernel void k(global uint *out, global uint *io, global uint *cnt) {\n"
+        return sig + """\
   local uint lt[32];
   local uint lc[4];
   uint lid = (uint)get_local_id(0), gid = (uint)get_global_id(0);
@@ -203,25 +280,29 @@ kernel void k(global uint *out, global uint *io, global uint *cnt) {
             self.helpers[-1] = ("h%d_read" % (len(self.helpers) - 1), "read",
                                 "uint h%d_read(uint *p, uint i) { return p[i & 3u] + 1u; }" %
                                 (len(self.helpers) - 1))
-        return PRELUDE + "\n".join(h[2] for h in self.helpers) + "\n" + self.kernel()
+        return (PRELUDE + (EXT_PRELUDE if self.x else "") + "\n".join(h[2] for h in self.helpers) +
+                "\n" + self.kernel())
 
 
-def generate(seed):
-    return "/* genprog.py %d */\n" % seed + Gen(seed).program()
+def generate(seed, extended=False):
+    return ("/* genprog.py %s%d */\n" % ("--extended " if extended else "", seed) +
+            Gen(seed, extended).program())
 
 
-def main_to(seed, path):
+def main_to(seed, path, extended=False):
     """Writes program SEED to path."""
     with open(path, "w") as f:
-        f.write(generate(seed))
+        f.write(generate(seed, extended))
 
 
 def main():
-    seed = int(sys.argv[1])
-    if len(sys.argv) > 2:
-        main_to(seed, sys.argv[2])
+    args = [a for a in sys.argv[1:] if a != "--extended"]
+    ext = len(args) != len(sys.argv) - 1
+    seed = int(args[0])
+    if len(args) > 1:
+        main_to(seed, args[1], ext)
     else:
-        sys.stdout.write(generate(seed))
+        sys.stdout.write(generate(seed, ext))
 
 
 if __name__ == "__main__":
