@@ -141,9 +141,8 @@ bool casts_match(const TgtTable *t, LLVMValueRef call, CastFn *out) {
 static bool has_pointer(LLVMTypeRef fty) {
   if (ir_ptr_as(LLVMGetReturnType(fty)) >= 0)
     return true;
-  unsigned n = LLVMCountParamTypes(fty);
-  LLVMTypeRef *ps = xmalloc((n ? n : 1) * sizeof *ps);
-  LLVMGetParamTypes(fty, ps);
+  unsigned n;
+  LLVMTypeRef *ps = ir_param_types(fty, &n);
   bool any = false;
   for (unsigned i = 0; i < n && !any; i++)
     any = ir_ptr_as(ps[i]) >= 0;

@@ -254,6 +254,9 @@ void ir_rpo(LLVMValueRef fn, PtrMap *seen, BlockVec *out);
 bool ir_optnone(LLVMValueRef fn);
 /* t is a pointer (not a vector of pointers) in space as. */
 bool ir_is_ptr_in(LLVMTypeRef t, int as);
+/* The parameter types of function type fty (malloc'd, never NULL), and
+   their number in *n. */
+LLVMTypeRef *ir_param_types(LLVMTypeRef fty, unsigned *n);
 /* Does a value of type t hold a pointer (a pointer, or an aggregate or
    vector with one inside)? */
 bool ir_type_has_pointer(LLVMTypeRef t);

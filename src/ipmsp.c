@@ -932,9 +932,8 @@ static void convert_rets(Ip *ip, LLVMValueRef nf) {
    in sp[np]. */
 static LLVMTypeRef retyped(LLVMValueRef f, const int *sp) {
   LLVMTypeRef fty = LLVMGlobalGetValueType(f);
-  unsigned np = LLVMCountParamTypes(fty);
-  LLVMTypeRef *pt = xmalloc((np ? np : 1) * sizeof *pt);
-  LLVMGetParamTypes(fty, pt);
+  unsigned np;
+  LLVMTypeRef *pt = ir_param_types(fty, &np);
   for (unsigned k = 0; k < np; k++)
     if (sp[k] >= 0)
       pt[k] = ir_retype(pt[k], sp[k]);

@@ -218,6 +218,13 @@ bool ir_is_ptr_in(LLVMTypeRef t, int as) {
   return LLVMGetTypeKind(t) == LLVMPointerTypeKind && (int)LLVMGetPointerAddressSpace(t) == as;
 }
 
+LLVMTypeRef *ir_param_types(LLVMTypeRef fty, unsigned *n) {
+  *n = LLVMCountParamTypes(fty);
+  LLVMTypeRef *ps = xcalloc(*n ? *n : 1, sizeof *ps);
+  LLVMGetParamTypes(fty, ps);
+  return ps;
+}
+
 bool ir_type_has_pointer(LLVMTypeRef t) {
   switch (LLVMGetTypeKind(t)) {
   case LLVMPointerTypeKind:

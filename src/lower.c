@@ -941,9 +941,8 @@ static void drop_dead_decls(Lw *s) {
     if (!LLVMIsDeclaration(f) || !LLVMGetIntrinsicID(f) || LLVMGetFirstUse(f))
       continue;
     LLVMTypeRef fty = LLVMGlobalGetValueType(f);
-    unsigned n = LLVMCountParamTypes(fty);
-    LLVMTypeRef *ps = xmalloc((n ? n : 1) * sizeof *ps);
-    LLVMGetParamTypes(fty, ps);
+    unsigned n;
+    LLVMTypeRef *ps = ir_param_types(fty, &n);
     bool generic = false;
     for (unsigned i = 0; i < n; i++)
       generic |= ir_ptr_as(ps[i]) == s->t->generic;

@@ -182,9 +182,7 @@ static LLVMValueRef find_kernel(Prep *s) {
                       s->o->kernel, n, n == 1 ? "" : "s", s->o->nargs));
     return NULL;
   }
-  LLVMTypeRef fty = LLVMGlobalGetValueType(k);
-  LLVMTypeRef *ps = xcalloc(n ? n : 1, sizeof *ps);
-  LLVMGetParamTypes(fty, ps);
+  LLVMTypeRef *ps = ir_param_types(LLVMGlobalGetValueType(k), &n);
   bool ok = true;
   for (unsigned i = 0; i < n && ok; i++) {
     vec_push(&s->p->ptypes, ps[i]);
@@ -768,9 +766,8 @@ static bool narrow_ptr(LLVMTypeRef t) {
    argument is widened at each call (its upper half would be garbage). */
 static void widen_builtin_args(Prep *s, LLVMValueRef decl) {
   LLVMTypeRef fty = LLVMGlobalGetValueType(decl);
-  unsigned n = LLVMCountParamTypes(fty);
-  LLVMTypeRef *ps = xmalloc((n ? n : 1) * sizeof *ps);
-  LLVMGetParamTypes(fty, ps);
+  unsigned n;
+  LLVMTypeRef *ps = ir_param_types(fty, &n);
   bool any = false;
   for (unsigned i = 0; i < n; i++)
     if (narrow_ptr(ps[i])) {
