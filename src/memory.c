@@ -974,12 +974,13 @@ const LLVMValueRef *mem_slot_writers(const MemModel *mm, uint32_t slot) {
  *       what memory set(p) holds (the load reads those bits)
  *   ptrtoint q (instruction or constant): set(q)
  *   parameter k of f: carried[f][k], what f's direct calls pass there
- *       (and what any indirect call passes anywhere)
+ *       (and what any indirect call passes anywhere; and, for a function
+ *       outside code may call, the exposed set)
  *   the result of a direct call of f: carried[f][ret], what f returns
  *   the result of a declaration: what its arguments carry and what the
  *       memory they point into holds (a declaration that may keep
- *       pointers: what any memory holds) — bits of pointers outside code
- *       saw are the exposed set, which every load reads already.
+ *       pointers: what any memory holds) and the exposed set (what outside
+ *       code was shown; a module-private variable's own set needs it).
  * The sinks: a store's value (held[set(p)]), a return (carried[f][ret]),
  * an argument of a direct call (carried[callee][k]), of an indirect call
  * or unknown code (exposed, and every parameter), of a memory-writing
@@ -1226,10 +1227,10 @@ static uint32_t call_bits(BitsWalk *w, LLVMValueRef call) {
   if (intrin)
     return intrinsic_touches_memory(callee) && mem ? mem_summary_load(w->ms, mem) : 0;
   if (callee && LLVMIsAFunction(callee) && casts_decl_harmless(callee))
-    return mem ? mem_summary_load(w->ms, mem) : 0;
+    return (mem ? mem_summary_load(w->ms, mem) : 0) | w->ms->exposed;
   /* unknown code: any memory's pointers (not the unknown bit: what it may
      read of memory gasp does not summarise was exposed to it) */
-  uint32_t r = mem_summary_load(w->ms, SP_NAMED | mem);
+  uint32_t r = mem_summary_load(w->ms, SP_NAMED | mem); /* exposed included */
   for (size_t i = 0; i < w->ms->carried.n; i++)
     r |= w->ms->carried.v[i];
   return r;
@@ -1262,8 +1263,11 @@ static uint32_t carried_bits(BitsWalk *w, LLVMValueRef v) {
       continue;
     }
     if (LLVMIsAArgument(x)) {
-      size_t at = carried_at(w->ms, LLVMGetParamParent(x)); /* may grow the vector */
+      LLVMValueRef f = LLVMGetParamParent(x);
+      size_t at = carried_at(w->ms, f); /* may grow the vector */
       r |= w->ms->carried.v[at + (unsigned)ir_param_index(x)] | w->ms->ind_args;
+      if (!world_internal(f) || ir_address_taken(f))
+        r |= w->ms->exposed; /* outside code passes what it was shown */
       continue;
     }
     if (LLVMIsAConstant(x)) {
