@@ -1301,8 +1301,7 @@ static uint32_t carried_bits(BitsWalk *w, LLVMValueRef v) {
       break;
     case LLVMICmp:
     case LLVMFCmp:
-    case LLVMAlloca:
-      break; /* a truth value; an address (a pointer: handled above) */
+      break; /* a truth value */
     case LLVMCall:
     case LLVMInvoke:
     case LLVMCallBr:
