@@ -270,12 +270,17 @@ static bool const_needs_tag(Lw *s, LLVMValueRef c) {
 
 /* Constant expression c as instructions at the builder, its cast to
    generic tagged.  NULL (and a diagnostic) if unsupported. */
+/* Is c a constant vector, struct or array (built element by element)? */
+static bool const_elements(LLVMValueRef c) {
+  return LLVMIsAConstantVector(c) || LLVMIsAConstantStruct(c) || LLVMIsAConstantArray(c);
+}
+
 static LLVMValueRef materialize_elements(Lw *s, LLVMValueRef c);
 
 static LLVMValueRef materialize(Lw *s, LLVMValueRef c) {
   if (!const_needs_tag(s, c))
     return c;
-  if (LLVMIsAConstantVector(c) || LLVMIsAConstantStruct(c) || LLVMIsAConstantArray(c))
+  if (const_elements(c))
     return materialize_elements(s, c);
   switch (LLVMGetConstOpcode(c)) {
   case LLVMAddrSpaceCast: {
@@ -307,11 +312,6 @@ static LLVMValueRef materialize(Lw *s, LLVMValueRef c) {
     assert(!"refused by const_supported");
     return NULL;
   }
-}
-
-/* Is c a constant vector, struct or array (built element by element)? */
-static bool const_elements(LLVMValueRef c) {
-  return LLVMIsAConstantVector(c) || LLVMIsAConstantStruct(c) || LLVMIsAConstantArray(c);
 }
 
 /* Constant c as instructions at the builder (materialize), a vector,

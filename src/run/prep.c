@@ -796,11 +796,7 @@ static void widen_builtin_args(Prep *s, LLVMValueRef decl) {
       if (i < n && narrow_ptr(LLVMTypeOf(args[i])))
         args[i] = LLVMBuildAddrSpaceCast(s->b, args[i], s->ptr0, "");
     }
-    LLVMValueRef nc = LLVMBuildCall2(s->b, nty, nd, args, na, "");
-    LLVMSetInstructionCallConv(nc, LLVMGetInstructionCallConv(c));
-    if (LLVMGetTypeKind(LLVMTypeOf(c)) != LLVMVoidTypeKind)
-      LLVMReplaceAllUsesWith(c, nc);
-    LLVMInstructionEraseFromParent(c);
+    ir_replace_call(s->b, c, nd, nty, args, na);
     free(args);
   }
   vec_free(&calls);
