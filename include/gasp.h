@@ -119,6 +119,15 @@ typedef struct GaspOptions {
      no limit. */
   long clone_cost;
   int print_before_all;     /* print the module before every pass */
+  /* How diagnostics and remarks spell an option: NULL = gasp-opt's
+     ("--target-as"); else this prefix replaces the "--" ("-gasp-" gives
+     "-gasp-target-as", the pass plugin's LLVM option). */
+  const char *option_prefix;
+  /* Called before (after = 0) and after (after = 1) every pass the
+     pipeline runs, with the pass's name (NULL: none).  The pass plugin
+     times each pass with it in LLVM's -time-passes report. */
+  void (*pass_hook)(void *user, const char *pass, int after);
+  void *pass_hook_user;
 } GaspOptions;
 
 /* Optimisation remarks, as LLVM's: Passed (something was done), Missed

@@ -18,13 +18,14 @@ void gasp_options_init(GaspOptions *o) {
 
 /* The string options, which the context owns a copy of: one list for the
    copy and the release (print_before was copied by neither). */
-#define N_STRING_OPTIONS 5
+#define N_STRING_OPTIONS 6
 static void string_options(GaspOptions *o, const char **f[N_STRING_OPTIONS]) {
   f[0] = &o->passes;
   f[1] = &o->target_as;
   f[2] = &o->print_after;
   f[3] = &o->print_before;
   f[4] = &o->debug_only;
+  f[5] = &o->option_prefix;
 }
 
 GaspCtx *gasp_ctx_new(const GaspOptions *o) {
@@ -69,7 +70,9 @@ GaspStatus gasp_run(GaspCtx *cx, LLVMModuleRef m) {
     return st;
   if (!cx_select_target(cx, m))
     return GASP_ERR_INPUT;
-  return pipeline_run(cx, m);
+  st = pipeline_run(cx, m);
+  remarks_respell_options(cx);
+  return st;
 }
 
 long gasp_count_generic_mem_ops(GaspCtx *cx, LLVMModuleRef m) {

@@ -4,13 +4,40 @@
  * façade, creates and frees the context; the passes only call these. */
 #include "gasp_int.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <string.h>
+
+/* Messages name options as gasp-opt spells them ("--clone-cost"); with
+   GaspOptions.option_prefix set, each "--" that starts an option name (a
+   lower-case letter after it, no letter or digit before it) becomes the
+   prefix.  Takes s, returns the respelled string. */
+char *cx_respell_options(const GaspCtx *cx, char *s) {
+  const char *pre = cx->opt.option_prefix;
+  if (!pre)
+    return s;
+  size_t n = 0, plen = strlen(pre);
+  for (const char *p = s; (p = strstr(p, "--")); p += 2)
+    n++;
+  char *out = xmalloc(strlen(s) + n * plen + 1), *o = out;
+  for (const char *p = s; *p;) {
+    if (p[0] == '-' && p[1] == '-' && p[2] >= 'a' && p[2] <= 'z' &&
+        (p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '-'))) {
+      memcpy(o, pre, plen);
+      o += plen;
+      p += 2;
+    } else
+      *o++ = *p++;
+  }
+  *o = 0;
+  free(s);
+  return out;
+}
 
 void cx_diag(GaspCtx *cx, GaspSeverity sev, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *s = xvasprintf(fmt, ap);
+  char *s = cx_respell_options(cx, xvasprintf(fmt, ap));
   va_end(ap);
   GaspDiag d = {sev, s};
   vec_push(&cx->diags, d);

@@ -183,6 +183,8 @@ void cx_diag(GaspCtx *cx, GaspSeverity sev, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* s with its options spelled per GaspOptions.option_prefix (takes s). */
+char *cx_respell_options(const GaspCtx *cx, char *s);
 void cx_stat(GaspCtx *cx, const GaspStatDesc *d, uint64_t n);
 /* True when -debug-only names the current pass. */
 bool cx_debug(const GaspCtx *cx);
@@ -213,6 +215,9 @@ void rm_arg(GaspRemark *r, const char *key, const char *fmt, ...)
 #endif
     ;
 void rm_done(GaspRemark *r);
+/* Every remark's text with its options spelled per
+   GaspOptions.option_prefix (cx_respell_options); gasp_run's last step. */
+void remarks_respell_options(GaspCtx *cx);
 void remarks_free(GaspCtx *cx);
 
 /* ===== ir.c — LLVM-C helpers the passes share =========================== */

@@ -200,12 +200,16 @@ static bool run_one(GaspCtx *cx, const char *name, void *arg) {
     LLVMDisposeMessage(txt);
   }
   struct timespec t0, t1;
+  if (cx->opt.pass_hook)
+    cx->opt.pass_hook(cx->opt.pass_hook_user, p->name, 0);
   clock_gettime(CLOCK_MONOTONIC, &t0);
   cx->cur_pass = p->name;
   bool changed = p->run(cx, rs->m);
   rs->changed = changed;
   cx->cur_pass = NULL;
   clock_gettime(CLOCK_MONOTONIC, &t1);
+  if (cx->opt.pass_hook)
+    cx->opt.pass_hook(cx->opt.pass_hook_user, p->name, 1);
   if (cx->opt.time_passes)
     cx_stat(cx, &p->time,
             (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000L + (t1.tv_nsec - t0.tv_nsec) / 1000));

@@ -99,6 +99,18 @@ void rm_done(GaspRemark *r) {
   r->message = m;
 }
 
+void remarks_respell_options(GaspCtx *cx) {
+  if (!cx->opt.option_prefix)
+    return;
+  for (size_t i = 0; i < cx->remarks.n; i++) {
+    GaspRemark *r = &cx->remarks.v[i];
+    for (size_t a = 0; a < r->nargs; a++)
+      ((GaspRemarkArg *)r->args)[a].value = cx_respell_options(cx, (char *)r->args[a].value);
+    if (r->message)
+      r->message = cx_respell_options(cx, (char *)r->message);
+  }
+}
+
 void remarks_free(GaspCtx *cx) {
   for (size_t i = 0; i < cx->remarks.n; i++) {
     GaspRemark *r = &cx->remarks.v[i];

@@ -9,24 +9,30 @@
 //   opt-22 ... -passes='gasp<whole-program;tags>'        (options)
 //   clang-22 -O2 -fpass-plugin=build/lib/gasp-plugin.so ...
 //
-// In the default pipelines (-O1 and up) gasp runs at the early
-// simplification extension point — after the first SROA/EarlyCSE, before
-// the inliner — on modules whose triple names a target gasp has a table
-// for (spir, spirv, nvptx, amdgcn); a host module is left alone.  Errors
-// are printed as "gasp: error: ..." and the module is left as gasp leaves
-// it on failure (a pass that refuses decides before it rewrites).  The pass names in
-// gasp<...> are checked by the library (gasp_check_options).  When
-// opt/clang asks for remarks (-pass-remarks*=, -pass-remarks-output=,
-// -Rpass*), gasp's remarks go to LLVM's diagnostic handler as optimization
-// remarks of their pass (infer, ipmsp, ..., gasp for the accesses left
-// generic), each at its source location when the module has debug info
-// (else at its function), with gasp's named arguments.  With opt's -stats
-// gasp's statistics are printed after its run, in opt's format; with
-// -time-passes also the time of each gasp pass.
+// Options: LLVM command-line options (-gasp-whole-program, -gasp-clone-cost=N,
+// ... -mllvm -gasp-... from clang) are the defaults of every gasp pass;
+// gasp<...> overrides them.  In the default pipelines (-O1 and up) gasp runs
+// at the early simplification extension point — after the first
+// SROA/EarlyCSE, before the inliner — on modules whose triple names a target
+// gasp has a table for (spir, spirv, nvptx, amdgcn); a host module is left
+// alone.  -gasp-auto=0 stops that, and a -passes text that names gasp
+// itself makes the inserted one stand aside (gasp runs once).  To LLVM the
+// pass is `gasp` (printed as gasp<...>, which parses back); its errors are
+// LLVM errors (the compile fails, no output), worded with the -gasp-...
+// options (GaspOptions.option_prefix).  When opt/clang asks for remarks
+// (-pass-remarks*=, -pass-remarks-output=, -Rpass*), gasp's remarks go to
+// LLVM's diagnostic handler as optimization remarks of their pass (infer,
+// ipmsp, ..., gasp for the accesses left generic), each at its source
+// location when the module has debug info (else at its function), with
+// gasp's named arguments.  With -stats gasp's statistics are printed after
+// its run, in opt's format; with -time-passes each gasp pass is a row of a
+// timer group of its own (GaspOptions.pass_hook).
 #include "gasp.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -36,10 +42,14 @@
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
+#include <memory>
+#include <optional>
 #include <string>
 
 using namespace llvm;
@@ -90,47 +100,152 @@ void emitRemarks(Module &M, GaspCtx *Cx) {
 }
 
 // gasp's statistics in opt's -stats layout ("value name - description"),
-// under a heading of their own; time.* only (in microseconds) when only
-// -time-passes asked.
-void printStats(GaspCtx *Cx, bool All) {
+// under a heading of their own.
+void printStats(GaspCtx *Cx) {
   errs() << "===" << std::string(73, '-') << "===\n"
          << "                          ... gasp statistics ...\n"
          << "===" << std::string(73, '-') << "===\n\n";
   for (size_t I = 0; I < gasp_stat_count(Cx); I++) {
     StringRef Name = gasp_stat_name(Cx, I);
-    if (!All && !Name.starts_with("time."))
-      continue;
     errs() << format("%8llu", (unsigned long long)gasp_stat_value(Cx, I)) << " " << Name
            << " - " << gasp_stat_desc(Cx, I) << "\n";
   }
   errs() << "\n";
 }
 
+// ---- options: LLVM command-line options (-mllvm -gasp-... from clang) are
+// the defaults of every gasp pass; gasp<...> in a pipeline overrides them.
+cl::OptionCategory GaspCategory("gasp options (the gasp pass plugin)");
+cl::opt<bool> OptAuto("gasp-auto", cl::init(true), cl::cat(GaspCategory),
+                      cl::desc("Insert gasp into LLVM's default -O1/-O2/-O3 pipelines (at the "
+                               "early simplification point; GPU modules only); 0: do not"));
+cl::opt<std::string> OptPasses("gasp-passes", cl::cat(GaspCategory), cl::value_desc("a,b,..."),
+                               cl::desc("gasp's pass list (default: gasp's default pipeline)"));
+cl::opt<bool> OptWholeProgram("gasp-whole-program", cl::cat(GaspCategory),
+                              cl::desc("The module is the whole device program: non-kernel "
+                                       "functions become internal"));
+cl::opt<unsigned> OptCloneCost("gasp-clone-cost", cl::cat(GaspCategory), cl::value_desc("N"),
+                               cl::desc("Most instructions a clone may cost per use it names "
+                                        "(0: no limit; default: the target's)"));
+cl::opt<unsigned> OptCloneBudget("gasp-clone-budget", cl::cat(GaspCategory), cl::value_desc("N"),
+                                 cl::desc("Most clones one run may make (default: no limit)"));
+cl::opt<GaspLowerMode> OptLower(
+    "gasp-lower-generic", cl::cat(GaspCategory), cl::init(GASP_LOWER_NONE),
+    cl::desc("What happens to generic accesses left after inference"),
+    cl::values(clEnumValN(GASP_LOWER_NONE, "none", "leave them generic"),
+               clEnumValN(GASP_LOWER_TAGS, "tags", "tag pointers, dispatch on the tag")));
+cl::opt<std::string> OptTargetAs("gasp-target-as", cl::cat(GaspCategory), cl::value_desc("NAME"),
+                                 cl::desc("Address-space table (spir, nvptx, amdgcn, genx; "
+                                          "default: from the triple)"));
+cl::opt<bool> OptForceTargetAs("gasp-force-target-as", cl::cat(GaspCategory),
+                               cl::desc("Use -gasp-target-as even against the triple"));
+cl::opt<bool> OptKeepVolatile("gasp-keep-volatile", cl::cat(GaspCategory),
+                              cl::desc("Keep every volatile generic access generic"));
+cl::opt<bool> OptPrivateInGlobal("gasp-private-in-global", cl::cat(GaspCategory),
+                                 cl::desc("Private memory lives in the global buffer"));
+cl::opt<unsigned> OptVisitCap("gasp-visit-cap", cl::cat(GaspCategory), cl::value_desc("N"),
+                              cl::desc("ipmsp's re-visits per block (0: 1024)"));
+
+// What one registration (one PassBuilder) shares between its callbacks:
+// whether a pipeline names gasp itself (then the automatically inserted
+// gasp stands aside), and the timers of gasp's own passes.
+struct Registration {
+  bool Explicit = false;
+  TimerGroup Timers{"gasp", "gasp passes (the gasp pass plugin)"};
+  StringMap<std::unique_ptr<Timer>> ByPass;
+};
+
+void timePass(void *User, const char *Pass, int After) {
+  auto *R = static_cast<Registration *>(User);
+  std::unique_ptr<Timer> &T = R->ByPass[Pass];
+  if (!T)
+    T = std::make_unique<Timer>(Pass, Pass, R->Timers);
+  if (After)
+    T->stopTimer();
+  else
+    T->startTimer();
+}
+
 struct GaspPass : PassInfoMixin<GaspPass> {
-  std::string Passes; // "" = the default pipeline
-  bool WholeProgram = false, Tags = false, PrivateInGlobal = false, KeepVolatile = false;
-  long CloneCost = -1, CloneBudget = -1; // -1: the library's defaults
-  unsigned VisitCap = 0;
-  std::string TargetAs;
-  bool Auto = false; // added by an extension point: skip unknown targets
+  // set by gasp<...>; unset: the -gasp-... option's value
+  std::optional<std::string> Passes, TargetAs;
+  std::optional<bool> WholeProgram, PrivateInGlobal, KeepVolatile;
+  std::optional<GaspLowerMode> Lower;
+  std::optional<unsigned> CloneCost, CloneBudget, VisitCap;
+  bool Auto = false;     // gasp<auto>: GPU triples only, others left alone
+  bool Inserted = false; // put into a default<On> pipeline (and auto)
+  std::shared_ptr<Registration> Reg;
+
+  static StringRef name() { return "GaspPass"; }
+
+  // gasp<...> as parsePass reads it back: every value set, then the list
+  void printPipeline(raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
+    OS << MapClassName2PassName(name());
+    SmallVector<std::string, 8> Parts;
+    if (Auto)
+      Parts.push_back("auto");
+    if (WholeProgram)
+      Parts.push_back(*WholeProgram ? "whole-program" : "no-whole-program");
+    if (Lower)
+      Parts.push_back(*Lower == GASP_LOWER_TAGS ? "tags" : "no-tags");
+    if (PrivateInGlobal)
+      Parts.push_back(*PrivateInGlobal ? "private-in-global" : "no-private-in-global");
+    if (KeepVolatile)
+      Parts.push_back(*KeepVolatile ? "keep-volatile" : "no-keep-volatile");
+    if (CloneCost)
+      Parts.push_back("clone-cost=" + std::to_string(*CloneCost));
+    if (CloneBudget)
+      Parts.push_back("clone-budget=" + std::to_string(*CloneBudget));
+    if (VisitCap)
+      Parts.push_back("visit-cap=" + std::to_string(*VisitCap));
+    if (TargetAs)
+      Parts.push_back("target-as=" + *TargetAs);
+    if (Passes)
+      for (StringRef P : split(*Passes, ','))
+        Parts.push_back(P.str());
+    if (Parts.empty())
+      return;
+    OS << '<';
+    ListSeparator LS(";");
+    for (const std::string &P : Parts)
+      OS << LS << P;
+    OS << '>';
+  }
+
+  GaspOptions options() const {
+    GaspOptions O;
+    gasp_options_init(&O);
+    const std::string &P = Passes ? *Passes : OptPasses.getValue();
+    O.passes = P.empty() ? nullptr : P.c_str();
+    const std::string &T = TargetAs ? *TargetAs : OptTargetAs.getValue();
+    O.target_as = T.empty() ? nullptr : T.c_str();
+    O.force_target_as = OptForceTargetAs;
+    O.whole_program = WholeProgram.value_or(OptWholeProgram);
+    O.lower_generic = Lower.value_or(OptLower);
+    O.private_in_global = PrivateInGlobal.value_or(OptPrivateInGlobal);
+    O.keep_volatile = KeepVolatile.value_or(OptKeepVolatile);
+    O.clone_cost = CloneCost ? (long)*CloneCost
+                   : OptCloneCost.getNumOccurrences() ? (long)OptCloneCost : -1;
+    O.clone_budget = CloneBudget ? (long)*CloneBudget
+                     : OptCloneBudget.getNumOccurrences() ? (long)OptCloneBudget : -1;
+    O.visit_cap = VisitCap.value_or(OptVisitCap);
+    O.option_prefix = "-gasp-";
+    return O; // the strings point into this pass and the options: copy at once
+  }
 
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     LLVMModuleRef Ref = wrap(&M);
-    if (Auto && !gasp_target_for_triple(LLVMGetTarget(Ref)))
+    // the automatic gasp stands aside when the pipeline names gasp itself
+    // (-passes='default<O2>,gasp': parsed after default<O2> was built)
+    if ((Inserted && Reg && Reg->Explicit) ||
+        (Auto && !gasp_target_for_triple(LLVMGetTarget(Ref))))
       return PreservedAnalyses::all();
-    GaspOptions O;
-    gasp_options_init(&O);
-    O.passes = Passes.empty() ? nullptr : Passes.c_str();
-    O.whole_program = WholeProgram;
-    O.lower_generic = Tags ? GASP_LOWER_TAGS : GASP_LOWER_NONE;
-    O.private_in_global = PrivateInGlobal;
-    O.keep_volatile = KeepVolatile;
-    O.clone_cost = CloneCost;
-    O.clone_budget = CloneBudget;
-    O.visit_cap = VisitCap;
-    O.target_as = TargetAs.empty() ? nullptr : TargetAs.c_str();
+    GaspOptions O = options();
     O.stats = AreStatisticsEnabled();
-    O.time_passes = TimePassesIsEnabled;
+    if (TimePassesIsEnabled && Reg) {
+      O.pass_hook = timePass;
+      O.pass_hook_user = Reg.get();
+    }
     LLVMContext &C = M.getContext();
     bool Remarks = C.getLLVMRemarkStreamer() || C.getDiagHandlerPtr()->isAnyRemarkEnabled();
     if (Remarks)
@@ -139,24 +254,38 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     GaspStatus St = gasp_run(Cx, Ref);
     if (Remarks)
       emitRemarks(M, Cx);
-    for (size_t I = 0; I < gasp_diag_count(Cx); I++)
-      errs() << "gasp: " << (gasp_diag_severity(Cx, I) == GASP_SEV_ERROR ? "error: " : "warning: ")
-             << gasp_diag_message(Cx, I) << "\n";
-    if (O.stats || O.time_passes)
-      printStats(Cx, O.stats);
+    if (O.stats)
+      printStats(Cx);
+    // LLVM's diagnostics: a warning is printed, an error fails the compile
+    // (opt and clang exit non-zero and write no output)
+    std::string Errors;
+    for (size_t I = 0; I < gasp_diag_count(Cx); I++) {
+      std::string Msg = std::string("gasp: ") + gasp_diag_message(Cx, I);
+      if (gasp_diag_severity(Cx, I) == GASP_SEV_ERROR)
+        Errors += (Errors.empty() ? "" : "\n") + Msg;
+      else
+        C.diagnose(DiagnosticInfoGeneric(Twine(Msg), DS_Warning));
+    }
+    if (St != GASP_OK && Errors.empty())
+      Errors = "gasp: failed (status " + std::to_string((int)St) + ")";
     gasp_ctx_free(Cx);
-    (void)St;
+    if (!Errors.empty()) {
+      // opt's handler exits at an error, after it opened its output: the
+      // files registered for removal go first, as at a fatal error (clang
+      // records the error, fails, and discards its outputs itself)
+      sys::RunInterruptHandlers();
+      C.diagnose(DiagnosticInfoGeneric(Twine(Errors), DS_Error));
+    }
     return PreservedAnalyses::none();
   }
 };
 
 const char *const OptionList =
-    "whole-program, tags, private-in-global, keep-volatile, clone-cost=N, clone-budget=N, "
-    "visit-cap=N, target-as=NAME";
+    "auto, whole-program, tags, private-in-global, keep-volatile (each also as no-...), "
+    "clone-cost=N, clone-budget=N, visit-cap=N, target-as=NAME";
 
-// "gasp" or "gasp<a;b;...>": each element a pass name (the list) or an
-// option (whole-program, tags, private-in-global, keep-volatile,
-// clone-cost=N, clone-budget=N, visit-cap=N, target-as=NAME).
+// "gasp" or "gasp<a;b;...>": each element an option (see OptionList) or a
+// pass name of gasp's list.
 bool parseGasp(StringRef Name, GaspPass &P) {
   if (Name == "gasp")
     return true;
@@ -164,17 +293,24 @@ bool parseGasp(StringRef Name, GaspPass &P) {
     return false;
   SmallVector<StringRef, 8> Parts;
   Name.split(Parts, ';', -1, false);
+  std::string List;
   for (StringRef Part : Parts) {
-    if (Part == "whole-program")
-      P.WholeProgram = true;
+    bool On = !Part.consume_front("no-");
+    if (Part == "auto" && On)
+      P.Auto = true;
+    else if (Part == "whole-program")
+      P.WholeProgram = On;
     else if (Part == "tags")
-      P.Tags = true;
+      P.Lower = On ? GASP_LOWER_TAGS : GASP_LOWER_NONE;
     else if (Part == "private-in-global")
-      P.PrivateInGlobal = true;
+      P.PrivateInGlobal = On;
     else if (Part == "keep-volatile")
-      P.KeepVolatile = true;
-    else if (Part.starts_with("clone-cost=") || Part.starts_with("clone-budget=") ||
-             Part.starts_with("visit-cap=")) {
+      P.KeepVolatile = On;
+    else if (!On) {
+      errs() << "gasp: error: gasp<...>: no-" << Part << " is not an option\n";
+      return false;
+    } else if (Part.starts_with("clone-cost=") || Part.starts_with("clone-budget=") ||
+               Part.starts_with("visit-cap=")) {
       auto [Key, Val] = Part.split('=');
       unsigned long V;
       if (Val.getAsInteger(10, V) || V > 0x7fffffffUL) {
@@ -182,24 +318,20 @@ bool parseGasp(StringRef Name, GaspPass &P) {
                << Val << "'\n";
         return false;
       }
-      if (Key == "clone-cost")
-        P.CloneCost = (long)V;
-      else if (Key == "clone-budget")
-        P.CloneBudget = (long)V;
-      else
-        P.VisitCap = (unsigned)V;
+      (Key == "clone-cost" ? P.CloneCost : Key == "clone-budget" ? P.CloneBudget : P.VisitCap) =
+          (unsigned)V;
     } else if (Part.consume_front("target-as="))
       P.TargetAs = Part.str();
     else
-      P.Passes += (P.Passes.empty() ? "" : ",") + Part.str();
+      List += (List.empty() ? "" : ",") + Part.str();
   }
-  if (P.Passes.empty() && P.TargetAs.empty())
+  if (!List.empty())
+    P.Passes = List;
+  if (!P.Passes && !P.TargetAs)
     return true;
   // pass and target names are the library's to check (gasp_check_options)
-  GaspOptions O;
-  gasp_options_init(&O);
-  O.passes = P.Passes.empty() ? nullptr : P.Passes.c_str();
-  O.target_as = P.TargetAs.empty() ? nullptr : P.TargetAs.c_str();
+  GaspOptions O = P.options();
+  O.option_prefix = nullptr; // gasp<...> spells its own: target-as=NAME
   GaspCtx *Cx = gasp_ctx_new(&O);
   bool Ok = gasp_check_options(Cx) == GASP_OK;
   for (size_t I = 0; I < gasp_diag_count(Cx); I++)
@@ -211,20 +343,26 @@ bool parseGasp(StringRef Name, GaspPass &P) {
 }
 
 void registerCallbacks(PassBuilder &PB) {
+  auto Reg = std::make_shared<Registration>();
+  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks())
+    PIC->addClassToPassName(GaspPass::name(), "gasp");
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+      [Reg](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
         GaspPass P;
         if (!parseGasp(Name, P))
           return false;
+        P.Reg = Reg;
+        Reg->Explicit = true;
         MPM.addPass(std::move(P));
         return true;
       });
   PB.registerPipelineEarlySimplificationEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
-        if (Level == OptimizationLevel::O0)
+      [Reg](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
+        if (Level == OptimizationLevel::O0 || !OptAuto || Reg->Explicit)
           return;
         GaspPass P;
-        P.Auto = true;
+        P.Auto = P.Inserted = true;
+        P.Reg = Reg;
         MPM.addPass(std::move(P));
       });
 }
