@@ -16,6 +16,11 @@ assembly) or spirv (spirv-dis text).  Prints one line:
            OpPtrCastToGeneric/OpGenericCastToPtr are counted as instrs)
   instrs   every instruction in reachable functions
   functions  how many functions are reachable from the kernels
+With --per-kernel: one such line per kernel, "kernel=NAME generic=...",
+counting the functions reachable from that kernel.  A function whose
+address is taken (PTX: named outside a call; AMDGPU: any reference) is
+reachable from the functions that make an indirect call (PTX) or refer to
+it (AMDGPU).
 Kernel-parameter reads (PTX ld.param, AMDGPU s_load of the kernarg segment)
 are memory reads the programmer never wrote; PTX ld.param/st.param are not
 counted as memory instructions, AMDGPU scalar loads are (they are named).
@@ -70,15 +75,28 @@ def ptx(text):
                     funcs[cur] = True
                     body[cur] = lines
                 cur, head = None, []
+    # a function whose address is taken (named outside a call: a mov in a
+    # body, a global initializer) is a callee of every indirect call
+    words = lambda t: set(re.findall(r"[\w$]+", t))
+    taken = set()
+    for f in funcs:
+        for stmt in " ".join(body[f]).split(";"):
+            if not re.search(r"\bcall(?:\.uni)?\b", stmt):
+                taken |= words(stmt) & set(funcs)
+    for m in re.finditer(r"^\s*(?:\.\w+\s+)*\.(?:global|const)\b[^;]*=\s*\{([^}]*)\}", text, re.M):
+        taken |= words(m.group(1)) & set(funcs)
     for f in funcs:
         calls[f] = set()
         for stmt in " ".join(body[f]).split(";"):
             m = re.search(r"\bcall(?:\.uni)?\b(.*)", stmt)
             if m:
-                calls[f].update(t for t in re.split(r"[\s,()]+", m.group(1)) if t in funcs)
-    live = reach(funcs, calls, kernels)
-    g = n = cv = ins = 0
-    for f in live:
+                toks = [t for t in re.split(r"[\s,()]+", m.group(1)) if t]
+                calls[f].update(t for t in toks if t in funcs)
+                if any(t.startswith("%") for t in toks[:2]):  # call (ret), %rd, ...
+                    calls[f] |= taken
+    cnt = {}
+    for f in funcs:
+        g = n = cv = ins = 0
         for s in body[f]:
             if not s or s.startswith(("//", ".", "{", "}", "$")) or s.endswith(":"):
                 continue
@@ -99,7 +117,8 @@ def ptx(text):
                 n += 1
             else:
                 g += 1
-    return g, n, cv, ins, len(live)
+        cnt[f] = (g, n, cv, ins)
+    return funcs, calls, kernels, cnt
 
 
 # ---------------------------------------------------------------- AMDGPU
@@ -135,9 +154,9 @@ def amdgpu(text):
             body[cur].append(s)
             for c in re.findall(r"([\w.$]+)@(?:rel32|gotpcrel|abs32)", s):
                 calls[cur].add(c)
-    live = reach(funcs, calls, kernels)
-    g = n = ins = 0
-    for f in live:
+    cnt = {}
+    for f in funcs:
+        g = n = ins = 0
         for s in body[f]:
             if not s or s.startswith((";", ".", "//")) or re.match(r"^[\w.$]+:", s):
                 continue
@@ -149,7 +168,8 @@ def amdgpu(text):
                 g += 1
             elif op.startswith(AMD_NAMED):
                 n += 1
-    return g, n, 0, ins, len(live)
+        cnt[f] = (g, n, 0, ins)
+    return funcs, calls, sorted(kernels), cnt
 
 
 # ---------------------------------------------------------------- SPIR-V
@@ -193,12 +213,11 @@ def spirv(text):
     for f in list(funcs):
         if not any(op == "OpLabel" for op, _ in body[f]):
             del funcs[f]
-    live = reach(funcs, calls, kernels)
-
     def space(v):
         return sclass.get(typeof.get(v), "?")
-    g = n = ins = 0
-    for f in live:
+    cnt = {}
+    for f in funcs:
+        g = n = ins = 0
         for op, toks in body[f]:
             if op in ("OpFunctionParameter", "OpLabel"):
                 continue
@@ -220,15 +239,27 @@ def spirv(text):
                 g += 1
             else:
                 n += 1
-    return g, n, 0, ins, len(live)
+        cnt[f] = (g, n, 0, ins)
+    return funcs, calls, kernels, cnt
+
+
+def line(funcs, calls, roots, cnt):
+    live = reach(funcs, calls, roots)
+    t = [sum(cnt[f][i] for f in live) for i in range(4)]
+    return "generic=%d named=%d cvta=%d instrs=%d functions=%d" % (*t, len(live))
 
 
 def main():
-    kind, path = sys.argv[1], sys.argv[2]
+    per_kernel = "--per-kernel" in sys.argv
+    kind, path = [a for a in sys.argv[1:] if a != "--per-kernel"]
     with open(path, errors="replace") as fh:
         text = fh.read()
-    g, n, cv, ins, nf = {"ptx": ptx, "amdgpu": amdgpu, "spirv": spirv}[kind](text)
-    print("generic=%d named=%d cvta=%d instrs=%d functions=%d" % (g, n, cv, ins, nf))
+    funcs, calls, kernels, cnt = {"ptx": ptx, "amdgpu": amdgpu, "spirv": spirv}[kind](text)
+    if per_kernel:
+        for k in kernels:
+            print("kernel=%s %s" % (k, line(funcs, calls, [k], cnt)))
+    else:
+        print(line(funcs, calls, kernels, cnt))
 
 
 if __name__ == "__main__":

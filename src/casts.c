@@ -25,7 +25,8 @@
  * or private pointer made generic — intrinsics, the spellings above,
  * functions with no pointer in their signature, and the OpenCL builtin
  * families that only use the pointers they get (atomics, vload/vstore,
- * printf, async copies, prefetch, fences).  Every other declaration is an
+ * printf, async copies, prefetch, fences) and CUDA's printf and assert
+ * (vprintf, __assertfail).  Every other declaration is an
  * unknown function to reach.c.
  *
  * Tests: test/resolve/spellings.ll.
@@ -65,13 +66,14 @@ static const Spelling mangled[] = {
 static const char spv_prefix[] = "llvm.spv.generic.cast.to.ptr.explicit.";
 
 /* OpenCL builtin families (base-name prefixes) that only use the pointers
-   they are given. */
+   they are given; CUDA's device runtime calls vprintf(fmt, args) and
+   __assertfail(msg, file, line, function, size) read theirs. */
 static const char *const harmless_prefix[] = {
     "atomic_", "atom_", "vload", "vstore", "printf", "async_work_group",
     "wait_group_events", "prefetch", "mem_fence", "read_mem_fence",
     "write_mem_fence", "__spirv_Atomic", "__spirv_ControlBarrier",
     "__spirv_MemoryBarrier", "fract", "modf", "sincos", "frexp", "lgamma_r",
-    "remquo"};
+    "remquo", "vprintf", "__assertfail"};
 
 /* "_Z<len><name>...": copies name into buf; false if not of that form. */
 static bool demangled_base(const char *s, size_t slen, char *buf, size_t cap) {

@@ -63,6 +63,9 @@ typedef struct TgtTable {
   const char *kernel_md;          /* named metadata listing kernels */
   bool kernel_ptr_args_global;    /* generic kernel pointer args are global */
   bool generic_alloca_is_private; /* an alloca in the generic space is private */
+  bool generic_vars_global;       /* a global variable in the generic space
+                                     lives in global memory (NVPTX: the back
+                                     end moves it to .global) */
   bool const_loads_global;        /* a pointer loaded from constant memory
                                      points to global memory (AMDGPU) */
   bool byval_is_private;          /* a device function's generic byval

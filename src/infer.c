@@ -85,6 +85,7 @@ struct Infer {
   LLVMValueRef fn;
   Space *sp;             /* the space analysis of fn */
   bool space_tests;      /* the module calls a space test (phase 0) */
+  bool summary;          /* loads read a memory summary (phase 4b) */
   ValVec nv;             /* per candidate: its twin (or a cast, when uninit) */
   VEC(unsigned char) needed; /* per candidate: a rewritten op depends on it */
   VEC(uint32_t) work;
@@ -486,6 +487,49 @@ static bool rewrite_ops(Infer *s) {
   return changed;
 }
 
+/* ---- phase 4b: publish what memory told ---------------------------------
+ * A pointer loaded from memory whose summary names its space (SP_MEMLOAD)
+ * is known only to an analysis that reads the summary.  Where it leaves
+ * the function — an argument of a direct call to a defined function, a
+ * returned value — it becomes `addrspacecast (addrspacecast p to S) to
+ * generic`: ipmsp votes with it, and LLVM's own passes after gasp (the
+ * inliner, then infer-address-spaces in the back end) still see S. */
+static bool publish_memloads(Infer *s) {
+  bool changed = false;
+  size_t nc = space_count(s->sp);
+  for (uint32_t k = 0; k < nc; k++) {
+    const SpVal *c = space_val(s->sp, k);
+    if (c->kind != SP_MEMLOAD || !resolved(s, k))
+      continue;
+    LLVMValueRef back = NULL;
+    LLVMUseRef next;
+    for (LLVMUseRef u = LLVMGetFirstUse(c->v); u; u = next) {
+      next = LLVMGetNextUse(u);
+      LLVMValueRef user = LLVMGetUser(u);
+      bool leaves = LLVMIsAReturnInst(user);
+      if (LLVMIsACallInst(user) && LLVMGetCalledValue(user) != c->v) {
+        LLVMValueRef f = ir_callee(user);
+        leaves = f && LLVMCountBasicBlocks(f) && !LLVMGetIntrinsicID(f);
+      }
+      if (!leaves)
+        continue;
+      if (!back) {
+        LLVMValueRef twin = value_in(s, c->v, lat_of(s, k));
+        LLVMPositionBuilderBefore(s->b, ir_insert_point_after(twin));
+        LLVMSetCurrentDebugLocation2(s->b, ir_loc_of(c->v, s->fn));
+        back = LLVMBuildAddrSpaceCast(s->b, twin, LLVMTypeOf(c->v), "");
+        add_trash(s, back);
+      }
+      for (unsigned o = 0, n = (unsigned)LLVMGetNumOperands(user); o < n; o++)
+        if (LLVMGetOperand(user, o) == c->v)
+          LLVMSetOperand(user, o, back);
+      changed = true;
+      next = LLVMGetFirstUse(c->v); /* the user's operands changed */
+    }
+  }
+  return changed;
+}
+
 /* ---- phase 5: cast back the other uses, erase the old values ----------- */
 
 /* What the debug records of an erased generic value may follow: its named
@@ -707,7 +751,10 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m) {
   return s;
 }
 
-void infer_use_summary(Infer *s, const MemSummary *ms) { space_use_summary(s->sp, ms); }
+void infer_use_summary(Infer *s, const MemSummary *ms) {
+  space_use_summary(s->sp, ms);
+  s->summary = ms != NULL;
+}
 
 void infer_free(Infer *s) {
   if (!s)
@@ -730,7 +777,7 @@ bool infer_function(Infer *s, LLVMValueRef fn) {
   map_clear(&s->trash_set);
   bool facts = s->space_tests && apply_space_facts(s, fn);
   space_analyse(s->sp, fn, NULL);
-  if (!space_ops(s->sp)->n)
+  if (!space_ops(s->sp)->n && !s->summary)
     return facts;
   size_t nc = space_count(s->sp);
   vec_grow(&s->nv, nc + 1); /* never NULL for memset */
@@ -743,6 +790,7 @@ bool infer_function(Infer *s, LLVMValueRef fn) {
   cx_stat(s->cx, &st_resolved, build_twins(s));
   memset(s->named, 0, sizeof s->named);
   bool changed = rewrite_ops(s);
+  changed |= publish_memloads(s);
   report_rewritten(s);
   sweep(s);
   return changed || facts;

@@ -1103,14 +1103,17 @@ uint32_t mem_summary_read(const MemSummary *cms, uint32_t src, LLVMValueRef addr
   return k == MAP_NONE ? 0 : ms->obj_held.v[k]; /* nothing written: undef */
 }
 
+/* Memory of an unknown space is one of the spaces: every write the module
+   makes is in the summary (private memory too: a store into an alloca adds
+   to held[private]; the slots of private aggregates are a finer view of
+   the same stores), the host's and the initializers' are seeded, and what
+   outside code may write is the exposed set.  (The fuzz-diff campaign's
+   --check-as runs compare it against execution.) */
 uint32_t mem_summary_load(const MemSummary *ms, uint32_t src) {
   uint32_t r = ms->anywhere | ms->exposed;
   for (unsigned b = 0; b < SP_NBITS; b++)
     if ((src & SP_UNKNOWN) || (src & (1u << b)))
       r |= ms->held[b];
-  if (src & SP_UNKNOWN)
-    r |= SP_UNKNOWN; /* memory the summary does not cover (private
-                        aggregates are modelled by slots, not here) */
   return r;
 }
 

@@ -24,9 +24,12 @@
  *      calls to unknown code); again until the summary stops growing (each
  *      round only adds bits: at most (SP_NBITS + 2)^2 rounds, in practice
  *      two or three).
- *   2. Every function with a generic access is inferred again with the
- *      summary: a load whose memory holds pointers of one space is that
- *      space's pointer, and the accesses through it are rewritten.
+ *   2. Every function with a generic access, or that hands a pointer it
+ *      loaded to a defined function or returns one, is inferred again with
+ *      the summary: a load whose memory holds pointers of one space is that
+ *      space's pointer, the accesses through it are rewritten, and where it
+ *      leaves the function it is cast to that space and back (infer's
+ *      phase 4b), so that ipmsp votes with it.
  * Soundness: the summary is read only in functions no outside code calls
  * (kernels; internal functions; everything under --whole-program), or for
  * a variable only the module's code can write (memory.c,
@@ -130,6 +133,24 @@ MemSummary *memsum_compute(const TgtTable *t, LLVMModuleRef m, unsigned *rounds)
   return ms;
 }
 
+/* Does f hand a pointer it loaded to a defined function, or return one?
+   (infer publishes what the summary says of it: phase 4b.) */
+static bool hands_on_loaded(const TgtTable *t, LLVMValueRef f) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsALoadInst(i) || ir_ptr_as(LLVMTypeOf(i)) != t->generic)
+        continue;
+      for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u), callee;
+        if (LLVMIsAReturnInst(user) ||
+            (LLVMIsACallInst(user) && (callee = ir_callee(user)) &&
+             LLVMCountBasicBlocks(callee)))
+          return true;
+      }
+    }
+  return false;
+}
+
 bool memsum_run(GaspCtx *cx, LLVMModuleRef m) {
   const TgtTable *t = cx->tgt;
   if (!loads_generic_pointers(t, m))
@@ -142,7 +163,7 @@ bool memsum_run(GaspCtx *cx, LLVMModuleRef m) {
   bool changed = false;
   unsigned n = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-    if (!LLVMIsDeclaration(f) && ir_count_mem_ops_in(f, t->generic)) {
+    if (!LLVMIsDeclaration(f) && (ir_count_mem_ops_in(f, t->generic) || hands_on_loaded(t, f))) {
       changed |= infer_function(inf, f);
       n++;
     }

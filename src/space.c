@@ -381,6 +381,16 @@ static void collect(Space *s) {
 
 /* ---- phase 3: the fixed point ------------------------------------------ */
 
+/* The set of a global variable's address in the generic space: global
+   where the target keeps such variables in global memory (NVPTX's string
+   literals, clang's generic-space variables), else unknown. */
+static uint32_t generic_var_mask(const Space *s, LLVMValueRef v) {
+  return LLVMIsAGlobalVariable(v) && s->t->generic_vars_global &&
+                 ir_ptr_as(LLVMTypeOf(v)) == s->t->generic
+             ? bit_of(s, s->t->global)
+             : SP_UNKNOWN;
+}
+
 /* The set of a constant; *is_null for a null pointer. */
 static uint32_t const_mask(const Space *s, LLVMValueRef c, bool *is_null) {
   if (LLVMIsAConstantPointerNull(c) || LLVMIsAConstantAggregateZero(c)) {
@@ -400,7 +410,7 @@ static uint32_t const_mask(const Space *s, LLVMValueRef c, bool *is_null) {
       break;
     }
   }
-  return SP_UNKNOWN;
+  return generic_var_mask(s, c);
 }
 
 uint32_t space_mask(const Space *s, LLVMValueRef v, bool *is_null) {
@@ -416,7 +426,7 @@ uint32_t space_mask(const Space *s, LLVMValueRef v, bool *is_null) {
   int as = ir_ptr_as(LLVMTypeOf(v));
   if (tgt_is_space(s->t, as))
     return bit_of(s, as); /* already a named pointer */
-  return SP_UNKNOWN;
+  return generic_var_mask(s, v);
 }
 
 int space_lat(const Space *s, LLVMValueRef v, bool *is_null) {

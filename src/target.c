@@ -109,6 +109,7 @@ static const TgtTable tables[] = {
      .kernel_md = "nvvm.annotations",
      .kernel_ptr_args_global = true,
      .generic_alloca_is_private = true,
+     .generic_vars_global = true,
      .byval_is_private = true,
      .generic_hw = true,
      .clone_cost = 8},

@@ -306,6 +306,7 @@ static const Exact exact[] = {
     {"llvm.amdgcn.is.private", (BuiltinFn)b_is_private},
     {"printf", (BuiltinFn)b_printf},
     {"vprintf", (BuiltinFn)b_vprintf},
+    {"__assertfail", (BuiltinFn)rt_assert_failed},
     {"__to_global", (BuiltinFn)b_to_global},
     {"__to_local", (BuiltinFn)b_to_local},
     {"__to_private", (BuiltinFn)b_to_private},

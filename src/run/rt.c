@@ -365,6 +365,12 @@ void rt_unknown_called(void) {
                       "__gasp_unknown.* declarations)"));
 }
 
+void rt_assert_failed(const char *msg, const char *file, unsigned line, const char *fn) {
+  raise_error(rt_cur, RUN_EKERNEL,
+              xasprintf("%s:%u: %s: device-side assertion '%s' failed", file ? file : "?",
+                        line, fn ? fn : "?", msg ? msg : "?"));
+}
+
 /* ---- signals ----------------------------------------------------------- */
 
 static void on_signal(int sig, siginfo_t *si, void *uc) {

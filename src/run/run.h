@@ -205,6 +205,9 @@ uint32_t rt_work_dim(void);
 void rt_barrier(void);
 /* Stub for an unknown external only other kernels call: stops the run. */
 void rt_unknown_called(void);
+/* CUDA's __assertfail(message, file, line, function, char size): stops the
+   run with the assertion's text. */
+void rt_assert_failed(const char *msg, const char *file, unsigned line, const char *fn);
 /* The arena kind holding [addr, addr+size), or RK_NONE. */
 int rt_kind_of(uint64_t addr);
 /* A pointer into the constant arena holding an HSA-like dispatch packet. */
