@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""pipeline.py — gasp where users compile: clang-22 -O2/-O3 with the pass
+plugin, measured in the final machine code (bench/pipeline.sh runs it).
+
+Programs: bench/pipeline/cuda/*.cu (CUDA: nvptx64 sm_90), hip/*.hip (HIP:
+gfx90a and gfx1100), opencl/*.cl (OpenCL C 2.0: nvptx64, gfx90a, gfx1100,
+spirv64), beside the project's kernels test/kernels/*.cl (the four
+targets) and *.cu (nvptx64 as CUDA, the AMDGPU targets as HIP).  CUDA
+uses the toolkit's own headers and libdevice where `nvcc` is on PATH
+(--cuda-path = its root), else -nocudainc with bench/pipeline/gpu.h.
+
+Each program and target is compiled by clang-22 at -O2 and -O3 three
+ways: without the plugin ("clang"), with it ("open": open world) and with
+it and -mllvm -gasp-whole-program ("gasp": these programs are whole
+device programs, built from one source without -fgpu-rdc).  Straight to
+PTX / AMDGPU assembly (-S); SPIR-V as an object (-c), checked by
+spirv-val and read back by spirv-dis.  bench/finalcode_count.py counts,
+per kernel, the generic and named memory instructions and all
+instructions in the code reachable from it.  Where ptxas is present,
+`ptxas -c -v -arch=sm_90` gives registers, spill stores and stack frame
+per kernel.  Compile time: the clang and gasp compiles of each program
+run alternately five times; the report gives the median of the
+per-program ratios, per target.
+
+Writes bench/pipeline/pipeline.md and prints it; exits 1 when a target of
+the issue is missed on the new programs (bench/pipeline/): generic
+accesses with the plugin <= 1/10 of without on PTX, <= 1/20 on AMDGPU and
+SPIR-V, at -O2 and -O3; no kernel with more generic accesses; reachable
+instructions +2% at most per target; compile time <= 1.05x."""
+import glob
+import os
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import ROOT, sh, write_report  # noqa: E402
+
+PLUGIN = os.path.join(ROOT, "build", "lib", "gasp-plugin.so")
+COUNT = os.path.join(ROOT, "bench", "finalcode_count.py")
+NVCC = shutil.which("nvcc")
+CUDA_PATH = os.path.dirname(os.path.dirname(os.path.realpath(NVCC))) if NVCC else None
+PTXAS = shutil.which("ptxas")
+OCL_TARGETS = ["nvptx64", "gfx90a", "gfx1100", "spirv64"]
+
+
+def programs():
+    """(group, path, language) for every program."""
+    out = []
+    for lang, pat in (("cuda", "cuda/*.cu"), ("hip", "hip/*.hip"), ("opencl", "opencl/*.cl")):
+        for p in sorted(glob.glob(os.path.join(ROOT, "bench", "pipeline", pat))):
+            out.append(("new", p, lang))
+    for p in sorted(glob.glob(os.path.join(ROOT, "test", "kernels", "*.cl"))):
+        out.append(("kernels", p, "opencl"))
+    for p in sorted(glob.glob(os.path.join(ROOT, "test", "kernels", "*.cu"))):
+        out.append(("kernels", p, "cuda-own"))
+    return out
+
+
+def targets(lang):
+    return {"cuda": ["nvptx64"], "cuda-own": ["nvptx64", "gfx90a", "gfx1100"],
+            "hip": ["gfx90a", "gfx1100"], "opencl": OCL_TARGETS}[lang]
+
+
+def clang_cmd(lang, path, target, opt, out):
+    """The user's compile of path for target at -O<opt>, to out."""
+    kind = "obj" if target == "spirv64" else "asm"
+    mode = ["-c"] if kind == "obj" else ["-S"]
+    if lang == "opencl":
+        triple = {"nvptx64": "nvptx64-nvidia-cuda", "spirv64": "spirv64"}.get(target, "amdgcn-amd-amdhsa")
+        cpu = ["-mcpu=" + target] if target.startswith("gfx") else []
+        return ["clang-22", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header", "-nogpulib",
+                "-target", triple] + cpu + ["-O" + opt] + mode + [path, "-o", out]
+    if target == "nvptx64":
+        if lang == "cuda" and CUDA_PATH:
+            hdr = ["--cuda-path=" + CUDA_PATH]
+        elif lang == "cuda":
+            hdr = ["-nocudainc", "-nocudalib", "-DGASP_OWN_HEADER"]
+        else:
+            hdr = ["-nocudainc", "-nocudalib", "-include", os.path.join(ROOT, "test", "kernels", "cuda.h")]
+        return ["clang-22", "-x", "cuda", "--cuda-device-only", "-Wno-unknown-cuda-version",
+                "--cuda-gpu-arch=sm_90"] + hdr + ["-O" + opt, "-S", path, "-o", out]
+    hdr = (["-include", os.path.join(ROOT, "test", "kernels", "cuda.h")] if lang == "cuda-own"
+           else ["-DGASP_OWN_HEADER"])
+    return ["clang-22", "-x", "hip", "--cuda-device-only", "-nogpuinc", "-nogpulib",
+            "--offload-arch=" + target] + hdr + ["-O" + opt, "-S", path, "-o", out]
+
+
+VARIANTS = {"clang": [], "open": ["-fpass-plugin=" + PLUGIN],
+            "gasp": ["-fpass-plugin=" + PLUGIN, "-mllvm", "-gasp-whole-program"]}
+
+
+def compile_one(lang, path, target, opt, variant, out):
+    cmd = clang_cmd(lang, path, target, opt, out)
+    cmd[1:1] = VARIANTS[variant]
+    t0 = time.perf_counter()
+    r = sh(cmd)
+    dt = time.perf_counter() - t0
+    if r.returncode != 0:
+        return None, dt, r.stderr.strip().splitlines()[-1:] or ["clang failed"]
+    if target == "spirv64":
+        v = sh(["spirv-val", out])
+        if v.returncode != 0:
+            return None, dt, ["spirv-val: " + (v.stdout + v.stderr).strip().splitlines()[0]]
+        d = sh(["spirv-dis", out, "-o", out + ".txt"])
+        if d.returncode != 0:
+            return None, dt, ["spirv-dis failed"]
+        return out + ".txt", dt, []
+    return out, dt, []
+
+
+def count(target, asm):
+    kind = "ptx" if target == "nvptx64" else "spirv" if target == "spirv64" else "amdgpu"
+    r = sh(["python3", COUNT, "--per-kernel", kind, asm])
+    res = {}
+    for line in r.stdout.splitlines():
+        f = dict(kv.split("=", 1) for kv in line.split())
+        k = f.pop("kernel")
+        res[k] = {key: int(v) for key, v in f.items()}
+    return res
+
+
+def ptxas(asm):
+    """Per entry: (registers, spill stores, stack frame bytes)."""
+    if not PTXAS:
+        return {}
+    r = sh([PTXAS, "-c", "-v", "-arch=sm_90", asm, "-o", os.devnull])
+    res, cur = {}, None
+    for line in (r.stdout + r.stderr).splitlines():
+        m = re.search(r"Compiling entry function '([\w$]+)'", line)
+        if m:
+            cur = m.group(1)
+            res[cur] = [0, 0, 0]
+            continue
+        if cur is None:
+            continue
+        m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores", line)
+        if m:
+            res[cur][2], res[cur][1] = int(m.group(1)), int(m.group(2))
+        m = re.search(r"Used (\d+) registers", line)
+        if m:
+            res[cur][0] = int(m.group(1))
+            cur = None
+    return res
+
+
+def main():
+    tmp = tempfile.mkdtemp()
+    rows, failures, ratios = [], [], {}
+    progs = programs()
+    for group, path, lang in progs:
+        name = os.path.relpath(path, ROOT)
+        for target in targets(lang):
+            for opt in ("2", "3"):
+                res = {}
+                for v in ("clang", "open", "gasp"):
+                    out = os.path.join(tmp, "%s.%s.O%s.%s.%s" % (os.path.basename(path), target, opt, v,
+                                                               "o" if target == "spirv64" else "s"))
+                    asm, dt, err = compile_one(lang, path, target, opt, v, out)
+                    if asm is None:
+                        failures.append("%s %s -O%s %s: %s" % (name, target, opt, v, err[0]))
+                        res = None
+                        break
+                    res[v] = (count(target, asm), ptxas(asm) if target == "nvptx64" else {})
+                if res is None:
+                    continue
+                if opt == "2":  # compile time: alternate clang and gasp, 5 pairs
+                    tc, tg = [], []
+                    for _ in range(5):
+                        for v, acc in (("clang", tc), ("gasp", tg)):
+                            out = os.path.join(tmp, "t." + ("o" if target == "spirv64" else "s"))
+                            cmd = clang_cmd(lang, path, target, opt, out)
+                            cmd[1:1] = VARIANTS[v]
+                            t0 = time.perf_counter()
+                            sh(cmd)
+                            acc.append(time.perf_counter() - t0)
+                    ratios.setdefault((group, target), []).append(statistics.median(tg) / statistics.median(tc))
+                for k in sorted(res["clang"][0]):
+                    c, o, g = (res[v][0].get(k, {}) for v in ("clang", "open", "gasp"))
+                    pc, pg = res["clang"][1].get(k), res["gasp"][1].get(k)
+                    rows.append(dict(group=group, prog=name, target=target, opt=opt, kernel=k,
+                                     gc=c.get("generic", 0), go=o.get("generic", 0), gg=g.get("generic", 0),
+                                     nc=c.get("named", 0), ng=g.get("named", 0),
+                                     ic=c.get("instrs", 0), ig=g.get("instrs", 0),
+                                     pc=pc, pg=pg))
+    shutil.rmtree(tmp)
+    report(rows, failures, ratios, len(progs))
+
+
+def fmt_ptx(p):
+    return "%d/%d/%d" % tuple(p) if p else "-"
+
+
+def report(rows, failures, ratios, nprogs):
+    L = []
+    w = L.append
+    hdr = "with the CUDA toolkit's headers and libdevice (%s)" % CUDA_PATH if CUDA_PATH else \
+        "without the CUDA toolkit (bench/pipeline/gpu.h)"
+    w("# gasp in the users' pipeline: clang-22 -O2/-O3 with the pass plugin\n")
+    w("Written by `sh bench/pipeline.sh` (bench/pipeline.py): %d program files, %s; %s; %s.\n"
+      % (nprogs, hdr, "ptxas -v: " + PTXAS if PTXAS else "no ptxas",
+         sh(["clang-22", "--version"]).stdout.splitlines()[0]))
+    w("Columns: generic memory instructions in the code reachable from each kernel — clang alone,")
+    w("with the plugin (open world), with the plugin and `-mllvm -gasp-whole-program` (\"gasp\");")
+    w("named ones and all instructions (clang, gasp); PTX: ptxas registers/spill stores/stack bytes.\n")
+    met = True
+    w("## Totals\n")
+    w("| programs | target | -O | generic: clang | open | gasp | gasp/clang | limit | kernels worse | instrs: clang | gasp | growth | compile time gasp/clang (median) | met |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for group in ("new", "kernels"):
+        for target in OCL_TARGETS:
+            for opt in ("2", "3"):
+                rs = [r for r in rows if r["group"] == group and r["target"] == target and r["opt"] == opt]
+                if not rs:
+                    continue
+                gc, go, gg = (sum(r[k] for r in rs) for k in ("gc", "go", "gg"))
+                ic, ig = sum(r["ic"] for r in rs), sum(r["ig"] for r in rs)
+                worse = sum(1 for r in rs if r["gg"] > r["gc"])
+                lim = 10 if target == "nvptx64" else 20
+                rt = ratios.get((group, target))
+                ratio = statistics.median(rt) if rt else 0
+                ok = gg * lim <= gc and worse == 0 and ig * 100 <= ic * 102 and ratio <= 1.05
+                if group == "new" and not ok:
+                    met = False
+                w("| %s | %s | %s | %d | %d | %d | %s | 1/%d | %d | %d | %d | %+.1f%% | %s | %s |"
+                  % (group, target, opt, gc, go, gg, "%.3f" % (gg / gc) if gc else "-", lim, worse, ic, ig,
+                     100.0 * (ig - ic) / ic if ic else 0, "%.3f" % ratio if rt and opt == "2" else "",
+                     ("yes" if ok else "no") if group == "new" else "-"))
+    w("")
+    if failures:
+        met = False
+        w("## Failures\n")
+        for f in failures:
+            w("- " + f)
+        w("")
+    w("## Per kernel\n")
+    w("| program | target | -O | kernel | generic: clang | open | gasp | named: clang | gasp | instrs: clang | gasp | ptxas clang | ptxas gasp |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        w("| %s | %s | %s | %s | %d | %d | %d | %d | %d | %d | %d | %s | %s |"
+          % (r["prog"], r["target"], r["opt"], r["kernel"][:40], r["gc"], r["go"], r["gg"], r["nc"],
+             r["ng"], r["ic"], r["ig"], fmt_ptx(r["pc"]), fmt_ptx(r["pg"])))
+    w("")
+    write_report("pipeline", "pipeline.md", "\n".join(L) + "\n")
+    sys.exit(0 if met else 1)
+
+
+if __name__ == "__main__":
+    main()
