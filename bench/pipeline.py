@@ -93,9 +93,14 @@ VARIANTS = {"clang": [], "open": ["-fpass-plugin=" + PLUGIN],
             "gasp": ["-fpass-plugin=" + PLUGIN, "-mllvm", "-gasp-whole-program"]}
 
 
-def compile_one(lang, path, target, opt, variant, out):
+def variant_cmd(lang, path, target, opt, variant, out):
     cmd = clang_cmd(lang, path, target, opt, out)
     cmd[1:1] = VARIANTS[variant]
+    return cmd
+
+
+def compile_one(lang, path, target, opt, variant, out):
+    cmd = variant_cmd(lang, path, target, opt, variant, out)
     t0 = time.perf_counter()
     r = sh(cmd)
     dt = time.perf_counter() - t0
@@ -172,8 +177,7 @@ def main():
                     for _ in range(5):
                         for v, acc in (("clang", tc), ("gasp", tg)):
                             out = os.path.join(tmp, "t." + ("o" if target == "spirv64" else "s"))
-                            cmd = clang_cmd(lang, path, target, opt, out)
-                            cmd[1:1] = VARIANTS[v]
+                            cmd = variant_cmd(lang, path, target, opt, v, out)
                             t0 = time.perf_counter()
                             sh(cmd)
                             acc.append(time.perf_counter() - t0)

@@ -230,6 +230,9 @@ int ir_ptr_as(LLVMTypeRef t);
 LLVMTypeRef ir_retype(LLVMTypeRef t, int as);
 /* The called function of a call if it is a direct call, else NULL. */
 LLVMValueRef ir_callee(LLVMValueRef call);
+/* Does user take its operands out of its function: a return, or a direct
+   call to a defined function (whose parameters ipmsp votes on)? */
+bool ir_hands_out(LLVMValueRef user);
 /* Where to insert code that runs right after v is defined. */
 LLVMValueRef ir_insert_point_after(LLVMValueRef v);
 /* The debug location for new code standing for `at` in fn: at's own (at an

@@ -496,37 +496,31 @@ static bool rewrite_ops(Infer *s) {
  * inliner, then infer-address-spaces in the back end) still see S. */
 static bool publish_memloads(Infer *s) {
   bool changed = false;
+  ValVec out = {0};
   size_t nc = space_count(s->sp);
   for (uint32_t k = 0; k < nc; k++) {
     const SpVal *c = space_val(s->sp, k);
     if (c->kind != SP_MEMLOAD || !resolved(s, k))
       continue;
-    LLVMValueRef back = NULL;
-    LLVMUseRef next;
-    for (LLVMUseRef u = LLVMGetFirstUse(c->v); u; u = next) {
-      next = LLVMGetNextUse(u);
-      LLVMValueRef user = LLVMGetUser(u);
-      bool leaves = LLVMIsAReturnInst(user);
-      if (LLVMIsACallInst(user) && LLVMGetCalledValue(user) != c->v) {
-        LLVMValueRef f = ir_callee(user);
-        leaves = f && LLVMCountBasicBlocks(f) && !LLVMGetIntrinsicID(f);
-      }
-      if (!leaves)
-        continue;
-      if (!back) {
-        LLVMValueRef twin = value_in(s, c->v, lat_of(s, k));
-        LLVMPositionBuilderBefore(s->b, ir_insert_point_after(twin));
-        LLVMSetCurrentDebugLocation2(s->b, ir_loc_of(c->v, s->fn));
-        back = LLVMBuildAddrSpaceCast(s->b, twin, LLVMTypeOf(c->v), "");
-        add_trash(s, back);
-      }
-      for (unsigned o = 0, n = (unsigned)LLVMGetNumOperands(user); o < n; o++)
-        if (LLVMGetOperand(user, o) == c->v)
-          LLVMSetOperand(user, o, back);
-      changed = true;
-      next = LLVMGetFirstUse(c->v); /* the user's operands changed */
-    }
+    /* the users first: rewriting an operand moves its use to another list */
+    out.n = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(c->v); u; u = LLVMGetNextUse(u))
+      if (ir_hands_out(LLVMGetUser(u)))
+        vec_push(&out, LLVMGetUser(u));
+    if (!out.n)
+      continue;
+    LLVMValueRef twin = value_in(s, c->v, lat_of(s, k));
+    LLVMPositionBuilderBefore(s->b, ir_insert_point_after(twin));
+    LLVMSetCurrentDebugLocation2(s->b, ir_loc_of(c->v, s->fn));
+    LLVMValueRef back = LLVMBuildAddrSpaceCast(s->b, twin, LLVMTypeOf(c->v), "");
+    add_trash(s, back);
+    for (size_t j = 0; j < out.n; j++) /* a user listed twice finds nothing left */
+      for (unsigned o = 0, n = (unsigned)LLVMGetNumOperands(out.v[j]); o < n; o++)
+        if (LLVMGetOperand(out.v[j], o) == c->v)
+          LLVMSetOperand(out.v[j], o, back);
+    changed = true;
   }
+  vec_free(&out);
   return changed;
 }
 

@@ -32,6 +32,11 @@ LLVMValueRef ir_callee(LLVMValueRef call) {
   return f && LLVMIsAFunction(f) ? f : NULL;
 }
 
+bool ir_hands_out(LLVMValueRef user) {
+  LLVMValueRef f = ir_callee(user);
+  return LLVMIsAReturnInst(user) || (f && LLVMCountBasicBlocks(f));
+}
+
 LLVMValueRef ir_insert_point_after(LLVMValueRef v) {
   if (LLVMIsAArgument(v)) {
     LLVMValueRef fn = LLVMGetParamParent(v);

@@ -140,13 +140,9 @@ static bool hands_on_loaded(const TgtTable *t, LLVMValueRef f) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       if (!LLVMIsALoadInst(i) || ir_ptr_as(LLVMTypeOf(i)) != t->generic)
         continue;
-      for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef user = LLVMGetUser(u), callee;
-        if (LLVMIsAReturnInst(user) ||
-            (LLVMIsACallInst(user) && (callee = ir_callee(user)) &&
-             LLVMCountBasicBlocks(callee)))
+      for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u))
+        if (ir_hands_out(LLVMGetUser(u)))
           return true;
-      }
     }
   return false;
 }
