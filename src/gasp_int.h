@@ -290,6 +290,11 @@ LLVMValueRef ir_splat(LLVMTypeRef it, unsigned long long c);
    both clear tags alike. */
 LLVMValueRef ir_clear_tag(LLVMBuilderRef b, LLVMValueRef p);
 /* Moves the name of from (which is about to go away) to to. */
+/* Moves everything before `at` in its block into a new block placed before
+   it, which takes over the block's predecessors (phis are rebuilt there);
+   returns the new block.  `at` keeps its block, and with it the terminator,
+   so the phis of the successors stay right. */
+LLVMBasicBlockRef ir_split_before(LLVMBuilderRef b, LLVMValueRef at);
 void ir_take_name(LLVMValueRef from, LLVMValueRef to);
 /* Operands of an intrinsic memory access: which arguments are pointers
    and how the overloaded declaration is formed. */
@@ -610,6 +615,7 @@ void infer_use_summary(Infer *s, const MemSummary *ms);
 bool memsum_run(GaspCtx *cx, LLVMModuleRef m);
 /* fields.c — clones for the field shape of aggregate arguments */
 bool fields_run(GaspCtx *cx, LLVMModuleRef m);
+bool callsplit_run(GaspCtx *cx, LLVMModuleRef m);
 /* The module's memory summary, at its fixed point (rounds: how many). */
 MemSummary *memsum_compute(const TgtTable *t, LLVMModuleRef m, unsigned *rounds);
 

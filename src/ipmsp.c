@@ -101,6 +101,8 @@ static const GaspStatDesc st_deleted = {
     "ipmsp.functions-deleted", "internal originals and clones left without callers"};
 static const GaspStatDesc st_capped = {
     "ipmsp.functions-capped", "functions left unchanged by the visit cap"};
+static const GaspStatDesc st_merged = {
+    "ipmsp.merged", "internal functions replaced by a clone already taking their callers' spaces"};
 static const GaspStatDesc st_rounds = {"ipmsp.rounds", "infer <-> ipmsp waves (one drain of the work list)"};
 static const GaspStatDesc st_nogain = {
     "ipmsp.clones-not-paying", "clones not made because no access would get a named space"};
@@ -986,20 +988,32 @@ static void tuple_remark(Ip *ip, GaspRemarkKind k, const char *name, LLVMValueRe
   free(t);
 }
 
+static LLVMValueRef family_member(Ip *ip, LLVMValueRef f, const int *sp);
+
+/* Rewrites internal f for its callers' spaces; when its family already
+   has a function for those spaces (a clone made earlier for another
+   site), the calls go there and f is deleted instead: two copies of one
+   tuple would only grow the code. */
 static void specialize_in_place(Ip *ip, Fn *fi) {
   LLVMValueRef f = fi->fn;
   int *sp = votes_tuple(fi);
   unsigned nargs = 0;
   for (unsigned k = 0; k < fi->np; k++)
     nargs += sp[k] >= 0;
+  LLVMValueRef twin = family_member(ip, f, sp);
+  if (twin == f)
+    twin = NULL;
   char *name = xstrdup(fn_name(f));
-  LLVMSetValueName2(f, "", 0);
-  LLVMValueRef nf = clone_function(f, retyped(f, sp), name, true);
-  Fn *ni = register_fn(ip, nf);
-  mark_dirty_rec(ip, ni);
-  ni->family = fi->family ? xstrdup(fi->family) : NULL;
+  LLVMValueRef nf = twin;
+  if (!twin) {
+    LLVMSetValueName2(f, "", 0);
+    nf = clone_function(f, retyped(f, sp), name, true);
+    Fn *ni = register_fn(ip, nf);
+    mark_dirty_rec(ip, ni);
+    ni->family = fi->family ? xstrdup(fi->family) : NULL;
+  }
   kill_out(ip, fi->id); /* the calls moved to nf: its record's sites */
-  if (sp[fi->np] >= 0)
+  if (!twin && sp[fi->np] >= 0)
     convert_rets(ip, nf);
   ValVec calls = {0};
   for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u))
@@ -1009,6 +1023,16 @@ static void specialize_in_place(Ip *ip, Fn *fi) {
   vec_free(&calls);
   LLVMDeleteFunction(f);
   fi->fn = NULL;
+  if (twin) {
+    cx_stat(ip->cx, &st_merged, 1);
+    char *before = xasprintf("@%s's calls sent to @%s, which takes the same spaces ", name,
+                             fn_name(twin));
+    tuple_remark(ip, GASP_REMARK_PASSED, "Merged", twin, sp, before, "");
+    free(before);
+    free(name);
+    free(sp);
+    return;
+  }
   cx_stat(ip->cx, &st_inplace, 1);
   cx_stat(ip->cx, &st_args, nargs);
   if (nargs || sp[fi->np] >= 0) {
@@ -1069,6 +1093,21 @@ static char *tuple_key(const Ip *ip, const char *family, LLVMValueRef f, const i
   return s;
 }
 
+/* The function of f's family already taking spaces sp (f itself when it
+   does), or NULL. */
+static LLVMValueRef family_member(Ip *ip, LLVMValueRef f, const int *sp) {
+  const char *family = family_of(ip, fn_name(f));
+  LLVMValueRef root = LLVMGetNamedFunction(ip->m, family);
+  if (root && has_spaces(ip, root, f, sp))
+    return root;
+  char *name = tuple_key(ip, family, f, sp);
+  uint32_t ck = smap_find(&ip->clone_by_key, name);
+  free(name);
+  LLVMValueRef g = ck == MAP_NONE ? NULL
+                                  : LLVMGetNamedFunction(ip->m, ip->clones.v[ck].name);
+  return g && has_spaces(ip, g, f, sp) ? g : NULL;
+}
+
 /* The function of f's family taking spaces sp: an existing one, or a new
    clone within the budget; NULL when over budget.  With *move set (f is
    internal and this tuple's calls are the last ones it has), a new clone
@@ -1079,17 +1118,10 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp, bool *move)
   bool may_move = *move;
   *move = false;
   const char *family = family_of(ip, fn_name(f));
-  LLVMValueRef root = LLVMGetNamedFunction(ip->m, family);
-  if (root && has_spaces(ip, root, f, sp))
-    return root;
-  char *name = tuple_key(ip, family, f, sp);
-  uint32_t ck = smap_find(&ip->clone_by_key, name);
-  LLVMValueRef g = ck == MAP_NONE ? NULL
-                                  : LLVMGetNamedFunction(ip->m, ip->clones.v[ck].name);
-  if (g && has_spaces(ip, g, f, sp)) {
-    free(name);
+  LLVMValueRef g = family_member(ip, f, sp);
+  if (g)
     return g;
-  }
+  char *name = tuple_key(ip, family, f, sp);
   if (!cx_clone_allowed(ip->cx)) {
     if (smap_find(&ip->avoided, name) == MAP_NONE) {
       smap_put(&ip->avoided, name, 1);

@@ -62,6 +62,57 @@ bool ir_block_insertable(LLVMBasicBlockRef bb) {
   return false;
 }
 
+LLVMBasicBlockRef ir_split_before(LLVMBuilderRef b, LLVMValueRef at) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(at);
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(LLVMGetBasicBlockParent(bb)));
+  LLVMBasicBlockRef head = LLVMInsertBasicBlockInContext(ctx, bb, "");
+  /* the branches into bb now enter head (a self loop's too: it comes back
+     to the top); the phis of bb's successors keep bb, which still holds
+     the terminator */
+  VEC(LLVMValueRef) terms = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsATerminatorInst(user))
+      vec_push(&terms, user);
+  }
+  for (size_t k = 0; k < terms.n; k++) {
+    unsigned n = LLVMGetNumSuccessors(terms.v[k]);
+    for (unsigned j = 0; j < n; j++)
+      if (LLVMGetSuccessor(terms.v[k], j) == bb)
+        LLVMSetSuccessor(terms.v[k], j, head);
+  }
+  vec_free(&terms);
+  ir_take_name(LLVMBasicBlockAsValue(bb), LLVMBasicBlockAsValue(head)); /* entry stays entry */
+  LLVMValueRef next;
+  for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x && x != at; x = next) {
+    next = LLVMGetNextInstruction(x);
+    LLVMPositionBuilderAtEnd(b, head);
+    LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(x));
+    if (LLVMIsAPHINode(x)) {
+      LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(x), "");
+      unsigned n = LLVMCountIncoming(x);
+      for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef v = LLVMGetIncomingValue(x, i);
+        LLVMBasicBlockRef from = LLVMGetIncomingBlock(x, i);
+        LLVMAddIncoming(np, &v, &from, 1);
+      }
+      ir_take_name(x, np);
+      LLVMReplaceAllUsesWith(x, np);
+      LLVMInstructionEraseFromParent(x);
+      continue;
+    }
+    size_t len;
+    const char *nm = LLVMGetValueName2(x, &len);
+    char *name = xstrdup(len ? nm : "");
+    LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(x);
+    LLVMInstructionRemoveFromParent(x);
+    LLVMInsertIntoBuilderWithName(b, x, name);
+    LLVMInstructionSetDebugLoc(x, loc);
+    free(name);
+  }
+  return head;
+}
+
 void ir_take_name(LLVMValueRef from, LLVMValueRef to) {
   size_t len;
   const char *n = LLVMGetValueName2(from, &len);

@@ -428,58 +428,6 @@ static void lower_cast_call(Lw *s, LLVMValueRef call, const CastFn *cf) {
 
 /* ---- 4. the dispatch ---------------------------------------------------- */
 
-/* Moves everything before `at` in its block into a new block placed before
-   it, which takes over the block's predecessors; returns the new block. */
-static LLVMBasicBlockRef split_before(Lw *s, LLVMValueRef at) {
-  LLVMBasicBlockRef bb = LLVMGetInstructionParent(at);
-  LLVMBasicBlockRef head = LLVMInsertBasicBlockInContext(s->ctx, bb, "");
-  /* the branches into bb now enter head (a self loop's too: it comes back
-     to the top); the phis of bb's successors keep bb, which still holds
-     the terminator */
-  VEC(LLVMValueRef) terms = {0};
-  for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (LLVMIsATerminatorInst(user))
-      vec_push(&terms, user);
-  }
-  for (size_t k = 0; k < terms.n; k++) {
-    unsigned n = LLVMGetNumSuccessors(terms.v[k]);
-    for (unsigned j = 0; j < n; j++)
-      if (LLVMGetSuccessor(terms.v[k], j) == bb)
-        LLVMSetSuccessor(terms.v[k], j, head);
-  }
-  vec_free(&terms);
-  ir_take_name(LLVMBasicBlockAsValue(bb), LLVMBasicBlockAsValue(head)); /* entry stays entry */
-  LLVMValueRef next;
-  for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x && x != at; x = next) {
-    next = LLVMGetNextInstruction(x);
-    LLVMPositionBuilderAtEnd(s->b, head);
-    LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(x));
-    if (LLVMIsAPHINode(x)) {
-      LLVMValueRef np = LLVMBuildPhi(s->b, LLVMTypeOf(x), "");
-      unsigned n = LLVMCountIncoming(x);
-      for (unsigned i = 0; i < n; i++) {
-        LLVMValueRef v = LLVMGetIncomingValue(x, i);
-        LLVMBasicBlockRef from = LLVMGetIncomingBlock(x, i);
-        LLVMAddIncoming(np, &v, &from, 1);
-      }
-      ir_take_name(x, np);
-      LLVMReplaceAllUsesWith(x, np);
-      LLVMInstructionEraseFromParent(x);
-      continue;
-    }
-    size_t len;
-    const char *nm = LLVMGetValueName2(x, &len);
-    char *name = xstrdup(len ? nm : "");
-    LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(x);
-    LLVMInstructionRemoveFromParent(x);
-    LLVMInsertIntoBuilderWithName(s->b, x, name);
-    LLVMInstructionSetDebugLoc(x, loc);
-    free(name);
-  }
-  return head;
-}
-
 /* Index of the first generic scalar pointer operand of access i, or -1;
    *vec set when one is a vector of generic pointers. */
 static int generic_operand(Lw *s, LLVMValueRef i, const IrMemIntrin *mi, bool *vec) {
@@ -557,7 +505,7 @@ static void dispatch(Lw *s, LLVMValueRef i, bool top) {
     return;
   }
   LLVMBasicBlockRef merge = LLVMGetInstructionParent(i);
-  LLVMBasicBlockRef head = split_before(s, i);
+  LLVMBasicBlockRef head = ir_split_before(s->b, i);
   p = LLVMGetOperand(i, (unsigned)k); /* a phi p moved into head */
   LLVMPositionBuilderAtEnd(s->b, head);
   LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(i));

@@ -40,6 +40,8 @@ static const PassInfo passes[] = {
     {"infer", infer_run, "intra-procedural address-space inference", TIME("infer")},
     {"fields", fields_run,
      "clones for the spaces callers store in the aggregates they pass", TIME("fields")},
+    {"callsplit", callsplit_run,
+     "a call handed a select of pointers in two spaces: one call per arm", TIME("callsplit")},
     {"ipmsp", ipmsp_run,
      "inter-procedural propagation: votes, specialization, clones, returns", TIME("ipmsp")},
     {"memsum", memsum_run,
@@ -62,11 +64,11 @@ static const PassInfo passes[] = {
    names pointers that callers pass, which ipmsp votes on — a second gasp
    run would otherwise find them (the output is a fixed point). */
 static const char default_pipeline[] =
-    "internalize,infer,[fields,ipmsp,memsum],resolve,lower,alias";
+    "internalize,infer,[fields,callsplit,ipmsp,memsum],resolve,lower,alias";
 #define GROUP_ROUNDS 4
 
 static const char pass_list[] =
-    "sroa, internalize, infer, fields, ipmsp, memsum, resolve, lower, alias (and none)";
+    "sroa, internalize, infer, fields, callsplit, ipmsp, memsum, resolve, lower, alias (and none)";
 
 const char *gasp_pass_list(void) { return pass_list; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }

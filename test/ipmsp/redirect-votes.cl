@@ -1,12 +1,14 @@
 // RUN: %ocl-spir %s -o %t.spir.ll
-// RUN: gasp-opt -verify-each -S %t.spir.ll -o - | FileCheck %s
+// RUN: gasp-opt -verify-each -S %t.spir.ll -o - | FileCheck %s --check-prefix=SPLIT
+// RUN: gasp-opt -verify-each -S --passes='internalize,infer,[fields,ipmsp,memsum],resolve,lower,alias' %t.spir.ll -o - | FileCheck %s
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for t in spir64 nvptx64 amdgcn-amd-amdhsa; do for o in -O1 -O2; do \
 // RUN:   clang-22 -cl-std=CL2.0 $o -emit-llvm -S -Xclang -finclude-default-header -nogpulib -target $t %s -o %t/$t$o.ll && \
 // RUN:   gasp-opt -S %t/$t$o.ll -o %t/$t$o.g.ll && \
-// RUN:   for n in 0 1 6 15; do gasp-run %t/$t$o.ll --kernel k --global 4 --arg buf:i32:16 --arg local:64 --arg i32=$n --check-as --compare %t/$t$o.g.ll; done; \
+// RUN:   gasp-opt -S --passes='internalize,infer,[fields,ipmsp,memsum],resolve,lower,alias' %t/$t$o.ll -o %t/$t$o.n.ll && \
+// RUN:   for n in 0 1 6 15; do for g in g n; do gasp-run %t/$t$o.ll --kernel k --global 4 --arg buf:i32:16 --arg local:64 --arg i32=$n --check-as --compare %t/$t$o.$g.ll; done; done; \
 // RUN: done; done | FileCheck %s --check-prefix=EXEC
-// EXEC-COUNT-24: identical
+// EXEC-COUNT-48: identical
 //
 // A call must never be sent to a clone made for other spaces: @h is called
 // with a global pointer, with the pointer it returned, and with a select of
@@ -18,8 +20,21 @@
 
 __attribute__((noinline)) int *h(int *p, int *q, int c) { *p += 1; return c ? q : p; }
 
-// The select's call keeps a generic first argument; the other two calls
-// take the all-global clone.
+// Without callsplit (second RUN): the select's call keeps a generic first
+// argument; the other two calls take the all-global clone.  With it (the
+// default pipeline): the select's call is split into a call with the local
+// pointer and one with the private pointer, each to its own clone, and the
+// clone first made for the second call (generic, global) is merged into the
+// all-global one once its callers vote global.
+// SPLIT-LABEL: define {{.*}} @k(
+// SPLIT: call spir_func ptr addrspace(1) @h.as1_1(ptr addrspace(1)
+// SPLIT: call spir_func ptr addrspace(1) @h.as1_1(ptr addrspace(1)
+// SPLIT: br i1 {{.*}}, label %split.true, label %split.false
+// SPLIT: split.true:
+// SPLIT-NEXT: call spir_func ptr addrspace(4) @h.as3_g(ptr addrspace(3)
+// SPLIT: split.false:
+// SPLIT-NEXT: call spir_func ptr addrspace(4) @h.as0_g(ptr noundef
+// SPLIT-NOT: define {{.*}} @h.asg_1(
 // CHECK-LABEL: define {{.*}} @k(
 // CHECK: call spir_func ptr addrspace(1) @h.as1_1(ptr addrspace(1)
 // CHECK: call spir_func ptr addrspace(1) @h.as1_1(ptr addrspace(1)
@@ -38,6 +53,7 @@ kernel void k(global int *g, local int *l, int n) {
   g[lid + 8] = pa[0] + *b + l[0];
 }
 
-// The clone that keeps the generic parameter accesses it generically.
+// The clone that keeps the generic parameter accesses it generically
+// (without callsplit).
 // CHECK-LABEL: define internal spir_func noundef ptr addrspace(4) @h.asg_1(ptr addrspace(4)
 // CHECK: load i32, ptr addrspace(4) %0

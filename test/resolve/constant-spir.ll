@@ -3,8 +3,12 @@
 ; and the tag dispatch's global arm read it through global pointers, and
 ; gasp-run --check-as accepts a global access that lands in constant memory
 ; on those targets — the same fact on both sides.
+; The select below would be split by callsplit (a call per space, each to
+; its clone): the static resolution is checked with the pipeline without it.
+; RUN: gasp-opt -S --passes='internalize,infer,[fields,ipmsp,memsum],resolve,lower,alias' %s -o %t.nosplit.ll
+; RUN: FileCheck %s < %t.nosplit.ll
 ; RUN: gasp-opt -S %s -o %t.ll
-; RUN: FileCheck %s < %t.ll
+; RUN: FileCheck %s --check-prefix=SPLIT < %t.ll
 ; RUN: gasp-run %s --kernel k --global 4 --arg buf:i32:4 --arg buf:i32:4:iota --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-opt -S --lower-generic=tags %s -o %t.tags.ll
 ; RUN: gasp-run %s --kernel k --global 4 --arg buf:i32:4 --arg buf:i32:4:iota --check-as --compare %t.tags.ll | FileCheck %s --check-prefix=EXEC
@@ -25,6 +29,9 @@ define internal spir_func i32 @get(ptr addrspace(4) %p) {
   ret i32 %v
 }
 
+; SPLIT-LABEL: define spir_kernel void @k(
+; SPLIT: call spir_func i32 @get.as2(ptr addrspace(2)
+; SPLIT: call spir_func i32 @get{{.*}}(ptr addrspace(1)
 ; Calls @get with a run-time choice of a constant and a global element.
 define spir_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in) {
   %i = call spir_func i64 @_Z13get_global_idj(i32 0)

@@ -1,0 +1,266 @@
+/* callsplit.c — a call handed a select of pointers in two spaces becomes
+ * one call per arm.
+ *
+ * Problem.  `dot(a, cols <= 512 ? xs : x)` with xs in shared memory and x
+ * in global memory: the callee's parameter receives two spaces at one call
+ * site, so no clone can name it ("callers pass different spaces") and
+ * every access through it stays generic — in the final PTX as in the IR.
+ * The select's condition already says which space the pointer is in:
+ * branching on it gives two calls, each passing one space, and ipmsp (the
+ * next pass) sends each to the clone for its spaces.  It is space
+ * versioning with the test the program already makes.
+ *
+ * Algorithm, per defined function (the space analysis, read only):
+ *   1. Candidates: a direct call to a function defined in the module that
+ *      ipmsp may clone (not variadic, not interposable, not optnone), with
+ *      a generic pointer argument that is a select whose two arms are each
+ *      in one named space, the spaces different, and whose parameter the
+ *      callee uses.  The callee must not need convergence: splitting a
+ *      call on a condition that differs between threads puts a barrier
+ *      (or any convergent operation) the callee reaches under divergent
+ *      control flow.  Front ends mark every GPU call `convergent`; the
+ *      pass asks the callee instead, as LLVM's attribute inference does:
+ *      it needs convergence when it or a function it calls (transitively)
+ *      calls a convergent declaration, an indirect function or inline
+ *      assembly marked convergent.
+ *   2. Rewrite: the block is split before the call; the new head branches
+ *      on the select's condition to two blocks, each holding a copy of the
+ *      call with that arm, both continuing at the call's block, where a phi
+ *      takes the result.  A copy with another such argument is split again
+ *      (at most SPLIT_ARGS arguments per call: 2^SPLIT_ARGS copies).
+ *   The select stays for its other users (LLVM removes it when none).
+ *   When ipmsp declines the clones (cost, budget), the two calls go to the
+ *   same function and LLVM's SimplifyCFG sinks them back into one.
+ *
+ * Example (nvptx64, after ipmsp):
+ *   %x = select i1 %c, ptr addrspacecast (ptr addrspace(3) @xs to ptr), ptr %g
+ *   %r = call float @dot(ptr %a, ptr %x)
+ * becomes
+ *   br i1 %c, label %split.true, label %split.false
+ *   split.true:  %r1 = call float @dot.as1_3(ptr addrspace(1) .., ptr addrspace(3) @xs)
+ *   split.false: %r2 = call float @dot.as1_1(ptr addrspace(1) .., ptr addrspace(1) ..)
+ *   %r = phi float [ %r1, %split.true ], [ %r2, %split.false ]
+ *
+ * Remark per split call (Passed, "SplitCall").  Requires: a module that
+ * verifies.  Debug name: callsplit.  Statistics: callsplit.*.
+ * Tests: test/ipmsp/callsplit.ll, test/ipmsp/callsplit-exec.test.
+ */
+#include "gasp_int.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <string.h>
+
+static const GaspStatDesc st_calls = {
+    "callsplit.calls", "calls split on a select of pointers in two spaces"};
+static const GaspStatDesc st_convergent = {
+    "callsplit.convergent", "such calls kept whole: the callee needs convergence"};
+
+#define SPLIT_ARGS 3
+
+typedef struct Cs {
+  GaspCtx *cx;
+  const TgtTable *t;
+  LLVMBuilderRef b;
+  Space *sp;
+  unsigned convergent_kind;
+  PtrMap needs_conv; /* function -> 1: needs convergence (a proven "yes") */
+} Cs;
+
+/* ---- 1. candidates ------------------------------------------------------- */
+
+static bool has_fn_attr(LLVMValueRef fn, unsigned kind) {
+  return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
+}
+
+/* Does a call in f itself (not through a defined callee) need convergence?
+   Defined callees are pushed to work. */
+static bool calls_convergent(Cs *s, LLVMValueRef f, PtrMap *seen, ValVec *work) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsACallInst(i) && !LLVMIsAInvokeInst(i) && !LLVMIsACallBrInst(i))
+        continue;
+      LLVMValueRef callee = LLVMGetCalledValue(i);
+      if (callee && LLVMIsAFunction(callee) && LLVMCountBasicBlocks(callee)) {
+        if (!map_get(seen, callee, NULL)) {
+          map_put(seen, callee, 1);
+          vec_push(work, callee);
+        }
+        continue;
+      }
+      if (callee && LLVMIsAFunction(callee) ? has_fn_attr(callee, s->convergent_kind)
+                                            : LLVMGetCallSiteEnumAttribute(
+                                                  i, LLVMAttributeFunctionIndex,
+                                                  s->convergent_kind) != NULL)
+        return true;
+    }
+  return false;
+}
+
+/* Does a call of f need convergence?  Only a "yes" is remembered: a "no"
+   found inside a cycle still being searched is not final. */
+static bool needs_convergence(Cs *s, LLVMValueRef f) {
+  if (map_get(&s->needs_conv, f, NULL))
+    return true;
+  PtrMap seen;
+  map_init(&seen);
+  ValVec work = {0};
+  map_put(&seen, f, 1);
+  vec_push(&work, f);
+  bool yes = false;
+  while (work.n && !yes) {
+    LLVMValueRef g = work.v[--work.n];
+    yes = map_get(&s->needs_conv, g, NULL) || calls_convergent(s, g, &seen, &work);
+  }
+  if (yes)
+    map_put(&s->needs_conv, f, 1);
+  vec_free(&work);
+  map_free(&seen);
+  return yes;
+}
+
+/* Would ipmsp consider a clone of f at all? */
+static bool clonable(LLVMValueRef f) {
+  if (!f || !LLVMCountBasicBlocks(f) || ir_optnone(f) ||
+      LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)))
+    return false;
+  switch (LLVMGetLinkage(f)) {
+  case LLVMLinkOnceAnyLinkage:
+  case LLVMWeakAnyLinkage:
+  case LLVMExternalWeakLinkage:
+  case LLVMCommonLinkage:
+    return false; /* another definition may replace it */
+  default:
+    return true;
+  }
+}
+
+/* Index of the first argument of call that is a select of pointers in two
+   different named spaces whose parameter the callee uses; -1 if none. */
+static int split_arg(Cs *s, LLVMValueRef call, LLVMValueRef callee) {
+  unsigned n = LLVMGetNumArgOperands(call);
+  unsigned np = LLVMCountParams(callee);
+  for (unsigned a = 0; a < n && a < np; a++) {
+    LLVMValueRef v = LLVMGetOperand(call, a);
+    if (!LLVMIsASelectInst(v) || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind ||
+        ir_ptr_as(LLVMTypeOf(v)) != s->t->generic || !LLVMGetFirstUse(LLVMGetParam(callee, a)))
+      continue;
+    int x = space_lat(s->sp, LLVMGetOperand(v, 1), NULL);
+    int y = space_lat(s->sp, LLVMGetOperand(v, 2), NULL);
+    if (x >= 0 && y >= 0 && x != y)
+      return (int)a;
+  }
+  return -1;
+}
+
+/* ---- 2. the rewrite ------------------------------------------------------ */
+
+static void remark(Cs *s, LLVMValueRef call, LLVMValueRef callee, LLVMValueRef sel,
+                   unsigned a) {
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+  GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "SplitCall", fn, call);
+  if (!r)
+    return;
+  size_t len;
+  const char *name = LLVMGetValueName2(callee, &len);
+  rm_arg(r, "String", "call to ");
+  rm_arg(r, "Callee", "@%s", name);
+  rm_arg(r, "String", " split on the select of its argument ");
+  rm_arg(r, "Arg", "%u", a);
+  rm_arg(r, "String", " (");
+  rm_arg(r, "TrueSpace", "%s", tgt_space_name(s->t, space_lat(s->sp, LLVMGetOperand(sel, 1), NULL)));
+  rm_arg(r, "String", " or ");
+  rm_arg(r, "FalseSpace", "%s",
+         tgt_space_name(s->t, space_lat(s->sp, LLVMGetOperand(sel, 2), NULL)));
+  rm_arg(r, "String", "): one call per space");
+  rm_done(r);
+}
+
+/* Splits call on its select argument a; the two copies go to out. */
+static void split(Cs *s, LLVMValueRef call, unsigned a, LLVMValueRef out[2]) {
+  LLVMValueRef sel = LLVMGetOperand(call, a);
+  LLVMBasicBlockRef join = LLVMGetInstructionParent(call);
+  LLVMBasicBlockRef head = ir_split_before(s->b, call);
+  LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(call);
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(sel));
+  LLVMBasicBlockRef arm[2];
+  arm[0] = LLVMInsertBasicBlockInContext(ctx, join, "split.true");
+  arm[1] = LLVMInsertBasicBlockInContext(ctx, join, "split.false");
+  LLVMPositionBuilderAtEnd(s->b, head);
+  LLVMSetCurrentDebugLocation2(s->b, loc);
+  LLVMBuildCondBr(s->b, LLVMGetOperand(sel, 0), arm[0], arm[1]);
+  for (int k = 0; k < 2; k++) {
+    LLVMPositionBuilderAtEnd(s->b, arm[k]);
+    LLVMSetCurrentDebugLocation2(s->b, loc);
+    LLVMValueRef c = LLVMInstructionClone(call);
+    LLVMInsertIntoBuilder(s->b, c);
+    LLVMInstructionSetDebugLoc(c, loc);
+    LLVMSetOperand(c, a, LLVMGetOperand(sel, 1 + (unsigned)k));
+    LLVMBuildBr(s->b, join);
+    out[k] = c;
+  }
+  if (LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMVoidTypeKind) {
+    LLVMPositionBuilderBeforeInstrAndDbgRecords(s->b, call);
+    LLVMSetCurrentDebugLocation2(s->b, loc);
+    LLVMValueRef phi = LLVMBuildPhi(s->b, LLVMTypeOf(call), "");
+    LLVMAddIncoming(phi, out, arm, 2);
+    ir_take_name(call, phi);
+    LLVMReplaceAllUsesWith(call, phi);
+  }
+  LLVMInstructionEraseFromParent(call);
+  cx_stat(s->cx, &st_calls, 1);
+}
+
+/* The calls of fn to split, then each split (and its copies again). */
+static bool run_function(Cs *s, LLVMValueRef fn) {
+  space_analyse(s->sp, fn, NULL);
+  typedef struct Job {
+    LLVMValueRef call;
+    unsigned depth;
+  } Job;
+  VEC(Job) jobs = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef callee = ir_callee(i);
+      if (!clonable(callee) || LLVMGetTailCallKind(i) == LLVMTailCallKindMustTail ||
+          split_arg(s, i, callee) < 0)
+        continue;
+      if (needs_convergence(s, callee)) {
+        cx_stat(s->cx, &st_convergent, 1);
+        continue;
+      }
+      Job j = {i, 0};
+      vec_push(&jobs, j);
+    }
+  bool changed = false;
+  for (size_t next = 0; next < jobs.n; next++) { /* in program order */
+    Job j = jobs.v[next];
+    LLVMValueRef callee = ir_callee(j.call);
+    int a = split_arg(s, j.call, callee);
+    if (a < 0 || j.depth >= SPLIT_ARGS)
+      continue;
+    remark(s, j.call, callee, LLVMGetOperand(j.call, (unsigned)a), (unsigned)a);
+    LLVMValueRef out[2];
+    split(s, j.call, (unsigned)a, out);
+    changed = true;
+    for (int k = 0; k < 2; k++) {
+      Job n = {out[k], j.depth + 1};
+      vec_push(&jobs, n);
+    }
+  }
+  vec_free(&jobs);
+  return changed;
+}
+
+bool callsplit_run(GaspCtx *cx, LLVMModuleRef m) {
+  Cs s = {cx, cx->tgt, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)), space_new(cx->tgt, m),
+          LLVMGetEnumAttributeKindForName("convergent", strlen("convergent")), {0}};
+  map_init(&s.needs_conv);
+  bool changed = false;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (LLVMCountBasicBlocks(f) && !ir_optnone(f))
+      changed |= run_function(&s, f);
+  map_free(&s.needs_conv);
+  space_free(s.sp);
+  LLVMDisposeBuilder(s.b);
+  return changed;
+}
