@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # gasp — build, test, demo.  `make demo` and `make check` install what is
 # missing (scripts/install-deps.sh), then build.
 LLVM_CONFIG ?= llvm-config-22
@@ -6,6 +7,7 @@ BUILD ?= build
 LLVM_BIN = $(shell $(LLVM_CONFIG) --bindir 2>/dev/null)
 LLVM_CFLAGS = $(shell $(LLVM_CONFIG) --cflags 2>/dev/null)
 LLVM_LIBDIR = $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)
+LLVM_INCLUDEDIR = $(shell $(LLVM_CONFIG) --includedir 2>/dev/null)
 WARN = -Wall -Wextra -Wpedantic -Wstrict-prototypes -Wmissing-prototypes \
        -Wno-unused-parameter
 WERROR ?= -Werror
@@ -16,6 +18,11 @@ SAN ?=
 CFLAGS_ALL = -std=c11 $(OPT) $(WARN) $(WERROR) $(SAN) -fPIC -fvisibility=hidden \
              -Iinclude -Isrc $(LLVM_CFLAGS)
 PREFIX ?= /usr/local
+# install layout (GNU names; each may be overridden, DESTDIR stages)
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
 SOVERSION = 0
 LDLIBS_ALL = $(SAN) -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22 -lstdc++ -lpthread -lm
 
@@ -38,7 +45,7 @@ STRESS_MUTATE = $(BUILD)/bin/stress-mutate
 CXX_LLVM ?= clang++-22
 PLUGIN = $(if $(SAN),,$(BUILD)/lib/gasp-plugin.so)
 
-.PHONY: all deps demo check check-asan bench fuzz fuzz-diff stress clean install
+.PHONY: all deps demo check check-asan bench fuzz fuzz-diff stress clean install uninstall
 all: $(TOOLS) $(UNIT) $(STRESS_MUTATE) $(BUILD)/lib/libgasp.a $(BUILD)/lib/libgasp.so $(BUILD)/lib/gasp.pc $(PLUGIN)
 
 deps:
@@ -69,7 +76,7 @@ $(BUILD)/lib/libgasp.so: $(LIB_OBJ)
 
 $(BUILD)/lib/gasp.pc: Makefile
 	@mkdir -p $(dir $@)
-	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
 	  'Name: gasp' 'Description: Generic Address-Space Propagation for GPU LLVM modules' \
 	  "Version: $$(sed -n 's/^#define GASP_VERSION \"\(.*\)\"/\1/p' include/gasp.h)" \
 	  'Cflags: -I$${includedir} $(LLVM_CFLAGS)' \
@@ -93,17 +100,39 @@ $(BUILD)/bin/test-unit: $(BUILD)/obj/test/unit/test_unit.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 
-# make install PREFIX=/usr/local: the header, both libraries, gasp.pc, the
-# two tools and the pass plugin (gasp.pc's prefix is PREFIX as given to the build)
+# make install PREFIX=/usr/local (or BINDIR, LIBDIR, INCLUDEDIR, MANDIR;
+# DESTDIR stages): the header, both libraries, gasp.pc, the CMake package
+# (find_package(gasp): target gasp::gasp), the two tools, their man pages
+# and the pass plugin.  gasp.pc and the CMake package name the directories
+# as given here.  make uninstall (same variables) removes exactly these.
+GASP_VER = $(shell sed -n 's/^\#define GASP_VERSION "\(.*\)"/\1/p' include/gasp.h)
+INSTALLED = $(INCLUDEDIR)/gasp.h $(LIBDIR)/libgasp.a $(LIBDIR)/libgasp.so.$(SOVERSION) \
+  $(LIBDIR)/libgasp.so $(LIBDIR)/pkgconfig/gasp.pc $(LIBDIR)/cmake/gasp/gaspConfig.cmake \
+  $(LIBDIR)/cmake/gasp/gaspConfigVersion.cmake $(BINDIR)/gasp-opt $(BINDIR)/gasp-run \
+  $(MANDIR)/man1/gasp-opt.1 $(MANDIR)/man1/gasp-run.1 $(if $(PLUGIN),$(LIBDIR)/gasp-plugin.so)
 install: all
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
-	install -m 644 include/gasp.h $(DESTDIR)$(PREFIX)/include/gasp.h
-	install -m 644 $(BUILD)/lib/libgasp.a $(DESTDIR)$(PREFIX)/lib/libgasp.a
-	install -m 755 $(BUILD)/lib/libgasp.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/libgasp.so.$(SOVERSION)
-	ln -sf libgasp.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/libgasp.so
-	sed 's|^prefix=.*|prefix=$(PREFIX)|' $(BUILD)/lib/gasp.pc > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gasp.pc
-	install -m 755 $(BUILD)/bin/gasp-opt $(BUILD)/bin/gasp-run $(DESTDIR)$(PREFIX)/bin/
-	$(if $(PLUGIN),install -m 755 $(PLUGIN) $(DESTDIR)$(PREFIX)/lib/gasp-plugin.so)
+	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/cmake/gasp \
+	  $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 644 include/gasp.h $(DESTDIR)$(INCLUDEDIR)/gasp.h
+	install -m 644 $(BUILD)/lib/libgasp.a $(DESTDIR)$(LIBDIR)/libgasp.a
+	install -m 755 $(BUILD)/lib/libgasp.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libgasp.so.$(SOVERSION)
+	ln -sf libgasp.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libgasp.so
+	sed -e 's|^prefix=.*|prefix=$(PREFIX)|' -e 's|^libdir=.*|libdir=$(LIBDIR)|' \
+	  -e 's|^includedir=.*|includedir=$(INCLUDEDIR)|' $(BUILD)/lib/gasp.pc > $(DESTDIR)$(LIBDIR)/pkgconfig/gasp.pc
+	sed -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@SOVERSION@|$(SOVERSION)|g' \
+	  -e 's|@LLVM_LIBDIR@|$(LLVM_LIBDIR)|g' -e 's|@LLVM_INCLUDEDIR@|$(LLVM_INCLUDEDIR)|g' \
+	  cmake/gaspConfig.cmake.in > $(DESTDIR)$(LIBDIR)/cmake/gasp/gaspConfig.cmake
+	sed 's|@VERSION@|$(GASP_VER)|g' cmake/gaspConfigVersion.cmake.in > $(DESTDIR)$(LIBDIR)/cmake/gasp/gaspConfigVersion.cmake
+	install -m 755 $(BUILD)/bin/gasp-opt $(BUILD)/bin/gasp-run $(DESTDIR)$(BINDIR)/
+	sed 's|@VERSION@|$(GASP_VER)|g' docs/man/gasp-opt.1 > $(DESTDIR)$(MANDIR)/man1/gasp-opt.1
+	sed 's|@VERSION@|$(GASP_VER)|g' docs/man/gasp-run.1 > $(DESTDIR)$(MANDIR)/man1/gasp-run.1
+	$(if $(PLUGIN),install -m 755 $(PLUGIN) $(DESTDIR)$(LIBDIR)/gasp-plugin.so)
+
+# removes what install put there, then the directories it made if empty
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	-rmdir $(DESTDIR)$(LIBDIR)/cmake/gasp $(DESTDIR)$(LIBDIR)/cmake $(DESTDIR)$(LIBDIR)/pkgconfig \
+	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR) 2>/dev/null || true
 
 # the stress campaign's mutator (test/stress/, make stress)
 $(BUILD)/bin/stress-mutate: $(BUILD)/obj/test/stress/mutate.o

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # alias.sh [GASP_OPT] — issue 6 on the project's OpenCL kernels
 # (test/kernels/*.cl, clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions,
 # spir64) and seed 002's loop (test/alias/licm.cl): loads and stores left

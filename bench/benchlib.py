@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """benchlib.py — what the Python benchmarks share: running a command, and
 building an earlier commit of gasp from git into a scratch directory (the
 "before" of a before/after report)."""

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # chain.sh [SIZES] — issue 17's chain benchmark: bench/gen_chain.py modules
 # (nvptx64; one call chain of N internal helpers, each reached with two
 # tuples of spaces, so ipmsp makes 2 x N clones, N levels deep), for N in

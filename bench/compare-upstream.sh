@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # compare-upstream.sh [GASP_OPT] — generic memory ops left by gasp's infer
 # pass versus upstream `opt-22 -passes=infer-address-spaces`, on the
 # project's OpenCL kernels (test/kernels/*.cl, clang-22 -O1

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """debuginfo.py [--base REV] — issue 20's debug-info report.
 
 Every kernel file of test/kernels (OpenCL C, C++ for OpenCL, CUDA-style with

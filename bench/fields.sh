@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # fields.sh [GASP_OPT] — issue 21's struct-of-pointers cases, clang-22 output
 # for spir64, nvptx64 and amdgcn: generic memory ops left in code reachable
 # from the kernels (gasp-opt -stats) on

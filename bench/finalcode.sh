@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # finalcode.sh [GASP_OPT] — issue 18's final-code report: what GPUs run.
 # Every kernel file of test/kernels (OpenCL C *.cl, C++ for OpenCL *.clcpp,
 # CUDA-style *.cu with test/kernels/cuda.h) is compiled by clang-22 -O1

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """finalcode_count.py KIND FILE — counts the memory instructions of final GPU
 code in the functions reachable from its kernels (bench/finalcode.sh).
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # gasp-run.sh — how fast gasp-run executes, with and without instrumentation.
 # usage: sh bench/gasp-run.sh [GASP_RUN]   (prints a markdown table)
 set -eu

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """gen_ipmsp_module.py N_INSTR TRIPLE > out.ll — a module for ipmsp: groups
 of one kernel and two internal helpers (45 instructions a group).  The
 kernel calls helper A twice, with (global, local) and with (local, global)

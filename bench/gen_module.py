@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """gen_module.py N_INSTR TRIPLE > out.ll — a module of many small functions
 (about 40 instructions each) full of generic pointers: casts from local and
 global, GEP chains, a pointer loop phi, selects, loads and stores.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # ipmsp-scale.sh [N_INSTR] — compile time and code growth of the default
 # pipeline (infer,ipmsp) on a generated module (bench/gen_ipmsp_module.py,
 # nvptx64) where every helper is reached with two space tuples, so ipmsp

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # ipmsp.sh [GASP_OPT] — what the inter-procedural pass adds, on the
 # project's OpenCL kernels (test/kernels/*.cl, clang-22 -cl-std=CL2.0 -O1
 # -fno-inline-functions) for spir64 and nvptx64:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """pipeline.py — gasp where users compile: clang-22 -O2/-O3 with the pass
 plugin, measured in the final machine code (bench/pipeline.sh runs it).
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # reliability.sh [FUZZ_SECONDS] [STRESS_N] [DIFF_N] — every reliability
 # campaign in a row, as reported in docs/reliability.md: the libFuzzer run,
 # the stress campaign with the kernels at every -O level, the malformed

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # run.sh — compile-time benchmark.  Generates modules of ~100k and ~1M
 # instructions (bench/gen_module.py, nvptx64 so upstream can run) and times,
 # best of 3 wall-clock runs, with peak RSS:

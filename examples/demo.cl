@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // The demo kernel: a work-group smooths its slice of a buffer by ping-pong
 // between two local buffers, reading neighbours through generic pointers
 // (the helper avg2 is called with local and with global memory: gasp clones

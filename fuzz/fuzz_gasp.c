@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* fuzz_gasp.c — libFuzzer target: bytes -> parse (IR text or bitcode) ->
  * target selection -> the whole pipeline, without and with lowering ->
  * verifier, remarks, call graph, and a second run that must change nothing.

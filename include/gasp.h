@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* gasp.h — Generic Address-Space Propagation, the public C API.
  *
  * gasp proves which named address space (global, local, private, constant,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # check.sh BUILD — runs the unit tests and the lit suite, then prints the
 # plain closing line "N passed, N failed".  Exit status 0 only if all pass.
 BUILD=${1:-build}

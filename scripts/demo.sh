@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # demo.sh — compiles the bundled OpenCL kernel for spir64 and nvptx64 with
 # clang-22, runs gasp-opt on each, and shows what it resolved.
 set -eu

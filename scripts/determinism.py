@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """determinism.py — same input, same output; own output, no change.
 
   python3 scripts/determinism.py [--build build] [--other-build build-asan]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # fuzz.sh BUILD SECONDS — runs the libFuzzer target BUILD/bin/fuzz-gasp
 # (make fuzz builds it) for SECONDS on a seed corpus made of the project's
 # kernels (spir64, nvptx64, amdgcn; -O0 and -O2; text and bitcode) and every

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """fuzzdiff.py — the random-program differential campaign (make fuzz-diff).
 
 usage: fuzzdiff.py [--build DIR] [-n N] [--first SEED] [-j JOBS]

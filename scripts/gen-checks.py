@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """gen-checks.py TEST.ll... — (re)writes the FileCheck lines of a lit test.
 
 Runs the first RUN line's command up to the first '| FileCheck' (with %s

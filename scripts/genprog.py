@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """genprog.py — random OpenCL C 2.0 programs aimed at generic pointers (in
 the spirit of CLSmith), for differential execution of gasp's output.
 

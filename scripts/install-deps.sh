@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # install-deps.sh — installs the Debian packages gasp needs, if missing.
 #   llvm-22-dev   the LLVM 22 C API headers and libLLVM-22 (the only library)
 #   llvm-22       opt-22 and llc-22 (upstream comparison, benchmarks)
@@ -10,6 +11,9 @@
 #   gnuplot-nox   draws bench/quality/quality.png (sh bench/quality.sh)
 #   spirv-tools   spirv-val and spirv-dis: validates and reads the SPIR-V
 #                 that llc-22 makes in bench/finalcode.sh
+#   cmake         the CMake consumer test of the installed package
+#                 (find_package(gasp), test/gasp-opt/install.test)
+#   groff-base    renders the man pages in that test (groff -man)
 #   python3-yaml, python3-pygments
 #                 LLVM's opt-viewer (llvm-22-tools) needs them: the test
 #                 that gasp's remarks YAML renders there
@@ -25,6 +29,8 @@ command -v python3 >/dev/null 2>&1 || need="$need python3"
 command -v dot >/dev/null 2>&1 || need="$need graphviz"
 command -v gnuplot >/dev/null 2>&1 || need="$need gnuplot-nox"
 command -v spirv-val >/dev/null 2>&1 || need="$need spirv-tools"
+command -v cmake >/dev/null 2>&1 || need="$need cmake"
+command -v groff >/dev/null 2>&1 || need="$need groff-base"
 /usr/bin/python3 -c 'import yaml, pygments' >/dev/null 2>&1 || need="$need python3-yaml python3-pygments"
 [ -z "$need" ] && exit 0
 echo "install-deps: installing$need"

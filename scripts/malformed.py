@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """malformed.py — bad input for gasp-opt, systematically.
 
   python3 scripts/malformed.py [--build build] [--seed 1] [--per-kind 40]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """ocl.py — the project's OpenCL C kernels and the clang-22 command line
 the reliability scripts (stress.py, determinism.py) compile them with."""
 import glob

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """readme_sessions.py [FILE...] — re-runs every shell session a document
 shows and compares what it prints with what the document says.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """stress.py — the generator campaign (make stress N=..., and a 200-module
 smoke run in make check).
 

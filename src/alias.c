@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* alias.c — what gasp knows about spaces, published as scoped no-alias
  * metadata (seeds 001, 002).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* api.c — the public API (gasp.h), a façade over pipeline.c (the passes),
  * world.c (counts), target.c (alias queries) and ctx.c (the services every
  * pass uses).  Nothing in src/ imports it. */

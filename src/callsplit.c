@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* callsplit.c — a call handed a select of pointers in two spaces becomes
  * one call per arm.
  *

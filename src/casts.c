@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* casts.c — the explicit-cast builtins and space predicates, by spelling.
  *
  * Problem: a front end asks "does this generic pointer point to space X?"

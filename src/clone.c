@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* clone.c — a function with a new signature made from an old one.
  *
  * The LLVM C API has no CloneFunction and no way to change a function's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* ctx.c — the context services every pass uses: diagnostics, statistics,
  * the debug stream and -debug-only, and the target table chosen for the
  * module.  (Remarks have their own file, remark.c.)  api.c, the public

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* dom.c — dominators of one function (the C API has none): Cooper, Harvey
  * and Kennedy's "A Simple, Fast Dominance Algorithm" over the blocks
  * reachable from the entry in reverse post-order, then a pre/post numbering

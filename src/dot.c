@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* dot.c — the call graph after gasp, as Graphviz (issue 7).
  *
  * One node per defined function: kernels bold, clones filled (labelled with

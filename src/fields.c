@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* fields.c — context sensitivity through aggregates of pointers (issue 21).
  *
  * Problem.  A kernel builds a struct of pointers in private memory and

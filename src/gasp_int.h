@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* gasp_int.h — the private header: one section per .c file, in pipeline
  * order.  Nothing here is installed. */
 #ifndef GASP_INT_H

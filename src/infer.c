@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* infer.c — intra-procedural address-space inference.
  *
  * Problem.  Front ends emit generic (flat) pointers whenever the origin of a

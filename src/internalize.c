@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* internalize.c — the closed world of --whole-program (world.c).
  *
  * Problem.  ipmsp must keep every externally visible original for callers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* ipmsp.c — inter-procedural memory-space propagation (seed 001).
  *
  * Problem.  `infer` stops at calls: a helper that receives a pointer sees a

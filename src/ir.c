@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* ir.c — LLVM-C helpers shared by the passes: pointer types, call
  * rebuilding, and the table of memory intrinsics that take pointers.
  * Written once here because the C API lacks them. */

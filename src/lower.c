@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* lower.c — runtime resolution of the generic accesses left (seed 000).
  *
  * Problem: on hardware without generic addressing every generic access that

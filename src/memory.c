@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* memory.c — pointers that go through memory: the one model of what a load
  * of a pointer can return.  Its only asker is the space analysis (space.c),
  * through which infer, ipmsp, resolve and the explanations see it.  (An

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* memsum.c — pointers loaded from global, local and other shared memory
  * (issue 21).
  *

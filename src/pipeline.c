@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* pipeline.c — the passes gasp knows and the default pipeline, as one
  * literal list each.  `--passes=a,b` runs a list; "none" runs nothing.
  *

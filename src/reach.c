@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* reach.c — which named spaces can a generic pointer of this function
  * point into?  (An analysis shared by resolve and lower; seed 000's
  * "no addrspacecast from local to generic in the kernel".)

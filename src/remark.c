@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* remark.c — optimisation remarks (issue 7), collected in the context and
  * written as LLVM's YAML remarks.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* resolve.c — explicit casts folded, and static resolution (seed 000).
  *
  * Problem: to_global/to_local/to_private (every spelling in casts.c) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* space.c — the space analysis: which named spaces can this generic pointer
  * point into, and why.  (An analysis; the one definition of the transfer
  * rules.)

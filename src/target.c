@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* target.c — the address-space tables (seed 003), one per target family.
  *
  * Problem: every pass needs target facts — which space is generic, which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* why.c — why did this access stay generic?  (issue 7, issue 17)
  *
  * After the pipeline, when Missed remarks are collected, every memory

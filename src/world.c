@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* world.c — the world assumption: who may call a function, and which code
  * runs.  (An analysis; the one place every pass asks.)
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # lit configuration for gasp: every .ll/.cl/.test file under test/ except
 # the C unit tests and the shared kernel sources.
 import os

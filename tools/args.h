@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* args.h — the command-line forms gasp-opt and gasp-run both accept, as
  * LLVM's tools do: -flag and --flag; -name=value, --name=value, -name value
  * and --name value; @file reads more arguments from a response file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* gasp-opt — an opt-like driver: reads .ll or .bc, runs gasp's pipeline,
  * writes .bc (or .ll with -S).  argv, printing and exit codes only; the
  * work is in libgasp.

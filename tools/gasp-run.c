@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* gasp-run — runs a kernel module on the CPU (see src/run/run.h).
  * This file is argv, printing and exit codes only. */
 #include "args.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // gpu.h — what bench/pipeline's CUDA and HIP programs need beyond the CUDA
 // toolkit's own headers: with the toolkit (clang --cuda-path=...) nothing;
 // without it (-DGASP_OWN_HEADER, and always for HIP: no ROCm here) the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // debuginfo.cpp — the debug-info services the LLVM C API lacks, behind a C
 // interface (declared in src/gasp_int.h, "debuginfo.cpp").  The second and
 // last C++ file of gasp (the first adapts the pass-plugin interface); every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // gasp-plugin.cpp — gasp as an LLVM pass plugin (opt -load-pass-plugin,
 // clang -fpass-plugin).  The one C++ file of gasp: LLVM's plugin interface
 // exists only in its C++ API, so this adapter turns a Module& into the

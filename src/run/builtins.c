@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* builtins.c — what gasp-run links a kernel's external calls to.
  *
  * A declared function is looked up by its name: first the exact names

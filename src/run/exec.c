@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* exec.c — one run of one module: read, pick the target table, prepare
  * (prep.c), JIT with ORC LLJIT, and launch (rt.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* prep.c — turns a GPU kernel module into one the host JIT can run.
  *
  * Phases, in order:

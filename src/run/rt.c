@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* rt.c — gasp-run's runtime: arenas, work-items as fibers, barriers, the
  * work-item builtins, the address-space checks and the oracle.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* run.h — gasp-run's executor: the private interface between the tool
  * (tools/gasp-run.c: argv, printing, exit codes), the module preparation
  * (prep.c), the builtin table (builtins.c), the runtime (rt.c) and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* spec.c — gasp-run's argument specs, their deterministic contents, the
  * FNV-1a hash of a buffer and element printing.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* util.c — allocation wrappers and the pointer hash map (see util.h). */
 #include "util.h"
 

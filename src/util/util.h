@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* util.h — containers with no LLVM and no address spaces in them.
  *
  * VEC(T): a typed growable array (v, n, cap).  vec_push aborts on OOM, like

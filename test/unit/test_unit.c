@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* test_unit.c — unit tests for the target tables and the lattice join.
  * Prints one line per failure and ends with "unit: N passed, M failed". */
 #include "gasp_int.h"

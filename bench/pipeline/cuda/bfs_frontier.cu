@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // BFS level step: a shared queue flushed to a global frontier with atomics.
 #include "../gpu.h"
 __device__ __attribute__((noinline)) int push(int *queue, int *count, int v) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Bitonic sort in shared memory; the compare-exchange helper takes pointers.
 #include "../gpu.h"
 template <typename K> __device__ __attribute__((noinline)) void cmp_swap(K *a, K *b, bool up) {

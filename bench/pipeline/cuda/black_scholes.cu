@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Black-Scholes: results returned through pointers to private variables.
 #include "../gpu.h"
 __device__ __attribute__((noinline)) float cnd(float d) {

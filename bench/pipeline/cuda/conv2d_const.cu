@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // 2D convolution: filter in constant memory, a shared halo tile, a helper
 // that reads any of them.
 #include "../gpu.h"

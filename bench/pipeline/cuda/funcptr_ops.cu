@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // A table of device function pointers applied to shared, private and
 // global memory.
 #include "../gpu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // y = A x over a templated element type with a shared copy of x and a
 // per-thread accumulator helper.
 #include "../gpu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Privatized histogram: one helper bumps bins in shared and in global memory.
 #include "../gpu.h"
 __device__ __attribute__((noinline)) void bump(int *bins, int b, int v) { atomicAdd(&bins[b], v); }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // k-means assignment: a distance template over the dimension, centroids in
 // shared memory, counts with atomics.
 #include "../gpu.h"

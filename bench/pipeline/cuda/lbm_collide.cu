@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Lattice Boltzmann: a private array of distributions handed to helpers, a
 // struct of nine population pointers by value.
 #include "../gpu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Shared-memory tiles filled by a device helper called for both operands.
 #include "../gpu.h"
 #define TS 16

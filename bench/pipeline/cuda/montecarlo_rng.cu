@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Monte Carlo with a private RNG state struct passed by pointer to helpers,
 // a block reduction in shared memory.
 #include "../gpu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // float4 bodies passed by value, a shared tile of positions.
 #include "../gpu.h"
 struct Acc { float x, y, z; };

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Dynamic programming rows in two shared buffers swapped through pointers.
 #include "../gpu.h"
 __device__ __attribute__((noinline)) int min3(const int *row, int i, int n) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Warp-synchronous volatile shared-memory reduction (the classic unrolled
 // last warp), templated on the block size.
 #include "../gpu.h"

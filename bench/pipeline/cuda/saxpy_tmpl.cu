@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Templates over the element type, a functor passed by value.
 #include "../gpu.h"
 template <typename T> struct Axpy { T a; __device__ T operator()(T x, T y) const { return a * x + y; } };

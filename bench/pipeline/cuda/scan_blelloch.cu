@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Blelloch scan in shared memory with up-sweep/down-sweep helpers.
 #include "../gpu.h"
 __device__ __attribute__((noinline)) void upsweep(float *s, int n) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Structure of arrays: a struct of pointers in global memory, helpers that
 // update one particle through its field pointers, a shared cell count.
 #include "../gpu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // CSR SpMV, a warp per row; partial sums in shared memory; a row helper.
 #include "../gpu.h"
 struct Csr { const int *rowptr; const int *col; const float *val; int rows; };

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // A parameter block by value: pointers and sizes in one struct argument.
 #include "../gpu.h"
 struct Grid { const float *in; float *out; int nx, ny, nz; float c0, c1; };

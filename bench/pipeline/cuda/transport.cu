@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Particle transport: structs of pointers in global memory, energy-grid
 // binary search, a private tally, printf on a dead particle.
 #include "../gpu.h"

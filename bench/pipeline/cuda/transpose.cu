@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Padded shared tile transpose; copy helper used on both sides of the tile.
 #include "../gpu.h"
 #define T 32

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Recursive tree walk and an explicit private stack; a parameter block.
 #include "../gpu.h"
 struct Node { float lo, hi; int left, right, first, count; };

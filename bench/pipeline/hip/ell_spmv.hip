@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // ELLPACK SpMV with the format in a struct of pointers in global memory.
 #include "../gpu.h"
 struct Ell { const int *col; const float *val; int rows, width; };

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // A table of pointers kept in LDS: each wave picks its source buffer.
 #include "../gpu.h"
 __device__ __attribute__((noinline)) float sum4(const float *p) { return p[0] + p[1] + p[2] + p[3]; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // 2D Jacobi sweep, a parameter block by value and a halo tile in LDS.
 #include "../gpu.h"
 struct Jac { const float *u; float *unew; const float *f; int n; float h2; };

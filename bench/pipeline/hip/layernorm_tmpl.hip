@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Layer norm templated over the storage type; statistics by a helper on a
 // shared array, parameters in a struct by value.
 #include "../gpu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Complex numbers by value, an escape-time helper, a private palette.
 #include "../gpu.h"
 struct Cplx { float re, im; };

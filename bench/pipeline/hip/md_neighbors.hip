@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Molecular dynamics with neighbour lists: float4 positions, a force helper
 // returning a struct, per-thread forces accumulated in private memory.
 #include "../gpu.h"

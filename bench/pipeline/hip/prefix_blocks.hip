@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Two-level prefix sum: an inclusive scan helper on LDS and on global sums.
 #include "../gpu.h"
 __device__ __attribute__((noinline)) void hs_scan(int *s, int n) {

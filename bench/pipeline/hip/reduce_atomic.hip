@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Grid-stride reduction of several statistics through one helper that is
 // handed LDS and global accumulators.
 #include "../gpu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Row softmax: block max and sum through shared scratch, helpers on rows.
 #include "../gpu.h"
 __device__ __attribute__((noinline)) float block_reduce(float *s, float v, bool mx) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // A global work queue drained with atomics; items processed by a helper
 // into an LDS accumulator, then flushed.
 #include "../gpu.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // OpenCL 2.0 atomics (clang's __opencl_atomic_* builtins, which every
 // target here has) on generic pointers to local and global counters.
 __attribute__((noinline)) int claim(atomic_int *c) { return __opencl_atomic_fetch_add(c, 1, __ATOMIC_RELAXED, __OPENCL_MEMORY_SCOPE_WORK_GROUP); }

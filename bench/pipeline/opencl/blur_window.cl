@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // 2D blur: a local tile with halo and a private window array.
 __attribute__((noinline)) float median5(float *w) {
   for (int i = 0; i < 5; i++) for (int j = i + 1; j < 5; j++) if (w[j] < w[i]) { float t = w[i]; w[i] = w[j]; w[j] = t; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // The conversion-test shape: many small helpers comparing vectors through
 // pointers, called from several kernels.  (Component compares: all() of a
 // vector comparison makes llc-22's SPIR-V fail spirv-val, without gasp.)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Radix-2 FFT butterflies on float2 in local memory, twiddles by a helper
 // writing through pointers, a private scratch pair.
 __attribute__((noinline)) void twiddle(float2 *w, int k, int n) { float a = -6.2831853f * k / n; *w = (float2)(cos(a), sin(a)); }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Tiled matmul with local tiles (kernel arguments: with the tiles declared
 // in the kernel, clang-22 itself crashes for gfx1100 at -O2) and a
 // tile-product helper.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Merge of two sorted runs through generic pointers, from local and global.
 __attribute__((noinline)) void merge(const int *a, int na, const int *b, int nb, int *dst) {
   int i = 0, j = 0, k = 0;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Pointer tables in private and local memory selecting among buffers.
 __attribute__((noinline)) float pick(float **tab, int k, int i) { return tab[k & 1][i]; }
 kernel void tables(global float *a, global float *b, global float *out, local float *lbuf) {

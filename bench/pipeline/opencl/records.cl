@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Arrays of records in global memory handed to helpers by pointer, and a
 // private copy updated by the same helpers.
 typedef struct { float pos[3]; float vel[3]; int id; } Rec;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Generic-pointer helpers called with global, local and private memory.
 __attribute__((noinline)) float dot4(const float *a, const float *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]; }
 __attribute__((noinline)) void scale4(float *a, float s) { for (int i = 0; i < 4; i++) a[i] *= s; }

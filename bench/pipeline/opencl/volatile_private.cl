@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // Volatile private variables and a volatile local reduction (the random
 // programs' shape), with a helper on generic volatile pointers.
 __attribute__((noinline)) int vsum(volatile int *p, int n) { int s = 0; for (int i = 0; i < n; i++) s += p[i]; return s; }
