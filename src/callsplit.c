@@ -12,8 +12,9 @@
  * versioning with the test the program already makes.
  *
  * Algorithm, per defined function (the space analysis, read only):
- *   1. Candidates: a direct call to a function defined in the module that
- *      ipmsp may clone (not variadic, not interposable, not optnone), with
+ *   1. Candidates: a direct call to a function that ipmsp may rewrite
+ *      (ipmsp_may_rewrite: defined, not a kernel, not variadic, not
+ *      interposable, only called directly, never by musttail), with
  *      a generic pointer argument that is a select whose two arms are each
  *      in one named space, the spaces different, and whose parameter the
  *      callee uses.  The callee must not need convergence: splitting a
@@ -44,7 +45,7 @@
  *
  * Remark per split call (Passed, "SplitCall").  Requires: a module that
  * verifies.  Debug name: callsplit.  Statistics: callsplit.*.
- * Tests: test/ipmsp/callsplit.ll, test/ipmsp/callsplit-exec.test.
+ * Tests: test/ipmsp/callsplit.ll, test/ipmsp/select-call.cl.
  */
 #include "gasp_int.h"
 
@@ -117,22 +118,6 @@ static bool needs_convergence(Cs *s, LLVMValueRef f) {
   vec_free(&work);
   map_free(&seen);
   return yes;
-}
-
-/* Would ipmsp consider a clone of f at all? */
-static bool clonable(LLVMValueRef f) {
-  if (!f || !LLVMCountBasicBlocks(f) || ir_optnone(f) ||
-      LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)))
-    return false;
-  switch (LLVMGetLinkage(f)) {
-  case LLVMLinkOnceAnyLinkage:
-  case LLVMWeakAnyLinkage:
-  case LLVMExternalWeakLinkage:
-  case LLVMCommonLinkage:
-    return false; /* another definition may replace it */
-  default:
-    return true;
-  }
 }
 
 /* Index of the first argument of call that is a select of pointers in two
@@ -222,8 +207,7 @@ static bool run_function(Cs *s, LLVMValueRef fn) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef callee = ir_callee(i);
-      if (!clonable(callee) || LLVMGetTailCallKind(i) == LLVMTailCallKindMustTail ||
-          split_arg(s, i, callee) < 0)
+      if (!callee || !ipmsp_may_rewrite(s->t, callee) || split_arg(s, i, callee) < 0)
         continue;
       if (needs_convergence(s, callee)) {
         cx_stat(s->cx, &st_convergent, 1);

@@ -617,6 +617,10 @@ bool memsum_run(GaspCtx *cx, LLVMModuleRef m);
 /* fields.c — clones for the field shape of aggregate arguments */
 bool fields_run(GaspCtx *cx, LLVMModuleRef m);
 bool callsplit_run(GaspCtx *cx, LLVMModuleRef m);
+/* May ipmsp give f a new signature or clone it at all (defined, named, not
+   a kernel, not variadic, not interposable, only called directly, a body
+   it can copy)?  callsplit asks it before splitting a call to f. */
+bool ipmsp_may_rewrite(const TgtTable *t, LLVMValueRef f);
 /* The module's memory summary, at its fixed point (rounds: how many). */
 MemSummary *memsum_compute(const TgtTable *t, LLVMModuleRef m, unsigned *rounds);
 

@@ -277,6 +277,12 @@ static bool body_copyable(LLVMValueRef f) {
   return true;
 }
 
+bool ipmsp_may_rewrite(const TgtTable *t, LLVMValueRef f) {
+  return LLVMCountBasicBlocks(f) && *fn_name(f) && !tgt_is_kernel(t, f) &&
+         !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)) && !interposable(f) &&
+         only_called(f) && body_copyable(f);
+}
+
 static void free_records(Ip *ip) {
   for (size_t i = 0; i < ip->fns.n; i++) {
     Fn *f = ip->fns.v[i];
@@ -296,9 +302,7 @@ static void free_records(Ip *ip) {
 static void classify_fn(Ip *ip, Fn *fi) {
   LLVMValueRef f = fi->fn;
   fi->internal = world_internal(f);
-  fi->cand = LLVMCountBasicBlocks(f) && *fn_name(f) && !tgt_is_kernel(ip->t, f) &&
-             !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)) && !interposable(f) &&
-             only_called(f) && body_copyable(f);
+  fi->cand = ipmsp_may_rewrite(ip->t, f);
   bool any = false;
   for (unsigned k = 0; k < fi->np; k++) {
     fi->vote[k] = fi->cand && param_is_slot(ip, f, k) ? VOTE_UNDET : VOTE_NONE;
