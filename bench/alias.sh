@@ -28,7 +28,7 @@ static() {
 executed() {
   "$RUN" "$@" --count 2>/dev/null | sed -n 's/^accesses: loads=\([0-9]*\) stores=\([0-9]*\) .*/\1\/\2/p'
 }
-scoped() { "$GASP" -stats "$1" -o /dev/null 2>&1 | sed -n 's/^gasp: *\([0-9]*\) alias.accesses-scoped .*/\1/p'; }
+scoped() { "$GASP" -stats -stats-json "$1" -o /dev/null 2>&1 | sed -n 's/^	"alias.accesses-scoped": \([0-9]*\).*/\1/p'; }
 bad=0
 # row SRC.ll NAME RUN-ARGS...
 row() {

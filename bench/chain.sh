@@ -7,7 +7,7 @@
 # other on the same file: gasp-opt's default pipeline and
 # opt-22 -passes=infer-address-spaces, both reading the .ll and writing .bc;
 # wall time best of 3, peak RSS from GNU time.  A separate
-# gasp-opt -stats run counts the generic accesses left in code reachable
+# gasp-opt -stats --summary run counts the generic accesses left in code reachable
 # from the kernel, the clones and the waves.  "LLVM floor" is what LLVM
 # itself spends, by opt-22's own -time-passes timers (best of 3 each), on
 # the parts of gasp's job that need no analysis: parsing and verifying the
@@ -64,10 +64,10 @@ for n in $SIZES; do
   set -- $(least $runs "Parse" VerifierPass -- opt-22 -disable-verify -passes=verify "$tmp/c.ll" -o "$tmp/o.bc"); pin=$1; vin=$2
   set -- $(least $runs VerifierPass BitcodeWriterPass -- opt-22 -disable-verify -passes=verify "$tmp/g.bc" -o "$tmp/f.bc"); vout=$1; wout=$2
   fs=$(awk -v a="$pin" -v b="$vin" -v c="$vout" -v d="$wout" 'BEGIN{printf "%.2f", a + b + c + d}')
-  "$GASP" -stats "$tmp/c.ll" -o /dev/null 2> "$tmp/stats"
+  "$GASP" -stats -stats-json --summary "$tmp/c.ll" -o /dev/null 2> "$tmp/stats"
   left=$(sed -n 's/^gasp: generic memory ops reachable from kernels: \([0-9]*\).*/\1/p' "$tmp/stats")
-  clones=$(sed -n 's/^gasp: *\([0-9]*\) ipmsp.clones - .*/\1/p' "$tmp/stats")
-  waves=$(sed -n 's/^gasp: *\([0-9]*\) ipmsp.rounds - .*/\1/p' "$tmp/stats")
+  clones=$(sed -n 's/^	"ipmsp.clones": \([0-9]*\).*/\1/p' "$tmp/stats")
+  waves=$(sed -n 's/^	"ipmsp.rounds": \([0-9]*\).*/\1/p' "$tmp/stats")
   [ "${left:-1}" = 0 ] || bad=1
   echo "$n $gs" >> "$tmp/times"
   echo "| $n | $(insts "$tmp/c.ll") | $gs | $gm | $os | $om | $(awk -v a="$gs" -v b="$os" 'BEGIN{printf "%.2f", a / b}') | $pin | $vin | $vout | $wout | $fs | $(awk -v a="$fs" -v b="$os" 'BEGIN{printf "%.2f", a / b}') | $left | ${clones:-0} | ${waves:-0} |"

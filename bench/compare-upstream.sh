@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 GASP=${1:-$here/build/bin/gasp-opt}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 CL="clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions -emit-llvm -S -Xclang -finclude-default-header"
-count() { "$GASP" --passes=none -stats "$1" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p'; }
+count() { "$GASP" --passes=none --summary "$1" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p'; }
 bad=0
 echo "| kernel | nvptx64 before | nvptx64 upstream | nvptx64 gasp | spir64 before | spirv64 upstream | spir64 gasp |"
 echo "|---|---|---|---|---|---|---|"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # fields.sh [GASP_OPT] — issue 21's struct-of-pointers cases, clang-22 output
 # for spir64, nvptx64 and amdgcn: generic memory ops left in code reachable
-# from the kernels (gasp-opt -stats) on
+# from the kernels (gasp-opt --summary) on
 #   init.cl    the Job pattern with an initializer helper (writes the struct)
 #   ctor       C++ for OpenCL: a constructor builds the struct (nvptx64: a
 #              constructor calling another)
@@ -25,7 +25,7 @@ for t in spir64 nvptx64 amdgcn-amd-amdhsa; do
   clang-22 -cl-std=CL2.0 $OCL -target $t "$here/test/fields/tasks.cl" -o "$tmp/tasks.$t.ll"
   clang-22 -cl-std=CL2.0 $OCL -target $t "$here/test/fields/cursor.cl" -o "$tmp/cursor.$t.ll"
   for c in init ctor job-O0 tasks cursor; do
-    n=$("$GASP" -stats "$tmp/$c.$t.ll" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops reachable from kernels: //p')
+    n=$("$GASP" --summary "$tmp/$c.$t.ll" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops reachable from kernels: //p')
     echo "$c $t: $n"
   done
 done

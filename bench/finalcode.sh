@@ -74,8 +74,8 @@ for t in nvptx64 gfx90a gfx1100 spirv64; do
       case $v in
         clang) cp "$b.ll" "$b.$v.ll" ;;
         IAS) opt-22 -passes=infer-address-spaces "$b.ll" -S -o "$b.$v.ll" ;;
-        gasp) "$GASP" -stats "$b.ll" -S -o "$b.$v.ll" 2>"$b.stats" &&
-              sed -n 's/^gasp: *\([0-9]*\) \(ipmsp\.[a-z-]*\) .*/'"$t"' \2 \1/p' "$b.stats" >> "$tmp/stats" ;;
+        gasp) "$GASP" -stats -stats-json "$b.ll" -S -o "$b.$v.ll" 2>"$b.stats" &&
+              sed -n 's/^	"\(ipmsp\.[a-z-]*\)": \([0-9]*\).*/'"$t"' \1 \2/p' "$b.stats" >> "$tmp/stats" ;;
       esac || bad=$((bad + 1))
       { opt-22 -O2 "$b.$v.ll" -o "$b.$v.bc" && back $t "$b.$v.bc" "$b.$v.s"; } >"$b.$v.err" 2>&1 \
         || { bad=$((bad + 1)); sed 's/^/    /' "$b.$v.err" >&2; }
@@ -126,12 +126,12 @@ for n in 0 4 6 7 8 12 13 16 32; do
   g=0 i=0 c=0
   for ll in "$tmp"/nvptx64.*.ll; do
     case $ll in *.clang.ll|*.IAS.ll|*.gasp.ll|*.cost.ll) continue;; esac
-    "$GASP" -stats --clone-cost=$n "$ll" -S -o "$ll.cost.ll" 2>"$ll.cost.stats" &&
+    "$GASP" -stats -stats-json --clone-cost=$n "$ll" -S -o "$ll.cost.ll" 2>"$ll.cost.stats" &&
       opt-22 -O2 "$ll.cost.ll" -o "$ll.cost.bc" && back nvptx64 "$ll.cost.bc" "$ll.cost.s" ||
       echo fail >> "$tmp/missed"
     set -- $($COUNT ptx "$ll.cost.s" | tr '=' ' ')
     g=$((g + $2)) i=$((i + $8))
-    c=$((c + $(sed -n 's/^gasp: *\([0-9]*\) ipmsp\.clones-too-costly .*/\1/p' "$ll.cost.stats" | head -1 | grep . || echo 0)))
+    c=$((c + $(sed -n 's/^	"ipmsp\.clones-too-costly": \([0-9]*\).*/\1/p' "$ll.cost.stats" | head -1 | grep . || echo 0)))
   done
   echo "| $n | $g | $(awk -v a="$g" -v b="$gi" 'BEGIN{printf "%.3f", a / b}') | $i | $(awk -v a="$i" -v b="$ii" 'BEGIN{printf "%+.1f%%", 100 * (a - b) / b}') | $c |"
 done

@@ -30,7 +30,7 @@ for run in "infer:--passes=infer" "infer,ipmsp (default):" "infer,ipmsp --clone-
   name=${run%%:*}; flags=${run#*:}
   set -- $(best "$GASP" $flags "$tmp/in.ll" -o "$tmp/out.bc")
   "$GASP" $flags -S "$tmp/in.ll" -o "$tmp/out.ll"
-  left=$("$GASP" --passes=none -stats "$tmp/out.ll" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p')
+  left=$("$GASP" --passes=none --summary "$tmp/out.ll" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p')
   echo "| $name | $1 | $(($2 / 1024)) | $(insts "$tmp/out.ll") | $(grep -c '^define' "$tmp/out.ll") | $left |"
 done
 echo

@@ -13,10 +13,10 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 GASP=${1:-$here/build/bin/gasp-opt}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 CL="clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions -emit-llvm -S -Xclang -finclude-default-header"
-count() { "$GASP" --passes=none -stats "$1" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p'; }
+count() { "$GASP" --passes=none --summary "$1" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p'; }
 # instructions: indented lines inside function bodies of a .ll
 insts() { awk '/^define /{f=1;next} /^}/{f=0} f && /^  [^ ;]/{n++} END{print n+0}' "$1"; }
-stat() { "$GASP" -stats "$1" -o /dev/null 2>&1 | sed -n "s/^gasp: *\([0-9]*\) $2 .*/\1/p"; }
+stat() { "$GASP" -stats -stats-json "$1" -o /dev/null 2>&1 | sed -n "s/^	\"$2\": \([0-9]*\).*/\1/p"; }
 bad=0
 for t in spir64 nvptx64; do
   echo "### $t"

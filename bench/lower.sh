@@ -19,9 +19,9 @@ GASP=${1:-$here/build/bin/gasp-opt}
 PATH=$(dirname "$GASP"):$PATH; export PATH
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 CL="clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions -emit-llvm -S -Xclang -finclude-default-header"
-count() { "$GASP" --passes=none -stats "$1" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p'; }
+count() { "$GASP" --passes=none --summary "$1" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p'; }
 insts() { awk '/^define /{f=1;next} /^}/{f=0} f && /^  [^ ;]/{n++} END{print n+0}' "$1"; }
-stat() { v=$("$GASP" -stats $3 "$1" -o /dev/null 2>&1 | sed -n "s/^gasp: *\([0-9]*\) $2 .*/\1/p"); echo "${v:-0}"; }
+stat() { v=$("$GASP" -stats -stats-json $3 "$1" -o /dev/null 2>&1 | sed -n "s/^	\"$2\": \([0-9]*\).*/\1/p"); echo "${v:-0}"; }
 bad=0
 for t in spir64 nvptx64; do
   echo "### $t"

@@ -34,7 +34,9 @@ TARGETS = ["spir64", "nvptx64", "amdgcn"]
 
 
 def left(gasp, ll, flags):
-    r = sh([gasp, "-stats"] + flags + [ll, "-o", "/dev/null"])
+    r = sh([gasp, "--summary"] + flags + [ll, "-o", "/dev/null"])
+    if r.returncode == 2 and "unknown option" in r.stderr:  # a gasp before --summary
+        r = sh([gasp, "-stats"] + flags + [ll, "-o", "/dev/null"])
     for line in r.stderr.splitlines():
         if line.startswith("gasp: generic memory ops reachable from kernels:"):
             return int(line.split(":")[2].split()[0])

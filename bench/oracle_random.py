@@ -11,7 +11,7 @@ clang-22 -O1 -fno-inline-functions, then
            calling context (multi-space-sites) — no static tool can name
            those in that context without cloning by data
   gasp     generic memory ops left in code reachable from the kernel
-           (gasp-opt -stats, open world and --whole-program)
+           (gasp-opt --summary, open world and --whole-program)
 A program where gasp leaves more than the oracle's multi-space count has
 accesses the oracle saw single-space in every context that gasp left
 generic (an upper bound: a site the run never executed is not judged by the
@@ -39,7 +39,7 @@ TARGETS = ["spir64", "nvptx64", "amdgcn"]
 
 
 def left(ll, flags):
-    r = sh([os.path.join(BIN, "gasp-opt"), "-stats"] + flags + [ll, "-o", os.devnull])
+    r = sh([os.path.join(BIN, "gasp-opt"), "--summary"] + flags + [ll, "-o", os.devnull])
     m = re.search(r"generic memory ops reachable from kernels: (\d+)", r.stderr)
     return int(m.group(1)) if m else None
 

@@ -15,7 +15,7 @@
 #               calling context — what no static inference can resolve (a
 #               lower bound for the executed code; unexecuted copies such as
 #               __clang_ocl_kern_imp_* are not counted)
-# Counted (gasp-opt -stats) in code reachable from the kernels: an
+# Counted (gasp-opt --summary) in code reachable from the kernels: an
 # externally visible original kept for outside callers does not run.
 # Writes bench/quality/quality.md (the table) and bench/quality/quality.png
 # (gnuplot bar chart of the totals) and prints the table.
@@ -28,7 +28,7 @@ outd="$here/bench/quality"; mkdir -p "$outd"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 CL="clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions -emit-llvm -S -Xclang -finclude-default-header -nogpulib"
 K="python3 $here/test/exec/Inputs/kernels.py"
-count() { "$GASP" --passes=none -stats --target-as=$2 "$1" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops reachable from kernels: \([0-9]*\).*/\1/p'; }
+count() { "$GASP" --passes=none --summary --target-as=$2 "$1" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops reachable from kernels: \([0-9]*\).*/\1/p'; }
 bad=0
 {
 for t in spir64 nvptx64; do

@@ -24,7 +24,7 @@ best() { # best wall time and its RSS over $RUNS runs of "$@"
   done
   echo "$b $((m / 1024))"
 }
-left() { "$GASP" --passes=none -stats "$1" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p'; }
+left() { "$GASP" --passes=none --summary "$1" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p'; }
 echo "machine: $(nproc) cores, $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo
 echo "| module | step | seconds (best of $RUNS) | peak RSS MB | generic ops left |"

@@ -31,9 +31,19 @@ extern "C" {
 #endif
 
 #define GASP_VERSION_MAJOR 0
-#define GASP_VERSION_MINOR 2
+#define GASP_VERSION_MINOR 3
 #define GASP_VERSION_PATCH 0
-#define GASP_VERSION "0.2.0"
+#define GASP_VERSION "0.3.0"
+
+/* The library's ABI number, the soname's suffix (libgasp.so.1).  It
+   changes only when an exported function's signature, an enum value or the
+   layout of a field callers already know changes.  GaspOptions grows by
+   appending fields: struct_size (set by gasp_options_init to the size the
+   caller was compiled with) tells the library which ones the caller has,
+   so an older caller keeps working with a newer library, and a newer
+   caller's options are refused by an older library instead of being read
+   past their end.  docs/design.md, "The library's ABI". */
+#define GASP_ABI 1
 
 /* What the library exports: only gasp_* functions (the shared library is
    built with hidden visibility and libgasp.a has its other symbols made
@@ -59,10 +69,15 @@ typedef enum GaspSeverity {
 
 typedef enum GaspLowerMode {
   GASP_LOWER_NONE = 0, /* leave them generic (targets with generic hardware) */
-  GASP_LOWER_TAGS = 1  /* tag bits 61-63 and a switch per access (seed 000) */
+  GASP_LOWER_TAGS = 1  /* tag bits 61-63 and a switch per access */
 } GaspLowerMode;
 
 typedef struct GaspOptions {
+  /* sizeof(GaspOptions) as the caller was compiled: set by
+     gasp_options_init, never by hand.  Fields past it take their defaults;
+     a size this library does not know (0, or larger than its own) makes
+     gasp_check_options and gasp_run fail with GASP_ERR_USAGE. */
+  size_t struct_size;
   /* Comma-separated pass list; NULL = the default pipeline.  "none" runs
      nothing (useful with statistics).  gasp_pass_list() names them all. */
   const char *passes;
@@ -77,7 +92,6 @@ typedef struct GaspOptions {
   const char *print_after;  /* print after this pass only (NULL: none) */
   const char *print_before; /* print before this pass (NULL: none) */
   int print_changed;        /* print after every pass that changed the module */
-  int time_passes;          /* statistic "time.<pass>-us" per pass run */
   const char *debug_only;   /* comma list of pass names to trace */
   FILE *debug_stream;       /* where printing/tracing goes; NULL = stderr */
   /* ipmsp: at most this many clone attempts; -1 (the default set by
@@ -93,7 +107,8 @@ typedef struct GaspOptions {
      there (every space of spir/genx, nvptx and amdgcn but the
      target-specific ones); 1 keeps every volatile access generic. */
   int keep_volatile;
-  /* Private memory lives in the global buffer (seed 000): generic accesses
+  /* Private memory lives in the global buffer (as on some OpenCL CPU
+     runtimes): generic accesses
      need no private arm, and static resolution may treat private as global. */
   int private_in_global;
   /* The module is the whole device program (OpenCL built with
@@ -125,10 +140,15 @@ typedef struct GaspOptions {
      "-gasp-target-as", the pass plugin's LLVM option). */
   const char *option_prefix;
   /* Called before (after = 0) and after (after = 1) every pass the
-     pipeline runs, with the pass's name (NULL: none).  The pass plugin
-     times each pass with it in LLVM's -time-passes report. */
+     pipeline runs, with the pass's name (NULL: none).  gasp-opt and the
+     pass plugin time each pass with it for -time-passes. */
   void (*pass_hook)(void *user, const char *pass, int after);
   void *pass_hook_user;
+  /* Keep what gasp_write_summary reports: the generic accesses before the
+     run, and the reason of each one left (whether or not Missed remarks
+     are collected).  Costs one walk of the module before and after. */
+  int summary;
+  /* New fields go here, at the end (see struct_size). */
 } GaspOptions;
 
 /* Optimisation remarks, as LLVM's: Passed (something was done), Missed
@@ -163,10 +183,19 @@ typedef struct GaspRemark {
 
 typedef struct GaspCtx GaspCtx;
 
+/* Fills *o with the defaults and sets o->struct_size. */
 GASP_API void gasp_options_init(GaspOptions *o);
-/* Copies the options (strings included). */
+/* Copies the options (strings included); NULL gives the defaults. */
 GASP_API GaspCtx *gasp_ctx_new(const GaspOptions *o);
 GASP_API void gasp_ctx_free(GaspCtx *cx);
+/* Forgets what the last run recorded (diagnostics, statistics, remarks,
+   the summary); the options stay.  gasp_run starts with it.
+
+   Lifetimes: every string, GaspRemark and count the accessors below hand
+   out belongs to the context and stays valid until the next gasp_run,
+   gasp_check_options, gasp_ctx_reset or gasp_ctx_free on that context.
+   Each diagnostic is recorded once per run. */
+GASP_API void gasp_ctx_reset(GaspCtx *cx);
 
 /* Checks the options alone (pass names, target name) without a module. */
 GASP_API GaspStatus gasp_check_options(GaspCtx *cx);
@@ -179,20 +208,28 @@ GASP_API GaspStatus gasp_check_options(GaspCtx *cx);
    module (GASP_ERR_INTERNAL) may leave it partly rewritten. */
 GASP_API GaspStatus gasp_run(GaspCtx *cx, LLVMModuleRef m);
 
-/* Diagnostics collected since the context was made. */
+/* Diagnostics of the last run (or check).  They speak of the options by
+   their GaspOptions names ("target_as"), or with option_prefix set as a
+   tool's flags ("--target-as", "-gasp-target-as"). */
 GASP_API size_t gasp_diag_count(const GaspCtx *cx);
 GASP_API const char *gasp_diag_message(const GaspCtx *cx, size_t i);
 GASP_API GaspSeverity gasp_diag_severity(const GaspCtx *cx, size_t i);
 
-/* Statistics: "pass.name" counters bumped by the passes. */
+/* Statistics of the last run: "pass.name" counters bumped by the passes. */
 GASP_API size_t gasp_stat_count(const GaspCtx *cx);
 GASP_API const char *gasp_stat_name(const GaspCtx *cx, size_t i);
 GASP_API const char *gasp_stat_desc(const GaspCtx *cx, size_t i);
 GASP_API uint64_t gasp_stat_value(const GaspCtx *cx, size_t i);
 /* Value of the counter called name ("pass.name"), 0 if never bumped. */
 GASP_API uint64_t gasp_stat_get(const GaspCtx *cx, const char *name);
+/* Writes the statistics as LLVM's -stats prints its own: the
+   "... Statistics Collected ..." table (value, the pass as DEBUG_TYPE,
+   description; sorted by pass and name), or with json set LLVM's
+   -stats-json object ({"pass.name": value, ...}).  gasp-opt and the pass
+   plugin both print with it. */
+GASP_API void gasp_write_stats(const GaspCtx *cx, int json, FILE *f);
 
-/* Remarks collected since the context was made (see GaspOptions.remarks). */
+/* Remarks of the last run (see GaspOptions.remarks). */
 GASP_API size_t gasp_remark_count(const GaspCtx *cx);
 GASP_API const GaspRemark *gasp_remark(const GaspCtx *cx, size_t i);
 /* Writes remark i in LLVM's YAML remark format (one "--- !Passed" ...
@@ -236,7 +273,7 @@ GASP_API LLVMModuleRef gasp_read_module(LLVMContextRef ctx, const char *path, ch
 GASP_API LLVMModuleRef gasp_parse_module(LLVMContextRef ctx, const char *name,
                                 const char *data, size_t size, char **err);
 
-/* Address-space alias analysis (seed 001's rule, the target table deciding
+/* Address-space alias analysis (the disjoint-spaces rule, the target table deciding
    disjointness): generic on either side -> may alias; two spaces the table
    puts in different alias classes (they never hold the same byte) -> no
    alias; the same space or class -> may alias.  AMDGPU constant memory is
@@ -260,6 +297,14 @@ GASP_API GaspAliasResult gasp_alias_as(const char *target, unsigned a, unsigned 
    (or b) belongs to; private_in_global comes from cx's options.  Values
    that are not pointers, or whose target cannot be told, may alias. */
 GASP_API GaspAliasResult gasp_alias(const GaspCtx *cx, LLVMValueRef a, LLVMValueRef b);
+
+/* The residue report of the last run (GaspOptions.summary set; else one
+   line saying so): generic memory operations before and after, in code
+   reachable from the kernels and in functions kept for outside callers;
+   those left in kernel-reachable code by reason and by function; named
+   accesses in kernel-reachable code by space, before and after.  prefix
+   starts every line ("gasp: " for gasp-opt; "" for none). */
+GASP_API void gasp_write_summary(const GaspCtx *cx, const char *prefix, FILE *f);
 
 /* The pass names, comma separated, and the default pipeline. */
 GASP_API const char *gasp_pass_list(void);

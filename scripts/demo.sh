@@ -10,9 +10,9 @@ mkdir -p "$out"
 src="$here/examples/demo.cl"
 for t in spir64 nvptx64; do
   echo "=== $t: clang-22 -O1 -fno-inline-functions examples/demo.cl ==="
-  clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions -emit-llvm -S \
+  clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions -gline-tables-only -emit-llvm -S \
     -Xclang -finclude-default-header -target $t "$src" -o "$out/demo.$t.ll"
-  "$GASP" -stats -S -pass-remarks=ipmsp -pass-remarks-missed=gasp \
+  "$GASP" --summary -S -pass-remarks=ipmsp -pass-remarks-missed=gasp \
     -pass-remarks-output="$out/demo.$t.remarks.yaml" --dot-callgraph="$out/demo.$t.dot" \
     "$out/demo.$t.ll" -o "$out/demo.$t.gasp.ll" 2>"$out/stats.$t"
   # the headline: what runs (reachable from the kernel), then what only an
@@ -21,7 +21,7 @@ for t in spir64 nvptx64; do
     "$out/stats.$t" | sed "s|$out/||"
   echo "--- excerpt of the rewritten kernel (build/demo/demo.$t.gasp.ll) ---"
   sed -n '/^define.*@__clang_ocl_kern_imp_pingpong_sum\|^define.*spir_kernel void @pingpong_sum/,/^}/p' \
-    "$out/demo.$t.gasp.ll" | grep -E 'define|load|store|phi ptr' | head -14
+    "$out/demo.$t.gasp.ll" | grep -E 'define|load|store|phi ptr' | sed 's/,\{0,1\} !dbg ![0-9]*//g' | head -14
   echo
 done
 if command -v dot >/dev/null 2>&1; then
@@ -29,7 +29,7 @@ if command -v dot >/dev/null 2>&1; then
   echo "=== call graph after gasp: build/demo/demo.spir64.dot, rendered to build/demo/demo.spir64.png ==="
 fi
 echo "=== spir64 with --whole-program (the module is the whole OpenCL program) ==="
-"$GASP" -stats --whole-program -pass-remarks=internalize "$out/demo.spir64.ll" \
+"$GASP" --summary --whole-program -pass-remarks=internalize "$out/demo.spir64.ll" \
   -o "$out/demo.spir64.wp.ll" -S 2>&1 | grep 'remark:\|^gasp: generic memory ops reachable\|^gasp: generic memory ops kept' | sed "s|$out/||"
 echo "=== every remark (YAML, for llvm-remarkutil / opt-viewer): build/demo/demo.spir64.remarks.yaml ==="
 echo

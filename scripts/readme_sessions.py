@@ -14,7 +14,11 @@ and LLVM's bindir first in PATH.
 
 Prints one line per mismatch (file:line, the command, expected vs got) and
 "readme: N sessions, N commands, N as shown, N differ"; exit 1 when one
-differs.  Run from anywhere; FILE defaults to README.md."""
+differs.  Run from anywhere; FILE defaults to README.md.
+
+--update rewrites, in place, the expected text of each command that
+differs and has no "..." line (a maintainer's aid after an output changed
+on purpose: read the diff before committing it)."""
 import os
 import shutil
 import subprocess
@@ -39,7 +43,7 @@ def sessions(path):
                     while cmd.endswith("\\") and i + 1 < len(lines):
                         i += 1
                         cmd = cmd[:-1] + " " + lines[i].strip()
-                    cmds.append((cmd, []))
+                    cmds.append((cmd, [], i + 1))
                 else:
                     cmds[-1][1].append(line)
                 i += 1
@@ -74,7 +78,10 @@ def scratch():
 
 
 def main():
-    files = sys.argv[1:] or [os.path.join(ROOT, "README.md")]
+    args = sys.argv[1:]
+    update = "--update" in args
+    args = [a for a in args if a != "--update"]
+    files = args or [os.path.join(ROOT, "README.md")]
     bindir = subprocess.run(["llvm-config-22", "--bindir"], capture_output=True,
                             text=True).stdout.strip()
     env = dict(os.environ)
@@ -82,11 +89,12 @@ def main():
     n_sess = n_cmd = n_ok = 0
     bad = []
     for f in files:
+        edits = []  # (first line index, count, new lines)
         for line, cmds in sessions(f):
             n_sess += 1
             d = scratch()
             try:
-                for cmd, want in cmds:
+                for cmd, want, at in cmds:
                     n_cmd += 1
                     r = subprocess.run(["bash", "-c", "{ " + cmd + "\n} 2>&1"], cwd=d, env=env,
                                        capture_output=True, text=True)
@@ -94,12 +102,24 @@ def main():
                     if matches(want, got):
                         n_ok += 1
                     else:
+                        if update and "..." not in [w.rstrip() for w in want]:
+                            while got and not got[-1].strip():
+                                got.pop()
+                            edits.append((at, len(want), [g.rstrip() for g in got]))
                         bad.append("%s:%d: $ %s\n  expected:\n%s\n  got:\n%s" % (
                             os.path.relpath(f, ROOT), line, cmd,
                             "\n".join("    " + w for w in want),
                             "\n".join("    " + g for g in got[:40])))
             finally:
                 shutil.rmtree(d, ignore_errors=True)
+        if edits:
+            lines = open(f).read().split("\n")
+            for at, n, new in sorted(edits, reverse=True):
+                # keep the blank lines a block ends with
+                while n and not lines[at + n - 1].strip():
+                    n -= 1
+                lines[at:at + n] = new
+            open(f, "w").write("\n".join(lines))
     for b in bad:
         print("DIFFERS " + b)
     print("readme: %d sessions, %d commands, %d as shown, %d differ" %

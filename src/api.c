@@ -9,10 +9,12 @@
 #include <llvm/Config/llvm-config.h> /* LLVM_VERSION_STRING (a C header) */
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <string.h>
 
 void gasp_options_init(GaspOptions *o) {
   memset(o, 0, sizeof *o);
+  o->struct_size = sizeof *o;
   o->clone_budget = -1;
   o->clone_cost = -1;
 }
@@ -31,8 +33,16 @@ static void string_options(GaspOptions *o, const char **f[N_STRING_OPTIONS]) {
 
 GaspCtx *gasp_ctx_new(const GaspOptions *o) {
   GaspCtx *cx = xcalloc(1, sizeof *cx);
-  if (o)
-    cx->opt = *o;
+  gasp_options_init(&cx->opt);
+  cx->options_size = sizeof cx->opt;
+  if (o) {
+    /* the fields the caller's gasp.h has (a prefix of ours: fields are
+       only appended); a size we do not know is refused by the checks */
+    cx->options_size = o->struct_size;
+    if (o->struct_size >= offsetof(GaspOptions, passes) && o->struct_size <= sizeof cx->opt)
+      memcpy(&cx->opt, o, o->struct_size);
+    cx->opt.struct_size = sizeof cx->opt;
+  }
   const char **f[N_STRING_OPTIONS];
   string_options(&cx->opt, f);
   for (int i = 0; i < N_STRING_OPTIONS; i++)
@@ -40,15 +50,20 @@ GaspCtx *gasp_ctx_new(const GaspOptions *o) {
   return cx;
 }
 
-void gasp_ctx_free(GaspCtx *cx) {
-  if (!cx)
-    return;
+void gasp_ctx_reset(GaspCtx *cx) {
   for (size_t i = 0; i < cx->diags.n; i++)
     free(cx->diags.v[i].msg);
   vec_free(&cx->diags);
   vec_free(&cx->stat_desc);
   vec_free(&cx->stat_val);
   remarks_free(cx);
+  summary_free(cx);
+}
+
+void gasp_ctx_free(GaspCtx *cx) {
+  if (!cx)
+    return;
+  gasp_ctx_reset(cx);
   const char **f[N_STRING_OPTIONS];
   string_options(&cx->opt, f);
   for (int i = 0; i < N_STRING_OPTIONS; i++)
@@ -56,7 +71,17 @@ void gasp_ctx_free(GaspCtx *cx) {
   free(cx);
 }
 
-GaspStatus gasp_check_options(GaspCtx *cx) {
+/* The checks of the options alone, recording their diagnostics. */
+static GaspStatus check_options(GaspCtx *cx) {
+  if (cx->options_size < offsetof(GaspOptions, passes) ||
+      cx->options_size > sizeof cx->opt) {
+    cx_diag(cx, GASP_SEV_ERROR,
+            "GaspOptions of %zu bytes: this library (gasp " GASP_VERSION
+            ") knows sizes up to %zu; fill the options with gasp_options_init from the "
+            "gasp.h the library was built with",
+            cx->options_size, sizeof cx->opt);
+    return GASP_ERR_USAGE;
+  }
   if (cx->opt.target_as && !tgt_by_name(cx->opt.target_as)) {
     cx_diag(cx, GASP_SEV_ERROR, "unknown --target-as '%s'; valid: %s",
             cx->opt.target_as, tgt_names());
@@ -65,13 +90,24 @@ GaspStatus gasp_check_options(GaspCtx *cx) {
   return pipeline_check(cx) ? GASP_OK : GASP_ERR_USAGE;
 }
 
+GaspStatus gasp_check_options(GaspCtx *cx) {
+  gasp_ctx_reset(cx);
+  return check_options(cx);
+}
+
 GaspStatus gasp_run(GaspCtx *cx, LLVMModuleRef m) {
-  GaspStatus st = gasp_check_options(cx);
+  gasp_ctx_reset(cx);
+  GaspStatus st = check_options(cx);
   if (st != GASP_OK)
     return st;
   if (!cx_select_target(cx, m))
     return GASP_ERR_INPUT;
+  summary_begin(cx, m);
   st = pipeline_run(cx, m);
+  if (st == GASP_OK)
+    summary_end(cx, m);
+  else
+    summary_free(cx);
   remarks_respell_options(cx);
   return st;
 }
@@ -160,6 +196,58 @@ uint64_t gasp_stat_get(const GaspCtx *cx, const char *name) {
     if (!strcmp(cx->stat_desc.v[i]->name, name))
       return cx->stat_val.v[i];
   return 0;
+}
+
+/* LLVM's order for statistics (StatisticInfo::sort): by DEBUG_TYPE (the
+   pass, before the dot), then name, then description. */
+static int stat_order(const void *a, const void *b) {
+  const GaspStatDesc *x = *(const GaspStatDesc *const *)a, *y = *(const GaspStatDesc *const *)b;
+  const char *dx = strchr(x->name, '.'), *dy = strchr(y->name, '.');
+  size_t lx = dx ? (size_t)(dx - x->name) : strlen(x->name);
+  size_t ly = dy ? (size_t)(dy - y->name) : strlen(y->name);
+  int c = strncmp(x->name, y->name, lx < ly ? lx : ly);
+  if (c || lx != ly)
+    return c ? c : lx < ly ? -1 : 1;
+  if ((c = strcmp(x->name + lx, y->name + ly)))
+    return c;
+  return strcmp(x->desc, y->desc);
+}
+
+void gasp_write_stats(const GaspCtx *cx, int json, FILE *f) {
+  size_t n = cx->stat_desc.n;
+  const GaspStatDesc **order = xmalloc((n ? n : 1) * sizeof *order);
+  memcpy(order, cx->stat_desc.v, n * sizeof *order);
+  qsort(order, n, sizeof *order, stat_order);
+  if (json) { /* llvm::PrintStatisticsJSON */
+    fprintf(f, "{\n");
+    for (size_t i = 0; i < n; i++)
+      fprintf(f, "%s\t\"%s\": %llu", i ? ",\n" : "", order[i]->name,
+              (unsigned long long)gasp_stat_get(cx, order[i]->name));
+    fprintf(f, "\n}\n");
+  } else { /* llvm::PrintStatistics */
+    int vlen = 0, dlen = 0;
+    for (size_t i = 0; i < n; i++) {
+      char buf[24];
+      int l = snprintf(buf, sizeof buf, "%llu",
+                       (unsigned long long)gasp_stat_get(cx, order[i]->name));
+      const char *dot = strchr(order[i]->name, '.');
+      int d = dot ? (int)(dot - order[i]->name) : (int)strlen(order[i]->name);
+      vlen = l > vlen ? l : vlen;
+      dlen = d > dlen ? d : dlen;
+    }
+    fprintf(f, "===%s===\n                          ... Statistics Collected ...\n===%s===\n\n",
+            "-------------------------------------------------------------------------",
+            "-------------------------------------------------------------------------");
+    for (size_t i = 0; i < n; i++) {
+      const char *dot = strchr(order[i]->name, '.');
+      int d = dot ? (int)(dot - order[i]->name) : (int)strlen(order[i]->name);
+      fprintf(f, "%*llu %.*s%*s - %s\n", vlen,
+              (unsigned long long)gasp_stat_get(cx, order[i]->name), d, order[i]->name,
+              dlen - d, "", order[i]->desc);
+    }
+    fprintf(f, "\n");
+  }
+  free(order);
 }
 
 /* ---- reading modules --------------------------------------------------- */

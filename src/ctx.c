@@ -9,24 +9,30 @@
 #include <stdarg.h>
 #include <string.h>
 
-/* Messages name options as gasp-opt spells them ("--clone-cost"); with
-   GaspOptions.option_prefix set, each "--" that starts an option name (a
-   lower-case letter after it, no letter or digit before it) becomes the
-   prefix.  Takes s, returns the respelled string. */
+/* Messages name options as gasp-opt spells them ("--clone-cost").  Each
+   "--" that starts an option name (a lower-case letter after it, no letter
+   or digit before it) is respelled: with GaspOptions.option_prefix set the
+   prefix replaces it ("-gasp-clone-cost" for the plugin, "--" for
+   gasp-opt); without one, for a library caller, the option becomes its
+   GaspOptions field ("clone_cost").  Takes s, returns the respelled
+   string. */
 char *cx_respell_options(const GaspCtx *cx, char *s) {
   const char *pre = cx->opt.option_prefix;
-  if (!pre)
+  if (pre && !strcmp(pre, "--"))
     return s;
-  size_t n = 0, plen = strlen(pre);
+  size_t n = 0, plen = pre ? strlen(pre) : 0;
   for (const char *p = s; (p = strstr(p, "--")); p += 2)
     n++;
   char *out = xmalloc(strlen(s) + n * plen + 1), *o = out;
   for (const char *p = s; *p;) {
     if (p[0] == '-' && p[1] == '-' && p[2] >= 'a' && p[2] <= 'z' &&
         (p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '-'))) {
-      memcpy(o, pre, plen);
+      memcpy(o, pre ? pre : "", plen);
       o += plen;
       p += 2;
+      if (!pre) /* the field: dashes of the name become underscores */
+        for (; isalnum((unsigned char)*p) || (*p == '-' && isalnum((unsigned char)p[1])); p++)
+          *o++ = *p == '-' ? '_' : *p;
     } else
       *o++ = *p++;
   }
@@ -40,6 +46,13 @@ void cx_diag(GaspCtx *cx, GaspSeverity sev, const char *fmt, ...) {
   va_start(ap, fmt);
   char *s = cx_respell_options(cx, xvasprintf(fmt, ap));
   va_end(ap);
+  /* each diagnostic once per run: a check repeated by the run (options,
+     target) says nothing new */
+  for (size_t i = 0; i < cx->diags.n; i++)
+    if (cx->diags.v[i].sev == sev && !strcmp(cx->diags.v[i].msg, s)) {
+      free(s);
+      return;
+    }
   GaspDiag d = {sev, s};
   vec_push(&cx->diags, d);
 }

@@ -180,6 +180,8 @@ struct GaspCtx {
   long clones_made; /* clones made in this run by any pass: the one
                        --clone-budget (cx_clone_allowed); pipeline_run
                        starts it at 0 */
+  struct Summary *summary; /* summary.c's record of the last run, or NULL */
+  size_t options_size; /* GaspOptions.struct_size as the caller gave it */
 };
 
 void cx_diag(GaspCtx *cx, GaspSeverity sev, const char *fmt, ...)
@@ -208,6 +210,9 @@ typedef VEC(LLVMBasicBlockRef) BlockVec;
 
 /* ===== remark.c — optimisation remarks ================================== */
 bool cx_wants(const GaspCtx *cx, GaspRemarkKind k);
+/* After the pipeline: remarks about a removed function move to a function
+   their text names that is still defined (remark.c). */
+void remarks_rehome(GaspCtx *cx, LLVMModuleRef m);
 /* Starts a remark by the running pass about fn (NULL: the module), located
    at instruction at (NULL: fn's own line); NULL when cx does not collect
    kind k.  Finish it (rm_arg..., rm_done) before starting another. */
@@ -695,13 +700,22 @@ bool alias_run(GaspCtx *cx, LLVMModuleRef m);
 /* ===== why.c — Missed remarks for the accesses left generic ============= */
 void why_report(GaspCtx *cx, LLVMModuleRef m);
 
+/* ===== summary.c — the residue report (gasp_write_summary) ============== */
+typedef struct Summary Summary;
+/* Before the pipeline (GaspOptions.summary set): counts as they were. */
+void summary_begin(GaspCtx *cx, LLVMModuleRef m);
+/* why.c: one generic access of fn left, for this reason. */
+void summary_note(GaspCtx *cx, LLVMValueRef fn, const char *reason);
+/* After the pipeline: counts again, the notes tallied. */
+void summary_end(GaspCtx *cx, LLVMModuleRef m);
+void summary_free(GaspCtx *cx);
+
 /* ===== pipeline.c — the pass list ======================================= */
 typedef bool (*PassFn)(GaspCtx *cx, LLVMModuleRef m);
 typedef struct PassInfo {
   const char *name;
   PassFn run;
   const char *what;
-  GaspStatDesc time; /* -time-passes: "time.<pass>-us" */
 } PassInfo;
 const PassInfo *pipeline_find(const char *name);
 /* Runs the pass list cx->opt.passes (or the default); returns a status. */

@@ -4,8 +4,8 @@
  *
  * Around passes: -print-before, -print-after(-all) and -print-changed
  * print the module to the debug stream, -verify-each runs the LLVM
- * verifier, -time-passes records each pass's time as a statistic
- * ("time.<pass>-us").  Upstream passes (sroa) run
+ * verifier; GaspOptions.pass_hook is called around each pass (gasp-opt and
+ * the plugin time passes with it).  Upstream passes (sroa) run
  * through LLVMRunPasses, gasp's own C passes in between.
  */
 #include "gasp_int.h"
@@ -14,7 +14,6 @@
 #include <llvm-c/Error.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <string.h>
-#include <time.h>
 
 static bool run_sroa(GaspCtx *cx, LLVMModuleRef m) {
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
@@ -33,30 +32,24 @@ static const GaspStatDesc st_group_rounds = {
 
 /* Every pass, in pipeline order. */
 static const PassInfo passes[] = {
-#define TIME(p) {"time." p "-us", "microseconds spent in " p " (-time-passes)"}
-    {"sroa", run_sroa, "upstream scalar replacement of aggregates", TIME("sroa")},
+    {"sroa", run_sroa, "upstream scalar replacement of aggregates"},
     {"internalize", internalize_run,
-     "--whole-program: non-kernel functions internal, uncalled ones removed",
-     TIME("internalize")},
-    {"infer", infer_run, "intra-procedural address-space inference", TIME("infer")},
+     "--whole-program: non-kernel functions internal, uncalled ones removed"},
+    {"infer", infer_run, "intra-procedural address-space inference"},
     {"fields", fields_run,
-     "clones for the spaces callers store in the aggregates they pass", TIME("fields")},
+     "clones for the spaces callers store in the aggregates they pass"},
     {"callsplit", callsplit_run,
-     "a call handed a select of pointers in two spaces: one call per arm", TIME("callsplit")},
+     "a call handed a select of pointers in two spaces: one call per arm"},
     {"ipmsp", ipmsp_run,
-     "inter-procedural propagation: votes, specialization, clones, returns", TIME("ipmsp")},
+     "inter-procedural propagation: votes, specialization, clones, returns"},
     {"memsum", memsum_run,
-     "pointers through global, local, ... memory: what each memory may hold", TIME("memsum")},
+     "pointers through global, local, ... memory: what each memory may hold"},
     {"resolve", resolve_run,
-     "explicit casts folded; static resolution when only global memory reaches",
-     TIME("resolve")},
+     "explicit casts folded; static resolution when only global memory reaches"},
     {"lower", lower_run,
-     "--lower-generic=tags: tag generic pointers, dispatch each access on the tag",
-     TIME("lower")},
+     "--lower-generic=tags: tag generic pointers, dispatch each access on the tag"},
     {"alias", alias_run,
-     "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis",
-     TIME("alias")},
-#undef TIME
+     "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis"},
 };
 
 /* The default pipeline: one literal list.  A bracketed group runs again
@@ -202,20 +195,14 @@ static bool run_one(GaspCtx *cx, const char *name, void *arg) {
     fprintf(cx_out(cx), "; *** IR Dump Before %s ***\n%s", name, txt);
     LLVMDisposeMessage(txt);
   }
-  struct timespec t0, t1;
   if (cx->opt.pass_hook)
     cx->opt.pass_hook(cx->opt.pass_hook_user, p->name, 0);
-  clock_gettime(CLOCK_MONOTONIC, &t0);
   cx->cur_pass = p->name;
   bool changed = p->run(cx, rs->m);
   rs->changed = changed;
   cx->cur_pass = NULL;
-  clock_gettime(CLOCK_MONOTONIC, &t1);
   if (cx->opt.pass_hook)
     cx->opt.pass_hook(cx->opt.pass_hook_user, p->name, 1);
-  if (cx->opt.time_passes)
-    cx_stat(cx, &p->time,
-            (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000L + (t1.tv_nsec - t0.tv_nsec) / 1000));
   if (cx->opt.print_changed) {
     if (changed) {
       char *txt = LLVMPrintModuleToString(rs->m);
@@ -285,8 +272,10 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   }
   vec_free(&steps);
   free(copy);
-  if (rs.st == GASP_OK)
+  if (rs.st == GASP_OK) {
+    remarks_rehome(cx, m);
     why_report(cx, m);
+  }
   cx->cur_module = NULL;
   return rs.st;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* remark.c — optimisation remarks (issue 7), collected in the context and
+/* remark.c — optimisation remarks, collected in the context and
  * written as LLVM's YAML remarks.
  *
  * A pass starts a remark with cx_remark (NULL when the context does not
@@ -100,8 +100,62 @@ void rm_done(GaspRemark *r) {
   r->message = m;
 }
 
+/* A remark made without a location (its function had no subprogram then:
+   a body being moved) gets its function's, as LLVM places a remark about a
+   function: the subprogram's line, column 0. */
+static void locate(GaspRemark *r, LLVMValueRef fn) {
+  if (r->file)
+    return;
+  unsigned len = 0;
+  const char *file = LLVMGetDebugLocFilename(fn, &len);
+  if (file && len) {
+    r->file = xasprintf("%.*s", (int)len, file);
+    r->line = LLVMGetDebugLocLine(fn);
+    r->column = 0;
+  }
+}
+
+/* A remark about a function the run removed (an original whose callers
+   all went to its clones, one merged into a twin) moves to the first
+   function its text names that is still defined ("cloned as @f.as1 ...":
+   the clone), so that LLVM, which hangs a remark on a function, can show
+   it, and opt-viewer finds it; with none, it stays where it was (the
+   YAML file keeps it; printers drop it as opt does).  Every remark left
+   on a function is located (locate). */
+void remarks_rehome(GaspCtx *cx, LLVMModuleRef m) {
+  for (size_t i = 0; i < cx->remarks.n; i++) {
+    GaspRemark *r = &cx->remarks.v[i];
+    if (!strcmp(r->function, "(module)"))
+      continue;
+    LLVMValueRef fn = LLVMGetNamedFunction(m, r->function);
+    if (fn && !LLVMIsDeclaration(fn)) {
+      locate(r, fn);
+      continue;
+    }
+    bool moved = false;
+    for (size_t a = 0; a < r->nargs && !moved; a++) {
+      for (const char *p = strchr(r->args[a].value, '@'); p && !moved; p = strchr(p + 1, '@')) {
+        size_t n = strspn(p + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                 "0123456789_.$-");
+        while (n && (p[n] == '.' || p[n] == '-')) /* a sentence's full stop */
+          n--;
+        char *name = xasprintf("%.*s", (int)n, p + 1);
+        LLVMValueRef g = n ? LLVMGetNamedFunction(m, name) : NULL;
+        if (g && !LLVMIsDeclaration(g)) {
+          free((char *)r->function);
+          r->function = name;
+          moved = true;
+          locate(r, g);
+        } else {
+          free(name);
+        }
+      }
+    }
+  }
+}
+
 void remarks_respell_options(GaspCtx *cx) {
-  if (!cx->opt.option_prefix)
+  if (cx->opt.option_prefix && !strcmp(cx->opt.option_prefix, "--"))
     return;
   for (size_t i = 0; i < cx->remarks.n; i++) {
     GaspRemark *r = &cx->remarks.v[i];

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* why.c — why did this access stay generic?  (issue 7, issue 17)
+/* why.c — why did this access stay generic?
  *
- * After the pipeline, when Missed remarks are collected, every memory
+ * After the pipeline, when Missed remarks are collected (or the residue
+ * summary is kept: summary.c gets each reason), every memory
  * access still using a generic pointer gets one Missed remark "gasp /
  * GenericAccess" naming the reason.  The reason is not found by a walk of
  * its own: the space analysis (space.c) solves the function, and
@@ -292,7 +293,7 @@ static LLVMValueRef generic_ptr(const Why *w, LLVMValueRef i) {
 }
 
 void why_report(GaspCtx *cx, LLVMModuleRef m) {
-  if (!cx_wants(cx, GASP_REMARK_MISSED))
+  if (!cx_wants(cx, GASP_REMARK_MISSED) && !cx->summary)
     return;
   Why w = {cx, cx->tgt, space_new(cx->tgt, m)};
   /* what memory holds, as memsum saw it (the same fixed point) */
@@ -314,6 +315,7 @@ void why_report(GaspCtx *cx, LLVMModuleRef m) {
           r.what = "in a block not reachable from the entry";
         else if (p)
           reason_of(&w, p, &r);
+        summary_note(cx, fn, r.what);
         GaspRemark *rm = cx_remark(cx, GASP_REMARK_MISSED, "GenericAccess", fn, i);
         rm_arg(rm, "Access", "%s", access_name(i));
         rm_arg(rm, "String", " stays generic: ");

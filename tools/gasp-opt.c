@@ -27,7 +27,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define EXIT_INPUT 1
@@ -47,7 +49,8 @@ static const char usage_text[] =
     "  -f                    write bitcode even to a terminal\n"
     "  -disable-output       run the passes, write no module (remarks, dot,\n"
     "                        statistics still)\n"
-    "  --passes=<a,b,...>    passes to run (default: %s); 'none' runs nothing\n"
+    "  --passes=<a,b,...>    passes to run (default: %s); 'none' runs nothing;\n"
+    "                        -p is the same\n"
     "                        passes: %s\n"
     "  --target-as=<name>    address-space table: spir, nvptx, amdgcn, genx\n"
     "                        (default: from the module's target triple; one\n"
@@ -76,6 +79,8 @@ static const char usage_text[] =
     "                        libraries or separately compiled device code\n"
     "  --private-in-global   private memory lives in the global buffer: no\n"
     "                        private arm; resolve may treat private as global\n"
+    ;
+static const char usage_text2[] =
     "  -pass-remarks=<re>    print Passed remarks of passes matching re (stderr)\n"
     "  -pass-remarks-missed=<re>    ... Missed remarks: every access left\n"
     "                        generic, with its reason ('gasp' pass)\n"
@@ -85,15 +90,21 @@ static const char usage_text[] =
     "  -pass-remarks-filter=<re>    only remarks of matching passes go there\n"
     "  -pass-remarks-format=yaml    the format of that file (yaml only)\n"
     "  --dot-callgraph=<f.dot> write the call graph after gasp (Graphviz)\n"
-    "  -stats                print statistics to stderr, including\n"
-    "                        'gasp: generic memory ops before: N' and '... after: N'\n"
+    "  -stats                print statistics as opt does (its table)\n"
+    "  -stats-json           ... as opt's JSON object instead\n"
+    "  -info-output-file=<f> where -stats and -time-passes write (appended;\n"
+    "                        '-' stdout; default stderr)\n"
+    "  --summary             the residue report: generic memory ops before\n"
+    "                        and after, those left in kernel-reachable code\n"
+    "                        by reason and by function, named ones by space\n"
     "  -verify-each          run the LLVM verifier after every pass\n"
     "  -print-after-all      print the module after every pass (stderr)\n"
     "  -print-after=<pass>   print the module after that pass (stderr)\n"
     "  -print-before-all     print the module before every pass (stderr)\n"
     "  -print-before=<pass>  print the module before that pass (stderr)\n"
     "  -print-changed        print the module after each pass that changed it\n"
-    "  -time-passes          print the time spent in each gasp pass (stderr)\n"
+    "  -time-passes          time each gasp pass (opt's report; with\n"
+    "                        -stats-json, in the JSON)\n"
     "  -mtriple=<triple>     replace the module's target triple first\n"
     "  -debug-only=<passes>  trace these passes (stderr)\n"
     "  --version             print the version\n"
@@ -103,7 +114,8 @@ static const char usage_text[] =
 
 typedef struct Args {
   const char *in, *out;
-  bool text, stats;
+  bool text, stats, stats_json, time_passes, summary;
+  const char *info_out; /* -info-output-file */
   bool force_tty;  /* -f: bitcode to a terminal anyway */
   const char *mtriple; /* -mtriple: replaces the module's triple */
   bool no_output;  /* -disable-output: run, write no module */
@@ -113,6 +125,62 @@ typedef struct Args {
   const char *remark_re[3], *remarks_filter;
   const char *remarks_out, *dot_out;
 } Args;
+
+/* Every option name, for "did you mean" (one list, beside the parser). */
+static const char *const option_names[] = {
+    "o", "S", "f", "disable-output", "passes", "p", "target-as", "force-target-as", "stats",
+    "stats-json", "info-output-file", "summary", "verify-each", "print-after-all",
+    "print-after", "print-before-all", "print-before", "print-changed", "time-passes",
+    "mtriple", "clone-budget", "clone-cost", "dump-ip-msp", "ipmsp-visit-cap",
+    "lower-generic", "pass-remarks", "pass-remarks-missed", "pass-remarks-analysis",
+    "pass-remarks-output", "pass-remarks-filter", "pass-remarks-format", "dot-callgraph",
+    "volatile", "whole-program", "private-in-global", "debug-only", "version", "help"};
+
+/* Edit distance of a and b (both short). */
+static size_t distance(const char *a, const char *b) {
+  size_t la = strlen(a), lb = strlen(b), row[64];
+  if (la >= 64 || lb >= 64)
+    return 64;
+  for (size_t j = 0; j <= lb; j++)
+    row[j] = j;
+  for (size_t i = 1; i <= la; i++) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= lb; j++) {
+      size_t up = row[j];
+      size_t best = diag + (a[i - 1] != b[j - 1]);
+      if (row[j - 1] + 1 < best)
+        best = row[j - 1] + 1;
+      if (up + 1 < best)
+        best = up + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[lb];
+}
+
+/* The known option closest to arg (its name, without dashes or value), as
+   LLVM's "Did you mean"; NULL when none is close. */
+static const char *closest_option(const char *arg) {
+  char name[64];
+  const char *n = arg + strspn(arg, "-");
+  size_t len = strcspn(n, "=");
+  if (len >= sizeof name)
+    return NULL;
+  memcpy(name, n, len);
+  name[len] = 0;
+  const char *best = NULL;
+  size_t bd = len / 3 + 1; /* LLVM's cutoff is looser; this keeps it useful */
+  for (size_t i = 0; i < sizeof option_names / sizeof *option_names; i++) {
+    size_t d = distance(name, option_names[i]);
+    if (d < bd || (d == bd && !best && d <= 2)) {
+      bd = d;
+      best = option_names[i];
+    }
+  }
+  return best;
+}
 
 static void usage_error(const char *fmt, const char *arg) {
   fprintf(stderr, "gasp-opt: error: ");
@@ -160,7 +228,7 @@ static void parse_args(int argc, char **argv, Args *a) {
       a->force_tty = true;
     } else if (opt_flag(s, "disable-output")) {
       a->no_output = true;
-    } else if ((v = opt_value(s, "passes"))) {
+    } else if ((v = opt_value(s, "passes")) || (v = opt_value(s, "p"))) {
       a->o.passes = v;
     } else if ((v = opt_value(s, "target-as"))) {
       a->o.target_as = v;
@@ -169,6 +237,13 @@ static void parse_args(int argc, char **argv, Args *a) {
     } else if (opt_flag(s, "stats")) {
       a->stats = true;
       a->o.stats = 1;
+    } else if (opt_flag(s, "stats-json")) {
+      a->stats_json = true;
+    } else if ((v = opt_value(s, "info-output-file"))) {
+      a->info_out = v;
+    } else if (opt_flag(s, "summary")) {
+      a->summary = true;
+      a->o.summary = 1;
     } else if (opt_flag(s, "verify-each")) {
       a->o.verify_each = 1;
     } else if (opt_flag(s, "print-after-all")) {
@@ -182,7 +257,7 @@ static void parse_args(int argc, char **argv, Args *a) {
     } else if (opt_flag(s, "print-changed")) {
       a->o.print_changed = 1;
     } else if (opt_flag(s, "time-passes")) {
-      a->o.time_passes = 1;
+      a->time_passes = true;
     } else if ((v = opt_value(s, "mtriple"))) {
       a->mtriple = v;
     } else if ((v = opt_value(s, "clone-budget"))) {
@@ -248,8 +323,16 @@ static void parse_args(int argc, char **argv, Args *a) {
       exit(0);
     } else if (opt_flag(s, "help") || opt_flag(s, "h")) {
       printf(usage_text, gasp_default_pipeline(), gasp_pass_list());
+      fputs(usage_text2, stdout);
       exit(0);
     } else if (s[0] == '-' && s[1] != 0) {
+      const char *near = closest_option(s);
+      if (near) {
+        fprintf(stderr, "gasp-opt: error: unknown option '%s'; did you mean '%s%s'?\n", s,
+                strlen(near) == 1 ? "-" : "--", near);
+        fprintf(stderr, "run 'gasp-opt --help' for usage\n");
+        exit(EXIT_USAGE);
+      }
       usage_error("unknown option '%s'", s);
     } else if (a->in) {
       usage_error("more than one input file ('%s')", s);
@@ -295,26 +378,190 @@ static void free_filters(Filters *f) {
       regfree(&f->re[k]);
 }
 
-/* -pass-remarks*: the remarks of matching passes, like opt. */
-static void print_remarks(const GaspCtx *cx, const Filters *f, const char *file) {
+/* -pass-remarks*: the remarks of matching passes, in opt's words:
+   "remark: <file>:<line>:<col>: <message>" ("<unknown>:0:0" without debug
+   information; a remark about a function is at its subprogram's line,
+   column 0), exactly as opt-22 prints gasp's remarks through the plugin.
+   A remark about the whole module, which LLVM's remarks cannot carry (they
+   belong to a function), is printed at "<unknown>:0:0" by gasp-opt only;
+   one about a function the run removed (an original replaced by its
+   clones) is left out as opt leaves it out — -pass-remarks-output keeps
+   both. */
+static void print_remarks(const GaspCtx *cx, const Filters *f, LLVMModuleRef m) {
   for (size_t i = 0; i < gasp_remark_count(cx); i++) {
     const GaspRemark *r = gasp_remark(cx, i);
     if (!f->on[r->kind] || regexec(&f->re[r->kind], r->pass, 0, NULL, 0))
       continue;
-    if (r->file && r->column)
-      fprintf(stderr, "gasp-opt: %s: remark: %s:%u:%u: %s\n", file, r->file, r->line,
-              r->column, r->message);
+    LLVMValueRef fn = LLVMGetNamedFunction(m, r->function);
+    if (strcmp(r->function, "(module)") && (!fn || LLVMIsDeclaration(fn)))
+      continue; /* about a function gasp removed: opt has nothing to hang it
+                   on either (the YAML file keeps it) */
+    if (r->file && r->line)
+      fprintf(stderr, "remark: %s:%u:%u: ", r->file, r->line, r->column);
     else
-      fprintf(stderr, "gasp-opt: %s: remark: %s\n", file, r->message);
+      fprintf(stderr, "remark: <unknown>:0:0: ");
+    for (size_t k = 0; k < r->nargs; k++)
+      fputs(r->args[k].value, stderr);
+    fputc('\n', stderr);
   }
 }
 
-/* The statistics whose names start with prefix, one line each. */
-static void print_stats(const GaspCtx *cx, const char *prefix) {
-  for (size_t i = 0; i < gasp_stat_count(cx); i++)
-    if (!strncmp(gasp_stat_name(cx, i), prefix, strlen(prefix)))
-      fprintf(stderr, "gasp: %8llu %s - %s\n", (unsigned long long)gasp_stat_value(cx, i),
-              gasp_stat_name(cx, i), gasp_stat_desc(cx, i));
+/* ---- -time-passes --------------------------------------------------------- */
+
+/* One gasp pass's time, summed over its runs (a group runs a pass again). */
+typedef struct PassTime {
+  const char *name;
+  double user, sys, wall;       /* seconds */
+  double user0, sys0, wall0;    /* at the start of the current run */
+} PassTime;
+typedef struct Timing {
+  PassTime p[32];
+  size_t n;
+} Timing;
+
+static void now(double *user, double *sys, double *wall) {
+  struct rusage ru;
+  getrusage(RUSAGE_THREAD, &ru);
+  *user = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6;
+  *sys = ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  *wall = ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void time_pass(void *user, const char *pass, int after) {
+  Timing *t = user;
+  size_t i = 0;
+  while (i < t->n && strcmp(t->p[i].name, pass))
+    i++;
+  if (i == t->n) {
+    if (t->n == sizeof t->p / sizeof *t->p)
+      return;
+    t->p[t->n++] = (PassTime){.name = pass};
+  }
+  PassTime *p = &t->p[i];
+  double u, s, w;
+  now(&u, &s, &w);
+  if (!after) {
+    p->user0 = u, p->sys0 = s, p->wall0 = w;
+    return;
+  }
+  p->user += u - p->user0;
+  p->sys += s - p->sys0;
+  p->wall += w - p->wall0;
+}
+
+static int by_wall(const void *a, const void *b) {
+  const PassTime *x = a, *y = b;
+  return x->wall < y->wall ? 1 : x->wall > y->wall ? -1 : strcmp(x->name, y->name);
+}
+
+/* LLVM's timer report (TimerGroup::PrintQueuedTimers), most time first. */
+static void print_val(FILE *f, double v, double total) {
+  if (total < 1e-7)
+    fprintf(f, "        -----     ");
+  else
+    fprintf(f, "  %7.4f (%5.1f%%)", v, v * 100 / total);
+}
+
+static void print_time(FILE *f, const PassTime *p, const PassTime *tot) {
+  if (tot->user)
+    print_val(f, p->user, tot->user);
+  if (tot->sys)
+    print_val(f, p->sys, tot->sys);
+  if (tot->user + tot->sys)
+    print_val(f, p->user + p->sys, tot->user + tot->sys);
+  print_val(f, p->wall, tot->wall);
+  fprintf(f, "  ");
+}
+
+#define TIMER_DESC "gasp pass execution timing report"
+static void print_timing(FILE *f, Timing *t) {
+  qsort(t->p, t->n, sizeof *t->p, by_wall);
+  PassTime tot = {.name = "Total"};
+  for (size_t i = 0; i < t->n; i++) {
+    tot.user += t->p[i].user;
+    tot.sys += t->p[i].sys;
+    tot.wall += t->p[i].wall;
+  }
+  const char *rule = "-------------------------------------------------------------------------";
+  fprintf(f, "===%s===\n%*s%s\n===%s===\n", rule, (int)(80 - strlen(TIMER_DESC)) / 2, "",
+          TIMER_DESC, rule);
+  fprintf(f, "  Total Execution Time: %5.4f seconds (%5.4f wall clock)\n\n",
+          tot.user + tot.sys, tot.wall);
+  if (tot.user)
+    fprintf(f, "   ---User Time---");
+  if (tot.sys)
+    fprintf(f, "   --System Time--");
+  if (tot.user + tot.sys)
+    fprintf(f, "   --User+System--");
+  fprintf(f, "   ---Wall Time---  --- Name ---\n");
+  for (size_t i = 0; i < t->n; i++) {
+    print_time(f, &t->p[i], &tot);
+    fprintf(f, "%s\n", t->p[i].name);
+  }
+  print_time(f, &tot, &tot);
+  fprintf(f, "Total\n\n");
+}
+
+/* The timers inside -stats-json, as TimerGroup::printJSONValues writes
+   them ("time.<group>.<timer>.wall|user|sys"). */
+static void print_timing_json(FILE *f, const Timing *t) {
+  for (size_t i = 0; i < t->n; i++)
+    fprintf(f, ",\n\t\"time.gasp.%s.wall\": %.16e,\n\t\"time.gasp.%s.user\": %.16e,\n"
+               "\t\"time.gasp.%s.sys\": %.16e",
+            t->p[i].name, t->p[i].wall, t->p[i].name, t->p[i].user, t->p[i].name, t->p[i].sys);
+}
+
+/* -stats, -stats-json and -time-passes, to -info-output-file as LLVM's
+   CreateInfoOutputFile opens it (appended; "-" stdout; none: stderr). */
+static bool print_info(const Args *a, const GaspCtx *cx, Timing *t) {
+  if (!a->stats && !a->time_passes)
+    return true;
+  FILE *f = stderr;
+  if (a->info_out && !strcmp(a->info_out, "-"))
+    f = stdout;
+  else if (a->info_out && !(f = fopen(a->info_out, "a"))) {
+    fprintf(stderr, "gasp-opt: error: cannot open -info-output-file '%s': %s\n", a->info_out,
+            strerror(errno));
+    return false;
+  }
+  if (a->stats && a->stats_json) {
+    /* the object's closing line comes after the timers */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    gasp_write_stats(cx, 1, mem);
+    fclose(mem);
+    size_t cut = len >= 3 ? len - 3 : len; /* "\n}\n" */
+    bool empty = len <= 5;                 /* "{\n\n}\n" */
+    fwrite(buf, 1, empty ? 2 : cut, f);
+    if (a->time_passes) {
+      if (empty) { /* no statistic: the first timer opens the list */
+        char *tbuf = NULL;
+        size_t tlen = 0;
+        FILE *tm = open_memstream(&tbuf, &tlen);
+        print_timing_json(tm, t);
+        fclose(tm);
+        fputs(tlen > 2 ? tbuf + 2 : "", f);
+        free(tbuf);
+      } else {
+        print_timing_json(f, t);
+      }
+    }
+    fputs("\n}\n", f);
+    free(buf);
+  } else {
+    if (a->time_passes)
+      print_timing(f, t);
+    if (a->stats)
+      gasp_write_stats(cx, 0, f);
+  }
+  if (f != stderr && f != stdout)
+    fclose(f);
+  else
+    fflush(f);
+  return true;
 }
 
 /* ---- reading ----------------------------------------------------------- */
@@ -664,6 +911,12 @@ static int run(const Args *ap) {
   Args a = *ap;
   Filters filters;
   compile_filters(&a, &filters);
+  static Timing timing; /* this run's: one run per process */
+  a.o.option_prefix = "--";
+  if (a.time_passes) {
+    a.o.pass_hook = time_pass;
+    a.o.pass_hook_user = &timing;
+  }
   GaspCtx *cx = gasp_ctx_new(&a.o);
   GaspStatus st = gasp_check_options(cx);
   if (st != GASP_OK) {
@@ -680,16 +933,9 @@ static int run(const Args *ap) {
     LLVMSetTarget(m, a.mtriple);
 
   int rc = 0;
-  /* counted only for -stats (an unknown target is gasp_run's to report) */
-  GaspGenericCounts cb, ca;
-  if (a.stats && !gasp_count_generic(cx, m, &cb)) {
-    print_diags(cx, a.in);
-    rc = EXIT_INPUT;
-    goto done;
-  }
   st = gasp_run(cx, m);
   print_diags(cx, a.in);
-  print_remarks(cx, &filters, a.in);
+  print_remarks(cx, &filters, m);
   if (st != GASP_OK) {
     rc = st == GASP_ERR_USAGE      ? EXIT_USAGE
          : st == GASP_ERR_INTERNAL ? EXIT_INTERNAL
@@ -707,24 +953,11 @@ static int run(const Args *ap) {
     goto done;
   }
   LLVMDisposeMessage(msg);
-  if (a.o.time_passes && !a.stats) {
-    fprintf(stderr, "===-- gasp pass execution timing --===\n");
-    print_stats(cx, "time.");
-  }
-  if (a.stats) {
-    gasp_count_generic(cx, m, &ca);
-    /* the whole module, then what can run apart from what only an outside
-       caller could run */
-    fprintf(stderr, "gasp: generic memory ops before: %lu\n", cb.total);
-    fprintf(stderr, "gasp: generic memory ops after: %lu\n", ca.total);
-    fprintf(stderr, "gasp: generic memory ops reachable from kernels: %lu (before: %lu)\n",
-            ca.reachable, cb.reachable);
-    fprintf(stderr,
-            "gasp: generic memory ops kept for outside callers: %lu in %lu externally "
-            "visible function%s no kernel reaches (before: %lu)\n",
-            ca.outside, ca.outside_functions, ca.outside_functions == 1 ? "" : "s",
-            cb.outside);
-    print_stats(cx, "");
+  if (a.summary) /* before the statistics, as the plugin prints both */
+    gasp_write_summary(cx, "gasp: ", stderr);
+  if (!print_info(&a, cx, &timing)) {
+    rc = EXIT_USAGE;
+    goto done;
   }
   /* every output written before any is renamed into place: a failure
      leaves none of them (the module last: a fault while printing it) */

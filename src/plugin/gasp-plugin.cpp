@@ -100,18 +100,35 @@ void emitRemarks(Module &M, GaspCtx *Cx) {
   }
 }
 
-// gasp's statistics in opt's -stats layout ("value name - description"),
-// under a heading of their own.
+// -stats: the residue summary (stderr), then gasp's statistics as LLVM
+// prints its own (the library's writers, the same as gasp-opt's), the JSON
+// object with -stats-json, to LLVM's info output (-info-output-file).
 void printStats(GaspCtx *Cx) {
-  errs() << "===" << std::string(73, '-') << "===\n"
-         << "                          ... gasp statistics ...\n"
-         << "===" << std::string(73, '-') << "===\n\n";
-  for (size_t I = 0; I < gasp_stat_count(Cx); I++) {
-    StringRef Name = gasp_stat_name(Cx, I);
-    errs() << format("%8llu", (unsigned long long)gasp_stat_value(Cx, I)) << " " << Name
-           << " - " << gasp_stat_desc(Cx, I) << "\n";
+  auto &Opts = cl::getRegisteredOptions();
+  auto It = Opts.find("stats-json");
+  // (given at all: its storage type is LLVM's business, not the plugin's)
+  bool Json = It != Opts.end() && It->second->getNumOccurrences() > 0;
+  for (int Part = 0; Part < 2; Part++) {
+    char *Buf = nullptr;
+    size_t Len = 0;
+    FILE *Mem = open_memstream(&Buf, &Len);
+    if (!Mem)
+      return;
+    if (Part == 0)
+      gasp_write_summary(Cx, "gasp: ", Mem);
+    else
+      gasp_write_stats(Cx, Json, Mem);
+    fclose(Mem);
+    if (Part == 0) {
+      errs().write(Buf, Len);
+      errs().flush();
+    } else {
+      std::unique_ptr<raw_ostream> OS = CreateInfoOutputFile();
+      OS->write(Buf, Len);
+      OS->flush();
+    }
+    free(Buf);
   }
-  errs() << "\n";
 }
 
 // ---- options: LLVM command-line options (-mllvm -gasp-... from clang) are
@@ -152,7 +169,7 @@ cl::opt<unsigned> OptVisitCap("gasp-visit-cap", cl::cat(GaspCategory), cl::value
 // gasp stands aside), and the timers of gasp's own passes.
 struct Registration {
   bool Explicit = false;
-  TimerGroup Timers{"gasp", "gasp passes (the gasp pass plugin)"};
+  TimerGroup Timers{"gasp", "gasp pass execution timing report"};
   StringMap<std::unique_ptr<Timer>> ByPass;
 };
 
@@ -243,6 +260,7 @@ struct GaspPass : PassInfoMixin<GaspPass> {
       return PreservedAnalyses::all();
     GaspOptions O = options();
     O.stats = AreStatisticsEnabled();
+    O.summary = O.stats;
     if (TimePassesIsEnabled && Reg) {
       O.pass_hook = timePass;
       O.pass_hook_user = Reg.get();
@@ -332,7 +350,7 @@ bool parseGasp(StringRef Name, GaspPass &P) {
     return true;
   // pass and target names are the library's to check (gasp_check_options)
   GaspOptions O = P.options();
-  O.option_prefix = nullptr; // gasp<...> spells its own: target-as=NAME
+  O.option_prefix = ""; // gasp<...> spells its own: target-as=NAME
   GaspCtx *Cx = gasp_ctx_new(&O);
   bool Ok = gasp_check_options(Cx) == GASP_OK;
   for (size_t I = 0; I < gasp_diag_count(Cx); I++)

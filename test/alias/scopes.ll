@@ -3,7 +3,7 @@
 ; RUN: gasp-opt -S --passes=alias - -o %t1.ll < %s 2>/dev/null
 ; RUN: gasp-opt -S --passes=alias - -o %t2.ll < %t1.ll 2>/dev/null
 ; RUN: diff %t1.ll %t2.ll
-; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp --passes=alias -stats %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp --passes=alias -stats -stats-json %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 ; The alias pass on spir64 (global 1, constant 2, local 3, private 0,
 ; generic 4): every access whose pointers are all in named spaces gets its
 ; classes as !alias.scope and every other class as !noalias; generic ones
@@ -40,7 +40,7 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 !3 = !{!4}
 !4 = distinct !{!4, !2, !"k: %b"}
 
-; CHECK: remark: alias: 9 of 11 memory accesses carry address-space scopes (2 generic)
+; CHECK: remark: {{.*}}9 of 11 memory accesses carry address-space scopes (2 generic)
 ; CHECK-LABEL: define spir_kernel void @k(
 ; CHECK:  %v = load i32, ptr addrspace(1) %g, align 4, !alias.scope [[G:![0-9]+]], !noalias [[NOTG:![0-9]+]]
 ; CHECK:  store i32 %v, ptr addrspace(3) %l, align 4, !alias.scope [[L:![0-9]+]], !noalias [[NOTL:![0-9]+]]
@@ -74,6 +74,6 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 ; CHECK-DAG: [[A]] = distinct !{[[A]], [[KD:![0-9]+]], !"k: %a"}
 ; CHECK-DAG: [[B]] = distinct !{[[B]], [[KD]], !"k: %b"}
 
-; STATS: 9 alias.accesses-scoped
-; STATS: 2 alias.accesses-generic
-; STATS: 1 alias.accesses-merged
+; STATS: "alias.accesses-generic": 2
+; STATS: "alias.accesses-merged": 1
+; STATS: "alias.accesses-scoped": 9

@@ -7,11 +7,11 @@
 // RUN: %ocl-spir %s -o %t.sp.ll
 // RUN: %ocl-nvptx %s -o %t.nv.ll
 // RUN: %ocl-amdgcn %s -o %t.am.ll
-// RUN: gasp-opt -stats %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
-// RUN: gasp-opt -stats %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s
-// RUN: gasp-opt -stats %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s
+// RUN: gasp-opt -stats -stats-json --summary %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
+// RUN: gasp-opt -stats -stats-json --summary %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s
+// RUN: gasp-opt -stats -stats-json --summary %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s
 // CHECK: generic memory ops reachable from kernels: 0 (before: 8)
-// CHECK: 2 fields.clones
+// CHECK: "fields.clones": 2
 // RUN: gasp-run %t.sp.ll --kernel job --global 32 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.sp.gasp.ll | FileCheck %s --check-prefix=EXEC
 // RUN: gasp-run %t.nv.ll --kernel job --global 32 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.nv.gasp.ll | FileCheck %s --check-prefix=EXEC
 // RUN: gasp-run %t.am.ll --kernel job --global 32 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.am.gasp.ll | FileCheck %s --check-prefix=EXEC

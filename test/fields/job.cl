@@ -10,30 +10,30 @@
 // RUN: %ocl-nvptx %s -o %t.nv.ll
 // RUN: %ocl-amdgcn %s -o %t.am.ll
 // RUN: %clang-O0 -target spir64 %s -o %t.sp0.ll
-// RUN: gasp-opt -stats -pass-remarks=fields %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
-// RUN: gasp-opt -stats -pass-remarks=fields %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s
-// RUN: gasp-opt -stats -pass-remarks=fields %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s
-// RUN: gasp-opt -stats %t.sp0.ll -o %t.sp0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0
+// RUN: gasp-opt -stats -stats-json --summary -pass-remarks=fields %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
+// RUN: gasp-opt -stats -stats-json --summary -pass-remarks=fields %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s
+// RUN: gasp-opt -stats -stats-json --summary -pass-remarks=fields %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s
+// RUN: gasp-opt -stats -stats-json --summary %t.sp0.ll -o %t.sp0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0
 // RUN: %clang-O0 -target nvptx64 %s -o %t.nv0.ll
 // RUN: %clang-O0 -target amdgcn-amd-amdhsa -nogpulib %s -o %t.am0.ll
-// RUN: gasp-opt -stats %t.nv0.ll -o %t.nv0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0N
-// RUN: gasp-opt -stats %t.am0.ll -o %t.am0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0N
+// RUN: gasp-opt -stats -stats-json --summary %t.nv0.ll -o %t.nv0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0N
+// RUN: gasp-opt -stats -stats-json --summary %t.am0.ll -o %t.am0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0N
 // O0N: generic memory ops reachable from kernels: 0 (before: {{[0-9]+}})
 // RUN: gasp-run %t.nv0.ll --kernel job --global 32 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.nv0.gasp.ll | FileCheck %s --check-prefix=EXEC
 // RUN: gasp-run %t.am0.ll --kernel job --global 32 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.am0.gasp.ll | FileCheck %s --check-prefix=EXEC
-// CHECK-DAG: remark: fields: @run: {{cloned as @run.f0o0as1_0o8as3|specialized in place}} for the pointers its callers store in its aggregate arguments: argument 0 offset 0 global, argument 0 offset 8 local
-// CHECK-DAG: remark: fields: @run: {{cloned as @run.f0o0as3_0o8as1|specialized in place}} for the pointers its callers store in its aggregate arguments: argument 0 offset 0 local, argument 0 offset 8 global
+// CHECK-DAG: remark: {{.*}}{{cloned as @run.f0o0as1_0o8as3|specialized in place}} for the pointers its callers store in its aggregate arguments: argument 0 offset 0 global, argument 0 offset 8 local
+// CHECK-DAG: remark: {{.*}}{{cloned as @run.f0o0as3_0o8as1|specialized in place}} for the pointers its callers store in its aggregate arguments: argument 0 offset 0 local, argument 0 offset 8 global
 // CHECK-DAG: generic memory ops reachable from kernels: 0 (before: {{[1-9][0-9]*}})
 // O0: generic memory ops reachable from kernels: 0 (before: 5)
-// O0: 2 fields.clones
-// RUN: gasp-opt --passes=infer,ipmsp,memsum -stats %t.sp.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WITHOUT
+// O0: "fields.clones": 2
+// RUN: gasp-opt --passes=infer,ipmsp,memsum -stats -stats-json --summary %t.sp.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WITHOUT
 // WITHOUT: generic memory ops reachable from kernels: 2
 // The clone budget bounds these clones too, and says so: a Missed remark
 // per shape refused and a line in the --dump-ip-msp transcript.
-// RUN: gasp-opt --clone-budget=0 -stats -pass-remarks-missed=fields --dump-ip-msp %t.am.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
+// RUN: gasp-opt --clone-budget=0 -stats -stats-json --summary -pass-remarks-missed=fields --dump-ip-msp %t.am.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
 // BUDGET-DAG: fields: run not cloned for argument 0 offset 0 global, argument 0 offset 8 local: clone budget exhausted
-// BUDGET-DAG: remark: fields: @run: not cloned for the pointers a caller stores in its aggregate arguments (argument 0 offset 0 global, argument 0 offset 8 local): clone budget exhausted (--clone-budget)
-// BUDGET-DAG: remark: fields: @run: not cloned for the pointers a caller stores in its aggregate arguments (argument 0 offset 0 local, argument 0 offset 8 global): clone budget exhausted (--clone-budget)
+// BUDGET-DAG: remark: {{.*}}not cloned for the pointers a caller stores in its aggregate arguments (argument 0 offset 0 global, argument 0 offset 8 local): clone budget exhausted (--clone-budget)
+// BUDGET-DAG: remark: {{.*}}not cloned for the pointers a caller stores in its aggregate arguments (argument 0 offset 0 local, argument 0 offset 8 global): clone budget exhausted (--clone-budget)
 // BUDGET-NOT: fields.clones
 // RUN: gasp-run %t.sp.ll --kernel job --global 32 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.sp.gasp.ll | FileCheck %s --check-prefix=EXEC
 // RUN: gasp-run %t.nv.ll --kernel job --global 32 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.nv.gasp.ll | FileCheck %s --check-prefix=EXEC

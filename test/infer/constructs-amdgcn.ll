@@ -9,8 +9,8 @@
 ; RUN: gasp-opt -S --passes=infer %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: opt-22 -S -passes=infer-address-spaces %s -o %t.up.ll
-; RUN: gasp-opt --passes=none -stats %t.ll -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p' > %t.n.gasp
-; RUN: gasp-opt --passes=none -stats %t.up.ll -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p' > %t.n.up
+; RUN: gasp-opt --passes=none --summary %t.ll -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p' > %t.n.gasp
+; RUN: gasp-opt --passes=none --summary %t.up.ll -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p' > %t.n.up
 ; RUN: test $(cat %t.n.gasp) -le $(cat %t.n.up)
 ; RUN: test $(cat %t.n.gasp) -eq 1
 ; RUN: gasp-run %s --kernel k --global 4 --arg buf:i32:8 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC

@@ -5,7 +5,7 @@
 ; RUN: gasp-opt -S --passes=infer %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: gasp-opt --passes=infer -pass-remarks-missed=gasp %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHY
-; WHY: remark: gasp: @dispatch: store stays generic: phi in a catchswitch block (no room there for a cast)
+; WHY: remark: {{.*}}store stays generic: phi in a catchswitch block (no room there for a cast)
 target triple = "spir64-unknown-unknown"
 
 declare spir_func void @may_throw()

@@ -5,9 +5,9 @@
 // RUN: %clang-O0 -target spir64 %s -o %t.sp.ll
 // RUN: %clang-O0 -target nvptx64 %s -o %t.nv.ll
 // RUN: %clang-O0 -target amdgcn-amd-amdhsa -nogpulib %s -o %t.am.ll
-// RUN: gasp-opt -stats %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
-// RUN: gasp-opt -stats %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
-// RUN: gasp-opt -stats %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: gasp-opt -stats --summary %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: gasp-opt -stats --summary %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: gasp-opt -stats --summary %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
 // NONE: generic memory ops reachable from kernels: 0 (before: {{[1-9][0-9]*}})
 // RUN: gasp-run %t.sp.ll --kernel job --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.sp.gasp.ll | FileCheck %s --check-prefix=EXEC
 // RUN: gasp-run %t.nv.ll --kernel job --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.nv.gasp.ll | FileCheck %s --check-prefix=EXEC

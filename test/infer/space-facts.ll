@@ -9,8 +9,8 @@
 ; RUN: gasp-opt -S --passes=infer %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: opt-22 -S -passes=infer-address-spaces %s -o %t.up.ll
-; RUN: gasp-opt --passes=none -stats %t.ll -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p' > %t.n.gasp
-; RUN: gasp-opt --passes=none -stats %t.up.ll -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p' > %t.n.up
+; RUN: gasp-opt --passes=none --summary %t.ll -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p' > %t.n.gasp
+; RUN: gasp-opt --passes=none --summary %t.up.ll -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p' > %t.n.up
 ; RUN: test $(cat %t.n.gasp) -lt $(cat %t.n.up)
 ; RUN: gasp-opt -S --passes=infer %t.ll -o - | grep -v ModuleID > %t.again.ll
 ; RUN: grep -v ModuleID %t.ll | diff -u - %t.again.ll

@@ -6,9 +6,9 @@
 // generic.
 // RUN: %ocl-nvptx %s -o %t.nv.ll
 // RUN: %ocl-amdgcn %s -o %t.am.ll
-// RUN: gasp-opt -stats %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
-// RUN: gasp-opt -stats %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
-// RUN: gasp-opt -stats --volatile=keep %t.nv.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=KEEP
+// RUN: gasp-opt -stats --summary %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: gasp-opt -stats --summary %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: gasp-opt -stats --summary --volatile=keep %t.nv.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=KEEP
 // RUN: gasp-run %t.nv.ll --kernel reduce --global 64 --local 32 --arg buf:i32:64:iota --arg buf:i32:2 --check-as --compare %t.nv.gasp.ll | FileCheck %s --check-prefix=EXEC
 // RUN: gasp-run %t.am.ll --kernel reduce --global 64 --local 32 --arg buf:i32:64:iota --arg buf:i32:2 --check-as --compare %t.am.gasp.ll | FileCheck %s --check-prefix=EXEC
 // RUN: llc-22 -mtriple=nvptx64 -mcpu=sm_70 %t.nv.gasp.ll -o - | FileCheck %s --check-prefix=PTX

@@ -3,7 +3,7 @@
 ; RUN: gasp-opt -verify-each -S --clone-budget=0 %s -o - | FileCheck %s --check-prefix=NONE
 ; RUN: gasp-opt -verify-each -S --clone-budget=1 %s -o - | FileCheck %s --check-prefix=ONE
 ; RUN: gasp-opt --clone-budget=0 --dump-ip-msp %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP0
-; RUN: gasp-opt --clone-budget=1 -stats %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS1
+; RUN: gasp-opt --clone-budget=1 -stats -stats-json %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS1
 ; RUN: not gasp-opt --clone-budget=x %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 ; RUN: not gasp-opt --clone-budget=-2 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 ; One helper reached from six call sites with three distinct tuples
@@ -71,8 +71,8 @@ define spir_kernel void @k(ptr addrspace(1) %g, ptr addrspace(3) %l) {
 ; DUMP0-NEXT: avoid cloning of acc (private, global)
 ; DUMP0-NOT:  avoid
 
-; STATS1-DAG: 1 ipmsp.clones - clones made
-; STATS1-DAG: 2 ipmsp.clones-avoided
-; STATS1-DAG: 1 ipmsp.functions-specialized
+; STATS1-DAG: "ipmsp.clones": 1
+; STATS1-DAG: "ipmsp.clones-avoided": 2
+; STATS1-DAG: "ipmsp.functions-specialized": 1
 
 ; BAD: gasp-opt: error: --clone-budget wants -1 (unlimited), 0 or a positive number

@@ -1,7 +1,7 @@
 ; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp -verify-each -S --passes=infer,ipmsp --ipmsp-visit-cap=2 %s -o - 2>%t.err | FileCheck %s --check-prefix=CAP
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
 ; RUN: gasp-opt -pass-remarks-missed=gasp --passes=infer,ipmsp --ipmsp-visit-cap=2 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHY
-; WHY: remark: gasp: @chain: load stays generic: recursion or loop too deep: ipmsp visit cap reached (parameter 0 of @chain)
+; WHY: remark: {{.*}}load stays generic: recursion or loop too deep: ipmsp visit cap reached (parameter 0 of @chain)
 ; RUN: gasp-opt -verify-each -S %s -o - | FileCheck %s --check-prefix=DEFAULT
 ; RUN: not gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp --ipmsp-visit-cap=0 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 ; The per-block visit cap (seed 001, default 1024): a function whose
@@ -40,7 +40,7 @@ define spir_kernel void @k(ptr addrspace(1) %g, i32 %n) {
 ; CAP:         load i32, ptr addrspace(4) %d
 ; CAP:         call spir_func i32 @chain(ptr addrspace(4) %gg, i32 %n)
 ; CAP:       ![[P]] = !{i32 2000, !"ipmsp:visit-cap"}
-; REMARK: gasp-opt: {{.*}}cap.ll: remark: ipmsp: @chain: a block was re-visited more than 2 times; the function is left unchanged
+; REMARK: remark: {{.*}}a block was re-visited more than 2 times; the function is left unchanged
 
 ; DEFAULT:   call spir_func i32 @chain(ptr addrspace(1) %g, i32 %n)
 ; DEFAULT-LABEL: define internal spir_func i32 @chain(ptr addrspace(1) %p, i32 %n)

@@ -5,7 +5,7 @@
 ; body once more in what kernels reach; on NVPTX, where a generic access is
 ; native, a second copy of a large body that names one load is not made and
 ; every call keeps the original.
-; RUN: gasp-opt -S %s -o %t.ll -stats -pass-remarks-missed=ipmsp 2> %t.err
+; RUN: gasp-opt -S %s -o %t.ll -stats -stats-json -pass-remarks-missed=ipmsp 2> %t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=SMALL < %t.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
@@ -21,15 +21,15 @@
 ; the cost model (it said "callers pass different spaces"), and a callee
 ; whose only caller passes its own generic parameter says so.
 ; RUN: gasp-opt %s -o /dev/null -pass-remarks-missed=gasp 2>&1 | FileCheck %s --check-prefix=WHY
-; WHY: @big: load stays generic: callers pass different spaces, and a copy per space costs more than it names (--clone-cost) (parameter 0 of @big)
-; WHY: @deep: load stays generic: a caller passes a pointer of unknown space (parameter 0 of @deep; @outer passes one)
+; WHY: {{.*}}load stays generic: callers pass different spaces, and a copy per space costs more than it names (--clone-cost) (parameter 0 of @big)
+; WHY: {{.*}}load stays generic: a caller passes a pointer of unknown space (parameter 0 of @deep; @outer passes one)
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:8 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:8 --check-as --compare %t.0.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %t.amd.ll --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:8 --check-as --compare %t.amd.out.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
-; STATS: remark: {{.*}}@big: not cloned: 1 more copy of its 39 instructions would name 2 uses of its pointer parameters (more than 8 instructions a use; --clone-cost)
-; STATS: 1 ipmsp.clones-too-costly
-; STATS: 1 ipmsp.reach-walks
+; STATS: remark: {{.*}}not cloned: 1 more copy of its 39 instructions would name 2 uses of its pointer parameters (more than 8 instructions a use; --clone-cost)
+; STATS: "ipmsp.clones-too-costly": 1
+; STATS: "ipmsp.reach-walks": 1
 ; BAD: --clone-cost wants 0 (no limit) or a positive number of instructions, not '-1'
 target triple = "nvptx64-nvidia-cuda"
 

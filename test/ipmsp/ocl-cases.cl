@@ -2,11 +2,11 @@
 // RUN: gasp-opt -verify-each -S %t.spir.ll -o - | FileCheck %s --check-prefixes=CHECK,SPIR
 // RUN: %ocl-nvptx %s -o - | gasp-opt -verify-each -S - -o - | FileCheck %s --check-prefixes=CHECK,PRIV5
 // RUN: %ocl-amdgcn %s -o - | gasp-opt -verify-each -S - -o - | FileCheck %s --check-prefixes=CHECK,PRIV5
-// RUN: %ocl-nvptx %s -o - | gasp-opt -stats - -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE-LEFT
-// RUN: %ocl-amdgcn %s -o - | gasp-opt -stats - -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE-LEFT
-// RUN: gasp-opt -stats %t.spir.ll -o /dev/null 2>&1 | FileCheck %s --check-prefixes=NONE-LEFT,B-1
-// RUN: gasp-opt -stats --clone-budget=0 %t.spir.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=B0
-// RUN: gasp-opt -stats --clone-budget=1 %t.spir.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=B1
+// RUN: %ocl-nvptx %s -o - | gasp-opt -stats -stats-json --summary - -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE-LEFT
+// RUN: %ocl-amdgcn %s -o - | gasp-opt -stats -stats-json --summary - -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE-LEFT
+// RUN: gasp-opt -stats -stats-json --summary %t.spir.ll -o /dev/null 2>&1 | FileCheck %s --check-prefixes=NONE-LEFT,B-1
+// RUN: gasp-opt -stats -stats-json --summary --clone-budget=0 %t.spir.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=B0
+// RUN: gasp-opt -stats -stats-json --summary --clone-budget=1 %t.spir.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=B1
 // RUN: gasp-opt --dump-ip-msp %t.spir.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
 // The inter-procedural cases in OpenCL C, for spir64, nvptx64 and amdgcn.
 // Helpers are static (internal) and not inlined (-fno-inline-functions).
@@ -74,10 +74,10 @@ __kernel void rec2(__global int *g, int n) { g[1] = odd(g, g + 2, n & 7); }
 // CHECK-DAG: define internal {{.*}}i32 @odd(ptr addrspace(1)
 
 // NONE-LEFT: gasp: generic memory ops after: 0
-// B-1: 3 ipmsp.clones
-// B0: 3 ipmsp.clones-avoided
-// B1-DAG: 1 ipmsp.clones - clones made
-// B1-DAG: 2 ipmsp.clones-avoided
+// B-1: "ipmsp.clones": 3
+// B0: "ipmsp.clones-avoided": 3
+// B1-DAG: "ipmsp.clones": 1
+// B1-DAG: "ipmsp.clones-avoided": 2
 
 // DUMP:      Initial work list size : 8
 // DUMP-NEXT: c1 : 1 callees are affected

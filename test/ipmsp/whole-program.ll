@@ -5,11 +5,11 @@
 ; removed, an uncalled helper is removed; a function listed in llvm.used
 ; is kept as it is.  Without the flag the originals stay for outside
 ; callers (and are counted apart by -stats).
-; RUN: gasp-opt -S --whole-program -stats %s -o %t.wp.ll 2> %t.wp.stats
+; RUN: gasp-opt -S --whole-program -stats -stats-json --summary %s -o %t.wp.ll 2> %t.wp.stats
 ; RUN: FileCheck %s --check-prefix=WP < %t.wp.ll
 ; RUN: FileCheck %s --check-prefix=WPSTATS < %t.wp.stats
 ; RUN: not grep -E "define .*@(uncalled|chain_|disagree\()" %t.wp.ll
-; RUN: gasp-opt -S -stats %s -o %t.open.ll 2> %t.open.stats
+; RUN: gasp-opt -S -stats -stats-json --summary %s -o %t.open.ll 2> %t.open.stats
 ; RUN: FileCheck %s --check-prefix=OPEN < %t.open.ll
 ; RUN: FileCheck %s --check-prefix=OPENSTATS < %t.open.stats
 ; RUN: gasp-run %s --kernel k --global 4 --arg buf:i32:8 --check-as --compare %t.wp.ll | FileCheck %s --check-prefix=EXEC
@@ -25,8 +25,8 @@
 ; WP-DAG: define internal spir_func void @disagree.as3(ptr addrspace(3) %p)
 ; WPSTATS: gasp: generic memory ops reachable from kernels: 0 (before: 3)
 ; WPSTATS: gasp: generic memory ops kept for outside callers: 0 in 0 externally visible functions no kernel reaches (before: 1)
-; WPSTATS: 5 internalize.functions - functions made internal
-; WPSTATS: 3 internalize.removed - functions removed: nothing calls them
+; WPSTATS: "internalize.functions": 5
+; WPSTATS: "internalize.removed": 3
 ; OPEN-DAG: define spir_func void @agree(ptr addrspace(4) %p)
 ; OPEN-DAG: define spir_func void @disagree(ptr addrspace(4) %p)
 ; OPEN-DAG: define spir_func void @uncalled(ptr addrspace(4) %p)

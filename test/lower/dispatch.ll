@@ -1,7 +1,7 @@
 ; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp -S --lower-generic=tags --passes=lower %s -o %t.ll 2>%t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
-; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp -stats --lower-generic=tags --passes=lower %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp -stats -stats-json --summary --lower-generic=tags --passes=lower %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 ; Runtime dispatch (seed 000): every generic load, store, atomicrmw, cmpxchg
 ; and memory intrinsic becomes a switch on bits 61-63 with global as the
 ; default; each arm keeps alignment, volatility, ordering, syncscope and
@@ -91,8 +91,8 @@ declare void @llvm.memcpy.p4.p4.i64(ptr addrspace(4), ptr addrspace(4), i64, i1)
 ; CHECK-NEXT:    call spir_func i32 @use(ptr addrspace(4) %tagged, ptr addrspace(4) %tagged2)
 ; CHECK-NOT:   declare {{.*}}@llvm.memcpy.p4
 
-; REMARK: remark: lower: @use: 5 of 5 generic accesses need a runtime dispatch, 8 switches (arms: local, private, global)
-; STATS-DAG: 2 lower.casts-tagged
-; STATS-DAG: 5 lower.dispatches
-; STATS-DAG: 8 lower.switches
+; REMARK: remark: {{.*}}5 of 5 generic accesses need a runtime dispatch, 8 switches (arms: local, private, global)
+; STATS-DAG: "lower.casts-tagged": 2
+; STATS-DAG: "lower.dispatches": 5
+; STATS-DAG: "lower.switches": 8
 ; STATS-DAG: generic memory ops after: 0

@@ -22,7 +22,7 @@ define spir_kernel void @k(ptr addrspace(1) %out, ptr addrspace(3) %l, i32 %c) {
   store i32 %v, ptr addrspace(1) %out, align 4
   ret void
 }
-; CHECK: remark: lower: @get: 1 of 1 generic access needs a runtime dispatch, 1 switch (arms: local, global)
+; CHECK: remark: {{.*}}1 of 1 generic access needs a runtime dispatch, 1 switch (arms: local, global)
 ; CHECK-LABEL: define internal spir_func i32 @get(
 ; CHECK:         switch i64 %tag, label %gen.global [
 ; CHECK-NEXT:      i64 2, label %gen.local
@@ -34,4 +34,4 @@ define spir_kernel void @k(ptr addrspace(1) %out, ptr addrspace(3) %l, i32 %c) {
 ; CHECK:         %gp = addrspacecast ptr %priv to ptr addrspace(4)
 ; CHECK-NEXT:    %gl = addrspacecast
 ; CHECK-NEXT:    ptrtoint ptr addrspace(4) %gl
-; SPLIT: remark: lower: @get: 1 of 1 generic access needs a runtime dispatch, 1 switch (arms: local, private, global)
+; SPLIT: remark: {{.*}}1 of 1 generic access needs a runtime dispatch, 1 switch (arms: local, private, global)

@@ -7,11 +7,11 @@
 // RUN: %ocl-spir %s -o %t.sp.ll
 // RUN: %ocl-nvptx %s -o %t.nv.ll
 // RUN: %ocl-amdgcn %s -o %t.am.ll
-// RUN: gasp-opt -stats %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
-// RUN: gasp-opt -stats %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
-// RUN: gasp-opt -stats %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: gasp-opt -stats --summary %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: gasp-opt -stats --summary %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: gasp-opt -stats --summary %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
 // NONE: generic memory ops reachable from kernels: 0 (before: {{[1-9][0-9]*}})
-// RUN: gasp-opt -stats --passes=internalize,infer,ipmsp,resolve %t.sp.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WITHOUT
+// RUN: gasp-opt -stats --summary --passes=internalize,infer,ipmsp,resolve %t.sp.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WITHOUT
 // WITHOUT: generic memory ops reachable from kernels: 2
 // RUN: gasp-run %t.sp.ll --kernel table --global 16 --local 16 --arg buf:i32:16 --arg buf:i32:16:iota --check-as --compare %t.sp.gasp.ll | FileCheck %s --check-prefix=EXEC
 // RUN: gasp-run %t.nv.ll --kernel table --global 16 --local 16 --arg buf:i32:16 --arg buf:i32:16:iota --check-as --compare %t.nv.gasp.ll | FileCheck %s --check-prefix=EXEC

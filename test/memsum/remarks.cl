@@ -2,7 +2,7 @@
 // says where each was stored (with -g, the source line).
 // RUN: clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions -g -emit-llvm -S -Xclang -finclude-default-header -target spir64 %s -o %t.ll
 // RUN: gasp-opt -pass-remarks-missed=gasp %t.ll -o /dev/null 2>&1 | FileCheck %s
-// CHECK: remark: {{.*}}remarks.cl:[[#@LINE+13]]:{{[0-9]+}}: gasp: @mixed: store stays generic: loaded from memory that holds different spaces (global, local; global stored at remarks.cl:[[#@LINE+10]]; local stored at remarks.cl:[[#@LINE+9]])
+// CHECK: remark: {{.*}}remarks.cl:[[#@LINE+13]]:{{[0-9]+}}: store stays generic: loaded from memory that holds different spaces (global, local; global stored at remarks.cl:[[#@LINE+10]]; local stored at remarks.cl:[[#@LINE+9]])
 
 // A local table of generic pointers gets a local pointer and a global one;
 // the pointer loaded back may be either.

@@ -4,7 +4,7 @@
 ; "unknown origin").
 target triple = "spir64-unknown-unknown"
 
-; CHECK: @v: store stays generic: a variadic argument (va_arg)
+; CHECK: {{.*}}store stays generic: a variadic argument (va_arg)
 ; A pointer taken from a va_list.
 define spir_func void @v(ptr addrspace(4) %ap) {
   %p = va_arg ptr addrspace(4) %ap, ptr addrspace(4)
@@ -12,8 +12,8 @@ define spir_func void @v(ptr addrspace(4) %ap) {
   ret void
 }
 
-; CHECK: @k: store stays generic: the old value an atomic exchange read from memory
-; CHECK: @k: store stays generic: the old value a cmpxchg read from memory
+; CHECK: {{.*}}store stays generic: the old value an atomic exchange read from memory
+; CHECK: {{.*}}store stays generic: the old value a cmpxchg read from memory
 ; Pointers swapped in and out of global memory atomically.
 define spir_kernel void @k(ptr addrspace(1) %slot, ptr addrspace(4) %q) {
   %o = atomicrmw xchg ptr addrspace(1) %slot, ptr addrspace(4) %q monotonic, align 8

@@ -13,7 +13,7 @@ target triple = "spir64-unknown-unknown"
 
 declare spir_func ptr addrspace(4) @ext()
 
-; CHECK: remark: gasp: @phi: store stays generic: phi of different spaces (global, local)
+; CHECK: remark: {{.*}}store stays generic: phi of different spaces (global, local)
 ; A phi of a local and a global pointer.
 define spir_kernel void @phi(ptr addrspace(3) %l, ptr addrspace(1) %g, i1 %c) {
 entry:
@@ -28,7 +28,7 @@ j:
   ret void
 }
 
-; CHECK: remark: gasp: @lanes: store stays generic: vector of pointers into different spaces (global, local)
+; CHECK: remark: {{.*}}store stays generic: vector of pointers into different spaces (global, local)
 ; The lanes of a vector of pointers hold a local and a global pointer.
 define spir_kernel void @lanes(ptr addrspace(3) %l, ptr addrspace(1) %g, i32 %i) {
   %a = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)
@@ -40,28 +40,28 @@ define spir_kernel void @lanes(ptr addrspace(3) %l, ptr addrspace(1) %g, i32 %i)
   ret void
 }
 
-; CHECK: remark: gasp: @taken: store stays generic: indirect call: the function's address is taken (parameter 0 of @taken)
+; CHECK: remark: {{.*}}store stays generic: indirect call: the function's address is taken (parameter 0 of @taken)
 ; A helper whose address is stored in a table.
 define internal spir_func void @taken(ptr addrspace(4) %p) {
   store i32 3, ptr addrspace(4) %p, align 4
   ret void
 }
 
-; CHECK: remark: gasp: @nocaller: store stays generic: externally visible function with no caller left in the module (parameter 0 of @nocaller)
+; CHECK: remark: {{.*}}store stays generic: externally visible function with no caller left in the module (parameter 0 of @nocaller)
 ; An external helper nothing in the module calls.
 define spir_func void @nocaller(ptr addrspace(4) %p) {
   store i32 4, ptr addrspace(4) %p, align 4
   ret void
 }
 
-; CHECK: remark: gasp: @mixed: store stays generic: a caller passes a pointer of unknown space (parameter 0 of @mixed; @callmixed passes one)
+; CHECK: remark: {{.*}}store stays generic: a caller passes a pointer of unknown space (parameter 0 of @mixed; @callmixed passes one)
 ; A helper called with a global pointer and with a pointer of unknown space.
 define internal spir_func void @mixed(ptr addrspace(4) %p) {
   store i32 5, ptr addrspace(4) %p, align 4
   ret void
 }
 
-; CHECK: remark: gasp: @callmixed: store stays generic: returned by a function whose return is not one space (@either)
+; CHECK: remark: {{.*}}store stays generic: returned by a function whose return is not one space (@either)
 ; Calls @mixed twice and stores through what @either returns.
 define spir_kernel void @callmixed(ptr addrspace(1) %g, ptr addrspace(4) %u, ptr addrspace(3) %l, i1 %c) {
   %x = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
@@ -80,14 +80,14 @@ define internal spir_func ptr addrspace(4) @either(ptr addrspace(3) %l, ptr addr
   ret ptr addrspace(4) %s
 }
 
-; CHECK: remark: gasp: @global: store stays generic: global variable in the generic space (@gv)
+; CHECK: remark: {{.*}}store stays generic: global variable in the generic space (@gv)
 ; Stores to a variable that lives in the generic space.
 define spir_func void @global() {
   store i32 7, ptr addrspace(4) @gv, align 4
   ret void
 }
 
-; CHECK: remark: gasp: @agg: store stays generic: taken out of an aggregate value (extractvalue)
+; CHECK: remark: {{.*}}store stays generic: taken out of an aggregate value (extractvalue)
 ; A pointer taken out of a struct value.
 define spir_func void @agg({ ptr addrspace(4), i32 } %s) {
   %p = extractvalue { ptr addrspace(4), i32 } %s, 0
@@ -95,7 +95,7 @@ define spir_func void @agg({ ptr addrspace(4), i32 } %s) {
   ret void
 }
 
-; CHECK: remark: gasp: @null: store stays generic: null or undef pointer
+; CHECK: remark: {{.*}}store stays generic: null or undef pointer
 ; A store through the generic null (an external helper: resolve cannot
 ; prove its pointers global).
 define spir_func void @null() {
@@ -103,7 +103,7 @@ define spir_func void @null() {
   ret void
 }
 
-; CHECK: remark: gasp: @dead: store stays generic: in a block not reachable from the entry
+; CHECK: remark: {{.*}}store stays generic: in a block not reachable from the entry
 ; An access in a block no path reaches.
 define spir_func void @dead(ptr addrspace(1) %g) {
 entry:
@@ -114,7 +114,7 @@ never:
   ret void
 }
 
-; CHECK: remark: gasp: @slot: store stays generic: pointer from an opaque call (@ext; through a private slot)
+; CHECK: remark: {{.*}}store stays generic: pointer from an opaque call (@ext; through a private slot)
 ; An opaque call's pointer kept in a private slot and reloaded.
 define spir_kernel void @slot() {
   %s = alloca ptr addrspace(4), align 8
@@ -125,7 +125,7 @@ define spir_kernel void @slot() {
   ret void
 }
 
-; KEEP: remark: gasp: @vol: store stays generic: one space, not rewritten (a volatile access the target keeps generic, or infer did not run) (comes from local)
+; KEEP: remark: {{.*}}store stays generic: one space, not rewritten (a volatile access the target keeps generic, or infer did not run) (comes from local)
 ; A volatile store through a local pointer, with --volatile=keep.
 define spir_kernel void @vol(ptr addrspace(3) %l) {
   %a = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)

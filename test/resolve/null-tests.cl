@@ -5,13 +5,13 @@
 // zero) and answers null == null; the program runs identically.
 // RUN: %ocl-nvptx %s -o %t.nv.ll
 // RUN: %ocl-spir %s -o %t.sp.ll
-// RUN: gasp-opt -S -stats %t.nv.ll -o %t.nv.gasp.ll 2>&1 | FileCheck %s --check-prefix=STATS
+// RUN: gasp-opt -S -stats -stats-json %t.nv.ll -o %t.nv.gasp.ll 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: gasp-opt -S %t.sp.ll -o %t.sp.gasp.ll
 // RUN: FileCheck %s < %t.nv.gasp.ll
 // RUN: FileCheck %s < %t.sp.gasp.ll
 // RUN: gasp-run %t.nv.ll --kernel k --global 1 --arg buf:i32:2 --arg local:4 --check-as --compare %t.nv.gasp.ll | FileCheck %s --check-prefix=EXEC
 // RUN: gasp-run %t.sp.ll --kernel k --global 1 --arg buf:i32:2 --arg local:4 --check-as --compare %t.sp.gasp.ll | FileCheck %s --check-prefix=EXEC
-// STATS: 2 resolve.null-tests-folded
+// STATS: "resolve.null-tests-folded": 2
 // EXEC: identical
 // CHECK-LABEL: define internal {{.*}}@classify.as1(
 // CHECK-NOT: icmp {{.*}} null, {{.*}}null

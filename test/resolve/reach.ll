@@ -34,7 +34,7 @@ define internal spir_func i32 @h1(ptr addrspace(1) %tab, ptr addrspace(1) %out) 
 ; CHECK-NOT:     call
 ; CHECK:         store ptr addrspace(1) [[G:%.*]], ptr addrspace(1) %out
 ; CHECK:         %v = load i32, ptr addrspace(1)
-; REMARK-DAG: resolve: @h1: generic pointers may point to global; 3 explicit casts folded, 1 access made global
+; REMARK-DAG: {{.*}}: generic pointers may point to global; 3 explicit casts folded, 1 access made global
 
 ; reached from @k1 (global) and @k2 (local): union, nothing folds but to_private
 define internal spir_func i32 @shared(ptr addrspace(1) %tab) {
@@ -52,7 +52,7 @@ define internal spir_func i32 @shared(ptr addrspace(1) %tab) {
 ; CHECK:         call spir_func ptr addrspace(3) @__to_local(
 ; CHECK-NOT:     @__to_private
 ; CHECK:         load i32, ptr addrspace(4) %q
-; REMARK-DAG: resolve: @shared: generic pointers may point to global,local; 1 explicit cast folded, 0 accesses made global
+; REMARK-DAG: {{.*}}: generic pointers may point to global,local; 1 explicit cast folded, 0 accesses made global
 
 define spir_kernel void @k1(ptr addrspace(1) %tab, ptr addrspace(1) %out) {
   %gg = addrspacecast ptr addrspace(1) %out to ptr addrspace(4)
@@ -128,8 +128,8 @@ define spir_kernel void @k6(ptr addrspace(1) %tab, ptr addrspace(1) %out) {
 ; CHECK-LABEL: define spir_kernel void @k6(
 ; CHECK:         %p = call spir_func ptr @__to_private(
 ; CHECK:         store i32 1, ptr addrspace(4) %q
-; REMARK-DAG: resolve: @k6: generic pointers may point to private; 1 explicit cast folded, 0 accesses made global
-; PIG: resolve: @k6: generic pointers may point to private; 1 explicit cast folded, 1 access made global
+; REMARK-DAG: {{.*}}: generic pointers may point to private; 1 explicit cast folded, 0 accesses made global
+; PIG: {{.*}}: generic pointers may point to private; 1 explicit cast folded, 1 access made global
 ; PIG-LABEL: define spir_kernel void @k6(
 ; PIG:         %p = call spir_func ptr @__to_private(
 ; PIG:         store i32 1, ptr addrspace(1)

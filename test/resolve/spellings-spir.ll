@@ -60,5 +60,5 @@ define spir_func void @unknown(ptr addrspace(4) %p) {
 ; CHECK:         %l = call spir_func ptr addrspace(3) @_Z8to_localPU3AS4v(ptr addrspace(4) %p)
 ; CHECK:         %q = call ptr @llvm.spv.generic.cast.to.ptr.explicit.p0(ptr addrspace(4) %p)
 
-; REMARK: remark: resolve: @k: generic pointers may point to local,unknown; 12 explicit casts folded, 0 accesses made global
+; REMARK: remark: {{.*}}generic pointers may point to local,unknown; 12 explicit casts folded, 0 accesses made global
 ; REMARK-NOT: @unknown

@@ -390,7 +390,7 @@ def compare(target, work, flags):
     for name in names:
         ll = compile_kernel(name, target, work, cflags)
         out = os.path.join(work, "%s.%s.gasp.ll" % (name, target))
-        opt = subprocess.run(["gasp-opt", "-S", "-stats"] + flags + [ll, "-o", out],
+        opt = subprocess.run(["gasp-opt", "-S", "--summary"] + flags + [ll, "-o", out],
                              capture_output=True, text=True, check=True)
         for pipeline in then:
             optd = os.path.join(work, "%s.%s.gasp.opt.ll" % (name, target))

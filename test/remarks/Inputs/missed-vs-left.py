@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """missed-vs-left.py TARGET WORKDIR [GASP-OPT FLAGS...]: for every project
-kernel, the generic memory ops gasp-opt leaves (-stats) and the Missed
+kernel, the generic memory ops gasp-opt leaves (--summary) and the Missed
 remarks it writes (-pass-remarks-output, counted by llvm-remarkutil);
 prints one line per kernel and fails when a kernel has fewer Missed
 'GenericAccess' remarks than generic ops left."""
@@ -19,7 +19,7 @@ for cl in sorted(glob.glob(os.path.join(kernels, "*.cl"))):
     subprocess.run(["clang-22", "-cl-std=CL2.0", "-O1", "-fno-inline-functions", "-emit-llvm",
                     "-S", "-Xclang", "-finclude-default-header", "-nogpulib", "-target", target,
                     cl, "-o", ll], check=True)
-    r = subprocess.run(["gasp-opt", "-stats", "-pass-remarks-output=" + yaml] + flags +
+    r = subprocess.run(["gasp-opt", "--summary", "-pass-remarks-output=" + yaml] + flags +
                        [ll, "-o", os.devnull], capture_output=True, text=True, check=True)
     left = int(re.search(r"generic memory ops after: (\d+)", r.stderr).group(1))
     missed = 0
