@@ -45,7 +45,7 @@ STRESS_MUTATE = $(BUILD)/bin/stress-mutate
 CXX_LLVM ?= clang++-22
 PLUGIN = $(if $(SAN),,$(BUILD)/lib/gasp-plugin.so)
 
-.PHONY: all deps demo check check-asan bench fuzz fuzz-diff stress clean install uninstall
+.PHONY: all deps demo check check-asan bench fuzz fuzz-diff stress clean install uninstall deb
 all: $(TOOLS) $(UNIT) $(STRESS_MUTATE) $(BUILD)/lib/libgasp.a $(BUILD)/lib/libgasp.so $(BUILD)/lib/gasp.pc $(PLUGIN)
 
 deps:
@@ -133,6 +133,17 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 	-rmdir $(DESTDIR)$(LIBDIR)/cmake/gasp $(DESTDIR)$(LIBDIR)/cmake $(DESTDIR)$(LIBDIR)/pkgconfig \
 	  $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR) 2>/dev/null || true
+
+# make deb: the Debian package, built by debhelper (debian/rules) from this
+# tree and this build directory, written to $(BUILD)/deb/gasp_<version>_<arch>.deb.
+# scripts/install-deps.sh deb installs debhelper, dpkg-dev and fakeroot.
+DEB_DIR = $(abspath $(BUILD))/deb
+deb: all
+	sh scripts/install-deps.sh deb
+	@mkdir -p $(DEB_DIR)
+	GASP_BUILD=$(abspath $(BUILD)) GASP_DEB_DIR=$(DEB_DIR) fakeroot debian/rules binary
+	fakeroot debian/rules clean
+	@ls $(DEB_DIR)/gasp_$(GASP_VER)_*.deb
 
 # the stress campaign's mutator (test/stress/, make stress)
 $(BUILD)/bin/stress-mutate: $(BUILD)/obj/test/stress/mutate.o

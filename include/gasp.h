@@ -242,6 +242,19 @@ GASP_API void gasp_remark_write_yaml(const GaspCtx *cx, size_t i, FILE *f);
    per function.  Call after gasp_run. */
 GASP_API void gasp_write_callgraph_dot(const GaspCtx *cx, LLVMModuleRef m, FILE *f);
 
+/* Which functions gasp_write_callgraph draws. */
+typedef enum GaspCallgraphShow {
+  GASP_CALLGRAPH_ALL = 0,       /* every defined function */
+  GASP_CALLGRAPH_REACHABLE = 1, /* what the kernels reach (calls, taken addresses) */
+  GASP_CALLGRAPH_RESIDUE = 2    /* reachable functions with generic accesses
+                                   left, and their callers up to the kernels */
+} GaspCallgraphShow;
+/* The call graph for a reader: the functions `show` selects, labelled with
+   demangled names (C++/CUDA; a clone keeps its suffix: "dot(float const*,
+   int).as1_3"), and a legend.  The node names stay the IR names. */
+GASP_API void gasp_write_callgraph(const GaspCtx *cx, LLVMModuleRef m, GaspCallgraphShow show,
+                                   FILE *f);
+
 /* Memory operations (load, store, atomicrmw, cmpxchg, memcpy/memmove/memset
    and their .inline forms, masked load/store/gather/scatter) that have a
    pointer operand in the generic space of the module's target.  Returns -1

@@ -17,9 +17,16 @@
 #   python3-yaml, python3-pygments
 #                 LLVM's opt-viewer (llvm-22-tools) needs them: the test
 #                 that gasp's remarks YAML renders there
+#   with the argument "deb" (make deb) only the Debian packaging tools:
+#   debhelper, dpkg-dev, fakeroot
 # Nothing is downloaded from anywhere but Debian.
 set -eu
 need=""
+if [ "${1:-}" = deb ]; then
+  command -v dh >/dev/null 2>&1 || need="$need debhelper"
+  command -v dpkg-buildpackage >/dev/null 2>&1 || need="$need dpkg-dev"
+  command -v fakeroot >/dev/null 2>&1 || need="$need fakeroot"
+else
 command -v llvm-config-22 >/dev/null 2>&1 || need="$need llvm-22-dev"
 command -v opt-22 >/dev/null 2>&1 || need="$need llvm-22"
 [ -x /usr/lib/llvm-22/bin/FileCheck ] && [ -x /usr/lib/llvm-22/bin/lit ] || need="$need llvm-22-tools"
@@ -32,6 +39,7 @@ command -v spirv-val >/dev/null 2>&1 || need="$need spirv-tools"
 command -v cmake >/dev/null 2>&1 || need="$need cmake"
 command -v groff >/dev/null 2>&1 || need="$need groff-base"
 /usr/bin/python3 -c 'import yaml, pygments' >/dev/null 2>&1 || need="$need python3-yaml python3-pygments"
+fi
 [ -z "$need" ] && exit 0
 echo "install-deps: installing$need"
 SUDO=""

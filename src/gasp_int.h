@@ -370,6 +370,9 @@ bool ir_passes_pointer(LLVMValueRef user, LLVMValueRef v);
    clang -O0 keeps every local there), so -O0 and -O1 code of one function
    cost about the same. */
 unsigned ir_copy_cost(LLVMValueRef f);
+/* name[0, len) demangled (Itanium C++ ABI, a clone's ".suffix" kept), or
+   NULL when it is not a mangled name; free() the result. */
+char *ir_demangle(const char *name, size_t len);
 /* The bytes a GEP adds: *off plus some multiple of *stride, the gcd of the
    element sizes its variable indices scale (0: exactly *off; an element of
    an array of structs indexed at run time: its field's offset plus a

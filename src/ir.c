@@ -696,3 +696,29 @@ int64_t ir_gep_const_offset(LLVMTargetDataRef td, LLVMValueRef gep) {
   int64_t o, s;
   return ir_gep_offset(td, gep, &o, &s) && !s ? o : INT64_MIN;
 }
+
+/* ---- names --------------------------------------------------------------- */
+
+/* The C++ ABI's demangler (libstdc++, which gasp links for LLVM): a C
+   function, declared here as <cxxabi.h> declares it. */
+extern char *__cxa_demangle(const char *mangled, char *out, size_t *len, int *status);
+
+char *ir_demangle(const char *name, size_t len) {
+  if (len < 3 || name[0] != '_' || name[1] != 'Z')
+    return NULL;
+  /* a clone's suffix (".as1_3", ".f0o0as1") follows the mangled name */
+  size_t base = 0;
+  while (base < len && name[base] != '.')
+    base++;
+  char *mangled = xasprintf("%.*s", (int)base, name);
+  int status = 0;
+  char *d = __cxa_demangle(mangled, NULL, NULL, &status);
+  free(mangled);
+  if (status || !d) {
+    free(d);
+    return NULL;
+  }
+  char *r = xasprintf("%s%.*s", d, (int)(len - base), name + base);
+  free(d);
+  return r;
+}

@@ -12,7 +12,8 @@
  *   the four count lines gasp-opt always printed under -stats
  *     (before, after, reachable from kernels, kept for outside callers);
  *   generic accesses left in kernel-reachable code, by reason (most first)
- *     and by function (most first, with the reasons in that function);
+ *     and by function (most first, with the reasons in that function; C++
+ *     and CUDA names demangled);
  *   memory operations in each named space in kernel-reachable code,
  *     before -> after (an operation counts once per distinct named space of
  *     its pointer operands: a memcpy from local to global counts in both).
@@ -123,7 +124,9 @@ void summary_end(GaspCtx *cx, LLVMModuleRef m) {
       continue;
     size_t len = 0;
     const char *name = LLVMGetValueName2(n->fn, &len);
-    char *fname = xasprintf("%.*s", (int)len, name);
+    char *fname = ir_demangle(name, len); /* C++/CUDA names as written */
+    if (!fname)
+      fname = xasprintf("@%.*s", (int)len, name);
     tally(&s->by_reason, n->reason)->n++;
     Tally *f = tally(&s->by_function, fname);
     f->n++;
@@ -183,7 +186,7 @@ void gasp_write_summary(const GaspCtx *cx, const char *prefix, FILE *f) {
     fprintf(f, "%sleft generic in kernel-reachable code, by function:\n", p);
   for (size_t i = 0; i < s->by_function.n; i++) {
     const Tally *t = &s->by_function.v[i];
-    fprintf(f, "%s  %6lu  @%s:", p, t->n, t->key);
+    fprintf(f, "%s  %6lu  %s:", p, t->n, t->key);
     for (size_t k = 0; k < t->sub.n; k++)
       fprintf(f, "%s %s (%lu)", k ? ";" : "", t->sub.v[k].key, t->sub.v[k].n);
     fprintf(f, "\n");

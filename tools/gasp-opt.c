@@ -89,7 +89,11 @@ static const char usage_text2[] =
     "                        (llvm-remarkutil, opt-viewer)\n"
     "  -pass-remarks-filter=<re>    only remarks of matching passes go there\n"
     "  -pass-remarks-format=yaml    the format of that file (yaml only)\n"
-    "  --dot-callgraph=<f.dot> write the call graph after gasp (Graphviz)\n"
+    "  --dot-callgraph=<f.dot> write the call graph after gasp (Graphviz):\n"
+    "                        demangled names, a legend\n"
+    "  --dot-callgraph-show=<s> reachable (default: what the kernels reach),\n"
+    "                        residue (functions with generic accesses left\n"
+    "                        and their callers) or all\n"
     "  -stats                print statistics as opt does (its table)\n"
     "  -stats-json           ... as opt's JSON object instead\n"
     "  -info-output-file=<f> where -stats and -time-passes write (appended;\n"
@@ -124,6 +128,7 @@ typedef struct Args {
      GaspRemarkKind), and -pass-remarks-filter for the YAML file */
   const char *remark_re[3], *remarks_filter;
   const char *remarks_out, *dot_out;
+  GaspCallgraphShow dot_show; /* --dot-callgraph-show */
 } Args;
 
 /* Every option name, for "did you mean" (one list, beside the parser). */
@@ -134,6 +139,7 @@ static const char *const option_names[] = {
     "mtriple", "clone-budget", "clone-cost", "dump-ip-msp", "ipmsp-visit-cap",
     "lower-generic", "pass-remarks", "pass-remarks-missed", "pass-remarks-analysis",
     "pass-remarks-output", "pass-remarks-filter", "pass-remarks-format", "dot-callgraph",
+    "dot-callgraph-show",
     "volatile", "whole-program", "private-in-global", "debug-only", "version", "help"};
 
 /* Edit distance of a and b (both short). */
@@ -216,6 +222,7 @@ static bool parse_long(const char *v, long lo, long hi, long *out) {
 static void parse_args(int argc, char **argv, Args *a) {
   memset(a, 0, sizeof *a);
   gasp_options_init(&a->o);
+  a->dot_show = GASP_CALLGRAPH_REACHABLE;
   for (int i = 1; i < argc; i++) {
     const char *s = argv[i], *v;
     if (!strcmp(s, "-o")) {
@@ -303,6 +310,15 @@ static void parse_args(int argc, char **argv, Args *a) {
       usage_error("gasp-opt runs gasp's own passes and loads no plugin ('%s'); to mix gasp with "
                   "other passes or plugins, run opt-22 with "
                   "-load-pass-plugin=<libdir>/gasp-plugin.so, yours, and -passes='gasp,...'", v);
+    } else if ((v = opt_value(s, "dot-callgraph-show"))) {
+      if (!strcmp(v, "reachable"))
+        a->dot_show = GASP_CALLGRAPH_REACHABLE;
+      else if (!strcmp(v, "residue"))
+        a->dot_show = GASP_CALLGRAPH_RESIDUE;
+      else if (!strcmp(v, "all"))
+        a->dot_show = GASP_CALLGRAPH_ALL;
+      else
+        usage_error("--dot-callgraph-show wants 'reachable', 'residue' or 'all', not '%s'", v);
     } else if ((v = opt_value(s, "dot-callgraph"))) {
       a->dot_out = v;
     } else if ((v = opt_value(s, "volatile"))) {
@@ -712,6 +728,7 @@ typedef struct Emit {
   const GaspCtx *cx;
   const Filters *filters;
   int what; /* 0 module, 1 YAML remarks, 2 dot */
+  GaspCallgraphShow dot_show;
 } Emit;
 
 static bool emit_stream(const Emit *e, int fd) {
@@ -726,7 +743,7 @@ static bool emit_stream(const Emit *e, int fd) {
         gasp_remark_write_yaml(e->cx, i, f);
     }
   } else {
-    gasp_write_callgraph_dot(e->cx, e->m, f);
+    gasp_write_callgraph(e->cx, e->m, e->dot_show, f);
   }
   bool ok = !ferror(f);
   return fclose(f) == 0 && ok;
@@ -963,7 +980,7 @@ static int run(const Args *ap) {
      leaves none of them (the module last: a fault while printing it) */
   set_phase(a.in, "error: LLVM crashed writing the output (a constant expression nested "
             "too deeply to print?); nothing written", EXIT_INPUT);
-  Emit em = {m, a.text, cx, &filters, 0};
+  Emit em = {m, a.text, cx, &filters, 0, a.dot_show};
   Pending pd[MAX_OUTPUTS] = {{0}};
   const char *outs[MAX_OUTPUTS] = {a.remarks_out, a.dot_out, a.out};
   bool ok = true;
