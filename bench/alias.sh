@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# alias.sh [GASP_OPT] — issue 6 on the project's OpenCL kernels
+# alias.sh [GASP_OPT] — the alias pass on the project's OpenCL kernels
 # (test/kernels/*.cl, clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions,
-# spir64) and seed 002's loop (test/alias/licm.cl): loads and stores left
+# spir64) and the alias example's loop (test/alias/licm.cl): loads and stores left
 # after `opt-22 -O2` for
 #   clang      clang's output alone
 #   no scopes  gasp without the alias pass (--passes=infer,ipmsp,resolve,lower)
@@ -52,7 +52,7 @@ for cl in "$here"/test/kernels/*.cl; do
 done > "$tmp/rows"
 $CL "$here/test/alias/licm.cl" -o "$tmp/licm.ll" || bad=1
 for k in foo bar; do
-  row "$tmp/licm.ll" "seed 002 loop @$k" --kernel $k --global 1 --arg buf:f32:1:rand=1 --arg local:256 --arg i32=64
+  row "$tmp/licm.ll" "licm loop @$k" --kernel $k --global 1 --arg buf:f32:1:rand=1 --arg local:256 --arg i32=64
 done >> "$tmp/rows"
 cat "$tmp/rows"
 awk -F'|' 'function add(col, i,  a) { split($col, a, "/"); L[i] += a[1]; S[i] += a[2] }

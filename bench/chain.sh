@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# chain.sh [SIZES] — issue 17's chain benchmark: bench/gen_chain.py modules
+# chain.sh [SIZES] — the chain benchmark: bench/gen_chain.py modules
 # (nvptx64; one call chain of N internal helpers, each reached with two
 # tuples of spaces, so ipmsp makes 2 x N clones, N levels deep), for N in
 # SIZES (default "800 2000 8000 20000").  Side by side, one after the

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""debuginfo.py [--base REV] — issue 20's debug-info report.
+"""debuginfo.py [--base REV] — the debug-info report.
 
 Every kernel file of test/kernels (OpenCL C, C++ for OpenCL, CUDA-style with
 test/kernels/cuda.h) is compiled by clang-22 -O1 -fno-inline-functions (and

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# fields.sh [GASP_OPT] — issue 21's struct-of-pointers cases, clang-22 output
+# fields.sh [GASP_OPT] — the struct-of-pointers cases, clang-22 output
 # for spir64, nvptx64 and amdgcn: generic memory ops left in code reachable
 # from the kernels (gasp-opt --summary) on
 #   init.cl    the Job pattern with an initializer helper (writes the struct)

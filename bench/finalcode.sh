@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# finalcode.sh [GASP_OPT] — issue 18's final-code report: what GPUs run.
+# finalcode.sh [GASP_OPT] — the final-code report: what GPUs run.
 # Every kernel file of test/kernels (OpenCL C *.cl, C++ for OpenCL *.clcpp,
 # CUDA-style *.cu with test/kernels/cuda.h) is compiled by clang-22 -O1
 # -fno-inline-functions for
@@ -19,7 +19,7 @@
 # accesses through a Generic pointer), the named ones, PTX cvta and all
 # instructions.  llc or spirv-val failures are counted, and must be 0.
 # Writes bench/finalcode/finalcode.md and prints it; exits 1 when a target
-# of issue 18 is missed (gasp <= 1/10 of IAS's generic instructions on PTX and
+# of the final-code target is missed (gasp <= 1/10 of IAS's generic instructions on PTX and
 # AMDGPU, <= 1/5 on SPIR-V, reachable instructions <= 105% of IAS's, no
 # failure).
 set -u
@@ -101,7 +101,7 @@ for t in nvptx64 gfx90a gfx1100 spirv64; do
   echo "| $t | $(st ipmsp.clones) | $(st ipmsp.clone-instructions) | $(st ipmsp.instructions-added) | $(st ipmsp.accesses-resolved) | $(st ipmsp.clones-not-paying) | $(st ipmsp.clones-too-costly) |"
 done
 echo
-echo "### targets (issue 18)"
+echo "### targets "
 echo
 echo "| target | generic: IAS | gasp | gasp/IAS | limit | instrs: IAS | gasp | growth | failures | met |"
 echo "|---|---|---|---|---|---|---|---|---|---|"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""gen_chain.py N_HELPERS > out.ll — issue 17's chain module (nvptx64): one
+"""gen_chain.py N_HELPERS > out.ll — the chain module (nvptx64): one
 call chain of N internal helpers.  Each helper takes two generic pointers,
 reads and writes through both (18 generic accesses, 56 instructions) and
 calls the next helper with the two pointers swapped.  The kernel calls the

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# lower.sh [GASP_OPT] — issue 5 on the project's OpenCL kernels
+# lower.sh [GASP_OPT] — runtime lowering on the project's OpenCL kernels
 # (test/kernels/*.cl, clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions),
 # spir64 and nvptx64:
 #   generic memory ops before, after infer alone, after infer,resolve (no

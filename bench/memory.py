@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""memory.py [BASE_REV] — issue 21's report: pointers through memory.
+"""memory.py [BASE_REV] — the report: pointers through memory.
 
 Generic memory accesses left in code reachable from the kernels (gasp-opt
 -stats), before and after: BASE_REV (default b62f974, the last commit

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""oracle_random.py [N] [FIRST] — issue 21: gasp against the oracle on random
+"""oracle_random.py [N] [FIRST] — gasp against the oracle on random
 OpenCL programs (scripts/genprog.py, the fuzz-diff generator: helpers taking
 generic pointers, private state structs, pointer tables, atomics).
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# quality.sh [GASP_OPT] — issue 7's quality report: generic memory ops left
+# quality.sh [GASP_OPT] — the quality report: generic memory ops left
 # on the project's OpenCL kernels (test/kernels/*.cl, clang-22 -O1
 # -fno-inline-functions) for spir64 and nvptx64 by
 #   before      clang's output

@@ -98,7 +98,7 @@ typedef struct GaspOptions {
      gasp_options_init) = unlimited, 0 = none (candidates are still
      reported). */
   long clone_budget;
-  int dump_ip_msp;          /* ipmsp prints the seed's transcript */
+  int dump_ip_msp;          /* ipmsp prints the work-list transcript */
   unsigned visit_cap;       /* ipmsp re-visits per block; 0 = 1024 */
   /* lower: what happens to generic accesses left after inference. */
   GaspLowerMode lower_generic;

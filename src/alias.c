@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* alias.c — what gasp knows about spaces, published as scoped no-alias
- * metadata (seeds 001, 002).
+ * metadata .
  *
  * Problem: a load from global memory and a store to local memory never
  * touch the same byte, yet LLVM's target-independent alias analysis says
  * "may alias" on every target without an address-space alias analysis of
  * its own (spir64, spirv64, hosts): disjointness is not a property of LLVM
- * address spaces (seed 002).  Every LLVM pipeline already reads scoped
+ * address spaces .  Every LLVM pipeline already reads scoped
  * no-alias metadata (ScopedNoAliasAA is in the default AA stack), so gasp
  * states it there.
  *
- * The rule (seed 001's NVVM alias rule, the table deciding disjointness;
+ * The rule (NVVM's alias rule, the table deciding disjointness;
  * gasp_alias_as in api.c answers it for two spaces): generic on either
  * side -> may alias; two spaces of different alias classes -> no alias;
  * same class -> may alias.  AMDGPU constant memory is part of global memory

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* fields.c — context sensitivity through aggregates of pointers (issue 21).
+/* fields.c — context sensitivity through aggregates of pointers .
  *
  * Problem.  A kernel builds a struct of pointers in private memory and
  * passes its address to a helper, and each call site stores different

@@ -16,7 +16,7 @@
 #define LAT_UNINIT (-1)  /* bottom: nothing known yet */
 #define LAT_GENERIC (-2) /* top: more than one space, or unknown */
 
-/* ===== target.c — the address-space tables (seed 003) =================== */
+/* ===== target.c — the address-space tables  =================== */
 typedef enum TgtFamily {
   TGT_SPIR,
   TGT_GENX,
@@ -290,7 +290,7 @@ bool ir_is_lifetime(LLVMValueRef call);
 LLVMTypeRef ir_int_for(LLVMTypeRef pt);
 /* Integer constant c of type it, splatted when it is a vector. */
 LLVMValueRef ir_splat(LLVMTypeRef it, unsigned long long c);
-/* The 64-bit generic pointer p with bits 61-63 cleared the seed's way:
+/* The 64-bit generic pointer p with bits 61-63 cleared as the tag scheme does:
    inttoptr(ashr(shl(ptrtoint p, 4), 4)) (bits 56-59, canonical, fill
    60-63), built at b.  Used by lower and by gasp-run's builtins so that
    both clear tags alike. */
@@ -656,12 +656,12 @@ void dbg_copy(LLVMValueRef from, LLVMValueRef to, const LLVMValueRef *olds,
    base, ...); what cannot be expressed becomes poison. */
 void dbg_salvage(LLVMValueRef v, LLVMValueRef same);
 
-/* ===== ipmsp.c — inter-procedural memory-space propagation (seed 001) === */
+/* ===== ipmsp.c — inter-procedural memory-space propagation  === */
 #define VOTE_UNDET 1000  /* bottom: no observation yet */
 #define VOTE_POISON 2000 /* top, absorbing: conflict or unclassifiable */
 #define VOTE_UNSET 256   /* scratch inside one classification, never stored */
 #define IPMSP_VISIT_CAP 1024
-/* The seed's meet_address_vote: old vote met with an observation (valid:
+/* The vote lattice's meet: old vote met with an observation (valid:
    the space as; invalid: poisons). */
 int ipmsp_meet(int old_vote, bool valid, int as);
 bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m);
@@ -691,10 +691,10 @@ unsigned reach_bit(const TgtTable *t, int as);
 /* "global,local" etc., "none" for 0. */
 void reach_names(unsigned mask, char *buf, size_t cap);
 
-/* ===== resolve.c — fold explicit casts, static resolution (seed 000) ==== */
+/* ===== resolve.c — fold explicit casts, static resolution  ==== */
 bool resolve_run(GaspCtx *cx, LLVMModuleRef m);
 
-/* ===== lower.c — runtime resolution on tags (seed 000) ================== */
+/* ===== lower.c — runtime resolution on tags  ================== */
 bool lower_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== alias.c — address-space scopes as !alias.scope/!noalias ========= */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* ipmsp.c — inter-procedural memory-space propagation (seed 001).
+/* ipmsp.c — inter-procedural memory-space propagation .
  *
  * Problem.  `infer` stops at calls: a helper that receives a pointer sees a
  * generic parameter and keeps every access through it generic, even when
@@ -11,7 +11,7 @@
  * After a rewrite `infer` runs again on what changed, and the pass repeats
  * until nothing changes (infer <-> ipmsp).
  *
- * Lattice (seed 001), one vote slot per generic pointer parameter and one
+ * Lattice , one vote slot per generic pointer parameter and one
  * for a generic pointer return:
  *     VOTE_UNDET (1000, bottom)  <  one concrete space  <  VOTE_POISON (2000)
  * meet(old, observed): invalid observation -> POISON; UNDET ^ S -> S;
@@ -64,7 +64,7 @@
  *   5. At the end every defined function with pointer parameters gets
  *      `!gasp.as !{i32 ...}`: per pointer parameter, its named space, or
  *      the vote (1000 UNDET / 2000 POISON / the space voted) when it stayed
- *      generic — gasp's counterpart of the seed's "nvvm.as".
+ *      generic — gasp's counterpart of NVVM's "nvvm.as".
  *
  * Example (spir64): every caller passes local memory to internal @sum.
  *   before:  define internal i32 @sum(ptr addrspace(4) %p) ... load %p
@@ -79,7 +79,7 @@
  * takes an internal original's body (its last tuple); copied clones get a
  * DISubprogram of their own (clone.c, dbg_copy).  Never rewrites byval/byref/sret/inalloca/preallocated
  * parameters.
- * Debug name: ipmsp (and --dump-ip-msp for the seed's transcript).
+ * Debug name: ipmsp (and --dump-ip-msp for the work-list transcript).
  * Statistics: ipmsp.* below.  Tests: test/ipmsp/.
  */
 #include "gasp_int.h"
@@ -463,7 +463,7 @@ static int env_ret(void *arg, LLVMValueRef callee) {
   return fi ? vote_lat(fi->vote[fi->np]) : LAT_GENERIC;
 }
 
-/* Classifies one value after space_analyse (the seed's classifier; the
+/* Classifies one value after space_analyse (the classifier of the vote lattice; the
    scratch value UNSET stands for "not decided yet"). */
 static int classify(const Ip *ip, LLVMValueRef v) {
   int r = VOTE_UNSET;

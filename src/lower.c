@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* lower.c — runtime resolution of the generic accesses left (seed 000).
+/* lower.c — runtime resolution of the generic accesses left .
  *
  * Problem: on hardware without generic addressing every generic access that
- * inference could not prove must become correct code.  The seed's answer:
+ * inference could not prove must become correct code.  The answer:
  * a generic pointer carries the space it came from in bits 61-63 (the
  * virtual address takes 48 bits, sign-extended), and each access switches
  * on that tag.  `--lower-generic=tags` runs it; `none` (the default) leaves
@@ -34,7 +34,7 @@
  *     inttoptr(ashr(shl(ptrtoint p, 4), 4)) as its operand (bits 56-59,
  *     canonical, are copied into 60-63).  A cast to global memory (tag 0)
  *     is left alone — global addresses carry no tag — except under the
- *     seed's special behaviour (below).
+ *     private-in-global model (below).
  *  3. Explicit casts and space tests still in the module (resolve could
  *     not fold them) test the tag: to_local is "tag == 010", to_private
  *     "tag == 001", to_global "neither local nor private" (never "tag == 0":

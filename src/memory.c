@@ -4,7 +4,7 @@
  * through which infer, ipmsp, resolve and the explanations see it.  (An
  * analysis.)
  *
- * Private slots, field-sensitive (issue 21).  An alloca whose address
+ * Private slots, field-sensitive .  An alloca whose address
  * never escapes — its uses, through GEPs and casts (as the base), are
  * loads, stores *into* it (never of its own address), comparisons, lifetime
  * markers, memset/memcpy/memmove into it, memcpy/memmove out of it, calls

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* memsum.c — pointers loaded from global, local and other shared memory
- * (issue 21).
+ * .
  *
  * Problem: after ipmsp, what stays generic in live code is mostly a pointer
  * that was stored somewhere and loaded back — a table of pointers in local

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* reach.c — which named spaces can a generic pointer of this function
- * point into?  (An analysis shared by resolve and lower; seed 000's
+ * point into?  (An analysis shared by resolve and lower; the tag scheme's
  * "no addrspacecast from local to generic in the kernel".)
  *
  * Problem: a generic pointer is made only by a cast from a named space

@@ -54,7 +54,7 @@
  *   3. Fixed point: a worklist that never holds a value twice evaluates a
  *      candidate from its inputs and requeues its users (and the loads of a
  *      slot when a pointer stored into it changes).  Each value only grows,
- *      at most SP_NBITS + 2 times.  With a visit cap (seed 001), a block
+ *      at most SP_NBITS + 2 times.  With a visit cap , a block
  *      re-visited more often stops the analysis (the result is then
  *      incomplete; the caller leaves the function alone).
  *
@@ -565,7 +565,7 @@ static void enqueue_users(Space *s, LLVMValueRef v) {
 }
 
 /* Counts a re-visit of candidate k against its block; true when the block
-   went over the cap (seed 001: the function is then left unchanged). */
+   went over the cap (the function is then left unchanged). */
 static bool over_cap(Space *s, uint32_t k) {
   SpVal *c = &s->c.v[k];
   if (!c->visited) {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* target.c — the address-space tables (seed 003), one per target family.
+/* target.c — the address-space tables , one per target family.
  *
  * Problem: every pass needs target facts — which space is generic, which
  * named spaces exist and which of them can overlap, how a kernel is
@@ -37,7 +37,7 @@
  * views keep volatile accesses generic); spir/genx: every named space (no
  * backend interprets the space of a volatile access differently).
  *
- * Tags (seed 000, used by the lower pass): a generic pointer made from a
+ * Tags : a generic pointer made from a
  * named space carries that space's tag in bits 61-63: private 001, local
  * 010, global 000/111 (its own canonical bits, never rewritten).  Constant
  * memory is part of global memory on OpenCL devices and AMDGPU (tag 0,

@@ -1,4 +1,4 @@
-// Stock LLVM reads gasp's scopes (issue 6, seed 002): with them
+// Stock LLVM reads gasp's scopes: with them
 // `opt-22 -passes='gvn,loop-mssa(licm),gvn'` hoists the repeated global load
 // out of the loop across the local store; without them (gasp without the
 // alias pass, or clang's output alone) it stays in the loop: spir64 has no
@@ -20,7 +20,7 @@
 // COUNT-NEXT: accesses: loads=1 stores=64 other=0
 // COUNT-NEXT: identical
 
-/* seed 002's kernel grown into a loop: a[0] is loaded again after every
+/* the alias example's kernel grown into a loop: a[0] is loaded again after every
    store to local memory */
 kernel void foo(global float *a, local float *b, int n) {
   for (int i = 0; i < n; i++)

@@ -1,4 +1,4 @@
-// Issue 21: a cursor struct filled by one helper (storing p and p + n), read
+// A cursor struct filled by one helper (storing p and p + n), read
 // by others and moved on by another (c->p++, c->out++: a helper that reads
 // and writes the struct).  The writers' stores are the caller's arguments,
 // moved by GEPs, or what the struct's own fields held, moved: the cursor's

@@ -1,4 +1,4 @@
-// Issue 21: the Job pattern with an initializer: each struct is filled by a
+// The Job pattern with an initializer: each struct is filled by a
 // helper that writes its fields, then read by another helper.  The
 // initializer's stores become stores of the kernel's arguments into each
 // struct, so the reader gets one clone per field shape and every access is

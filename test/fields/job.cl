@@ -1,4 +1,4 @@
-// Issue 21, the Job pattern: a kernel builds two structs of pointers in
+// The Job pattern: a kernel builds two structs of pointers in
 // private memory and passes each to one helper that only reads it; the
 // first stores (global, local), the second (local, global).  The fields pass
 // clones the helper per shape (one clone, or the helper itself in place,

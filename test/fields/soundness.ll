@@ -1,4 +1,4 @@
-; Issue 21, fields: when a call's aggregate gets no facts.  A callee that
+; Fields: when a call's aggregate gets no facts.  A callee that
 ; writes the aggregate, a field stored with two spaces, an aggregate whose
 ; address escapes, a callee the linker may replace (linkonce): no fact, the
 ; loaded pointer stays generic.  A reader that hands the aggregate on to

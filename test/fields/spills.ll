@@ -2,7 +2,7 @@
 ; RUN: gasp-opt -S %s -o %t.ll
 ; RUN: gasp-run %s --kernel k --global 4 --arg buf:i32:4:iota --arg local:16 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
-; Issue 21 at -O0: a reader that spills its struct pointer into its own
+; At -O0: a reader that spills its struct pointer into its own
 ; stack slot and reloads it (clang -O0) is still a reader — the slot holds
 ; the parameter and nothing else.  A slot that is also written with another
 ; pointer, or whose address escapes, is not a spill: such a helper is no

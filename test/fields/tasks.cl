@@ -1,4 +1,4 @@
-// Issue 21: arrays of structs indexed at run time.  Each Task of ts[] is
+// Arrays of structs indexed at run time.  Each Task of ts[] is
 // filled in a loop and handed to a helper by &ts[k]: every access to the
 // array lies at its field's offset plus a multiple of the element size, so
 // the pointer fields (0 and 8 mod 24 on 64-bit targets) are told apart from

@@ -8,7 +8,7 @@
 ; EXEC: identical
 ; RUN: gasp-opt --passes=infer -pass-remarks-missed=gasp %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 ; REMARK: {{.*}}load stays generic: loaded from a private slot that holds different spaces (global, local; global stored in @mixed; local stored in @mixed)
-; Issue 21: a private struct filled by a helper that writes its fields (an
+; A private struct filled by a helper that writes its fields (an
 ; initializer, a C++ constructor) keeps its field facts: the helper's
 ; stores at constant offsets of its parameters become stores of the
 ; caller's arguments into the caller's struct.  Any other use of the

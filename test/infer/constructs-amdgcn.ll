@@ -1,4 +1,4 @@
-; Issue 18 constructs on AMDGPU: a pointer loaded from constant memory is
+; Constructs on AMDGPU: a pointer loaded from constant memory is
 ; global (the host fills kernel arguments and constant buffers; the module
 ; puts no other pointer there); inttoptr(ptrtoint) of a global pointer is a
 ; cast (global<->flat keeps the bits); a phi ignores an unreachable

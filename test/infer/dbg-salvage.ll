@@ -1,6 +1,6 @@
 ; RUN: gasp-opt -S %s -o - | FileCheck %s --check-prefix=AMD
 ; RUN: sed 's/amdgcn-amd-amdhsa/nvptx64-nvidia-cuda/; s/amdgpu_kernel/ptx_kernel/' %s | gasp-opt -S -o - | FileCheck %s --check-prefix=PTX
-; The #dbg_values of generic values infer erases (issue 20): a record
+; The #dbg_values of generic values infer erases : a record
 ; follows the named twin where the target says a pointer of that space has
 ; the generic pointer's bits (AMDGPU global and constant: the cast to flat
 ; is a no-op), and otherwise LLVM's salvage rules keep what they can (a

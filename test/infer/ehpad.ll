@@ -1,4 +1,4 @@
-; Issue 16 #11: a phi resolved in an EH-pad block keeps its cast back to
+; A phi resolved in an EH-pad block keeps its cast back to
 ; generic after the pad (nothing may precede a cleanuppad, catchpad or
 ; landingpad but phis); in a catchswitch block, which has no room at all,
 ; the phi is left generic.

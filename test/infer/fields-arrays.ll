@@ -3,7 +3,7 @@
 ; RUN: gasp-run %s --kernel k --global 4 --arg buf:i32:8:iota --arg local:32 --arg i64=1 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel k --global 4 --arg buf:i32:8:iota --arg local:32 --arg i64=3 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
-; Issue 21: arrays of structs indexed at run time (memory.c, "Places").  An
+; Arrays of structs indexed at run time (memory.c, "Places").  An
 ; access through &arr[i].field lies at the field's offset plus some multiple
 ; of the element size; a load of a pointer field gets what was stored at
 ; every place that can be exactly that field, and a write that can cover

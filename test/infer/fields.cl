@@ -1,4 +1,4 @@
-// Issue 21: a struct of generic pointers in a kernel's private memory, as
+// A struct of generic pointers in a kernel's private memory, as
 // clang -O0 leaves it (every local an alloca; optnone off so that gasp may
 // rewrite): each field gets the space stored into it, on spir64, nvptx64
 // and amdgcn, and execution is unchanged.

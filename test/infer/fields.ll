@@ -1,5 +1,5 @@
 ; RUN: gasp-opt --passes=infer -verify-each -S %s -o - | FileCheck %s
-; Issue 21: private aggregates, field-sensitive (memory.c).  A load of a
+; Private aggregates, field-sensitive (memory.c).  A load of a
 ; generic pointer from a struct field gets the spaces stored into that
 ; field only; a write that may change the field's bytes any other way keeps
 ; the load unknown (soundness).  Job = { ptr in, i32 n, ptr out }, fields

@@ -1,4 +1,4 @@
-; Issue 17: freeze keeps its operand's space (space.c's transfer rules): a
+; Freeze keeps its operand's space (space.c's transfer rules): a
 ; frozen local pointer is a local pointer, and the access through it is
 ; rewritten, with the freeze moved to the named space.
 ; RUN: gasp-opt -S --passes=infer %s -o %t.ll

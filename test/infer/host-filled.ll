@@ -8,7 +8,7 @@
 ; RUN: gasp-run %s --kernel rewrites --global 32 --arg 'struct:buf:f32:32;buf:f32:32;i32=0;f32=0' --arg i32=1 --check-as --compare %t.bc | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel caller --global 32 --check-as --compare %t.bc | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
-; Issue 21: a CUDA kernel's struct argument (ptr byval on NVPTX) is memory
+; A CUDA kernel's struct argument (ptr byval on NVPTX) is memory
 ; the host filled at the launch, and the host can only write global
 ; addresses: a generic pointer loaded from it is global.  What the kernel
 ; itself stores there joins that (soundness), and a kernel that device code

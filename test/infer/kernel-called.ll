@@ -1,4 +1,4 @@
-; Issue 16 #6: a kernel's generic pointer arguments are global only because
+; A kernel's generic pointer arguments are global only because
 ; the host launches it with global buffers.  A kernel that device code also
 ; calls (here @fill, a kernel by the legacy nvvm.annotations, called by @k
 ; with a shared pointer) gets no such assumption: its accesses stay generic

@@ -1,4 +1,4 @@
-; Issue 16 #10: AMDGPU LDS and scratch pointers are 32-bit, the generic one
+; AMDGPU LDS and scratch pointers are 32-bit, the generic one
 ; 64-bit.  llvm.ptrmask moves into such a space only when its mask keeps
 ; every bit above 32 (the twin then takes the mask's low 32 bits); a mask
 ; that clears high bits moves the generic pointer out of the LDS window, so

@@ -1,4 +1,4 @@
-; Issue 18 (space facts) on AMDGPU: llvm.amdgcn.is.shared assumed, and
+; Space facts: llvm.amdgcn.is.shared assumed, and
 ; llvm.amdgcn.is.private branched on, give the dominated accesses their
 ; space; the kernel runs identically under gasp-run --check-as --compare and
 ; compiles with llc-22.

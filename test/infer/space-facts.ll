@@ -1,4 +1,4 @@
-; Issue 18 (path-sensitive space facts): an assumed space test, and a
+; Path-sensitive space facts: an assumed space test, and a
 ; branch on one, tell the space of a generic pointer wherever they dominate.
 ; After llvm.assume(isspacep.shared(p)) the accesses through p are shared;
 ; under `if (isspacep.global(p))` the access in the guarded block is global

@@ -1,4 +1,4 @@
-; Issue 18: an address space the target table does not name (here 99 on
+; An address space the target table does not name (here 99 on
 ; amdgcn) is still a space of its own: an access through its cast to
 ; generic goes back to it, as upstream's infer-address-spaces does; the
 ; table's facts (tags, null, volatile policy, alias classes) stay with the

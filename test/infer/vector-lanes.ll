@@ -1,4 +1,4 @@
-; Issue 18 (vector lanes): AMDGPU's promote-alloca-to-vector turns a private
+; Vector lanes: AMDGPU's promote-alloca-to-vector turns a private
 ; array of pointers into a <N x ptr> value built by insertelement and read by
 ; extractelement.  The lanes join: all private here, so the load through
 ; the extracted pointer is private; with a local lane mixed in it stays

@@ -1,4 +1,4 @@
-; Issue 18: <N x ptr> values — a phi and a select of vectors of generic
+; <N x ptr> values — a phi and a select of vectors of generic
 ; pointers built from local pointers, an extracted lane, a vector GEP and a
 ; masked gather through it — all move to the local space (lanes join).
 ; RUN: gasp-opt -S --passes=infer %s -o - | FileCheck %s

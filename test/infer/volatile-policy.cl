@@ -1,4 +1,4 @@
-// Issue 18 (volatile policy): a warp-synchronous reduction over a volatile
+// Volatile policy: a warp-synchronous reduction over a volatile
 // local buffer through a generic helper, and a volatile private scratch
 // array.  With the table's policy every volatile access is rewritten into
 // its space on nvptx64 and amdgcn (llc-22 keeps volatile's meaning there),

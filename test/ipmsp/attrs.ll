@@ -1,4 +1,4 @@
-; Issue 16 #9, #12, #14: what a clone or a specialization must not carry
+; What a clone or a specialization must not carry
 ; over.  A parameter retyped to a named space while the return stays
 ; generic loses `returned` (the verifier rejects it); a naked function is
 ; never cloned or retyped (its body is the user's assembly); a call whose

@@ -4,7 +4,7 @@
 ; WHY: remark: {{.*}}load stays generic: recursion or loop too deep: ipmsp visit cap reached (parameter 0 of @chain)
 ; RUN: gasp-opt -verify-each -S %s -o - | FileCheck %s --check-prefix=DEFAULT
 ; RUN: not gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp --ipmsp-visit-cap=0 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
-; The per-block visit cap (seed 001, default 1024): a function whose
+; The per-block visit cap : a function whose
 ; analysis re-visits one block more often is left unchanged, with a remark.
 ; A chain of phis around a loop is re-visited once per link; a cap of 2
 ; stops it, the default does not (spir64).  The access left generic says

@@ -1,4 +1,4 @@
-; Issue 18: the clone cost model.  A function that callers with different
+; The clone cost model.  A function that callers with different
 ; spaces would copy is copied only when the copies cost at most --clone-cost
 ; instructions per use of a pointer parameter they name (the target's limit
 ; by default: 8 on nvptx, none on amdgcn).  Each extra copy costs the whole

@@ -1,4 +1,4 @@
-; Issue 18: clone only where it pays.  A clone is made only when a named
+; Clone only where it pays.  A clone is made only when a named
 ; space for one of its parameters gives some access a named space (in the
 ; function or, through calls, in a callee); parameters that do not pay keep
 ; generic in the tuple, so call sites that differ only there share a clone.

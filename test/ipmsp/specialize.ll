@@ -79,7 +79,7 @@ attributes #1 = { nounwind }
 !1 = !{!"int", !2}
 !2 = !{!"tbaa root"}
 
-; The seed's transcript strings, verbatim.
+; The work-list transcript strings, verbatim.
 ; DUMP:      Initial work list size : 3
 ; DUMP-NEXT: get : changed in argument memory space (1 arguments) (global)
 ; DUMP-NEXT: pick : changed in argument memory space (1 arguments) (local)

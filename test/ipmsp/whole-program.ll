@@ -1,4 +1,4 @@
-; Issue 19: --whole-program.  The module is the whole device program, so
+; --whole-program.  The module is the whole device program, so
 ; the internalize pass makes every non-kernel function internal: a helper
 ; whose callers agree is specialized in place (no clone, no original left),
 ; one whose callers disagree gets a clone per tuple and its original is

@@ -1,4 +1,4 @@
-; Issue 16 #4: under tags every call that receives a generic pointer is
+; Under tags every call that receives a generic pointer is
 ; looked up in the memory-access table first.  An intrinsic gasp does not
 ; model that may access memory through the pointer (llvm.vp.load, an IGC
 ; GenISA intrinsic, inline assembly) is refused by name before anything is

@@ -1,12 +1,12 @@
 ; RUN: gasp-opt -S --lower-generic=tags --passes=lower %s -o - | FileCheck %s
 ; RUN: gasp-opt -S --lower-generic=tags --passes=lower --private-in-global %s -o - | FileCheck %s --check-prefix=PIG
-; Explicit casts left for run time (seed 000): to_local is "tag == 010",
+; Explicit casts left for run time : to_local is "tag == 010",
 ; to_private "tag == 001", to_global "neither local nor private" (never
 ; "tag == 0": a global address may carry 111); the answer is the cleared
 ; pointer or null.  A cast back to a named space clears the tag (shl 4,
 ; ashr 4); a cast to global does not (global addresses carry no tag) —
 ; except under --private-in-global when explicit casts force private
-; pointers to be tagged (the seed's special behaviour): then the cast to
+; pointers to be tagged (the private-in-global model): then the cast to
 ; global clears too.
 target triple = "spir64-unknown-unknown"
 

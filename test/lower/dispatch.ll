@@ -2,7 +2,7 @@
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
 ; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp -stats -stats-json --summary --lower-generic=tags --passes=lower %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
-; Runtime dispatch (seed 000): every generic load, store, atomicrmw, cmpxchg
+; Runtime dispatch : every generic load, store, atomicrmw, cmpxchg
 ; and memory intrinsic becomes a switch on bits 61-63 with global as the
 ; default; each arm keeps alignment, volatility, ordering, syncscope and
 ; metadata; results join in a phi.  @k casts local and private pointers to

@@ -1,4 +1,4 @@
-; Issue 16 #3: on AMDGPU the null of LDS and scratch is all ones (the
+; On AMDGPU the null of LDS and scratch is all ones (the
 ; table's null), so "null stays null" tests the named pointer against that
 ; null: LDS offset 0 is a valid address and gets its tag, and the LDS null
 ; becomes the generic null without one.

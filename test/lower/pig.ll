@@ -2,8 +2,7 @@
 ; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp -S --lower-generic=tags --passes=lower %s -o - 2>&1 | FileCheck %s --check-prefix=SPLIT
 ; --private-in-global with no explicit cast in the module: private memory is
 ; in the global buffer, so private pointers are not tagged and there is no
-; private arm (seed 000, "dynamic resolution without branch for private
-; memory"); without the flag the private arm is there.
+; private arm ; without the flag the private arm is there.
 target triple = "spir64-unknown-unknown"
 
 define internal spir_func i32 @get(ptr addrspace(4) %p) {

@@ -1,4 +1,4 @@
-; Issue 16 #7: NVPTX constant memory has a tag of its own, so a function
+; NVPTX constant memory has a tag of its own, so a function
 ; that constant pointers reach gets a constant arm — but only for reads: a
 ; store or atomic to constant memory cannot be expressed (llc-22 cannot
 ; select an atomic on addrspace(4)), and no valid program writes there.

@@ -2,7 +2,7 @@
 ; RUN: FileCheck %s < %t.ll
 ; RUN: gasp-run %s --kernel k --global 1 --local 1 --arg buf:i64:1 --arg buf:i32:1 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
-; Issue 21, soundness: a struct passed by value is copied into the callee's
+; Soundness: a struct passed by value is copied into the callee's
 ; private memory, so what the copy may hold is what the memory it was copied
 ; from holds.  Here global memory holds a shared pointer, private memory
 ; (through @put) a global one; the callee's reload from its byval copy is

@@ -1,4 +1,4 @@
-// Issue 21: a table of generic pointers in local memory, filled by one
+// A table of generic pointers in local memory, filled by one
 // work-item and read by all (clang -O1 -fno-inline-functions): local
 // memory only ever holds local pointers, so each pointer loaded from the
 // table is local, on spir64, nvptx64 (where the body is an externally

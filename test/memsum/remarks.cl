@@ -1,4 +1,4 @@
-// Issue 21: where a loaded pointer may come from two spaces, the remark
+// Where a loaded pointer may come from two spaces, the remark
 // says where each was stored (with -g, the source line).
 // RUN: clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions -g -emit-llvm -S -Xclang -finclude-default-header -target spir64 %s -o %t.ll
 // RUN: gasp-opt -pass-remarks-missed=gasp %t.ll -o /dev/null 2>&1 | FileCheck %s

@@ -1,4 +1,4 @@
-; Issue 21: what memory may hold is proven for every write the module
+; What memory may hold is proven for every write the module
 ; allows, or the load stays generic.  One module per case (the summary is
 ; module-wide).
 ; RUN: split-file %s %t

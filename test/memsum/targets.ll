@@ -1,4 +1,4 @@
-; Issue 21: memsum's rules on nvptx64 and amdgcn (soundness.ll has spir64):
+; Memsum's rules on nvptx64 and amdgcn (soundness.ll has spir64):
 ; a kernel that stores a shared (LDS) pointer into a global buffer keeps the
 ; reloaded pointer generic; one that stores only global pointers there gets
 ; a global access; a shared table of generic pointers filled with shared

@@ -1,4 +1,4 @@
-; Issue 16 #15: the reason for an access left generic names what the
+; The reason for an access left generic names what the
 ; pointer really came from: a direct invoke is a call of that function (not
 ; "an indirect call"), inline assembly is inline assembly, and a cast from
 ; an address space outside the table says so (not "a unknown" space).

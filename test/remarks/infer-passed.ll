@@ -1,4 +1,4 @@
-; Issue 20 (in part): infer says what it did — a Passed remark per function
+; Infer says what it did — a Passed remark per function
 ; with the number of accesses it rewrote and the spaces they got (so
 ; opt-viewer shows rewritten accesses: without -g at line 0 of the source
 ; file, where opt-viewer lists it); ipmsp's re-inference of a clone

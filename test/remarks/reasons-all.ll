@@ -1,4 +1,4 @@
-; Issue 17: every kind of Missed remark names its real cause — the reason
+; Every kind of Missed remark names its real cause — the reason
 ; text, not a count.  The reasons come from the one space analysis
 ; (space.c): where two spaces meet it names the merge and the spaces; where
 ; something gasp cannot see comes in it names that value.  @global, @agg,

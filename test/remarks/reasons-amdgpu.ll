@@ -1,4 +1,4 @@
-; Issue 17: the reasons only a target with narrow pointers and a non-zero
+; The reasons only a target with narrow pointers and a non-zero
 ; null has — AMDGPU, where local pointers are 32 bits and local null is -1.
 ; RUN: gasp-opt -pass-remarks-missed=gasp %s -o /dev/null 2>&1 | FileCheck %s
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"

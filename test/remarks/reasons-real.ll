@@ -1,4 +1,4 @@
-; Issue 17: the explanation names the real cause where infer is smartest,
+; The explanation names the real cause where infer is smartest,
 ; with the two spaces that meet.  A store through llvm.ptrmask of a select
 ; between a local and a global pointer, through a private slot that holds a
 ; local pointer on one path and a global one on the other, and through a

@@ -2,7 +2,7 @@
 ; RUN: gasp-opt --clone-budget=0 -pass-remarks-output=%t.yaml %s -o /dev/null
 ; RUN: FileCheck %s --check-prefix=YAML < %t.yaml
 ; RUN: llvm-remarkutil count --parser=yaml --remark-type=missed --group-by=function %t.yaml | FileCheck %s --check-prefix=COUNT
-; Every access left generic gets one Missed remark naming why (issue 7).
+; Every access left generic gets one Missed remark naming why .
 target triple = "spir64-unknown-unknown"
 
 declare ptr addrspace(4) @ext()

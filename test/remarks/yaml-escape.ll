@@ -1,4 +1,4 @@
-; Issue 20 (in part): remark YAML quoted as LLVM's writer does, so
+; Remark YAML quoted as LLVM's writer does, so
 ; llvm-remarkutil reads back every remark even when a function name holds a
 ; control byte, a byte that is not UTF-8, a quote, a double quote or a
 ; backslash: plain names single-quoted, the others double-quoted with

@@ -1,4 +1,4 @@
-; Issue 16 #1: a device function's generic byval parameter is the callee's
+; A device function's generic byval parameter is the callee's
 ; own copy, in NVPTX local (private) memory.  Static resolution must not
 ; make its accesses global even when only global pointers reach the kernel
 ; (the caller passes the global source of the copy straight to the call, as

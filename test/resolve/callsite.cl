@@ -1,5 +1,5 @@
 // to_global / to_local / to_private on pointers whose space depends on the
-// call site (issue 5): ipmsp clones @classify per space and resolve folds
+// call site : ipmsp clones @classify per space and resolve folds
 // the casts in each clone; the call with a run-time choice keeps them, and
 // --lower-generic=tags turns them into tag tests.  Every variant gives the
 // same answers as the original on spir64, nvptx64 and amdgcn; an OpenCL 2.0

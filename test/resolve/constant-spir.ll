@@ -1,4 +1,4 @@
-; Issue 16 #5: on spir/genx (and AMDGPU) the target table keeps constant
+; On spir/genx (and AMDGPU) the target table keeps constant
 ; memory inside the global buffer (the in_global column): static resolution
 ; and the tag dispatch's global arm read it through global pointers, and
 ; gasp-run --check-as accepts a global access that lands in constant memory

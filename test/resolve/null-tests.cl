@@ -1,4 +1,4 @@
-// Issue 18: `to_local(p) != NULL` on a pointer known global folds to_local to
+// `to_local(p) != NULL` on a pointer known global folds to_local to
 // the local null, leaving `icmp eq ptr addrspace(3) null, addrspacecast (ptr
 // null to ptr addrspace(3))`, which neither opt -O2 nor llc folds on NVPTX
 // and SPIR-V.  resolve writes such nulls plainly (where the space's null is

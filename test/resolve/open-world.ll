@@ -1,4 +1,4 @@
-; Issue 19: in the open world (no --whole-program) an externally visible
+; In the open world (no --whole-program) an externally visible
 ; helper may be called from outside the module with any pointer, so what
 ; gasp proves about it holds for every caller.  Here the only kernel in the
 ; module passes global memory to @h, and no clone may be made

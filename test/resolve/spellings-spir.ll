@@ -1,6 +1,6 @@
 ; RUN: gasp-opt -S --passes=resolve %s -o - | FileCheck %s
 ; RUN: gasp-opt -pass-remarks=. -pass-remarks-analysis=. -pass-remarks-missed=ipmsp -S --passes=resolve %s -o - 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-; Every spir64 spelling of the explicit casts (seed 000), applied to a
+; Every spir64 spelling of the explicit casts , applied to a
 ; generic pointer whose source is local: to_local gives the pointer back,
 ; to_global and to_private give null (the source decides, although the
 ; unknown @sink makes the reach "unknown").  A pointer of unknown source (@unknown's

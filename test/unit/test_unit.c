@@ -45,7 +45,7 @@ static void test_triples(void) {
 static void test_tables(void) {
   const TgtTable *sp = tgt_by_name("spir"), *nv = tgt_by_name("nvptx"),
                  *am = tgt_by_name("amdgcn"), *gx = tgt_by_name("genx");
-  /* seed 003 numbering */
+  /* the unified space numbering */
   CHECK(sp->generic == 4 && sp->global == 1 && sp->local == 3 &&
         sp->priv == 0 && sp->constant == 2);
   CHECK(gx->generic == 4 && gx->global == 1 && gx->local == 3 &&
@@ -150,7 +150,7 @@ static void test_vote_meet(void) {
       }
     }
   }
-  /* the seed's NVPTX elements by number */
+  /* NVPTX's spaces by number */
   CHECK(ipmsp_meet(VOTE_UNDET, true, 1) == 1);
   CHECK(ipmsp_meet(1, true, 1) == 1);
   CHECK(ipmsp_meet(1, true, 3) == VOTE_POISON);
@@ -176,7 +176,7 @@ static void test_strmap(void) {
   CHECK(smap_find(&m, "f1.as1_3") == MAP_NONE);
 }
 
-/* gasp_alias_as / gasp_alias: seed 001's rule with the tables' classes. */
+/* gasp_alias_as / gasp_alias: the disjoint-spaces rule with the tables' classes. */
 static void test_alias(void) {
   /* generic on either side, same space, unknown space/target: may alias */
   CHECK(gasp_alias_as("spir", 4, 1, 0) == GASP_MAY_ALIAS);
@@ -260,7 +260,7 @@ static void test_parse(void) {
   LLVMContextDispose(ctx);
 }
 
-/* Issue 16: a pass that refuses decides before it rewrites.  lower refuses
+/* A pass that refuses decides before it rewrites.  lower refuses
    the second kernel (a vp.load through a generic pointer); the first,
    which it could lower, is left as it came: the module text is unchanged. */
 static void test_refusal_unchanged(void) {
