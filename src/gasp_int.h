@@ -181,6 +181,8 @@ struct GaspCtx {
                        --clone-budget (cx_clone_allowed); pipeline_run
                        starts it at 0 */
   struct Summary *summary; /* summary.c's record of the last run, or NULL */
+  struct StrMap *was_generic; /* why.c: locations of the input's generic
+                                 accesses (Passed remarks wanted), or NULL */
   size_t options_size; /* GaspOptions.struct_size as the caller gave it */
 };
 
@@ -702,6 +704,9 @@ bool alias_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== why.c — Missed remarks for the accesses left generic ============= */
 void why_report(GaspCtx *cx, LLVMModuleRef m);
+/* Before the pipeline, with Passed remarks wanted: where the input's
+   generic accesses are (why_report then remarks each one resolved). */
+void why_begin(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== summary.c — the residue report (gasp_write_summary) ============== */
 typedef struct Summary Summary;

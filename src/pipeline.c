@@ -252,6 +252,7 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   (void)LLVMGetMDKindIDInContext(ctx, "gasp.fields", 11);
   cx->cur_module = m;
   cx->clones_made = 0;
+  why_begin(cx, m);
   char *copy;
   StepVec steps = {0};
   bool ok = parse_steps(cx, pass_text(cx), &copy, &steps);
@@ -273,8 +274,12 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   vec_free(&steps);
   free(copy);
   if (rs.st == GASP_OK) {
+    why_report(cx, m); /* before rehoming: its remarks are about live functions */
     remarks_rehome(cx, m);
-    why_report(cx, m);
+  } else if (cx->was_generic) {
+    smap_free(cx->was_generic);
+    free(cx->was_generic);
+    cx->was_generic = NULL;
   }
   cx->cur_module = NULL;
   return rs.st;

@@ -292,7 +292,65 @@ static LLVMValueRef generic_ptr(const Why *w, LLVMValueRef i) {
   return NULL;
 }
 
+/* "file:line:col" of instruction i, or NULL when it has no location. */
+static char *loc_key(LLVMValueRef i) {
+  unsigned len = 0;
+  const char *file = LLVMGetDebugLocFilename(i, &len);
+  if (!file || !len)
+    return NULL;
+  return xasprintf("%.*s:%u:%u", (int)len, file, LLVMGetDebugLocLine(i),
+                   LLVMGetDebugLocColumn(i));
+}
+
+void why_begin(GaspCtx *cx, LLVMModuleRef m) {
+  if (!cx_wants(cx, GASP_REMARK_PASSED) || !cx->tgt)
+    return;
+  StrMap *was = xcalloc(1, sizeof *was);
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        if (!ir_is_mem_op_in(i, cx->tgt->generic))
+          continue;
+        char *k = loc_key(i);
+        if (k)
+          smap_put(was, k, 1);
+        free(k);
+      }
+  cx->was_generic = was;
+}
+
+/* A Passed remark at each access that was generic in the input (by its
+   source location: clones share their original's) and uses a named space
+   now, so opt-viewer shows resolved accesses beside the ones left. */
+static void report_resolved(GaspCtx *cx, LLVMModuleRef m) {
+  StrMap *was = cx->was_generic;
+  if (!was)
+    return;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        LLVMValueRef ptrs[2];
+        unsigned n = ir_mem_ptrs(i, ptrs);
+        if (!n || ir_is_mem_op_in(i, cx->tgt->generic))
+          continue;
+        char *k = loc_key(i);
+        if (k && smap_find(was, k) != MAP_NONE) {
+          GaspRemark *rm = cx_remark(cx, GASP_REMARK_PASSED, "ResolvedAccess", fn, i);
+          rm_arg(rm, "Access", "%s", access_name(i));
+          rm_arg(rm, "String", " uses ");
+          rm_arg(rm, "Space", "%s", tgt_space_name(cx->tgt, ir_ptr_as(LLVMTypeOf(ptrs[0]))));
+          rm_arg(rm, "String", " memory (generic in the input)");
+          rm_done(rm);
+        }
+        free(k);
+      }
+  smap_free(was);
+  free(was);
+  cx->was_generic = NULL;
+}
+
 void why_report(GaspCtx *cx, LLVMModuleRef m) {
+  report_resolved(cx, m);
   if (!cx_wants(cx, GASP_REMARK_MISSED) && !cx->summary)
     return;
   Why w = {cx, cx->tgt, space_new(cx->tgt, m)};
