@@ -216,8 +216,10 @@ static int stat_order(const void *a, const void *b) {
 void gasp_write_stats(const GaspCtx *cx, int json, FILE *f) {
   size_t n = cx->stat_desc.n;
   const GaspStatDesc **order = xmalloc((n ? n : 1) * sizeof *order);
-  memcpy(order, cx->stat_desc.v, n * sizeof *order);
-  qsort(order, n, sizeof *order, stat_order);
+  if (n) {
+    memcpy(order, cx->stat_desc.v, n * sizeof *order);
+    qsort(order, n, sizeof *order, stat_order);
+  }
   if (json) { /* llvm::PrintStatisticsJSON */
     fprintf(f, "{\n");
     for (size_t i = 0; i < n; i++)

@@ -134,10 +134,13 @@ void summary_end(GaspCtx *cx, LLVMModuleRef m) {
     free(fname);
   }
   map_free(&live);
-  qsort(s->by_reason.v, s->by_reason.n, sizeof(Tally), by_count);
-  qsort(s->by_function.v, s->by_function.n, sizeof(Tally), by_count);
+  if (s->by_reason.n) /* (qsort wants a non-null base even for none) */
+    qsort(s->by_reason.v, s->by_reason.n, sizeof(Tally), by_count);
+  if (s->by_function.n)
+    qsort(s->by_function.v, s->by_function.n, sizeof(Tally), by_count);
   for (size_t i = 0; i < s->by_function.n; i++)
-    qsort(s->by_function.v[i].sub.v, s->by_function.v[i].sub.n, sizeof(Tally), by_count);
+    if (s->by_function.v[i].sub.n)
+      qsort(s->by_function.v[i].sub.v, s->by_function.v[i].sub.n, sizeof(Tally), by_count);
   s->done = true;
 }
 
