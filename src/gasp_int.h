@@ -71,6 +71,9 @@ typedef struct TgtTable {
                                      points to global memory (AMDGPU) */
   bool byval_is_private;          /* a device function's generic byval
                                      parameter is its private copy (NVPTX) */
+  int kernel_byval_space;         /* a kernel's generic byval parameter only
+                                     read (loads through GEPs) lives in this
+                                     space (NVPTX param, 101); 0: no rule */
   bool generic_hw;                /* hardware has generic addressing */
   unsigned clone_cost;            /* ipmsp: the most instructions a copy of a
                                      function may cost per use it names; 0 no

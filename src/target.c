@@ -112,6 +112,7 @@ static const TgtTable tables[] = {
      .generic_alloca_is_private = true,
      .generic_vars_global = true,
      .byval_is_private = true,
+     .kernel_byval_space = 101,
      .generic_hw = true,
      .clone_cost = 8},
     {.name = "amdgcn",
@@ -265,16 +266,41 @@ static bool has_param_attr(LLVMValueRef fn, unsigned k, const char *name) {
    address taken)?  Metadata (nvvm.annotations) does not count. */
 static bool used_in_module(LLVMValueRef fn) { return LLVMGetFirstUse(fn) != NULL; }
 
+/* Is every use of v (a kernel's byval parameter, or a GEP of it) a load
+   from it or a GEP to such uses?  Then the back end reads it from the
+   parameter space and its address never leaves. */
+static bool only_read(LLVMValueRef v, int depth) {
+  if (depth > 8)
+    return false;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsALoadInst(user) && !LLVMGetVolatile(user) && LLVMGetOperand(user, 0) == v)
+      continue;
+    if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == v && only_read(user, depth + 1))
+      continue;
+    return false;
+  }
+  return true;
+}
+
 int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k) {
   LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, k));
   if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind ||
       (int)LLVMGetPointerAddressSpace(ty) != t->generic)
     return LAT_GENERIC;
   bool kernel = tgt_is_kernel(t, fn);
-  if (has_param_attr(fn, k, "byval"))
+  if (has_param_attr(fn, k, "byval")) {
     /* the callee's own copy of the aggregate; a kernel's lives in the
-       launch's parameter memory (or a local copy), not a named space here */
+       launch's parameter memory: only read, it is named there (NVPTX:
+       NVPTXLowerArgs reads it with ld.param, as gasp's IR now says).  One
+       whose address escapes stays generic: LLVM 22 hands its callees the
+       parameter window's generic address (cvta.param), neither a local
+       copy nor a space a device function may read by name. */
+    if (kernel && t->kernel_byval_space && !used_in_module(fn) &&
+        only_read(LLVMGetParam(fn, k), 0))
+      return t->kernel_byval_space;
     return t->byval_is_private && !kernel ? t->priv : LAT_GENERIC;
+  }
   if (has_param_attr(fn, k, "byref"))
     return LAT_GENERIC;
   /* the host launch passes global addresses; a kernel that device code

@@ -22,10 +22,12 @@ target triple = "nvptx64-nvidia-cuda"
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
-; The pointers in the argument are global: the data accesses become global.
+; The pointers in the argument are global: the data accesses become global;
+; the argument itself, only read, is read from the parameter space.
 define ptx_kernel void @scale(ptr byval(%Params) align 8 %p) {
 ; CHECK-LABEL: define ptx_kernel void @scale(
-; CHECK:         [[IN:%.*]] = load ptr, ptr %p, align 8
+; CHECK:         [[P:%.*]] = addrspacecast ptr %p to ptr addrspace(101)
+; CHECK:         [[IN:%.*]] = load ptr, ptr addrspace(101) [[P]], align 8
 ; CHECK:         [[INg:%.*]] = addrspacecast ptr [[IN]] to ptr addrspace(1)
 ; CHECK:         load float, ptr addrspace(1) {{%.*}}, align 4
 ; CHECK:         store float {{%.*}}, ptr addrspace(1) {{%.*}}, align 4

@@ -68,12 +68,15 @@ define i32 @alloca_private(i64 %i) {
   ret i32 %v
 }
 
-; A byval kernel argument lives in param space: it is not assumed global.
+; A byval kernel argument lives in param space: it is not assumed global;
+; only read, it is read from there (addrspace(101), as NVPTX's lowering of
+; kernel arguments reads it).
 define ptx_kernel void @byval_arg(ptr byval(i32) %s, ptr %out) {
 ; CHECK-LABEL: define ptx_kernel void @byval_arg(
 ; CHECK-SAME: ptr byval(i32) [[S:%.*]], ptr [[OUT:%.*]]) {
 ; CHECK-NEXT:   [[TMP1:%.*]] = addrspacecast ptr [[OUT]] to ptr addrspace(1)
-; CHECK-NEXT:   [[V:%.*]] = load i32, ptr [[S]], align 4
+; CHECK-NEXT:   [[SP:%.*]] = addrspacecast ptr [[S]] to ptr addrspace(101)
+; CHECK-NEXT:   [[V:%.*]] = load i32, ptr addrspace(101) [[SP]], align 4
 ; CHECK-NEXT:   store i32 [[V]], ptr addrspace(1) [[TMP1]], align 4
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
