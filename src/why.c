@@ -22,6 +22,9 @@
  *   returned by a function whose return is not one space (Detail @g)
  *   returned by an indirect call / by inline assembly
  *   generic kernel parameter        (spir: the front end says nothing of it)
+ *   a kernel's by-value argument whose address is handed on
+ *                                   (NVPTX byval: only-read ones are named
+ *                                   param space, target.c)
  *   parameter N of @f: ...          callers disagree ("callers pass different
  *                                   spaces"), "clone budget exhausted" or
  *                                   "visit cap" (notes in ipmsp's `!gasp.as`),
@@ -103,7 +106,12 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   char tag[16] = "";
   snprintf(r->detail, sizeof r->detail, "parameter %u of @%s", k, f);
   if (tgt_is_kernel(w->t, fn)) {
-    r->what = "generic kernel parameter (the front end says nothing of its space)";
+    unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
+    if (w->t->kernel_byval_space && LLVMGetEnumAttributeAtIndex(fn, k + 1, byval))
+      r->what = "a kernel's by-value argument whose address is handed on (the back end "
+                "gives it no space a helper may read by name)";
+    else
+      r->what = "generic kernel parameter (the front end says nothing of its space)";
     return;
   }
   if (!pipeline_has(w->cx, "ipmsp"))
