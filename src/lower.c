@@ -696,7 +696,10 @@ static void tag_byval_params(Lw *s, LLVMValueRef fn) {
     return;
   unsigned n = LLVMCountParams(fn);
   for (unsigned k = 0; k < n; k++)
-    if (tgt_byval_bits_private(s->t, fn, k))
+    if (tgt_byval_bits_private(s->t, fn, k) &&
+        !(s->t->kernel_byval_space && tgt_param_space(s->t, fn, k) == s->t->kernel_byval_space))
+      /* (a kernel's argument read only in the parameter space has no
+         generic bits to tag: its uses are the cast there) */
       tag_value(s, LLVMGetParam(fn, k), space_tag(s, s->t->priv), false);
 }
 

@@ -269,14 +269,19 @@ static bool used_in_module(LLVMValueRef fn) { return LLVMGetFirstUse(fn) != NULL
 /* Is every use of v (a kernel's byval parameter, or a GEP of it) a load
    from it or a GEP to such uses?  Then the back end reads it from the
    parameter space and its address never leaves. */
-static bool only_read(LLVMValueRef v, int depth) {
+static bool only_read(const TgtTable *t, LLVMValueRef v, int depth) {
   if (depth > 8)
     return false;
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     if (LLVMIsALoadInst(user) && !LLVMGetVolatile(user) && LLVMGetOperand(user, 0) == v)
       continue;
-    if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == v && only_read(user, depth + 1))
+    if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == v &&
+        only_read(t, user, depth + 1))
+      continue;
+    /* gasp's own cast of an earlier run (the output read again) */
+    if (LLVMIsAAddrSpaceCastInst(user) &&
+        ir_ptr_as(LLVMTypeOf(user)) == t->kernel_byval_space && only_read(t, user, depth + 1))
       continue;
     return false;
   }
@@ -297,7 +302,7 @@ int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k) {
        parameter window's generic address (cvta.param), neither a local
        copy nor a space a device function may read by name. */
     if (kernel && t->kernel_byval_space && !used_in_module(fn) &&
-        only_read(LLVMGetParam(fn, k), 0))
+        only_read(t, LLVMGetParam(fn, k), 0))
       return t->kernel_byval_space;
     return t->byval_is_private && !kernel ? t->priv : LAT_GENERIC;
   }
