@@ -378,6 +378,9 @@ unsigned ir_copy_cost(LLVMValueRef f);
 /* name[0, len) demangled (Itanium C++ ABI, a clone's ".suffix" kept), or
    NULL when it is not a mangled name; free() the result. */
 char *ir_demangle(const char *name, size_t len);
+/* "file:line:col" of instruction i's debug location (malloc'd), or NULL
+   when it has none. */
+char *ir_loc_text(LLVMValueRef i);
 /* The bytes a GEP adds: *off plus some multiple of *stride, the gcd of the
    element sizes its variable indices scale (0: exactly *off; an element of
    an array of structs indexed at run time: its field's offset plus a

@@ -722,3 +722,12 @@ char *ir_demangle(const char *name, size_t len) {
   free(d);
   return r;
 }
+
+char *ir_loc_text(LLVMValueRef i) {
+  unsigned len = 0;
+  const char *file = LLVMGetDebugLocFilename(i, &len);
+  if (!file || !len)
+    return NULL;
+  return xasprintf("%.*s:%u:%u", (int)len, file, LLVMGetDebugLocLine(i),
+                   LLVMGetDebugLocColumn(i));
+}

@@ -300,16 +300,6 @@ static LLVMValueRef generic_ptr(const Why *w, LLVMValueRef i) {
   return NULL;
 }
 
-/* "file:line:col" of instruction i, or NULL when it has no location. */
-static char *loc_key(LLVMValueRef i) {
-  unsigned len = 0;
-  const char *file = LLVMGetDebugLocFilename(i, &len);
-  if (!file || !len)
-    return NULL;
-  return xasprintf("%.*s:%u:%u", (int)len, file, LLVMGetDebugLocLine(i),
-                   LLVMGetDebugLocColumn(i));
-}
-
 void why_begin(GaspCtx *cx, LLVMModuleRef m) {
   if (!cx_wants(cx, GASP_REMARK_PASSED) || !cx->tgt)
     return;
@@ -319,7 +309,7 @@ void why_begin(GaspCtx *cx, LLVMModuleRef m) {
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         if (!ir_is_mem_op_in(i, cx->tgt->generic))
           continue;
-        char *k = loc_key(i);
+        char *k = ir_loc_text(i);
         if (k)
           smap_put(was, k, 1);
         free(k);
@@ -341,7 +331,7 @@ static void report_resolved(GaspCtx *cx, LLVMModuleRef m) {
         unsigned n = ir_mem_ptrs(i, ptrs);
         if (!n || ir_is_mem_op_in(i, cx->tgt->generic))
           continue;
-        char *k = loc_key(i);
+        char *k = ir_loc_text(i);
         if (k && smap_find(was, k) != MAP_NONE) {
           GaspRemark *rm = cx_remark(cx, GASP_REMARK_PASSED, "ResolvedAccess", fn, i);
           rm_arg(rm, "Access", "%s", access_name(i));

@@ -315,14 +315,6 @@ static char *inst_text(LLVMValueRef i) {
   return r;
 }
 
-static char *inst_loc(LLVMValueRef i) {
-  unsigned len = 0;
-  const char *file = LLVMGetDebugLocFilename(i, &len);
-  if (!file || !len)
-    return NULL;
-  return xasprintf("%.*s:%u:%u", (int)len, file, LLVMGetDebugLocLine(i),
-                   LLVMGetDebugLocColumn(i));
-}
 
 static void declare_hooks(Prep *s) {
   LLVMTypeRef a[3] = {s->i64, s->i64, s->i32};
@@ -359,7 +351,7 @@ static void add_site(Prep *s, LLVMValueRef inst, LLVMValueRef ptr, LLVMValueRef 
     text = t;
   }
   LLVMOpcode opc = LLVMGetInstructionOpcode(inst);
-  RunSite site = {value_name(fn), text, inst_loc(inst), as,
+  RunSite site = {value_name(fn), text, ir_loc_text(inst), as,
                   generic ? RK_NONE : kind, generic,
                   opc == LLVMLoad ? SITE_LOAD : opc == LLVMStore ? SITE_STORE : SITE_OTHER};
   uint32_t id = (uint32_t)s->p->sites.n;
