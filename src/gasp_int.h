@@ -535,7 +535,8 @@ uint32_t space_mask(const Space *s, LLVMValueRef v, bool *is_null);
 int space_mask_lat(const Space *s, uint32_t mask);
 int space_lat(const Space *s, LLVMValueRef v, bool *is_null);
 /* The bit of a space the target table names (its index in the table), 0
-   for any other space: the same bit every Space gives it. */
+   for any other space: the same bit every Space gives it (target.c: a
+   fact of the table, so memory.c needs no space.c for it). */
 uint32_t space_table_bit(const TgtTable *t, int as);
 /* The address space of bit k of a set. */
 int space_bit_as(const Space *s, unsigned bit);
@@ -709,7 +710,12 @@ bool lower_run(GaspCtx *cx, LLVMModuleRef m);
 bool alias_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== why.c — Missed remarks for the accesses left generic ============= */
-void why_report(GaspCtx *cx, LLVMModuleRef m);
+/* What the pipeline that ran contains, as why words its reasons. */
+typedef struct WhyRun {
+  bool ipmsp;  /* ipmsp ran: a parameter's reason comes from its callers */
+  bool memsum; /* memsum ran: loads are explained by its summary */
+} WhyRun;
+void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run);
 /* Before the pipeline, with Passed remarks wanted: where the input's
    generic accesses are (why_report then remarks each one resolved). */
 void why_begin(GaspCtx *cx, LLVMModuleRef m);

@@ -274,7 +274,8 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   vec_free(&steps);
   free(copy);
   if (rs.st == GASP_OK) {
-    why_report(cx, m); /* before rehoming: its remarks are about live functions */
+    WhyRun run = {pipeline_has(cx, "ipmsp"), pipeline_has(cx, "memsum")};
+    why_report(cx, m, run); /* before rehoming: its remarks are about live functions */
     remarks_rehome(cx, m);
   } else if (cx->was_generic) {
     smap_free(cx->was_generic);

@@ -112,13 +112,6 @@ struct Space {
 
 /* The bit of space as (any space but generic); SP_UNKNOWN when the bits are
    exhausted. */
-uint32_t space_table_bit(const TgtTable *t, int as) {
-  for (unsigned k = 0; k < t->nspaces && k < SP_NBITS; k++)
-    if (t->spaces[k].as == as)
-      return 1u << k;
-  return 0;
-}
-
 static uint32_t bit_of(const Space *s, int as) {
   uint32_t b = space_table_bit(s->t, as);
   if (b)

@@ -401,3 +401,12 @@ LLVMValueRef tgt_null(const TgtTable *t, LLVMTypeRef ty) {
   LLVMTypeRef gt = LLVMPointerTypeInContext(LLVMGetTypeContext(ty), (unsigned)t->generic);
   return LLVMConstAddrSpaceCast(LLVMConstNull(gt), ty);
 }
+
+/* The bit of a named space in a set of spaces: its index in the table
+   (space.c numbers the spaces the table does not name after these). */
+uint32_t space_table_bit(const TgtTable *t, int as) {
+  for (unsigned k = 0; k < t->nspaces && k < SP_NBITS; k++)
+    if (t->spaces[k].as == as)
+      return 1u << k;
+  return 0;
+}

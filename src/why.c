@@ -57,6 +57,7 @@
 
 typedef struct Why {
   GaspCtx *cx;
+  WhyRun run;
   const TgtTable *t;
   Space *sp; /* the space analysis of the function being reported */
 } Why;
@@ -114,7 +115,7 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
       r->what = "generic kernel parameter (the front end says nothing of its space)";
     return;
   }
-  if (!pipeline_has(w->cx, "ipmsp"))
+  if (!w->run.ipmsp)
     r->what = "ipmsp did not run (not in --passes), so no caller was looked at";
   else if (ir_fn_note(fn, "gasp.as", "ipmsp:", tag, sizeof tag) && !strcmp(tag, "clone-budget"))
     r->what = "clone budget exhausted";
@@ -347,13 +348,13 @@ static void report_resolved(GaspCtx *cx, LLVMModuleRef m) {
   cx->was_generic = NULL;
 }
 
-void why_report(GaspCtx *cx, LLVMModuleRef m) {
+void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
   report_resolved(cx, m);
   if (!cx_wants(cx, GASP_REMARK_MISSED) && !cx->summary)
     return;
-  Why w = {cx, cx->tgt, space_new(cx->tgt, m)};
+  Why w = {cx, run, cx->tgt, space_new(cx->tgt, m)};
   /* what memory holds, as memsum saw it (the same fixed point) */
-  MemSummary *ms = pipeline_has(cx, "memsum") ? memsum_compute(cx->tgt, m, NULL) : NULL;
+  MemSummary *ms = run.memsum ? memsum_compute(cx->tgt, m, NULL) : NULL;
   space_use_summary(w.sp, ms);
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
     bool analysed = false; /* at fn's first generic access */
