@@ -122,6 +122,19 @@ static bool needs_convergence(Cs *s, LLVMValueRef f) {
 
 /* Index of the first argument of call that is a select of pointers in two
    different named spaces whose parameter the callee uses; -1 if none. */
+/* Does the call hand a generic pointer select to a defined callee?  The
+   cheap test before any analysis: most functions have no such call. */
+static bool has_select_arg(const Cs *s, LLVMValueRef call) {
+  unsigned n = LLVMGetNumArgOperands(call);
+  for (unsigned a = 0; a < n; a++) {
+    LLVMValueRef v = LLVMGetOperand(call, a);
+    if (LLVMIsASelectInst(v) && LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind &&
+        ir_ptr_as(LLVMTypeOf(v)) == s->t->generic)
+      return true;
+  }
+  return false;
+}
+
 static int split_arg(Cs *s, LLVMValueRef call, LLVMValueRef callee) {
   unsigned n = LLVMGetNumArgOperands(call);
   unsigned np = LLVMCountParams(callee);
@@ -198,6 +211,12 @@ static void split(Cs *s, LLVMValueRef call, unsigned a, LLVMValueRef out[2]) {
 
 /* The calls of fn to split, then each split (and its copies again). */
 static bool run_function(Cs *s, LLVMValueRef fn) {
+  bool any = false;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !any; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !any; i = LLVMGetNextInstruction(i))
+      any = LLVMIsACallInst(i) && ir_callee(i) && has_select_arg(s, i);
+  if (!any)
+    return false;
   space_analyse(s->sp, fn, NULL);
   typedef struct Job {
     LLVMValueRef call;
@@ -207,7 +226,8 @@ static bool run_function(Cs *s, LLVMValueRef fn) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef callee = ir_callee(i);
-      if (!callee || !ipmsp_may_rewrite(s->t, callee) || split_arg(s, i, callee) < 0)
+      if (!callee || !has_select_arg(s, i) || split_arg(s, i, callee) < 0 ||
+          !ipmsp_may_rewrite(s->t, callee))
         continue;
       if (needs_convergence(s, callee)) {
         cx_stat(s->cx, &st_convergent, 1);
