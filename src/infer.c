@@ -75,6 +75,10 @@ static const GaspStatDesc st_facts = {
     "infer.space-facts", "assumed or branched-on space tests applied to dominated uses"};
 static const GaspStatDesc st_volatile = {
     "infer.volatile-kept", "volatile accesses kept generic by target policy"};
+static const GaspStatDesc st_null_arm = {
+    "infer.null-arm-accesses",
+    "accesses through a pointer into one space or a null whose bits differ there, cast at the "
+    "access"};
 static const GaspStatDesc st_cas = {
     "infer.cmpxchg-kept", "cmpxchg kept generic: the assembler rejects it in that space"};
 
@@ -375,12 +379,40 @@ static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas)
   return as;
 }
 
+/* The space S of p when p is a pointer into S or a null, S's null being
+   another bit pattern than the generic null's (AMDGPU local, private):
+   p cannot be rewritten as a value (its null would change), but an access
+   through it can use S — through a null it has no defined behaviour, so
+   only the S case matters, and a cast at the access is exact for it.
+   -1 otherwise. */
+static int null_or_space(Infer *s, LLVMValueRef p) {
+  uint32_t mask = space_mask(s->sp, p, NULL);
+  if (!(mask & SP_NULL) || (mask & SP_UNKNOWN))
+    return -1;
+  int as = space_mask_lat(s->sp, mask & ~SP_NULL);
+  return as >= 0 && as != s->t->generic && tgt_space(s->t, as) ? as : -1;
+}
+
 static bool rewrite_access(Infer *s, LLVMValueRef i) {
   unsigned pi = ir_ptr_operand(i);
   LLVMValueRef p = LLVMGetOperand(i, pi);
-  int as = target_space(s, p, LLVMGetVolatile(i), LLVMIsAAtomicCmpXchgInst(i) != NULL);
-  if (as < 0)
-    return false;
+  bool vol = LLVMGetVolatile(i), cas = LLVMIsAAtomicCmpXchgInst(i) != NULL;
+  int as = target_space(s, p, vol, cas);
+  if (as < 0) {
+    as = null_or_space(s, p);
+    if (as < 0 || !tgt_access_ok(s->t, as, vol, cas, s->cx->opt.keep_volatile))
+      return false;
+    /* a runtime cast right at the access (maps the generic null to S's) */
+    position_at(s, i, i);
+    LLVMTypeRef ty = LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(p)), (unsigned)as);
+    LLVMSetOperand(i, pi, LLVMBuildAddrSpaceCast(s->b, p, ty, ""));
+    cx_stat(s->cx, &st_null_arm, 1);
+    cx_stat(s->cx, &st_access, 1);
+    for (unsigned k = 0; k < s->t->nspaces && k < 16; k++)
+      if (s->t->spaces[k].as == as)
+        s->named[k]++;
+    return true;
+  }
   LLVMSetOperand(i, pi, value_in(s, p, as));
   cx_stat(s->cx, &st_access, 1);
   for (unsigned k = 0; k < s->t->nspaces && k < 16; k++)
