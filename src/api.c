@@ -198,13 +198,18 @@ uint64_t gasp_stat_get(const GaspCtx *cx, const char *name) {
   return 0;
 }
 
+/* The length of a statistic's pass ("ipmsp" of "ipmsp.clones"): LLVM's
+   DEBUG_TYPE, which its table prints and sorts on. */
+static size_t pass_len(const char *name) {
+  const char *dot = strchr(name, '.');
+  return dot ? (size_t)(dot - name) : strlen(name);
+}
+
 /* LLVM's order for statistics (StatisticInfo::sort): by DEBUG_TYPE (the
    pass, before the dot), then name, then description. */
 static int stat_order(const void *a, const void *b) {
   const GaspStatDesc *x = *(const GaspStatDesc *const *)a, *y = *(const GaspStatDesc *const *)b;
-  const char *dx = strchr(x->name, '.'), *dy = strchr(y->name, '.');
-  size_t lx = dx ? (size_t)(dx - x->name) : strlen(x->name);
-  size_t ly = dy ? (size_t)(dy - y->name) : strlen(y->name);
+  size_t lx = pass_len(x->name), ly = pass_len(y->name);
   int c = strncmp(x->name, y->name, lx < ly ? lx : ly);
   if (c || lx != ly)
     return c ? c : lx < ly ? -1 : 1;
@@ -232,8 +237,7 @@ void gasp_write_stats(const GaspCtx *cx, int json, FILE *f) {
       char buf[24];
       int l = snprintf(buf, sizeof buf, "%llu",
                        (unsigned long long)gasp_stat_get(cx, order[i]->name));
-      const char *dot = strchr(order[i]->name, '.');
-      int d = dot ? (int)(dot - order[i]->name) : (int)strlen(order[i]->name);
+      int d = (int)pass_len(order[i]->name);
       vlen = l > vlen ? l : vlen;
       dlen = d > dlen ? d : dlen;
     }
@@ -241,8 +245,7 @@ void gasp_write_stats(const GaspCtx *cx, int json, FILE *f) {
             "-------------------------------------------------------------------------",
             "-------------------------------------------------------------------------");
     for (size_t i = 0; i < n; i++) {
-      const char *dot = strchr(order[i]->name, '.');
-      int d = dot ? (int)(dot - order[i]->name) : (int)strlen(order[i]->name);
+      int d = (int)pass_len(order[i]->name);
       fprintf(f, "%*llu %.*s%*s - %s\n", vlen,
               (unsigned long long)gasp_stat_get(cx, order[i]->name), d, order[i]->name,
               dlen - d, "", order[i]->desc);

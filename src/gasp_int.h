@@ -159,6 +159,9 @@ bool world_outside_callers(const TgtTable *t, LLVMValueRef fn);
 /* Functions reachable from the kernels (direct calls; address taken). */
 void world_live(const TgtTable *t, LLVMModuleRef m, PtrMap *live);
 void world_count(const TgtTable *t, LLVMModuleRef m, GaspGenericCounts *c);
+/* The same with the live set (world_live) already computed. */
+void world_count_live(const TgtTable *t, LLVMModuleRef m, const PtrMap *live,
+                      GaspGenericCounts *c);
 
 /* ===== ctx.c — the context and the services every pass uses ============ */
 typedef struct GaspStatDesc {
@@ -719,6 +722,8 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run);
 /* Before the pipeline, with Passed remarks wanted: where the input's
    generic accesses are (why_report then remarks each one resolved). */
 void why_begin(GaspCtx *cx, LLVMModuleRef m);
+/* Forgets what why_begin recorded (why_report does; a failed run must). */
+void why_discard(GaspCtx *cx);
 
 /* ===== summary.c — the residue report (gasp_write_summary) ============== */
 typedef struct Summary Summary;

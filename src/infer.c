@@ -398,22 +398,20 @@ static bool rewrite_access(Infer *s, LLVMValueRef i) {
   LLVMValueRef p = LLVMGetOperand(i, pi);
   bool vol = LLVMGetVolatile(i), cas = LLVMIsAAtomicCmpXchgInst(i) != NULL;
   int as = target_space(s, p, vol, cas);
-  if (as < 0) {
+  LLVMValueRef named;
+  if (as >= 0) {
+    named = value_in(s, p, as);
+  } else {
     as = null_or_space(s, p);
     if (as < 0 || !tgt_access_ok(s->t, as, vol, cas, s->cx->opt.keep_volatile))
       return false;
     /* a runtime cast right at the access (maps the generic null to S's) */
     position_at(s, i, i);
     LLVMTypeRef ty = LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(p)), (unsigned)as);
-    LLVMSetOperand(i, pi, LLVMBuildAddrSpaceCast(s->b, p, ty, ""));
+    named = LLVMBuildAddrSpaceCast(s->b, p, ty, "");
     cx_stat(s->cx, &st_null_arm, 1);
-    cx_stat(s->cx, &st_access, 1);
-    for (unsigned k = 0; k < s->t->nspaces && k < 16; k++)
-      if (s->t->spaces[k].as == as)
-        s->named[k]++;
-    return true;
   }
-  LLVMSetOperand(i, pi, value_in(s, p, as));
+  LLVMSetOperand(i, pi, named);
   cx_stat(s->cx, &st_access, 1);
   for (unsigned k = 0; k < s->t->nspaces && k < 16; k++)
     if (s->t->spaces[k].as == as)

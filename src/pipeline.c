@@ -277,10 +277,8 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
     WhyRun run = {pipeline_has(cx, "ipmsp"), pipeline_has(cx, "memsum")};
     why_report(cx, m, run); /* before rehoming: its remarks are about live functions */
     remarks_rehome(cx, m);
-  } else if (cx->was_generic) {
-    smap_free(cx->was_generic);
-    free(cx->was_generic);
-    cx->was_generic = NULL;
+  } else {
+    why_discard(cx);
   }
   cx->cur_module = NULL;
   return rs.st;

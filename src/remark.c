@@ -36,6 +36,19 @@ bool cx_wants(const GaspCtx *cx, GaspRemarkKind k) {
   return (cx->opt.remarks >> k) & 1u;
 }
 
+/* r's location: instruction or function loc's debug location (a function's
+   is its subprogram's line, column 0, as LLVM places a remark about a
+   function); none when it has no debug information. */
+static void place(GaspRemark *r, LLVMValueRef loc) {
+  unsigned len = 0;
+  const char *file = loc ? LLVMGetDebugLocFilename(loc, &len) : NULL;
+  if (file && len) {
+    r->file = xasprintf("%.*s", (int)len, file);
+    r->line = LLVMGetDebugLocLine(loc);
+    r->column = LLVMIsAInstruction(loc) ? LLVMGetDebugLocColumn(loc) : 0;
+  }
+}
+
 GaspRemark *cx_remark(GaspCtx *cx, GaspRemarkKind k, const char *name, LLVMValueRef fn,
                       LLVMValueRef at) {
   if (!cx_wants(cx, k))
@@ -47,14 +60,7 @@ GaspRemark *cx_remark(GaspCtx *cx, GaspRemarkKind k, const char *name, LLVMValue
   size_t nlen = 0;
   const char *fname = fn ? LLVMGetValueName2(fn, &nlen) : NULL;
   r.function = fn ? xasprintf("%.*s", (int)nlen, fname) : xstrdup("(module)");
-  LLVMValueRef loc = at ? at : fn;
-  unsigned len = 0;
-  const char *file = loc ? LLVMGetDebugLocFilename(loc, &len) : NULL;
-  if (file && len) {
-    r.file = xasprintf("%.*s", (int)len, file);
-    r.line = LLVMGetDebugLocLine(loc);
-    r.column = at ? LLVMGetDebugLocColumn(at) : 0;
-  }
+  place(&r, at ? at : fn);
   LLVMModuleRef m = fn ? LLVMGetGlobalParent(fn) : cx->cur_module;
   size_t slen = 0;
   const char *src = m ? LLVMGetSourceFileName(m, &slen) : NULL;
@@ -101,18 +107,10 @@ void rm_done(GaspRemark *r) {
 }
 
 /* A remark made without a location (its function had no subprogram then:
-   a body being moved) gets its function's, as LLVM places a remark about a
-   function: the subprogram's line, column 0. */
+   a body being moved) gets its function's. */
 static void locate(GaspRemark *r, LLVMValueRef fn) {
-  if (r->file)
-    return;
-  unsigned len = 0;
-  const char *file = LLVMGetDebugLocFilename(fn, &len);
-  if (file && len) {
-    r->file = xasprintf("%.*s", (int)len, file);
-    r->line = LLVMGetDebugLocLine(fn);
-    r->column = 0;
-  }
+  if (!r->file)
+    place(r, fn);
 }
 
 /* A remark about a function the run removed (an original whose callers

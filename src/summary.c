@@ -34,12 +34,16 @@ typedef struct Note {
   const char *reason; /* static or owned by why.c's words: copied */
 } Note;
 
-typedef struct Tally {
+typedef struct Tally Tally;
+typedef struct TallyVec { /* VEC(Tally), named so a Tally can hold one */
+  Tally *v;
+  size_t n, cap;
+} TallyVec;
+struct Tally {
   char *key;
   unsigned long n;
-  VEC(struct Tally) sub; /* by function: its reasons */
-} Tally;
-typedef VEC(Tally) TallyVec;
+  TallyVec sub; /* by function: its reasons */
+};
 
 struct Summary {
   GaspGenericCounts before, after;
@@ -50,13 +54,11 @@ struct Summary {
 };
 
 /* Memory operations in each named space, in live functions. */
-static void count_named(const TgtTable *t, LLVMModuleRef m, unsigned long *out) {
+static void count_named(const TgtTable *t, LLVMModuleRef m, const PtrMap *live,
+                        unsigned long *out) {
   memset(out, 0, (SUMMARY_SPACES + 1) * sizeof *out);
-  PtrMap live;
-  map_init(&live);
-  world_live(t, m, &live);
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
-    if (!map_get(&live, f, NULL))
+    if (!map_get(live, f, NULL))
       continue;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
@@ -72,7 +74,15 @@ static void count_named(const TgtTable *t, LLVMModuleRef m, unsigned long *out) 
         }
       }
   }
-  map_free(&live);
+}
+
+/* The generic counts and the named counts of m, from one live set; the
+   live set is left in *live. */
+static void count_all(const TgtTable *t, LLVMModuleRef m, PtrMap *live, GaspGenericCounts *c,
+                      unsigned long *named) {
+  world_live(t, m, live);
+  world_count_live(t, m, live, c);
+  count_named(t, m, live, named);
 }
 
 void summary_begin(GaspCtx *cx, LLVMModuleRef m) {
@@ -80,8 +90,10 @@ void summary_begin(GaspCtx *cx, LLVMModuleRef m) {
   if (!cx->opt.summary)
     return;
   Summary *s = xcalloc(1, sizeof *s);
-  world_count(cx->tgt, m, &s->before);
-  count_named(cx->tgt, m, s->named_before);
+  PtrMap live;
+  map_init(&live);
+  count_all(cx->tgt, m, &live, &s->before, s->named_before);
+  map_free(&live);
   cx->summary = s;
 }
 
@@ -113,11 +125,9 @@ void summary_end(GaspCtx *cx, LLVMModuleRef m) {
   Summary *s = cx->summary;
   if (!s)
     return;
-  world_count(cx->tgt, m, &s->after);
-  count_named(cx->tgt, m, s->named_after);
   PtrMap live;
   map_init(&live);
-  world_live(cx->tgt, m, &live);
+  count_all(cx->tgt, m, &live, &s->after, s->named_after);
   for (size_t i = 0; i < s->notes.n; i++) {
     const Note *n = &s->notes.v[i];
     if (!map_get(&live, n->fn, NULL))
@@ -130,7 +140,7 @@ void summary_end(GaspCtx *cx, LLVMModuleRef m) {
     tally(&s->by_reason, n->reason)->n++;
     Tally *f = tally(&s->by_function, fname);
     f->n++;
-    tally((TallyVec *)&f->sub, n->reason)->n++;
+    tally(&f->sub, n->reason)->n++;
     free(fname);
   }
   map_free(&live);
@@ -147,7 +157,7 @@ void summary_end(GaspCtx *cx, LLVMModuleRef m) {
 static void tallies_free(TallyVec *v) {
   for (size_t i = 0; i < v->n; i++) {
     free(v->v[i].key);
-    tallies_free((TallyVec *)&v->v[i].sub);
+    tallies_free(&v->v[i].sub);
   }
   vec_free(v);
 }

@@ -318,6 +318,14 @@ void why_begin(GaspCtx *cx, LLVMModuleRef m) {
   cx->was_generic = was;
 }
 
+void why_discard(GaspCtx *cx) {
+  if (!cx->was_generic)
+    return;
+  smap_free(cx->was_generic);
+  free(cx->was_generic);
+  cx->was_generic = NULL;
+}
+
 /* A Passed remark at each access that was generic in the input (by its
    source location: clones share their original's) and uses a named space
    now, so opt-viewer shows resolved accesses beside the ones left. */
@@ -343,9 +351,7 @@ static void report_resolved(GaspCtx *cx, LLVMModuleRef m) {
         }
         free(k);
       }
-  smap_free(was);
-  free(was);
-  cx->was_generic = NULL;
+  why_discard(cx);
 }
 
 void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {

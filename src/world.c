@@ -69,17 +69,15 @@ void world_live(const TgtTable *t, LLVMModuleRef m, PtrMap *live) {
   vec_free(&work);
 }
 
-void world_count(const TgtTable *t, LLVMModuleRef m, GaspGenericCounts *c) {
+void world_count_live(const TgtTable *t, LLVMModuleRef m, const PtrMap *live,
+                      GaspGenericCounts *c) {
   memset(c, 0, sizeof *c);
-  PtrMap live;
-  map_init(&live);
-  world_live(t, m, &live);
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f))
       continue;
     unsigned long n = ir_count_mem_ops_in(f, t->generic);
     c->total += n;
-    if (map_get(&live, f, NULL))
+    if (map_get(live, f, NULL))
       c->reachable += n;
     else if (world_outside_callers(t, f)) {
       c->outside += n;
@@ -88,5 +86,12 @@ void world_count(const TgtTable *t, LLVMModuleRef m, GaspGenericCounts *c) {
       c->unreachable += n;
     }
   }
+}
+
+void world_count(const TgtTable *t, LLVMModuleRef m, GaspGenericCounts *c) {
+  PtrMap live;
+  map_init(&live);
+  world_live(t, m, &live);
+  world_count_live(t, m, &live, c);
   map_free(&live);
 }

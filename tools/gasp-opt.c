@@ -522,11 +522,12 @@ static void print_timing(FILE *f, Timing *t) {
 
 /* The timers inside -stats-json, as TimerGroup::printJSONValues writes
    them ("time.<group>.<timer>.wall|user|sys"). */
-static void print_timing_json(FILE *f, const Timing *t) {
-  for (size_t i = 0; i < t->n; i++)
-    fprintf(f, ",\n\t\"time.gasp.%s.wall\": %.16e,\n\t\"time.gasp.%s.user\": %.16e,\n"
+static void print_timing_json(FILE *f, const Timing *t, const char *delim) {
+  for (size_t i = 0; i < t->n; i++, delim = ",\n")
+    fprintf(f, "%s\t\"time.gasp.%s.wall\": %.16e,\n\t\"time.gasp.%s.user\": %.16e,\n"
                "\t\"time.gasp.%s.sys\": %.16e",
-            t->p[i].name, t->p[i].wall, t->p[i].name, t->p[i].user, t->p[i].name, t->p[i].sys);
+            delim, t->p[i].name, t->p[i].wall, t->p[i].name, t->p[i].user, t->p[i].name,
+            t->p[i].sys);
 }
 
 /* -stats, -stats-json and -time-passes, to -info-output-file as LLVM's
@@ -549,22 +550,10 @@ static bool print_info(const Args *a, const GaspCtx *cx, Timing *t) {
     FILE *mem = open_memstream(&buf, &len);
     gasp_write_stats(cx, 1, mem);
     fclose(mem);
-    size_t cut = len >= 3 ? len - 3 : len; /* "\n}\n" */
-    bool empty = len <= 5;                 /* "{\n\n}\n" */
-    fwrite(buf, 1, empty ? 2 : cut, f);
-    if (a->time_passes) {
-      if (empty) { /* no statistic: the first timer opens the list */
-        char *tbuf = NULL;
-        size_t tlen = 0;
-        FILE *tm = open_memstream(&tbuf, &tlen);
-        print_timing_json(tm, t);
-        fclose(tm);
-        fputs(tlen > 2 ? tbuf + 2 : "", f);
-        free(tbuf);
-      } else {
-        print_timing_json(f, t);
-      }
-    }
+    bool empty = len <= 5; /* "{\n\n}\n": no statistic */
+    fwrite(buf, 1, empty ? 2 : len - 3, f); /* all but "\n}\n" */
+    if (a->time_passes) /* as LLVM's delimiter: the first entry has none */
+      print_timing_json(f, t, empty ? "" : ",\n");
     fputs("\n}\n", f);
     free(buf);
   } else {

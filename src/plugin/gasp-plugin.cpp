@@ -100,6 +100,20 @@ void emitRemarks(Module &M, GaspCtx *Cx) {
   }
 }
 
+// What a library writer (FILE *) prints, copied to an LLVM stream.
+template <typename Write> void copyTo(raw_ostream &OS, Write W) {
+  char *Buf = nullptr;
+  size_t Len = 0;
+  FILE *Mem = open_memstream(&Buf, &Len);
+  if (!Mem)
+    return;
+  W(Mem);
+  fclose(Mem);
+  OS.write(Buf, Len);
+  OS.flush();
+  free(Buf);
+}
+
 // -stats: the residue summary (stderr), then gasp's statistics as LLVM
 // prints its own (the library's writers, the same as gasp-opt's), the JSON
 // object with -stats-json, to LLVM's info output (-info-output-file).
@@ -108,27 +122,9 @@ void printStats(GaspCtx *Cx) {
   auto It = Opts.find("stats-json");
   // (given at all: its storage type is LLVM's business, not the plugin's)
   bool Json = It != Opts.end() && It->second->getNumOccurrences() > 0;
-  for (int Part = 0; Part < 2; Part++) {
-    char *Buf = nullptr;
-    size_t Len = 0;
-    FILE *Mem = open_memstream(&Buf, &Len);
-    if (!Mem)
-      return;
-    if (Part == 0)
-      gasp_write_summary(Cx, "gasp: ", Mem);
-    else
-      gasp_write_stats(Cx, Json, Mem);
-    fclose(Mem);
-    if (Part == 0) {
-      errs().write(Buf, Len);
-      errs().flush();
-    } else {
-      std::unique_ptr<raw_ostream> OS = CreateInfoOutputFile();
-      OS->write(Buf, Len);
-      OS->flush();
-    }
-    free(Buf);
-  }
+  copyTo(errs(), [Cx](FILE *F) { gasp_write_summary(Cx, "gasp: ", F); });
+  std::unique_ptr<raw_ostream> OS = CreateInfoOutputFile();
+  copyTo(*OS, [Cx, Json](FILE *F) { gasp_write_stats(Cx, Json, F); });
 }
 
 // ---- options: LLVM command-line options (-mllvm -gasp-... from clang) are
