@@ -12,8 +12,9 @@ atomic exchange, a helper's integer return) into global and local memory
 and loaded back as a pointer; volatile accesses, compare-and-swap and
 fetch-add through generic pointers into every space; a private table of
 pointers to kernel-scope local arrays (clang makes it a constant vector);
-and a struct kernel argument (by value) whose array is read through a
-generic pointer.  Its kernel takes a fourth argument (run_args(seed, True)).
+a struct kernel argument (by value) whose array is read through a
+generic pointer; and (a third stream) a pointer into one space or null,
+tested before it is accessed, in the kernel or handed to a helper.  Its kernel takes a fourth argument (run_args(seed, True)).
 
 Every program is well defined (so any difference after gasp is gasp's
 fault): unsigned arithmetic only (wraps), every pointer points at the start
@@ -73,6 +74,7 @@ static __attribute__((noinline)) void copy_bytes(uchar *d, const uchar *s, uint 
   for (uint i = 0; i < n; i++) d[i] = s[i];
 }
 static __attribute__((noinline)) ulong bits_of(uint **pp) { return *(ulong *)pp; }
+static __attribute__((noinline)) uint or_null(uint *p, uint i) { return p ? p[i & 3u] : 7u; }
 """
 
 
@@ -82,6 +84,9 @@ class Gen:
         # the extended constructs draw from a stream of their own: a
         # program's plain part is the same with and without them
         self.x = random.Random(seed * 7919 + 1) if extended else None
+        # pointers that are one space or null: a stream of their own, so
+        # the constructs above draw as they always did
+        self.y = random.Random(seed * 104729 + 3) if extended else None
         self.helpers = []   # (name, kind, text)
         self.out = []
 
@@ -231,6 +236,18 @@ class Gen:
             return "acc += %s(prm.k, acc + %s);" % (x.choice(reads)[0], c)
         return "{ uint *pk = prm.k; pk[acc & 3u] += %s; acc += pk[(acc + 1u) & 3u]; }" % c
 
+    def null_stmt(self):
+        """A pointer into one space or null, tested before it is accessed
+        (AMDGPU: local and private null are not the generic null), in the
+        kernel and handed to a helper."""
+        y = self.y
+        p, c = y.choice(["g", "l", "pa"]), "%du" % y.randrange(1, 97)
+        if y.randrange(2):
+            return ("{ uint *q = (acc & %s) ? %s + (acc & 1u) : 0; "
+                    "if (q) { q[acc & 1u] += %s; acc += q[(acc + 2u) & 1u]; } else acc ^= %s; }"
+                    % (c, p, c, c))
+        return "acc += or_null((acc & %s) ? %s : 0, acc + %s);" % (c, p, c)
+
     def kernel(self):
         r = self.r
         n = r.randrange(4, 12)
@@ -238,6 +255,7 @@ class Gen:
         if self.x:
             for _ in range(self.x.randrange(2, 6)):
                 stmts.insert(self.x.randrange(len(stmts) + 1), self.ext_stmt())
+            stmts.append(self.null_stmt())
         body = "\n  ".join(stmts)
         post = "\n  ".join(self.stmt() for _ in range(r.randrange(1, 5)))
         if self.x:
