@@ -74,6 +74,14 @@ typedef struct TgtTable {
   int kernel_byval_space;         /* a kernel's generic byval parameter only
                                      read (loads through GEPs) lives in this
                                      space (NVPTX param, 101); 0: no rule */
+  const int *test_windows;        /* the spaces a generic pointer may point
+                                     into, as the space tests tell them
+                                     apart: when the tests say it is in none
+                                     but one, it is in that one (AMDGPU:
+                                     global — constant memory is in global's
+                                     window —, local, private); NULL: a
+                                     false test says nothing */
+  unsigned ntest_windows;
   bool generic_hw;                /* hardware has generic addressing */
   unsigned clone_cost;            /* ipmsp: the most instructions a copy of a
                                      function may cost per use it names; 0 no

@@ -400,6 +400,13 @@ static uint32_t const_mask(const Space *s, LLVMValueRef c, bool *is_null) {
     case LLVMGetElementPtr:
     case LLVMBitCast:
       return const_mask(s, LLVMGetOperand(c, 0), is_null);
+    case LLVMIntToPtr: { /* the constant form of a no-op pair */
+      if (!noop_i2p(s->t, s->ptr_bits, c))
+        return SP_UNKNOWN;
+      LLVMValueRef p = LLVMGetOperand(LLVMGetOperand(c, 0), 0);
+      return ir_ptr_as(LLVMTypeOf(p)) == s->t->generic ? space_mask(s, p, is_null)
+                                                       : made_mask(s, c);
+    }
     default:
       break;
     }
@@ -488,10 +495,64 @@ unsigned space_ptr_bits(const Space *s, int as) {
 }
 
 /* llvm.ptrmask(p, mask) in space as is the same pointer only if the mask
-   keeps every bit above as's width: a narrower pointer (AMDGPU LDS and
-   scratch, NVPTX short pointers) is the low bits of the generic one, and a
-   mask clearing the high bits moves the generic pointer out of the space's
-   window.  The rewriter's twin then takes the mask's low bits. */
+   keeps every bit above as's width (known_ones: a constant, `or`s,
+   `!range`): a narrower pointer (AMDGPU LDS and scratch, NVPTX short
+   pointers) is the low bits of the generic one, and a mask clearing the
+   high bits moves the generic pointer out of the space's window.  The
+   rewriter's twin then takes the mask's low bits. */
+/* Bits of integer v (at most 64 wide) known to be 1: a constant, an `or`
+   or `and` of such, a value with `!range` metadata (the leading bits every
+   value of each range shares).  0 when nothing is known. */
+static unsigned long long known_ones(LLVMValueRef v, unsigned depth) {
+  if (LLVMIsAConstantInt(v))
+    return LLVMConstIntGetZExtValue(v);
+  if (depth > 4 || !LLVMIsAInstruction(v))
+    return 0;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMOr:
+    return known_ones(LLVMGetOperand(v, 0), depth + 1) | known_ones(LLVMGetOperand(v, 1), depth + 1);
+  case LLVMAnd:
+    return known_ones(LLVMGetOperand(v, 0), depth + 1) & known_ones(LLVMGetOperand(v, 1), depth + 1);
+  case LLVMLoad:
+  case LLVMCall:
+    break;
+  default:
+    return 0;
+  }
+  LLVMValueRef md =
+      LLVMGetMetadata(v, LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(v)), "range", 5));
+  unsigned n = md ? LLVMGetMDNodeNumOperands(md) : 0;
+  if (!n || n % 2)
+    return 0;
+  LLVMValueRef *ops = xmalloc(n * sizeof *ops);
+  LLVMGetMDNodeOperands(md, ops);
+  unsigned long long ones = ~0ull;
+  for (unsigned k = 0; k < n; k += 2) {
+    if (!ops[k] || !ops[k + 1] || !LLVMIsAConstantInt(ops[k]) || !LLVMIsAConstantInt(ops[k + 1])) {
+      ones = 0;
+      break;
+    }
+    /* [lo, hi): lo..hi-1 unsigned; a range that wraps holds 0 */
+    unsigned long long lo = LLVMConstIntGetZExtValue(ops[k]);
+    unsigned long long last = LLVMConstIntGetZExtValue(ops[k + 1]) - 1;
+    unsigned width = LLVMGetIntTypeWidth(LLVMTypeOf(ops[k]));
+    if (width < 64)
+      last &= (1ull << width) - 1;
+    if (last < lo) {
+      ones = 0;
+      break;
+    }
+    unsigned long long diff = lo ^ last, same = ~0ull;
+    while (diff) { /* clear every bit at or below diff's highest */
+      same <<= 1;
+      diff >>= 1;
+    }
+    ones &= lo & same;
+  }
+  free(ops);
+  return ones;
+}
+
 static bool ptrmask_fits(const Space *s, LLVMValueRef call, int as) {
   LLVMValueRef mask = LLVMGetOperand(call, 1);
   LLVMTypeRef mt = LLVMTypeOf(mask);
@@ -499,9 +560,9 @@ static bool ptrmask_fits(const Space *s, LLVMValueRef call, int as) {
   unsigned w = space_ptr_bits(s, as), mw = LLVMGetIntTypeWidth(vec ? LLVMGetElementType(mt) : mt);
   if (w >= mw)
     return true;
-  if (vec || !LLVMIsAConstantInt(mask) || mw > 64)
+  if (vec || mw > 64)
     return false;
-  unsigned long long v = LLVMConstIntGetZExtValue(mask);
+  unsigned long long v = known_ones(mask, 0);
   unsigned long long high = (mw == 64 ? ~0ull : (1ull << mw) - 1) & ~((1ull << w) - 1);
   return (v & high) == high;
 }

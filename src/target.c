@@ -86,6 +86,13 @@ static const TgtSpace amdgcn_spaces[] = {
 
 #define N(a) (unsigned)(sizeof(a) / sizeof((a)[0]))
 
+/* What the space tests tell apart (llvm.amdgcn.is.shared/is.private: not
+   shared and not private is global, as upstream's AMDGPU rule holds).
+   NVPTX's generic window also holds the distributed-shared, param and
+   tensor windows, which no isspacep test names: a false test there says
+   nothing. */
+static const int amdgcn_test_windows[] = {1, 3, 5};
+
 static const TgtTable tables[] = {
     {.name = "spir",
      .family = TGT_SPIR,
@@ -126,6 +133,8 @@ static const TgtTable tables[] = {
      .nspaces = N(amdgcn_spaces),
      .kernel_cc = 91 /* amdgpu_kernel */,
      .kernel_ptr_args_global = true,
+     .test_windows = amdgcn_test_windows,
+     .ntest_windows = N(amdgcn_test_windows),
      .const_loads_global = true,
      .generic_hw = true},
     {.name = "genx",
