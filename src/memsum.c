@@ -51,6 +51,8 @@
  */
 #include "gasp_int.h"
 
+#include <string.h>
+
 static const GaspStatDesc st_rounds = {"memsum.rounds",
                                        "module-wide rounds until the summary was stable"};
 static const GaspStatDesc st_fns = {"memsum.functions-reinferred",
@@ -104,8 +106,9 @@ static uint32_t const_pointers(Space *sp, LLVMValueRef c, unsigned depth) {
 static void seed_initializers(Space *sp, MemSummary *ms, LLVMModuleRef m) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
     LLVMValueRef init = LLVMIsDeclaration(g) ? NULL : LLVMGetInitializer(g);
-    if (!init)
-      continue;
+    const char *sec = LLVMGetSection(g);
+    if (!init || (sec && !strcmp(sec, "llvm.metadata")))
+      continue; /* llvm.used and the like are not memory the program reads */
     uint32_t held = const_pointers(sp, init, 0);
     if (held)
       mem_summary_write(ms, space_mask(sp, g, NULL), g, held);

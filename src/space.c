@@ -393,6 +393,9 @@ static uint32_t const_mask(const Space *s, LLVMValueRef c, bool *is_null) {
   }
   if (LLVMIsAUndefValue(c)) /* poison is an undef value too */
     return 0;
+  int as = ir_ptr_as(LLVMTypeOf(c));
+  if (as != s->t->generic && tgt_is_space(s->t, as))
+    return bit_of(s, as); /* a named pointer: a constant GEP of a variable */
   if (LLVMIsAConstantExpr(c)) {
     switch (LLVMGetConstOpcode(c)) {
     case LLVMAddrSpaceCast:
