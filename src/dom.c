@@ -5,9 +5,15 @@
  * of the dominator tree so that "a dominates b" is two comparisons.
  *
  * Used by infer's space facts (an llvm.assume or a branch on a space test
- * holds where it dominates).  Blocks no path from the entry reaches are
- * dominated by nothing and dominate nothing.
- * Tests: test/infer/space-facts.ll.
+ * holds where it dominates), and by the clone cost model for loop depth: a
+ * back edge goes to a block that dominates its source (its header); the
+ * natural loop of a header is the header and every block that reaches one
+ * of its back edges without passing it; a block's depth is the number of
+ * such loops it is in (irreducible cycles have no header: depth 0).
+ * Blocks no path from the entry reaches are dominated by nothing, dominate
+ * nothing and are in no loop.
+ * Tests: test/infer/space-facts.ll, test/unit (dom_loop_depth),
+ * test/ipmsp/clone-cost-loops.ll.
  */
 #include "gasp_int.h"
 
@@ -18,6 +24,7 @@ struct Dom {
   BlockVec rpo;
   uint32_t *idom;          /* by index; the entry is its own */
   uint32_t *pre, *post;    /* dominator-tree numbering */
+  uint32_t *depth;         /* natural loops each block is in */
 };
 
 static void successors(LLVMBasicBlockRef bb, ValVec *out) {
@@ -123,6 +130,36 @@ Dom *dom_new(LLVMValueRef fn) {
     }
   }
   vec_free(&st);
+  /* loop depth: per header h, the natural loop of its back edges (a
+     predecessor h dominates) is h and what reaches them without passing h */
+  d->depth = xcalloc(n + 1, sizeof *d->depth);
+  uint32_t *mark = xcalloc(n + 1, sizeof *mark); /* h + 1: counted for h */
+  for (uint32_t h = 0; h < n; h++)
+    for (uint32_t k = pstart[h]; k < pstart[h + 1]; k++) {
+      uint32_t t = preds[k];
+      if (!(d->pre[h] <= d->pre[t] && d->post[t] <= d->post[h]))
+        continue; /* not a back edge */
+      if (mark[h] != h + 1) {
+        mark[h] = h + 1;
+        d->depth[h]++;
+      }
+      if (mark[t] == h + 1)
+        continue;
+      mark[t] = h + 1;
+      d->depth[t]++;
+      vec_push(&st, t);
+      while (st.n) {
+        uint32_t b = st.v[--st.n];
+        for (uint32_t q = pstart[b]; q < pstart[b + 1]; q++)
+          if (mark[preds[q]] != h + 1) {
+            mark[preds[q]] = h + 1;
+            d->depth[preds[q]]++;
+            vec_push(&st, preds[q]);
+          }
+      }
+    }
+  free(mark);
+  vec_free(&st);
   free(next);
   free(cstart);
   free(kids);
@@ -146,9 +183,25 @@ bool dom_reachable(const Dom *d, LLVMBasicBlockRef bb) {
   return map_find(&d->id, bb) != MAP_NONE;
 }
 
+unsigned dom_loop_depth(const Dom *d, LLVMBasicBlockRef bb) {
+  uint32_t i = map_find(&d->id, bb);
+  return i == MAP_NONE ? 0 : d->depth[i];
+}
+
+unsigned dom_use_weight(Dom **d, LLVMValueRef inst) {
+  LLVMBasicBlockRef bb = LLVMIsAInstruction(inst) ? LLVMGetInstructionParent(inst) : NULL;
+  if (!bb)
+    return 1;
+  if (!*d)
+    *d = dom_new(LLVMGetBasicBlockParent(bb));
+  unsigned depth = dom_loop_depth(*d, bb);
+  return depth >= 2 ? 64 : depth == 1 ? 8 : 1;
+}
+
 void dom_free(Dom *d) {
   if (!d)
     return;
+  free(d->depth);
   map_free(&d->id);
   vec_free(&d->rpo);
   free(d->idom);

@@ -189,12 +189,15 @@ static void shape_text(const Fields *fs, const MemFieldFact *f, size_t n, char *
                            f[i].param, (long long)f[i].off, tgt_space_name(fs->t, f[i].as));
 }
 
-/* A shape not cloned: --clone-budget is spent (Missed remark, transcript). */
 /* The uses a clone of g for the facts names (the benefit side of the
    clone cost model, as ipmsp's): memory accesses through, and calls
    passing, a pointer g loads from a field the facts name (through GEPs,
-   casts, phis and selects). */
-static unsigned long named_uses(const Fields *fs, LLVMValueRef g) {
+   casts, phis and selects), each weighted by its loop depth
+   (dom_use_weight); *raw gets them unweighted. */
+static unsigned long named_uses(const Fields *fs, LLVMValueRef g, unsigned long *raw) {
+  Dom *dom = NULL;
+  unsigned long count = 0;
+#define COUNT(at) (count++, n += dom_use_weight(&dom, (at)))
   ValVec loads = {0}, work = {0};
   OffVec loffs = {0}, offs = {0};
   PtrMap seen;
@@ -234,19 +237,24 @@ static unsigned long named_uses(const Fields *fs, LLVMValueRef g) {
       case LLVMLoad:
       case LLVMAtomicRMW:
       case LLVMAtomicCmpXchg:
-        n += LLVMGetOperand(i, 0) == v;
+        if (LLVMGetOperand(i, 0) == v)
+          COUNT(i);
         break;
       case LLVMStore:
-        n += LLVMGetOperand(i, 1) == v;
+        if (LLVMGetOperand(i, 1) == v)
+          COUNT(i);
         break;
       case LLVMCall:
-        n++;
+        COUNT(i);
         break;
       default:
         break;
       }
     }
   }
+#undef COUNT
+  dom_free(dom);
+  *raw = count;
   map_free(&seen);
   vec_free(&loads);
   vec_free(&work);
@@ -283,7 +291,8 @@ static bool copy_pays(Fields *fs, LLVMValueRef g) {
   if (limit <= 0)
     return true;
   unsigned size = ir_copy_cost(g);
-  unsigned long named = named_uses(fs, g);
+  unsigned long raw;
+  unsigned long named = named_uses(fs, g, &raw);
   if ((unsigned long)size <= (unsigned long)limit * named)
     return true;
   size_t len;
@@ -292,11 +301,13 @@ static bool copy_pays(Fields *fs, LLVMValueRef g) {
     return false;
   smap_put(&fs->costly, gname, 1);
   cx_stat(fs->cx, &st_costly, 1);
-  char why[192];
+  char why[256], loops[64] = "";
+  if (named != raw)
+    snprintf(loops, sizeof loops, ", %lu counting loops", named);
   snprintf(why, sizeof why,
-           "a copy of its %u instructions would name %lu use%s (more than %ld instructions a "
+           "a copy of its %u instructions would name %lu use%s%s (more than %ld instructions a "
            "use; --clone-cost)",
-           size, named, named == 1 ? "" : "s", limit);
+           size, raw, raw == 1 ? "" : "s", loops, limit);
   not_cloned(fs, g, "CloneTooCostly", "costs too much", why);
   return false;
 }

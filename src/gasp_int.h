@@ -422,6 +422,14 @@ Dom *dom_new(LLVMValueRef fn);
 /* Block a dominates block b (both reachable from the entry). */
 bool dom_blocks(const Dom *d, LLVMBasicBlockRef a, LLVMBasicBlockRef b);
 bool dom_reachable(const Dom *d, LLVMBasicBlockRef bb);
+/* How many natural loops block bb is in (0: none, or unreachable). */
+unsigned dom_loop_depth(const Dom *d, LLVMBasicBlockRef bb);
+/* What a use at instruction inst is worth to the clone cost model (ipmsp
+   and fields): 1 outside loops, 8 in a loop, 64 in a loop nest (a use that
+   runs many times saves as many generic accesses; docs/design.md, "What
+   cloning costs").  *d: dominators of inst's function, made on the first
+   call (dom_free it). */
+unsigned dom_use_weight(Dom **d, LLVMValueRef inst);
 void dom_free(Dom *d);
 
 /* ===== memory.c — pointers through memory (private slots) =============== */

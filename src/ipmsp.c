@@ -692,9 +692,14 @@ static void reloads(LLVMValueRef a, PtrMap *seen, ValVec *work) {
 /* Local facts of slot (f, k): the uses of the parameter's value that pay by
    themselves (accesses, explicit casts, uses gasp cannot see past), counted
    up to `stop` (1: "does it pay?"; UINT_MAX: all of them, the clone cost
-   model's benefit); the callee slots it flows into are pushed to edges. */
+   model's benefit, each weighted by its loop depth — dom_use_weight — and
+   *raw, when not NULL, gets them unweighted); the callee slots it flows
+   into are pushed to edges. */
 static unsigned local_uses(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edges,
-                           unsigned stop) {
+                           unsigned stop, unsigned *raw) {
+  Dom *dom = NULL;
+  unsigned count = 0;
+#define USE(at) (count++, uses += stop == UINT_MAX ? dom_use_weight(&dom, (at)) : 1, uses >= stop)
   ValVec work = {0};
   PtrMap seen;
   map_init(&seen);
@@ -738,13 +743,13 @@ static unsigned local_uses(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edg
               continue;
             }
             if (a == 0 && LLVMIsACallInst(i) && casts_match(ip->t, i, &cf)) {
-              yes = ++uses >= stop;
+              yes = USE(i);
               continue;
             }
             switch (ir_call_arg_use(i, a)) {
             case IR_ARG_ACCESS:
             case IR_ARG_UNKNOWN:
-              yes = ++uses >= stop;
+              yes = USE(i);
               break;
             case IR_ARG_ADDRESS:
               follow = true;
@@ -765,10 +770,10 @@ static unsigned local_uses(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edg
               break;
             }
           }
-          yes = ++uses >= stop;
+          yes = USE(i);
           break;
         default: /* load/store/atomics (pointer or value), ret, aggregates */
-          yes = ++uses >= stop;
+          yes = USE(i);
         }
       }
       if (follow && !map_get(&seen, i, NULL)) {
@@ -777,8 +782,12 @@ static unsigned local_uses(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edg
       }
     }
   }
+#undef USE
   vec_free(&work);
   map_free(&seen);
+  dom_free(dom);
+  if (raw)
+    *raw = count;
   return uses;
 }
 
@@ -794,7 +803,7 @@ static bool pays(Ip *ip, uint32_t f, unsigned k) {
   while (stack.n && !yes) {
     PaySlot s = stack.v[--stack.n];
     edges.n = 0;
-    if (local_uses(ip, s.f, s.k, &edges, 1)) {
+    if (local_uses(ip, s.f, s.k, &edges, 1, NULL)) {
       yes = true;
       break;
     }
@@ -1234,11 +1243,14 @@ static size_t use_count(LLVMValueRef f) {
  * are native and cheap (NVPTX) a second copy of a large function that names
  * few accesses grows the code more than it saves (docs/design.md, "What
  * cloning costs").  The limit is --clone-cost, or the target's. */
-static unsigned named_uses(Ip *ip, uint32_t f, unsigned k) {
+static unsigned named_uses(Ip *ip, uint32_t f, unsigned k, unsigned *raw) {
   PaySlotVec edges = {0};
-  unsigned n = local_uses(ip, f, k, &edges, UINT_MAX);
-  for (size_t e = 0; e < edges.n; e++)
-    n += pays(ip, edges.v[e].f, edges.v[e].k);
+  unsigned n = local_uses(ip, f, k, &edges, UINT_MAX, raw);
+  for (size_t e = 0; e < edges.n; e++) {
+    unsigned p = pays(ip, edges.v[e].f, edges.v[e].k);
+    n += p;
+    *raw += p;
+  }
   vec_free(&edges);
   return n;
 }
@@ -1277,8 +1289,9 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
   size_t clones = 0;
   bool orig_live = use_count(fi->fn) != ncalls; /* other uses keep it */
   bool kept_calls = false; /* some calls keep the original */
-  unsigned long named = 0;
-  unsigned *uses = xmalloc((fi->np + 1) * sizeof *uses); /* per parameter, once */
+  unsigned long named = 0, raw = 0; /* weighted by loop depth, and not */
+  unsigned *uses = xmalloc(2 * (fi->np + 1) * sizeof *uses); /* per parameter, once */
+  unsigned *raws = uses + fi->np + 1;
   for (unsigned a = 0; a < fi->np; a++)
     uses[a] = UINT_MAX;
   for (size_t i = 0; i < ng; i++) {
@@ -1290,10 +1303,12 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
     for (unsigned a = 0; a < fi->np; a++)
       if (g[i].sp[a] >= 0) {
         if (uses[a] == UINT_MAX)
-          uses[a] = named_uses(ip, fi->id, a);
+          uses[a] = named_uses(ip, fi->id, a, &raws[a]);
         named += uses[a];
+        raw += raws[a];
       }
     named += g[i].sp[fi->np] >= 0; /* a named return */
+    raw += g[i].sp[fi->np] >= 0;
   }
   free(uses);
   if (!clones)
@@ -1321,10 +1336,13 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
   cx_stat(ip->cx, &st_costly, 1);
   if (cx_wants(ip->cx, GASP_REMARK_MISSED)) {
     GaspRemark *r = cx_remark(ip->cx, GASP_REMARK_MISSED, "CloneTooCostly", fi->fn, NULL);
+    char loops[64] = "";
+    if (named != raw)
+      snprintf(loops, sizeof loops, ", %lu counting loops", named);
     rm_arg(r, "String",
            "not cloned: %zu more cop%s of its %u instructions would name %lu uses of its "
-           "pointer parameters (more than %ld instructions a use; --clone-cost)",
-           copies, copies == 1 ? "y" : "ies", size, named, limit);
+           "pointer parameters%s (more than %ld instructions a use; --clone-cost)",
+           copies, copies == 1 ? "y" : "ies", size, raw, loops, limit);
     rm_done(r);
   }
   if (ip->dump)

@@ -477,8 +477,41 @@ static void test_library_contract(void) {
   LLVMContextDispose(ctx);
 }
 
+/* Loop depth (dom.c): a nest of two loops, a block after them, an
+   unreachable block; and the cost model's weights for them. */
+static void test_loop_depth(void) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  char *err = NULL;
+  const char ir[] = "define void @f(i1 %c) {\n"
+                    "entry:\n  br label %outer\n"
+                    "outer:\n  br label %inner\n"
+                    "inner:\n  br i1 %c, label %inner, label %latch\n"
+                    "latch:\n  br i1 %c, label %outer, label %exit\n"
+                    "exit:\n  ret void\n"
+                    "dead:\n  br label %inner\n}\n";
+  LLVMModuleRef m = gasp_parse_module(ctx, "mem", ir, sizeof ir - 1, &err);
+  CHECK(m && !err);
+  if (m) {
+    LLVMValueRef f = LLVMGetNamedFunction(m, "f");
+    unsigned want[] = {0, 1, 2, 1, 0, 0}, weight[] = {1, 8, 64, 8, 1, 1}, k = 0;
+    Dom *d = dom_new(f);
+    Dom *lazy = NULL;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb), k++) {
+      CHECK(dom_loop_depth(d, bb) == want[k]);
+      CHECK(dom_use_weight(&lazy, LLVMGetBasicBlockTerminator(bb)) == weight[k]);
+    }
+    CHECK(k == 6);
+    dom_free(d);
+    dom_free(lazy);
+    LLVMDisposeModule(m);
+  }
+  free(err);
+  LLVMContextDispose(ctx);
+}
+
 int main(void) {
   test_parse();
+  test_loop_depth();
   test_library_contract();
   test_options_copied();
   test_context_reuse();
