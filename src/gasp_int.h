@@ -74,6 +74,10 @@ typedef struct TgtTable {
   int kernel_byval_space;         /* a kernel's generic byval parameter only
                                      read (loads through GEPs) lives in this
                                      space (NVPTX param, 101); 0: no rule */
+  unsigned kernel_byval_copy;     /* the largest kernel byval parameter
+                                     (bytes) byvalcopy copies into private
+                                     memory when the kernel writes it or
+                                     hands its address on */
   const int *test_windows;        /* the spaces a generic pointer may point
                                      into, as the space tests tell them
                                      apart: when the tests say it is in none
@@ -459,6 +463,11 @@ int mem_slot_entry(const MemModel *mm, uint32_t slot);
    escapes, a write it cannot place).  Call after the space analysis of
    that function has been read: it reuses the walk's scratch. */
 uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t stride);
+/* The memcpy that fills all of alloca with a copy of a host-filled
+   parameter (tgt_host_filled) that nothing else reads or writes (byvalcopy's
+   private copy of a kernel's by-value aggregate), or NULL.  Such an alloca
+   holds what the host wrote, as the parameter did. */
+LLVMValueRef mem_host_copy(const TgtTable *t, LLVMValueRef alloca);
 /* Parameter k of fn is only read through (loads, comparisons, copies out
    of it, and callees that only read), and fn's definition is exact. */
 bool mem_param_reads_only(LLVMValueRef fn, unsigned k);
@@ -662,6 +671,9 @@ MemSummary *memsum_compute(const TgtTable *t, LLVMModuleRef m, unsigned *rounds)
 
 /* ===== internalize.c — --whole-program's closed world ================== */
 bool internalize_run(GaspCtx *cx, LLVMModuleRef m);
+
+/* ===== byvalcopy.c — a kernel's escaping by-value aggregate, copied ===== */
+bool byvalcopy_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== clone.c — a function with a new signature from an old one ======= */
 /* A function of type fnty named name with fn's attributes, calling

@@ -141,6 +141,9 @@ struct MemModel {
   VEC(Place) strided;     /* strided places with a slot, for one alloca */
   VEC(uint32_t) strided_slot; /* ... and their slots */
   unsigned region_align;  /* of the region being walked */
+  LLVMValueRef host_copy; /* the memcpy that fills the region being walked
+                             with what the host wrote (mem_host_copy), or
+                             NULL */
   PtrMap objects;  /* global variable -> 1 module-private, 0 not */
 };
 
@@ -558,8 +561,8 @@ static bool walk_writer(MemModel *mm, LLVMValueRef call, const Derived *d) {
 /* A call using derived pointer d (argument k): lifetime markers; memset
    into it; memcpy/memmove into (a write) or out of it (a read). */
 static bool walk_call(MemModel *mm, LLVMValueRef call, const Derived *d) {
-  if (ir_is_lifetime(call))
-    return true;
+  if (ir_is_lifetime(call) || call == mm->host_copy)
+    return true; /* the host's fill: the slots say so (host) */
   if (passes_to_readers(call, d->v))
     return true; /* a callee that only reads it: no write, no escape */
   if (walk_writer(mm, call, d))
@@ -807,6 +810,51 @@ static void model_region(MemModel *mm, LLVMValueRef a, unsigned align, bool host
   }
 }
 
+/* The host-filled parameter p of fn (tgt_host_filled) seen through
+   address-space casts, when v is one and p is only read through v; NULL
+   otherwise. */
+static LLVMValueRef host_param_of(const TgtTable *t, LLVMValueRef fn, LLVMValueRef v) {
+  LLVMValueRef p = v;
+  while (LLVMIsAAddrSpaceCastInst(p)) {
+    if (LLVMGetFirstUse(p) && LLVMGetNextUse(LLVMGetFirstUse(p)))
+      return NULL; /* the cast is used elsewhere too */
+    p = LLVMGetOperand(p, 0);
+  }
+  int k = ir_param_index(p);
+  if (k < 0 || LLVMGetParamParent(p) != fn || !tgt_host_filled(t, fn, (unsigned)k))
+    return NULL;
+  LLVMUseRef u = LLVMGetFirstUse(p);
+  return u && !LLVMGetNextUse(u) ? p : NULL; /* nothing else reads or writes it */
+}
+
+LLVMValueRef mem_host_copy(const TgtTable *t, LLVMValueRef alloca) {
+  if (!LLVMIsAAllocaInst(alloca))
+    return NULL;
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(alloca));
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn));
+  unsigned long long size = LLVMABISizeOfType(td, LLVMGetAllocatedType(alloca));
+  ValVec at = {0}; /* the alloca and its address-space casts */
+  vec_push(&at, alloca);
+  LLVMValueRef found = NULL;
+  for (size_t k = 0; k < at.n && !found; k++)
+    for (LLVMUseRef u = LLVMGetFirstUse(at.v[k]); u && !found; u = LLVMGetNextUse(u)) {
+      LLVMValueRef call = LLVMGetUser(u);
+      if (LLVMIsAAddrSpaceCastInst(call) && at.n < 8)
+        vec_push(&at, call);
+      const IrMemIntrin *mi = LLVMIsACallInst(call) ? ir_mem_intrin(call) : NULL;
+      if (!mi || strncmp(mi->name, "llvm.memcpy", 11) || LLVMGetOperand(call, 0) != at.v[k] ||
+          ir_mem_intrin_volatile(mi, call))
+        continue;
+      LLVMValueRef len = LLVMGetOperand(call, 2);
+      if (LLVMIsAConstantInt(len) && LLVMConstIntGetZExtValue(len) == size &&
+          host_param_of(t, fn, LLVMGetOperand(call, 1)))
+        found = call;
+    }
+  vec_free(&at);
+  return found;
+}
+
+
 static unsigned param_align(LLVMValueRef fn, unsigned k) {
   LLVMAttributeRef a =
       LLVMGetEnumAttributeAtIndex(fn, k + 1, LLVMGetEnumAttributeKindForName("align", 5));
@@ -839,8 +887,11 @@ void mem_function(MemModel *mm, LLVMValueRef fn, const BlockVec *blocks) {
   for (size_t bi = 0; bb; bb = blocks ? (++bi < nb ? blocks->v[bi] : NULL)
                                       : LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (LLVMIsAAllocaInst(i))
-        model_region(mm, i, LLVMGetAlignment(i), false, NULL, 0, 0);
+      if (LLVMIsAAllocaInst(i)) {
+        mm->host_copy = mem_host_copy(mm->t, i);
+        model_region(mm, i, LLVMGetAlignment(i), mm->host_copy != NULL, NULL, 0, 0);
+        mm->host_copy = NULL;
+      }
 }
 
 uint32_t mem_load_slot(const MemModel *mm, LLVMValueRef load) {

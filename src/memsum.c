@@ -13,8 +13,8 @@
  * (memory.c's summary; the space analysis' sets); "anywhere" for writes
  * through addresses of unknown space, "exposed" for pointers whose bits
  * escaped.  Join is union.  Seeded with what the host writes: global
- * pointers in global and constant memory (the host cannot make a local or
- * private address); and with what initializers hold: the pointers inside a
+ * pointers in global and constant memory and in kernels' by-value
+ * arguments (the host cannot make a local or private address); and with what initializers hold: the pointers inside a
  * variable's initializer, in the variable's space.
  *
  * Algorithm:
@@ -68,10 +68,14 @@ static bool loads_generic_pointers(const TgtTable *t, LLVMModuleRef m) {
   return false;
 }
 
-/* The host's writes: global pointers in global and constant memory. */
+/* The host's writes: global pointers in global and constant memory, and
+   in the kernels' by-value arguments (NVPTX param space: a copy out of one
+   holds them). */
 static void seed_host(const TgtTable *t, MemSummary *ms) {
-  mem_summary_store(ms, space_table_bit(t, t->global) | space_table_bit(t, t->constant),
-                    space_table_bit(t, t->global));
+  uint32_t dest = space_table_bit(t, t->global) | space_table_bit(t, t->constant);
+  if (t->kernel_byval_space)
+    dest |= space_table_bit(t, t->kernel_byval_space);
+  mem_summary_store(ms, dest, space_table_bit(t, t->global));
 }
 
 /* The pointers (or pointer bits: a ptrtoint constant expression) inside

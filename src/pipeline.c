@@ -35,6 +35,8 @@ static const PassInfo passes[] = {
     {"sroa", run_sroa, "upstream scalar replacement of aggregates"},
     {"internalize", internalize_run,
      "--whole-program: non-kernel functions internal, uncalled ones removed"},
+    {"byvalcopy", byvalcopy_run,
+     "a kernel's by-value aggregate it writes or hands on: copied into private memory"},
     {"infer", infer_run, "intra-procedural address-space inference"},
     {"fields", fields_run,
      "clones for the spaces callers store in the aggregates they pass"},
@@ -58,11 +60,12 @@ static const PassInfo passes[] = {
    names pointers that callers pass, which ipmsp votes on — a second gasp
    run would otherwise find them (the output is a fixed point). */
 static const char default_pipeline[] =
-    "internalize,infer,[fields,callsplit,ipmsp,memsum],resolve,lower,alias";
+    "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,memsum],resolve,lower,alias";
 #define GROUP_ROUNDS 4
 
 static const char pass_list[] =
-    "sroa, internalize, infer, fields, callsplit, ipmsp, memsum, resolve, lower, alias (and none)";
+    "sroa, internalize, byvalcopy, infer, fields, callsplit, ipmsp, memsum, resolve, lower, alias "
+    "(and none)";
 
 const char *gasp_pass_list(void) { return pass_list; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }

@@ -120,6 +120,7 @@ static const TgtTable tables[] = {
      .generic_vars_global = true,
      .byval_is_private = true,
      .kernel_byval_space = 101,
+     .kernel_byval_copy = 256,
      .generic_hw = true,
      .clone_cost = 8},
     {.name = "amdgcn",
@@ -276,7 +277,7 @@ static bool has_param_attr(LLVMValueRef fn, unsigned k, const char *name) {
 static bool used_in_module(LLVMValueRef fn) { return LLVMGetFirstUse(fn) != NULL; }
 
 /* Is every use of v (a kernel's byval parameter, or a GEP of it) a load
-   from it or a GEP to such uses?  Then the back end reads it from the
+   from it, the source of a copy, or a GEP to such uses?  Then the back end reads it from the
    parameter space and its address never leaves. */
 static bool only_read(const TgtTable *t, LLVMValueRef v, int depth) {
   if (depth > 8)
@@ -291,6 +292,12 @@ static bool only_read(const TgtTable *t, LLVMValueRef v, int depth) {
     /* gasp's own cast of an earlier run (the output read again) */
     if (LLVMIsAAddrSpaceCastInst(user) &&
         ir_ptr_as(LLVMTypeOf(user)) == t->kernel_byval_space && only_read(t, user, depth + 1))
+      continue;
+    /* the source of a copy (byvalcopy's, clang's) */
+    const IrMemIntrin *mi = LLVMIsACallInst(user) ? ir_mem_intrin(user) : NULL;
+    if (mi && (!strncmp(mi->name, "llvm.memcpy", 11) || !strncmp(mi->name, "llvm.memmove", 12)) &&
+        LLVMGetOperand(user, 1) == v && LLVMGetOperand(user, 0) != v &&
+        !ir_mem_intrin_volatile(mi, user))
       continue;
     return false;
   }

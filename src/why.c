@@ -109,8 +109,9 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   if (tgt_is_kernel(w->t, fn)) {
     unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
     if (w->t->kernel_byval_space && LLVMGetEnumAttributeAtIndex(fn, k + 1, byval))
-      r->what = "a kernel's by-value argument whose address is handed on (the back end "
-                "gives it no space a helper may read by name)";
+      r->what = "a kernel's by-value argument whose address is handed on or that is written, "
+                "not copied into private memory (larger than byvalcopy's limit, or byvalcopy "
+                "not in the pipeline)";
     else
       r->what = "generic kernel parameter (the front end says nothing of its space)";
     return;

@@ -1,5 +1,11 @@
-; RUN: gasp-opt -S --lower-generic=tags %s -o %t.ll
+; The tag of a kernel's by-value struct (lower), without byvalcopy, which
+; would copy it into private memory first (a struct over its size limit is
+; not copied); with it, the output runs identically too.
+; RUN: gasp-opt -S --lower-generic=tags --passes='internalize,infer,[fields,callsplit,ipmsp,memsum],resolve,lower,alias' %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
+; RUN: gasp-opt -S --lower-generic=tags %s -o %t.copy.ll
+; RUN: gasp-run %s --kernel k --global 4 --arg 'struct:i32=1;i32=2;i32=3;i32=4;f32=2.5' --arg buf:i32:8 --check-as --compare %t.copy.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel w --global 4 --arg 'struct:i32=1;i32=2;i32=3;i32=4;f32=2.5' --arg buf:i32:8 --check-as --compare %t.copy.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel k --global 4 --arg 'struct:i32=1;i32=2;i32=3;i32=4;f32=2.5' --arg buf:i32:8 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel w --global 4 --arg 'struct:i32=1;i32=2;i32=3;i32=4;f32=2.5' --arg buf:i32:8 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical

@@ -1,0 +1,131 @@
+; byvalcopy: a CUDA kernel's struct argument (NVPTX `ptr byval`) that the
+; kernel writes, or whose address it hands to a helper, is copied into
+; private memory at the entry, read from the parameter space; the copy is
+; private, a helper gets a private clone, and the pointer fields read from
+; the copy are the host's global pointers.  Not copied: a struct over 256
+; bytes (Missed remark), a kernel the module also calls, one only read
+; (named in place in the parameter space).  @soundness copies its struct
+; by hand while also reading it directly, so the copy is not recognised as
+; the host's: the memory summary must still say that it holds the host's
+; global pointers (it said nothing, and a local pointer stored in other
+; private memory named the load local).  Every kernel runs identically
+; under gasp-run --check-as --compare; llc-22 accepts the output; a second
+; run changes nothing.
+; RUN: gasp-opt -S %s -o %t.ll -stats -stats-json -pass-remarks=byvalcopy -pass-remarks-missed=byvalcopy 2> %t.err
+; RUN: FileCheck %s < %t.ll
+; RUN: FileCheck %s --check-prefix=REMARK < %t.err
+; RUN: gasp-opt -S %t.ll -o %t.again.ll
+; RUN: sed 1,2d %t.ll > %t.a && sed 1,2d %t.again.ll > %t.b && diff %t.a %t.b
+; RUN: llc-22 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.ll -o /dev/null
+; RUN: gasp-run %s --kernel writes --global 8 --arg 'struct:buf:f32:8:iota;buf:f32:8;i32=8;i32=0' --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel escapes --global 8 --arg 'struct:buf:f32:8:iota;buf:f32:8;i32=8;i32=0' --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel soundness --global 8 --arg 'struct:buf:f32:8:iota;buf:f32:8;i32=8;i32=0' --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; EXEC: identical
+; REMARK-DAG: remark: <unknown>:0:0: by-value argument 0 (24 bytes) copied into private memory: the kernel writes it or hands its address on
+; REMARK-DAG: remark: <unknown>:0:0: by-value argument 0 (264 bytes) not copied into private memory: larger than 256 bytes, its accesses stay generic
+; REMARK: "byvalcopy.copies": 3
+; REMARK: "byvalcopy.too-large": 1
+target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+%Grid = type { ptr, ptr, i32, i32 }
+%Big = type { ptr, [256 x i8] }
+
+@tile = internal addrspace(3) global [8 x float] undef, align 4
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+
+; Reads through the struct it is handed.
+define internal float @at(ptr %g, i32 %i) noinline {
+  %in = load ptr, ptr %g, align 8
+  %a = getelementptr inbounds float, ptr %in, i32 %i
+  %v = load float, ptr %a, align 4
+  ret float %v
+}
+
+; Writes its n field, then reads the struct: a copy, all private or global.
+; CHECK-LABEL: define ptx_kernel void @writes(
+; CHECK:       [[S:%[0-9]+]] = addrspacecast ptr %g to ptr addrspace(101)
+; CHECK:       %g.copy = alloca %Grid, align 8
+; CHECK:       call void @llvm.memcpy.p5.p101.i64(ptr addrspace(5) align 8 {{%[0-9]+}}, ptr addrspace(101) align 8 [[S]], i64 24, i1 false)
+; CHECK:       store i32 4, ptr addrspace(5)
+; CHECK:       load float, ptr addrspace(1)
+; CHECK:       store float {{.*}}, ptr addrspace(1)
+define ptx_kernel void @writes(ptr byval(%Grid) align 8 %g) {
+  %i = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %np = getelementptr inbounds i8, ptr %g, i64 16
+  store i32 4, ptr %np, align 4
+  %n = load i32, ptr %np, align 4
+  %j = urem i32 %i, %n
+  %in = load ptr, ptr %g, align 8
+  %a = getelementptr inbounds float, ptr %in, i32 %j
+  %v = load float, ptr %a, align 4
+  %op = getelementptr inbounds i8, ptr %g, i64 8
+  %out = load ptr, ptr %op, align 8
+  %b = getelementptr inbounds float, ptr %out, i32 %i
+  store float %v, ptr %b, align 4
+  ret void
+}
+
+; Hands its struct to @at: a copy, and @at's private clone reads global data.
+; CHECK-LABEL: define ptx_kernel void @escapes(
+; CHECK:       %g.copy = alloca %Grid, align 8
+; CHECK:       call float @at.as5(ptr addrspace(5)
+define ptx_kernel void @escapes(ptr byval(%Grid) align 8 %g) {
+  %i = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %v = call float @at(ptr %g, i32 %i)
+  %op = getelementptr inbounds i8, ptr %g, i64 8
+  %out = load ptr, ptr %op, align 8
+  %b = getelementptr inbounds float, ptr %out, i32 %i
+  store float %v, ptr %b, align 4
+  ret void
+}
+
+; 264 bytes, handed on: not copied, generic.
+; CHECK-LABEL: define ptx_kernel void @big(
+; CHECK-NOT:   alloca
+; CHECK:       call float @at(ptr %b,
+define ptx_kernel void @big(ptr byval(%Big) align 8 %b) {
+  %v = call float @at(ptr %b, i32 0)
+  ret void
+}
+
+; Copies its struct by hand and reads a field directly too; stores a
+; shared pointer into other private memory.  The pointer loaded from the
+; copy is the host's global one: it must not be named local.
+; CHECK-LABEL: define ptx_kernel void @soundness(
+; CHECK:       %in = load ptr, ptr addrspace(5)
+; CHECK-NOT:   addrspace(3)
+; CHECK:       load float, ptr %a
+; CHECK:       ret void
+define ptx_kernel void @soundness(ptr byval(%Grid) align 8 %g) {
+  %i = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %copy = alloca %Grid, align 8
+  call void @llvm.memcpy.p0.p0.i64(ptr align 8 %copy, ptr align 8 %g, i64 24, i1 false)
+  %slot = alloca ptr, align 8
+  store volatile ptr addrspacecast (ptr addrspace(3) @tile to ptr), ptr %slot, align 8
+  %op = getelementptr inbounds i8, ptr %g, i64 8
+  %out = load ptr, ptr %op, align 8
+  %in = load ptr, ptr %copy, align 8
+  %a = getelementptr inbounds float, ptr %in, i32 %i
+  %v = load float, ptr %a, align 4
+  %b = getelementptr inbounds float, ptr %out, i32 %i
+  store float %v, ptr %b, align 4
+  ret void
+}
+
+; A kernel another kernel calls: its argument is its caller's; not copied.
+; CHECK-LABEL: define ptx_kernel void @called(
+; CHECK-NOT:   alloca
+; CHECK:       ret void
+define ptx_kernel void @called(ptr byval(%Grid) align 8 %g) {
+  %v = call float @at(ptr %g, i32 0)
+  ret void
+}
+
+; @caller hands its own struct on (to @called): copied too.
+define ptx_kernel void @caller(ptr byval(%Grid) align 8 %g) {
+  call void @called(ptr byval(%Grid) align 8 %g)
+  ret void
+}
