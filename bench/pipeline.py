@@ -155,7 +155,7 @@ def ptxas(asm):
 
 def main():
     tmp = tempfile.mkdtemp()
-    rows, failures, ratios = [], [], {}
+    rows, failures, ratios, nvcc_rows = [], [], {}, []
     progs = programs()
     for group, path, lang in progs:
         name = os.path.relpath(path, ROOT)
@@ -183,6 +183,10 @@ def main():
                             sh(cmd)
                             acc.append(time.perf_counter() - t0)
                     ratios.setdefault((group, target), []).append(statistics.median(tg) / statistics.median(tc))
+                if NVCC and lang == "cuda" and group == "new" and opt == "2":
+                    nv = nvcc_generic(path, tmp)
+                    tot = lambda v: sum(x.get("generic", 0) for x in res[v][0].values())
+                    nvcc_rows.append((name, nv, tot("clang"), tot("open"), tot("gasp")))
                 for k in sorted(res["clang"][0]):
                     c, o, g = (res[v][0].get(k, {}) for v in ("clang", "open", "gasp"))
                     pc, pg = res["clang"][1].get(k), res["gasp"][1].get(k)
@@ -192,14 +196,25 @@ def main():
                                      ic=c.get("instrs", 0), ig=g.get("instrs", 0),
                                      pc=pc, pg=pg))
     shutil.rmtree(tmp)
-    report(rows, failures, ratios, len(progs))
+    report(rows, failures, ratios, len(progs), nvcc_rows)
+
+
+def nvcc_generic(path, tmp):
+    """Generic memory instructions nvcc -O3 -arch=sm_90 -ptx leaves in the
+    code its kernels reach (None when nvcc fails)."""
+    out = os.path.join(tmp, "nvcc.ptx")
+    r = sh([NVCC, "-O3", "-arch=sm_90", "-ptx", "-I" + os.path.join(ROOT, "bench", "pipeline"),
+            path, "-o", out])
+    if r.returncode != 0:
+        return None
+    return sum(k.get("generic", 0) for k in count("nvptx64", out).values())
 
 
 def fmt_ptx(p):
     return "%d/%d/%d" % tuple(p) if p else "-"
 
 
-def report(rows, failures, ratios, nprogs):
+def report(rows, failures, ratios, nprogs, nvcc_rows):
     L = []
     w = L.append
     hdr = "with the CUDA toolkit's headers and libdevice (%s)" % CUDA_PATH if CUDA_PATH else \
@@ -241,6 +256,18 @@ def report(rows, failures, ratios, nprogs):
         for f in failures:
             w("- " + f)
         w("")
+    if nvcc_rows:
+        w("## Against nvcc\n")
+        w("The CUDA programs at -O2 with the plugin beside NVIDIA's compiler, `nvcc -O3 -arch=sm_90 -ptx`")
+        w("(a comparison only: generic memory instructions in the code each program's kernels reach).\n")
+        w("| program | nvcc -O3 | clang -O2 | with the plugin (open) | with -gasp-whole-program |")
+        w("|---|---|---|---|---|")
+        t = [0, 0, 0, 0]
+        for name, nv, c, o, g in nvcc_rows:
+            w("| %s | %s | %d | %d | %d |" % (name, "-" if nv is None else nv, c, o, g))
+            for i, v in enumerate((nv or 0, c, o, g)):
+                t[i] += v
+        w("| **total** | %d | %d | %d | %d |\n" % tuple(t))
     w("## Per kernel\n")
     w("| program | target | -O | kernel | generic: clang | open | gasp | named: clang | gasp | instrs: clang | gasp | ptxas clang | ptxas gasp |")
     w("|---|---|---|---|---|---|---|---|---|---|---|---|---|")

@@ -148,6 +148,12 @@ typedef struct GaspOptions {
      run, and the reason of each one left (whether or not Missed remarks
      are collected).  Costs one walk of the module before and after. */
   int summary;
+  /* Versioning by space (callsplit): a call handed a generic pointer that
+     the analysis proves is in one of two named spaces the target can test
+     apart (NVPTX isspacep.*, AMDGPU is.shared/is.private) becomes a test
+     and one call per space, each passing the pointer cast to its space, so
+     ipmsp sends each to its clone.  0 (the default) off. */
+  int version_by_space;
   /* New fields go here, at the end (see struct_size). */
 } GaspOptions;
 

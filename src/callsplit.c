@@ -54,6 +54,8 @@
 
 static const GaspStatDesc st_calls = {
     "callsplit.calls", "calls split on a select of pointers in two spaces"};
+static const GaspStatDesc st_versioned = {
+    "callsplit.versioned", "calls versioned by a space test (--version-by-space)"};
 static const GaspStatDesc st_convergent = {
     "callsplit.convergent", "such calls kept whole: the callee needs convergence"};
 
@@ -120,80 +122,147 @@ static bool needs_convergence(Cs *s, LLVMValueRef f) {
   return yes;
 }
 
-/* Index of the first argument of call that is a select of pointers in two
-   different named spaces whose parameter the callee uses; -1 if none. */
-/* Does the call hand a generic pointer select to a defined callee?  The
-   cheap test before any analysis: most functions have no such call. */
+/* Does the call hand a generic pointer select (or, versioning, any
+   generic pointer that is not a constant) to a defined callee?  The cheap
+   test before any analysis: most functions have no such call. */
 static bool has_select_arg(const Cs *s, LLVMValueRef call) {
   unsigned n = LLVMGetNumArgOperands(call);
   for (unsigned a = 0; a < n; a++) {
     LLVMValueRef v = LLVMGetOperand(call, a);
-    if (LLVMIsASelectInst(v) && LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind &&
-        ir_ptr_as(LLVMTypeOf(v)) == s->t->generic)
+    if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind &&
+        ir_ptr_as(LLVMTypeOf(v)) == s->t->generic &&
+        (LLVMIsASelectInst(v) || (s->cx->opt.version_by_space && !LLVMIsAConstant(v))))
       return true;
   }
   return false;
 }
 
-static int split_arg(Cs *s, LLVMValueRef call, LLVMValueRef callee) {
+/* How a call is split on argument a: on a select's condition, or on a
+   space test of the argument (versioning): arm 0 gets space[0], arm 1
+   space[1]. */
+typedef struct Split {
+  int arg;       /* -1: none */
+  bool test;     /* versioning: test the argument's space */
+  int space[2];  /* the spaces of the two arms */
+} Split;
+
+/* The two named spaces of v's set when it is exactly two the target can
+   test apart: the tested one first.  Null or anything unknown in the set:
+   false. */
+static bool two_spaces(Cs *s, LLVMModuleRef m, LLVMValueRef v, int sp[2]) {
+  uint32_t mask = space_mask(s->sp, v, NULL);
+  uint32_t low = mask & (0u - mask), rest = mask & ~low;
+  if (!low || !rest || (rest & (rest - 1)) || (mask & ~SP_NAMED))
+    return false;
+  unsigned b0 = 0, b1 = 0;
+  while (!(low >> b0 & 1))
+    b0++;
+  while (!(rest >> b1 & 1))
+    b1++;
+  int a = space_bit_as(s->sp, b0), b = space_bit_as(s->sp, b1);
+  if (!tgt_is_named(s->t, a) || !tgt_is_named(s->t, b))
+    return false;
+  if (casts_test_decl(s->t, m, a)) {
+    sp[0] = a, sp[1] = b;
+    return true;
+  }
+  if (casts_test_decl(s->t, m, b)) {
+    sp[0] = b, sp[1] = a;
+    return true;
+  }
+  return false;
+}
+
+/* The first argument of call to split on: a select of pointers in two
+   different named spaces, or (versioning) a pointer in one of two spaces
+   the target tests apart; its parameter used by the callee. */
+static Split split_arg(Cs *s, LLVMValueRef call, LLVMValueRef callee) {
+  Split r = {-1, false, {0, 0}};
   unsigned n = LLVMGetNumArgOperands(call);
   unsigned np = LLVMCountParams(callee);
+  LLVMModuleRef m = LLVMGetGlobalParent(callee);
   for (unsigned a = 0; a < n && a < np; a++) {
     LLVMValueRef v = LLVMGetOperand(call, a);
-    if (!LLVMIsASelectInst(v) || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind ||
+    if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind ||
         ir_ptr_as(LLVMTypeOf(v)) != s->t->generic || !LLVMGetFirstUse(LLVMGetParam(callee, a)))
       continue;
-    int x = space_lat(s->sp, LLVMGetOperand(v, 1), NULL);
-    int y = space_lat(s->sp, LLVMGetOperand(v, 2), NULL);
-    if (x >= 0 && y >= 0 && x != y)
-      return (int)a;
+    if (LLVMIsASelectInst(v)) {
+      int x = space_lat(s->sp, LLVMGetOperand(v, 1), NULL);
+      int y = space_lat(s->sp, LLVMGetOperand(v, 2), NULL);
+      if (x >= 0 && y >= 0 && x != y) {
+        r.arg = (int)a, r.space[0] = x, r.space[1] = y;
+        return r;
+      }
+    }
+    if (s->cx->opt.version_by_space && !LLVMIsAConstant(v) && two_spaces(s, m, v, r.space)) {
+      r.arg = (int)a, r.test = true;
+      return r;
+    }
   }
-  return -1;
+  return r;
 }
 
 /* ---- 2. the rewrite ------------------------------------------------------ */
 
-static void remark(Cs *s, LLVMValueRef call, LLVMValueRef callee, LLVMValueRef sel,
-                   unsigned a) {
+static void remark(Cs *s, LLVMValueRef call, LLVMValueRef callee, const Split *sp) {
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
-  GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "SplitCall", fn, call);
+  GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, sp->test ? "VersionedCall" : "SplitCall",
+                            fn, call);
   if (!r)
     return;
   size_t len;
   const char *name = LLVMGetValueName2(callee, &len);
   rm_arg(r, "String", "call to ");
   rm_arg(r, "Callee", "@%s", name);
-  rm_arg(r, "String", " split on the select of its argument ");
-  rm_arg(r, "Arg", "%u", a);
+  rm_arg(r, "String", sp->test ? " versioned by the space of its argument "
+                               : " split on the select of its argument ");
+  rm_arg(r, "Arg", "%u", (unsigned)sp->arg);
   rm_arg(r, "String", " (");
-  rm_arg(r, "TrueSpace", "%s", tgt_space_name(s->t, space_lat(s->sp, LLVMGetOperand(sel, 1), NULL)));
+  rm_arg(r, "TrueSpace", "%s", tgt_space_name(s->t, sp->space[0]));
   rm_arg(r, "String", " or ");
-  rm_arg(r, "FalseSpace", "%s",
-         tgt_space_name(s->t, space_lat(s->sp, LLVMGetOperand(sel, 2), NULL)));
-  rm_arg(r, "String", "): one call per space");
+  rm_arg(r, "FalseSpace", "%s", tgt_space_name(s->t, sp->space[1]));
+  rm_arg(r, "String", sp->test ? "): one space test, one call per space"
+                               : "): one call per space");
   rm_done(r);
 }
 
-/* Splits call on its select argument a; the two copies go to out. */
-static void split(Cs *s, LLVMValueRef call, unsigned a, LLVMValueRef out[2]) {
-  LLVMValueRef sel = LLVMGetOperand(call, a);
+/* Splits call on argument sp->arg; the two copies go to out. */
+static void split(Cs *s, LLVMValueRef call, const Split *sp, LLVMValueRef out[2]) {
+  unsigned a = (unsigned)sp->arg;
+  LLVMValueRef v = LLVMGetOperand(call, a);
   LLVMBasicBlockRef join = LLVMGetInstructionParent(call);
   LLVMBasicBlockRef head = ir_split_before(s->b, call);
+  v = LLVMGetOperand(call, a); /* a phi of the block is rebuilt in head */
   LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(call);
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(sel));
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(v));
   LLVMBasicBlockRef arm[2];
-  arm[0] = LLVMInsertBasicBlockInContext(ctx, join, "split.true");
-  arm[1] = LLVMInsertBasicBlockInContext(ctx, join, "split.false");
+  arm[0] = LLVMInsertBasicBlockInContext(ctx, join, sp->test ? "version.true" : "split.true");
+  arm[1] = LLVMInsertBasicBlockInContext(ctx, join, sp->test ? "version.false" : "split.false");
   LLVMPositionBuilderAtEnd(s->b, head);
   LLVMSetCurrentDebugLocation2(s->b, loc);
-  LLVMBuildCondBr(s->b, LLVMGetOperand(sel, 0), arm[0], arm[1]);
+  LLVMValueRef cond;
+  if (sp->test) { /* the target's test of the first space */
+    LLVMValueRef t = casts_test_decl(s->t, LLVMGetGlobalParent(LLVMGetBasicBlockParent(head)),
+                                     sp->space[0]);
+    cond = LLVMBuildCall2(s->b, LLVMGlobalGetValueType(t), t, &v, 1, "");
+  } else {
+    cond = LLVMGetOperand(v, 0); /* the select's condition */
+  }
+  LLVMBuildCondBr(s->b, cond, arm[0], arm[1]);
   for (int k = 0; k < 2; k++) {
     LLVMPositionBuilderAtEnd(s->b, arm[k]);
     LLVMSetCurrentDebugLocation2(s->b, loc);
+    LLVMValueRef arg = sp->test /* the pointer in the arm's space, as a generic one */
+                           ? LLVMBuildAddrSpaceCast(
+                                 s->b,
+                                 LLVMBuildAddrSpaceCast(s->b, v,
+                                                        ir_retype(LLVMTypeOf(v), sp->space[k]), ""),
+                                 LLVMTypeOf(v), "")
+                           : LLVMGetOperand(v, 1 + (unsigned)k);
     LLVMValueRef c = LLVMInstructionClone(call);
     LLVMInsertIntoBuilder(s->b, c);
     LLVMInstructionSetDebugLoc(c, loc);
-    LLVMSetOperand(c, a, LLVMGetOperand(sel, 1 + (unsigned)k));
+    LLVMSetOperand(c, a, arg);
     LLVMBuildBr(s->b, join);
     out[k] = c;
   }
@@ -206,7 +275,7 @@ static void split(Cs *s, LLVMValueRef call, unsigned a, LLVMValueRef out[2]) {
     LLVMReplaceAllUsesWith(call, phi);
   }
   LLVMInstructionEraseFromParent(call);
-  cx_stat(s->cx, &st_calls, 1);
+  cx_stat(s->cx, sp->test ? &st_versioned : &st_calls, 1);
 }
 
 /* The calls of fn to split, then each split (and its copies again). */
@@ -226,7 +295,7 @@ static bool run_function(Cs *s, LLVMValueRef fn) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef callee = ir_callee(i);
-      if (!callee || !has_select_arg(s, i) || split_arg(s, i, callee) < 0 ||
+      if (!callee || !has_select_arg(s, i) || split_arg(s, i, callee).arg < 0 ||
           !ipmsp_may_rewrite(s->t, callee))
         continue;
       if (needs_convergence(s, callee)) {
@@ -240,12 +309,12 @@ static bool run_function(Cs *s, LLVMValueRef fn) {
   for (size_t next = 0; next < jobs.n; next++) { /* in program order */
     Job j = jobs.v[next];
     LLVMValueRef callee = ir_callee(j.call);
-    int a = split_arg(s, j.call, callee);
-    if (a < 0 || j.depth >= SPLIT_ARGS)
+    Split sp = split_arg(s, j.call, callee);
+    if (sp.arg < 0 || j.depth >= SPLIT_ARGS)
       continue;
-    remark(s, j.call, callee, LLVMGetOperand(j.call, (unsigned)a), (unsigned)a);
+    remark(s, j.call, callee, &sp);
     LLVMValueRef out[2];
-    split(s, j.call, (unsigned)a, out);
+    split(s, j.call, &sp, out);
     changed = true;
     for (int k = 0; k < 2; k++) {
       Job n = {out[k], j.depth + 1};

@@ -153,6 +153,22 @@ static bool has_pointer(LLVMTypeRef fty) {
   return any;
 }
 
+LLVMValueRef casts_test_decl(const TgtTable *t, LLVMModuleRef m, int as) {
+  const char *prefix = t->family == TGT_NVPTX    ? "llvm.nvvm."
+                       : t->family == TGT_AMDGCN ? "llvm.amdgcn."
+                                                 : NULL;
+  if (!prefix)
+    return NULL; /* SPIR's tests are OpenCL builtins, not intrinsics */
+  for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++) {
+    const Spelling *sp = &exact[i];
+    if (!sp->test || strncmp(sp->name, prefix, strlen(prefix)) || space_for(t, sp->space) != as)
+      continue;
+    unsigned id = LLVMLookupIntrinsicID(sp->name, strlen(sp->name));
+    return id ? LLVMGetIntrinsicDeclaration(m, id, NULL, 0) : NULL;
+  }
+  return NULL;
+}
+
 bool casts_decl_harmless(LLVMValueRef decl) {
   if (LLVMGetIntrinsicID(decl))
     return true;

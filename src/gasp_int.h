@@ -714,6 +714,10 @@ typedef struct CastFn {
 } CastFn;
 /* Is call an explicit cast / space test of a generic pointer (operand 0)? */
 bool casts_match(const TgtTable *t, LLVMValueRef call, CastFn *out);
+/* The declaration (added to m when missing) of the target's space test for
+   space as — llvm.nvvm.isspacep.*, llvm.amdgcn.is.shared/private: i1 (ptr)
+   — or NULL when the target has none for it. */
+LLVMValueRef casts_test_decl(const TgtTable *t, LLVMModuleRef m, int as);
 /* A declaration known not to make or hide a local/private generic pointer. */
 bool casts_decl_harmless(LLVMValueRef decl);
 

@@ -71,6 +71,10 @@ static const char usage_text[] =
     "  --volatile=<p>        volatile generic accesses: target (default: into\n"
     "                        a named space where the back end keeps volatile's\n"
     "                        meaning, see docs/design.md) or keep (all generic)\n"
+    "  --version-by-space=<m> callsplit: on (a call handed a pointer proven to\n"
+    "                        be in one of two spaces the target tests apart\n"
+    "                        becomes one space test and one call per space)\n"
+    "                        or off (the default)\n"
     "  --whole-program       the module is the whole device program (OpenCL\n"
     "                        built with clBuildProgram, CUDA/HIP without\n"
     "                        -fgpu-rdc): non-kernel functions become internal\n"
@@ -140,7 +144,8 @@ static const char *const option_names[] = {
     "lower-generic", "pass-remarks", "pass-remarks-missed", "pass-remarks-analysis",
     "pass-remarks-output", "pass-remarks-filter", "pass-remarks-format", "dot-callgraph",
     "dot-callgraph-show",
-    "volatile", "whole-program", "private-in-global", "debug-only", "version", "help"};
+    "volatile", "version-by-space", "whole-program", "private-in-global", "debug-only", "version",
+    "help"};
 
 /* Edit distance of a and b (both short). */
 static size_t distance(const char *a, const char *b) {
@@ -328,6 +333,13 @@ static void parse_args(int argc, char **argv, Args *a) {
         a->o.keep_volatile = 1;
       else
         usage_error("--volatile wants 'target' or 'keep', not '%s'", v);
+    } else if ((v = opt_value(s, "version-by-space"))) {
+      if (!strcmp(v, "on"))
+        a->o.version_by_space = 1;
+      else if (!strcmp(v, "off"))
+        a->o.version_by_space = 0;
+      else
+        usage_error("--version-by-space wants 'on' or 'off', not '%s'", v);
     } else if (opt_flag(s, "whole-program")) {
       a->o.whole_program = 1;
     } else if (opt_flag(s, "private-in-global")) {

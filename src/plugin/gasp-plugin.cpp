@@ -157,6 +157,13 @@ cl::opt<bool> OptKeepVolatile("gasp-keep-volatile", cl::cat(GaspCategory),
                               cl::desc("Keep every volatile generic access generic"));
 cl::opt<bool> OptPrivateInGlobal("gasp-private-in-global", cl::cat(GaspCategory),
                                  cl::desc("Private memory lives in the global buffer"));
+enum VersionMode { VersionOff, VersionOn };
+cl::opt<VersionMode> OptVersionBySpace(
+    "gasp-version-by-space", cl::cat(GaspCategory), cl::init(VersionOff),
+    cl::desc("A call handed a pointer in one of two spaces the target tests apart: one space "
+             "test, one call per space"),
+    cl::values(clEnumValN(VersionOff, "off", "no versioning (the default)"),
+               clEnumValN(VersionOn, "on", "version calls by space")));
 cl::opt<unsigned> OptVisitCap("gasp-visit-cap", cl::cat(GaspCategory), cl::value_desc("N"),
                               cl::desc("ipmsp's re-visits per block (0: 1024)"));
 
@@ -183,7 +190,7 @@ void timePass(void *User, const char *Pass, int After) {
 struct GaspPass : PassInfoMixin<GaspPass> {
   // set by gasp<...>; unset: the -gasp-... option's value
   std::optional<std::string> Passes, TargetAs;
-  std::optional<bool> WholeProgram, PrivateInGlobal, KeepVolatile;
+  std::optional<bool> WholeProgram, PrivateInGlobal, KeepVolatile, VersionBySpace;
   std::optional<GaspLowerMode> Lower;
   std::optional<unsigned> CloneCost, CloneBudget, VisitCap;
   bool Auto = false;     // gasp<auto>: GPU triples only, others left alone
@@ -206,6 +213,8 @@ struct GaspPass : PassInfoMixin<GaspPass> {
       Parts.push_back(*PrivateInGlobal ? "private-in-global" : "no-private-in-global");
     if (KeepVolatile)
       Parts.push_back(*KeepVolatile ? "keep-volatile" : "no-keep-volatile");
+    if (VersionBySpace)
+      Parts.push_back(*VersionBySpace ? "version-by-space" : "no-version-by-space");
     if (CloneCost)
       Parts.push_back("clone-cost=" + std::to_string(*CloneCost));
     if (CloneBudget)
@@ -238,6 +247,7 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     O.lower_generic = Lower.value_or(OptLower);
     O.private_in_global = PrivateInGlobal.value_or(OptPrivateInGlobal);
     O.keep_volatile = KeepVolatile.value_or(OptKeepVolatile);
+    O.version_by_space = VersionBySpace.value_or(OptVersionBySpace == VersionOn);
     O.clone_cost = CloneCost ? (long)*CloneCost
                    : OptCloneCost.getNumOccurrences() ? (long)OptCloneCost : -1;
     O.clone_budget = CloneBudget ? (long)*CloneBudget
@@ -296,7 +306,8 @@ struct GaspPass : PassInfoMixin<GaspPass> {
 };
 
 const char *const OptionList =
-    "auto, whole-program, tags, private-in-global, keep-volatile (each also as no-...), "
+    "auto, whole-program, tags, private-in-global, keep-volatile, version-by-space (each also as "
+    "no-...), "
     "clone-cost=N, clone-budget=N, visit-cap=N, target-as=NAME";
 
 // "gasp" or "gasp<a;b;...>": each element an option (see OptionList) or a
@@ -321,6 +332,8 @@ bool parseGasp(StringRef Name, GaspPass &P) {
       P.PrivateInGlobal = On;
     else if (Part == "keep-volatile")
       P.KeepVolatile = On;
+    else if (Part == "version-by-space")
+      P.VersionBySpace = On;
     else if (!On) {
       errs() << "gasp: error: gasp<...>: no-" << Part << " is not an option\n";
       return false;
