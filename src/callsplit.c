@@ -325,14 +325,32 @@ static bool run_function(Cs *s, LLVMValueRef fn) {
   return changed;
 }
 
+/* The functions with a call has_select_arg accepts, found from the call
+   sites of every defined function (not by walking every instruction). */
+static void callers_to_scan(const Cs *s, LLVMModuleRef m, PtrMap *out) {
+  for (LLVMValueRef g = LLVMGetFirstFunction(m); g; g = LLVMGetNextFunction(g)) {
+    if (LLVMIsDeclaration(g))
+      continue;
+    for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef c = LLVMGetUser(u);
+      if (LLVMIsACallInst(c) && LLVMGetCalledValue(c) == g && has_select_arg(s, c))
+        map_put(out, LLVMGetBasicBlockParent(LLVMGetInstructionParent(c)), 1);
+    }
+  }
+}
+
 bool callsplit_run(GaspCtx *cx, LLVMModuleRef m) {
   Cs s = {cx, cx->tgt, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)), space_new(cx->tgt, m),
           LLVMGetEnumAttributeKindForName("convergent", strlen("convergent")), {0}};
   map_init(&s.needs_conv);
+  PtrMap scan;
+  map_init(&scan);
+  callers_to_scan(&s, m, &scan);
   bool changed = false;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-    if (LLVMCountBasicBlocks(f) && !ir_optnone(f))
+    if (map_get(&scan, f, NULL) && !ir_optnone(f))
       changed |= run_function(&s, f);
+  map_free(&scan);
   map_free(&s.needs_conv);
   space_free(s.sp);
   LLVMDisposeBuilder(s.b);

@@ -390,6 +390,19 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
 }
 
 /* The calls of fn that pass a private aggregate to a defined function. */
+/* Could shape_of give parameter k of g a fact: g only reads it, and loads
+   a pointer from it?  (Asked before the caller's space analysis, which
+   most calls do not need.) */
+static bool loads_pointers(const Fields *fs, LLVMValueRef g, unsigned k) {
+  if (k >= LLVMCountParams(g) || !mem_param_reads_only(g, k))
+    return false;
+  OffVec offs = {0};
+  loaded_offsets(fs, g, k, 0, 0, &offs, NULL, NULL);
+  bool any = offs.n != 0;
+  vec_free(&offs);
+  return any;
+}
+
 static void candidate_calls(const Fields *fs, LLVMValueRef fn, ValVec *calls) {
   calls->n = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -408,12 +421,56 @@ static void candidate_calls(const Fields *fs, LLVMValueRef fn, ValVec *calls) {
         int64_t d, stride;
         LLVMValueRef b = base_of(fs->m, LLVMGetOperand(i, a), &d, &stride);
         if (b && (LLVMIsAAllocaInst(b) || LLVMIsAArgument(b)) &&
-            LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, a))) == LLVMPointerTypeKind) {
+            LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, a))) == LLVMPointerTypeKind &&
+            loads_pointers(fs, g, a)) {
           vec_push(calls, i);
           break;
         }
       }
     }
+}
+
+/* The functions with a call candidate_calls lists: found from the call
+   sites of every defined function that is not an intrinsic or a kernel and
+   has no shape yet, whose argument is a stack object or a parameter that
+   the callee loads pointers from (loads_pointers) — not by walking every
+   instruction of the module. */
+static void callers_to_scan(const Fields *fs, PtrMap *out) {
+  for (LLVMValueRef g = LLVMGetFirstFunction(fs->m); g; g = LLVMGetNextFunction(g)) {
+    if (LLVMIsDeclaration(g) || LLVMGetIntrinsicID(g) || tgt_is_kernel(fs->t, g))
+      continue;
+    MemFieldFact *old = NULL;
+    size_t nold = mem_fields_get(g, &old);
+    free(old);
+    if (nold)
+      continue;
+    signed char *reads = NULL; /* per parameter: -1 not asked yet, 0/1 */
+    unsigned np = LLVMCountParams(g);
+    for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef c = LLVMGetUser(u);
+      if (!LLVMIsACallInst(c) || LLVMGetCalledValue(c) != g)
+        continue;
+      LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(c));
+      for (unsigned a = 0; a < LLVMGetNumArgOperands(c) && a < np; a++) {
+        int64_t d, stride;
+        LLVMValueRef v = LLVMGetOperand(c, a), b = base_of(fs->m, v, &d, &stride);
+        if (!b || !(LLVMIsAAllocaInst(b) || LLVMIsAArgument(b)) ||
+            LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind)
+          continue;
+        if (!reads) {
+          reads = xmalloc(np);
+          memset(reads, -1, np);
+        }
+        if (reads[a] < 0)
+          reads[a] = loads_pointers(fs, g, a);
+        if (reads[a]) {
+          map_put(out, caller, 1);
+          break;
+        }
+      }
+    }
+    free(reads);
+  }
 }
 
 bool fields_run(GaspCtx *cx, LLVMModuleRef m) {
@@ -422,12 +479,18 @@ bool fields_run(GaspCtx *cx, LLVMModuleRef m) {
   fs.inf = infer_new(cx, m);
   ValVec calls = {0};
   bool changed = false;
+  PtrMap scan;
+  map_init(&scan);
+  callers_to_scan(&fs, &scan);
   /* the module's functions in order, then each function given facts */
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f))
       vec_push(&fs.again, f);
+  size_t first = fs.again.n; /* those after it were given facts: always looked at */
   for (size_t w = 0; w < fs.again.n; w++) {
     LLVMValueRef f = fs.again.v[w];
+    if (w < first && !map_get(&scan, f, NULL))
+      continue; /* no call a shape could be given to */
     candidate_calls(&fs, f, &calls);
     if (!calls.n)
       continue;
@@ -450,6 +513,7 @@ bool fields_run(GaspCtx *cx, LLVMModuleRef m) {
     if (!twice && LLVMGetLinkage(g) == LLVMInternalLinkage && !LLVMGetFirstUse(g))
       LLVMDeleteFunction(g);
   }
+  map_free(&scan);
   vec_free(&fs.left);
   vec_free(&fs.again);
   vec_free(&calls);

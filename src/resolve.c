@@ -196,9 +196,11 @@ static unsigned fold_null_tests(Rs *s, LLVMValueRef fn) {
   return n;
 }
 
-static void resolve_function(Rs *s, LLVMValueRef fn) {
+static void resolve_function(Rs *s, LLVMValueRef fn, const PtrMap *casting) {
   unsigned mask = reach_mask(s->reach, fn);
   bool is_static = !(mask & ~s->global_bits);
+  if (!is_static && !map_get(casting, fn, NULL))
+    return; /* no explicit cast or space test to fold, no access to make global */
   VEC(Site) calls = {0};
   ValVec ops = {0};
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -258,9 +260,22 @@ bool resolve_run(GaspCtx *cx, LLVMModuleRef m) {
     s.global_bits |= 1u << UAS_CONSTANT;
   if (cx->opt.private_in_global)
     s.global_bits |= 1u << UAS_PRIVATE;
+  /* the functions that call an explicit cast or a space test, from the
+     declarations' call sites (not by walking every instruction) */
+  PtrMap casting;
+  map_init(&casting);
+  for (LLVMValueRef d = LLVMGetFirstFunction(m); d; d = LLVMGetNextFunction(d)) {
+    for (LLVMUseRef u = LLVMGetFirstUse(d); u; u = LLVMGetNextUse(u)) {
+      CastFn cf;
+      LLVMValueRef c = LLVMGetUser(u);
+      if (LLVMIsACallInst(c) && LLVMGetCalledValue(c) == d && casts_match(s.t, c, &cf))
+        map_put(&casting, LLVMGetBasicBlockParent(LLVMGetInstructionParent(c)), 1);
+    }
+  }
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
     if (LLVMCountBasicBlocks(fn) && !ir_optnone(fn)) /* optnone: as written */
-      resolve_function(&s, fn);
+      resolve_function(&s, fn, &casting);
+  map_free(&casting);
   reach_free(s.reach);
   infer_free(s.inf);
   space_free(s.sp);
