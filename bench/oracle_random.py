@@ -11,7 +11,8 @@ clang-22 -O1 -fno-inline-functions, then
            calling context (multi-space-sites) — no static tool can name
            those in that context without cloning by data
   gasp     generic memory ops left in code reachable from the kernel
-           (gasp-opt --summary, open world and --whole-program)
+           (gasp-opt --summary, open world and --whole-program, and
+           --whole-program --version-by-space=on)
 A program where gasp leaves more than the oracle's multi-space count has
 accesses the oracle saw single-space in every context that gasp left
 generic (an upper bound: a site the run never executed is not judged by the
@@ -72,8 +73,9 @@ def one(seed, tmp):
             continue
         sites, single, multi = map(int, m.groups())
         a, w = left(ll, []), left(ll, ["--whole-program"])
+        v = left(ll, ["--whole-program", "--version-by-space=on"])
         why = reasons(ll, ["--whole-program"]) if w is not None and w > multi else {}
-        rows.append((seed, t, sites, single, multi, a, w, why))
+        rows.append((seed, t, sites, single, multi, a, w, why, v))
     return rows
 
 
@@ -86,16 +88,18 @@ def main():
            "", "seeds %d..%d, clang-22 -O1 -fno-inline-functions; generic accesses in code the "
            "kernel reaches" % (first, first + n - 1), "",
            "| target | programs | oracle sites run | oracle multi-space | gasp left | gasp wp left "
-           "| programs wp > oracle | excess (wp) |", "|---|---|---|---|---|---|---|---|"]
+           "| programs wp > oracle | excess (wp) | wp, --version-by-space=on |",
+           "|---|---|---|---|---|---|---|---|---|"]
     why = collections.Counter()
     for t in TARGETS:
         rs = [r for r in rows if r[1] == t]
         over = [r for r in rs if r[6] > r[4]]
         for r in over:
             why.update(r[7])
-        out.append("| %s | %d | %d | %d | %d | %d | %d | %d |" % (
+        out.append("| %s | %d | %d | %d | %d | %d | %d | %d | %d |" % (
             t, len(rs), sum(r[2] for r in rs), sum(r[4] for r in rs), sum(r[5] for r in rs),
-            sum(r[6] for r in rs), len(over), sum(r[6] - r[4] for r in over)))
+            sum(r[6] for r in rs), len(over), sum(r[6] - r[4] for r in over),
+            sum(r[8] or 0 for r in rs)))
     out += ["", "Reasons gasp gives (--whole-program) in the programs where it leaves more "
             "than the oracle's multi-space count:", ""]
     out += ["- %d: %s" % (c, k) for k, c in why.most_common(12)]

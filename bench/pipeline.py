@@ -10,10 +10,13 @@ targets) and *.cu (nvptx64 as CUDA, the AMDGPU targets as HIP).  CUDA
 uses the toolkit's own headers and libdevice where `nvcc` is on PATH
 (--cuda-path = its root), else -nocudainc with bench/pipeline/gpu.h.
 
-Each program and target is compiled by clang-22 at -O2 and -O3 three
-ways: without the plugin ("clang"), with it ("open": open world) and with
+Each program and target is compiled by clang-22 at -O2 and -O3 four
+ways: without the plugin ("clang"), with it ("open": open world), with
 it and -mllvm -gasp-whole-program ("gasp": these programs are whole
-device programs, built from one source without -fgpu-rdc).  Straight to
+device programs, built from one source without -fgpu-rdc), and "gasp"
+with -mllvm -gasp-version-by-space=on (a section of its own).  Where nvcc
+is on PATH, each CUDA program is also compiled by nvcc -O3 -arch=sm_90 -ptx
+(a comparison only).  Straight to
 PTX / AMDGPU assembly (-S); SPIR-V as an object (-c), checked by
 spirv-val and read back by spirv-dis.  bench/finalcode_count.py counts,
 per kernel, the generic and named memory instructions and all
@@ -91,7 +94,9 @@ def clang_cmd(lang, path, target, opt, out):
 
 
 VARIANTS = {"clang": [], "open": ["-fpass-plugin=" + PLUGIN],
-            "gasp": ["-fpass-plugin=" + PLUGIN, "-mllvm", "-gasp-whole-program"]}
+            "gasp": ["-fpass-plugin=" + PLUGIN, "-mllvm", "-gasp-whole-program"],
+            "version": ["-fpass-plugin=" + PLUGIN, "-mllvm", "-gasp-whole-program", "-mllvm",
+                        "-gasp-version-by-space=on"]}
 
 
 def variant_cmd(lang, path, target, opt, variant, out):
@@ -162,7 +167,7 @@ def main():
         for target in targets(lang):
             for opt in ("2", "3"):
                 res = {}
-                for v in ("clang", "open", "gasp"):
+                for v in ("clang", "open", "gasp", "version"):
                     out = os.path.join(tmp, "%s.%s.O%s.%s.%s" % (os.path.basename(path), target, opt, v,
                                                                "o" if target == "spirv64" else "s"))
                     asm, dt, err = compile_one(lang, path, target, opt, v, out)
@@ -170,7 +175,8 @@ def main():
                         failures.append("%s %s -O%s %s: %s" % (name, target, opt, v, err[0]))
                         res = None
                         break
-                    res[v] = (count(target, asm), ptxas(asm) if target == "nvptx64" else {})
+                    res[v] = (count(target, asm),
+                              ptxas(asm) if target == "nvptx64" and v != "version" else {})
                 if res is None:
                     continue
                 if opt == "2":  # compile time: alternate clang and gasp, 5 pairs
@@ -188,12 +194,13 @@ def main():
                     tot = lambda v: sum(x.get("generic", 0) for x in res[v][0].values())
                     nvcc_rows.append((name, nv, tot("clang"), tot("open"), tot("gasp")))
                 for k in sorted(res["clang"][0]):
-                    c, o, g = (res[v][0].get(k, {}) for v in ("clang", "open", "gasp"))
+                    c, o, g, vv = (res[v][0].get(k, {}) for v in ("clang", "open", "gasp", "version"))
                     pc, pg = res["clang"][1].get(k), res["gasp"][1].get(k)
                     rows.append(dict(group=group, prog=name, target=target, opt=opt, kernel=k,
                                      gc=c.get("generic", 0), go=o.get("generic", 0), gg=g.get("generic", 0),
                                      nc=c.get("named", 0), ng=g.get("named", 0),
                                      ic=c.get("instrs", 0), ig=g.get("instrs", 0),
+                                     gv=vv.get("generic", 0), iv=vv.get("instrs", 0),
                                      pc=pc, pg=pg))
     shutil.rmtree(tmp)
     report(rows, failures, ratios, len(progs), nvcc_rows)
@@ -268,6 +275,20 @@ def report(rows, failures, ratios, nprogs, nvcc_rows):
             for i, v in enumerate((nv or 0, c, o, g)):
                 t[i] += v
         w("| **total** | %d | %d | %d | %d |\n" % tuple(t))
+    w("## Versioning by space\n")
+    w("The same with `-mllvm -gasp-version-by-space=on` beside `-gasp-whole-program` (\"gasp\"):")
+    w("generic memory instructions and all instructions in kernel-reachable code.\n")
+    w("| programs | target | -O | generic: gasp | versioned | instrs: gasp | versioned |")
+    w("|---|---|---|---|---|---|---|")
+    for group in ("new", "kernels"):
+        for target in OCL_TARGETS:
+            for opt in ("2", "3"):
+                rs = [r for r in rows if r["group"] == group and r["target"] == target and r["opt"] == opt]
+                if rs:
+                    w("| %s | %s | %s | %d | %d | %d | %d |" % (
+                        group, target, opt, sum(r["gg"] for r in rs), sum(r["gv"] for r in rs),
+                        sum(r["ig"] for r in rs), sum(r["iv"] for r in rs)))
+    w("")
     w("## Per kernel\n")
     w("| program | target | -O | kernel | generic: clang | open | gasp | named: clang | gasp | instrs: clang | gasp | ptxas clang | ptxas gasp |")
     w("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
