@@ -73,6 +73,9 @@ typedef struct Al {
   int cls[MAX_CLASSES];      /* the table's classes, table order */
   LLVMMetadataRef scope[MAX_CLASSES];
   unsigned ncls;
+  PtrMap fresh[2]; /* per kind (scope, noalias): mask + 1 -> index in made
+                      of the list an access that had none gets (most) */
+  ValVec made;
 } Al;
 
 static int class_index(const Al *a, int cls) {
@@ -129,6 +132,13 @@ static long access_classes(const Al *a, const TgtTable *t, LLVMValueRef i) {
 static bool merge_list(Al *a, LLVMValueRef i, unsigned kind, long mask) {
   VEC(LLVMMetadataRef) ops = {0};
   LLVMValueRef old = LLVMGetMetadata(i, kind);
+  PtrMap *fresh = &a->fresh[kind == a->knoalias];
+  const void *key = (const void *)(uintptr_t)(mask + 1);
+  uint32_t made = old ? MAP_NONE : map_find(fresh, key);
+  if (made != MAP_NONE) { /* the same list as the last access with none */
+    LLVMSetMetadata(i, kind, (LLVMValueRef)a->made.v[made]);
+    return false;
+  }
   if (old) {
     unsigned k = LLVMGetMDNodeNumOperands(old);
     LLVMValueRef *vals = xmalloc((k ? k : 1) * sizeof *vals);
@@ -150,9 +160,14 @@ static bool merge_list(Al *a, LLVMValueRef i, unsigned kind, long mask) {
       added = true;
     }
   }
-  if (added)
-    LLVMSetMetadata(i, kind,
-                    LLVMMetadataAsValue(a->ctx, LLVMMDNodeInContext2(a->ctx, ops.v, ops.n)));
+  if (added) {
+    LLVMValueRef list = LLVMMetadataAsValue(a->ctx, LLVMMDNodeInContext2(a->ctx, ops.v, ops.n));
+    LLVMSetMetadata(i, kind, list);
+    if (!old) {
+      map_put(fresh, key, (uint32_t)a->made.n);
+      vec_push(&a->made, list);
+    }
+  }
   vec_free(&ops);
   return old != NULL;
 }
@@ -161,6 +176,8 @@ bool alias_run(GaspCtx *cx, LLVMModuleRef m) {
   Al a = {.cx = cx, .ctx = LLVMGetModuleContext(m), .pig = cx->opt.private_in_global != 0};
   a.kscope = LLVMGetMDKindIDInContext(a.ctx, "alias.scope", 11);
   a.knoalias = LLVMGetMDKindIDInContext(a.ctx, "noalias", 7);
+  map_init(&a.fresh[0]);
+  map_init(&a.fresh[1]);
   make_scopes(&a, cx->tgt);
   long all = (1l << a.ncls) - 1;
   uint64_t scoped = 0, generic = 0, merged = 0;
@@ -179,6 +196,9 @@ bool alias_run(GaspCtx *cx, LLVMModuleRef m) {
         scoped++;
         merged += had;
       }
+  map_free(&a.fresh[0]);
+  map_free(&a.fresh[1]);
+  vec_free(&a.made);
   cx_stat(cx, &st_scoped, scoped);
   cx_stat(cx, &st_generic, generic);
   cx_stat(cx, &st_merged, merged);
