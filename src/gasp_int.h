@@ -675,6 +675,9 @@ bool internalize_run(GaspCtx *cx, LLVMModuleRef m);
 /* ===== byvalcopy.c — a kernel's escaping by-value aggregate, copied ===== */
 bool byvalcopy_run(GaspCtx *cx, LLVMModuleRef m);
 
+/* ===== version.c — loops versioned by one space test (--version-by-space) */
+bool version_run(GaspCtx *cx, LLVMModuleRef m);
+
 /* ===== clone.c — a function with a new signature from an old one ======= */
 /* A function of type fnty named name with fn's attributes, calling
    convention and metadata.  move: fn's body moves over (fn is left empty,

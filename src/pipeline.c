@@ -46,6 +46,8 @@ static const PassInfo passes[] = {
      "inter-procedural propagation: votes, specialization, clones, returns"},
     {"memsum", memsum_run,
      "pointers through global, local, ... memory: what each memory may hold"},
+    {"version", version_run,
+     "--version-by-space=on: a loop through a pointer of two spaces, one copy per space"},
     {"resolve", resolve_run,
      "explicit casts folded; static resolution when only global memory reaches"},
     {"lower", lower_run,
@@ -60,12 +62,12 @@ static const PassInfo passes[] = {
    names pointers that callers pass, which ipmsp votes on — a second gasp
    run would otherwise find them (the output is a fixed point). */
 static const char default_pipeline[] =
-    "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,memsum],resolve,lower,alias";
+    "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,memsum],version,resolve,lower,alias";
 #define GROUP_ROUNDS 4
 
 static const char pass_list[] =
-    "sroa, internalize, byvalcopy, infer, fields, callsplit, ipmsp, memsum, resolve, lower, alias "
-    "(and none)";
+    "sroa, internalize, byvalcopy, infer, fields, callsplit, ipmsp, memsum, version, resolve, "
+    "lower, alias (and none)";
 
 const char *gasp_pass_list(void) { return pass_list; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }

@@ -1,0 +1,497 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* version.c — a loop that accesses memory through a pointer in one of two
+ * spaces, versioned by one space test before it (--version-by-space=on).
+ *
+ * Problem.  `p = c ? tile : in; for (...) s += p[i];` — p is a shared or a
+ * global pointer, so every access of the loop stays generic: no static
+ * proof can name it, and no call is there for callsplit to version.  One
+ * test of p's space before the loop says which for every iteration.
+ *
+ * Rule (only with --version-by-space=on).  An outermost natural loop with a
+ * preheader (its header's one predecessor outside the loop, ending in an
+ * unconditional branch to it), closed (a value the loop defines is used
+ * outside only by a phi of an exit block), without calls but to intrinsics
+ * that are not convergent (a test that differs between threads must not
+ * put a barrier under divergent control flow), of at most VERSION_MAX
+ * instructions, with a generic access whose pointer comes — through GEPs,
+ * bitcasts and the header's phis — from a value r defined before the loop
+ * whose set (the space analysis) is exactly two named spaces A and B the
+ * target tests apart (casts_test_decl: NVPTX isspacep.*, AMDGPU
+ * is.shared/is.private).  The preheader then tests r: the original loop
+ * runs where r is in A and gets `addrspacecast (addrspacecast r to A) to
+ * generic` for r, a copy of it where r is in B, with B's cast; the exit
+ * blocks' phis take the copy's values too; infer then names the accesses
+ * of both.  Sound because the set is: r is in one of the two, and the test
+ * tells which.  One pointer per loop, one versioning per loop.
+ *
+ * Example (nvptx64):
+ *   %p = select i1 %c, ptr %tile.g, ptr %in.g
+ *   br label %loop            ; loop: ... load float, ptr %e ...
+ * becomes
+ *   %t = call i1 @llvm.nvvm.isspacep.global(ptr %p)
+ *   br i1 %t, label %version.global, label %version.local
+ *   ; two loops: load float, ptr addrspace(1) ... / ptr addrspace(3) ...
+ *
+ * Remark per loop (Passed, "VersionedLoop").  Requires: a module that
+ * verifies.  Debug name: version.  Statistics: version.*.
+ * Tests: test/ipmsp/version-loop.ll.
+ */
+#include "gasp_int.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <string.h>
+
+static const GaspStatDesc st_loops = {"version.loops",
+                                      "loops versioned by the space of a pointer"};
+
+#define VERSION_MAX 400 /* instructions a loop may have to be copied */
+
+typedef struct Vs {
+  GaspCtx *cx;
+  const TgtTable *t;
+  LLVMModuleRef m;
+  LLVMBuilderRef b;
+  Space *sp;
+  Infer *inf;
+  unsigned convergent;
+} Vs;
+
+/* The predecessors of bb (the terminators that branch to it). */
+static void preds_of(LLVMBasicBlockRef bb, BlockVec *out) {
+  out->n = 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef t = LLVMGetUser(u);
+    if (!LLVMIsATerminatorInst(t))
+      continue;
+    LLVMBasicBlockRef p = LLVMGetInstructionParent(t);
+    bool seen = false;
+    for (size_t k = 0; k < out->n && !seen; k++)
+      seen = out->v[k] == p;
+    if (!seen)
+      vec_push(out, p);
+  }
+}
+
+/* The natural loop of header h (h and every block reaching one of its
+   back edges without passing h) into body and in (block -> 1); false when
+   h heads no loop. */
+static bool loop_of(const Dom *d, LLVMBasicBlockRef h, BlockVec *body, PtrMap *in) {
+  body->n = 0;
+  map_clear(in);
+  BlockVec preds = {0}, work = {0};
+  preds_of(h, &preds);
+  for (size_t k = 0; k < preds.n; k++)
+    if (dom_reachable(d, preds.v[k]) && dom_blocks(d, h, preds.v[k]))
+      vec_push(&work, preds.v[k]);
+  if (work.n) {
+    map_put(in, h, 1);
+    vec_push(body, h);
+  }
+  while (work.n) {
+    LLVMBasicBlockRef b = work.v[--work.n];
+    if (map_get(in, b, NULL))
+      continue;
+    map_put(in, b, 1);
+    vec_push(body, b);
+    BlockVec ps = {0};
+    preds_of(b, &ps);
+    for (size_t k = 0; k < ps.n; k++)
+      if (dom_reachable(d, ps.v[k]) && !map_get(in, ps.v[k], NULL))
+        vec_push(&work, ps.v[k]);
+    vec_free(&ps);
+  }
+  vec_free(&preds);
+  vec_free(&work);
+  return body->n != 0;
+}
+
+static bool in_loop(const PtrMap *in, LLVMValueRef v) {
+  return LLVMIsAInstruction(v) && map_get(in, LLVMGetInstructionParent(v), NULL);
+}
+
+/* The value before the loop that access pointer v comes from (through
+   GEPs, bitcasts and the header's phis, each of whose values from inside
+   the loop comes back from it); NULL when there is none. */
+static LLVMValueRef root_of(const PtrMap *in, LLVMBasicBlockRef h, LLVMValueRef v) {
+  for (unsigned depth = 0; depth < 32; depth++) {
+    if (!in_loop(in, v))
+      return v;
+    if (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v)) {
+      v = LLVMGetOperand(v, 0);
+    } else if (LLVMIsAPHINode(v) && LLVMGetInstructionParent(v) == h) {
+      LLVMValueRef outside = NULL;
+      for (unsigned k = 0; k < LLVMCountIncoming(v); k++) {
+        LLVMValueRef x = LLVMGetIncomingValue(v, k);
+        if (map_get(in, LLVMGetIncomingBlock(v, k), NULL))
+          continue; /* from the latch: must come back to this phi */
+        if (outside && outside != x)
+          return NULL;
+        outside = x;
+      }
+      if (!outside)
+        return NULL;
+      for (unsigned k = 0; k < LLVMCountIncoming(v); k++) {
+        LLVMValueRef x = LLVMGetIncomingValue(v, k);
+        if (!map_get(in, LLVMGetIncomingBlock(v, k), NULL))
+          continue;
+        for (unsigned steps = 0; x != v; steps++) {
+          if (steps > 32 || !(LLVMIsAGetElementPtrInst(x) || LLVMIsABitCastInst(x)) ||
+              !in_loop(in, x))
+            return NULL;
+          x = LLVMGetOperand(x, 0);
+        }
+      }
+      v = outside;
+    } else {
+      return NULL;
+    }
+  }
+  return NULL;
+}
+
+/* The two named spaces of v's set, tested one first; false unless it is
+   exactly two the target tells apart (no null, nothing unknown). */
+static bool two_spaces(Vs *s, LLVMValueRef v, int sp[2]) {
+  uint32_t mask = space_mask(s->sp, v, NULL);
+  uint32_t low = mask & (0u - mask), rest = mask & ~low;
+  if (!low || !rest || (rest & (rest - 1)) || (mask & ~SP_NAMED))
+    return false;
+  unsigned b0 = 0, b1 = 0;
+  while (!(low >> b0 & 1))
+    b0++;
+  while (!(rest >> b1 & 1))
+    b1++;
+  int a = space_bit_as(s->sp, b0), b = space_bit_as(s->sp, b1);
+  if (!tgt_is_named(s->t, a) || !tgt_is_named(s->t, b))
+    return false;
+  if (casts_test_decl(s->t, s->m, a)) {
+    sp[0] = a, sp[1] = b;
+    return true;
+  }
+  if (casts_test_decl(s->t, s->m, b)) {
+    sp[0] = b, sp[1] = a;
+    return true;
+  }
+  return false;
+}
+
+/* May the loop be copied and versioned: no call but to a non-convergent
+   intrinsic, not too large, closed (values it defines used outside only by
+   exit phis), and its header has a preheader; *pre gets it. */
+static bool copyable(Vs *s, const BlockVec *body, const PtrMap *in, LLVMBasicBlockRef h,
+                     LLVMBasicBlockRef *pre) {
+  BlockVec ps = {0};
+  preds_of(h, &ps);
+  *pre = NULL;
+  size_t outside = 0;
+  for (size_t k = 0; k < ps.n; k++)
+    if (!map_get(in, ps.v[k], NULL)) {
+      outside++;
+      *pre = ps.v[k];
+    }
+  vec_free(&ps);
+  if (outside != 1)
+    return false;
+  LLVMValueRef pt = LLVMGetBasicBlockTerminator(*pre);
+  if (!LLVMIsABranchInst(pt) || LLVMIsConditional(pt))
+    return false;
+  unsigned n = 0;
+  for (size_t k = 0; k < body->n; k++)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(body->v[k]); i; i = LLVMGetNextInstruction(i)) {
+      if (++n > VERSION_MAX || ir_is_eh_pad(i) || LLVMIsAInvokeInst(i) || LLVMIsACallBrInst(i) ||
+          LLVMIsAIndirectBrInst(i))
+        return false;
+      if (LLVMIsACallInst(i)) {
+        LLVMValueRef f = LLVMGetCalledValue(i);
+        if (!f || !LLVMIsAFunction(f) || !LLVMGetIntrinsicID(f) ||
+            LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, s->convergent) ||
+            LLVMGetCallSiteEnumAttribute(i, LLVMAttributeFunctionIndex, s->convergent))
+          return false;
+      }
+      for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (in_loop(in, user))
+          continue;
+        if (!LLVMIsAPHINode(user))
+          return false; /* not closed: a use after the loop */
+        for (unsigned j = 0; j < LLVMCountIncoming(user); j++)
+          if (LLVMGetIncomingValue(user, j) == i &&
+              !map_get(in, LLVMGetIncomingBlock(user, j), NULL))
+            return false;
+      }
+    }
+  return true;
+}
+
+/* The value v stands for in the copy. */
+static LLVMValueRef mapped(const PtrMap *vmap, const ValVec *news, LLVMValueRef v) {
+  uint32_t k = map_find(vmap, v);
+  return k == MAP_NONE ? v : news->v[k];
+}
+
+static LLVMBasicBlockRef mapped_block(const PtrMap *bmap, const BlockVec *nbs,
+                                      LLVMBasicBlockRef b) {
+  uint32_t k = map_find(bmap, b);
+  return k == MAP_NONE ? b : nbs->v[k];
+}
+
+/* r in space as, as a generic pointer, made at the end of block bb. */
+static LLVMValueRef cast_pair(Vs *s, LLVMBasicBlockRef bb, LLVMValueRef r, int as) {
+  LLVMPositionBuilderAtEnd(s->b, bb);
+  LLVMValueRef named = LLVMBuildAddrSpaceCast(s->b, r, ir_retype(LLVMTypeOf(r), as), "");
+  return LLVMBuildAddrSpaceCast(s->b, named, LLVMTypeOf(r), "");
+}
+
+/* Replaces r by with in the instructions of blocks. */
+static void replace_in(const BlockVec *blocks, LLVMValueRef r, LLVMValueRef with) {
+  for (size_t k = 0; k < blocks->n; k++)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(blocks->v[k]); i; i = LLVMGetNextInstruction(i)) {
+      int n = LLVMGetNumOperands(i);
+      for (int o = 0; o < n; o++)
+        if (LLVMGetOperand(i, (unsigned)o) == r)
+          LLVMSetOperand(i, (unsigned)o, with);
+    }
+}
+
+/* A phi like old with incoming blocks renamed by (from -> to) pairs and
+   values by vmap (when vmap is not NULL); built at the start of bb. */
+static LLVMValueRef rebuild_phi(Vs *s, LLVMValueRef old, LLVMBasicBlockRef bb,
+                                LLVMBasicBlockRef from, LLVMBasicBlockRef to,
+                                const PtrMap *vmap, const ValVec *news, const PtrMap *bmap,
+                                const BlockVec *nbs) {
+  (void)bb; /* in old's place */
+  LLVMPositionBuilderBefore(s->b, old);
+  LLVMValueRef phi = LLVMBuildPhi(s->b, LLVMTypeOf(old), "");
+  unsigned n = LLVMCountIncoming(old);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef v = LLVMGetIncomingValue(old, k);
+    LLVMBasicBlockRef b = LLVMGetIncomingBlock(old, k);
+    if (b == from)
+      b = to;
+    else if (bmap)
+      b = mapped_block(bmap, nbs, b);
+    if (vmap)
+      v = mapped(vmap, news, v);
+    LLVMAddIncoming(phi, &v, &b, 1);
+  }
+  return phi;
+}
+
+/* Versions the loop (body, header h, preheader pre) on r's space. */
+static void version(Vs *s, LLVMValueRef fn, const BlockVec *body, const PtrMap *in,
+                    LLVMBasicBlockRef h, LLVMBasicBlockRef pre, LLVMValueRef r,
+                    const int sp[2]) {
+  LLVMContextRef ctx = LLVMGetModuleContext(s->m);
+  LLVMValueRef pt = LLVMGetBasicBlockTerminator(pre);
+  LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(pt);
+  /* the test, and a block per version that makes r's cast */
+  LLVMBasicBlockRef arm[2];
+  char name[64];
+  for (int k = 0; k < 2; k++) {
+    snprintf(name, sizeof name, "version.%s", tgt_space_name(s->t, sp[k]));
+    arm[k] = LLVMAppendBasicBlockInContext(ctx, fn, name);
+  }
+  LLVMInstructionEraseFromParent(pt);
+  LLVMPositionBuilderAtEnd(s->b, pre);
+  LLVMSetCurrentDebugLocation2(s->b, loc);
+  LLVMValueRef test = casts_test_decl(s->t, s->m, sp[0]);
+  LLVMValueRef t = LLVMBuildCall2(s->b, LLVMGlobalGetValueType(test), test, &r, 1, "");
+  LLVMBuildCondBr(s->b, t, arm[0], arm[1]);
+  /* the copy's blocks and instructions (phis empty for now) */
+  PtrMap vmap, bmap;
+  map_init(&vmap);
+  map_init(&bmap);
+  ValVec news = {0};
+  BlockVec nbs = {0};
+  for (size_t k = 0; k < body->n; k++) {
+    size_t len;
+    const char *bn = LLVMGetBasicBlockName(body->v[k]);
+    len = strlen(bn);
+    snprintf(name, sizeof name, "%.*s%s", (int)(len < 40 ? len : 40), bn, len ? ".v" : "");
+    map_put(&bmap, body->v[k], (uint32_t)nbs.n);
+    vec_push(&nbs, LLVMAppendBasicBlockInContext(ctx, fn, name));
+  }
+  for (size_t k = 0; k < body->n; k++) {
+    LLVMPositionBuilderAtEnd(s->b, nbs.v[k]);
+    for (LLVMValueRef i = LLVMGetFirstInstruction(body->v[k]); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef c;
+      if (LLVMIsAPHINode(i)) {
+        c = LLVMBuildPhi(s->b, LLVMTypeOf(i), "");
+      } else {
+        c = LLVMInstructionClone(i);
+        LLVMInsertIntoBuilder(s->b, c);
+      }
+      map_put(&vmap, i, (uint32_t)news.n);
+      vec_push(&news, c);
+    }
+  }
+  /* operands and successors of the copy */
+  for (size_t k = 0; k < body->n; k++)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(body->v[k]); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef c = mapped(&vmap, &news, i);
+      if (LLVMIsAPHINode(i)) {
+        for (unsigned j = 0; j < LLVMCountIncoming(i); j++) {
+          LLVMValueRef v = mapped(&vmap, &news, LLVMGetIncomingValue(i, j));
+          LLVMBasicBlockRef b = LLVMGetIncomingBlock(i, j);
+          b = b == pre ? arm[1] : mapped_block(&bmap, &nbs, b);
+          LLVMAddIncoming(c, &v, &b, 1);
+        }
+        continue;
+      }
+      if (LLVMIsATerminatorInst(c)) {
+        unsigned ns = LLVMGetNumSuccessors(c);
+        for (unsigned j = 0; j < ns; j++)
+          LLVMSetSuccessor(c, j, mapped_block(&bmap, &nbs, LLVMGetSuccessor(c, j)));
+      }
+      int n = LLVMGetNumOperands(c);
+      for (int o = 0; o < n; o++) {
+        LLVMValueRef v = LLVMGetOperand(c, (unsigned)o);
+        if (v && !LLVMValueIsBasicBlock(v))
+          LLVMSetOperand(c, (unsigned)o, mapped(&vmap, &news, v));
+      }
+    }
+  /* the original header's phis come from the first arm now */
+  for (LLVMValueRef i = LLVMGetFirstInstruction(h); i && LLVMIsAPHINode(i);) {
+    LLVMValueRef next = LLVMGetNextInstruction(i);
+    LLVMValueRef phi = rebuild_phi(s, i, h, pre, arm[0], NULL, NULL, NULL, NULL);
+    ir_take_name(i, phi);
+    LLVMReplaceAllUsesWith(i, phi);
+    LLVMInstructionEraseFromParent(i);
+    i = next;
+  }
+  /* the exits' phis take the copy's values from the copy's blocks */
+  for (size_t k = 0; k < body->n; k++) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(body->v[k]);
+    for (unsigned j = 0; j < LLVMGetNumSuccessors(term); j++) {
+      LLVMBasicBlockRef e = LLVMGetSuccessor(term, j);
+      if (map_get(in, e, NULL))
+        continue;
+      for (LLVMValueRef i = LLVMGetFirstInstruction(e); i && LLVMIsAPHINode(i);
+           i = LLVMGetNextInstruction(i)) {
+        unsigned n = LLVMCountIncoming(i);
+        for (unsigned q = 0; q < n; q++) {
+          if (LLVMGetIncomingBlock(i, q) != body->v[k])
+            continue;
+          bool done = false; /* a switch may reach e twice: once per block */
+          LLVMBasicBlockRef nb = mapped_block(&bmap, &nbs, body->v[k]);
+          for (unsigned z = 0; z < LLVMCountIncoming(i) && !done; z++)
+            done = LLVMGetIncomingBlock(i, z) == nb;
+          if (done)
+            continue;
+          LLVMValueRef v = mapped(&vmap, &news, LLVMGetIncomingValue(i, q));
+          LLVMAddIncoming(i, &v, &nb, 1);
+        }
+      }
+    }
+  }
+  /* each version reads r in its space */
+  LLVMValueRef ra = cast_pair(s, arm[0], r, sp[0]);
+  LLVMBuildBr(s->b, h);
+  LLVMValueRef rb = cast_pair(s, arm[1], r, sp[1]);
+  LLVMBuildBr(s->b, mapped_block(&bmap, &nbs, h));
+  replace_in(body, r, ra);
+  replace_in(&nbs, r, rb);
+  map_free(&vmap);
+  map_free(&bmap);
+  vec_free(&news);
+  vec_free(&nbs);
+  cx_stat(s->cx, &st_loops, 1);
+}
+
+static void remark(Vs *s, LLVMValueRef fn, LLVMValueRef at, const int sp[2]) {
+  GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "VersionedLoop", fn, at);
+  if (!r)
+    return;
+  rm_arg(r, "String", "loop versioned by the space of a pointer it accesses (");
+  rm_arg(r, "TrueSpace", "%s", tgt_space_name(s->t, sp[0]));
+  rm_arg(r, "String", " or ");
+  rm_arg(r, "FalseSpace", "%s", tgt_space_name(s->t, sp[1]));
+  rm_arg(r, "String", "): one space test before it, one copy of the loop per space");
+  rm_done(r);
+}
+
+/* Versions the outermost loops of fn that qualify; true when one was. */
+static bool run_function(Vs *s, LLVMValueRef fn) {
+  Dom *d = dom_new(fn);
+  BlockVec heads = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    if (dom_loop_depth(d, bb) == 1) {
+      BlockVec ps = {0};
+      preds_of(bb, &ps);
+      bool header = false;
+      for (size_t k = 0; k < ps.n && !header; k++)
+        header = dom_reachable(d, ps.v[k]) && dom_blocks(d, bb, ps.v[k]);
+      vec_free(&ps);
+      if (header)
+        vec_push(&heads, bb);
+    }
+  if (!heads.n) {
+    dom_free(d);
+    vec_free(&heads);
+    return false;
+  }
+  space_analyse(s->sp, fn, NULL);
+  typedef struct Job {
+    LLVMBasicBlockRef h, pre;
+    LLVMValueRef r, at;
+    int sp[2];
+  } Job;
+  VEC(Job) jobs = {0};
+  BlockVec body = {0};
+  PtrMap in;
+  map_init(&in);
+  /* decide on the unchanged function, then rewrite */
+  for (size_t k = 0; k < heads.n; k++) {
+    Job j = {heads.v[k], NULL, NULL, NULL, {0, 0}};
+    if (!loop_of(d, j.h, &body, &in) || !copyable(s, &body, &in, j.h, &j.pre))
+      continue;
+    for (size_t b = 0; b < body.n && !j.r; b++)
+      for (LLVMValueRef i = LLVMGetFirstInstruction(body.v[b]); i && !j.r;
+           i = LLVMGetNextInstruction(i)) {
+        LLVMValueRef ptrs[2];
+        unsigned n = ir_mem_ptrs(i, ptrs);
+        for (unsigned q = 0; q < n && !j.r; q++) {
+          if (ir_ptr_as(LLVMTypeOf(ptrs[q])) != s->t->generic)
+            continue;
+          LLVMValueRef r = root_of(&in, j.h, ptrs[q]);
+          if (r && !LLVMIsAConstant(r) && two_spaces(s, r, j.sp)) {
+            j.r = r;
+            j.at = i;
+          }
+        }
+      }
+    if (j.r)
+      vec_push(&jobs, j);
+  }
+  for (size_t k = 0; k < jobs.n; k++) {
+    Job *j = &jobs.v[k];
+    loop_of(d, j->h, &body, &in); /* other loops' versioning leaves this one as it was */
+    remark(s, fn, j->at, j->sp);
+    version(s, fn, &body, &in, j->h, j->pre, j->r, j->sp);
+  }
+  bool changed = jobs.n != 0;
+  if (changed)
+    infer_function(s->inf, fn);
+  map_free(&in);
+  vec_free(&body);
+  vec_free(&jobs);
+  vec_free(&heads);
+  dom_free(d);
+  return changed;
+}
+
+bool version_run(GaspCtx *cx, LLVMModuleRef m) {
+  if (!cx->opt.version_by_space)
+    return false;
+  Vs s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
+          space_new(cx->tgt, m), infer_new(cx, m),
+          LLVMGetEnumAttributeKindForName("convergent", strlen("convergent"))};
+  bool changed = false;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (LLVMCountBasicBlocks(f) && !ir_optnone(f))
+      changed |= run_function(&s, f);
+  infer_free(s.inf);
+  space_free(s.sp);
+  LLVMDisposeBuilder(s.b);
+  return changed;
+}
