@@ -50,6 +50,7 @@ FLAGSETS = [
     ("tags", ["--lower-generic=tags"]),
     ("tags-pig", ["--lower-generic=tags", "--private-in-global"]),
     ("infer-tags", ["--passes=infer,lower", "--lower-generic=tags"]),
+    ("version", ["--version-by-space=on"]),
 ]
 OLEVELS = [("-O0", False), ("-O1", True), ("-O2", False)]
 LLC = {"nvptx64": ["llc-22", "-mtriple=nvptx64", "-mcpu=sm_90"],

@@ -13,8 +13,9 @@ and loaded back as a pointer; volatile accesses, compare-and-swap and
 fetch-add through generic pointers into every space; a private table of
 pointers to kernel-scope local arrays (clang makes it a constant vector);
 a struct kernel argument (by value) whose array is read through a
-generic pointer; and (a third stream) a pointer into one space or null,
-tested before it is accessed, in the kernel or handed to a helper.  Its kernel takes a fourth argument (run_args(seed, True)).
+generic pointer; (a third stream) a pointer into one space or null,
+tested before it is accessed, in the kernel or handed to a helper; and (a
+fourth) a loop through a pointer into one of two spaces chosen before it.  Its kernel takes a fourth argument (run_args(seed, True)).
 
 Every program is well defined (so any difference after gasp is gasp's
 fault): unsigned arithmetic only (wraps), every pointer points at the start
@@ -87,6 +88,9 @@ class Gen:
         # pointers that are one space or null: a stream of their own, so
         # the constructs above draw as they always did
         self.y = random.Random(seed * 104729 + 3) if extended else None
+        # a loop through a pointer of two spaces (versioning by space): a
+        # fourth stream
+        self.z = random.Random(seed * 1299709 + 5) if extended else None
         self.helpers = []   # (name, kind, text)
         self.out = []
 
@@ -248,6 +252,17 @@ class Gen:
                     % (c, p, c, c))
         return "acc += or_null((acc & %s) ? %s : 0, acc + %s);" % (c, p, c)
 
+    def two_space_loop(self):
+        """A loop that reads and writes through a pointer into one of two
+        spaces, chosen at run time before it (--version-by-space versions
+        the loop)."""
+        z = self.z
+        a, b = z.sample(["g", "l", "pa"], 2)
+        c, d = "%du" % z.randrange(1, 97), "%du" % z.randrange(1, 13)
+        return ("{ uint *q = (acc & %s) ? %s : %s; "
+                "for (uint i = 0; i < (acc & 7u) + 2u; i++) { q[i & 3u] += %s; acc += q[(acc + i) & 3u]; } }"
+                % (c, a, b, d))
+
     def kernel(self):
         r = self.r
         n = r.randrange(4, 12)
@@ -256,6 +271,7 @@ class Gen:
             for _ in range(self.x.randrange(2, 6)):
                 stmts.insert(self.x.randrange(len(stmts) + 1), self.ext_stmt())
             stmts.append(self.null_stmt())
+            stmts.append(self.two_space_loop())
         body = "\n  ".join(stmts)
         post = "\n  ".join(self.stmt() for _ in range(r.randrange(1, 5)))
         if self.x:

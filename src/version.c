@@ -175,11 +175,51 @@ static bool two_spaces(Vs *s, LLVMValueRef v, int sp[2]) {
   return false;
 }
 
+/* The loop's one exit block when every edge out of it goes there and it
+   has no other predecessor (a dedicated exit), else NULL. */
+static LLVMBasicBlockRef sole_exit(const BlockVec *body, const PtrMap *in) {
+  LLVMBasicBlockRef e = NULL;
+  for (size_t k = 0; k < body->n; k++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(body->v[k]);
+    for (unsigned j = 0; j < LLVMGetNumSuccessors(t); j++) {
+      LLVMBasicBlockRef x = LLVMGetSuccessor(t, j);
+      if (map_get(in, x, NULL))
+        continue;
+      if (e && e != x)
+        return NULL;
+      e = x;
+    }
+  }
+  if (!e)
+    return NULL;
+  BlockVec ps = {0};
+  preds_of(e, &ps);
+  bool dedicated = true;
+  for (size_t k = 0; k < ps.n && dedicated; k++)
+    dedicated = map_get(in, ps.v[k], NULL) != 0;
+  vec_free(&ps);
+  return dedicated && ir_block_insertable(e) ? e : NULL;
+}
+
+/* Is use `user` of loop value i outside the loop already closed: a phi of
+   an exit block taking i from a block of the loop? */
+static bool closed_use(const PtrMap *in, LLVMValueRef user, LLVMValueRef i) {
+  if (!LLVMIsAPHINode(user))
+    return false;
+  for (unsigned j = 0; j < LLVMCountIncoming(user); j++)
+    if (LLVMGetIncomingValue(user, j) == i && !map_get(in, LLVMGetIncomingBlock(user, j), NULL))
+      return false;
+  return true;
+}
+
 /* May the loop be copied and versioned: no call but to a non-convergent
-   intrinsic, not too large, closed (values it defines used outside only by
-   exit phis), and its header has a preheader; *pre gets it. */
+   intrinsic, branches only (no switch), not too large, closed (values it
+   defines used outside only by exit phis) or with one dedicated exit
+   (where close_loop makes those phis), and its header has a preheader;
+   *pre gets it. */
 static bool copyable(Vs *s, const BlockVec *body, const PtrMap *in, LLVMBasicBlockRef h,
                      LLVMBasicBlockRef *pre) {
+  LLVMBasicBlockRef exit = sole_exit(body, in);
   BlockVec ps = {0};
   preds_of(h, &ps);
   *pre = NULL;
@@ -198,8 +238,8 @@ static bool copyable(Vs *s, const BlockVec *body, const PtrMap *in, LLVMBasicBlo
   unsigned n = 0;
   for (size_t k = 0; k < body->n; k++)
     for (LLVMValueRef i = LLVMGetFirstInstruction(body->v[k]); i; i = LLVMGetNextInstruction(i)) {
-      if (++n > VERSION_MAX || ir_is_eh_pad(i) || LLVMIsAInvokeInst(i) || LLVMIsACallBrInst(i) ||
-          LLVMIsAIndirectBrInst(i))
+      if (++n > VERSION_MAX || ir_is_eh_pad(i) ||
+          (LLVMIsATerminatorInst(i) && !LLVMIsABranchInst(i)))
         return false;
       if (LLVMIsACallInst(i)) {
         LLVMValueRef f = LLVMGetCalledValue(i);
@@ -210,14 +250,8 @@ static bool copyable(Vs *s, const BlockVec *body, const PtrMap *in, LLVMBasicBlo
       }
       for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
         LLVMValueRef user = LLVMGetUser(u);
-        if (in_loop(in, user))
-          continue;
-        if (!LLVMIsAPHINode(user))
-          return false; /* not closed: a use after the loop */
-        for (unsigned j = 0; j < LLVMCountIncoming(user); j++)
-          if (LLVMGetIncomingValue(user, j) == i &&
-              !map_get(in, LLVMGetIncomingBlock(user, j), NULL))
-            return false;
+        if (!in_loop(in, user) && !closed_use(in, user, i) && !exit)
+          return false; /* a use after the loop, and no one exit to close it at */
       }
     }
   return true;
@@ -277,11 +311,50 @@ static LLVMValueRef rebuild_phi(Vs *s, LLVMValueRef old, LLVMBasicBlockRef bb,
   return phi;
 }
 
+/* Makes the loop closed: a value it defines that is used after it other
+   than by an exit phi gets a phi in the one dedicated exit (copyable
+   checked there is one), which those uses take instead — every path from
+   the loop to them passes there. */
+static void close_loop(Vs *s, const BlockVec *body, const PtrMap *in) {
+  LLVMBasicBlockRef e = NULL;
+  BlockVec ps = {0};
+  ValVec uses = {0};
+  for (size_t k = 0; k < body->n; k++)
+    for (LLVMValueRef i = LLVMGetFirstInstruction(body->v[k]); i; i = LLVMGetNextInstruction(i)) {
+      uses.n = 0;
+      for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        if (!in_loop(in, user) && !closed_use(in, user, i) &&
+            (!uses.n || uses.v[uses.n - 1] != user))
+          vec_push(&uses, user);
+      }
+      if (!uses.n)
+        continue;
+      if (!e) {
+        e = sole_exit(body, in);
+        preds_of(e, &ps);
+      }
+      LLVMPositionBuilderBefore(s->b, LLVMGetFirstInstruction(e));
+      LLVMValueRef phi = LLVMBuildPhi(s->b, LLVMTypeOf(i), "");
+      for (size_t q = 0; q < ps.n; q++)
+        LLVMAddIncoming(phi, &i, &ps.v[q], 1);
+      for (size_t q = 0; q < uses.n; q++) {
+        int n = LLVMGetNumOperands(uses.v[q]);
+        for (int o = 0; o < n; o++)
+          if (LLVMGetOperand(uses.v[q], (unsigned)o) == i)
+            LLVMSetOperand(uses.v[q], (unsigned)o, phi);
+      }
+    }
+  vec_free(&ps);
+  vec_free(&uses);
+}
+
 /* Versions the loop (body, header h, preheader pre) on r's space. */
 static void version(Vs *s, LLVMValueRef fn, const BlockVec *body, const PtrMap *in,
                     LLVMBasicBlockRef h, LLVMBasicBlockRef pre, LLVMValueRef r,
                     const int sp[2]) {
   LLVMContextRef ctx = LLVMGetModuleContext(s->m);
+  close_loop(s, body, in);
   LLVMValueRef pt = LLVMGetBasicBlockTerminator(pre);
   LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(pt);
   /* the test, and a block per version that makes r's cast */
