@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""oracle_random.py [N] [FIRST] — gasp against the oracle on random
+"""oracle_random.py [N] [FIRST] [--extended] — gasp against the oracle on random
 OpenCL programs (scripts/genprog.py, the fuzz-diff generator: helpers taking
 generic pointers, private state structs, pointer tables, atomics).
 
@@ -18,7 +18,9 @@ accesses the oracle saw single-space in every context that gasp left
 generic (an upper bound: a site the run never executed is not judged by the
 oracle, and gasp counts such sites too).  For those programs the Missed
 remarks' reasons are tallied.  Writes bench/oracle/oracle_random.md and
-prints it."""
+prints it; with --extended, genprog's extended programs (structs by value,
+null-or-space pointers, loops through a pointer of two spaces, ...) into
+bench/oracle/oracle_random_extended.md."""
 import collections
 import os
 import re
@@ -56,11 +58,14 @@ def reasons(ll, flags):
     return out
 
 
+EXTENDED = "--extended" in sys.argv
+
+
 def one(seed, tmp):
     rows = []
     cl = os.path.join(tmp, "s%d.cl" % seed)
-    genprog.main_to(seed, cl)
-    args = genprog.run_args(seed)
+    genprog.main_to(seed, cl, EXTENDED)
+    args = genprog.run_args(seed, EXTENDED)
     for t in TARGETS:
         ll = os.path.join(tmp, "s%d.%s.ll" % (seed, t))
         if sh(ocl.clang_cmd(cl, t, ll)).returncode:
@@ -80,13 +85,14 @@ def one(seed, tmp):
 
 
 def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    first = int(sys.argv[2]) if len(sys.argv) > 2 else 3001
+    pos = [a for a in sys.argv[1:] if not a.startswith("--")]
+    n = int(pos[0]) if len(pos) > 0 else 40
+    first = int(pos[1]) if len(pos) > 1 else 3001
     with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(2) as ex:
         rows = [r for rs in ex.map(lambda s: one(s, tmp), range(first, first + n)) for r in rs]
     out = ["machine: %d cores; %s" % (os.cpu_count(), sh(["clang-22", "--version"]).stdout.splitlines()[0]),
-           "", "seeds %d..%d, clang-22 -O1 -fno-inline-functions; generic accesses in code the "
-           "kernel reaches" % (first, first + n - 1), "",
+           "", "seeds %d..%d%s, clang-22 -O1 -fno-inline-functions; generic accesses in code the "
+           "kernel reaches" % (first, first + n - 1, " (extended programs)" if EXTENDED else ""), "",
            "| target | programs | oracle sites run | oracle multi-space | gasp left | gasp wp left "
            "| programs wp > oracle | excess (wp) | wp, --version-by-space=on |",
            "|---|---|---|---|---|---|---|---|---|"]
@@ -104,7 +110,7 @@ def main():
             "than the oracle's multi-space count:", ""]
     out += ["- %d: %s" % (c, k) for k, c in why.most_common(12)]
     text = "\n".join(out) + "\n"
-    write_report("oracle", "oracle_random.md", text)
+    write_report("oracle", "oracle_random_extended.md" if EXTENDED else "oracle_random.md", text)
 
 
 if __name__ == "__main__":
