@@ -150,7 +150,8 @@ typedef struct GaspOptions {
   int summary;
   /* Versioning by space (callsplit): a call handed a generic pointer that
      the analysis proves is in one of two named spaces the target can test
-     apart (NVPTX isspacep.*, AMDGPU is.shared/is.private) becomes a test
+     apart (NVPTX isspacep.*, AMDGPU is.shared/is.private, SPIR's OpenCL
+     __to_local/... against null) becomes a test
      and one call per space, each passing the pointer cast to its space, so
      ipmsp sends each to its clone.  0 (the default) off. */
   int version_by_space;

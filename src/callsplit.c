@@ -149,7 +149,7 @@ typedef struct Split {
 /* The two named spaces of v's set when it is exactly two the target can
    test apart: the tested one first.  Null or anything unknown in the set:
    false. */
-static bool two_spaces(Cs *s, LLVMModuleRef m, LLVMValueRef v, int sp[2]) {
+static bool two_spaces(Cs *s, LLVMValueRef v, int sp[2]) {
   uint32_t mask = space_mask(s->sp, v, NULL);
   uint32_t low = mask & (0u - mask), rest = mask & ~low;
   if (!low || !rest || (rest & (rest - 1)) || (mask & ~SP_NAMED))
@@ -162,11 +162,11 @@ static bool two_spaces(Cs *s, LLVMModuleRef m, LLVMValueRef v, int sp[2]) {
   int a = space_bit_as(s->sp, b0), b = space_bit_as(s->sp, b1);
   if (!tgt_is_named(s->t, a) || !tgt_is_named(s->t, b))
     return false;
-  if (casts_test_decl(s->t, m, a)) {
+  if (casts_can_test(s->t, a)) {
     sp[0] = a, sp[1] = b;
     return true;
   }
-  if (casts_test_decl(s->t, m, b)) {
+  if (casts_can_test(s->t, b)) {
     sp[0] = b, sp[1] = a;
     return true;
   }
@@ -180,7 +180,6 @@ static Split split_arg(Cs *s, LLVMValueRef call, LLVMValueRef callee) {
   Split r = {-1, false, {0, 0}};
   unsigned n = LLVMGetNumArgOperands(call);
   unsigned np = LLVMCountParams(callee);
-  LLVMModuleRef m = LLVMGetGlobalParent(callee);
   for (unsigned a = 0; a < n && a < np; a++) {
     LLVMValueRef v = LLVMGetOperand(call, a);
     if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind ||
@@ -194,7 +193,7 @@ static Split split_arg(Cs *s, LLVMValueRef call, LLVMValueRef callee) {
         return r;
       }
     }
-    if (s->cx->opt.version_by_space && !LLVMIsAConstant(v) && two_spaces(s, m, v, r.space)) {
+    if (s->cx->opt.version_by_space && !LLVMIsAConstant(v) && two_spaces(s, v, r.space)) {
       r.arg = (int)a, r.test = true;
       return r;
     }
@@ -242,9 +241,8 @@ static void split(Cs *s, LLVMValueRef call, const Split *sp, LLVMValueRef out[2]
   LLVMSetCurrentDebugLocation2(s->b, loc);
   LLVMValueRef cond;
   if (sp->test) { /* the target's test of the first space */
-    LLVMValueRef t = casts_test_decl(s->t, LLVMGetGlobalParent(LLVMGetBasicBlockParent(head)),
-                                     sp->space[0]);
-    cond = LLVMBuildCall2(s->b, LLVMGlobalGetValueType(t), t, &v, 1, "");
+    cond = casts_build_test(s->t, LLVMGetGlobalParent(LLVMGetBasicBlockParent(head)), s->b, v,
+                            sp->space[0]);
   } else {
     cond = LLVMGetOperand(v, 0); /* the select's condition */
   }

@@ -153,20 +153,53 @@ static bool has_pointer(LLVMTypeRef fty) {
   return any;
 }
 
-LLVMValueRef casts_test_decl(const TgtTable *t, LLVMModuleRef m, int as) {
+/* The target's test intrinsic for space as (NVPTX, AMDGPU), or NULL. */
+static const Spelling *test_spelling(const TgtTable *t, int as) {
   const char *prefix = t->family == TGT_NVPTX    ? "llvm.nvvm."
                        : t->family == TGT_AMDGCN ? "llvm.amdgcn."
                                                  : NULL;
-  if (!prefix)
-    return NULL; /* SPIR's tests are OpenCL builtins, not intrinsics */
-  for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++) {
+  for (size_t i = 0; prefix && i < sizeof exact / sizeof exact[0]; i++) {
     const Spelling *sp = &exact[i];
-    if (!sp->test || strncmp(sp->name, prefix, strlen(prefix)) || space_for(t, sp->space) != as)
-      continue;
-    unsigned id = LLVMLookupIntrinsicID(sp->name, strlen(sp->name));
-    return id ? LLVMGetIntrinsicDeclaration(m, id, NULL, 0) : NULL;
+    if (sp->test && !strncmp(sp->name, prefix, strlen(prefix)) && space_for(t, sp->space) == as)
+      return sp;
   }
   return NULL;
+}
+
+/* SPIR's OpenCL cast for space as (__to_global/__to_local/__to_private:
+   the pointer in that space, or null), or NULL. */
+static const Spelling *spir_cast(const TgtTable *t, int as) {
+  if (t->family != TGT_SPIR)
+    return NULL;
+  for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++)
+    if (!exact[i].test && !strncmp(exact[i].name, "__to_", 5) &&
+        space_for(t, exact[i].space) == as)
+      return &exact[i];
+  return NULL;
+}
+
+bool casts_can_test(const TgtTable *t, int as) {
+  return test_spelling(t, as) || spir_cast(t, as);
+}
+
+LLVMValueRef casts_build_test(const TgtTable *t, LLVMModuleRef m, LLVMBuilderRef b,
+                              LLVMValueRef p, int as) {
+  const Spelling *sp = test_spelling(t, as);
+  if (sp) {
+    unsigned id = LLVMLookupIntrinsicID(sp->name, strlen(sp->name));
+    LLVMValueRef f = LLVMGetIntrinsicDeclaration(m, id, NULL, 0);
+    return LLVMBuildCall2(b, LLVMGlobalGetValueType(f), f, &p, 1, "");
+  }
+  sp = spir_cast(t, as); /* as clang spells OpenCL's to_local(p) != NULL */
+  LLVMTypeRef rt = ir_retype(LLVMTypeOf(p), as), pt = LLVMTypeOf(p);
+  LLVMValueRef f = LLVMGetNamedFunction(m, sp->name);
+  if (!f) {
+    f = LLVMAddFunction(m, sp->name, LLVMFunctionType(rt, &pt, 1, false));
+    LLVMSetFunctionCallConv(f, 75 /* spir_func */);
+  }
+  LLVMValueRef c = LLVMBuildCall2(b, LLVMGlobalGetValueType(f), f, &p, 1, "");
+  LLVMSetInstructionCallConv(c, LLVMGetFunctionCallConv(f));
+  return LLVMBuildICmp(b, LLVMIntNE, c, LLVMConstPointerNull(LLVMTypeOf(c)), "");
 }
 
 bool casts_decl_harmless(LLVMValueRef decl) {

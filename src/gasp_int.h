@@ -717,10 +717,14 @@ typedef struct CastFn {
 } CastFn;
 /* Is call an explicit cast / space test of a generic pointer (operand 0)? */
 bool casts_match(const TgtTable *t, LLVMValueRef call, CastFn *out);
-/* The declaration (added to m when missing) of the target's space test for
-   space as — llvm.nvvm.isspacep.*, llvm.amdgcn.is.shared/private: i1 (ptr)
-   — or NULL when the target has none for it. */
-LLVMValueRef casts_test_decl(const TgtTable *t, LLVMModuleRef m, int as);
+/* Can the target test whether a generic pointer is in space as: NVPTX
+   llvm.nvvm.isspacep.*, AMDGPU llvm.amdgcn.is.shared/private, SPIR
+   OpenCL's __to_global/__to_local/__to_private (null when not)? */
+bool casts_can_test(const TgtTable *t, int as);
+/* That test of generic pointer p, built at b (the declaration added to m
+   when missing): an i1, true when p is in space as. */
+LLVMValueRef casts_build_test(const TgtTable *t, LLVMModuleRef m, LLVMBuilderRef b,
+                              LLVMValueRef p, int as);
 /* A declaration known not to make or hide a local/private generic pointer. */
 bool casts_decl_harmless(LLVMValueRef decl);
 

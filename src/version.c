@@ -16,8 +16,8 @@
  * instructions, with a generic access whose pointer comes — through GEPs,
  * bitcasts and the header's phis — from a value r defined before the loop
  * whose set (the space analysis) is exactly two named spaces A and B the
- * target tests apart (casts_test_decl: NVPTX isspacep.*, AMDGPU
- * is.shared/is.private).  The preheader then tests r: the original loop
+ * target tests apart (casts_build_test: NVPTX isspacep.*, AMDGPU
+ * is.shared/is.private, SPIR's __to_local/... compared with null).  The preheader then tests r: the original loop
  * runs where r is in A and gets `addrspacecast (addrspacecast r to A) to
  * generic` for r, a copy of it where r is in B, with B's cast; the exit
  * blocks' phis take the copy's values too; infer then names the accesses
@@ -34,7 +34,7 @@
  *
  * Remark per loop (Passed, "VersionedLoop").  Requires: a module that
  * verifies.  Debug name: version.  Statistics: version.*.
- * Tests: test/ipmsp/version-loop.ll.
+ * Tests: test/ipmsp/version-loop.ll, version-loop.cl (spir64, nvptx64, amdgcn).
  */
 #include "gasp_int.h"
 
@@ -164,11 +164,11 @@ static bool two_spaces(Vs *s, LLVMValueRef v, int sp[2]) {
   int a = space_bit_as(s->sp, b0), b = space_bit_as(s->sp, b1);
   if (!tgt_is_named(s->t, a) || !tgt_is_named(s->t, b))
     return false;
-  if (casts_test_decl(s->t, s->m, a)) {
+  if (casts_can_test(s->t, a)) {
     sp[0] = a, sp[1] = b;
     return true;
   }
-  if (casts_test_decl(s->t, s->m, b)) {
+  if (casts_can_test(s->t, b)) {
     sp[0] = b, sp[1] = a;
     return true;
   }
@@ -367,8 +367,7 @@ static void version(Vs *s, LLVMValueRef fn, const BlockVec *body, const PtrMap *
   LLVMInstructionEraseFromParent(pt);
   LLVMPositionBuilderAtEnd(s->b, pre);
   LLVMSetCurrentDebugLocation2(s->b, loc);
-  LLVMValueRef test = casts_test_decl(s->t, s->m, sp[0]);
-  LLVMValueRef t = LLVMBuildCall2(s->b, LLVMGlobalGetValueType(test), test, &r, 1, "");
+  LLVMValueRef t = casts_build_test(s->t, s->m, s->b, r, sp[0]);
   LLVMBuildCondBr(s->b, t, arm[0], arm[1]);
   /* the copy's blocks and instructions (phis empty for now) */
   PtrMap vmap, bmap;
