@@ -287,13 +287,9 @@ static void replace_in(const BlockVec *blocks, LLVMValueRef r, LLVMValueRef with
     }
 }
 
-/* A phi like old with incoming blocks renamed by (from -> to) pairs and
-   values by vmap (when vmap is not NULL); built at the start of bb. */
-static LLVMValueRef rebuild_phi(Vs *s, LLVMValueRef old, LLVMBasicBlockRef bb,
-                                LLVMBasicBlockRef from, LLVMBasicBlockRef to,
-                                const PtrMap *vmap, const ValVec *news, const PtrMap *bmap,
-                                const BlockVec *nbs) {
-  (void)bb; /* in old's place */
+/* A phi like old, in its place, with incoming block from renamed to. */
+static LLVMValueRef rebuild_phi(Vs *s, LLVMValueRef old, LLVMBasicBlockRef from,
+                                LLVMBasicBlockRef to) {
   LLVMPositionBuilderBefore(s->b, old);
   LLVMValueRef phi = LLVMBuildPhi(s->b, LLVMTypeOf(old), "");
   unsigned n = LLVMCountIncoming(old);
@@ -302,10 +298,6 @@ static LLVMValueRef rebuild_phi(Vs *s, LLVMValueRef old, LLVMBasicBlockRef bb,
     LLVMBasicBlockRef b = LLVMGetIncomingBlock(old, k);
     if (b == from)
       b = to;
-    else if (bmap)
-      b = mapped_block(bmap, nbs, b);
-    if (vmap)
-      v = mapped(vmap, news, v);
     LLVMAddIncoming(phi, &v, &b, 1);
   }
   return phi;
@@ -422,39 +414,39 @@ static void version(Vs *s, LLVMValueRef fn, const BlockVec *body, const PtrMap *
           LLVMSetOperand(c, (unsigned)o, mapped(&vmap, &news, v));
       }
     }
-  /* the original header's phis come from the first arm now */
-  for (LLVMValueRef i = LLVMGetFirstInstruction(h); i && LLVMIsAPHINode(i);) {
-    LLVMValueRef next = LLVMGetNextInstruction(i);
-    LLVMValueRef phi = rebuild_phi(s, i, h, pre, arm[0], NULL, NULL, NULL, NULL);
-    ir_take_name(i, phi);
-    LLVMReplaceAllUsesWith(i, phi);
-    LLVMInstructionEraseFromParent(i);
-    i = next;
-  }
-  /* the exits' phis take the copy's values from the copy's blocks */
+  /* the exits' phis take the copy's values from the copy's blocks: an
+     entry per entry of the original block (a branch with both edges to one
+     exit has two) */
   for (size_t k = 0; k < body->n; k++) {
     LLVMValueRef term = LLVMGetBasicBlockTerminator(body->v[k]);
+    LLVMBasicBlockRef nb = nbs.v[k];
     for (unsigned j = 0; j < LLVMGetNumSuccessors(term); j++) {
       LLVMBasicBlockRef e = LLVMGetSuccessor(term, j);
-      if (map_get(in, e, NULL))
+      bool seen = map_get(in, e, NULL) != 0;
+      for (unsigned z = 0; z < j && !seen; z++)
+        seen = LLVMGetSuccessor(term, z) == e; /* each exit block once */
+      if (seen)
         continue;
       for (LLVMValueRef i = LLVMGetFirstInstruction(e); i && LLVMIsAPHINode(i);
            i = LLVMGetNextInstruction(i)) {
         unsigned n = LLVMCountIncoming(i);
-        for (unsigned q = 0; q < n; q++) {
-          if (LLVMGetIncomingBlock(i, q) != body->v[k])
-            continue;
-          bool done = false; /* a switch may reach e twice: once per block */
-          LLVMBasicBlockRef nb = mapped_block(&bmap, &nbs, body->v[k]);
-          for (unsigned z = 0; z < LLVMCountIncoming(i) && !done; z++)
-            done = LLVMGetIncomingBlock(i, z) == nb;
-          if (done)
-            continue;
-          LLVMValueRef v = mapped(&vmap, &news, LLVMGetIncomingValue(i, q));
-          LLVMAddIncoming(i, &v, &nb, 1);
-        }
+        for (unsigned q = 0; q < n; q++)
+          if (LLVMGetIncomingBlock(i, q) == body->v[k]) {
+            LLVMValueRef v = mapped(&vmap, &news, LLVMGetIncomingValue(i, q));
+            LLVMAddIncoming(i, &v, &nb, 1);
+          }
       }
     }
+  }
+  /* the original header's phis come from the first arm now (last: a rebuilt
+     phi may reuse an erased one's memory, so vmap must not be asked after) */
+  for (LLVMValueRef i = LLVMGetFirstInstruction(h); i && LLVMIsAPHINode(i);) {
+    LLVMValueRef next = LLVMGetNextInstruction(i);
+    LLVMValueRef phi = rebuild_phi(s, i, pre, arm[0]);
+    ir_take_name(i, phi);
+    LLVMReplaceAllUsesWith(i, phi);
+    LLVMInstructionEraseFromParent(i);
+    i = next;
   }
   /* each version reads r in its space */
   LLVMValueRef ra = cast_pair(s, arm[0], r, sp[0]);
