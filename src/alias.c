@@ -91,7 +91,7 @@ static LLVMMetadataRef md_str(LLVMContextRef ctx, const char *s) {
 
 /* One scope per alias class, in table order, under one domain. */
 static void make_scopes(Al *a, const TgtTable *t) {
-  LLVMMetadataRef dom_ops[] = {md_str(a->ctx, "gasp.as")};
+  LLVMMetadataRef dom_ops[] = {md_str(a->ctx, schema_alias_domain())};
   LLVMMetadataRef dom = LLVMMDNodeInContext2(a->ctx, dom_ops, 1);
   for (unsigned i = 0; i < t->nspaces && a->ncls < MAX_CLASSES; i++) {
     int c = tgt_alias_class(t, t->spaces[i].as, a->pig);
@@ -100,7 +100,8 @@ static void make_scopes(Al *a, const TgtTable *t) {
     /* named after the class's own space (class numbers are space numbers) */
     const TgtSpace *named = tgt_space(t, c);
     char name[64];
-    snprintf(name, sizeof name, "gasp.as.%s", named ? named->name : t->spaces[i].name);
+    snprintf(name, sizeof name, "%s.%s", schema_alias_domain(),
+             named ? named->name : t->spaces[i].name);
     LLVMMetadataRef ops[] = {md_str(a->ctx, name), dom};
     a->cls[a->ncls] = c;
     a->scope[a->ncls++] = LLVMMDNodeInContext2(a->ctx, ops, 2);

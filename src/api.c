@@ -58,6 +58,8 @@ void gasp_ctx_reset(GaspCtx *cx) {
   vec_free(&cx->stat_val);
   remarks_free(cx);
   summary_free(cx);
+  facts_free(cx->facts);
+  cx->facts = NULL;
 }
 
 void gasp_ctx_free(GaspCtx *cx) {

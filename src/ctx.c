@@ -120,10 +120,3 @@ long cx_clone_cost(const GaspCtx *cx) {
   return cx->opt.clone_cost >= 0 ? cx->opt.clone_cost : (long)cx->tgt->clone_cost;
 }
 
-bool cx_clone_allowed(GaspCtx *cx) {
-  long budget = cx->opt.clone_budget;
-  if (budget >= 0 && cx->clones_made >= budget)
-    return false;
-  cx->clones_made++;
-  return true;
-}

@@ -47,16 +47,6 @@ static void node_id(FILE *f, LLVMValueRef fn) {
   fputc('"', f);
 }
 
-/* The i32 values of fn's !gasp.as, or 0 when it has none. */
-static unsigned votes_of(LLVMValueRef fn, int *out, unsigned cap) {
-  ValVec ops = {0};
-  unsigned k = 0;
-  for (size_t j = 0, m = ir_fn_md_operands(fn, "gasp.as", &ops); j < m && k < cap; j++)
-    if (ops.v[j] && LLVMIsAConstantInt(ops.v[j]))
-      out[k++] = (int)LLVMConstIntGetSExtValue(ops.v[j]);
-  vec_free(&ops);
-  return k;
-}
 
 static const char *vote_name(const TgtTable *t, int v) {
   if (v == VOTE_UNDET)
@@ -98,7 +88,7 @@ static void write_node(const TgtTable *t, LLVMValueRef fn, bool demangle, FILE *
   char *shown = label_name(fn, demangle);
   bool kernel = tgt_is_kernel(t, fn);
   char family[256];
-  bool clone = !kernel && ir_fn_note(fn, "gasp.as", "clone of @", family, sizeof family);
+  bool clone = !kernel && schema_fn_family(fn, family, sizeof family);
   node_id(f, fn);
   fputs(" [label=\"", f);
   dot_str(f, shown, strlen(shown));
@@ -107,7 +97,7 @@ static void write_node(const TgtTable *t, LLVMValueRef fn, bool demangle, FILE *
     fputs("\\nkernel", f);
   unsigned np = LLVMCountParams(fn);
   int votes[64];
-  unsigned nv = votes_of(fn, votes, 64);
+  unsigned nv = schema_fn_spaces(fn, votes, 64);
   if (clone) {
     fputs("\\nclone of ", f);
     char *fam = shown_name(family, strlen(family), demangle);
@@ -124,7 +114,7 @@ static void write_node(const TgtTable *t, LLVMValueRef fn, bool demangle, FILE *
     }
     fputc(')', f);
     MemFieldFact *facts = NULL; /* a fields clone: the fields it was made for */
-    size_t nf = mem_fields_get(fn, &facts);
+    size_t nf = schema_fields_get(fn, &facts);
     for (size_t i = 0; i < nf; i++)
       fprintf(f, "%sarg %u +%lld %s", i ? ", " : "\\nfields: ", facts[i].param,
               (long long)facts[i].off, vote_name(t, facts[i].as));
@@ -139,6 +129,16 @@ static void write_node(const TgtTable *t, LLVMValueRef fn, bool demangle, FILE *
     fprintf(f, "\\narg %u: %s", k, vote_name(t, v));
     pi++;
   }
+  /* what ipmsp gave up on here, as the explanations read it (schema.c) */
+  static const char *const gave_up[] = {
+      [OUTCOME_NONE] = NULL,
+      [OUTCOME_VISIT_CAP] = "not specialized: visit cap",
+      [OUTCOME_CLONE_BUDGET] = "not cloned: clone budget exhausted",
+      [OUTCOME_CLONE_COST] = "not cloned: a copy costs more than it names",
+  };
+  const char *why = gave_up[schema_fn_outcome(fn)];
+  if (why)
+    fprintf(f, "\\n%s", why);
   unsigned long left = ir_count_mem_ops_in(fn, t->generic);
   if (left)
     fprintf(f, "\\n%lu generic access%s left", left, left == 1 ? "" : "es");

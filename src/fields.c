@@ -23,7 +23,7 @@
  *      memory.c cannot list, gives no fact);
  *   3. the offsets with one named space are the call's shape.  Calls with
  *      the same shape share a clone of g (internal, `g.f<k>o<off>as<s>_...`)
- *      carrying `!gasp.fields` (memory.c, mem_fields_set); an internal g
+ *      carrying `!gasp.fields` (schema.c, schema_fields_set); an internal g
  *      whose every use is a call of one shape is annotated in place.  The
  *      clone is inferred at once: its loads of those fields are that space
  *      (memory.c models the parameter's aggregate with the caller's
@@ -346,7 +346,7 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
   bool known = c && smap_find(&fs->by_key, name) != MAP_NONE;
   if (!known && LLVMGetLinkage(g) == LLVMInternalLinkage && only_use(g, call)) {
     free(name);
-    mem_fields_set(g, fs->facts.v, fs->facts.n);
+    schema_fields_set(g, fs->facts.v, fs->facts.n);
     cx_stat(fs->cx, &st_inplace, 1);
     remark(fs, g, g, fs->facts.v, fs->facts.n);
     infer_function(fs->inf, g);
@@ -358,7 +358,7 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
     return false;
   }
   if (!known) {
-    if (!cx_clone_allowed(fs->cx)) {
+    if (!facts_clone_allowed(facts_of(fs->cx, fs->m), fs->cx->opt.clone_budget)) {
       if (smap_find(&fs->refused, name) == MAP_NONE) { /* once per shape */
         smap_put(&fs->refused, name, 1);
         not_cloned(fs, g, "CloneBudget", "clone budget exhausted",
@@ -369,13 +369,10 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
     }
     c = clone_function(g, LLVMGlobalGetValueType(g), name, false);
     char family[256];
-    if (!ir_fn_note(g, "gasp.as", "clone of @", family, sizeof family)) {
+    if (!schema_fn_family(g, family, sizeof family))
       /* a copy of an original: the call graph and why call it a clone */
-      char *note = xasprintf("clone of @%s", LLVMGetValueName2(g, &(size_t){0}));
-      ir_fn_add_note(c, "gasp.as", note);
-      free(note);
-    }
-    mem_fields_set(c, fs->facts.v, fs->facts.n);
+      schema_note_family(c, LLVMGetValueName2(g, &(size_t){0}));
+    schema_fields_set(c, fs->facts.v, fs->facts.n);
     smap_put(&fs->by_key, name, 1);
     cx_stat(fs->cx, &st_clones, 1);
     remark(fs, g, c, fs->facts.v, fs->facts.n);
@@ -413,7 +410,7 @@ static void candidate_calls(const Fields *fs, LLVMValueRef fn, ValVec *calls) {
       if (!g || LLVMIsDeclaration(g) || LLVMGetIntrinsicID(g) || tgt_is_kernel(fs->t, g))
         continue; /* a kernel keeps its signature and linkage */
       MemFieldFact *old = NULL;
-      size_t nold = mem_fields_get(g, &old);
+      size_t nold = schema_fields_get(g, &old);
       free(old);
       if (nold)
         continue; /* already made for a shape */
@@ -440,7 +437,7 @@ static void callers_to_scan(const Fields *fs, PtrMap *out) {
     if (LLVMIsDeclaration(g) || LLVMGetIntrinsicID(g) || tgt_is_kernel(fs->t, g))
       continue;
     MemFieldFact *old = NULL;
-    size_t nold = mem_fields_get(g, &old);
+    size_t nold = schema_fields_get(g, &old);
     free(old);
     if (nold)
       continue;
@@ -475,7 +472,7 @@ static void callers_to_scan(const Fields *fs, PtrMap *out) {
 
 bool fields_run(GaspCtx *cx, LLVMModuleRef m) {
   Fields fs = {.cx = cx, .t = cx->tgt, .m = m};
-  fs.sp = space_new(cx->tgt, m);
+  fs.sp = facts_space(facts_of(cx, m));
   fs.inf = infer_new(cx, m);
   ValVec calls = {0};
   bool changed = false;

@@ -195,9 +195,9 @@ struct GaspCtx {
   VEC(GaspRemark) remarks;
   const char *cur_pass; /* the pass now running, for tracing */
   LLVMModuleRef cur_module; /* the module being run (remarks about it), or NULL */
-  long clones_made; /* clones made in this run by any pass: the one
-                       --clone-budget (cx_clone_allowed); pipeline_run
-                       starts it at 0 */
+  struct Facts *facts; /* the run's fact store (facts.c): pipeline_run makes
+                          it before the first pass and frees it after the
+                          report; a pass run alone gets one from facts_of */
   struct Summary *summary; /* summary.c's record of the last run, or NULL */
   struct StrMap *was_generic; /* why.c: locations of the input's generic
                                  accesses (Passed remarks wanted), or NULL */
@@ -219,9 +219,6 @@ FILE *cx_out(const GaspCtx *cx);
    --clone-cost, or the target's; 0: no limit (docs/design.md, "What
    cloning costs"). */
 long cx_clone_cost(const GaspCtx *cx);
-/* May one more clone be made in this run (--clone-budget, shared by every
-   pass that clones)?  When true, the caller makes it: the clone is counted. */
-bool cx_clone_allowed(GaspCtx *cx);
 /* Selects cx->tgt for m; on failure adds the error and returns false. */
 bool cx_select_target(GaspCtx *cx, LLVMModuleRef m);
 
@@ -376,8 +373,6 @@ unsigned ir_mem_ptrs(LLVMValueRef inst, LLVMValueRef ptrs[2]);
 bool ir_is_mem_op_in(LLVMValueRef inst, int as);
 /* How many memory ops of fn have a pointer operand in space as. */
 unsigned long ir_count_mem_ops_in(LLVMValueRef fn, int as);
-/* The operands of fn's `!kind` node into ops (cleared first); how many. */
-size_t ir_fn_md_operands(LLVMValueRef fn, const char *kind, ValVec *ops);
 /* The byte offset a GEP with constant indices adds (struct fields, array
    elements), or INT64_MIN when an index is not a constant (or too large). */
 int64_t ir_gep_const_offset(LLVMTargetDataRef td, LLVMValueRef gep);
@@ -408,12 +403,6 @@ bool ir_gep_offset(LLVMTargetDataRef td, LLVMValueRef gep, int64_t *off, int64_t
    be placed (ir_gep_offset). */
 LLVMValueRef ir_base_offset(LLVMTargetDataRef td, LLVMValueRef v, int64_t *off,
                             int64_t *stride);
-/* Appends the string note text to fn's !<kind> node (made when absent). */
-void ir_fn_add_note(LLVMValueRef fn, const char *kind, const char *text);
-/* A string operand starting with prefix in fn's `!kind` node: the rest
-   into buf (cap bytes, truncated); false when there is none. */
-bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf,
-                size_t cap);
 /* Instructions in fn; in every function of m. */
 unsigned long ir_count_instructions(LLVMValueRef fn);
 unsigned long ir_count_module_instructions(LLVMModuleRef m);
@@ -484,13 +473,44 @@ typedef struct MemFieldFact {
   int64_t off;
   int as;
 } MemFieldFact;
-/* fn's facts (a malloc'd array in *facts, or NULL); their number. */
-size_t mem_fields_get(LLVMValueRef fn, MemFieldFact **facts);
-void mem_fields_set(LLVMValueRef fn, const MemFieldFact *facts, size_t n);
+/* (read and written by facts.c: schema_fields_get / schema_fields_set) */
 /* The generic pointers (or the generic null) written into slot (n). */
 const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n);
 /* The instruction that wrote each of them (a store, a memset). */
 const LLVMValueRef *mem_slot_writers(const MemModel *mm, uint32_t slot);
+
+/* ===== schema.c — gasp's own metadata (!gasp.*): its only reader/writer = */
+/* Registers the kinds, so a module printed and read back numbers them
+   the same (docs/design.md has the schema). */
+void schema_register_kinds(LLVMContextRef ctx);
+/* What ipmsp gave up on for a function, as its note says. */
+typedef enum FactOutcome {
+  OUTCOME_NONE,
+  OUTCOME_VISIT_CAP,    /* recursion or a loop too deep: visit cap */
+  OUTCOME_CLONE_BUDGET, /* --clone-budget exhausted */
+  OUTCOME_CLONE_COST    /* a copy per space costs more than it names */
+} FactOutcome;
+/* !gasp.as on fn: one space or vote per pointer parameter, then the clone
+   note (family: the original's name, or NULL) and the outcome's note; none
+   of them erases it. */
+void schema_publish(LLVMValueRef fn, const int *spaces, unsigned n, const char *family,
+                   FactOutcome outcome);
+/* The spaces or votes of fn's !gasp.as (at most cap); how many. */
+unsigned schema_fn_spaces(LLVMValueRef fn, int *out, unsigned cap);
+/* The original fn is a clone of, into buf; false for no clone note. */
+bool schema_fn_family(LLVMValueRef fn, char *buf, size_t cap);
+/* Adds the clone note "clone of @family" to clone's !gasp.as. */
+void schema_note_family(LLVMValueRef clone, const char *family);
+FactOutcome schema_fn_outcome(LLVMValueRef fn);
+/* !gasp.fields: fn's field facts (a malloc'd array in *facts, or NULL);
+   their number.  Set replaces them. */
+size_t schema_fields_get(LLVMValueRef fn, MemFieldFact **facts);
+void schema_fields_set(LLVMValueRef fn, const MemFieldFact *facts, size_t n);
+/* !gasp.lowered: is m tag-lowered already; mark it so. */
+bool schema_module_lowered(LLVMModuleRef m);
+void schema_mark_lowered(LLVMModuleRef m);
+/* The name of alias.c's scope domain (its scopes are "<domain>.<space>"). */
+const char *schema_alias_domain(void);
 
 /* ===== space.c — the space analysis: spaces of generic pointers, and why  */
 /* A set of spaces (see space.c's lattice): bit i per space, then these. */
@@ -535,24 +555,24 @@ typedef struct SpVal {
   bool queued, visited, fixed; /* fixed: a source, known from the start */
 } SpVal;
 /* The numbering of the spaces a target table does not name (addrspace(8)
-   on spir64, ...): bit nspaces + k stands for extra[k].  Sets of spaces
-   that cross analyses (a memory summary) must be read with the numbering
-   they were made with: a summary owns one, and every analysis that uses it
-   numbers through it (space_use_summary). */
+   on spir64, ...): bit nspaces + k stands for extra[k].  One per run, in
+   the fact store (facts_nums): every analysis and summary of the run
+   numbers through it, so a set means the same spaces wherever it goes. */
 typedef struct SpaceNums {
   int extra[SP_NBITS];
   unsigned n;
 } SpaceNums;
 typedef struct Space Space;
-Space *space_new(const TgtTable *t, LLVMModuleRef m);
+/* An analysis numbering unnamed spaces through nums (the run's: passes
+   make theirs with facts_space). */
+Space *space_new(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums);
 void space_free(Space *s);
 /* Analyses fn (nothing is rewritten); the queries below answer for fn's
    values until the next call.  False when a block went over env's visit
    cap (the sets are then incomplete: do not use them). */
 bool space_analyse(Space *s, LLVMValueRef fn, const SpaceEnv *env);
 /* Lets the analysis read loads of generic pointers from memory through the
-   summary ms (NULL: not), numbering unnamed spaces with the summary's
-   numbering (called before the first space_analyse). */
+   summary ms (NULL: not), made with the same numbering. */
 void space_use_summary(Space *s, const MemSummary *ms);
 /* space_mask for mem_summary_function (arg: the Space). */
 uint32_t space_set_of(void *arg, LLVMValueRef v);
@@ -622,7 +642,9 @@ SpaceWhy space_explain(Space *s, LLVMValueRef v);
 LLVMValueRef space_writer(const Space *s, LLVMValueRef load, unsigned bit, bool *host);
 
 /* ===== memory.c, summaries — what global, local, ... memory may hold ===== */
-MemSummary *mem_summary_new(void);
+/* A summary whose sets number unnamed spaces through nums (the run's:
+   facts_nums). */
+MemSummary *mem_summary_new(SpaceNums *nums);
 void mem_summary_free(MemSummary *ms);
 /* Pointers of set val written into memory of set dest (SP_UNKNOWN in
    dest: any memory). */
@@ -643,9 +665,16 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
    of set src (*host, and NULL, when the host wrote it). */
 LLVMValueRef mem_summary_writer(const MemSummary *ms, uint32_t src, unsigned bit, bool *host);
 /* The numbering of unnamed spaces the summary's sets use. */
-SpaceNums *mem_summary_nums(MemSummary *ms);
+SpaceNums *mem_summary_nums(const MemSummary *ms);
 /* Did the summary grow since the last call? */
 bool mem_summary_take_changed(MemSummary *ms);
+
+/* ===== memfix.c — the memory summary's fixed point (an analysis) ======= */
+/* The module's memory summary, at its fixed point (rounds: how many),
+   numbering unnamed spaces through nums.  Only the fact store calls it
+   (facts_summary): everyone else asks the store. */
+MemSummary *memfix_compute(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums,
+                           unsigned *rounds);
 
 /* ===== infer.c — intra-procedural inference ============================= */
 bool infer_run(GaspCtx *cx, LLVMModuleRef m);
@@ -666,8 +695,6 @@ bool callsplit_run(GaspCtx *cx, LLVMModuleRef m);
    a kernel, not variadic, not interposable, only called directly, a body
    it can copy)?  callsplit asks it before splitting a call to f. */
 bool ipmsp_may_rewrite(const TgtTable *t, LLVMValueRef f);
-/* The module's memory summary, at its fixed point (rounds: how many). */
-MemSummary *memsum_compute(const TgtTable *t, LLVMModuleRef m, unsigned *rounds);
 
 /* ===== internalize.c — --whole-program's closed world ================== */
 bool internalize_run(GaspCtx *cx, LLVMModuleRef m);
@@ -732,7 +759,8 @@ bool casts_decl_harmless(LLVMValueRef decl);
 #define REACH_UNKNOWN (1u << 5) /* an opaque source: any space */
 #define REACH_ALL 0x3fu
 typedef struct Reach Reach;
-Reach *reach_new(GaspCtx *cx, LLVMModuleRef m);
+/* Only the fact store calls it (facts_reach). */
+Reach *reach_new(const TgtTable *t, LLVMModuleRef m);
 void reach_free(Reach *r);
 /* Bit (1 << unified space) per space a generic pointer of fn may point
    into, REACH_UNKNOWN when anything may; REACH_ALL for an unknown fn. */
@@ -741,6 +769,34 @@ unsigned reach_mask(const Reach *r, LLVMValueRef fn);
 unsigned reach_bit(const TgtTable *t, int as);
 /* "global,local" etc., "none" for 0. */
 void reach_names(unsigned mask, char *buf, size_t cap);
+
+/* ===== facts.c — the fact store: what one run knows; !gasp.* metadata === */
+typedef struct Facts Facts;
+Facts *facts_new(const TgtTable *t, LLVMModuleRef m);
+void facts_free(Facts *f);
+/* The run's store for m (cx->facts; made here for a pass run alone). */
+Facts *facts_of(GaspCtx *cx, LLVMModuleRef m);
+/* The run's one numbering of the spaces the table does not name. */
+SpaceNums *facts_nums(Facts *f);
+/* A space analysis numbering through the store (space_free frees it). */
+Space *facts_space(Facts *f);
+/* What each memory may hold (memsum.c's fixed point), computed when first
+   asked after a change of the module's code and kept until the next; owned
+   by the store.  *rounds (may be NULL): rounds computed now, 0 when kept. */
+const MemSummary *facts_summary(Facts *f, unsigned *rounds);
+/* Reachability (reach.c), computed and kept the same way. */
+const Reach *facts_reach(Facts *f);
+/* A pass changed the module's code (not only metadata): what was kept is
+   computed again when next asked.  pipeline.c calls it. */
+void facts_code_changed(Facts *f);
+/* How often each was computed in this store's life. */
+typedef struct FactsCounts {
+  unsigned summaries, reaches;
+} FactsCounts;
+FactsCounts facts_counts(const Facts *f);
+/* The run's one clone budget (-1 unlimited): true, counting the clone,
+   while one more may be made. */
+bool facts_clone_allowed(Facts *f, long budget);
 
 /* ===== resolve.c — fold explicit casts, static resolution  ==== */
 bool resolve_run(GaspCtx *cx, LLVMModuleRef m);
@@ -780,6 +836,8 @@ typedef struct PassInfo {
   const char *name;
   PassFn run;
   const char *what;
+  bool metadata_only; /* changes only metadata: the fact store keeps what it
+                         computed (summary, reachability) across it */
 } PassInfo;
 const PassInfo *pipeline_find(const char *name);
 /* Runs the pass list cx->opt.passes (or the default); returns a status. */

@@ -953,7 +953,7 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m) {
   s->t = cx->tgt;
   s->m = m;
   s->b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
-  s->sp = space_new(s->t, m);
+  s->sp = facts_space(facts_of(cx, m));
   s->space_tests = calls_space_test(s->t, m);
   return s;
 }

@@ -405,7 +405,7 @@ static void build(Ip *ip) {
   for (LLVMValueRef f = LLVMGetFirstFunction(ip->m); f; f = LLVMGetNextFunction(f)) {
     Fn *fi = register_fn(ip, f);
     classify_fn(ip, fi);
-    if (ir_fn_note(f, "gasp.as", "clone of @", family, sizeof family))
+    if (schema_fn_family(f, family, sizeof family))
       fi->family = xstrdup(family); /* made by an earlier run */
   }
   for (uint32_t g = 0; g < ip->fns.n; g++)
@@ -1136,7 +1136,7 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp, bool *move)
   if (g)
     return g;
   char *name = tuple_key(ip, family, f, sp);
-  if (!cx_clone_allowed(ip->cx)) {
+  if (!facts_clone_allowed(facts_of(ip->cx, ip->m), ip->cx->opt.clone_budget)) {
     if (smap_find(&ip->avoided, name) == MAP_NONE) {
       smap_put(&ip->avoided, name, 1);
       uint32_t id = map_find(&ip->fn_id, f);
@@ -1604,9 +1604,7 @@ static void sweep_dead(Ip *ip) {
 /* ---- phase 5: publish ---------------------------------------------------- */
 
 static void publish(Ip *ip) {
-  unsigned kind = LLVMGetMDKindIDInContext(ip->ctx, "gasp.as", 7);
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ip->ctx);
-  VEC(LLVMMetadataRef) md = {0};
+  VEC(int) md = {0};
   for (size_t i = 0; i < ip->fns.n; i++) {
     const Fn *fi = ip->fns.v[i];
     if (!fi->fn || fi->fresh || !LLVMCountBasicBlocks(fi->fn))
@@ -1624,24 +1622,13 @@ static void publish(Ip *ip) {
             : fi->vote[k] != VOTE_NONE     ? fi->vote[k]
                                            : VOTE_POISON;
       }
-      vec_push(&md, LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned long long)v, 1)));
+      vec_push(&md, v);
     }
-    /* notes after the spaces: where a clone comes from, what ipmsp gave up */
-    if (fi->family) {
-      char *note = xasprintf("clone of @%s", fi->family);
-      vec_push(&md, LLVMMDStringInContext2(ip->ctx, note, strlen(note)));
-      free(note);
-    }
-    if (fi->capped || fi->over_budget || fi->too_costly) {
-      const char *note = fi->capped        ? "ipmsp:visit-cap"
-                         : fi->over_budget ? "ipmsp:clone-budget"
-                                           : "ipmsp:clone-cost";
-      vec_push(&md, LLVMMDStringInContext2(ip->ctx, note, strlen(note)));
-    }
-    if (md.n)
-      LLVMGlobalSetMetadata(fi->fn, kind, LLVMMDNodeInContext2(ip->ctx, md.v, md.n));
-    else
-      LLVMGlobalEraseMetadata(fi->fn, kind);
+    FactOutcome why = fi->capped        ? OUTCOME_VISIT_CAP
+                      : fi->over_budget ? OUTCOME_CLONE_BUDGET
+                      : fi->too_costly  ? OUTCOME_CLONE_COST
+                                        : OUTCOME_NONE;
+    schema_publish(fi->fn, md.v, (unsigned)md.n, fi->family, why);
   }
   vec_free(&md);
 }
@@ -1657,7 +1644,7 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
   ip.ctx = LLVMGetModuleContext(m);
   ip.b = LLVMCreateBuilderInContext(ip.ctx);
   ip.inf = infer_new(cx, m);
-  ip.sp = space_new(cx->tgt, m);
+  ip.sp = facts_space(facts_of(cx, m));
   ip.dump = cx->opt.dump_ip_msp;
   ip.env.param_lat = env_param;
   ip.env.ret_lat = env_ret;

@@ -545,68 +545,6 @@ unsigned long ir_count_module_instructions(LLVMModuleRef m) {
   return n;
 }
 
-/* ---- a function's metadata node ----------------------------------------- */
-
-size_t ir_fn_md_operands(LLVMValueRef fn, const char *kind, ValVec *ops) {
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
-  unsigned k = LLVMGetMDKindIDInContext(ctx, kind, (unsigned)strlen(kind));
-  size_t n = 0;
-  ops->n = 0;
-  LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(fn, &n);
-  for (size_t i = 0; i < n; i++) {
-    if (LLVMValueMetadataEntriesGetKind(md, (unsigned)i) != k)
-      continue;
-    LLVMValueRef node =
-        LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i));
-    if (!LLVMIsAMDNode(node))
-      continue;
-    unsigned m = LLVMGetMDNodeNumOperands(node);
-    size_t at = ops->n;
-    for (unsigned j = 0; j < m; j++)
-      vec_push(ops, NULL);
-    LLVMGetMDNodeOperands(node, ops->v + at);
-  }
-  if (md)
-    LLVMDisposeValueMetadataEntries(md);
-  return ops->n;
-}
-
-void ir_fn_add_note(LLVMValueRef fn, const char *kind, const char *text) {
-  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
-  unsigned id = LLVMGetMDKindIDInContext(ctx, kind, (unsigned)strlen(kind));
-  ValVec ops = {0};
-  size_t n = ir_fn_md_operands(fn, kind, &ops);
-  LLVMMetadataRef *md = xmalloc((n + 1) * sizeof *md);
-  size_t m = 0;
-  for (size_t j = 0; j < n; j++)
-    if (ops.v[j])
-      md[m++] = LLVMValueAsMetadata(ops.v[j]);
-  md[m++] = LLVMMDStringInContext2(ctx, text, strlen(text));
-  LLVMGlobalSetMetadata(fn, id, LLVMMDNodeInContext2(ctx, md, m));
-  free(md);
-  vec_free(&ops);
-}
-
-bool ir_fn_note(LLVMValueRef fn, const char *kind, const char *prefix, char *buf,
-                size_t cap) {
-  ValVec ops = {0};
-  size_t plen = strlen(prefix);
-  bool found = false;
-  for (size_t j = 0, m = ir_fn_md_operands(fn, kind, &ops); j < m && !found; j++) {
-    unsigned len = 0;
-    const char *str = ops.v[j] && LLVMIsAMDString(ops.v[j]) ? LLVMGetMDString(ops.v[j], &len)
-                                                          : NULL;
-    if (str && len >= plen && !memcmp(str, prefix, plen) && cap) {
-      size_t c = len - plen < cap - 1 ? len - plen : cap - 1;
-      memcpy(buf, str + plen, c);
-      buf[c] = 0;
-      found = true;
-    }
-  }
-  vec_free(&ops);
-  return found;
-}
-
 /* ---- constant GEP offsets ---------------------------------------------- */
 
 bool ir_passes_pointer(LLVMValueRef user, LLVMValueRef v) {

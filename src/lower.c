@@ -117,7 +117,7 @@ typedef struct Lw {
   LLVMModuleRef m;
   LLVMContextRef ctx;
   LLVMBuilderRef b;
-  Reach *reach;
+  const Reach *reach; /* the store's, while lowering */
   LLVMTypeRef i64;
   bool pig;         /* --private-in-global */
   bool priv_tagged; /* private pointers carry 001 */
@@ -919,7 +919,7 @@ bool lower_run(GaspCtx *cx, LLVMModuleRef m) {
     return false;
   }
   /* already lowered: its casts carry tags, lowering again would tag twice */
-  if (LLVMGetNamedMetadataNumOperands(m, "gasp.lowered")) {
+  if (schema_module_lowered(m)) {
     GaspRemark *r = cx_remark(cx, GASP_REMARK_ANALYSIS, "AlreadyLowered", NULL, NULL);
     rm_arg(r, "String", "the module is already lowered (!gasp.lowered); left as it is");
     rm_done(r);
@@ -944,14 +944,13 @@ bool lower_run(GaspCtx *cx, LLVMModuleRef m) {
     if (LLVMCountBasicBlocks(fn))
       check_function(&s, fn);
   if (!s.failed) {
-    s.reach = reach_new(cx, m);
+    s.reach = facts_reach(facts_of(cx, m));
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
       if (LLVMCountBasicBlocks(fn))
         lower_function(&s, fn);
-    reach_free(s.reach);
+    s.reach = NULL; /* the store's; lowering changes the code it describes */
     drop_dead_decls(&s);
-    LLVMValueRef md = LLVMMDStringInContext(s.ctx, "tags", 4);
-    LLVMAddNamedMetadataOperand(m, "gasp.lowered", LLVMMDNodeInContext(s.ctx, &md, 1));
+    schema_mark_lowered(m);
   }
   LLVMDisposeBuilder(s.b);
   free(s.arms);

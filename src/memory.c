@@ -870,7 +870,7 @@ void mem_function(MemModel *mm, LLVMValueRef fn, const BlockVec *blocks) {
       LLVMPointerTypeInContext(LLVMGetModuleContext(m), (unsigned)mm->generic));
   unsigned np = LLVMCountParams(fn);
   MemFieldFact *facts = NULL;
-  size_t nf = mem_fields_get(fn, &facts);
+  size_t nf = schema_fields_get(fn, &facts);
   for (unsigned k = 0; k < np; k++)
     if (tgt_host_filled(mm->t, fn, k))
       model_region(mm, LLVMGetParam(fn, k), param_align(fn, k), true, NULL, 0, k);
@@ -919,7 +919,7 @@ uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t 
     LLVMValueRef fn = LLVMGetParamParent(region);
     unsigned k = (unsigned)ir_param_index(region);
     MemFieldFact *facts = NULL;
-    size_t nf = mem_fields_get(fn, &facts);
+    size_t nf = schema_fields_get(fn, &facts);
     entry = stride ? -2 : fact_at(facts, nf, k, off);
     free(facts);
     if (entry == -2)
@@ -934,43 +934,6 @@ uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t 
   if (at.stride > 0 && at.stride < mm->psize)
     return MAP_NONE;
   return slot_for(mm, at, false, entry);
-}
-
-/* ---- field facts: what callers store in an aggregate argument ----------
- * `!gasp.fields !{i32 k, i64 off, i32 as, ...}` on a function (the fields
- * pass writes it on a clone made for callers that agree): the aggregate
- * parameter k points to holds, at byte offset off, only pointers into as
- * (or null, or nothing) when the function starts, and the function only
- * reads it (mem_param_reads_only). */
-size_t mem_fields_get(LLVMValueRef fn, MemFieldFact **facts) {
-  ValVec ops = {0};
-  size_t n = ir_fn_md_operands(fn, "gasp.fields", &ops), nf = 0;
-  *facts = n >= 3 ? xmalloc(n / 3 * sizeof **facts) : NULL;
-  for (size_t i = 0; i + 2 < n; i += 3) {
-    LLVMValueRef k = ops.v[i], o = ops.v[i + 1], as = ops.v[i + 2];
-    if (!k || !o || !as || !LLVMIsAConstantInt(k) || !LLVMIsAConstantInt(o) ||
-        !LLVMIsAConstantInt(as))
-      continue;
-    MemFieldFact f = {(unsigned)LLVMConstIntGetZExtValue(k), LLVMConstIntGetSExtValue(o),
-                      (int)LLVMConstIntGetZExtValue(as)};
-    (*facts)[nf++] = f;
-  }
-  vec_free(&ops);
-  return nf;
-}
-
-void mem_fields_set(LLVMValueRef fn, const MemFieldFact *facts, size_t n) {
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
-  LLVMMetadataRef *ops = xmalloc((3 * n + 1) * sizeof *ops);
-  for (size_t i = 0; i < n; i++) {
-    ops[3 * i] = LLVMValueAsMetadata(LLVMConstInt(i32, facts[i].param, false));
-    ops[3 * i + 1] = LLVMValueAsMetadata(LLVMConstInt(i64, (unsigned long long)facts[i].off, true));
-    ops[3 * i + 2] = LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned)facts[i].as, false));
-  }
-  LLVMGlobalSetMetadata(fn, LLVMGetMDKindIDInContext(ctx, "gasp.fields", 11),
-                        LLVMMDNodeInContext2(ctx, ops, 3 * n));
-  free(ops);
 }
 
 const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n) {
@@ -1044,7 +1007,7 @@ const LLVMValueRef *mem_slot_writers(const MemModel *mm, uint32_t slot) {
 static LLVMValueRef module_object(PtrMap *memo, LLVMValueRef addr);
 
 struct MemSummary {
-  SpaceNums nums;          /* what the bits of unnamed spaces stand for */
+  SpaceNums *nums;         /* what the bits of unnamed spaces stand for: the run's */
   uint32_t held[SP_NBITS]; /* per memory space bit */
   uint32_t anywhere;       /* written through an address of unknown space */
   uint32_t exposed;        /* pointers whose bits escaped */
@@ -1071,8 +1034,9 @@ static unsigned kind_index(unsigned bit) {
   return bit < SP_NBITS ? bit : bit == 29 ? SP_NBITS : SP_NBITS + 1;
 }
 
-MemSummary *mem_summary_new(void) {
+MemSummary *mem_summary_new(SpaceNums *nums) {
   MemSummary *ms = xcalloc(1, sizeof(MemSummary));
+  ms->nums = nums;
   map_init(&ms->fn_at);
   map_init(&ms->objects);
   map_init(&ms->obj_at);
@@ -1090,7 +1054,7 @@ void mem_summary_free(MemSummary *ms) {
   free(ms);
 }
 
-SpaceNums *mem_summary_nums(MemSummary *ms) { return &ms->nums; }
+SpaceNums *mem_summary_nums(const MemSummary *ms) { return ms->nums; }
 
 static void grow(MemSummary *ms, uint32_t *at, uint32_t val) {
   uint32_t add = val & ~*at;

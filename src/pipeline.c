@@ -32,28 +32,28 @@ static const GaspStatDesc st_group_rounds = {
 
 /* Every pass, in pipeline order. */
 static const PassInfo passes[] = {
-    {"sroa", run_sroa, "upstream scalar replacement of aggregates"},
+    {"sroa", run_sroa, "upstream scalar replacement of aggregates", false},
     {"internalize", internalize_run,
-     "--whole-program: non-kernel functions internal, uncalled ones removed"},
+     "--whole-program: non-kernel functions internal, uncalled ones removed", false},
     {"byvalcopy", byvalcopy_run,
-     "a kernel's by-value aggregate it writes or hands on: copied into private memory"},
-    {"infer", infer_run, "intra-procedural address-space inference"},
+     "a kernel's by-value aggregate it writes or hands on: copied into private memory", false},
+    {"infer", infer_run, "intra-procedural address-space inference", false},
     {"fields", fields_run,
-     "clones for the spaces callers store in the aggregates they pass"},
+     "clones for the spaces callers store in the aggregates they pass", false},
     {"callsplit", callsplit_run,
-     "a call handed a select of pointers in two spaces: one call per arm"},
+     "a call handed a select of pointers in two spaces: one call per arm", false},
     {"ipmsp", ipmsp_run,
-     "inter-procedural propagation: votes, specialization, clones, returns"},
+     "inter-procedural propagation: votes, specialization, clones, returns", false},
     {"memsum", memsum_run,
-     "pointers through global, local, ... memory: what each memory may hold"},
+     "pointers through global, local, ... memory: what each memory may hold", false},
     {"version", version_run,
-     "--version-by-space=on: a loop through a pointer of two spaces, one copy per space"},
+     "--version-by-space=on: a loop through a pointer of two spaces, one copy per space", false},
     {"resolve", resolve_run,
-     "explicit casts folded; static resolution when only global memory reaches"},
+     "explicit casts folded; static resolution when only global memory reaches", false},
     {"lower", lower_run,
-     "--lower-generic=tags: tag generic pointers, dispatch each access on the tag"},
+     "--lower-generic=tags: tag generic pointers, dispatch each access on the tag", false},
     {"alias", alias_run,
-     "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis"},
+     "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis", true},
 };
 
 /* The default pipeline: one literal list.  A bracketed group runs again
@@ -205,6 +205,8 @@ static bool run_one(GaspCtx *cx, const char *name, void *arg) {
   cx->cur_pass = p->name;
   bool changed = p->run(cx, rs->m);
   rs->changed = changed;
+  if (changed && !p->metadata_only)
+    facts_code_changed(facts_of(cx, rs->m)); /* the store recomputes what it kept */
   cx->cur_pass = NULL;
   if (cx->opt.pass_hook)
     cx->opt.pass_hook(cx->opt.pass_hook_user, p->name, 1);
@@ -245,18 +247,14 @@ static bool run_one(GaspCtx *cx, const char *name, void *arg) {
 GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   if (!pipeline_check(cx))
     return GASP_ERR_USAGE;
-  /* nothing of a module stays in the context: what ipmsp gave up on
-     travels in the module (!gasp.ipmsp, !gasp.clone, !gasp.as) */
+  /* what the run knows lives in its fact store, made here and freed after
+     the report; what a later run needs travels in the module's !gasp.*
+     metadata, which only the store reads and writes */
   RunState rs = {m, GASP_OK, false};
-  /* gasp's function metadata kinds, numbered in the order the printer
-     writes a function's attachments (by kind) and a reader meets them:
-     the output read back numbers them the same, so a second run prints the
-     same text */
-  LLVMContextRef ctx = LLVMGetModuleContext(m);
-  (void)LLVMGetMDKindIDInContext(ctx, "gasp.as", 7);
-  (void)LLVMGetMDKindIDInContext(ctx, "gasp.fields", 11);
+  schema_register_kinds(LLVMGetModuleContext(m));
+  facts_free(cx->facts);
+  cx->facts = facts_new(cx->tgt, m);
   cx->cur_module = m;
-  cx->clones_made = 0;
   why_begin(cx, m);
   char *copy;
   StepVec steps = {0};
@@ -285,6 +283,8 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   } else {
     why_discard(cx);
   }
+  facts_free(cx->facts);
+  cx->facts = NULL;
   cx->cur_module = NULL;
   return rs.st;
 }

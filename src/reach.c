@@ -154,9 +154,9 @@ static void flood(Reach *r, unsigned *val, bool forward) {
   vec_free(&work);
 }
 
-Reach *reach_new(GaspCtx *cx, LLVMModuleRef m) {
+Reach *reach_new(const TgtTable *t, LLVMModuleRef m) {
   Reach *r = xcalloc(1, sizeof *r);
-  r->t = cx->tgt;
+  r->t = t;
   r->ptr_bits = 8 * LLVMPointerSizeForAS(LLVMGetModuleDataLayout(m), (unsigned)r->t->generic);
   map_init(&r->id);
   map_init(&r->seen_const);

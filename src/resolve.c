@@ -64,7 +64,7 @@ typedef struct Rs {
   LLVMBuilderRef b;
   Infer *inf; /* re-infers a changed function */
   Space *sp;  /* the space analysis */
-  Reach *reach;
+  const Reach *reach; /* the store's */
   unsigned global_bits; /* spaces that are global memory */
   bool changed;
 } Rs;
@@ -255,7 +255,7 @@ static void resolve_function(Rs *s, LLVMValueRef fn, const PtrMap *casting) {
 
 bool resolve_run(GaspCtx *cx, LLVMModuleRef m) {
   Rs s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
-          infer_new(cx, m), space_new(cx->tgt, m), reach_new(cx, m), 1u << UAS_GLOBAL, false};
+          infer_new(cx, m), facts_space(facts_of(cx, m)), facts_reach(facts_of(cx, m)), 1u << UAS_GLOBAL, false};
   if (tgt_in_global(s.t, s.t->constant, false))
     s.global_bits |= 1u << UAS_CONSTANT;
   if (cx->opt.private_in_global)
@@ -276,7 +276,6 @@ bool resolve_run(GaspCtx *cx, LLVMModuleRef m) {
     if (LLVMCountBasicBlocks(fn) && !ir_optnone(fn)) /* optnone: as written */
       resolve_function(&s, fn, &casting);
   map_free(&casting);
-  reach_free(s.reach);
   infer_free(s.inf);
   space_free(s.sp);
   LLVMDisposeBuilder(s.b);

@@ -91,8 +91,7 @@ struct Space {
   unsigned ptr_bits; /* bits of a generic pointer */
   unsigned byval_kind, byref_kind, ptrmask_id;
   bool const_loads_global; /* the target's rule holds for this module */
-  SpaceNums own;          /* spaces the table does not name, by bit */
-  SpaceNums *nums;        /* &own, or the summary's (space_use_summary) */
+  SpaceNums *nums;        /* the run's numbering of unnamed spaces (facts) */
   VEC(SpVal) c;
   PtrMap id;    /* candidate value -> index */
   PtrMap reach; /* reachable block -> 1 */
@@ -745,7 +744,7 @@ static bool const_memory_global(const TgtTable *t, LLVMModuleRef m) {
   return true;
 }
 
-Space *space_new(const TgtTable *t, LLVMModuleRef m) {
+Space *space_new(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums) {
   Space *s = xcalloc(1, sizeof *s);
   s->t = t;
   s->m = m;
@@ -755,7 +754,7 @@ Space *space_new(const TgtTable *t, LLVMModuleRef m) {
   s->byref_kind = LLVMGetEnumAttributeKindForName("byref", 5);
   s->ptrmask_id = LLVMLookupIntrinsicID("llvm.ptrmask", 12);
   s->const_loads_global = const_memory_global(t, m);
-  s->nums = &s->own;
+  s->nums = nums;
   return s;
 }
 
@@ -786,11 +785,8 @@ void space_free(Space *s) {
 }
 
 void space_use_summary(Space *s, const MemSummary *ms) {
-  assert(!s->own.n && "the numbering is chosen before the first analysis");
+  assert((!ms || mem_summary_nums(ms) == s->nums) && "one numbering per run");
   s->sum = ms;
-  /* the summary's sets are read with its numbering; numbering a new
-     space there changes no set already made */
-  s->nums = ms ? mem_summary_nums((MemSummary *)ms) : &s->own;
 }
 
 uint32_t space_set_of(void *arg, LLVMValueRef v) { return space_mask(arg, v, NULL); }

@@ -548,7 +548,7 @@ bool version_run(GaspCtx *cx, LLVMModuleRef m) {
   if (!cx->opt.version_by_space)
     return false;
   Vs s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
-          space_new(cx->tgt, m), infer_new(cx, m),
+          facts_space(facts_of(cx, m)), infer_new(cx, m),
           LLVMGetEnumAttributeKindForName("convergent", strlen("convergent"))};
   bool changed = false;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))

@@ -104,7 +104,6 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   LLVMValueRef fn = LLVMGetParamParent(arg);
   const char *f = name_of(fn);
   unsigned k = (unsigned)ir_param_index(arg);
-  char tag[16] = "";
   snprintf(r->detail, sizeof r->detail, "parameter %u of @%s", k, f);
   if (tgt_is_kernel(w->t, fn)) {
     unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
@@ -116,13 +115,15 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
       r->what = "generic kernel parameter (the front end says nothing of its space)";
     return;
   }
+  /* what ipmsp gave up on, as the fact store reads it back */
+  FactOutcome gave_up = w->run.ipmsp ? schema_fn_outcome(fn) : OUTCOME_NONE;
   if (!w->run.ipmsp)
     r->what = "ipmsp did not run (not in --passes), so no caller was looked at";
-  else if (ir_fn_note(fn, "gasp.as", "ipmsp:", tag, sizeof tag) && !strcmp(tag, "clone-budget"))
+  else if (gave_up == OUTCOME_CLONE_BUDGET)
     r->what = "clone budget exhausted";
-  else if (!strcmp(tag, "visit-cap"))
+  else if (gave_up == OUTCOME_VISIT_CAP)
     r->what = "recursion or loop too deep: ipmsp visit cap reached";
-  else if (!strcmp(tag, "clone-cost"))
+  else if (gave_up == OUTCOME_CLONE_COST)
     r->what = "callers pass different spaces, and a copy per space costs more than it "
               "names (--clone-cost)";
   else if (ir_address_taken(fn))
@@ -359,10 +360,11 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
   report_resolved(cx, m);
   if (!cx_wants(cx, GASP_REMARK_MISSED) && !cx->summary)
     return;
-  Why w = {cx, run, cx->tgt, space_new(cx->tgt, m)};
-  /* what memory holds, as memsum saw it (the same fixed point) */
-  MemSummary *ms = run.memsum ? memsum_compute(cx->tgt, m, NULL) : NULL;
-  space_use_summary(w.sp, ms);
+  Facts *facts = facts_of(cx, m);
+  Why w = {cx, run, cx->tgt, facts_space(facts)};
+  /* what memory holds, as memsum saw it: the store's summary, kept when no
+     pass changed code since memsum asked for it */
+  space_use_summary(w.sp, run.memsum ? facts_summary(facts, NULL) : NULL);
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
     bool analysed = false; /* at fn's first generic access */
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -393,5 +395,4 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
       }
   }
   space_free(w.sp);
-  mem_summary_free(ms);
 }

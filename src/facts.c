@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* facts.c — the fact store: what one run of the pipeline knows.  (A
+ * service, not a pass; its persistent half, gasp's own metadata, is
+ * schema.c.)
+ *
+ * Problem.  Several passes ask the same module-wide questions — which bit
+ * stands for addrspace(8), what may global memory hold, which spaces does
+ * a function make generic, may one more clone be made — and the answers
+ * used to live in each asking pass: a numbering of unnamed spaces per
+ * analysis instance (a set made by one instance and read by another then
+ * meant another space), a memory summary computed by memsum and again by
+ * the explanations, reachability by resolve and again by lower, a clone
+ * budget counter in the context.  The store owns them for one run
+ * (pipeline.c makes it before the first pass and frees it after the
+ * report):
+ *
+ *   numbering    one SpaceNums per run: every Space and every summary of
+ *                the run number the spaces the table does not name through
+ *                it, so a set means the same spaces wherever it goes;
+ *   summary      memfix.c's fixed point (what each memory may hold),
+ *                computed when first asked and kept until a pass reports a
+ *                change of the module's code (facts_code_changed: the
+ *                pipeline calls it after every pass that changed more than
+ *                metadata);
+ *   reach        reach.c's spaces each function may make generic, kept
+ *                the same way;
+ *   clone budget the one --clone-budget of the run, for ipmsp and fields.
+ * What outlives the run (per-function spaces, clone notes, what ipmsp gave
+ * up on, field facts) travels in the module as !gasp.* metadata, which
+ * schema.c alone reads and writes.
+ *
+ * Invalidation is by code change only: metadata a pass adds (alias) does
+ * not change what memory holds or what a function makes generic.  A kept
+ * summary is the summary a new computation would give, because the
+ * computation reads nothing else than the module's code.
+ *
+ * Layering: above space.c, memory.c, memfix.c and reach.c (it computes
+ * with them), below the passes (they ask it); no import cycle
+ * (test/reliability/import-cycles.test).
+ *
+ * Tests: test/unit/test_unit.c (numbering across instances, invalidation).
+ */
+#include "gasp_int.h"
+
+struct Facts {
+  const TgtTable *t;
+  LLVMModuleRef m;
+  SpaceNums nums;
+  MemSummary *sum; /* NULL: not computed, or dropped at a change */
+  Reach *reach;
+  FactsCounts counts;
+  long clones_made;
+};
+
+Facts *facts_new(const TgtTable *t, LLVMModuleRef m) {
+  Facts *f = xcalloc(1, sizeof *f);
+  f->t = t;
+  f->m = m;
+  return f;
+}
+
+void facts_free(Facts *f) {
+  if (!f)
+    return;
+  mem_summary_free(f->sum);
+  reach_free(f->reach);
+  free(f);
+}
+
+Facts *facts_of(GaspCtx *cx, LLVMModuleRef m) {
+  if (cx->facts && cx->facts->m == m && cx->facts->t == cx->tgt)
+    return cx->facts;
+  facts_free(cx->facts); /* a pass run outside pipeline_run, on another module */
+  cx->facts = facts_new(cx->tgt, m);
+  return cx->facts;
+}
+
+SpaceNums *facts_nums(Facts *f) { return &f->nums; }
+
+Space *facts_space(Facts *f) { return space_new(f->t, f->m, &f->nums); }
+
+const MemSummary *facts_summary(Facts *f, unsigned *rounds) {
+  unsigned r = 0;
+  if (!f->sum) {
+    f->sum = memfix_compute(f->t, f->m, &f->nums, &r);
+    f->counts.summaries++;
+  }
+  if (rounds)
+    *rounds = r;
+  return f->sum;
+}
+
+const Reach *facts_reach(Facts *f) {
+  if (!f->reach) {
+    f->reach = reach_new(f->t, f->m);
+    f->counts.reaches++;
+  }
+  return f->reach;
+}
+
+void facts_code_changed(Facts *f) {
+  mem_summary_free(f->sum);
+  f->sum = NULL;
+  reach_free(f->reach);
+  f->reach = NULL;
+}
+
+FactsCounts facts_counts(const Facts *f) { return f->counts; }
+
+bool facts_clone_allowed(Facts *f, long budget) {
+  if (budget >= 0 && f->clones_made >= budget)
+    return false;
+  f->clones_made++;
+  return true;
+}
