@@ -24,7 +24,10 @@
  *                metadata);
  *   reach        reach.c's spaces each function may make generic, kept
  *                the same way;
- *   clone budget the one --clone-budget of the run, for ipmsp and fields.
+ *   clone budget the one --clone-budget of the run, for ipmsp and fields;
+ *   reinfer      the functions a pass changed and left to be inferred
+ *                again (resolve, version): the pipeline's `reinfer` step
+ *                takes them (infer.c, reinfer_run).
  * What outlives the run (per-function spaces, clone notes, what ipmsp gave
  * up on, field facts) travels in the module as !gasp.* metadata, which
  * schema.c alone reads and writes.
@@ -50,12 +53,15 @@ struct Facts {
   Reach *reach;
   FactsCounts counts;
   long clones_made;
+  ValVec pending;  /* functions waiting to be inferred again, in order */
+  PtrMap waiting;  /* the same, as a set */
 };
 
 Facts *facts_new(const TgtTable *t, LLVMModuleRef m) {
   Facts *f = xcalloc(1, sizeof *f);
   f->t = t;
   f->m = m;
+  map_init(&f->waiting);
   return f;
 }
 
@@ -64,6 +70,8 @@ void facts_free(Facts *f) {
     return;
   mem_summary_free(f->sum);
   reach_free(f->reach);
+  vec_free(&f->pending);
+  map_free(&f->waiting);
   free(f);
 }
 
@@ -106,6 +114,23 @@ void facts_code_changed(Facts *f) {
 }
 
 FactsCounts facts_counts(const Facts *f) { return f->counts; }
+
+void facts_reinfer_later(Facts *f, LLVMValueRef fn) {
+  if (map_get(&f->waiting, fn, NULL))
+    return;
+  map_put(&f->waiting, fn, 1);
+  vec_push(&f->pending, fn);
+}
+
+size_t facts_reinfer_pending(const Facts *f) { return f->pending.n; }
+
+void facts_take_reinfer(Facts *f, ValVec *out) {
+  out->n = 0;
+  for (size_t i = 0; i < f->pending.n; i++)
+    vec_push(out, f->pending.v[i]);
+  f->pending.n = 0;
+  map_clear(&f->waiting);
+}
 
 bool facts_clone_allowed(Facts *f, long budget) {
   if (budget >= 0 && f->clones_made >= budget)

@@ -678,6 +678,9 @@ MemSummary *memfix_compute(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums,
 
 /* ===== infer.c — intra-procedural inference ============================= */
 bool infer_run(GaspCtx *cx, LLVMModuleRef m);
+/* The `reinfer` step: infers again what passes left in the fact store's
+   set (facts_reinfer_later); changes nothing when it is empty. */
+bool reinfer_run(GaspCtx *cx, LLVMModuleRef m);
 typedef struct Infer Infer;
 Infer *infer_new(GaspCtx *cx, LLVMModuleRef m);
 void infer_free(Infer *s);
@@ -794,6 +797,11 @@ typedef struct FactsCounts {
   unsigned summaries, reaches;
 } FactsCounts;
 FactsCounts facts_counts(const Facts *f);
+/* fn changed and waits for the pipeline's `reinfer` step (once however
+   often it is said); how many wait; takes them all, in the order said. */
+void facts_reinfer_later(Facts *f, LLVMValueRef fn);
+size_t facts_reinfer_pending(const Facts *f);
+void facts_take_reinfer(Facts *f, ValVec *out);
 /* The run's one clone budget (-1 unlimited): true, counting the clone,
    while one more may be made. */
 bool facts_clone_allowed(Facts *f, long budget);

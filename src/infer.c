@@ -1013,3 +1013,23 @@ bool infer_run(GaspCtx *cx, LLVMModuleRef m) {
   infer_free(s);
   return changed;
 }
+
+/* The `reinfer` step: every function a pass changed and left in the fact
+   store's set (resolve, version) inferred again, in the order they were
+   left.  (ipmsp, fields and memsum infer what they change themselves: the
+   next wave's votes, the clone's own calls and the summary's loads need
+   it within the pass.) */
+bool reinfer_run(GaspCtx *cx, LLVMModuleRef m) {
+  Facts *f = facts_of(cx, m);
+  if (!facts_reinfer_pending(f))
+    return false;
+  ValVec fns = {0};
+  facts_take_reinfer(f, &fns);
+  Infer *s = infer_new(cx, m);
+  bool changed = false;
+  for (size_t i = 0; i < fns.n; i++)
+    changed |= infer_function(s, fns.v[i]);
+  infer_free(s);
+  vec_free(&fns);
+  return changed;
+}

@@ -50,6 +50,8 @@ static const PassInfo passes[] = {
      "--version-by-space=on: a loop through a pointer of two spaces, one copy per space", false},
     {"resolve", resolve_run,
      "explicit casts folded; static resolution when only global memory reaches", false},
+    {"reinfer", reinfer_run,
+     "infer again the functions the passes before it changed (the fact store's set)", false},
     {"lower", lower_run,
      "--lower-generic=tags: tag generic pointers, dispatch each access on the tag", false},
     {"alias", alias_run,
@@ -60,14 +62,19 @@ static const PassInfo passes[] = {
    while any of its passes changed the module (at most GROUP_ROUNDS times):
    ipmsp's clones give fields functions to specialize in place, and memsum
    names pointers that callers pass, which ipmsp votes on — a second gasp
-   run would otherwise find them (the output is a fixed point). */
+   run would otherwise find them (the output is a fixed point).  `reinfer`
+   infers again what the pass before it changed (the fact store's set);
+   the passes of the group infer their own changes, which their next steps
+   read.  A --passes list that leaves functions waiting gets `reinfer` at
+   its end (shown by -time-passes and -print-changed like any step). */
 static const char default_pipeline[] =
-    "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,memsum],version,resolve,lower,alias";
+    "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer,"
+    "lower,alias";
 #define GROUP_ROUNDS 4
 
 static const char pass_list[] =
     "sroa, internalize, byvalcopy, infer, fields, callsplit, ipmsp, memsum, version, resolve, "
-    "lower, alias (and none)";
+    "reinfer, lower, alias (and none)";
 
 const char *gasp_pass_list(void) { return pass_list; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }
@@ -276,6 +283,8 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   }
   vec_free(&steps);
   free(copy);
+  if (ok && facts_reinfer_pending(facts_of(cx, m)))
+    ok = run_one(cx, "reinfer", &rs);
   if (rs.st == GASP_OK) {
     WhyRun run = {pipeline_has(cx, "ipmsp"), pipeline_has(cx, "memsum")};
     why_report(cx, m, run); /* before rehoming: its remarks are about live functions */

@@ -62,7 +62,6 @@ typedef struct Rs {
   const TgtTable *t;
   LLVMModuleRef m;
   LLVMBuilderRef b;
-  Infer *inf; /* re-infers a changed function */
   Space *sp;  /* the space analysis */
   const Reach *reach; /* the store's */
   unsigned global_bits; /* spaces that are global memory */
@@ -236,7 +235,7 @@ static void resolve_function(Rs *s, LLVMValueRef fn, const PtrMap *casting) {
   cx_stat(s->cx, &st_static, made);
   if (folded || made) {
     s->changed = true;
-    infer_function(s->inf, fn);
+    facts_reinfer_later(facts_of(s->cx, s->m), fn); /* `reinfer` */
     char names[96];
     reach_names(mask, names, sizeof names);
     GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "Resolved", fn, NULL);
@@ -255,7 +254,7 @@ static void resolve_function(Rs *s, LLVMValueRef fn, const PtrMap *casting) {
 
 bool resolve_run(GaspCtx *cx, LLVMModuleRef m) {
   Rs s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
-          infer_new(cx, m), facts_space(facts_of(cx, m)), facts_reach(facts_of(cx, m)), 1u << UAS_GLOBAL, false};
+          facts_space(facts_of(cx, m)), facts_reach(facts_of(cx, m)), 1u << UAS_GLOBAL, false};
   if (tgt_in_global(s.t, s.t->constant, false))
     s.global_bits |= 1u << UAS_CONSTANT;
   if (cx->opt.private_in_global)
@@ -276,7 +275,6 @@ bool resolve_run(GaspCtx *cx, LLVMModuleRef m) {
     if (LLVMCountBasicBlocks(fn) && !ir_optnone(fn)) /* optnone: as written */
       resolve_function(&s, fn, &casting);
   map_free(&casting);
-  infer_free(s.inf);
   space_free(s.sp);
   LLVMDisposeBuilder(s.b);
   return s.changed;

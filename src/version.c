@@ -52,7 +52,6 @@ typedef struct Vs {
   LLVMModuleRef m;
   LLVMBuilderRef b;
   Space *sp;
-  Infer *inf;
   unsigned convergent;
 } Vs;
 
@@ -534,8 +533,8 @@ static bool run_function(Vs *s, LLVMValueRef fn) {
     version(s, fn, &body, &in, j->h, j->pre, j->r, j->sp);
   }
   bool changed = jobs.n != 0;
-  if (changed)
-    infer_function(s->inf, fn);
+  if (changed) /* both copies named by the pipeline's `reinfer` step */
+    facts_reinfer_later(facts_of(s->cx, s->m), fn);
   map_free(&in);
   vec_free(&body);
   vec_free(&jobs);
@@ -548,13 +547,12 @@ bool version_run(GaspCtx *cx, LLVMModuleRef m) {
   if (!cx->opt.version_by_space)
     return false;
   Vs s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
-          facts_space(facts_of(cx, m)), infer_new(cx, m),
+          facts_space(facts_of(cx, m)),
           LLVMGetEnumAttributeKindForName("convergent", strlen("convergent"))};
   bool changed = false;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     if (LLVMCountBasicBlocks(f) && !ir_optnone(f))
       changed |= run_function(&s, f);
-  infer_free(s.inf);
   space_free(s.sp);
   LLVMDisposeBuilder(s.b);
   return changed;

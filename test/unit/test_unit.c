@@ -690,10 +690,42 @@ static void test_facts_outcomes(void) {
   LLVMContextDispose(ctx);
 }
 
+/* The store's re-inference set: a function said twice waits once, in the
+   order first said; taking it empties the set (the `reinfer` step takes
+   it after each pass that filled it). */
+static void test_facts_reinfer_set(void) {
+  const char ir[] = "define void @a() {\n  ret void\n}\ndefine void @b() {\n  ret void\n}\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  char *err = NULL;
+  LLVMModuleRef m = gasp_parse_module(ctx, "mem", ir, sizeof ir - 1, &err);
+  CHECK(m && !err);
+  if (m) {
+    Facts *f = facts_new(tgt_by_name("nvptx"), m);
+    LLVMValueRef a = LLVMGetNamedFunction(m, "a"), b = LLVMGetNamedFunction(m, "b");
+    CHECK(facts_reinfer_pending(f) == 0);
+    facts_reinfer_later(f, b);
+    facts_reinfer_later(f, a);
+    facts_reinfer_later(f, b);
+    CHECK(facts_reinfer_pending(f) == 2);
+    ValVec got = {0};
+    facts_take_reinfer(f, &got);
+    CHECK(got.n == 2 && got.v[0] == b && got.v[1] == a);
+    CHECK(facts_reinfer_pending(f) == 0);
+    facts_reinfer_later(f, a); /* waits again once taken */
+    CHECK(facts_reinfer_pending(f) == 1);
+    vec_free(&got);
+    facts_free(f);
+    LLVMDisposeModule(m);
+  }
+  free(err);
+  LLVMContextDispose(ctx);
+}
+
 int main(void) {
   test_facts_numbering();
   test_facts_invalidation();
   test_facts_outcomes();
+  test_facts_reinfer_set();
   test_parse();
   test_loop_depth();
   test_library_contract();
