@@ -17,7 +17,17 @@ A program where gasp leaves more than the oracle's multi-space count has
 accesses the oracle saw single-space in every context that gasp left
 generic (an upper bound: a site the run never executed is not judged by the
 oracle, and gasp counts such sites too).  For those programs the Missed
-remarks' reasons are tallied.  Writes bench/oracle/oracle_random.md and
+remarks' reasons are tallied.
+
+Per site: the totals above count gasp's residue in instructions after
+cloning (a helper copied per calling context leaves its multi-space
+accesses once per copy) and the oracle's in original sites.  The second
+table compares like with like: each program compiled again with -g, the
+sites gasp leaves generic (its Missed remarks, --whole-program) keyed by
+source location and kind (load, store, atomicrmw, cmpxchg, other), each
+judged by the oracle's verdict for the site at that key: multi-space in
+some context (no static proof can name it there), single-space in every
+context (gasp's true excess), or not run.  Writes bench/oracle/oracle_random.md and
 prints it; with --extended, genprog's extended programs (structs by value,
 null-or-space pointers, loops through a pointer of two spaces, ...) into
 bench/oracle/oracle_random_extended.md."""
@@ -59,6 +69,60 @@ def reasons(ll, flags):
 
 
 EXTENDED = "--extended" in sys.argv
+KINDS = ("load", "store", "atomicrmw", "cmpxchg")
+
+
+def kind_of(text):
+    words = text.replace("=", " ").split()
+    for w in words[:3]:
+        if w in KINDS:
+            return w
+    return "other"
+
+
+def gasp_sites(ll, flags):
+    """(location, kind) of each access gasp leaves generic in live code."""
+    r = sh([os.path.join(BIN, "gasp-opt"), "-pass-remarks-missed=gasp"] + flags +
+           [ll, "-o", os.devnull])
+    out = set()
+    for line in r.stderr.splitlines():
+        m = re.match(r"remark: (\S+:\d+:\d+): (\S+) stays generic: (.*)", line)
+        if m and "externally visible function with no caller" not in m.group(3):
+            out.add((m.group(1), m.group(2) if m.group(2) in KINDS else "other"))
+    return out
+
+
+def oracle_sites(text):
+    """(location, kind) -> True when multi-space in some context."""
+    out = {}
+    for line in text.splitlines():
+        m = re.match(r"oracle: site \d+ @\S+: (.*) \((\S+:\d+:\d+)\): .*"
+                     r"(multi-space|single-space in every context)$", line)
+        if m:
+            key = (m.group(2), kind_of(m.group(1)))
+            out[key] = out.get(key, False) or m.group(3) == "multi-space"
+    return out
+
+
+def per_site(cl, t, args, tmp, seed):
+    """(gasp residue sites, of which oracle multi, single, not run) and the
+    same with --version-by-space=on, or None."""
+    ll = os.path.join(tmp, "g%d.%s.ll" % (seed, t))
+    cmd = ocl.clang_cmd(cl, t, ll)
+    cmd.insert(1, "-g")
+    if sh(cmd).returncode:
+        return None
+    r = sh([os.path.join(BIN, "gasp-run"), ll, "--kernel", "k", "--oracle"] + args, timeout=120)
+    if r.returncode:
+        return None
+    orc = oracle_sites(r.stdout)
+    res = []
+    for flags in (["--whole-program"], ["--whole-program", "--version-by-space=on"]):
+        g = gasp_sites(ll, flags)
+        multi = sum(1 for k in g if orc.get(k) is True)
+        single = sum(1 for k in g if orc.get(k) is False)
+        res.append((len(g), multi, single, len(g) - multi - single))
+    return res
 
 
 def one(seed, tmp):
@@ -80,7 +144,7 @@ def one(seed, tmp):
         a, w = left(ll, []), left(ll, ["--whole-program"])
         v = left(ll, ["--whole-program", "--version-by-space=on"])
         why = reasons(ll, ["--whole-program"]) if w is not None and w > multi else {}
-        rows.append((seed, t, sites, single, multi, a, w, why, v))
+        rows.append((seed, t, sites, single, multi, a, w, why, v, per_site(cl, t, args, tmp, seed)))
     return rows
 
 
@@ -106,6 +170,19 @@ def main():
             t, len(rs), sum(r[2] for r in rs), sum(r[4] for r in rs), sum(r[5] for r in rs),
             sum(r[6] for r in rs), len(over), sum(r[6] - r[4] for r in over),
             sum(r[8] or 0 for r in rs)))
+    out += ["", "Per site (compiled again with -g; gasp --whole-program; each site gasp "
+            "leaves generic, by source location and kind, judged by the oracle's verdict "
+            "for it):", "",
+            "| target | programs | oracle multi-space sites | gasp residue sites | of which "
+            "oracle multi-space | oracle single-space (excess) | not run | with versioning: "
+            "residue sites | excess |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    for t in TARGETS:
+        rs = [r for r in rows if r[1] == t and r[9]]
+        tot = [sum(r[9][0][i] for r in rs) for i in range(4)]
+        vt = [sum(r[9][1][i] for r in rs) for i in range(4)]
+        out.append("| %s | %d | %d | %d | %d | %d | %d | %d | %d |" % (
+            t, len(rs), sum(r[4] for r in rs), tot[0], tot[1], tot[2], tot[3], vt[0], vt[2]))
     out += ["", "Reasons gasp gives (--whole-program) in the programs where it leaves more "
             "than the oracle's multi-space count:", ""]
     out += ["- %d: %s" % (c, k) for k, c in why.most_common(12)]
