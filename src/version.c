@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* version.c — a loop that accesses memory through a pointer in one of two
- * spaces, versioned by one space test before it (--version-by-space=on).
+/* version.c — a loop, or a straight-line run of accesses, that goes
+ * through a pointer in one of two spaces, versioned by one space test
+ * before it (--version-by-space=on).
  *
  * Problem.  `p = c ? tile : in; for (...) s += p[i];` — p is a shared or a
  * global pointer, so every access of the loop stays generic: no static
@@ -24,6 +25,20 @@
  * of both.  Sound because the set is: r is in one of the two, and the test
  * tells which.  One pointer per loop, one versioning per loop.
  *
+ * Runs (after the loops, on what is left).  In one block, from a generic
+ * access through such an r (through GEPs and bitcasts) to the last access
+ * through r before a call (but to an intrinsic that is not convergent) or
+ * the block's end, at least two accesses through r (the test pays for
+ * them), at most VERSION_RUN_MAX instructions: `if (c) p = tile; else p =
+ * in; p[i] += 7; s = p[j];` (a phi), `p = c ? l : g` (a select), a pointer
+ * a helper returned or loaded from memory that holds two spaces.  The
+ * block is cut before the run and after it; the test goes at the end of the
+ * first part, the run stays as the version for r's first space and a copy
+ * of it is made for the second (each reading r through its cast pair; a
+ * GEP chain on r made before the run is made again in each arm); a value of
+ * the run used after it is merged by a phi where the arms meet.  Several
+ * runs of one block are versioned from the last to the first.
+ *
  * Example (nvptx64):
  *   %p = select i1 %c, ptr %tile.g, ptr %in.g
  *   br label %loop            ; loop: ... load float, ptr %e ...
@@ -32,17 +47,21 @@
  *   br i1 %t, label %version.global, label %version.local
  *   ; two loops: load float, ptr addrspace(1) ... / ptr addrspace(3) ...
  *
- * Remark per loop (Passed, "VersionedLoop").  Requires: a module that
- * verifies.  Debug name: version.  Statistics: version.*.
- * Tests: test/ipmsp/version-loop.ll, version-loop.cl (spir64, nvptx64, amdgcn).
+ * Remark per loop (Passed, "VersionedLoop") and per run ("VersionedRun").
+ * Requires: a module that verifies.  Debug name: version.  Statistics:
+ * version.*.  Tests: test/ipmsp/version-loop.ll, version-loop.cl (spir64,
+ * nvptx64, amdgcn), version-run.ll (nvptx64, amdgcn).
  */
 #include "gasp_int.h"
 
+#include <assert.h>
 #include <llvm-c/DebugInfo.h>
 #include <string.h>
 
 static const GaspStatDesc st_loops = {"version.loops",
                                       "loops versioned by the space of a pointer"};
+static const GaspStatDesc st_runs = {
+    "version.runs", "straight-line runs of accesses versioned by the space of a pointer"};
 
 #define VERSION_MAX 400 /* instructions a loop may have to be copied */
 
@@ -473,8 +492,280 @@ static void remark(Vs *s, LLVMValueRef fn, LLVMValueRef at, const int sp[2]) {
   rm_done(r);
 }
 
+/* ---- straight-line runs ---------------------------------------------------
+ * A run: in one block, from a generic access through a value r of exactly
+ * two testable spaces to the last such access through r before a call
+ * (but to an intrinsic that is not convergent) or the block's end, with at
+ * least two accesses through r (one test pays for them) and at most
+ * VERSION_RUN_MAX instructions.  The block is cut around the run; the run
+ * stays as the version for r's first space and a copy is made for the
+ * second; the test goes before them, and a value of the run used after it
+ * is merged by a phi where the two meet again. */
+#define VERSION_RUN_MAX 64
+
+typedef struct Run {
+  LLVMValueRef first, last, r;
+  unsigned accesses;
+  int sp[2];
+} Run;
+typedef VEC(Run) RunVec;
+
+/* The value a GEP/bitcast chain from v starts at (v itself when none). */
+static LLVMValueRef chain_root(LLVMValueRef v) {
+  for (unsigned d = 0; d < 32 && (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v)); d++)
+    v = LLVMGetOperand(v, 0);
+  return v;
+}
+
+/* May a run go on past i (no call but to a non-convergent intrinsic)? */
+static bool run_may_cross(const Vs *s, LLVMValueRef i) {
+  if (ir_is_eh_pad(i) || LLVMIsATerminatorInst(i) || LLVMIsAPHINode(i))
+    return false;
+  if (!LLVMIsACallInst(i))
+    return true;
+  LLVMValueRef f = LLVMGetCalledValue(i);
+  return f && LLVMIsAFunction(f) && LLVMGetIntrinsicID(f) &&
+         !LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, s->convergent) &&
+         !LLVMGetCallSiteEnumAttribute(i, LLVMAttributeFunctionIndex, s->convergent);
+}
+
+/* The runs of bb worth a test, in block order. */
+static void find_runs(Vs *s, LLVMBasicBlockRef bb, RunVec *out) {
+  Run cur = {NULL, NULL, NULL, 0, {0, 0}};
+  unsigned len = 0;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(bb);; i = LLVMGetNextInstruction(i)) {
+    bool end = !i || !run_may_cross(s, i) || (cur.r && ++len > VERSION_RUN_MAX);
+    LLVMValueRef r = NULL;
+    int sp[2];
+    if (!end) {
+      LLVMValueRef ptrs[2];
+      unsigned n = ir_mem_ptrs(i, ptrs);
+      for (unsigned q = 0; q < n && !r; q++)
+        if (ir_ptr_as(LLVMTypeOf(ptrs[q])) == s->t->generic) {
+          LLVMValueRef root = chain_root(ptrs[q]);
+          if (root == cur.r || (!LLVMIsAConstant(root) && two_spaces(s, root, sp)))
+            r = root;
+        }
+    }
+    if (r && r == cur.r) {
+      cur.last = i;
+      cur.accesses++;
+      continue;
+    }
+    if (end || r) {
+      if (cur.r && cur.accesses >= 2)
+        vec_push(out, cur);
+      cur.r = NULL;
+    }
+    if (!i || LLVMIsATerminatorInst(i))
+      return;
+    if (r) {
+      Run nr = {i, i, r, 1, {sp[0], sp[1]}};
+      cur = nr;
+      len = 1;
+    }
+  }
+}
+
+/* Is i one of the run's instructions (first..last of its block)? */
+static bool in_run(const PtrMap *run, LLVMValueRef v) {
+  return LLVMIsAInstruction(v) && map_get(run, v, NULL);
+}
+
+/* Operand v of an instruction of an arm whose r is `with`: r becomes with,
+   and a GEP/bitcast chain on r made before the run is made again in the
+   arm (at the builder), once (memo: chain instruction -> its arm copy). */
+static LLVMValueRef rebase(Vs *s, const PtrMap *run, LLVMValueRef v, LLVMValueRef r,
+                           LLVMValueRef with, PtrMap *memo, ValVec *made) {
+  if (v == r)
+    return with;
+  if (!(LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v)) || in_run(run, v) ||
+      chain_root(v) != r)
+    return v;
+  uint32_t k = map_find(memo, v);
+  if (k != MAP_NONE)
+    return made->v[k];
+  LLVMValueRef base = rebase(s, run, LLVMGetOperand(v, 0), r, with, memo, made);
+  LLVMValueRef c = LLVMInstructionClone(v);
+  LLVMInsertIntoBuilder(s->b, c);
+  LLVMSetOperand(c, 0, base);
+  map_put(memo, v, (uint32_t)made->n);
+  vec_push(made, c);
+  return c;
+}
+
+/* A non-phi user of r and the operand where it uses r: r again after a
+   cut, which rebuilds the phis of the block it cuts (r may be one). */
+static LLVMValueRef user_of(LLVMValueRef r, unsigned *op) {
+  for (LLVMUseRef u = LLVMGetFirstUse(r); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user) || LLVMIsAPHINode(user))
+      continue;
+    int n = LLVMGetNumOperands(user);
+    for (int o = 0; o < n; o++)
+      if (LLVMGetOperand(user, (unsigned)o) == r) {
+        *op = (unsigned)o;
+        return user;
+      }
+  }
+  return NULL;
+}
+
+/* Versions one run (see above). */
+static void version_run_of(Vs *s, const Run *in) {
+  Run copy = *in, *run = &copy;
+  LLVMContextRef ctx = LLVMGetModuleContext(s->m);
+  LLVMValueRef after = LLVMGetNextInstruction(run->last);
+  LLVMBasicBlockRef join = LLVMGetInstructionParent(after);
+  LLVMValueRef fn = LLVMGetBasicBlockParent(join);
+  LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(run->first);
+  /* the run's instructions, in order */
+  ValVec ins = {0};
+  PtrMap inrun;
+  map_init(&inrun);
+  for (LLVMValueRef i = run->first;; i = LLVMGetNextInstruction(i)) {
+    map_put(&inrun, i, (uint32_t)ins.n);
+    vec_push(&ins, i);
+    if (i == run->last)
+      break;
+  }
+  /* cut: head (before the run, gets the test), arm A (the run), join */
+  unsigned rop = 0;
+  LLVMValueRef ruser = user_of(run->r, &rop);
+  assert(ruser && "an access of the run goes through r");
+  LLVMBasicBlockRef armA = ir_split_before(s->b, after);
+  LLVMBasicBlockRef head = ir_split_before(s->b, run->first);
+  run->r = LLVMGetOperand(ruser, rop);
+  char name[64];
+  snprintf(name, sizeof name, "version.%s", tgt_space_name(s->t, run->sp[1]));
+  LLVMBasicBlockRef armB = LLVMInsertBasicBlockInContext(ctx, join, name);
+  snprintf(name, sizeof name, "version.%s", tgt_space_name(s->t, run->sp[0]));
+  LLVMSetValueName2(LLVMBasicBlockAsValue(armA), name, strlen(name));
+  LLVMPositionBuilderAtEnd(s->b, head);
+  LLVMSetCurrentDebugLocation2(s->b, loc);
+  LLVMValueRef t = casts_build_test(s->t, s->m, s->b, run->r, run->sp[0]);
+  LLVMBuildCondBr(s->b, t, armA, armB);
+  /* arm B: r's cast, then a copy of the run */
+  LLVMPositionBuilderAtEnd(s->b, armB);
+  LLVMSetCurrentDebugLocation2(s->b, loc);
+  LLVMValueRef named = LLVMBuildAddrSpaceCast(s->b, run->r, ir_retype(LLVMTypeOf(run->r), run->sp[1]), "");
+  LLVMValueRef rb = LLVMBuildAddrSpaceCast(s->b, named, LLVMTypeOf(run->r), "");
+  PtrMap memo;
+  map_init(&memo);
+  ValVec made = {0}, copies = {0};
+  for (size_t k = 0; k < ins.n; k++) {
+    LLVMValueRef c = LLVMInstructionClone(ins.v[k]);
+    LLVMInsertIntoBuilder(s->b, c);
+    LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(ins.v[k]));
+    vec_push(&copies, c);
+  }
+  for (size_t k = 0; k < copies.n; k++) {
+    LLVMValueRef c = copies.v[k];
+    LLVMPositionBuilderBefore(s->b, c); /* chains made again go before their user */
+    int n = LLVMGetNumOperands(c);
+    for (int o = 0; o < n; o++) {
+      LLVMValueRef v = LLVMGetOperand(c, (unsigned)o);
+      if (!v || LLVMValueIsBasicBlock(v))
+        continue;
+      uint32_t at = in_run(&inrun, v) ? map_find(&inrun, v) : MAP_NONE;
+      LLVMValueRef w = at != MAP_NONE ? copies.v[at] : rebase(s, &inrun, v, run->r, rb, &memo, &made);
+      if (w != v)
+        LLVMSetOperand(c, (unsigned)o, w);
+    }
+  }
+  LLVMPositionBuilderAtEnd(s->b, armB);
+  LLVMBuildBr(s->b, join);
+  /* arm A: the run itself, reading r through A's cast */
+  LLVMPositionBuilderBefore(s->b, run->first);
+  LLVMSetCurrentDebugLocation2(s->b, loc);
+  named = LLVMBuildAddrSpaceCast(s->b, run->r, ir_retype(LLVMTypeOf(run->r), run->sp[0]), "");
+  LLVMValueRef ra = LLVMBuildAddrSpaceCast(s->b, named, LLVMTypeOf(run->r), "");
+  map_clear(&memo);
+  made.n = 0;
+  for (size_t k = 0; k < ins.n; k++) {
+    LLVMValueRef i = ins.v[k];
+    LLVMPositionBuilderBefore(s->b, i);
+    int n = LLVMGetNumOperands(i);
+    for (int o = 0; o < n; o++) {
+      LLVMValueRef v = LLVMGetOperand(i, (unsigned)o);
+      if (!v || LLVMValueIsBasicBlock(v) || in_run(&inrun, v))
+        continue;
+      LLVMValueRef w = rebase(s, &inrun, v, run->r, ra, &memo, &made);
+      if (w != v)
+        LLVMSetOperand(i, (unsigned)o, w);
+    }
+  }
+  LLVMPositionBuilderAtEnd(s->b, armA);
+  LLVMBuildBr(s->b, join);
+  /* a value of the run used after it: one phi where the arms meet */
+  ValVec users = {0};
+  for (size_t k = 0; k < ins.n; k++) {
+    LLVMValueRef i = ins.v[k], phi = NULL;
+    users.n = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      LLVMBasicBlockRef ub = LLVMIsAInstruction(user) ? LLVMGetInstructionParent(user) : NULL;
+      if (ub != armA && ub != armB)
+        vec_push(&users, user);
+    }
+    for (size_t q = 0; q < users.n; q++) {
+      if (!phi) {
+        LLVMValueRef top = LLVMGetFirstInstruction(join);
+        LLVMPositionBuilderBefore(s->b, top);
+        phi = LLVMBuildPhi(s->b, LLVMTypeOf(i), "");
+        LLVMValueRef vals[2] = {i, copies.v[k]};
+        LLVMBasicBlockRef from[2] = {armA, armB};
+        LLVMAddIncoming(phi, vals, from, 2);
+      }
+      int n = LLVMGetNumOperands(users.v[q]);
+      for (int o = 0; o < n; o++)
+        if (LLVMGetOperand(users.v[q], (unsigned)o) == i)
+          LLVMSetOperand(users.v[q], (unsigned)o, phi);
+    }
+  }
+  (void)fn;
+  vec_free(&users);
+  vec_free(&made);
+  vec_free(&copies);
+  map_free(&memo);
+  map_free(&inrun);
+  vec_free(&ins);
+  cx_stat(s->cx, &st_runs, 1);
+}
+
+static void run_remark(Vs *s, LLVMValueRef fn, const Run *run) {
+  GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "VersionedRun", fn, run->first);
+  if (!r)
+    return;
+  rm_arg(r, "Accesses", "%u", run->accesses);
+  rm_arg(r, "String", " accesses versioned by the space of the pointer they go through (");
+  rm_arg(r, "TrueSpace", "%s", tgt_space_name(s->t, run->sp[0]));
+  rm_arg(r, "String", " or ");
+  rm_arg(r, "FalseSpace", "%s", tgt_space_name(s->t, run->sp[1]));
+  rm_arg(r, "String", "): one space test before them, one copy per space");
+  rm_done(r);
+}
+
+/* Versions the runs of fn (after its loops); true when one was. */
+static bool runs_of_function(Vs *s, LLVMValueRef fn) {
+  space_analyse(s->sp, fn, NULL);
+  RunVec runs = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    if (space_reachable(s->sp, bb))
+      find_runs(s, bb, &runs);
+  /* decided on the unchanged function; the last run first, so the earlier
+     runs of a block keep their instructions where they were */
+  for (size_t k = runs.n; k-- > 0;) {
+    run_remark(s, fn, &runs.v[k]);
+    version_run_of(s, &runs.v[k]);
+  }
+  bool changed = runs.n != 0;
+  vec_free(&runs);
+  return changed;
+}
+
 /* Versions the outermost loops of fn that qualify; true when one was. */
-static bool run_function(Vs *s, LLVMValueRef fn) {
+static bool loops_of_function(Vs *s, LLVMValueRef fn) {
   Dom *d = dom_new(fn);
   BlockVec heads = {0};
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -533,13 +824,20 @@ static bool run_function(Vs *s, LLVMValueRef fn) {
     version(s, fn, &body, &in, j->h, j->pre, j->r, j->sp);
   }
   bool changed = jobs.n != 0;
-  if (changed) /* both copies named by the pipeline's `reinfer` step */
-    facts_reinfer_later(facts_of(s->cx, s->m), fn);
   map_free(&in);
   vec_free(&body);
   vec_free(&jobs);
   vec_free(&heads);
   dom_free(d);
+  return changed;
+}
+
+/* fn's loops, then its straight-line runs. */
+static bool run_function(Vs *s, LLVMValueRef fn) {
+  bool changed = loops_of_function(s, fn);
+  changed |= runs_of_function(s, fn);
+  if (changed) /* both copies named by the pipeline's `reinfer` step */
+    facts_reinfer_later(facts_of(s->cx, s->m), fn);
   return changed;
 }
 
