@@ -174,6 +174,7 @@ static bool merge_list(Al *a, LLVMValueRef i, unsigned kind, long mask) {
 }
 
 bool alias_run(GaspCtx *cx, LLVMModuleRef m) {
+  facts_pass_entry(cx, m);
   Al a = {.cx = cx, .ctx = LLVMGetModuleContext(m), .pig = cx->opt.private_in_global != 0};
   a.kscope = LLVMGetMDKindIDInContext(a.ctx, "alias.scope", 11);
   a.knoalias = LLVMGetMDKindIDInContext(a.ctx, "noalias", 7);

@@ -89,6 +89,7 @@ static void copy_param(GaspCtx *cx, LLVMBuilderRef b, LLVMValueRef fn, unsigned 
 }
 
 bool byvalcopy_run(GaspCtx *cx, LLVMModuleRef m) {
+  facts_pass_entry(cx, m);
   const TgtTable *t = cx->tgt;
   if (!t->kernel_byval_space)
     return false;

@@ -338,6 +338,7 @@ static void callers_to_scan(const Cs *s, LLVMModuleRef m, PtrMap *out) {
 }
 
 bool callsplit_run(GaspCtx *cx, LLVMModuleRef m) {
+  facts_pass_entry(cx, m);
   Cs s = {cx, cx->tgt, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)), facts_space(facts_of(cx, m)),
           LLVMGetEnumAttributeKindForName("convergent", strlen("convergent")), {0}};
   map_init(&s.needs_conv);

@@ -45,6 +45,9 @@
  */
 #include "gasp_int.h"
 
+#include <assert.h>
+#include <string.h>
+
 struct Facts {
   const TgtTable *t;
   LLVMModuleRef m;
@@ -73,6 +76,19 @@ void facts_free(Facts *f) {
   vec_free(&f->pending);
   map_free(&f->waiting);
   free(f);
+}
+
+void facts_pass_entry(const GaspCtx *cx, LLVMModuleRef m) {
+  assert(cx && m && "a pass runs with a context on a module");
+  assert(cx->tgt && "a target table is selected before any pass (cx_select_target)");
+  assert((!cx->cur_module || cx->cur_module == m) && "the pass runs on the run's module");
+  assert((!cx->facts || (cx->facts->m == m && cx->facts->t == cx->tgt) || !cx->cur_module) &&
+         "the run's fact store is this module's");
+  assert((!cx->facts || !cx->facts->pending.n || !cx->cur_pass ||
+          !strcmp(cx->cur_pass, "reinfer")) &&
+         "what a pass left for reinfer is inferred before the next pass starts");
+  (void)cx;
+  (void)m;
 }
 
 Facts *facts_of(GaspCtx *cx, LLVMModuleRef m) {

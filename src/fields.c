@@ -471,6 +471,7 @@ static void callers_to_scan(const Fields *fs, PtrMap *out) {
 }
 
 bool fields_run(GaspCtx *cx, LLVMModuleRef m) {
+  facts_pass_entry(cx, m);
   Fields fs = {.cx = cx, .t = cx->tgt, .m = m};
   fs.sp = facts_space(facts_of(cx, m));
   fs.inf = infer_new(cx, m);

@@ -777,6 +777,11 @@ void reach_names(unsigned mask, char *buf, size_t cap);
 typedef struct Facts Facts;
 Facts *facts_new(const TgtTable *t, LLVMModuleRef m);
 void facts_free(Facts *f);
+/* A pass's preconditions, asserted at its entry: a context with a target
+   table, the run's module, the run's store for it, nothing left waiting
+   for `reinfer` (the pipeline runs it first).  Asserts are on in gasp's
+   builds (no NDEBUG), so make check and check-asan run them. */
+void facts_pass_entry(const GaspCtx *cx, LLVMModuleRef m);
 /* The run's store for m (cx->facts; made here for a pass run alone). */
 Facts *facts_of(GaspCtx *cx, LLVMModuleRef m);
 /* The run's one numbering of the spaces the table does not name. */

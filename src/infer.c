@@ -1004,6 +1004,7 @@ bool infer_function(Infer *s, LLVMValueRef fn) {
 }
 
 bool infer_run(GaspCtx *cx, LLVMModuleRef m) {
+  facts_pass_entry(cx, m);
   Infer *s = infer_new(cx, m);
   bool changed = false;
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn;
@@ -1020,6 +1021,7 @@ bool infer_run(GaspCtx *cx, LLVMModuleRef m) {
    next wave's votes, the clone's own calls and the summary's loads need
    it within the pass.) */
 bool reinfer_run(GaspCtx *cx, LLVMModuleRef m) {
+  facts_pass_entry(cx, m);
   Facts *f = facts_of(cx, m);
   if (!facts_reinfer_pending(f))
     return false;

@@ -138,6 +138,7 @@ static unsigned remove_dead(LLVMModuleRef m) {
 /* ---- entry --------------------------------------------------------------- */
 
 bool internalize_run(GaspCtx *cx, LLVMModuleRef m) {
+  facts_pass_entry(cx, m);
   if (!cx->opt.whole_program)
     return false;
   const TgtTable *t = cx->tgt;

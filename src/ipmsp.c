@@ -1636,6 +1636,7 @@ static void publish(Ip *ip) {
 /* ---- entry --------------------------------------------------------------- */
 
 bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
+  facts_pass_entry(cx, m);
   Ip ip;
   memset(&ip, 0, sizeof ip);
   ip.cx = cx;

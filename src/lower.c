@@ -905,6 +905,7 @@ static void drop_dead_decls(Lw *s) {
 }
 
 bool lower_run(GaspCtx *cx, LLVMModuleRef m) {
+  facts_pass_entry(cx, m);
   if (cx->opt.lower_generic != GASP_LOWER_TAGS)
     return false;
   const TgtTable *t = cx->tgt;

@@ -80,6 +80,7 @@ static bool hands_on_loaded(const TgtTable *t, LLVMValueRef f) {
 }
 
 bool memsum_run(GaspCtx *cx, LLVMModuleRef m) {
+  facts_pass_entry(cx, m);
   const TgtTable *t = cx->tgt;
   if (!loads_generic_pointers(t, m))
     return false;

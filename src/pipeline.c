@@ -65,8 +65,9 @@ static const PassInfo passes[] = {
    run would otherwise find them (the output is a fixed point).  `reinfer`
    infers again what the pass before it changed (the fact store's set);
    the passes of the group infer their own changes, which their next steps
-   read.  A --passes list that leaves functions waiting gets `reinfer` at
-   its end (shown by -time-passes and -print-changed like any step). */
+   read.  A --passes list that leaves functions waiting gets `reinfer`
+   before its next step, or at its end (shown by -time-passes and
+   -print-changed like any step), so no pass starts with work waiting. */
 static const char default_pipeline[] =
     "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer,"
     "lower,alias";
@@ -276,7 +277,11 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
     for (size_t n = 0; ok && n < limit && (n < size || quiet + 1 < size); n++) {
       if (n == size)
         cx_stat(cx, &st_group_rounds, 1); /* a round beyond the first */
-      ok = run_one(cx, steps.v[i + n % size].name, &rs);
+      const char *name = steps.v[i + n % size].name;
+      if (strcmp(name, "reinfer") && facts_reinfer_pending(facts_of(cx, m)))
+        ok = run_one(cx, "reinfer", &rs); /* what the list left waiting */
+      if (ok)
+        ok = run_one(cx, name, &rs);
       quiet = rs.changed ? 0 : quiet + 1;
     }
     i = end;

@@ -253,6 +253,7 @@ static void resolve_function(Rs *s, LLVMValueRef fn, const PtrMap *casting) {
 }
 
 bool resolve_run(GaspCtx *cx, LLVMModuleRef m) {
+  facts_pass_entry(cx, m);
   Rs s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
           facts_space(facts_of(cx, m)), facts_reach(facts_of(cx, m)), 1u << UAS_GLOBAL, false};
   if (tgt_in_global(s.t, s.t->constant, false))

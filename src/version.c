@@ -39,6 +39,12 @@
  * the run used after it is merged by a phi where the arms meet.  Several
  * runs of one block are versioned from the last to the first.
  *
+ * Cost: the clone cost model's rule (docs/design.md, "What cloning
+ * costs"): a loop or run is copied only when its instructions are at most
+ * --clone-cost (the target's: 8 on NVPTX, no limit elsewhere) times the
+ * accesses through r it names, each weighted by its loop depth; else a
+ * Missed remark (VersionTooCostly) says so.  The size caps bound the work.
+ *
  * Example (nvptx64):
  *   %p = select i1 %c, ptr %tile.g, ptr %in.g
  *   br label %loop            ; loop: ... load float, ptr %e ...
@@ -62,6 +68,8 @@ static const GaspStatDesc st_loops = {"version.loops",
                                       "loops versioned by the space of a pointer"};
 static const GaspStatDesc st_runs = {
     "version.runs", "straight-line runs of accesses versioned by the space of a pointer"};
+static const GaspStatDesc st_costly = {
+    "version.too-costly", "loops and runs not versioned: the copy costs more than it names"};
 
 #define VERSION_MAX 400 /* instructions a loop may have to be copied */
 
@@ -480,6 +488,31 @@ static void version(Vs *s, LLVMValueRef fn, const BlockVec *body, const PtrMap *
   cx_stat(s->cx, &st_loops, 1);
 }
 
+/* Does a copy of `size` instructions pay for the accesses it names (each
+   weighted by its loop depth: `named`; `raw` unweighted)?  The clone cost
+   model's rule (docs/design.md, "What cloning costs"): size <= limit x
+   named, limit --clone-cost or the target's (0: none).  When it does not,
+   a Missed remark at `at` says so. */
+static bool copy_pays(Vs *s, LLVMValueRef fn, LLVMValueRef at, const char *what, unsigned size,
+                      unsigned long named, unsigned long raw) {
+  long limit = cx_clone_cost(s->cx);
+  if (limit <= 0 || (unsigned long)size <= (unsigned long)limit * named)
+    return true;
+  cx_stat(s->cx, &st_costly, 1);
+  GaspRemark *r = cx_remark(s->cx, GASP_REMARK_MISSED, "VersionTooCostly", fn, at);
+  if (r) {
+    char loops[64] = "";
+    if (named != raw)
+      snprintf(loops, sizeof loops, ", %lu counting loops", named);
+    rm_arg(r, "String",
+           "not versioned: a copy of the %s's %u instructions would name %lu access%s%s "
+           "(more than %ld instructions an access; --clone-cost)",
+           what, size, raw, raw == 1 ? "" : "es", loops, limit);
+    rm_done(r);
+  }
+  return false;
+}
+
 static void remark(Vs *s, LLVMValueRef fn, LLVMValueRef at, const int sp[2]) {
   GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "VersionedLoop", fn, at);
   if (!r)
@@ -505,7 +538,7 @@ static void remark(Vs *s, LLVMValueRef fn, LLVMValueRef at, const int sp[2]) {
 
 typedef struct Run {
   LLVMValueRef first, last, r;
-  unsigned accesses;
+  unsigned accesses, size; /* accesses through r; instructions first..last */
   int sp[2];
 } Run;
 typedef VEC(Run) RunVec;
@@ -531,7 +564,7 @@ static bool run_may_cross(const Vs *s, LLVMValueRef i) {
 
 /* The runs of bb worth a test, in block order. */
 static void find_runs(Vs *s, LLVMBasicBlockRef bb, RunVec *out) {
-  Run cur = {NULL, NULL, NULL, 0, {0, 0}};
+  Run cur = {NULL, NULL, NULL, 0, 0, {0, 0}};
   unsigned len = 0;
   for (LLVMValueRef i = LLVMGetFirstInstruction(bb);; i = LLVMGetNextInstruction(i)) {
     bool end = !i || !run_may_cross(s, i) || (cur.r && ++len > VERSION_RUN_MAX);
@@ -550,6 +583,7 @@ static void find_runs(Vs *s, LLVMBasicBlockRef bb, RunVec *out) {
     if (r && r == cur.r) {
       cur.last = i;
       cur.accesses++;
+      cur.size = len;
       continue;
     }
     if (end || r) {
@@ -560,7 +594,7 @@ static void find_runs(Vs *s, LLVMBasicBlockRef bb, RunVec *out) {
     if (!i || LLVMIsATerminatorInst(i))
       return;
     if (r) {
-      Run nr = {i, i, r, 1, {sp[0], sp[1]}};
+      Run nr = {i, i, r, 1, 1, {sp[0], sp[1]}};
       cur = nr;
       len = 1;
     }
@@ -753,6 +787,18 @@ static bool runs_of_function(Vs *s, LLVMValueRef fn) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     if (space_reachable(s->sp, bb))
       find_runs(s, bb, &runs);
+  /* the cost model: the run's instructions against its accesses, weighted
+     by the loop depth of its block (a run in a loop no versioning took) */
+  Dom *lazy = NULL;
+  size_t kept = 0;
+  for (size_t k = 0; k < runs.n; k++) {
+    unsigned w = dom_use_weight(&lazy, runs.v[k].first);
+    if (copy_pays(s, fn, runs.v[k].first, "run", runs.v[k].size,
+                  (unsigned long)w * runs.v[k].accesses, runs.v[k].accesses))
+      runs.v[kept++] = runs.v[k];
+  }
+  runs.n = kept;
+  dom_free(lazy);
   /* decided on the unchanged function; the last run first, so the earlier
      runs of a block keep their instructions where they were */
   for (size_t k = runs.n; k-- > 0;) {
@@ -814,8 +860,27 @@ static bool loops_of_function(Vs *s, LLVMValueRef fn) {
           }
         }
       }
-    if (j.r)
-      vec_push(&jobs, j);
+    if (j.r) { /* the accesses through r it names, by loop depth, against its size */
+      unsigned long named = 0, raw = 0;
+      unsigned size = 0;
+      Dom *lazy = NULL;
+      for (size_t b = 0; b < body.n; b++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(body.v[b]); i; i = LLVMGetNextInstruction(i)) {
+          size++;
+          LLVMValueRef ptrs[2];
+          unsigned n = ir_mem_ptrs(i, ptrs);
+          for (unsigned q = 0; q < n; q++)
+            if (ir_ptr_as(LLVMTypeOf(ptrs[q])) == s->t->generic &&
+                root_of(&in, j.h, ptrs[q]) == j.r) {
+              named += dom_use_weight(&lazy, i);
+              raw++;
+              break;
+            }
+        }
+      dom_free(lazy);
+      if (copy_pays(s, fn, j.at, "loop", size, named, raw))
+        vec_push(&jobs, j);
+    }
   }
   for (size_t k = 0; k < jobs.n; k++) {
     Job *j = &jobs.v[k];
@@ -842,6 +907,7 @@ static bool run_function(Vs *s, LLVMValueRef fn) {
 }
 
 bool version_run(GaspCtx *cx, LLVMModuleRef m) {
+  facts_pass_entry(cx, m);
   if (!cx->opt.version_by_space)
     return false;
   Vs s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),

@@ -5,32 +5,40 @@
 ; of the run per space name all of them; a value the run computes and the
 ; code after it uses is merged by a phi.  A run cut by a barrier (a call:
 ; the test may differ between threads) into single accesses is left alone,
-; as is a run of one access (a test would not pay).  Off (the default)
+; as is a run of one access (a test would not pay), and on NVPTX one whose
+; copy costs more than --clone-cost instructions an access.  Off (the default)
 ; nothing changes.  Runs identically under gasp-run --check-as --compare
 ; both ways round (both spaces taken); llc-22 accepts the output; a second
 ; run changes nothing.
 ; RUN: gasp-opt -S %s -o %t.off.ll --summary 2> %t.off.err
 ; RUN: FileCheck %s --check-prefix=OFF < %t.off.err
-; RUN: gasp-opt -S %s -o %t.on.ll --version-by-space=on --summary -stats -stats-json -pass-remarks=version 2> %t.on.err
+; RUN: gasp-opt -S %s -o %t.on.ll --version-by-space=on --summary -stats -stats-json -pass-remarks=version -pass-remarks-missed=version 2> %t.on.err
 ; RUN: FileCheck %s < %t.on.ll
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.on.err
 ; RUN: gasp-opt -S %t.on.ll -o %t.again.ll --version-by-space=on
 ; RUN: sed -e 1,2d -e 's/ *; preds = .*//' %t.on.ll > %t.a && sed -e 1,2d -e 's/ *; preds = .*//' %t.again.ll > %t.b && diff %t.a %t.b
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.on.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel cut --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.on.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel long --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.on.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-opt -S %s -o %t.nolimit.ll --version-by-space=on --clone-cost=0
+; RUN: FileCheck %s --check-prefix=NOLIMIT < %t.nolimit.ll
+; RUN: gasp-run %s --kernel long --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.nolimit.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: llc-22 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.on.ll -o %t.ptx
 ; RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 ; RUN: sed -e 's/nvptx64-nvidia-cuda/amdgcn-amd-amdhsa/' -e 's/ptx_kernel/amdgpu_kernel/' -e 's/llvm.nvvm.read.ptx.sreg.tid.x/llvm.amdgcn.workitem.id.x/' -e 's/llvm.nvvm.barrier0/llvm.amdgcn.s.barrier/' %s > %t.amd.ll
 ; RUN: gasp-opt -S %t.amd.ll -o %t.amd.on.ll --version-by-space=on
 ; RUN: FileCheck %s --check-prefix=AMD < %t.amd.on.ll
 ; RUN: gasp-run %t.amd.ll --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.amd.on.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %t.amd.ll --kernel long --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.amd.on.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: llc-22 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a %t.amd.on.ll -o /dev/null
 ; EXEC: identical
-; OFF: gasp: generic memory ops reachable from kernels: 5 (before: 5)
+; OFF: gasp: generic memory ops reachable from kernels: 7 (before: 7)
 ; REMARK: remark: <unknown>:0:0: 3 accesses versioned by the space of the pointer they go through (global or local): one space test before them, one copy per space
 ; REMARK-NOT: accesses versioned
-; REMARK: gasp: generic memory ops reachable from kernels: 2 (before: 5)
+; REMARK: remark: <unknown>:0:0: not versioned: a copy of the run's 21 instructions would name 2 accesses (more than 8 instructions an access; --clone-cost)
+; REMARK: gasp: generic memory ops reachable from kernels: 4 (before: 7)
 ; REMARK: "version.runs": 1
+; REMARK: "version.too-costly": 1
 ; PTX-LABEL: .entry k(
 ; PTX-NOT: {{(ld|st)}}.b32
 ; PTX: ret;
@@ -113,6 +121,53 @@ entry:
   call void @llvm.nvvm.barrier0()
   %v2 = load i32, ptr %e1, align 4
   %r = add i32 %v1, %v2
+  %o = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %t
+  store i32 %r, ptr addrspace(1) %o, align 4
+  ret void
+}
+
+; Two accesses through %p with a long computation between them: a copy of
+; the run (21 instructions) costs more than 8 instructions an access on
+; NVPTX (its --clone-cost), so it is not versioned there and a Missed
+; remark says why; with --clone-cost=0, and on AMDGPU (no limit), it is.
+; CHECK-LABEL: define ptx_kernel void @long(
+; CHECK-NOT: isspacep
+; CHECK: ret void
+; NOLIMIT-LABEL: define ptx_kernel void @long(
+; NOLIMIT: call i1 @llvm.nvvm.isspacep.global(ptr %p)
+; AMD-LABEL: define amdgpu_kernel void @long(
+; AMD: call i1 @llvm.amdgcn.is.shared(ptr %p)
+define ptx_kernel void @long(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %odd = and i32 %t, 1
+  %c = icmp eq i32 %odd, 0
+  %s = addrspacecast ptr addrspace(3) @tile to ptr
+  %g = addrspacecast ptr addrspace(1) %in to ptr
+  %p = select i1 %c, ptr %s, ptr %g
+  %e1 = getelementptr inbounds i32, ptr %p, i32 %t
+  %v1 = load i32, ptr %e1, align 4
+  %a1 = mul i32 %v1, 3
+  %a2 = add i32 %a1, 5
+  %a3 = xor i32 %a2, %t
+  %a4 = mul i32 %a3, 7
+  %a5 = add i32 %a4, 11
+  %a6 = xor i32 %a5, %v1
+  %a7 = mul i32 %a6, 13
+  %a8 = add i32 %a7, 17
+  %a9 = xor i32 %a8, %a1
+  %b1 = mul i32 %a9, 19
+  %b2 = add i32 %b1, 23
+  %b3 = xor i32 %b2, %a2
+  %b4 = mul i32 %b3, 29
+  %b5 = add i32 %b4, 31
+  %b6 = xor i32 %b5, %a3
+  %b7 = mul i32 %b6, 37
+  %b8 = add i32 %b7, 41
+  %b9 = and i32 %b8, 7
+  %e2 = getelementptr inbounds i32, ptr %p, i32 %b9
+  %v2 = load i32, ptr %e2, align 4
+  %r = add i32 %v2, %b8
   %o = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %t
   store i32 %r, ptr addrspace(1) %o, align 4
   ret void

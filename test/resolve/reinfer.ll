@@ -1,18 +1,25 @@
 ; RUN: gasp-opt -S --passes=resolve %s -o %t.implicit.ll -print-changed 2>&1 | FileCheck %s --check-prefix=STEPS
 ; RUN: gasp-opt -S --passes=resolve,reinfer %s -o %t.explicit.ll
 ; RUN: diff %t.implicit.ll %t.explicit.ll
+; RUN: gasp-opt -S --passes=resolve,alias %s -o %t.between.ll -print-changed 2>&1 | FileCheck %s --check-prefix=BETWEEN
+; RUN: gasp-opt -S --passes=resolve,reinfer,alias %s -o %t.between2.ll
+; RUN: diff %t.between.ll %t.between2.ll
 ; RUN: FileCheck %s < %t.explicit.ll
 ; RUN: gasp-opt -S --passes=resolve -pass-remarks='resolve|reinfer' %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: gasp-opt -S %s -o %t.default.ll -time-passes 2>&1 | FileCheck %s --check-prefix=TIME
 ; RUN: gasp-run %s --kernel k --global 4 --local 4 --arg buf:i64:4 --arg buf:i32:4:iota --arg buf:i32:4 --check-as --compare %t.explicit.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel k --global 4 --local 4 --arg buf:i64:4 --arg buf:i32:4:iota --arg buf:i32:4 --check-as --compare %t.default.ll | FileCheck %s --check-prefix=EXEC
 ; The visible re-inference step: resolve leaves a function it changed in the
-; fact store's set and `reinfer` infers it again.  A list that ends with
-; functions still waiting (--passes=resolve) gets `reinfer` at its end, run
-; like any step (-print-changed, -time-passes show it), and gives what the
-; explicit list gives.
+; fact store's set and `reinfer` infers it again.  A list that leaves
+; functions waiting gets `reinfer` before its next pass (--passes=resolve,alias)
+; or at its end (--passes=resolve), run like any step (-print-changed,
+; -time-passes show it), and gives what the explicit list gives.
 ; STEPS: IR Dump After resolve (changed)
 ; STEPS: IR Dump After reinfer (changed)
+; BETWEEN: IR Dump After resolve (changed)
+; BETWEEN-NEXT: ; ModuleID
+; BETWEEN: IR Dump After reinfer (changed)
+; BETWEEN: IR Dump After alias
 ; REMARK: generic pointers may point to global; 1 explicit cast folded, 1 access made global
 ; TIME-DAG: reinfer
 ; TIME-DAG: resolve
