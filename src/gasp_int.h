@@ -759,19 +759,16 @@ LLVMValueRef casts_build_test(const TgtTable *t, LLVMModuleRef m, LLVMBuilderRef
 bool casts_decl_harmless(LLVMValueRef decl);
 
 /* ===== reach.c — spaces that may flow into generic, per function ======== */
-#define REACH_UNKNOWN (1u << 5) /* an opaque source: any space */
-#define REACH_ALL 0x3fu
 typedef struct Reach Reach;
 /* Only the fact store calls it (facts_reach). */
 Reach *reach_new(const TgtTable *t, LLVMModuleRef m);
 void reach_free(Reach *r);
-/* Bit (1 << unified space) per space a generic pointer of fn may point
-   into, REACH_UNKNOWN when anything may; REACH_ALL for an unknown fn. */
-unsigned reach_mask(const Reach *r, LLVMValueRef fn);
-/* The bit of named space as (REACH_UNKNOWN for generic / unknown). */
-unsigned reach_bit(const TgtTable *t, int as);
-/* "global,local" etc., "none" for 0. */
-void reach_names(unsigned mask, char *buf, size_t cap);
+/* The set of spaces (the space analysis' bits: space_table_bit) a generic
+   pointer of fn may point into; SP_UNKNOWN in it when anything may, every
+   bit for a function it does not know. */
+uint32_t reach_mask(const Reach *r, LLVMValueRef fn);
+/* "global,local" etc. (the table's names, then "unknown"), "none" for 0. */
+void reach_names(const TgtTable *t, uint32_t mask, char *buf, size_t cap);
 
 /* ===== facts.c — the fact store: what one run knows; !gasp.* metadata === */
 typedef struct Facts Facts;

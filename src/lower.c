@@ -570,20 +570,20 @@ static void dispatch(Lw *s, LLVMValueRef i, bool top) {
 /* ---- per function ------------------------------------------------------- */
 
 static void pick_arms(Lw *s) {
-  unsigned mask = reach_mask(s->reach, s->fn);
+  uint32_t mask = reach_mask(s->reach, s->fn);
   s->narms = 0;
   for (unsigned i = 0; i < s->t->nspaces; i++) {
     const TgtSpace *sp = &s->t->spaces[i];
     if (sp->tag <= 0 || (sp->as == s->t->priv && s->pig))
       continue;
-    if (!(mask & (REACH_UNKNOWN | (1u << sp->unified))))
+    if (!(mask & (SP_UNKNOWN | space_table_bit(s->t, sp->as))))
       continue;
     Arm a = {sp->tag, sp->as, sp->name};
     s->arms[s->narms++] = a;
   }
   if (cx_debug(s->cx)) {
     char names[96];
-    reach_names(mask, names, sizeof names);
+    reach_names(s->t, mask, names, sizeof names);
     fprintf(cx_out(s->cx), "lower: @%s: reaching %s; %u arm%s\n", fn_name(s->fn), names,
             s->narms, s->narms == 1 ? "" : "s");
   }

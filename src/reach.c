@@ -14,8 +14,8 @@
  * generic pointer used in a function can only come from the kernels that
  * reach that function.  So:
  *
- *   own(f)  = the spaces f itself casts to generic (bit per unified space),
- *             UNKNOWN for an opaque source in f
+ *   own(f)  = the spaces f itself casts to generic (a set of spaces in the
+ *             space analysis' bits), SP_UNKNOWN for an opaque source in f
  *   down(f) = own(f) | down(every direct callee)          (fixed point)
  *   ctx(k)  = down(k) | what global initializers cast      (k a kernel)
  *   ctx(f)  = union of ctx over the kernels that reach f  (fixed point)
@@ -27,7 +27,7 @@
  * may be passed to them.
  *
  * Both fixed points are work lists over bit masks (each value only grows,
- * at most REACH_BITS times), linear in the call graph.
+ * at most SP_NBITS + 1 times), linear in the call graph.
  *
  * Tests: test/resolve/reach.ll (through resolve's folds and remarks).
  */
@@ -48,17 +48,17 @@ struct Reach {
   PtrMap seen_const; /* constants already scanned for casts */
 };
 
-unsigned reach_bit(const TgtTable *t, int as) {
-  const TgtSpace *sp = tgt_space(t, as);
-  if (!sp || as == t->generic)
-    return REACH_UNKNOWN;
-  return 1u << sp->unified;
+/* The bit of named space as; SP_UNKNOWN for generic or a space the table
+   does not name (it is not followed here). */
+static uint32_t reach_bit(const TgtTable *t, int as) {
+  uint32_t b = as == t->generic ? 0 : space_table_bit(t, as);
+  return b ? b : SP_UNKNOWN;
 }
 
 /* The bits of what v makes generic (space.c's rule). */
 static unsigned made_bits(const Reach *r, LLVMValueRef v) {
   int as = space_made(r->t, r->ptr_bits, v);
-  return as == LAT_UNINIT ? 0 : as == LAT_GENERIC ? REACH_UNKNOWN : reach_bit(r->t, as);
+  return as == LAT_UNINIT ? 0 : as == LAT_GENERIC ? SP_UNKNOWN : reach_bit(r->t, as);
 }
 
 /* Spaces cast to generic inside constant c (nested expressions,
@@ -80,10 +80,10 @@ static unsigned const_bits(Reach *r, LLVMValueRef c) {
 static unsigned call_bits(Reach *r, LLVMValueRef call) {
   LLVMValueRef f = LLVMGetCalledValue(call);
   if (!f || !LLVMIsAFunction(f))
-    return REACH_UNKNOWN; /* indirect call, inline asm */
+    return SP_UNKNOWN; /* indirect call, inline asm */
   if (!LLVMIsDeclaration(f))
     return 0; /* an edge */
-  return casts_decl_harmless(f) ? 0 : REACH_UNKNOWN;
+  return casts_decl_harmless(f) ? 0 : SP_UNKNOWN;
 }
 
 static unsigned inst_bits(Reach *r, LLVMValueRef i) {
@@ -119,7 +119,7 @@ static unsigned param_bits(Reach *r, LLVMValueRef fn) {
     if (as != LAT_GENERIC)
       bits |= reach_bit(r->t, as);
     else if (kernel)
-      bits |= REACH_UNKNOWN;
+      bits |= SP_UNKNOWN;
   }
   return bits;
 }
@@ -240,7 +240,7 @@ Reach *reach_new(const TgtTable *t, LLVMModuleRef m) {
   for (size_t i = 0; i < n; i++)
     if (!r->reached[i] || ir_address_taken(r->fns.v[i]) ||
         world_outside_callers(r->t, r->fns.v[i])) {
-      r->ctx[i] |= REACH_UNKNOWN;
+      r->ctx[i] |= SP_UNKNOWN;
       r->reached[i] = true;
       again = true;
     }
@@ -249,23 +249,24 @@ Reach *reach_new(const TgtTable *t, LLVMModuleRef m) {
   return r;
 }
 
-unsigned reach_mask(const Reach *r, LLVMValueRef fn) {
+uint32_t reach_mask(const Reach *r, LLVMValueRef fn) {
   uint32_t i = map_find(&r->id, fn);
-  return i == MAP_NONE ? REACH_ALL : r->ctx[i];
+  return i == MAP_NONE ? SP_NAMED | SP_UNKNOWN : r->ctx[i];
 }
 
-void reach_names(unsigned mask, char *buf, size_t cap) {
-  static const char *const names[] = {"global", "local", "private", "constant",
-                                      "target-specific", "unknown"};
+void reach_names(const TgtTable *t, uint32_t mask, char *buf, size_t cap) {
   size_t o = 0;
   buf[0] = 0;
-  for (unsigned b = 0; b < 6; b++)
-    if (mask & (1u << b)) {
-      int k = snprintf(buf + o, cap - o, "%s%s", o ? "," : "", names[b]);
-      if (k < 0 || (size_t)k >= cap - o)
-        break;
-      o += (size_t)k;
-    }
+  for (unsigned b = 0; b <= t->nspaces && b < SP_NBITS; b++) {
+    uint32_t bit = b < t->nspaces ? 1u << b : SP_UNKNOWN;
+    if (!(mask & bit))
+      continue;
+    int k = snprintf(buf + o, cap - o, "%s%s", o ? "," : "",
+                     b < t->nspaces ? t->spaces[b].name : "unknown");
+    if (k < 0 || (size_t)k >= cap - o)
+      break;
+    o += (size_t)k;
+  }
   if (!o)
     snprintf(buf, cap, "none");
 }

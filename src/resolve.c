@@ -64,7 +64,7 @@ typedef struct Rs {
   LLVMBuilderRef b;
   Space *sp;  /* the space analysis */
   const Reach *reach; /* the store's */
-  unsigned global_bits; /* spaces that are global memory */
+  uint32_t global_bits; /* spaces that are global memory (a set of spaces) */
   bool changed;
 } Rs;
 
@@ -77,7 +77,7 @@ typedef struct Site {
   Fold fold;
 } Site;
 
-static Fold decide(Rs *s, const CastFn *cf, LLVMValueRef p, unsigned mask) {
+static Fold decide(Rs *s, const CastFn *cf, LLVMValueRef p, uint32_t mask) {
   if (LLVMIsAConstantPointerNull(p))
     return FALSE_NULL; /* to_X(NULL) is NULL; no space holds NULL */
   bool isnull;
@@ -90,11 +90,11 @@ static Fold decide(Rs *s, const CastFn *cf, LLVMValueRef p, unsigned mask) {
       return FALSE_NULL;
     return KEEP;
   }
-  if (mask & REACH_UNKNOWN)
+  if (mask & SP_UNKNOWN)
     return KEEP;
-  if (!(mask & (1u << cf->unified)))
+  if (!(mask & space_table_bit(s->t, cf->as)))
     return FALSE_NULL;
-  if (cf->unified == UAS_GLOBAL && mask == (1u << UAS_GLOBAL))
+  if (cf->unified == UAS_GLOBAL && mask == space_table_bit(s->t, s->t->global))
     return TRUE_SAME;
   return KEEP;
 }
@@ -196,7 +196,7 @@ static unsigned fold_null_tests(Rs *s, LLVMValueRef fn) {
 }
 
 static void resolve_function(Rs *s, LLVMValueRef fn, const PtrMap *casting) {
-  unsigned mask = reach_mask(s->reach, fn);
+  uint32_t mask = reach_mask(s->reach, fn);
   bool is_static = !(mask & ~s->global_bits);
   if (!is_static && !map_get(casting, fn, NULL))
     return; /* no explicit cast or space test to fold, no access to make global */
@@ -237,7 +237,7 @@ static void resolve_function(Rs *s, LLVMValueRef fn, const PtrMap *casting) {
     s->changed = true;
     facts_reinfer_later(facts_of(s->cx, s->m), fn); /* `reinfer` */
     char names[96];
-    reach_names(mask, names, sizeof names);
+    reach_names(s->t, mask, names, sizeof names);
     GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "Resolved", fn, NULL);
     rm_arg(r, "String", "generic pointers may point to ");
     rm_arg(r, "Spaces", "%s", names);
@@ -255,11 +255,11 @@ static void resolve_function(Rs *s, LLVMValueRef fn, const PtrMap *casting) {
 bool resolve_run(GaspCtx *cx, LLVMModuleRef m) {
   facts_pass_entry(cx, m);
   Rs s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
-          facts_space(facts_of(cx, m)), facts_reach(facts_of(cx, m)), 1u << UAS_GLOBAL, false};
+          facts_space(facts_of(cx, m)), facts_reach(facts_of(cx, m)), space_table_bit(cx->tgt, cx->tgt->global), false};
   if (tgt_in_global(s.t, s.t->constant, false))
-    s.global_bits |= 1u << UAS_CONSTANT;
+    s.global_bits |= space_table_bit(s.t, s.t->constant);
   if (cx->opt.private_in_global)
-    s.global_bits |= 1u << UAS_PRIVATE;
+    s.global_bits |= space_table_bit(s.t, s.t->priv);
   /* the functions that call an explicit cast or a space test, from the
      declarations' call sites (not by walking every instruction) */
   PtrMap casting;
