@@ -47,6 +47,7 @@ define spir_kernel void @k(ptr addrspace(1) %tab, ptr addrspace(1) %in, ptr addr
   %v = load i32, ptr addrspace(4) %e, align 4
   %o = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %t
   store i32 %v, ptr addrspace(1) %o, align 4
+  store ptr addrspace(4) null, ptr addrspace(1) %slot, align 8 ; no address left in the output
   ret void
 }
 
