@@ -9,8 +9,9 @@ Inputs: the project's kernels (test/kernels/*.cl, examples/*.cl) compiled
 by clang-22 -O1 -fno-inline-functions for spir64, nvptx64 and amdgcn; the
 OpenCL programs of bench/pipeline/opencl the same way; and N random
 programs of scripts/genprog.py --extended (seeds FIRST..), the same way.
-Each goes through both builds' gasp-opt in four configurations (open
-world; --whole-program; --clone-budget=1; --lower-generic=tags), each run
+Each goes through both builds' gasp-opt in five configurations (open
+world; --whole-program; --clone-budget=1; --lower-generic=tags;
+--version-by-space=on), each run
 writing the text IR, and printing remarks of every kind, -stats, the
 --summary residue report and the call graph (--dot-callgraph=..., all
 functions).  Every output of one build must equal the other's byte for
@@ -32,7 +33,7 @@ import ocl  # noqa: E402
 
 TARGETS = ["spir64", "nvptx64", "amdgcn"]
 CONFIGS = [("open", []), ("wp", ["--whole-program"]), ("budget1", ["--clone-budget=1"]),
-           ("tags", ["--lower-generic=tags"])]
+           ("tags", ["--lower-generic=tags"]), ("version", ["--version-by-space=on"])]
 
 
 def run_one(build, ll, flags, tmp, tag):

@@ -146,33 +146,6 @@ typedef struct Split {
   int space[2];  /* the spaces of the two arms */
 } Split;
 
-/* The two named spaces of v's set when it is exactly two the target can
-   test apart: the tested one first.  Null or anything unknown in the set:
-   false. */
-static bool two_spaces(Cs *s, LLVMValueRef v, int sp[2]) {
-  uint32_t mask = space_mask(s->sp, v, NULL);
-  uint32_t low = mask & (0u - mask), rest = mask & ~low;
-  if (!low || !rest || (rest & (rest - 1)) || (mask & ~SP_NAMED))
-    return false;
-  unsigned b0 = 0, b1 = 0;
-  while (!(low >> b0 & 1))
-    b0++;
-  while (!(rest >> b1 & 1))
-    b1++;
-  int a = space_bit_as(s->sp, b0), b = space_bit_as(s->sp, b1);
-  if (!tgt_is_named(s->t, a) || !tgt_is_named(s->t, b))
-    return false;
-  if (casts_can_test(s->t, a)) {
-    sp[0] = a, sp[1] = b;
-    return true;
-  }
-  if (casts_can_test(s->t, b)) {
-    sp[0] = b, sp[1] = a;
-    return true;
-  }
-  return false;
-}
-
 /* The first argument of call to split on: a select of pointers in two
    different named spaces, or (versioning) a pointer in one of two spaces
    the target tests apart; its parameter used by the callee. */
@@ -193,7 +166,7 @@ static Split split_arg(Cs *s, LLVMValueRef call, LLVMValueRef callee) {
         return r;
       }
     }
-    if (s->cx->opt.version_by_space && !LLVMIsAConstant(v) && two_spaces(s, v, r.space)) {
+    if (s->cx->opt.version_by_space && !LLVMIsAConstant(v) && space_two_testable(s->sp, v, r.space)) {
       r.arg = (int)a, r.test = true;
       return r;
     }

@@ -588,6 +588,11 @@ int space_lat(const Space *s, LLVMValueRef v, bool *is_null);
 uint32_t space_table_bit(const TgtTable *t, int as);
 /* The address space of bit k of a set. */
 int space_bit_as(const Space *s, unsigned bit);
+/* Is v's set (last analysed function) exactly two named spaces the target
+   can test apart (casts_can_test)?  Then sp[0] is a tested one, sp[1] the
+   other.  Null or anything unknown in the set: false.  (Versioning by
+   space: callsplit's calls, version's loops and runs.) */
+bool space_two_testable(const Space *s, LLVMValueRef v, int sp[2]);
 /* "global, local" for the named bits of mask. */
 void space_mask_names(const Space *s, uint32_t mask, char *buf, size_t cap);
 /* The space a generic pointer that v makes points into, by the rules alone

@@ -132,6 +132,30 @@ int space_bit_as(const Space *s, unsigned bit) {
   return s->nums->extra[bit - s->t->nspaces];
 }
 
+bool space_two_testable(const Space *s, LLVMValueRef v, int sp[2]) {
+  uint32_t mask = space_mask(s, v, NULL);
+  uint32_t low = mask & (0u - mask), rest = mask & ~low;
+  if (!low || !rest || (rest & (rest - 1)) || (mask & ~SP_NAMED))
+    return false;
+  unsigned b0 = 0, b1 = 0;
+  while (!(low >> b0 & 1))
+    b0++;
+  while (!(rest >> b1 & 1))
+    b1++;
+  int a = space_bit_as(s, b0), b = space_bit_as(s, b1);
+  if (!tgt_is_named(s->t, a) || !tgt_is_named(s->t, b))
+    return false;
+  if (casts_can_test(s->t, a)) {
+    sp[0] = a, sp[1] = b;
+    return true;
+  }
+  if (casts_can_test(s->t, b)) {
+    sp[0] = b, sp[1] = a;
+    return true;
+  }
+  return false;
+}
+
 int space_mask_lat(const Space *s, uint32_t mask) {
   uint32_t named = mask & SP_NAMED;
   if (mask & SP_UNKNOWN)

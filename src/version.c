@@ -175,32 +175,6 @@ static LLVMValueRef root_of(const PtrMap *in, LLVMBasicBlockRef h, LLVMValueRef 
   return NULL;
 }
 
-/* The two named spaces of v's set, tested one first; false unless it is
-   exactly two the target tells apart (no null, nothing unknown). */
-static bool two_spaces(Vs *s, LLVMValueRef v, int sp[2]) {
-  uint32_t mask = space_mask(s->sp, v, NULL);
-  uint32_t low = mask & (0u - mask), rest = mask & ~low;
-  if (!low || !rest || (rest & (rest - 1)) || (mask & ~SP_NAMED))
-    return false;
-  unsigned b0 = 0, b1 = 0;
-  while (!(low >> b0 & 1))
-    b0++;
-  while (!(rest >> b1 & 1))
-    b1++;
-  int a = space_bit_as(s->sp, b0), b = space_bit_as(s->sp, b1);
-  if (!tgt_is_named(s->t, a) || !tgt_is_named(s->t, b))
-    return false;
-  if (casts_can_test(s->t, a)) {
-    sp[0] = a, sp[1] = b;
-    return true;
-  }
-  if (casts_can_test(s->t, b)) {
-    sp[0] = b, sp[1] = a;
-    return true;
-  }
-  return false;
-}
-
 /* The loop's one exit block when every edge out of it goes there and it
    has no other predecessor (a dedicated exit), else NULL. */
 static LLVMBasicBlockRef sole_exit(const BlockVec *body, const PtrMap *in) {
@@ -295,11 +269,17 @@ static LLVMBasicBlockRef mapped_block(const PtrMap *bmap, const BlockVec *nbs,
   return k == MAP_NONE ? b : nbs->v[k];
 }
 
-/* r in space as, as a generic pointer, made at the end of block bb. */
-static LLVMValueRef cast_pair(Vs *s, LLVMBasicBlockRef bb, LLVMValueRef r, int as) {
-  LLVMPositionBuilderAtEnd(s->b, bb);
+/* r in space as, as a generic pointer (a cast to as and back), made at the
+   builder's place. */
+static LLVMValueRef cast_pair_here(Vs *s, LLVMValueRef r, int as) {
   LLVMValueRef named = LLVMBuildAddrSpaceCast(s->b, r, ir_retype(LLVMTypeOf(r), as), "");
   return LLVMBuildAddrSpaceCast(s->b, named, LLVMTypeOf(r), "");
+}
+
+/* The same, at the end of block bb. */
+static LLVMValueRef cast_pair(Vs *s, LLVMBasicBlockRef bb, LLVMValueRef r, int as) {
+  LLVMPositionBuilderAtEnd(s->b, bb);
+  return cast_pair_here(s, r, as);
 }
 
 /* Replaces r by with in the instructions of blocks. */
@@ -576,7 +556,7 @@ static void find_runs(Vs *s, LLVMBasicBlockRef bb, RunVec *out) {
       for (unsigned q = 0; q < n && !r; q++)
         if (ir_ptr_as(LLVMTypeOf(ptrs[q])) == s->t->generic) {
           LLVMValueRef root = chain_root(ptrs[q]);
-          if (root == cur.r || (!LLVMIsAConstant(root) && two_spaces(s, root, sp)))
+          if (root == cur.r || (!LLVMIsAConstant(root) && space_two_testable(s->sp, root, sp)))
             r = root;
         }
     }
@@ -645,13 +625,40 @@ static LLVMValueRef user_of(LLVMValueRef r, unsigned *op) {
   return NULL;
 }
 
+/* The operands of an arm's instructions (arm: in run order): one of the
+   run's values becomes its copy (copies; NULL for the run itself), and r,
+   or a GEP/bitcast chain on r made before the run, becomes with or a
+   chain made again on it before its user. */
+static void remap_arm(Vs *s, const ValVec *arm, const PtrMap *inrun, const ValVec *copies,
+                      LLVMValueRef r, LLVMValueRef with) {
+  PtrMap memo;
+  map_init(&memo);
+  ValVec made = {0};
+  for (size_t k = 0; k < arm->n; k++) {
+    LLVMValueRef i = arm->v[k];
+    LLVMPositionBuilderBefore(s->b, i); /* chains made again go before their user */
+    int n = LLVMGetNumOperands(i);
+    for (int o = 0; o < n; o++) {
+      LLVMValueRef v = LLVMGetOperand(i, (unsigned)o);
+      if (!v || LLVMValueIsBasicBlock(v))
+        continue;
+      LLVMValueRef w = !in_run(inrun, v) ? rebase(s, inrun, v, r, with, &memo, &made)
+                       : copies           ? copies->v[map_find(inrun, v)]
+                                          : v;
+      if (w != v)
+        LLVMSetOperand(i, (unsigned)o, w);
+    }
+  }
+  vec_free(&made);
+  map_free(&memo);
+}
+
 /* Versions one run (see above). */
 static void version_run_of(Vs *s, const Run *in) {
   Run copy = *in, *run = &copy;
   LLVMContextRef ctx = LLVMGetModuleContext(s->m);
   LLVMValueRef after = LLVMGetNextInstruction(run->last);
   LLVMBasicBlockRef join = LLVMGetInstructionParent(after);
-  LLVMValueRef fn = LLVMGetBasicBlockParent(join);
   LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(run->first);
   /* the run's instructions, in order */
   ValVec ins = {0};
@@ -680,55 +687,21 @@ static void version_run_of(Vs *s, const Run *in) {
   LLVMValueRef t = casts_build_test(s->t, s->m, s->b, run->r, run->sp[0]);
   LLVMBuildCondBr(s->b, t, armA, armB);
   /* arm B: r's cast, then a copy of the run */
-  LLVMPositionBuilderAtEnd(s->b, armB);
-  LLVMSetCurrentDebugLocation2(s->b, loc);
-  LLVMValueRef named = LLVMBuildAddrSpaceCast(s->b, run->r, ir_retype(LLVMTypeOf(run->r), run->sp[1]), "");
-  LLVMValueRef rb = LLVMBuildAddrSpaceCast(s->b, named, LLVMTypeOf(run->r), "");
-  PtrMap memo;
-  map_init(&memo);
-  ValVec made = {0}, copies = {0};
+  LLVMValueRef rb = cast_pair(s, armB, run->r, run->sp[1]);
+  ValVec copies = {0};
   for (size_t k = 0; k < ins.n; k++) {
     LLVMValueRef c = LLVMInstructionClone(ins.v[k]);
     LLVMInsertIntoBuilder(s->b, c);
     LLVMInstructionSetDebugLoc(c, LLVMInstructionGetDebugLoc(ins.v[k]));
     vec_push(&copies, c);
   }
-  for (size_t k = 0; k < copies.n; k++) {
-    LLVMValueRef c = copies.v[k];
-    LLVMPositionBuilderBefore(s->b, c); /* chains made again go before their user */
-    int n = LLVMGetNumOperands(c);
-    for (int o = 0; o < n; o++) {
-      LLVMValueRef v = LLVMGetOperand(c, (unsigned)o);
-      if (!v || LLVMValueIsBasicBlock(v))
-        continue;
-      uint32_t at = in_run(&inrun, v) ? map_find(&inrun, v) : MAP_NONE;
-      LLVMValueRef w = at != MAP_NONE ? copies.v[at] : rebase(s, &inrun, v, run->r, rb, &memo, &made);
-      if (w != v)
-        LLVMSetOperand(c, (unsigned)o, w);
-    }
-  }
+  remap_arm(s, &copies, &inrun, &copies, run->r, rb);
   LLVMPositionBuilderAtEnd(s->b, armB);
   LLVMBuildBr(s->b, join);
   /* arm A: the run itself, reading r through A's cast */
   LLVMPositionBuilderBefore(s->b, run->first);
-  LLVMSetCurrentDebugLocation2(s->b, loc);
-  named = LLVMBuildAddrSpaceCast(s->b, run->r, ir_retype(LLVMTypeOf(run->r), run->sp[0]), "");
-  LLVMValueRef ra = LLVMBuildAddrSpaceCast(s->b, named, LLVMTypeOf(run->r), "");
-  map_clear(&memo);
-  made.n = 0;
-  for (size_t k = 0; k < ins.n; k++) {
-    LLVMValueRef i = ins.v[k];
-    LLVMPositionBuilderBefore(s->b, i);
-    int n = LLVMGetNumOperands(i);
-    for (int o = 0; o < n; o++) {
-      LLVMValueRef v = LLVMGetOperand(i, (unsigned)o);
-      if (!v || LLVMValueIsBasicBlock(v) || in_run(&inrun, v))
-        continue;
-      LLVMValueRef w = rebase(s, &inrun, v, run->r, ra, &memo, &made);
-      if (w != v)
-        LLVMSetOperand(i, (unsigned)o, w);
-    }
-  }
+  LLVMValueRef ra = cast_pair_here(s, run->r, run->sp[0]);
+  remap_arm(s, &ins, &inrun, NULL, run->r, ra);
   LLVMPositionBuilderAtEnd(s->b, armA);
   LLVMBuildBr(s->b, join);
   /* a value of the run used after it: one phi where the arms meet */
@@ -757,11 +730,8 @@ static void version_run_of(Vs *s, const Run *in) {
           LLVMSetOperand(users.v[q], (unsigned)o, phi);
     }
   }
-  (void)fn;
   vec_free(&users);
-  vec_free(&made);
   vec_free(&copies);
-  map_free(&memo);
   map_free(&inrun);
   vec_free(&ins);
   cx_stat(s->cx, &st_runs, 1);
@@ -854,7 +824,7 @@ static bool loops_of_function(Vs *s, LLVMValueRef fn) {
           if (ir_ptr_as(LLVMTypeOf(ptrs[q])) != s->t->generic)
             continue;
           LLVMValueRef r = root_of(&in, j.h, ptrs[q]);
-          if (r && !LLVMIsAConstant(r) && two_spaces(s, r, j.sp)) {
+          if (r && !LLVMIsAConstant(r) && space_two_testable(s->sp, r, j.sp)) {
             j.r = r;
             j.at = i;
           }
