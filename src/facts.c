@@ -148,7 +148,9 @@ void facts_take_reinfer(Facts *f, ValVec *out) {
   map_clear(&f->waiting);
 }
 
-bool facts_clone_allowed(Facts *f, long budget) {
+bool facts_clone_allowed(GaspCtx *cx, LLVMModuleRef m) {
+  Facts *f = facts_of(cx, m);
+  long budget = cx->opt.clone_budget;
   if (budget >= 0 && f->clones_made >= budget)
     return false;
   f->clones_made++;

@@ -358,7 +358,7 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
     return false;
   }
   if (!known) {
-    if (!facts_clone_allowed(facts_of(fs->cx, fs->m), fs->cx->opt.clone_budget)) {
+    if (!facts_clone_allowed(fs->cx, fs->m)) {
       if (smap_find(&fs->refused, name) == MAP_NONE) { /* once per shape */
         smap_put(&fs->refused, name, 1);
         not_cloned(fs, g, "CloneBudget", "clone budget exhausted",

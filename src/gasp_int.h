@@ -809,9 +809,9 @@ FactsCounts facts_counts(const Facts *f);
 void facts_reinfer_later(Facts *f, LLVMValueRef fn);
 size_t facts_reinfer_pending(const Facts *f);
 void facts_take_reinfer(Facts *f, ValVec *out);
-/* The run's one clone budget (-1 unlimited): true, counting the clone,
-   while one more may be made. */
-bool facts_clone_allowed(Facts *f, long budget);
+/* The run's one clone budget (--clone-budget, -1 unlimited): true,
+   counting the clone, while one more may be made. */
+bool facts_clone_allowed(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== resolve.c — fold explicit casts, static resolution  ==== */
 bool resolve_run(GaspCtx *cx, LLVMModuleRef m);

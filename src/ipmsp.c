@@ -1136,7 +1136,7 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp, bool *move)
   if (g)
     return g;
   char *name = tuple_key(ip, family, f, sp);
-  if (!facts_clone_allowed(facts_of(ip->cx, ip->m), ip->cx->opt.clone_budget)) {
+  if (!facts_clone_allowed(ip->cx, ip->m)) {
     if (smap_find(&ip->avoided, name) == MAP_NONE) {
       smap_put(&ip->avoided, name, 1);
       uint32_t id = map_find(&ip->fn_id, f);

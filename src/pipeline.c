@@ -252,6 +252,12 @@ static bool run_one(GaspCtx *cx, const char *name, void *arg) {
   return true;
 }
 
+/* `reinfer`, when functions wait for it (a list that did not run it
+   after the pass that left them). */
+static bool run_waiting(GaspCtx *cx, LLVMModuleRef m, RunState *rs) {
+  return !facts_reinfer_pending(facts_of(cx, m)) || run_one(cx, "reinfer", rs);
+}
+
 GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   if (!pipeline_check(cx))
     return GASP_ERR_USAGE;
@@ -278,8 +284,8 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
       if (n == size)
         cx_stat(cx, &st_group_rounds, 1); /* a round beyond the first */
       const char *name = steps.v[i + n % size].name;
-      if (strcmp(name, "reinfer") && facts_reinfer_pending(facts_of(cx, m)))
-        ok = run_one(cx, "reinfer", &rs); /* what the list left waiting */
+      if (strcmp(name, "reinfer"))
+        ok = run_waiting(cx, m, &rs);
       if (ok)
         ok = run_one(cx, name, &rs);
       quiet = rs.changed ? 0 : quiet + 1;
@@ -288,8 +294,8 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   }
   vec_free(&steps);
   free(copy);
-  if (ok && facts_reinfer_pending(facts_of(cx, m)))
-    ok = run_one(cx, "reinfer", &rs);
+  if (ok)
+    ok = run_waiting(cx, m, &rs);
   if (rs.st == GASP_OK) {
     WhyRun run = {pipeline_has(cx, "ipmsp"), pipeline_has(cx, "memsum")};
     why_report(cx, m, run); /* before rehoming: its remarks are about live functions */
