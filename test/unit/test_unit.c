@@ -479,9 +479,17 @@ static void test_library_contract(void) {
 
 /* Loop depth (dom.c): a nest of two loops, a block after them, an
    unreachable block; and the cost model's weights for them. */
+/* Parses ir (a complete module text) in ctx; checks that it parsed. */
+static LLVMModuleRef parse_ok(LLVMContextRef ctx, const char *ir, size_t n) {
+  char *err = NULL;
+  LLVMModuleRef m = gasp_parse_module(ctx, "mem", ir, n, &err);
+  CHECK(m && !err);
+  free(err);
+  return m;
+}
+
 static void test_loop_depth(void) {
   LLVMContextRef ctx = LLVMContextCreate();
-  char *err = NULL;
   const char ir[] = "define void @f(i1 %c) {\n"
                     "entry:\n  br label %outer\n"
                     "outer:\n  br label %inner\n"
@@ -489,8 +497,7 @@ static void test_loop_depth(void) {
                     "latch:\n  br i1 %c, label %outer, label %exit\n"
                     "exit:\n  ret void\n"
                     "dead:\n  br label %inner\n}\n";
-  LLVMModuleRef m = gasp_parse_module(ctx, "mem", ir, sizeof ir - 1, &err);
-  CHECK(m && !err);
+  LLVMModuleRef m = parse_ok(ctx, ir, sizeof ir - 1);
   if (m) {
     LLVMValueRef f = LLVMGetNamedFunction(m, "f");
     unsigned want[] = {0, 1, 2, 1, 0, 0}, weight[] = {1, 8, 64, 8, 1, 1}, k = 0;
@@ -505,7 +512,6 @@ static void test_loop_depth(void) {
     dom_free(lazy);
     LLVMDisposeModule(m);
   }
-  free(err);
   LLVMContextDispose(ctx);
 }
 
@@ -525,9 +531,7 @@ static void test_facts_numbering(void) {
       "  store i32 1, ptr addrspace(4) %h, align 4\n"
       "  store i32 2, ptr addrspace(4) %g, align 4\n  ret void\n}\n";
   LLVMContextRef ctx = LLVMContextCreate();
-  char *err = NULL;
-  LLVMModuleRef m = gasp_parse_module(ctx, "mem", ir, sizeof ir - 1, &err);
-  CHECK(m && !err);
+  LLVMModuleRef m = parse_ok(ctx, ir, sizeof ir - 1);
   if (m) {
     const TgtTable *t = tgt_by_name("spir");
     Facts *f = facts_new(t, m);
@@ -552,7 +556,6 @@ static void test_facts_numbering(void) {
     facts_free(f);
     LLVMDisposeModule(m);
   }
-  free(err);
   LLVMContextDispose(ctx);
 }
 
@@ -586,9 +589,7 @@ static void test_facts_invalidation(void) {
       "  store i32 1, ptr addrspace(4) %p, align 4\n"
       "  store i32 3, ptr addrspace(1) %g, align 4\n  ret void\n}\n";
   LLVMContextRef ctx = LLVMContextCreate();
-  char *err = NULL;
-  LLVMModuleRef m = gasp_parse_module(ctx, "mem", ir, sizeof ir - 1, &err);
-  CHECK(m && !err);
+  LLVMModuleRef m = parse_ok(ctx, ir, sizeof ir - 1);
   if (m) {
     Facts *f = facts_new(tgt_by_name("spir"), m);
     unsigned rounds = 0;
@@ -619,8 +620,7 @@ static void test_facts_invalidation(void) {
     o.pass_hook_user = &seen;
     GaspCtx *cx = gasp_ctx_new(&o);
     seen.cx = cx;
-    LLVMModuleRef mm = gasp_parse_module(ctx, "mem", ir, sizeof ir - 1, &err);
-    CHECK(mm != NULL);
+    LLVMModuleRef mm = parse_ok(ctx, ir, sizeof ir - 1);
     if (mm) {
       CHECK(gasp_run(cx, mm) == GASP_OK);
       CHECK(!strcmp(seen.log, want[i]));
@@ -631,7 +631,6 @@ static void test_facts_invalidation(void) {
     }
     gasp_ctx_free(cx);
   }
-  free(err);
   LLVMContextDispose(ctx);
 }
 
@@ -655,9 +654,7 @@ static void test_facts_outcomes(void) {
   o.remarks = GASP_REMARKS_ALL;
   LLVMContextRef ctx = LLVMContextCreate();
   GaspCtx *cx = gasp_ctx_new(&o);
-  char *err = NULL;
-  LLVMModuleRef m = gasp_parse_module(ctx, "m", ir, sizeof ir - 1, &err);
-  CHECK(m != NULL);
+  LLVMModuleRef m = parse_ok(ctx, ir, sizeof ir - 1);
   if (m) {
     CHECK(gasp_run(cx, m) == GASP_OK);
     LLVMValueRef h = LLVMGetNamedFunction(m, "h");
@@ -685,7 +682,6 @@ static void test_facts_outcomes(void) {
     CHECK(schema_fn_outcome(h) == OUTCOME_NONE && !schema_fn_family(h, fam, sizeof fam));
     LLVMDisposeModule(m);
   }
-  free(err);
   gasp_ctx_free(cx);
   LLVMContextDispose(ctx);
 }
@@ -696,9 +692,7 @@ static void test_facts_outcomes(void) {
 static void test_facts_reinfer_set(void) {
   const char ir[] = "define void @a() {\n  ret void\n}\ndefine void @b() {\n  ret void\n}\n";
   LLVMContextRef ctx = LLVMContextCreate();
-  char *err = NULL;
-  LLVMModuleRef m = gasp_parse_module(ctx, "mem", ir, sizeof ir - 1, &err);
-  CHECK(m && !err);
+  LLVMModuleRef m = parse_ok(ctx, ir, sizeof ir - 1);
   if (m) {
     Facts *f = facts_new(tgt_by_name("nvptx"), m);
     LLVMValueRef a = LLVMGetNamedFunction(m, "a"), b = LLVMGetNamedFunction(m, "b");
@@ -717,7 +711,6 @@ static void test_facts_reinfer_set(void) {
     facts_free(f);
     LLVMDisposeModule(m);
   }
-  free(err);
   LLVMContextDispose(ctx);
 }
 
