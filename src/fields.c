@@ -293,7 +293,7 @@ static bool copy_pays(Fields *fs, LLVMValueRef g) {
   unsigned size = ir_copy_cost(g);
   unsigned long raw;
   unsigned long named = named_uses(fs, g, &raw);
-  if ((unsigned long)size <= (unsigned long)limit * named)
+  if (cx_copies_pay(fs->cx, 1, size, named))
     return true;
   size_t len;
   const char *gname = LLVMGetValueName2(g, &len);
@@ -301,13 +301,11 @@ static bool copy_pays(Fields *fs, LLVMValueRef g) {
     return false;
   smap_put(&fs->costly, gname, 1);
   cx_stat(fs->cx, &st_costly, 1);
-  char why[256], loops[64] = "";
-  if (named != raw)
-    snprintf(loops, sizeof loops, ", %lu counting loops", named);
+  char why[256], loops[64];
   snprintf(why, sizeof why,
            "a copy of its %u instructions would name %lu use%s%s (more than %ld instructions a "
            "use; --clone-cost)",
-           size, raw, raw == 1 ? "" : "s", loops, limit);
+           size, raw, raw == 1 ? "" : "s", cx_loop_note(loops, sizeof loops, named, raw), limit);
   not_cloned(fs, g, "CloneTooCostly", "costs too much", why);
   return false;
 }

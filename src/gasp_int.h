@@ -219,6 +219,15 @@ FILE *cx_out(const GaspCtx *cx);
    --clone-cost, or the target's; 0: no limit (docs/design.md, "What
    cloning costs"). */
 long cx_clone_cost(const GaspCtx *cx);
+/* The clone cost model's rule, for every copy gasp weighs (ipmsp's and
+   fields' clones, version's loops and runs): `copies` copies of `size`
+   instructions pay when copies x size <= limit x named, named the uses
+   they name weighted by loop depth (dom_use_weight); limit 0: always. */
+bool cx_copies_pay(const GaspCtx *cx, unsigned long copies, unsigned long size,
+                   unsigned long named);
+/* ", N counting loops" when the weighting changed the count (named != raw),
+   else "": the refusal remarks' wording of it.  Returns buf. */
+const char *cx_loop_note(char *buf, size_t cap, unsigned long named, unsigned long raw);
 /* Selects cx->tgt for m; on failure adds the error and returns false. */
 bool cx_select_target(GaspCtx *cx, LLVMModuleRef m);
 

@@ -1314,11 +1314,10 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
   if (!clones)
     return true;
   unsigned size = ir_copy_cost(fi->fn);
-  unsigned long budget = (unsigned long)limit * named;
   /* are the calls that keep the original reached?  Asked only when the
      answer decides (it walks the module: reached_now) */
-  if (!orig_live && kept_calls && (unsigned long)clones * size > budget &&
-      (unsigned long)(clones - 1) * size <= budget) {
+  if (!orig_live && kept_calls && !cx_copies_pay(ip->cx, clones, size, named) &&
+      cx_copies_pay(ip->cx, clones - 1, size, named)) {
     reached_now(ip);
     for (size_t i = 0; i < ng && !orig_live; i++)
       for (size_t k = 0; !g[i].any && k < g[i].calls.n && !orig_live; k++) {
@@ -1330,19 +1329,18 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
   size_t copies = clones - (clones && !orig_live);
   if (!copies)
     return true;
-  if ((unsigned long)copies * size <= budget)
+  if (cx_copies_pay(ip->cx, copies, size, named))
     return true;
   fi->too_costly = true;
   cx_stat(ip->cx, &st_costly, 1);
   if (cx_wants(ip->cx, GASP_REMARK_MISSED)) {
     GaspRemark *r = cx_remark(ip->cx, GASP_REMARK_MISSED, "CloneTooCostly", fi->fn, NULL);
-    char loops[64] = "";
-    if (named != raw)
-      snprintf(loops, sizeof loops, ", %lu counting loops", named);
+    char loops[64];
     rm_arg(r, "String",
            "not cloned: %zu more cop%s of its %u instructions would name %lu uses of its "
            "pointer parameters%s (more than %ld instructions a use; --clone-cost)",
-           copies, copies == 1 ? "y" : "ies", size, raw, loops, limit);
+           copies, copies == 1 ? "y" : "ies", size, raw,
+           cx_loop_note(loops, sizeof loops, named, raw), limit);
     rm_done(r);
   }
   if (ip->dump)
