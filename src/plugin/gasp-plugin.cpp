@@ -160,10 +160,10 @@ cl::opt<bool> OptPrivateInGlobal("gasp-private-in-global", cl::cat(GaspCategory)
 enum VersionMode { VersionOff, VersionOn };
 cl::opt<VersionMode> OptVersionBySpace(
     "gasp-version-by-space", cl::cat(GaspCategory), cl::init(VersionOff),
-    cl::desc("A call handed a pointer in one of two spaces the target tests apart: one space "
-             "test, one call per space"),
+    cl::desc("A call, loop or run of accesses through a pointer in one of two spaces the "
+             "target tests apart: one space test, one call or copy per space"),
     cl::values(clEnumValN(VersionOff, "off", "no versioning (the default)"),
-               clEnumValN(VersionOn, "on", "version calls by space")));
+               clEnumValN(VersionOn, "on", "version calls, loops and runs by space")));
 cl::opt<unsigned> OptVisitCap("gasp-visit-cap", cl::cat(GaspCategory), cl::value_desc("N"),
                               cl::desc("ipmsp's re-visits per block (0: 1024)"));
 
