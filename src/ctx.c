@@ -116,20 +116,4 @@ bool cx_select_target(GaspCtx *cx, LLVMModuleRef m) {
   return true;
 }
 
-long cx_clone_cost(const GaspCtx *cx) {
-  return cx->opt.clone_cost >= 0 ? cx->opt.clone_cost : (long)cx->tgt->clone_cost;
-}
-
-bool cx_copies_pay(const GaspCtx *cx, unsigned long copies, unsigned long size,
-                   unsigned long named) {
-  long limit = cx_clone_cost(cx);
-  return limit <= 0 || copies * size <= (unsigned long)limit * named;
-}
-
-const char *cx_loop_note(char *buf, size_t cap, unsigned long named, unsigned long raw) {
-  buf[0] = 0;
-  if (named != raw)
-    snprintf(buf, cap, ", %lu counting loops", named);
-  return buf;
-}
 

@@ -130,15 +130,10 @@ static void write_node(const TgtTable *t, LLVMValueRef fn, bool demangle, FILE *
     pi++;
   }
   /* what ipmsp gave up on here, as the explanations read it (schema.c) */
-  static const char *const gave_up[] = {
-      [OUTCOME_NONE] = NULL,
-      [OUTCOME_VISIT_CAP] = "not specialized: visit cap",
-      [OUTCOME_CLONE_BUDGET] = "not cloned: clone budget exhausted",
-      [OUTCOME_CLONE_COST] = "not cloned: a copy costs more than it names",
-  };
-  const char *why = gave_up[schema_fn_outcome(fn)];
+  FactOutcome o = schema_fn_outcome(fn);
+  const char *why = specs_outcome_text(o); /* specialize.c's words */
   if (why)
-    fprintf(f, "\\n%s", why);
+    fprintf(f, "\\n%s: %s", o == OUTCOME_VISIT_CAP ? "not specialized" : "not cloned", why);
   unsigned long left = ir_count_mem_ops_in(fn, t->generic);
   if (left)
     fprintf(f, "\\n%lu generic access%s left", left, left == 1 ? "" : "es");

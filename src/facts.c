@@ -24,7 +24,8 @@
  *                metadata);
  *   reach        reach.c's spaces each function may make generic, kept
  *                the same way;
- *   clone budget the one --clone-budget of the run, for ipmsp and fields;
+ *   clone count  the clones every pass made in the run, which specialize.c
+ *                weighs against the one --clone-budget;
  *   reinfer      the functions a pass changed and left to be inferred
  *                again (resolve, version): the pipeline's `reinfer` step
  *                takes them (infer.c, reinfer_run).
@@ -55,7 +56,7 @@ struct Facts {
   MemSummary *sum; /* NULL: not computed, or dropped at a change */
   Reach *reach;
   FactsCounts counts;
-  long clones_made;
+  unsigned long clones_made; /* every pass's clones: specialize.c's budget */
   ValVec pending;  /* functions waiting to be inferred again, in order */
   PtrMap waiting;  /* the same, as a set */
 };
@@ -148,11 +149,6 @@ void facts_take_reinfer(Facts *f, ValVec *out) {
   map_clear(&f->waiting);
 }
 
-bool facts_clone_allowed(GaspCtx *cx, LLVMModuleRef m) {
-  Facts *f = facts_of(cx, m);
-  long budget = cx->opt.clone_budget;
-  if (budget >= 0 && f->clones_made >= budget)
-    return false;
-  f->clones_made++;
-  return true;
-}
+unsigned long facts_clone_count(const Facts *f) { return f->clones_made; }
+
+void facts_note_clone(Facts *f) { f->clones_made++; }

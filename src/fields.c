@@ -78,9 +78,7 @@ typedef struct Fields {
   LLVMModuleRef m;
   Space *sp;
   Infer *inf;
-  StrMap by_key;   /* clone name -> 1 */
-  StrMap refused;  /* clone names refused by --clone-budget (reported once) */
-  StrMap costly;   /* functions whose copies cost too much (reported once) */
+  Specs *specs;    /* the clones made (specialize.c) */
   ValVec left;     /* functions calls were taken from */
   ValVec again;    /* functions given facts: their calls are looked at again */
   VEC(MemFieldFact) facts;
@@ -170,16 +168,6 @@ static void shape_of(Fields *fs, LLVMValueRef call, LLVMValueRef g, unsigned k) 
   vec_free(&offs);
 }
 
-static char *clone_name(const char *g, const MemFieldFact *f, size_t n) {
-  size_t cap = strlen(g) + 8 + n * 48;
-  char *s = xmalloc(cap);
-  size_t at = (size_t)snprintf(s, cap, "%s.f", g);
-  for (size_t i = 0; i < n; i++)
-    at += (size_t)snprintf(s + at, cap - at, "%s%uo%lldas%d", i ? "_" : "", f[i].param,
-                           (long long)f[i].off, f[i].as);
-  return s;
-}
-
 /* "argument 0 offset 8 local, ..." into buf (cap bytes). */
 static void shape_text(const Fields *fs, const MemFieldFact *f, size_t n, char *buf, size_t cap) {
   size_t at = 0;
@@ -264,22 +252,19 @@ static unsigned long named_uses(const Fields *fs, LLVMValueRef g, unsigned long 
 }
 
 /* Says that g gets no clone for the shape in fs->facts: a --dump-ip-msp
-   line ("...: <dump>") and a Missed remark `name` ("...: <why>"). */
-static void not_cloned(Fields *fs, LLVMValueRef g, const char *name, const char *dump,
-                       const char *why) {
+   line ("...: <dump>") and a Missed remark ("not cloned for the pointers
+   ...: <the reason>", specialize.c). */
+static void not_cloned(Fields *fs, LLVMValueRef g, SpecRefusal why, const char *dump,
+                       const SpecCost *c) {
   char buf[4096];
   shape_text(fs, fs->facts.v, fs->facts.n, buf, sizeof buf);
   size_t len;
   const char *gname = LLVMGetValueName2(g, &len);
   if (fs->cx->opt.dump_ip_msp)
     fprintf(cx_out(fs->cx), "fields: %.*s not cloned for %s: %s\n", (int)len, gname, buf, dump);
-  if (!cx_wants(fs->cx, GASP_REMARK_MISSED))
-    return;
-  GaspRemark *r = cx_remark(fs->cx, GASP_REMARK_MISSED, name, g, NULL);
-  rm_arg(r, "String",
-         "not cloned for the pointers a caller stores in its aggregate arguments (%s): %s", buf,
-         why);
-  rm_done(r);
+  char *what = xasprintf("the pointers a caller stores in its aggregate arguments (%s)", buf);
+  specs_refused(fs->cx, &(SpecSaid){.fn = g, .what = what}, why, c);
+  free(what);
 }
 
 /* Does a copy of g pay under the clone cost model (--clone-cost, the
@@ -287,26 +272,18 @@ static void not_cloned(Fields *fs, LLVMValueRef g, const char *name, const char 
    against the limit times the uses it names.  Says so (remark, transcript)
    once per function when it does not. */
 static bool copy_pays(Fields *fs, LLVMValueRef g) {
-  long limit = cx_clone_cost(fs->cx);
-  if (limit <= 0)
+  if (specs_cost_limit(fs->cx) <= 0)
     return true;
   unsigned size = ir_copy_cost(g);
   unsigned long raw;
   unsigned long named = named_uses(fs, g, &raw);
-  if (cx_copies_pay(fs->cx, 1, size, named))
+  if (specs_copies_pay(fs->cx, 1, size, named))
     return true;
   size_t len;
-  const char *gname = LLVMGetValueName2(g, &len);
-  if (smap_find(&fs->costly, gname) != MAP_NONE)
+  if (!specs_first_report(fs->specs, SPEC_COST, LLVMGetValueName2(g, &len)))
     return false;
-  smap_put(&fs->costly, gname, 1);
   cx_stat(fs->cx, &st_costly, 1);
-  char why[256], loops[64];
-  snprintf(why, sizeof why,
-           "a copy of its %u instructions would name %lu use%s%s (more than %ld instructions a "
-           "use; --clone-cost)",
-           size, raw, raw == 1 ? "" : "s", cx_loop_note(loops, sizeof loops, named, raw), limit);
-  not_cloned(fs, g, "CloneTooCostly", "costs too much", why);
+  not_cloned(fs, g, SPEC_COST, "costs too much", &(SpecCost){1, size, named, raw, NULL});
   return false;
 }
 
@@ -339,9 +316,9 @@ static bool only_use(LLVMValueRef g, LLVMValueRef call) {
 static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
   size_t len;
   const char *gname = LLVMGetValueName2(g, &len);
-  char *name = clone_name(gname, fs->facts.v, fs->facts.n);
-  LLVMValueRef c = LLVMGetNamedFunction(fs->m, name);
-  bool known = c && smap_find(&fs->by_key, name) != MAP_NONE;
+  char *name = specs_key_fields(gname, fs->facts.v, fs->facts.n);
+  LLVMValueRef c = specs_find(fs->specs, name);
+  bool known = c != NULL;
   if (!known && LLVMGetLinkage(g) == LLVMInternalLinkage && only_use(g, call)) {
     free(name);
     schema_fields_set(g, fs->facts.v, fs->facts.n);
@@ -356,22 +333,19 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
     return false;
   }
   if (!known) {
-    if (!facts_clone_allowed(fs->cx, fs->m)) {
-      if (smap_find(&fs->refused, name) == MAP_NONE) { /* once per shape */
-        smap_put(&fs->refused, name, 1);
-        not_cloned(fs, g, "CloneBudget", "clone budget exhausted",
-                   "clone budget exhausted (--clone-budget)");
-      }
+    bool first_refusal; /* reported once per shape */
+    c = specs_make(fs->specs, g, LLVMGlobalGetValueType(g), name, gname, false, &first_refusal);
+    if (!c) {
+      if (first_refusal)
+        not_cloned(fs, g, SPEC_BUDGET, "clone budget exhausted", NULL);
       free(name);
       return false;
     }
-    c = clone_function(g, LLVMGlobalGetValueType(g), name, false);
     char family[256];
     if (!schema_fn_family(g, family, sizeof family))
       /* a copy of an original: the call graph and why call it a clone */
       schema_note_family(c, LLVMGetValueName2(g, &(size_t){0}));
     schema_fields_set(c, fs->facts.v, fs->facts.n);
-    smap_put(&fs->by_key, name, 1);
     cx_stat(fs->cx, &st_clones, 1);
     remark(fs, g, c, fs->facts.v, fs->facts.n);
     infer_function(fs->inf, c);
@@ -473,6 +447,7 @@ bool fields_run(GaspCtx *cx, LLVMModuleRef m) {
   Fields fs = {.cx = cx, .t = cx->tgt, .m = m};
   fs.sp = facts_space(facts_of(cx, m));
   fs.inf = infer_new(cx, m);
+  fs.specs = specs_new(cx, m);
   ValVec calls = {0};
   bool changed = false;
   PtrMap scan;
@@ -516,8 +491,6 @@ bool fields_run(GaspCtx *cx, LLVMModuleRef m) {
   vec_free(&fs.facts);
   infer_free(fs.inf);
   space_free(fs.sp);
-  smap_free(&fs.by_key);
-  smap_free(&fs.refused);
-  smap_free(&fs.costly);
+  specs_free(fs.specs);
   return changed;
 }

@@ -215,19 +215,6 @@ void cx_stat(GaspCtx *cx, const GaspStatDesc *d, uint64_t n);
 /* True when -debug-only names the current pass. */
 bool cx_debug(const GaspCtx *cx);
 FILE *cx_out(const GaspCtx *cx);
-/* The most instructions a copy of a function may cost per use it names:
-   --clone-cost, or the target's; 0: no limit (docs/design.md, "What
-   cloning costs"). */
-long cx_clone_cost(const GaspCtx *cx);
-/* The clone cost model's rule, for every copy gasp weighs (ipmsp's and
-   fields' clones, version's loops and runs): `copies` copies of `size`
-   instructions pay when copies x size <= limit x named, named the uses
-   they name weighted by loop depth (dom_use_weight); limit 0: always. */
-bool cx_copies_pay(const GaspCtx *cx, unsigned long copies, unsigned long size,
-                   unsigned long named);
-/* ", N counting loops" when the weighting changed the count (named != raw),
-   else "": the refusal remarks' wording of it.  Returns buf. */
-const char *cx_loop_note(char *buf, size_t cap, unsigned long named, unsigned long raw);
 /* Selects cx->tgt for m; on failure adds the error and returns false. */
 bool cx_select_target(GaspCtx *cx, LLVMModuleRef m);
 
@@ -818,9 +805,75 @@ FactsCounts facts_counts(const Facts *f);
 void facts_reinfer_later(Facts *f, LLVMValueRef fn);
 size_t facts_reinfer_pending(const Facts *f);
 void facts_take_reinfer(Facts *f, ValVec *out);
-/* The run's one clone budget (--clone-budget, -1 unlimited): true,
-   counting the clone, while one more may be made. */
-bool facts_clone_allowed(GaspCtx *cx, LLVMModuleRef m);
+/* The clones made in this run (every pass's; specialize.c weighs them
+   against --clone-budget); one more made. */
+unsigned long facts_clone_count(const Facts *f);
+void facts_note_clone(Facts *f);
+
+/* ===== specialize.c — clones: names, registry, budget, cost, words ===== */
+/* The clones one pass invocation made (key -> clone, clone -> family). */
+typedef struct Specs Specs;
+Specs *specs_new(GaspCtx *cx, LLVMModuleRef m);
+void specs_free(Specs *s);
+/* The clone's name for a tuple of spaces, one per pointer parameter (n):
+   "family.as1_g_3" (g: generic).  Malloc'd. */
+char *specs_key_spaces(const TgtTable *t, const char *family, const int *as, unsigned n);
+/* The clone's name for a field shape: "g.f0o8as3_..." (parameter, offset,
+   space per fact).  Malloc'd. */
+char *specs_key_fields(const char *g, const MemFieldFact *f, size_t n);
+/* The family (original's name) of a clone s made; name itself otherwise. */
+const char *specs_family(const Specs *s, const char *name);
+/* Did s make the function named name? */
+bool specs_made(const Specs *s, const char *name);
+/* The clone s made for key, when it is still in the module; else NULL. */
+LLVMValueRef specs_find(const Specs *s, const char *key);
+typedef enum SpecRefusal { SPEC_BUDGET, SPEC_COST, SPEC_NO_GAIN } SpecRefusal;
+/* A clone of f of type ty named key, of family `family` (clone.c:
+   move: f's body moves into it), counted against --clone-budget; NULL when
+   the budget is spent (*first_refusal: the first refusal of key). */
+LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *key,
+                       const char *family, bool move, bool *first_refusal);
+/* Internal f rewritten in place: a function of type ty named name takes
+   its body (f, nameless and empty, is the caller's to delete).  No budget. */
+LLVMValueRef specs_retype(LLVMValueRef f, LLVMTypeRef ty, const char *name);
+/* The most instructions a copy may cost per use it names: --clone-cost, or
+   the target's; 0: no limit (docs/design.md, "What cloning costs"). */
+long specs_cost_limit(const GaspCtx *cx);
+/* The clone cost model's rule, for every copy gasp weighs (ipmsp's and
+   fields' clones, version's loops and runs): `copies` copies of `size`
+   instructions pay when copies x size <= limit x named, named the uses
+   they name weighted by loop depth (dom_use_weight); limit 0: always. */
+bool specs_copies_pay(const GaspCtx *cx, unsigned long copies, unsigned long size,
+                     unsigned long named);
+/* True the first time s is told of refusal `why` for `what` (a key, a
+   function's name): each is reported once. */
+bool specs_first_report(Specs *s, SpecRefusal why, const char *what);
+/* What a refused copy would have cost (SPEC_COST): copies of size
+   instructions ("of <whose>": NULL "its") naming raw uses, named counting
+   loops. */
+typedef struct SpecCost {
+  unsigned long copies, size, named, raw;
+  const char *whose;
+} SpecCost;
+/* The reason's words into buf: "clone budget exhausted (--clone-budget)",
+   "N more copies of its S instructions would name U uses[, W counting
+   loops] (more than L instructions a use; --clone-cost)", "a named space
+   for its pointer parameters would give no access a named space". */
+const char *specs_reason(char *buf, size_t cap, const GaspCtx *cx, SpecRefusal why,
+                        const SpecCost *c);
+/* Where and how a refusal is said: the Missed remark (NULL: the refusal's
+   own, CloneBudget/CloneTooCostly/CloneNoGain) at fn (at: an instruction,
+   or NULL), "<verb>[ for <what>]: <reason>" (verb NULL: "not cloned"), what
+   a remark argument of kind what_kind (NULL: "String"). */
+typedef struct SpecSaid {
+  const char *remark, *verb;
+  LLVMValueRef fn, at;
+  const char *what_kind, *what;
+} SpecSaid;
+void specs_refused(GaspCtx *cx, const SpecSaid *said, SpecRefusal why, const SpecCost *c);
+/* An outcome kept in !gasp.as in the same words (NULL for none), as the
+   explanations and the call graph say it. */
+const char *specs_outcome_text(FactOutcome o);
 
 /* ===== resolve.c — fold explicit casts, static resolution  ==== */
 bool resolve_run(GaspCtx *cx, LLVMModuleRef m);

@@ -171,11 +171,6 @@ typedef struct Site {
   size_t obs; /* index of callee->np observations in Ip.obs */
 } Site;
 
-typedef struct CloneRec {
-  char *family; /* name of the function the clones come from */
-  char *name;
-} CloneRec;
-
 typedef struct Ip {
   GaspCtx *cx;
   const TgtTable *t;
@@ -193,11 +188,7 @@ typedef struct Ip {
   VEC(uint32_t) dirty;    /* records to infer again and rescan */
   VEC(uint32_t) affected; /* records whose call sites changed */
   VEC(uint32_t) popped;   /* records voted on in this wave */
-  VEC(CloneRec) clones;
-  StrMap clone_by_key;  /* family + tuple ("f.as1_3") -> clone record */
-  StrMap clone_by_name; /* clone's own name -> clone record */
-  StrMap avoided;       /* keys already reported as over budget */
-  StrMap nogain;        /* functions already reported as not worth a clone */
+  Specs *specs;          /* the clones this invocation made (specialize.c) */
   bool dump;
   bool reached_ok; /* Fn.reached is this wave's (reached_now) */
   unsigned no_slot_kinds[5];
@@ -1020,8 +1011,7 @@ static void specialize_in_place(Ip *ip, Fn *fi) {
   char *name = xstrdup(fn_name(f));
   LLVMValueRef nf = twin;
   if (!twin) {
-    LLVMSetValueName2(f, "", 0);
-    nf = clone_function(f, retyped(f, sp), name, true);
+    nf = specs_retype(f, retyped(f, sp), name);
     Fn *ni = register_fn(ip, nf);
     mark_dirty_rec(ip, ni);
     ni->family = fi->family ? xstrdup(fi->family) : NULL;
@@ -1073,8 +1063,7 @@ static void specialize_in_place(Ip *ip, Fn *fi) {
 }
 
 static const char *family_of(const Ip *ip, const char *name) {
-  uint32_t k = smap_find(&ip->clone_by_name, name);
-  return k == MAP_NONE ? name : ip->clones.v[k].family;
+  return specs_family(ip->specs, name);
 }
 
 /* Does g (a member of f's family) take exactly the spaces sp? */
@@ -1088,23 +1077,17 @@ static bool has_spaces(const Ip *ip, LLVMValueRef g, LLVMValueRef f, const int *
   return true;
 }
 
+/* The clone's name (specialize.c, specs_key_spaces) for f's family and the
+   tuple sp, over f's pointer parameters. */
 static char *tuple_key(const Ip *ip, const char *family, LLVMValueRef f, const int *sp) {
-  unsigned np = LLVMCountParams(f);
-  size_t cap = strlen(family) + 8 + 12 * (np + 1);
-  char *s = xmalloc(cap), *p = s;
-  p += snprintf(p, cap, "%s.as", family);
-  bool first = true;
-  for (unsigned k = 0; k < np; k++) {
-    int as = tuple_space(f, sp, k);
-    if (as < 0)
-      continue;
-    if (as == ip->t->generic)
-      p += snprintf(p, cap - (size_t)(p - s), "%sg", first ? "" : "_");
-    else
-      p += snprintf(p, cap - (size_t)(p - s), "%s%d", first ? "" : "_", as);
-    first = false;
-  }
-  return s;
+  unsigned np = LLVMCountParams(f), n = 0;
+  int *as = xmalloc((np + 1) * sizeof *as);
+  for (unsigned k = 0; k < np; k++)
+    if (tuple_space(f, sp, k) >= 0)
+      as[n++] = tuple_space(f, sp, k);
+  char *key = specs_key_spaces(ip->t, family, as, n);
+  free(as);
+  return key;
 }
 
 /* The function of f's family already taking spaces sp (f itself when it
@@ -1115,10 +1098,8 @@ static LLVMValueRef family_member(Ip *ip, LLVMValueRef f, const int *sp) {
   if (root && has_spaces(ip, root, f, sp))
     return root;
   char *name = tuple_key(ip, family, f, sp);
-  uint32_t ck = smap_find(&ip->clone_by_key, name);
+  LLVMValueRef g = specs_find(ip->specs, name);
   free(name);
-  LLVMValueRef g = ck == MAP_NONE ? NULL
-                                  : LLVMGetNamedFunction(ip->m, ip->clones.v[ck].name);
   return g && has_spaces(ip, g, f, sp) ? g : NULL;
 }
 
@@ -1136,15 +1117,19 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp, bool *move)
   if (g)
     return g;
   char *name = tuple_key(ip, family, f, sp);
-  if (!facts_clone_allowed(ip->cx, ip->m)) {
-    if (smap_find(&ip->avoided, name) == MAP_NONE) {
-      smap_put(&ip->avoided, name, 1);
+  bool first_refusal;
+  LLVMValueRef nf = specs_make(ip->specs, f, retyped(f, sp), name, family, may_move,
+                              &first_refusal);
+  if (!nf) {
+    if (first_refusal) {
       uint32_t id = map_find(&ip->fn_id, f);
       if (id != MAP_NONE)
         ip->fns.v[id]->over_budget = true;
       cx_stat(ip->cx, &st_avoided, 1);
-      tuple_remark(ip, GASP_REMARK_MISSED, "CloneBudget", f, sp,
-                   "not cloned for ", ": clone budget exhausted");
+      char *t = tuple_text(ip, f, sp);
+      specs_refused(ip->cx, &(SpecSaid){.fn = f, .what_kind = "Spaces", .what = t},
+                   SPEC_BUDGET, NULL);
+      free(t);
       if (ip->dump) {
         fprintf(out(ip), "avoid cloning of %s ", fn_name(f));
         print_tuple(ip, out(ip), f, sp);
@@ -1154,7 +1139,6 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp, bool *move)
     free(name);
     return NULL;
   }
-  LLVMValueRef nf = clone_function(f, retyped(f, sp), name, may_move);
   Fn *ni = register_fn(ip, nf);
   mark_dirty_rec(ip, ni);
   ni->family = xstrdup(family);
@@ -1166,10 +1150,6 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp, bool *move)
   }
   if (sp[LLVMCountParams(f)] >= 0)
     convert_rets(ip, nf);
-  CloneRec r = {xstrdup(family), xstrdup(fn_name(nf))};
-  smap_put(&ip->clone_by_key, name, (uint32_t)ip->clones.n);
-  smap_put(&ip->clone_by_name, r.name, (uint32_t)ip->clones.n);
-  vec_push(&ip->clones, r);
   cx_stat(ip->cx, &st_clones, 1);
   if (cx_wants(ip->cx, GASP_REMARK_PASSED)) {
     char *before = xasprintf("cloned as @%s for ", fn_name(nf));
@@ -1188,14 +1168,10 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp, bool *move)
 /* A clone of f not made: no parameter it would name pays (reported once per
    function). */
 static void not_paying(Ip *ip, LLVMValueRef f) {
-  if (smap_find(&ip->nogain, fn_name(f)) != MAP_NONE)
+  if (!specs_first_report(ip->specs, SPEC_NO_GAIN, fn_name(f)))
     return;
-  smap_put(&ip->nogain, fn_name(f), 1);
   cx_stat(ip->cx, &st_nogain, 1);
-  GaspRemark *r = cx_remark(ip->cx, GASP_REMARK_MISSED, "CloneNoGain", f, NULL);
-  rm_arg(r, "String", "not cloned: a named space for its pointer parameters would give no "
-                      "access a named space");
-  rm_done(r);
+  specs_refused(ip->cx, &(SpecSaid){.fn = f}, SPEC_NO_GAIN, NULL);
   if (ip->dump)
     fprintf(out(ip), "no gain in cloning %s\n", fn_name(f));
 }
@@ -1283,7 +1259,7 @@ static void reached_now(Ip *ip) {
 /* Do the copies the groups ask for pay (above)?  Reports once per function
    when they do not. */
 static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls) {
-  long limit = cx_clone_cost(ip->cx);
+  long limit = specs_cost_limit(ip->cx);
   if (limit <= 0 || fi->too_costly)
     return limit <= 0;
   size_t clones = 0;
@@ -1316,8 +1292,8 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
   unsigned size = ir_copy_cost(fi->fn);
   /* are the calls that keep the original reached?  Asked only when the
      answer decides (it walks the module: reached_now) */
-  if (!orig_live && kept_calls && !cx_copies_pay(ip->cx, clones, size, named) &&
-      cx_copies_pay(ip->cx, clones - 1, size, named)) {
+  if (!orig_live && kept_calls && !specs_copies_pay(ip->cx, clones, size, named) &&
+      specs_copies_pay(ip->cx, clones - 1, size, named)) {
     reached_now(ip);
     for (size_t i = 0; i < ng && !orig_live; i++)
       for (size_t k = 0; !g[i].any && k < g[i].calls.n && !orig_live; k++) {
@@ -1329,20 +1305,12 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
   size_t copies = clones - (clones && !orig_live);
   if (!copies)
     return true;
-  if (cx_copies_pay(ip->cx, copies, size, named))
+  if (specs_copies_pay(ip->cx, copies, size, named))
     return true;
   fi->too_costly = true;
   cx_stat(ip->cx, &st_costly, 1);
-  if (cx_wants(ip->cx, GASP_REMARK_MISSED)) {
-    GaspRemark *r = cx_remark(ip->cx, GASP_REMARK_MISSED, "CloneTooCostly", fi->fn, NULL);
-    char loops[64];
-    rm_arg(r, "String",
-           "not cloned: %zu more cop%s of its %u instructions would name %lu uses of its "
-           "pointer parameters%s (more than %ld instructions a use; --clone-cost)",
-           copies, copies == 1 ? "y" : "ies", size, raw,
-           cx_loop_note(loops, sizeof loops, named, raw), limit);
-    rm_done(r);
-  }
+  specs_refused(ip->cx, &(SpecSaid){.fn = fi->fn}, SPEC_COST,
+               &(SpecCost){copies, size, named, raw, NULL});
   if (ip->dump)
     fprintf(out(ip), "cloning %s costs too much\n", fn_name(fi->fn));
   return false;
@@ -1442,7 +1410,7 @@ static void delete_fn(Ip *ip, Fn *fi) {
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         LLVMValueRef c = ir_callee(i);
-        if (c && c != f && smap_find(&ip->clone_by_name, fn_name(c)) != MAP_NONE)
+        if (c && c != f && specs_made(ip->specs, fn_name(c)))
           vec_push(&callees, c);
       }
     kill_out(ip, id);
@@ -1643,6 +1611,7 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
   ip.ctx = LLVMGetModuleContext(m);
   ip.b = LLVMCreateBuilderInContext(ip.ctx);
   ip.inf = infer_new(cx, m);
+  ip.specs = specs_new(cx, m);
   ip.sp = facts_space(facts_of(cx, m));
   ip.dump = cx->opt.dump_ip_msp;
   ip.env.param_lat = env_param;
@@ -1689,15 +1658,7 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
       cx_stat(cx, &st_bought, gen_before.reachable - gen_after.reachable);
   }
   free_records(&ip);
-  for (size_t k = 0; k < ip.clones.n; k++) {
-    free(ip.clones.v[k].family);
-    free(ip.clones.v[k].name);
-  }
-  vec_free(&ip.clones);
-  smap_free(&ip.avoided);
-  smap_free(&ip.nogain);
-  smap_free(&ip.clone_by_key);
-  smap_free(&ip.clone_by_name);
+  specs_free(ip.specs);
   vec_free(&ip.sites);
   vec_free(&ip.obs);
   vec_free(&ip.work);

@@ -475,19 +475,15 @@ static void version(Vs *s, LLVMValueRef fn, const BlockVec *body, const PtrMap *
    a Missed remark at `at` says so. */
 static bool copy_pays(Vs *s, LLVMValueRef fn, LLVMValueRef at, const char *what, unsigned size,
                       unsigned long named, unsigned long raw) {
-  if (cx_copies_pay(s->cx, 1, size, named))
+  if (specs_copies_pay(s->cx, 1, size, named))
     return true;
   cx_stat(s->cx, &st_costly, 1);
-  GaspRemark *r = cx_remark(s->cx, GASP_REMARK_MISSED, "VersionTooCostly", fn, at);
-  if (r) {
-    char loops[64];
-    rm_arg(r, "String",
-           "not versioned: a copy of the %s's %u instructions would name %lu access%s%s "
-           "(more than %ld instructions an access; --clone-cost)",
-           what, size, raw, raw == 1 ? "" : "es", cx_loop_note(loops, sizeof loops, named, raw),
-           cx_clone_cost(s->cx));
-    rm_done(r);
-  }
+  char whose[32];
+  snprintf(whose, sizeof whose, "the %s's", what);
+  specs_refused(s->cx,
+               &(SpecSaid){.remark = "VersionTooCostly", .verb = "not versioned", .fn = fn,
+                           .at = at},
+               SPEC_COST, &(SpecCost){1, size, named, raw, whose});
   return false;
 }
 

@@ -119,13 +119,11 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   FactOutcome gave_up = w->run.ipmsp ? schema_fn_outcome(fn) : OUTCOME_NONE;
   if (!w->run.ipmsp)
     r->what = "ipmsp did not run (not in --passes), so no caller was looked at";
-  else if (gave_up == OUTCOME_CLONE_BUDGET)
-    r->what = "clone budget exhausted";
-  else if (gave_up == OUTCOME_VISIT_CAP)
-    r->what = "recursion or loop too deep: ipmsp visit cap reached";
   else if (gave_up == OUTCOME_CLONE_COST)
     r->what = "callers pass different spaces, and a copy per space costs more than it "
               "names (--clone-cost)";
+  else if (gave_up != OUTCOME_NONE)
+    r->what = specs_outcome_text(gave_up); /* specialize.c's words */
   else if (ir_address_taken(fn))
     r->what = "indirect call: the function's address is taken";
   else if (LLVMGetLinkage(fn) != LLVMInternalLinkage &&

@@ -15,7 +15,7 @@
 // On nvptx64 the clone cost model keeps @more (it only compares the
 // pointers: a copy would name no access) and everything is still named.
 // RUN: gasp-opt -stats -stats-json --summary -pass-remarks-missed=fields %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NV
-// NV: remark: {{.*}}not cloned for the pointers a caller stores in its aggregate arguments (argument 0 offset 0 local, argument 0 offset 8 local): a copy of its 6 instructions would name 0 uses
+// NV: remark: {{.*}}not cloned for the pointers a caller stores in its aggregate arguments (argument 0 offset 0 local, argument 0 offset 8 local): 1 more copy of its 6 instructions would name 0 uses
 // NV: generic memory ops reachable from kernels: 0 (before: 13)
 // NV: "fields.clones": 1
 // NV: "fields.too-costly": 1

@@ -24,7 +24,7 @@
 // its field facts in place: 1 left, as on the other targets (it was 2 until
 // a second gasp run).
 // RUN: gasp-opt -stats -stats-json --summary -pass-remarks-missed=fields %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NV
-// NV: remark: {{.*}}not cloned for the pointers a caller stores in its aggregate arguments (argument 0 offset 0 global): a copy of its 15 instructions would name 1 use (more than 8 instructions a use; --clone-cost)
+// NV: remark: {{.*}}not cloned for the pointers a caller stores in its aggregate arguments (argument 0 offset 0 global): 1 more copy of its 15 instructions would name 1 use (more than 8 instructions a use; --clone-cost)
 // NV: generic memory ops reachable from kernels: 1 (before:
 // NV: "fields.clones": 1
 // NV: "fields.too-costly": 1

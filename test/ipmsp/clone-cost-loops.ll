@@ -12,12 +12,12 @@
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:8 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: llc-22 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.ll -o /dev/null
 ; EXEC: identical
-; REMARK: remark: <unknown>:0:0: not cloned: 1 more copy of its {{[0-9]+}} instructions would name 4 uses of its pointer parameters (more than 8 instructions a use; --clone-cost)
+; REMARK: remark: <unknown>:0:0: not cloned: 1 more copy of its {{[0-9]+}} instructions would name 4 uses (more than 8 instructions a use; --clone-cost)
 ; REMARK-NOT: counting loops
 ; With a limit of 1 instruction a use, @sum's copy is refused too, and the
 ; remark gives both counts.
 ; RUN: gasp-opt %s --clone-cost=1 -o /dev/null -pass-remarks-missed=ipmsp 2>&1 | FileCheck %s --check-prefix=ONE
-; ONE: not cloned: 1 more copy of its {{[0-9]+}} instructions would name 4 uses of its pointer parameters, 32 counting loops (more than 1 instructions a use; --clone-cost)
+; ONE: not cloned: 1 more copy of its {{[0-9]+}} instructions would name 4 uses, 32 counting loops (more than 1 instructions a use; --clone-cost)
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define internal i32 @flat(ptr %p, i32 %n)

@@ -27,7 +27,7 @@
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:8 --check-as --compare %t.0.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %t.amd.ll --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:8 --check-as --compare %t.amd.out.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
-; STATS: remark: {{.*}}not cloned: 1 more copy of its 39 instructions would name 2 uses of its pointer parameters (more than 8 instructions a use; --clone-cost)
+; STATS: remark: {{.*}}not cloned: 1 more copy of its 39 instructions would name 2 uses (more than 8 instructions a use; --clone-cost)
 ; STATS: "ipmsp.clones-too-costly": 1
 ; STATS: "ipmsp.reach-walks": 1
 ; BAD: --clone-cost wants 0 (no limit) or a positive number of instructions, not '-1'

@@ -35,7 +35,7 @@
 ; OFF: gasp: generic memory ops reachable from kernels: 7 (before: 7)
 ; REMARK: remark: <unknown>:0:0: 3 accesses versioned by the space of the pointer they go through (global or local): one space test before them, one copy per space
 ; REMARK-NOT: accesses versioned
-; REMARK: remark: <unknown>:0:0: not versioned: a copy of the run's 21 instructions would name 2 accesses (more than 8 instructions an access; --clone-cost)
+; REMARK: remark: <unknown>:0:0: not versioned: 1 more copy of the run's 21 instructions would name 2 uses (more than 8 instructions a use; --clone-cost)
 ; REMARK: gasp: generic memory ops reachable from kernels: 4 (before: 7)
 ; REMARK: "version.runs": 1
 ; REMARK: "version.too-costly": 1

@@ -68,7 +68,7 @@ define internal spir_func void @both(ptr addrspace(4) %p) {
 ; CHECK-DAG: remark: {{.*}}store stays generic: returned by an indirect call
 ; CHECK-DAG: remark: {{.*}}store stays generic: made from an integer (inttoptr)
 ; CHECK-DAG: remark: {{.*}}store stays generic: select of different spaces (global, local)
-; CHECK-DAG: remark: {{.*}}store stays generic: clone budget exhausted (parameter 0 of @both)
+; CHECK-DAG: remark: {{.*}}store stays generic: clone budget exhausted (--clone-budget) (parameter 0 of @both)
 
 ; YAML:      --- !Missed
 ; YAML-NEXT: Pass: 'ipmsp'
@@ -78,7 +78,7 @@ define internal spir_func void @both(ptr addrspace(4) %p) {
 ; YAML-NEXT: Args:
 ; YAML-NEXT:   - String: 'not cloned for '
 ; YAML-NEXT:   - Spaces: '(global)'
-; YAML-NEXT:   - String: ': clone budget exhausted'
+; YAML-NEXT:   - String: ': clone budget exhausted (--clone-budget)'
 ; YAML-NEXT: ...
 ; YAML:      Pass: 'gasp'
 ; YAML-NEXT: Name: 'GenericAccess'

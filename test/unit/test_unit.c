@@ -668,7 +668,7 @@ static void test_facts_outcomes(void) {
     FILE *f = open_memstream(&dot, &len);
     gasp_write_callgraph(cx, m, GASP_CALLGRAPH_ALL, f);
     fclose(f);
-    CHECK(dot && strstr(dot, "not cloned: clone budget exhausted") != NULL);
+    CHECK(dot && strstr(dot, "not cloned: clone budget exhausted (--clone-budget)") != NULL);
     free(dot);
     /* written and read back through the schema alone */
     int spaces[] = {3};
@@ -714,11 +714,73 @@ static void test_facts_reinfer_set(void) {
   LLVMContextDispose(ctx);
 }
 
+/* specialize.c's services: a clone's name per tuple of spaces and per
+   field shape; the registry finds a clone by its key and its family by its
+   name; one --clone-budget for every pass's clones (two registries, as
+   ipmsp's and fields' invocations have, share the run's count), each
+   refusal reported once; the cost rule and its words. */
+static void test_spec_registry(void) {
+  const char ir[] = "target triple = \"nvptx64-nvidia-cuda\"\n"
+                    "define void @h(ptr %p, i32 %n, ptr %q) {\n"
+                    "  store i32 %n, ptr %p, align 4\n  store i32 %n, ptr %q, align 4\n"
+                    "  ret void\n}\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = parse_ok(ctx, ir, sizeof ir - 1);
+  GaspOptions o;
+  gasp_options_init(&o);
+  o.clone_budget = 1;
+  o.clone_cost = 8;
+  GaspCtx *cx = gasp_ctx_new(&o);
+  if (m && cx_select_target(cx, m)) {
+    LLVMValueRef h = LLVMGetNamedFunction(m, "h");
+    int as[] = {1, 0};
+    char *key = specs_key_spaces(cx->tgt, "h", as, 2);
+    CHECK(!strcmp(key, "h.as1_g"));
+    MemFieldFact ff[] = {{0, 8, 3}, {2, 0, 1}};
+    char *fkey = specs_key_fields("h", ff, 2);
+    CHECK(!strcmp(fkey, "h.f0o8as3_2o0as1"));
+    Specs *ip = specs_new(cx, m), *fs = specs_new(cx, m);
+    bool first = true;
+    CHECK(specs_find(ip, key) == NULL);
+    LLVMValueRef c = specs_make(ip, h, LLVMGlobalGetValueType(h), key, "h", false, &first);
+    CHECK(c && !first && specs_find(ip, key) == c && specs_find(fs, key) == NULL);
+    size_t len;
+    CHECK(specs_made(ip, LLVMGetValueName2(c, &len)) && !specs_made(ip, "h"));
+    CHECK(!strcmp(specs_family(ip, LLVMGetValueName2(c, &len)), "h"));
+    CHECK(!strcmp(specs_family(ip, "other"), "other"));
+    /* the budget (1) is the run's: the other registry is refused, once */
+    CHECK(specs_make(fs, h, LLVMGlobalGetValueType(h), fkey, "h", false, &first) == NULL);
+    CHECK(first);
+    CHECK(specs_make(fs, h, LLVMGlobalGetValueType(h), fkey, "h", false, &first) == NULL);
+    CHECK(!first);
+    CHECK(facts_clone_count(facts_of(cx, m)) == 1);
+    /* the cost rule: copies x size <= limit x named */
+    CHECK(specs_copies_pay(cx, 1, 16, 2) && !specs_copies_pay(cx, 2, 16, 2));
+    char buf[256];
+    specs_reason(buf, sizeof buf, cx, SPEC_COST, &(SpecCost){2, 16, 16, 2, NULL});
+    CHECK(!strcmp(buf, "2 more copies of its 16 instructions would name 2 uses, 16 counting "
+                       "loops (more than 8 instructions a use; --clone-cost)"));
+    CHECK(!strcmp(specs_outcome_text(OUTCOME_CLONE_BUDGET),
+                  specs_reason(buf, sizeof buf, cx, SPEC_BUDGET, NULL)));
+    specs_free(ip);
+    specs_free(fs);
+    free(key);
+    free(fkey);
+  } else {
+    CHECK(!"the module parses and has a target");
+  }
+  gasp_ctx_free(cx);
+  if (m)
+    LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+
 int main(void) {
   test_facts_numbering();
   test_facts_invalidation();
   test_facts_outcomes();
   test_facts_reinfer_set();
+  test_spec_registry();
   test_parse();
   test_loop_depth();
   test_library_contract();

@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* specialize.c — clones: making, naming, deduplicating and budgeting them,
+ * whether a copy pays, and the words for each of these.  (A service, not a
+ * pass.)
+ *
+ * Problem.  Two passes make copies of a function for what its callers
+ * give it: ipmsp one per tuple of argument spaces, fields one per shape of
+ * the pointers a caller stores in an aggregate argument; version weighs a
+ * copy of a loop or a run of accesses the same way.  Each used to keep its
+ * own registry of the clones it made, its own budget check, its own
+ * spelling of the cost rule and of its refusals; the explanations and the
+ * call graph then worded the same outcomes a third and fourth way.
+ *
+ * What lives here:
+ *   names        specs_key_spaces ("f.as1_g_3": the family, then per pointer
+ *                parameter its space or g), specs_key_fields ("g.f0o8as3_...":
+ *                per fact its parameter, offset and space); the key is the
+ *                clone's name;
+ *   registry     a Specs per pass invocation: key -> the clone made for it,
+ *                clone -> its family (the original's name); a lookup checks
+ *                the clone is still in the module under the name it got;
+ *   budget       --clone-budget, one for the run: the count lives in the
+ *                fact store (facts_note_clone), every clone of every pass
+ *                takes one;
+ *   making       specs_make (a copy, or the original's body moved into it),
+ *                specs_retype (an internal function rewritten in place:
+ *                a new signature, the same body, no budget);
+ *   cost model   specs_cost_limit / specs_copies_pay: `copies` copies of
+ *                `size` instructions pay when copies x size <= limit x
+ *                named (docs/design.md, "What cloning costs");
+ *   words        specs_refused: the Missed remark "not cloned[ for WHAT]:
+ *                REASON", REASON one of specs_reason's; specs_outcome_text:
+ *                the same reasons for an outcome kept in !gasp.as, as the
+ *                explanations (why.c) and the call graph (dot.c) say them.
+ *
+ * Layering: above clone.c, facts.c and remark.c, below ipmsp, fields,
+ * version, why and dot; no import cycle (test/reliability/import-cycles.test).
+ *
+ * Tests: test/ipmsp/clone-cost.ll, clone-budget remarks in test/remarks/why.ll
+ * and test/fields/job.cl; unit test test_spec_registry.
+ */
+#include "gasp_int.h"
+
+#include <string.h>
+
+typedef struct SpecRec {
+  char *family; /* the original's name */
+  char *name;   /* the clone's own name (LLVM may have added a suffix) */
+} SpecRec;
+
+struct Specs {
+  GaspCtx *cx;
+  LLVMModuleRef m;
+  VEC(SpecRec) made;
+  StrMap by_key;   /* key -> index in made */
+  StrMap by_name;  /* clone's name -> index in made */
+  StrMap reported; /* "<refusal>:<key or function>" already said */
+};
+
+Specs *specs_new(GaspCtx *cx, LLVMModuleRef m) {
+  Specs *s = xcalloc(1, sizeof *s);
+  s->cx = cx;
+  s->m = m;
+  return s;
+}
+
+void specs_free(Specs *s) {
+  if (!s)
+    return;
+  for (size_t k = 0; k < s->made.n; k++) {
+    free(s->made.v[k].family);
+    free(s->made.v[k].name);
+  }
+  vec_free(&s->made);
+  smap_free(&s->by_key);
+  smap_free(&s->by_name);
+  smap_free(&s->reported);
+  free(s);
+}
+
+/* ---- names --------------------------------------------------------------- */
+
+char *specs_key_spaces(const TgtTable *t, const char *family, const int *as, unsigned n) {
+  size_t cap = strlen(family) + 8 + 12 * (n + 1);
+  char *s = xmalloc(cap), *p = s;
+  p += snprintf(p, cap, "%s.as", family);
+  for (unsigned k = 0; k < n; k++) {
+    if (as[k] == t->generic)
+      p += snprintf(p, cap - (size_t)(p - s), "%sg", k ? "_" : "");
+    else
+      p += snprintf(p, cap - (size_t)(p - s), "%s%d", k ? "_" : "", as[k]);
+  }
+  return s;
+}
+
+char *specs_key_fields(const char *g, const MemFieldFact *f, size_t n) {
+  size_t cap = strlen(g) + 8 + n * 48;
+  char *s = xmalloc(cap);
+  size_t at = (size_t)snprintf(s, cap, "%s.f", g);
+  for (size_t i = 0; i < n; i++)
+    at += (size_t)snprintf(s + at, cap - at, "%s%uo%lldas%d", i ? "_" : "", f[i].param,
+                           (long long)f[i].off, f[i].as);
+  return s;
+}
+
+/* ---- registry ------------------------------------------------------------ */
+
+const char *specs_family(const Specs *s, const char *name) {
+  uint32_t k = smap_find(&s->by_name, name);
+  return k == MAP_NONE ? name : s->made.v[k].family;
+}
+
+bool specs_made(const Specs *s, const char *name) {
+  return smap_find(&s->by_name, name) != MAP_NONE;
+}
+
+LLVMValueRef specs_find(const Specs *s, const char *key) {
+  uint32_t k = smap_find(&s->by_key, key);
+  return k == MAP_NONE ? NULL : LLVMGetNamedFunction(s->m, s->made.v[k].name);
+}
+
+/* ---- budget and making --------------------------------------------------- */
+
+/* One more clone within --clone-budget (-1 unlimited)?  Counts it. */
+static bool budget_allows(Specs *s) {
+  Facts *f = facts_of(s->cx, s->m);
+  long budget = s->cx->opt.clone_budget;
+  if (budget >= 0 && (long)facts_clone_count(f) >= budget)
+    return false;
+  facts_note_clone(f);
+  return true;
+}
+
+LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *key,
+                       const char *family, bool move, bool *first_refusal) {
+  *first_refusal = false;
+  if (!budget_allows(s)) {
+    *first_refusal = specs_first_report(s, SPEC_BUDGET, key);
+    return NULL;
+  }
+  LLVMValueRef nf = clone_function(f, ty, key, move);
+  size_t len;
+  const char *name = LLVMGetValueName2(nf, &len);
+  SpecRec r = {xstrdup(family), xstrdup(name)};
+  smap_put(&s->by_key, key, (uint32_t)s->made.n);
+  smap_put(&s->by_name, r.name, (uint32_t)s->made.n);
+  vec_push(&s->made, r);
+  return nf;
+}
+
+LLVMValueRef specs_retype(LLVMValueRef f, LLVMTypeRef ty, const char *name) {
+  LLVMSetValueName2(f, "", 0);
+  return clone_function(f, ty, name, true);
+}
+
+/* ---- the cost model ------------------------------------------------------ */
+
+long specs_cost_limit(const GaspCtx *cx) {
+  return cx->opt.clone_cost >= 0 ? cx->opt.clone_cost : (long)cx->tgt->clone_cost;
+}
+
+bool specs_copies_pay(const GaspCtx *cx, unsigned long copies, unsigned long size,
+                     unsigned long named) {
+  long limit = specs_cost_limit(cx);
+  return limit <= 0 || copies * size <= (unsigned long)limit * named;
+}
+
+/* ---- words --------------------------------------------------------------- */
+
+bool specs_first_report(Specs *s, SpecRefusal why, const char *what) {
+  size_t n = strlen(what) + 4;
+  char *key = xmalloc(n);
+  snprintf(key, n, "%d:%s", (int)why, what);
+  bool first = smap_find(&s->reported, key) == MAP_NONE;
+  if (first)
+    smap_put(&s->reported, key, 1);
+  free(key);
+  return first;
+}
+
+const char *specs_reason(char *buf, size_t cap, const GaspCtx *cx, SpecRefusal why,
+                        const SpecCost *c) {
+  switch (why) {
+  case SPEC_BUDGET:
+    snprintf(buf, cap, "clone budget exhausted (--clone-budget)");
+    break;
+  case SPEC_NO_GAIN:
+    snprintf(buf, cap, "a named space for its pointer parameters would give no access a "
+                       "named space");
+    break;
+  case SPEC_COST: {
+    char loops[64] = "";
+    if (c->named != c->raw)
+      snprintf(loops, sizeof loops, ", %lu counting loops", c->named);
+    snprintf(buf, cap,
+             "%lu more cop%s of %s %lu instructions would name %lu use%s%s (more than %ld "
+             "instructions a use; --clone-cost)",
+             c->copies, c->copies == 1 ? "y" : "ies", c->whose ? c->whose : "its", c->size,
+             c->raw, c->raw == 1 ? "" : "s", loops, specs_cost_limit(cx));
+    break;
+  }
+  }
+  return buf;
+}
+
+void specs_refused(GaspCtx *cx, const SpecSaid *said, SpecRefusal why, const SpecCost *c) {
+  static const char *const names[] = {
+      [SPEC_BUDGET] = "CloneBudget", [SPEC_COST] = "CloneTooCostly",
+      [SPEC_NO_GAIN] = "CloneNoGain"};
+  const char *name = said->remark ? said->remark : names[why];
+  const char *verb = said->verb ? said->verb : "not cloned";
+  const char *what = said->what;
+  if (!cx_wants(cx, GASP_REMARK_MISSED))
+    return;
+  char reason[512];
+  specs_reason(reason, sizeof reason, cx, why, c);
+  GaspRemark *r = cx_remark(cx, GASP_REMARK_MISSED, name, said->fn, said->at);
+  if (what) {
+    rm_arg(r, "String", "%s for ", verb);
+    rm_arg(r, said->what_kind ? said->what_kind : "String", "%s", what);
+    rm_arg(r, "String", ": %s", reason);
+  } else {
+    rm_arg(r, "String", "%s: %s", verb, reason);
+  }
+  rm_done(r);
+}
+
+const char *specs_outcome_text(FactOutcome o) {
+  static const char *const text[] = {
+      [OUTCOME_NONE] = NULL,
+      [OUTCOME_VISIT_CAP] = "recursion or loop too deep: ipmsp visit cap reached",
+      [OUTCOME_CLONE_BUDGET] = "clone budget exhausted (--clone-budget)",
+      [OUTCOME_CLONE_COST] = "a copy per space costs more than it names (--clone-cost)",
+  };
+  return (unsigned)o < sizeof text / sizeof *text ? text[o] : NULL;
+}
