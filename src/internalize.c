@@ -17,8 +17,10 @@
  *      linkonce, common; not available_externally, whose real definition is
  *      elsewhere) becomes internal, with default visibility, no DLL storage
  *      class and no comdat.
- *   3. Internal functions without a use are removed, and then their
- *      callees left without one (a work list).
+ *   3. Internal functions that no function staying (kernels, roots,
+ *      functions still visible outside) reaches through calls or taken
+ *      addresses are removed: those without a use, the callees only they
+ *      used, and cycles of them (a recursive helper nothing else calls).
  *
  * Example: `define spir_func void @h(ptr addrspace(4) %p)` called by one
  * kernel becomes `define internal spir_func void @h(...)`, so ipmsp
@@ -92,46 +94,61 @@ static bool escapes(LLVMValueRef fn) {
 
 /* ---- 3. dead functions ---------------------------------------------------- */
 
-/* Internal function f, defined and without a use: queue it once. */
-static void queue_dead(LLVMValueRef f, PtrMap *queued, ValVec *work) {
-  if (!LLVMIsDeclaration(f) && world_internal(f) && !LLVMGetFirstUse(f) &&
-      !map_get(queued, f, NULL)) {
-    map_put(queued, f, 1);
-    vec_push(work, f);
-  }
+/* Must f stay whatever calls it: defined and visible outside, a kernel, in
+   llvm.used / llvm.compiler.used (roots), or used by anything but an
+   instruction (a global's initializer, an alias: gasp does not follow
+   those)? */
+static bool stays(const TgtTable *t, LLVMValueRef f, const PtrMap *roots) {
+  if (!world_internal(f) || tgt_is_kernel(t, f) || map_get(roots, f, NULL))
+    return true;
+  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u))
+    if (!LLVMIsAInstruction(LLVMGetUser(u)))
+      return true;
+  return false;
 }
 
-/* Removes the internal functions nothing uses; removing one may leave the
-   functions it uses (calls, or takes the address of) without a use, and
-   those are queued next (a work list, not a rescan of the module per
-   level). */
-static unsigned remove_dead(LLVMModuleRef m) {
-  PtrMap queued;
-  map_init(&queued);
-  ValVec work = {0}, callees = {0};
+/* Removes the internal functions no function that stays can reach through
+   the functions its instructions use (calls, addresses taken): a function
+   without a use, the callees only it used, and cycles of them — a
+   recursive helper nothing else calls.  One walk from the functions that
+   stay, then the rest go: their uses (all in functions that go too) are
+   replaced by poison first, so none is deleted while another still names
+   it. */
+static unsigned remove_dead(const TgtTable *t, LLVMModuleRef m, const PtrMap *roots) {
+  PtrMap live;
+  map_init(&live);
+  ValVec work = {0}, dead = {0};
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-    queue_dead(f, &queued, &work);
-  unsigned removed = 0;
+    if (LLVMIsDeclaration(f) || stays(t, f, roots)) {
+      map_put(&live, f, 1);
+      vec_push(&work, f);
+    }
   while (work.n) {
     LLVMValueRef f = work.v[--work.n];
-    callees.n = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         int n = LLVMGetNumOperands(i); /* callees, and functions used otherwise */
         for (int k = 0; k < n; k++) {
           LLVMValueRef c = LLVMGetOperand(i, (unsigned)k);
-          if (c && LLVMIsAFunction(c) && c != f)
-            vec_push(&callees, c);
+          if (c && LLVMIsAFunction(c) && !map_get(&live, c, NULL)) {
+            map_put(&live, c, 1);
+            vec_push(&work, c);
+          }
         }
       }
-    LLVMDeleteFunction(f);
-    removed++;
-    for (size_t k = 0; k < callees.n; k++)
-      queue_dead(callees.v[k], &queued, &work);
   }
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!map_get(&live, f, NULL))
+      vec_push(&dead, f);
+  for (size_t k = 0; k < dead.n; k++)
+    if (LLVMGetFirstUse(dead.v[k]))
+      LLVMReplaceAllUsesWith(dead.v[k], LLVMGetPoison(LLVMTypeOf(dead.v[k])));
+  for (size_t k = 0; k < dead.n; k++)
+    LLVMDeleteFunction(dead.v[k]);
+  unsigned removed = (unsigned)dead.n;
   vec_free(&work);
-  vec_free(&callees);
-  map_free(&queued);
+  vec_free(&dead);
+  map_free(&live);
   return removed;
 }
 
@@ -158,8 +175,8 @@ bool internalize_run(GaspCtx *cx, LLVMModuleRef m) {
     LLVMSetComdat(f, NULL);
     made++;
   }
+  unsigned removed = remove_dead(t, m, &roots);
   map_free(&roots);
-  unsigned removed = remove_dead(m);
   cx_stat(cx, &st_internalized, made);
   cx_stat(cx, &st_removed, removed);
   GaspRemark *r = cx_remark(cx, GASP_REMARK_PASSED, "Internalized", NULL, NULL);
