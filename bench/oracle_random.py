@@ -81,14 +81,16 @@ def kind_of(text):
 
 
 def gasp_sites(ll, flags):
-    """(location, kind) of each access gasp leaves generic in live code."""
+    """(location, kind) -> gasp's reason, for each access gasp leaves
+    generic in live code."""
     r = sh([os.path.join(BIN, "gasp-opt"), "-pass-remarks-missed=gasp"] + flags +
            [ll, "-o", os.devnull])
-    out = set()
+    out = {}
     for line in r.stderr.splitlines():
         m = re.match(r"remark: (\S+:\d+:\d+): (\S+) stays generic: (.*)", line)
         if m and "externally visible function with no caller" not in m.group(3):
-            out.add((m.group(1), m.group(2) if m.group(2) in KINDS else "other"))
+            key = (m.group(1), m.group(2) if m.group(2) in KINDS else "other")
+            out.setdefault(key, re.sub(r" \(.*", "", m.group(3)).strip())
     return out
 
 
@@ -120,8 +122,9 @@ def per_site(cl, t, args, tmp, seed):
     for flags in (["--whole-program"], ["--whole-program", "--version-by-space=on"]):
         g = gasp_sites(ll, flags)
         multi = sum(1 for k in g if orc.get(k) is True)
-        single = sum(1 for k in g if orc.get(k) is False)
-        res.append((len(g), multi, single, len(g) - multi - single))
+        single = [g[k] for k in g if orc.get(k) is False]
+        res.append((len(g), multi, len(single), len(g) - multi - len(single),
+                    collections.Counter(single)))
     return res
 
 
@@ -183,6 +186,16 @@ def main():
         vt = [sum(r[9][1][i] for r in rs) for i in range(4)]
         out.append("| %s | %d | %d | %d | %d | %d | %d | %d | %d |" % (
             t, len(rs), sum(r[4] for r in rs), tot[0], tot[1], tot[2], tot[3], vt[0], vt[2]))
+    single = collections.Counter()
+    for r in rows:
+        if r[1] == TARGETS[0] and r[9]:
+            single.update(r[9][0][4])
+    out += ["", "Sites the oracle saw in one space in every context that gasp leaves generic "
+            "(--whole-program, %s), by gasp's reason — the oracle judges one run with one "
+            "input, so a site whose space a run-time value picks (a select or phi on data, "
+            "a helper returning one of its arguments by a condition, a table slot indexed by "
+            "data) counts here when that run took one side:" % TARGETS[0], ""]
+    out += ["- %d: %s" % (c, k) for k, c in single.most_common()]
     out += ["", "Reasons gasp gives (--whole-program) in the programs where it leaves more "
             "than the oracle's multi-space count:", ""]
     out += ["- %d: %s" % (c, k) for k, c in why.most_common(12)]
