@@ -115,9 +115,13 @@ static void write_node(const TgtTable *t, LLVMValueRef fn, bool demangle, FILE *
     fputc(')', f);
     MemFieldFact *facts = NULL; /* a fields clone: the fields it was made for */
     size_t nf = schema_fields_get(fn, &facts);
-    for (size_t i = 0; i < nf; i++)
-      fprintf(f, "%sarg %u +%lld %s", i ? ", " : "\\nfields: ", facts[i].param,
-              (long long)facts[i].off, vote_name(t, facts[i].as));
+    for (size_t i = 0; i < nf; i++) {
+      fprintf(f, "%sarg %u +%lld", i ? ", " : "\\nfields: ", facts[i].param,
+              (long long)facts[i].off);
+      if (facts[i].stride) /* every stride bytes */
+        fprintf(f, "/%lld", (long long)facts[i].stride);
+      fprintf(f, " %s", vote_name(t, facts[i].as));
+    }
     free(facts);
   }
   unsigned pi = 0;

@@ -70,7 +70,20 @@ static const GaspStatDesc st_costly = {
 static const GaspStatDesc st_calls = {"fields.calls-redirected",
                                       "calls sent to a clone for their field shape"};
 
-typedef VEC(int64_t) OffVec;
+/* A place in an aggregate: byte off, plus any multiple of stride (0:
+   exactly off; else 0 <= off < stride, a field of the elements of an array
+   indexed at run time), as memory.c's places. */
+typedef struct FPlace {
+  int64_t off, stride;
+} FPlace;
+typedef VEC(FPlace) OffVec;
+
+static FPlace fplace(int64_t off, int64_t stride) {
+  FPlace p = {off, stride};
+  if (stride > 0)
+    p.off = ((off % stride) + stride) % stride;
+  return p;
+}
 
 typedef struct Fields {
   GaspCtx *cx;
@@ -88,29 +101,32 @@ static LLVMValueRef base_of(LLVMModuleRef m, LLVMValueRef v, int64_t *off, int64
   return ir_base_offset(LLVMGetModuleDataLayout(m), v, off, stride);
 }
 
-/* The offsets at which fn loads a generic pointer through parameter k
-   (constant GEPs and casts on the way), or a reader it passes the
-   aggregate to does (8 calls deep), plus base, appended to offs. */
-static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, int64_t base,
+/* The places at which fn loads a generic pointer through parameter k
+   (GEPs with constant offsets and strides, and casts, on the way), or a
+   reader it passes the aggregate to does (8 calls deep), moved by base,
+   appended to offs.  A place strided by less than a pointer is left out
+   (a load there could read halves of two). */
+static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, FPlace base,
                            unsigned depth, OffVec *offs, ValVec *loads, OffVec *load_offs) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(fs->m);
+  int64_t psize = (int64_t)LLVMPointerSizeForAS(td, (unsigned)fs->t->generic);
   ValVec work = {0};
   OffVec at = {0};
   vec_push(&work, LLVMGetParam(fn, k));
   vec_push(&at, base);
   for (size_t w = 0; w < work.n; w++) {
     LLVMValueRef v = work.v[w];
-    int64_t o = at.v[w];
+    FPlace o = at.v[w];
     for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
       LLVMValueRef user = LLVMGetUser(u);
       if (LLVMIsAAddrSpaceCastInst(user) || LLVMIsABitCastInst(user)) {
         vec_push(&work, user);
         vec_push(&at, o);
       } else if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == v) {
-        int64_t g = ir_gep_const_offset(td, user);
-        if (g != INT64_MIN) {
+        int64_t g, gs;
+        if (ir_gep_offset(td, user, &g, &gs)) {
           vec_push(&work, user);
-          vec_push(&at, o + g);
+          vec_push(&at, fplace(o.off + g, gcd64(o.stride, gs)));
         }
       } else if (LLVMIsACallInst(user) && depth < 8) {
         LLVMValueRef h = ir_callee(user);
@@ -127,14 +143,15 @@ static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, int64_
             vec_push(&at, o);
           }
         vec_free(&re);
-      } else if (LLVMIsALoadInst(user) && ir_is_ptr_in(LLVMTypeOf(user), fs->t->generic)) {
+      } else if (LLVMIsALoadInst(user) && ir_is_ptr_in(LLVMTypeOf(user), fs->t->generic) &&
+                 (!o.stride || o.stride >= psize)) {
         if (loads) {
           vec_push(loads, user);
           vec_push(load_offs, o);
         }
         bool dup = false;
         for (size_t i = 0; i < offs->n && !dup; i++)
-          dup = offs->v[i] == o;
+          dup = offs->v[i].off == o.off && offs->v[i].stride == o.stride;
         if (!dup)
           vec_push(offs, o);
       }
@@ -153,16 +170,17 @@ static void shape_of(Fields *fs, LLVMValueRef call, LLVMValueRef g, unsigned k) 
       !mem_param_reads_only(g, k))
     return;
   OffVec offs = {0};
-  loaded_offsets(fs, g, k, 0, 0, &offs, NULL, NULL);
+  loaded_offsets(fs, g, k, fplace(0, 0), 0, &offs, NULL, NULL);
   for (size_t i = 0; i < offs.n; i++) {
-    uint32_t mask = space_field(fs->sp, base, d + offs.v[i], stride);
+    /* every place of the caller's aggregate the callee's place can be */
+    uint32_t mask = space_field(fs->sp, base, d + offs.v[i].off, gcd64(stride, offs.v[i].stride));
     int as = space_mask_lat(fs->sp, mask & ~SP_NULL);
     if (as < 0 || !(mask & SP_NAMED))
       continue;
     const TgtSpace *ts = tgt_space(fs->t, as);
     if ((mask & SP_NULL) && !(ts && ts->null_is_zero))
       continue; /* a null that is not that space's null */
-    MemFieldFact f = {k, offs.v[i], as};
+    MemFieldFact f = {k, offs.v[i].off, as, offs.v[i].stride};
     vec_push(&fs->facts, f);
   }
   vec_free(&offs);
@@ -172,9 +190,13 @@ static void shape_of(Fields *fs, LLVMValueRef call, LLVMValueRef g, unsigned k) 
 static void shape_text(const Fields *fs, const MemFieldFact *f, size_t n, char *buf, size_t cap) {
   size_t at = 0;
   buf[0] = 0;
-  for (size_t i = 0; i < n && at < cap - 64; i++)
-    at += (size_t)snprintf(buf + at, cap - at, "%sargument %u offset %lld %s", i ? ", " : "",
-                           f[i].param, (long long)f[i].off, tgt_space_name(fs->t, f[i].as));
+  for (size_t i = 0; i < n && at < cap - 128; i++) {
+    at += (size_t)snprintf(buf + at, cap - at, "%sargument %u offset %lld", i ? ", " : "",
+                           f[i].param, (long long)f[i].off);
+    if (f[i].stride)
+      at += (size_t)snprintf(buf + at, cap - at, " every %lld bytes", (long long)f[i].stride);
+    at += (size_t)snprintf(buf + at, cap - at, " %s", tgt_space_name(fs->t, f[i].as));
+  }
 }
 
 /* The uses a clone of g for the facts names (the benefit side of the
@@ -199,11 +221,12 @@ static unsigned long named_uses(const Fields *fs, LLVMValueRef g, unsigned long 
     if (walked)
       continue;
     loads.n = loffs.n = 0;
-    loaded_offsets(fs, g, k, 0, 0, &offs, &loads, &loffs);
+    loaded_offsets(fs, g, k, fplace(0, 0), 0, &offs, &loads, &loffs);
     for (size_t l = 0; l < loads.n; l++) {
       bool named = false;
       for (size_t j = 0; j < fs->facts.n && !named; j++)
-        named = fs->facts.v[j].param == k && fs->facts.v[j].off == loffs.v[l];
+        named = fs->facts.v[j].param == k && fs->facts.v[j].off == loffs.v[l].off &&
+                fs->facts.v[j].stride == loffs.v[l].stride;
       if (named && !map_get(&seen, loads.v[l], NULL)) {
         map_put(&seen, loads.v[l], 1);
         vec_push(&work, loads.v[l]);
@@ -366,7 +389,7 @@ static bool loads_pointers(const Fields *fs, LLVMValueRef g, unsigned k) {
   if (k >= LLVMCountParams(g) || !mem_param_reads_only(g, k))
     return false;
   OffVec offs = {0};
-  loaded_offsets(fs, g, k, 0, 0, &offs, NULL, NULL);
+  loaded_offsets(fs, g, k, fplace(0, 0), 0, &offs, NULL, NULL);
   bool any = offs.n != 0;
   vec_free(&offs);
   return any;

@@ -463,13 +463,16 @@ bool mem_param_reads_only(LLVMValueRef fn, unsigned k);
    stand for). */
 bool mem_spill_reloads(LLVMValueRef store, LLVMValueRef v, ValVec *reloads);
 /* Field facts (`!gasp.fields`): at entry, the aggregate parameter `param`
-   points to holds at byte `off` only pointers into `as`. */
+   points to holds at byte `off` (stride 0), or at `off` plus any multiple
+   of `stride` (0 <= off < stride: a field of the elements of an array the
+   callee indexes at run time), only pointers into `as`. */
 typedef struct MemFieldFact {
   unsigned param;
   int64_t off;
   int as;
+  int64_t stride;
 } MemFieldFact;
-/* (read and written by facts.c: schema_fields_get / schema_fields_set) */
+/* (read and written by schema.c: schema_fields_get / schema_fields_set) */
 /* The generic pointers (or the generic null) written into slot (n). */
 const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n);
 /* The instruction that wrote each of them (a store, a memset). */

@@ -779,11 +779,12 @@ static uint32_t slot_for(MemModel *mm, Place at, bool host, int entry) {
   return si;
 }
 
-/* The space of the pointer facts say parameter k's aggregate holds at off
-   when the function starts, or -2 when they say nothing there. */
-static int fact_at(const MemFieldFact *facts, size_t n, unsigned k, int64_t off) {
+/* The space of the pointer facts say parameter k's aggregate holds at
+   place at (the same offset and stride) when the function starts, or -2
+   when they say nothing there. */
+static int fact_at(const MemFieldFact *facts, size_t n, unsigned k, Place at) {
   for (size_t i = 0; i < n; i++)
-    if (facts[i].param == k && facts[i].off == off)
+    if (facts[i].param == k && facts[i].off == at.off && facts[i].stride == at.stride)
       return facts[i].as;
   return -2;
 }
@@ -802,7 +803,7 @@ static void model_region(MemModel *mm, LLVMValueRef a, unsigned align, bool host
     if (l->at.stride > 0 && l->at.stride < mm->psize)
       continue; /* it could read half of two pointers */
     int entry = -1;
-    if (facts && (entry = l->at.stride ? -2 : fact_at(facts, n, param, l->at.off)) == -2)
+    if (facts && (entry = fact_at(facts, n, param, l->at)) == -2)
       continue; /* the caller stored something gasp was not told of */
     uint32_t si = slot_for(mm, l->at, host, entry);
     if (si != MAP_NONE)
@@ -920,7 +921,7 @@ uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t 
     unsigned k = (unsigned)ir_param_index(region);
     MemFieldFact *facts = NULL;
     size_t nf = schema_fields_get(fn, &facts);
-    entry = stride ? -2 : fact_at(facts, nf, k, off);
+    entry = fact_at(facts, nf, k, place_at(off, stride));
     free(facts);
     if (entry == -2)
       return MAP_NONE;

@@ -167,11 +167,21 @@ size_t schema_fields_get(LLVMValueRef fn, MemFieldFact **facts) {
   *facts = n >= 3 ? xmalloc(n / 3 * sizeof **facts) : NULL;
   for (size_t i = 0; i + 2 < n; i += 3) {
     LLVMValueRef k = ops.v[i], o = ops.v[i + 1], as = ops.v[i + 2];
+    int64_t stride = 0;
+    if (o && LLVMIsAConstant(o) && LLVMGetTypeKind(LLVMTypeOf(o)) == LLVMVectorTypeKind &&
+        LLVMGetVectorSize(LLVMTypeOf(o)) == 2) { /* <off, stride> */
+      LLVMValueRef s = LLVMGetAggregateElement(o, 1);
+      o = LLVMGetAggregateElement(o, 0);
+      if (!s || !LLVMIsAConstantInt(s) || (stride = LLVMConstIntGetSExtValue(s)) <= 0)
+        continue;
+    }
     if (!k || !o || !as || !LLVMIsAConstantInt(k) || !LLVMIsAConstantInt(o) ||
         !LLVMIsAConstantInt(as))
       continue;
     MemFieldFact f = {(unsigned)LLVMConstIntGetZExtValue(k), LLVMConstIntGetSExtValue(o),
-                      (int)LLVMConstIntGetZExtValue(as)};
+                      (int)LLVMConstIntGetZExtValue(as), stride};
+    if (stride && (f.off < 0 || f.off >= stride))
+      continue;
     (*facts)[nf++] = f;
   }
   vec_free(&ops);
@@ -184,7 +194,12 @@ void schema_fields_set(LLVMValueRef fn, const MemFieldFact *facts, size_t n) {
   LLVMMetadataRef *ops = xmalloc((3 * n + 1) * sizeof *ops);
   for (size_t i = 0; i < n; i++) {
     ops[3 * i] = LLVMValueAsMetadata(LLVMConstInt(i32, facts[i].param, false));
-    ops[3 * i + 1] = LLVMValueAsMetadata(LLVMConstInt(i64, (unsigned long long)facts[i].off, true));
+    LLVMValueRef off = LLVMConstInt(i64, (unsigned long long)facts[i].off, true);
+    if (facts[i].stride) { /* <off, stride> */
+      LLVMValueRef pair[2] = {off, LLVMConstInt(i64, (unsigned long long)facts[i].stride, true)};
+      off = LLVMConstVector(pair, 2);
+    }
+    ops[3 * i + 1] = LLVMValueAsMetadata(off);
     ops[3 * i + 2] = LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned)facts[i].as, false));
   }
   LLVMGlobalSetMetadata(fn, kind_id(ctx, MD_FIELDS), LLVMMDNodeInContext2(ctx, ops, 3 * n));

@@ -79,6 +79,7 @@ void specs_free(Specs *s) {
 }
 
 /* ---- names --------------------------------------------------------------- */
+/* (specs_key_fields: "g.f" then per fact <param>o<off>[s<stride>]as<space>) */
 
 char *specs_key_spaces(const TgtTable *t, const char *family, const int *as, unsigned n) {
   size_t cap = strlen(family) + 8 + 12 * (n + 1);
@@ -94,12 +95,16 @@ char *specs_key_spaces(const TgtTable *t, const char *family, const int *as, uns
 }
 
 char *specs_key_fields(const char *g, const MemFieldFact *f, size_t n) {
-  size_t cap = strlen(g) + 8 + n * 48;
+  size_t cap = strlen(g) + 8 + n * 72;
   char *s = xmalloc(cap);
   size_t at = (size_t)snprintf(s, cap, "%s.f", g);
-  for (size_t i = 0; i < n; i++)
-    at += (size_t)snprintf(s + at, cap - at, "%s%uo%lldas%d", i ? "_" : "", f[i].param,
-                           (long long)f[i].off, f[i].as);
+  for (size_t i = 0; i < n; i++) {
+    at += (size_t)snprintf(s + at, cap - at, "%s%uo%lld", i ? "_" : "", f[i].param,
+                           (long long)f[i].off);
+    if (f[i].stride) /* every stride bytes: "s16" */
+      at += (size_t)snprintf(s + at, cap - at, "s%lld", (long long)f[i].stride);
+    at += (size_t)snprintf(s + at, cap - at, "as%d", f[i].as);
+  }
   return s;
 }
 

@@ -736,9 +736,9 @@ static void test_spec_registry(void) {
     int as[] = {1, 0};
     char *key = specs_key_spaces(cx->tgt, "h", as, 2);
     CHECK(!strcmp(key, "h.as1_g"));
-    MemFieldFact ff[] = {{0, 8, 3}, {2, 0, 1}};
-    char *fkey = specs_key_fields("h", ff, 2);
-    CHECK(!strcmp(fkey, "h.f0o8as3_2o0as1"));
+    MemFieldFact ff[] = {{0, 8, 3, 0}, {2, 0, 1, 0}, {1, 8, 1, 16}};
+    char *fkey = specs_key_fields("h", ff, 3);
+    CHECK(!strcmp(fkey, "h.f0o8as3_2o0as1_1o8s16as1"));
     Specs *ip = specs_new(cx, m), *fs = specs_new(cx, m);
     bool first = true;
     CHECK(specs_find(ip, key) == NULL);
