@@ -436,6 +436,9 @@ size_t mem_slot_count(const MemModel *mm);
 /* addr points into a global variable only the module's code can write (its
    address never leaves loads and stores). */
 bool mem_module_object(const MemModel *mm, LLVMValueRef addr);
+/* The module-private variable addr points into (through GEPs and casts),
+   or NULL (memsummary.c); memo: variable -> 1 module-private, 0 not. */
+LLVMValueRef mem_object_of(PtrMap *memo, LLVMValueRef addr);
 /* The slot's memory was filled by the host first (tgt_host_filled): it may
    also hold global pointers. */
 bool mem_slot_host(const MemModel *mm, uint32_t slot);

@@ -6,7 +6,7 @@
  * the explanations word it.)
  *
  * Lattice: per memory space, the set of spaces of the pointers it may hold
- * (memory.c's MemSummary, the space analysis' sets); "anywhere" for writes
+ * (memsummary.c's MemSummary, the space analysis' sets); "anywhere" for writes
  * through addresses of unknown space, "exposed" for pointers whose bits
  * escaped.  Join is union.
  *

@@ -10,7 +10,7 @@
  * where it reads, so the proof is module-wide.
  *
  * Lattice: per memory space, the set of spaces of the pointers it may hold
- * (memory.c's summary; the space analysis' sets); "anywhere" for writes
+ * (memsummary.c's summary; the space analysis' sets); "anywhere" for writes
  * through addresses of unknown space, "exposed" for pointers whose bits
  * escaped.  Join is union.  Seeded with what the host writes: global
  * pointers in global and constant memory and in kernels' by-value
@@ -31,7 +31,7 @@
  *      phase 4b), so that ipmsp votes with it.
  * Soundness: the summary is read only in functions no outside code calls
  * (kernels; internal functions; everything under --whole-program), or for
- * a variable only the module's code can write (memory.c,
+ * a variable only the module's code can write (memsummary.c,
  * mem_module_object: internal, its address never leaves loads and
  * stores): an externally visible helper may be handed memory written by
  * code gasp never sees.  Writes by every function of the module count,

@@ -43,7 +43,7 @@
  * extractelement takes the vector's); a load from a private slot (memory.c:
  * the through-memory model) joins every pointer stored into the slot; with
  * a memory summary (memsum.c), any other load of a generic pointer gets
- * what the memory it reads may hold (memory.c's summaries) — in functions
+ * what the memory it reads may hold (memsummary.c's summaries) — in functions
  * no outside code calls, or from a variable only the module can write.
  *
  * Algorithm, per function (space_analyse):

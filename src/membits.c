@@ -1,0 +1,375 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* membits.c — pointer bits: what each instruction of a function puts into
+ * the memory summary (stores, copies, calls that may keep or write
+ * pointers, pointer bits carried as integers across calls and returns).
+ * (Analysis; the rules are listed in memsummary.c's header, "Pointer bits,
+ * not pointer types"; memfix.c calls mem_summary_function per function
+ * until nothing grows.) */
+#include "memsummary.h"
+
+#include <string.h>
+
+/* May the integer made by ptrtoint i reach memory, a call or a return
+   (through integer arithmetic)?  Comparisons and pointer differences that
+   stay in registers do not expose the pointer. */
+static bool int_escapes(LLVMValueRef i, PtrMap *seen, unsigned depth) {
+  if (depth > 64)
+    return true;
+  for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (map_get(seen, user, NULL))
+      continue;
+    map_put(seen, user, 1);
+    switch (LLVMGetInstructionOpcode(user)) {
+    case LLVMICmp:
+    case LLVMIntToPtr: /* a pointer again: the analysis' rules see it */
+      break;
+    case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
+    case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMSDiv:
+    case LLVMURem: case LLVMSRem: case LLVMTrunc: case LLVMZExt: case LLVMSExt:
+    case LLVMPHI: case LLVMSelect: case LLVMFreeze:
+      if (int_escapes(user, seen, depth + 1))
+        return true;
+      break;
+    default:
+      return true; /* store, call, return, insertvalue, bitcast, ... */
+    }
+  }
+  return false;
+}
+
+/* Exposes the pointers under a ptrtoint inside constant c (an integer
+   constant expression an instruction uses: it may reach memory). */
+static void expose_const(MemSummary *ms, LLVMValueRef c, uint32_t (*set_of)(void *, LLVMValueRef),
+                         void *arg, unsigned depth) {
+  if (depth > 16 || !LLVMIsAConstantExpr(c))
+    return;
+  if (LLVMGetConstOpcode(c) == LLVMPtrToInt) {
+    mem_summary_grow(ms, &ms->exposed, set_of(arg, LLVMGetOperand(c, 0)));
+    return;
+  }
+  int n = LLVMGetNumOperands(c);
+  for (int k = 0; k < n; k++)
+    expose_const(ms, LLVMGetOperand(c, (unsigned)k), set_of, arg, depth + 1);
+}
+
+/* Index of f's first entry in ms->carried (np + 1 entries, made on first
+   use). */
+static size_t carried_at(MemSummary *ms, LLVMValueRef f) {
+  uint32_t k = map_find(&ms->fn_at, f);
+  if (k != MAP_NONE)
+    return k;
+  k = (uint32_t)ms->carried.n;
+  map_put(&ms->fn_at, f, k);
+  for (unsigned i = 0; i <= LLVMCountParams(f); i++)
+    vec_push(&ms->carried, 0u);
+  return k;
+}
+
+static void grow_carried(MemSummary *ms, size_t at, uint32_t val) {
+  if (val & ~ms->carried.v[at]) {
+    ms->carried.v[at] |= val;
+    ms->changed = true;
+  }
+}
+
+/* A call's callee when it is a defined function called directly. */
+static LLVMValueRef defined_callee(LLVMValueRef call) {
+  LLVMValueRef c = LLVMGetCalledValue(call);
+  return c && LLVMIsAFunction(c) && !LLVMIsDeclaration(c) && !LLVMGetIntrinsicID(c) ? c : NULL;
+}
+
+/* May an intrinsic declaration touch memory (no memory(none))? */
+static bool intrinsic_touches_memory(LLVMValueRef decl) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("memory", 6);
+  LLVMAttributeRef a = LLVMGetEnumAttributeAtIndex(decl, LLVMAttributeFunctionIndex, kind);
+  return !a || LLVMGetEnumAttributeValue(a) != 0;
+}
+
+typedef struct BitsWalk {
+  MemSummary *ms;
+  uint32_t (*set_of)(void *, LLVMValueRef);
+  void *arg;
+  PtrMap seen;
+  ValVec stack;
+} BitsWalk;
+
+/* The leaf set of a call result (see "Pointer bits" above); pushes the
+   operands whose bits flow through. */
+static uint32_t call_bits(BitsWalk *w, LLVMValueRef call) {
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  LLVMValueRef def = defined_callee(call);
+  if (def) {
+    size_t at = carried_at(w->ms, def);
+    return w->ms->carried.v[at + LLVMCountParams(def)];
+  }
+  bool intrin = callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee);
+  uint32_t mem = 0;
+  unsigned n = LLVMGetNumArgOperands(call);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef a = LLVMGetOperand(call, k);
+    if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind)
+      mem |= w->set_of(w->arg, a);
+    else
+      vec_push(&w->stack, a);
+  }
+  if (intrin)
+    return intrinsic_touches_memory(callee) && mem ? mem_summary_load(w->ms, mem) : 0;
+  if (callee && LLVMIsAFunction(callee) && casts_decl_harmless(callee))
+    return (mem ? mem_summary_load(w->ms, mem) : 0) | w->ms->exposed;
+  /* unknown code: any memory's pointers (not the unknown bit: what it may
+     read of memory gasp does not summarise was exposed to it) */
+  uint32_t r = mem_summary_load(w->ms, SP_NAMED | mem); /* exposed included */
+  for (size_t i = 0; i < w->ms->carried.n; i++)
+    r |= w->ms->carried.v[i];
+  return r;
+}
+
+/* The spaces of the pointers whose bits value v (not a pointer) may
+   carry. */
+static uint32_t carried_bits(BitsWalk *w, LLVMValueRef v) {
+  uint32_t r = 0;
+  size_t steps = 0;
+  map_clear(&w->seen);
+  w->stack.n = 0;
+  vec_push(&w->stack, v);
+  while (w->stack.n) {
+    LLVMValueRef x = w->stack.v[--w->stack.n];
+    if (map_get(&w->seen, x, NULL))
+      continue;
+    map_put(&w->seen, x, 1);
+    if (++steps > 4096)
+      return SP_UNKNOWN;
+    LLVMTypeRef xt = LLVMTypeOf(x);
+    LLVMTypeKind tk = LLVMGetTypeKind(xt);
+    if (tk == LLVMPointerTypeKind) {
+      r |= w->set_of(w->arg, x);
+      continue;
+    }
+    if (tk == LLVMVectorTypeKind &&
+        LLVMGetTypeKind(LLVMGetElementType(xt)) == LLVMPointerTypeKind) {
+      r |= SP_UNKNOWN;
+      continue;
+    }
+    if (LLVMIsAArgument(x)) {
+      LLVMValueRef f = LLVMGetParamParent(x);
+      size_t at = carried_at(w->ms, f); /* may grow the vector */
+      r |= w->ms->carried.v[at + (unsigned)ir_param_index(x)] | w->ms->ind_args;
+      if (!world_internal(f) || ir_address_taken(f))
+        r |= w->ms->exposed; /* outside code passes what it was shown */
+      continue;
+    }
+    if (LLVMIsAConstant(x)) {
+      if (LLVMIsAConstantExpr(x) && LLVMGetConstOpcode(x) == LLVMPtrToInt) {
+        r |= w->set_of(w->arg, LLVMGetOperand(x, 0));
+        continue;
+      }
+      if (LLVMIsAConstantExpr(x) || LLVMIsAConstantVector(x) || LLVMIsAConstantStruct(x) ||
+          LLVMIsAConstantArray(x)) {
+        int n = LLVMGetNumOperands(x);
+        for (int k = 0; k < n; k++)
+          vec_push(&w->stack, LLVMGetOperand(x, (unsigned)k));
+      }
+      continue; /* numbers */
+    }
+    if (!LLVMIsAInstruction(x))
+      continue;
+    switch (LLVMGetInstructionOpcode(x)) {
+    case LLVMLoad:
+    case LLVMAtomicRMW:
+    case LLVMAtomicCmpXchg: {
+      LLVMValueRef a = LLVMGetOperand(x, 0);
+      r |= mem_summary_read(w->ms, w->set_of(w->arg, a), a);
+      if (LLVMGetInstructionOpcode(x) == LLVMLoad)
+        break;
+      vec_push(&w->stack, LLVMGetOperand(x, LLVMGetInstructionOpcode(x) == LLVMAtomicRMW ? 1 : 2));
+      break;
+    }
+    case LLVMPtrToInt:
+      r |= w->set_of(w->arg, LLVMGetOperand(x, 0));
+      break;
+    case LLVMICmp:
+    case LLVMFCmp:
+      break; /* a truth value */
+    case LLVMCall:
+    case LLVMInvoke:
+    case LLVMCallBr:
+      r |= call_bits(w, x);
+      break;
+    default: { /* casts, arithmetic, vectors, aggregates, phi, select, ... */
+      int n = LLVMGetNumOperands(x);
+      for (int k = 0; k < n; k++) {
+        LLVMValueRef o = LLVMGetOperand(x, (unsigned)k);
+        if (o && !LLVMIsABasicBlock(o))
+          vec_push(&w->stack, o);
+      }
+      break;
+    }
+    }
+  }
+  return r;
+}
+
+/* The sinks of carried bits other than stores (see "Pointer bits"). */
+static void call_sinks(BitsWalk *w, LLVMValueRef call) {
+  MemSummary *ms = w->ms;
+  LLVMValueRef callee = LLVMGetCalledValue(call);
+  LLVMValueRef def = defined_callee(call);
+  bool intrin = callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee);
+  if (intrin && (ir_mem_intrin(call) || ir_is_lifetime(call) || !intrinsic_touches_memory(callee)))
+    return; /* memcpy & co. are modelled; others only compute */
+  unsigned n = LLVMGetNumArgOperands(call);
+  uint32_t mem = 0, bits = 0;
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef a = LLVMGetOperand(call, k);
+    LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(a));
+    if (tk == LLVMPointerTypeKind) {
+      mem |= w->set_of(w->arg, a);
+      continue;
+    }
+    if (tk == LLVMLabelTypeKind || tk == LLVMMetadataTypeKind || tk == LLVMTokenTypeKind)
+      continue;
+    uint32_t b = carried_bits(w, a);
+    if (def && k < LLVMCountParams(def))
+      grow_carried(ms, carried_at(ms, def) + k, b);
+    else
+      bits |= b;
+  }
+  if (!bits)
+    return;
+  if (intrin || (callee && LLVMIsAFunction(callee) && casts_decl_harmless(callee))) {
+    mem_summary_store(ms, mem ? mem : SP_UNKNOWN, bits); /* it may store them */
+    return;
+  }
+  mem_summary_grow(ms, &ms->exposed, bits);
+  mem_summary_store(ms, mem, bits);
+  if (bits & ~ms->ind_args) {
+    ms->ind_args |= bits;
+    ms->changed = true;
+  }
+}
+
+void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
+                          uint32_t (*set_of)(void *arg, LLVMValueRef v), void *arg) {
+  PtrMap seen;
+  map_init(&seen);
+  BitsWalk bw = {ms, set_of, arg, {0}, {0}};
+  map_init(&bw.seen);
+  unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+  uint32_t priv_bit = space_table_bit(t, t->priv);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      LLVMOpcode op = LLVMGetInstructionOpcode(i);
+      ms->at = i;
+      int nops = LLVMGetNumOperands(i);
+      for (int k = 0; k < nops; k++) {
+        LLVMValueRef o = LLVMGetOperand(i, (unsigned)k);
+        if (o && LLVMIsAConstantExpr(o) && LLVMGetTypeKind(LLVMTypeOf(o)) != LLVMPointerTypeKind)
+          expose_const(ms, o, set_of, arg, 0);
+      }
+      LLVMValueRef val = NULL, addr = NULL;
+      if (op == LLVMStore) {
+        val = LLVMGetOperand(i, 0);
+        addr = LLVMGetOperand(i, 1);
+      } else if (op == LLVMAtomicRMW) {
+        val = LLVMGetOperand(i, 1);
+        addr = LLVMGetOperand(i, 0);
+      } else if (op == LLVMAtomicCmpXchg) {
+        val = LLVMGetOperand(i, 2);
+        addr = LLVMGetOperand(i, 0);
+      }
+      if (val) {
+        LLVMTypeRef vt = LLVMTypeOf(val);
+        int vas = LLVMGetTypeKind(vt) == LLVMPointerTypeKind ? (int)LLVMGetPointerAddressSpace(vt) : -1;
+        uint32_t v = 0;
+        if (vas >= 0)
+          v = set_of(arg, val); /* generic: its set; a named pointer: its space */
+        else if (ir_type_has_pointer(vt))
+          v = SP_UNKNOWN; /* pointers inside an aggregate value */
+        else
+          v = carried_bits(&bw, val); /* pointer bits copied as data */
+        mem_summary_write(ms, set_of(arg, addr), addr, v);
+        continue;
+      }
+      if (op == LLVMRet && nops == 1 &&
+          LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, 0))) != LLVMPointerTypeKind) {
+        grow_carried(ms, carried_at(ms, fn) + LLVMCountParams(fn),
+                     carried_bits(&bw, LLVMGetOperand(i, 0)));
+        continue;
+      }
+      if (op == LLVMPtrToInt) {
+        map_clear(&seen);
+        if (int_escapes(i, &seen, 0))
+          mem_summary_grow(ms, &ms->exposed, set_of(arg, LLVMGetOperand(i, 0)));
+        continue;
+      }
+      if (op != LLVMCall && op != LLVMInvoke && op != LLVMCallBr)
+        continue;
+      call_sinks(&bw, i);
+      LLVMValueRef callee = LLVMGetCalledValue(i);
+      const IrMemIntrin *mi = ir_mem_intrin(i);
+      if (mi && (!strncmp(mi->name, "llvm.memcpy", 11) || !strncmp(mi->name, "llvm.memmove", 12))) {
+        LLVMValueRef d = LLVMGetOperand(i, 0), src = LLVMGetOperand(i, 1);
+        mem_summary_write(ms, set_of(arg, d), d, mem_summary_read(ms, set_of(arg, src), src));
+        continue;
+      }
+      if (mi && !strncmp(mi->name, "llvm.memset", 11)) {
+        LLVMValueRef d = LLVMGetOperand(i, 0);
+        mem_summary_write(ms, set_of(arg, d), d, SP_NULL);
+        continue;
+      }
+      /* a byval argument is copied into the callee's private memory */
+      unsigned nargs = LLVMGetNumArgOperands(i);
+      for (unsigned k = 0; k < nargs; k++)
+        if (LLVMGetCallSiteEnumAttribute(i, k + 1, byval_kind) ||
+            (callee && LLVMIsAFunction(callee) && k < LLVMCountParams(callee) &&
+             LLVMGetEnumAttributeAtIndex(callee, k + 1, byval_kind)))
+          mem_summary_store(ms, priv_bit ? priv_bit : SP_UNKNOWN,
+                            mem_summary_load(ms, set_of(arg, LLVMGetOperand(i, k))));
+      bool defined = callee && LLVMIsAFunction(callee) && !LLVMIsDeclaration(callee);
+      if (defined)
+        continue; /* its body is summarised itself */
+      if (callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)) {
+        /* an intrinsic's scalar pointers are addresses; a vector of
+           pointers among its operands may be stored (masked.store,
+           masked.scatter, vp.store): where to is not modelled */
+        unsigned n = LLVMGetNumArgOperands(i);
+        bool vec = false;
+        uint32_t mem = 0;
+        for (unsigned k = 0; k < n; k++) {
+          LLVMTypeRef at = LLVMTypeOf(LLVMGetOperand(i, k));
+          if (LLVMGetTypeKind(at) == LLVMVectorTypeKind &&
+              LLVMGetTypeKind(LLVMGetElementType(at)) == LLVMPointerTypeKind) {
+            vec = true;
+            mem_summary_grow(ms, &ms->exposed, set_of(arg, LLVMGetOperand(i, k)));
+          } else if (LLVMGetTypeKind(at) == LLVMPointerTypeKind) {
+            mem |= set_of(arg, LLVMGetOperand(i, k));
+          }
+        }
+        if (vec)
+          mem_summary_store(ms, mem | SP_UNKNOWN, SP_UNKNOWN);
+        continue;
+      }
+      bool harmless = callee && LLVMIsAFunction(callee) && casts_decl_harmless(callee);
+      unsigned n = LLVMGetNumArgOperands(i);
+      uint32_t mem = 0, ptrs = 0;
+      for (unsigned k = 0; k < n; k++) {
+        LLVMValueRef a = LLVMGetOperand(i, k);
+        if (LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMPointerTypeKind)
+          continue;
+        uint32_t s = set_of(arg, a);
+        mem |= s;
+        ptrs |= s;
+      }
+      if (harmless) {
+        mem_summary_store(ms, mem, mem_summary_load(ms, mem));
+      } else {
+        mem_summary_grow(ms, &ms->exposed, ptrs);
+        mem_summary_store(ms, mem, SP_UNKNOWN);
+      }
+    }
+  map_free(&seen);
+  map_free(&bw.seen);
+  vec_free(&bw.stack);
+  ms->at = NULL;
+}

@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* memsummary.c — the memory summary: what global, local, ... memory may
+ * hold, and what each module-private variable holds.  (Analysis; memfix.c
+ * drives its fixed point, membits.c records each function into it,
+ * memory.c is the finer model of private aggregates.)
+ *
+ * For memory outside private aggregates: per memory space (a bit of the
+ * space analysis' sets), the spaces of every pointer the program may store
+ * there.  A pointer loaded from memory of set D gets the union over D.
+ * Recorded per function (mem_summary_function) from the space analysis'
+ * sets of the values involved, until nothing grows (memsum.c):
+ *
+ *   store / atomicrmw xchg / cmpxchg of a generic pointer v at address p:
+ *       held[set(p)] |= set(v); of a pointer in a space S: |= S; of an
+ *       aggregate or vector holding generic pointers: |= unknown; of any
+ *       other value: |= the pointer bits it may carry (below)
+ *   memcpy/memmove(d, s):  held[set(d)] |= what memory set(s) holds
+ *   memset(d):             held[set(d)] |= null
+ *   a byval argument a:    held[private] |= what memory set(a) holds (the
+ *                          callee's copy)
+ *   an address of unknown space (set has "unknown"): every memory
+ *   ptrtoint of p whose integer may reach memory or a call (through
+ *       integer arithmetic), or a ptrtoint constant expression any
+ *       instruction uses: p's bits may come back as a pointer from any
+ *       memory ("exposed")
+ *   an intrinsic with a vector of pointers among its operands (masked or
+ *       vector-predicated stores and scatters): those pointers are exposed
+ *       and any memory may then hold anything; its scalar pointers are
+ *       addresses, and other intrinsics write no pointers
+ *   a call to code gasp cannot see (a declaration that may keep or write
+ *       pointers, an indirect call, inline assembly): every pointer
+ *       argument is exposed, and the memory it points into may then hold
+ *       anything; a known-harmless declaration (casts.c: builtins that only
+ *       use the pointers they get) may copy pointers between the memories
+ *       of its pointer arguments
+ *
+ * The host writes global pointers into global and constant memory (kernel
+ * arguments, buffers): the caller seeds that (mem_summary_store).
+ *
+ * Pointer bits, not pointer types.  A pointer's bits copied as data (an
+ * i64, a double, a <2 x i64>, bytes in a loop, an integer atomic
+ * exchange) and stored elsewhere are that pointer when loaded back as one.
+ * So every value a store writes carries a set of spaces: the union, over
+ * what it is computed from (any instruction but a comparison: casts,
+ * arithmetic, vectors, aggregates, phis, selects), of its leaves —
+ *   a load, atomicrmw, cmpxchg or memory-reading intrinsic from p:
+ *       what memory set(p) holds (the load reads those bits)
+ *   ptrtoint q (instruction or constant): set(q)
+ *   parameter k of f: carried[f][k], what f's direct calls pass there
+ *       (and what any indirect call passes anywhere; and, for a function
+ *       outside code may call, the exposed set)
+ *   the result of a direct call of f: carried[f][ret], what f returns
+ *   the result of a declaration: what its arguments carry and what the
+ *       memory they point into holds (a declaration that may keep
+ *       pointers: what any memory holds) and the exposed set (what outside
+ *       code was shown; a module-private variable's own set needs it).
+ * The sinks: a store's value (held[set(p)]), a return (carried[f][ret]),
+ * an argument of a direct call (carried[callee][k]), of an indirect call
+ * or unknown code (exposed, and every parameter), of a memory-writing
+ * intrinsic (the memory of its pointer operands).  A walk over more than
+ * 4096 values gives up: unknown.
+ */
+#include "memsummary.h"
+
+static unsigned kind_index(unsigned bit) {
+  return bit < SP_NBITS ? bit : bit == 29 ? SP_NBITS : SP_NBITS + 1;
+}
+
+MemSummary *mem_summary_new(SpaceNums *nums) {
+  MemSummary *ms = xcalloc(1, sizeof(MemSummary));
+  ms->nums = nums;
+  map_init(&ms->fn_at);
+  map_init(&ms->objects);
+  map_init(&ms->obj_at);
+  return ms;
+}
+
+void mem_summary_free(MemSummary *ms) {
+  if (!ms)
+    return;
+  map_free(&ms->fn_at);
+  vec_free(&ms->carried);
+  map_free(&ms->objects);
+  map_free(&ms->obj_at);
+  vec_free(&ms->obj_held);
+  free(ms);
+}
+
+SpaceNums *mem_summary_nums(const MemSummary *ms) { return ms->nums; }
+
+void mem_summary_grow(MemSummary *ms, uint32_t *at, uint32_t val) {
+  uint32_t add = val & ~*at;
+  if (!add)
+    return;
+  LLVMValueRef *first = at == &ms->anywhere ? ms->first_any
+                        : at == &ms->exposed ? ms->first_exposed
+                                             : ms->first_held[at - ms->held];
+  for (unsigned b = 0; b < 32; b++)
+    if (add & (1u << b) && (b < SP_NBITS || b == 29 || b == 30))
+      first[kind_index(b)] = ms->at;
+  *at |= val;
+  ms->changed = true;
+}
+
+LLVMValueRef mem_summary_writer(const MemSummary *ms, uint32_t src, unsigned bit, bool *host) {
+  unsigned k = kind_index(bit);
+  *host = false;
+  for (unsigned b = 0; b < SP_NBITS; b++)
+    if (((src & SP_UNKNOWN) || (src & (1u << b))) && (ms->held[b] & (1u << bit))) {
+      *host = !ms->first_held[b][k];
+      return ms->first_held[b][k];
+    }
+  if (ms->anywhere & (1u << bit))
+    return ms->first_any[k];
+  return ms->first_exposed[k];
+}
+
+void mem_summary_store(MemSummary *ms, uint32_t dest, uint32_t val) {
+  if (!val)
+    return;
+  if (dest & SP_UNKNOWN)
+    mem_summary_grow(ms, &ms->anywhere, val);
+  for (unsigned b = 0; b < SP_NBITS; b++)
+    if (dest & (1u << b))
+      mem_summary_grow(ms, &ms->held[b], val);
+}
+
+void mem_summary_write(MemSummary *ms, uint32_t dest, LLVMValueRef addr, uint32_t val) {
+  mem_summary_store(ms, dest, val);
+  LLVMValueRef obj = val ? mem_object_of(&ms->objects, addr) : NULL;
+  if (!obj)
+    return;
+  uint32_t k = map_find(&ms->obj_at, obj);
+  if (k == MAP_NONE) {
+    k = (uint32_t)ms->obj_held.n;
+    map_put(&ms->obj_at, obj, k);
+    vec_push(&ms->obj_held, 0u);
+  }
+  if (val & ~ms->obj_held.v[k]) {
+    ms->obj_held.v[k] |= val;
+    ms->changed = true;
+  }
+}
+
+uint32_t mem_summary_read(const MemSummary *cms, uint32_t src, LLVMValueRef addr) {
+  MemSummary *ms = (MemSummary *)cms; /* the objects' answers are memoised */
+  LLVMValueRef obj = mem_object_of(&ms->objects, addr);
+  if (!obj)
+    return mem_summary_load(ms, src);
+  uint32_t k = map_find(&ms->obj_at, obj);
+  return k == MAP_NONE ? 0 : ms->obj_held.v[k]; /* nothing written: undef */
+}
+
+/* Memory of an unknown space is one of the spaces: every write the module
+   makes is in the summary (private memory too: a store into an alloca adds
+   to held[private]; the slots of private aggregates are a finer view of
+   the same stores), the host's and the initializers' are seeded, and what
+   outside code may write is the exposed set.  (The fuzz-diff campaign's
+   --check-as runs compare it against execution.) */
+uint32_t mem_summary_load(const MemSummary *ms, uint32_t src) {
+  uint32_t r = ms->anywhere | ms->exposed;
+  for (unsigned b = 0; b < SP_NBITS; b++)
+    if ((src & SP_UNKNOWN) || (src & (1u << b)))
+      r |= ms->held[b];
+  return r;
+}
+
+bool mem_summary_take_changed(MemSummary *ms) {
+  bool c = ms->changed;
+  ms->changed = false;
+  return c;
+}
+
+/* ---- module-private objects ----------------------------------------------
+ * A global variable with internal or private linkage whose address never
+ * leaves the module's loads and stores (OpenCL's local and program-scope
+ * variables, CUDA's __shared__ arrays) can only be written by the module's
+ * own code: a load from it is covered by the summary even in a function
+ * that outside code may call. */
+
+/* Every use of v (through GEPs and casts, instructions or constants) is the
+   address of a load, store, atomic or memory intrinsic, or a comparison. */
+static bool address_stays(LLVMValueRef v, unsigned depth) {
+  if (depth > 16)
+    return false;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    LLVMOpcode op = ir_opcode(user);
+    switch (op) {
+    case LLVMGetElementPtr:
+      if (LLVMGetOperand(user, 0) != v)
+        return false;
+      /* fallthrough */
+    case LLVMAddrSpaceCast:
+    case LLVMBitCast:
+      if (!address_stays(user, depth + 1))
+        return false;
+      break;
+    case LLVMLoad:
+    case LLVMICmp:
+      break;
+    case LLVMStore:
+      if (LLVMGetOperand(user, 0) == v)
+        return false;
+      break;
+    case LLVMAtomicRMW:
+    case LLVMAtomicCmpXchg:
+      if (LLVMGetOperand(user, 0) != v || LLVMGetOperand(user, 1) == v ||
+          (op == LLVMAtomicCmpXchg && LLVMGetOperand(user, 2) == v))
+        return false;
+      break;
+    case LLVMCall: {
+      const IrMemIntrin *mi = ir_mem_intrin(user);
+      if (!mi && !ir_is_lifetime(user))
+        return false;
+      if (mi) {
+        unsigned n = LLVMGetNumArgOperands(user);
+        for (unsigned k = 0; k < n; k++)
+          if (LLVMGetOperand(user, k) == v && k != (unsigned)mi->ptr_args[0] &&
+              k != (unsigned)mi->ptr_args[1])
+            return false;
+      }
+      break;
+    }
+    default:
+      return false;
+    }
+  }
+  return true;
+}
+
+/* The module-private variable addr points into (through GEPs and casts),
+   or NULL; memo: variable -> 1 module-private, 0 not. */
+LLVMValueRef mem_object_of(PtrMap *memo, LLVMValueRef addr) {
+  for (unsigned d = 0; d < 32; d++) {
+    LLVMOpcode op = ir_opcode(addr);
+    if (op != LLVMGetElementPtr && op != LLVMAddrSpaceCast && op != LLVMBitCast)
+      break;
+    addr = LLVMGetOperand(addr, 0);
+  }
+  if (!LLVMIsAGlobalVariable(addr))
+    return NULL;
+  LLVMLinkage l = LLVMGetLinkage(addr);
+  if (l != LLVMInternalLinkage && l != LLVMPrivateLinkage)
+    return NULL;
+  uint32_t k = map_find(memo, addr);
+  if (k == MAP_NONE) {
+    k = address_stays(addr, 0) ? 1 : 0;
+    map_put(memo, addr, k);
+  }
+  return k == 1 ? addr : NULL;
+}

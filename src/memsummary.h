@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* memsummary.h — the memory summary's record, shared by the two files that
+ * fill and read it: memsummary.c (the summary: what each memory may hold,
+ * module-private variables) and membits.c (pointer bits: what each
+ * instruction puts there).  Nothing else includes it; the rest of gasp
+ * uses the mem_summary_* functions of gasp_int.h. */
+#ifndef GASP_MEMSUMMARY_H
+#define GASP_MEMSUMMARY_H
+
+#include "gasp_int.h"
+
+#define SP_KINDS (SP_NBITS + 2) /* a space bit, null, unknown */
+
+struct MemSummary {
+  SpaceNums *nums;         /* what the bits of unnamed spaces stand for: the run's */
+  uint32_t held[SP_NBITS]; /* per memory space bit */
+  uint32_t anywhere;       /* written through an address of unknown space */
+  uint32_t exposed;        /* pointers whose bits escaped */
+  /* pointer bits carried by non-pointer values across calls: per function
+     (fn_at: its first entry) one entry per parameter, then its return */
+  PtrMap fn_at;
+  VEC(uint32_t) carried;
+  uint32_t ind_args;       /* carried by an argument of an indirect call */
+  /* module-private variables (mem_module_object: only loads, stores and
+     memory intrinsics of the module touch them, at addresses derived from
+     the variable itself): what each holds, apart from its space's memory */
+  PtrMap objects;          /* variable -> 1 module-private, 0 not */
+  PtrMap obj_at;           /* module-private variable -> index in obj_held */
+  VEC(uint32_t) obj_held;
+  bool changed;
+  /* provenance, for the explanations: the first instruction that put a
+     pointer of each kind there (NULL: the host) */
+  LLVMValueRef at;         /* the instruction being recorded */
+  LLVMValueRef first_held[SP_NBITS][SP_KINDS];
+  LLVMValueRef first_any[SP_KINDS], first_exposed[SP_KINDS];
+};
+
+/* *at |= val, noting the instruction being recorded (ms->at) as the first
+   to put each new kind there (memsummary.c). */
+void mem_summary_grow(MemSummary *ms, uint32_t *at, uint32_t val);
+
+#endif
