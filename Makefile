@@ -55,7 +55,7 @@ $(BUILD)/obj/%.o: %.cpp src/gasp_int.h
 	@mkdir -p $(dir $@)
 	$(CXX_LLVM) $$($(LLVM_CONFIG) --cxxflags) $(OPT) -fPIC -fvisibility=hidden -Wall -Wextra -Wno-unused-parameter $(WERROR) -c $< -o $@
 
-$(BUILD)/obj/%.o: %.c include/gasp.h src/gasp_int.h src/util/util.h src/run/run.h tools/args.h
+$(BUILD)/obj/%.o: %.c include/gasp.h src/gasp_int.h src/memsummary.h src/util/util.h src/run/run.h tools/args.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
