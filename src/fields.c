@@ -70,20 +70,7 @@ static const GaspStatDesc st_costly = {
 static const GaspStatDesc st_calls = {"fields.calls-redirected",
                                       "calls sent to a clone for their field shape"};
 
-/* A place in an aggregate: byte off, plus any multiple of stride (0:
-   exactly off; else 0 <= off < stride, a field of the elements of an array
-   indexed at run time), as memory.c's places. */
-typedef struct FPlace {
-  int64_t off, stride;
-} FPlace;
-typedef VEC(FPlace) OffVec;
-
-static FPlace fplace(int64_t off, int64_t stride) {
-  FPlace p = {off, stride};
-  if (stride > 0)
-    p.off = ((off % stride) + stride) % stride;
-  return p;
-}
+typedef VEC(Place) OffVec; /* places in an aggregate (memory.c's) */
 
 typedef struct Fields {
   GaspCtx *cx;
@@ -106,7 +93,7 @@ static LLVMValueRef base_of(LLVMModuleRef m, LLVMValueRef v, int64_t *off, int64
    reader it passes the aggregate to does (8 calls deep), moved by base,
    appended to offs.  A place strided by less than a pointer is left out
    (a load there could read halves of two). */
-static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, FPlace base,
+static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, Place base,
                            unsigned depth, OffVec *offs, ValVec *loads, OffVec *load_offs) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(fs->m);
   int64_t psize = (int64_t)LLVMPointerSizeForAS(td, (unsigned)fs->t->generic);
@@ -116,7 +103,7 @@ static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, FPlace
   vec_push(&at, base);
   for (size_t w = 0; w < work.n; w++) {
     LLVMValueRef v = work.v[w];
-    FPlace o = at.v[w];
+    Place o = at.v[w];
     for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
       LLVMValueRef user = LLVMGetUser(u);
       if (LLVMIsAAddrSpaceCastInst(user) || LLVMIsABitCastInst(user)) {
@@ -126,7 +113,7 @@ static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, FPlace
         int64_t g, gs;
         if (ir_gep_offset(td, user, &g, &gs)) {
           vec_push(&work, user);
-          vec_push(&at, fplace(o.off + g, gcd64(o.stride, gs)));
+          vec_push(&at, place_add(o, g, gs));
         }
       } else if (LLVMIsACallInst(user) && depth < 8) {
         LLVMValueRef h = ir_callee(user);
@@ -170,7 +157,7 @@ static void shape_of(Fields *fs, LLVMValueRef call, LLVMValueRef g, unsigned k) 
       !mem_param_reads_only(g, k))
     return;
   OffVec offs = {0};
-  loaded_offsets(fs, g, k, fplace(0, 0), 0, &offs, NULL, NULL);
+  loaded_offsets(fs, g, k, place_at(0, 0), 0, &offs, NULL, NULL);
   for (size_t i = 0; i < offs.n; i++) {
     /* every place of the caller's aggregate the callee's place can be */
     uint32_t mask = space_field(fs->sp, base, d + offs.v[i].off, gcd64(stride, offs.v[i].stride));
@@ -221,7 +208,7 @@ static unsigned long named_uses(const Fields *fs, LLVMValueRef g, unsigned long 
     if (walked)
       continue;
     loads.n = loffs.n = 0;
-    loaded_offsets(fs, g, k, fplace(0, 0), 0, &offs, &loads, &loffs);
+    loaded_offsets(fs, g, k, place_at(0, 0), 0, &offs, &loads, &loffs);
     for (size_t l = 0; l < loads.n; l++) {
       bool named = false;
       for (size_t j = 0; j < fs->facts.n && !named; j++)
@@ -389,7 +376,7 @@ static bool loads_pointers(const Fields *fs, LLVMValueRef g, unsigned k) {
   if (k >= LLVMCountParams(g) || !mem_param_reads_only(g, k))
     return false;
   OffVec offs = {0};
-  loaded_offsets(fs, g, k, fplace(0, 0), 0, &offs, NULL, NULL);
+  loaded_offsets(fs, g, k, place_at(0, 0), 0, &offs, NULL, NULL);
   bool any = offs.n != 0;
   vec_free(&offs);
   return any;

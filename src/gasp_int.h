@@ -465,6 +465,17 @@ bool mem_param_reads_only(LLVMValueRef fn, unsigned k);
    v itself (a load before the store reads an undefined value, which v may
    stand for). */
 bool mem_spill_reloads(LLVMValueRef store, LLVMValueRef v, ValVec *reloads);
+/* Where an access lies in its region: at byte off plus any multiple of
+   stride (0: exactly off; else 0 <= off < stride — a field of an array
+   element indexed at run time; stride 1: anywhere).  memory.c's slots and
+   fields' shapes are keyed by places. */
+typedef struct Place {
+  int64_t off, stride;
+} Place;
+/* The place off + any multiple of stride, off reduced below stride. */
+Place place_at(int64_t off, int64_t stride);
+/* p moved by a GEP's off + any multiple of stride. */
+Place place_add(Place p, int64_t off, int64_t stride);
 /* Field facts (`!gasp.fields`): at entry, the aggregate parameter `param`
    points to holds at byte `off` (stride 0), or at `off` plus any multiple
    of `stride` (0 <= off < stride: a field of the elements of an array the

@@ -66,22 +66,14 @@
 #include <llvm-c/Target.h>
 #include <string.h>
 
-/* Where an access lies in its region: at byte off plus any multiple of
-   stride (0: exactly off; else 0 <= off < stride — a field of an array
-   element indexed at run time; stride 1: anywhere). */
-typedef struct Place {
-  int64_t off, stride;
-} Place;
-
-static Place place_at(int64_t off, int64_t stride) {
+Place place_at(int64_t off, int64_t stride) {
   Place p = {off, stride};
   if (stride > 0)
     p.off = ((off % stride) + stride) % stride;
   return p;
 }
 
-/* p moved by a GEP's off + any multiple of stride. */
-static Place place_add(Place p, int64_t off, int64_t stride) {
+Place place_add(Place p, int64_t off, int64_t stride) {
   return place_at(p.off + off, gcd64(p.stride, stride));
 }
 

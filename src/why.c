@@ -65,6 +65,7 @@ typedef struct Why {
 typedef struct Reason {
   const char *what;
   char detail[320];
+  char said[160]; /* room for a what put together from parts */
 } Reason;
 
 static const char *name_of(LLVMValueRef v) {
@@ -119,11 +120,12 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   FactOutcome gave_up = w->run.ipmsp ? schema_fn_outcome(fn) : OUTCOME_NONE;
   if (!w->run.ipmsp)
     r->what = "ipmsp did not run (not in --passes), so no caller was looked at";
-  else if (gave_up == OUTCOME_CLONE_COST)
-    r->what = "callers pass different spaces, and a copy per space costs more than it "
-              "names (--clone-cost)";
-  else if (gave_up != OUTCOME_NONE)
-    r->what = specs_outcome_text(gave_up); /* specialize.c's words */
+  else if (gave_up != OUTCOME_NONE) { /* specialize.c's words */
+    snprintf(r->said, sizeof r->said, "%s%s",
+             gave_up == OUTCOME_CLONE_COST ? "callers pass different spaces, and " : "",
+             specs_outcome_text(gave_up));
+    r->what = r->said;
+  }
   else if (ir_address_taken(fn))
     r->what = "indirect call: the function's address is taken";
   else if (LLVMGetLinkage(fn) != LLVMInternalLinkage &&
@@ -374,7 +376,7 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
           analysed = true;
         }
         LLVMValueRef p = generic_ptr(&w, i);
-        Reason r = {"unknown origin", ""};
+        Reason r = {.what = "unknown origin"};
         if (!space_reachable(w.sp, bb))
           r.what = "in a block not reachable from the entry";
         else if (p)
