@@ -107,6 +107,9 @@ typedef struct Access {
   int64_t size;  /* bytes; -1: unknown */
   unsigned align;
   AccKind kind;
+  bool must;       /* a write: these bytes hold it afterwards (a plain store,
+                      memset; a writer call's Write.must) */
+  bool entry_from; /* A_FIELDCOPY: Write.entry_from */
 } Access;
 
 typedef struct Derived {
@@ -131,6 +134,7 @@ struct MemModel {
   VEC(Derived) derived;
   VEC(Access) acc;
   PtrMap derived_set;
+  PtrMap acc_set;  /* instructions with an access in acc */
   PtrMap off_slot; /* exact offset (as a key) -> slot, for one alloca */
   VEC(Place) strided;     /* strided places with a slot, for one alloca */
   VEC(uint32_t) strided_slot; /* ... and their slots */
@@ -174,6 +178,7 @@ void mem_free(MemModel *mm) {
   map_free(&mm->load_slot);
   map_free(&mm->store_slots);
   map_free(&mm->derived_set);
+  map_free(&mm->acc_set);
   map_free(&mm->off_slot);
   vec_free(&mm->strided);
   vec_free(&mm->strided_slot);
@@ -345,11 +350,12 @@ static void push_access(MemModel *mm, Access a) {
   if (a.at.stride > 0 && al > a.at.stride && al % a.at.stride == 0 && a.at.off == 0)
     a.at.stride = al;
   vec_push(&mm->acc, a);
+  map_put(&mm->acc_set, a.inst, 1);
 }
 
 static void add_access(MemModel *mm, LLVMValueRef inst, Place at, int64_t size, AccKind k) {
   Access a = {inst, k == A_PTRSTORE ? LLVMGetOperand(inst, 0) : NULL, at, {0, 0}, false, size,
-              LLVMIsACallInst(inst) ? 1 : LLVMGetAlignment(inst), k};
+              LLVMIsACallInst(inst) ? 1 : LLVMGetAlignment(inst), k, true, false};
   push_access(mm, a);
 }
 
@@ -362,6 +368,10 @@ typedef struct Write {
   int64_t from;      /* param -1, cval NULL: a pointer loaded at this offset of
                         the aggregate (GEPs on it allowed), or -1 */
   bool moved;        /* the parameter or loaded pointer went through GEPs */
+  bool must;         /* made on every path through the callee, and the only
+                        write of these bytes there (walk_writer) */
+  bool entry_from;   /* from >= 0: read before the callee writes anything,
+                        so it is what the field held at the call */
 } Write;
 typedef VEC(Write) WriteVec;
 static bool nested_writes(const MemModel *mm, LLVMValueRef fn, LLVMValueRef call, LLVMValueRef v,
@@ -404,6 +414,24 @@ static int64_t loaded_from(const MemModel *mm, LLVMValueRef fn, unsigned k, LLVM
   int64_t off, stride;
   LLVMValueRef a = ir_base_offset(mm->td, LLVMGetOperand(base, 0), &off, &stride);
   return a == LLVMGetParam(fn, k) && !stride && off >= 0 ? off : -1;
+}
+
+/* i lies in fn's entry block: it runs whenever fn does. */
+static bool in_entry(LLVMValueRef fn, LLVMValueRef i) {
+  return LLVMGetInstructionParent(i) == LLVMGetEntryBasicBlock(fn);
+}
+
+/* Load l runs before fn writes any memory or calls anything (it lies in
+   the entry block after nothing but other instructions): it reads what
+   was there when fn was called. */
+static bool reads_at_entry(LLVMValueRef fn, LLVMValueRef l) {
+  if (!in_entry(fn, l))
+    return false;
+  for (LLVMValueRef i = LLVMGetPreviousInstruction(l); i; i = LLVMGetPreviousInstruction(i))
+    if (LLVMIsAStoreInst(i) || (LLVMIsACallInst(i) && !ir_is_lifetime(i)) ||
+        LLVMIsAAtomicRMWInst(i) || LLVMIsAAtomicCmpXchgInst(i))
+      return false;
+  return true;
 }
 
 /* Parameter k of fn is written and read through only, at constant offsets
@@ -453,7 +481,7 @@ static bool writes_fields(const MemModel *mm, LLVMValueRef fn, unsigned k, Write
         LLVMValueRef val = LLVMGetOperand(user, 0);
         LLVMTypeRef t = LLVMTypeOf(val);
         Write wr = {off, (int64_t)LLVMStoreSizeOfType(mm->td, t), LLVMGetAlignment(user), -1,
-                    NULL, -1, false};
+                    NULL, -1, false, in_entry(fn, user), false};
         ok = LLVMGetOperand(user, 1) == v; /* into it, not of it */
         if (ok && LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
           bool gen = generic_scalar(mm, t);
@@ -463,6 +491,7 @@ static bool writes_fields(const MemModel *mm, LLVMValueRef fn, unsigned k, Write
             ok = wr.param != (int)k;
           } else if (base && (wr.from = loaded_from(mm, fn, k, base)) >= 0) {
             /* j->p++: a field's pointer moved, or copied to another field */
+            wr.entry_from = reads_at_entry(fn, base);
           } else {
             ok = gen && LLVMIsAConstant(val);
             wr.cval = val;
@@ -500,6 +529,7 @@ static bool nested_writes(const MemModel *mm, LLVMValueRef fn, LLVMValueRef call
   bool ok = k >= 0 && writes_fields(mm, callee, (unsigned)k, &inner, depth + 1);
   for (size_t i = 0; ok && i < inner.n; i++) {
     Write wr = inner.v[i];
+    wr.must = wr.entry_from = false; /* where in fn the inner call runs is not kept */
     wr.off += off;
     if (wr.from >= 0)
       wr.from += off;
@@ -540,12 +570,16 @@ static bool walk_writer(MemModel *mm, LLVMValueRef call, const Derived *d) {
   }
   for (size_t i = 0; i < w.n; i++) {
     const Write *wr = &w.v[i];
+    bool alone = true; /* no other write of the callee's touches these bytes */
+    for (size_t j = 0; j < w.n && alone; j++)
+      alone = j == i || w.v[j].off >= wr->off + wr->size || wr->off >= w.v[j].off + w.v[j].size;
     LLVMValueRef val = wr->param >= 0 ? LLVMGetOperand(call, (unsigned)wr->param) : wr->cval;
     if (val && wr->moved && LLVMIsAConstant(val))
       val = NULL; /* null + n: no null, nor any space's pointer */
     Access a = {call, val, place_add(d->at, wr->off, 0), place_add(d->at, wr->from, 0),
                 wr->moved, wr->size, wr->align,
-                val ? A_PTRSTORE : wr->from >= 0 ? A_FIELDCOPY : A_CLOBBER};
+                val ? A_PTRSTORE : wr->from >= 0 ? A_FIELDCOPY : A_CLOBBER,
+                wr->must && alone, wr->entry_from};
     push_access(mm, a);
   }
   vec_free(&w);
@@ -589,6 +623,7 @@ static bool walk_region(MemModel *mm, LLVMValueRef a, unsigned align) {
   mm->derived.n = mm->acc.n = 0;
   mm->region_align = align ? align : 1;
   map_clear(&mm->derived_set);
+  map_clear(&mm->acc_set);
   map_clear(&mm->off_slot);
   mm->strided.n = mm->strided_slot.n = 0;
   add_derived(mm, a, place_at(0, 0));
@@ -686,6 +721,22 @@ static int contributes(const MemModel *mm, const Access *w, Place r) {
   return -1;
 }
 
+/* Store (or writer call) inst writes into slot si: a change of what it
+   stores revisits the slot's loads (mem_store_slots). */
+static void feed(MemModel *mm, LLVMValueRef inst, uint32_t si) {
+  uint32_t fi = map_find(&mm->store_slots, inst);
+  if (fi == MAP_NONE) {
+    fi = (uint32_t)mm->nfeeds++;
+    if (mm->feeds.n < mm->nfeeds) {
+      SlotList none = {0};
+      vec_push(&mm->feeds, none);
+    }
+    mm->feeds.v[fi].n = 0;
+    map_put(&mm->store_slots, inst, fi);
+  }
+  vec_push(&mm->feeds.v[fi], si);
+}
+
 /* The slot for loads at place at in the region being walked (new slots
    list the writes), or MAP_NONE when the field is not modelled. */
 static uint32_t slot_for(MemModel *mm, Place at, bool host, int entry) {
@@ -753,24 +804,18 @@ static uint32_t slot_for(MemModel *mm, Place at, bool host, int entry) {
   }
   vec_push(&mm->slots, slot);
   /* the stores feed it */
-  for (size_t q = 0; q < fed.n; q++) {
-    const Access *w = &mm->acc.v[fed.v[q]];
-    if (w->kind != A_PTRSTORE)
-      continue;
-    uint32_t fi = map_find(&mm->store_slots, w->inst);
-    if (fi == MAP_NONE) {
-      fi = (uint32_t)mm->nfeeds++;
-      if (mm->feeds.n < mm->nfeeds) {
-        SlotList none = {0};
-        vec_push(&mm->feeds, none);
-      }
-      mm->feeds.v[fi].n = 0;
-      map_put(&mm->store_slots, w->inst, fi);
-    }
-    vec_push(&mm->feeds.v[fi], si);
-  }
+  for (size_t q = 0; q < fed.n; q++)
+    if (mm->acc.v[fed.v[q]].kind == A_PTRSTORE)
+      feed(mm, mm->acc.v[fed.v[q]].inst, si);
   vec_free(&fed);
   return si;
+}
+
+/* How many pointers slot si may hand a load: what was stored there, and
+   what was there when the function started. */
+static size_t slot_values(const MemModel *mm, uint32_t si) {
+  const MemSlot *s = &mm->slots.v[si];
+  return s->stored.n + (s->host || s->entry >= 0);
 }
 
 /* The space of the pointer facts say parameter k's aggregate holds at
@@ -781,6 +826,78 @@ static int fact_at(const MemFieldFact *facts, size_t n, unsigned k, Place at) {
     if (facts[i].param == k && facts[i].off == at.off && facts[i].stride == at.stride)
       return facts[i].as;
   return -2;
+}
+
+/* ---- writes ordered within a block -------------------------------------- */
+
+/* The write of instruction i that a pointer-sized read at place r sees
+   when i runs before it: *w (NULL when i writes nothing there).  False
+   when i may write part of r, or writes it twice. */
+static bool write_of(const MemModel *mm, LLVMValueRef i, Place r, const Access **w) {
+  *w = NULL;
+  if (i == mm->host_copy)
+    return false; /* the host's fill: every field, not an access */
+  if (!map_get(&mm->acc_set, i, NULL))
+    return true;
+  for (size_t k = 0; k < mm->acc.n; k++) {
+    const Access *a = &mm->acc.v[k];
+    if (a->inst != i || a->kind == A_PTRLOAD)
+      continue;
+    int c = contributes(mm, a, r);
+    if (c < 0 || (c > 0 && *w))
+      return false;
+    if (c > 0)
+      *w = a;
+  }
+  return true;
+}
+
+/* A slot holding the one pointer write w stored (a generic null for a
+   memset of zeroes). */
+static uint32_t one_value_slot(MemModel *mm, const Access *w) {
+  MemSlot slot = {.entry = -1};
+  vec_push(&slot.stored, w->kind == A_PTRSTORE ? w->val : mm->null);
+  vec_push(&slot.writer, w->inst);
+  uint32_t si = (uint32_t)mm->slots.n;
+  vec_push(&mm->slots, slot);
+  if (w->kind == A_PTRSTORE)
+    feed(mm, w->inst, si);
+  return si;
+}
+
+/* What load, a pointer-sized read at exact place r of the region being
+   walked, sees from the writes before it in its block: the last one that
+   writes r, when it surely does (a store, a memset of zeroes, a writer
+   call's only write there made on every path: Access.must), gives the
+   load a slot of its own with that one pointer; a writer's field copy
+   read at the callee's entry (a swap) leads on to the field it copied,
+   before the call.  Where the block starts first, that field's slot of
+   every write (slot_for).  MAP_NONE: nothing better than the load's own
+   slot (no write before it in the block, a write that may not happen or
+   covers part of the field, a pointer moved by GEPs). */
+static uint32_t ordered_slot(MemModel *mm, LLVMValueRef load, Place r, bool host,
+                             const MemFieldFact *facts, size_t nf, unsigned param) {
+  LLVMValueRef before = load;
+  for (int hops = 0; hops < 8; hops++) {
+    const Access *w = NULL;
+    for (LLVMValueRef i = LLVMGetPreviousInstruction(before); i && !w;
+         i = LLVMGetPreviousInstruction(i))
+      if (!write_of(mm, i, r, &w))
+        return MAP_NONE;
+    if (!w) {
+      int entry = facts ? fact_at(facts, nf, param, r) : -1;
+      return hops && entry != -2 ? slot_for(mm, r, host, entry) : MAP_NONE;
+    }
+    if (!w->must || w->at.stride)
+      return MAP_NONE;
+    if (w->kind != A_FIELDCOPY)
+      return one_value_slot(mm, w);
+    if (w->moved || !w->entry_from || w->from.stride)
+      return MAP_NONE;
+    r = w->from;
+    before = w->inst;
+  }
+  return MAP_NONE;
 }
 
 /* Models region a, aligned to align bytes; host: filled by the host;
@@ -800,6 +917,10 @@ static void model_region(MemModel *mm, LLVMValueRef a, unsigned align, bool host
     if (facts && (entry = fact_at(facts, n, param, l->at)) == -2)
       continue; /* the caller stored something gasp was not told of */
     uint32_t si = slot_for(mm, l->at, host, entry);
+    if (!l->at.stride && (si == MAP_NONE || slot_values(mm, si) > 1)) {
+      uint32_t o = ordered_slot(mm, l->inst, l->at, host, facts, n, param);
+      si = o != MAP_NONE ? o : si;
+    }
     if (si != MAP_NONE)
       map_put(&mm->load_slot, l->inst, si);
   }

@@ -4,10 +4,15 @@
 ; RUN: gasp-run %s --kernel mixed --global 4 --arg buf:i32:4:iota --arg local:16 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel advanced --global 4 --arg buf:i32:4:iota --arg local:16 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel swapped --global 4 --arg buf:i32:4:iota --arg local:16 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel mixed_branch --global 4 --arg buf:i32:4:iota --arg local:16 --arg i32=1 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel mixed_branch --global 4 --arg buf:i32:4:iota --arg local:16 --arg i32=0 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel maybe_written --global 4 --arg buf:i32:4:iota --arg local:16 --arg i32=1 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel copied_late --global 4 --arg buf:i32:4:iota --arg local:16 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel stored_after --global 4 --arg buf:i32:4:iota --arg local:16 --arg i32=3 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel moved_null --global 1 --arg buf:i32:4:iota --arg i32=1 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
 ; RUN: gasp-opt --passes=infer -pass-remarks-missed=gasp %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-; REMARK: {{.*}}load stays generic: loaded from a private slot that holds different spaces (global, local; global stored in @mixed; local stored in @mixed)
+; REMARK: {{.*}}load stays generic: loaded from a private slot that holds different spaces (global, local; global stored in @mixed_branch; local stored in @mixed_branch)
 ; A private struct filled by a helper that writes its fields (an
 ; initializer, a C++ constructor) keeps its field facts: the helper's
 ; stores at constant offsets of its parameters become stores of the
@@ -15,10 +20,12 @@
 ; struct's address in the helper — storing a value it loaded, handing the
 ; address on, a variable offset — or the struct passed twice makes it an
 ; escape again, and two calls writing different spaces into one field
-; leave it generic (each function must stay generic: soundness).  A helper
-; may also store back a pointer it loaded from the struct itself, moved
-; (j->a++) or into another field (a swap): the field then holds what the
-; source field holds.
+; leave it generic (each function must stay generic: soundness) — unless
+; the load follows the last of them in its block and that call surely
+; writes the field.  A helper may also store back a pointer it loaded
+; from the struct itself, moved (j->a++) or into another field (a swap):
+; the field then holds what the source field holds (in a block: what it
+; held before the call, when the helper read it before writing).
 target triple = "spir64-unknown-unknown"
 
 %Job = type { ptr addrspace(4), ptr addrspace(4) }
@@ -50,9 +57,11 @@ define spir_kernel void @ok(ptr addrspace(1) %g, ptr addrspace(3) %l) {
   ret void
 }
 
-; @init called twice on one struct with the spaces swapped: generic.
+; @init called twice on one struct with the spaces swapped, in one
+; block: the second call writes both fields on every path, so the load
+; after it sees (local, global) only.
 ; CHECK-LABEL: define spir_kernel void @mixed(
-; CHECK: load i32, ptr addrspace(4)
+; CHECK: load i32, ptr addrspace(3)
 define spir_kernel void @mixed(ptr addrspace(1) %g, ptr addrspace(3) %l) {
   %j = alloca %Job, align 8
   %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
@@ -178,12 +187,13 @@ define spir_kernel void @advanced(ptr addrspace(1) %g, ptr addrspace(3) %l) {
   ret void
 }
 
-; Filled with (global, local), then swapped: each field may hold either
-; (the model does not order the calls), so both stay generic (soundness:
-; after the swap field 0 really is local).
+; Filled with (global, local), then swapped in the same block: the swap
+; reads both fields before it writes either, so after it field 0 holds
+; what field 8 held before it (local) and field 8 what field 0 held
+; (global).
 ; CHECK-LABEL: define spir_kernel void @swapped(
-; CHECK: load i32, ptr addrspace(4)
-; CHECK: store i32 {{.*}}, ptr addrspace(4)
+; CHECK: load i32, ptr addrspace(3)
+; CHECK: store i32 {{.*}}, ptr addrspace(1)
 define spir_kernel void @swapped(ptr addrspace(1) %g, ptr addrspace(3) %l) {
   %j = alloca %Job, align 8
   %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
@@ -239,3 +249,114 @@ e:
 }
 
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+
+; @init with (global, local), then in one arm of a branch with the spaces
+; swapped: at the join either may be in field 0 (the arm's write is in
+; another block), so the access stays generic.
+; CHECK-LABEL: define spir_kernel void @mixed_branch(
+; CHECK: load i32, ptr addrspace(4)
+define spir_kernel void @mixed_branch(ptr addrspace(1) %g, ptr addrspace(3) %l, i32 %c) {
+  %j = alloca %Job, align 8
+  %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  %gl = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)
+  call spir_func void @init(ptr %j, ptr addrspace(4) %gg, ptr addrspace(4) %gl)
+  %cc = icmp ne i32 %c, 0
+  br i1 %cc, label %swap, label %join
+swap:
+  call spir_func void @init(ptr %j, ptr addrspace(4) %gl, ptr addrspace(4) %gg)
+  br label %join
+join:
+  %a = load ptr addrspace(4), ptr %j, align 8
+  %v = load i32, ptr addrspace(4) %a, align 4
+  store i32 %v, ptr addrspace(1) %g, align 4
+  ret void
+}
+
+; Writes field 0 only when c is set: a write that may not happen.
+define internal spir_func void @init_if(ptr %j, ptr addrspace(4) %a, i32 %c) {
+  %cc = icmp ne i32 %c, 0
+  br i1 %cc, label %w, label %done
+w:
+  store ptr addrspace(4) %a, ptr %j, align 8
+  br label %done
+done:
+  ret void
+}
+
+; Field 0 global, then perhaps overwritten with local by @init_if in the
+; same block: the call may leave either, so the access stays generic.
+; CHECK-LABEL: define spir_kernel void @maybe_written(
+; CHECK: load i32, ptr addrspace(4)
+define spir_kernel void @maybe_written(ptr addrspace(1) %g, ptr addrspace(3) %l, i32 %c) {
+  %j = alloca %Job, align 8
+  %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  %gl = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)
+  store ptr addrspace(4) %gg, ptr %j, align 8
+  call spir_func void @init_if(ptr %j, ptr addrspace(4) %gl, i32 %c)
+  %a = load ptr addrspace(4), ptr %j, align 8
+  %v = load i32, ptr addrspace(4) %a, align 4
+  store i32 %v, ptr addrspace(1) %g, align 4
+  ret void
+}
+
+; A swap that writes field 0 before it reads it for field 8 (j->a = j->b;
+; j->b = j->a): field 8 gets what field 8 held.
+define internal spir_func void @swap_late(ptr %j) {
+  %f = getelementptr inbounds i8, ptr %j, i64 8
+  %b = load ptr addrspace(4), ptr %f, align 8
+  store ptr addrspace(4) %b, ptr %j, align 8
+  %a = load ptr addrspace(4), ptr %j, align 8
+  store ptr addrspace(4) %a, ptr %f, align 8
+  ret void
+}
+
+; Field 0 is read by @swap_late before it writes anything: local after
+; it.  Field 8's copy reads field 0 after the callee wrote it, so what it
+; holds is not what field 0 held at the call: it keeps every field's
+; union (generic), though it really is local.
+; CHECK-LABEL: define spir_kernel void @copied_late(
+; CHECK: load i32, ptr addrspace(3)
+; CHECK: store i32 {{.*}}, ptr addrspace(4)
+define spir_kernel void @copied_late(ptr addrspace(1) %g, ptr addrspace(3) %l) {
+  %j = alloca %Job, align 8
+  %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  %gl = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)
+  call spir_func void @init(ptr %j, ptr addrspace(4) %gg, ptr addrspace(4) %gl)
+  call spir_func void @swap_late(ptr %j)
+  %a = load ptr addrspace(4), ptr %j, align 8
+  %f = getelementptr inbounds i8, ptr %j, i64 8
+  %b = load ptr addrspace(4), ptr %f, align 8
+  %v = load i32, ptr addrspace(4) %a, align 4
+  store i32 %v, ptr addrspace(4) %b, align 4
+  ret void
+}
+
+; In a loop the load comes before the block's store: it sees the store of
+; the previous iteration or the one before the loop, so it stays generic;
+; the load after the store in the same block is local.
+; CHECK-LABEL: define spir_kernel void @stored_after(
+; CHECK: loop:
+; CHECK: load i32, ptr addrspace(4)
+; CHECK: load i32, ptr addrspace(3)
+define spir_kernel void @stored_after(ptr addrspace(1) %g, ptr addrspace(3) %l, i32 %n) {
+entry:
+  %j = alloca %Job, align 8
+  %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  %gl = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)
+  store ptr addrspace(4) %gg, ptr %j, align 8
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  %a = load ptr addrspace(4), ptr %j, align 8
+  %v = load i32, ptr addrspace(4) %a, align 4
+  store ptr addrspace(4) %gl, ptr %j, align 8
+  %b = load ptr addrspace(4), ptr %j, align 8
+  %w = load i32, ptr addrspace(4) %b, align 4
+  %s = add i32 %v, %w
+  store i32 %s, ptr addrspace(1) %g, align 4
+  %i1 = add i32 %i, 1
+  %more = icmp slt i32 %i1, %n
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}
