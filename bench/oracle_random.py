@@ -52,9 +52,17 @@ TARGETS = ["spir64", "nvptx64", "amdgcn"]
 
 
 def left(ll, flags):
+    return left_loops(ll, flags)[0]
+
+
+def left_loops(ll, flags):
+    """Generic accesses left in kernel-reachable code, of them inside loops,
+    and of those through a pointer of two spaces set before a loop that
+    versioning could copy (gasp-opt --summary)."""
     r = sh([os.path.join(BIN, "gasp-opt"), "--summary"] + flags + [ll, "-o", os.devnull])
     m = re.search(r"generic memory ops reachable from kernels: (\d+)", r.stderr)
-    return int(m.group(1)) if m else None
+    lp = re.search(r"inside loops: (\d+) \((\d+) through", r.stderr)
+    return (int(m.group(1)) if m else None,) + ((int(lp.group(1)), int(lp.group(2))) if lp else (0, 0))
 
 
 def reasons(ll, flags):
@@ -144,10 +152,11 @@ def one(seed, tmp):
         if r.returncode or not m:
             continue
         sites, single, multi = map(int, m.groups())
-        a, w = left(ll, []), left(ll, ["--whole-program"])
-        v = left(ll, ["--whole-program", "--version-by-space=on"])
+        a, (w, wl, wv) = left(ll, []), left_loops(ll, ["--whole-program"])
+        v, vl, vv = left_loops(ll, ["--whole-program", "--version-by-space=on"])
         why = reasons(ll, ["--whole-program"]) if w is not None and w > multi else {}
-        rows.append((seed, t, sites, single, multi, a, w, why, v, per_site(cl, t, args, tmp, seed)))
+        rows.append((seed, t, sites, single, multi, a, w, why, v, per_site(cl, t, args, tmp, seed),
+                     (wl, wv, vl, vv)))
     return rows
 
 
@@ -186,6 +195,15 @@ def main():
         vt = [sum(r[9][1][i] for r in rs) for i in range(4)]
         out.append("| %s | %d | %d | %d | %d | %d | %d | %d | %d |" % (
             t, len(rs), sum(r[4] for r in rs), tot[0], tot[1], tot[2], tot[3], vt[0], vt[2]))
+    out += ["", "Inside loops (gasp --whole-program; accesses in kernel-reachable code, and of "
+            "them those through a pointer of two spaces set before a loop that "
+            "--version-by-space could copy: one space test there could name them):", "",
+            "| target | in loops | of which versionable | with versioning: in loops | of which "
+            "versionable |", "|---|---|---|---|---|"]
+    for t in TARGETS:
+        rs = [r for r in rows if r[1] == t]
+        out.append("| %s | %d | %d | %d | %d |" % ((t,) + tuple(
+            sum(r[10][i] for r in rs) for i in range(4))))
     single = collections.Counter()
     for r in rows:
         if r[1] == TARGETS[0] and r[9]:

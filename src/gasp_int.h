@@ -725,6 +725,16 @@ bool byvalcopy_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== version.c — loops versioned by one space test (--version-by-space) */
 bool version_run(GaspCtx *cx, LLVMModuleRef m);
+/* For the residue report: fn's loops (sp: fn's space analysis, kept
+   alive by the caller).  version_loops_class: -1 access is in no loop, 1
+   it is in a loop --version-by-space could copy (no barrier, not too
+   large, a preheader) and its pointer comes from a value set before that
+   loop whose space set is two spaces the target tests apart, 0 other
+   loops. */
+typedef struct VersionLoops VersionLoops;
+VersionLoops *version_loops_new(GaspCtx *cx, Space *sp, LLVMValueRef fn);
+int version_loops_class(const VersionLoops *v, LLVMValueRef access);
+void version_loops_free(VersionLoops *v);
 
 /* ===== clone.c — a function with a new signature from an old one ======= */
 /* A function of type fnty named name with fn's attributes, calling
@@ -918,8 +928,9 @@ void why_discard(GaspCtx *cx);
 typedef struct Summary Summary;
 /* Before the pipeline (GaspOptions.summary set): counts as they were. */
 void summary_begin(GaspCtx *cx, LLVMModuleRef m);
-/* why.c: one generic access of fn left, for this reason. */
-void summary_note(GaspCtx *cx, LLVMValueRef fn, const char *reason);
+/* why.c: one generic access of fn left, for this reason; loop: its
+   version_loops_class. */
+void summary_note(GaspCtx *cx, LLVMValueRef fn, const char *reason, int loop);
 /* After the pipeline: counts again, the notes tallied. */
 void summary_end(GaspCtx *cx, LLVMModuleRef m);
 void summary_free(GaspCtx *cx);

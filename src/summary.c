@@ -11,7 +11,9 @@
  *
  *   the four count lines gasp-opt always printed under -stats
  *     (before, after, reachable from kernels, kept for outside callers);
- *   generic accesses left in kernel-reachable code, by reason (most first)
+ *   generic accesses left in kernel-reachable code, by reason (most first),
+ *     how many of them lie inside loops and how many of those go through a
+ *     pointer versioning could test before its loop (version_loops_class),
  *     and by function (most first, with the reasons in that function; C++
  *     and CUDA names demangled);
  *   memory operations in each named space in kernel-reachable code,
@@ -32,6 +34,7 @@
 typedef struct Note {
   LLVMValueRef fn;
   const char *reason; /* static or owned by why.c's words: copied */
+  int loop;           /* version_loops_class */
 } Note;
 
 typedef struct Tally Tally;
@@ -50,6 +53,7 @@ struct Summary {
   unsigned long named_before[SUMMARY_SPACES + 1], named_after[SUMMARY_SPACES + 1];
   VEC(Note) notes;
   TallyVec by_reason, by_function;
+  unsigned long in_loops, versionable; /* notes in loops; of them, version_loops_class 1 */
   bool done;
 };
 
@@ -97,10 +101,10 @@ void summary_begin(GaspCtx *cx, LLVMModuleRef m) {
   cx->summary = s;
 }
 
-void summary_note(GaspCtx *cx, LLVMValueRef fn, const char *reason) {
+void summary_note(GaspCtx *cx, LLVMValueRef fn, const char *reason, int loop) {
   if (!cx->summary)
     return;
-  Note n = {fn, cx_respell_options(cx, xstrdup(reason))};
+  Note n = {fn, cx_respell_options(cx, xstrdup(reason)), loop};
   vec_push(&cx->summary->notes, n);
 }
 
@@ -138,6 +142,8 @@ void summary_end(GaspCtx *cx, LLVMModuleRef m) {
     if (!fname)
       fname = xasprintf("@%.*s", (int)len, name);
     tally(&s->by_reason, n->reason)->n++;
+    s->in_loops += n->loop >= 0;
+    s->versionable += n->loop > 0;
     Tally *f = tally(&s->by_function, fname);
     f->n++;
     tally(&f->sub, n->reason)->n++;
@@ -195,6 +201,11 @@ void gasp_write_summary(const GaspCtx *cx, const char *prefix, FILE *f) {
           s->by_reason.n ? "" : " none");
   for (size_t i = 0; i < s->by_reason.n; i++)
     fprintf(f, "%s  %6lu  %s\n", p, s->by_reason.v[i].n, s->by_reason.v[i].key);
+  if (s->in_loops)
+    fprintf(f,
+            "%sleft generic in kernel-reachable code inside loops: %lu (%lu through a pointer of "
+            "two spaces set before a loop --version-by-space could copy)\n",
+            p, s->in_loops, s->versionable);
   if (s->by_function.n)
     fprintf(f, "%sleft generic in kernel-reachable code, by function:\n", p);
   for (size_t i = 0; i < s->by_function.n; i++) {

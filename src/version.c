@@ -8,7 +8,9 @@
  * proof can name it, and no call is there for callsplit to version.  One
  * test of p's space before the loop says which for every iteration.
  *
- * Rule (only with --version-by-space=on).  An outermost natural loop with a
+ * Rule (only with --version-by-space=on).  A natural loop — the outermost
+ * first; an inner one when no loop around it was chosen (its pointer is
+ * defined in the outer loop, or that one has a barrier) — with a
  * preheader (its header's one predecessor outside the loop, ending in an
  * unconditional branch to it), closed (a value the loop defines is used
  * outside only by a phi of an exit block), without calls but to intrinsics
@@ -774,12 +776,20 @@ static bool runs_of_function(Vs *s, LLVMValueRef fn) {
   return changed;
 }
 
-/* Versions the outermost loops of fn that qualify; true when one was. */
+/* Versions the loops of fn that qualify, outermost first: an inner loop
+   only where no loop around it was chosen (its pointer defined in the
+   outer loop, or the outer loop not copyable: a barrier in it, too
+   large); true when one was. */
 static bool loops_of_function(Vs *s, LLVMValueRef fn) {
   Dom *d = dom_new(fn);
   BlockVec heads = {0};
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    if (dom_loop_depth(d, bb) == 1) {
+  for (unsigned depth = 1, more = 1; more; depth++) {
+    more = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+      unsigned dd = dom_loop_depth(d, bb);
+      more |= dd > depth;
+      if (dd != depth)
+        continue;
       BlockVec ps = {0};
       preds_of(bb, &ps);
       bool header = false;
@@ -789,6 +799,7 @@ static bool loops_of_function(Vs *s, LLVMValueRef fn) {
       if (header)
         vec_push(&heads, bb);
     }
+  }
   if (!heads.n) {
     dom_free(d);
     vec_free(&heads);
@@ -802,12 +813,14 @@ static bool loops_of_function(Vs *s, LLVMValueRef fn) {
   } Job;
   VEC(Job) jobs = {0};
   BlockVec body = {0};
-  PtrMap in;
+  PtrMap in, taken; /* taken: the blocks of the loops chosen */
   map_init(&in);
+  map_init(&taken);
   /* decide on the unchanged function, then rewrite */
   for (size_t k = 0; k < heads.n; k++) {
     Job j = {heads.v[k], NULL, NULL, NULL, {0, 0}};
-    if (!loop_of(d, j.h, &body, &in) || !copyable(s, &body, &in, j.h, &j.pre))
+    if (map_get(&taken, j.h, NULL) || !loop_of(d, j.h, &body, &in) ||
+        !copyable(s, &body, &in, j.h, &j.pre))
       continue;
     for (size_t b = 0; b < body.n && !j.r; b++)
       for (LLVMValueRef i = LLVMGetFirstInstruction(body.v[b]); i && !j.r;
@@ -842,8 +855,11 @@ static bool loops_of_function(Vs *s, LLVMValueRef fn) {
             }
         }
       dom_free(lazy);
-      if (copy_pays(s, fn, j.at, "loop", size, named, raw))
+      if (copy_pays(s, fn, j.at, "loop", size, named, raw)) {
         vec_push(&jobs, j);
+        for (size_t b = 0; b < body.n; b++)
+          map_put(&taken, body.v[b], 1);
+      }
     }
   }
   for (size_t k = 0; k < jobs.n; k++) {
@@ -854,11 +870,78 @@ static bool loops_of_function(Vs *s, LLVMValueRef fn) {
   }
   bool changed = jobs.n != 0;
   map_free(&in);
+  map_free(&taken);
   vec_free(&body);
   vec_free(&jobs);
   vec_free(&heads);
   dom_free(d);
   return changed;
+}
+
+/* ---- the residue in loops (gasp-opt --summary) -------------------------- */
+
+typedef struct VLoop {
+  LLVMBasicBlockRef h;
+  PtrMap in;
+  bool copyable;
+} VLoop;
+
+struct VersionLoops {
+  Vs s;
+  VEC(VLoop) loops;
+};
+
+VersionLoops *version_loops_new(GaspCtx *cx, Space *sp, LLVMValueRef fn) {
+  VersionLoops *v = xcalloc(1, sizeof *v);
+  v->s = (Vs){cx, cx->tgt, LLVMGetGlobalParent(fn), NULL, sp,
+              LLVMGetEnumAttributeKindForName("convergent", strlen("convergent"))};
+  Dom *d = dom_new(fn);
+  BlockVec body = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && v->loops.n < 64;
+       bb = LLVMGetNextBasicBlock(bb)) {
+    VLoop l = {bb, {0}, false};
+    map_init(&l.in);
+    if (dom_loop_depth(d, bb) && loop_of(d, bb, &body, &l.in)) {
+      LLVMBasicBlockRef pre;
+      l.copyable = copyable(&v->s, &body, &l.in, bb, &pre);
+      vec_push(&v->loops, l);
+    } else {
+      map_free(&l.in);
+    }
+  }
+  vec_free(&body);
+  dom_free(d);
+  return v;
+}
+
+int version_loops_class(const VersionLoops *v, LLVMValueRef access) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(access);
+  int cls = -1;
+  for (size_t k = 0; k < v->loops.n && cls < 1; k++) {
+    const VLoop *l = &v->loops.v[k];
+    if (!map_get(&l->in, bb, NULL))
+      continue;
+    cls = 0;
+    LLVMValueRef ptrs[2];
+    unsigned n = l->copyable ? ir_mem_ptrs(access, ptrs) : 0;
+    for (unsigned q = 0; q < n && cls < 1; q++) {
+      int sp[2];
+      LLVMValueRef r = ir_ptr_as(LLVMTypeOf(ptrs[q])) == v->s.t->generic
+                           ? root_of(&l->in, l->h, ptrs[q]) : NULL;
+      if (r && !LLVMIsAConstant(r) && space_two_testable(v->s.sp, r, sp))
+        cls = 1;
+    }
+  }
+  return cls;
+}
+
+void version_loops_free(VersionLoops *v) {
+  if (!v)
+    return;
+  for (size_t k = 0; k < v->loops.n; k++)
+    map_free(&v->loops.v[k].in);
+  vec_free(&v->loops);
+  free(v);
 }
 
 /* fn's loops, then its straight-line runs. */

@@ -367,6 +367,7 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
   space_use_summary(w.sp, run.memsum ? facts_summary(facts, NULL) : NULL);
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
     bool analysed = false; /* at fn's first generic access */
+    VersionLoops *loops = NULL; /* the summary's: which loops could be versioned */
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         if (!ir_is_mem_op_in(i, w.t->generic))
@@ -374,6 +375,7 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
         if (!analysed) {
           space_analyse(w.sp, fn, NULL);
           analysed = true;
+          loops = cx->summary ? version_loops_new(cx, w.sp, fn) : NULL;
         }
         LLVMValueRef p = generic_ptr(&w, i);
         Reason r = {.what = "unknown origin"};
@@ -381,7 +383,7 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
           r.what = "in a block not reachable from the entry";
         else if (p)
           reason_of(&w, p, &r);
-        summary_note(cx, fn, r.what);
+        summary_note(cx, fn, r.what, loops ? version_loops_class(loops, i) : -1);
         GaspRemark *rm = cx_remark(cx, GASP_REMARK_MISSED, "GenericAccess", fn, i);
         rm_arg(rm, "Access", "%s", access_name(i));
         rm_arg(rm, "String", " stays generic: ");
@@ -393,6 +395,7 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
         }
         rm_done(rm);
       }
+    version_loops_free(loops);
   }
   space_free(w.sp);
 }
