@@ -176,7 +176,7 @@ def main():
                         res = None
                         break
                     res[v] = (count(target, asm),
-                              ptxas(asm) if target == "nvptx64" and v != "version" else {})
+                              ptxas(asm) if target == "nvptx64" else {})
                 if res is None:
                     continue
                 if opt == "2":  # compile time: alternate clang and gasp, 5 pairs
@@ -195,13 +195,13 @@ def main():
                     nvcc_rows.append((name, nv, tot("clang"), tot("open"), tot("gasp")))
                 for k in sorted(res["clang"][0]):
                     c, o, g, vv = (res[v][0].get(k, {}) for v in ("clang", "open", "gasp", "version"))
-                    pc, pg = res["clang"][1].get(k), res["gasp"][1].get(k)
+                    pc, pg, pv = (res[v][1].get(k) for v in ("clang", "gasp", "version"))
                     rows.append(dict(group=group, prog=name, target=target, opt=opt, kernel=k,
                                      gc=c.get("generic", 0), go=o.get("generic", 0), gg=g.get("generic", 0),
                                      nc=c.get("named", 0), ng=g.get("named", 0),
                                      ic=c.get("instrs", 0), ig=g.get("instrs", 0),
                                      gv=vv.get("generic", 0), iv=vv.get("instrs", 0),
-                                     pc=pc, pg=pg))
+                                     pc=pc, pg=pg, pv=pv))
     shutil.rmtree(tmp)
     report(rows, failures, ratios, len(progs), nvcc_rows)
 
@@ -277,17 +277,20 @@ def report(rows, failures, ratios, nprogs, nvcc_rows):
         w("| **total** | %d | %d | %d | %d |\n" % tuple(t))
     w("## Versioning by space\n")
     w("The same with `-mllvm -gasp-version-by-space=on` beside `-gasp-whole-program` (\"gasp\"):")
-    w("generic memory instructions and all instructions in kernel-reachable code.\n")
-    w("| programs | target | -O | generic: gasp | versioned | instrs: gasp | versioned |")
-    w("|---|---|---|---|---|---|---|")
+    w("generic memory instructions and all instructions in kernel-reachable code; PTX: ptxas")
+    w("registers/spill stores/stack bytes, summed over the kernels.\n")
+    w("| programs | target | -O | generic: gasp | versioned | instrs: gasp | versioned | ptxas: gasp | versioned |")
+    w("|---|---|---|---|---|---|---|---|---|")
     for group in ("new", "kernels"):
         for target in OCL_TARGETS:
             for opt in ("2", "3"):
                 rs = [r for r in rows if r["group"] == group and r["target"] == target and r["opt"] == opt]
                 if rs:
-                    w("| %s | %s | %s | %d | %d | %d | %d |" % (
+                    px = [[r[key] for r in rs if r[key]] for key in ("pg", "pv")]
+                    px = [fmt_ptx([sum(p[i] for p in ps) for i in range(3)]) if ps else "-" for ps in px]
+                    w("| %s | %s | %s | %d | %d | %d | %d | %s | %s |" % (
                         group, target, opt, sum(r["gg"] for r in rs), sum(r["gv"] for r in rs),
-                        sum(r["ig"] for r in rs), sum(r["iv"] for r in rs)))
+                        sum(r["ig"] for r in rs), sum(r["iv"] for r in rs), px[0], px[1]))
     w("")
     w("## Per kernel\n")
     w("| program | target | -O | kernel | generic: clang | open | gasp | named: clang | gasp | instrs: clang | gasp | ptxas clang | ptxas gasp |")
