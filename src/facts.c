@@ -59,6 +59,7 @@ struct Facts {
   unsigned long clones_made; /* every pass's clones: specialize.c's budget */
   ValVec pending;  /* functions waiting to be inferred again, in order */
   PtrMap waiting;  /* the same, as a set */
+  StrMap reported; /* refusals already said this run (specs_first_report) */
 };
 
 Facts *facts_new(const TgtTable *t, LLVMModuleRef m) {
@@ -76,6 +77,7 @@ void facts_free(Facts *f) {
   reach_free(f->reach);
   vec_free(&f->pending);
   map_free(&f->waiting);
+  smap_free(&f->reported);
   free(f);
 }
 
@@ -152,3 +154,10 @@ void facts_take_reinfer(Facts *f, ValVec *out) {
 unsigned long facts_clone_count(const Facts *f) { return f->clones_made; }
 
 void facts_note_clone(Facts *f) { f->clones_made++; }
+
+bool facts_first_report(Facts *f, const char *key) {
+  if (smap_find(&f->reported, key) != MAP_NONE)
+    return false;
+  smap_put(&f->reported, key, 1);
+  return true;
+}

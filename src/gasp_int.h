@@ -836,6 +836,9 @@ void facts_take_reinfer(Facts *f, ValVec *out);
    against --clone-budget); one more made. */
 unsigned long facts_clone_count(const Facts *f);
 void facts_note_clone(Facts *f);
+/* True the first time this run sees key (a refusal and what it is about):
+   a pass that runs twice in the pipeline says it once. */
+bool facts_first_report(Facts *f, const char *key);
 
 /* ===== specialize.c — clones: names, registry, budget, cost, words ===== */
 /* The clones one pass invocation made (key -> clone, clone -> family). */
@@ -872,8 +875,9 @@ long specs_cost_limit(const GaspCtx *cx);
    they name weighted by loop depth (dom_use_weight); limit 0: always. */
 bool specs_copies_pay(const GaspCtx *cx, unsigned long copies, unsigned long size,
                      unsigned long named);
-/* True the first time s is told of refusal `why` for `what` (a key, a
-   function's name): each is reported once. */
+/* True the first time this run is told of refusal `why` for `what` (a key,
+   a function's name), whichever registry (pass invocation) tells it
+   (facts_first_report): each is reported once a run. */
 bool specs_first_report(Specs *s, SpecRefusal why, const char *what);
 /* What a refused copy would have cost (SPEC_COST): copies of size
    instructions ("of <whose>": NULL "its") naming raw uses, named counting

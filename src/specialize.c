@@ -54,7 +54,6 @@ struct Specs {
   VEC(SpecRec) made;
   StrMap by_key;   /* key -> index in made */
   StrMap by_name;  /* clone's name -> index in made */
-  StrMap reported; /* "<refusal>:<key or function>" already said */
 };
 
 Specs *specs_new(GaspCtx *cx, LLVMModuleRef m) {
@@ -74,7 +73,6 @@ void specs_free(Specs *s) {
   vec_free(&s->made);
   smap_free(&s->by_key);
   smap_free(&s->by_name);
-  smap_free(&s->reported);
   free(s);
 }
 
@@ -176,9 +174,7 @@ bool specs_first_report(Specs *s, SpecRefusal why, const char *what) {
   size_t n = strlen(what) + 4;
   char *key = xmalloc(n);
   snprintf(key, n, "%d:%s", (int)why, what);
-  bool first = smap_find(&s->reported, key) == MAP_NONE;
-  if (first)
-    smap_put(&s->reported, key, 1);
+  bool first = facts_first_report(facts_of(s->cx, s->m), key); /* once a run */
   free(key);
   return first;
 }
