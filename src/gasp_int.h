@@ -875,9 +875,9 @@ long specs_cost_limit(const GaspCtx *cx);
    they name weighted by loop depth (dom_use_weight); limit 0: always. */
 bool specs_copies_pay(const GaspCtx *cx, unsigned long copies, unsigned long size,
                      unsigned long named);
-/* True the first time this run is told of refusal `why` for `what` (a key,
-   a function's name), whichever registry (pass invocation) tells it
-   (facts_first_report): each is reported once a run. */
+/* True the first time s is told of refusal `why` for `what` (a key, a
+   function's name): what a registry does on it (statistics, outcomes) is
+   done once per registry; the remark itself once a run (specs_refused). */
 bool specs_first_report(Specs *s, SpecRefusal why, const char *what);
 /* What a refused copy would have cost (SPEC_COST): copies of size
    instructions ("of <whose>": NULL "its") naming raw uses, named counting
@@ -901,6 +901,9 @@ typedef struct SpecSaid {
   LLVMValueRef fn, at;
   const char *what_kind, *what;
 } SpecSaid;
+/* The Missed remark for a refusal, said once a run (facts_first_report:
+   the same words for the same function and place are not said again by a
+   second invocation of the pass). */
 void specs_refused(GaspCtx *cx, const SpecSaid *said, SpecRefusal why, const SpecCost *c);
 /* An outcome kept in !gasp.as in the same words (NULL for none), as the
    explanations and the call graph say it. */

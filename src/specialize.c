@@ -54,6 +54,7 @@ struct Specs {
   VEC(SpecRec) made;
   StrMap by_key;   /* key -> index in made */
   StrMap by_name;  /* clone's name -> index in made */
+  StrMap reported; /* "<refusal>:<key or function>" already met */
 };
 
 Specs *specs_new(GaspCtx *cx, LLVMModuleRef m) {
@@ -73,6 +74,7 @@ void specs_free(Specs *s) {
   vec_free(&s->made);
   smap_free(&s->by_key);
   smap_free(&s->by_name);
+  smap_free(&s->reported);
   free(s);
 }
 
@@ -174,7 +176,9 @@ bool specs_first_report(Specs *s, SpecRefusal why, const char *what) {
   size_t n = strlen(what) + 4;
   char *key = xmalloc(n);
   snprintf(key, n, "%d:%s", (int)why, what);
-  bool first = facts_first_report(facts_of(s->cx, s->m), key); /* once a run */
+  bool first = smap_find(&s->reported, key) == MAP_NONE;
+  if (first)
+    smap_put(&s->reported, key, 1);
   free(key);
   return first;
 }
@@ -215,6 +219,16 @@ void specs_refused(GaspCtx *cx, const SpecSaid *said, SpecRefusal why, const Spe
     return;
   char reason[512];
   specs_reason(reason, sizeof reason, cx, why, c);
+  /* once a run: a pass the pipeline runs twice (fields) meets the same
+     refusal in each invocation, each with a registry of its own */
+  size_t len;
+  const char *fname = LLVMGetValueName2(said->fn, &len);
+  char *key = xasprintf("%s|%s|%s|%.*s|%p|%s", name, verb, what ? what : "", (int)len, fname,
+                        (void *)said->at, reason);
+  bool first = facts_first_report(facts_of(cx, LLVMGetGlobalParent(said->fn)), key);
+  free(key);
+  if (!first)
+    return;
   GaspRemark *r = cx_remark(cx, GASP_REMARK_MISSED, name, said->fn, said->at);
   if (what) {
     rm_arg(r, "String", "%s for ", verb);
