@@ -776,6 +776,24 @@ static bool runs_of_function(Vs *s, LLVMValueRef fn) {
   return changed;
 }
 
+/* The value before loop (in, h) that a generic pointer of access i comes
+   from, when its set is two spaces the target tests apart (sp gets them)
+   and it is no constant: what one test before the loop could version it
+   on; NULL otherwise. */
+static LLVMValueRef test_root(const Vs *s, const PtrMap *in, LLVMBasicBlockRef h, LLVMValueRef i,
+                              int sp[2]) {
+  LLVMValueRef ptrs[2];
+  unsigned n = ir_mem_ptrs(i, ptrs);
+  for (unsigned q = 0; q < n; q++) {
+    if (ir_ptr_as(LLVMTypeOf(ptrs[q])) != s->t->generic)
+      continue;
+    LLVMValueRef r = root_of(in, h, ptrs[q]);
+    if (r && !LLVMIsAConstant(r) && space_two_testable(s->sp, r, sp))
+      return r;
+  }
+  return NULL;
+}
+
 /* Versions the loops of fn that qualify, outermost first: an inner loop
    only where no loop around it was chosen (its pointer defined in the
    outer loop, or the outer loop not copyable: a barrier in it, too
@@ -824,19 +842,9 @@ static bool loops_of_function(Vs *s, LLVMValueRef fn) {
       continue;
     for (size_t b = 0; b < body.n && !j.r; b++)
       for (LLVMValueRef i = LLVMGetFirstInstruction(body.v[b]); i && !j.r;
-           i = LLVMGetNextInstruction(i)) {
-        LLVMValueRef ptrs[2];
-        unsigned n = ir_mem_ptrs(i, ptrs);
-        for (unsigned q = 0; q < n && !j.r; q++) {
-          if (ir_ptr_as(LLVMTypeOf(ptrs[q])) != s->t->generic)
-            continue;
-          LLVMValueRef r = root_of(&in, j.h, ptrs[q]);
-          if (r && !LLVMIsAConstant(r) && space_two_testable(s->sp, r, j.sp)) {
-            j.r = r;
-            j.at = i;
-          }
-        }
-      }
+           i = LLVMGetNextInstruction(i))
+        if ((j.r = test_root(s, &in, j.h, i, j.sp)))
+          j.at = i;
     if (j.r) { /* the accesses through r it names, by loop depth, against its size */
       unsigned long named = 0, raw = 0;
       unsigned size = 0;
@@ -883,56 +891,44 @@ static bool loops_of_function(Vs *s, LLVMValueRef fn) {
 typedef struct VLoop {
   LLVMBasicBlockRef h;
   PtrMap in;
-  bool copyable;
 } VLoop;
 
 struct VersionLoops {
   Vs s;
-  VEC(VLoop) loops;
+  Dom *d;
+  VEC(VLoop) loops; /* the loops version could copy */
 };
 
 VersionLoops *version_loops_new(GaspCtx *cx, Space *sp, LLVMValueRef fn) {
   VersionLoops *v = xcalloc(1, sizeof *v);
   v->s = (Vs){cx, cx->tgt, LLVMGetGlobalParent(fn), NULL, sp,
               LLVMGetEnumAttributeKindForName("convergent", strlen("convergent"))};
-  Dom *d = dom_new(fn);
+  v->d = dom_new(fn);
   BlockVec body = {0};
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && v->loops.n < 64;
-       bb = LLVMGetNextBasicBlock(bb)) {
-    VLoop l = {bb, {0}, false};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    VLoop l = {bb, {0}};
     map_init(&l.in);
-    if (dom_loop_depth(d, bb) && loop_of(d, bb, &body, &l.in)) {
-      LLVMBasicBlockRef pre;
-      l.copyable = copyable(&v->s, &body, &l.in, bb, &pre);
+    LLVMBasicBlockRef pre;
+    if (dom_loop_depth(v->d, bb) && loop_of(v->d, bb, &body, &l.in) &&
+        copyable(&v->s, &body, &l.in, bb, &pre))
       vec_push(&v->loops, l);
-    } else {
+    else
       map_free(&l.in);
-    }
   }
   vec_free(&body);
-  dom_free(d);
   return v;
 }
 
 int version_loops_class(const VersionLoops *v, LLVMValueRef access) {
   LLVMBasicBlockRef bb = LLVMGetInstructionParent(access);
-  int cls = -1;
-  for (size_t k = 0; k < v->loops.n && cls < 1; k++) {
-    const VLoop *l = &v->loops.v[k];
-    if (!map_get(&l->in, bb, NULL))
-      continue;
-    cls = 0;
-    LLVMValueRef ptrs[2];
-    unsigned n = l->copyable ? ir_mem_ptrs(access, ptrs) : 0;
-    for (unsigned q = 0; q < n && cls < 1; q++) {
-      int sp[2];
-      LLVMValueRef r = ir_ptr_as(LLVMTypeOf(ptrs[q])) == v->s.t->generic
-                           ? root_of(&l->in, l->h, ptrs[q]) : NULL;
-      if (r && !LLVMIsAConstant(r) && space_two_testable(v->s.sp, r, sp))
-        cls = 1;
-    }
-  }
-  return cls;
+  if (!dom_loop_depth(v->d, bb))
+    return -1;
+  int sp[2];
+  for (size_t k = 0; k < v->loops.n; k++)
+    if (map_get(&v->loops.v[k].in, bb, NULL) &&
+        test_root(&v->s, &v->loops.v[k].in, v->loops.v[k].h, access, sp))
+      return 1;
+  return 0;
 }
 
 void version_loops_free(VersionLoops *v) {
@@ -941,6 +937,7 @@ void version_loops_free(VersionLoops *v) {
   for (size_t k = 0; k < v->loops.n; k++)
     map_free(&v->loops.v[k].in);
   vec_free(&v->loops);
+  dom_free(v->d);
   free(v);
 }
 
