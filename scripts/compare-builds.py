@@ -4,9 +4,11 @@
 refactoring that must not change behaviour.
 
   python3 scripts/compare-builds.py OLD_BUILD NEW_BUILD [--random N] [--first SEED]
+                                   [--olevel -O0|-O1|-O2|-O3]
 
 Inputs: the project's kernels (test/kernels/*.cl, examples/*.cl) compiled
-by clang-22 -O1 -fno-inline-functions for spir64, nvptx64 and amdgcn; the
+by clang-22 -O1 -fno-inline-functions (or --olevel's level; inlining off
+only at -O1) for spir64, nvptx64 and amdgcn; the
 OpenCL programs of bench/pipeline/opencl the same way; and N random
 programs of scripts/genprog.py --extended (seeds FIRST..), the same way.
 Each goes through both builds' gasp-opt in five configurations (open
@@ -62,7 +64,7 @@ def compare(old, new, name, ll, tmp):
     return diffs, n
 
 
-def inputs(tmp, nrand, first):
+def inputs(tmp, nrand, first, olevel="-O1"):
     srcs = sorted(glob.glob(os.path.join(ROOT, "test", "kernels", "*.cl")) +
                   glob.glob(os.path.join(ROOT, "examples", "*.cl")) +
                   glob.glob(os.path.join(ROOT, "bench", "pipeline", "opencl", "*.cl")))
@@ -74,7 +76,8 @@ def inputs(tmp, nrand, first):
     for s in srcs:
         for t in TARGETS:
             ll = os.path.join(tmp, "%s.%s.ll" % (os.path.basename(s), t))
-            if subprocess.run(ocl.clang_cmd(s, t, ll), capture_output=True).returncode == 0:
+            cmd = ocl.clang_cmd(s, t, ll, olevel, olevel == "-O1")
+            if subprocess.run(cmd, capture_output=True).returncode == 0:
                 name = os.path.relpath(s, ROOT) if s.startswith(ROOT) else os.path.basename(s)
                 out.append((name + ":" + t, ll))
     return out
@@ -85,8 +88,10 @@ def main():
     old, new = args[0], args[1]
     nrand = int(sys.argv[sys.argv.index("--random") + 1]) if "--random" in sys.argv else 20
     first = int(sys.argv[sys.argv.index("--first") + 1]) if "--first" in sys.argv else 9000
+    olevel = sys.argv[sys.argv.index("--olevel") + 1] if "--olevel" in sys.argv else "-O1"
+    args = [a for a in args if a != olevel]
     with tempfile.TemporaryDirectory() as tmp:
-        ins = inputs(tmp, nrand, first)
+        ins = inputs(tmp, nrand, first, olevel)
 
         def job(i):
             name, ll = ins[i]

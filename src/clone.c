@@ -212,6 +212,14 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
     free(keep);
   }
   if (!move) {
+    /* one allocation each for the map of every block and instruction */
+    size_t nv = vm.to.n + LLVMCountBasicBlocks(fn);
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        nv++;
+    map_reserve(&vm.idx, nv);
+    vec_grow(&vm.from, nv);
+    vec_grow(&vm.to, nv);
     copy_body(b, fn, nf, &vm, entry);
     dbg_copy(fn, nf, vm.from.v, vm.to.v, vm.from.n);
     if ((sp = LLVMGetSubprogram(nf)))

@@ -97,55 +97,45 @@ static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, Place 
                            unsigned depth, OffVec *offs, ValVec *loads, OffVec *load_offs) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(fs->m);
   int64_t psize = (int64_t)LLVMPointerSizeForAS(td, (unsigned)fs->t->generic);
-  ValVec work = {0};
-  OffVec at = {0};
-  vec_push(&work, LLVMGetParam(fn, k));
-  vec_push(&at, base);
-  for (size_t w = 0; w < work.n; w++) {
-    LLVMValueRef v = work.v[w];
-    Place o = at.v[w];
-    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
-      LLVMValueRef user = LLVMGetUser(u);
-      if (LLVMIsAAddrSpaceCastInst(user) || LLVMIsABitCastInst(user)) {
-        vec_push(&work, user);
-        vec_push(&at, o);
-      } else if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == v) {
-        int64_t g, gs;
-        if (ir_gep_offset(td, user, &g, &gs)) {
-          vec_push(&work, user);
-          vec_push(&at, place_add(o, g, gs));
-        }
-      } else if (LLVMIsACallInst(user) && depth < 8) {
-        LLVMValueRef h = ir_callee(user);
-        if (h && !LLVMIsDeclaration(h) && !LLVMGetIntrinsicID(h) && h != fn &&
-            LLVMGetNumArgOperands(user) == LLVMCountParams(h))
-          for (unsigned a = 0; a < LLVMGetNumArgOperands(user); a++)
-            if (LLVMGetOperand(user, a) == v)
-              loaded_offsets(fs, h, a, o, depth + 1, offs, NULL, NULL);
-      } else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) == v) {
-        ValVec re = {0}; /* -O0: spilled to a stack slot, reloaded */
-        if (mem_spill_reloads(user, v, &re))
-          for (size_t r = 0; r < re.n; r++) {
-            vec_push(&work, re.v[r]);
-            vec_push(&at, o);
-          }
-        vec_free(&re);
-      } else if (LLVMIsALoadInst(user) && ir_is_ptr_in(LLVMTypeOf(user), fs->t->generic) &&
-                 (!o.stride || o.stride >= psize)) {
-        if (loads) {
-          vec_push(loads, user);
-          vec_push(load_offs, o);
-        }
-        bool dup = false;
-        for (size_t i = 0; i < offs->n && !dup; i++)
-          dup = offs->v[i].off == o.off && offs->v[i].stride == o.stride;
-        if (!dup)
-          vec_push(offs, o);
+  Fwd w;
+  fwd_init(&w, FWD_FIFO);
+  fwd_start(&w, LLVMGetParam(fn, k), base);
+  for (FwdUse u; fwd_next(&w, &u);) {
+    LLVMValueRef user = u.user, v = u.v;
+    Place o = u.at;
+    if (u.kind == FWD_CAST) {
+      fwd_follow(&w, user, o);
+    } else if (u.kind == FWD_GEP) {
+      int64_t g, gs;
+      if (ir_gep_offset(td, user, &g, &gs))
+        fwd_follow(&w, user, place_add(o, g, gs));
+    } else if (LLVMIsACallInst(user) && depth < 8) {
+      LLVMValueRef h = ir_callee(user);
+      if (h && !LLVMIsDeclaration(h) && !LLVMGetIntrinsicID(h) && h != fn &&
+          LLVMGetNumArgOperands(user) == LLVMCountParams(h))
+        for (unsigned a = 0; a < LLVMGetNumArgOperands(user); a++)
+          if (LLVMGetOperand(user, a) == v)
+            loaded_offsets(fs, h, a, o, depth + 1, offs, NULL, NULL);
+    } else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) == v) {
+      ValVec re = {0}; /* -O0: spilled to a stack slot, reloaded */
+      if (mem_spill_reloads(user, v, &re))
+        for (size_t r = 0; r < re.n; r++)
+          fwd_follow(&w, re.v[r], o);
+      vec_free(&re);
+    } else if (LLVMIsALoadInst(user) && ir_is_ptr_in(LLVMTypeOf(user), fs->t->generic) &&
+               (!o.stride || o.stride >= psize)) {
+      if (loads) {
+        vec_push(loads, user);
+        vec_push(load_offs, o);
       }
+      bool dup = false;
+      for (size_t i = 0; i < offs->n && !dup; i++)
+        dup = offs->v[i].off == o.off && offs->v[i].stride == o.stride;
+      if (!dup)
+        vec_push(offs, o);
     }
   }
-  vec_free(&work);
-  vec_free(&at);
+  fwd_free(&w);
 }
 
 /* The shape of argument k of call (to g) in the analysed caller: facts for
@@ -195,10 +185,11 @@ static unsigned long named_uses(const Fields *fs, LLVMValueRef g, unsigned long 
   Dom *dom = NULL;
   unsigned long count = 0;
 #define COUNT(at) (count++, n += dom_use_weight(&dom, (at)))
-  ValVec loads = {0}, work = {0};
+  ValVec loads = {0};
   OffVec loffs = {0}, offs = {0};
-  PtrMap seen;
-  map_init(&seen);
+  Fwd w; /* from the loads the facts name, once each */
+  fwd_init(&w, FWD_LIFO | FWD_DEDUP);
+  fwd_start(&w, NULL, place_at(0, 0));
   unsigned long n = 0;
   for (size_t i = 0; i < fs->facts.n; i++) {
     unsigned k = fs->facts.v[i].param;
@@ -214,48 +205,42 @@ static unsigned long named_uses(const Fields *fs, LLVMValueRef g, unsigned long 
       for (size_t j = 0; j < fs->facts.n && !named; j++)
         named = fs->facts.v[j].param == k && fs->facts.v[j].off == loffs.v[l].off &&
                 fs->facts.v[j].stride == loffs.v[l].stride;
-      if (named && !map_get(&seen, loads.v[l], NULL)) {
-        map_put(&seen, loads.v[l], 1);
-        vec_push(&work, loads.v[l]);
-      }
+      if (named)
+        fwd_add(&w, loads.v[l], place_at(0, 0));
     }
   }
-  while (work.n) {
-    LLVMValueRef v = work.v[--work.n];
-    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
-      LLVMValueRef i = LLVMGetUser(u);
-      if (ir_passes_pointer(i, v)) {
-        if (!map_get(&seen, i, NULL)) {
-          map_put(&seen, i, 1);
-          vec_push(&work, i);
-        }
-        continue;
-      }
-      switch (LLVMIsAInstruction(i) ? LLVMGetInstructionOpcode(i) : LLVMUserOp1) {
-      case LLVMLoad:
-      case LLVMAtomicRMW:
-      case LLVMAtomicCmpXchg:
-        if (LLVMGetOperand(i, 0) == v)
-          COUNT(i);
-        break;
-      case LLVMStore:
-        if (LLVMGetOperand(i, 1) == v)
-          COUNT(i);
-        break;
-      case LLVMCall:
+  for (FwdUse u; fwd_next(&w, &u);) {
+    LLVMValueRef i = u.user, v = u.v;
+    if (!LLVMIsAInstruction(i))
+      continue;
+    switch (u.kind) {
+    case FWD_GEP:
+    case FWD_CAST:
+    case FWD_MERGE:
+      fwd_follow(&w, i, u.at);
+      break;
+    case FWD_LOAD:
+    case FWD_ATOMIC:
+      if (LLVMGetOperand(i, 0) == v)
         COUNT(i);
-        break;
-      default:
-        break;
-      }
+      break;
+    case FWD_STORE:
+      if (LLVMGetOperand(i, 1) == v)
+        COUNT(i);
+      break;
+    case FWD_CALL:
+      if (LLVMIsACallInst(i))
+        COUNT(i);
+      break;
+    default:
+      break;
     }
   }
 #undef COUNT
   dom_free(dom);
   *raw = count;
-  map_free(&seen);
+  fwd_free(&w);
   vec_free(&loads);
-  vec_free(&work);
   vec_free(&loffs);
   vec_free(&offs);
   return n;

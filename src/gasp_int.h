@@ -372,9 +372,6 @@ unsigned long ir_count_mem_ops_in(LLVMValueRef fn, int as);
 /* The byte offset a GEP with constant indices adds (struct fields, array
    elements), or INT64_MIN when an index is not a constant (or too large). */
 int64_t ir_gep_const_offset(LLVMTargetDataRef td, LLVMValueRef gep);
-/* Does user, a user of pointer v, hand v's pointee on as its own value (a
-   GEP on it, a cast, a phi, freeze, a select's operand)? */
-bool ir_passes_pointer(LLVMValueRef user, LLVMValueRef v);
 /* What a copy of f costs (ipmsp's and fields' clone cost model): its
    instructions, less the stack-slot traffic that promotion to registers
    removes (allocas, their casts, loads and stores straight through them —
@@ -421,6 +418,72 @@ unsigned dom_loop_depth(const Dom *d, LLVMBasicBlockRef bb);
 unsigned dom_use_weight(Dom **d, LLVMValueRef inst);
 void dom_free(Dom *d);
 
+/* ===== fwd.c — the forward walk: every use a pointer reaches, and how === */
+/* Where an access lies in its region: at byte off plus any multiple of
+   stride (0: exactly off; else 0 <= off < stride — a field of an array
+   element indexed at run time; stride 1: anywhere).  The walk's places;
+   memory.c's slots and fields' shapes are keyed by them. */
+typedef struct Place {
+  int64_t off, stride;
+} Place;
+/* The place off + any multiple of stride, off reduced below stride. */
+Place place_at(int64_t off, int64_t stride);
+/* p moved by a GEP's off + any multiple of stride. */
+Place place_add(Place p, int64_t off, int64_t stride);
+/* How a use treats the pointer it uses (by opcode and operand position). */
+typedef enum FwdKind {
+  FWD_GEP,    /* a getelementptr with the pointer as its base: a move */
+  FWD_CAST,   /* an addrspacecast or bitcast of it: a move */
+  FWD_MERGE,  /* a phi, a freeze, a select choosing it: a move */
+  FWD_LOAD,   /* a load (the pointer is its address) */
+  FWD_STORE,  /* a store: through the pointer, or of it (asker reads which) */
+  FWD_ATOMIC, /* an atomicrmw or cmpxchg */
+  FWD_CALL,   /* a call, invoke or callbr (memory intrinsics included) */
+  FWD_CMP,    /* an icmp */
+  FWD_TOINT,  /* a ptrtoint */
+  FWD_TOPTR,  /* an inttoptr (reached through an integer the asker followed) */
+  FWD_OTHER   /* anything else: a GEP index, a return, an aggregate, ... */
+} FwdKind;
+enum { FWD_FIFO = 0, FWD_LIFO = 1, FWD_DEDUP = 2 };
+typedef struct FwdItem {
+  LLVMValueRef v;
+  Place at;
+  unsigned depth; /* moves from its root */
+} FwdItem;
+typedef struct Fwd {
+  VEC(FwdItem) items; /* FIFO: every pointer reached, in order (root first) */
+  PtrMap reached;     /* with FWD_DEDUP: the pointers reached */
+  size_t next;
+  unsigned flags;
+  FwdItem cur;
+  LLVMUseRef use;
+} Fwd;
+typedef struct FwdUse {
+  LLVMValueRef user, v; /* the user, and the pointer reached that it uses */
+  Place at;             /* v's place from its root */
+  unsigned depth;       /* v's moves from its root */
+  FwdKind kind;
+} FwdUse;
+/* flags: FWD_FIFO or FWD_LIFO, | FWD_DEDUP (a pointer taken once). */
+void fwd_init(Fwd *w, unsigned flags);
+void fwd_free(Fwd *w);
+/* Starts a new walk at root (NULL: none yet; fwd_add the roots). */
+void fwd_start(Fwd *w, LLVMValueRef root, Place at);
+/* Another root; false when dedup had it. */
+bool fwd_add(Fwd *w, LLVMValueRef v, Place at);
+/* The next use of a pointer reached; false when the walk is over. */
+bool fwd_next(Fwd *w, FwdUse *u);
+/* Follows v, made from (or standing for) the pointer of the last use
+   yielded, at place at; false when dedup had it. */
+bool fwd_follow(Fwd *w, LLVMValueRef v, Place at);
+/* With FWD_DEDUP: was v reached (a root or followed)? */
+bool fwd_reached(const Fwd *w, LLVMValueRef v);
+/* How user treats pointer v (fwd_next's classification). */
+FwdKind fwd_kind(LLVMValueRef user, LLVMValueRef v);
+/* A move (GEP on it, cast, phi, freeze, select's operand): the walk's
+   FWD_GEP, FWD_CAST, FWD_MERGE for an instruction user. */
+static inline bool fwd_is_move(FwdKind k) { return k == FWD_GEP || k == FWD_CAST || k == FWD_MERGE; }
+
 /* ===== memory.c — pointers through memory (private slots) =============== */
 typedef struct MemModel MemModel;
 typedef struct MemSummary MemSummary; /* below, after the space analysis */
@@ -465,17 +528,6 @@ bool mem_param_reads_only(LLVMValueRef fn, unsigned k);
    v itself (a load before the store reads an undefined value, which v may
    stand for). */
 bool mem_spill_reloads(LLVMValueRef store, LLVMValueRef v, ValVec *reloads);
-/* Where an access lies in its region: at byte off plus any multiple of
-   stride (0: exactly off; else 0 <= off < stride — a field of an array
-   element indexed at run time; stride 1: anywhere).  memory.c's slots and
-   fields' shapes are keyed by places. */
-typedef struct Place {
-  int64_t off, stride;
-} Place;
-/* The place off + any multiple of stride, off reduced below stride. */
-Place place_at(int64_t off, int64_t stride);
-/* p moved by a GEP's off + any multiple of stride. */
-Place place_add(Place p, int64_t off, int64_t stride);
 /* Field facts (`!gasp.fields`): at entry, the aggregate parameter `param`
    points to holds at byte `off` (stride 0), or at `off` plus any multiple
    of `stride` (0 <= off < stride: a field of the elements of an array the

@@ -666,17 +666,15 @@ typedef struct PaySlot {
 } PaySlot;
 typedef VEC(PaySlot) PaySlotVec;
 
-/* The loads of stack slot a (directly or through address-space casts),
-   each pushed to work once. */
-static void reloads(LLVMValueRef a, PtrMap *seen, ValVec *work) {
-  for (LLVMUseRef w = LLVMGetFirstUse(a); w; w = LLVMGetNextUse(w)) {
-    LLVMValueRef u = LLVMGetUser(w);
+/* The walk follows the loads of stack slot a (directly or through
+   address-space casts), each once. */
+static void reloads(LLVMValueRef a, Fwd *w, Place at) {
+  for (LLVMUseRef x = LLVMGetFirstUse(a); x; x = LLVMGetNextUse(x)) {
+    LLVMValueRef u = LLVMGetUser(x);
     if (LLVMIsAAddrSpaceCastInst(u))
-      reloads(u, seen, work);
-    else if (LLVMIsALoadInst(u) && !map_get(seen, u, NULL)) {
-      map_put(seen, u, 1);
-      vec_push(work, u);
-    }
+      reloads(u, w, at);
+    else if (LLVMIsALoadInst(u))
+      fwd_follow(w, u, at);
   }
 }
 
@@ -691,91 +689,81 @@ static unsigned local_uses(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edg
   Dom *dom = NULL;
   unsigned count = 0;
 #define USE(at) (count++, uses += stop == UINT_MAX ? dom_use_weight(&dom, (at)) : 1, uses >= stop)
-  ValVec work = {0};
-  PtrMap seen;
-  map_init(&seen);
-  vec_push(&work, LLVMGetParam(ip->fns.v[f]->fn, k));
+  Fwd w;
+  fwd_init(&w, FWD_LIFO | FWD_DEDUP);
+  fwd_start(&w, LLVMGetParam(ip->fns.v[f]->fn, k), place_at(0, 0));
   unsigned uses = 0;
   bool yes = false;
-  while (work.n && !yes) {
-    LLVMValueRef v = work.v[--work.n];
-    for (LLVMUseRef u = LLVMGetFirstUse(v); u && !yes; u = LLVMGetNextUse(u)) {
-      LLVMValueRef i = LLVMGetUser(u);
-      bool follow = ir_passes_pointer(i, v);
-      if (!follow) {
-        switch (LLVMIsAInstruction(i) ? LLVMGetInstructionOpcode(i) : LLVMUserOp1) {
-        case LLVMIntToPtr:
-          follow = true;
-          break;
-        case LLVMPtrToInt: /* only a no-op pair back to a pointer */
-          for (LLVMUseRef w = LLVMGetFirstUse(i); w; w = LLVMGetNextUse(w))
-            if (LLVMIsAIntToPtrInst(LLVMGetUser(w)) && !map_get(&seen, LLVMGetUser(w), NULL)) {
-              map_put(&seen, LLVMGetUser(w), 1);
-              vec_push(&work, LLVMGetUser(w));
+  for (FwdUse fu; !yes && fwd_next(&w, &fu);) {
+    LLVMValueRef i = fu.user, v = fu.v;
+    bool follow = LLVMIsAInstruction(i) && fwd_is_move(fu.kind);
+    if (!follow) {
+      switch (LLVMIsAInstruction(i) && ir_opcode(i) != LLVMCallBr ? fu.kind : FWD_OTHER) {
+      case FWD_TOPTR:
+        follow = true;
+        break;
+      case FWD_TOINT: /* only a no-op pair back to a pointer */
+        for (LLVMUseRef x = LLVMGetFirstUse(i); x; x = LLVMGetNextUse(x))
+          if (LLVMIsAIntToPtrInst(LLVMGetUser(x)))
+            fwd_follow(&w, LLVMGetUser(x), fu.at);
+        break;
+      case FWD_CMP:
+        break;
+      case FWD_CALL: {
+        unsigned nargs = LLVMGetNumArgOperands(i);
+        LLVMValueRef callee = ir_callee(i);
+        uint32_t c = callee ? map_find(&ip->fn_id, callee) : MAP_NONE;
+        CastFn cf;
+        for (unsigned a = 0; a < nargs && !yes; a++) {
+          if (LLVMGetOperand(i, a) != v)
+            continue;
+          if (c != MAP_NONE && LLVMCountBasicBlocks(callee)) {
+            const Fn *ci = ip->fns.v[c];
+            if (ci->cand && a < ci->np && ci->vote[a] != VOTE_NONE) {
+              PaySlot e = {c, a};
+              vec_push(edges, e);
             }
-          break;
-        case LLVMICmp:
-          break;
-        case LLVMCall:
-        case LLVMInvoke: {
-          unsigned nargs = LLVMGetNumArgOperands(i);
-          LLVMValueRef callee = ir_callee(i);
-          uint32_t c = callee ? map_find(&ip->fn_id, callee) : MAP_NONE;
-          CastFn cf;
-          for (unsigned a = 0; a < nargs && !yes; a++) {
-            if (LLVMGetOperand(i, a) != v)
-              continue;
-            if (c != MAP_NONE && LLVMCountBasicBlocks(callee)) {
-              const Fn *ci = ip->fns.v[c];
-              if (ci->cand && a < ci->np && ci->vote[a] != VOTE_NONE) {
-                PaySlot e = {c, a};
-                vec_push(edges, e);
-              }
-              continue;
-            }
-            if (a == 0 && LLVMIsACallInst(i) && casts_match(ip->t, i, &cf)) {
-              yes = USE(i);
-              continue;
-            }
-            switch (ir_call_arg_use(i, a)) {
-            case IR_ARG_ACCESS:
-            case IR_ARG_UNKNOWN:
-              yes = USE(i);
-              break;
-            case IR_ARG_ADDRESS:
-              follow = true;
-              break;
-            case IR_ARG_NOACCESS:
-            case IR_ARG_CALLEE:
-              break;
-            }
+            continue;
           }
-          break;
-        }
-        case LLVMStore: /* counting: a spill into a stack slot is followed to
-                           its reloads (-O0 code keeps every parameter there) */
-          if (stop == UINT_MAX && LLVMGetOperand(i, 0) == v) {
-            LLVMValueRef slot = ir_stack_slot(LLVMGetOperand(i, 1));
-            if (slot) {
-              reloads(slot, &seen, &work);
-              break;
-            }
+          if (a == 0 && LLVMIsACallInst(i) && casts_match(ip->t, i, &cf)) {
+            yes = USE(i);
+            continue;
           }
-          yes = USE(i);
-          break;
-        default: /* load/store/atomics (pointer or value), ret, aggregates */
-          yes = USE(i);
+          switch (ir_call_arg_use(i, a)) {
+          case IR_ARG_ACCESS:
+          case IR_ARG_UNKNOWN:
+            yes = USE(i);
+            break;
+          case IR_ARG_ADDRESS:
+            follow = true;
+            break;
+          case IR_ARG_NOACCESS:
+          case IR_ARG_CALLEE:
+            break;
+          }
         }
+        break;
       }
-      if (follow && !map_get(&seen, i, NULL)) {
-        map_put(&seen, i, 1);
-        vec_push(&work, i);
+      case FWD_STORE: /* counting: a spill into a stack slot is followed to
+                         its reloads (-O0 code keeps every parameter there) */
+        if (stop == UINT_MAX && LLVMGetOperand(i, 0) == v) {
+          LLVMValueRef slot = ir_stack_slot(LLVMGetOperand(i, 1));
+          if (slot) {
+            reloads(slot, &w, fu.at);
+            break;
+          }
+        }
+        yes = USE(i);
+        break;
+      default: /* load/store/atomics (pointer or value), ret, aggregates */
+        yes = USE(i);
       }
     }
+    if (follow)
+      fwd_follow(&w, i, fu.at);
   }
 #undef USE
-  vec_free(&work);
-  map_free(&seen);
+  fwd_free(&w);
   dom_free(dom);
   if (raw)
     *raw = count;

@@ -547,22 +547,6 @@ unsigned long ir_count_module_instructions(LLVMModuleRef m) {
 
 /* ---- constant GEP offsets ---------------------------------------------- */
 
-bool ir_passes_pointer(LLVMValueRef user, LLVMValueRef v) {
-  switch (LLVMIsAInstruction(user) ? LLVMGetInstructionOpcode(user) : LLVMUserOp1) {
-  case LLVMGetElementPtr:
-    return LLVMGetOperand(user, 0) == v;
-  case LLVMAddrSpaceCast:
-  case LLVMBitCast:
-  case LLVMPHI:
-  case LLVMFreeze:
-    return true;
-  case LLVMSelect:
-    return LLVMGetOperand(user, 0) != v;
-  default:
-    return false;
-  }
-}
-
 unsigned ir_copy_cost(LLVMValueRef f) {
   unsigned n = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))

@@ -66,17 +66,6 @@
 #include <llvm-c/Target.h>
 #include <string.h>
 
-Place place_at(int64_t off, int64_t stride) {
-  Place p = {off, stride};
-  if (stride > 0)
-    p.off = ((off % stride) + stride) % stride;
-  return p;
-}
-
-Place place_add(Place p, int64_t off, int64_t stride) {
-  return place_at(p.off + off, gcd64(p.stride, stride));
-}
-
 typedef struct MemSlot {
   ValVec stored; /* generic pointers (or a generic null) written there */
   ValVec writer; /* the store or memset that wrote each */
@@ -112,11 +101,6 @@ typedef struct Access {
   bool entry_from; /* A_FIELDCOPY: Write.entry_from */
 } Access;
 
-typedef struct Derived {
-  LLVMValueRef v;
-  Place at;
-} Derived;
-
 typedef VEC(uint32_t) SlotList;
 
 struct MemModel {
@@ -131,9 +115,8 @@ struct MemModel {
   size_t nfeeds;
   VEC(MemSlot) slots;
   /* scratch for the walk of one alloca */
-  VEC(Derived) derived;
+  Fwd region;     /* the forward walk from it (deduplicated: fwd_reached) */
   VEC(Access) acc;
-  PtrMap derived_set;
   PtrMap acc_set;  /* instructions with an access in acc */
   PtrMap off_slot; /* exact offset (as a key) -> slot, for one alloca */
   VEC(Place) strided;     /* strided places with a slot, for one alloca */
@@ -149,6 +132,7 @@ MemModel *mem_new(const TgtTable *t) {
   MemModel *mm = xcalloc(1, sizeof *mm);
   mm->t = t;
   mm->generic = t->generic;
+  fwd_init(&mm->region, FWD_FIFO | FWD_DEDUP);
   return mm;
 }
 
@@ -173,11 +157,10 @@ void mem_free(MemModel *mm) {
   for (size_t k = 0; k < mm->feeds.n; k++)
     vec_free(&mm->feeds.v[k]);
   vec_free(&mm->feeds);
-  vec_free(&mm->derived);
+  fwd_free(&mm->region);
   vec_free(&mm->acc);
   map_free(&mm->load_slot);
   map_free(&mm->store_slots);
-  map_free(&mm->derived_set);
   map_free(&mm->acc_set);
   map_free(&mm->off_slot);
   vec_free(&mm->strided);
@@ -224,23 +207,23 @@ bool mem_spill_reloads(LLVMValueRef store, LLVMValueRef v, ValVec *reloads) {
   LLVMValueRef slot = ir_stack_slot(LLVMGetOperand(store, 1));
   if (!slot)
     return false;
-  ValVec work = {0};
-  vec_push(&work, slot);
+  Fwd w;
+  fwd_init(&w, FWD_FIFO);
+  fwd_start(&w, slot, place_at(0, 0));
   bool ok = true;
   unsigned stores = 0;
-  for (size_t w = 0; w < work.n && ok; w++)
-    for (LLVMUseRef u = LLVMGetFirstUse(work.v[w]); u && ok; u = LLVMGetNextUse(u)) {
-      LLVMValueRef user = LLVMGetUser(u);
-      if (LLVMIsAAddrSpaceCastInst(user))
-        vec_push(&work, user);
-      else if (user == store)
-        ok = ++stores == 1 && LLVMGetOperand(store, 1) == work.v[w];
-      else if (LLVMIsALoadInst(user) && LLVMTypeOf(user) == LLVMTypeOf(v) && !LLVMGetVolatile(user))
-        vec_push(reloads, user);
-      else
-        ok = ir_is_lifetime(user);
-    }
-  vec_free(&work);
+  for (FwdUse u; ok && fwd_next(&w, &u);) {
+    if (LLVMIsAAddrSpaceCastInst(u.user))
+      fwd_follow(&w, u.user, u.at);
+    else if (u.user == store)
+      ok = ++stores == 1 && LLVMGetOperand(store, 1) == u.v;
+    else if (LLVMIsALoadInst(u.user) && LLVMTypeOf(u.user) == LLVMTypeOf(v) &&
+             !LLVMGetVolatile(u.user))
+      vec_push(reloads, u.user);
+    else
+      ok = ir_is_lifetime(u.user);
+  }
+  fwd_free(&w);
   if (!ok)
     reloads->n = 0;
   return ok && stores == 1;
@@ -273,57 +256,58 @@ static bool passes_to_readers(LLVMValueRef call, LLVMValueRef v) {
 static bool reads_only(LLVMValueRef fn, unsigned k, unsigned depth) {
   if (depth > 8 || k >= LLVMCountParams(fn))
     return false;
-  ValVec work = {0};
-  vec_push(&work, LLVMGetParam(fn, k));
+  Fwd w;
+  fwd_init(&w, FWD_FIFO);
+  fwd_start(&w, LLVMGetParam(fn, k), place_at(0, 0));
   bool ok = true;
-  for (size_t w = 0; w < work.n && ok; w++) {
-    LLVMValueRef v = work.v[w];
-    for (LLVMUseRef u = LLVMGetFirstUse(v); u && ok; u = LLVMGetNextUse(u)) {
-      LLVMValueRef user = LLVMGetUser(u);
-      switch (LLVMIsAInstruction(user) ? LLVMGetInstructionOpcode(user) : LLVMUserOp1) {
-      case LLVMGetElementPtr:
-        ok = LLVMGetOperand(user, 0) == v && LLVMGetTypeKind(LLVMTypeOf(user)) == LLVMPointerTypeKind;
-        if (ok)
-          vec_push(&work, user);
-        break;
-      case LLVMAddrSpaceCast:
-      case LLVMBitCast:
-        vec_push(&work, user);
-        break;
-      case LLVMLoad:
-      case LLVMICmp:
-        break;
-      case LLVMStore: { /* -O0: spilled to a stack slot, reloaded */
-        ValVec re = {0};
-        ok = mem_spill_reloads(user, v, &re);
-        for (size_t r = 0; r < re.n; r++)
-          vec_push(&work, re.v[r]);
-        vec_free(&re);
-        break;
-      }
-      case LLVMCall: {
-        if (ir_is_lifetime(user))
-          break;
-        const IrMemIntrin *mi = ir_mem_intrin(user);
-        if (mi && (!strncmp(mi->name, "llvm.memcpy", 11) || !strncmp(mi->name, "llvm.memmove", 12))) {
-          for (unsigned a = 0; a < LLVMGetNumArgOperands(user) && ok; a++)
-            ok = LLVMGetOperand(user, a) != v || a == 1;
-          break;
-        }
-        LLVMValueRef callee = ir_callee(user);
-        ok = exact_definition(callee) && callee != fn && !LLVMGetIntrinsicID(callee) &&
-             LLVMGetNumArgOperands(user) == LLVMCountParams(callee);
-        for (unsigned a = 0; ok && a < LLVMGetNumArgOperands(user); a++)
-          if (LLVMGetOperand(user, a) == v)
-            ok = reads_only(callee, a, depth + 1);
+  for (FwdUse u; ok && fwd_next(&w, &u);) {
+    LLVMValueRef user = u.user, v = u.v;
+    switch (u.kind) {
+    case FWD_GEP:
+      ok = LLVMGetTypeKind(LLVMTypeOf(user)) == LLVMPointerTypeKind;
+      if (ok)
+        fwd_follow(&w, user, u.at);
+      break;
+    case FWD_CAST:
+      fwd_follow(&w, user, u.at);
+      break;
+    case FWD_LOAD:
+    case FWD_CMP:
+      break;
+    case FWD_STORE: { /* -O0: spilled to a stack slot, reloaded */
+      ValVec re = {0};
+      ok = mem_spill_reloads(user, v, &re);
+      for (size_t r = 0; r < re.n; r++)
+        fwd_follow(&w, re.v[r], u.at);
+      vec_free(&re);
+      break;
+    }
+    case FWD_CALL: {
+      if (!LLVMIsACallInst(user)) {
+        ok = false; /* invoke, callbr */
         break;
       }
-      default:
-        ok = false;
+      if (ir_is_lifetime(user))
+        break;
+      const IrMemIntrin *mi = ir_mem_intrin(user);
+      if (mi && (!strncmp(mi->name, "llvm.memcpy", 11) || !strncmp(mi->name, "llvm.memmove", 12))) {
+        for (unsigned a = 0; a < LLVMGetNumArgOperands(user) && ok; a++)
+          ok = LLVMGetOperand(user, a) != v || a == 1;
+        break;
       }
+      LLVMValueRef callee = ir_callee(user);
+      ok = exact_definition(callee) && callee != fn && !LLVMGetIntrinsicID(callee) &&
+           LLVMGetNumArgOperands(user) == LLVMCountParams(callee);
+      for (unsigned a = 0; ok && a < LLVMGetNumArgOperands(user); a++)
+        if (LLVMGetOperand(user, a) == v)
+          ok = reads_only(callee, a, depth + 1);
+      break;
+    }
+    default:
+      ok = false;
     }
   }
-  vec_free(&work);
+  fwd_free(&w);
   return ok;
 }
 
@@ -332,14 +316,6 @@ bool mem_param_reads_only(LLVMValueRef fn, unsigned k) {
 }
 
 /* ---- one alloca --------------------------------------------------------- */
-
-static void add_derived(MemModel *mm, LLVMValueRef v, Place at) {
-  if (!map_get(&mm->derived_set, v, NULL)) {
-    map_put(&mm->derived_set, v, 1);
-    Derived d = {v, at};
-    vec_push(&mm->derived, d);
-  }
-}
 
 /* An access aligned to align bytes in a region aligned to region_align
    lies at a multiple of the smaller: a place known only modulo a divisor
@@ -449,72 +425,64 @@ static bool writes_fields(const MemModel *mm, LLVMValueRef fn, unsigned k, Write
                           unsigned depth) {
   if (depth > 4 || !exact_definition(fn) || LLVMGetIntrinsicID(fn) || k >= LLVMCountParams(fn))
     return false;
-  ValVec work = {0};
-  VEC(int64_t) offs = {0};
-  vec_push(&work, LLVMGetParam(fn, k));
-  vec_push(&offs, 0);
+  Fwd fw;
+  fwd_init(&fw, FWD_FIFO);
+  fwd_start(&fw, LLVMGetParam(fn, k), place_at(0, 0));
   bool ok = true;
-  for (size_t i = 0; i < work.n && ok; i++) {
-    LLVMValueRef v = work.v[i];
-    int64_t off = offs.v[i];
-    for (LLVMUseRef u = LLVMGetFirstUse(v); u && ok; u = LLVMGetNextUse(u)) {
-      LLVMValueRef user = LLVMGetUser(u);
-      switch (LLVMIsAInstruction(user) ? LLVMGetInstructionOpcode(user) : LLVMUserOp1) {
-      case LLVMGetElementPtr: {
-        int64_t g = ir_gep_const_offset(mm->td, user);
-        ok = LLVMGetOperand(user, 0) == v && g != INT64_MIN &&
-             LLVMGetTypeKind(LLVMTypeOf(user)) == LLVMPointerTypeKind;
-        if (ok) {
-          vec_push(&work, user);
-          vec_push(&offs, off + g);
+  for (FwdUse u; ok && fwd_next(&fw, &u);) {
+    LLVMValueRef user = u.user, v = u.v;
+    int64_t off = u.at.off;
+    switch (u.kind) {
+    case FWD_GEP: {
+      int64_t g = ir_gep_const_offset(mm->td, user);
+      ok = g != INT64_MIN && LLVMGetTypeKind(LLVMTypeOf(user)) == LLVMPointerTypeKind;
+      if (ok)
+        fwd_follow(&fw, user, place_at(off + g, 0));
+      break;
+    }
+    case FWD_CAST:
+      fwd_follow(&fw, user, u.at);
+      break;
+    case FWD_LOAD:
+      break;
+    case FWD_STORE: {
+      LLVMValueRef val = LLVMGetOperand(user, 0);
+      LLVMTypeRef t = LLVMTypeOf(val);
+      Write wr = {off, (int64_t)LLVMStoreSizeOfType(mm->td, t), LLVMGetAlignment(user), -1,
+                  NULL, -1, false, in_entry(fn, user), false};
+      ok = LLVMGetOperand(user, 1) == v; /* into it, not of it */
+      if (ok && LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
+        bool gen = generic_scalar(mm, t);
+        LLVMValueRef base = gen ? moved_base(val, &wr.moved) : NULL;
+        if (base && LLVMIsAArgument(base) && generic_scalar(mm, LLVMTypeOf(base))) {
+          wr.param = ir_param_index(base); /* p, or p + n */
+          ok = wr.param != (int)k;
+        } else if (base && (wr.from = loaded_from(mm, fn, k, base)) >= 0) {
+          /* j->p++: a field's pointer moved, or copied to another field */
+          wr.entry_from = reads_at_entry(fn, base);
+        } else {
+          ok = gen && LLVMIsAConstant(val);
+          wr.cval = val;
+          wr.moved = false;
         }
-        break;
+      } else if (ok) {
+        ok = LLVMGetTypeKind(t) != LLVMVectorTypeKind; /* no vectors of pointers */
       }
-      case LLVMAddrSpaceCast:
-      case LLVMBitCast:
-        vec_push(&work, user);
-        vec_push(&offs, off);
-        break;
-      case LLVMLoad:
-        break;
-      case LLVMStore: {
-        LLVMValueRef val = LLVMGetOperand(user, 0);
-        LLVMTypeRef t = LLVMTypeOf(val);
-        Write wr = {off, (int64_t)LLVMStoreSizeOfType(mm->td, t), LLVMGetAlignment(user), -1,
-                    NULL, -1, false, in_entry(fn, user), false};
-        ok = LLVMGetOperand(user, 1) == v; /* into it, not of it */
-        if (ok && LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
-          bool gen = generic_scalar(mm, t);
-          LLVMValueRef base = gen ? moved_base(val, &wr.moved) : NULL;
-          if (base && LLVMIsAArgument(base) && generic_scalar(mm, LLVMTypeOf(base))) {
-            wr.param = ir_param_index(base); /* p, or p + n */
-            ok = wr.param != (int)k;
-          } else if (base && (wr.from = loaded_from(mm, fn, k, base)) >= 0) {
-            /* j->p++: a field's pointer moved, or copied to another field */
-            wr.entry_from = reads_at_entry(fn, base);
-          } else {
-            ok = gen && LLVMIsAConstant(val);
-            wr.cval = val;
-            wr.moved = false;
-          }
-        } else if (ok) {
-          ok = LLVMGetTypeKind(t) != LLVMVectorTypeKind; /* no vectors of pointers */
-        }
-        if (ok)
-          vec_push(w, wr);
-        break;
-      }
-      case LLVMCall:
-        if (!ir_is_lifetime(user))
-          ok = nested_writes(mm, fn, user, v, off, w, depth);
-        break;
-      default:
-        ok = false;
-      }
+      if (ok)
+        vec_push(w, wr);
+      break;
+    }
+    case FWD_CALL:
+      if (!LLVMIsACallInst(user))
+        ok = false; /* invoke, callbr */
+      else if (!ir_is_lifetime(user))
+        ok = nested_writes(mm, fn, user, v, off, w, depth);
+      break;
+    default:
+      ok = false;
     }
   }
-  vec_free(&work);
-  vec_free(&offs);
+  fwd_free(&fw);
   return ok;
 }
 
@@ -556,12 +524,12 @@ static bool nested_writes(const MemModel *mm, LLVMValueRef fn, LLVMValueRef call
    pointer into the region, to a writer (writes_fields)?  Then its stores
    become accesses of the region, with the caller's arguments as the
    pointers written. */
-static bool walk_writer(MemModel *mm, LLVMValueRef call, const Derived *d) {
+static bool walk_writer(MemModel *mm, LLVMValueRef call, const FwdUse *d) {
   int k = sole_arg(call, d->v);
   if (k < 0)
     return false;
   for (unsigned a = 0; a < LLVMGetNumArgOperands(call); a++)
-    if ((int)a != k && map_get(&mm->derived_set, LLVMGetOperand(call, a), NULL))
+    if ((int)a != k && fwd_reached(&mm->region, LLVMGetOperand(call, a)))
       return false; /* another pointer into it */
   WriteVec w = {0};
   if (!writes_fields(mm, ir_callee(call), (unsigned)k, &w, 0)) {
@@ -588,7 +556,7 @@ static bool walk_writer(MemModel *mm, LLVMValueRef call, const Derived *d) {
 
 /* A call using derived pointer d (argument k): lifetime markers; memset
    into it; memcpy/memmove into (a write) or out of it (a read). */
-static bool walk_call(MemModel *mm, LLVMValueRef call, const Derived *d) {
+static bool walk_call(MemModel *mm, LLVMValueRef call, const FwdUse *d) {
   if (ir_is_lifetime(call) || call == mm->host_copy)
     return true; /* the host's fill: the slots say so (host) */
   if (passes_to_readers(call, d->v))
@@ -620,68 +588,64 @@ static bool walk_call(MemModel *mm, LLVMValueRef call, const Derived *d) {
    GEPs and casts.  True when its address never escapes; collects the
    accesses with their offsets. */
 static bool walk_region(MemModel *mm, LLVMValueRef a, unsigned align) {
-  mm->derived.n = mm->acc.n = 0;
+  mm->acc.n = 0;
   mm->region_align = align ? align : 1;
-  map_clear(&mm->derived_set);
   map_clear(&mm->acc_set);
   map_clear(&mm->off_slot);
   mm->strided.n = mm->strided_slot.n = 0;
-  add_derived(mm, a, place_at(0, 0));
-  for (size_t k = 0; k < mm->derived.n; k++) {
-    Derived d = mm->derived.v[k];
-    for (LLVMUseRef u = LLVMGetFirstUse(d.v); u; u = LLVMGetNextUse(u)) {
-      LLVMValueRef user = LLVMGetUser(u);
-      switch (LLVMGetInstructionOpcode(user)) {
-      case LLVMGetElementPtr: {
-        if (LLVMGetOperand(user, 0) != d.v || LLVMGetTypeKind(LLVMTypeOf(user)) != LLVMPointerTypeKind)
-          return false; /* used as an index, or a vector of addresses */
-        int64_t g, gs;
-        add_derived(mm, user, ir_gep_offset(mm->td, user, &g, &gs) ? place_add(d.at, g, gs)
-                                                                   : place_at(0, 1));
-        break;
+  Fwd *w = &mm->region;
+  fwd_start(w, a, place_at(0, 0));
+  for (FwdUse d; fwd_next(w, &d);) {
+    LLVMValueRef user = d.user;
+    switch (LLVMIsAInstruction(user) ? d.kind : FWD_OTHER) {
+    case FWD_GEP: {
+      if (LLVMGetTypeKind(LLVMTypeOf(user)) != LLVMPointerTypeKind)
+        return false; /* a vector of addresses */
+      int64_t g, gs;
+      fwd_follow(w, user, ir_gep_offset(mm->td, user, &g, &gs) ? place_add(d.at, g, gs)
+                                                              : place_at(0, 1));
+      break;
+    }
+    case FWD_CAST:
+      fwd_follow(w, user, d.at);
+      break;
+    case FWD_LOAD: {
+      LLVMTypeRef t = LLVMTypeOf(user);
+      if (generic_scalar(mm, t))
+        add_access(mm, user, d.at, (int64_t)LLVMStoreSizeOfType(mm->td, t), A_PTRLOAD);
+      break;
+    }
+    case FWD_STORE: {
+      LLVMValueRef v = LLVMGetOperand(user, 0);
+      if (v == d.v && LLVMGetOperand(user, 1) != d.v) { /* -O0: spilled, reloaded */
+        ValVec re = {0};
+        bool spill = mem_spill_reloads(user, v, &re);
+        for (size_t r = 0; r < re.n; r++)
+          fwd_follow(w, re.v[r], d.at);
+        vec_free(&re);
+        if (spill)
+          break;
       }
-      case LLVMAddrSpaceCast:
-      case LLVMBitCast:
-        add_derived(mm, user, d.at);
-        break;
-      case LLVMLoad: {
-        LLVMTypeRef t = LLVMTypeOf(user);
-        if (generic_scalar(mm, t))
-          add_access(mm, user, d.at, (int64_t)LLVMStoreSizeOfType(mm->td, t), A_PTRLOAD);
-        break;
-      }
-      case LLVMStore: {
-        LLVMValueRef v = LLVMGetOperand(user, 0);
-        if (v == d.v && LLVMGetOperand(user, 1) != d.v) { /* -O0: spilled, reloaded */
-          ValVec re = {0};
-          bool spill = mem_spill_reloads(user, v, &re);
-          for (size_t r = 0; r < re.n; r++)
-            add_derived(mm, re.v[r], d.at);
-          vec_free(&re);
-          if (spill)
-            break;
-        }
-        if (v == d.v || map_get(&mm->derived_set, v, NULL))
-          return false; /* its own address stored: escapes */
-        LLVMTypeRef t = LLVMTypeOf(v);
-        add_access(mm, user, d.at, (int64_t)LLVMStoreSizeOfType(mm->td, t),
-                   generic_scalar(mm, t) ? A_PTRSTORE : A_CLOBBER);
-        break;
-      }
-      case LLVMICmp:
-        break;
-      case LLVMCall:
-        if (!walk_call(mm, user, &d))
-          return false;
-        break;
-      default:
-        return false;
-      }
+      if (v == d.v || fwd_reached(w, v))
+        return false; /* its own address stored: escapes */
+      LLVMTypeRef t = LLVMTypeOf(v);
+      add_access(mm, user, d.at, (int64_t)LLVMStoreSizeOfType(mm->td, t),
+                 generic_scalar(mm, t) ? A_PTRSTORE : A_CLOBBER);
+      break;
+    }
+    case FWD_CMP:
+      break;
+    case FWD_CALL:
+      if (!LLVMIsACallInst(user) || !walk_call(mm, user, &d))
+        return false; /* invoke, callbr; or a call that keeps it */
+      break;
+    default:
+      return false; /* a GEP index, a phi, an atomic, a return, ... */
     }
   }
   /* a stored value derived from the alloca later in the walk: escapes */
   for (size_t k = 0; k < mm->acc.n; k++)
-    if (mm->acc.v[k].kind == A_PTRSTORE && map_get(&mm->derived_set, mm->acc.v[k].val, NULL))
+    if (mm->acc.v[k].kind == A_PTRSTORE && fwd_reached(w, mm->acc.v[k].val))
       return false;
   return true;
 }
@@ -949,24 +913,24 @@ LLVMValueRef mem_host_copy(const TgtTable *t, LLVMValueRef alloca) {
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(alloca));
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn));
   unsigned long long size = LLVMABISizeOfType(td, LLVMGetAllocatedType(alloca));
-  ValVec at = {0}; /* the alloca and its address-space casts */
-  vec_push(&at, alloca);
+  Fwd w; /* the alloca and its address-space casts */
+  fwd_init(&w, FWD_FIFO);
+  fwd_start(&w, alloca, place_at(0, 0));
   LLVMValueRef found = NULL;
-  for (size_t k = 0; k < at.n && !found; k++)
-    for (LLVMUseRef u = LLVMGetFirstUse(at.v[k]); u && !found; u = LLVMGetNextUse(u)) {
-      LLVMValueRef call = LLVMGetUser(u);
-      if (LLVMIsAAddrSpaceCastInst(call) && at.n < 8)
-        vec_push(&at, call);
-      const IrMemIntrin *mi = LLVMIsACallInst(call) ? ir_mem_intrin(call) : NULL;
-      if (!mi || strncmp(mi->name, "llvm.memcpy", 11) || LLVMGetOperand(call, 0) != at.v[k] ||
-          ir_mem_intrin_volatile(mi, call))
-        continue;
-      LLVMValueRef len = LLVMGetOperand(call, 2);
-      if (LLVMIsAConstantInt(len) && LLVMConstIntGetZExtValue(len) == size &&
-          host_param_of(t, fn, LLVMGetOperand(call, 1)))
-        found = call;
-    }
-  vec_free(&at);
+  for (FwdUse u; !found && fwd_next(&w, &u);) {
+    LLVMValueRef call = u.user;
+    if (LLVMIsAAddrSpaceCastInst(call) && w.items.n < 8)
+      fwd_follow(&w, call, u.at);
+    const IrMemIntrin *mi = LLVMIsACallInst(call) ? ir_mem_intrin(call) : NULL;
+    if (!mi || strncmp(mi->name, "llvm.memcpy", 11) || LLVMGetOperand(call, 0) != u.v ||
+        ir_mem_intrin_volatile(mi, call))
+      continue;
+    LLVMValueRef len = LLVMGetOperand(call, 2);
+    if (LLVMIsAConstantInt(len) && LLVMConstIntGetZExtValue(len) == size &&
+        host_param_of(t, fn, LLVMGetOperand(call, 1)))
+      found = call;
+  }
+  fwd_free(&w);
   return found;
 }
 

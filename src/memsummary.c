@@ -180,53 +180,53 @@ bool mem_summary_take_changed(MemSummary *ms) {
 
 /* Every use of v (through GEPs and casts, instructions or constants) is the
    address of a load, store, atomic or memory intrinsic, or a comparison. */
-static bool address_stays(LLVMValueRef v, unsigned depth) {
-  if (depth > 16)
-    return false;
-  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    LLVMOpcode op = ir_opcode(user);
-    switch (op) {
-    case LLVMGetElementPtr:
-      if (LLVMGetOperand(user, 0) != v)
-        return false;
-      /* fallthrough */
-    case LLVMAddrSpaceCast:
-    case LLVMBitCast:
-      if (!address_stays(user, depth + 1))
-        return false;
+static bool address_stays(LLVMValueRef v) {
+  Fwd w;
+  fwd_init(&w, FWD_FIFO);
+  fwd_start(&w, v, place_at(0, 0));
+  bool ok = true;
+  for (FwdUse u; ok && fwd_next(&w, &u);) {
+    LLVMValueRef user = u.user;
+    v = u.v;
+    switch (u.kind) {
+    case FWD_GEP:
+    case FWD_CAST:
+      ok = u.depth < 16; /* at most 16 moves from the variable */
+      if (ok)
+        fwd_follow(&w, user, u.at);
       break;
-    case LLVMLoad:
-    case LLVMICmp:
+    case FWD_LOAD:
+    case FWD_CMP:
       break;
-    case LLVMStore:
-      if (LLVMGetOperand(user, 0) == v)
-        return false;
+    case FWD_STORE:
+      ok = LLVMGetOperand(user, 0) != v;
       break;
-    case LLVMAtomicRMW:
-    case LLVMAtomicCmpXchg:
-      if (LLVMGetOperand(user, 0) != v || LLVMGetOperand(user, 1) == v ||
-          (op == LLVMAtomicCmpXchg && LLVMGetOperand(user, 2) == v))
-        return false;
+    case FWD_ATOMIC:
+      ok = LLVMGetOperand(user, 0) == v && LLVMGetOperand(user, 1) != v &&
+           !(ir_opcode(user) == LLVMAtomicCmpXchg && LLVMGetOperand(user, 2) == v);
       break;
-    case LLVMCall: {
+    case FWD_CALL: {
+      if (ir_opcode(user) != LLVMCall) {
+        ok = false; /* invoke, callbr */
+        break;
+      }
       const IrMemIntrin *mi = ir_mem_intrin(user);
       if (!mi && !ir_is_lifetime(user))
-        return false;
+        ok = false;
       if (mi) {
         unsigned n = LLVMGetNumArgOperands(user);
-        for (unsigned k = 0; k < n; k++)
-          if (LLVMGetOperand(user, k) == v && k != (unsigned)mi->ptr_args[0] &&
-              k != (unsigned)mi->ptr_args[1])
-            return false;
+        for (unsigned k = 0; k < n && ok; k++)
+          ok = !(LLVMGetOperand(user, k) == v && k != (unsigned)mi->ptr_args[0] &&
+                 k != (unsigned)mi->ptr_args[1]);
       }
       break;
     }
     default:
-      return false;
+      ok = false;
     }
   }
-  return true;
+  fwd_free(&w);
+  return ok;
 }
 
 /* The module-private variable addr points into (through GEPs and casts),
@@ -245,7 +245,7 @@ LLVMValueRef mem_object_of(PtrMap *memo, LLVMValueRef addr) {
     return NULL;
   uint32_t k = map_find(memo, addr);
   if (k == MAP_NONE) {
-    k = address_stays(addr, 0) ? 1 : 0;
+    k = address_stays(addr) ? 1 : 0;
     map_put(memo, addr, k);
   }
   return k == 1 ? addr : NULL;

@@ -279,29 +279,32 @@ static bool used_in_module(LLVMValueRef fn) { return LLVMGetFirstUse(fn) != NULL
 /* Is every use of v (a kernel's byval parameter, or a GEP of it) a load
    from it, the source of a copy, or a GEP to such uses?  Then the back end reads it from the
    parameter space and its address never leaves. */
-static bool only_read(const TgtTable *t, LLVMValueRef v, int depth) {
-  if (depth > 8)
-    return false;
-  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
+static bool only_read(const TgtTable *t, LLVMValueRef root) {
+  Fwd w;
+  fwd_init(&w, FWD_FIFO);
+  fwd_start(&w, root, place_at(0, 0));
+  bool ok = true;
+  for (FwdUse u; ok && fwd_next(&w, &u);) {
+    LLVMValueRef user = u.user, v = u.v;
     if (LLVMIsALoadInst(user) && !LLVMGetVolatile(user) && LLVMGetOperand(user, 0) == v)
       continue;
-    if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == v &&
-        only_read(t, user, depth + 1))
+    /* a GEP; gasp's own cast of an earlier run (the output read again) —
+       at most 8 moves from the parameter */
+    if ((LLVMIsAGetElementPtrInst(user) && u.kind == FWD_GEP) ||
+        (LLVMIsAAddrSpaceCastInst(user) && ir_ptr_as(LLVMTypeOf(user)) == t->kernel_byval_space)) {
+      ok = u.depth < 8;
+      if (ok)
+        fwd_follow(&w, user, u.at);
       continue;
-    /* gasp's own cast of an earlier run (the output read again) */
-    if (LLVMIsAAddrSpaceCastInst(user) &&
-        ir_ptr_as(LLVMTypeOf(user)) == t->kernel_byval_space && only_read(t, user, depth + 1))
-      continue;
+    }
     /* the source of a copy (byvalcopy's, clang's) */
     const IrMemIntrin *mi = LLVMIsACallInst(user) ? ir_mem_intrin(user) : NULL;
-    if (mi && (!strncmp(mi->name, "llvm.memcpy", 11) || !strncmp(mi->name, "llvm.memmove", 12)) &&
-        LLVMGetOperand(user, 1) == v && LLVMGetOperand(user, 0) != v &&
-        !ir_mem_intrin_volatile(mi, user))
-      continue;
-    return false;
+    ok = mi && (!strncmp(mi->name, "llvm.memcpy", 11) || !strncmp(mi->name, "llvm.memmove", 12)) &&
+         LLVMGetOperand(user, 1) == v && LLVMGetOperand(user, 0) != v &&
+         !ir_mem_intrin_volatile(mi, user);
   }
-  return true;
+  fwd_free(&w);
+  return ok;
 }
 
 int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k) {
@@ -318,7 +321,7 @@ int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k) {
        parameter window's generic address (cvta.param), neither a local
        copy nor a space a device function may read by name. */
     if (kernel && t->kernel_byval_space && !used_in_module(fn) &&
-        only_read(t, LLVMGetParam(fn, k), 0))
+        only_read(t, LLVMGetParam(fn, k)))
       return t->kernel_byval_space;
     return t->byval_is_private && !kernel ? t->priv : LAT_GENERIC;
   }

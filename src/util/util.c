@@ -105,6 +105,14 @@ static void map_rehash(PtrMap *m, size_t ncap) {
   free(ov);
 }
 
+void map_reserve(PtrMap *m, size_t n) {
+  size_t cap = m->cap ? m->cap : 64;
+  while (n * 2 > cap)
+    cap *= 2;
+  if (cap > m->cap)
+    map_rehash(m, cap);
+}
+
 void map_put(PtrMap *m, const void *key, uint32_t val) {
   if ((m->n + 1) * 2 > m->cap)
     map_rehash(m, m->cap ? m->cap * 2 : 64);

@@ -67,6 +67,8 @@ typedef struct PtrMap {
 void map_init(PtrMap *m);
 void map_free(PtrMap *m);
 void map_clear(PtrMap *m);
+/* Room for n keys without growing. */
+void map_reserve(PtrMap *m, size_t n);
 /* Stores key -> val, replacing an old value. */
 void map_put(PtrMap *m, const void *key, uint32_t val);
 /* Returns 1 and sets *val when key is present. */
