@@ -20,6 +20,7 @@
 #include <string.h>
 
 struct Dom {
+  Pool pool;               /* everything below */
   PtrMap id;               /* reachable block -> index in reverse post-order */
   BlockVec rpo;
   uint32_t *idom;          /* by index; the entry is its own */
@@ -59,13 +60,15 @@ static uint32_t intersect(const uint32_t *idom, uint32_t a, uint32_t b) {
 
 Dom *dom_new(LLVMValueRef fn) {
   Dom *d = xcalloc(1, sizeof *d);
-  map_init(&d->id);
+  pool_bind(&d->id, &d->pool);
+  pool_bind(&d->rpo, &d->pool);
   order(d, fn);
   size_t n = d->rpo.n;
+  Pool tmp = {0}; /* the construction's scratch */
   /* predecessors by index */
-  uint32_t *pstart = xcalloc(n + 1, sizeof *pstart);
-  VEC(uint32_t) from = {0}, to = {0};
-  ValVec succ = {0};
+  uint32_t *pstart = pool_alloc(&tmp, (n + 1) * sizeof *pstart);
+  VEC(uint32_t) from = {.pool = &tmp}, to = {.pool = &tmp};
+  ValVec succ = {.pool = &tmp};
   for (size_t i = 0; i < n; i++) {
     successors(d->rpo.v[i], &succ);
     for (size_t k = 0; k < succ.n; k++) {
@@ -77,10 +80,11 @@ Dom *dom_new(LLVMValueRef fn) {
   }
   for (size_t i = 0; i < n; i++)
     pstart[i + 1] += pstart[i];
-  uint32_t *preds = xcalloc(from.n + 1, sizeof *preds), *fill = xcalloc(n + 1, sizeof *fill);
+  uint32_t *preds = pool_alloc(&tmp, (from.n + 1) * sizeof *preds);
+  uint32_t *fill = pool_alloc(&tmp, (n + 1) * sizeof *fill);
   for (size_t e = 0; e < from.n; e++)
     preds[pstart[to.v[e]] + fill[to.v[e]]++] = from.v[e];
-  d->idom = xmalloc((n + 1) * sizeof *d->idom);
+  d->idom = pool_alloc(&d->pool, (n + 1) * sizeof *d->idom);
   for (size_t i = 0; i < n; i++)
     d->idom[i] = DOM_NONE;
   d->idom[0] = 0;
@@ -102,7 +106,8 @@ Dom *dom_new(LLVMValueRef fn) {
     }
   }
   /* dominator tree numbering: children lists, iterative DFS */
-  uint32_t *cstart = xcalloc(n + 2, sizeof *cstart), *kids = xcalloc(n + 1, sizeof *kids);
+  uint32_t *cstart = pool_alloc(&tmp, (n + 2) * sizeof *cstart);
+  uint32_t *kids = pool_alloc(&tmp, (n + 1) * sizeof *kids);
   for (uint32_t b = 1; b < n; b++)
     cstart[d->idom[b] + 1]++;
   for (size_t i = 0; i < n; i++)
@@ -110,10 +115,10 @@ Dom *dom_new(LLVMValueRef fn) {
   memset(fill, 0, (n + 1) * sizeof *fill);
   for (uint32_t b = 1; b < n; b++)
     kids[cstart[d->idom[b]] + fill[d->idom[b]]++] = b;
-  d->pre = xcalloc(n + 1, sizeof *d->pre);
-  d->post = xcalloc(n + 1, sizeof *d->post);
-  uint32_t clock = 0, *next = xcalloc(n + 1, sizeof *next);
-  VEC(uint32_t) st = {0};
+  d->pre = pool_alloc(&d->pool, (n + 1) * sizeof *d->pre);
+  d->post = pool_alloc(&d->pool, (n + 1) * sizeof *d->post);
+  uint32_t clock = 0, *next = pool_alloc(&tmp, (n + 1) * sizeof *next);
+  VEC(uint32_t) st = {.pool = &tmp};
   if (n) {
     vec_push(&st, 0u);
     d->pre[0] = clock++;
@@ -129,11 +134,10 @@ Dom *dom_new(LLVMValueRef fn) {
       st.n--;
     }
   }
-  vec_free(&st);
   /* loop depth: per header h, the natural loop of its back edges (a
      predecessor h dominates) is h and what reaches them without passing h */
-  d->depth = xcalloc(n + 1, sizeof *d->depth);
-  uint32_t *mark = xcalloc(n + 1, sizeof *mark); /* h + 1: counted for h */
+  d->depth = pool_alloc(&d->pool, (n + 1) * sizeof *d->depth);
+  uint32_t *mark = pool_alloc(&tmp, (n + 1) * sizeof *mark); /* h + 1: counted for h */
   for (uint32_t h = 0; h < n; h++)
     for (uint32_t k = pstart[h]; k < pstart[h + 1]; k++) {
       uint32_t t = preds[k];
@@ -158,17 +162,7 @@ Dom *dom_new(LLVMValueRef fn) {
           }
       }
     }
-  free(mark);
-  vec_free(&st);
-  free(next);
-  free(cstart);
-  free(kids);
-  free(pstart);
-  free(preds);
-  free(fill);
-  vec_free(&from);
-  vec_free(&to);
-  vec_free(&succ);
+  pool_release(&tmp);
   return d;
 }
 
@@ -201,11 +195,6 @@ unsigned dom_use_weight(Dom **d, LLVMValueRef inst) {
 void dom_free(Dom *d) {
   if (!d)
     return;
-  free(d->depth);
-  map_free(&d->id);
-  vec_free(&d->rpo);
-  free(d->idom);
-  free(d->pre);
-  free(d->post);
+  pool_release(&d->pool);
   free(d);
 }

@@ -57,6 +57,7 @@ struct Facts {
   Reach *reach;
   FactsCounts counts;
   unsigned long clones_made; /* every pass's clones: specialize.c's budget */
+  Pool pool;       /* pending and waiting */
   ValVec pending;  /* functions waiting to be inferred again, in order */
   PtrMap waiting;  /* the same, as a set */
   StrMap reported; /* refusals already said this run (specs_first_report) */
@@ -66,7 +67,8 @@ Facts *facts_new(const TgtTable *t, LLVMModuleRef m) {
   Facts *f = xcalloc(1, sizeof *f);
   f->t = t;
   f->m = m;
-  map_init(&f->waiting);
+  pool_bind(&f->pending, &f->pool);
+  pool_bind(&f->waiting, &f->pool);
   return f;
 }
 
@@ -75,8 +77,7 @@ void facts_free(Facts *f) {
     return;
   mem_summary_free(f->sum);
   reach_free(f->reach);
-  vec_free(&f->pending);
-  map_free(&f->waiting);
+  pool_release(&f->pool);
   smap_free(&f->reported);
   free(f);
 }

@@ -73,6 +73,7 @@ static const GaspStatDesc st_calls = {"fields.calls-redirected",
 typedef VEC(Place) OffVec; /* places in an aggregate (memory.c's) */
 
 typedef struct Fields {
+  Pool pool; /* the run's containers */
   GaspCtx *cx;
   const TgtTable *t;
   LLVMModuleRef m;
@@ -440,13 +441,15 @@ static void callers_to_scan(const Fields *fs, PtrMap *out) {
 bool fields_run(GaspCtx *cx, LLVMModuleRef m) {
   facts_pass_entry(cx, m);
   Fields fs = {.cx = cx, .t = cx->tgt, .m = m};
+  pool_bind(&fs.left, &fs.pool);
+  pool_bind(&fs.again, &fs.pool);
+  pool_bind(&fs.facts, &fs.pool);
   fs.sp = facts_space(facts_of(cx, m));
   fs.inf = infer_new(cx, m);
   fs.specs = specs_new(cx, m);
-  ValVec calls = {0};
+  ValVec calls = {.pool = &fs.pool};
   bool changed = false;
-  PtrMap scan;
-  map_init(&scan);
+  PtrMap scan = {.pool = &fs.pool};
   callers_to_scan(&fs, &scan);
   /* the module's functions in order, then each function given facts */
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
@@ -479,11 +482,7 @@ bool fields_run(GaspCtx *cx, LLVMModuleRef m) {
     if (!twice && LLVMGetLinkage(g) == LLVMInternalLinkage && !LLVMGetFirstUse(g))
       LLVMDeleteFunction(g);
   }
-  map_free(&scan);
-  vec_free(&fs.left);
-  vec_free(&fs.again);
-  vec_free(&calls);
-  vec_free(&fs.facts);
+  pool_release(&fs.pool);
   infer_free(fs.inf);
   space_free(fs.sp);
   specs_free(fs.specs);

@@ -83,6 +83,7 @@ static const GaspStatDesc st_cas = {
     "infer.cmpxchg-kept", "cmpxchg kept generic: the assembler rejects it in that space"};
 
 struct Infer {
+  Pool pool; /* the containers below */
   GaspCtx *cx;
   const TgtTable *t;
   LLVMModuleRef m;
@@ -955,6 +956,11 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m) {
   s->b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   s->sp = facts_space(facts_of(cx, m));
   s->space_tests = calls_space_test(s->t, m);
+  pool_bind(&s->nv, &s->pool);
+  pool_bind(&s->needed, &s->pool);
+  pool_bind(&s->work, &s->pool);
+  pool_bind(&s->trash, &s->pool);
+  pool_bind(&s->trash_set, &s->pool);
   return s;
 }
 
@@ -967,11 +973,7 @@ void infer_free(Infer *s) {
   if (!s)
     return;
   space_free(s->sp);
-  vec_free(&s->nv);
-  vec_free(&s->needed);
-  vec_free(&s->work);
-  vec_free(&s->trash);
-  map_free(&s->trash_set);
+  pool_release(&s->pool);
   LLVMDisposeBuilder(s->b);
   free(s);
 }

@@ -172,6 +172,7 @@ typedef struct Site {
 } Site;
 
 typedef struct Ip {
+  Pool pool; /* the records, their lists and the containers below */
   GaspCtx *cx;
   const TgtTable *t;
   LLVMModuleRef m;
@@ -274,21 +275,6 @@ bool ipmsp_may_rewrite(const TgtTable *t, LLVMValueRef f) {
          only_called(f) && body_copyable(f);
 }
 
-static void free_records(Ip *ip) {
-  for (size_t i = 0; i < ip->fns.n; i++) {
-    Fn *f = ip->fns.v[i];
-    free(f->vote);
-    free(f->pay);
-    free(f->family);
-    vec_free(&f->sites);
-    vec_free(&f->out);
-    vec_free(&f->callers);
-    free(f);
-  }
-  vec_free(&ip->fns);
-  map_free(&ip->fn_id);
-}
-
 /* Whether f may be rewritten, and its vote slots (all UNDET). */
 static void classify_fn(Ip *ip, Fn *fi) {
   LLVMValueRef f = fi->fn;
@@ -312,12 +298,15 @@ static void classify_fn(Ip *ip, Fn *fi) {
 /* A record for a function gasp has not seen (the module's at the start, a
    clone or a retyped function later); classified when its body is scanned. */
 static Fn *register_fn(Ip *ip, LLVMValueRef f) {
-  Fn *fi = xcalloc(1, sizeof *fi);
+  Fn *fi = pool_alloc(&ip->pool, sizeof *fi);
   fi->fn = f;
   fi->id = (uint32_t)ip->fns.n;
   fi->np = LLVMCountParams(f);
-  fi->vote = xmalloc((fi->np + 1) * sizeof *fi->vote);
-  fi->pay = xcalloc(fi->np + 1, sizeof *fi->pay);
+  fi->vote = pool_alloc(&ip->pool, (fi->np + 1) * sizeof *fi->vote);
+  fi->pay = pool_alloc(&ip->pool, (fi->np + 1) * sizeof *fi->pay);
+  pool_bind(&fi->sites, &ip->pool);
+  pool_bind(&fi->out, &ip->pool);
+  pool_bind(&fi->callers, &ip->pool);
   for (unsigned k = 0; k <= fi->np; k++)
     fi->vote[k] = VOTE_NONE;
   fi->ret_obs = VOTE_UNDET;
@@ -397,7 +386,7 @@ static void build(Ip *ip) {
     Fn *fi = register_fn(ip, f);
     classify_fn(ip, fi);
     if (schema_fn_family(f, family, sizeof family))
-      fi->family = xstrdup(family); /* made by an earlier run */
+      fi->family = pool_strdup(&ip->pool, family); /* made by an earlier run */
   }
   for (uint32_t g = 0; g < ip->fns.n; g++)
     scan_out(ip, g);
@@ -1002,7 +991,7 @@ static void specialize_in_place(Ip *ip, Fn *fi) {
     nf = specs_retype(f, retyped(f, sp), name);
     Fn *ni = register_fn(ip, nf);
     mark_dirty_rec(ip, ni);
-    ni->family = fi->family ? xstrdup(fi->family) : NULL;
+    ni->family = fi->family ? pool_strdup(&ip->pool, fi->family) : NULL;
   }
   kill_out(ip, fi->id); /* the calls moved to nf: its record's sites */
   if (!twin && sp[fi->np] >= 0)
@@ -1129,7 +1118,7 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp, bool *move)
   }
   Fn *ni = register_fn(ip, nf);
   mark_dirty_rec(ip, ni);
-  ni->family = xstrdup(family);
+  ni->family = pool_strdup(&ip->pool, family);
   if (may_move) {
     *move = true;
     kill_out(ip, map_find(&ip->fn_id, f)); /* its calls moved to nf */
@@ -1593,6 +1582,14 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
   facts_pass_entry(cx, m);
   Ip ip;
   memset(&ip, 0, sizeof ip);
+  pool_bind(&ip.fns, &ip.pool);
+  pool_bind(&ip.fn_id, &ip.pool);
+  pool_bind(&ip.sites, &ip.pool);
+  pool_bind(&ip.obs, &ip.pool);
+  pool_bind(&ip.work, &ip.pool);
+  pool_bind(&ip.dirty, &ip.pool);
+  pool_bind(&ip.affected, &ip.pool);
+  pool_bind(&ip.popped, &ip.pool);
   ip.cx = cx;
   ip.t = cx->tgt;
   ip.m = m;
@@ -1645,14 +1642,8 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
     if (gen_before.reachable > gen_after.reachable)
       cx_stat(cx, &st_bought, gen_before.reachable - gen_after.reachable);
   }
-  free_records(&ip);
+  pool_release(&ip.pool);
   specs_free(ip.specs);
-  vec_free(&ip.sites);
-  vec_free(&ip.obs);
-  vec_free(&ip.work);
-  vec_free(&ip.dirty);
-  vec_free(&ip.affected);
-  vec_free(&ip.popped);
   infer_free(ip.inf);
   space_free(ip.sp);
   LLVMDisposeBuilder(ip.b);

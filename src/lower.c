@@ -772,11 +772,13 @@ static void lower_function(Lw *s, LLVMValueRef fn) {
   s->dispatched = s->made_global = s->switches = 0;
   tag_byval_params(s, fn);
   int g = s->t->generic;
-  ValVec to_gen = {0}, from_gen = {0}, ops = {0}, callv = {0};
+  Pool tmp = {0}; /* the lists below */
+  ValVec to_gen = {.pool = &tmp}, from_gen = {.pool = &tmp}, ops = {.pool = &tmp},
+         callv = {.pool = &tmp};
   VEC(struct {
     LLVMValueRef call;
     CastFn cf;
-  }) calls = {0};
+  }) calls = {.pool = &tmp};
   /* constant expressions first, so that their casts are collected below */
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
@@ -846,11 +848,7 @@ static void lower_function(Lw *s, LLVMValueRef fn) {
     rm_arg(r, "String", ")");
     rm_done(r);
   }
-  vec_free(&callv);
-  vec_free(&to_gen);
-  vec_free(&from_gen);
-  vec_free(&calls);
-  vec_free(&ops);
+  pool_release(&tmp);
 }
 
 /* ---- module ------------------------------------------------------------- */

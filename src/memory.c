@@ -104,6 +104,7 @@ typedef struct Access {
 typedef VEC(uint32_t) SlotList;
 
 struct MemModel {
+  Pool pool;           /* the containers below, the slots' lists included */
   const TgtTable *t;
   int generic;         /* the target's generic space */
   LLVMTargetDataRef td;
@@ -133,6 +134,17 @@ MemModel *mem_new(const TgtTable *t) {
   mm->t = t;
   mm->generic = t->generic;
   fwd_init(&mm->region, FWD_FIFO | FWD_DEDUP);
+  Pool *pool = &mm->pool;
+  pool_bind(&mm->load_slot, pool);
+  pool_bind(&mm->store_slots, pool);
+  pool_bind(&mm->feeds, pool);
+  pool_bind(&mm->slots, pool);
+  pool_bind(&mm->acc, pool);
+  pool_bind(&mm->acc_set, pool);
+  pool_bind(&mm->off_slot, pool);
+  pool_bind(&mm->strided, pool);
+  pool_bind(&mm->strided_slot, pool);
+  pool_bind(&mm->objects, pool);
   return mm;
 }
 
@@ -152,20 +164,8 @@ static void forget(MemModel *mm) {
 void mem_free(MemModel *mm) {
   if (!mm)
     return;
-  forget(mm);
-  vec_free(&mm->slots);
-  for (size_t k = 0; k < mm->feeds.n; k++)
-    vec_free(&mm->feeds.v[k]);
-  vec_free(&mm->feeds);
   fwd_free(&mm->region);
-  vec_free(&mm->acc);
-  map_free(&mm->load_slot);
-  map_free(&mm->store_slots);
-  map_free(&mm->acc_set);
-  map_free(&mm->off_slot);
-  vec_free(&mm->strided);
-  vec_free(&mm->strided_slot);
-  map_free(&mm->objects);
+  pool_release(&mm->pool);
   free(mm);
 }
 
@@ -692,7 +692,7 @@ static void feed(MemModel *mm, LLVMValueRef inst, uint32_t si) {
   if (fi == MAP_NONE) {
     fi = (uint32_t)mm->nfeeds++;
     if (mm->feeds.n < mm->nfeeds) {
-      SlotList none = {0};
+      SlotList none = {.pool = &mm->pool};
       vec_push(&mm->feeds, none);
     }
     mm->feeds.v[fi].n = 0;
@@ -715,7 +715,8 @@ static uint32_t slot_for(MemModel *mm, Place at, bool host, int entry) {
         si = mm->strided_slot.v[sk];
   if (si != MAP_NONE)
     return si == UINT32_MAX - 1 ? MAP_NONE : si;
-  MemSlot slot = {.host = host, .entry = host ? mm->t->global : entry};
+  MemSlot slot = {.stored = {.pool = &mm->pool}, .writer = {.pool = &mm->pool},
+                  .host = host, .entry = host ? mm->t->global : entry};
   /* the places whose pointers the slot holds: at, and the fields a
      writer's field copies (A_FIELDCOPY) move into it, to a fixed point */
   VEC(Place) places = {0};
@@ -819,7 +820,7 @@ static bool write_of(const MemModel *mm, LLVMValueRef i, Place r, const Access *
 /* A slot holding the one pointer write w stored (a generic null for a
    memset of zeroes). */
 static uint32_t one_value_slot(MemModel *mm, const Access *w) {
-  MemSlot slot = {.entry = -1};
+  MemSlot slot = {.stored = {.pool = &mm->pool}, .writer = {.pool = &mm->pool}, .entry = -1};
   vec_push(&slot.stored, w->kind == A_PTRSTORE ? w->val : mm->null);
   vec_push(&slot.writer, w->inst);
   uint32_t si = (uint32_t)mm->slots.n;

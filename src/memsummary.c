@@ -69,20 +69,18 @@ static unsigned kind_index(unsigned bit) {
 MemSummary *mem_summary_new(SpaceNums *nums) {
   MemSummary *ms = xcalloc(1, sizeof(MemSummary));
   ms->nums = nums;
-  map_init(&ms->fn_at);
-  map_init(&ms->objects);
-  map_init(&ms->obj_at);
+  pool_bind(&ms->fn_at, &ms->pool);
+  pool_bind(&ms->carried, &ms->pool);
+  pool_bind(&ms->objects, &ms->pool);
+  pool_bind(&ms->obj_at, &ms->pool);
+  pool_bind(&ms->obj_held, &ms->pool);
   return ms;
 }
 
 void mem_summary_free(MemSummary *ms) {
   if (!ms)
     return;
-  map_free(&ms->fn_at);
-  vec_free(&ms->carried);
-  map_free(&ms->objects);
-  map_free(&ms->obj_at);
-  vec_free(&ms->obj_held);
+  pool_release(&ms->pool);
   free(ms);
 }
 

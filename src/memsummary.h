@@ -12,6 +12,7 @@
 #define SP_KINDS (SP_NBITS + 2) /* a space bit, null, unknown */
 
 struct MemSummary {
+  Pool pool;               /* the maps and lists below */
   SpaceNums *nums;         /* what the bits of unnamed spaces stand for: the run's */
   uint32_t held[SP_NBITS]; /* per memory space bit */
   uint32_t anywhere;       /* written through an address of unknown space */

@@ -36,6 +36,7 @@
 #include <llvm-c/Target.h>
 
 struct Reach {
+  Pool pool;          /* everything below */
   PtrMap id;          /* function -> index */
   VEC(LLVMValueRef) fns;
   unsigned *own, *down, *ctx; /* per function, by index */
@@ -158,8 +159,9 @@ Reach *reach_new(const TgtTable *t, LLVMModuleRef m) {
   Reach *r = xcalloc(1, sizeof *r);
   r->t = t;
   r->ptr_bits = 8 * LLVMPointerSizeForAS(LLVMGetModuleDataLayout(m), (unsigned)r->t->generic);
-  map_init(&r->id);
-  map_init(&r->seen_const);
+  pool_bind(&r->id, &r->pool);
+  pool_bind(&r->seen_const, &r->pool);
+  pool_bind(&r->fns, &r->pool);
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f)) {
       map_put(&r->id, f, (uint32_t)r->fns.n);
@@ -173,13 +175,14 @@ Reach *reach_new(const TgtTable *t, LLVMModuleRef m) {
       base |= const_bits(r, init);
   }
   /* own masks and call edges */
-  VEC(uint32_t) from = {0}, to = {0};
-  r->own = xcalloc(n + 1, sizeof *r->own);
-  r->down = xcalloc(n + 1, sizeof *r->down);
-  r->ctx = xcalloc(n + 1, sizeof *r->ctx);
-  r->reached = xcalloc(n + 1, sizeof *r->reached);
-  r->edge_start = xcalloc(n + 2, sizeof *r->edge_start);
-  r->rev_start = xcalloc(n + 2, sizeof *r->rev_start);
+  Pool tmp = {0}; /* the construction's scratch */
+  VEC(uint32_t) from = {.pool = &tmp}, to = {.pool = &tmp};
+  r->own = pool_alloc(&r->pool, (n + 1) * sizeof *r->own);
+  r->down = pool_alloc(&r->pool, (n + 1) * sizeof *r->down);
+  r->ctx = pool_alloc(&r->pool, (n + 1) * sizeof *r->ctx);
+  r->reached = pool_alloc(&r->pool, (n + 1) * sizeof *r->reached);
+  r->edge_start = pool_alloc(&r->pool, (n + 2) * sizeof *r->edge_start);
+  r->rev_start = pool_alloc(&r->pool, (n + 2) * sizeof *r->rev_start);
   for (size_t i = 0; i < n; i++) {
     LLVMValueRef fn = r->fns.v[i];
     unsigned own = param_bits(r, fn);
@@ -198,8 +201,8 @@ Reach *reach_new(const TgtTable *t, LLVMModuleRef m) {
     r->own[i] = own;
   }
   /* adjacency (callees) and reverse (callers), counting sort */
-  r->edges = xcalloc(from.n + 1, sizeof *r->edges);
-  r->rev = xcalloc(from.n + 1, sizeof *r->rev);
+  r->edges = pool_alloc(&r->pool, (from.n + 1) * sizeof *r->edges);
+  r->rev = pool_alloc(&r->pool, (from.n + 1) * sizeof *r->rev);
   for (size_t e = 0; e < from.n; e++) {
     r->edge_start[from.v[e] + 1]++;
     r->rev_start[to.v[e] + 1]++;
@@ -209,17 +212,15 @@ Reach *reach_new(const TgtTable *t, LLVMModuleRef m) {
     r->rev_start[i + 1] += r->rev_start[i];
   }
   {
-    uint32_t *fill = xcalloc(n + 1, sizeof *fill), *rfill = xcalloc(n + 1, sizeof *rfill);
+    uint32_t *fill = pool_alloc(&tmp, (n + 1) * sizeof *fill);
+    uint32_t *rfill = pool_alloc(&tmp, (n + 1) * sizeof *rfill);
     for (size_t e = 0; e < from.n; e++) {
       uint32_t a = from.v[e], b = to.v[e];
       r->edges[r->edge_start[a] + fill[a]++] = b;
       r->rev[r->rev_start[b] + rfill[b]++] = a;
     }
-    free(fill);
-    free(rfill);
   }
-  vec_free(&from);
-  vec_free(&to);
+  pool_release(&tmp);
   /* down: pull from callees */
   for (size_t i = 0; i < n; i++) {
     r->down[i] = r->own[i];
@@ -274,16 +275,6 @@ void reach_names(const TgtTable *t, uint32_t mask, char *buf, size_t cap) {
 void reach_free(Reach *r) {
   if (!r)
     return;
-  map_free(&r->id);
-  map_free(&r->seen_const);
-  vec_free(&r->fns);
-  free(r->own);
-  free(r->down);
-  free(r->ctx);
-  free(r->reached);
-  free(r->edge_start);
-  free(r->edges);
-  free(r->rev_start);
-  free(r->rev);
+  pool_release(&r->pool);
   free(r);
 }

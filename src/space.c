@@ -84,6 +84,7 @@
 typedef VEC(uint32_t) SpU32Vec;
 
 struct Space {
+  Pool pool; /* the containers below, the slots' lists included */
   const TgtTable *t;
   LLVMModuleRef m;
   LLVMValueRef fn;
@@ -382,7 +383,7 @@ static void collect(Space *s) {
   while (s->slot_loads.n < ns) {
     s->slot_loads.n++;
     vec_grow(&s->slot_loads, s->slot_loads.n);
-    memset(&s->slot_loads.v[s->slot_loads.n - 1], 0, sizeof s->slot_loads.v[0]);
+    s->slot_loads.v[s->slot_loads.n - 1] = (SpU32Vec){.pool = &s->pool};
   }
   for (size_t k = 0; k < ns; k++)
     s->slot_loads.v[k].n = 0;
@@ -779,6 +780,15 @@ Space *space_new(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums) {
   s->ptrmask_id = LLVMLookupIntrinsicID("llvm.ptrmask", 12);
   s->const_loads_global = const_memory_global(t, m);
   s->nums = nums;
+  pool_bind(&s->c, &s->pool);
+  pool_bind(&s->id, &s->pool);
+  pool_bind(&s->reach, &s->pool);
+  pool_bind(&s->rpo, &s->pool);
+  pool_bind(&s->slot_loads, &s->pool);
+  pool_bind(&s->ops, &s->pool);
+  pool_bind(&s->work, &s->pool);
+  pool_bind(&s->visits, &s->pool);
+  pool_bind(&s->seen, &s->pool);
   return s;
 }
 
@@ -793,18 +803,8 @@ static void reset(Space *s) {
 void space_free(Space *s) {
   if (!s)
     return;
-  vec_free(&s->c);
-  for (size_t k = 0; k < s->slot_loads.n; k++)
-    vec_free(&s->slot_loads.v[k]);
-  vec_free(&s->slot_loads);
   mem_free(s->mem);
-  vec_free(&s->rpo);
-  vec_free(&s->ops);
-  vec_free(&s->work);
-  map_free(&s->id);
-  map_free(&s->reach);
-  map_free(&s->visits);
-  map_free(&s->seen);
+  pool_release(&s->pool);
   free(s);
 }
 

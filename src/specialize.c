@@ -49,6 +49,7 @@ typedef struct SpecRec {
 } SpecRec;
 
 struct Specs {
+  Pool pool; /* made, and its strings */
   GaspCtx *cx;
   LLVMModuleRef m;
   VEC(SpecRec) made;
@@ -61,17 +62,14 @@ Specs *specs_new(GaspCtx *cx, LLVMModuleRef m) {
   Specs *s = xcalloc(1, sizeof *s);
   s->cx = cx;
   s->m = m;
+  pool_bind(&s->made, &s->pool);
   return s;
 }
 
 void specs_free(Specs *s) {
   if (!s)
     return;
-  for (size_t k = 0; k < s->made.n; k++) {
-    free(s->made.v[k].family);
-    free(s->made.v[k].name);
-  }
-  vec_free(&s->made);
+  pool_release(&s->pool);
   smap_free(&s->by_key);
   smap_free(&s->by_name);
   smap_free(&s->reported);
@@ -146,7 +144,7 @@ LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *ke
   LLVMValueRef nf = clone_function(f, ty, key, move);
   size_t len;
   const char *name = LLVMGetValueName2(nf, &len);
-  SpecRec r = {xstrdup(family), xstrdup(name)};
+  SpecRec r = {pool_strdup(&s->pool, family), pool_strdup(&s->pool, name)};
   smap_put(&s->by_key, key, (uint32_t)s->made.n);
   smap_put(&s->by_name, r.name, (uint32_t)s->made.n);
   vec_push(&s->made, r);

@@ -41,6 +41,7 @@ typedef struct Tally Tally;
 typedef struct TallyVec { /* VEC(Tally), named so a Tally can hold one */
   Tally *v;
   size_t n, cap;
+  Pool *pool;
 } TallyVec;
 struct Tally {
   char *key;

@@ -370,11 +370,10 @@ static void version(Vs *s, LLVMValueRef fn, const BlockVec *body, const PtrMap *
   LLVMValueRef t = casts_build_test(s->t, s->m, s->b, r, sp[0]);
   LLVMBuildCondBr(s->b, t, arm[0], arm[1]);
   /* the copy's blocks and instructions (phis empty for now) */
-  PtrMap vmap, bmap;
-  map_init(&vmap);
-  map_init(&bmap);
-  ValVec news = {0};
-  BlockVec nbs = {0};
+  Pool tmp = {0}; /* the maps and lists below */
+  PtrMap vmap = {.pool = &tmp}, bmap = {.pool = &tmp};
+  ValVec news = {.pool = &tmp};
+  BlockVec nbs = {.pool = &tmp};
   for (size_t k = 0; k < body->n; k++) {
     size_t len;
     const char *bn = LLVMGetBasicBlockName(body->v[k]);
@@ -463,10 +462,7 @@ static void version(Vs *s, LLVMValueRef fn, const BlockVec *body, const PtrMap *
   LLVMBuildBr(s->b, mapped_block(&bmap, &nbs, h));
   replace_in(body, r, ra);
   replace_in(&nbs, r, rb);
-  map_free(&vmap);
-  map_free(&bmap);
-  vec_free(&news);
-  vec_free(&nbs);
+  pool_release(&tmp);
   cx_stat(s->cx, &st_loops, 1);
 }
 
@@ -657,9 +653,9 @@ static void version_run_of(Vs *s, const Run *in) {
   LLVMBasicBlockRef join = LLVMGetInstructionParent(after);
   LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(run->first);
   /* the run's instructions, in order */
-  ValVec ins = {0};
-  PtrMap inrun;
-  map_init(&inrun);
+  Pool tmp = {0}; /* the maps and lists below */
+  ValVec ins = {.pool = &tmp};
+  PtrMap inrun = {.pool = &tmp};
   for (LLVMValueRef i = run->first;; i = LLVMGetNextInstruction(i)) {
     map_put(&inrun, i, (uint32_t)ins.n);
     vec_push(&ins, i);
@@ -684,7 +680,7 @@ static void version_run_of(Vs *s, const Run *in) {
   LLVMBuildCondBr(s->b, t, armA, armB);
   /* arm B: r's cast, then a copy of the run */
   LLVMValueRef rb = cast_pair(s, armB, run->r, run->sp[1]);
-  ValVec copies = {0};
+  ValVec copies = {.pool = &tmp};
   for (size_t k = 0; k < ins.n; k++) {
     LLVMValueRef c = LLVMInstructionClone(ins.v[k]);
     LLVMInsertIntoBuilder(s->b, c);
@@ -701,7 +697,7 @@ static void version_run_of(Vs *s, const Run *in) {
   LLVMPositionBuilderAtEnd(s->b, armA);
   LLVMBuildBr(s->b, join);
   /* a value of the run used after it: one phi where the arms meet */
-  ValVec users = {0};
+  ValVec users = {.pool = &tmp};
   for (size_t k = 0; k < ins.n; k++) {
     LLVMValueRef i = ins.v[k], phi = NULL;
     users.n = 0;
@@ -726,10 +722,7 @@ static void version_run_of(Vs *s, const Run *in) {
           LLVMSetOperand(users.v[q], (unsigned)o, phi);
     }
   }
-  vec_free(&users);
-  vec_free(&copies);
-  map_free(&inrun);
-  vec_free(&ins);
+  pool_release(&tmp);
   cx_stat(s->cx, &st_runs, 1);
 }
 
@@ -800,7 +793,8 @@ static LLVMValueRef test_root(const Vs *s, const PtrMap *in, LLVMBasicBlockRef h
    large); true when one was. */
 static bool loops_of_function(Vs *s, LLVMValueRef fn) {
   Dom *d = dom_new(fn);
-  BlockVec heads = {0};
+  Pool tmp = {0}; /* the lists and maps below */
+  BlockVec heads = {.pool = &tmp};
   for (unsigned depth = 1, more = 1; more; depth++) {
     more = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
@@ -820,7 +814,7 @@ static bool loops_of_function(Vs *s, LLVMValueRef fn) {
   }
   if (!heads.n) {
     dom_free(d);
-    vec_free(&heads);
+    pool_release(&tmp);
     return false;
   }
   space_analyse(s->sp, fn, NULL);
@@ -829,11 +823,9 @@ static bool loops_of_function(Vs *s, LLVMValueRef fn) {
     LLVMValueRef r, at;
     int sp[2];
   } Job;
-  VEC(Job) jobs = {0};
-  BlockVec body = {0};
-  PtrMap in, taken; /* taken: the blocks of the loops chosen */
-  map_init(&in);
-  map_init(&taken);
+  VEC(Job) jobs = {.pool = &tmp};
+  BlockVec body = {.pool = &tmp};
+  PtrMap in = {.pool = &tmp}, taken = {.pool = &tmp}; /* taken: chosen loops' blocks */
   /* decide on the unchanged function, then rewrite */
   for (size_t k = 0; k < heads.n; k++) {
     Job j = {heads.v[k], NULL, NULL, NULL, {0, 0}};
@@ -877,11 +869,7 @@ static bool loops_of_function(Vs *s, LLVMValueRef fn) {
     version(s, fn, &body, &in, j->h, j->pre, j->r, j->sp);
   }
   bool changed = jobs.n != 0;
-  map_free(&in);
-  map_free(&taken);
-  vec_free(&body);
-  vec_free(&jobs);
-  vec_free(&heads);
+  pool_release(&tmp);
   dom_free(d);
   return changed;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* util.c — allocation wrappers and the pointer hash map (see util.h). */
+/* util.c — allocation wrappers, the pool and the hash maps (see util.h). */
 #include "util.h"
 
 #include <stdarg.h>
@@ -37,6 +37,73 @@ char *xstrdup(const char *s) {
   char *d = xmalloc(n);
   memcpy(d, s, n);
   return d;
+}
+
+/* ---- pool: a doubly linked list of malloc'd blocks -------------------- */
+
+typedef struct PoolBlock {
+  struct PoolBlock *prev, *next;
+  _Alignas(max_align_t) unsigned char data[];
+} PoolBlock;
+
+static PoolBlock *block_of(void *p) {
+  return (PoolBlock *)((unsigned char *)p - offsetof(PoolBlock, data));
+}
+
+static void *link_block(Pool *a, PoolBlock *b) {
+  b->prev = NULL;
+  b->next = a->head;
+  if (a->head)
+    a->head->prev = b;
+  a->head = b;
+  return b->data;
+}
+
+static void unlink_block(Pool *a, PoolBlock *b) {
+  if (b->prev)
+    b->prev->next = b->next;
+  else
+    a->head = b->next;
+  if (b->next)
+    b->next->prev = b->prev;
+}
+
+void *pool_alloc(Pool *a, size_t n) {
+  PoolBlock *b = xcalloc(1, sizeof *b + n);
+  return link_block(a, b);
+}
+
+void *pool_resize(Pool *a, void *p, size_t n) {
+  if (!a)
+    return xrealloc(p, n);
+  if (!p)
+    return link_block(a, xmalloc(sizeof(PoolBlock) + n));
+  PoolBlock *b = block_of(p);
+  unlink_block(a, b);
+  return link_block(a, xrealloc(b, sizeof *b + n));
+}
+
+char *pool_strdup(Pool *a, const char *s) {
+  size_t n = strlen(s) + 1;
+  return memcpy(pool_alloc(a, n), s, n);
+}
+
+void pool_drop(Pool *a, void *p) {
+  if (!a || !p) {
+    free(p);
+    return;
+  }
+  PoolBlock *b = block_of(p);
+  unlink_block(a, b);
+  free(b);
+}
+
+void pool_release(Pool *a) {
+  for (PoolBlock *b = a->head, *next; b; b = next) {
+    next = b->next;
+    free(b);
+  }
+  a->head = NULL;
 }
 
 int64_t gcd64(int64_t a, int64_t b) {
@@ -79,9 +146,11 @@ static size_t hash_ptr(const void *k) {
 void map_init(PtrMap *m) { memset(m, 0, sizeof *m); }
 
 void map_free(PtrMap *m) {
-  free(m->keys);
-  free(m->vals);
+  Pool *pool = m->pool;
+  pool_drop(pool, m->keys);
+  pool_drop(pool, m->vals);
   map_init(m);
+  m->pool = pool;
 }
 
 void map_clear(PtrMap *m) {
@@ -94,15 +163,16 @@ static void map_rehash(PtrMap *m, size_t ncap) {
   const void **ok = m->keys;
   uint32_t *ov = m->vals;
   size_t ocap = m->cap;
-  m->keys = xcalloc(ncap, sizeof *m->keys);
-  m->vals = xmalloc(ncap * sizeof *m->vals);
+  m->keys = m->pool ? pool_alloc(m->pool, ncap * sizeof *m->keys)
+                    : xcalloc(ncap, sizeof *m->keys);
+  m->vals = pool_resize(m->pool, NULL, ncap * sizeof *m->vals);
   m->cap = ncap;
   m->n = 0;
   for (size_t i = 0; i < ocap; i++)
     if (ok[i])
       map_put(m, ok[i], ov[i]);
-  free(ok);
-  free(ov);
+  pool_drop(m->pool, ok);
+  pool_drop(m->pool, ov);
 }
 
 void map_reserve(PtrMap *m, size_t n) {

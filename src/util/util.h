@@ -1,10 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* util.h — containers with no LLVM and no address spaces in them.
  *
+ * Pool:   allocations that end together: what is allocated in a pool, or
+ *         grown by a container bound to it, is freed by one pool_release.
  * VEC(T): a typed growable array (v, n, cap).  vec_push aborts on OOM, like
  *         every allocation here: running out of memory is not an input error.
  * PtrMap: open-addressing hash map from a non-null pointer to a uint32_t.
  * StrMap: the same from a string.
+ *
+ * A VEC or a PtrMap owns its storage on the heap (pool NULL, the zero value)
+ * or in the pool it is bound to (pool_bind): then vec_free/map_free may
+ * still give storage back early, and the owner's one pool_release frees
+ * whatever is left.  An object that keeps its containers in its own pool
+ * tears down in one call, error paths included.
  */
 #ifndef GASP_UTIL_H
 #define GASP_UTIL_H
@@ -28,10 +36,31 @@ char *xasprintf(const char *fmt, ...)
 #endif
     ;
 
+/* Blocks are kept in a list, not carved from chunks, so a container that
+   grows gives back what it outgrew: a pool holds what the same malloc'd
+   allocations would, plus a link each. */
+typedef struct Pool {
+  struct PoolBlock *head;
+} Pool;
+/* n zeroed bytes owned by a. */
+void *pool_alloc(Pool *a, size_t n);
+/* p (NULL, or from a) resized to n bytes, still owned by a; with a NULL,
+   xrealloc. */
+void *pool_resize(Pool *a, void *p, size_t n);
+/* Gives p (NULL, or from a) back now; with a NULL, free. */
+void pool_drop(Pool *a, void *p);
+/* A copy of string s owned by a. */
+char *pool_strdup(Pool *a, const char *s);
+/* Frees everything a owns; a is empty and usable again. */
+void pool_release(Pool *a);
+/* Binds a container (a VEC or a PtrMap, still empty) to pool a. */
+#define pool_bind(c, a) ((c)->pool = (a))
+
 #define VEC(T)                                                                 \
   struct {                                                                     \
     T *v;                                                                      \
     size_t n, cap;                                                             \
+    Pool *pool; /* where v lives: NULL, the heap */                            \
   }
 
 #define vec_grow(vec, need)                                                    \
@@ -40,7 +69,7 @@ char *xasprintf(const char *fmt, ...)
       size_t nc_ = (vec)->cap ? (vec)->cap * 2 : 8;                            \
       while (nc_ < (need))                                                     \
         nc_ *= 2;                                                              \
-      (vec)->v = xrealloc((vec)->v, nc_ * sizeof(*(vec)->v));                  \
+      (vec)->v = pool_resize((vec)->pool, (vec)->v, nc_ * sizeof(*(vec)->v));  \
       (vec)->cap = nc_;                                                        \
     }                                                                          \
   } while (0)
@@ -51,9 +80,10 @@ char *xasprintf(const char *fmt, ...)
     (vec)->v[(vec)->n++] = (x);                                                \
   } while (0)
 
+/* Empties vec and gives its storage back; it stays bound to its pool. */
 #define vec_free(vec)                                                          \
   do {                                                                         \
-    free((vec)->v);                                                            \
+    pool_drop((vec)->pool, (vec)->v);                                          \
     (vec)->v = NULL;                                                           \
     (vec)->n = (vec)->cap = 0;                                                 \
   } while (0)
@@ -62,9 +92,12 @@ typedef struct PtrMap {
   const void **keys;
   uint32_t *vals;
   size_t n, cap; /* cap is a power of two or 0 */
+  Pool *pool;    /* where keys and vals live: NULL, the heap */
 } PtrMap;
 
+/* An empty map on the heap. */
 void map_init(PtrMap *m);
+/* Empties m and gives its storage back; it stays bound to its pool. */
 void map_free(PtrMap *m);
 void map_clear(PtrMap *m);
 /* Room for n keys without growing. */
