@@ -913,8 +913,8 @@ static void check_outputs(const Args *a) {
    back to the system as soon as it is free, and large blocks are mapped
    afresh each time.  gasp-opt builds and drops an analysis per function
    and LLVM copies whole functions: with the defaults it pays the page
-   faults again and again (bench/chain.sh, 8000 helpers: about 9% of the
-   run).  One process, one run: keep freed memory for reuse.  Outputs do
+   faults again and again (bench/chain.sh, 8000 helpers: about 6% of the
+   run's CPU time).  One process, one run: keep freed memory for reuse.  Outputs do
    not depend on it. */
 static void tune_malloc(void) {
 #if defined(__GLIBC__)

@@ -69,8 +69,9 @@ static void unlink_block(Pool *a, PoolBlock *b) {
 }
 
 void *pool_alloc(Pool *a, size_t n) {
-  PoolBlock *b = xcalloc(1, sizeof *b + n);
-  return link_block(a, b);
+  if (!a)
+    return xcalloc(1, n);
+  return link_block(a, xcalloc(1, sizeof(PoolBlock) + n));
 }
 
 void *pool_resize(Pool *a, void *p, size_t n) {
@@ -163,9 +164,8 @@ static void map_rehash(PtrMap *m, size_t ncap) {
   const void **ok = m->keys;
   uint32_t *ov = m->vals;
   size_t ocap = m->cap;
-  m->keys = m->pool ? pool_alloc(m->pool, ncap * sizeof *m->keys)
-                    : xcalloc(ncap, sizeof *m->keys);
-  m->vals = pool_resize(m->pool, NULL, ncap * sizeof *m->vals);
+  m->keys = pool_alloc(m->pool, ncap * sizeof *m->keys);
+  m->vals = pool_alloc(m->pool, ncap * sizeof *m->vals);
   m->cap = ncap;
   m->n = 0;
   for (size_t i = 0; i < ocap; i++)

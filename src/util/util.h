@@ -42,7 +42,7 @@ char *xasprintf(const char *fmt, ...)
 typedef struct Pool {
   struct PoolBlock *head;
 } Pool;
-/* n zeroed bytes owned by a. */
+/* n zeroed bytes owned by a; with a NULL, on the heap (xcalloc). */
 void *pool_alloc(Pool *a, size_t n);
 /* p (NULL, or from a) resized to n bytes, still owned by a; with a NULL,
    xrealloc. */

@@ -908,7 +908,10 @@ static void test_pool(void) {
   CHECK(heap.pool == NULL && *again == 0 && pool.head != NULL);
   pool_release(&pool);
   vec_free(&heap);
-  /* growing and dropping with no pool is realloc and free */
+  /* with no pool: calloc, realloc and free */
+  unsigned char *h = pool_alloc(NULL, 32);
+  CHECK(h[0] == 0 && h[31] == 0);
+  pool_drop(NULL, h);
   void *p = pool_resize(NULL, NULL, 16);
   p = pool_resize(NULL, p, 4096);
   pool_drop(NULL, p);
