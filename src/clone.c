@@ -54,10 +54,36 @@ static void copy_fn_metadata(LLVMValueRef from, LLVMValueRef to, bool with_dbg) 
 }
 
 /* The value map of a copy: old value -> new value. */
-typedef struct VMap {
-  PtrMap idx;
-  ValVec from, to;
-} VMap;
+typedef CloneMap VMap;
+
+void clone_map_bind(CloneMap *cm, Pool *pool) {
+  pool_bind(&cm->idx, pool);
+  pool_bind(&cm->from, pool);
+  pool_bind(&cm->to, pool);
+  pool_bind(&cm->made, pool);
+  pool_bind(&cm->phis, pool);
+}
+
+void clone_map_free(CloneMap *cm) {
+  map_free(&cm->idx);
+  vec_free(&cm->from);
+  vec_free(&cm->to);
+  vec_free(&cm->made);
+  vec_free(&cm->phis);
+}
+
+/* Empties vm for a copy of nv values; a map grown for a much larger
+   function is given back rather than cleared whole each time. */
+static void vmap_reset(VMap *vm, size_t nv) {
+  if (vm->idx.cap > 8 * nv + 256)
+    map_free(&vm->idx);
+  else
+    map_clear(&vm->idx);
+  vm->from.n = vm->to.n = vm->made.n = vm->phis.n = 0;
+  map_reserve(&vm->idx, nv);
+  vec_grow(&vm->from, nv);
+  vec_grow(&vm->to, nv);
+}
 
 static void vmap_put(VMap *vm, LLVMValueRef from, LLVMValueRef to) {
   map_put(&vm->idx, from, (uint32_t)vm->to.n);
@@ -75,7 +101,7 @@ static void copy_body(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef nf,
                       VMap *vm, LLVMBasicBlockRef entry) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
   unsigned assign_id = LLVMGetMDKindIDInContext(ctx, "DIAssignID", 10);
-  ValVec made = {0}, phis = {0};
+  ValVec *made = &vm->made, *phis = &vm->phis;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
        bb = LLVMGetNextBasicBlock(bb)) {
     LLVMBasicBlockRef nb = entry;
@@ -99,11 +125,11 @@ static void copy_body(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef nf,
       LLVMValueRef c;
       if (LLVMIsAPHINode(i)) {
         c = LLVMBuildPhi(b, LLVMTypeOf(i), name);
-        vec_push(&phis, i);
+        vec_push(phis, i);
       } else {
         c = LLVMInstructionClone(i);
         LLVMInsertIntoBuilderWithName(b, c, name);
-        vec_push(&made, c);
+        vec_push(made, c);
       }
       LLVMInstructionSetDebugLoc(c, NULL);
       if (LLVMGetMetadata(c, assign_id))
@@ -111,8 +137,8 @@ static void copy_body(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef nf,
       vmap_put(vm, i, c);
     }
   }
-  for (size_t k = 0; k < made.n; k++) {
-    LLVMValueRef c = made.v[k];
+  for (size_t k = 0; k < made->n; k++) {
+    LLVMValueRef c = made->v[k];
     int n = LLVMGetNumOperands(c);
     for (int o = 0; o < n; o++) {
       LLVMValueRef op = LLVMGetOperand(c, (unsigned)o);
@@ -121,8 +147,8 @@ static void copy_body(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef nf,
         LLVMSetOperand(c, (unsigned)o, nop);
     }
   }
-  for (size_t k = 0; k < phis.n; k++) {
-    LLVMValueRef p = phis.v[k], np = vmap_get(vm, p);
+  for (size_t k = 0; k < phis->n; k++) {
+    LLVMValueRef p = phis->v[k], np = vmap_get(vm, p);
     unsigned n = LLVMCountIncoming(p);
     for (unsigned i = 0; i < n; i++) {
       LLVMValueRef v = vmap_get(vm, LLVMGetIncomingValue(p, i));
@@ -131,12 +157,10 @@ static void copy_body(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef nf,
       LLVMAddIncoming(np, &v, &bb, 1);
     }
   }
-  vec_free(&made);
-  vec_free(&phis);
 }
 
 LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
-                            bool move) {
+                            bool move, CloneMap *scratch) {
   LLVMModuleRef m = LLVMGetGlobalParent(fn);
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   unsigned np = LLVMCountParams(fn);
@@ -165,7 +189,7 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
 
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   LLVMBasicBlockRef entry = NULL;
-  VMap vm = {0};
+  VMap own = {0}, *vm = scratch ? scratch : &own;
   if (move) {
     LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn);
     while (bb) {
@@ -189,6 +213,14 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
   LLVMMetadataRef sp = move ? LLVMGetSubprogram(nf) : NULL;
   LLVMSetCurrentDebugLocation2(
       b, sp ? LLVMDIBuilderCreateDebugLocation(ctx, 0, 0, sp, NULL) : NULL);
+  if (!move) {
+    /* room for every parameter, block and instruction at once */
+    size_t nv = np + LLVMCountBasicBlocks(fn);
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        nv++;
+    vmap_reset(vm, nv);
+  }
   ValVec casts = {0};
   for (unsigned k = 0; k < np; k++) {
     LLVMValueRef p = LLVMGetParam(fn, k), q = LLVMGetParam(nf, k);
@@ -205,32 +237,22 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
     if (move)
       LLVMReplaceAllUsesWith(p, as);
     else
-      vmap_put(&vm, p, as);
+      vmap_put(vm, p, as);
     if (move)
       LLVMSetValueName2(p, "", 0);
     LLVMSetValueName2(q, keep, len);
     free(keep);
   }
   if (!move) {
-    /* one allocation each for the map of every block and instruction */
-    size_t nv = vm.to.n + LLVMCountBasicBlocks(fn);
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        nv++;
-    map_reserve(&vm.idx, nv);
-    vec_grow(&vm.from, nv);
-    vec_grow(&vm.to, nv);
-    copy_body(b, fn, nf, &vm, entry);
-    dbg_copy(fn, nf, vm.from.v, vm.to.v, vm.from.n);
+    copy_body(b, fn, nf, vm, entry);
+    dbg_copy(fn, nf, vm->from.v, vm->to.v, vm->from.n);
     if ((sp = LLVMGetSubprogram(nf)))
       for (size_t k = 0; k < casts.n; k++)
         LLVMInstructionSetDebugLoc(casts.v[k],
                                    LLVMDIBuilderCreateDebugLocation(ctx, 0, 0, sp, NULL));
   }
   vec_free(&casts);
-  map_free(&vm.idx);
-  vec_free(&vm.from);
-  vec_free(&vm.to);
+  clone_map_free(&own);
   LLVMDisposeBuilder(b);
   return nf;
 }

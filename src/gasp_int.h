@@ -793,9 +793,18 @@ void version_loops_free(VersionLoops *v);
    convention and metadata.  move: fn's body moves over (fn is left empty,
    the caller deletes it); else the body is copied into an internal function
    with its own DISubprogram (dbg_copy).  A parameter whose type changed is cast back to the
-   old type at the entry; returned values are the caller's to convert. */
+   old type at the entry; returned values are the caller's to convert.
+   scratch: the value map of a copy, kept by the caller from one copy to the
+   next so that its storage is reused (NULL: one of its own). */
+typedef struct CloneMap {
+  PtrMap idx;           /* old value -> index in from/to */
+  ValVec from, to;      /* old and new values, in the order mapped */
+  ValVec made, phis;    /* a copy's new non-phi instructions; the old phis */
+} CloneMap;
 LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
-                            bool move);
+                            bool move, CloneMap *scratch);
+void clone_map_bind(CloneMap *cm, Pool *pool);
+void clone_map_free(CloneMap *cm);
 
 /* ===== cxx/debuginfo.cpp — debug-info services LLVM-C lacks (C++) ====== */
 /* The copy `to` of `from` (clone.c) gets its own DISubprogram, and each

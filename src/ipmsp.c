@@ -1499,35 +1499,66 @@ static void reinfer(Ip *ip) {
    (initializers, llvm.used).  A dead function's uses are all in dead
    functions: they are replaced by poison first, then all are deleted. */
 static void sweep_dead(Ip *ip) {
-  PtrMap live;
-  map_init(&live);
-  ValVec work = {0};
+  Pool scratch = {0};
+  /* the module's functions, numbered */
+  PtrMap idx = {.pool = &scratch};
+  ValVec fns = {.pool = &scratch};
   for (LLVMValueRef f = LLVMGetFirstFunction(ip->m); f; f = LLVMGetNextFunction(f)) {
+    map_put(&idx, f, (uint32_t)fns.n);
+    vec_push(&fns, f);
+  }
+  /* who names whom: read from each function's use list (its calls and
+     other uses, a few each) rather than from every operand of every
+     instruction; then by namer, counting sort */
+  VEC(uint32_t) from = {.pool = &scratch}, to = {.pool = &scratch};
+  uint8_t *live = pool_alloc(&scratch, fns.n + 1);
+  VEC(uint32_t) work = {.pool = &scratch};
+  for (size_t g = 0; g < fns.n; g++) {
+    LLVMValueRef f = fns.v[g];
     bool entry = !world_internal(f) || tgt_is_kernel(ip->t, f);
-    for (LLVMUseRef u = LLVMGetFirstUse(f); u && !entry; u = LLVMGetNextUse(u))
-      entry = !LLVMIsAInstruction(LLVMGetUser(u));
+    for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (!LLVMIsAInstruction(user)) {
+        entry = true;
+        continue;
+      }
+      LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
+      uint32_t k = bb ? map_find(&idx, LLVMGetBasicBlockParent(bb)) : MAP_NONE;
+      if (k != MAP_NONE) {
+        vec_push(&from, k);
+        vec_push(&to, (uint32_t)g);
+      }
+    }
     if (entry) {
-      map_put(&live, f, 1);
-      vec_push(&work, f);
+      live[g] = 1;
+      vec_push(&work, (uint32_t)g);
     }
   }
+  uint32_t *start = pool_alloc(&scratch, (fns.n + 1) * sizeof *start);
+  uint32_t *named = pool_alloc(&scratch, (to.n + 1) * sizeof *named);
+  for (size_t e = 0; e < from.n; e++)
+    start[from.v[e] + 1]++;
+  for (size_t k = 0; k < fns.n; k++)
+    start[k + 1] += start[k];
+  for (size_t e = 0; e < from.n; e++)
+    named[start[from.v[e]]++] = to.v[e];
+  for (size_t k = fns.n; k > 0; k--) /* back to each namer's first */
+    start[k] = start[k - 1];
+  start[0] = 0;
   while (work.n) {
-    LLVMValueRef f = work.v[--work.n];
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        for (int k = 0, n = LLVMGetNumOperands(i); k < n; k++) {
-          LLVMValueRef op = LLVMGetOperand(i, (unsigned)k);
-          if (op && LLVMIsAFunction(op) && !map_get(&live, op, NULL)) {
-            map_put(&live, op, 1);
-            vec_push(&work, op);
-          }
-        }
+    uint32_t f = work.v[--work.n];
+    for (uint32_t e = start[f]; e < start[f + 1]; e++)
+      if (!live[named[e]]) {
+        live[named[e]] = 1;
+        vec_push(&work, named[e]);
+      }
   }
   ValVec dead = {0};
   for (size_t i = 0; i < ip->fns.n; i++) {
     Fn *fi = ip->fns.v[i];
-    if (fi->fn && LLVMCountBasicBlocks(fi->fn) && (fi->family || fi->lost_calls) &&
-        !map_get(&live, fi->fn, NULL))
+    uint32_t k = fi->fn ? map_find(&idx, fi->fn) : MAP_NONE;
+    if (k != MAP_NONE && LLVMCountBasicBlocks(fi->fn) && (fi->family || fi->lost_calls) &&
+        !live[k])
       vec_push(&dead, fi->fn);
   }
   for (size_t k = 0; k < dead.n; k++)
@@ -1540,8 +1571,7 @@ static void sweep_dead(Ip *ip) {
     cx_stat(ip->cx, &st_deleted, 1);
   }
   vec_free(&dead);
-  vec_free(&work);
-  map_free(&live);
+  pool_release(&scratch);
 }
 
 /* ---- phase 5: publish ---------------------------------------------------- */

@@ -56,6 +56,7 @@ struct Specs {
   StrMap by_key;   /* key -> index in made */
   StrMap by_name;  /* clone's name -> index in made */
   StrMap reported; /* "<refusal>:<key or function>" already met */
+  CloneMap copy;   /* the value map, reused from one copy to the next */
 };
 
 Specs *specs_new(GaspCtx *cx, LLVMModuleRef m) {
@@ -63,6 +64,7 @@ Specs *specs_new(GaspCtx *cx, LLVMModuleRef m) {
   s->cx = cx;
   s->m = m;
   pool_bind(&s->made, &s->pool);
+  clone_map_bind(&s->copy, &s->pool);
   return s;
 }
 
@@ -141,7 +143,7 @@ LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *ke
     *first_refusal = specs_first_report(s, SPEC_BUDGET, key);
     return NULL;
   }
-  LLVMValueRef nf = clone_function(f, ty, key, move);
+  LLVMValueRef nf = clone_function(f, ty, key, move, &s->copy);
   size_t len;
   const char *name = LLVMGetValueName2(nf, &len);
   SpecRec r = {pool_strdup(&s->pool, family), pool_strdup(&s->pool, name)};
@@ -153,7 +155,7 @@ LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *ke
 
 LLVMValueRef specs_retype(LLVMValueRef f, LLVMTypeRef ty, const char *name) {
   LLVMSetValueName2(f, "", 0);
-  return clone_function(f, ty, name, true);
+  return clone_function(f, ty, name, true, NULL);
 }
 
 /* ---- the cost model ------------------------------------------------------ */

@@ -11,6 +11,7 @@
  */
 #include "gasp.h"
 #include "args.h"
+#include "hugepages.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -921,17 +922,23 @@ static void tune_malloc(void) {
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
   mallopt(M_TOP_PAD, 64 << 20);
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  /* the worker thread allocates from the main arena, one contiguous heap
+     (the one hugepages_restart puts in huge pages), not an arena of its
+     own in 64 MiB pieces */
+  mallopt(M_ARENA_MAX, 1);
 #endif
 }
 
 int main(int argc, char **argv) {
   static Args a;
   char *err = NULL;
+  char **given = argv;
   tune_malloc();
   if (!args_expand(&argc, &argv, &err))
     usage_error("%s", err ? err : "out of memory");
   parse_args(argc, argv, &a);
   check_outputs(&a);
+  hugepages_restart(given, a.in); /* returns when it does not start again */
   pthread_attr_t attr;
   pthread_t th;
   void *res = NULL;
