@@ -53,9 +53,7 @@ static void copy_fn_metadata(LLVMValueRef from, LLVMValueRef to, bool with_dbg) 
     LLVMDisposeValueMetadataEntries(md);
 }
 
-/* The value map of a copy: old value -> new value. */
-typedef CloneMap VMap;
-
+/* The value map of a copy (old value -> new value), kept across copies. */
 void clone_map_bind(CloneMap *cm, Pool *pool) {
   pool_bind(&cm->idx, pool);
   pool_bind(&cm->from, pool);
@@ -74,7 +72,7 @@ void clone_map_free(CloneMap *cm) {
 
 /* Empties vm for a copy of nv values; a map grown for a much larger
    function is given back rather than cleared whole each time. */
-static void vmap_reset(VMap *vm, size_t nv) {
+static void vmap_reset(CloneMap *vm, size_t nv) {
   if (vm->idx.cap > 8 * nv + 256)
     map_free(&vm->idx);
   else
@@ -85,20 +83,20 @@ static void vmap_reset(VMap *vm, size_t nv) {
   vec_grow(&vm->to, nv);
 }
 
-static void vmap_put(VMap *vm, LLVMValueRef from, LLVMValueRef to) {
+static void vmap_put(CloneMap *vm, LLVMValueRef from, LLVMValueRef to) {
   map_put(&vm->idx, from, (uint32_t)vm->to.n);
   vec_push(&vm->from, from);
   vec_push(&vm->to, to);
 }
 
-static LLVMValueRef vmap_get(const VMap *vm, LLVMValueRef v) {
+static LLVMValueRef vmap_get(const CloneMap *vm, LLVMValueRef v) {
   uint32_t k = map_find(&vm->idx, v);
   return k == MAP_NONE ? v : vm->to.v[k];
 }
 
 /* Copies fn's blocks into nf (whose parameters are already mapped). */
 static void copy_body(LLVMBuilderRef b, LLVMValueRef fn, LLVMValueRef nf,
-                      VMap *vm, LLVMBasicBlockRef entry) {
+                      CloneMap *vm, LLVMBasicBlockRef entry) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
   unsigned assign_id = LLVMGetMDKindIDInContext(ctx, "DIAssignID", 10);
   ValVec *made = &vm->made, *phis = &vm->phis;
@@ -189,7 +187,7 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
 
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   LLVMBasicBlockRef entry = NULL;
-  VMap own = {0}, *vm = scratch ? scratch : &own;
+  CloneMap own = {0}, *vm = scratch ? scratch : &own;
   if (move) {
     LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn);
     while (bb) {

@@ -8,15 +8,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define GASP_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define GASP_ASAN 1
-#endif
-
 /* hugetlb=1: glibc advises huge pages (madvise) on what it maps for the
    heap.  gasp-opt's one worker thread already shares the main arena
    (tune_malloc sets M_ARENA_MAX), whose heap grows contiguously. */
@@ -42,7 +33,7 @@ char *hugepages_tunables(const char *thp, const char *tunables, long long input_
 }
 
 void hugepages_restart(char **argv, const char *input) {
-#if defined(__GLIBC__) && defined(__linux__) && !defined(GASP_ASAN)
+#if defined(__GLIBC__) && defined(__linux__)
   struct stat st;
   if (!input || !strcmp(input, "-") || stat(input, &st) || !S_ISREG(st.st_mode))
     return;
@@ -53,11 +44,11 @@ void hugepages_restart(char **argv, const char *input) {
   size_t got = fread(thp, 1, sizeof thp - 1, f);
   fclose(f);
   thp[got] = 0;
-  char *v = hugepages_tunables(thp, getenv("GLIBC_TUNABLES"), (long long)st.st_size);
+  const char *was = getenv("GLIBC_TUNABLES");
+  char *v = hugepages_tunables(thp, was, (long long)st.st_size);
   if (!v)
     return;
-  const char *was = getenv("GLIBC_TUNABLES");
-  char *old = was ? strdup(was) : NULL;
+  char *old = was ? strdup(was) : NULL; /* setenv may free was */
   if (setenv("GLIBC_TUNABLES", v, 1) == 0) {
     fflush(NULL);
     execv("/proc/self/exe", argv);

@@ -14,8 +14,6 @@
 #ifndef GASP_TOOLS_HUGEPAGES_H
 #define GASP_TOOLS_HUGEPAGES_H
 
-#include <stdbool.h>
-
 /* 1 MiB of input: a module of about 25,000 instructions.  Below it a
    second start (about 40 ms: libLLVM is loaded again) costs more than the
    page faults it saves. */
@@ -30,7 +28,9 @@ char *hugepages_tunables(const char *thp, const char *tunables, long long input_
 
 /* Starts this program again with argv under huge pages when
    hugepages_tunables says so; returns (doing nothing) otherwise or when
-   the new start fails.  input: the input path ("-": standard input). */
+   the new start fails.  input: the input path ("-": standard input).
+   glibc's malloc only: a caller with another allocator (AddressSanitizer's)
+   does not call it. */
 void hugepages_restart(char **argv, const char *input);
 
 #endif
