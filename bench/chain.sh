@@ -5,7 +5,8 @@
 # tuples of spaces, so ipmsp makes 2 x N clones, N levels deep), for N in
 # SIZES (default "800 2000 8000 20000").  Side by side on the same file,
 # interleaved (run 1 of each, then run 2 of each, ... RUNS times, default
-# 5; the least CPU time, user + system, of each): gasp-opt's default
+# 9: the host's noise moves one run by up to a quarter, and the least of
+# more runs moves less; the least CPU time, user + system, of each): gasp-opt's default
 # pipeline as users run it; gasp-opt kept in 4 KiB pages (GLIBC_TUNABLES
 # names glibc.malloc.hugetlb, so it does not start itself again in huge
 # pages, tools/hugepages.h); opt-22 -passes=infer-address-spaces as users
@@ -22,7 +23,7 @@ set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 GASP=$here/build/bin/gasp-opt
 SIZES=${1:-"800 2000 8000 20000"}
-RUNS=${2:-5}
+RUNS=${2:-9}
 outd="$here/bench/chain"; mkdir -p "$outd"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # interleave RUNS -> for each configuration "cpu-seconds peak-MB" (least CPU)
