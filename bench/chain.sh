@@ -35,12 +35,16 @@ interleave() {
   while [ $i -lt "$runs" ]; do
     i=$((i + 1))
     while read -r name cmd; do
-      /usr/bin/time -f "%U %S %M" -o "$tmp/t" sh -c "$cmd" >/dev/null 2>&1 ||
-        { echo "FAILED: $cmd" >&2; echo "0 0 0" > "$tmp/t"; }
-      cat "$tmp/t" >> "$tmp/t.$name"
+      # a failed run counts for nothing (not as 0 s) and fails the script
+      if /usr/bin/time -f "%U %S %M" -o "$tmp/t" sh -c "$cmd" >/dev/null 2>&1; then
+        cat "$tmp/t" >> "$tmp/t.$name"
+      else
+        echo "FAILED: $cmd" >&2; bad=1
+      fi
     done < "$tmp/configs"
   done
   while read -r name cmd; do
+    [ -s "$tmp/t.$name" ] || echo "0 0 0" > "$tmp/t.$name" # every run failed
     awk '{c = $1 + $2} NR == 1 || c < b {b = c; m = $3}
          END {printf "%.2f %d\n", b, m / 1024}' "$tmp/t.$name" > "$tmp/best.$name"
   done < "$tmp/configs"
