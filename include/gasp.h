@@ -155,6 +155,14 @@ typedef struct GaspOptions {
      and one call per space, each passing the pointer cast to its space, so
      ipmsp sends each to its clone.  0 (the default) off. */
   int version_by_space;
+  /* Check the output (--verify-spaces): every addrspacecast from generic to
+     a named space that gasp made — in a call to a clone, a retyped return,
+     a rewritten access — is proven again by a space analysis of the output
+     module alone, sharing nothing with the passes that made it; casts under
+     a run-time space test gasp built (tags, versioning) are exempt.  A
+     violation is GASP_ERR_INTERNAL with a diagnostic naming the cast.
+     0 (the default) off. */
+  int verify_spaces;
   /* New fields go here, at the end (see struct_size). */
 } GaspOptions;
 

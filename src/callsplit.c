@@ -70,6 +70,12 @@ typedef struct Cs {
   PtrMap needs_conv; /* function -> 1: needs convergence (a proven "yes") */
 } Cs;
 
+/* v, marked for --verify-spaces: it runs under the space test just built. */
+static LLVMValueRef guarded(const Cs *s, LLVMValueRef v) {
+  schema_guard_cast(s->cx, v);
+  return v;
+}
+
 /* ---- 1. candidates ------------------------------------------------------- */
 
 static bool has_fn_attr(LLVMValueRef fn, unsigned kind) {
@@ -225,9 +231,9 @@ static void split(Cs *s, LLVMValueRef call, const Split *sp, LLVMValueRef out[2]
     LLVMSetCurrentDebugLocation2(s->b, loc);
     LLVMValueRef arg = sp->test /* the pointer in the arm's space, as a generic one */
                            ? LLVMBuildAddrSpaceCast(
-                                 s->b,
-                                 LLVMBuildAddrSpaceCast(s->b, v,
-                                                        ir_retype(LLVMTypeOf(v), sp->space[k]), ""),
+                                 s->b, guarded(s, LLVMBuildAddrSpaceCast(
+                                                      s->b, v,
+                                                      ir_retype(LLVMTypeOf(v), sp->space[k]), "")),
                                  LLVMTypeOf(v), "")
                            : LLVMGetOperand(v, 1 + (unsigned)k);
     LLVMValueRef c = LLVMInstructionClone(call);

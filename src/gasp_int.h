@@ -576,6 +576,32 @@ bool schema_module_lowered(LLVMModuleRef m);
 void schema_mark_lowered(LLVMModuleRef m);
 /* The name of alias.c's scope domain (its scopes are "<domain>.<space>"). */
 const char *schema_alias_domain(void);
+/* !gasp.cast (only while --verify-spaces runs): who made a generic-to-named
+   addrspacecast that no analysis is asked to prove. */
+typedef enum CastMark {
+  CAST_NONE,    /* made by gasp from a proof: spacecheck.c proves it again */
+  CAST_USER,    /* in the pipeline's input */
+  CAST_GUARDED  /* under a run-time space test a pass built (spacecheck_guard) */
+} CastMark;
+void schema_mark_cast(LLVMValueRef cast, CastMark mark);
+CastMark schema_cast_mark(LLVMValueRef cast);
+void schema_clear_cast_mark(LLVMValueRef cast);
+/* A pass built cast v under a run-time test of its space (versioning, a
+   fact of the input's own test) or from a module-wide proof (static
+   resolution): marked CAST_GUARDED while --verify-spaces runs. */
+void schema_guard_cast(const GaspCtx *cx, LLVMValueRef v);
+
+/* ===== spacecheck.c — the clone-call invariant, checked on the output ==== */
+typedef struct SpaceCheck SpaceCheck;
+/* Before the first pass (NULL when --verify-spaces is off): marks the
+   input's own generic-to-named casts. */
+SpaceCheck *spacecheck_begin(GaspCtx *cx, LLVMModuleRef m);
+/* After the last pass: proves every generic-to-named cast gasp made, with a
+   space analysis of the output module alone; a violation is an internal
+   error naming the cast and the call it feeds; memsum: the pipeline ran
+   memsum (loads read the memory summary).  Strips the marks, frees sc.
+   False on a violation. */
+bool spacecheck_end(SpaceCheck *sc, GaspCtx *cx, LLVMModuleRef m, bool memsum);
 
 /* ===== space.c — the space analysis: spaces of generic pointers, and why  */
 /* A set of spaces (see space.c's lattice): bit i per space, then these. */

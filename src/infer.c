@@ -825,6 +825,7 @@ static LLVMValueRef fact_cast(Infer *s, const Fact *facts, size_t inner, int as,
   LLVMPositionBuilderBefore(s->b, fact_point(f));
   LLVMSetCurrentDebugLocation2(s->b, ir_loc_of(f->assume, s->fn));
   LLVMValueRef named = LLVMBuildAddrSpaceCast(s->b, f->p, ir_retype(LLVMTypeOf(f->p), as), "");
+  schema_guard_cast(s->cx, named); /* under the input's own space test */
   LLVMValueRef back = LLVMBuildAddrSpaceCast(s->b, named, LLVMTypeOf(f->p), "");
   add_trash(s, back);
   add_trash(s, named);

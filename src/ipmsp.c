@@ -18,10 +18,26 @@
  * S ^ S -> S; S ^ T -> POISON; POISON absorbs.  VOTE_UNSET (256) is scratch
  * inside one classification and is never stored.  An observation is the
  * space of the actual argument after intra-procedural inference in the
- * caller (space_analyse): a named space is valid, a generic value is invalid,
- * null and undef are neutral (no observation), as is a value that depends
- * only on parameters nobody has voted on yet (optimistic; this is what makes
- * self and mutual recursion converge).
+ * caller (space_analyse) *with the caller's own types*: a named space is
+ * valid, a generic value is invalid, null and undef are neutral (no
+ * observation).
+ *
+ * Soundness by construction (the clone-call invariant, docs/design.md): a
+ * call to a function made for spaces S passes, in every argument position,
+ * a value proven in S by the caller as it stands after the rewrite, and a
+ * return is retyped only where every `ret` of the body as it stands is
+ * proven.  Observations therefore never assume a vote that has not been
+ * written into a signature yet — not the caller's parameter votes, not an
+ * internal callee's return vote.  Types only get more specific (an in-place
+ * retype follows the votes of every live call; a clone narrows its
+ * original's parameters; a call goes to a function whose actual parameter
+ * types it matches), so a fact proven from types stays true after every
+ * later rewrite.  Recursion converges through the waves instead of through
+ * optimism: the first wave clones a recursive function for its outside
+ * callers, the next sends the clone's own recursive calls (now typed) to the
+ * clone (family_member), and the original, left without callers, goes.
+ * `gasp-opt --verify-spaces` checks the invariant on the output with an
+ * analysis of its own (spacecheck.c).
  *
  * Algorithm: one drain of a work list, in waves.
  *   1. Records, once: number the functions; a function is a candidate when
@@ -33,12 +49,8 @@
  *   2. Votes, a fixed-point worklist seeded with every candidate in the
  *      first wave, with the affected ones (below) later ("Initial work list
  *      size :").  Popping F: meet the observations of all its call sites
- *      (each caller analysed once and cached, with the caller's own
- *      parameter votes when the caller is internal — it will be rewritten in
- *      place — and the return votes of internal callees), then the return
- *      vote from F's own `ret`s.  A changed parameter vote re-enqueues F and
- *      its callees (" callees are affected"); a changed return vote
- *      invalidates and re-enqueues the callers.  An analysis in which one
+ *      (each caller analysed once per body and cached), then the return
+ *      vote from F's own `ret`s.  An analysis in which one
  *      block is re-visited more than the cap (1024) poisons the function: it
  *      is left unchanged, with a remark.
  *   3. Rewrite what this wave voted on, in record order:
@@ -58,7 +70,7 @@
  *      when over budget.
  *   4. `infer` on every body that is new or changed, then rescan their
  *      calls: their old sites die, their calls are new sites, and the
- *      callees whose sites changed are affected.  If any is, the next wave
+ *      callees whose sites changed are affected (" callees are affected").  If any is, the next wave
  *      starts at 2 with them; otherwise the drain is over.  A call chain of
  *      any depth takes one wave per level, each costing what it touches.
  *   5. At the end every defined function with pointer parameters gets
@@ -408,6 +420,17 @@ static void refresh(Ip *ip) {
     kill_out(ip, fi->id);
     scan_out(ip, fi->id);
     fi->rec_valid = false;
+    if (ip->dump && fi->out.n) { /* the callees its rewrite re-enqueues */
+      unsigned n = 0;
+      for (size_t j = 0; j < fi->out.n; j++) {
+        uint32_t c = ip->sites.v[fi->out.v[j]].callee;
+        bool dup = false;
+        for (size_t i = 0; i < j && !dup; i++)
+          dup = ip->sites.v[fi->out.v[i]].callee == c;
+        n += !dup;
+      }
+      fprintf(out(ip), "%s : %u callees are affected\n", fn_name(fi->fn), n);
+    }
     for (unsigned a = 0; a < fi->np; a++)
       fi->pay[a] = PAY_UNKNOWN;
   }
@@ -415,33 +438,6 @@ static void refresh(Ip *ip) {
 }
 
 /* ---- phase 2: votes ------------------------------------------------------ */
-
-/* A vote as a lattice value for infer: what the body will see. */
-static int vote_lat(int v) {
-  if (v == VOTE_UNDET)
-    return LAT_UNINIT;
-  return concrete(v) ? v : LAT_GENERIC;
-}
-
-/* Only internal candidates are rewritten in place, so only their bodies
-   may assume their votes. */
-static const Fn *inplace_fn(const Ip *ip, LLVMValueRef f) {
-  uint32_t k = map_find(&ip->fn_id, f);
-  if (k == MAP_NONE)
-    return NULL;
-  const Fn *fi = ip->fns.v[k];
-  return fi->cand && fi->internal && !fi->capped ? fi : NULL;
-}
-
-static int env_param(void *arg, LLVMValueRef f, unsigned idx) {
-  const Fn *fi = inplace_fn(arg, f);
-  return fi && idx < fi->np ? vote_lat(fi->vote[idx]) : LAT_GENERIC;
-}
-
-static int env_ret(void *arg, LLVMValueRef callee) {
-  const Fn *fi = inplace_fn(arg, callee);
-  return fi ? vote_lat(fi->vote[fi->np]) : LAT_GENERIC;
-}
 
 /* Classifies one value after space_analyse (the classifier of the vote lattice; the
    scratch value UNSET stands for "not decided yet"). */
@@ -467,34 +463,15 @@ static void enqueue(Ip *ip, uint32_t f) {
   }
 }
 
-static void enqueue_callees(Ip *ip, uint32_t f, bool report) {
-  unsigned n = 0;
-  for (size_t k = 0; k < ip->fns.v[f]->out.n; k++) {
-    uint32_t c = ip->sites.v[ip->fns.v[f]->out.v[k]].callee;
-    n += !ip->fns.v[c]->queued;
-    enqueue(ip, c);
-  }
-  if (report && n && ip->dump)
-    fprintf(out(ip), "%s : %u callees are affected\n", fn_name(ip->fns.v[f]->fn), n);
+static void enqueue_callees(Ip *ip, uint32_t f) {
+  for (size_t k = 0; k < ip->fns.v[f]->out.n; k++)
+    enqueue(ip, ip->sites.v[ip->fns.v[f]->out.v[k]].callee);
 }
 
 static void poison_all(Fn *fi) {
   for (unsigned k = 0; k <= fi->np; k++)
     if (fi->vote[k] != VOTE_NONE)
       fi->vote[k] = VOTE_POISON;
-}
-
-/* A function's return vote changed (or it was capped): its callers'
-   analyses are stale. */
-static void callers_stale(Ip *ip, uint32_t f) {
-  for (size_t k = 0; k < ip->fns.v[f]->callers.n; k++) {
-    uint32_t g = ip->fns.v[f]->callers.v[k];
-    if (!ip->fns.v[g]->fn)
-      continue;
-    ip->fns.v[g]->rec_valid = false;
-    enqueue(ip, g);
-    enqueue_callees(ip, g, false);
-  }
 }
 
 /* Analyses f and records the observations of its calls and its rets. */
@@ -515,8 +492,7 @@ static void ensure_record(Ip *ip, uint32_t g) {
       rm_arg(r, "String", " times; the function is left unchanged");
       rm_done(r);
       poison_all(fi);
-      callers_stale(ip, g);
-      enqueue_callees(ip, g, false);
+      enqueue_callees(ip, g); /* its calls observe nothing valid now */
     }
     for (size_t k = 0; k < fi->out.n; k++) {
       const Site *s = &ip->sites.v[fi->out.v[k]];
@@ -550,7 +526,6 @@ static void ensure_record(Ip *ip, uint32_t g) {
 
 static void pop_one(Ip *ip, uint32_t f) {
   Fn *fi = ip->fns.v[f];
-  bool pchanged = false;
   if (!fi->popped) {
     fi->popped = true;
     vec_push(&ip->popped, f);
@@ -565,25 +540,15 @@ static void pop_one(Ip *ip, uint32_t f) {
       int o = ip->obs.v[s->obs + a];
       if (fi->vote[a] == VOTE_NONE || o == OBS_NEUTRAL)
         continue;
-      int nv = ipmsp_meet(fi->vote[a], o != OBS_INVALID, o);
-      pchanged |= nv != fi->vote[a];
-      fi->vote[a] = nv;
+      fi->vote[a] = ipmsp_meet(fi->vote[a], o != OBS_INVALID, o);
     }
-  }
-  if (pchanged) {
-    fi->rec_valid = false;
-    enqueue(ip, f);
-    enqueue_callees(ip, f, true);
   }
   ensure_record(ip, f);
   fi = ip->fns.v[f];
   int *rv = &fi->vote[fi->np];
   if (*rv != VOTE_NONE && fi->ret_obs != VOTE_UNDET) {
     int nv = ipmsp_meet(*rv, fi->ret_obs != VOTE_POISON, fi->ret_obs);
-    if (nv != *rv) {
-      *rv = nv;
-      callers_stale(ip, f);
-    }
+    *rv = nv;
   }
 }
 
@@ -1276,7 +1241,8 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
       for (size_t k = 0; !g[i].any && k < g[i].calls.n && !orig_live; k++) {
         LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(g[i].calls.v[k]));
         uint32_t c = map_find(&ip->fn_id, caller);
-        orig_live = c == MAP_NONE || ip->fns.v[c]->reached;
+        /* f's own recursive calls keep it only as long as others do */
+        orig_live = caller != fi->fn && (c == MAP_NONE || ip->fns.v[c]->reached);
       }
   }
   size_t copies = clones - (clones && !orig_live);
@@ -1424,6 +1390,89 @@ static bool votes_cover_calls(const Ip *ip, const Fn *fi) {
   return live == use_count(fi->fn);
 }
 
+/* A self-recursive internal function whose outside calls agree on a space
+   for a parameter, while its own recursive calls poisoned it only because
+   they pass values derived from that generic parameter.  The hypothesis
+   "parameter a is in space S" is checked on f alone: analysed with its own
+   parameters in the spaces the outside calls agree on, every recursive call
+   must pass S (or null/undef) in position a.  It then holds by induction
+   once f is retyped in place, in this same step, so nothing assumed
+   escapes (the recursive calls' arguments are proven by f's new types;
+   spacecheck.c checks them).  Parameters whose hypothesis fails keep their
+   vote; the check repeats without them until it holds.  True when some
+   vote was made concrete.  Mutual recursion goes through clones. */
+typedef struct Hypo {
+  const Fn *fi;
+  const int *lat;
+} Hypo;
+
+static int hypo_param(void *arg, LLVMValueRef f, unsigned idx) {
+  const Hypo *h = arg;
+  return f == h->fi->fn && idx < h->fi->np ? h->lat[idx] : LAT_GENERIC;
+}
+
+static bool self_recursion_agrees(Ip *ip, Fn *fi) {
+  unsigned np = fi->np;
+  bool self = false;
+  int *hyp = xmalloc((np + 1) * sizeof *hyp);
+  for (unsigned a = 0; a < np; a++)
+    hyp[a] = fi->vote[a] == VOTE_NONE ? VOTE_NONE : VOTE_UNDET;
+  for (size_t k = 0; k < fi->sites.n; k++) {
+    const Site *s = &ip->sites.v[fi->sites.v[k]];
+    if (!s->call)
+      continue;
+    if (s->caller == fi->id) {
+      self = true;
+      continue;
+    }
+    for (unsigned a = 0; a < np; a++) {
+      int o = ip->obs.v[s->obs + a];
+      if (hyp[a] != VOTE_NONE && o != OBS_NEUTRAL)
+        hyp[a] = ipmsp_meet(hyp[a], o != OBS_INVALID, o);
+    }
+  }
+  bool any = false, ok = false;
+  for (unsigned a = 0; a < np; a++)
+    any |= concrete(hyp[a]) && fi->vote[a] == VOTE_POISON;
+  int *lat = xmalloc((np + 1) * sizeof *lat);
+  SpaceEnv env = ip->env;
+  Hypo h = {fi, lat};
+  env.param_lat = hypo_param;
+  env.arg = &h;
+  while (self && any && !ok) {
+    for (unsigned a = 0; a < np; a++)
+      lat[a] = concrete(hyp[a]) ? hyp[a] : LAT_GENERIC;
+    fi->rec_valid = false; /* ip->sp now holds the hypothesis */
+    if (!space_analyse(ip->sp, fi->fn, &env))
+      break;
+    ok = true;
+    for (size_t k = 0; k < fi->sites.n; k++) {
+      const Site *s = &ip->sites.v[fi->sites.v[k]];
+      if (!s->call || s->caller != fi->id)
+        continue;
+      for (unsigned a = 0; a < np; a++) {
+        if (!concrete(hyp[a]))
+          continue;
+        int o = classify(ip, LLVMGetOperand(s->call, a));
+        if (o != OBS_NEUTRAL && o != hyp[a]) {
+          hyp[a] = VOTE_POISON; /* drop it and check again */
+          ok = false;
+        }
+      }
+    }
+    any = false;
+    for (unsigned a = 0; a < np; a++)
+      any |= concrete(hyp[a]) && fi->vote[a] == VOTE_POISON;
+  }
+  if (ok && any)
+    for (unsigned a = 0; a < np; a++)
+      if (concrete(hyp[a]))
+        fi->vote[a] = hyp[a];
+  free(lat);
+  free(hyp);
+  return ok && any;
+}
+
 /* Rewrites the records voted on in this wave, in module order. */
 static bool rewrite(Ip *ip) {
   bool changed = false;
@@ -1451,6 +1500,9 @@ static bool rewrite(Ip *ip) {
       any_concrete |= concrete(fi->vote[k]);
       any_poison |= k < fi->np && fi->vote[k] == VOTE_POISON;
     }
+    if (fi->internal && any_poison && votes_cover_calls(ip, fi) &&
+        self_recursion_agrees(ip, fi))
+      any_concrete = true;
     if (fi->internal && any_concrete) {
       /* a call redirected to it earlier in this wave (a deduplicated
          clone) did not vote: it is re-voted from every site next wave */
@@ -1629,9 +1681,8 @@ bool ipmsp_run(GaspCtx *cx, LLVMModuleRef m) {
   ip.specs = specs_new(cx, m);
   ip.sp = facts_space(facts_of(cx, m));
   ip.dump = cx->opt.dump_ip_msp;
-  ip.env.param_lat = env_param;
-  ip.env.ret_lat = env_ret;
-  ip.env.arg = &ip;
+  /* no param_lat/ret_lat: an observation is what the caller's own types
+     prove (see "Soundness by construction" above) */
   ip.env.visit_cap = cx->opt.visit_cap ? cx->opt.visit_cap : IPMSP_VISIT_CAP;
   static const char *const no_slot[] = {"byval", "byref", "sret", "inalloca",
                                         "preallocated"};

@@ -454,8 +454,14 @@ static bool writes_fields(const MemModel *mm, LLVMValueRef fn, unsigned k, Write
       if (ok && LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
         bool gen = generic_scalar(mm, t);
         LLVMValueRef base = gen ? moved_base(val, &wr.moved) : NULL;
-        if (base && LLVMIsAArgument(base) && generic_scalar(mm, LLVMTypeOf(base))) {
-          wr.param = ir_param_index(base); /* p, or p + n */
+        /* a named parameter made generic (a clone's): the caller passes
+           that named pointer */
+        LLVMValueRef arg = base && LLVMIsAAddrSpaceCastInst(base) &&
+                                   LLVMIsAArgument(LLVMGetOperand(base, 0))
+                               ? LLVMGetOperand(base, 0)
+                               : base;
+        if (arg && LLVMIsAArgument(arg) && (arg != base || generic_scalar(mm, LLVMTypeOf(arg)))) {
+          wr.param = ir_param_index(arg); /* p, or p + n */
           ok = wr.param != (int)k;
         } else if (base && (wr.from = loaded_from(mm, fn, k, base)) >= 0) {
           /* j->p++: a field's pointer moved, or copied to another field */

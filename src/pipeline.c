@@ -269,6 +269,7 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   facts_free(cx->facts);
   cx->facts = facts_new(cx->tgt, m);
   cx->cur_module = m;
+  SpaceCheck *check = spacecheck_begin(cx, m); /* --verify-spaces */
   why_begin(cx, m);
   char *copy;
   StepVec steps = {0};
@@ -286,6 +287,15 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
       const char *name = steps.v[i + n % size].name;
       if (strcmp(name, "reinfer"))
         ok = run_waiting(cx, m, &rs);
+      /* the check reads what inference proved: before tag lowering turns
+         every generic pointer into an integer it cannot see through (the
+         lowering's dispatch is checked by execution: gasp-run --check-as) */
+      if (ok && check && !strcmp(name, "lower")) {
+        ok = spacecheck_end(check, cx, m, pipeline_has(cx, "memsum"));
+        check = NULL;
+        if (!ok)
+          rs.st = GASP_ERR_INTERNAL;
+      }
       if (ok)
         ok = run_one(cx, name, &rs);
       quiet = rs.changed ? 0 : quiet + 1;
@@ -296,6 +306,10 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   free(copy);
   if (ok)
     ok = run_waiting(cx, m, &rs);
+  /* the clone-call invariant, proven again on the output alone (or
+     before `lower`, above) */
+  if (!spacecheck_end(check, cx, m, pipeline_has(cx, "memsum")) && rs.st == GASP_OK)
+    rs.st = GASP_ERR_INTERNAL;
   if (rs.st == GASP_OK) {
     WhyRun run = {pipeline_has(cx, "ipmsp"), pipeline_has(cx, "memsum")};
     why_report(cx, m, run); /* before rehoming: its remarks are about live functions */

@@ -68,7 +68,9 @@ typedef struct Rs {
   bool changed;
 } Rs;
 
-typedef enum Fold { KEEP, FALSE_NULL, TRUE_SAME } Fold;
+/* TRUE_REACH: TRUE_SAME from what reaches the kernels (reach.c), a proof
+   of the whole module rather than of the function */
+typedef enum Fold { KEEP, FALSE_NULL, TRUE_SAME, TRUE_REACH } Fold;
 
 /* An explicit cast or space test of the function, and what it folds to. */
 typedef struct Site {
@@ -95,7 +97,7 @@ static Fold decide(Rs *s, const CastFn *cf, LLVMValueRef p, uint32_t mask) {
   if (!(mask & space_table_bit(s->t, cf->as)))
     return FALSE_NULL;
   if (cf->unified == UAS_GLOBAL && mask == space_table_bit(s->t, s->t->global))
-    return TRUE_SAME;
+    return TRUE_REACH;
   return KEEP;
 }
 
@@ -110,8 +112,13 @@ static void fold(Rs *s, LLVMValueRef call, const CastFn *cf, Fold f) {
             : LLVMBuildICmp(s->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), "");
   else if (f == FALSE_NULL)
     r = tgt_null(s->t, rt);
-  else
-    r = ir_ptr_as(rt) == s->t->generic ? p : LLVMBuildAddrSpaceCast(s->b, p, rt, "");
+  else if (ir_ptr_as(rt) == s->t->generic)
+    r = p;
+  else {
+    r = LLVMBuildAddrSpaceCast(s->b, p, rt, "");
+    if (f == TRUE_REACH)
+      schema_guard_cast(s->cx, r);
+  }
   if (r != p && !LLVMIsAConstant(r))
     ir_take_name(call, r);
   LLVMReplaceAllUsesWith(call, r);
@@ -123,7 +130,9 @@ static void fold(Rs *s, LLVMValueRef call, const CastFn *cf, Fold f) {
 static LLVMValueRef to_global(Rs *s, LLVMValueRef p, LLVMValueRef at) {
   LLVMPositionBuilderBefore(s->b, at);
   LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(at));
-  return LLVMBuildAddrSpaceCast(s->b, p, ir_retype(LLVMTypeOf(p), s->t->global), "");
+  LLVMValueRef r = LLVMBuildAddrSpaceCast(s->b, p, ir_retype(LLVMTypeOf(p), s->t->global), "");
+  schema_guard_cast(s->cx, r); /* static resolution: a module-wide proof (reach.c) */
+  return r;
 }
 
 static bool make_global(Rs *s, LLVMValueRef i) {

@@ -12,6 +12,10 @@
  *                 triples — at entry the aggregate parameter holds at that
  *                 offset only pointers into that space;
  *   !gasp.lowered named: the module is tag-lowered already;
+ *   !gasp.cast    on an addrspacecast from generic to a named space, only
+ *                 while --verify-spaces runs (stripped before output):
+ *                 "user" (in the input) or "guarded" (a pass put it under
+ *                 a run-time space test: tags, versioning, explicit casts);
  *   the alias domain "gasp.as" and its scopes "gasp.as.<space>".
  * Writers and readers per kind: docs/design.md, "Glossary and the
  * !gasp.* schema".  Below space.c and memory.c (memory.c reads field
@@ -29,6 +33,7 @@
 #define MD_AS "gasp.as"         /* on a function: spaces, then notes */
 #define MD_FIELDS "gasp.fields" /* on a fields clone: (param, offset, space) */
 #define MD_LOWERED "gasp.lowered" /* named: the module is tag-lowered */
+#define MD_CAST "gasp.cast"       /* on a generic-to-named cast: user/guarded */
 #define NOTE_FAMILY "clone of @"
 #define NOTE_OUTCOME "ipmsp:"
 
@@ -217,3 +222,37 @@ void schema_mark_lowered(LLVMModuleRef m) {
 }
 
 const char *schema_alias_domain(void) { return MD_AS; }
+
+static const char *const cast_mark_text[] = {[CAST_USER] = "user", [CAST_GUARDED] = "guarded"};
+
+void schema_mark_cast(LLVMValueRef cast, CastMark mark) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(cast));
+  const char *t = cast_mark_text[mark];
+  LLVMValueRef md = LLVMMDStringInContext(ctx, t, (unsigned)strlen(t));
+  LLVMSetMetadata(cast, kind_id(ctx, MD_CAST), LLVMMDNodeInContext(ctx, &md, 1));
+}
+
+CastMark schema_cast_mark(LLVMValueRef cast) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(cast));
+  LLVMValueRef n = LLVMGetMetadata(cast, kind_id(ctx, MD_CAST));
+  if (!n || LLVMGetMDNodeNumOperands(n) != 1)
+    return CAST_NONE;
+  LLVMValueRef op;
+  LLVMGetMDNodeOperands(n, &op);
+  unsigned len = 0;
+  const char *t = op ? LLVMGetMDString(op, &len) : NULL;
+  for (int k = CAST_USER; t && k <= CAST_GUARDED; k++)
+    if (len == strlen(cast_mark_text[k]) && !memcmp(t, cast_mark_text[k], len))
+      return (CastMark)k;
+  return CAST_NONE;
+}
+
+void schema_guard_cast(const GaspCtx *cx, LLVMValueRef v) {
+  if (cx->opt.verify_spaces && v && LLVMIsAAddrSpaceCastInst(v))
+    schema_mark_cast(v, CAST_GUARDED);
+}
+
+void schema_clear_cast_mark(LLVMValueRef cast) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(cast));
+  LLVMSetMetadata(cast, kind_id(ctx, MD_CAST), NULL);
+}

@@ -275,6 +275,7 @@ static LLVMBasicBlockRef mapped_block(const PtrMap *bmap, const BlockVec *nbs,
    builder's place. */
 static LLVMValueRef cast_pair_here(Vs *s, LLVMValueRef r, int as) {
   LLVMValueRef named = LLVMBuildAddrSpaceCast(s->b, r, ir_retype(LLVMTypeOf(r), as), "");
+  schema_guard_cast(s->cx, named); /* the copy for this space runs under its test */
   return LLVMBuildAddrSpaceCast(s->b, named, LLVMTypeOf(r), "");
 }
 

@@ -19,6 +19,9 @@ llvm_bin = subprocess.check_output(["llvm-config-22", "--bindir"], text=True).st
 config.environment["PATH"] = os.pathsep.join(
     [os.path.join(build, "bin"), llvm_bin, os.path.join(root, "scripts"),
      config.environment.get("PATH", os.environ.get("PATH", ""))])
+# Every gasp-opt run (and the plugin) in the suite proves its output's
+# generic-to-named casts again (--verify-spaces, src/spacecheck.c).
+config.environment["GASP_VERIFY_SPACES"] = "1"
 for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]

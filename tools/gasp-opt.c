@@ -113,6 +113,10 @@ static const char usage_text2[] =
     "                        and after, those left in kernel-reachable code\n"
     "                        by reason and by function, named ones by space\n"
     "  -verify-each          run the LLVM verifier after every pass\n"
+    "  --verify-spaces       prove again, on the output alone, every cast from\n"
+    "                        generic to a named space gasp made (clone calls,\n"
+    "                        returns); a violation is an internal error (exit 3).\n"
+    "                        GASP_VERIFY_SPACES=1 in the environment does the same\n"
     "  -print-after-all      print the module after every pass (stderr)\n"
     "  -print-after=<pass>   print the module after that pass (stderr)\n"
     "  -print-before-all     print the module before every pass (stderr)\n"
@@ -145,7 +149,7 @@ typedef struct Args {
 /* Every option name, for "did you mean" (one list, beside the parser). */
 static const char *const option_names[] = {
     "o", "S", "f", "disable-output", "passes", "p", "target-as", "force-target-as", "stats",
-    "stats-json", "info-output-file", "summary", "verify-each", "print-after-all",
+    "stats-json", "info-output-file", "summary", "verify-each", "verify-spaces", "print-after-all",
     "print-after", "print-before-all", "print-before", "print-changed", "time-passes",
     "mtriple", "clone-budget", "clone-cost", "dump-ip-msp", "ipmsp-visit-cap",
     "lower-generic", "pass-remarks", "pass-remarks-missed", "pass-remarks-analysis",
@@ -234,6 +238,8 @@ static bool parse_long(const char *v, long lo, long hi, long *out) {
 static void parse_args(int argc, char **argv, Args *a) {
   memset(a, 0, sizeof *a);
   gasp_options_init(&a->o);
+  const char *vs = getenv("GASP_VERIFY_SPACES"); /* the test suite sets it */
+  a->o.verify_spaces = vs && *vs && strcmp(vs, "0");
   a->dot_show = GASP_CALLGRAPH_REACHABLE;
   for (int i = 1; i < argc; i++) {
     const char *s = argv[i], *v;
@@ -265,6 +271,8 @@ static void parse_args(int argc, char **argv, Args *a) {
       a->o.summary = 1;
     } else if (opt_flag(s, "verify-each")) {
       a->o.verify_each = 1;
+    } else if (opt_flag(s, "verify-spaces")) {
+      a->o.verify_spaces = 1;
     } else if (opt_flag(s, "print-after-all")) {
       a->o.print_after_all = 1;
     } else if ((v = opt_value(s, "print-after"))) {

@@ -164,6 +164,9 @@ cl::opt<VersionMode> OptVersionBySpace(
              "target tests apart: one space test, one call or copy per space"),
     cl::values(clEnumValN(VersionOff, "off", "no versioning (the default)"),
                clEnumValN(VersionOn, "on", "version calls, loops and runs by space")));
+cl::opt<bool> OptVerifySpaces("gasp-verify-spaces", cl::cat(GaspCategory),
+                              cl::desc("Prove every generic-to-named cast gasp made again on "
+                                       "the output (GASP_VERIFY_SPACES=1 does the same)"));
 cl::opt<unsigned> OptVisitCap("gasp-visit-cap", cl::cat(GaspCategory), cl::value_desc("N"),
                               cl::desc("ipmsp's re-visits per block (0: 1024)"));
 
@@ -253,6 +256,8 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     O.clone_budget = CloneBudget ? (long)*CloneBudget
                      : OptCloneBudget.getNumOccurrences() ? (long)OptCloneBudget : -1;
     O.visit_cap = VisitCap.value_or(OptVisitCap);
+    const char *VS = getenv("GASP_VERIFY_SPACES");
+    O.verify_spaces = OptVerifySpaces || (VS && *VS && strcmp(VS, "0"));
     O.option_prefix = "-gasp-";
     return O; // the strings point into this pass and the options: copy at once
   }

@@ -20,7 +20,7 @@
 // The swap inside a branch: after the join either may have run, so the
 // reads there stay generic, and the remark says why.
 // RUN: gasp-opt -pass-remarks-missed=gasp %t.sp.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHY
-// WHY-COUNT-2: load stays generic: loaded from memory that holds different spaces (global, local;
+// WHY-COUNT-2: load stays generic: loaded from a private slot that holds different spaces (global, local;
 // WHY-NOT: loaded from memory that holds different spaces
 // RUN: gasp-run %t.sp.ll --kernel unordered --global 32 --local 16 --arg buf:i32:32:rand=5 --arg buf:i32:32 --arg local:64 --check-as --compare %t.sp.gasp.ll | FileCheck %s --check-prefix=EXEC
 typedef struct { int *a; int *b; } Pair;

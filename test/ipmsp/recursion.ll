@@ -1,8 +1,11 @@
 ; RUN: gasp-opt -verify-each -S %s -o - | FileCheck %s
 ; RUN: gasp-opt -S %s -o - | gasp-opt -S - -o - | FileCheck %s
-; Self and mutual recursion converge (spir64): the votes start optimistic,
-; so a recursive call that passes the function's own parameter does not
-; poison it.  The mutual pair is reached from two kernels.
+; Self and mutual recursion converge (spir64).  Self recursion is rewritten
+; in place: with its parameter in the space the outside calls agree on, the
+; recursive call passes that space too (checked on the function alone, then
+; true by its new types).  The mutual pair, reached from two kernels, is
+; cloned for the kernels' calls; the clones' calls then go to each other and
+; the originals go.
 target triple = "spir64-unknown-unknown"
 
 ; Self recursion, called with local memory only.
@@ -46,7 +49,7 @@ rec:
 
 ; CHECK-LABEL: define spir_kernel void @k1(
 ; CHECK:         call spir_func i32 @walk(ptr addrspace(3) %l, i32 %n)
-; CHECK:         call spir_func i32 @even(ptr addrspace(1) %g, i32 %n)
+; CHECK:         call spir_func i32 @even.as1(ptr addrspace(1) %g, i32 %n)
 define spir_kernel void @k1(ptr addrspace(1) %g, ptr addrspace(3) %l, i32 %n) {
   %gl = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)
   %gg = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
@@ -57,7 +60,7 @@ define spir_kernel void @k1(ptr addrspace(1) %g, ptr addrspace(3) %l, i32 %n) {
   ret void
 }
 ; CHECK-LABEL: define spir_kernel void @k2(
-; CHECK:         call spir_func i32 @odd(ptr addrspace(1) {{.*}}, i32 %n)
+; CHECK:         call spir_func i32 @odd.as1(ptr addrspace(1) {{.*}}, i32 %n)
 define spir_kernel void @k2(ptr addrspace(1) %g, i32 %n) {
   %g4 = getelementptr inbounds i32, ptr addrspace(1) %g, i64 4
   %gg = addrspacecast ptr addrspace(1) %g4 to ptr addrspace(4)
@@ -70,10 +73,10 @@ define spir_kernel void @k2(ptr addrspace(1) %g, i32 %n) {
 ; CHECK:         [[Q:%.*]] = getelementptr inbounds i32, ptr addrspace(3) %p, i64 1
 ; CHECK:         call spir_func i32 @walk(ptr addrspace(3) [[Q]], i32 %m)
 ; CHECK:         load i32, ptr addrspace(3) %p
-; CHECK-LABEL: define internal spir_func i32 @even(ptr addrspace(1) %p, i32 %n)
+; CHECK-LABEL: define internal spir_func i32 @even.as1(ptr addrspace(1) %p, i32 %n)
 ; CHECK:         load i32, ptr addrspace(1) %p
-; CHECK:         call spir_func i32 @odd(ptr addrspace(1) %p, i32 %m)
-; CHECK-LABEL: define internal spir_func i32 @odd(ptr addrspace(1) %p, i32 %n)
+; CHECK:         call spir_func i32 @odd.as1(ptr addrspace(1) %p, i32 %m)
+; CHECK-LABEL: define internal spir_func i32 @odd.as1(ptr addrspace(1) %p, i32 %n)
 ; CHECK:         store i32 7, ptr addrspace(1) %p
-; CHECK:         call spir_func i32 @even(ptr addrspace(1) %p, i32 %m)
+; CHECK:         call spir_func i32 @even.as1(ptr addrspace(1) %p, i32 %m)
 ; CHECK-NOT:   addrspace(4)

@@ -83,6 +83,9 @@ attributes #1 = { nounwind }
 ; DUMP:      Initial work list size : 3
 ; DUMP-NEXT: get : changed in argument memory space (1 arguments) (global)
 ; DUMP-NEXT: pick : changed in argument memory space (1 arguments) (local)
+; DUMP-NEXT: k : 2 callees are affected
+; DUMP-NEXT: Initial work list size : 2
 ; DUMP-NEXT: pick : return memory space is resolved : 3 (local)
+; DUMP-NEXT: k : 1 callees are affected
 ; DUMP-NEXT: Initial work list size : 1
 ; DUMP-NOT:  {{.}}
