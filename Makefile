@@ -45,7 +45,8 @@ STRESS_MUTATE = $(BUILD)/bin/stress-mutate
 CXX_LLVM ?= clang++-22
 PLUGIN = $(if $(SAN),,$(BUILD)/lib/gasp-plugin.so)
 
-.PHONY: all deps demo check check-asan check-asan-full build-asan-all bench fuzz fuzz-diff stress clean install uninstall deb
+FUZZ_CALLS_N ?= 10000
+.PHONY: fuzz-calls all deps demo check check-asan check-asan-full build-asan-all bench fuzz fuzz-diff stress clean install uninstall deb
 all: $(TOOLS) $(UNIT) $(STRESS_MUTATE) $(BUILD)/lib/libgasp.a $(BUILD)/lib/libgasp.so $(BUILD)/lib/gasp.pc $(PLUGIN)
 
 deps:
@@ -204,6 +205,13 @@ stress: deps
 fuzz-diff: deps
 	@$(MAKE) --no-print-directory all
 	@python3 scripts/fuzzdiff.py --build $(BUILD) -n $(N) --first $(FIRST) --llc
+
+# The clone-call campaign: FUZZ_CALLS_N random call graphs (scripts/gencalls.py,
+# seeds FIRST..) x spir64/nvptx64 x 6 pipelines, every output checked by
+# --verify-spaces and by gasp-run --check-as --compare.
+fuzz-calls: deps
+	@$(MAKE) --no-print-directory all
+	@python3 scripts/gencalls.py --build $(BUILD) -n $(FUZZ_CALLS_N) --first $(FIRST)
 
 bench: deps
 	@$(MAKE) --no-print-directory all

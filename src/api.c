@@ -89,6 +89,13 @@ static GaspStatus check_options(GaspCtx *cx) {
             cx->opt.target_as, tgt_names());
     return GASP_ERR_USAGE;
   }
+  if (cx->opt.clone_budget < -1 || cx->opt.clone_cost < -1) {
+    cx_diag(cx, GASP_SEV_ERROR, "%s %ld: -1 (unlimited%s), 0 or a positive number",
+            cx->opt.clone_budget < -1 ? "--clone-budget" : "--clone-cost",
+            cx->opt.clone_budget < -1 ? cx->opt.clone_budget : cx->opt.clone_cost,
+            cx->opt.clone_budget < -1 ? "" : ": the target's limit");
+    return GASP_ERR_USAGE;
+  }
   return pipeline_check(cx) ? GASP_OK : GASP_ERR_USAGE;
 }
 

@@ -247,6 +247,9 @@ void remarks_free(GaspCtx *cx);
 int ir_ptr_as(LLVMTypeRef t);
 /* Same shape as t (ptr or vector of ptr) in space as. */
 LLVMTypeRef ir_retype(LLVMTypeRef t, int as);
+/* fn has null_pointer_is_valid: its generic address 0 is memory, so a
+   null there is no "points nowhere" (space.c, ipmsp). */
+bool ir_null_is_valid(LLVMValueRef fn);
 /* The called function of a call if it is a direct call, else NULL. */
 LLVMValueRef ir_callee(LLVMValueRef call);
 /* Does user take its operands out of its function: a return, or a direct
@@ -944,6 +947,9 @@ const char *specs_family(const Specs *s, const char *name);
 bool specs_made(const Specs *s, const char *name);
 /* The clone s made for key, when it is still in the module; else NULL. */
 LLVMValueRef specs_find(const Specs *s, const char *key);
+/* Was a clone made for key in this invocation (whatever it became since:
+   retyped in place, merged, deleted)? */
+bool specs_key_made(const Specs *s, const char *key);
 typedef enum SpecRefusal { SPEC_BUDGET, SPEC_COST, SPEC_NO_GAIN } SpecRefusal;
 /* A clone of f of type ty named key, of family `family` (clone.c:
    move: f's body moves into it), counted against --clone-budget; NULL when

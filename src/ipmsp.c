@@ -202,6 +202,7 @@ typedef struct Ip {
   VEC(uint32_t) affected; /* records whose call sites changed */
   VEC(uint32_t) popped;   /* records voted on in this wave */
   Specs *specs;          /* the clones this invocation made (specialize.c) */
+  LLVMValueRef analysed; /* the function ip->sp last analysed (classify) */
   bool dump;
   bool reached_ok; /* Fn.reached is this wave's (reached_now) */
   unsigned no_slot_kinds[5];
@@ -213,6 +214,14 @@ static const char *fn_name(LLVMValueRef f) {
 }
 
 static FILE *out(const Ip *ip) { return cx_out(ip->cx); }
+
+/* The record of live function f, or MAP_NONE.  A deleted function's
+   address may be reused by LLVM for a new one (an intrinsic declared with
+   new overload types): the record must still hold f. */
+static uint32_t rec_id(const Ip *ip, LLVMValueRef f) {
+  uint32_t k = map_find(&ip->fn_id, f);
+  return k != MAP_NONE && ip->fns.v[k]->fn == f ? k : MAP_NONE;
+}
 
 /* ---- phase 1: candidates and call sites -------------------------------- */
 
@@ -282,7 +291,8 @@ static bool body_copyable(LLVMValueRef f) {
 }
 
 bool ipmsp_may_rewrite(const TgtTable *t, LLVMValueRef f) {
-  return LLVMCountBasicBlocks(f) && *fn_name(f) && !tgt_is_kernel(t, f) &&
+  /* null_pointer_is_valid: a caller's null is an address, not "nowhere" */
+  return LLVMCountBasicBlocks(f) && *fn_name(f) && !tgt_is_kernel(t, f) && !ir_null_is_valid(f) &&
          !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)) && !interposable(f) &&
          only_called(f) && body_copyable(f);
 }
@@ -344,7 +354,7 @@ static void scan_out(Ip *ip, uint32_t g) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(gf); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef callee = ir_callee(i);
-      uint32_t c = callee ? map_find(&ip->fn_id, callee) : MAP_NONE;
+      uint32_t c = callee ? rec_id(ip, callee) : MAP_NONE;
       if (c == MAP_NONE || !ip->fns.v[c]->cand)
         continue;
       Fn *cf = ip->fns.v[c];
@@ -443,7 +453,8 @@ static void refresh(Ip *ip) {
    scratch value UNSET stands for "not decided yet"). */
 static int classify(const Ip *ip, LLVMValueRef v) {
   int r = VOTE_UNSET;
-  if (LLVMIsAConstantPointerNull(v) || LLVMIsAUndefValue(v))
+  if (LLVMIsAUndefValue(v) ||
+      (LLVMIsAConstantPointerNull(v) && !ir_null_is_valid(ip->analysed)))
     r = OBS_NEUTRAL;
   if (r == VOTE_UNSET) {
     bool isnull;
@@ -480,6 +491,7 @@ static void ensure_record(Ip *ip, uint32_t g) {
   if (fi->rec_valid)
     return;
   fi->rec_valid = true;
+  ip->analysed = fi->fn;
   bool ok = space_analyse(ip->sp, fi->fn, &ip->env);
   fi = ip->fns.v[g];
   if (!ok) {
@@ -666,7 +678,7 @@ static unsigned local_uses(const Ip *ip, uint32_t f, unsigned k, PaySlotVec *edg
       case FWD_CALL: {
         unsigned nargs = LLVMGetNumArgOperands(i);
         LLVMValueRef callee = ir_callee(i);
-        uint32_t c = callee ? map_find(&ip->fn_id, callee) : MAP_NONE;
+        uint32_t c = callee ? rec_id(ip, callee) : MAP_NONE;
         CastFn cf;
         for (unsigned a = 0; a < nargs && !yes; a++) {
           if (LLVMGetOperand(i, a) != v)
@@ -785,7 +797,7 @@ static bool keep_paying(Ip *ip, uint32_t f, int *sp) {
 
 /* f's body is new or changed: infer it again, rescan its calls. */
 static void mark_dirty(Ip *ip, LLVMValueRef f) {
-  uint32_t k = map_find(&ip->fn_id, f);
+  uint32_t k = rec_id(ip, f);
   if (k != MAP_NONE)
     mark_dirty_rec(ip, ip->fns.v[k]);
 }
@@ -1059,12 +1071,19 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp, bool *move)
   if (g)
     return g;
   char *name = tuple_key(ip, family, f, sp);
+  if (specs_key_made(ip->specs, name)) {
+    /* made once already and narrowed since (its own callers agreed on
+       more): a second copy for the same tuple would be narrowed the same
+       way, wave after wave.  The calls keep the function they call. */
+    free(name);
+    return NULL;
+  }
   bool first_refusal;
   LLVMValueRef nf = specs_make(ip->specs, f, retyped(f, sp), name, family, may_move,
                               &first_refusal);
   if (!nf) {
     if (first_refusal) {
-      uint32_t id = map_find(&ip->fn_id, f);
+      uint32_t id = rec_id(ip, f);
       if (id != MAP_NONE)
         ip->fns.v[id]->over_budget = true;
       cx_stat(ip->cx, &st_avoided, 1);
@@ -1086,7 +1105,7 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp, bool *move)
   ni->family = pool_strdup(&ip->pool, family);
   if (may_move) {
     *move = true;
-    kill_out(ip, map_find(&ip->fn_id, f)); /* its calls moved to nf */
+    kill_out(ip, rec_id(ip, f)); /* its calls moved to nf */
   } else {
     cx_stat(ip->cx, &st_clone_instrs, ir_count_instructions(nf));
   }
@@ -1240,7 +1259,7 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
     for (size_t i = 0; i < ng && !orig_live; i++)
       for (size_t k = 0; !g[i].any && k < g[i].calls.n && !orig_live; k++) {
         LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(g[i].calls.v[k]));
-        uint32_t c = map_find(&ip->fn_id, caller);
+        uint32_t c = rec_id(ip, caller);
         /* f's own recursive calls keep it only as long as others do */
         orig_live = caller != fi->fn && (c == MAP_NONE || ip->fns.v[c]->reached);
       }
@@ -1347,7 +1366,7 @@ static void delete_fn(Ip *ip, Fn *fi) {
   vec_push(&work, fi->fn);
   while (work.n) {
     LLVMValueRef f = work.v[--work.n];
-    uint32_t id = map_find(&ip->fn_id, f);
+    uint32_t id = rec_id(ip, f);
     Fn *di = ip->fns.v[id];
     ValVec callees = {0};
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -1443,6 +1462,7 @@ static bool self_recursion_agrees(Ip *ip, Fn *fi) {
     for (unsigned a = 0; a < np; a++)
       lat[a] = concrete(hyp[a]) ? hyp[a] : LAT_GENERIC;
     fi->rec_valid = false; /* ip->sp now holds the hypothesis */
+    ip->analysed = fi->fn;
     if (!space_analyse(ip->sp, fi->fn, &env))
       break;
     ok = true;
@@ -1616,7 +1636,7 @@ static void sweep_dead(Ip *ip) {
   for (size_t k = 0; k < dead.n; k++)
     LLVMReplaceAllUsesWith(dead.v[k], LLVMGetPoison(LLVMTypeOf(dead.v[k])));
   for (size_t k = 0; k < dead.n; k++) {
-    uint32_t id = map_find(&ip->fn_id, dead.v[k]);
+    uint32_t id = rec_id(ip, dead.v[k]);
     kill_out(ip, id);
     LLVMDeleteFunction(dead.v[k]);
     ip->fns.v[id]->fn = NULL;

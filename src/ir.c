@@ -653,3 +653,8 @@ char *ir_loc_text(LLVMValueRef i) {
   return xasprintf("%.*s:%u:%u", (int)len, file, LLVMGetDebugLocLine(i),
                    LLVMGetDebugLocColumn(i));
 }
+
+bool ir_null_is_valid(LLVMValueRef fn) {
+  unsigned k = LLVMGetEnumAttributeKindForName("null_pointer_is_valid", 21);
+  return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, k) != NULL;
+}

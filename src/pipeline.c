@@ -121,6 +121,10 @@ static bool parse_steps(GaspCtx *cx, const char *list, char **copy, StepVec *out
     }
     if (open)
       group = groups++;
+    if (!*tok && !open && !close) {
+      cx_diag(cx, GASP_SEV_ERROR, "pass list '%s' has an empty entry", list);
+      return false;
+    }
     if (*tok && strcmp(tok, "none")) {
       Step st = {tok, group};
       vec_push(out, st);

@@ -89,6 +89,7 @@ struct Space {
   LLVMModuleRef m;
   LLVMValueRef fn;
   const SpaceEnv *env;
+  bool null_valid;   /* fn has null_pointer_is_valid: address 0 is memory */
   unsigned ptr_bits; /* bits of a generic pointer */
   unsigned byval_kind, byref_kind, ptrmask_id;
   bool const_loads_global; /* the target's rule holds for this module */
@@ -412,6 +413,8 @@ static uint32_t generic_var_mask(const Space *s, LLVMValueRef v) {
 /* The set of a constant; *is_null for a null pointer. */
 static uint32_t const_mask(const Space *s, LLVMValueRef c, bool *is_null) {
   if (LLVMIsAConstantPointerNull(c) || LLVMIsAConstantAggregateZero(c)) {
+    if (s->null_valid)
+      return SP_UNKNOWN; /* generic address 0 is memory of some space */
     *is_null = true;
     return SP_NULL;
   }
@@ -817,6 +820,7 @@ uint32_t space_set_of(void *arg, LLVMValueRef v) { return space_mask(arg, v, NUL
 
 bool space_analyse(Space *s, LLVMValueRef fn, const SpaceEnv *env) {
   s->fn = fn;
+  s->null_valid = ir_null_is_valid(fn);
   reset(s);
   s->use_sum = s->sum && !world_outside_callers(s->t, fn);
   s->env = env;

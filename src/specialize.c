@@ -124,6 +124,10 @@ LLVMValueRef specs_find(const Specs *s, const char *key) {
   return k == MAP_NONE ? NULL : LLVMGetNamedFunction(s->m, s->made.v[k].name);
 }
 
+bool specs_key_made(const Specs *s, const char *key) {
+  return smap_find(&s->by_key, key) != MAP_NONE;
+}
+
 /* ---- budget and making --------------------------------------------------- */
 
 /* One more clone within --clone-budget (-1 unlimited)?  Counts it. */

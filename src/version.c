@@ -759,8 +759,23 @@ static bool runs_of_function(Vs *s, LLVMValueRef fn) {
   }
   runs.n = kept;
   dom_free(lazy);
+  /* one run per block and invocation (the last that pays): versioning a
+     run splits its block and rewrites the values it hands on, which an
+     earlier run of the same block may read (its pointer, a value it uses:
+     repro version_two_runs.ll); the earlier ones wait for the next run of
+     the pass over the changed function */
+  kept = 0;
+  for (size_t k = 0; k < runs.n; k++) {
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(runs.v[k].first);
+    bool later = false;
+    for (size_t j = k + 1; j < runs.n && !later; j++)
+      later = LLVMGetInstructionParent(runs.v[j].first) == bb;
+    if (!later)
+      runs.v[kept++] = runs.v[k];
+  }
+  runs.n = kept;
   /* decided on the unchanged function; the last run first, so the earlier
-     runs of a block keep their instructions where they were */
+     runs keep their instructions where they were */
   for (size_t k = runs.n; k-- > 0;) {
     run_remark(s, fn, &runs.v[k]);
     version_run_of(s, &runs.v[k]);

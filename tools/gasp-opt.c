@@ -611,7 +611,8 @@ static bool print_info(const Args *a, const GaspCtx *cx, Timing *t) {
    each phase (the handler only writes and unlinks).  A tool's state, not
    the library's: libgasp keeps none. */
 #define BIG_STACK ((size_t)1 << 30)
-static const int fault_signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+/* SIGTERM, SIGINT, SIGHUP too: a build system cancelling leaves no temporary */
+static const int fault_signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTERM, SIGINT, SIGHUP};
 #define NFAULT_SIGNALS (sizeof fault_signals / sizeof *fault_signals)
 #define MAX_OUTPUTS 3
 static char fault_msg[PATH_MAX + 256];
@@ -619,12 +620,18 @@ static int fault_code;
 static char fault_tmp[MAX_OUTPUTS][PATH_MAX + 32]; /* temporaries to remove */
 
 static void on_fault(int sig) {
-  (void)sig;
-  ssize_t w = write(2, fault_msg, strlen(fault_msg));
-  (void)w;
+  bool stop = sig == SIGTERM || sig == SIGINT || sig == SIGHUP;
+  if (!stop) {
+    ssize_t w = write(2, fault_msg, strlen(fault_msg));
+    (void)w;
+  }
   for (int k = 0; k < MAX_OUTPUTS; k++)
     if (fault_tmp[k][0])
       unlink(fault_tmp[k]);
+  if (stop) { /* asked to stop: die of the signal, as the caller expects */
+    signal(sig, SIG_DFL);
+    raise(sig);
+  }
   _exit(fault_code);
 }
 

@@ -1,0 +1,312 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""gencalls.py — random call graphs for the clone-call invariant (ipmsp).
+
+Each program (spir64 or nvptx64 IR, one seed each) is a kernel and 2-8
+helpers.  A helper takes two generic pointers and a depth, reads and writes
+through them, calls 0-2 helpers (itself and its callers included: self and
+mutual recursion, bounded by the depth) with arguments that are its own
+parameters permuted, a select or a phi of them, a pointer a call returned,
+or null, and returns one of them (a returned argument, a select, a phi).
+The kernel calls helpers with global, local and private pointers (offsets
+too), results of earlier calls, selects and phis of them, and pointers it
+stored in a private table of pointers and loaded back; then copies its
+private array and local memory to the global buffer, so that every write
+is seen.  Some helpers are internal, some visible; some calls are
+indirect (through a function pointer a select picks).
+
+Every program runs through gasp-opt under every pipeline of PIPELINES with
+--verify-spaces (the checker of src/spacecheck.c), and each output against
+the input under gasp-run --check-as --compare.
+
+  gencalls.py --build build -n 300 --first 1      # the fixed few hundred (make check)
+  gencalls.py --build build -n 10000 --first 1    # make fuzz-calls
+  gencalls.py --emit SEED [--target nvptx64]       # print one program
+
+A failure prints the seed, the pipeline and the command to rerun it, and
+keeps the files in the work folder.
+"""
+import argparse
+import os
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+PIPELINES = [
+    ("default", []),
+    ("whole-program", ["--whole-program"]),
+    ("tags", ["--lower-generic=tags"]),
+    ("version", ["--version-by-space=on"]),
+    ("budget1", ["--clone-budget=1"]),
+    ("ipmsp-only", ["--passes=infer,ipmsp"]),
+]
+
+TARGETS = {
+    # triple, generic, global, local, private, kernel cc, datalayout
+    "spir64": ("spir64-unknown-unknown", 4, 1, 3, 0, "spir_kernel", "spir_func",
+               "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"),
+    "nvptx64": ("nvptx64-nvidia-cuda", 0, 1, 3, 5, "ptx_kernel", "",
+                "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"),
+}
+
+
+def ptr(a):
+    return "ptr" if a == 0 else f"ptr addrspace({a})"
+
+
+class Prog:
+    def __init__(self, seed, target):
+        self.r = random.Random(seed * 7919 + (1 if target == "nvptx64" else 0))
+        (self.triple, self.gen, self.glob, self.loc, self.priv, self.kcc, self.fcc,
+         self.dl) = TARGETS[target]
+        self.G = ptr(self.gen)
+        self.n = self.r.randint(2, 8)
+        self.lines = []
+        self.tmp = 0
+
+    def t(self):
+        self.tmp += 1
+        return f"%t{self.tmp}"
+
+    def emit(self, s):
+        self.lines.append(s)
+
+    def helper(self, k):
+        r, G, cc = self.r, self.G, self.fcc
+        link = "internal " if r.random() < 0.5 else ""
+        self.emit(f"define {link}{cc} {G} @h{k}({G} %a, {G} %b, i32 %d) {{")
+        self.emit("entry:")
+        # null-safe views: a null argument reads the other pointer
+        self.emit(f"  %an = icmp eq {G} %a, null")
+        self.emit(f"  %pa = select i1 %an, {G} %b, {G} %a")
+        self.emit(f"  %bn = icmp eq {G} %b, null")
+        self.emit(f"  %pb = select i1 %bn, {G} %a, {G} %b")
+        ia = r.randint(0, 3)
+        self.emit(f"  %qa = getelementptr inbounds i32, {G} %pa, i64 {ia}")
+        self.emit(f"  %v = load i32, {G} %qa, align 4")
+        self.emit("  %c = icmp sgt i32 %d, 0")
+        self.emit("  br i1 %c, label %rec, label %done")
+        self.emit("rec:")
+        self.emit("  %d1 = sub i32 %d, 1")
+        vals = ["%pa", "%pb"]
+        rets = []
+        for j in range(r.randint(0, 2)):
+            callee = r.randrange(self.n)
+            args = []
+            for _ in range(2):
+                x = r.random()
+                if x < 0.15 and args:
+                    args.append("null")  # never both null
+                elif x < 0.3:
+                    s = self.t()
+                    self.emit(f"  {s} = select i1 %c, {G} {r.choice(vals)}, {G} {r.choice(vals)}")
+                    args.append(s)
+                else:
+                    args.append(r.choice(vals))
+            if args == ["null", "null"]:
+                args[0] = "%pa"
+            if r.random() < 0.15:
+                # indirect: a function pointer picked by a select
+                other = r.randrange(self.n)
+                fp = self.t()
+                self.emit(f"  {fp} = select i1 %c, ptr @h{callee}, ptr @h{other}")
+                res = self.t()
+                self.emit(f"  {res} = call {cc} {G} {fp}({G} {args[0]}, {G} {args[1]}, i32 %d1)")
+            else:
+                res = self.t()
+                self.emit(f"  {res} = call {cc} {G} @h{callee}({G} {args[0]}, {G} {args[1]}, i32 %d1)")
+            vals.append(res)
+            rets.append(res)
+        self.emit("  br label %done")
+        self.emit("done:")
+        inc = r.choice(vals)
+        self.emit(f"  %m = phi {G} [ %pa, %entry ], [ {inc}, %rec ]")
+        x = r.random()
+        if x < 0.3:
+            self.emit(f"  %ret = select i1 %an, {G} %pb, {G} %m")
+        elif x < 0.6:
+            self.emit(f"  %ret = getelementptr inbounds i32, {G} %pb, i64 0")
+        else:
+            self.emit(f"  %ret = getelementptr inbounds i32, {G} %m, i64 0")
+        ib = r.randint(0, 3)
+        self.emit(f"  %qb = getelementptr inbounds i32, {G} %pb, i64 {ib}")
+        self.emit(f"  %w = load i32, {G} %qb, align 4")
+        self.emit(f"  %s = add i32 %v, {r.randint(1, 9)}")
+        self.emit("  %s2 = add i32 %s, %w")
+        self.emit(f"  store i32 %s2, {G} %qb, align 4")
+        self.emit(f"  ret {G} %ret")
+        self.emit("}")
+
+    def kernel(self):
+        r, G, cc = self.r, self.G, self.fcc
+        gp, lp, pp = ptr(self.glob), ptr(self.loc), ptr(self.priv)
+        self.emit(f"define {self.kcc} void @k({gp} %g, {lp} %l, i32 %c) {{")
+        self.emit("entry:")
+        self.emit("  %pr = alloca [16 x i32], align 4")
+        self.emit(f"  %tab = alloca [4 x {G}], align 8")
+        for i in range(16):
+            self.emit(f"  %pi{i} = getelementptr inbounds [16 x i32], ptr %pr, i64 0, i64 {i}")
+            self.emit(f"  store i32 {i + 1}, ptr %pi{i}, align 4")
+            self.emit(f"  %li{i} = getelementptr inbounds [16 x i32], {lp} %l, i64 0, i64 {i}")
+            self.emit(f"  store i32 {100 + i}, {lp} %li{i}, align 4")
+        if self.gen:
+            self.emit(f"  %gg = addrspacecast {gp} %g to {G}")
+            self.emit(f"  %lg = addrspacecast {lp} %l to {G}")
+            self.emit(f"  %pg = addrspacecast ptr %pr to {G}")
+        else:
+            self.emit(f"  %gg = addrspacecast {gp} %g to {G}")
+            self.emit(f"  %lg = addrspacecast {lp} %l to {G}")
+            self.emit(f"  %pg = getelementptr inbounds i8, ptr %pr, i64 0")
+        self.emit(f"  %g4 = getelementptr inbounds i32, {G} %gg, i64 4")
+        self.emit(f"  %l4 = getelementptr inbounds i32, {G} %lg, i64 4")
+        self.emit(f"  %p4 = getelementptr inbounds i32, {G} %pg, i64 4")
+        self.emit("  %c1 = and i32 %c, 1")
+        self.emit("  %b1 = icmp ne i32 %c1, 0")
+        self.emit("  %c2 = and i32 %c, 2")
+        self.emit("  %b2 = icmp ne i32 %c2, 0")
+        base = ["%gg", "%lg", "%pg", "%g4", "%l4", "%p4"]
+        vals = list(base)
+        # a private table of pointers, read back
+        for i in range(4):
+            e = self.t()
+            self.emit(f"  {e} = getelementptr inbounds [4 x {G}], ptr %tab, i64 0, i64 {i}")
+            self.emit(f"  store {G} {r.choice(base)}, ptr {e}, align 8")
+        depth = r.randint(0, 3)
+        blocks = 0
+        for j in range(r.randint(2, 7)):
+            args = []
+            for _ in range(2):
+                x = r.random()
+                if x < 0.15:
+                    s = self.t()
+                    self.emit(f"  {s} = select i1 %b{r.randint(1, 2)}, {G} {r.choice(vals)}, {G} {r.choice(vals)}")
+                    args.append(s)
+                elif x < 0.25:
+                    e, s = self.t(), self.t()
+                    self.emit(f"  {e} = getelementptr inbounds [4 x {G}], ptr %tab, i64 0, i64 {r.randint(0, 3)}")
+                    self.emit(f"  {s} = load {G}, ptr {e}, align 8")
+                    args.append(s)
+                elif x < 0.35:
+                    blocks += 1
+                    a, b, s = r.choice(vals), r.choice(vals), self.t()
+                    self.emit(f"  br i1 %b1, label %x{blocks}, label %y{blocks}")
+                    self.emit(f"x{blocks}:")
+                    self.emit(f"  br label %y{blocks}")
+                    self.emit(f"y{blocks}:")
+                    prev = "entry" if blocks == 1 else f"y{blocks - 1}"
+                    self.emit(f"  {s} = phi {G} [ {a}, %x{blocks} ], [ {b}, %{prev} ]")
+                    args.append(s)
+                elif x < 0.42 and args:
+                    args.append("null")
+                else:
+                    args.append(r.choice(vals))
+            res = self.t()
+            self.emit(f"  {res} = call {cc} {G} @h{r.randrange(self.n)}({G} {args[0]}, {G} {args[1]}, i32 {depth})")
+            vals.append(res)
+            v = self.t()
+            self.emit(f"  {v} = load i32, {G} {res}, align 4")
+            o = self.t()
+            self.emit(f"  {o} = getelementptr inbounds i32, {gp} %g, i64 {32 + j}")
+            self.emit(f"  store i32 {v}, {gp} {o}, align 4")
+        # everything the helpers wrote becomes visible
+        for i in range(16):
+            a, b, o1, o2 = self.t(), self.t(), self.t(), self.t()
+            self.emit(f"  {a} = load i32, ptr %pi{i}, align 4")
+            self.emit(f"  {o1} = getelementptr inbounds i32, {gp} %g, i64 {8 + i}")
+            self.emit(f"  store i32 {a}, {gp} {o1}, align 4")
+            self.emit(f"  {b} = load i32, {lp} %li{i}, align 4")
+            self.emit(f"  {o2} = getelementptr inbounds i32, {gp} %g, i64 {48 + i}")
+            self.emit(f"  store i32 {b}, {gp} {o2}, align 4")
+        self.emit("  ret void")
+        self.emit("}")
+
+    def text(self):
+        self.emit(f'target datalayout = "{self.dl}"')
+        self.emit(f'target triple = "{self.triple}"')
+        for k in range(self.n):
+            self.helper(k)
+        self.kernel()
+        return "\n".join(self.lines) + "\n"
+
+
+def gen(seed, target):
+    return Prog(seed, target).text()
+
+
+def limits():
+    # a runaway (a solver that does not terminate) is a failure, not a hang
+    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+
+def run(cmd, env=None):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120,
+                              preexec_fn=limits)
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess(cmd, 124, "", "timed out after 120 s")
+
+
+def run_one(build, work, seed, target):
+    src = os.path.join(work, f"c{seed}.{target}.ll")
+    with open(src, "w") as f:
+        f.write(gen(seed, target))
+    opt = os.path.join(build, "bin", "gasp-opt")
+    grun = os.path.join(build, "bin", "gasp-run")
+    fails = []
+    c = seed % 4
+    env = dict(os.environ, GASP_VERIFY_SPACES="1")
+    for name, flags in PIPELINES:
+        out = src[:-3] + f".{name}.ll"
+        p = run([opt, "-S", src, "-o", out] + flags, env=env)
+        if p.returncode != 0:
+            fails.append((name, f"gasp-opt exit {p.returncode}: {p.stderr.strip()[:300]}",
+                          f"{opt} -S {src} -o {out} {' '.join(flags)} --verify-spaces"))
+            continue
+        q = run([grun, src, "--kernel", "k", "--global", "1", "--arg", "buf:i32:64",
+                            "--arg", "local:64", "--arg", f"i32={c}", "--check-as", "--compare",
+                            out])
+        if q.returncode != 0:
+            fails.append((name, f"gasp-run exit {q.returncode}: {(q.stderr or q.stdout).strip()[:300]}",
+                          f"{grun} {src} --kernel k --global 1 --arg buf:i32:64 --arg local:64 "
+                          f"--arg i32={c} --check-as --compare {out}"))
+        else:
+            os.unlink(out)
+    if not fails:
+        os.unlink(src)
+    return seed, target, fails
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default="build")
+    ap.add_argument("-n", type=int, default=300)
+    ap.add_argument("--first", type=int, default=1)
+    ap.add_argument("--emit", type=int)
+    ap.add_argument("--target", default="spir64", choices=sorted(TARGETS))
+    ap.add_argument("--targets", default="spir64,nvptx64")
+    ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--work")
+    a = ap.parse_args()
+    if a.emit is not None:
+        sys.stdout.write(gen(a.emit, a.target))
+        return 0
+    work = a.work or tempfile.mkdtemp(prefix="gencalls.")
+    os.makedirs(work, exist_ok=True)
+    jobs = [(s, t) for s in range(a.first, a.first + a.n) for t in a.targets.split(",")]
+    bad = 0
+    with ThreadPoolExecutor(a.j) as ex:
+        for seed, target, fails in ex.map(lambda st: run_one(a.build, work, *st), jobs):
+            for name, why, cmd in fails:
+                bad += 1
+                print(f"FAIL seed {seed} {target} {name}: {why}\n  rerun: {cmd}")
+    runs = len(jobs) * len(PIPELINES)
+    print(f"gencalls: {a.n} programs x {len(a.targets.split(','))} targets x {len(PIPELINES)} "
+          f"pipelines = {runs} runs, {bad} failed (work folder {work})")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
