@@ -29,6 +29,7 @@ keeps the files in the work folder.
 import argparse
 import os
 import random
+import functools
 import resource
 import subprocess
 import sys
@@ -236,15 +237,36 @@ def gen(seed, target):
     return Prog(seed, target).text()
 
 
+MEM_LIMIT_MB = 4096
+
+
+@functools.lru_cache(maxsize=None)
+def sanitized(binary):
+    """True when binary was built with AddressSanitizer (make check-asan)."""
+    try:
+        with open(binary, "rb") as f:
+            return b"__asan_init" in f.read()
+    except OSError:
+        return False
+
+
 def limits():
     # a runaway (a solver that does not terminate) is a failure, not a hang
-    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+    resource.setrlimit(resource.RLIMIT_AS, (MEM_LIMIT_MB << 20, MEM_LIMIT_MB << 20))
 
 
 def run(cmd, env=None):
+    # AddressSanitizer reserves terabytes of address space for its shadow, so
+    # an address-space limit stops a sanitized binary before main; there the
+    # sanitizer's own resident-memory limit bounds a runaway instead.
+    env = dict(os.environ if env is None else env)
+    asan = sanitized(cmd[0])
+    if asan:
+        opts = env.get("ASAN_OPTIONS", "")
+        env["ASAN_OPTIONS"] = (opts + ":" if opts else "") + f"hard_rss_limit_mb={MEM_LIMIT_MB}"
     try:
         return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120,
-                              preexec_fn=limits)
+                              preexec_fn=None if asan else limits)
     except subprocess.TimeoutExpired:
         return subprocess.CompletedProcess(cmd, 124, "", "timed out after 120 s")
 
