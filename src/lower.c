@@ -269,6 +269,28 @@ static bool const_needs_tag(Lw *s, LLVMValueRef c) {
   return false;
 }
 
+/* The space of a cast to generic inside constant c from a space that has
+   no tag (a space the table names without one, or one it does not name),
+   or -1: such a pointer would reach the dispatch untagged and be taken for
+   global memory, as an instruction cast from that space would. */
+static int const_untagged_cast(const Lw *s, LLVMValueRef c) {
+  if (!LLVMIsAConstant(c) || LLVMIsAGlobalValue(c) || LLVMIsAConstantDataSequential(c))
+    return -1;
+  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMAddrSpaceCast &&
+      ir_ptr_as(LLVMTypeOf(c)) == s->t->generic) {
+    int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)));
+    if (src != s->t->generic && space_tag(s, src) < 0)
+      return src;
+  }
+  int n = LLVMGetNumOperands(c);
+  for (int i = 0; i < n; i++) {
+    int src = const_untagged_cast(s, LLVMGetOperand(c, (unsigned)i));
+    if (src >= 0)
+      return src;
+  }
+  return -1;
+}
+
 /* Constant expression c as instructions at the builder, its cast to
    generic tagged.  NULL (and a diagnostic) if unsupported. */
 /* Is c a constant vector, struct or array (built element by element)? */
@@ -647,6 +669,16 @@ static void check_call(Lw *s, LLVMValueRef fn, LLVMValueRef call) {
   }
 }
 
+/* Refuses fn for a cast to generic from space src, which has no tag. */
+static void refuse_untagged(Lw *s, LLVMValueRef fn, int src) {
+  if (tgt_space(s->t, src))
+    refuse(s, fn, "a %s pointer is cast to generic, and that space has no tag on "
+           "target '%s'", tgt_space_name(s->t, src), s->t->name);
+  else
+    refuse(s, fn, "a pointer in addrspace(%d), which the '%s' table does not name, is "
+           "cast to generic; it has no tag", src, s->t->name);
+}
+
 static void check_function(Lw *s, LLVMValueRef fn) {
   int g = s->t->generic;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
@@ -656,18 +688,15 @@ static void check_function(Lw *s, LLVMValueRef fn) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       if (LLVMIsAAddrSpaceCastInst(i) && ir_ptr_as(LLVMTypeOf(i)) == g) {
         int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0)));
-        if (src != g && space_tag(s, src) < 0) {
-          if (tgt_space(s->t, src))
-            refuse(s, fn, "a %s pointer is cast to generic, and that space has no tag on "
-                   "target '%s'", tgt_space_name(s->t, src), s->t->name);
-          else
-            refuse(s, fn, "a pointer in addrspace(%d), which the '%s' table does not name, is "
-                   "cast to generic; it has no tag", src, s->t->name);
-        }
+        if (src != g && space_tag(s, src) < 0)
+          refuse_untagged(s, fn, src);
       }
       int n = LLVMGetNumOperands(i);
       for (int k = 0; k < n; k++) {
         LLVMValueRef op = LLVMGetOperand(i, (unsigned)k);
+        int src = op ? const_untagged_cast(s, op) : -1;
+        if (src >= 0)
+          refuse_untagged(s, fn, src);
         if (op && LLVMIsAConstant(op) && !const_supported(s, op)) {
           char *txt = LLVMPrintValueToString(op);
           refuse(s, fn, "a constant (%s) holds a cast to generic that needs a tag; only "
@@ -688,19 +717,45 @@ static void check_function(Lw *s, LLVMValueRef fn) {
 
 /* ---- 0'. byval, calls that do not access memory, ptrmask ------------------ */
 
+/* Is u a cast of a kernel's byval parameter into the parameter space
+   (infer's rewrite of an argument read only there)? */
+static bool is_param_space_cast(const Lw *s, LLVMValueRef u) {
+  return s->t->kernel_byval_space && LLVMIsAAddrSpaceCastInst(u) &&
+         ir_ptr_as(LLVMTypeOf(u)) == s->t->kernel_byval_space;
+}
+
 /* A generic byval parameter whose bits are private (a device function's
    copy, a kernel's local copy: tgt_byval_bits_private): tag it private at
-   the entry, like a private pointer cast to generic. */
+   the entry, like a private pointer cast to generic.  What decides is the
+   IR as it stands, not what infer would have made of it: a kernel's
+   argument whose every use is the cast to the parameter space has no
+   generic bits to tag, but one infer left alone (optnone, -O0) is read
+   through its generic address, and that address is private.  The casts to
+   the parameter space keep the untagged parameter. */
 static void tag_byval_params(Lw *s, LLVMValueRef fn) {
   if (!is_tagged(s, s->t->priv))
     return;
   unsigned n = LLVMCountParams(fn);
-  for (unsigned k = 0; k < n; k++)
-    if (tgt_byval_bits_private(s->t, fn, k) &&
-        !(s->t->kernel_byval_space && tgt_param_space(s->t, fn, k) == s->t->kernel_byval_space))
-      /* (a kernel's argument read only in the parameter space has no
-         generic bits to tag: its uses are the cast there) */
-      tag_value(s, LLVMGetParam(fn, k), space_tag(s, s->t->priv), false);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef p = LLVMGetParam(fn, k);
+    if (!tgt_byval_bits_private(s->t, fn, k))
+      continue;
+    ValVec casts = {0};
+    bool generic_use = false;
+    for (LLVMUseRef u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (is_param_space_cast(s, user))
+        vec_push(&casts, user);
+      else if (!ir_is_lifetime(user))
+        generic_use = true;
+    }
+    if (generic_use) {
+      tag_value(s, p, space_tag(s, s->t->priv), false);
+      for (size_t j = 0; j < casts.n; j++)
+        LLVMSetOperand(casts.v[j], 0, p);
+    }
+    vec_free(&casts);
+  }
 }
 
 /* The call's implicit copy of a byval argument reads through the pointer
@@ -871,6 +926,14 @@ static bool private_tagged(Lw *s) {
 static bool check_initializers(Lw *s) {
   for (LLVMValueRef gv = LLVMGetFirstGlobal(s->m); gv; gv = LLVMGetNextGlobal(gv)) {
     LLVMValueRef init = LLVMGetInitializer(gv);
+    int src = init ? const_untagged_cast(s, init) : -1;
+    if (src >= 0) {
+      cx_diag(s->cx, GASP_SEV_ERROR,
+              "lower: @%s: the initializer holds a pointer in addrspace(%d) cast to generic; "
+              "that space has no tag on target '%s'",
+              fn_name(gv), src, s->t->name);
+      return false;
+    }
     if (init && const_needs_tag(s, init)) {
       cx_diag(s->cx, GASP_SEV_ERROR,
               "lower: @%s: the initializer holds a pointer cast to generic that needs "

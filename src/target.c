@@ -319,8 +319,10 @@ int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k) {
        NVPTXLowerArgs reads it with ld.param, as gasp's IR now says).  One
        whose address escapes stays generic: LLVM 22 hands its callees the
        parameter window's generic address (cvta.param), neither a local
-       copy nor a space a device function may read by name. */
-    if (kernel && t->kernel_byval_space && !used_in_module(fn) &&
+       copy nor a space a device function may read by name.  An optnone
+       kernel keeps its generic reads (no pass rewrites it), and those go
+       to NVPTX's local copy: private, as a device function's. */
+    if (kernel && t->kernel_byval_space && !used_in_module(fn) && !ir_optnone(fn) &&
         only_read(t, LLVMGetParam(fn, k)))
       return t->kernel_byval_space;
     return t->byval_is_private && !kernel ? t->priv : LAT_GENERIC;

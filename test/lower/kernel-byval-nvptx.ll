@@ -8,6 +8,8 @@
 ; RUN: gasp-run %s --kernel w --global 4 --arg 'struct:i32=1;i32=2;i32=3;i32=4;f32=2.5' --arg buf:i32:8 --check-as --compare %t.copy.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel k --global 4 --arg 'struct:i32=1;i32=2;i32=3;i32=4;f32=2.5' --arg buf:i32:8 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel w --global 4 --arg 'struct:i32=1;i32=2;i32=3;i32=4;f32=2.5' --arg buf:i32:8 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel r --global 4 --arg 'struct:i32=1;i32=2;i32=3;i32=4;f32=2.5' --arg buf:i32:8 --check-as --compare %t.copy.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel r --global 4 --arg 'struct:i32=1;i32=2;i32=3;i32=4;f32=2.5' --arg buf:i32:8 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
 ; Tags on NVPTX: a kernel's by-value struct parameter (a CUDA struct
 ; argument, an OpenCL struct kernel argument: `ptr byval` in the generic
@@ -58,6 +60,24 @@ define ptx_kernel void @w(ptr byval(%S) align 4 %s, ptr addrspace(1) %out) {
   %a = getelementptr inbounds i32, ptr %s, i32 %i
   store i32 %tid, ptr %a, align 4
   %v = call i32 @get(ptr %s, i32 %i)
+  %o = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %v, ptr addrspace(1) %o, align 4
+  ret void
+}
+
+; An optnone kernel (clang -O0) that only reads its struct: infer leaves it
+; alone, so its reads go through the generic address of the private copy
+; and the parameter is tagged private (it was left untagged, as if infer
+; had moved its reads into the parameter space: the global arm read it).
+; CHECK-LABEL: define ptx_kernel void @r(
+; CHECK: ptrtoint ptr %s to i64
+; CHECK-NEXT: {{%.*}} = and i64 {{%.*}}, 2305843009213693951
+; CHECK-NEXT: {{%.*}} = or i64 {{%.*}}, 2305843009213693952
+define ptx_kernel void @r(ptr byval(%S) align 4 %s, ptr addrspace(1) %out) noinline optnone {
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = and i32 %tid, 3
+  %a = getelementptr inbounds [4 x i32], ptr %s, i32 0, i32 %i
+  %v = load i32, ptr %a, align 4
   %o = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %tid
   store i32 %v, ptr addrspace(1) %o, align 4
   ret void
