@@ -1,4 +1,4 @@
-; RUN: split-file %s %t
+; RUN: rm -rf %t && split-file %s %t
 ; RUN: gasp-opt -S %t/spir.ll -o %t/def.ll
 ; RUN: FileCheck %s --check-prefix=DEF < %t/def.ll
 ; RUN: gasp-opt -S --whole-program %t/spir.ll -o %t/wp.ll
