@@ -175,6 +175,19 @@ static bool merge_list(Al *a, LLVMValueRef i, unsigned kind, long mask) {
 
 bool alias_run(GaspCtx *cx, LLVMModuleRef m) {
   facts_pass_entry(cx, m);
+  if (tgt_hazards(LLVMGetTarget(m)) & TGT_HAZARD_SCOPES) {
+    /* LLVM 22's SPIR-V back end turns scope lists into
+       SPV_INTEL_memory_access_aliasing declarations that reference ids it
+       never defines (spirv-val fails; spirv64-amd-amdhsa turns the
+       extension on by default, --spirv-ext=all too): write none there */
+    GaspRemark *r = cx_remark(cx, GASP_REMARK_MISSED, "NoScopes", NULL, NULL);
+    rm_arg(r, "String", "no address-space scopes on triple '");
+    rm_arg(r, "Triple", "%s", LLVMGetTarget(m));
+    rm_arg(r, "String", "': LLVM 22's SPIR-V back end declares them invalidly "
+           "(SPV_INTEL_memory_access_aliasing)");
+    rm_done(r);
+    return false;
+  }
   Al a = {.cx = cx, .ctx = LLVMGetModuleContext(m), .pig = cx->opt.private_in_global != 0};
   a.kscope = LLVMGetMDKindIDInContext(a.ctx, "alias.scope", 11);
   a.knoalias = LLVMGetMDKindIDInContext(a.ctx, "noalias", 7);

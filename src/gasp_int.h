@@ -93,6 +93,14 @@ typedef struct TgtTable {
                                      costs") */
 } TgtTable;
 
+/* Back-end defects of LLVM 22 a module's triple exposes it to (hazards.c,
+   alias.c): the back end is the triple's, not the table's (spir64 goes
+   through the SPIR-V translator, spirv64 through LLVM's SPIR-V back end). */
+enum {
+  TGT_HAZARD_LANE = 1u << 0,   /* amdgcn: a run-time lane of a pointer vector */
+  TGT_HAZARD_SCOPES = 1u << 2, /* spirv: alias scope declarations do not validate */
+};
+unsigned tgt_hazards(const char *triple);
 /* Table by name ("spir", "nvptx", "amdgcn", "genx"); NULL if unknown. */
 const TgtTable *tgt_by_name(const char *name);
 /* Table for a triple ("spir64-unknown-unknown", "nvptx64-nvidia-cuda", ...);
@@ -1010,6 +1018,8 @@ bool lower_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== alias.c — address-space scopes as !alias.scope/!noalias ========= */
 bool alias_run(GaspCtx *cx, LLVMModuleRef m);
+/* hazards.c: shapes LLVM 22's back ends mishandle, written as they compile. */
+bool hazards_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== why.c — Missed remarks for the accesses left generic ============= */
 /* What the pipeline that ran contains, as why words its reasons. */

@@ -56,6 +56,8 @@ static const PassInfo passes[] = {
      "--lower-generic=tags: tag generic pointers, dispatch each access on the tag", false},
     {"alias", alias_run,
      "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis", true},
+    {"hazards", hazards_run,
+     "shapes LLVM 22's back ends mishandle (amdgcn: run-time lanes of pointer vectors)", false},
 };
 
 /* The default pipeline: one literal list.  A bracketed group runs again
@@ -70,12 +72,12 @@ static const PassInfo passes[] = {
    -print-changed like any step), so no pass starts with work waiting. */
 static const char default_pipeline[] =
     "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer,"
-    "lower,alias";
+    "lower,alias,hazards";
 #define GROUP_ROUNDS 4
 
 static const char pass_list[] =
     "sroa, internalize, byvalcopy, infer, fields, callsplit, ipmsp, memsum, version, resolve, "
-    "reinfer, lower, alias (and none)";
+    "reinfer, lower, alias, hazards (and none)";
 
 const char *gasp_pass_list(void) { return pass_list; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }

@@ -193,6 +193,18 @@ const TgtTable *tgt_for_triple(const char *triple) {
   return NULL;
 }
 
+unsigned tgt_hazards(const char *triple) {
+  if (!triple)
+    return 0;
+  const char *dash = strchr(triple, '-');
+  size_t n = dash ? (size_t)(dash - triple) : strlen(triple);
+  if (n >= 5 && !strncmp(triple, "spirv", 5) && only(triple + 5, n - 5, "0123456789v."))
+    return TGT_HAZARD_SCOPES;
+  if (n == 6 && !strncmp(triple, "amdgcn", 6))
+    return TGT_HAZARD_LANE;
+  return 0;
+}
+
 const TgtSpace *tgt_space(const TgtTable *t, int as) {
   for (unsigned i = 0; i < t->nspaces; i++)
     if (t->spaces[i].as == as)
