@@ -243,10 +243,10 @@ static void parse_args(int argc, char **argv, Args *a) {
   a->dot_show = GASP_CALLGRAPH_REACHABLE;
   for (int i = 1; i < argc; i++) {
     const char *s = argv[i], *v;
-    if (!strcmp(s, "-o")) {
-      if (++i >= argc)
+    if ((v = opt_value(s, "o"))) { /* -o f, -o=f, --o f, --o=f */
+      if (!*v)
         usage_error("%s needs a file name", "-o");
-      a->out = argv[i];
+      a->out = v;
     } else if (opt_flag(s, "S")) {
       a->text = true;
     } else if (opt_flag(s, "f")) {
@@ -995,10 +995,22 @@ static int run(const Args *ap) {
 
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = read_module(ctx, a.in);
-  if (a.mtriple) /* like opt -mtriple: the module's triple is replaced */
-    LLVMSetTarget(m, a.mtriple);
-
   int rc = 0;
+  if (a.mtriple) { /* like opt -mtriple: the module's triple is replaced */
+    LLVMSetTarget(m, a.mtriple);
+    /* a module valid for its own triple may not be for this one (an
+       alloca outside AMDGPU's private space): bad input, said as such */
+    char *why = NULL;
+    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &why)) {
+      fprintf(stderr, "gasp-opt: %s: error: the module is invalid with -mtriple=%s (nothing "
+              "written): %s", a.in, a.mtriple, why);
+      LLVMDisposeMessage(why);
+      rc = EXIT_INPUT;
+      goto done;
+    }
+    LLVMDisposeMessage(why);
+  }
+
   st = gasp_run(cx, m);
   print_diags(cx, a.in);
   print_remarks(cx, &filters, m);
