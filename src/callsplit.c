@@ -225,7 +225,9 @@ static void split(Cs *s, LLVMValueRef call, const Split *sp, LLVMValueRef out[2]
   } else {
     cond = LLVMGetOperand(v, 0); /* the select's condition */
   }
-  LLVMBuildCondBr(s->b, cond, arm[0], arm[1]);
+  /* a branch on poison is undefined where a select of it, or a call
+     passed it, was not: the condition is frozen */
+  LLVMBuildCondBr(s->b, LLVMBuildFreeze(s->b, cond, "split.cond"), arm[0], arm[1]);
   for (int k = 0; k < 2; k++) {
     LLVMPositionBuilderAtEnd(s->b, arm[k]);
     LLVMSetCurrentDebugLocation2(s->b, loc);

@@ -369,7 +369,9 @@ static void version(Vs *s, LLVMValueRef fn, const BlockVec *body, const PtrMap *
   LLVMPositionBuilderAtEnd(s->b, pre);
   LLVMSetCurrentDebugLocation2(s->b, loc);
   LLVMValueRef t = casts_build_test(s->t, s->m, s->b, r, sp[0]);
-  LLVMBuildCondBr(s->b, t, arm[0], arm[1]);
+  /* a poison pointer (a loop that never runs) would make the branch
+     undefined: the test is frozen */
+  LLVMBuildCondBr(s->b, LLVMBuildFreeze(s->b, t, "version.cond"), arm[0], arm[1]);
   /* the copy's blocks and instructions (phis empty for now) */
   Pool tmp = {0}; /* the maps and lists below */
   PtrMap vmap = {.pool = &tmp}, bmap = {.pool = &tmp};
@@ -678,7 +680,7 @@ static void version_run_of(Vs *s, const Run *in) {
   LLVMPositionBuilderAtEnd(s->b, head);
   LLVMSetCurrentDebugLocation2(s->b, loc);
   LLVMValueRef t = casts_build_test(s->t, s->m, s->b, run->r, run->sp[0]);
-  LLVMBuildCondBr(s->b, t, armA, armB);
+  LLVMBuildCondBr(s->b, LLVMBuildFreeze(s->b, t, "version.cond"), armA, armB);
   /* arm B: r's cast, then a copy of the run */
   LLVMValueRef rb = cast_pair(s, armB, run->r, run->sp[1]);
   ValVec copies = {.pool = &tmp};

@@ -29,9 +29,11 @@ declare spir_func i64 @_Z12get_local_idj(i32)
 declare spir_func void @_Z7barrierj(i32) convergent
 
 ; The result of a split call is a phi of the two copies; each copy goes to
-; its clone and the clones access their own space.
+; its clone and the clones access their own space.  The branch tests the
+; frozen condition: a branch on poison is undefined where the select was not.
 ; CHECK-LABEL: define spir_kernel void @k(
-; CHECK: br i1 %c0, label %[[T:split.true[0-9]*]], label %[[F:split.false[0-9]*]]
+; CHECK: [[C0:%split.cond[0-9]*]] = freeze i1 %c0
+; CHECK-NEXT: br i1 [[C0]], label %[[T:split.true[0-9]*]], label %[[F:split.false[0-9]*]]
 ; CHECK: [[T]]:
 ; CHECK-NEXT: [[A:%.*]] = call spir_func i32 @sum2.as3(ptr addrspace(3) %l)
 ; CHECK: [[F]]:

@@ -30,7 +30,8 @@
 ; OFF: load i32, ptr %
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK: [[T:%.*]] = call i1 @llvm.nvvm.isspacep.global(ptr %p)
-; CHECK: br i1 [[T]], label %version.true, label %version.false
+; CHECK: [[FT:%split.cond[0-9]*]] = freeze i1 [[T]]
+; CHECK-NEXT: br i1 [[FT]], label %version.true, label %version.false
 ; CHECK: version.true:
 ; CHECK: call i32 @sum.as1(ptr addrspace(1)
 ; CHECK: version.false:

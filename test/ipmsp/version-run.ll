@@ -55,8 +55,9 @@ declare void @llvm.nvvm.barrier0()
 ; first space, the run in place for global, its copy for local; %v2 (used
 ; after the run) is merged by a phi.
 ; CHECK-LABEL: define ptx_kernel void @k(
-; CHECK: call i1 @llvm.nvvm.isspacep.global(ptr %p)
-; CHECK-NEXT: br i1 {{.*}}, label %version.global, label %version.local
+; CHECK: [[T:%.*]] = call i1 @llvm.nvvm.isspacep.global(ptr %p)
+; CHECK-NEXT: [[FT:%version.cond[0-9]*]] = freeze i1 [[T]]
+; CHECK-NEXT: br i1 [[FT]], label %version.global, label %version.local
 ; CHECK: version.global:
 ; CHECK: load i32, ptr addrspace(1)
 ; CHECK: store i32 {{.*}}, ptr addrspace(1)
