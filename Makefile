@@ -47,7 +47,17 @@ PLUGIN = $(if $(SAN),,$(BUILD)/lib/gasp-plugin.so)
 
 FUZZ_CALLS_N ?= 10000
 .PHONY: fuzz-calls all deps demo check check-asan check-asan-full build-asan-all bench fuzz fuzz-diff stress clean install uninstall deb
+ifeq ($(LLVM_BIN),)
+# a fresh machine: no llvm-config-22 yet, so no flags above; install what is
+# missing (scripts/install-deps.sh), then build with the flags read again
+all:
+	@sh scripts/install-deps.sh
+	@$(LLVM_CONFIG) --bindir >/dev/null 2>&1 || \
+	  { echo "make: $(LLVM_CONFIG) is still missing; run 'make deps' (Debian's llvm-22-dev)"; exit 1; }
+	@$(MAKE) --no-print-directory all
+else
 all: $(TOOLS) $(UNIT) $(STRESS_MUTATE) $(BUILD)/lib/libgasp.a $(BUILD)/lib/libgasp.so $(BUILD)/lib/gasp.pc $(PLUGIN)
+endif
 
 deps:
 	@sh scripts/install-deps.sh
