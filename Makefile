@@ -66,7 +66,7 @@ $(BUILD)/obj/%.o: %.cpp src/gasp_int.h
 	@mkdir -p $(dir $@)
 	$(CXX_LLVM) $$($(LLVM_CONFIG) --cxxflags) $(OPT) -fPIC -fvisibility=hidden -Wall -Wextra -Wno-unused-parameter $(WERROR) -c $< -o $@
 
-$(BUILD)/obj/%.o: %.c include/gasp.h src/gasp_int.h src/memsummary.h src/util/util.h src/run/run.h tools/args.h tools/hugepages.h
+$(BUILD)/obj/%.o: %.c include/gasp.h src/gasp_int.h src/memsummary.h src/util/util.h src/run/run.h tools/args.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
@@ -100,7 +100,7 @@ $(BUILD)/lib/gasp-plugin.so: src/plugin/gasp-plugin.cpp include/gasp.h $(BUILD)/
 	  -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22
 
 $(BUILD)/bin/gasp-opt: $(BUILD)/obj/tools/gasp-opt.o $(BUILD)/obj/tools/args.o \
-  $(BUILD)/obj/tools/hugepages.o $(LIB_OBJ)
+  $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 
@@ -108,7 +108,7 @@ $(BUILD)/bin/gasp-run: $(BUILD)/obj/tools/gasp-run.o $(BUILD)/obj/tools/args.o $
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 
-$(BUILD)/bin/test-unit: $(BUILD)/obj/test/unit/test_unit.o $(BUILD)/obj/tools/hugepages.o $(LIB_OBJ)
+$(BUILD)/bin/test-unit: $(BUILD)/obj/test/unit/test_unit.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 

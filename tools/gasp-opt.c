@@ -11,7 +11,6 @@
  */
 #include "gasp.h"
 #include "args.h"
-#include "hugepages.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -887,7 +886,7 @@ static void print_diags(const GaspCtx *cx, const char *file) {
 }
 
 /* An AddressSanitizer build: LeakSanitizer wants the module freed at exit,
-   and its allocator is not glibc's (no huge-page restart). */
+   and its allocator is not glibc's. */
 #if defined(__SANITIZE_ADDRESS__)
 #define ASAN_BUILD 1
 #elif defined(__has_feature)
@@ -940,9 +939,8 @@ static void tune_malloc(void) {
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
   mallopt(M_TOP_PAD, 64 << 20);
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  /* the worker thread allocates from the main arena, one contiguous heap
-     (the one hugepages_restart puts in huge pages), not an arena of its
-     own in 64 MiB pieces */
+  /* the worker thread allocates from the main arena, one contiguous heap,
+     not an arena of its own in 64 MiB pieces */
   mallopt(M_ARENA_MAX, 1);
 #endif
 }
@@ -950,14 +948,11 @@ static void tune_malloc(void) {
 int main(int argc, char **argv) {
   static Args a;
   char *err = NULL;
-  char **given = argv;
   tune_malloc();
   if (!args_expand(&argc, &argv, &err))
     usage_error("%s", err ? err : "out of memory");
   parse_args(argc, argv, &a);
   check_outputs(&a);
-  if (!ASAN_BUILD)
-    hugepages_restart(given, a.in); /* returns when it does not start again */
   pthread_attr_t attr;
   pthread_t th;
   void *res = NULL;

@@ -15,7 +15,7 @@ static const char usage_text[] =
     "usage: gasp-run MODULE --kernel NAME --global X[,Y,Z] [--local X[,Y,Z]]\n"
     "                --arg SPEC... [--check-as] [--private-in-global] [--oracle]\n"
     "                [--count] [--compare MODULE2]\n"
-    "                [--timeout S] [--dump DIR]\n"
+    "                [--dynamic-local BYTES] [--timeout S] [--dump DIR]\n"
     "(every option also as -option; values as --option=V or --option V)\n"
     "\n"
     "Runs kernel NAME of MODULE (.ll or .bc; spir/spirv, nvptx, amdgcn) on the\n"
@@ -48,6 +48,10 @@ static const char usage_text[] =
     "                     (with --compare: once per module)\n"
     "  --compare MODULE2  run MODULE2 on the same inputs; print 'identical'\n"
     "                     (exit 0) or the first difference (exit 6)\n"
+    "  --dynamic-local BYTES  the size of the dynamic local memory every\n"
+    "                     undefined local variable names (CUDA's extern\n"
+    "                     __shared__ arrays, the launch's shared-memory size;\n"
+    "                     all of them start at the same address), per group\n"
     "  --timeout S        stop a kernel running longer than S seconds (exit 4)\n"
     "  --dump DIR         write arg<i>.in.bin / arg<i>.bin (before / after)\n"
     "  --help, --version\n"
@@ -149,6 +153,12 @@ static void parse_args(Args *a, int argc, char **argv) {
       a->compare = v;
     } else if ((v = flag_value(a, argc, argv, &i, "--dump"))) {
       a->dump = v;
+    } else if ((v = flag_value(a, argc, argv, &i, "--dynamic-local"))) {
+      char *end;
+      long long n = strtoll(v, &end, 10);
+      if (*end || end == v || n <= 0 || n > (1LL << 30))
+        usage_error(a, "bad --dynamic-local '%s': expected bytes in [1, 1073741824]", v);
+      a->o.dynamic_local = (size_t)n;
     } else if ((v = flag_value(a, argc, argv, &i, "--timeout"))) {
       char *end;
       long t = strtol(v, &end, 10);

@@ -243,6 +243,36 @@ static void mark_reachable(LLVMValueRef kernel, PtrMap *seen) {
   vec_free(&work);
 }
 
+/* Undefined local variables (CUDA's `extern __shared__ T a[]`) are the
+   launch's dynamic local memory: one block of --dynamic-local bytes, at
+   whose start every one of them lies (CUDA gives them all the same
+   address), a local variable like the others from here on. */
+static bool define_dynamic_local(Prep *s) {
+  LLVMValueRef block = NULL;
+  LLVMValueRef next;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(s->m); g; g = next) {
+    next = LLVMGetNextGlobal(g);
+    if (!LLVMIsDeclaration(g) || (int)LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != s->t->local)
+      continue;
+    if (!s->o->dynamic_local)
+      return fail(s, xasprintf("local variable '@%s' is undefined (extern __shared__): give "
+                               "the dynamic local memory's size with --dynamic-local BYTES",
+                               LLVMGetValueName2(g, &(size_t){0})));
+    if (!block) {
+      LLVMTypeRef ty = LLVMArrayType2(LLVMInt8TypeInContext(s->ctx), s->o->dynamic_local);
+      block = LLVMAddGlobalInAddressSpace(s->m, ty, "__gasp_dynamic_local", (unsigned)s->t->local);
+      LLVMSetInitializer(block, LLVMGetUndef(ty));
+      LLVMSetLinkage(block, LLVMInternalLinkage);
+      LLVMSetAlignment(block, 16);
+    }
+    if (LLVMGetAlignment(g) > LLVMGetAlignment(block))
+      LLVMSetAlignment(block, LLVMGetAlignment(g));
+    LLVMReplaceAllUsesWith(g, block);
+    LLVMDeleteGlobal(g);
+  }
+  return true;
+}
+
 /* An unknown declaration the kernel can reach is an error naming it and a
    caller; one only other kernels reach is bound to a stub that stops the run
    if it is ever called ("__gasp_unknown.<name>"). */
@@ -290,6 +320,8 @@ static bool link_declarations(Prep *s, LLVMValueRef kernel) {
   }
   vec_free(&unknown);
   map_free(&seen);
+  if (ok)
+    ok = define_dynamic_local(s);
   for (LLVMValueRef g = LLVMGetFirstGlobal(s->m); g && ok; g = LLVMGetNextGlobal(g))
     if (LLVMIsDeclaration(g)) {
       char *name = value_name(g);

@@ -155,6 +155,8 @@ typedef struct RunOptions {
   bool count; /* count the loads, stores and other accesses executed */
   bool private_in_global; /* a global access may land in private memory */
   unsigned timeout; /* seconds, 0 = none */
+  size_t dynamic_local; /* bytes of dynamic local memory (extern __shared__),
+                           0 = none given */
   FILE *out;        /* oracle listing, kernel printf goes to stdout */
 } RunOptions;
 

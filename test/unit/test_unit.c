@@ -2,7 +2,6 @@
 /* test_unit.c — unit tests for the target tables and the lattice join.
  * Prints one line per failure and ends with "unit: N passed, M failed". */
 #include "gasp_int.h"
-#include "../../tools/hugepages.h"
 
 #include <stdio.h>
 #include <stddef.h>
@@ -919,31 +918,7 @@ static void test_pool(void) {
   CHECK(p != NULL);
 }
 
-/* gasp-opt starts again under huge pages for a large input file when the
-   kernel offers them, adding its setting to the user's, and never when the
-   user named the setting (which also ends the second start). */
-static void test_hugepages(void) {
-  const char *madv = "always [madvise] never\n", *never = "always madvise [never]\n";
-  char *v = hugepages_tunables(madv, NULL, HUGE_INPUT_BYTES);
-  CHECK(v && !strcmp(v, "glibc.malloc.hugetlb=1"));
-  free(v);
-  v = hugepages_tunables("[always] madvise never", "glibc.malloc.check=3", 1LL << 30);
-  CHECK(v && !strcmp(v, "glibc.malloc.check=3:glibc.malloc.hugetlb=1"));
-  free(v);
-  v = hugepages_tunables(madv, "", HUGE_INPUT_BYTES);
-  CHECK(v && !strcmp(v, "glibc.malloc.hugetlb=1"));
-  free(v);
-  CHECK(!hugepages_tunables(madv, NULL, HUGE_INPUT_BYTES - 1));
-  CHECK(!hugepages_tunables(madv, NULL, -1));
-  CHECK(!hugepages_tunables(never, NULL, 1LL << 30));
-  CHECK(!hugepages_tunables(NULL, NULL, 1LL << 30));
-  CHECK(!hugepages_tunables("", NULL, 1LL << 30));
-  CHECK(!hugepages_tunables(madv, "glibc.malloc.hugetlb=0", 1LL << 30));
-  CHECK(!hugepages_tunables(madv, "glibc.malloc.hugetlb=1", 1LL << 30));
-}
-
 int main(void) {
-  test_hugepages();
   test_pool();
   test_fwd();
   test_facts_numbering();
