@@ -44,8 +44,10 @@
  *   -> gasp-opt: error: internal error: --verify-spaces: in @h0.asg_0: ...
  *
  * Requires: a module that verifies.  Changes nothing but its own marks.
- * Tests: test/gasp-opt/verify-spaces.ll; test/unit (an injected bad clone
- * call is caught); every lit test runs with it (GASP_VERIFY_SPACES=1).
+ * Tests: test/ipmsp/clone-call-revote.ll (the old solver's output fails
+ * it); test/unit test_spacecheck_injected (a wrong clone call injected by a
+ * pass hook is caught, naming the function); every lit test runs with it
+ * (GASP_VERIFY_SPACES=1).
  */
 #include "gasp_int.h"
 
