@@ -76,6 +76,17 @@ static __attribute__((noinline)) void copy_bytes(uchar *d, const uchar *s, uint 
 }
 static __attribute__((noinline)) ulong bits_of(uint **pp) { return *(ulong *)pp; }
 static __attribute__((noinline)) uint or_null(uint *p, uint i) { return p ? p[i & 3u] : 7u; }
+/* the call-graph shapes of the turn-4 reproducers (repro_stmt) */
+static __attribute__((noinline)) uint *perm_b(uint *a, uint *b, uint i) { b[i & 3u] += i; return a; }
+static __attribute__((noinline)) uint *perm_a(uint *a, uint *b, uint i) { return perm_b(b, a, i + 1u); }
+static __attribute__((noinline)) uint use_p(uint *p, uint i) { return p[i & 3u] * 3u; }
+static __attribute__((noinline)) uint *ret_pick(uint *a, uint *b, uint i) {
+  b[(i + 1u) & 3u] ^= 1u;
+  return use_p(a, i) & 1u ? a : b;
+}
+static __attribute__((noinline)) uint both_null(uint *a, uint *b, uint i) {
+  return (a ? a[i & 3u] : 1u) + (b ? b[(i + 1u) & 3u] : 2u);
+}
 """
 
 
@@ -91,6 +102,8 @@ class Gen:
         # a loop through a pointer of two spaces (versioning by space): a
         # fourth stream
         self.z = random.Random(seed * 1299709 + 5) if extended else None
+        # the call-graph shapes of the turn-4 reproducers: a fifth stream
+        self.w = random.Random(seed * 15485863 + 7) if extended else None
         self.helpers = []   # (name, kind, text)
         self.out = []
 
@@ -252,6 +265,34 @@ class Gen:
                     % (c, p, c, c))
         return "acc += or_null((acc & %s) ? %s : 0, acc + %s);" % (c, p, c)
 
+    def repro_stmt(self):
+        """The shapes of the turn-4 wrong-code and crash reproducers, in
+        random spaces: arguments permuted on the way to a second helper
+        (h0(a, b) -> h2(b, a), called with two space pairs), a helper
+        called with a pointer a helper returned and with a phi of two
+        spaces, a helper called with null arguments, two runs of accesses
+        through pointers of two spaces in one block."""
+        w = self.w
+        p, q = w.choice(["g", "l", "pa"]), w.choice(["g", "l", "pa"])
+        c = "%du" % w.randrange(1, 97)
+        k = w.randrange(4)
+        if k == 0:
+            p2, q2 = w.choice(["g", "l", "pa"]), w.choice(["g", "l", "pa"])
+            return ("{ uint *r0 = perm_a(%s, %s, acc); uint *r1 = perm_a(%s, %s, acc + %s); "
+                    "acc += r0[acc & 3u] + r1[(acc + 1u) & 3u]; }" % (p, q, p2, q2, c))
+        if k == 1:
+            return ("{ uint *r = ret_pick(%s, %s, acc); acc += use_p(r, acc) + use_p(%s, acc + %s); "
+                    "uint *ph; if (acc & 4u) ph = %s; else ph = r; acc += use_p(ph, acc); }"
+                    % (p, q, p, c, w.choice(["g", "l", "pa"])))
+        if k == 2:
+            return ("acc += both_null(0, 0, acc) + both_null(%s, 0, acc + %s) + both_null(0, %s, acc);"
+                    % (p, c, q))
+        a, b = w.sample(["g", "l", "pa"], 2)
+        d, e = w.sample(["g", "l", "pa"], 2)
+        return ("{ uint *u = (acc & %s) ? %s : %s; acc += u[acc & 3u] + u[(acc + 1u) & 3u]; "
+                "uint *v = (acc & 2u) ? %s : %s; v[acc & 3u] += acc; acc += v[(acc + 2u) & 3u]; }"
+                % (c, a, b, d, e))
+
     def two_space_loop(self):
         """A loop that reads and writes through a pointer into one of two
         spaces, chosen at run time before it (--version-by-space versions
@@ -272,6 +313,8 @@ class Gen:
                 stmts.insert(self.x.randrange(len(stmts) + 1), self.ext_stmt())
             stmts.append(self.null_stmt())
             stmts.append(self.two_space_loop())
+            for _ in range(self.w.randrange(1, 4)):
+                stmts.insert(self.w.randrange(len(stmts) + 1), self.repro_stmt())
         body = "\n  ".join(stmts)
         post = "\n  ".join(self.stmt() for _ in range(r.randrange(1, 5)))
         if self.x:
