@@ -23,7 +23,10 @@ Each unit is built three ways:
 and bench/finalcode_count.py counts, in the functions reachable from the
 kernels, the memory instructions through a generic address (PTX ld/st/atom
 without a state space; SPIR-V accesses through a Generic pointer), the
-named ones and every instruction.  A unit clang cannot compile is listed
+named ones and every instruction.  What runs is counted too: for pocl's
+tests (kernels without parameters) gasp-run --count executes the first 12
+kernels of the clang -O2 module and of the plugin's, one work-item each,
+and sums the accesses made through a generic pointer.  A unit clang cannot compile is listed
 as skipped; an llc-22 failure is counted apart for clang and for the plugin
 (a build that fails only with the plugin is a gasp bug).
 
@@ -41,6 +44,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+BUILD = os.path.join(ROOT, "build")  # --build
 WORK = os.path.join(HERE, "work")
 
 # the pinned commits (what `fetch` brought on 2026-11-25)
@@ -154,6 +158,33 @@ def back(target, bc, out):
     return sh(["spirv-dis", out + ".spv", "-o", out])
 
 
+RUN_KERNELS = 12
+
+
+def executed(base):
+    """Executed accesses through a generic pointer: gasp-run --count on the
+    first RUN_KERNELS kernels without parameters (pocl's tests), one work
+    item, the clang -O2 module against the plugin's; None when none ran."""
+    rc, text, _ = sh(["llvm-dis-22", base + ".clang.bc", "-o", "-"])
+    names = sorted(set(re.findall(r"^define [^@]*ptx_kernel void @([\w.$]+)\(\)", text, re.M)))
+    total = {"clang": 0, "plugin": 0, "kernels": 0, "tried": 0}
+    for k in names[:RUN_KERNELS]:
+        total["tried"] += 1
+        got = {}
+        for way in ("clang", "plugin"):
+            rc, out, _ = sh([os.path.join(BUILD, "bin", "gasp-run"), "%s.%s.bc" % (base, way),
+                             "--kernel", k, "--global", "1", "--count", "--timeout", "20"])
+            m = re.search(r"^accesses: .* generic=(\d+)$", out, re.M)
+            if rc or not m:
+                break
+            got[way] = int(m.group(1))
+        if len(got) == 2:
+            total["clang"] += got["clang"]
+            total["plugin"] += got["plugin"]
+            total["kernels"] += 1
+    return total if total["tried"] else None
+
+
 def build_unit(unit, target, plugin, cuda):
     kind, name, src = unit
     base = os.path.join(WORK, "out", "%s.%s" % (name, target))
@@ -171,6 +202,9 @@ def build_unit(unit, target, plugin, cuda):
             res[way] = "llc: " + (err.strip().splitlines() or ["?"])[-1][:160]
             continue
         res[way] = count(ck, txt)
+    if kind == "ocl" and target == "nvptx64" and all(isinstance(res.get(w), dict)
+                                                     for w in ("clang", "plugin")):
+        res["executed"] = executed(base)
     if kind == "cuda" and cuda[1] and isinstance(res.get("clang"), dict):
         ptx = base + ".nvcc.ptx"
         rc, _, _ = sh([cuda[1], "-O3", "-ptx", "-arch=sm_90", "-I", os.path.dirname(src),
@@ -222,14 +256,26 @@ def report(results, notes):
                     sum(g(r, "plugin") > g(r, "clang") for r in built))]
         fails = [r for r in rows if not isinstance(r.get("plugin"), dict) or
                  not isinstance(r.get("clang"), dict)]
-        out += ["", "| unit | clang generic | plugin generic | nvcc generic | clang instrs | plugin instrs |",
-                "|---|---|---|---|---|---|"]
+        ran = [r for r in built if r.get("executed")]
+        if ran:
+            out.append("| executed generic accesses (gasp-run --count: %d of %d kernels tried "
+                       "ran, in %d units; the others call builtins gasp-run lacks) "
+                       "| %d | %d | |" % (sum(r["executed"]["kernels"] for r in ran),
+                                          sum(r["executed"]["tried"] for r in ran), len(ran),
+                                          sum(r["executed"]["clang"] for r in ran),
+                                          sum(r["executed"]["plugin"] for r in ran)))
+        out += ["", "| unit | clang generic | plugin generic | nvcc generic | clang instrs | "
+                "plugin instrs | executed generic clang / plugin (kernels) |",
+                "|---|---|---|---|---|---|---|"]
         for r in sorted(built, key=lambda r: r["unit"]):
             if g(r, "clang") or g(r, "plugin") or g(r, "nvcc"):
-                out.append("| %s | %d | %d | %s | %d | %d |" % (
+                e = r.get("executed")
+                out.append("| %s | %d | %d | %s | %d | %d | %s |" % (
                     r["unit"], g(r, "clang"), g(r, "plugin"),
                     g(r, "nvcc") if isinstance(r.get("nvcc"), dict) else "-",
-                    g(r, "clang", "instrs"), g(r, "plugin", "instrs")))
+                    g(r, "clang", "instrs"), g(r, "plugin", "instrs"),
+                    "%d / %d (%d of %d)" % (e["clang"], e["plugin"], e["kernels"], e["tried"])
+                    if e else "-"))
         out.append("")
         out.append("(units with no generic access in any build are left out of the table)")
         for r in fails:
@@ -257,6 +303,8 @@ def main():
         print("public.py: give the folder of git directories (OWNER+NAME/repo) as an argument "
               "or GASP_PUBLIC_REPOS", file=sys.stderr)
         return 2
+    global BUILD
+    BUILD = a.build
     plugin = os.path.join(a.build, "lib", "gasp-plugin.so")
     if not os.path.exists(plugin):
         print("public.py: %s missing: run make" % plugin, file=sys.stderr)

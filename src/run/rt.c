@@ -85,6 +85,7 @@ typedef struct Rt {
   uint64_t last_addr;
   /* --count */
   uint64_t executed[3]; /* by SITE_LOAD, SITE_STORE, SITE_OTHER */
+  uint64_t executed_generic; /* of those, through a generic pointer */
   /* oracle */
   uint64_t generic_accesses;
   VEC(OracleCtx) ctxs;
@@ -295,6 +296,7 @@ void rt_access(uint64_t addr, uint64_t size, uint32_t site) {
   r->last_site = site;
   r->last_addr = addr;
   r->executed[s->op]++;
+  r->executed_generic += s->generic;
   if (!size)
     return;
   int k = kind_of(r, addr), k2 = size > 1 ? kind_of(r, addr + size - 1) : k;
@@ -695,10 +697,11 @@ int rt_launch(const RunOptions *o, const RunPrep *p, const TgtTable *t,
   if (status == RUN_OK && o->oracle)
     oracle_report(r, o->out);
   if (status == RUN_OK && o->count)
-    fprintf(o->out, "accesses: loads=%llu stores=%llu other=%llu\n",
+    fprintf(o->out, "accesses: loads=%llu stores=%llu other=%llu generic=%llu\n",
             (unsigned long long)r->executed[SITE_LOAD],
             (unsigned long long)r->executed[SITE_STORE],
-            (unsigned long long)r->executed[SITE_OTHER]);
+            (unsigned long long)r->executed[SITE_OTHER],
+            (unsigned long long)r->executed_generic);
 out:
   tear_down(r, bufs);
   rt_cur = NULL;
