@@ -26,7 +26,9 @@ without a state space; SPIR-V accesses through a Generic pointer), the
 named ones and every instruction.  What runs is counted too: for pocl's
 tests (kernels without parameters) gasp-run --count executes the first 12
 kernels of the clang -O2 module and of the plugin's, one work-item each,
-and sums the accesses made through a generic pointer.  A unit clang cannot compile is listed
+and sums the accesses made through a generic pointer (of the IR handed
+to llc: what llc adds after it, such as the PTX printf argument buffer,
+is not in that count).  A unit clang cannot compile is listed
 as skipped; an llc-22 failure is counted apart for clang and for the plugin
 (a build that fails only with the plugin is a gasp bug).
 
@@ -56,7 +58,8 @@ PINS = {
 
 def sh(cmd, cwd=None, timeout=300):
     try:
-        p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, errors="replace",
+                           timeout=timeout)
         return p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired:
         return 124, "", "timed out"
