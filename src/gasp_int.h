@@ -68,7 +68,9 @@ typedef struct TgtTable {
                                      lives in global memory (NVPTX: the back
                                      end moves it to .global) */
   bool const_loads_global;        /* a pointer loaded from constant memory
-                                     points to global memory (AMDGPU) */
+                                     points to global memory: only the host
+                                     writes it (AMDGPU kernel arguments and
+                                     constant buffers, NVPTX __constant__) */
   bool byval_is_private;          /* a device function's generic byval
                                      parameter is its private copy (NVPTX) */
   int kernel_byval_space;         /* a kernel's generic byval parameter only

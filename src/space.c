@@ -253,10 +253,14 @@ static bool has_attr(LLVMValueRef fn, unsigned idx, unsigned kind) {
   return LLVMGetEnumAttributeAtIndex(fn, idx, kind) != NULL;
 }
 
-/* A pointer loaded from constant memory the host filled (AMDGPU). */
+/* A pointer loaded from constant memory the host filled (AMDGPU's
+   constant buffers and kernel arguments, NVPTX's __constant__ variables:
+   device code cannot write there, and the host holds global addresses
+   only).  Read-only memory of the target, whether or not it lies in
+   global memory's window (NVPTX's .const does not). */
 static bool const_load(const Space *s, LLVMValueRef load) {
   int from = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(load, 0)));
-  return s->const_loads_global && tgt_read_only(s->t, from) && tgt_in_global(s->t, from, false) &&
+  return s->const_loads_global && tgt_read_only(s->t, from) &&
          generic_scalar(s, LLVMTypeOf(load));
 }
 

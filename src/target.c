@@ -121,6 +121,7 @@ static const TgtTable tables[] = {
      .byval_is_private = true,
      .kernel_byval_space = 101,
      .kernel_byval_copy = 256,
+     .const_loads_global = true, /* __constant__: only the host writes it */
      .generic_hw = true,
      .clone_cost = 8},
     {.name = "amdgcn",
