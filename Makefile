@@ -37,6 +37,7 @@ RUN_OBJ = $(RUN_SRC:%.c=$(BUILD)/obj/%.o)
 TOOLS = $(BUILD)/bin/gasp-opt $(BUILD)/bin/gasp-run
 UNIT = $(BUILD)/bin/test-unit
 STRESS_MUTATE = $(BUILD)/bin/stress-mutate
+GPU_RUN = $(BUILD)/bin/gpu-run
 
 # The C++ compiler for gasp's two C++ adapters (the debug-info services in
 # libgasp, and the pass plugin for opt/clang: an adapter of LLVM's C++
@@ -56,7 +57,7 @@ all:
 	  { echo "make: $(LLVM_CONFIG) is still missing; run 'make deps' (Debian's llvm-22-dev)"; exit 1; }
 	@$(MAKE) --no-print-directory all
 else
-all: $(TOOLS) $(UNIT) $(STRESS_MUTATE) $(BUILD)/lib/libgasp.a $(BUILD)/lib/libgasp.so $(BUILD)/lib/gasp.pc $(PLUGIN)
+all: $(TOOLS) $(UNIT) $(STRESS_MUTATE) $(BUILD)/lib/libgasp.a $(BUILD)/lib/libgasp.so $(BUILD)/lib/gasp.pc $(PLUGIN) $(GPU_RUN)
 endif
 
 deps:
@@ -107,6 +108,12 @@ $(BUILD)/bin/gasp-opt: $(BUILD)/obj/tools/gasp-opt.o $(BUILD)/obj/tools/args.o \
 $(BUILD)/bin/gasp-run: $(BUILD)/obj/tools/gasp-run.o $(BUILD)/obj/tools/args.o $(RUN_OBJ) $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
+
+# the GPU timing runner (bench/gpu/): the driver is opened at run time, so
+# it builds without CUDA; not installed (a benchmark tool)
+$(GPU_RUN): $(BUILD)/obj/bench/gpu/gpu-run.o $(BUILD)/obj/src/run/spec.o $(BUILD)/obj/src/util/util.o
+	@mkdir -p $(dir $@)
+	$(CC) $^ -o $@ $(SAN) -ldl -lm
 
 $(BUILD)/bin/test-unit: $(BUILD)/obj/test/unit/test_unit.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)

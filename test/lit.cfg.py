@@ -40,6 +40,14 @@ config.substitutions.append(("%ocl-amdgcn", ocl + " -target amdgcn-amd-amdhsa -n
 import shutil
 if shutil.which("ptxas"):
     config.available_features.add("ptxas")
+# A CUDA driver (libcuda.so.1): bench/gpu/gpu-run then runs on the device
+# instead of skipping (exit 77).
+import ctypes
+try:
+    ctypes.CDLL("libcuda.so.1")
+    config.available_features.add("cuda-driver")
+except OSError:
+    pass
 # The sanitizer build (make check-asan) cannot run under a small ulimit -v.
 if "ASAN_OPTIONS" in os.environ:
     config.available_features.add("asan")

@@ -301,7 +301,9 @@ def applies(name, target):
     return EXT.get(name) != ".cu" or not target.startswith("spir")
 
 
-def compile_kernel(name, target, work, cflags=()):
+def kernel_command(name, target, work, cflags=()):
+    """The clang-22 command that compiles kernel name for target, and the
+    .ll it writes."""
     ll = os.path.join(work, "%s.%s.ll" % (name, target))
     src = os.path.join(KERNELS, name + EXT.get(name, ".cl"))
     if src.endswith(".cu"):
@@ -312,6 +314,11 @@ def compile_kernel(name, target, work, cflags=()):
     else:
         std = ["-cl-std=clc++2021"] if src.endswith(".clcpp") else []
         cmd = CLANG + std + list(cflags) + ["-target", target, src, "-o", ll]
+    return cmd, ll
+
+
+def compile_kernel(name, target, work, cflags=()):
+    cmd, ll = kernel_command(name, target, work, cflags)
     subprocess.run(cmd, check=True)
     return ll
 

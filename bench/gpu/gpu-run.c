@@ -1,0 +1,465 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* gpu-run.c — times one kernel of a PTX module on an NVIDIA GPU, with the
+ * arguments gasp-run takes, and prints its buffers as gasp-run does.
+ *
+ * Problem: every figure gasp has is static or CPU-side; whether a kernel
+ * runs faster with its generic accesses named is settled only on a device.
+ * This runner needs no CUDA toolkit to build: it opens the driver
+ * (libcuda.so.1) at run time and declares the dozen entry points it calls.
+ *
+ *   gpu-run MODULE.ptx --kernel NAME --global X[,Y,Z] [--local X[,Y,Z]]
+ *           --arg SPEC... [--dynamic-local BYTES] [--warmup N] [--runs N]
+ *           [--dump DIR] [--dry-run]
+ *
+ * SPEC is gasp-run's (src/run/spec.c, shared): buf:<type>:<count>[:init],
+ * scalars, struct:... (`local:` arguments are OpenCL's and have no CUDA
+ * launch form: refused).  The launch is grid = global / local, block =
+ * local.  Every launch starts from the same initial buffers (uploaded
+ * again before it, outside the timed region), so the buffers after the
+ * last launch are one launch's result, comparable with gasp-run's: lines
+ * "arg<i>: <count> x <type> fnv1a=<hash>" and, with --dump DIR,
+ * arg<i>.in.bin / arg<i>.bin.  Timing: device events around each launch,
+ * --warmup launches first (default 3), then --runs (default 20); prints
+ * "time: median=<ms> min=<ms> max=<ms> runs=<n>".
+ *
+ * --dry-run parses everything, fills the buffers, writes the .in.bin
+ * dumps and prints the launch it would make, without opening the driver.
+ *
+ * Exit: 0 ok, 1 bad input (module, kernel), 2 usage, 5 a CUDA error,
+ * 77 no CUDA driver or device (skipped: nothing pretends to have run).
+ * Tests: test/exec/gpu-run.test.  The benchmark: bench/gpu/gpu.py.
+ */
+#include "run/run.h"
+#include "util/util.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* ---- the driver API, declared here (cuda.h is not needed) ---------------- */
+typedef int CUresult;
+typedef int CUdevice;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUevent_st *CUevent;
+typedef unsigned long long CUdeviceptr;
+
+typedef struct Cuda {
+  void *lib;
+  CUresult (*Init)(unsigned);
+  CUresult (*DeviceGetCount)(int *);
+  CUresult (*DeviceGet)(CUdevice *, int);
+  CUresult (*DeviceGetName)(char *, int, CUdevice);
+  CUresult (*CtxCreate)(CUcontext *, unsigned, CUdevice);
+  CUresult (*CtxDestroy)(CUcontext);
+  CUresult (*ModuleLoadData)(CUmodule *, const void *);
+  CUresult (*ModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*MemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*MemFree)(CUdeviceptr);
+  CUresult (*MemcpyHtoD)(CUdeviceptr, const void *, size_t);
+  CUresult (*MemcpyDtoH)(void *, CUdeviceptr, size_t);
+  CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
+                           unsigned, unsigned, void *, void **, void **);
+  CUresult (*CtxSynchronize)(void);
+  CUresult (*EventCreate)(CUevent *, unsigned);
+  CUresult (*EventRecord)(CUevent, void *);
+  CUresult (*EventSynchronize)(CUevent);
+  CUresult (*EventElapsedTime)(float *, CUevent, CUevent);
+  CUresult (*GetErrorString)(CUresult, const char **);
+} Cuda;
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_CUDA = 5, EXIT_SKIP = 77 };
+
+typedef struct Args {
+  const char *module, *kernel, *dump;
+  size_t global[3], local[3];
+  VEC(RunArg) args;
+  size_t dynamic_local;
+  unsigned warmup, runs;
+  bool dry_run;
+} Args;
+
+static const char usage_text[] =
+    "usage: gpu-run MODULE.ptx --kernel NAME --global X[,Y,Z] [--local X[,Y,Z]]\n"
+    "               --arg SPEC... [--dynamic-local BYTES] [--warmup N] [--runs N]\n"
+    "               [--dump DIR] [--dry-run]\n"
+    "Times kernel NAME of a PTX module on an NVIDIA GPU (the driver,\n"
+    "libcuda.so.1, is opened at run time) with gasp-run's argument specs, and\n"
+    "prints its buffers as gasp-run does.  Exit 77 when there is no CUDA device.\n";
+
+static void usage_error(const char *fmt, const char *what) {
+  fprintf(stderr, "gpu-run: error: ");
+  fprintf(stderr, fmt, what);
+  fprintf(stderr, "\n%s", usage_text);
+  exit(EXIT_USAGE);
+}
+
+/* "X[,Y,Z]" into out (missing dimensions 1); false when malformed. */
+static bool parse_sizes(const char *v, size_t out[3]) {
+  out[0] = out[1] = out[2] = 1;
+  for (int d = 0; d < 3; d++) {
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (end == v || errno || n == 0 || n > (1ull << 31))
+      return false;
+    out[d] = (size_t)n;
+    if (!*end)
+      return true;
+    if (*end != ',')
+      return false;
+    v = end + 1;
+  }
+  return false;
+}
+
+static unsigned parse_count(const char *v, const char *flag, unsigned lo) {
+  char *end;
+  long n = strtol(v, &end, 10);
+  if (*end || end == v || n < (long)lo || n > 100000)
+    usage_error("bad %s", flag);
+  return (unsigned)n;
+}
+
+static void parse_args(Args *a, int argc, char **argv) {
+  memset(a, 0, sizeof *a);
+  a->warmup = 3;
+  a->runs = 20;
+  bool have_global = false, have_local = false;
+  for (int i = 1; i < argc; i++) {
+    const char *s = argv[i];
+    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define VALUE(flag) (!strcmp(s, flag) && (v || (usage_error("%s needs a value", flag), 0)) && ++i)
+    if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
+      fputs(usage_text, stdout);
+      exit(0);
+    } else if (!strcmp(s, "--dry-run")) {
+      a->dry_run = true;
+    } else if (VALUE("--kernel")) {
+      a->kernel = v;
+    } else if (VALUE("--global")) {
+      if (!parse_sizes(v, a->global))
+        usage_error("bad --global '%s'", v);
+      have_global = true;
+    } else if (VALUE("--local")) {
+      if (!parse_sizes(v, a->local))
+        usage_error("bad --local '%s'", v);
+      have_local = true;
+    } else if (VALUE("--arg")) {
+      RunArg arg;
+      char *err = NULL;
+      if (!spec_parse(v, &arg, &err))
+        usage_error("%s", err);
+      if (arg.kind == ARG_LOCAL)
+        usage_error("'%s': a local-memory argument is OpenCL's; a CUDA launch has none "
+                    "(use --dynamic-local)", v);
+      vec_push(&a->args, arg);
+    } else if (VALUE("--dynamic-local")) {
+      a->dynamic_local = parse_count(v, "--dynamic-local", 0);
+    } else if (VALUE("--warmup")) {
+      a->warmup = parse_count(v, "--warmup", 0);
+    } else if (VALUE("--runs")) {
+      a->runs = parse_count(v, "--runs", 1);
+    } else if (VALUE("--dump")) {
+      a->dump = v;
+    } else if (s[0] == '-' && s[1]) {
+      usage_error("unknown option '%s'", s);
+    } else if (a->module) {
+      usage_error("one module only ('%s')", s);
+    } else {
+      a->module = s;
+    }
+#undef VALUE
+  }
+  if (!a->module || !a->kernel || !have_global)
+    usage_error("%s", "MODULE, --kernel and --global are required");
+  for (int d = 0; d < 3; d++) {
+    if (!have_local)
+      a->local[d] = a->global[d];
+    if (a->global[d] % a->local[d])
+      usage_error("%s", "--global must be a multiple of --local in every dimension");
+  }
+}
+
+/* ---- buffers ---------------------------------------------------------------- */
+
+typedef struct Buf {
+  const RunArg *spec; /* NULL: spec_buffer's index of an argument that is
+                         not a buffer */
+  char label[32];
+  size_t bytes;
+  void *initial, *data;
+  CUdeviceptr dev;
+} Buf;
+
+static Buf *make_buffers(const Args *a, unsigned *n) {
+  unsigned nb = spec_buffer_count(a->args.v, (unsigned)a->args.n);
+  Buf *b = xcalloc(nb ? nb : 1, sizeof *b);
+  for (unsigned i = 0; i < nb; i++) {
+    b[i].spec = spec_buffer(a->args.v, (unsigned)a->args.n, i, b[i].label, sizeof b[i].label);
+    if (!b[i].spec || b[i].spec->kind != ARG_BUF) {
+      b[i].spec = NULL;
+      continue;
+    }
+    b[i].bytes = b[i].spec->count * spec_elem_size(b[i].spec->elem);
+    b[i].initial = xcalloc(b[i].bytes ? b[i].bytes : 1, 1);
+    b[i].data = xcalloc(b[i].bytes ? b[i].bytes : 1, 1);
+    spec_fill(b[i].spec, b[i].initial);
+  }
+  *n = nb;
+  return b;
+}
+
+static bool dump(const Args *a, const Buf *b, unsigned n, bool after) {
+  if (!a->dump)
+    return true;
+  if (mkdir(a->dump, 0777) && errno != EEXIST) {
+    fprintf(stderr, "gpu-run: error: cannot create '%s': %s\n", a->dump, strerror(errno));
+    return false;
+  }
+  for (unsigned i = 0; i < n; i++) {
+    if (!b[i].spec)
+      continue;
+    char *path = xasprintf("%s/%s%s.bin", a->dump, b[i].label, after ? "" : ".in");
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fwrite(after ? b[i].data : b[i].initial, 1, b[i].bytes, f) == b[i].bytes;
+    if (f && fclose(f))
+      ok = false;
+    if (!ok)
+      fprintf(stderr, "gpu-run: error: cannot write '%s'\n", path);
+    free(path);
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+/* ---- the driver ---------------------------------------------------------------- */
+
+static bool load_cuda(Cuda *c, char **why) {
+  memset(c, 0, sizeof *c);
+  c->lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!c->lib) {
+    *why = xasprintf("no CUDA driver (%s)", dlerror());
+    return false;
+  }
+  struct {
+    void **slot;
+    const char *name;
+  } syms[] = {
+      {(void **)&c->Init, "cuInit"},
+      {(void **)&c->DeviceGetCount, "cuDeviceGetCount"},
+      {(void **)&c->DeviceGet, "cuDeviceGet"},
+      {(void **)&c->DeviceGetName, "cuDeviceGetName"},
+      {(void **)&c->CtxCreate, "cuCtxCreate_v2"},
+      {(void **)&c->CtxDestroy, "cuCtxDestroy_v2"},
+      {(void **)&c->ModuleLoadData, "cuModuleLoadData"},
+      {(void **)&c->ModuleGetFunction, "cuModuleGetFunction"},
+      {(void **)&c->MemAlloc, "cuMemAlloc_v2"},
+      {(void **)&c->MemFree, "cuMemFree_v2"},
+      {(void **)&c->MemcpyHtoD, "cuMemcpyHtoD_v2"},
+      {(void **)&c->MemcpyDtoH, "cuMemcpyDtoH_v2"},
+      {(void **)&c->LaunchKernel, "cuLaunchKernel"},
+      {(void **)&c->CtxSynchronize, "cuCtxSynchronize"},
+      {(void **)&c->EventCreate, "cuEventCreate"},
+      {(void **)&c->EventRecord, "cuEventRecord"},
+      {(void **)&c->EventSynchronize, "cuEventSynchronize"},
+      {(void **)&c->EventElapsedTime, "cuEventElapsedTime"},
+      {(void **)&c->GetErrorString, "cuGetErrorString"},
+  };
+  for (size_t i = 0; i < sizeof syms / sizeof syms[0]; i++)
+    if (!(*syms[i].slot = dlsym(c->lib, syms[i].name))) {
+      *why = xasprintf("no CUDA driver (libcuda.so.1 lacks %s)", syms[i].name);
+      return false;
+    }
+  int n = 0;
+  if (c->Init(0) || c->DeviceGetCount(&n) || n == 0) {
+    *why = xasprintf("no CUDA device");
+    return false;
+  }
+  return true;
+}
+
+static const char *cu_err(const Cuda *c, CUresult r) {
+  const char *s = NULL;
+  return c->GetErrorString && !c->GetErrorString(r, &s) && s ? s : "unknown CUDA error";
+}
+
+#define CU(call)                                                                            \
+  do {                                                                                      \
+    CUresult r_ = (call);                                                                   \
+    if (r_) {                                                                               \
+      fprintf(stderr, "gpu-run: error: %s: %s\n", #call, cu_err(c, r_));                    \
+      return EXIT_CUDA;                                                                     \
+    }                                                                                       \
+  } while (0)
+
+static int cmp_float(const void *x, const void *y) {
+  float a = *(const float *)x, b = *(const float *)y;
+  return (a > b) - (a < b);
+}
+
+/* The kernel's parameter values, in order: a buffer by its device address
+   (buffer i is argument i; a struct's buffer fields follow the arguments,
+   spec_buffer's numbering), a struct by its bytes (kept in storage[i]). */
+static void **param_values(const Args *a, Buf *b, void **storage) {
+  size_t na = a->args.n;
+  unsigned field_buf = (unsigned)na;
+  void **p = xcalloc(na ? na : 1, sizeof *p);
+  for (size_t i = 0; i < na; i++) {
+    const RunArg *r = &a->args.v[i];
+    if (r->kind == ARG_BUF) {
+      p[i] = &b[i].dev;
+    } else if (r->kind == ARG_STRUCT) {
+      size_t offs[SPEC_MAX_FIELDS];
+      size_t size = spec_struct_layout(r, offs);
+      unsigned char *bytes = xcalloc(size ? size : 1, 1);
+      for (unsigned k = 0; k < r->nfields; k++) {
+        const RunArg *f = &r->fields[k];
+        if (f->kind == ARG_BUF)
+          memcpy(bytes + offs[k], &b[field_buf++].dev, sizeof(CUdeviceptr));
+        else
+          memcpy(bytes + offs[k], &f->val, spec_field_size(f));
+      }
+      storage[i] = bytes;
+      p[i] = bytes;
+    } else {
+      p[i] = (void *)&r->val;
+    }
+  }
+  return p;
+}
+
+static int run_device(const Args *a, Buf *b, unsigned nb, const char *ptx) {
+  Cuda cuda, *c = &cuda;
+  char *why = NULL;
+  if (!load_cuda(c, &why)) {
+    fprintf(stderr, "gpu-run: %s: nothing run (skipped)\n", why);
+    free(why);
+    return EXIT_SKIP;
+  }
+  CUdevice dev;
+  CUcontext ctx;
+  CUmodule mod;
+  CUfunction fn;
+  char name[256] = "";
+  CU(c->DeviceGet(&dev, 0));
+  CU(c->DeviceGetName(name, sizeof name, dev));
+  CU(c->CtxCreate(&ctx, 0, dev));
+  CUresult r = c->ModuleLoadData(&mod, ptx);
+  if (r) {
+    fprintf(stderr, "gpu-run: %s: error: cannot load the module: %s\n", a->module, cu_err(c, r));
+    return EXIT_INPUT;
+  }
+  if ((r = c->ModuleGetFunction(&fn, mod, a->kernel))) {
+    fprintf(stderr, "gpu-run: %s: error: no kernel '%s': %s\n", a->module, a->kernel,
+            cu_err(c, r));
+    return EXIT_INPUT;
+  }
+  for (unsigned i = 0; i < nb; i++)
+    if (b[i].spec)
+      CU(c->MemAlloc(&b[i].dev, b[i].bytes ? b[i].bytes : 1));
+  void **storage = xcalloc(a->args.n ? a->args.n : 1, sizeof *storage);
+  void **params = param_values(a, b, storage);
+  CUevent e0, e1;
+  CU(c->EventCreate(&e0, 0));
+  CU(c->EventCreate(&e1, 0));
+  float *ms = xcalloc(a->runs, sizeof *ms);
+  for (unsigned it = 0; it < a->warmup + a->runs; it++) {
+    for (unsigned i = 0; i < nb; i++) /* every launch from the same inputs */
+      if (b[i].spec)
+        CU(c->MemcpyHtoD(b[i].dev, b[i].initial, b[i].bytes));
+    CU(c->CtxSynchronize());
+    CU(c->EventRecord(e0, NULL));
+    CU(c->LaunchKernel(fn, (unsigned)(a->global[0] / a->local[0]),
+                       (unsigned)(a->global[1] / a->local[1]),
+                       (unsigned)(a->global[2] / a->local[2]), (unsigned)a->local[0],
+                       (unsigned)a->local[1], (unsigned)a->local[2], (unsigned)a->dynamic_local,
+                       NULL, params, NULL));
+    CU(c->EventRecord(e1, NULL));
+    CU(c->EventSynchronize(e1));
+    if (it >= a->warmup)
+      CU(c->EventElapsedTime(&ms[it - a->warmup], e0, e1));
+  }
+  for (unsigned i = 0; i < nb; i++)
+    if (b[i].spec)
+      CU(c->MemcpyDtoH(b[i].data, b[i].dev, b[i].bytes));
+  qsort(ms, a->runs, sizeof *ms, cmp_float);
+  for (unsigned i = 0; i < nb; i++)
+    if (b[i].spec)
+      printf("%s: %zu x %s fnv1a=%016llx\n", b[i].label, b[i].spec->count,
+           spec_elem_name(b[i].spec->elem),
+           (unsigned long long)spec_fnv1a(b[i].data, b[i].bytes));
+  printf("time: median=%.4f min=%.4f max=%.4f runs=%u ms device=%s\n", ms[a->runs / 2], ms[0],
+         ms[a->runs - 1], a->runs, name);
+  for (unsigned i = 0; i < nb; i++)
+    if (b[i].spec)
+      c->MemFree(b[i].dev);
+  c->CtxDestroy(ctx);
+  for (size_t i = 0; i < a->args.n; i++)
+    free(storage[i]);
+  free(storage);
+  free(params);
+  free(ms);
+  return dump(a, b, nb, true) ? 0 : EXIT_INPUT;
+}
+
+static char *read_file(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  VEC(char) t = {0};
+  char buf[65536];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+    for (size_t i = 0; i < n; i++)
+      vec_push(&t, buf[i]);
+  fclose(f);
+  vec_push(&t, 0);
+  return t.v;
+}
+
+int main(int argc, char **argv) {
+  Args a;
+  parse_args(&a, argc, argv);
+  char *ptx = read_file(a.module);
+  if (!ptx) {
+    fprintf(stderr, "gpu-run: %s: error: cannot read: %s\n", a.module, strerror(errno));
+    return EXIT_INPUT;
+  }
+  unsigned nb;
+  Buf *b = make_buffers(&a, &nb);
+  int rc;
+  if (!dump(&a, b, nb, false)) {
+    rc = EXIT_INPUT;
+  } else if (a.dry_run) {
+    printf("launch %s of %s: grid %zu,%zu,%zu block %zu,%zu,%zu dynamic-local %zu; "
+           "%u warm-up + %u timed launches\n",
+           a.kernel, a.module, a.global[0] / a.local[0], a.global[1] / a.local[1],
+           a.global[2] / a.local[2], a.local[0], a.local[1], a.local[2], a.dynamic_local,
+           a.warmup, a.runs);
+    for (unsigned i = 0; i < nb; i++)
+      if (b[i].spec)
+        printf("%s: %zu x %s fnv1a=%016llx (initial)\n", b[i].label, b[i].spec->count,
+             spec_elem_name(b[i].spec->elem),
+             (unsigned long long)spec_fnv1a(b[i].initial, b[i].bytes));
+    rc = 0;
+  } else {
+    rc = run_device(&a, b, nb, ptx);
+  }
+  for (unsigned i = 0; i < nb; i++) {
+    free(b[i].initial);
+    free(b[i].data);
+  }
+  free(b);
+  for (size_t i = 0; i < a.args.n; i++)
+    spec_free(&a.args.v[i]);
+  vec_free(&a.args);
+  free(ptx);
+  return rc;
+}
