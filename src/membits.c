@@ -69,6 +69,7 @@ static size_t carried_at(MemSummary *ms, LLVMValueRef f) {
 static void grow_carried(MemSummary *ms, size_t at, uint32_t val) {
   if (val & ~ms->carried.v[at]) {
     ms->carried.v[at] |= val;
+    ms->carried_union |= val;
     ms->changed = true;
   }
 }
@@ -86,12 +87,25 @@ static bool intrinsic_touches_memory(LLVMValueRef decl) {
   return !a || LLVMGetEnumAttributeValue(a) != 0;
 }
 
+/* What each non-pointer value of one function carries (see "Pointer
+   bits"): one table per mem_summary_function call, computed on the first
+   question, forward over the function's instructions until no entry grows
+   (phis in loops), so that asking for every store, call argument and
+   return costs one pass over the function, not one walk of each value's
+   whole expression cone (the walks were quadratic in the function's size
+   and most of memsum's time on linked modules).  The table reads the
+   summary as it stands when it is made; what grows later in the same pass
+   is seen by the next round of memfix's fixed point, which ends only with
+   a round in which nothing grew — where the table was exact. */
 typedef struct BitsWalk {
   MemSummary *ms;
   uint32_t (*set_of)(void *, LLVMValueRef);
   void *arg;
-  PtrMap seen;
-  ValVec stack;
+  LLVMValueRef fn;
+  PtrMap bits;     /* instruction of fn -> the spaces its bits may carry */
+  ValVec stack;    /* call_bits' operands whose bits flow through */
+  bool ready;      /* bits computed for fn */
+  bool overflow;   /* the table did not settle: every answer is unknown */
 } BitsWalk;
 
 /* The leaf set of a call result (see "Pointer bits" above); pushes the
@@ -119,95 +133,128 @@ static uint32_t call_bits(BitsWalk *w, LLVMValueRef call) {
     return (mem ? mem_summary_load(w->ms, mem) : 0) | w->ms->exposed;
   /* unknown code: any memory's pointers (not the unknown bit: what it may
      read of memory gasp does not summarise was exposed to it) */
-  uint32_t r = mem_summary_load(w->ms, SP_NAMED | mem); /* exposed included */
-  for (size_t i = 0; i < w->ms->carried.n; i++)
-    r |= w->ms->carried.v[i];
-  return r;
+  return mem_summary_load(w->ms, SP_NAMED | mem) /* exposed included */ |
+         w->ms->carried_union;
+}
+
+/* The spaces value x carries: a pointer its set, an instruction of fn its
+   table entry, an argument or a constant what it holds. */
+static uint32_t value_bits(BitsWalk *w, LLVMValueRef x, unsigned depth) {
+  LLVMTypeRef xt = LLVMTypeOf(x);
+  LLVMTypeKind tk = LLVMGetTypeKind(xt);
+  if (tk == LLVMPointerTypeKind)
+    return w->set_of(w->arg, x);
+  if (tk == LLVMVectorTypeKind && LLVMGetTypeKind(LLVMGetElementType(xt)) == LLVMPointerTypeKind)
+    return SP_UNKNOWN;
+  if (LLVMIsAInstruction(x)) {
+    uint32_t b = 0;
+    map_get(&w->bits, x, &b);
+    return b;
+  }
+  if (LLVMIsAArgument(x)) {
+    LLVMValueRef f = LLVMGetParamParent(x);
+    size_t at = carried_at(w->ms, f); /* may grow the vector */
+    uint32_t r = w->ms->carried.v[at + (unsigned)ir_param_index(x)] | w->ms->ind_args;
+    if (!world_internal(f) || ir_address_taken(f))
+      r |= w->ms->exposed; /* outside code passes what it was shown */
+    return r;
+  }
+  if (!LLVMIsAConstant(x))
+    return 0;
+  if (LLVMIsAConstantExpr(x) && LLVMGetConstOpcode(x) == LLVMPtrToInt)
+    return w->set_of(w->arg, LLVMGetOperand(x, 0));
+  if (LLVMIsAConstantExpr(x) || LLVMIsAConstantVector(x) || LLVMIsAConstantStruct(x) ||
+      LLVMIsAConstantArray(x)) {
+    if (depth > 32)
+      return SP_UNKNOWN;
+    uint32_t r = 0;
+    int n = LLVMGetNumOperands(x);
+    for (int k = 0; k < n; k++)
+      r |= value_bits(w, LLVMGetOperand(x, (unsigned)k), depth + 1);
+    return r;
+  }
+  return 0; /* numbers */
+}
+
+/* What instruction x (not a pointer) carries, from its operands' entries. */
+static uint32_t transfer(BitsWalk *w, LLVMValueRef x) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(x);
+  switch (op) {
+  case LLVMLoad:
+  case LLVMAtomicRMW:
+  case LLVMAtomicCmpXchg: {
+    LLVMValueRef a = LLVMGetOperand(x, 0);
+    uint32_t r = mem_summary_read(w->ms, w->set_of(w->arg, a), a);
+    if (op != LLVMLoad)
+      r |= value_bits(w, LLVMGetOperand(x, op == LLVMAtomicRMW ? 1 : 2), 0);
+    return r;
+  }
+  case LLVMPtrToInt:
+    return w->set_of(w->arg, LLVMGetOperand(x, 0));
+  case LLVMICmp:
+  case LLVMFCmp:
+    return 0; /* a truth value */
+  case LLVMCall:
+  case LLVMInvoke:
+  case LLVMCallBr: {
+    w->stack.n = 0;
+    uint32_t r = call_bits(w, x);
+    for (size_t k = 0; k < w->stack.n; k++)
+      r |= value_bits(w, w->stack.v[k], 0);
+    w->stack.n = 0;
+    return r;
+  }
+  default: { /* casts, arithmetic, vectors, aggregates, phi, select, ... */
+    uint32_t r = 0;
+    int n = LLVMGetNumOperands(x);
+    for (int k = 0; k < n; k++) {
+      LLVMValueRef o = LLVMGetOperand(x, (unsigned)k);
+      if (o && !LLVMIsABasicBlock(o))
+        r |= value_bits(w, o, 0);
+    }
+    return r;
+  }
+  }
+}
+
+/* Does instruction x make a value whose bits the table follows? */
+static bool tracked(LLVMValueRef x) {
+  LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(x));
+  return tk != LLVMVoidTypeKind && tk != LLVMPointerTypeKind && tk != LLVMLabelTypeKind &&
+         tk != LLVMTokenTypeKind && tk != LLVMMetadataTypeKind;
+}
+
+#define BITS_ROUNDS 64
+
+static void compute_bits(BitsWalk *w) {
+  w->ready = true;
+  bool grew = true;
+  for (unsigned round = 0; grew; round++) {
+    if (round == BITS_ROUNDS) {
+      w->overflow = true;
+      return;
+    }
+    grew = false;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(w->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x; x = LLVMGetNextInstruction(x)) {
+        if (!tracked(x))
+          continue;
+        uint32_t now = transfer(w, x), had = 0;
+        map_get(&w->bits, x, &had);
+        if (now & ~had) {
+          map_put(&w->bits, x, had | now);
+          grew = true;
+        }
+      }
+  }
 }
 
 /* The spaces of the pointers whose bits value v (not a pointer) may
    carry. */
 static uint32_t carried_bits(BitsWalk *w, LLVMValueRef v) {
-  uint32_t r = 0;
-  size_t steps = 0;
-  map_clear(&w->seen);
-  w->stack.n = 0;
-  vec_push(&w->stack, v);
-  while (w->stack.n) {
-    LLVMValueRef x = w->stack.v[--w->stack.n];
-    if (map_get(&w->seen, x, NULL))
-      continue;
-    map_put(&w->seen, x, 1);
-    if (++steps > 4096)
-      return SP_UNKNOWN;
-    LLVMTypeRef xt = LLVMTypeOf(x);
-    LLVMTypeKind tk = LLVMGetTypeKind(xt);
-    if (tk == LLVMPointerTypeKind) {
-      r |= w->set_of(w->arg, x);
-      continue;
-    }
-    if (tk == LLVMVectorTypeKind &&
-        LLVMGetTypeKind(LLVMGetElementType(xt)) == LLVMPointerTypeKind) {
-      r |= SP_UNKNOWN;
-      continue;
-    }
-    if (LLVMIsAArgument(x)) {
-      LLVMValueRef f = LLVMGetParamParent(x);
-      size_t at = carried_at(w->ms, f); /* may grow the vector */
-      r |= w->ms->carried.v[at + (unsigned)ir_param_index(x)] | w->ms->ind_args;
-      if (!world_internal(f) || ir_address_taken(f))
-        r |= w->ms->exposed; /* outside code passes what it was shown */
-      continue;
-    }
-    if (LLVMIsAConstant(x)) {
-      if (LLVMIsAConstantExpr(x) && LLVMGetConstOpcode(x) == LLVMPtrToInt) {
-        r |= w->set_of(w->arg, LLVMGetOperand(x, 0));
-        continue;
-      }
-      if (LLVMIsAConstantExpr(x) || LLVMIsAConstantVector(x) || LLVMIsAConstantStruct(x) ||
-          LLVMIsAConstantArray(x)) {
-        int n = LLVMGetNumOperands(x);
-        for (int k = 0; k < n; k++)
-          vec_push(&w->stack, LLVMGetOperand(x, (unsigned)k));
-      }
-      continue; /* numbers */
-    }
-    if (!LLVMIsAInstruction(x))
-      continue;
-    switch (LLVMGetInstructionOpcode(x)) {
-    case LLVMLoad:
-    case LLVMAtomicRMW:
-    case LLVMAtomicCmpXchg: {
-      LLVMValueRef a = LLVMGetOperand(x, 0);
-      r |= mem_summary_read(w->ms, w->set_of(w->arg, a), a);
-      if (LLVMGetInstructionOpcode(x) == LLVMLoad)
-        break;
-      vec_push(&w->stack, LLVMGetOperand(x, LLVMGetInstructionOpcode(x) == LLVMAtomicRMW ? 1 : 2));
-      break;
-    }
-    case LLVMPtrToInt:
-      r |= w->set_of(w->arg, LLVMGetOperand(x, 0));
-      break;
-    case LLVMICmp:
-    case LLVMFCmp:
-      break; /* a truth value */
-    case LLVMCall:
-    case LLVMInvoke:
-    case LLVMCallBr:
-      r |= call_bits(w, x);
-      break;
-    default: { /* casts, arithmetic, vectors, aggregates, phi, select, ... */
-      int n = LLVMGetNumOperands(x);
-      for (int k = 0; k < n; k++) {
-        LLVMValueRef o = LLVMGetOperand(x, (unsigned)k);
-        if (o && !LLVMIsABasicBlock(o))
-          vec_push(&w->stack, o);
-      }
-      break;
-    }
-    }
-  }
-  return r;
+  if (!w->ready)
+    compute_bits(w);
+  return w->overflow ? SP_UNKNOWN : value_bits(w, v, 0);
 }
 
 /* The sinks of carried bits other than stores (see "Pointer bits"). */
@@ -253,8 +300,8 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
                           uint32_t (*set_of)(void *arg, LLVMValueRef v), void *arg) {
   PtrMap seen;
   map_init(&seen);
-  BitsWalk bw = {ms, set_of, arg, {0}, {0}};
-  map_init(&bw.seen);
+  BitsWalk bw = {ms, set_of, arg, fn, {0}, {0}, false, false};
+  map_init(&bw.bits);
   unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
   uint32_t priv_bit = space_table_bit(t, t->priv);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -369,7 +416,7 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
       }
     }
   map_free(&seen);
-  map_free(&bw.seen);
+  map_free(&bw.bits);
   vec_free(&bw.stack);
   ms->at = NULL;
 }

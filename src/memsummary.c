@@ -57,8 +57,11 @@
  * The sinks: a store's value (held[set(p)]), a return (carried[f][ret]),
  * an argument of a direct call (carried[callee][k]), of an indirect call
  * or unknown code (exposed, and every parameter), of a memory-writing
- * intrinsic (the memory of its pointer operands).  A walk over more than
- * 4096 values gives up: unknown.
+ * intrinsic (the memory of its pointer operands).  What each value
+ * carries is one table per function and round (membits.c), computed
+ * forward until it settles; one that does not settle in 64 passes answers
+ * unknown.  What unknown code gets back of every parameter is one running
+ * union (carried_union), not a loop over all of them per call.
  */
 #include "memsummary.h"
 

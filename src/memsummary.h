@@ -21,6 +21,8 @@ struct MemSummary {
      (fn_at: its first entry) one entry per parameter, then its return */
   PtrMap fn_at;
   VEC(uint32_t) carried;
+  uint32_t carried_union;  /* every entry of carried or'ed (what unknown code
+                              may get back of any of them) */
   uint32_t ind_args;       /* carried by an argument of an indirect call */
   /* module-private variables (mem_module_object: only loads, stores and
      memory intrinsics of the module touch them, at addresses derived from
