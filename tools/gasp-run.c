@@ -206,17 +206,12 @@ static bool dump_buffers(const Args *a, const RunBuffers *b) {
     for (int when = 0; when < 2 && b->data[i]; when++) {
       char label[32];
       spec_buffer(a->args.v, (unsigned)a->args.n, i, label, sizeof label);
-      char *path = xasprintf("%s/%s%s.bin", a->dump, label, when ? "" : ".in");
-      FILE *f = fopen(path, "wb");
-      bool ok = f && fwrite(when ? b->data[i] : b->initial[i], 1, b->bytes[i], f) ==
-                         b->bytes[i];
-      if (f && fclose(f))
-        ok = false;
-      if (!ok)
-        fprintf(stderr, "gasp-run: error: cannot write '%s'\n", path);
-      free(path);
-      if (!ok)
+      char *bad = spec_dump(a->dump, label, when, when ? b->data[i] : b->initial[i], b->bytes[i]);
+      if (bad) {
+        fprintf(stderr, "gasp-run: error: cannot write '%s'\n", bad);
+        free(bad);
         return false;
+      }
     }
   return true;
 }

@@ -225,16 +225,13 @@ static bool dump(const Args *a, const Buf *b, unsigned n, bool after) {
   for (unsigned i = 0; i < n; i++) {
     if (!b[i].spec)
       continue;
-    char *path = xasprintf("%s/%s%s.bin", a->dump, b[i].label, after ? "" : ".in");
-    FILE *f = fopen(path, "wb");
-    bool ok = f && fwrite(after ? b[i].data : b[i].initial, 1, b[i].bytes, f) == b[i].bytes;
-    if (f && fclose(f))
-      ok = false;
-    if (!ok)
-      fprintf(stderr, "gpu-run: error: cannot write '%s'\n", path);
-    free(path);
-    if (!ok)
+    char *bad = spec_dump(a->dump, b[i].label, after, after ? b[i].data : b[i].initial,
+                          b[i].bytes);
+    if (bad) {
+      fprintf(stderr, "gpu-run: error: cannot write '%s'\n", bad);
+      free(bad);
       return false;
+    }
   }
   return true;
 }

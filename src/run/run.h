@@ -100,6 +100,10 @@ const char *spec_elem_name(ElemType t);
 /* Fills a buffer argument's initial contents (deterministic). */
 void spec_fill(const RunArg *a, void *data);
 uint64_t spec_fnv1a(const void *data, size_t n);
+/* Writes a buffer's bytes to DIR/<label>.in.bin (before the run) or
+   DIR/<label>.bin (after): gasp-run's --dump files, bench/gpu/gpu-run's
+   too.  NULL when written, else the path it could not write (malloc'ed). */
+char *spec_dump(const char *dir, const char *label, bool after, const void *data, size_t bytes);
 /* Element j of a buffer, printed ("12", "0.5", ...) into buf. */
 void spec_format(ElemType t, const void *data, size_t j, char *buf, size_t n);
 

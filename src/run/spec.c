@@ -277,6 +277,19 @@ uint64_t spec_fnv1a(const void *data, size_t n) {
   return h;
 }
 
+char *spec_dump(const char *dir, const char *label, bool after, const void *data, size_t bytes) {
+  char *path = xasprintf("%s/%s%s.bin", dir, label, after ? "" : ".in");
+  FILE *f = fopen(path, "wb");
+  bool ok = f && fwrite(data, 1, bytes, f) == bytes;
+  if (f && fclose(f))
+    ok = false;
+  if (ok) {
+    free(path);
+    return NULL;
+  }
+  return path;
+}
+
 void spec_format(ElemType t, const void *data, size_t j, char *buf, size_t n) {
   switch (t) {
   case EL_I8:
