@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""compile.py [--runs N] [--sizes 2000,8000] — what compiling with gasp costs,
+as a user's machine counts it.
+
+Pairs gasp-opt (default pipeline) with opt-22 -passes=infer-address-spaces
+on the same input (.ll in, .bc out), alternating A B A B for --runs pairs
+after one warm-up pair, each run a whole process measured by the kernel's
+own accounting (os.wait4: CPU = user + system, peak RSS).  Reports per
+input the medians and ranges of each tool's CPU and peak RSS and of the
+pair-by-pair ratio gasp / IAS (so a machine that speeds up or slows down
+between runs moves both sides of a pair), and the load average before and
+after.  Inputs:
+  chain N     bench/gen_chain.py N: one call chain of N helpers, each
+              reached with two space tuples (--sizes, default 2000,8000)
+  linked K    the first K CUDA units of the public benchmark linked with
+              llvm-link-22 (bench/public/work/out/*.nvptx64.clang.bc, made
+              by bench/public/public.py; K = half and all of them: the
+              doubling shows whether the cost grows faster than the input)
+Writes bench/compile/compile.md and prints it.  Never a pass/fail test:
+the issue's targets are read off the report.
+"""
+import argparse
+import glob
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def measure(cmd):
+    """CPU seconds (user + system) and peak RSS (MiB) of one process."""
+    with open(os.devnull, "wb") as null:
+        p = subprocess.Popen(cmd, stdout=null, stderr=null)
+        _, status, ru = os.wait4(p.pid, 0)
+    if status:
+        raise RuntimeError("%s failed (status %d)" % (" ".join(cmd), status))
+    return ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024.0
+
+
+def pairs(a_cmd, b_cmd, runs):
+    measure(a_cmd)
+    measure(b_cmd)
+    a, b = [], []
+    for _ in range(runs):
+        a.append(measure(a_cmd))
+        b.append(measure(b_cmd))
+    return a, b
+
+
+def fmt(xs):
+    return "%.3f (%.3f–%.3f)" % (statistics.median(xs), min(xs), max(xs))
+
+
+def row(name, size, a, b):
+    cpu = [x[0] / y[0] for x, y in zip(a, b)]
+    rss = [x[1] / y[1] for x, y in zip(a, b)]
+    return "| %s | %s | %s | %s | %s | %s | %s |" % (
+        name, size, fmt([x[0] for x in a]), fmt([y[0] for y in b]), fmt(cpu),
+        "%.0f / %.0f" % (statistics.median(x[1] for x in a), statistics.median(y[1] for y in b)),
+        fmt(rss))
+
+
+def instructions(path):
+    p = subprocess.run(["llvm-dis-22", path, "-o", "-"], capture_output=True, text=True)
+    return sum(1 for line in p.stdout.splitlines()
+               if line.startswith("  ") and not line.lstrip().startswith(";"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--sizes", default="2000,8000")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--out", default=os.path.join(HERE, "compile.md"))
+    a = ap.parse_args()
+    gasp = os.path.join(a.build, "bin", "gasp-opt")
+    tmp = tempfile.mkdtemp(prefix="compile.")
+    load0 = os.getloadavg()
+    rows = []
+    inputs = []
+    for n in (int(x) for x in a.sizes.split(",") if x):
+        ll = os.path.join(tmp, "chain%d.ll" % n)
+        with open(ll, "w") as f:
+            subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen_chain.py"), str(n)],
+                           stdout=f, check=True)
+        inputs.append(("chain", "%d helpers" % n, ll))
+    units = sorted(glob.glob(os.path.join(ROOT, "bench", "public", "work", "out",
+                                          "*.nvptx64.clang.bc")))
+    units = [u for u in units if not os.path.basename(u).startswith("test_")]
+    if len(units) >= 4:
+        for k in (len(units) // 2, len(units)):
+            bc = os.path.join(tmp, "linked%d.bc" % k)
+            subprocess.run(["llvm-link-22"] + units[:k] + ["-o", bc], check=True,
+                           capture_output=True)
+            inputs.append(("linked CUDA units", "%d units, %d instructions" % (k, instructions(bc)),
+                           bc))
+    for kind, size, path in inputs:
+        out = os.path.join(tmp, "out.bc")
+        ga, ia = pairs([gasp, path, "-o", out],
+                       ["opt-22", "-passes=infer-address-spaces", path, "-o", out], a.runs)
+        rows.append(row(kind, size, ga, ia))
+    load1 = os.getloadavg()
+    text = "\n".join([
+        "# Compile time: gasp-opt against opt-22 -passes=infer-address-spaces", "",
+        "`python3 bench/compile/compile.py --runs %d` — whole processes, CPU = user + "
+        "system and peak RSS from the kernel's accounting, %d alternating pairs after one "
+        "warm-up pair; medians (min–max).  Load average before %.2f, after %.2f (%d cores)."
+        % (a.runs, a.runs, load0[0], load1[0], os.cpu_count() or 0), "",
+        "| input | size | gasp CPU s | IAS CPU s | gasp / IAS CPU (pairwise) | "
+        "peak MiB gasp / IAS | gasp / IAS RSS |",
+        "|---|---|---|---|---|---|---|"] + rows) + "\n"
+    os.makedirs(os.path.dirname(a.out), exist_ok=True)
+    with open(a.out, "w") as f:
+        f.write(text)
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
