@@ -202,7 +202,9 @@ def build_unit(unit, target, plugin, cuda):
             continue
         rc, _, err = back(target, bc, txt)
         if rc:
-            res[way] = "llc: " + (err.strip().splitlines() or ["?"])[-1][:160]
+            lines = err.strip().splitlines() or ["?"]
+            said = [l for l in lines if "ERROR" in l or "error:" in l]
+            res[way] = "llc: " + (said[0] if said else "crashed (exit %d)" % rc)[:160]
             continue
         res[way] = count(ck, txt)
     if kind == "ocl" and target == "nvptx64" and all(isinstance(res.get(w), dict)
