@@ -111,7 +111,8 @@ $(BUILD)/bin/gasp-run: $(BUILD)/obj/tools/gasp-run.o $(BUILD)/obj/tools/args.o $
 
 # the GPU timing runner (bench/gpu/): the driver is opened at run time, so
 # it builds without CUDA; not installed (a benchmark tool)
-$(GPU_RUN): $(BUILD)/obj/bench/gpu/gpu-run.o $(BUILD)/obj/src/run/spec.o $(BUILD)/obj/src/util/util.o
+$(GPU_RUN): $(BUILD)/obj/bench/gpu/gpu-run.o $(BUILD)/obj/tools/args.o $(BUILD)/obj/src/run/spec.o \
+            $(BUILD)/obj/src/util/util.o
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(SAN) -ldl -lm
 

@@ -100,7 +100,7 @@ typedef struct TgtTable {
    through the SPIR-V translator, spirv64 through LLVM's SPIR-V back end). */
 enum {
   TGT_HAZARD_LANE = 1u << 0,   /* amdgcn: a run-time lane of a pointer vector */
-  TGT_HAZARD_SCOPES = 1u << 2, /* spirv: alias scope declarations do not validate */
+  TGT_HAZARD_SCOPES = 1u << 1, /* spirv: alias scope declarations do not validate */
 };
 unsigned tgt_hazards(const char *triple);
 /* Table by name ("spir", "nvptx", "amdgcn", "genx"); NULL if unknown. */

@@ -37,7 +37,6 @@
  */
 #include "gasp_int.h"
 
-
 static const GaspStatDesc st_lanes = {
     "hazards.lane-picks", "run-time lane picks from pointer vectors made select chains (amdgcn)"};
 

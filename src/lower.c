@@ -254,41 +254,38 @@ static void tag_value(Lw *s, LLVMValueRef g, int tag, bool maybe_null) {
   replace_uses_except(g, r, skip, 3);
 }
 
-/* Is there a tagged cast to generic inside constant c? */
-static bool const_needs_tag(Lw *s, LLVMValueRef c) {
-  if (!LLVMIsAConstant(c) || LLVMIsAGlobalValue(c) || LLVMIsAConstantDataSequential(c))
-    return false;
-  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMAddrSpaceCast &&
-      ir_ptr_as(LLVMTypeOf(c)) == s->t->generic &&
-      is_tagged(s, ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)))))
-    return true;
-  int n = LLVMGetNumOperands(c);
-  for (int i = 0; i < n; i++)
-    if (const_needs_tag(s, LLVMGetOperand(c, (unsigned)i)))
-      return true;
-  return false;
-}
-
-/* The space of a cast to generic inside constant c from a space that has
-   no tag (a space the table names without one, or one it does not name),
-   or -1: such a pointer would reach the dispatch untagged and be taken for
-   global memory, as an instruction cast from that space would. */
-static int const_untagged_cast(const Lw *s, LLVMValueRef c) {
+/* The source space of the first cast to generic inside constant c whose
+   source space satisfies want, or -1. */
+static int const_cast_from(const Lw *s, LLVMValueRef c, bool (*want)(const Lw *, int)) {
   if (!LLVMIsAConstant(c) || LLVMIsAGlobalValue(c) || LLVMIsAConstantDataSequential(c))
     return -1;
   if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMAddrSpaceCast &&
       ir_ptr_as(LLVMTypeOf(c)) == s->t->generic) {
     int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)));
-    if (src != s->t->generic && space_tag(s, src) < 0)
+    if (want(s, src))
       return src;
   }
   int n = LLVMGetNumOperands(c);
   for (int i = 0; i < n; i++) {
-    int src = const_untagged_cast(s, LLVMGetOperand(c, (unsigned)i));
+    int src = const_cast_from(s, LLVMGetOperand(c, (unsigned)i), want);
     if (src >= 0)
       return src;
   }
   return -1;
+}
+
+/* Is there a tagged cast to generic inside constant c? */
+static bool const_needs_tag(Lw *s, LLVMValueRef c) { return const_cast_from(s, c, is_tagged) >= 0; }
+
+/* A space other than generic that has no tag (the table names it without
+   one, or does not name it). */
+static bool untagged(const Lw *s, int as) { return as != s->t->generic && space_tag(s, as) < 0; }
+
+/* The space of a cast to generic inside constant c from a space that has
+   no tag, or -1: such a pointer would reach the dispatch untagged and be
+   taken for global memory, as an instruction cast from that space would. */
+static int const_untagged_cast(const Lw *s, LLVMValueRef c) {
+  return const_cast_from(s, c, untagged);
 }
 
 /* Constant expression c as instructions at the builder, its cast to
@@ -688,7 +685,7 @@ static void check_function(Lw *s, LLVMValueRef fn) {
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       if (LLVMIsAAddrSpaceCastInst(i) && ir_ptr_as(LLVMTypeOf(i)) == g) {
         int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, 0)));
-        if (src != g && space_tag(s, src) < 0)
+        if (untagged(s, src))
           refuse_untagged(s, fn, src);
       }
       int n = LLVMGetNumOperands(i);

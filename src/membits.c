@@ -104,6 +104,8 @@ typedef struct BitsWalk {
   LLVMValueRef fn;
   PtrMap bits;     /* instruction of fn -> the spaces its bits may carry */
   ValVec stack;    /* call_bits' operands whose bits flow through */
+  bool outside;    /* outside code may call fn: its arguments hold what
+                      was exposed (asked once, not per argument use) */
   bool ready;      /* bits computed for fn */
   bool overflow;   /* the table did not settle: every answer is unknown */
 } BitsWalk;
@@ -151,11 +153,10 @@ static uint32_t value_bits(BitsWalk *w, LLVMValueRef x, unsigned depth) {
     map_get(&w->bits, x, &b);
     return b;
   }
-  if (LLVMIsAArgument(x)) {
-    LLVMValueRef f = LLVMGetParamParent(x);
-    size_t at = carried_at(w->ms, f); /* may grow the vector */
+  if (LLVMIsAArgument(x)) { /* a parameter of fn: the operands are fn's */
+    size_t at = carried_at(w->ms, w->fn); /* may grow the vector */
     uint32_t r = w->ms->carried.v[at + (unsigned)ir_param_index(x)] | w->ms->ind_args;
-    if (!world_internal(f) || ir_address_taken(f))
+    if (w->outside)
       r |= w->ms->exposed; /* outside code passes what it was shown */
     return r;
   }
@@ -228,6 +229,7 @@ static bool tracked(LLVMValueRef x) {
 
 static void compute_bits(BitsWalk *w) {
   w->ready = true;
+  w->outside = !world_internal(w->fn) || ir_address_taken(w->fn);
   bool grew = true;
   for (unsigned round = 0; grew; round++) {
     if (round == BITS_ROUNDS) {
@@ -300,7 +302,7 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
                           uint32_t (*set_of)(void *arg, LLVMValueRef v), void *arg) {
   PtrMap seen;
   map_init(&seen);
-  BitsWalk bw = {ms, set_of, arg, fn, {0}, {0}, false, false};
+  BitsWalk bw = {ms, set_of, arg, fn, {0}, {0}, false, false, false};
   map_init(&bw.bits);
   unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
   uint32_t priv_bit = space_table_bit(t, t->priv);

@@ -172,23 +172,34 @@ static bool only(const char *s, size_t n, const char *set) {
   return true;
 }
 
-/* The architecture (the triple up to its first '-') decides, spelled as
-   LLVM spells it: spir, spir64, spirv[32|64][v]1.x, nvptx, nvptx64, amdgcn,
-   genx[32|64].  Anything else ("spir}64", "nvptxfoo") is not ours. */
+/* The architecture: the triple up to its first '-' (*n bytes). */
+static const char *arch_of(const char *triple, size_t *n) {
+  const char *dash = strchr(triple, '-');
+  *n = dash ? (size_t)(dash - triple) : strlen(triple);
+  return triple;
+}
+
+/* spirv[32|64][v]1.x: LLVM's own SPIR-V back end compiles it. */
+static bool arch_is_spirv(const char *a, size_t n) {
+  return n >= 5 && !strncmp(a, "spirv", 5) && only(a + 5, n - 5, "0123456789v.");
+}
+
+/* The architecture decides, spelled as LLVM spells it: spir, spir64,
+   spirv[32|64][v]1.x, nvptx, nvptx64, amdgcn, genx[32|64].  Anything else
+   ("spir}64", "nvptxfoo") is not ours. */
 const TgtTable *tgt_for_triple(const char *triple) {
   if (!triple)
     return NULL;
-  const char *dash = strchr(triple, '-');
-  size_t n = dash ? (size_t)(dash - triple) : strlen(triple);
-#define ARCH_IS(lit) (n == sizeof(lit) - 1 && !strncmp(triple, lit, n))
-  if (ARCH_IS("spir") || ARCH_IS("spir64") ||
-      (n >= 5 && !strncmp(triple, "spirv", 5) && only(triple + 5, n - 5, "0123456789v.")))
+  size_t n;
+  const char *a = arch_of(triple, &n);
+#define ARCH_IS(lit) (n == sizeof(lit) - 1 && !strncmp(a, lit, n))
+  if (ARCH_IS("spir") || ARCH_IS("spir64") || arch_is_spirv(a, n))
     return tgt_by_name("spir");
   if (ARCH_IS("nvptx") || ARCH_IS("nvptx64"))
     return tgt_by_name("nvptx");
   if (ARCH_IS("amdgcn"))
     return tgt_by_name("amdgcn");
-  if (n >= 4 && !strncmp(triple, "genx", 4) && only(triple + 4, n - 4, "0123456789"))
+  if (n >= 4 && !strncmp(a, "genx", 4) && only(a + 4, n - 4, "0123456789"))
     return tgt_by_name("genx");
 #undef ARCH_IS
   return NULL;
@@ -197,11 +208,11 @@ const TgtTable *tgt_for_triple(const char *triple) {
 unsigned tgt_hazards(const char *triple) {
   if (!triple)
     return 0;
-  const char *dash = strchr(triple, '-');
-  size_t n = dash ? (size_t)(dash - triple) : strlen(triple);
-  if (n >= 5 && !strncmp(triple, "spirv", 5) && only(triple + 5, n - 5, "0123456789v."))
+  size_t n;
+  const char *a = arch_of(triple, &n);
+  if (arch_is_spirv(a, n))
     return TGT_HAZARD_SCOPES;
-  if (n == 6 && !strncmp(triple, "amdgcn", 6))
+  if (n == 6 && !strncmp(a, "amdgcn", 6))
     return TGT_HAZARD_LANE;
   return 0;
 }

@@ -81,22 +81,9 @@ static void usage_error(Args *a, const char *fmt, const char *x) {
 }
 
 static unsigned parse_sizes(Args *a, const char *s, size_t out[3]) {
-  unsigned n = 0;
-  const char *p = s;
-  out[0] = out[1] = out[2] = 1;
-  for (;;) {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(p, &end, 10);
-    if (end == p || errno || v == 0 || v > (1ull << 30) || n == 3 || *p == '-')
-      usage_error(a, "bad size list '%s': expected 1 to 3 positive integers", s);
-    out[n++] = (size_t)v;
-    if (!*end)
-      break;
-    if (*end != ',')
-      usage_error(a, "bad size list '%s': expected 1 to 3 positive integers", s);
-    p = end + 1;
-  }
+  unsigned n = spec_sizes(s, out);
+  if (!n)
+    usage_error(a, "bad size list '%s': expected 1 to 3 positive integers", s);
   return n;
 }
 

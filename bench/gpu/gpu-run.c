@@ -10,6 +10,7 @@
  *   gpu-run MODULE.ptx --kernel NAME --global X[,Y,Z] [--local X[,Y,Z]]
  *           --arg SPEC... [--dynamic-local BYTES] [--warmup N] [--runs N]
  *           [--dump DIR] [--dry-run]
+ * (options and @file as gasp-run takes them: tools/args.c)
  *
  * SPEC is gasp-run's (src/run/spec.c, shared): buf:<type>:<count>[:init],
  * scalars, struct:... (`local:` arguments are OpenCL's and have no CUDA
@@ -29,6 +30,7 @@
  * 77 no CUDA driver or device (skipped: nothing pretends to have run).
  * Tests: test/exec/gpu-run.test.  The benchmark: bench/gpu/gpu.py.
  */
+#include "../../tools/args.h"
 #include "run/run.h"
 #include "util/util.h"
 
@@ -99,25 +101,6 @@ static void usage_error(const char *fmt, const char *what) {
   exit(EXIT_USAGE);
 }
 
-/* "X[,Y,Z]" into out (missing dimensions 1); false when malformed. */
-static bool parse_sizes(const char *v, size_t out[3]) {
-  out[0] = out[1] = out[2] = 1;
-  for (int d = 0; d < 3; d++) {
-    char *end;
-    errno = 0;
-    unsigned long long n = strtoull(v, &end, 10);
-    if (end == v || errno || n == 0 || n > (1ull << 31))
-      return false;
-    out[d] = (size_t)n;
-    if (!*end)
-      return true;
-    if (*end != ',')
-      return false;
-    v = end + 1;
-  }
-  return false;
-}
-
 static unsigned parse_count(const char *v, const char *flag, unsigned lo) {
   char *end;
   long n = strtol(v, &end, 10);
@@ -126,46 +109,56 @@ static unsigned parse_count(const char *v, const char *flag, unsigned lo) {
   return (unsigned)n;
 }
 
+/* Option forms and response files: tools/args.c, as gasp-opt and gasp-run
+   take them (-name and --name, =value or a separate value, @file). */
+static const char *value(int argc, char **argv, int *i, const char *name) {
+  bool missing;
+  const char *v = args_value(argc, argv, i, name, &missing);
+  if (missing)
+    usage_error("--%s needs a value", name);
+  return v;
+}
+
 static void parse_args(Args *a, int argc, char **argv) {
   memset(a, 0, sizeof *a);
   a->warmup = 3;
   a->runs = 20;
+  char *err = NULL;
+  if (!args_expand(&argc, &argv, &err))
+    usage_error("%s", err ? err : "out of memory");
   bool have_global = false, have_local = false;
   for (int i = 1; i < argc; i++) {
-    const char *s = argv[i];
-    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-#define VALUE(flag) (!strcmp(s, flag) && (v || (usage_error("%s needs a value", flag), 0)) && ++i)
-    if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
+    const char *s = argv[i], *v;
+    if (args_flag(s, "help") || !strcmp(s, "-h")) {
       fputs(usage_text, stdout);
       exit(0);
-    } else if (!strcmp(s, "--dry-run")) {
+    } else if (args_flag(s, "dry-run")) {
       a->dry_run = true;
-    } else if (VALUE("--kernel")) {
+    } else if ((v = value(argc, argv, &i, "kernel"))) {
       a->kernel = v;
-    } else if (VALUE("--global")) {
-      if (!parse_sizes(v, a->global))
-        usage_error("bad --global '%s'", v);
+    } else if ((v = value(argc, argv, &i, "global"))) {
+      if (!spec_sizes(v, a->global))
+        usage_error("bad --global '%s': expected 1 to 3 positive integers", v);
       have_global = true;
-    } else if (VALUE("--local")) {
-      if (!parse_sizes(v, a->local))
-        usage_error("bad --local '%s'", v);
+    } else if ((v = value(argc, argv, &i, "local"))) {
+      if (!spec_sizes(v, a->local))
+        usage_error("bad --local '%s': expected 1 to 3 positive integers", v);
       have_local = true;
-    } else if (VALUE("--arg")) {
+    } else if ((v = value(argc, argv, &i, "arg"))) {
       RunArg arg;
-      char *err = NULL;
       if (!spec_parse(v, &arg, &err))
         usage_error("%s", err);
       if (arg.kind == ARG_LOCAL)
         usage_error("'%s': a local-memory argument is OpenCL's; a CUDA launch has none "
                     "(use --dynamic-local)", v);
       vec_push(&a->args, arg);
-    } else if (VALUE("--dynamic-local")) {
+    } else if ((v = value(argc, argv, &i, "dynamic-local"))) {
       a->dynamic_local = parse_count(v, "--dynamic-local", 0);
-    } else if (VALUE("--warmup")) {
+    } else if ((v = value(argc, argv, &i, "warmup"))) {
       a->warmup = parse_count(v, "--warmup", 0);
-    } else if (VALUE("--runs")) {
+    } else if ((v = value(argc, argv, &i, "runs"))) {
       a->runs = parse_count(v, "--runs", 1);
-    } else if (VALUE("--dump")) {
+    } else if ((v = value(argc, argv, &i, "dump"))) {
       a->dump = v;
     } else if (s[0] == '-' && s[1]) {
       usage_error("unknown option '%s'", s);
@@ -174,7 +167,6 @@ static void parse_args(Args *a, int argc, char **argv) {
     } else {
       a->module = s;
     }
-#undef VALUE
   }
   if (!a->module || !a->kernel || !have_global)
     usage_error("%s", "MODULE, --kernel and --global are required");

@@ -100,6 +100,9 @@ const char *spec_elem_name(ElemType t);
 /* Fills a buffer argument's initial contents (deterministic). */
 void spec_fill(const RunArg *a, void *data);
 uint64_t spec_fnv1a(const void *data, size_t n);
+/* A work size "X[,Y,Z]" (1 to 3 positive numbers up to 2^30) into out,
+   missing dimensions 1; the number of dimensions, 0 when malformed. */
+unsigned spec_sizes(const char *s, size_t out[3]);
 /* Writes a buffer's bytes to DIR/<label>.in.bin (before the run) or
    DIR/<label>.bin (after): gasp-run's --dump files, bench/gpu/gpu-run's
    too.  NULL when written, else the path it could not write (malloc'ed). */

@@ -15,6 +15,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const elem_names[] = {"i8", "i16", "i32", "i64", "f32", "f64"};
@@ -275,6 +276,25 @@ uint64_t spec_fnv1a(const void *data, size_t n) {
     h *= UINT64_C(0x100000001b3);
   }
   return h;
+}
+
+unsigned spec_sizes(const char *s, size_t out[3]) {
+  unsigned n = 0;
+  const char *p = s;
+  out[0] = out[1] = out[2] = 1;
+  for (;;) {
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(p, &end, 10);
+    if (end == p || errno || v == 0 || v > (1ull << 30) || n == 3 || *p == '-')
+      return 0;
+    out[n++] = (size_t)v;
+    if (!*end)
+      return n;
+    if (*end != ',')
+      return 0;
+    p = end + 1;
+  }
 }
 
 char *spec_dump(const char *dir, const char *label, bool after, const void *data, size_t bytes) {

@@ -6,6 +6,10 @@
 ; RUN: llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %s -o %t/k.ptx
 ; RUN: gasp-run %s --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:rand=2' --dump %t/cpu | FileCheck %s --check-prefix=CPU
 ; RUN: gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:rand=2' --dry-run --dump %t/gpu | FileCheck %s --check-prefix=DRY
+; Options take gasp-run's forms (tools/args.c): -name=value, --name value, @file.
+; RUN: gpu-run %t/k.ptx -kernel=k --global=64 -local 32 --arg=buf:i32:64:iota --dry-run | FileCheck %s --check-prefix=FORMS
+; RUN: echo "%t/k.ptx --kernel k --global 64 --local 32 --dry-run" > %t/rsp && gpu-run @%t/rsp | FileCheck %s --check-prefix=FORMS
+; FORMS: launch k of {{.*}}k.ptx: grid 2,1,1 block 32,1,1
 ; RUN: cmp %t/cpu/arg0.in.bin %t/gpu/arg0.in.bin
 ; RUN: cmp %t/cpu/arg2.1.in.bin %t/gpu/arg2.1.in.bin
 ; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --local 30 --arg buf:i32:64 2>&1 | FileCheck %s --check-prefix=SIZES
