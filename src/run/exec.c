@@ -48,6 +48,7 @@ static LLVMErrorRef define_runtime(LLVMOrcLLJITRef j, LLVMModuleRef m) {
   add_sym(j, &v, "__gasp_access", (BuiltinFn)rt_access);
   add_sym(j, &v, "__gasp_enter", (BuiltinFn)rt_enter);
   add_sym(j, &v, "__gasp_leave", (BuiltinFn)rt_leave);
+  add_sym(j, &v, "__gasp_block", (BuiltinFn)rt_block);
   const char *pfx = "__gasp_rt.", *unk = "__gasp_unknown.";
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     size_t n;

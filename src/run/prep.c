@@ -43,8 +43,8 @@ typedef struct Prep {
   LLVMBuilderRef b;
   LLVMTargetDataRef td;
   LLVMTypeRef i32, i64, ptr0, voidt;
-  LLVMValueRef access_fn, enter_fn, leave_fn;
-  LLVMTypeRef access_ty, enter_ty, leave_ty;
+  LLVMValueRef access_fn, enter_fn, leave_fn, block_fn;
+  LLVMTypeRef access_ty, enter_ty, leave_ty, block_ty;
   /* declaration -> its builtin: (memory argument + 1) << 16 | bytes it
      touches; filled once by link_declarations */
   PtrMap builtins;
@@ -356,6 +356,25 @@ static void declare_hooks(Prep *s) {
   s->enter_fn = LLVMAddFunction(s->m, "__gasp_enter", s->enter_ty);
   s->leave_ty = LLVMFunctionType(s->voidt, NULL, 0, 0);
   s->leave_fn = LLVMAddFunction(s->m, "__gasp_leave", s->leave_ty);
+  s->block_ty = LLVMFunctionType(s->voidt, &s->i32, 1, 0);
+  s->block_fn = s->o->count ? LLVMAddFunction(s->m, "__gasp_block", s->block_ty) : NULL;
+}
+
+/* --count: a block's start calls __gasp_block(<its instructions>), counted
+   before instrumentation (what the module itself executes). */
+static void count_block(Prep *s, LLVMBasicBlockRef bb) {
+  unsigned n = 0;
+  LLVMValueRef at = NULL;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+    n++;
+    if (!at && !LLVMIsAPHINode(i) && !LLVMIsALandingPadInst(i))
+      at = i;
+  }
+  if (!at)
+    return;
+  LLVMPositionBuilderBefore(s->b, at);
+  LLVMValueRef arg = LLVMConstInt(s->i32, n, 0);
+  LLVMBuildCall2(s->b, s->block_ty, s->block_fn, &arg, 1, "");
 }
 
 static void position_at(Prep *s, LLVMValueRef before, LLVMValueRef dbg_of) {
@@ -459,7 +478,9 @@ static void instrument(Prep *s) {
   for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = LLVMGetNextFunction(f)) {
     unsigned ncalls = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
-         bb = LLVMGetNextBasicBlock(bb))
+         bb = LLVMGetNextBasicBlock(bb)) {
+      if (s->block_fn)
+        count_block(s, bb);
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
            i = LLVMGetNextInstruction(i)) {
         switch (LLVMGetInstructionOpcode(i)) {
@@ -476,7 +497,8 @@ static void instrument(Prep *s) {
           break;
         case LLVMCall: {
           LLVMValueRef callee = ir_callee(i);
-          if (callee == s->access_fn || callee == s->enter_fn || callee == s->leave_fn)
+          if (callee == s->access_fn || callee == s->enter_fn || callee == s->leave_fn ||
+              (callee && callee == s->block_fn))
             break;
           instrument_call(s, i, &ncalls);
           /* skip the __gasp_leave just inserted after it */
@@ -490,6 +512,7 @@ static void instrument(Prep *s) {
           break;
         }
       }
+    }
   }
 }
 
@@ -766,6 +789,7 @@ static bool respell(Prep *s, LLVMValueRef *kernel, const char *layout) {
   s->access_fn = LLVMGetNamedFunction(nm, "__gasp_access");
   s->enter_fn = LLVMGetNamedFunction(nm, "__gasp_enter");
   s->leave_fn = LLVMGetNamedFunction(nm, "__gasp_leave");
+  s->block_fn = LLVMGetNamedFunction(nm, "__gasp_block");
   map_clear(&s->builtins);
   for (LLVMValueRef f = LLVMGetFirstFunction(nm); f; f = LLVMGetNextFunction(f)) {
     int ma;

@@ -19,7 +19,7 @@
 // RUN: gasp-run %t.o2.ll --kernel bar --global 1 --arg buf:f32:1:rand=1 --arg local:256 --arg i32=64 --count --check-as --compare %t.gasp.o2.ll | FileCheck %s --check-prefix=COUNT
 // COUNT:      accesses: loads=64 stores=64 other=0 generic={{[0-9]+}}
 // COUNT-NEXT: arg0: 1 x f32
-// COUNT-NEXT: accesses: loads=1 stores=64 other=0 generic=0
+// COUNT-NEXT: accesses: loads=1 stores=64 other=0 generic=0 instrs={{[0-9]+}}
 // COUNT-NEXT: identical
 
 /* the alias example's kernel grown into a loop: a[0] is loaded again after every
