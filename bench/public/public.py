@@ -1,40 +1,62 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""public.py REPOS [--cuda N] [--ocl N] [-j J] — programs nobody here wrote,
-built the way users build them, counted in the final code.
+"""public.py REPOS [--programs N] [--opt O2,O3] [--wp] [-j J] — programs
+nobody here wrote, built the way users build them, counted in the final code.
 
 REPOS is a folder of git directories laid out as OWNER+NAME/repo (or set
 GASP_PUBLIC_REPOS); no path of any machine is committed.  The programs are
 taken from the commits pinned below, extracted with `git archive` into
 bench/public/work/ (ignored), never copied into the project:
 
-  zjin-lcf/HeCBench   the first N CUDA programs (src/*-cuda with a main.cu,
-                      in name order) — CUDA, compiled for sm_90 with the
-                      toolkit's headers (--cuda-path from nvcc; skipped
-                      with a note when there is no toolkit)
-  pocl/pocl           the OpenCL kernel tests tests/kernel/test_*.cl (with
-                      the files they include) — spirv64 and nvptx64
+  zjin-lcf/HeCBench      only the programs at even positions of
+                         `ls -d src/*-cuda | sed 's/-cuda$//' | sort |
+                         awk 'NR % 2 == 0'` (the odd ones are held out for
+                         measurement from outside), the first N of them:
+                         their -cuda/main.cu (CUDA) and -hip/main.cu (HIP)
+  yuhc/gpu-rodinia       cuda/: every .cu no other file there includes (CUDA)
+  vetter/shoc            src/cuda (CUDA) and src/opencl (OpenCL C) kernels
+  cavazos-lab/PolyBench-ACC  CUDA/ and OpenCL/ kernels
+(OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
-Each unit is built three ways:
-  clang    clang-22 -O2, then llc-22 (the user's build without gasp)
-  plugin   clang-22 -O2 -fpass-plugin=build/lib/gasp-plugin.so, then llc-22
+Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
+(--cuda-path from nvcc; left out with a note where there is no toolkit);
+HIP -> amdgcn gfx90a with Debian's HIP 5.2 headers (libamdhip64-dev) and
+ROCm device libraries (rocm-device-libs), `-mcode-object-version=5
+-D__AMDGCN_WAVEFRONT_SIZE=64` (clang-22 no longer defines the macro the
+5.2 headers read); OpenCL C 2.0 -> nvptx64, amdgcn gfx90a and spirv64.
+The include folders a program's Makefile names (-I...) are passed on.
+
+Each unit is built, at each --opt level (default O2):
+  clang    clang-22 -OX, then llc-22 (the user's build without gasp)
+  plugin   clang-22 -OX -fpass-plugin=build/lib/gasp-plugin.so, then llc-22
+  wp       (--wp) the plugin with -mllvm -gasp-whole-program
   nvcc     nvcc -O3 -ptx -arch=sm_90 (CUDA only, where nvcc exists: the
            vendor's compiler as a comparison, never a dependency)
 and bench/finalcode_count.py counts, in the functions reachable from the
 kernels, the memory instructions through a generic address (PTX ld/st/atom
-without a state space; SPIR-V accesses through a Generic pointer), the
-named ones and every instruction.  What runs is counted too: for pocl's
-tests (kernels without parameters) gasp-run --count executes the first 12
-kernels of the clang -O2 module and of the plugin's, one work-item each,
-and sums the accesses made through a generic pointer (of the IR handed
-to llc: what llc adds after it, such as the PTX printf argument buffer,
-is not in that count).  A unit clang cannot compile is listed
-as skipped; an llc-22 failure is counted apart for clang and for the plugin
-(a build that fails only with the plugin is a gasp bug).
+without a state space; AMDGPU flat_*; SPIR-V accesses through a Generic
+pointer), the named ones and every instruction.
 
-Writes bench/public/public.md (a table per target, totals, the units the
-plugin made worse, failures) and prints it.  Exit 1 when a build fails only
-with the plugin.
+What runs is counted too: on nvptx64 and amdgcn, gasp-run --count executes
+each kernel (up to RUN_KERNELS per unit) of the clang module and of the
+plugin's, one work-group of 64 work-items, with synthetic arguments (every
+global pointer a zeroed 256 KiB buffer, every local pointer 4 KiB, integers
+64, floats 1.0, dynamic shared memory 4 KiB), and sums the accesses made
+through a generic pointer and the instructions executed, with and without
+the addrspacecasts among them (llc-22 casts a CUDA kernel's pointer
+parameters to global itself where gasp's IR spells the cast; of the IR handed
+to llc: what llc adds after it, such as the PTX printf argument buffer, is
+not in that count).  A kernel that cannot run is counted with its reason
+(a by-value struct or vector parameter, a builtin gasp-run lacks, a fault
+on synthetic data, a timeout).  A unit is "worse" when the plugin's
+executed generic accesses are more than clang's (its static count where no
+kernel ran).  A unit clang cannot compile is listed as skipped; an llc-22
+failure is counted apart for clang and for the plugin (a build that fails
+only with the plugin is a gasp bug).
+
+Writes bench/public/public.md (per-suite and per-target tables, totals, the
+units the plugin made worse, failures) and prints it.  Exit 1 when a build
+fails only with the plugin.
 """
 import argparse
 import concurrent.futures
@@ -52,8 +74,15 @@ WORK = os.path.join(HERE, "work")
 # the pinned commits (what `fetch` brought on 2026-11-25)
 PINS = {
     "zjin-lcf/HeCBench": "f27000a51",
-    "pocl/pocl": "5066640dc",
+    "yuhc/gpu-rodinia": "9c10d3e",
+    "vetter/shoc": "0aea03b",
+    "cavazos-lab/PolyBench-ACC": "70ea4ca",
 }
+RUN_KERNELS = 8
+ROCM_LIB = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
+OCL_TARGETS = ("nvptx64", "amdgcn", "spirv64")
+TRIPLE = {"nvptx64": "nvptx64-nvidia-cuda", "amdgcn": "amdgcn-amd-amdhsa",
+          "spirv64": "spirv64-unknown-unknown"}
 
 
 def sh(cmd, cwd=None, timeout=300):
@@ -80,6 +109,28 @@ def extract(git, commit, paths, dest):
     return a.returncode == 0 and t.returncode == 0
 
 
+SOURCE_EXTS = (".cu", ".cuh", ".h", ".hpp", ".hh", ".c", ".cc", ".cpp", ".cl", ".inc", ".def")
+
+
+def extract_sources(git, commit, roots, dest):
+    """The source files under roots, one by one (a repository whose archive
+    fails on a missing large data file)."""
+    rc, out, _ = sh(["git", "--git-dir", git, "ls-tree", "-r", "--name-only", commit] + roots)
+    if rc:
+        return False
+    for path in out.split("\n"):
+        if not (path.endswith(SOURCE_EXTS) or os.path.basename(path) == "Makefile"):
+            continue
+        p = subprocess.run(["git", "--git-dir", git, "cat-file", "blob", "%s:%s" % (commit, path)],
+                           capture_output=True)
+        if p.returncode:
+            continue
+        os.makedirs(os.path.join(dest, os.path.dirname(path)), exist_ok=True)
+        with open(os.path.join(dest, path), "wb") as f:
+            f.write(p.stdout)
+    return True
+
+
 def ls_tree(git, commit, path):
     rc, out, _ = sh(["git", "--git-dir", git, "ls-tree", "--name-only", commit, path])
     return out.split() if rc == 0 else []
@@ -94,35 +145,119 @@ def count(kind, text_file):
 
 
 # ---- units -------------------------------------------------------------------
+# A unit: dict(suite, lang (cuda|hip|ocl), name, src, inc: [folders]).
 
-def cuda_units(repos, n):
+def makefile_includes(path, unit_dir):
+    """The -I folders a program's Makefile names, relative to its folder."""
+    try:
+        text = open(path, errors="replace").read()
+    except OSError:
+        return []
+    out = []
+    for m in re.finditer(r"-I\s*([^\s$()]+)", text):
+        d = os.path.normpath(os.path.join(unit_dir, m.group(1)))
+        if os.path.isdir(d) and d not in out:
+            out.append(d)
+    return out
+
+
+def hecbench_units(repos, n):
     git = gitdir(repos, "zjin-lcf/HeCBench")
     if not git:
         return [], "zjin-lcf/HeCBench not in REPOS"
     commit = PINS["zjin-lcf/HeCBench"]
-    dirs = [d for d in ls_tree(git, commit, "src/") if d.endswith("-cuda")]
-    units = []
-    for d in sorted(dirs):
-        if len(units) >= n:
-            break
-        if "%s/main.cu" % d in ls_tree(git, commit, d + "/"):
-            units.append(d)
+    tree = ls_tree(git, commit, "src/")
+    names = sorted(d[len("src/"):-len("-cuda")] for d in tree if d.endswith("-cuda"))
+    even = names[1::2][:n]  # awk 'NR % 2 == 0': the 2nd, 4th, ... name
+    dirs = [("src/%s-%s" % (x, l), l) for x in even for l in ("cuda", "hip")
+            if "src/%s-%s" % (x, l) in tree]
     dest = os.path.join(WORK, "HeCBench")
-    if units and not extract(git, commit, units + ["src/include"], dest):
-        extract(git, commit, units, dest)
-    return [("cuda", os.path.basename(u)[:-5], os.path.join(dest, u, "main.cu")) for u in units], None
+    # the programs' -cuda folders too: the -hip ones include their files
+    want = sorted(set(d for d, _ in dirs) | set("src/%s-cuda" % x for x in even
+                                                   if "src/%s-cuda" % x in tree))
+    if not extract(git, commit, want + ["src/include"], dest):
+        extract(git, commit, want, dest)
+    units = []
+    for d, lang in dirs:
+        src = os.path.join(dest, d, "main.cu")
+        if not os.path.exists(src):
+            continue
+        udir = os.path.dirname(src)
+        inc = [udir, os.path.join(dest, "src", "include")]
+        inc += [i for i in makefile_includes(os.path.join(udir, "Makefile"), udir) if i not in inc]
+        units.append(dict(suite="HeCBench", lang=lang, name=os.path.basename(d), src=src, inc=inc))
+    return units, None
 
 
-def ocl_units(repos, n):
-    git = gitdir(repos, "pocl/pocl")
+def included_names(files):
+    """Basenames some file of the list #includes."""
+    names = set()
+    for f in files:
+        try:
+            for m in re.finditer(r'#\s*include\s*[<"]([^>"]+)[>"]', open(f, errors="replace").read()):
+                names.add(os.path.basename(m.group(1)))
+        except OSError:
+            pass
+    return names
+
+
+# the folders of shared headers the suites' Makefiles name
+SHARED_INCLUDES = ("common", "src/common", "src/cuda/common", "src/opencl/common",
+                   "CUDA/utilities", "OpenCL/utilities", "cuda/util", "common/util")
+# what a host program passes to clBuildProgram (shoc: the element type and
+# the problem size its kernels are written against), for kernels built alone
+OCL_DEFINES = {"shoc": ["-DSINGLE_PRECISION", "-DFPTYPE=float", "-DFPVECTYPE=float4",
+                        "-DDIM=4", "-DN_GP=1024", "-DLROWS=8", "-DLCOLS=256"]}
+
+
+# CUDA runtime calls CUDA 13 removed, which the older suites' host code
+# still makes (only host code: the device code is what is measured)
+CUDA_DEFINES = ["-DcudaThreadSynchronize=cudaDeviceSynchronize",
+                "-DcudaThreadExit=cudaDeviceReset"]
+
+
+def tree_units(repos, repo, suite, roots, exts):
+    """Every file with one of exts under roots that no other file of its
+    folder includes (a kernel file compiled on its own by its host)."""
+    git = gitdir(repos, repo)
     if not git:
-        return [], "pocl/pocl not in REPOS"
-    commit = PINS["pocl/pocl"]
-    files = sorted(f for f in ls_tree(git, commit, "tests/kernel/")
-                   if re.match(r"tests/kernel/test_\w+\.cl$", f))[:n]
-    dest = os.path.join(WORK, "pocl")
-    extract(git, commit, ["tests/kernel"], dest)  # the tests and what they include
-    return [("ocl", os.path.basename(f)[:-3], os.path.join(dest, f)) for f in files], None
+        return [], "%s not in REPOS" % repo
+    dest = os.path.join(WORK, repo.split("/")[1])
+    if not extract(git, PINS[repo], roots, dest) and not extract_sources(git, PINS[repo], roots, dest):
+        return [], "%s: could not extract the sources" % repo
+    units = []
+    for root in roots:
+        for d, _, fs in sorted(os.walk(os.path.join(dest, root))):
+            here = [os.path.join(d, f) for f in sorted(fs)]
+            inc = included_names(here)
+            for f in here:
+                ext = os.path.splitext(f)[1]
+                if ext not in exts or os.path.basename(f) in inc:
+                    continue
+                text = open(f, errors="replace").read()
+                if "__global__" not in text and "__kernel" not in text and "kernel void" not in text:
+                    continue
+                lang = "ocl" if ext == ".cl" else "cuda"
+                rel = os.path.relpath(f, dest)
+                up = [os.path.join(dest, x) for x in SHARED_INCLUDES
+                      if os.path.isdir(os.path.join(dest, x))]
+                units.append(dict(suite=suite, lang=lang, name=rel, src=f,
+                                  inc=[d] + makefile_includes(os.path.join(d, "Makefile"), d) + up))
+    return units, None
+
+
+def all_units(repos, n):
+    units, notes = [], []
+    for got in (hecbench_units(repos, n),
+                tree_units(repos, "yuhc/gpu-rodinia", "rodinia", ["cuda"], (".cu",)),
+                tree_units(repos, "vetter/shoc", "shoc", ["src/cuda", "src/opencl", "src/common"],
+                           (".cu", ".cl")),
+                tree_units(repos, "cavazos-lab/PolyBench-ACC", "PolyBench-ACC",
+                           ["CUDA", "OpenCL", "common"], (".cu", ".cl"))):
+        units += got[0]
+        if got[1]:
+            notes.append(got[1])
+    return units, notes
 
 
 # ---- building ----------------------------------------------------------------
@@ -133,27 +268,36 @@ def cuda_path():
     return (os.path.dirname(os.path.dirname(os.path.realpath(nvcc))), nvcc) if nvcc else (None, None)
 
 
-def front(kind, target, src, out, plugin, cuda):
-    if kind == "cuda":
-        root, _ = cuda
-        inc = [os.path.join(root, "include", "cccl")] if os.path.isdir(
-            os.path.join(root, "include", "cccl")) else []
+def front(unit, target, opt, out, plugin, wp, cuda):
+    inc = sum((["-I", i] for i in unit["inc"]), [])
+    if unit["lang"] == "cuda":
+        root = cuda[0]
+        cccl = os.path.join(root, "include", "cccl")
         cmd = ["clang-22", "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90",
-               "--cuda-path=" + root, "-Wno-unknown-cuda-version", "-O2", "-emit-llvm", "-c",
-               "-I", os.path.dirname(src), "-I", os.path.join(WORK, "HeCBench", "src", "include")]
-        cmd += sum((["-I", i] for i in inc), [])
+               "--cuda-path=" + root, "-Wno-unknown-cuda-version"] + CUDA_DEFINES + inc
+        if os.path.isdir(cccl):
+            cmd += ["-I", cccl]
+    elif unit["lang"] == "hip":
+        cmd = ["clang-22", "-x", "hip", "--cuda-device-only", "--offload-arch=gfx90a",
+               "--rocm-path=/usr", "--rocm-device-lib-path=" + ROCM_LIB,
+               "-mcode-object-version=5", "-D__AMDGCN_WAVEFRONT_SIZE=64"] + inc
     else:
-        tgt = {"nvptx64": "nvptx64-nvidia-cuda", "spirv64": "spirv64-unknown-unknown"}[target]
         cmd = ["clang-22", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header", "-nogpulib",
-               "-target", tgt, "-O2", "-emit-llvm", "-c", "-I", os.path.dirname(src)]
+               "-target", TRIPLE[target]] + (["-mcpu=gfx90a"] if target == "amdgcn" else []) + inc
+        cmd += OCL_DEFINES.get(unit["suite"], [])
+    cmd += ["-" + opt, "-emit-llvm", "-c"]
     if plugin:
         cmd.append("-fpass-plugin=" + plugin)
-    return sh(cmd + [src, "-o", out])
+        if wp:
+            cmd += ["-mllvm", "-gasp-whole-program"]
+    return sh(cmd + [unit["src"], "-o", out])
 
 
 def back(target, bc, out):
     if target == "nvptx64":
         return sh(["llc-22", "-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", bc, "-o", out])
+    if target == "amdgcn":
+        return sh(["llc-22", "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", bc, "-o", out])
     rc, o, e = sh(["llc-22", "-mtriple=spirv64-unknown-unknown", "-filetype=obj", bc, "-o",
                    out + ".spv"])
     if rc:
@@ -161,44 +305,111 @@ def back(target, bc, out):
     return sh(["spirv-dis", out + ".spv", "-o", out])
 
 
-RUN_KERNELS = 12
+KERNEL_RE = re.compile(r"^define [^@]*?(?:ptx_kernel|amdgpu_kernel|spir_kernel) [^@]*@\"?([\w.$]+)\"?\((.*)\)[^(]*\{$",
+                       re.M)
 
 
-def executed(base):
-    """Executed accesses through a generic pointer: gasp-run --count on the
-    first RUN_KERNELS kernels without parameters (pocl's tests), one work
-    item, the clang -O2 module against the plugin's; None when none ran."""
+def split_params(text):
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def synth_args(params, target):
+    """gasp-run --arg specs for a kernel's parameters, or (None, why)."""
+    local = {"nvptx64": "3", "amdgcn": "3"}[target]
+    args = []
+    for p in params:
+        if re.search(r"\bbyval\b|\bbyref\b", p):
+            return None, "a by-value struct parameter"
+        t = p.split()[0]
+        if t == "ptr":
+            m = re.match(r"ptr addrspace\((\d+)\)", p)
+            args.append("local:4096" if m and m.group(1) == local else "buf:i32:65536")
+        elif t in ("i32", "i16", "i8", "i1"):
+            if t != "i32":
+                return None, "an %s parameter" % t
+            args.append("i32=64")
+        elif t == "i64":
+            args.append("i64=64")
+        elif t == "float":
+            args.append("f32=1.0")
+        elif t == "double":
+            args.append("f64=1.0")
+        else:
+            return None, "a %s parameter" % t
+    return args, None
+
+
+def executed(base, target):
+    """Executed accesses through a generic pointer and instructions, clang's
+    module against the plugin's, per kernel (up to RUN_KERNELS)."""
     rc, text, _ = sh(["llvm-dis-22", base + ".clang.bc", "-o", "-"])
-    names = sorted(set(re.findall(r"^define [^@]*ptx_kernel void @([\w.$]+)\(\)", text, re.M)))
-    total = {"clang": 0, "plugin": 0, "kernels": 0, "tried": 0}
-    for k in names[:RUN_KERNELS]:
+    kernels = sorted(set((m.group(1), m.group(2)) for m in KERNEL_RE.finditer(text)))
+    total = {"clang": 0, "plugin": 0, "clang_instrs": 0, "plugin_instrs": 0, "clang_all": 0,
+             "plugin_all": 0, "kernels": 0,
+             "tried": 0, "why": {}, "worst_instrs": 0.0}
+    for name, ptext in kernels[:RUN_KERNELS]:
         total["tried"] += 1
+        args, why = synth_args(split_params(ptext), target)
+        if args is None:
+            total["why"][why] = total["why"].get(why, 0) + 1
+            continue
         got = {}
         for way in ("clang", "plugin"):
-            rc, out, _ = sh([os.path.join(BUILD, "bin", "gasp-run"), "%s.%s.bc" % (base, way),
-                             "--kernel", k, "--global", "1", "--count", "--timeout", "20"])
-            m = re.search(r"^accesses: .* generic=(\d+)$", out, re.M)
+            cmd = [os.path.join(BUILD, "bin", "gasp-run"), "%s.%s.bc" % (base, way),
+                   "--kernel", name, "--global", "64", "--dynamic-local", "4096", "--count",
+                   "--timeout", "10"] + sum((["--arg", x] for x in args), [])
+            rc, out, err = sh(cmd, timeout=60)
+            m = re.search(r"^accesses: .* generic=(\d+) instrs=(\d+) casts=(\d+)$", out, re.M)
             if rc or not m:
+                said = {4: "a timeout", 3: "a fault on synthetic data"}.get(rc)
+                if not said:
+                    said = "a builtin gasp-run lacks" if "unknown" in err or "builtin" in err \
+                        else "gasp-run exit %d" % rc
+                total["why"][said] = total["why"].get(said, 0) + 1
                 break
-            got[way] = int(m.group(1))
+            got[way] = (int(m.group(1)), int(m.group(2)) - int(m.group(3)), int(m.group(2)))
         if len(got) == 2:
-            total["clang"] += got["clang"]
-            total["plugin"] += got["plugin"]
+            total["clang"] += got["clang"][0]
+            total["plugin"] += got["plugin"][0]
+            total["clang_instrs"] += got["clang"][1]
+            total["plugin_instrs"] += got["plugin"][1]
+            total["clang_all"] += got["clang"][2]
+            total["plugin_all"] += got["plugin"][2]
             total["kernels"] += 1
+            if got["clang"][1]:
+                d = got["plugin"][1] / got["clang"][1] - 1
+                total["worst_instrs"] = max(total["worst_instrs"], d)
+                total["over2"] = total.get("over2", 0) + (d > 0.02)
     return total if total["tried"] else None
 
 
-def build_unit(unit, target, plugin, cuda):
-    kind, name, src = unit
-    base = os.path.join(WORK, "out", "%s.%s" % (name, target))
+def build_unit(unit, target, opt, plugin, wp, cuda):
+    base = os.path.join(WORK, "out", "%s.%s.%s" % (unit["name"].replace("/", "_"), target, opt))
     os.makedirs(os.path.dirname(base), exist_ok=True)
-    res = {"unit": name, "target": target}
-    ck = "ptx" if target == "nvptx64" else "spirv"
-    for way, plug in (("clang", None), ("plugin", plugin)):
+    res = {"unit": unit["name"], "suite": unit["suite"], "lang": unit["lang"], "target": target,
+           "opt": opt}
+    ck = {"nvptx64": "ptx", "amdgcn": "amdgpu", "spirv64": "spirv"}[target]
+    ways = [("clang", None, False), ("plugin", plugin, False)] + ([("wp", plugin, True)] if wp else [])
+    for way, plug, w in ways:
         bc, txt = "%s.%s.bc" % (base, way), "%s.%s.s" % (base, way)
-        rc, _, err = front(kind, target, src, bc, plug, cuda)
+        rc, _, err = front(unit, target, opt, bc, plug, w, cuda)
         if rc:
             res[way] = "front" if way == "clang" else "front-plugin: " + err.strip()[-200:]
+            if way == "clang":
+                return res
             continue
         rc, _, err = back(target, bc, txt)
         if rc:
@@ -207,13 +418,13 @@ def build_unit(unit, target, plugin, cuda):
             res[way] = "llc: " + (said[0] if said else "crashed (exit %d)" % rc)[:160]
             continue
         res[way] = count(ck, txt)
-    if kind == "ocl" and target == "nvptx64" and all(isinstance(res.get(w), dict)
-                                                     for w in ("clang", "plugin")):
-        res["executed"] = executed(base)
-    if kind == "cuda" and cuda[1] and isinstance(res.get("clang"), dict):
+    if target in ("nvptx64", "amdgcn") and all(isinstance(res.get(w), dict)
+                                               for w in ("clang", "plugin")):
+        res["executed"] = executed(base, target)
+    if unit["lang"] == "cuda" and cuda[1] and opt == "O2" and isinstance(res.get("clang"), dict):
         ptx = base + ".nvcc.ptx"
-        rc, _, _ = sh([cuda[1], "-O3", "-ptx", "-arch=sm_90", "-I", os.path.dirname(src),
-                       "-I", os.path.join(WORK, "HeCBench", "src", "include"), src, "-o", ptx])
+        rc, _, _ = sh([cuda[1], "-O3", "-ptx", "-arch=sm_90"] + CUDA_DEFINES +
+                      sum((["-I", i] for i in unit["inc"]), []) + [unit["src"], "-o", ptx])
         res["nvcc"] = count("ptx", ptx) if rc == 0 else None
     return res
 
@@ -225,81 +436,115 @@ def g(r, way, key="generic"):
     return int(v[key]) if isinstance(v, dict) else None
 
 
-def report(results, notes):
+def worse(r):
+    """Executed counts decide where a kernel ran; the static count elsewhere."""
+    e = r.get("executed")
+    if e and e["kernels"]:
+        return e["plugin"] > e["clang"]
+    return g(r, "plugin") > g(r, "clang")
+
+
+def table(rows, title, wp):
+    built = [r for r in rows if isinstance(r.get("clang"), dict) and isinstance(r.get("plugin"), dict)]
+    if not rows:
+        return [], built
+    tc = sum(g(r, "clang") for r in built)
+    tp = sum(g(r, "plugin") for r in built)
+    nv = [r for r in built if isinstance(r.get("nvcc"), dict)]
+    ran = [r["executed"] for r in built if r.get("executed") and r["executed"]["kernels"]]
+    out = ["| suite | units | built both ways | clang generic | plugin generic | %s"
+           "nvcc -O3 generic (units nvcc built: clang / plugin / nvcc) | executed generic clang / plugin "
+           "(kernels ran / tried) | executed instrs plugin/clang (all; without addrspacecasts) | kernels > +2% instrs | worse |" % (
+               "whole-program generic | " if wp else "")]
+    out.append("|" + "---|" * (11 if wp else 10))
+    wpc = sum(g(r, "wp") for r in built if isinstance(r.get("wp"), dict))
+    ec, ep = sum(e["clang"] for e in ran), sum(e["plugin"] for e in ran)
+    ic, ip = sum(e["clang_instrs"] for e in ran), sum(e["plugin_instrs"] for e in ran)
+    ac, ap = sum(e["clang_all"] for e in ran), sum(e["plugin_all"] for e in ran)
+    tried = sum(r["executed"]["tried"] for r in built if r.get("executed"))
+    out.append("| %s | %d | %d | %d | %d | %s%s | %s | %s | %d | %d |" % (
+        title, len(rows), len(built), tc, tp, ("%d | " % wpc) if wp else "",
+        "%d / %d / %d" % (sum(g(r, "clang") for r in nv), sum(g(r, "plugin") for r in nv),
+                          sum(g(r, "nvcc") for r in nv)) if nv else "-",
+        "%d / %d (%d / %d)" % (ec, ep, sum(e["kernels"] for e in ran), tried) if tried else "-",
+        "%.4f; %.4f" % (ap / ac, ip / ic) if ic and ac else "-",
+        sum(e.get("over2", 0) for e in ran), sum(worse(r) for r in built)))
+    return out, built
+
+
+def report(results, notes, opts, wp):
     out = ["# Public programs: generic accesses in the final code", "",
-           "Produced by `python3 bench/public/public.py REPOS` (programs at the commits "
-           "pinned in the script, built as users build: clang-22 -O2 with and without "
-           "`-fpass-plugin=build/lib/gasp-plugin.so`, then llc-22; nvcc -O3 -ptx as a "
-           "comparison).  Generic = memory instructions through a generic address in "
-           "functions reachable from the kernels (bench/finalcode_count.py).", ""]
+           "Produced by `sh bench/public.sh REPOS` (= `python3 bench/public/public.py REPOS "
+           "--opt %s%s`; programs at the commits pinned in the script, built as users build: "
+           "clang-22 with and without `-fpass-plugin=build/lib/gasp-plugin.so`, then llc-22; "
+           "nvcc -O3 -ptx as a comparison).  Generic = memory instructions through a generic "
+           "address in functions reachable from the kernels (bench/finalcode_count.py); executed "
+           "= gasp-run --count on the IR handed to llc (see the script's header)." % (
+               ",".join(opts), " --wp" if wp else ""), ""]
     out += ["machine: %d cores; %s" % (os.cpu_count() or 0,
                                       sh(["clang-22", "--version"])[1].splitlines()[0])]
+    out += ["commits: " + ", ".join("%s %s" % kv for kv in PINS.items())]
     out += ["note: " + n for n in notes]
     bad_plugin_only = 0
-    for target in ("nvptx64", "spirv64"):
-        rows = [r for r in results if r["target"] == target]
-        if not rows:
-            continue
-        built = [r for r in rows if isinstance(r.get("clang"), dict) and isinstance(r.get("plugin"), dict)]
-        tc = sum(g(r, "clang") for r in built)
-        tp = sum(g(r, "plugin") for r in built)
-        ic = sum(g(r, "clang", "instrs") for r in built)
-        ip = sum(g(r, "plugin", "instrs") for r in built)
-        nv = [r for r in built if isinstance(r.get("nvcc"), dict)]
-        out += ["", "## %s: %d units, %d built both ways" % (target, len(rows), len(built)), ""]
-        out += ["| | clang | plugin | nvcc -O3 |", "|---|---|---|---|",
-                "| generic accesses | %d | %d | %s |" % (
-                    tc, tp, sum(g(r, "nvcc") for r in nv) if nv else "-"),
-                "| generic, units nvcc built | %d | %d | %s |" % (
-                    sum(g(r, "clang") for r in nv), sum(g(r, "plugin") for r in nv),
-                    sum(g(r, "nvcc") for r in nv) if nv else "-"),
-                "| instructions | %d | %d | |" % (ic, ip),
-                "| units changed / better / worse | | %d / %d / %d | |" % (
-                    sum(g(r, "clang") != g(r, "plugin") or
-                        g(r, "clang", "instrs") != g(r, "plugin", "instrs") for r in built),
-                    sum(g(r, "plugin") < g(r, "clang") for r in built),
-                    sum(g(r, "plugin") > g(r, "clang") for r in built))]
-        fails = [r for r in rows if not isinstance(r.get("plugin"), dict) or
-                 not isinstance(r.get("clang"), dict)]
-        ran = [r for r in built if r.get("executed")]
-        if ran:
-            out.append("| executed generic accesses (gasp-run --count: %d of %d kernels tried "
-                       "ran, in %d units; the others call builtins gasp-run lacks) "
-                       "| %d | %d | |" % (sum(r["executed"]["kernels"] for r in ran),
-                                          sum(r["executed"]["tried"] for r in ran), len(ran),
-                                          sum(r["executed"]["clang"] for r in ran),
-                                          sum(r["executed"]["plugin"] for r in ran)))
-        out += ["", "| unit | clang generic | plugin generic | nvcc generic | clang instrs | "
-                "plugin instrs | executed generic clang / plugin (kernels) |",
-                "|---|---|---|---|---|---|---|"]
-        for r in sorted(built, key=lambda r: r["unit"]):
-            if g(r, "clang") or g(r, "plugin") or g(r, "nvcc"):
+    for opt in opts:
+        for target in ("nvptx64", "amdgcn", "spirv64"):
+            rows = [r for r in results if r["target"] == target and r["opt"] == opt]
+            if not rows:
+                continue
+            out += ["", "## %s, -%s" % (target, opt), ""]
+            t, built = table(rows, "all suites", wp)
+            out += t
+            for suite in sorted(set(r["suite"] for r in rows)):
+                for lang in sorted(set(r["lang"] for r in rows if r["suite"] == suite)):
+                    t, _ = table([r for r in rows if r["suite"] == suite and r["lang"] == lang],
+                                 "%s %s" % (suite, lang), wp)
+                    out += t[2:] if t else []
+            out += ["", "| unit | clang generic | plugin generic | nvcc generic | clang instrs | "
+                    "plugin instrs | executed generic clang / plugin (kernels ran of tried; why not) "
+                    "| executed instrs plugin/clang (all; without addrspacecasts) |", "|---|---|---|---|---|---|---|---|"]
+            for r in sorted(built, key=lambda r: r["unit"]):
                 e = r.get("executed")
-                out.append("| %s | %d | %d | %s | %d | %d | %s |" % (
+                if not (g(r, "clang") or g(r, "plugin") or g(r, "nvcc") or (e and (e["clang"] or e["plugin"]))):
+                    continue
+                why = "; ".join("%d: %s" % (v, k) for k, v in sorted(e["why"].items())) if e else ""
+                out.append("| %s | %d | %d | %s | %d | %d | %s | %s |" % (
                     r["unit"], g(r, "clang"), g(r, "plugin"),
                     g(r, "nvcc") if isinstance(r.get("nvcc"), dict) else "-",
                     g(r, "clang", "instrs"), g(r, "plugin", "instrs"),
-                    "%d / %d (%d of %d)" % (e["clang"], e["plugin"], e["kernels"], e["tried"])
-                    if e else "-"))
-        out.append("")
-        out.append("(units with no generic access in any build are left out of the table)")
-        for r in fails:
-            c, p = r.get("clang"), r.get("plugin")
-            if c == "front":
-                out.append("- %s: skipped (clang-22 cannot compile it)" % r["unit"])
-            elif isinstance(c, dict):
-                bad_plugin_only += 1
-                out.append("- %s: **fails only with the plugin**: %s" % (r["unit"], p))
-            else:
-                out.append("- %s: fails without the plugin too: %s" % (r["unit"], c))
+                    "%d / %d (%d of %d%s)" % (e["clang"], e["plugin"], e["kernels"], e["tried"],
+                                              "; " + why if why else "") if e else "-",
+                    "%.4f; %.4f" % (e["plugin_all"] / e["clang_all"], e["plugin_instrs"] / e["clang_instrs"])
+                    if e and e["clang_instrs"] and e["clang_all"] else "-"))
+            out.append("")
+            out.append("(units with no generic access in any build are left out of the table)")
+            fails = [r for r in rows if r not in built]
+            front_fail = [r["unit"] for r in fails if r.get("clang") == "front"]
+            if front_fail:
+                out.append("- skipped, clang-22 cannot compile them (%d): %s" % (
+                    len(front_fail), ", ".join(sorted(front_fail))))
+            for r in fails:
+                c, p = r.get("clang"), r.get("plugin")
+                if c == "front":
+                    continue
+                if isinstance(c, dict):
+                    bad_plugin_only += 1
+                    out.append("- %s: **fails only with the plugin**: %s" % (r["unit"], p))
+                else:
+                    out.append("- %s: fails without the plugin too: %s" % (r["unit"], c))
+            for r in built:
+                if isinstance(r.get("clang"), dict) and r.get("wp") and not isinstance(r["wp"], dict):
+                    bad_plugin_only += 1
+                    out.append("- %s: **fails only with the plugin, whole-program**: %s" % (r["unit"], r["wp"]))
     return "\n".join(out) + "\n", bad_plugin_only
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("repos", nargs="?", default=os.environ.get("GASP_PUBLIC_REPOS"))
-    ap.add_argument("--cuda", type=int, default=40, help="CUDA programs (default 40)")
-    ap.add_argument("--ocl", type=int, default=60, help="OpenCL files (default 60)")
+    ap.add_argument("--programs", type=int, default=40,
+                    help="HeCBench programs (even positions; default 40)")
+    ap.add_argument("--opt", default="O2", help="optimisation levels, e.g. O2,O3 (default O2)")
+    ap.add_argument("--wp", action="store_true", help="also the plugin with -gasp-whole-program")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--out", default=os.path.join(HERE, "public.md"))
@@ -314,23 +559,23 @@ def main():
     if not os.path.exists(plugin):
         print("public.py: %s missing: run make" % plugin, file=sys.stderr)
         return 2
-    notes = []
+    opts = [o.strip().lstrip("-") for o in a.opt.split(",") if o.strip()]
     cuda = cuda_path()
-    units = []
-    if cuda[0]:
-        u, why = cuda_units(a.repos, a.cuda)
-        units += [(x, "nvptx64") for x in u]
-        if why:
-            notes.append(why)
-    else:
+    units, notes = all_units(a.repos, a.programs)
+    if not cuda[0]:
         notes.append("no CUDA toolkit (nvcc): the CUDA programs are left out")
-    u, why = ocl_units(a.repos, a.ocl)
-    units += [(x, t) for x in u for t in ("nvptx64", "spirv64")]
-    if why:
-        notes.append(why)
+        units = [u for u in units if u["lang"] != "cuda"]
+    if not os.path.isdir("/usr/include/hip") or not os.path.isdir(ROCM_LIB):
+        notes.append("no HIP headers / ROCm device libraries (apt install libamdhip64-dev "
+                     "rocm-device-libs): the HIP programs are left out")
+        units = [u for u in units if u["lang"] != "hip"]
+    jobs = []
+    for u in units:
+        targets = {"cuda": ("nvptx64",), "hip": ("amdgcn",), "ocl": OCL_TARGETS}[u["lang"]]
+        jobs += [(u, t, o) for o in opts for t in targets]
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
-        results = list(ex.map(lambda ut: build_unit(ut[0], ut[1], plugin, cuda), units))
-    text, bad = report(results, notes)
+        results = list(ex.map(lambda j: build_unit(j[0], j[1], j[2], plugin, a.wp, cuda), jobs))
+    text, bad = report(results, notes, opts, a.wp)
     with open(a.out, "w") as f:
         f.write(text)
     sys.stdout.write(text)

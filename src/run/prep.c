@@ -356,25 +356,28 @@ static void declare_hooks(Prep *s) {
   s->enter_fn = LLVMAddFunction(s->m, "__gasp_enter", s->enter_ty);
   s->leave_ty = LLVMFunctionType(s->voidt, NULL, 0, 0);
   s->leave_fn = LLVMAddFunction(s->m, "__gasp_leave", s->leave_ty);
-  s->block_ty = LLVMFunctionType(s->voidt, &s->i32, 1, 0);
+  LLVMTypeRef two[2] = {s->i32, s->i32};
+  s->block_ty = LLVMFunctionType(s->voidt, two, 2, 0);
   s->block_fn = s->o->count ? LLVMAddFunction(s->m, "__gasp_block", s->block_ty) : NULL;
 }
 
-/* --count: a block's start calls __gasp_block(<its instructions>), counted
-   before instrumentation (what the module itself executes). */
+/* --count: a block's start calls __gasp_block(<its instructions>, <of them
+   addrspacecasts>), counted before instrumentation (what the module itself
+   executes). */
 static void count_block(Prep *s, LLVMBasicBlockRef bb) {
-  unsigned n = 0;
+  unsigned n = 0, casts = 0;
   LLVMValueRef at = NULL;
   for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
     n++;
+    casts += LLVMGetInstructionOpcode(i) == LLVMAddrSpaceCast;
     if (!at && !LLVMIsAPHINode(i) && !LLVMIsALandingPadInst(i))
       at = i;
   }
   if (!at)
     return;
   LLVMPositionBuilderBefore(s->b, at);
-  LLVMValueRef arg = LLVMConstInt(s->i32, n, 0);
-  LLVMBuildCall2(s->b, s->block_ty, s->block_fn, &arg, 1, "");
+  LLVMValueRef args[2] = {LLVMConstInt(s->i32, n, 0), LLVMConstInt(s->i32, casts, 0)};
+  LLVMBuildCall2(s->b, s->block_ty, s->block_fn, args, 2, "");
 }
 
 static void position_at(Prep *s, LLVMValueRef before, LLVMValueRef dbg_of) {

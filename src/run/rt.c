@@ -87,6 +87,7 @@ typedef struct Rt {
   uint64_t executed[3]; /* by SITE_LOAD, SITE_STORE, SITE_OTHER */
   uint64_t executed_generic; /* of those, through a generic pointer */
   uint64_t executed_instrs;  /* instructions of the module executed */
+  uint64_t executed_casts;   /* of those, addrspacecasts */
   /* oracle */
   uint64_t generic_accesses;
   VEC(OracleCtx) ctxs;
@@ -291,8 +292,9 @@ static void oracle_report(const Rt *r, FILE *f) {
 
 /* ---- hooks the instrumentation calls ----------------------------------- */
 
-void rt_block(uint32_t instrs) {
+void rt_block(uint32_t instrs, uint32_t casts) {
   rt_cur->executed_instrs += instrs;
+  rt_cur->executed_casts += casts;
 }
 
 void rt_access(uint64_t addr, uint64_t size, uint32_t site) {
@@ -702,12 +704,13 @@ int rt_launch(const RunOptions *o, const RunPrep *p, const TgtTable *t,
   if (status == RUN_OK && o->oracle)
     oracle_report(r, o->out);
   if (status == RUN_OK && o->count)
-    fprintf(o->out, "accesses: loads=%llu stores=%llu other=%llu generic=%llu instrs=%llu\n",
+    fprintf(o->out, "accesses: loads=%llu stores=%llu other=%llu generic=%llu instrs=%llu casts=%llu\n",
             (unsigned long long)r->executed[SITE_LOAD],
             (unsigned long long)r->executed[SITE_STORE],
             (unsigned long long)r->executed[SITE_OTHER],
             (unsigned long long)r->executed_generic,
-            (unsigned long long)r->executed_instrs);
+            (unsigned long long)r->executed_instrs,
+            (unsigned long long)r->executed_casts);
 out:
   tear_down(r, bufs);
   rt_cur = NULL;

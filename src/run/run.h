@@ -202,7 +202,7 @@ void run_buffers_free(RunBuffers *b);
 void rt_access(uint64_t addr, uint64_t size, uint32_t site);
 void rt_enter(uint32_t call);
 void rt_leave(void);
-void rt_block(uint32_t instrs);
+void rt_block(uint32_t instrs, uint32_t casts);
 
 /* Work-item state the builtins read. */
 uint64_t rt_global_id(uint32_t d);
