@@ -134,6 +134,8 @@ static const GaspStatDesc st_bought = {
     "generic memory ops in code reachable from kernels that ipmsp (and infer after it) named"};
 
 enum { PAY_UNKNOWN = 0, PAY_YES = 1, PAY_NO = 2 }; /* Fn.pay, phase 2b */
+#define USES_UNKNOWN UINT_MAX /* Fn.reach_uses: not weighed yet */
+#define USES_BUSY (UINT_MAX - 1) /* being weighed (a cycle) */
 #define VOTE_NONE (-1)  /* not a slot: not a generic pointer */
 #define OBS_NEUTRAL (-3)
 #define OBS_INVALID (-2)
@@ -160,6 +162,8 @@ typedef struct Fn {
   int *vote;          /* np + 1 slots, [np] = return */
   int ret_obs;        /* meet of the function's own rets (in its record) */
   signed char *pay;   /* np slots: PAY_UNKNOWN / PAY_YES / PAY_NO */
+  unsigned *reach_uses; /* np slots: uses a named space for the parameter
+                           names here and down the calls (USES_UNKNOWN) */
   bool cand, internal, capped, queued, rec_valid, redirected;
   bool over_budget;   /* a clone of it was refused (--clone-budget) */
   bool too_costly;    /* its copies were refused by the clone cost model */
@@ -306,6 +310,7 @@ static void classify_fn(Ip *ip, Fn *fi) {
   for (unsigned k = 0; k < fi->np; k++) {
     fi->vote[k] = fi->cand && param_is_slot(ip, f, k) ? VOTE_UNDET : VOTE_NONE;
     fi->pay[k] = PAY_UNKNOWN;
+    fi->reach_uses[k] = USES_UNKNOWN;
     any |= fi->vote[k] != VOTE_NONE;
   }
   LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(f));
@@ -326,6 +331,9 @@ static Fn *register_fn(Ip *ip, LLVMValueRef f) {
   fi->np = LLVMCountParams(f);
   fi->vote = pool_alloc(&ip->pool, (fi->np + 1) * sizeof *fi->vote);
   fi->pay = pool_alloc(&ip->pool, (fi->np + 1) * sizeof *fi->pay);
+  fi->reach_uses = pool_alloc(&ip->pool, (fi->np + 1) * sizeof *fi->reach_uses);
+  for (unsigned k = 0; k <= fi->np; k++)
+    fi->reach_uses[k] = USES_UNKNOWN;
   pool_bind(&fi->sites, &ip->pool);
   pool_bind(&fi->out, &ip->pool);
   pool_bind(&fi->callers, &ip->pool);
@@ -441,8 +449,10 @@ static void refresh(Ip *ip) {
       }
       fprintf(out(ip), "%s : %u callees are affected\n", fn_name(fi->fn), n);
     }
-    for (unsigned a = 0; a < fi->np; a++)
+    for (unsigned a = 0; a < fi->np; a++) {
       fi->pay[a] = PAY_UNKNOWN;
+      fi->reach_uses[a] = USES_UNKNOWN;
+    }
   }
   ip->dirty.n = 0;
 }
@@ -1166,6 +1176,48 @@ static size_t use_count(LLVMValueRef f) {
   return n;
 }
 
+/* How deep reach_uses follows calls: the callee's own decision weighs the
+   rest, and a bound keeps the walk linear in a chain of helpers. */
+#define REACH_DEPTH 4
+
+static unsigned reach_uses(Ip *ip, uint32_t f, unsigned k, unsigned depth);
+
+static unsigned reach_uses_of(Ip *ip, uint32_t f, unsigned k, unsigned depth, unsigned *raw) {
+  PaySlotVec edges = {0};
+  unsigned r = 0;
+  unsigned n = local_uses(ip, f, k, &edges, UINT_MAX, &r);
+  for (size_t e = 0; e < edges.n; e++) {
+    unsigned p = depth + 1 < REACH_DEPTH ? reach_uses(ip, edges.v[e].f, edges.v[e].k, depth + 1)
+                                          : pays(ip, edges.v[e].f, edges.v[e].k);
+    n += p;
+    r += p;
+  }
+  vec_free(&edges);
+  if (raw)
+    *raw = r;
+  return n;
+}
+
+/* reach_uses_of for a callee parameter: 0 when it does not pay; once per
+   parameter (a cycle counts the slot being weighed as 1). */
+static unsigned reach_uses(Ip *ip, uint32_t f, unsigned k, unsigned depth) {
+  Fn *fi = ip->fns.v[f];
+  if (!pays(ip, f, k))
+    return 0;
+  if (fi->reach_uses[k] == USES_BUSY)
+    return 1;
+  if (fi->reach_uses[k] != USES_UNKNOWN)
+    return fi->reach_uses[k];
+  fi->reach_uses[k] = USES_BUSY;
+  unsigned n = reach_uses_of(ip, f, k, depth, NULL);
+  if (n < 1)
+    n = 1;
+  if (n >= USES_BUSY)
+    n = USES_BUSY - 1;
+  fi->reach_uses[k] = n;
+  return n;
+}
+
 /* ---- the clone cost model ------------------------------------------------
  * Callers that disagree make copies of f: one per distinct tuple, less one
  * when no call in code the kernels reach keeps the original (an internal
@@ -1180,16 +1232,14 @@ static size_t use_count(LLVMValueRef f) {
  * are native and cheap (NVPTX) a second copy of a large function that names
  * few accesses grows the code more than it saves (docs/design.md, "What
  * cloning costs").  The limit is --clone-cost, or the target's. */
+/* The uses a named space for parameter k of f names: f's own (weighted by
+   loop depth; raw: unweighted), and through each call passing it on to a
+   callee parameter that pays, the uses that parameter names down the calls
+   (reach_uses) — a clone of f is what lets its callees' clones be called:
+   front ends' small wrappers and methods (a CUDA class method called with
+   a __shared__ `this`) name little themselves and much below them. */
 static unsigned named_uses(Ip *ip, uint32_t f, unsigned k, unsigned *raw) {
-  PaySlotVec edges = {0};
-  unsigned n = local_uses(ip, f, k, &edges, UINT_MAX, raw);
-  for (size_t e = 0; e < edges.n; e++) {
-    unsigned p = pays(ip, edges.v[e].f, edges.v[e].k);
-    n += p;
-    *raw += p;
-  }
-  vec_free(&edges);
-  return n;
+  return reach_uses_of(ip, f, k, 0, raw);
 }
 
 /* A tuple of f's call sites: the spaces kept (np + 1), its calls, and
