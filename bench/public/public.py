@@ -59,6 +59,7 @@ units the plugin made worse, failures) and prints it.  Exit 1 when a build
 fails only with the plugin.
 """
 import argparse
+import json
 import concurrent.futures
 import os
 import re
@@ -454,7 +455,7 @@ def table(rows, title, wp):
     ran = [r["executed"] for r in built if r.get("executed") and r["executed"]["kernels"]]
     out = ["| suite | units | built both ways | clang generic | plugin generic | %s"
            "nvcc -O3 generic (units nvcc built: clang / plugin / nvcc) | executed generic clang / plugin "
-           "(kernels ran / tried) | executed instrs plugin/clang (all; without addrspacecasts) | kernels > +2% instrs | worse |" % (
+           "(kernels ran / tried) | executed instrs plugin/clang (all; without addrspacecasts) | kernels > +2%% instrs | worse |" % (
                "whole-program generic | " if wp else "")]
     out.append("|" + "---|" * (11 if wp else 10))
     wpc = sum(g(r, "wp") for r in built if isinstance(r.get("wp"), dict))
@@ -575,6 +576,8 @@ def main():
         jobs += [(u, t, o) for o in opts for t in targets]
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
         results = list(ex.map(lambda j: build_unit(j[0], j[1], j[2], plugin, a.wp, cuda), jobs))
+    with open(os.path.join(WORK, "results.json"), "w") as f:
+        json.dump({"results": results, "notes": notes}, f)
     text, bad = report(results, notes, opts, a.wp)
     with open(a.out, "w") as f:
         f.write(text)
