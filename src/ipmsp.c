@@ -1176,13 +1176,34 @@ static size_t use_count(LLVMValueRef f) {
   return n;
 }
 
+/* ---- the clone cost model ------------------------------------------------
+ * Callers that disagree make copies of f: one per distinct tuple, less one
+ * when no call in code the kernels reach keeps the original (an internal
+ * original's body moves into its last clone; an external one is kept for
+ * outside callers, reached by no kernel; a call from such a kept original
+ * does not count).  Each copy costs f's instructions once more in what kernels
+ * reach.  The copies are made only when they cost at most `limit`
+ * instructions per use they name: an access, an explicit cast or space test,
+ * a use gasp cannot see past, and for a call passing the named pointer on
+ * to a callee parameter that pays, what that parameter names down its calls
+ * (reach_uses: a clone of f is what lets its callees' clones be called, and
+ * front ends' small wrappers and methods — a CUDA class method called with
+ * a __shared__ `this` — name little themselves and much below them);
+ * counted in every clone, weighted by loop depth.  Otherwise every call
+ * keeps the original, which stays generic: on targets where generic accesses
+ * are native and cheap (NVPTX) a second copy of a large function that names
+ * few accesses grows the code more than it saves (docs/design.md, "What
+ * cloning costs").  The limit is --clone-cost, or the target's. */
+
 /* How deep reach_uses follows calls: the callee's own decision weighs the
    rest, and a bound keeps the walk linear in a chain of helpers. */
 #define REACH_DEPTH 4
 
 static unsigned reach_uses(Ip *ip, uint32_t f, unsigned k, unsigned depth);
 
-static unsigned reach_uses_of(Ip *ip, uint32_t f, unsigned k, unsigned depth, unsigned *raw) {
+/* The uses a named space for parameter k of f names, depth calls below
+   the function weighed (above); raw: f's own unweighted, plus the calls'. */
+static unsigned named_uses(Ip *ip, uint32_t f, unsigned k, unsigned depth, unsigned *raw) {
   PaySlotVec edges = {0};
   unsigned r = 0;
   unsigned n = local_uses(ip, f, k, &edges, UINT_MAX, &r);
@@ -1198,7 +1219,7 @@ static unsigned reach_uses_of(Ip *ip, uint32_t f, unsigned k, unsigned depth, un
   return n;
 }
 
-/* reach_uses_of for a callee parameter: 0 when it does not pay; once per
+/* named_uses for a callee parameter: 0 when it does not pay; once per
    parameter (a cycle counts the slot being weighed as 1). */
 static unsigned reach_uses(Ip *ip, uint32_t f, unsigned k, unsigned depth) {
   Fn *fi = ip->fns.v[f];
@@ -1209,37 +1230,13 @@ static unsigned reach_uses(Ip *ip, uint32_t f, unsigned k, unsigned depth) {
   if (fi->reach_uses[k] != USES_UNKNOWN)
     return fi->reach_uses[k];
   fi->reach_uses[k] = USES_BUSY;
-  unsigned n = reach_uses_of(ip, f, k, depth, NULL);
+  unsigned n = named_uses(ip, f, k, depth, NULL);
   if (n < 1)
     n = 1;
   if (n >= USES_BUSY)
     n = USES_BUSY - 1;
   fi->reach_uses[k] = n;
   return n;
-}
-
-/* ---- the clone cost model ------------------------------------------------
- * Callers that disagree make copies of f: one per distinct tuple, less one
- * when no call in code the kernels reach keeps the original (an internal
- * original's body moves into its last clone; an external one is kept for
- * outside callers, reached by no kernel; a call from such a kept original
- * does not count).  Each copy costs f's instructions once more in what kernels
- * reach.  The copies are made only when they cost at most `limit`
- * instructions per use they name: an access, an explicit cast or space test,
- * a use gasp cannot see past, or a call passing the named pointer on to a
- * callee parameter that pays — counted in every clone.  Otherwise every call
- * keeps the original, which stays generic: on targets where generic accesses
- * are native and cheap (NVPTX) a second copy of a large function that names
- * few accesses grows the code more than it saves (docs/design.md, "What
- * cloning costs").  The limit is --clone-cost, or the target's. */
-/* The uses a named space for parameter k of f names: f's own (weighted by
-   loop depth; raw: unweighted), and through each call passing it on to a
-   callee parameter that pays, the uses that parameter names down the calls
-   (reach_uses) — a clone of f is what lets its callees' clones be called:
-   front ends' small wrappers and methods (a CUDA class method called with
-   a __shared__ `this`) name little themselves and much below them. */
-static unsigned named_uses(Ip *ip, uint32_t f, unsigned k, unsigned *raw) {
-  return reach_uses_of(ip, f, k, 0, raw);
 }
 
 /* A tuple of f's call sites: the spaces kept (np + 1), its calls, and
@@ -1290,7 +1287,7 @@ static bool copies_pay(Ip *ip, Fn *fi, const Group *g, size_t ng, size_t ncalls)
     for (unsigned a = 0; a < fi->np; a++)
       if (g[i].sp[a] >= 0) {
         if (uses[a] == UINT_MAX)
-          uses[a] = named_uses(ip, fi->id, a, &raws[a]);
+          uses[a] = named_uses(ip, fi->id, a, 0, &raws[a]);
         named += uses[a];
         raw += raws[a];
       }
