@@ -337,6 +337,11 @@ GASP_API void gasp_write_summary(const GaspCtx *cx, const char *prefix, FILE *f)
 /* The pass names, comma separated, and the default pipeline. */
 GASP_API const char *gasp_pass_list(void);
 GASP_API const char *gasp_default_pipeline(void);
+/* The late pipeline, a pass list: what the pass plugin runs again at the
+   optimizer's last extension point, on what inlining, SROA and instcombine
+   re-created after the default pipeline ran early (within functions; no
+   clones). */
+GASP_API const char *gasp_late_pipeline(void);
 /* The library's version and the LLVM it was built against, e.g.
    "gasp 0.2.0 (LLVM 22.1.8)": compare with GASP_VERSION to catch a header
    and a library that do not belong together. */

@@ -42,8 +42,8 @@
  * Algorithm: one drain of a work list, in waves.
  *   1. Records, once: number the functions; a function is a candidate when
  *      it has a body and a name, is not a kernel, is not varargs or
- *      interposable (weak, linkonce, common, extern_weak,
- *      available_externally), every use is a direct call of the right type
+ *      interposable (weak, linkonce, common, extern_weak; an
+ *      available_externally body is cloned, never retyped), every use is a direct call of the right type
  *      (no address taken, no invoke, no musttail), and no block has its
  *      address taken.  Collect the sites (calls of candidates).
  *   2. Votes, a fixed-point worklist seeded with every candidate in the
@@ -240,13 +240,16 @@ static bool param_is_slot(const Ip *ip, LLVMValueRef f, unsigned k) {
   return true;
 }
 
+/* A body the linker may replace by a different one.  Not
+   available_externally (OpenCL C's `inline`): its body is the one the
+   definition outside has (LangRef), so an internal clone of it is as
+   sound as inlining it; it is never rewritten in place (not internal). */
 static bool interposable(LLVMValueRef f) {
   switch (LLVMGetLinkage(f)) {
   case LLVMWeakAnyLinkage:
   case LLVMLinkOnceAnyLinkage:
   case LLVMExternalWeakLinkage:
   case LLVMCommonLinkage:
-  case LLVMAvailableExternallyLinkage:
     return true;
   default:
     return false;

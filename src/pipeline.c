@@ -75,12 +75,23 @@ static const char default_pipeline[] =
     "lower,alias,hazards";
 #define GROUP_ROUNDS 4
 
+/* The late pipeline: what the pass plugin runs again at the optimizer's
+   last extension point, after inlining, SROA, instcombine and the
+   vectorizers.  Those passes re-create what the early run named: an
+   inlined helper's generic parameter becomes a cast of the caller's slot
+   or buffer, SROA splits slots behind new casts, instcombine turns a
+   builtin into an atomicrmw through a cast pointer.  Inference within each
+   function names them again (no clones: the call graph is what it will
+   be); hazards runs last, because the vectorizers make its shapes. */
+static const char late_pipeline[] = "infer,hazards";
+
 static const char pass_list[] =
     "sroa, internalize, byvalcopy, infer, fields, callsplit, ipmsp, memsum, version, resolve, "
     "reinfer, lower, alias, hazards (and none)";
 
 const char *gasp_pass_list(void) { return pass_list; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }
+const char *gasp_late_pipeline(void) { return late_pipeline; }
 
 const PassInfo *pipeline_find(const char *name) {
   for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++)

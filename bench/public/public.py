@@ -46,9 +46,13 @@ through a generic pointer and the instructions executed, with and without
 the addrspacecasts among them (llc-22 casts a CUDA kernel's pointer
 parameters to global itself where gasp's IR spells the cast; of the IR handed
 to llc: what llc adds after it, such as the PTX printf argument buffer, is
-not in that count).  A kernel that cannot run is counted with its reason
-(a by-value struct or vector parameter, a builtin gasp-run lacks, a fault
-on synthetic data, a timeout).  A unit is "worse" when the plugin's
+not in that count).  The runs check every access (--check-as), so a
+kernel that indexes past the synthetic buffers fails every time rather than
+only when the memory past them happens to be unmapped.  A kernel that
+cannot run is counted with its reason (a by-value struct or vector
+parameter, a builtin gasp-run lacks, an access outside every buffer on
+synthetic data, a timeout); one whose clang module runs and whose plugin
+module does not is a gasp bug, listed and counted as a failure.  A unit is "worse" when the plugin's
 executed generic accesses are more than clang's (its static count where no
 kernel ran).  A unit clang cannot compile is listed as skipped; an llc-22
 failure is counted apart for clang and for the plugin (a build that fails
@@ -70,6 +74,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 BUILD = os.path.join(ROOT, "build")  # --build
+PLUGIN_ARGS = []  # --mllvm: options for every build with the plugin (placements compared)
 WORK = os.path.join(HERE, "work")
 
 # the pinned commits (what `fetch` brought on 2026-11-25)
@@ -270,6 +275,12 @@ def cuda_path():
 
 
 def front(unit, target, opt, out, plugin, wp, cuda):
+    return sh(front_cmd(unit, target, opt, out, plugin, wp, cuda))
+
+
+def front_cmd(unit, target, opt, out, plugin, wp, cuda):
+    """The clang-22 command that builds one unit's device code to bitcode
+    (bench/compile/compile.py times it with and without the plugin)."""
     inc = sum((["-I", i] for i in unit["inc"]), [])
     if unit["lang"] == "cuda":
         root = cuda[0]
@@ -289,9 +300,11 @@ def front(unit, target, opt, out, plugin, wp, cuda):
     cmd += ["-" + opt, "-emit-llvm", "-c"]
     if plugin:
         cmd.append("-fpass-plugin=" + plugin)
+        for arg in PLUGIN_ARGS:
+            cmd += ["-mllvm", arg]
         if wp:
             cmd += ["-mllvm", "-gasp-whole-program"]
-    return sh(cmd + [unit["src"], "-o", out])
+    return cmd + [unit["src"], "-o", out]
 
 
 def back(target, bc, out):
@@ -360,7 +373,7 @@ def executed(base, target):
     kernels = sorted(set((m.group(1), m.group(2)) for m in KERNEL_RE.finditer(text)))
     total = {"clang": 0, "plugin": 0, "clang_instrs": 0, "plugin_instrs": 0, "clang_all": 0,
              "plugin_all": 0, "kernels": 0,
-             "tried": 0, "why": {}, "over2": 0}
+             "tried": 0, "why": {}, "over2": 0, "plugin_only": []}
     for name, ptext in kernels[:RUN_KERNELS]:
         total["tried"] += 1
         args, why = synth_args(split_params(ptext), target)
@@ -371,14 +384,22 @@ def executed(base, target):
         for way in ("clang", "plugin"):
             cmd = [os.path.join(BUILD, "bin", "gasp-run"), "%s.%s.bc" % (base, way),
                    "--kernel", name, "--global", "64", "--dynamic-local", "4096", "--count",
-                   "--timeout", "10"] + sum((["--arg", x] for x in args), [])
+                   "--check-as", "--timeout", "10"] + sum((["--arg", x] for x in args), [])
             rc, out, err = sh(cmd, timeout=60)
             m = re.search(r"^accesses: .* generic=(\d+) instrs=(\d+) casts=(\d+)$", out, re.M)
             if rc or not m:
-                said = {4: "a timeout", 3: "a fault on synthetic data"}.get(rc)
+                said = {4: "a timeout", 3: "an access outside every buffer on synthetic data"}.get(rc)
                 if not said:
                     said = "a builtin gasp-run lacks" if "unknown" in err or "builtin" in err \
                         else "gasp-run exit %d" % rc
+                # clang's module ran, gasp's did not: a gasp bug, unless the
+                # address lies outside every buffer (an index past the
+                # synthetic data; where such an address lands — in some
+                # buffer, which a generic access accepts, or nowhere —
+                # depends on the run's memory layout)
+                if way == "plugin" and "outside every arena" not in err:
+                    total["plugin_only"].append("%s: %s" % (name, (err or out).strip()[:300]))
+                    said = "fails only with the plugin"
                 total["why"][said] = total["why"].get(said, 0) + 1
                 break
             got[way] = (int(m.group(1)), int(m.group(2)) - int(m.group(3)), int(m.group(2)))
@@ -390,8 +411,10 @@ def executed(base, target):
             total["clang_all"] += got["clang"][2]
             total["plugin_all"] += got["plugin"][2]
             total["kernels"] += 1
-            if got["clang"][1]:
-                total["over2"] += got["plugin"][1] > 1.02 * got["clang"][1]
+            if got["clang"][1] and got["plugin"][1] > 1.02 * got["clang"][1]:
+                total["over2"] += 1
+                total.setdefault("over2_kernels", []).append(
+                    "%s %d -> %d" % (name, got["clang"][1], got["plugin"][1]))
     return total if total["tried"] else None
 
 
@@ -479,7 +502,8 @@ def report(results, notes, opts, wp):
            "nvcc -O3 -ptx as a comparison).  Generic = memory instructions through a generic "
            "address in functions reachable from the kernels (bench/finalcode_count.py); executed "
            "= gasp-run --count on the IR handed to llc (see the script's header)." % (
-               ",".join(opts), " --wp" if wp else ""), ""]
+               ",".join(opts), (" --wp" if wp else "") +
+               "".join(" --mllvm=" + x for x in PLUGIN_ARGS)), ""]
     out += ["machine: %d cores; %s" % (os.cpu_count() or 0,
                                       sh(["clang-22", "--version"])[1].splitlines()[0])]
     out += ["commits: " + ", ".join("%s %s" % kv for kv in PINS.items())]
@@ -531,6 +555,13 @@ def report(results, notes, opts, wp):
                 else:
                     out.append("- %s: fails without the plugin too: %s" % (r["unit"], c))
             for r in built:
+                for what in (r.get("executed") or {}).get("over2_kernels", []):
+                    out.append("- %s: executed instructions (without addrspacecasts) > +2%%: %s"
+                               % (r["unit"], what))
+                for what in (r.get("executed") or {}).get("plugin_only", []):
+                    bad_plugin_only += 1
+                    out.append("- %s: **runs only without the plugin** (gasp-run --check-as): %s"
+                               % (r["unit"], what))
                 if isinstance(r.get("clang"), dict) and r.get("wp") and not isinstance(r["wp"], dict):
                     bad_plugin_only += 1
                     out.append("- %s: **fails only with the plugin, whole-program**: %s" % (r["unit"], r["wp"]))
@@ -547,13 +578,17 @@ def main():
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--out", default=os.path.join(HERE, "public.md"))
+    ap.add_argument("--mllvm", action="append", default=[], metavar="ARG",
+                    help="an option for every build with the plugin, e.g. -gasp-late=0 "
+                         "(to compare placements; give --out another name)")
     a = ap.parse_args()
     if not a.repos or not os.path.isdir(a.repos):
         print("public.py: give the folder of git directories (OWNER+NAME/repo) as an argument "
               "or GASP_PUBLIC_REPOS", file=sys.stderr)
         return 2
-    global BUILD
+    global BUILD, PLUGIN_ARGS
     BUILD = a.build
+    PLUGIN_ARGS = a.mllvm
     plugin = os.path.join(a.build, "lib", "gasp-plugin.so")
     if not os.path.exists(plugin):
         print("public.py: %s missing: run make" % plugin, file=sys.stderr)
@@ -574,7 +609,8 @@ def main():
         jobs += [(u, t, o) for o in opts for t in targets]
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
         results = list(ex.map(lambda j: build_unit(j[0], j[1], j[2], plugin, a.wp, cuda), jobs))
-    with open(os.path.join(WORK, "results.json"), "w") as f:
+    stem = os.path.splitext(os.path.basename(a.out))[0]
+    with open(os.path.join(WORK, "results.json" if stem == "public" else stem + ".json"), "w") as f:
         json.dump({"results": results, "notes": notes}, f)
     text, bad = report(results, notes, opts, a.wp)
     with open(a.out, "w") as f:

@@ -133,6 +133,10 @@ cl::OptionCategory GaspCategory("gasp options (the gasp pass plugin)");
 cl::opt<bool> OptAuto("gasp-auto", cl::init(true), cl::cat(GaspCategory),
                       cl::desc("Insert gasp into LLVM's default -O1/-O2/-O3 pipelines (at the "
                                "early simplification point; GPU modules only); 0: do not"));
+cl::opt<bool> OptLate("gasp-late", cl::init(true), cl::cat(GaspCategory),
+                      cl::desc("With -gasp-auto: run gasp's late pipeline again at the "
+                               "optimizer's last extension point (what inlining and SROA "
+                               "re-created); 0: do not"));
 cl::opt<std::string> OptPasses("gasp-passes", cl::cat(GaspCategory), cl::value_desc("a,b,..."),
                                cl::desc("gasp's pass list (default: gasp's default pipeline)"));
 cl::opt<bool> OptWholeProgram("gasp-whole-program", cl::cat(GaspCategory),
@@ -175,6 +179,7 @@ cl::opt<unsigned> OptVisitCap("gasp-visit-cap", cl::cat(GaspCategory), cl::value
 // gasp stands aside), and the timers of gasp's own passes.
 struct Registration {
   bool Explicit = false;
+  const Module *Failed = nullptr; // the module an early run failed on: no late run
   TimerGroup Timers{"gasp", "gasp pass execution timing report"};
   StringMap<std::unique_ptr<Timer>> ByPass;
 };
@@ -198,6 +203,7 @@ struct GaspPass : PassInfoMixin<GaspPass> {
   std::optional<unsigned> CloneCost, CloneBudget, VisitCap;
   bool Auto = false;     // gasp<auto>: GPU triples only, others left alone
   bool Inserted = false; // put into a default<On> pipeline (and auto)
+  bool Late = false;     // gasp<late>: the library's late pipeline
   std::shared_ptr<Registration> Reg;
 
   static StringRef name() { return "GaspPass"; }
@@ -208,6 +214,8 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     SmallVector<std::string, 8> Parts;
     if (Auto)
       Parts.push_back("auto");
+    if (Late)
+      Parts.push_back("late");
     if (WholeProgram)
       Parts.push_back(*WholeProgram ? "whole-program" : "no-whole-program");
     if (Lower)
@@ -242,11 +250,13 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     GaspOptions O;
     gasp_options_init(&O);
     const std::string &P = Passes ? *Passes : OptPasses.getValue();
-    O.passes = P.empty() ? nullptr : P.c_str();
+    O.passes = Late ? gasp_late_pipeline() : P.empty() ? nullptr : P.c_str();
     const std::string &T = TargetAs ? *TargetAs : OptTargetAs.getValue();
     O.target_as = T.empty() ? nullptr : T.c_str();
     O.force_target_as = OptForceTargetAs;
-    O.whole_program = WholeProgram.value_or(OptWholeProgram);
+    // the late run infers within functions: the whole-program promise was
+    // the early run's to use (internalize), and is not needed again
+    O.whole_program = !Late && WholeProgram.value_or(OptWholeProgram);
     O.lower_generic = Lower.value_or(OptLower);
     O.private_in_global = PrivateInGlobal.value_or(OptPrivateInGlobal);
     O.keep_volatile = KeepVolatile.value_or(OptKeepVolatile);
@@ -267,7 +277,8 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     // the automatic gasp stands aside when the pipeline names gasp itself
     // (-passes='default<O2>,gasp': parsed after default<O2> was built)
     if ((Inserted && Reg && Reg->Explicit) ||
-        (Auto && !gasp_target_for_triple(LLVMGetTarget(Ref))))
+        (Auto && !gasp_target_for_triple(LLVMGetTarget(Ref))) ||
+        (Late && Reg && Reg->Failed == &M))
       return PreservedAnalyses::all();
     GaspOptions O = options();
     O.stats = AreStatisticsEnabled();
@@ -299,6 +310,8 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     if (St != GASP_OK && Errors.empty())
       Errors = "gasp: failed (status " + std::to_string((int)St) + ")";
     gasp_ctx_free(Cx);
+    if (!Errors.empty() && Reg)
+      Reg->Failed = &M; // (clang goes on to the end of the pipeline)
     if (!Errors.empty()) {
       // opt's handler exits at an error, after it opened its output: the
       // files registered for removal go first, as at a fatal error (clang
@@ -311,7 +324,7 @@ struct GaspPass : PassInfoMixin<GaspPass> {
 };
 
 const char *const OptionList =
-    "auto, whole-program, tags, private-in-global, keep-volatile, version-by-space (each also as "
+    "auto, late, whole-program, tags, private-in-global, keep-volatile, version-by-space (each also as "
     "no-...), "
     "clone-cost=N, clone-budget=N, visit-cap=N, target-as=NAME";
 
@@ -329,6 +342,8 @@ bool parseGasp(StringRef Name, GaspPass &P) {
     bool On = !Part.consume_front("no-");
     if (Part == "auto" && On)
       P.Auto = true;
+    else if (Part == "late" && On)
+      P.Late = true;
     else if (Part == "whole-program")
       P.WholeProgram = On;
     else if (Part == "tags")
@@ -357,6 +372,11 @@ bool parseGasp(StringRef Name, GaspPass &P) {
       P.TargetAs = Part.str();
     else
       List += (List.empty() ? "" : ",") + Part.str();
+  }
+  if (P.Late && !List.empty()) {
+    errs() << "gasp: error: gasp<late> runs the late pipeline (" << gasp_late_pipeline()
+           << "), not a pass list of its own ('" << List << "')\n";
+    return false;
   }
   if (!List.empty())
     P.Passes = List;
@@ -395,6 +415,18 @@ void registerCallbacks(PassBuilder &PB) {
           return;
         GaspPass P;
         P.Auto = P.Inserted = true;
+        P.Reg = Reg;
+        MPM.addPass(std::move(P));
+      });
+  // the late run: what inlining, SROA and instcombine re-created after the
+  // early one (not when -gasp-passes asks for one list of its own)
+  PB.registerOptimizerLastEPCallback(
+      [Reg](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
+        if (Level == OptimizationLevel::O0 || !OptAuto || !OptLate || Reg->Explicit ||
+            !OptPasses.empty())
+          return;
+        GaspPass P;
+        P.Auto = P.Inserted = P.Late = true;
         P.Reg = Reg;
         MPM.addPass(std::move(P));
       });

@@ -276,7 +276,20 @@ static bool define_dynamic_local(Prep *s) {
 /* An unknown declaration the kernel can reach is an error naming it and a
    caller; one only other kernels reach is bound to a stub that stops the run
    if it is ever called ("__gasp_unknown.<name>"). */
+/* An available_externally body (OpenCL C's `inline`) is the definition
+   outside the module has, and no other is coming: it is the one to run
+   (the JIT emits none of them otherwise, and the call finds no symbol). */
+static void define_available_externally(Prep *s) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = LLVMGetNextFunction(f))
+    if (LLVMGetLinkage(f) == LLVMAvailableExternallyLinkage)
+      LLVMSetLinkage(f, LLVMInternalLinkage);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(s->m); g; g = LLVMGetNextGlobal(g))
+    if (LLVMGetLinkage(g) == LLVMAvailableExternallyLinkage)
+      LLVMSetLinkage(g, LLVMInternalLinkage);
+}
+
 static bool link_declarations(Prep *s, LLVMValueRef kernel) {
+  define_available_externally(s);
   PtrMap seen;
   map_init(&seen);
   mark_reachable(kernel, &seen);
