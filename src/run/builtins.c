@@ -303,6 +303,8 @@ static const Exact exact[] = {
     {"llvm.amdgcn.s.barrier", (BuiltinFn)rt_barrier},
     {"llvm.amdgcn.wave.barrier", (BuiltinFn)b_nop},
     {"llvm.amdgcn.dispatch.ptr", (BuiltinFn)rt_dispatch_packet},
+    {"llvm.amdgcn.implicitarg.ptr", (BuiltinFn)rt_implicit_args},
+    {"__atomic_work_item_fence", (BuiltinFn)b_nop}, /* ROCm 5 HIP's __syncthreads */
     {"llvm.amdgcn.is.shared", (BuiltinFn)b_is_local},
     {"llvm.amdgcn.is.private", (BuiltinFn)b_is_private},
     {"printf", (BuiltinFn)b_printf},

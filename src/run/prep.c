@@ -288,12 +288,66 @@ static void define_available_externally(Prep *s) {
       LLVMSetLinkage(g, LLVMInternalLinkage);
 }
 
+/* Inline assembly, or a named register (llvm.read_register of "exec"). */
+static bool holds_inline_asm(LLVMValueRef f) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsACallInst(i) && !LLVMIsACallBrInst(i))
+        continue;
+      LLVMValueRef callee = LLVMGetCalledValue(i);
+      if (LLVMIsAInlineAsm(callee))
+        return true;
+      size_t n;
+      const char *name = LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &n) : "";
+      if (!strncmp(name, "llvm.read_register.", 19) || !strncmp(name, "llvm.write_register.", 20))
+        return true;
+    }
+  return false;
+}
+
+/* Inline assembly and named registers are the target's (PTX, GCN), which
+   the host can neither assemble nor run (LLVM's JIT stops the process on
+   the one, fails on the other).  A function the kernel reaches that holds
+   some is refused; one it cannot reach gets the body `unreachable`;
+   module-level assembly is dropped. */
+static bool drop_inline_asm(Prep *s, const PtrMap *seen) {
+  LLVMSetModuleInlineAsm2(s->m, "", 0);
+  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f) || !holds_inline_asm(f))
+      continue;
+    if (map_find(seen, f) != MAP_NONE) {
+      char *name = value_name(f);
+      bool ok = fail(s, xasprintf("@%s, which the kernel reaches, holds inline assembly or "
+                                  "reads a named register (the target's, not the host's): "
+                                  "gasp-run cannot run it",
+                                  name));
+      free(name);
+      return ok;
+    }
+    ValVec insts = {0};
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        if (LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind)
+          LLVMReplaceAllUsesWith(i, LLVMGetPoison(LLVMTypeOf(i)));
+        vec_push(&insts, i);
+      }
+    for (size_t k = 0; k < insts.n; k++)
+      LLVMInstructionEraseFromParent(insts.v[k]);
+    vec_free(&insts);
+    while (LLVMGetFirstBasicBlock(f))
+      LLVMDeleteBasicBlock(LLVMGetFirstBasicBlock(f));
+    LLVMPositionBuilderAtEnd(s->b, LLVMAppendBasicBlockInContext(s->ctx, f, "asm"));
+    LLVMBuildUnreachable(s->b);
+  }
+  return true;
+}
+
 static bool link_declarations(Prep *s, LLVMValueRef kernel) {
   define_available_externally(s);
   PtrMap seen;
   map_init(&seen);
   mark_reachable(kernel, &seen);
-  bool ok = true;
+  bool ok = drop_inline_asm(s, &seen);
   ValVec unknown = {0}; /* rebound after the walk: rebind appends a function */
   for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f && ok; f = LLVMGetNextFunction(f)) {
     if (!LLVMIsDeclaration(f))

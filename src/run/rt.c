@@ -3,7 +3,7 @@
  * work-item builtins, the address-space checks and the oracle.
  *
  * Memory.  Four mmap'ed arenas: global buffers, constant buffers (and the
- * AMDGPU dispatch packet), dynamic local memory (zeroed before each group),
+ * AMDGPU dispatch packet and implicit kernel arguments), dynamic local memory (zeroed before each group),
  * and the private stacks of the work-items (one per item, a PROT_NONE guard
  * page below each).  Module-scope variables stay where the JIT put them and
  * are registered as extra ranges of their space (local ones are zeroed before
@@ -80,6 +80,7 @@ typedef struct Rt {
   uint64_t *args;
   void **bufptr; /* where each buffer of the run lives (spec_buffer order) */
   void *packet;
+  void *implicit; /* AMDGPU code object v5 implicit kernel arguments */
   /* the last instrumented access, for fault reports */
   int64_t last_site;
   uint64_t last_addr;
@@ -361,6 +362,7 @@ uint64_t rt_global_id(uint32_t d) {
   return d < 3 ? rt_group_id(d) * rt_local_size(d) + rt_local_id(d) : 0;
 }
 void *rt_dispatch_packet(void) { return rt_cur->packet; }
+void *rt_implicit_args(void) { return rt_cur->implicit; }
 
 void rt_barrier(void) {
   Rt *r = rt_cur;
@@ -537,7 +539,7 @@ static int buf_kind(const Rt *r, unsigned i) {
 static bool set_up(Rt *r, RunGlobalsFn globals, RunBuffers *bufs, char **err) {
   const RunOptions *o = r->o;
   size_t need[RK_COUNT] = {0};
-  need[RK_CONSTANT] = 4096; /* dispatch packet */
+  need[RK_CONSTANT] = 4096; /* dispatch packet, implicit arguments */
   for (unsigned i = 0; i < o->nargs; i++) {
     const RunArg *a = &o->args[i];
     if (a->kind == ARG_BUF) {
@@ -570,6 +572,23 @@ static bool set_up(Rt *r, RunGlobalsFn globals, RunBuffers *bufs, char **err) {
     p16[2 + d] = (uint16_t)o->local[d];
     p32[3 + d] = (uint32_t)o->global[d];
   }
+  /* code object v5's hidden arguments, as HIP's and the device libraries'
+     code reads them: block counts (u32 at 0, 4, 8), work-group sizes (u16
+     at 12, 14, 16), remainders (u16 at 18, 20, 22), global offsets (u64 at
+     40, 48, 56: 0), the number of dimensions (u16 at 64) */
+  r->implicit = arena_alloc(r, RK_CONSTANT, 256);
+  unsigned char *ia = r->implicit;
+  uint16_t dims = 1;
+  for (int d = 0; d < 3; d++) {
+    uint32_t count = (uint32_t)(o->global[d] / o->local[d]);
+    uint16_t size = (uint16_t)o->local[d], rem = (uint16_t)(o->global[d] % o->local[d]);
+    memcpy(ia + 4 * d, &count, 4);
+    memcpy(ia + 12 + 2 * d, &size, 2);
+    memcpy(ia + 18 + 2 * d, &rem, 2);
+    if (o->global[d] > 1)
+      dims = (uint16_t)(d + 1);
+  }
+  memcpy(ia + 64, &dims, 2);
   unsigned nb = spec_buffer_count(o->args, o->nargs), extra = o->nargs;
   bufs->n = nb;
   bufs->data = xcalloc(nb ? nb : 1, sizeof *bufs->data);

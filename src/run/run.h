@@ -223,6 +223,9 @@ void rt_assert_failed(const char *msg, const char *file, unsigned line, const ch
 int rt_kind_of(uint64_t addr);
 /* A pointer into the constant arena holding an HSA-like dispatch packet. */
 void *rt_dispatch_packet(void);
+/* A pointer into the constant arena holding AMDGPU code object v5's
+   implicit kernel arguments (llvm.amdgcn.implicitarg.ptr). */
+void *rt_implicit_args(void);
 
 /* ---- exec.c: parse, prepare, JIT, run --------------------------------- */
 /* Runs module path; fills bufs.  Prints errors itself?  No: sets *err. */
