@@ -396,11 +396,12 @@ def executed(base, target):
                     said = "a builtin gasp-run lacks" if "unknown" in err or "builtin" in err \
                         else "gasp-run exit %d" % rc
                 # clang's module ran, gasp's did not: a gasp bug, unless the
-                # kernel indexes past the synthetic data.  Where such an
-                # address lands — in some arena, which a generic access
-                # accepts and a named one may not, or in none — depends on
-                # the run's memory layout (ASLR), so clang's module runs
-                # again: one failure of its shows the index past the data.
+                # kernel indexes past the synthetic data.  gasp-run keeps
+                # unmapped gaps around its arenas, so such an address is
+                # outside every arena for both modules; clang's runs again
+                # all the same (an index far past a buffer could still land
+                # in another arena, which a generic access accepts and a
+                # named one does not): one failure of its shows the index.
                 if way == "plugin" and "outside every arena" not in err and \
                         all(run("clang")[0] == 0 for _ in range(4)):
                     total["plugin_only"].append("%s: %s" % (name, (err or out).strip()[:300]))

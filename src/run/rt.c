@@ -108,15 +108,25 @@ static Rt *rt_cur;
 
 static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
+/* Each arena lies between two unmapped gaps of ARENA_GAP bytes, so an
+   index a little past either end of a buffer (a kernel reading in[-2] on
+   synthetic data) reaches no other arena, whatever the layout of the run:
+   it is outside every arena for clang's module and gasp's alike. */
+#define ARENA_GAP (1u << 20)
+
 static bool arena_map(Rt *r, int k, size_t bytes) {
   bytes = round_up(bytes ? bytes : 1, 4096);
   /* 32-bit local and private pointers (prep.c): those bytes below 2 GiB */
   int low = r->p->narrow && (k == RK_LOCAL || k == RK_PRIVATE) ? MAP_32BIT : 0;
-  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+  uint8_t *p = mmap(NULL, bytes + 2 * (size_t)ARENA_GAP, PROT_NONE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | low, -1, 0);
   if (p == MAP_FAILED)
     return false;
-  r->arena[k] = p;
+  if (mprotect(p + ARENA_GAP, bytes, PROT_READ | PROT_WRITE)) {
+    munmap(p, bytes + 2 * (size_t)ARENA_GAP);
+    return false;
+  }
+  r->arena[k] = p + ARENA_GAP;
   r->arena_size[k] = bytes;
   return true;
 }
@@ -675,7 +685,7 @@ static void tear_down(Rt *r, RunBuffers *bufs) {
     }
   for (int k = 0; k < RK_COUNT; k++)
     if (r->arena[k])
-      munmap(r->arena[k], r->arena_size[k]);
+      munmap(r->arena[k] - ARENA_GAP, r->arena_size[k] + 2 * (size_t)ARENA_GAP);
   free(r->items);
   free(r->args);
   free(r->bufptr);
