@@ -394,6 +394,8 @@ def executed(base, target):
                 said = {4: "a timeout", 3: "an access outside every buffer on synthetic data"}.get(rc)
                 if not said:
                     said = "a builtin gasp-run lacks" if "unknown" in err or "builtin" in err \
+                        else "inline assembly" if "inline assembly" in err \
+                        else "barrier divergence on synthetic data" if "barrier divergence" in err \
                         else "gasp-run exit %d" % rc
                 # clang's module ran, gasp's did not: a gasp bug, unless the
                 # kernel indexes past the synthetic data.  gasp-run keeps

@@ -219,6 +219,10 @@ static double mad_(double a, double b, double c) { return a * b + c; }
 static float exp10f_(float x) { return powf(10.0f, x); }
 static double exp10_(double x) { return pow(10.0, x); }
 static float clampf_(float x, float lo, float hi) { return fminf(fmaxf(x, lo), hi); }
+/* AMDGPU's fract: x - floor(x), below 1 */
+static float fractf_(float x) { return fminf(x - floorf(x), 0x1.fffffep-1f); }
+static double fract_(double x) { return fmin(x - floor(x), 0x1.fffffffffffffp-1); }
+static float rcpf_(float x) { return 1.0f / x; }
 static double clamp_(double x, double lo, double hi) { return fmin(fmax(x, lo), hi); }
 static int32_t imin(int32_t a, int32_t b) { return a < b ? a : b; }
 static int32_t imax(int32_t a, int32_t b) { return a > b ? a : b; }
@@ -290,6 +294,23 @@ static const Exact exact[] = {
     {"llvm.nvvm.membar.cta", (BuiltinFn)b_nop},
     {"llvm.nvvm.membar.gl", (BuiltinFn)b_nop},
     {"llvm.nvvm.membar.sys", (BuiltinFn)b_nop},
+    /* the fast math CUDA's headers reach (__sinf, __expf, sqrtf with
+       -ffast-math, fabsf): the host's, at its own precision */
+    {"llvm.nvvm.sqrt.approx.f", (BuiltinFn)sqrtf},
+    {"llvm.nvvm.sqrt.approx.ftz.f", (BuiltinFn)sqrtf},
+    {"llvm.nvvm.sin.approx.f", (BuiltinFn)sinf},
+    {"llvm.nvvm.sin.approx.ftz.f", (BuiltinFn)sinf},
+    {"llvm.nvvm.cos.approx.f", (BuiltinFn)cosf},
+    {"llvm.nvvm.cos.approx.ftz.f", (BuiltinFn)cosf},
+    {"llvm.nvvm.ex2.approx.f32", (BuiltinFn)exp2f},
+    {"llvm.nvvm.ex2.approx.ftz.f32", (BuiltinFn)exp2f},
+    {"llvm.nvvm.lg2.approx.f", (BuiltinFn)log2f},
+    {"llvm.nvvm.lg2.approx.ftz.f", (BuiltinFn)log2f},
+    {"llvm.nvvm.fabs.f32", (BuiltinFn)fabsf},
+    {"llvm.nvvm.fabs.f64", (BuiltinFn)fabs},
+    {"llvm.amdgcn.fract.f32", (BuiltinFn)fractf_},
+    {"llvm.amdgcn.fract.f64", (BuiltinFn)fract_},
+    {"llvm.amdgcn.rcp.f32", (BuiltinFn)rcpf_},
     {"llvm.nvvm.isspacep.global", (BuiltinFn)b_is_global},
     {"llvm.nvvm.isspacep.shared", (BuiltinFn)b_is_local},
     {"llvm.nvvm.isspacep.local", (BuiltinFn)b_is_private},
