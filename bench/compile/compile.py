@@ -14,7 +14,7 @@ after.  Inputs:
   chain N     bench/gen_chain.py N: one call chain of N helpers, each
               reached with two space tuples (--sizes, default 2000,8000)
   linked K    the first K CUDA units of the public benchmark linked with
-              llvm-link-22 (bench/public/work/out/*.nvptx64.clang.bc, made
+              llvm-link-22 (bench/public/work/out/*.nvptx64.O2.clang.bc, made
               by bench/public/public.py; K = half and all of them: the
               doubling shows whether the cost grows faster than the input)
   plugin      (with --repos, the public benchmark's repositories) clang-22
@@ -149,7 +149,7 @@ def main():
                            stdout=f, check=True)
         inputs.append(("chain", "%d helpers" % n, ll))
     units = sorted(glob.glob(os.path.join(ROOT, "bench", "public", "work", "out",
-                                          "*.nvptx64.clang.bc")))
+                                          "*.nvptx64.O2.clang.bc")))
     units = [u for u in units if not os.path.basename(u).startswith("test_")]
     if len(units) >= 4:
         for k in (len(units) // 2, len(units)):
@@ -169,10 +169,11 @@ def main():
     load1 = os.getloadavg()
     text = "\n".join([
         "# Compile time: gasp-opt against opt-22 -passes=infer-address-spaces", "",
-        "`python3 bench/compile/compile.py --runs %d` — whole processes, CPU = user + "
+        "`python3 bench/compile/compile.py --runs %d%s` — whole processes, CPU = user + "
         "system and peak RSS from the kernel's accounting, %d alternating pairs after one "
         "warm-up pair; medians (min–max).  Load average before %.2f, after %.2f (%d cores)."
-        % (a.runs, a.runs, load0[0], load1[0], os.cpu_count() or 0), "",
+        % (a.runs, " --repos REPOS --plugin-units %d" % a.plugin_units if a.repos else "",
+           a.runs, load0[0], load1[0], os.cpu_count() or 0), "",
         "| input | size | gasp CPU s | IAS CPU s | gasp / IAS CPU (pairwise) | "
         "peak MiB gasp / IAS | gasp / IAS RSS |",
         "|---|---|---|---|---|---|---|"] + rows + plugin_rows) + "\n"

@@ -118,8 +118,18 @@ static bool arena_map(Rt *r, int k, size_t bytes) {
   bytes = round_up(bytes ? bytes : 1, 4096);
   /* 32-bit local and private pointers (prep.c): those bytes below 2 GiB */
   int low = r->p->narrow && (k == RK_LOCAL || k == RK_PRIVATE) ? MAP_32BIT : 0;
-  uint8_t *p = mmap(NULL, bytes + 2 * (size_t)ARENA_GAP, PROT_NONE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | low, -1, 0);
+  /* at the same address in every run where it is free, so pointer bits
+     a kernel writes out compare equal between two modules (--compare) */
+  uintptr_t at = low ? (k == RK_LOCAL ? 0x10000000u : 0x30000000u)
+                     : (uintptr_t)0x200000000000ull + (uintptr_t)k * 0x1000000000ull;
+  size_t len = bytes + 2 * (size_t)ARENA_GAP;
+  int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | low;
+  uint8_t *p = mmap((void *)at, len, PROT_NONE, flags | MAP_FIXED_NOREPLACE, -1, 0);
+  if (p == MAP_FAILED || p != (uint8_t *)at) {
+    if (p != MAP_FAILED)
+      munmap(p, len); /* a kernel without MAP_FIXED_NOREPLACE took it as a hint */
+    p = mmap(NULL, len, PROT_NONE, flags, -1, 0);
+  }
   if (p == MAP_FAILED)
     return false;
   if (mprotect(p + ARENA_GAP, bytes, PROT_READ | PROT_WRITE)) {
