@@ -150,11 +150,20 @@ def main():
         inputs.append(("chain", "%d helpers" % n, ll))
     units = sorted(glob.glob(os.path.join(ROOT, "bench", "public", "work", "out",
                                           "*.nvptx64.O2.clang.bc")))
-    units = [u for u in units if not os.path.basename(u).startswith("test_")]
-    if len(units) >= 4:
-        for k in (len(units) // 2, len(units)):
+    units = [u for u in units if ".cu." in os.path.basename(u) or "-cuda." in os.path.basename(u)]
+    # one module of as many CUDA units as link together (two programs may
+    # define the same external symbol: the later one is left out)
+    linkable, acc = [], os.path.join(tmp, "acc.bc")
+    for u in units:
+        trial = os.path.join(tmp, "trial.bc")
+        cmd = ["llvm-link-22"] + ([acc] if linkable else []) + [u, "-o", trial]
+        if subprocess.run(cmd, capture_output=True).returncode == 0:
+            os.replace(trial, acc)
+            linkable.append(u)
+    if len(linkable) >= 4:
+        for k in (len(linkable) // 2, len(linkable)):
             bc = os.path.join(tmp, "linked%d.bc" % k)
-            subprocess.run(["llvm-link-22"] + units[:k] + ["-o", bc], check=True,
+            subprocess.run(["llvm-link-22"] + linkable[:k] + ["-o", bc], check=True,
                            capture_output=True)
             inputs.append(("linked CUDA units", "%d units, %d instructions" % (k, instructions(bc)),
                            bc))
