@@ -584,6 +584,8 @@ FactOutcome schema_fn_outcome(LLVMValueRef fn);
    their number.  Set replaces them. */
 size_t schema_fields_get(LLVMValueRef fn, MemFieldFact **facts);
 void schema_fields_set(LLVMValueRef fn, const MemFieldFact *facts, size_t n);
+/* Removes fn's !gasp.fields (forget.c). */
+void schema_fields_clear(LLVMValueRef fn);
 /* !gasp.lowered: is m tag-lowered already; mark it so. */
 bool schema_module_lowered(LLVMModuleRef m);
 void schema_mark_lowered(LLVMModuleRef m);
@@ -1022,6 +1024,8 @@ bool lower_run(GaspCtx *cx, LLVMModuleRef m);
 bool alias_run(GaspCtx *cx, LLVMModuleRef m);
 /* hazards.c: shapes LLVM 22's back ends mishandle, written as they compile. */
 bool hazards_run(GaspCtx *cx, LLVMModuleRef m);
+/* forget.c: an earlier run's facts (!gasp.fields) dropped (the late run). */
+bool forget_run(GaspCtx *cx, LLVMModuleRef m);
 
 /* ===== why.c — Missed remarks for the accesses left generic ============= */
 /* What the pipeline that ran contains, as why words its reasons. */

@@ -58,6 +58,9 @@ static const PassInfo passes[] = {
      "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis", true},
     {"hazards", hazards_run,
      "shapes LLVM 22's back ends mishandle (amdgcn: run-time lanes of pointer vectors)", false},
+    {"forget", forget_run,
+     "an earlier run's field facts (!gasp.fields) dropped: for a module other passes changed",
+     false},
 };
 
 /* The default pipeline: one literal list.  A bracketed group runs again
@@ -82,12 +85,14 @@ static const char default_pipeline[] =
    or buffer, SROA splits slots behind new casts, instcombine turns a
    builtin into an atomicrmw through a cast pointer.  Inference within each
    function names them again (no clones: the call graph is what it will
-   be); hazards runs last, because the vectorizers make its shapes. */
-static const char late_pipeline[] = "infer,hazards";
+   be), from the IR alone: `forget` first drops the early run's field facts,
+   whose parameter numbers dead-argument elimination may have shifted;
+   hazards runs last, because the vectorizers make its shapes. */
+static const char late_pipeline[] = "forget,infer,hazards";
 
 static const char pass_list[] =
     "sroa, internalize, byvalcopy, infer, fields, callsplit, ipmsp, memsum, version, resolve, "
-    "reinfer, lower, alias, hazards (and none)";
+    "reinfer, lower, alias, hazards, forget (and none)";
 
 const char *gasp_pass_list(void) { return pass_list; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }

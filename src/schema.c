@@ -211,6 +211,10 @@ void schema_fields_set(LLVMValueRef fn, const MemFieldFact *facts, size_t n) {
   free(ops);
 }
 
+void schema_fields_clear(LLVMValueRef fn) {
+  LLVMGlobalEraseMetadata(fn, kind_id(LLVMGetTypeContext(LLVMTypeOf(fn)), MD_FIELDS));
+}
+
 bool schema_module_lowered(LLVMModuleRef m) {
   return LLVMGetNamedMetadataNumOperands(m, MD_LOWERED) != 0;
 }
