@@ -13,13 +13,7 @@
 // RUN: FileCheck %s < %t.g.ll
 // RUN: for n in 0 3; do gasp-run %t.ll --kernel fft8 --global 8 --local 8 --arg buf:f32:256:rand=$n --check-as --compare %t.g.ll; done | FileCheck %s --check-prefix=EXEC
 // EXEC-COUNT-2: identical
-//
-// Through clang -O2 with the plugin to SPIR-V: no Generic access is left.
-// RUN: clang-22 -cl-std=CL2.0 -O2 -c -emit-llvm -Xclang -finclude-default-header -nogpulib -target spirv64-unknown-unknown -fpass-plugin=%build/lib/gasp-plugin.so %s -o %t.bc
-// RUN: llc-22 -mtriple=spirv64-unknown-unknown -filetype=obj %t.bc -o %t.spv
-// RUN: spirv-val %t.spv
-// RUN: spirv-dis %t.spv | FileCheck %s --check-prefix=SPV
-// SPV-NOT: OpTypePointer Generic
+// (Through clang -O2 with the plugin to SPIR-V: test/plugin/inline-spirv.test.)
 
 // The helpers are cloned for a private first parameter (the original keeps
 // its linkage and its generic parameter; nothing in the module calls it).
