@@ -12,8 +12,8 @@
  * IR alone.
  *
  * Algorithm.  Every function loses its `!gasp.fields`
- * (schema_fields_clear).  `!gasp.as`
- * stays: only the call graph and the explanations read it.
+ * (schema_fields_clear).  `!gasp.as` stays: only the call graph and the
+ * explanations read it.
  *
  * Remark: none.  Debug name: forget.  Statistics: forget.dropped (the
  * functions that had facts).  Tests: test/plugin/late-facts.ll.
@@ -26,13 +26,7 @@ static const GaspStatDesc st_dropped = {"forget.dropped",
 bool forget_run(GaspCtx *cx, LLVMModuleRef m) {
   unsigned n = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
-    MemFieldFact *facts = NULL;
-    size_t nf = schema_fields_get(f, &facts);
-    free(facts);
-    if (!nf)
-      continue;
-    schema_fields_clear(f);
-    n++;
+    n += schema_fields_clear(f);
   }
   cx_stat(cx, &st_dropped, n);
   return n != 0;

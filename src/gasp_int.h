@@ -584,8 +584,8 @@ FactOutcome schema_fn_outcome(LLVMValueRef fn);
    their number.  Set replaces them. */
 size_t schema_fields_get(LLVMValueRef fn, MemFieldFact **facts);
 void schema_fields_set(LLVMValueRef fn, const MemFieldFact *facts, size_t n);
-/* Removes fn's !gasp.fields (forget.c). */
-void schema_fields_clear(LLVMValueRef fn);
+/* Removes fn's !gasp.fields (forget.c); whether it had one. */
+bool schema_fields_clear(LLVMValueRef fn);
 /* !gasp.lowered: is m tag-lowered already; mark it so. */
 bool schema_module_lowered(LLVMModuleRef m);
 void schema_mark_lowered(LLVMModuleRef m);

@@ -43,9 +43,9 @@
  *   1. Records, once: number the functions; a function is a candidate when
  *      it has a body and a name, is not a kernel, is not varargs or
  *      interposable (weak, linkonce, common, extern_weak; an
- *      available_externally body is cloned, never retyped), every use is a direct call of the right type
- *      (no address taken, no invoke, no musttail), and no block has its
- *      address taken.  Collect the sites (calls of candidates).
+ *      available_externally body is cloned, never retyped), every use is
+ *      a direct call of the right type (no address taken, no invoke, no
+ *      musttail), and no block has its address taken.  Collect the sites (calls of candidates).
  *   2. Votes, a fixed-point worklist seeded with every candidate in the
  *      first wave, with the affected ones (below) later ("Initial work list
  *      size :").  Popping F: meet the observations of all its call sites

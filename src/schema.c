@@ -211,8 +211,12 @@ void schema_fields_set(LLVMValueRef fn, const MemFieldFact *facts, size_t n) {
   free(ops);
 }
 
-void schema_fields_clear(LLVMValueRef fn) {
+bool schema_fields_clear(LLVMValueRef fn) {
+  ValVec ops = {0};
+  bool had = md_operands(fn, MD_FIELDS, &ops) > 0;
+  vec_free(&ops);
   LLVMGlobalEraseMetadata(fn, kind_id(LLVMGetTypeContext(LLVMTypeOf(fn)), MD_FIELDS));
+  return had;
 }
 
 bool schema_module_lowered(LLVMModuleRef m) {

@@ -595,29 +595,27 @@ def main():
                     help="an option for every build with the plugin, e.g. -gasp-late=0 "
                          "(to compare placements; give --out another name)")
     ap.add_argument("--report-only", action="store_true",
-                    help="write the report again from the last run's results (work/results.json)")
+                    help="write the report again from the last run's results (work/results.json, "
+                         "or work/<name>.json for --out <name>.md)")
     a = ap.parse_args()
+    PLUGIN_ARGS = a.mllvm
+    opts = [o.strip().lstrip("-") for o in a.opt.split(",") if o.strip()]
+    # the run's results, beside the report's name (public.md: results.json)
+    stem = os.path.splitext(os.path.basename(a.out))[0]
+    saved = os.path.join(WORK, "results.json" if stem == "public" else stem + ".json")
     if a.report_only:
-        with open(os.path.join(WORK, "results.json")) as f:
+        with open(saved) as f:
             got = json.load(f)
-        PLUGIN_ARGS = a.mllvm
-        text, bad = report(got["results"], got["notes"],
-                           [o.strip().lstrip("-") for o in a.opt.split(",") if o.strip()], a.wp)
-        with open(a.out, "w") as f:
-            f.write(text)
-        sys.stdout.write(text)
-        return 1 if bad else 0
+        return write_report(got["results"], got["notes"], opts, a.wp, a.out)
     if not a.repos or not os.path.isdir(a.repos):
         print("public.py: give the folder of git directories (OWNER+NAME/repo) as an argument "
               "or GASP_PUBLIC_REPOS", file=sys.stderr)
         return 2
     BUILD = a.build
-    PLUGIN_ARGS = a.mllvm
     plugin = os.path.join(a.build, "lib", "gasp-plugin.so")
     if not os.path.exists(plugin):
         print("public.py: %s missing: run make" % plugin, file=sys.stderr)
         return 2
-    opts = [o.strip().lstrip("-") for o in a.opt.split(",") if o.strip()]
     cuda = cuda_path()
     units, notes = all_units(a.repos, a.programs)
     if not cuda[0]:
@@ -633,15 +631,19 @@ def main():
         jobs += [(u, t, o) for o in opts for t in targets]
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
         results = list(ex.map(lambda j: build_unit(j[0], j[1], j[2], plugin, a.wp, cuda), jobs))
-    stem = os.path.splitext(os.path.basename(a.out))[0]
-    with open(os.path.join(WORK, "results.json" if stem == "public" else stem + ".json"), "w") as f:
+    with open(saved, "w") as f:
         json.dump({"results": results, "notes": notes}, f)
-    text, bad = report(results, notes, opts, a.wp)
-    with open(a.out, "w") as f:
+    return write_report(results, notes, opts, a.wp, a.out)
+
+
+def write_report(results, notes, opts, wp, out):
+    """Writes the report to out and prints it; 1 when a build or run failed
+    only with the plugin."""
+    text, bad = report(results, notes, opts, wp)
+    with open(out, "w") as f:
         f.write(text)
     sys.stdout.write(text)
     return 1 if bad else 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -310,9 +310,9 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     if (St != GASP_OK && Errors.empty())
       Errors = "gasp: failed (status " + std::to_string((int)St) + ")";
     gasp_ctx_free(Cx);
-    if (!Errors.empty() && Reg)
-      Reg->Failed = &M; // (clang goes on to the end of the pipeline)
     if (!Errors.empty()) {
+      if (Reg)
+        Reg->Failed = &M; // no late run: clang goes on to the pipeline's end
       // opt's handler exits at an error, after it opened its output: the
       // files registered for removal go first, as at a fatal error (clang
       // records the error, fails, and discards its outputs itself)

@@ -273,9 +273,6 @@ static bool define_dynamic_local(Prep *s) {
   return true;
 }
 
-/* An unknown declaration the kernel can reach is an error naming it and a
-   caller; one only other kernels reach is bound to a stub that stops the run
-   if it is ever called ("__gasp_unknown.<name>"). */
 /* An available_externally body (OpenCL C's `inline`) is the definition
    outside the module has, and no other is coming: it is the one to run
    (the JIT emits none of them otherwise, and the call finds no symbol). */
@@ -342,6 +339,9 @@ static bool drop_inline_asm(Prep *s, const PtrMap *seen) {
   return true;
 }
 
+/* An unknown declaration the kernel can reach is an error naming it and a
+   caller; one only other kernels reach is bound to a stub that stops the run
+   if it is ever called ("__gasp_unknown.<name>"). */
 static bool link_declarations(Prep *s, LLVMValueRef kernel) {
   define_available_externally(s);
   PtrMap seen;

@@ -3,9 +3,9 @@
  * work-item builtins, the address-space checks and the oracle.
  *
  * Memory.  Four mmap'ed arenas: global buffers, constant buffers (and the
- * AMDGPU dispatch packet and implicit kernel arguments), dynamic local memory (zeroed before each group),
- * and the private stacks of the work-items (one per item, a PROT_NONE guard
- * page below each).  Module-scope variables stay where the JIT put them and
+ * AMDGPU dispatch packet and implicit kernel arguments), dynamic local
+ * memory (zeroed before each group), and the private stacks of the
+ * work-items (one per item, a PROT_NONE guard page below each).  Module-scope variables stay where the JIT put them and
  * are registered as extra ranges of their space (local ones are zeroed before
  * each group).  rt_kind_of(addr) answers which arena holds a byte.
  *
@@ -133,7 +133,7 @@ static bool arena_map(Rt *r, int k, size_t bytes) {
   if (p == MAP_FAILED)
     return false;
   if (mprotect(p + ARENA_GAP, bytes, PROT_READ | PROT_WRITE)) {
-    munmap(p, bytes + 2 * (size_t)ARENA_GAP);
+    munmap(p, len);
     return false;
   }
   r->arena[k] = p + ARENA_GAP;
