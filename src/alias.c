@@ -8,7 +8,10 @@
  * its own (spir64, spirv64, hosts): disjointness is not a property of LLVM
  * address spaces .  Every LLVM pipeline already reads scoped
  * no-alias metadata (ScopedNoAliasAA is in the default AA stack), so gasp
- * states it there.
+ * states it there.  Triples whose back end has such an analysis (nvptx,
+ * amdgcn: NVPTXAA and AMDGPUAA, tgt_backend_aa) get nothing: the metadata
+ * would repeat what their pipelines already answer, and every later pass
+ * would read, verify and write it (remark "TargetAA").
  *
  * The rule (NVVM's alias rule, the table deciding disjointness;
  * gasp_alias_as in api.c answers it for two spaces): generic on either
@@ -185,6 +188,17 @@ bool alias_run(GaspCtx *cx, LLVMModuleRef m) {
     rm_arg(r, "Triple", "%s", LLVMGetTarget(m));
     rm_arg(r, "String", "': LLVM 22's SPIR-V back end declares them invalidly "
            "(SPV_INTEL_memory_access_aliasing)");
+    rm_done(r);
+    return false;
+  }
+  if (tgt_backend_aa(LLVMGetTarget(m))) {
+    /* NVPTXAA / AMDGPUAA already answer from the pointers' spaces (through
+       casts to the underlying object): scopes on every access would repeat
+       it, and cost every later pass that reads, verifies or writes them */
+    GaspRemark *r = cx_remark(cx, GASP_REMARK_ANALYSIS, "TargetAA", NULL, NULL);
+    rm_arg(r, "String", "no address-space scopes on triple '");
+    rm_arg(r, "Triple", "%s", LLVMGetTarget(m));
+    rm_arg(r, "String", "': its back end's alias analysis tells the spaces apart");
     rm_done(r);
     return false;
   }

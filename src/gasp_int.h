@@ -103,6 +103,12 @@ enum {
   TGT_HAZARD_SCOPES = 1u << 1, /* spirv: alias scope declarations do not validate */
 };
 unsigned tgt_hazards(const char *triple);
+/* The triple's back end has an alias analysis of its own that answers
+   NoAlias for two named spaces of different classes (LLVM 22: NVPTXAA,
+   AMDGPUAA, in the default AA stack of every pipeline with the target
+   machine — clang, opt, llc): scoped metadata saying the same is redundant
+   (alias.c). */
+bool tgt_backend_aa(const char *triple);
 /* Table by name ("spir", "nvptx", "amdgcn", "genx"); NULL if unknown. */
 const TgtTable *tgt_by_name(const char *name);
 /* Table for a triple ("spir64-unknown-unknown", "nvptx64-nvidia-cuda", ...);

@@ -68,8 +68,10 @@
  *      (phase 2b).  Each new clone is one attempt of --clone-budget (-1
  *      unlimited, 0 none, N at most N): " is cloned", or "avoid cloning of"
  *      when over budget.
- *   4. `infer` on every body that is new or changed, then rescan their
- *      calls: their old sites die, their calls are new sites, and the
+ *   4. `infer` on every body that is new or retyped, or whose redirected
+ *      call now returns a named space or needed a cast built (a call only
+ *      sent to a clone of the spaces it already passes gives infer nothing
+ *      new), then rescan the calls of every changed body: their old sites die, their calls are new sites, and the
  *      callees whose sites changed are affected (" callees are affected").  If any is, the next wave
  *      starts at 2 with them; otherwise the drain is over.  A call chain of
  *      any depth takes one wave per level, each costing what it touches.
@@ -172,7 +174,11 @@ typedef struct Fn {
                          records made since count as reached) */
   char *family;       /* a clone: the function it was cloned from */
   bool fresh;         /* registered, not classified yet */
-  bool dirty;         /* body new or changed: infer again, rescan its calls */
+  bool dirty;         /* calls changed: rescan them, analyse the body again */
+  bool stale;         /* body new or retyped, or a call made a value infer
+                         can name (a returned space, a cast built): infer
+                         again.  A call only sent to a clone of the spaces
+                         it already passes changes nothing infer reads. */
   bool affected;      /* its call sites changed: vote again */
   bool popped;        /* voted on in this wave */
   bool lost_calls;    /* some of its calls were redirected to clones */
@@ -405,7 +411,8 @@ static void compact_sites(Ip *ip, Fn *ci) {
   ci->sites.n = keep;
 }
 
-static void mark_dirty_rec(Ip *ip, Fn *fi) {
+static void mark_dirty_rec(Ip *ip, Fn *fi, bool stale) {
+  fi->stale |= stale;
   if (!fi->dirty) {
     fi->dirty = true;
     vec_push(&ip->dirty, fi->id);
@@ -809,10 +816,10 @@ static bool keep_paying(Ip *ip, uint32_t f, int *sp) {
 /* ---- phase 3: rewrites --------------------------------------------------- */
 
 /* f's body is new or changed: infer it again, rescan its calls. */
-static void mark_dirty(Ip *ip, LLVMValueRef f) {
+static void mark_dirty(Ip *ip, LLVMValueRef f, bool stale) {
   uint32_t k = rec_id(ip, f);
   if (k != MAP_NONE)
-    mark_dirty_rec(ip, ip->fns.v[k]);
+    mark_dirty_rec(ip, ip->fns.v[k], stale);
 }
 
 /* v (generic) as a pointer in space as, built before `before`. */
@@ -863,12 +870,18 @@ static int site_space(const Ip *ip, const Fn *fi, const Site *s, unsigned a) {
 static void redirect(Ip *ip, LLVMValueRef call, LLVMValueRef nf) {
   unsigned n = LLVMGetNumArgOperands(call);
   LLVMValueRef *args = xmalloc((n ? n : 1) * sizeof *args);
+  /* infer has more to name in the caller when the call returns a named
+     space now, or when an argument needed a cast built here */
+  bool stale = LLVMTypeOf(call) != LLVMGetReturnType(LLVMGlobalGetValueType(nf)) &&
+               LLVMGetFirstUse(call);
   for (unsigned k = 0; k < n; k++) {
     LLVMValueRef a = LLVMGetOperand(call, k);
     LLVMTypeRef want = LLVMTypeOf(LLVMGetParam(nf, k));
     args[k] = LLVMTypeOf(a) == want ? a : to_space(ip, a, ir_ptr_as(want), call);
+    stale |= args[k] != a && LLVMIsAAddrSpaceCastInst(args[k]) &&
+             LLVMGetOperand(args[k], 0) == a;
   }
-  mark_dirty(ip, LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)));
+  mark_dirty(ip, LLVMGetBasicBlockParent(LLVMGetInstructionParent(call)), stale);
   /* casts to generic bypassed by to_space, each once */
   ValVec old = {0};
   for (unsigned k = 0; k < n; k++) {
@@ -980,7 +993,7 @@ static void specialize_in_place(Ip *ip, Fn *fi) {
   if (!twin) {
     nf = specs_retype(f, retyped(f, sp), name);
     Fn *ni = register_fn(ip, nf);
-    mark_dirty_rec(ip, ni);
+    mark_dirty_rec(ip, ni, true);
     ni->family = fi->family ? pool_strdup(&ip->pool, fi->family) : NULL;
   }
   kill_out(ip, fi->id); /* the calls moved to nf: its record's sites */
@@ -1114,7 +1127,7 @@ static LLVMValueRef get_clone(Ip *ip, LLVMValueRef f, const int *sp, bool *move)
     return NULL;
   }
   Fn *ni = register_fn(ip, nf);
-  mark_dirty_rec(ip, ni);
+  mark_dirty_rec(ip, ni, true);
   ni->family = pool_strdup(&ip->pool, family);
   if (may_move) {
     *move = true;
@@ -1606,8 +1619,9 @@ static bool rewrite(Ip *ip) {
 static void reinfer(Ip *ip) {
   for (size_t k = 0; k < ip->dirty.n; k++) {
     Fn *fi = ip->fns.v[ip->dirty.v[k]];
-    if (fi->fn)
+    if (fi->fn && fi->stale)
       infer_function(ip->inf, fi->fn);
+    fi->stale = false;
   }
 }
 

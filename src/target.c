@@ -217,6 +217,15 @@ unsigned tgt_hazards(const char *triple) {
   return 0;
 }
 
+bool tgt_backend_aa(const char *triple) {
+  if (!triple)
+    return false;
+  size_t n;
+  const char *a = arch_of(triple, &n);
+  return (n == 6 && !strncmp(a, "amdgcn", 6)) || (n == 5 && !strncmp(a, "nvptx", 5)) ||
+         (n == 7 && !strncmp(a, "nvptx64", 7));
+}
+
 const TgtSpace *tgt_space(const TgtTable *t, int as) {
   for (unsigned i = 0; i < t->nspaces; i++)
     if (t->spaces[i].as == as)

@@ -52,7 +52,7 @@ define amdgpu_kernel void @k(ptr addrspace(1) %g, ptr addrspace(3) %l) !dbg !30 
 ; CHECK-NEXT:    #dbg_value(ptr addrspace(1) %p, [[P1:![0-9]+]], !DIExpression(), [[L12_1:![0-9]+]])
 ; CHECK-NEXT:    %q = getelementptr inbounds i32, ptr addrspace(1) %p, i32 %i, !dbg [[L15_1:![0-9]+]]
 ; CHECK-NEXT:    #dbg_value(ptr addrspace(1) %q, [[Q1:![0-9]+]], !DIExpression(), [[L15_1]])
-; CHECK-NEXT:    load i32, ptr addrspace(1) %q, align 4, !dbg [[L16_1:![0-9]+]],
+; CHECK-NEXT:    load i32, ptr addrspace(1) %q, align 4, !dbg [[L16_1:![0-9]+]]{{$}}
 ; CHECK-NEXT:    add i32 %v, 1, !dbg [[L17_1:![0-9]+]]
 ; CHECK-NEXT:    store i32 %w, ptr addrspace(1) %q, align 4, !dbg [[L16_1]], {{.*}}!DIAssignID [[ID1:![0-9]+]]
 ; CHECK-NEXT:    #dbg_assign(i32 %w, [[W1:![0-9]+]], !DIExpression(), [[ID1]], ptr addrspace(1) %q,
