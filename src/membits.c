@@ -102,7 +102,8 @@ typedef struct BitsWalk {
   uint32_t (*set_of)(void *, LLVMValueRef);
   void *arg;
   LLVMValueRef fn;
-  PtrMap bits;     /* instruction of fn -> the spaces its bits may carry */
+  PtrMap at;       /* tracked instruction of fn -> its place in the walk */
+  VEC(uint32_t) bits; /* by place: the spaces its bits may carry */
   ValVec stack;    /* call_bits' operands whose bits flow through */
   bool outside;    /* outside code may call fn: its arguments hold what
                       was exposed (asked once, not per argument use) */
@@ -149,9 +150,8 @@ static uint32_t value_bits(BitsWalk *w, LLVMValueRef x, unsigned depth) {
   if (tk == LLVMVectorTypeKind && LLVMGetTypeKind(LLVMGetElementType(xt)) == LLVMPointerTypeKind)
     return SP_UNKNOWN;
   if (LLVMIsAInstruction(x)) {
-    uint32_t b = 0;
-    map_get(&w->bits, x, &b);
-    return b;
+    uint32_t k = map_find(&w->at, x);
+    return k == MAP_NONE ? 0 : w->bits.v[k];
   }
   if (LLVMIsAArgument(x)) { /* a parameter of fn: the operands are fn's */
     size_t at = carried_at(w->ms, w->fn); /* may grow the vector */
@@ -227,26 +227,46 @@ static bool tracked(LLVMValueRef x) {
 
 #define BITS_ROUNDS 64
 
+/* Did an instruction already visited in this round (its place at most
+   x's) read x?  Then x's growth is news to it: another round. */
+static bool read_before(const BitsWalk *w, LLVMValueRef x, uint32_t at) {
+  for (LLVMUseRef u = LLVMGetFirstUse(x); u; u = LLVMGetNextUse(u)) {
+    uint32_t k = map_find(&w->at, LLVMGetUser(u));
+    if (k != MAP_NONE && k <= at)
+      return true;
+  }
+  return false;
+}
+
 static void compute_bits(BitsWalk *w) {
   w->ready = true;
   w->outside = !world_internal(w->fn) || ir_address_taken(w->fn);
-  bool grew = true;
-  for (unsigned round = 0; grew; round++) {
+  map_reserve(&w->at, ir_count_instructions(w->fn));
+  bool again = true;
+  for (unsigned round = 0; again; round++) {
     if (round == BITS_ROUNDS) {
       w->overflow = true;
       return;
     }
-    grew = false;
+    /* in block order every operand but a phi's back edge (or a block laid
+       out after its user) is visited before its user: a round is needed
+       again only when an entry grew after a reader was visited */
+    again = false;
+    uint32_t k = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(w->fn); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x; x = LLVMGetNextInstruction(x)) {
         if (!tracked(x))
           continue;
-        uint32_t now = transfer(w, x), had = 0;
-        map_get(&w->bits, x, &had);
-        if (now & ~had) {
-          map_put(&w->bits, x, had | now);
-          grew = true;
+        if (round == 0) {
+          map_put(&w->at, x, k);
+          vec_push(&w->bits, 0u);
         }
+        uint32_t now = transfer(w, x);
+        if (now & ~w->bits.v[k]) {
+          w->bits.v[k] |= now;
+          again = again || read_before(w, x, k);
+        }
+        k++;
       }
   }
 }
@@ -302,8 +322,8 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
                           uint32_t (*set_of)(void *arg, LLVMValueRef v), void *arg) {
   PtrMap seen;
   map_init(&seen);
-  BitsWalk bw = {ms, set_of, arg, fn, {0}, {0}, false, false, false};
-  map_init(&bw.bits);
+  BitsWalk bw = {.ms = ms, .set_of = set_of, .arg = arg, .fn = fn};
+  map_init(&bw.at);
   unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
   uint32_t priv_bit = space_table_bit(t, t->priv);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -418,7 +438,8 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
       }
     }
   map_free(&seen);
-  map_free(&bw.bits);
+  map_free(&bw.at);
+  vec_free(&bw.bits);
   vec_free(&bw.stack);
   ms->at = NULL;
 }

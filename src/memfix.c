@@ -17,9 +17,12 @@
  *      pointers inside a variable's initializer, in the variable's space.
  *   2. Fixed point: analyse every defined function (space.c, reading
  *      loads through the summary so far) and record what it may write
- *      (mem_summary_function); again until the summary stops growing (each
- *      round only adds bits: at most (SP_NBITS + 2)^2 rounds, in practice
- *      two or three).
+ *      (mem_summary_function), round robin in module order, until every
+ *      function has been analysed once since the summary last grew — then
+ *      each read the final summary: the round after the last growth stops
+ *      where that growth was, not at the module's end (each visit only
+ *      adds bits: at most (SP_NBITS + 2)^2 rounds, in practice two or
+ *      three).
  * Writes by every function of the module count, called or not.
  *
  * Tests: through memsum (test/memsum/) and the explanations
@@ -88,15 +91,21 @@ MemSummary *memfix_compute(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums,
   seed_host(t, ms);
   seed_initializers(sp, ms, m);
   mem_summary_take_changed(ms);
-  unsigned r = 0;
-  do {
-    r++;
-    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-      if (!LLVMIsDeclaration(f)) {
-        space_analyse(sp, f, NULL);
-        mem_summary_function(ms, t, f, space_set_of, sp);
-      }
-  } while (mem_summary_take_changed(ms) && r < (SP_NBITS + 2) * (SP_NBITS + 2));
+  ValVec fns = {0};
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f))
+      vec_push(&fns, f);
+  /* round robin until every function has been analysed once since the
+     last growth (the round after the last growth stops where it was):
+     each of them then read the final summary */
+  size_t n = fns.n, quiet = 0, visits = 0, cap = n * (SP_NBITS + 2) * (SP_NBITS + 2);
+  for (size_t i = 0; quiet < n && visits < cap; i = (i + 1) % n, visits++) {
+    space_analyse(sp, fns.v[i], NULL);
+    mem_summary_function(ms, t, fns.v[i], space_set_of, sp);
+    quiet = mem_summary_take_changed(ms) ? 0 : quiet + 1;
+  }
+  unsigned r = n ? (unsigned)((visits + n - 1) / n) : 1;
+  vec_free(&fns);
   space_free(sp);
   if (rounds)
     *rounds = r;
