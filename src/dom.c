@@ -182,12 +182,33 @@ unsigned dom_loop_depth(const Dom *d, LLVMBasicBlockRef bb) {
   return i == MAP_NONE ? 0 : d->depth[i];
 }
 
+/* Does every edge of fn go to a block laid out after its source?  Then fn
+   has no cycle, so no loop (clang and gasp lay most loop-free code out so). */
+static bool forward_only(LLVMValueRef fn) {
+  PtrMap at;
+  map_init(&at);
+  uint32_t k = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    map_put(&at, bb, k++);
+  bool ok = true;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && ok; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    unsigned n = t ? LLVMGetNumSuccessors(t) : 0;
+    for (unsigned i = 0; i < n && ok; i++)
+      ok = map_find(&at, LLVMGetSuccessor(t, i)) > map_find(&at, bb);
+  }
+  map_free(&at);
+  return ok;
+}
+
 unsigned dom_use_weight(Dom **d, LLVMValueRef inst) {
   LLVMBasicBlockRef bb = LLVMIsAInstruction(inst) ? LLVMGetInstructionParent(inst) : NULL;
   if (!bb)
     return 1;
-  if (!*d)
-    *d = dom_new(LLVMGetBasicBlockParent(bb));
+  if (!*d) { /* a function without a cycle: no tree, every depth is 0 */
+    LLVMValueRef fn = LLVMGetBasicBlockParent(bb);
+    *d = forward_only(fn) ? xcalloc(1, sizeof **d) : dom_new(fn);
+  }
   unsigned depth = dom_loop_depth(*d, bb);
   return depth >= 2 ? 64 : depth == 1 ? 8 : 1;
 }
