@@ -28,9 +28,9 @@ LDLIBS_ALL = $(SAN) -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22 -lstdc+
 
 LIB_SRC = src/util/util.c src/target.c src/ir.c src/fwd.c src/dom.c src/memory.c src/memsummary.c src/membits.c src/space.c src/infer.c src/clone.c src/specialize.c src/ipmsp.c src/memsum.c src/fields.c src/callsplit.c src/casts.c src/reach.c src/resolve.c src/lower.c src/alias.c src/hazards.c src/forget.c src/remark.c src/why.c src/summary.c src/dot.c src/world.c src/internalize.c src/byvalcopy.c src/version.c src/schema.c src/memfix.c src/facts.c src/spacecheck.c src/ctx.c src/pipeline.c src/api.c
 # The debug-info services LLVM-C lacks: a C++ adapter with a C interface
-# (src/cxx/debuginfo.cpp, docs/design.md "C++ in gasp"); it needs the C++
+# (src/cxx/capi.cpp, docs/design.md "C++ in gasp"); it needs the C++
 # runtime, which libLLVM already depends on.
-LIB_CXX_SRC = src/cxx/debuginfo.cpp
+LIB_CXX_SRC = src/cxx/capi.cpp
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(LIB_CXX_SRC:%.cpp=$(BUILD)/obj/%.o)
 RUN_SRC = src/run/spec.c src/run/builtins.c src/run/prep.c src/run/rt.c src/run/exec.c
 RUN_OBJ = $(RUN_SRC:%.c=$(BUILD)/obj/%.o)

@@ -24,7 +24,7 @@
  * incoming block.  Every instruction metadata but the debug ones is kept
  * by the copy.  A DISubprogram may belong to one function only, and the C
  * API cannot make a second one for an existing compile unit, so the debug
- * information goes through dbg_copy (cxx/debuginfo.cpp): the copy gets its
+ * information goes through dbg_copy (cxx/capi.cpp): the copy gets its
  * own DISubprogram, and every !dbg, !DIAssignID and debug record of the
  * original is mapped onto it.  The casts made at the entry for retyped
  * parameters carry a line-0 location in the function's subprogram (code

@@ -416,6 +416,13 @@ bool ir_gep_offset(LLVMTargetDataRef td, LLVMValueRef gep, int64_t *off, int64_t
 LLVMValueRef ir_base_offset(LLVMTargetDataRef td, LLVMValueRef v, int64_t *off,
                             int64_t *stride);
 /* Instructions in fn; in every function of m. */
+/* Upgrades the calls of every declaration named llvm.* that LLVM 22 does
+   not know as an intrinsic, as its bitcode and text readers would
+   (capi_upgrade_calls: AMDGPU's llvm.amdgcn.atomic.inc/dec become
+   atomicrmw uinc_wrap/udec_wrap, which infer can name); returns how many
+   declarations were upgraded.  A module clang built in memory (the plugin)
+   is never read back before gasp sees it; llc would upgrade it after. */
+unsigned ir_upgrade_legacy_calls(LLVMModuleRef m);
 unsigned long ir_count_instructions(LLVMValueRef fn);
 unsigned long ir_count_module_instructions(LLVMModuleRef m);
 /* Is any use of fn other than as the callee of a call or invoke? */
@@ -854,7 +861,12 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
 void clone_map_bind(CloneMap *cm, Pool *pool);
 void clone_map_free(CloneMap *cm);
 
-/* ===== cxx/debuginfo.cpp — debug-info services LLVM-C lacks (C++) ====== */
+/* ===== cxx/capi.cpp — services LLVM-C lacks (C++) ======================= */
+/* The calls of decl, a declaration of an intrinsic name LLVM 22 does not
+   know, upgraded as LLVM's readers upgrade them (AMDGPU's
+   llvm.amdgcn.atomic.inc/dec -> atomicrmw uinc_wrap/udec_wrap, ...); true
+   when it did (decl is then gone: do not use it). */
+bool capi_upgrade_calls(LLVMValueRef decl);
 /* The copy `to` of `from` (clone.c) gets its own DISubprogram, and each
    olds[k]'s location, DIAssignID and debug records go to news[k] (pairs of
    arguments and instructions; a function without a DISubprogram: nothing). */

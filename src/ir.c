@@ -530,6 +530,21 @@ bool ir_address_taken(LLVMValueRef fn) {
   return false;
 }
 
+unsigned ir_upgrade_legacy_calls(LLVMModuleRef m) {
+  ValVec old = {0};
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (LLVMIsDeclaration(f) && !LLVMGetIntrinsicID(f) && len > 5 && !memcmp(name, "llvm.", 5))
+      vec_push(&old, f);
+  }
+  unsigned n = 0;
+  for (size_t k = 0; k < old.n; k++)
+    n += capi_upgrade_calls(old.v[k]);
+  vec_free(&old);
+  return n;
+}
+
 unsigned long ir_count_instructions(LLVMValueRef fn) {
   unsigned long n = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))

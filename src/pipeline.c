@@ -27,6 +27,9 @@ static bool run_sroa(GaspCtx *cx, LLVMModuleRef m) {
   return true;
 }
 
+static const GaspStatDesc st_upgraded = {
+    "pipeline.legacy-intrinsics-upgraded",
+    "declarations of intrinsics LLVM 22 no longer has whose calls were upgraded"};
 static const GaspStatDesc st_group_rounds = {
     "pipeline.group-rounds", "[group]s run again because one of their passes changed the module"};
 
@@ -296,6 +299,8 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   char *copy;
   StepVec steps = {0};
   bool ok = parse_steps(cx, pass_text(cx), &copy, &steps);
+  if (ok && steps.n) /* what LLVM's readers would have done to it */
+    cx_stat(cx, &st_upgraded, ir_upgrade_legacy_calls(m));
   for (size_t i = 0; i < steps.n && ok;) {
     size_t end = i + 1; /* a group: [i, end) */
     while (steps.v[i].group >= 0 && end < steps.n && steps.v[end].group == steps.v[i].group)

@@ -13,10 +13,19 @@ between runs moves both sides of a pair), and the load average before and
 after.  Inputs:
   chain N     bench/gen_chain.py N: one call chain of N helpers, each
               reached with two space tuples (--sizes, default 2000,8000)
-  linked K    the first K CUDA units of the public benchmark linked with
-              llvm-link-22 (bench/public/work/out/*.nvptx64.O2.clang.bc, made
-              by bench/public/public.py; K = half and all of them: the
-              doubling shows whether the cost grows faster than the input)
+  linked K    the public benchmark's CUDA units (nvptx64) and its amdgcn
+              units (HIP and OpenCL C), as many as link together with
+              llvm-link-22 (bench/public/work/out/*.O2.clang.bc, made by
+              bench/public/public.py): half of them, all of them, and all of
+              them linked with a copy whose defined symbols are renamed — an
+              exact doubling, which shows whether the cost grows faster than
+              the input
+Beside each row: the peak RSS of opt-22 merely reading gasp's output and
+writing it again (the memory any tool needs to hold that module: gasp's
+clones make it larger than the input), and with --instructions the
+instructions executed (valgrind's callgrind, on a copy of gasp-opt without
+its debug sections: valgrind 3.19 cannot read them) by gasp-opt, by opt-22,
+and by gasp's memsum pass (inclusive) — counts a loaded machine cannot move.
   plugin      (with --repos, the public benchmark's repositories) clang-22
               -O2 building device code to bitcode with and without
               -fpass-plugin=build/lib/gasp-plugin.so, alternating, on
@@ -31,6 +40,8 @@ the issue's targets are read off the report.
 import argparse
 import glob
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -64,13 +75,61 @@ def fmt(xs):
     return "%.3f (%.3f–%.3f)" % (statistics.median(xs), min(xs), max(xs))
 
 
-def row(name, size, a, b):
+def row(name, size, a, b, floor, counts):
     cpu = [x[0] / y[0] for x, y in zip(a, b)]
     rss = [x[1] / y[1] for x, y in zip(a, b)]
-    return "| %s | %s | %s | %s | %s | %s | %s |" % (
-        name, size, fmt([x[0] for x in a]), fmt([y[0] for y in b]), fmt(cpu),
-        "%.0f / %.0f" % (statistics.median(x[1] for x in a), statistics.median(y[1] for y in b)),
-        fmt(rss))
+    ga = statistics.median(x[1] for x in a)
+    cells = [name, size, fmt([x[0] for x in a]), fmt([y[0] for y in b]), fmt(cpu),
+             "%.0f / %.0f" % (ga, statistics.median(y[1] for y in b)), fmt(rss),
+             "%.0f (gasp %.2f×)" % (floor, ga / floor)]
+    if counts:
+        g, i = counts
+        cells.append("%.3fG / %.3fG = %.3f" % (g["total"] / 1e9, i["total"] / 1e9,
+                                                g["total"] / i["total"]))
+        cells.append("%.3fG" % (g.get("memsum_run", 0) / 1e9))
+    return "| " + " | ".join(cells) + " |"
+
+
+def callgrind(cmd, tmp, funcs=()):
+    """Instructions executed by cmd in total and inclusive in each of funcs."""
+    out = os.path.join(tmp, "cg.out")
+    subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out] + cmd,
+                   capture_output=True, check=True)
+    ann = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", out],
+                         capture_output=True, text=True).stdout
+    got = {}
+    for line in ann.splitlines():
+        parts = line.split()
+        if not parts or not parts[0][0].isdigit():
+            continue
+        n = int(parts[0].replace(",", ""))
+        if "PROGRAM TOTALS" in line:
+            got["total"] = n
+        for f in funcs:
+            if ":%s [" % f in line and f not in got:
+                got[f] = n
+    return got
+
+
+def doubled(src, out):
+    """src linked with a copy of itself whose defined symbols are renamed."""
+    text = subprocess.run(["llvm-dis-22", src, "-o", "-"], capture_output=True, text=True,
+                          check=True).stdout
+    name = r'(?:"[^"]*"|[-a-zA-Z$._][-a-zA-Z$._0-9]*)'
+    defined = set(re.findall(r'^define [^@]*@(' + name + r')\(', text, re.M))
+    defined |= set(re.findall(r'^@(' + name + r') = (?!external)', text, re.M))
+    comdats = set(re.findall(r'^\$(' + name + r') = comdat', text, re.M))
+
+    def ren(n):
+        return '"%s.dup"' % n[1:-1] if n.startswith('"') else n + ".dup"
+    copy = re.sub(r'@(' + name + r')',
+                  lambda m: "@" + ren(m.group(1)) if m.group(1) in defined else m.group(0), text)
+    copy = re.sub(r'\$(' + name + r')',
+                  lambda m: "$" + ren(m.group(1)) if m.group(1) in comdats else m.group(0), copy)
+    with open(out + ".dup.ll", "w") as f:
+        f.write(copy)
+    subprocess.run(["llvm-link-22", src, out + ".dup.ll", "-o", out], check=True,
+                   capture_output=True)
 
 
 def instructions(path):
@@ -134,6 +193,8 @@ def main():
                          "also time clang -O2 with and without the plugin")
     ap.add_argument("--plugin-units", type=int, default=6,
                     help="units of each language for the plugin's cost (default 6)")
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count instructions with valgrind's callgrind (slow: minutes)")
     ap.add_argument("--skip-opt", action="store_true",
                     help="only the plugin's cost (no gasp-opt / IAS inputs)")
     a = ap.parse_args()
@@ -148,44 +209,85 @@ def main():
             subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen_chain.py"), str(n)],
                            stdout=f, check=True)
         inputs.append(("chain", "%d helpers" % n, ll))
-    units = sorted(glob.glob(os.path.join(ROOT, "bench", "public", "work", "out",
-                                          "*.nvptx64.O2.clang.bc")))
-    units = [u for u in units if ".cu." in os.path.basename(u) or "-cuda." in os.path.basename(u)]
-    # one module of as many CUDA units as link together (two programs may
-    # define the same external symbol: the later one is left out)
-    linkable, acc = [], os.path.join(tmp, "acc.bc")
-    for u in units:
-        trial = os.path.join(tmp, "trial.bc")
-        cmd = ["llvm-link-22"] + ([acc] if linkable else []) + [u, "-o", trial]
-        if subprocess.run(cmd, capture_output=True).returncode == 0:
-            os.replace(trial, acc)
-            linkable.append(u)
-    if len(linkable) >= 4:
+    out_dir = os.path.join(ROOT, "bench", "public", "work", "out")
+    for kind, pattern, keep in (
+            ("linked CUDA units", "*.nvptx64.O2.clang.bc",
+             lambda b: ".cu." in b or "-cuda." in b),
+            ("linked amdgcn units (HIP, OpenCL C)", "*.amdgcn.O2.clang.bc", lambda b: True)):
+        units = [u for u in sorted(glob.glob(os.path.join(out_dir, pattern)))
+                 if keep(os.path.basename(u))]
+        # as many units as link together (two programs may define the same
+        # external symbol: the later one is left out)
+        linkable, acc = [], os.path.join(tmp, "acc.bc")
+        for u in units:
+            trial = os.path.join(tmp, "trial.bc")
+            cmd = ["llvm-link-22"] + ([acc] if linkable else []) + [u, "-o", trial]
+            if subprocess.run(cmd, capture_output=True).returncode == 0:
+                os.replace(trial, acc)
+                linkable.append(u)
+        if len(linkable) < 4:
+            continue
+        tag = "cuda" if "CUDA" in kind else "amdgcn"
         for k in (len(linkable) // 2, len(linkable)):
-            bc = os.path.join(tmp, "linked%d.bc" % k)
+            bc = os.path.join(tmp, "%s%d.bc" % (tag, k))
             subprocess.run(["llvm-link-22"] + linkable[:k] + ["-o", bc], check=True,
                            capture_output=True)
-            inputs.append(("linked CUDA units", "%d units, %d instructions" % (k, instructions(bc)),
-                           bc))
+            inputs.append((kind, "%d units, %d instructions" % (k, instructions(bc)), bc))
+        bc2 = os.path.join(tmp, "%s%dx2.bc" % (tag, len(linkable)))
+        doubled(bc, bc2)
+        inputs.append((kind, "all %d doubled (a renamed copy), %d instructions"
+                       % (len(linkable), instructions(bc2)), bc2))
     if a.skip_opt:
         inputs = []
+    strip = None
+    if a.instructions:
+        if not shutil.which("valgrind"):
+            sys.exit("compile.py: --instructions needs valgrind (apt-get install valgrind)")
+        strip = os.path.join(tmp, "gasp-opt")
+        shutil.copy(gasp, strip)
+        subprocess.run(["strip", "--strip-debug", strip], check=True)
+    by_input = {}
     for kind, size, path in inputs:
         out = os.path.join(tmp, "out.bc")
         ga, ia = pairs([gasp, path, "-o", out],
                        ["opt-22", "-passes=infer-address-spaces", path, "-o", out], a.runs)
-        rows.append(row(kind, size, ga, ia))
+        subprocess.run([gasp, path, "-o", out], check=True, capture_output=True)
+        floor = statistics.median(measure(["opt-22", out, "-o", os.path.join(tmp, "again.bc")])[1]
+                                  for _ in range(3))
+        counts = None
+        if strip:
+            counts = (callgrind([strip, path, "-o", out], tmp, ("memsum_run",)),
+                      callgrind(["opt-22", "-passes=infer-address-spaces", path, "-o", out], tmp))
+        by_input[path] = (ga, counts)
+        rows.append(row(kind, size, ga, ia, floor, counts))
+    # the doublings: what the whole module and its double cost gasp
+    growth = []
+    for kind, size, path in inputs:
+        if "doubled" not in size:
+            continue
+        whole = [p for k, s_, p in inputs if k == kind and "doubled" not in s_][-1]
+        (g1, c1), (g2, c2) = by_input[whole], by_input[path]
+        cells = "%.2f×" % (statistics.median(x[0] for x in g2) / statistics.median(x[0] for x in g1))
+        if c1:
+            cells += " CPU; instructions %.2f× (memsum %.2f×)" % (
+                c2[0]["total"] / c1[0]["total"],
+                c2[0].get("memsum_run", 0) / max(1, c1[0].get("memsum_run", 0)))
+        growth.append("- %s, doubled: gasp-opt %s" % (kind, cells))
     plugin_rows = plugin_cost(a, tmp) if a.repos else []
     load1 = os.getloadavg()
     text = "\n".join([
         "# Compile time: gasp-opt against opt-22 -passes=infer-address-spaces", "",
-        "`python3 bench/compile/compile.py --runs %d%s` — whole processes, CPU = user + "
+        "`python3 bench/compile/compile.py --runs %d%s%s` — whole processes, CPU = user + "
         "system and peak RSS from the kernel's accounting, %d alternating pairs after one "
         "warm-up pair; medians (min–max).  Load average before %.2f, after %.2f (%d cores)."
-        % (a.runs, " --repos REPOS --plugin-units %d" % a.plugin_units if a.repos else "",
+        % (a.runs, " --instructions" if a.instructions else "",
+           " --repos REPOS --plugin-units %d" % a.plugin_units if a.repos else "",
            a.runs, load0[0], load1[0], os.cpu_count() or 0), "",
         "| input | size | gasp CPU s | IAS CPU s | gasp / IAS CPU (pairwise) | "
-        "peak MiB gasp / IAS | gasp / IAS RSS |",
-        "|---|---|---|---|---|---|---|"] + rows + plugin_rows) + "\n"
+        "peak MiB gasp / IAS | gasp / IAS RSS | peak MiB of opt-22 holding gasp's output |"
+        + (" instructions gasp / IAS | memsum instructions |" if a.instructions else ""),
+        "|---|---|---|---|---|---|---|---|" + ("---|---|" if a.instructions else "")]
+        + rows + ([""] + growth if growth else []) + plugin_rows) + "\n"
     os.makedirs(os.path.dirname(a.out), exist_ok=True)
     with open(a.out, "w") as f:
         f.write(text)

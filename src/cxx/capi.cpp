@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-// debuginfo.cpp — the debug-info services the LLVM C API lacks, behind a C
-// interface (declared in src/gasp_int.h, "debuginfo.cpp").  The second and
-// last C++ file of gasp (the first adapts the pass-plugin interface); every
-// pass stays in C and calls these two functions (docs/design.md, "C++ in
-// gasp").
+// capi.cpp — the services the LLVM C API lacks, behind a C interface
+// (declared in src/gasp_int.h, "capi.cpp").  The second and last C++ file
+// of gasp (the first adapts the pass-plugin interface); every pass stays in
+// C and calls these functions (docs/design.md, "C++ in gasp").
 //
 //  - dbg_copy: a copy of a function made by clone.c gets its own
 //    DISubprogram.  A DISubprogram may belong to one function only; the C
@@ -19,12 +18,18 @@
 //    says the cast to generic keeps the bits) or else LLVM's own salvage
 //    rules (a GEP's constant offset over its base, ...); what cannot be
 //    expressed becomes poison, as LLVM does.
+//  - capi_upgrade_calls: calls of an intrinsic LLVM 22 no longer has,
+//    upgraded as LLVM's bitcode and text readers upgrade them
+//    (UpgradeCallsToIntrinsic) — a module built in memory (clang's, under
+//    the plugin) is never read back before gasp sees it.
 #include "llvm-c/Core.h"
+#include "llvm/IR/AutoUpgrade.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
@@ -34,6 +39,15 @@ extern "C" {
 void dbg_copy(LLVMValueRef from, LLVMValueRef to, const LLVMValueRef *olds,
               const LLVMValueRef *news, size_t n);
 void dbg_salvage(LLVMValueRef v, LLVMValueRef same);
+bool capi_upgrade_calls(LLVMValueRef decl);
+}
+
+bool capi_upgrade_calls(LLVMValueRef decl) {
+  Function *f = unwrap<Function>(decl);
+  Module *m = f->getParent();
+  std::string name = f->getName().str();
+  UpgradeCallsToIntrinsic(f); /* rewrites the calls; f may be deleted */
+  return m->getFunction(name) != f; /* gone, or renamed ".old" */
 }
 
 void dbg_copy(LLVMValueRef from, LLVMValueRef to, const LLVMValueRef *olds,
