@@ -792,6 +792,12 @@ LLVMValueRef mem_summary_writer(const MemSummary *ms, uint32_t src, unsigned bit
 /* The numbering of unnamed spaces the summary's sets use. */
 SpaceNums *mem_summary_nums(const MemSummary *ms);
 /* Did the summary grow since the last call? */
+/* The fixed point's bookkeeping (memfix.c): a visit begins (the log of
+   parts read is cleared; the change count now is returned), the parts the
+   visit read, and whether one of `reads` grew after the count `began`. */
+uint64_t mem_summary_begin_visit(MemSummary *ms);
+uint64_t mem_summary_visit_reads(const MemSummary *ms);
+bool mem_summary_grew_since(const MemSummary *ms, uint64_t reads, uint64_t began);
 bool mem_summary_take_changed(MemSummary *ms);
 
 /* ===== memfix.c — the memory summary's fixed point (an analysis) ======= */

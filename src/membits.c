@@ -70,7 +70,7 @@ static void grow_carried(MemSummary *ms, size_t at, uint32_t val) {
   if (val & ~ms->carried.v[at]) {
     ms->carried.v[at] |= val;
     ms->carried_union |= val;
-    ms->changed = true;
+    mem_summary_changed(ms, MS_PART_CARRIED);
   }
 }
 
@@ -118,6 +118,7 @@ static uint32_t call_bits(BitsWalk *w, LLVMValueRef call) {
   LLVMValueRef def = defined_callee(call);
   if (def) {
     size_t at = carried_at(w->ms, def);
+    mem_summary_reads(w->ms, MS_PART_CARRIED);
     return w->ms->carried.v[at + LLVMCountParams(def)];
   }
   bool intrin = callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee);
@@ -132,6 +133,8 @@ static uint32_t call_bits(BitsWalk *w, LLVMValueRef call) {
   }
   if (intrin)
     return intrinsic_touches_memory(callee) && mem ? mem_summary_load(w->ms, mem) : 0;
+  mem_summary_reads(w->ms, MS_PART_EXPOSED);
+  mem_summary_reads(w->ms, MS_PART_CARRIED);
   if (callee && LLVMIsAFunction(callee) && casts_decl_harmless(callee))
     return (mem ? mem_summary_load(w->ms, mem) : 0) | w->ms->exposed;
   /* unknown code: any memory's pointers (not the unknown bit: what it may
@@ -156,6 +159,8 @@ static uint32_t value_bits(BitsWalk *w, LLVMValueRef x, unsigned depth) {
   if (LLVMIsAArgument(x)) { /* a parameter of fn: the operands are fn's */
     size_t at = carried_at(w->ms, w->fn); /* may grow the vector */
     uint32_t r = w->ms->carried.v[at + (unsigned)ir_param_index(x)] | w->ms->ind_args;
+    mem_summary_reads(w->ms, MS_PART_CARRIED);
+    mem_summary_reads(w->ms, MS_PART_EXPOSED);
     if (w->outside)
       r |= w->ms->exposed; /* outside code passes what it was shown */
     return r;
@@ -314,7 +319,7 @@ static void call_sinks(BitsWalk *w, LLVMValueRef call) {
   mem_summary_store(ms, mem, bits);
   if (bits & ~ms->ind_args) {
     ms->ind_args |= bits;
-    ms->changed = true;
+    mem_summary_changed(ms, MS_PART_CARRIED);
   }
 }
 

@@ -17,12 +17,14 @@
  *      pointers inside a variable's initializer, in the variable's space.
  *   2. Fixed point: analyse every defined function (space.c, reading
  *      loads through the summary so far) and record what it may write
- *      (mem_summary_function), round robin in module order, until every
- *      function has been analysed once since the summary last grew — then
- *      each read the final summary: the round after the last growth stops
- *      where that growth was, not at the module's end (each visit only
- *      adds bits: at most (SP_NBITS + 2)^2 rounds, in practice two or
- *      three).
+ *      (mem_summary_function): every function once, then sweep after
+ *      sweep in module order only the functions that read a part of the
+ *      summary (a space's memory, anywhere, exposed, the carried bits, the
+ *      module-private objects) that grew after their last visit began —
+ *      their own growth included —, until a sweep visits none: each then
+ *      read the final summary, and a visit depends on nothing else (each
+ *      visit only adds bits: at most (SP_NBITS + 2)^2 sweeps, in practice
+ *      two or three).
  * Writes by every function of the module count, called or not.
  *
  * Tests: through memsum (test/memsum/) and the explanations
@@ -95,16 +97,31 @@ MemSummary *memfix_compute(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums,
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f))
       vec_push(&fns, f);
-  /* round robin until every function has been analysed once since the
-     last growth (the round after the last growth stops where it was):
-     each of them then read the final summary */
-  size_t n = fns.n, quiet = 0, visits = 0, cap = n * (SP_NBITS + 2) * (SP_NBITS + 2);
-  for (size_t i = 0; quiet < n && visits < cap; i = (i + 1) % n, visits++) {
-    space_analyse(sp, fns.v[i], NULL);
-    mem_summary_function(ms, t, fns.v[i], space_set_of, sp);
-    quiet = mem_summary_take_changed(ms) ? 0 : quiet + 1;
+  /* every function once; then, sweep after sweep, only those that read a
+     part of the summary that grew since their last visit began (their own
+     growth included), until a sweep visits none: then each last read the
+     final summary */
+  size_t n = fns.n, visits = 0, cap = n * (SP_NBITS + 2) * (SP_NBITS + 2);
+  uint64_t *began = xcalloc(n + 1, sizeof *began), *read = xcalloc(n + 1, sizeof *read);
+  unsigned r = 0;
+  for (bool any = true; any && visits < cap; r++) {
+    any = false;
+    for (size_t i = 0; i < n && visits < cap; i++) {
+      if (r && !mem_summary_grew_since(ms, read[i], began[i]))
+        continue;
+      began[i] = mem_summary_begin_visit(ms);
+      space_analyse(sp, fns.v[i], NULL);
+      mem_summary_function(ms, t, fns.v[i], space_set_of, sp);
+      read[i] = mem_summary_visit_reads(ms);
+      visits++;
+      any = true;
+    }
   }
-  unsigned r = n ? (unsigned)((visits + n - 1) / n) : 1;
+  if (r > 1)
+    r--; /* the last sweep visited none */
+  free(began);
+  free(read);
+  mem_summary_take_changed(ms);
   vec_free(&fns);
   space_free(sp);
   if (rounds)

@@ -100,7 +100,9 @@ void mem_summary_grow(MemSummary *ms, uint32_t *at, uint32_t val) {
     if (add & (1u << b) && (b < SP_NBITS || b == 29 || b == 30))
       first[kind_index(b)] = ms->at;
   *at |= val;
-  ms->changed = true;
+  mem_summary_changed(ms, at == &ms->anywhere  ? MS_PART_ANY
+                          : at == &ms->exposed ? MS_PART_EXPOSED
+                                               : (unsigned)(at - ms->held));
 }
 
 LLVMValueRef mem_summary_writer(const MemSummary *ms, uint32_t src, unsigned bit, bool *host) {
@@ -139,7 +141,7 @@ void mem_summary_write(MemSummary *ms, uint32_t dest, LLVMValueRef addr, uint32_
   }
   if (val & ~ms->obj_held.v[k]) {
     ms->obj_held.v[k] |= val;
-    ms->changed = true;
+    mem_summary_changed(ms, MS_PART_OBJECTS);
   }
 }
 
@@ -148,6 +150,7 @@ uint32_t mem_summary_read(const MemSummary *cms, uint32_t src, LLVMValueRef addr
   LLVMValueRef obj = mem_object_of(&ms->objects, addr);
   if (!obj)
     return mem_summary_load(ms, src);
+  mem_summary_reads(ms, MS_PART_OBJECTS);
   uint32_t k = map_find(&ms->obj_at, obj);
   return k == MAP_NONE ? 0 : ms->obj_held.v[k]; /* nothing written: undef */
 }
@@ -160,10 +163,28 @@ uint32_t mem_summary_read(const MemSummary *cms, uint32_t src, LLVMValueRef addr
    --check-as runs compare it against execution.) */
 uint32_t mem_summary_load(const MemSummary *ms, uint32_t src) {
   uint32_t r = ms->anywhere | ms->exposed;
+  mem_summary_reads(ms, MS_PART_ANY);
+  mem_summary_reads(ms, MS_PART_EXPOSED);
   for (unsigned b = 0; b < SP_NBITS; b++)
-    if ((src & SP_UNKNOWN) || (src & (1u << b)))
+    if ((src & SP_UNKNOWN) || (src & (1u << b))) {
       r |= ms->held[b];
+      mem_summary_reads(ms, b);
+    }
   return r;
+}
+
+uint64_t mem_summary_begin_visit(MemSummary *ms) {
+  ms->reads = 0;
+  return ms->epoch;
+}
+
+uint64_t mem_summary_visit_reads(const MemSummary *ms) { return ms->reads; }
+
+bool mem_summary_grew_since(const MemSummary *ms, uint64_t reads, uint64_t began) {
+  for (unsigned p = 0; p < SP_NBITS + 4; p++)
+    if ((reads >> p & 1) && ms->part_ep[p] > began)
+      return true;
+  return false;
 }
 
 bool mem_summary_take_changed(MemSummary *ms) {

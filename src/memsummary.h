@@ -31,12 +31,31 @@ struct MemSummary {
   PtrMap obj_at;           /* module-private variable -> index in obj_held */
   VEC(uint32_t) obj_held;
   bool changed;
+  /* what memfix.c's fixed point visits again: a count of changes, the count
+     at each part's last change (a space's held set, anywhere, exposed, the
+     carried entries with their union and ind_args, the module-private
+     objects), and the parts read since `reads` was last cleared */
+  uint64_t epoch;
+  uint64_t part_ep[SP_NBITS + 4];
+  uint64_t reads;
   /* provenance, for the explanations: the first instruction that put a
      pointer of each kind there (NULL: the host) */
   LLVMValueRef at;         /* the instruction being recorded */
   LLVMValueRef first_held[SP_NBITS][SP_KINDS];
   LLVMValueRef first_any[SP_KINDS], first_exposed[SP_KINDS];
 };
+
+enum { MS_PART_ANY = SP_NBITS, MS_PART_EXPOSED, MS_PART_CARRIED, MS_PART_OBJECTS };
+
+/* Part `part` of the summary grew / was read (memfix.c revisits a function
+   only when a part it read grew since its last visit began). */
+static inline void mem_summary_changed(MemSummary *ms, unsigned part) {
+  ms->part_ep[part] = ++ms->epoch;
+  ms->changed = true;
+}
+static inline void mem_summary_reads(const MemSummary *ms, unsigned part) {
+  ((MemSummary *)ms)->reads |= 1ull << part; /* a log, not the summary */
+}
 
 /* *at |= val, noting the instruction being recorded (ms->at) as the first
    to put each new kind there (memsummary.c). */
