@@ -76,9 +76,10 @@ static const PassInfo passes[] = {
    read.  A --passes list that leaves functions waiting gets `reinfer`
    before its next step, or at its end (shown by -time-passes and
    -print-changed like any step), so no pass starts with work waiting. */
-static const char default_pipeline[] =
-    "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer,"
-    "lower,alias,hazards";
+#define DEFAULT_PIPELINE                                                                   \
+  "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer," \
+  "lower,alias,hazards"
+static const char default_pipeline[] = DEFAULT_PIPELINE;
 #define GROUP_ROUNDS 4
 
 /* The late pipeline: what the pass plugin runs again at the optimizer's
@@ -93,6 +94,13 @@ static const char default_pipeline[] =
    hazards runs last, because the vectorizers make its shapes. */
 static const char late_pipeline[] = "forget,infer,hazards";
 
+/* The default pipeline as the pass plugin inserts it early in clang's
+   pipeline: LLVM's optimizer runs after it, so it ends by dropping its
+   field facts (`forget`), whose parameter numbers dead-argument elimination
+   may shift — with the late run off they would otherwise stay in clang's
+   output for a later gasp run to trust. */
+static const char early_pipeline[] = DEFAULT_PIPELINE ",forget";
+
 static const char pass_list[] =
     "sroa, internalize, byvalcopy, infer, fields, callsplit, ipmsp, memsum, version, resolve, "
     "reinfer, lower, alias, hazards, forget (and none)";
@@ -100,6 +108,7 @@ static const char pass_list[] =
 const char *gasp_pass_list(void) { return pass_list; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }
 const char *gasp_late_pipeline(void) { return late_pipeline; }
+const char *gasp_early_pipeline(void) { return early_pipeline; }
 
 const PassInfo *pipeline_find(const char *name) {
   for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++)

@@ -250,7 +250,10 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     GaspOptions O;
     gasp_options_init(&O);
     const std::string &P = Passes ? *Passes : OptPasses.getValue();
-    O.passes = Late ? gasp_late_pipeline() : P.empty() ? nullptr : P.c_str();
+    O.passes = Late                    ? gasp_late_pipeline()
+               : !P.empty()            ? P.c_str()
+               : Inserted              ? gasp_early_pipeline()
+                                       : nullptr;
     const std::string &T = TargetAs ? *TargetAs : OptTargetAs.getValue();
     O.target_as = T.empty() ? nullptr : T.c_str();
     O.force_target_as = OptForceTargetAs;
