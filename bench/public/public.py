@@ -340,11 +340,58 @@ def split_params(text):
     return out
 
 
-def synth_args(params, target):
-    """gasp-run --arg specs for a kernel's parameters, or (None, why)."""
+TYPE_RE = re.compile(r"^(%[\w.$\"-]+) = type (<?\{.*\}>?)$", re.M)
+SCALAR_FIELD = {"i32": "i32=64", "i64": "i64=64", "float": "f32=1.0", "double": "f64=1.0"}
+
+
+def struct_fields(ty, types, out, depth=0):
+    """The gasp-run struct: fields of type ty, flattened (scalars of 4 or 8
+    bytes and pointers, whose natural alignment gasp-run's layout matches),
+    appended to out; or the reason it cannot be given."""
+    ty = ty.strip()
+    if depth > 8 or len(out) > 16:
+        return "a by-value struct of more than 16 fields"
+    if ty in SCALAR_FIELD:
+        out.append(SCALAR_FIELD[ty])
+        return None
+    if ty == "ptr" or ty.startswith("ptr addrspace("):
+        out.append("buf:i32:65536")
+        return None
+    m = re.match(r"^\[(\d+) x (.*)\]$", ty)
+    if m:
+        for _ in range(int(m.group(1))):
+            why = struct_fields(m.group(2), types, out, depth + 1)
+            if why:
+                return why
+        return None
+    body = types.get(ty)
+    if body is None or body.startswith("<"):
+        return "a by-value struct with a %s field" % (ty if body is None else "packed")
+    for f in split_params(body[1:-1]):
+        why = struct_fields(f, types, out, depth + 1)
+        if why:
+            return why
+    return None
+
+
+def synth_args(params, target, types=None):
+    """gasp-run --arg specs for a kernel's parameters, or (None, why);
+    types: the module's named struct types (name -> body)."""
     local = {"nvptx64": "3", "amdgcn": "3"}[target]
     args = []
     for p in params:
+        m = re.search(r"\b(?:byval|byref)\(", p)
+        if m:
+            depth, k = 1, m.end()
+            while k < len(p) and depth:  # the type, to its matching parenthesis
+                depth += {"(": 1, ")": -1}.get(p[k], 0)
+                k += 1
+            fields = []
+            why = struct_fields(p[m.end():k - 1], types or {}, fields)
+            if why or not fields or len(fields) > 16:
+                return None, why or "a by-value struct of more than 16 fields"
+            args.append("struct:" + ";".join(fields))
+            continue
         if re.search(r"\bbyval\b|\bbyref\b", p):
             return None, "a by-value struct parameter"
         t = p.split()[0]
@@ -352,9 +399,7 @@ def synth_args(params, target):
             m = re.match(r"ptr addrspace\((\d+)\)", p)
             args.append("local:4096" if m and m.group(1) == local else "buf:i32:65536")
         elif t in ("i32", "i16", "i8", "i1"):
-            if t != "i32":
-                return None, "an %s parameter" % t
-            args.append("i32=64")
+            args.append("i32=1" if t == "i1" else "i32=64")  # gasp-run: any integer of <= 32 bits
         elif t == "i64":
             args.append("i64=64")
         elif t == "float":
@@ -371,12 +416,13 @@ def executed(base, target):
     module against the plugin's, per kernel (up to RUN_KERNELS)."""
     rc, text, _ = sh(["llvm-dis-22", base + ".clang.bc", "-o", "-"])
     kernels = sorted(set((m.group(1), m.group(2)) for m in KERNEL_RE.finditer(text)))
+    types = {m.group(1): m.group(2) for m in TYPE_RE.finditer(text)}
     total = {"clang": 0, "plugin": 0, "clang_instrs": 0, "plugin_instrs": 0, "clang_all": 0,
              "plugin_all": 0, "kernels": 0,
              "tried": 0, "why": {}, "over2": 0, "plugin_only": []}
     for name, ptext in kernels[:RUN_KERNELS]:
         total["tried"] += 1
-        args, why = synth_args(split_params(ptext), target)
+        args, why = synth_args(split_params(ptext), target, types)
         if args is None:
             total["why"][why] = total["why"].get(why, 0) + 1
             continue

@@ -336,8 +336,9 @@ void rt_access(uint64_t addr, uint64_t size, uint32_t site) {
       violation(r, s, addr, k == RK_NONE ? k : k2);
     return;
   }
-  if (!r->o->check_as)
-    return;
+  if (!r->o->check_as || s->claim == RK_NONE)
+    return; /* a named space gasp-run does not check (NVPTX param, AMDGPU
+               buffer resources: prep.c), instrumented for --count only */
   if (k != RK_NONE && k2 == k && s->as == r->t->global &&
       tgt_in_global(r->t, kind_as(r->t, k), r->o->private_in_global))
     return; /* memory the target keeps in the global buffer (constant;
