@@ -71,8 +71,9 @@
  *   4. `infer` on every body that is new or retyped, or whose redirected
  *      call now returns a named space or needed a cast built (a call only
  *      sent to a clone of the spaces it already passes gives infer nothing
- *      new), then rescan the calls of every changed body: their old sites die, their calls are new sites, and the
- *      callees whose sites changed are affected (" callees are affected").  If any is, the next wave
+ *      new), then rescan the calls of every changed body: their old sites
+ *      die, their calls are new sites, and the callees whose sites changed
+ *      are affected (" callees are affected").  If any is, the next wave
  *      starts at 2 with them; otherwise the drain is over.  A call chain of
  *      any depth takes one wave per level, each costing what it touches.
  *   5. At the end every defined function with pointer parameters gets
@@ -815,7 +816,7 @@ static bool keep_paying(Ip *ip, uint32_t f, int *sp) {
 
 /* ---- phase 3: rewrites --------------------------------------------------- */
 
-/* f's body is new or changed: infer it again, rescan its calls. */
+/* f's calls changed: rescan them (and, stale, infer f again). */
 static void mark_dirty(Ip *ip, LLVMValueRef f, bool stale) {
   uint32_t k = rec_id(ip, f);
   if (k != MAP_NONE)

@@ -181,7 +181,7 @@ uint64_t mem_summary_begin_visit(MemSummary *ms) {
 uint64_t mem_summary_visit_reads(const MemSummary *ms) { return ms->reads; }
 
 bool mem_summary_grew_since(const MemSummary *ms, uint64_t reads, uint64_t began) {
-  for (unsigned p = 0; p < SP_NBITS + 4; p++)
+  for (unsigned p = 0; p < MS_PARTS; p++)
     if ((reads >> p & 1) && ms->part_ep[p] > began)
       return true;
   return false;

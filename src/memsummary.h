@@ -11,6 +11,10 @@
 
 #define SP_KINDS (SP_NBITS + 2) /* a space bit, null, unknown */
 
+/* The parts of the summary whose growth memfix.c tracks: a space's held
+   set (its bit), then these. */
+enum { MS_PART_ANY = SP_NBITS, MS_PART_EXPOSED, MS_PART_CARRIED, MS_PART_OBJECTS, MS_PARTS };
+
 struct MemSummary {
   Pool pool;               /* the maps and lists below */
   SpaceNums *nums;         /* what the bits of unnamed spaces stand for: the run's */
@@ -36,7 +40,7 @@ struct MemSummary {
      carried entries with their union and ind_args, the module-private
      objects), and the parts read since `reads` was last cleared */
   uint64_t epoch;
-  uint64_t part_ep[SP_NBITS + 4];
+  uint64_t part_ep[MS_PARTS];
   uint64_t reads;
   /* provenance, for the explanations: the first instruction that put a
      pointer of each kind there (NULL: the host) */
@@ -44,8 +48,6 @@ struct MemSummary {
   LLVMValueRef first_held[SP_NBITS][SP_KINDS];
   LLVMValueRef first_any[SP_KINDS], first_exposed[SP_KINDS];
 };
-
-enum { MS_PART_ANY = SP_NBITS, MS_PART_EXPOSED, MS_PART_CARRIED, MS_PART_OBJECTS };
 
 /* Part `part` of the summary grew / was read (memfix.c revisits a function
    only when a part it read grew since its last visit began). */
