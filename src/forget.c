@@ -25,9 +25,8 @@ static const GaspStatDesc st_dropped = {"forget.dropped",
 
 bool forget_run(GaspCtx *cx, LLVMModuleRef m) {
   unsigned n = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     n += schema_fields_clear(f);
-  }
   cx_stat(cx, &st_dropped, n);
   return n != 0;
 }

@@ -415,7 +415,6 @@ bool ir_gep_offset(LLVMTargetDataRef td, LLVMValueRef gep, int64_t *off, int64_t
    be placed (ir_gep_offset). */
 LLVMValueRef ir_base_offset(LLVMTargetDataRef td, LLVMValueRef v, int64_t *off,
                             int64_t *stride);
-/* Instructions in fn; in every function of m. */
 /* Upgrades the calls of every declaration named llvm.* that LLVM 22 does
    not know as an intrinsic, as its bitcode and text readers would
    (capi_upgrade_calls: AMDGPU's llvm.amdgcn.atomic.inc/dec become
@@ -423,6 +422,7 @@ LLVMValueRef ir_base_offset(LLVMTargetDataRef td, LLVMValueRef v, int64_t *off,
    declarations were upgraded.  A module clang built in memory (the plugin)
    is never read back before gasp sees it; llc would upgrade it after. */
 unsigned ir_upgrade_legacy_calls(LLVMModuleRef m);
+/* Instructions in fn; in every function of m. */
 unsigned long ir_count_instructions(LLVMValueRef fn);
 unsigned long ir_count_module_instructions(LLVMModuleRef m);
 /* Is any use of fn other than as the callee of a call or invoke? */
@@ -791,14 +791,12 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
 LLVMValueRef mem_summary_writer(const MemSummary *ms, uint32_t src, unsigned bit, bool *host);
 /* The numbering of unnamed spaces the summary's sets use. */
 SpaceNums *mem_summary_nums(const MemSummary *ms);
-/* Did the summary grow since the last call? */
 /* The fixed point's bookkeeping (memfix.c): a visit begins (the log of
    parts read is cleared; the change count now is returned), the parts the
    visit read, and whether one of `reads` grew after the count `began`. */
 uint64_t mem_summary_begin_visit(MemSummary *ms);
 uint64_t mem_summary_visit_reads(const MemSummary *ms);
 bool mem_summary_grew_since(const MemSummary *ms, uint64_t reads, uint64_t began);
-bool mem_summary_take_changed(MemSummary *ms);
 
 /* ===== memfix.c — the memory summary's fixed point (an analysis) ======= */
 /* The module's memory summary, at its fixed point (rounds: how many),

@@ -92,7 +92,6 @@ MemSummary *memfix_compute(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums,
   space_use_summary(sp, ms);
   seed_host(t, ms);
   seed_initializers(sp, ms, m);
-  mem_summary_take_changed(ms);
   ValVec fns = {0};
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f))
@@ -121,7 +120,6 @@ MemSummary *memfix_compute(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums,
     r--; /* the last sweep visited none */
   free(began);
   free(read);
-  mem_summary_take_changed(ms);
   vec_free(&fns);
   space_free(sp);
   if (rounds)

@@ -187,12 +187,6 @@ bool mem_summary_grew_since(const MemSummary *ms, uint64_t reads, uint64_t began
   return false;
 }
 
-bool mem_summary_take_changed(MemSummary *ms) {
-  bool c = ms->changed;
-  ms->changed = false;
-  return c;
-}
-
 /* ---- module-private objects ----------------------------------------------
  * A global variable with internal or private linkage whose address never
  * leaves the module's loads and stores (OpenCL's local and program-scope

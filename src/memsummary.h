@@ -34,7 +34,6 @@ struct MemSummary {
   PtrMap objects;          /* variable -> 1 module-private, 0 not */
   PtrMap obj_at;           /* module-private variable -> index in obj_held */
   VEC(uint32_t) obj_held;
-  bool changed;
   /* what memfix.c's fixed point visits again: a count of changes, the count
      at each part's last change (a space's held set, anywhere, exposed, the
      carried entries with their union and ind_args, the module-private
@@ -53,7 +52,6 @@ struct MemSummary {
    only when a part it read grew since its last visit began). */
 static inline void mem_summary_changed(MemSummary *ms, unsigned part) {
   ms->part_ep[part] = ++ms->epoch;
-  ms->changed = true;
 }
 static inline void mem_summary_reads(const MemSummary *ms, unsigned part) {
   ((MemSummary *)ms)->reads |= 1ull << part; /* a log, not the summary */

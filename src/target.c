@@ -179,6 +179,16 @@ static const char *arch_of(const char *triple, size_t *n) {
   return triple;
 }
 
+/* Is the architecture a (n bytes) spelled exactly lit? */
+static bool arch_is(const char *a, size_t n, const char *lit) {
+  return n == strlen(lit) && !strncmp(a, lit, n);
+}
+
+/* nvptx or nvptx64. */
+static bool arch_is_nvptx(const char *a, size_t n) {
+  return arch_is(a, n, "nvptx") || arch_is(a, n, "nvptx64");
+}
+
 /* spirv[32|64][v]1.x: LLVM's own SPIR-V back end compiles it. */
 static bool arch_is_spirv(const char *a, size_t n) {
   return n >= 5 && !strncmp(a, "spirv", 5) && only(a + 5, n - 5, "0123456789v.");
@@ -192,16 +202,14 @@ const TgtTable *tgt_for_triple(const char *triple) {
     return NULL;
   size_t n;
   const char *a = arch_of(triple, &n);
-#define ARCH_IS(lit) (n == sizeof(lit) - 1 && !strncmp(a, lit, n))
-  if (ARCH_IS("spir") || ARCH_IS("spir64") || arch_is_spirv(a, n))
+  if (arch_is(a, n, "spir") || arch_is(a, n, "spir64") || arch_is_spirv(a, n))
     return tgt_by_name("spir");
-  if (ARCH_IS("nvptx") || ARCH_IS("nvptx64"))
+  if (arch_is_nvptx(a, n))
     return tgt_by_name("nvptx");
-  if (ARCH_IS("amdgcn"))
+  if (arch_is(a, n, "amdgcn"))
     return tgt_by_name("amdgcn");
   if (n >= 4 && !strncmp(a, "genx", 4) && only(a + 4, n - 4, "0123456789"))
     return tgt_by_name("genx");
-#undef ARCH_IS
   return NULL;
 }
 
@@ -212,7 +220,7 @@ unsigned tgt_hazards(const char *triple) {
   const char *a = arch_of(triple, &n);
   if (arch_is_spirv(a, n))
     return TGT_HAZARD_SCOPES;
-  if (n == 6 && !strncmp(a, "amdgcn", 6))
+  if (arch_is(a, n, "amdgcn"))
     return TGT_HAZARD_LANE;
   return 0;
 }
@@ -222,8 +230,7 @@ bool tgt_backend_aa(const char *triple) {
     return false;
   size_t n;
   const char *a = arch_of(triple, &n);
-  return (n == 6 && !strncmp(a, "amdgcn", 6)) || (n == 5 && !strncmp(a, "nvptx", 5)) ||
-         (n == 7 && !strncmp(a, "nvptx64", 7));
+  return arch_is_nvptx(a, n) || arch_is(a, n, "amdgcn");
 }
 
 const TgtSpace *tgt_space(const TgtTable *t, int as) {

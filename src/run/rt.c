@@ -5,9 +5,9 @@
  * Memory.  Four mmap'ed arenas: global buffers, constant buffers (and the
  * AMDGPU dispatch packet and implicit kernel arguments), dynamic local
  * memory (zeroed before each group), and the private stacks of the
- * work-items (one per item, a PROT_NONE guard page below each).  Module-scope variables stay where the JIT put them and
- * are registered as extra ranges of their space (local ones are zeroed before
- * each group).  rt_kind_of(addr) answers which arena holds a byte.
+ * work-items (one per item, a PROT_NONE guard page below each).
+ * Module-scope variables stay where the JIT put them and are registered as
+ * extra ranges of their space (local ones are zeroed before each group).  rt_kind_of(addr) answers which arena holds a byte.
  *
  * Work-items.  A group's items are ucontext fibers run round-robin in local
  * id order: an item runs until it reaches a barrier or returns, then the next
