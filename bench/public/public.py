@@ -342,6 +342,8 @@ def split_params(text):
 
 TYPE_RE = re.compile(r"^(%[\w.$\"-]+) = type (<?\{.*\}>?)$", re.M)
 SCALAR_FIELD = {"i32": "i32=64", "i64": "i64=64", "float": "f32=1.0", "double": "f64=1.0"}
+STRUCT_FIELDS = 16  # the most fields a gasp-run struct: takes (SPEC_MAX_FIELDS)
+TOO_MANY = "a by-value struct of more than %d fields" % STRUCT_FIELDS
 
 
 def struct_fields(ty, types, out, depth=0):
@@ -349,8 +351,8 @@ def struct_fields(ty, types, out, depth=0):
     bytes and pointers, whose natural alignment gasp-run's layout matches),
     appended to out; or the reason it cannot be given."""
     ty = ty.strip()
-    if depth > 8 or len(out) > 16:
-        return "a by-value struct of more than 16 fields"
+    if depth > 8 or len(out) > STRUCT_FIELDS:
+        return TOO_MANY
     if ty in SCALAR_FIELD:
         out.append(SCALAR_FIELD[ty])
         return None
@@ -388,8 +390,8 @@ def synth_args(params, target, types=None):
                 k += 1
             fields = []
             why = struct_fields(p[m.end():k - 1], types or {}, fields)
-            if why or not fields or len(fields) > 16:
-                return None, why or "a by-value struct of more than 16 fields"
+            if why or not fields or len(fields) > STRUCT_FIELDS:
+                return None, why or TOO_MANY
             args.append("struct:" + ";".join(fields))
             continue
         if re.search(r"\bbyval\b|\bbyref\b", p):
