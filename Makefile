@@ -27,7 +27,8 @@ SOVERSION = 1
 LDLIBS_ALL = $(SAN) -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22 -lstdc++ -lpthread -lm
 
 LIB_SRC = src/util/util.c src/target.c src/ir.c src/fwd.c src/dom.c src/memory.c src/memsummary.c src/membits.c src/space.c src/infer.c src/clone.c src/specialize.c src/ipmsp.c src/memsum.c src/fields.c src/callsplit.c src/casts.c src/reach.c src/resolve.c src/lower.c src/alias.c src/hazards.c src/forget.c src/remark.c src/why.c src/summary.c src/dot.c src/world.c src/internalize.c src/byvalcopy.c src/version.c src/schema.c src/memfix.c src/facts.c src/spacecheck.c src/ctx.c src/pipeline.c src/api.c
-# The debug-info services LLVM-C lacks: a C++ adapter with a C interface
+# The services LLVM-C lacks (debug-info copies and salvage, upgrades of
+# legacy intrinsic calls): a C++ adapter with a C interface
 # (src/cxx/capi.cpp, docs/design.md "C++ in gasp"); it needs the C++
 # runtime, which libLLVM already depends on.
 LIB_CXX_SRC = src/cxx/capi.cpp
