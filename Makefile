@@ -26,15 +26,18 @@ MANDIR ?= $(PREFIX)/share/man
 SOVERSION = 1
 LDLIBS_ALL = $(SAN) -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22 -lstdc++ -lpthread -lm
 
-LIB_SRC = src/util/util.c src/target.c src/ir.c src/fwd.c src/dom.c src/memory.c src/memsummary.c src/membits.c src/space.c src/infer.c src/clone.c src/specialize.c src/ipmsp.c src/memsum.c src/fields.c src/callsplit.c src/casts.c src/reach.c src/resolve.c src/lower.c src/alias.c src/hazards.c src/forget.c src/remark.c src/why.c src/summary.c src/dot.c src/world.c src/internalize.c src/byvalcopy.c src/version.c src/schema.c src/memfix.c src/facts.c src/spacecheck.c src/ctx.c src/pipeline.c src/api.c
+# The library's layers, lowest first (docs/design.md "Layers"): a file uses
+# only its own layer and the layers before it (test/reliability/layers.test).
+LAYERS = util base target core analysis transform pass report
+LIB_SRC = $(foreach l,$(LAYERS),$(sort $(wildcard src/$(l)/*.c))) src/pipeline.c src/api.c
 # The services LLVM-C lacks (debug-info copies and salvage, upgrades of
 # legacy intrinsic calls): a C++ adapter with a C interface
-# (src/cxx/capi.cpp, docs/design.md "C++ in gasp"); it needs the C++
+# (src/base/capi.cpp, docs/design.md "C++ in gasp"); it needs the C++
 # runtime, which libLLVM already depends on.
-LIB_CXX_SRC = src/cxx/capi.cpp
+LIB_CXX_SRC = src/base/capi.cpp
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(LIB_CXX_SRC:%.cpp=$(BUILD)/obj/%.o)
-RUN_SRC = src/run/spec.c src/run/builtins.c src/run/prep.c src/run/rt.c src/run/exec.c
-RUN_OBJ = $(RUN_SRC:%.c=$(BUILD)/obj/%.o)
+EXEC_SRC = src/exec/spec.c src/exec/builtins.c src/exec/prep.c src/exec/retarget.c src/exec/rt.c src/exec/exec.c
+EXEC_OBJ = $(EXEC_SRC:%.c=$(BUILD)/obj/%.o)
 TOOLS = $(BUILD)/bin/gasp-opt $(BUILD)/bin/gasp-run
 UNIT = $(BUILD)/bin/test-unit
 STRESS_MUTATE = $(BUILD)/bin/stress-mutate
@@ -64,13 +67,16 @@ endif
 deps:
 	@sh scripts/install-deps.sh
 
-$(BUILD)/obj/%.o: %.cpp src/gasp_int.h
+# -MMD -MP: each object's header dependencies, written beside it (.d)
+$(BUILD)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)
-	$(CXX_LLVM) $$($(LLVM_CONFIG) --cxxflags) $(OPT) -fPIC -fvisibility=hidden -Wall -Wextra -Wno-unused-parameter $(WERROR) -c $< -o $@
+	$(CXX_LLVM) $$($(LLVM_CONFIG) --cxxflags) $(OPT) -fPIC -fvisibility=hidden -Wall -Wextra -Wno-unused-parameter $(WERROR) -MMD -MP -c $< -o $@
 
-$(BUILD)/obj/%.o: %.c include/gasp.h src/gasp_int.h src/memsummary.h src/util/util.h src/run/run.h tools/args.h
+$(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # The tools and the unit tests link the objects themselves (gasp-run and the
 # unit tests use internals).  libgasp.a is one relocatable object whose
@@ -106,18 +112,19 @@ $(BUILD)/bin/gasp-opt: $(BUILD)/obj/tools/gasp-opt.o $(BUILD)/obj/tools/args.o \
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 
-$(BUILD)/bin/gasp-run: $(BUILD)/obj/tools/gasp-run.o $(BUILD)/obj/tools/args.o $(RUN_OBJ) $(LIB_OBJ)
+$(BUILD)/bin/gasp-run: $(BUILD)/obj/tools/gasp-run.o $(BUILD)/obj/tools/args.o $(EXEC_OBJ) $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 
 # the GPU timing runner (bench/gpu/): the driver is opened at run time, so
 # it builds without CUDA; not installed (a benchmark tool)
-$(GPU_RUN): $(BUILD)/obj/bench/gpu/gpu-run.o $(BUILD)/obj/tools/args.o $(BUILD)/obj/src/run/spec.o \
+$(GPU_RUN): $(BUILD)/obj/bench/gpu/gpu-run.o $(BUILD)/obj/tools/args.o $(BUILD)/obj/src/exec/spec.o \
             $(BUILD)/obj/src/util/util.o
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(SAN) -ldl -lm
 
-$(BUILD)/bin/test-unit: $(BUILD)/obj/test/unit/test_unit.o $(LIB_OBJ)
+UNIT_SRC = $(sort $(wildcard test/unit/*.c))
+$(BUILD)/bin/test-unit: $(UNIT_SRC:%.c=$(BUILD)/obj/%.o) $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 

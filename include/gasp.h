@@ -182,7 +182,7 @@ typedef struct GaspRemarkArg {
 
 typedef struct GaspRemark {
   GaspRemarkKind kind;
-  const char *pass;     /* "infer", "ipmsp", "resolve", "lower", "alias", "gasp" */
+  const char *pass;     /* the pass that made it (gasp_pass_list), or "gasp" */
   const char *name;     /* what happened: "Specialized", "GenericAccess", ... */
   const char *function; /* the function it is about */
   const char *file;     /* debug location, NULL when there is none */

@@ -4,9 +4,11 @@
 refactoring that must not change behaviour.
 
   python3 scripts/compare-builds.py OLD_BUILD NEW_BUILD [--random N] [--first SEED]
-                                   [--olevel -O0|-O1|-O2|-O3]
+                                   [--olevel -O0|-O1|-O2|-O3] [--tests]
 
-Inputs: the project's kernels (test/kernels/*.cl, examples/*.cl) compiled
+Inputs: every .ll file under test/ as it is (--tests; the lit tests'
+inputs, bad ones included: the two builds must refuse them alike), the
+project's kernels (test/kernels/*.cl, examples/*.cl) compiled
 by clang-22 -O1 -fno-inline-functions (or --olevel's level; inlining off
 only at -O1) for spir64, nvptx64 and amdgcn; the
 OpenCL programs of bench/pipeline/opencl the same way; and N random
@@ -64,7 +66,7 @@ def compare(old, new, name, ll, tmp):
     return diffs, n
 
 
-def inputs(tmp, nrand, first, olevel="-O1"):
+def inputs(tmp, nrand, first, olevel="-O1", tests=False):
     srcs = sorted(glob.glob(os.path.join(ROOT, "test", "kernels", "*.cl")) +
                   glob.glob(os.path.join(ROOT, "examples", "*.cl")) +
                   glob.glob(os.path.join(ROOT, "bench", "pipeline", "opencl", "*.cl")))
@@ -73,6 +75,9 @@ def inputs(tmp, nrand, first, olevel="-O1"):
         genprog.main_to(seed, p, True)
         srcs.append(p)
     out = []
+    if tests:
+        for ll in sorted(glob.glob(os.path.join(ROOT, "test", "**", "*.ll"), recursive=True)):
+            out.append((os.path.relpath(ll, ROOT), ll))
     for s in srcs:
         for t in TARGETS:
             ll = os.path.join(tmp, "%s.%s.ll" % (os.path.basename(s), t))
@@ -91,7 +96,7 @@ def main():
     olevel = sys.argv[sys.argv.index("--olevel") + 1] if "--olevel" in sys.argv else "-O1"
     args = [a for a in args if a != olevel]
     with tempfile.TemporaryDirectory() as tmp:
-        ins = inputs(tmp, nrand, first, olevel)
+        ins = inputs(tmp, nrand, first, olevel, "--tests" in sys.argv)
 
         def job(i):
             name, ll = ins[i]

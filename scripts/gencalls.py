@@ -16,7 +16,7 @@ is seen.  Some helpers are internal, some visible; some calls are
 indirect (through a function pointer a select picks).
 
 Every program runs through gasp-opt under every pipeline of PIPELINES with
---verify-spaces (the checker of src/spacecheck.c), and each output against
+--verify-spaces (the checker of src/report/spacecheck.c), and each output against
 the input under gasp-run --check-as --compare.
 
   gencalls.py --build build -n 300 --first 1      # the fixed few hundred (make check)

@@ -3,7 +3,8 @@
 """import-cycles.py OBJDIR — the file-level dependency graph of src/, read
 from the object files (nm: what each file defines and what it uses), and
 its cycles: "a.c needs b.c and b.c needs a.c" at link level, whatever the
-headers say (every file includes gasp_int.h, so includes tell nothing).
+headers say (scripts/layers.py checks the includes and the layers; this, the cycles
+within a layer).
 Prints each cycle with the symbols on its edges, then "N files, N cycles";
 exit 1 when there is a cycle."""
 import glob
@@ -14,8 +15,8 @@ import sys
 
 def graph(objdir):
     defs, uses = {}, {}
-    for o in sorted(glob.glob(os.path.join(objdir, "*.o"))):
-        name = os.path.basename(o)[:-2]
+    for o in sorted(glob.glob(os.path.join(objdir, "**", "*.o"), recursive=True)):
+        name = os.path.relpath(o, objdir)[:-2]
         d, u = set(), set()
         for line in subprocess.run(["nm", o], capture_output=True, text=True).stdout.split("\n"):
             p = line.split()

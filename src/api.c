@@ -2,7 +2,7 @@
 /* api.c — the public API (gasp.h), a façade over pipeline.c (the passes),
  * world.c (counts), target.c (alias queries) and ctx.c (the services every
  * pass uses).  Nothing in src/ imports it. */
-#include "gasp_int.h"
+#include "pipeline.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/IRReader.h>
@@ -85,8 +85,9 @@ static GaspStatus check_options(GaspCtx *cx) {
     return GASP_ERR_USAGE;
   }
   if (cx->opt.target_as && !tgt_by_name(cx->opt.target_as)) {
-    cx_diag(cx, GASP_SEV_ERROR, "unknown --target-as '%s'; valid: %s",
-            cx->opt.target_as, tgt_names());
+    char names[128];
+    cx_diag(cx, GASP_SEV_ERROR, "unknown --target-as '%s'; valid: %s", cx->opt.target_as,
+            tgt_names(names, sizeof names));
     return GASP_ERR_USAGE;
   }
   if (cx->opt.clone_budget < -1 || cx->opt.clone_cost < -1) {

@@ -8,14 +8,16 @@
  * the plugin time passes with it).  Upstream passes (sroa) run
  * through LLVMRunPasses, gasp's own C passes in between.
  */
-#include "gasp_int.h"
+#include "pipeline.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 #include <string.h>
 
-static bool run_sroa(GaspCtx *cx, LLVMModuleRef m) {
+static bool run_sroa(PassRun *run) {
+  GaspCtx *cx = run->cx;
+  LLVMModuleRef m = run->m;
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
   LLVMErrorRef e = LLVMRunPasses(m, "function(sroa)", NULL, po);
   LLVMDisposePassBuilderOptions(po);
@@ -33,38 +35,49 @@ static const GaspStatDesc st_upgraded = {
 static const GaspStatDesc st_group_rounds = {
     "pipeline.group-rounds", "[group]s run again because one of their passes changed the module"};
 
-/* Every pass, in pipeline order. */
-static const PassInfo passes[] = {
-    {"sroa", run_sroa, "upstream scalar replacement of aggregates", false},
-    {"internalize", internalize_run,
-     "--whole-program: non-kernel functions internal, uncalled ones removed", false},
-    {"byvalcopy", byvalcopy_run,
-     "a kernel's by-value aggregate it writes or hands on: copied into private memory", false},
-    {"infer", infer_run, "intra-procedural address-space inference", false},
-    {"fields", fields_run,
-     "clones for the spaces callers store in the aggregates they pass", false},
-    {"callsplit", callsplit_run,
-     "a call handed a select of pointers in two spaces: one call per arm", false},
-    {"ipmsp", ipmsp_run,
-     "inter-procedural propagation: votes, specialization, clones, returns", false},
-    {"memsum", memsum_run,
-     "pointers through global, local, ... memory: what each memory may hold", false},
-    {"version", version_run,
-     "--version-by-space=on: a loop through a pointer of two spaces, one copy per space", false},
-    {"resolve", resolve_run,
-     "explicit casts folded; static resolution when only global memory reaches", false},
-    {"reinfer", reinfer_run,
-     "infer again the functions the passes before it changed (the fact store's set)", false},
-    {"lower", lower_run,
-     "--lower-generic=tags: tag generic pointers, dispatch each access on the tag", false},
-    {"alias", alias_run,
-     "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis", true},
-    {"hazards", hazards_run,
-     "shapes LLVM 22's back ends mishandle (amdgcn: run-time lanes of pointer vectors)", false},
-    {"forget", forget_run,
-     "an earlier run's field facts (!gasp.fields) dropped: for a module other passes changed",
-     false},
-};
+/* Every pass, in pipeline order: X(name, run, needs, keeps, what it does).
+   needs: the kept facts it may ask the fact store for (FACTS_*, made when
+   first asked); keeps: those still true after it changed the module (alias
+   adds only metadata), the rest dropped.  The table and the list of names
+   are made from it. */
+#define PASSES(X)                                                                               \
+  X(sroa, run_sroa, 0, 0,                                                                      \
+    "upstream scalar replacement of aggregates")                                                \
+  X(internalize, internalize_run, 0, 0,                                                        \
+    "--whole-program: non-kernel functions internal, uncalled ones removed")                    \
+  X(byvalcopy, byvalcopy_run, 0, 0,                                                            \
+    "a kernel's by-value aggregate it writes or hands on: copied into private memory")          \
+  X(infer, infer_run, 0, 0,                                                                    \
+    "intra-procedural address-space inference")                                                 \
+  X(fields, fields_run, 0, 0,                                                                  \
+    "clones for the spaces callers store in the aggregates they pass")                          \
+  X(callsplit, callsplit_run, 0, 0,                                                            \
+    "a call handed a select of pointers in two spaces: one call per arm")                       \
+  X(ipmsp, ipmsp_run, 0, 0,                                                                    \
+    "inter-procedural propagation: votes, specialization, clones, returns")                     \
+  X(memsum, memsum_run, FACTS_SUMMARY, 0,                                                                  \
+    "pointers through global, local, ... memory: what each memory may hold")                    \
+  X(version, version_run, 0, 0,                                                                \
+    "--version-by-space=on: a loop through a pointer of two spaces, one copy per "              \
+    "space")                                                                                    \
+  X(resolve, resolve_run, FACTS_REACH, 0,                                                                \
+    "explicit casts folded; static resolution when only global memory reaches")                 \
+  X(reinfer, reinfer_run, 0, 0,                                                                \
+    "infer again the functions the passes before it changed (the fact store's set)")            \
+  X(lower, lower_run, FACTS_REACH, 0,                                                                    \
+    "--lower-generic=tags: tag generic pointers, dispatch each access on the tag")              \
+  X(alias, alias_run, 0, FACTS_ALL,                                                                     \
+    "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis")              \
+  X(hazards, hazards_run, 0, 0,                                                                \
+    "shapes LLVM 22's back ends mishandle (amdgcn: run-time lanes of pointer vectors)")         \
+  X(forget, forget_run, 0, 0,                                                                  \
+    "an earlier run's field facts (!gasp.fields) dropped: for a module other passes "           \
+    "changed")
+#define PASS_ENTRY(name, run, needs, keeps, what) {#name, run, what, needs, keeps},
+#define PASS_NAME(name, run, needs, keeps, what) ", " #name
+static const PassInfo passes[] = {PASSES(PASS_ENTRY)};
+/* ", sroa, internalize, ..." : the names, after their first two characters */
+static const char pass_names[] = PASSES(PASS_NAME) " (and none)";
 
 /* The default pipeline: one literal list.  A bracketed group runs again
    while any of its passes changed the module (at most GROUP_ROUNDS times):
@@ -101,11 +114,8 @@ static const char late_pipeline[] = "forget,infer,hazards";
    output for a later gasp run to trust. */
 static const char early_pipeline[] = DEFAULT_PIPELINE ",forget";
 
-static const char pass_list[] =
-    "sroa, internalize, byvalcopy, infer, fields, callsplit, ipmsp, memsum, version, resolve, "
-    "reinfer, lower, alias, hazards, forget (and none)";
 
-const char *gasp_pass_list(void) { return pass_list; }
+const char *gasp_pass_list(void) { return pass_names + 2; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }
 const char *gasp_late_pipeline(void) { return late_pipeline; }
 const char *gasp_early_pipeline(void) { return early_pipeline; }
@@ -189,7 +199,7 @@ static bool check_one(GaspCtx *cx, const char *name, void *arg) {
   if (pipeline_find(name))
     return true;
   cx_diag(cx, GASP_SEV_ERROR, "unknown pass '%s'; valid passes: %s", name,
-          pass_list);
+          gasp_pass_list());
   return false;
 }
 
@@ -230,7 +240,9 @@ bool pipeline_check(GaspCtx *cx) {
 typedef struct RunState {
   LLVMModuleRef m;
   GaspStatus st;
-  bool changed; /* the last pass run changed the module */
+  bool changed;     /* the last pass run changed the module */
+  SpaceCheck *check; /* --verify-spaces, until `lower` */
+  bool memsum_ran;  /* the check reads the memory summary from then on */
 } RunState;
 
 static bool run_one(GaspCtx *cx, const char *name, void *arg) {
@@ -245,10 +257,13 @@ static bool run_one(GaspCtx *cx, const char *name, void *arg) {
   if (cx->opt.pass_hook)
     cx->opt.pass_hook(cx->opt.pass_hook_user, p->name, 0);
   cx->cur_pass = p->name;
-  bool changed = p->run(cx, rs->m);
+  PassRun run = {cx, rs->m, facts_of(cx, rs->m)};
+  facts_allow(run.facts, p->needs);
+  bool changed = p->run(&run);
+  facts_allow(run.facts, FACTS_ALL);
   rs->changed = changed;
-  if (changed && !p->metadata_only)
-    facts_code_changed(facts_of(cx, rs->m)); /* the store recomputes what it kept */
+  if (changed)
+    facts_keep_only(run.facts, p->keeps); /* the rest is made again when asked */
   cx->cur_pass = NULL;
   if (cx->opt.pass_hook)
     cx->opt.pass_hook(cx->opt.pass_hook_user, p->name, 1);
@@ -282,6 +297,12 @@ static bool run_one(GaspCtx *cx, const char *name, void *arg) {
       return false;
     }
     LLVMDisposeMessage(msg);
+    /* and the clone-call invariant, where this pass left it */
+    rs->memsum_ran |= !strcmp(name, "memsum");
+    if (!spacecheck_step(rs->check, cx, rs->m, rs->memsum_ran, name)) {
+      rs->st = GASP_ERR_INTERNAL;
+      return false;
+    }
   }
   return true;
 }
@@ -298,12 +319,12 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   /* what the run knows lives in its fact store, made here and freed after
      the report; what a later run needs travels in the module's !gasp.*
      metadata, which only the store reads and writes */
-  RunState rs = {m, GASP_OK, false};
+  RunState rs = {m, GASP_OK, false, NULL, false};
   schema_register_kinds(LLVMGetModuleContext(m));
   facts_free(cx->facts);
   cx->facts = facts_new(cx->tgt, m);
   cx->cur_module = m;
-  SpaceCheck *check = spacecheck_begin(cx, m); /* --verify-spaces */
+  SpaceCheck *check = rs.check = spacecheck_begin(cx, m); /* --verify-spaces */
   why_begin(cx, m);
   char *copy;
   StepVec steps = {0};
@@ -328,7 +349,7 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
          lowering's dispatch is checked by execution: gasp-run --check-as) */
       if (ok && check && !strcmp(name, "lower")) {
         ok = spacecheck_end(check, cx, m, pipeline_has(cx, "memsum"));
-        check = NULL;
+        check = rs.check = NULL;
         if (!ok)
           rs.st = GASP_ERR_INTERNAL;
       }

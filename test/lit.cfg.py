@@ -20,8 +20,11 @@ config.environment["PATH"] = os.pathsep.join(
     [os.path.join(build, "bin"), llvm_bin, os.path.join(root, "scripts"),
      config.environment.get("PATH", os.environ.get("PATH", ""))])
 # Every gasp-opt run (and the plugin) in the suite proves its output's
-# generic-to-named casts again (--verify-spaces, src/spacecheck.c).
+# generic-to-named casts again (--verify-spaces, src/report/spacecheck.c).
 config.environment["GASP_VERIFY_SPACES"] = "1"
+# ... and after every pass, with the LLVM verifier (-verify-each): a pass
+# that breaks either is named where it did, not only at the end.
+config.environment["GASP_VERIFY_EACH"] = "1"
 for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]

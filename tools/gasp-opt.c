@@ -113,7 +113,9 @@ static const char usage_text2[] =
     "  --summary             the residue report: generic memory ops before\n"
     "                        and after, those left in kernel-reachable code\n"
     "                        by reason and by function, named ones by space\n"
-    "  -verify-each          run the LLVM verifier after every pass\n"
+    "  -verify-each          run the LLVM verifier after every pass, and with\n"
+    "                        --verify-spaces the clone-call check up to lower;\n"
+    "                        GASP_VERIFY_EACH=1 in the environment does the same\n"
     "  --verify-spaces       prove again, on the output alone, every cast from\n"
     "                        generic to a named space gasp made (clone calls,\n"
     "                        returns); a violation is an internal error (exit 3).\n"
@@ -241,6 +243,8 @@ static void parse_args(int argc, char **argv, Args *a) {
   gasp_options_init(&a->o);
   const char *vs = getenv("GASP_VERIFY_SPACES"); /* the test suite sets it */
   a->o.verify_spaces = vs && *vs && strcmp(vs, "0");
+  const char *ve = getenv("GASP_VERIFY_EACH"); /* so does it this */
+  a->o.verify_each = ve && *ve && strcmp(ve, "0");
   a->dot_show = GASP_CALLGRAPH_REACHABLE;
   for (int i = 1; i < argc; i++) {
     const char *s = argv[i], *v;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* gasp-run — runs a kernel module on the CPU (see src/run/run.h).
+/* gasp-run — runs a kernel module on the CPU (see src/exec/exec.h).
  * This file is argv, printing and exit codes only. */
 #include "args.h"
-#include "run/run.h"
+#include "exec/exec.h"
 
 #include <errno.h>
 #include <pthread.h>

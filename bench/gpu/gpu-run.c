@@ -12,7 +12,7 @@
  *           [--dump DIR] [--dry-run]
  * (options and @file as gasp-run takes them: tools/args.c)
  *
- * SPEC is gasp-run's (src/run/spec.c, shared): buf:<type>:<count>[:init],
+ * SPEC is gasp-run's (src/exec/spec.c, shared): buf:<type>:<count>[:init],
  * scalars, struct:... (`local:` arguments are OpenCL's and have no CUDA
  * launch form: refused).  The launch is grid = global / local, block =
  * local.  Every launch starts from the same initial buffers (uploaded
@@ -31,7 +31,7 @@
  * Tests: test/exec/gpu-run.test.  The benchmark: bench/gpu/gpu.py.
  */
 #include "../../tools/args.h"
-#include "run/run.h"
+#include "exec/exec.h"
 #include "util/util.h"
 
 #include <dlfcn.h>

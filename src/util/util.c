@@ -116,6 +116,11 @@ int64_t gcd64(int64_t a, int64_t b) {
   return a < 0 ? -a : a;
 }
 
+void util_unreachable(const char *msg, const char *file, int line) {
+  fprintf(stderr, "internal error: unreachable: %s (%s:%d)\n", msg, file, line);
+  abort();
+}
+
 char *xvasprintf(const char *fmt, va_list ap) {
   va_list aq;
   va_copy(aq, ap);

@@ -28,6 +28,12 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 /* The greatest common divisor of |a| and |b| (gcd(0, b) = |b|). */
 int64_t gcd64(int64_t a, int64_t b);
+/* Code the program's own reasoning says is never reached: prints
+   "internal error: unreachable: msg (file:line)" and aborts (gasp-opt
+   reports the crash: exit 3, nothing written).  Use it instead of a
+   comment that says "not reached". */
+#define unreachable(msg) util_unreachable((msg), __FILE__, __LINE__)
+_Noreturn void util_unreachable(const char *msg, const char *file, int line);
 /* vasprintf that aborts on failure; ap is consumed. */
 char *xvasprintf(const char *fmt, va_list ap);
 char *xasprintf(const char *fmt, ...)

@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* base/base.h — what LLVM-C lacks, without policy: IR helpers, dominators,
+ * the forward walk, function copies, the C++ services.  The layer's one
+ * header (docs/design.md, "Layers"). */
+#ifndef GASP_BASE_H
+#define GASP_BASE_H
+
+#include "util/util.h"
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef VEC(LLVMValueRef) ValVec;
+typedef VEC(LLVMBasicBlockRef) BlockVec;
+
+/* ===== ir.c — LLVM-C helpers the passes share =========================== */
+/* AS of a pointer or vector-of-pointer type, -1 otherwise. */
+int ir_ptr_as(LLVMTypeRef t);
+/* Same shape as t (ptr or vector of ptr) in space as. */
+LLVMTypeRef ir_retype(LLVMTypeRef t, int as);
+/* fn has null_pointer_is_valid: its generic address 0 is memory, so a
+   null there is no "points nowhere" (space.c, ipmsp). */
+bool ir_null_is_valid(LLVMValueRef fn);
+/* The called function of a call if it is a direct call, else NULL. */
+LLVMValueRef ir_callee(LLVMValueRef call);
+/* Does user take its operands out of its function: a return, or a direct
+   call to a defined function (whose parameters ipmsp votes on)? */
+bool ir_hands_out(LLVMValueRef user);
+/* Where to insert code that runs right after v is defined. */
+LLVMValueRef ir_insert_point_after(LLVMValueRef v);
+/* The debug location for new code standing for `at` in fn: at's own (at an
+   instruction with one), else line 0 in fn's DISubprogram (code with no
+   source line of its own); NULL when fn has no debug info. */
+LLVMMetadataRef ir_loc_of(LLVMValueRef at, LLVMValueRef fn);
+/* Erases instruction v, its debug records first following `same` (a value
+   with v's bits, or NULL: LLVM's salvage rules, else poison; dbg_salvage). */
+void ir_erase_salvaging(LLVMValueRef v, LLVMValueRef same);
+/* A landingpad, cleanuppad, catchpad or catchswitch (nothing goes before
+   it in its block). */
+bool ir_is_eh_pad(LLVMValueRef i);
+/* A block where an instruction can be placed after its phis and pad (not
+   a catchswitch block). */
+bool ir_block_insertable(LLVMBasicBlockRef bb);
+/* Builds a call like old (attributes, calling convention, tail kind,
+   bundles, metadata, debug location) to callee with args, before old,
+   replaces old by it (through an addrspacecast when callee returns a
+   pointer in another space) and erases old.  Returns the new call. */
+LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
+                             LLVMValueRef callee, LLVMTypeRef fnty,
+                             LLVMValueRef *args, unsigned nargs);
+/* Copies the function, return and argument attributes of a function or
+   call `from` to `to` (of the same kind), for nargs arguments. */
+void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
+/* The blocks of fn reachable from its entry, in reverse post-order, into
+   out (cleared first); each is put in seen (block -> 1). */
+void ir_rpo(LLVMValueRef fn, PtrMap *seen, BlockVec *out);
+/* Is fn marked optnone (the user wants it compiled as written)? */
+bool ir_optnone(LLVMValueRef fn);
+/* t is a pointer (not a vector of pointers) in space as. */
+bool ir_is_ptr_in(LLVMTypeRef t, int as);
+/* The parameter types of function type fty (malloc'd, never NULL), and
+   their number in *n. */
+LLVMTypeRef *ir_param_types(LLVMTypeRef fty, unsigned *n);
+/* Does a value of type t hold a pointer (a pointer, or an aggregate or
+   vector with one inside)? */
+bool ir_type_has_pointer(LLVMTypeRef t);
+/* The index of v among its function's parameters; -1 when v is not one. */
+int ir_param_index(LLVMValueRef v);
+/* The alloca v is, through address-space casts; NULL when
+   it is not one. */
+LLVMValueRef ir_alloca_of(LLVMValueRef v);
+/* The opcode of an instruction or constant expression; 0 for any other value. */
+LLVMOpcode ir_opcode(LLVMValueRef v);
+/* Is call a llvm.lifetime.start/end marker? */
+bool ir_is_lifetime(LLVMValueRef call);
+/* i64, or a vector of i64, for a (vector of) 64-bit pointer type. */
+LLVMTypeRef ir_int_for(LLVMTypeRef pt);
+/* Integer constant c of type it, splatted when it is a vector. */
+LLVMValueRef ir_splat(LLVMTypeRef it, unsigned long long c);
+/* The 64-bit generic pointer p with bits 61-63 cleared as the tag scheme does:
+   inttoptr(ashr(shl(ptrtoint p, 4), 4)) (bits 56-59, canonical, fill
+   60-63), built at b.  Used by lower and by gasp-run's builtins so that
+   both clear tags alike. */
+LLVMValueRef ir_clear_tag(LLVMBuilderRef b, LLVMValueRef p);
+/* Moves everything before `at` in its block into a new block placed before
+   it, which takes over the block's predecessors (phis are rebuilt there);
+   returns the new block.  `at` keeps its block, and with it the terminator,
+   so the phis of the successors stay right. */
+LLVMBasicBlockRef ir_split_before(LLVMBuilderRef b, LLVMValueRef at);
+/* Moves the name of from (which is about to go away) to to. */
+void ir_take_name(LLVMValueRef from, LLVMValueRef to);
+/* Operands of an intrinsic memory access: which arguments are pointers
+   and how the overloaded declaration is formed. */
+typedef struct IrMemIntrin {
+  unsigned id;
+  const char *name;
+  signed char ptr_args[2];  /* argument indices, -1 = none */
+  signed char overload[3];  /* -2 = none, -1 = return type, k = arg k type */
+  bool is_access;           /* counts as a memory operation */
+} IrMemIntrin;
+/* The description for the intrinsic called by call, or NULL. */
+const IrMemIntrin *ir_mem_intrin(LLVMValueRef call);
+/* Declaration of info's intrinsic for the given argument/return types. */
+LLVMValueRef ir_mem_intrin_decl(LLVMModuleRef m, const IrMemIntrin *info,
+                                LLVMTypeRef ret, LLVMValueRef *args);
+/* Is the mem intrinsic call volatile (memcpy/memmove/memset's last arg)? */
+bool ir_mem_intrin_volatile(const IrMemIntrin *mi, LLVMValueRef call);
+/* Replaces call (to mi) by a call with args (same count), declared for the
+   args' pointer types; returns the new call. */
+LLVMValueRef ir_mem_intrin_rebuild(LLVMBuilderRef b, const IrMemIntrin *mi,
+                                   LLVMValueRef call, LLVMValueRef *args);
+/* How a call uses its pointer argument k — the memory-access table that
+   lower consults before a tagged pointer reaches the call:
+     IR_ARG_ACCESS   a memory intrinsic accesses memory through it (the
+                     table above: dispatched like a load or store);
+     IR_ARG_ADDRESS  pointer arithmetic that returns it (llvm.ptrmask,
+                     launder/strip.invariant.group): the tag travels on;
+     IR_ARG_NOACCESS an intrinsic that does not read or write through it
+                     (prefetch, lifetime markers, objectsize, memory(none)
+                     or memory only in inaccessible/errno locations);
+     IR_ARG_CALLEE   a function: defined in the module (lowered too) or an
+                     external non-intrinsic declaration (the device library,
+                     which understands tags);
+     IR_ARG_UNKNOWN  an intrinsic gasp does not model that may access memory
+                     through it (llvm.vp.load, target intrinsics), or inline
+                     assembly: a tagged pointer cannot go there. */
+typedef enum IrArgUse {
+  IR_ARG_ACCESS, IR_ARG_ADDRESS, IR_ARG_NOACCESS, IR_ARG_CALLEE, IR_ARG_UNKNOWN
+} IrArgUse;
+IrArgUse ir_call_arg_use(LLVMValueRef call, unsigned k);
+/* The pointer operand's index of a load, store, atomicrmw or cmpxchg. */
+unsigned ir_ptr_operand(LLVMValueRef i);
+/* The pointer operands of memory op inst (load, store, atomicrmw, cmpxchg,
+   a memory-access intrinsic) into ptrs; their number (0: not one). */
+unsigned ir_mem_ptrs(LLVMValueRef inst, LLVMValueRef ptrs[2]);
+/* Is inst a memory op (ir_mem_ptrs) with a pointer operand in space as? */
+bool ir_is_mem_op_in(LLVMValueRef inst, int as);
+/* How many memory ops of fn have a pointer operand in space as. */
+unsigned long ir_count_mem_ops_in(LLVMValueRef fn, int as);
+/* The byte offset a GEP with constant indices adds (struct fields, array
+   elements), or INT64_MIN when an index is not a constant (or too large). */
+int64_t ir_gep_const_offset(LLVMTargetDataRef td, LLVMValueRef gep);
+/* What a copy of f costs (ipmsp's and fields' clone cost model): its
+   instructions, less the stack-slot traffic that promotion to registers
+   removes (allocas, their casts, loads and stores straight through them —
+   clang -O0 keeps every local there), so -O0 and -O1 code of one function
+   cost about the same. */
+unsigned ir_copy_cost(LLVMValueRef f);
+/* name[0, len) demangled (Itanium C++ ABI, a clone's ".suffix" kept), or
+   NULL when it is not a mangled name; free() the result. */
+char *ir_demangle(const char *name, size_t len);
+/* "file:line:col" of i's debug location (malloc'd), or NULL: none. */
+char *ir_loc_text(LLVMValueRef i);
+/* The bytes a GEP adds: *off plus some multiple of *stride, the gcd of the
+   element sizes its variable indices scale (0: exactly *off; an element of
+   an array of structs indexed at run time: its field's offset plus a
+   multiple of the element size).  False for vector elements or indices
+   too large to add up. */
+bool ir_gep_offset(LLVMTargetDataRef td, LLVMValueRef gep, int64_t *off, int64_t *stride);
+/* v with casts and GEPs taken off: the base, *off v's byte offset in it
+   plus any multiple of *stride (0: exactly; an element of an array of
+   structs indexed at run time: the element size); NULL when a GEP cannot
+   be placed (ir_gep_offset). */
+LLVMValueRef ir_base_offset(LLVMTargetDataRef td, LLVMValueRef v, int64_t *off,
+                            int64_t *stride);
+/* Upgrades the calls of every declaration named llvm.* that LLVM 22 does
+   not know as an intrinsic, as its bitcode and text readers would
+   (capi_upgrade_calls: AMDGPU's llvm.amdgcn.atomic.inc/dec become
+   atomicrmw uinc_wrap/udec_wrap, which infer can name); returns how many
+   declarations were upgraded.  A module clang built in memory (the plugin)
+   is never read back before gasp sees it; llc would upgrade it after. */
+unsigned ir_upgrade_legacy_calls(LLVMModuleRef m);
+/* Instructions in fn; in every function of m; is any use of fn other than
+   as the callee of a call or invoke? */
+unsigned long ir_count_instructions(LLVMValueRef fn);
+unsigned long ir_count_module_instructions(LLVMModuleRef m);
+bool ir_address_taken(LLVMValueRef fn);
+
+/* ===== dom.c — dominators (the C API has none) ========================== */
+typedef struct Dom Dom;
+Dom *dom_new(LLVMValueRef fn);
+/* Block a dominates block b (both reachable from the entry). */
+bool dom_blocks(const Dom *d, LLVMBasicBlockRef a, LLVMBasicBlockRef b);
+bool dom_reachable(const Dom *d, LLVMBasicBlockRef bb);
+/* How many natural loops block bb is in (0: none, or unreachable). */
+unsigned dom_loop_depth(const Dom *d, LLVMBasicBlockRef bb);
+/* What a use at instruction inst is worth to the clone cost model (ipmsp
+   and fields): 1 outside loops, 8 in a loop, 64 in a loop nest (a use that
+   runs many times saves as many generic accesses; docs/design.md, "What
+   cloning costs").  *d: dominators of inst's function, made on the first
+   call (dom_free it) — for a function whose every edge goes forward in
+   block order, an empty one that only answers depth 0 (no dom_blocks). */
+unsigned dom_use_weight(Dom **d, LLVMValueRef inst);
+void dom_free(Dom *d);
+
+/* ===== fwd.c — the forward walk: every use a pointer reaches, and how === */
+/* Where an access lies in its region: at byte off plus any multiple of
+   stride (0: exactly off; else 0 <= off < stride — a field of an array
+   element indexed at run time; stride 1: anywhere).  The walk's places;
+   memory.c's slots and fields' shapes are keyed by them. */
+typedef struct Place {
+  int64_t off, stride;
+} Place;
+/* The place off + any multiple of stride, off reduced below stride. */
+Place place_at(int64_t off, int64_t stride);
+/* p moved by a GEP's off + any multiple of stride. */
+Place place_add(Place p, int64_t off, int64_t stride);
+/* How a use treats the pointer it uses (by opcode and operand position). */
+typedef enum FwdKind {
+  FWD_GEP,    /* a getelementptr with the pointer as its base: a move */
+  FWD_CAST,   /* an addrspacecast or bitcast of it: a move */
+  FWD_MERGE,  /* a phi, a freeze, a select choosing it: a move */
+  FWD_LOAD,   /* a load (the pointer is its address) */
+  FWD_STORE,  /* a store: through the pointer, or of it (asker reads which) */
+  FWD_ATOMIC, /* an atomicrmw or cmpxchg */
+  FWD_CALL,   /* a call, invoke or callbr (memory intrinsics included) */
+  FWD_CMP,    /* an icmp */
+  FWD_TOINT,  /* a ptrtoint */
+  FWD_TOPTR,  /* an inttoptr (reached through an integer the asker followed) */
+  FWD_OTHER   /* anything else: a GEP index, a return, an aggregate, ... */
+} FwdKind;
+enum { FWD_FIFO = 0, FWD_LIFO = 1, FWD_DEDUP = 2 };
+typedef struct FwdItem {
+  LLVMValueRef v;
+  Place at;
+  unsigned depth; /* moves from its root */
+} FwdItem;
+typedef struct Fwd {
+  VEC(FwdItem) items; /* FIFO: every pointer reached, in order (root first) */
+  PtrMap reached;     /* with FWD_DEDUP: the pointers reached */
+  size_t next;
+  unsigned flags;
+  FwdItem cur;
+  LLVMUseRef use;
+} Fwd;
+typedef struct FwdUse {
+  LLVMValueRef user, v; /* the user, and the pointer reached that it uses */
+  Place at;             /* v's place from its root */
+  unsigned depth;       /* v's moves from its root */
+  FwdKind kind;
+} FwdUse;
+/* flags: FWD_FIFO or FWD_LIFO, | FWD_DEDUP (a pointer taken once). */
+void fwd_init(Fwd *w, unsigned flags);
+void fwd_free(Fwd *w);
+/* Starts a new walk at root (NULL: none yet; fwd_add the roots). */
+void fwd_start(Fwd *w, LLVMValueRef root, Place at);
+/* Another root; false when dedup had it. */
+bool fwd_add(Fwd *w, LLVMValueRef v, Place at);
+/* The next use of a pointer reached; false when the walk is over. */
+bool fwd_next(Fwd *w, FwdUse *u);
+/* Follows v, made from (or standing for) the pointer of the last use
+   yielded, at place at; false when dedup had it. */
+bool fwd_follow(Fwd *w, LLVMValueRef v, Place at);
+/* With FWD_DEDUP: was v reached (a root or followed)? */
+bool fwd_reached(const Fwd *w, LLVMValueRef v);
+/* How user treats pointer v (fwd_next's classification). */
+FwdKind fwd_kind(LLVMValueRef user, LLVMValueRef v);
+/* A move (GEP on it, cast, phi, freeze, select's operand): the walk's
+   FWD_GEP, FWD_CAST, FWD_MERGE for an instruction user. */
+static inline bool fwd_is_move(FwdKind k) { return k == FWD_GEP || k == FWD_CAST || k == FWD_MERGE; }
+
+/* ===== clone.c — a function with a new signature from an old one ======= */
+/* A function of type fnty named name with fn's attributes, calling
+   convention and metadata.  move: fn's body moves over (fn is left empty,
+   the caller deletes it); else it is copied into an internal function with
+   its own DISubprogram (dbg_copy).  A parameter whose type changed is cast
+   back to the old type at the entry; returned values are the caller's to
+   convert.  scratch: a copy's value map, kept by the caller from one copy
+   to the next so that its storage is reused (NULL: one of its own). */
+typedef struct CloneMap {
+  PtrMap idx;           /* old value -> index in from/to */
+  ValVec from, to;      /* old and new values, in the order mapped */
+  ValVec made, phis;    /* a copy's new non-phi instructions; the old phis */
+} CloneMap;
+LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
+                            bool move, CloneMap *scratch);
+void clone_map_bind(CloneMap *cm, Pool *pool);
+void clone_map_free(CloneMap *cm);
+
+/* ===== capi.cpp — services LLVM-C lacks (C++ with a C interface) ======== */
+/* The calls of decl, a declaration of an intrinsic name LLVM 22 does not
+   know, upgraded as LLVM's readers upgrade them (AMDGPU's
+   llvm.amdgcn.atomic.inc/dec -> atomicrmw uinc_wrap/udec_wrap, ...); true
+   when it did (decl is then gone: do not use it). */
+bool capi_upgrade_calls(LLVMValueRef decl);
+/* The copy `to` of `from` (clone.c) gets its own DISubprogram, and each
+   olds[k]'s location, DIAssignID and debug records go to news[k] (pairs of
+   arguments and instructions; a function without a DISubprogram: nothing). */
+void dbg_copy(LLVMValueRef from, LLVMValueRef to, const LLVMValueRef *olds,
+              const LLVMValueRef *news, size_t n);
+/* Before v is erased: its debug records follow `same` (a value with the
+   same bits: the named twin where the target says the cast to generic keeps
+   them), or with same NULL, LLVM's salvage rules (a GEP's offset over its
+   base, ...); what cannot be expressed becomes poison. */
+void dbg_salvage(LLVMValueRef v, LLVMValueRef same);
+
+#endif

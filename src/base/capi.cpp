@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+// capi.cpp — the services the LLVM C API lacks, behind a C interface
+// (declared in src/base/base.h, "capi.cpp").  The second and last C++ file
+// of gasp (the first adapts the pass-plugin interface); every pass stays in
+// C and calls these functions (docs/design.md, "C++ in gasp").
+//
+//  - dbg_copy: a copy of a function made by clone.c gets its own
+//    DISubprogram.  A DISubprogram may belong to one function only; the C
+//    API can make a new one only through a DIBuilder that owns the compile
+//    unit, which an existing unit's function cannot get.  Here the
+//    original's subprogram is cloned as LLVM's own CloneFunctionInto does it
+//    (its lexical blocks, local variables, labels and DIAssignIDs are
+//    cloned; types, compile units and other subprograms are shared), and
+//    every !dbg location, loop id (it holds locations) and debug record of
+//    the original body is mapped onto the copy's instructions.
+//  - dbg_salvage: before a generic value is erased, its debug records
+//    follow a value with the same bits (the named twin, where the target
+//    says the cast to generic keeps the bits) or else LLVM's own salvage
+//    rules (a GEP's constant offset over its base, ...); what cannot be
+//    expressed becomes poison, as LLVM does.
+//  - capi_upgrade_calls: calls of an intrinsic LLVM 22 no longer has,
+//    upgraded as LLVM's bitcode and text readers upgrade them
+//    (UpgradeCallsToIntrinsic) — a module built in memory (clang's, under
+//    the plugin) is never read back before gasp sees it.
+#include "llvm-c/Core.h"
+#include "llvm/IR/AutoUpgrade.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+
+extern "C" {
+void dbg_copy(LLVMValueRef from, LLVMValueRef to, const LLVMValueRef *olds,
+              const LLVMValueRef *news, size_t n);
+void dbg_salvage(LLVMValueRef v, LLVMValueRef same);
+bool capi_upgrade_calls(LLVMValueRef decl);
+}
+
+bool capi_upgrade_calls(LLVMValueRef decl) {
+  Function *f = unwrap<Function>(decl);
+  Module *m = f->getParent();
+  std::string name = f->getName().str();
+  UpgradeCallsToIntrinsic(f); /* rewrites the calls; f may be deleted */
+  return m->getFunction(name) != f; /* gone, or renamed ".old" */
+}
+
+void dbg_copy(LLVMValueRef from, LLVMValueRef to, const LLVMValueRef *olds,
+              const LLVMValueRef *news, size_t n) {
+  Function *F = unwrap<Function>(from), *NF = unwrap<Function>(to);
+  DISubprogram *SP = F->getSubprogram();
+  if (!SP)
+    return;
+  ValueToValueMapTy VM;
+  for (size_t k = 0; k < n; k++)
+    VM[unwrap(olds[k])] = unwrap(news[k]);
+  // What is shared with the original: compile units, types, every other
+  // subprogram and what lies inside them (inlined code keeps its callee's
+  // scopes).  Everything inside SP is cloned.
+  MetadataPredicate Shared = [SP](const Metadata *MD) {
+    if (isa<DICompileUnit>(MD) || isa<DIType>(MD))
+      return true;
+    if (auto *S = dyn_cast<DISubprogram>(MD))
+      return S != SP;
+    if (auto *L = dyn_cast<DILocalScope>(MD))
+      return L->getSubprogram() != SP;
+    if (auto *V = dyn_cast<DILocalVariable>(MD))
+      if (auto *S = dyn_cast_or_null<DILocalScope>(V->getScope()))
+        return S->getSubprogram() != SP;
+    return false;
+  };
+  ValueMapper Map(VM, RF_IgnoreMissingLocals, nullptr, nullptr, &Shared);
+  NF->setSubprogram(cast<DISubprogram>(Map.mapMetadata(*SP)));
+  for (size_t k = 0; k < n; k++) {
+    auto *O = dyn_cast<Instruction>(unwrap(olds[k]));
+    auto *N = dyn_cast<Instruction>(unwrap(news[k]));
+    if (!O || !N)
+      continue;
+    if (DILocation *L = O->getDebugLoc().get())
+      N->setDebugLoc(DebugLoc(cast<DILocation>(Map.mapMetadata(*L))));
+    // loop metadata holds the loop's start and end locations: a fresh loop
+    // id with them in the copy's scopes (the verifier rejects a location
+    // of another function's subprogram)
+    if (MDNode *Loop = O->getMetadata(LLVMContext::MD_loop))
+      N->setMetadata(LLVMContext::MD_loop, cast<MDNode>(Map.mapMetadata(*Loop)));
+    if (MDNode *A = O->getMetadata(LLVMContext::MD_DIAssignID))
+      N->setMetadata(LLVMContext::MD_DIAssignID, cast<MDNode>(Map.mapMetadata(*A)));
+    for (DbgRecord &R : O->getDbgRecordRange()) {
+      DbgRecord *C = R.clone();
+      N->getParent()->insertDbgRecordBefore(C, N->getIterator());
+      Map.remapDbgRecord(F->getParent(), *C);
+    }
+  }
+}
+
+void dbg_salvage(LLVMValueRef v, LLVMValueRef same) {
+  Value *V = unwrap(v);
+  if (!V->isUsedByMetadata())
+    return;
+  SmallVector<DbgVariableRecord *, 4> Recs;
+  findDbgUsers(V, Recs);
+  if (same) {
+    for (DbgVariableRecord *R : Recs)
+      R->replaceVariableLocationOp(V, unwrap(same));
+    return;
+  }
+  if (auto *I = dyn_cast<Instruction>(V))
+    salvageDebugInfo(*I);
+}

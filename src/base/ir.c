@@ -1,0 +1,675 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* ir.c — LLVM-C helpers shared by the passes: pointer types, call
+ * rebuilding, and the table of memory intrinsics that take pointers.
+ * Written once here because the C API lacks them. */
+#include "base/base.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <string.h>
+
+int ir_ptr_as(LLVMTypeRef t) {
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  if (k == LLVMVectorTypeKind || k == LLVMScalableVectorTypeKind) {
+    t = LLVMGetElementType(t);
+    k = LLVMGetTypeKind(t);
+  }
+  return k == LLVMPointerTypeKind ? (int)LLVMGetPointerAddressSpace(t) : -1;
+}
+
+LLVMTypeRef ir_retype(LLVMTypeRef t, int as) {
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  LLVMTypeRef p = LLVMPointerTypeInContext(LLVMGetTypeContext(t), (unsigned)as);
+  if (k == LLVMVectorTypeKind)
+    return LLVMVectorType(p, LLVMGetVectorSize(t));
+  if (k == LLVMScalableVectorTypeKind)
+    return LLVMScalableVectorType(p, LLVMGetVectorSize(t));
+  return p;
+}
+
+LLVMValueRef ir_callee(LLVMValueRef call) {
+  if (!LLVMIsACallInst(call))
+    return NULL;
+  LLVMValueRef f = LLVMGetCalledValue(call);
+  return f && LLVMIsAFunction(f) ? f : NULL;
+}
+
+bool ir_hands_out(LLVMValueRef user) {
+  LLVMValueRef f = ir_callee(user);
+  return LLVMIsAReturnInst(user) || (f && LLVMCountBasicBlocks(f));
+}
+
+LLVMValueRef ir_insert_point_after(LLVMValueRef v) {
+  if (LLVMIsAArgument(v)) {
+    LLVMValueRef fn = LLVMGetParamParent(v);
+    return LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn));
+  }
+  LLVMValueRef i = LLVMGetNextInstruction(v);
+  while (i && (LLVMIsAPHINode(i) || ir_is_eh_pad(i)))
+    i = LLVMGetNextInstruction(i);
+  return i;
+}
+
+bool ir_is_eh_pad(LLVMValueRef i) {
+  return LLVMIsALandingPadInst(i) || LLVMIsACleanupPadInst(i) || LLVMIsACatchPadInst(i) ||
+         LLVMIsACatchSwitchInst(i);
+}
+
+bool ir_block_insertable(LLVMBasicBlockRef bb) {
+  for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+    if (LLVMIsACatchSwitchInst(i))
+      return false;
+    else if (!LLVMIsAPHINode(i) && !ir_is_eh_pad(i))
+      return true;
+  return false;
+}
+
+LLVMBasicBlockRef ir_split_before(LLVMBuilderRef b, LLVMValueRef at) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(at);
+  LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(LLVMGetBasicBlockParent(bb)));
+  LLVMBasicBlockRef head = LLVMInsertBasicBlockInContext(ctx, bb, "");
+  /* the branches into bb now enter head (a self loop's too: it comes back
+     to the top); the phis of bb's successors keep bb, which still holds
+     the terminator */
+  VEC(LLVMValueRef) terms = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsATerminatorInst(user))
+      vec_push(&terms, user);
+  }
+  for (size_t k = 0; k < terms.n; k++) {
+    unsigned n = LLVMGetNumSuccessors(terms.v[k]);
+    for (unsigned j = 0; j < n; j++)
+      if (LLVMGetSuccessor(terms.v[k], j) == bb)
+        LLVMSetSuccessor(terms.v[k], j, head);
+  }
+  vec_free(&terms);
+  ir_take_name(LLVMBasicBlockAsValue(bb), LLVMBasicBlockAsValue(head)); /* entry stays entry */
+  LLVMValueRef next;
+  for (LLVMValueRef x = LLVMGetFirstInstruction(bb); x && x != at; x = next) {
+    next = LLVMGetNextInstruction(x);
+    LLVMPositionBuilderAtEnd(b, head);
+    LLVMSetCurrentDebugLocation2(b, LLVMInstructionGetDebugLoc(x));
+    if (LLVMIsAPHINode(x)) {
+      LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(x), "");
+      unsigned n = LLVMCountIncoming(x);
+      for (unsigned i = 0; i < n; i++) {
+        LLVMValueRef v = LLVMGetIncomingValue(x, i);
+        LLVMBasicBlockRef from = LLVMGetIncomingBlock(x, i);
+        LLVMAddIncoming(np, &v, &from, 1);
+      }
+      ir_take_name(x, np);
+      LLVMReplaceAllUsesWith(x, np);
+      LLVMInstructionEraseFromParent(x);
+      continue;
+    }
+    size_t len;
+    const char *nm = LLVMGetValueName2(x, &len);
+    char *name = xstrdup(len ? nm : "");
+    LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(x);
+    LLVMInstructionRemoveFromParent(x);
+    LLVMInsertIntoBuilderWithName(b, x, name);
+    LLVMInstructionSetDebugLoc(x, loc);
+    free(name);
+  }
+  return head;
+}
+
+void ir_take_name(LLVMValueRef from, LLVMValueRef to) {
+  size_t len;
+  const char *n = LLVMGetValueName2(from, &len);
+  if (!len)
+    return;
+  char *keep = xstrdup(n);
+  LLVMSetValueName2(from, "", 0);
+  LLVMSetValueName2(to, keep, len);
+  free(keep);
+}
+
+/* `returned` promises that the argument is the return value, so both must
+   have one type: a parameter retyped to a named space while the return
+   stays generic (or the reverse) loses it. */
+static void drop_bad_returned(LLVMValueRef to, unsigned nargs) {
+  bool call = !LLVMIsAFunction(to);
+  unsigned kind = LLVMGetEnumAttributeKindForName("returned", 8);
+  LLVMTypeRef rt = call ? LLVMTypeOf(to) : LLVMGetReturnType(LLVMGlobalGetValueType(to));
+  for (unsigned k = 0; k < nargs; k++) {
+    LLVMTypeRef at = LLVMTypeOf(call ? LLVMGetOperand(to, k) : LLVMGetParam(to, k));
+    if (at == rt)
+      continue;
+    if (call && LLVMGetCallSiteEnumAttribute(to, k + 1, kind))
+      LLVMRemoveCallSiteEnumAttribute(to, k + 1, kind);
+    else if (!call && LLVMGetEnumAttributeAtIndex(to, k + 1, kind))
+      LLVMRemoveEnumAttributeAtIndex(to, k + 1, kind);
+  }
+}
+
+void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs) {
+  bool call = !LLVMIsAFunction(from);
+  /* function index, return index, then each argument */
+  for (long idx = -1; idx <= (long)nargs; idx++) {
+    LLVMAttributeIndex ai = (LLVMAttributeIndex)idx;
+    unsigned n = call ? LLVMGetCallSiteAttributeCount(from, ai)
+                      : LLVMGetAttributeCountAtIndex(from, ai);
+    if (!n)
+      continue;
+    LLVMAttributeRef *a = xmalloc(n * sizeof *a);
+    if (call)
+      LLVMGetCallSiteAttributes(from, ai, a);
+    else
+      LLVMGetAttributesAtIndex(from, ai, a);
+    for (unsigned i = 0; i < n; i++) {
+      if (call)
+        LLVMAddCallSiteAttribute(to, ai, a[i]);
+      else
+        LLVMAddAttributeAtIndex(to, ai, a[i]);
+    }
+    free(a);
+  }
+  drop_bad_returned(to, nargs);
+}
+
+LLVMMetadataRef ir_loc_of(LLVMValueRef at, LLVMValueRef fn) {
+  LLVMMetadataRef loc = at && LLVMIsAInstruction(at) ? LLVMInstructionGetDebugLoc(at) : NULL;
+  if (loc)
+    return loc;
+  LLVMMetadataRef sp = LLVMGetSubprogram(fn);
+  return sp ? LLVMDIBuilderCreateDebugLocation(LLVMGetTypeContext(LLVMTypeOf(fn)), 0, 0, sp, NULL)
+            : NULL;
+}
+
+void ir_erase_salvaging(LLVMValueRef v, LLVMValueRef same) {
+  dbg_salvage(v, same);
+  LLVMInstructionEraseFromParent(v);
+}
+
+static void copy_metadata(LLVMValueRef from, LLVMValueRef to) {
+  size_t n = 0;
+  LLVMValueMetadataEntry *md =
+      LLVMInstructionGetAllMetadataOtherThanDebugLoc(from, &n);
+  for (size_t i = 0; i < n; i++) {
+    unsigned kind = LLVMValueMetadataEntriesGetKind(md, (unsigned)i);
+    LLVMMetadataRef node = LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i);
+    LLVMSetMetadata(to, kind,
+                    LLVMMetadataAsValue(LLVMGetTypeContext(LLVMTypeOf(to)), node));
+  }
+  if (md)
+    LLVMDisposeValueMetadataEntries(md);
+  LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(from);
+  if (loc)
+    LLVMInstructionSetDebugLoc(to, loc);
+}
+
+LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
+                             LLVMValueRef callee, LLVMTypeRef fnty,
+                             LLVMValueRef *args, unsigned nargs) {
+  LLVMPositionBuilderBefore(b, old);
+  LLVMSetCurrentDebugLocation2(b, NULL);
+  unsigned nb = LLVMGetNumOperandBundles(old);
+  LLVMOperandBundleRef *bundles = nb ? xmalloc(nb * sizeof *bundles) : NULL;
+  for (unsigned i = 0; i < nb; i++)
+    bundles[i] = LLVMGetOperandBundleAtIndex(old, i);
+  LLVMValueRef nc = LLVMBuildCallWithOperandBundles(b, fnty, callee, args,
+                                                    nargs, bundles, nb, "");
+  for (unsigned i = 0; i < nb; i++)
+    LLVMDisposeOperandBundle(bundles[i]);
+  free(bundles);
+  LLVMSetInstructionCallConv(nc, LLVMGetInstructionCallConv(old));
+  LLVMSetTailCallKind(nc, LLVMGetTailCallKind(old));
+  ir_copy_attrs(old, nc, nargs);
+  copy_metadata(old, nc);
+  if (LLVMCanValueUseFastMathFlags(old))
+    LLVMSetFastMathFlags(nc, LLVMGetFastMathFlags(old));
+  if (LLVMGetTypeKind(LLVMTypeOf(old)) != LLVMVoidTypeKind) {
+    ir_take_name(old, nc);
+    LLVMValueRef repl = nc;
+    /* return retyped: cast back for the old uses (none: no dead cast, which
+       a second run would remove) */
+    if (LLVMTypeOf(nc) != LLVMTypeOf(old) && LLVMGetFirstUse(old))
+      repl = LLVMBuildAddrSpaceCast(b, nc, LLVMTypeOf(old), "");
+    LLVMReplaceAllUsesWith(old, repl);
+  }
+  LLVMInstructionEraseFromParent(old);
+  return nc;
+}
+
+void ir_rpo(LLVMValueRef fn, PtrMap *seen, BlockVec *out) {
+  typedef struct {
+    LLVMBasicBlockRef bb;
+    unsigned next;
+  } Frame;
+  VEC(Frame) st = {0};
+  BlockVec post = {0};
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+  map_put(seen, entry, 1);
+  Frame f0 = {entry, 0};
+  vec_push(&st, f0);
+  while (st.n) {
+    Frame *f = &st.v[st.n - 1];
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(f->bb);
+    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+    if (f->next < ns) {
+      LLVMBasicBlockRef succ = LLVMGetSuccessor(term, f->next++);
+      if (!map_get(seen, succ, NULL)) {
+        map_put(seen, succ, 1);
+        Frame nf = {succ, 0};
+        vec_push(&st, nf);
+      }
+    } else {
+      vec_push(&post, f->bb);
+      st.n--;
+    }
+  }
+  out->n = 0;
+  for (size_t i = post.n; i-- > 0;)
+    vec_push(out, post.v[i]);
+  vec_free(&st);
+  vec_free(&post);
+}
+
+bool ir_optnone(LLVMValueRef fn) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("optnone", 7);
+  return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
+}
+
+bool ir_is_ptr_in(LLVMTypeRef t, int as) {
+  return LLVMGetTypeKind(t) == LLVMPointerTypeKind && (int)LLVMGetPointerAddressSpace(t) == as;
+}
+
+LLVMTypeRef *ir_param_types(LLVMTypeRef fty, unsigned *n) {
+  *n = LLVMCountParamTypes(fty);
+  LLVMTypeRef *ps = xcalloc(*n ? *n : 1, sizeof *ps);
+  LLVMGetParamTypes(fty, ps);
+  return ps;
+}
+
+bool ir_type_has_pointer(LLVMTypeRef t) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMPointerTypeKind:
+    return true;
+  case LLVMVectorTypeKind:
+  case LLVMScalableVectorTypeKind:
+  case LLVMArrayTypeKind:
+    return ir_type_has_pointer(LLVMGetElementType(t));
+  case LLVMStructTypeKind: {
+    unsigned n = LLVMCountStructElementTypes(t);
+    for (unsigned k = 0; k < n; k++)
+      if (ir_type_has_pointer(LLVMStructGetTypeAtIndex(t, k)))
+        return true;
+    return false;
+  }
+  default:
+    return false;
+  }
+}
+
+int ir_param_index(LLVMValueRef v) {
+  if (!LLVMIsAArgument(v))
+    return -1;
+  LLVMValueRef fn = LLVMGetParamParent(v);
+  unsigned n = LLVMCountParams(fn);
+  for (unsigned k = 0; k < n; k++)
+    if (LLVMGetParam(fn, k) == v)
+      return (int)k;
+  return -1;
+}
+
+LLVMValueRef ir_alloca_of(LLVMValueRef v) {
+  while (LLVMIsAAddrSpaceCastInst(v))
+    v = LLVMGetOperand(v, 0);
+  return LLVMIsAAllocaInst(v) ? v : NULL;
+}
+
+LLVMOpcode ir_opcode(LLVMValueRef v) {
+  return LLVMIsAInstruction(v)    ? LLVMGetInstructionOpcode(v)
+         : LLVMIsAConstantExpr(v) ? LLVMGetConstOpcode(v)
+                                  : (LLVMOpcode)0;
+}
+
+bool ir_is_lifetime(LLVMValueRef call) {
+  LLVMValueRef f = ir_callee(call);
+  if (!f || !LLVMGetIntrinsicID(f))
+    return false;
+  size_t len;
+  const char *n = LLVMGetValueName2(f, &len);
+  return len >= 14 && !strncmp(n, "llvm.lifetime.", 14);
+}
+
+/* ---- tags (lower.c, and gasp-run's builtins) ------------------------------ */
+
+LLVMTypeRef ir_int_for(LLVMTypeRef pt) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(LLVMGetTypeContext(pt));
+  if (LLVMGetTypeKind(pt) == LLVMVectorTypeKind)
+    return LLVMVectorType(i64, LLVMGetVectorSize(pt));
+  return i64;
+}
+
+LLVMValueRef ir_splat(LLVMTypeRef it, unsigned long long c) {
+  bool vec = LLVMGetTypeKind(it) == LLVMVectorTypeKind;
+  LLVMValueRef k = LLVMConstInt(vec ? LLVMGetElementType(it) : it, c, 0);
+  if (!vec)
+    return k;
+  unsigned n = LLVMGetVectorSize(it);
+  LLVMValueRef *el = xmalloc(n * sizeof *el);
+  for (unsigned i = 0; i < n; i++)
+    el[i] = k;
+  LLVMValueRef v = LLVMConstVector(el, n);
+  free(el);
+  return v;
+}
+
+LLVMValueRef ir_clear_tag(LLVMBuilderRef b, LLVMValueRef p) {
+  LLVMTypeRef pt = LLVMTypeOf(p), it = ir_int_for(pt);
+  LLVMValueRef i = LLVMBuildPtrToInt(b, p, it, "");
+  LLVMValueRef sh = LLVMBuildShl(b, i, ir_splat(it, 4), "");
+  LLVMValueRef a = LLVMBuildAShr(b, sh, ir_splat(it, 4), "");
+  return LLVMBuildIntToPtr(b, a, pt, "untag");
+}
+
+/* ---- memory intrinsics --------------------------------------------------
+ * ptr_args: which arguments are (vectors of) pointers to memory;
+ * overload: how the overloaded name is formed (-1 return type, k arg k). */
+static const IrMemIntrin mem_intrins[] = {
+    {0, "llvm.memcpy", {0, 1}, {0, 1, 2}, true},
+    {0, "llvm.memcpy.inline", {0, 1}, {0, 1, 2}, true},
+    {0, "llvm.memmove", {0, 1}, {0, 1, 2}, true},
+    {0, "llvm.memset", {0, -1}, {0, 2, -2}, true},
+    {0, "llvm.memset.inline", {0, -1}, {0, 2, -2}, true},
+    {0, "llvm.masked.load", {0, -1}, {-1, 0, -2}, true},
+    {0, "llvm.masked.store", {1, -1}, {0, 1, -2}, true},
+    {0, "llvm.masked.gather", {0, -1}, {-1, 0, -2}, true},
+    {0, "llvm.masked.scatter", {1, -1}, {0, 1, -2}, true},
+    {0, "llvm.prefetch", {0, -1}, {0, -2, -2}, false},
+};
+
+const IrMemIntrin *ir_mem_intrin(LLVMValueRef call) {
+  LLVMValueRef f = ir_callee(call);
+  if (!f)
+    return NULL;
+  unsigned id = LLVMGetIntrinsicID(f);
+  if (!id)
+    return NULL;
+  size_t len;
+  const char *name = LLVMIntrinsicGetName(id, &len);
+  for (unsigned i = 0; i < sizeof mem_intrins / sizeof mem_intrins[0]; i++)
+    if (strlen(mem_intrins[i].name) == len &&
+        !memcmp(mem_intrins[i].name, name, len))
+      return &mem_intrins[i];
+  return NULL;
+}
+
+/* Intrinsics that return their pointer operand 0 moved or masked. */
+static const char *const address_intrins[] = {
+    "llvm.ptrmask", "llvm.launder.invariant.group", "llvm.strip.invariant.group"};
+/* Intrinsics that take a pointer but never access memory through it. */
+static const char *const noaccess_intrins[] = {
+    "llvm.prefetch",      "llvm.lifetime.start", "llvm.lifetime.end",
+    "llvm.objectsize",    "llvm.invariant.start", "llvm.invariant.end",
+    "llvm.var.annotation", "llvm.ptr.annotation", "llvm.assume",
+    "llvm.is.constant",   "llvm.experimental.noalias.scope.decl"};
+
+static bool name_in(const char *name, size_t len, const char *const *list, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (strlen(list[i]) == len && !memcmp(list[i], name, len))
+      return true;
+  return false;
+}
+
+/* The function attribute memory(...) says nothing is read or written
+   through arguments or unknown memory (argmem and other locations are
+   NoModRef).  MemoryEffects packs 2 bits per location: argmem bits 0-1,
+   inaccessible 2-3, errno 4-5, other 6-7.  No attribute: anything. */
+static bool no_arg_memory(LLVMValueRef f) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("memory", 6);
+  LLVMAttributeRef a = LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind);
+  if (!a)
+    return false;
+  uint64_t v = LLVMGetEnumAttributeValue(a);
+  return (v & 3) == 0 && ((v >> 6) & 3) == 0;
+}
+
+IrArgUse ir_call_arg_use(LLVMValueRef call, unsigned k) {
+  LLVMValueRef f = LLVMGetCalledValue(call);
+  if (!f || LLVMIsAInlineAsm(f))
+    return IR_ARG_UNKNOWN;
+  if (!LLVMIsAFunction(f))
+    return IR_ARG_CALLEE; /* indirect: a function of the module or outside */
+  size_t len;
+  const char *name = LLVMGetValueName2(f, &len);
+  bool intrinsic = LLVMGetIntrinsicID(f) || (len > 5 && !memcmp(name, "llvm.", 5));
+  if (!intrinsic)
+    return IR_ARG_CALLEE;
+  if (LLVMGetIntrinsicID(f)) {
+    name = LLVMIntrinsicGetName(LLVMGetIntrinsicID(f), &len);
+    const IrMemIntrin *mi = ir_mem_intrin(call);
+    if (mi && mi->is_access)
+      for (int j = 0; j < 2; j++)
+        if (mi->ptr_args[j] == (int)k)
+          return IR_ARG_ACCESS;
+    if (name_in(name, len, address_intrins, sizeof address_intrins / sizeof *address_intrins))
+      return k == 0 ? IR_ARG_ADDRESS : IR_ARG_NOACCESS;
+    if (name_in(name, len, noaccess_intrins, sizeof noaccess_intrins / sizeof *noaccess_intrins))
+      return IR_ARG_NOACCESS;
+  }
+  return no_arg_memory(f) ? IR_ARG_NOACCESS : IR_ARG_UNKNOWN;
+}
+
+LLVMValueRef ir_mem_intrin_decl(LLVMModuleRef m, const IrMemIntrin *info,
+                                LLVMTypeRef ret, LLVMValueRef *args) {
+  LLVMTypeRef tys[3];
+  size_t n = 0;
+  for (int i = 0; i < 3 && info->overload[i] != -2; i++)
+    tys[n++] = info->overload[i] == -1 ? ret : LLVMTypeOf(args[info->overload[i]]);
+  unsigned id = LLVMLookupIntrinsicID(info->name, strlen(info->name));
+  return LLVMGetIntrinsicDeclaration(m, id, tys, n);
+}
+
+bool ir_mem_intrin_volatile(const IrMemIntrin *mi, LLVMValueRef call) {
+  if (strncmp(mi->name, "llvm.mem", 8))
+    return false;
+  LLVMValueRef last = LLVMGetOperand(call, LLVMGetNumArgOperands(call) - 1);
+  return LLVMIsAConstantInt(last) && LLVMConstIntGetZExtValue(last) != 0;
+}
+
+LLVMValueRef ir_mem_intrin_rebuild(LLVMBuilderRef b, const IrMemIntrin *mi,
+                                   LLVMValueRef call, LLVMValueRef *args) {
+  LLVMModuleRef m = LLVMGetGlobalParent(ir_callee(call));
+  LLVMValueRef decl = ir_mem_intrin_decl(m, mi, LLVMTypeOf(call), args);
+  return ir_replace_call(b, call, decl, LLVMGlobalGetValueType(decl), args,
+                         LLVMGetNumArgOperands(call));
+}
+
+unsigned ir_ptr_operand(LLVMValueRef i) { return LLVMIsAStoreInst(i) ? 1 : 0; }
+
+unsigned ir_mem_ptrs(LLVMValueRef i, LLVMValueRef ptrs[2]) {
+  switch (LLVMGetInstructionOpcode(i)) {
+  case LLVMLoad:
+  case LLVMStore:
+  case LLVMAtomicRMW:
+  case LLVMAtomicCmpXchg:
+    ptrs[0] = LLVMGetOperand(i, ir_ptr_operand(i));
+    return 1;
+  case LLVMCall: {
+    const IrMemIntrin *mi = ir_mem_intrin(i);
+    if (!mi || !mi->is_access)
+      return 0;
+    unsigned n = 0;
+    for (int k = 0; k < 2; k++)
+      if (mi->ptr_args[k] >= 0)
+        ptrs[n++] = LLVMGetOperand(i, (unsigned)mi->ptr_args[k]);
+    return n;
+  }
+  default:
+    return 0;
+  }
+}
+
+bool ir_is_mem_op_in(LLVMValueRef i, int as) {
+  LLVMValueRef ptrs[2];
+  unsigned n = ir_mem_ptrs(i, ptrs);
+  for (unsigned k = 0; k < n; k++)
+    if (ir_ptr_as(LLVMTypeOf(ptrs[k])) == as)
+      return true;
+  return false;
+}
+
+unsigned long ir_count_mem_ops_in(LLVMValueRef fn, int as) {
+  unsigned long n = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      n += ir_is_mem_op_in(i, as);
+  return n;
+}
+
+bool ir_address_taken(LLVMValueRef fn) {
+  for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!(LLVMIsACallInst(user) || LLVMIsAInvokeInst(user)) ||
+        LLVMGetCalledValue(user) != fn)
+      return true;
+  }
+  return false;
+}
+
+unsigned ir_upgrade_legacy_calls(LLVMModuleRef m) {
+  ValVec old = {0};
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (LLVMIsDeclaration(f) && !LLVMGetIntrinsicID(f) && len > 5 && !memcmp(name, "llvm.", 5))
+      vec_push(&old, f);
+  }
+  unsigned n = 0;
+  for (size_t k = 0; k < old.n; k++)
+    n += capi_upgrade_calls(old.v[k]);
+  vec_free(&old);
+  return n;
+}
+
+unsigned long ir_count_instructions(LLVMValueRef fn) {
+  unsigned long n = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      n++;
+  return n;
+}
+
+unsigned long ir_count_module_instructions(LLVMModuleRef m) {
+  unsigned long n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    n += ir_count_instructions(f);
+  return n;
+}
+
+/* ---- constant GEP offsets ---------------------------------------------- */
+
+unsigned ir_copy_cost(LLVMValueRef f) {
+  unsigned n = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (ir_alloca_of(i) || (LLVMIsALoadInst(i) && ir_alloca_of(LLVMGetOperand(i, 0))) ||
+          (LLVMIsAStoreInst(i) && ir_alloca_of(LLVMGetOperand(i, 1))))
+        continue;
+      n++;
+    }
+  return n;
+}
+
+bool ir_gep_offset(LLVMTargetDataRef td, LLVMValueRef gep, int64_t *off, int64_t *stride) {
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(gep);
+  unsigned n = (unsigned)LLVMGetNumOperands(gep);
+  int64_t o = 0, s = 0;
+  for (unsigned k = 1; k < n; k++) {
+    LLVMValueRef idx = LLVMGetOperand(gep, k);
+    bool known = LLVMIsAConstantInt(idx) && LLVMGetIntTypeWidth(LLVMTypeOf(idx)) <= 64;
+    int64_t c = known ? (int64_t)LLVMConstIntGetSExtValue(idx) : 0;
+    if (c < -(1 << 20) || c > (1 << 20))
+      return false; /* no overflow below */
+    int64_t size;
+    if (k == 1) {
+      size = (int64_t)LLVMABISizeOfType(td, ty);
+    } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind && known && c >= 0 &&
+               (unsigned)c < LLVMCountStructElementTypes(ty)) {
+      o += (int64_t)LLVMOffsetOfElement(td, ty, (unsigned)c);
+      ty = LLVMStructGetTypeAtIndex(ty, (unsigned)c);
+      continue;
+    } else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind) {
+      ty = LLVMGetElementType(ty);
+      size = (int64_t)LLVMABISizeOfType(td, ty);
+    } else {
+      return false; /* vector element addresses: not byte-sized always */
+    }
+    if (size > ((int64_t)1 << 40) || o > ((int64_t)1 << 61) || o < -((int64_t)1 << 61))
+      return false;
+    if (known)
+      o += c * size;
+    else
+      s = gcd64(s, size);
+  }
+  *off = o;
+  *stride = s;
+  return true;
+}
+
+LLVMValueRef ir_base_offset(LLVMTargetDataRef td, LLVMValueRef v, int64_t *off,
+                            int64_t *stride) {
+  *off = *stride = 0;
+  for (;;) {
+    if (LLVMIsAAddrSpaceCastInst(v) || LLVMIsABitCastInst(v)) {
+      v = LLVMGetOperand(v, 0);
+    } else if (LLVMIsAGetElementPtrInst(v)) {
+      int64_t o, s;
+      if (!ir_gep_offset(td, v, &o, &s))
+        return NULL;
+      *off += o;
+      *stride = gcd64(*stride, s);
+      v = LLVMGetOperand(v, 0);
+    } else {
+      return v;
+    }
+  }
+}
+
+int64_t ir_gep_const_offset(LLVMTargetDataRef td, LLVMValueRef gep) {
+  int64_t o, s;
+  return ir_gep_offset(td, gep, &o, &s) && !s ? o : INT64_MIN;
+}
+
+/* ---- names --------------------------------------------------------------- */
+
+/* The C++ ABI's demangler (libstdc++, which gasp links for LLVM): a C
+   function, declared here as <cxxabi.h> declares it. */
+extern char *__cxa_demangle(const char *mangled, char *out, size_t *len, int *status);
+
+char *ir_demangle(const char *name, size_t len) {
+  if (len < 3 || name[0] != '_' || name[1] != 'Z')
+    return NULL;
+  /* a clone's suffix (".as1_3", ".f0o0as1") follows the mangled name */
+  size_t base = 0;
+  while (base < len && name[base] != '.')
+    base++;
+  char *mangled = xasprintf("%.*s", (int)base, name);
+  int status = 0;
+  char *d = __cxa_demangle(mangled, NULL, NULL, &status);
+  free(mangled);
+  if (status || !d) {
+    free(d);
+    return NULL;
+  }
+  char *r = xasprintf("%s%.*s", d, (int)(len - base), name + base);
+  free(d);
+  return r;
+}
+
+char *ir_loc_text(LLVMValueRef i) {
+  unsigned len = 0;
+  const char *file = LLVMGetDebugLocFilename(i, &len);
+  if (!file || !len)
+    return NULL;
+  return xasprintf("%.*s:%u:%u", (int)len, file, LLVMGetDebugLocLine(i),
+                   LLVMGetDebugLocColumn(i));
+}
+
+bool ir_null_is_valid(LLVMValueRef fn) {
+  unsigned k = LLVMGetEnumAttributeKindForName("null_pointer_is_valid", 21);
+  return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, k) != NULL;
+}

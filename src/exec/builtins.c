@@ -1,0 +1,512 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* builtins.c — what gasp-run links a kernel's external calls to.
+ *
+ * A declared function is looked up by its name: first the exact names
+ * (work-item functions, NVPTX/AMDGPU intrinsics, printf, the explicit-cast
+ * intrinsics), then, for an Itanium-mangled OpenCL builtin ("_Z13get_global_idj",
+ * "_Z10atomic_incPU3AS3Vi", "_Z25atomic_fetch_add_explicitPU3AS4VU7_Atomicii
+ * 12memory_order12memory_scope", "_Z4sqrtf"), its base name and the scalar
+ * type of its first argument (or of what its first pointer argument points
+ * to).  Vector overloads are not provided: the caller reports them as
+ * unsupported, naming the function.
+ *
+ * Atomics are plain read-modify-writes: work-items are fibers on one thread
+ * and never interleave inside a builtin (see rt.c).  Integer arithmetic is
+ * done unsigned (wraps like the device); min/max compare with the builtin's
+ * signedness.  Extra arguments (memory order and scope) are ignored: the
+ * SysV x86-64 calling convention lets a callee ignore trailing arguments. */
+#include "exec/exec.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- work-item functions (size_t f(uint)) ------------------------------ */
+static uint64_t b_linear_global(void) {
+  return (rt_global_id(2) * rt_global_size(1) + rt_global_id(1)) * rt_global_size(0) +
+         rt_global_id(0);
+}
+static uint64_t b_linear_local(void) {
+  return (rt_local_id(2) * rt_local_size(1) + rt_local_id(1)) * rt_local_size(0) +
+         rt_local_id(0);
+}
+static void b_nop(void) {}
+
+/* ---- NVPTX special registers and AMDGPU ids (i32 f(void)) -------------- */
+#define SREG(fn, expr)                                                         \
+  static uint32_t fn(void) { return (uint32_t)(expr); }
+SREG(s_tid_x, rt_local_id(0))
+SREG(s_tid_y, rt_local_id(1))
+SREG(s_tid_z, rt_local_id(2))
+SREG(s_ntid_x, rt_local_size(0))
+SREG(s_ntid_y, rt_local_size(1))
+SREG(s_ntid_z, rt_local_size(2))
+SREG(s_ctaid_x, rt_group_id(0))
+SREG(s_ctaid_y, rt_group_id(1))
+SREG(s_ctaid_z, rt_group_id(2))
+SREG(s_nctaid_x, rt_num_groups(0))
+SREG(s_nctaid_y, rt_num_groups(1))
+SREG(s_nctaid_z, rt_num_groups(2))
+SREG(s_warpsize, 32)
+SREG(s_laneid, b_linear_local() % 32)
+
+/* ---- explicit casts and space predicates ------------------------------- */
+static void *b_to_global(void *p) { return rt_kind_of((uint64_t)(uintptr_t)p) == RK_GLOBAL ? p : NULL; }
+static void *b_to_local(void *p) { return rt_kind_of((uint64_t)(uintptr_t)p) == RK_LOCAL ? p : NULL; }
+static void *b_to_private(void *p) { return rt_kind_of((uint64_t)(uintptr_t)p) == RK_PRIVATE ? p : NULL; }
+static void *b_to_constant(void *p) { return rt_kind_of((uint64_t)(uintptr_t)p) == RK_CONSTANT ? p : NULL; }
+static bool b_is_global(void *p) { return b_to_global(p) != NULL; }
+static bool b_is_local(void *p) { return b_to_local(p) != NULL; }
+static bool b_is_private(void *p) { return b_to_private(p) != NULL; }
+static bool b_is_constant(void *p) { return b_to_constant(p) != NULL; }
+
+/* ---- printf ------------------------------------------------------------ */
+static int b_printf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vprintf(fmt, ap);
+  va_end(ap);
+  return n;
+}
+
+/* NVPTX: vprintf(fmt, buf), the arguments packed in buf, each aligned to its
+   size (float promoted to double). */
+static int b_vprintf(const char *fmt, const char *buf) {
+  size_t off = 0;
+  int total = 0;
+  for (const char *p = fmt; *p;) {
+    if (*p != '%' || p[1] == '%') {
+      putchar(*p);
+      total++;
+      p += *p == '%' ? 2 : 1;
+      continue;
+    }
+    char spec[32];
+    size_t n = 0;
+    spec[n++] = *p++;
+    int longs = 0;
+    while (*p && !strchr("diouxXcspfFeEgGaA", *p) && n < sizeof spec - 2) {
+      if (*p == 'l')
+        longs++;
+      spec[n++] = *p++;
+    }
+    if (!*p)
+      break;
+    char conv = *p++;
+    spec[n++] = conv;
+    spec[n] = 0;
+    if (strchr("fFeEgGaA", conv)) {
+      off = (off + 7) & ~(size_t)7;
+      double v;
+      memcpy(&v, buf + off, 8);
+      off += 8;
+      total += printf(spec, v);
+    } else if (conv == 's' || conv == 'p' || longs) {
+      off = (off + 7) & ~(size_t)7;
+      uint64_t v;
+      memcpy(&v, buf + off, 8);
+      off += 8;
+      if (conv == 's')
+        total += printf(spec, (const char *)(uintptr_t)v);
+      else if (conv == 'p')
+        total += printf(spec, (BuiltinFn)(uintptr_t)v);
+      else
+        total += printf(spec, (unsigned long long)v);
+    } else {
+      off = (off + 3) & ~(size_t)3;
+      uint32_t v;
+      memcpy(&v, buf + off, 4);
+      off += 4;
+      total += printf(spec, v);
+    }
+  }
+  return total;
+}
+
+/* ---- atomics ----------------------------------------------------------- */
+#define ATOMICS(S, U, C)                                                       \
+  static U at_add_##S(U *p, U v) { U o = *p; *p = (U)(o + v); return o; }      \
+  static U at_sub_##S(U *p, U v) { U o = *p; *p = (U)(o - v); return o; }      \
+  static U at_xchg_##S(U *p, U v) { U o = *p; *p = v; return o; }              \
+  static U at_min_##S(U *p, U v) { U o = *p; if ((C)v < (C)o) *p = v; return o; } \
+  static U at_max_##S(U *p, U v) { U o = *p; if ((C)v > (C)o) *p = v; return o; } \
+  static U at_and_##S(U *p, U v) { U o = *p; *p = o & v; return o; }          \
+  static U at_or_##S(U *p, U v) { U o = *p; *p = o | v; return o; }           \
+  static U at_xor_##S(U *p, U v) { U o = *p; *p = o ^ v; return o; }          \
+  static U at_inc_##S(U *p) { U o = *p; *p = (U)(o + 1); return o; }          \
+  static U at_dec_##S(U *p) { U o = *p; *p = (U)(o - 1); return o; }          \
+  static U at_cmpxchg_##S(U *p, U c, U v) { U o = *p; if (o == c) *p = v; return o; } \
+  static U at_load_##S(U *p) { return *p; }                                    \
+  static void at_store_##S(U *p, U v) { *p = v; }                              \
+  static bool at_cas_##S(U *p, U *e, U v) {                                    \
+    if (*p == *e) { *p = v; return true; }                                     \
+    *e = *p;                                                                   \
+    return false;                                                              \
+  }
+ATOMICS(i, uint32_t, int32_t)
+ATOMICS(j, uint32_t, uint32_t)
+ATOMICS(l, uint64_t, int64_t)
+ATOMICS(m, uint64_t, uint64_t)
+
+#define FATOMICS(S, T)                                                         \
+  static T at_add_##S(T *p, T v) { T o = *p; *p = o + v; return o; }          \
+  static T at_sub_##S(T *p, T v) { T o = *p; *p = o - v; return o; }          \
+  static T at_min_##S(T *p, T v) { T o = *p; *p = fmin(o, v); return o; }     \
+  static T at_max_##S(T *p, T v) { T o = *p; *p = fmax(o, v); return o; }     \
+  static T at_xchg_##S(T *p, T v) { T o = *p; *p = v; return o; }              \
+  static T at_load_##S(T *p) { return *p; }                                    \
+  static void at_store_##S(T *p, T v) { *p = v; }                              \
+  static bool at_cas_##S(T *p, T *e, T v) {                                    \
+    if (memcmp(p, e, sizeof(T)) == 0) { *p = v; return true; }                 \
+    *e = *p;                                                                   \
+    return false;                                                              \
+  }
+FATOMICS(f, float)
+FATOMICS(d, double)
+
+static bool at_flag_tas(uint32_t *p) { bool o = *p != 0; *p = 1; return o; }
+static void at_flag_clear(uint32_t *p) { *p = 0; }
+
+typedef struct AtomicOp {
+  const char *op;
+  BuiltinFn fn[6]; /* i j l m f d */
+} AtomicOp;
+
+#define INTS(op) {(BuiltinFn)at_##op##_i, (BuiltinFn)at_##op##_j, (BuiltinFn)at_##op##_l, (BuiltinFn)at_##op##_m
+static const AtomicOp atomic_ops[] = {
+    {"add", INTS(add), (BuiltinFn)at_add_f, (BuiltinFn)at_add_d}},
+    {"sub", INTS(sub), (BuiltinFn)at_sub_f, (BuiltinFn)at_sub_d}},
+    {"xchg", INTS(xchg), (BuiltinFn)at_xchg_f, (BuiltinFn)at_xchg_d}},
+    {"min", INTS(min), (BuiltinFn)at_min_f, (BuiltinFn)at_min_d}},
+    {"max", INTS(max), (BuiltinFn)at_max_f, (BuiltinFn)at_max_d}},
+    {"and", INTS(and), NULL, NULL}},
+    {"or", INTS(or), NULL, NULL}},
+    {"xor", INTS(xor), NULL, NULL}},
+    {"inc", INTS(inc), NULL, NULL}},
+    {"dec", INTS(dec), NULL, NULL}},
+    {"cmpxchg", INTS(cmpxchg), NULL, NULL}},
+    {"load", INTS(load), (BuiltinFn)at_load_f, (BuiltinFn)at_load_d}},
+    {"store", INTS(store), (BuiltinFn)at_store_f, (BuiltinFn)at_store_d}},
+    {"cas", INTS(cas), (BuiltinFn)at_cas_f, (BuiltinFn)at_cas_d}},
+};
+
+/* OpenCL 1.x / 2.0 / extension spellings -> the op above. */
+static const struct {
+  const char *name, *op;
+} atomic_names[] = {
+    {"atomic_add", "add"}, {"atom_add", "add"}, {"atomic_fetch_add", "add"},
+    {"atomic_sub", "sub"}, {"atom_sub", "sub"}, {"atomic_fetch_sub", "sub"},
+    {"atomic_xchg", "xchg"}, {"atom_xchg", "xchg"}, {"atomic_exchange", "xchg"},
+    {"atomic_min", "min"}, {"atom_min", "min"}, {"atomic_fetch_min", "min"},
+    {"atomic_max", "max"}, {"atom_max", "max"}, {"atomic_fetch_max", "max"},
+    {"atomic_and", "and"}, {"atom_and", "and"}, {"atomic_fetch_and", "and"},
+    {"atomic_or", "or"}, {"atom_or", "or"}, {"atomic_fetch_or", "or"},
+    {"atomic_xor", "xor"}, {"atom_xor", "xor"}, {"atomic_fetch_xor", "xor"},
+    {"atomic_inc", "inc"}, {"atom_inc", "inc"},
+    {"atomic_dec", "dec"}, {"atom_dec", "dec"},
+    {"atomic_cmpxchg", "cmpxchg"}, {"atom_cmpxchg", "cmpxchg"},
+    {"atomic_load", "load"}, {"atomic_store", "store"}, {"atomic_init", "store"},
+    {"atomic_compare_exchange_strong", "cas"},
+    {"atomic_compare_exchange_weak", "cas"},
+};
+
+/* ---- math -------------------------------------------------------------- */
+static float rsqrtf_(float x) { return 1.0f / sqrtf(x); }
+static double rsqrt_(double x) { return 1.0 / sqrt(x); }
+static float madf_(float a, float b, float c) { return a * b + c; }
+static double mad_(double a, double b, double c) { return a * b + c; }
+static float exp10f_(float x) { return powf(10.0f, x); }
+static double exp10_(double x) { return pow(10.0, x); }
+static float clampf_(float x, float lo, float hi) { return fminf(fmaxf(x, lo), hi); }
+/* AMDGPU's fract: x - floor(x), below 1 */
+static float fractf_(float x) { return fminf(x - floorf(x), 0x1.fffffep-1f); }
+static double fract_(double x) { return fmin(x - floor(x), 0x1.fffffffffffffp-1); }
+static float rcpf_(float x) { return 1.0f / x; }
+static double clamp_(double x, double lo, double hi) { return fmin(fmax(x, lo), hi); }
+static int32_t imin(int32_t a, int32_t b) { return a < b ? a : b; }
+static int32_t imax(int32_t a, int32_t b) { return a > b ? a : b; }
+static uint32_t umin(uint32_t a, uint32_t b) { return a < b ? a : b; }
+static uint32_t umax(uint32_t a, uint32_t b) { return a > b ? a : b; }
+static int64_t lmin(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t lmax(int64_t a, int64_t b) { return a > b ? a : b; }
+static uint64_t mmin(uint64_t a, uint64_t b) { return a < b ? a : b; }
+static uint64_t mmax(uint64_t a, uint64_t b) { return a > b ? a : b; }
+static uint32_t uabs(uint32_t a) { return a; }
+static uint32_t iabs(int32_t a) { return a < 0 ? 0u - (uint32_t)a : (uint32_t)a; }
+static uint64_t labs_(int64_t a) { return a < 0 ? 0u - (uint64_t)a : (uint64_t)a; }
+static int32_t iclamp(int32_t x, int32_t lo, int32_t hi) { return imin(imax(x, lo), hi); }
+static uint32_t uclamp(uint32_t x, uint32_t lo, uint32_t hi) { return umin(umax(x, lo), hi); }
+
+typedef struct MathFn {
+  const char *name;
+  BuiltinFn fn[6]; /* i j l m f d */
+} MathFn;
+
+#define FD(n, f, d) {n, {NULL, NULL, NULL, NULL, (BuiltinFn)(f), (BuiltinFn)(d)}}
+static const MathFn math_fns[] = {
+    FD("sqrt", sqrtf, sqrt), FD("rsqrt", rsqrtf_, rsqrt_), FD("cbrt", cbrtf, cbrt),
+    FD("exp", expf, exp), FD("exp2", exp2f, exp2), FD("exp10", exp10f_, exp10_),
+    FD("expm1", expm1f, expm1), FD("log", logf, log), FD("log2", log2f, log2),
+    FD("log10", log10f, log10), FD("log1p", log1pf, log1p), FD("sin", sinf, sin),
+    FD("cos", cosf, cos), FD("tan", tanf, tan), FD("asin", asinf, asin),
+    FD("acos", acosf, acos), FD("atan", atanf, atan), FD("sinh", sinhf, sinh),
+    FD("cosh", coshf, cosh), FD("tanh", tanhf, tanh), FD("fabs", fabsf, fabs),
+    FD("floor", floorf, floor), FD("ceil", ceilf, ceil), FD("round", roundf, round),
+    FD("trunc", truncf, trunc), FD("rint", rintf, rint), FD("pow", powf, pow),
+    FD("powr", powf, pow), FD("fmin", fminf, fmin), FD("fmax", fmaxf, fmax),
+    FD("fmod", fmodf, fmod), FD("atan2", atan2f, atan2), FD("hypot", hypotf, hypot),
+    FD("copysign", copysignf, copysign), FD("fdim", fdimf, fdim),
+    FD("fma", fmaf, fma), FD("mad", madf_, mad_),
+    {"min", {(BuiltinFn)imin, (BuiltinFn)umin, (BuiltinFn)lmin, (BuiltinFn)mmin, (BuiltinFn)fminf, (BuiltinFn)fmin}},
+    {"max", {(BuiltinFn)imax, (BuiltinFn)umax, (BuiltinFn)lmax, (BuiltinFn)mmax, (BuiltinFn)fmaxf, (BuiltinFn)fmax}},
+    {"abs", {(BuiltinFn)iabs, (BuiltinFn)uabs, (BuiltinFn)labs_, NULL, NULL, NULL}},
+    {"clamp", {(BuiltinFn)iclamp, (BuiltinFn)uclamp, NULL, NULL, (BuiltinFn)clampf_, (BuiltinFn)clamp_}},
+};
+
+/* ---- exact names ------------------------------------------------------- */
+typedef struct Exact {
+  const char *name;
+  BuiltinFn fn;
+} Exact;
+
+static const Exact exact[] = {
+    {"llvm.nvvm.read.ptx.sreg.tid.x", (BuiltinFn)s_tid_x},
+    {"llvm.nvvm.read.ptx.sreg.tid.y", (BuiltinFn)s_tid_y},
+    {"llvm.nvvm.read.ptx.sreg.tid.z", (BuiltinFn)s_tid_z},
+    {"llvm.nvvm.read.ptx.sreg.ntid.x", (BuiltinFn)s_ntid_x},
+    {"llvm.nvvm.read.ptx.sreg.ntid.y", (BuiltinFn)s_ntid_y},
+    {"llvm.nvvm.read.ptx.sreg.ntid.z", (BuiltinFn)s_ntid_z},
+    {"llvm.nvvm.read.ptx.sreg.ctaid.x", (BuiltinFn)s_ctaid_x},
+    {"llvm.nvvm.read.ptx.sreg.ctaid.y", (BuiltinFn)s_ctaid_y},
+    {"llvm.nvvm.read.ptx.sreg.ctaid.z", (BuiltinFn)s_ctaid_z},
+    {"llvm.nvvm.read.ptx.sreg.nctaid.x", (BuiltinFn)s_nctaid_x},
+    {"llvm.nvvm.read.ptx.sreg.nctaid.y", (BuiltinFn)s_nctaid_y},
+    {"llvm.nvvm.read.ptx.sreg.nctaid.z", (BuiltinFn)s_nctaid_z},
+    {"llvm.nvvm.read.ptx.sreg.warpsize", (BuiltinFn)s_warpsize},
+    {"llvm.nvvm.read.ptx.sreg.laneid", (BuiltinFn)s_laneid},
+    {"llvm.nvvm.barrier0", (BuiltinFn)rt_barrier},
+    {"llvm.nvvm.barrier.sync", (BuiltinFn)rt_barrier},
+    {"llvm.nvvm.bar.sync", (BuiltinFn)rt_barrier},
+    {"llvm.nvvm.barrier.cta.sync.aligned.all", (BuiltinFn)rt_barrier},
+    {"llvm.nvvm.barrier.cta.sync.all", (BuiltinFn)rt_barrier},
+    {"llvm.nvvm.barrier.cta.sync.aligned", (BuiltinFn)rt_barrier},
+    {"llvm.nvvm.membar.cta", (BuiltinFn)b_nop},
+    {"llvm.nvvm.membar.gl", (BuiltinFn)b_nop},
+    {"llvm.nvvm.membar.sys", (BuiltinFn)b_nop},
+    /* the fast math CUDA's headers reach (__sinf, __expf, sqrtf with
+       -ffast-math, fabsf): the host's, at its own precision */
+    {"llvm.nvvm.sqrt.approx.f", (BuiltinFn)sqrtf},
+    {"llvm.nvvm.sqrt.approx.ftz.f", (BuiltinFn)sqrtf},
+    {"llvm.nvvm.sin.approx.f", (BuiltinFn)sinf},
+    {"llvm.nvvm.sin.approx.ftz.f", (BuiltinFn)sinf},
+    {"llvm.nvvm.cos.approx.f", (BuiltinFn)cosf},
+    {"llvm.nvvm.cos.approx.ftz.f", (BuiltinFn)cosf},
+    {"llvm.nvvm.ex2.approx.f32", (BuiltinFn)exp2f},
+    {"llvm.nvvm.ex2.approx.ftz.f32", (BuiltinFn)exp2f},
+    {"llvm.nvvm.lg2.approx.f", (BuiltinFn)log2f},
+    {"llvm.nvvm.lg2.approx.ftz.f", (BuiltinFn)log2f},
+    {"llvm.nvvm.fabs.f32", (BuiltinFn)fabsf},
+    {"llvm.nvvm.fabs.f64", (BuiltinFn)fabs},
+    {"llvm.amdgcn.fract.f32", (BuiltinFn)fractf_},
+    {"llvm.amdgcn.fract.f64", (BuiltinFn)fract_},
+    {"llvm.amdgcn.rcp.f32", (BuiltinFn)rcpf_},
+    {"llvm.nvvm.isspacep.global", (BuiltinFn)b_is_global},
+    {"llvm.nvvm.isspacep.shared", (BuiltinFn)b_is_local},
+    {"llvm.nvvm.isspacep.local", (BuiltinFn)b_is_private},
+    {"llvm.nvvm.isspacep.const", (BuiltinFn)b_is_constant},
+    {"llvm.amdgcn.workitem.id.x", (BuiltinFn)s_tid_x},
+    {"llvm.amdgcn.workitem.id.y", (BuiltinFn)s_tid_y},
+    {"llvm.amdgcn.workitem.id.z", (BuiltinFn)s_tid_z},
+    {"llvm.amdgcn.workgroup.id.x", (BuiltinFn)s_ctaid_x},
+    {"llvm.amdgcn.workgroup.id.y", (BuiltinFn)s_ctaid_y},
+    {"llvm.amdgcn.workgroup.id.z", (BuiltinFn)s_ctaid_z},
+    {"llvm.amdgcn.s.barrier", (BuiltinFn)rt_barrier},
+    {"llvm.amdgcn.wave.barrier", (BuiltinFn)b_nop},
+    {"llvm.amdgcn.dispatch.ptr", (BuiltinFn)rt_dispatch_packet},
+    {"llvm.amdgcn.implicitarg.ptr", (BuiltinFn)rt_implicit_args},
+    {"__atomic_work_item_fence", (BuiltinFn)b_nop}, /* ROCm 5 HIP's __syncthreads */
+    {"llvm.amdgcn.is.shared", (BuiltinFn)b_is_local},
+    {"llvm.amdgcn.is.private", (BuiltinFn)b_is_private},
+    {"printf", (BuiltinFn)b_printf},
+    {"vprintf", (BuiltinFn)b_vprintf},
+    {"__assertfail", (BuiltinFn)rt_assert_failed},
+    {"__to_global", (BuiltinFn)b_to_global},
+    {"__to_local", (BuiltinFn)b_to_local},
+    {"__to_private", (BuiltinFn)b_to_private},
+};
+
+/* Base name of a mangled OpenCL builtin -> work-item function or cast. */
+static const Exact by_base[] = {
+    {"get_global_id", (BuiltinFn)rt_global_id},
+    {"get_local_id", (BuiltinFn)rt_local_id},
+    {"get_group_id", (BuiltinFn)rt_group_id},
+    {"get_global_size", (BuiltinFn)rt_global_size},
+    {"get_local_size", (BuiltinFn)rt_local_size},
+    {"get_enqueued_local_size", (BuiltinFn)rt_local_size},
+    {"get_num_groups", (BuiltinFn)rt_num_groups},
+    {"get_global_offset", (BuiltinFn)rt_global_offset},
+    {"get_work_dim", (BuiltinFn)rt_work_dim},
+    {"get_global_linear_id", (BuiltinFn)b_linear_global},
+    {"get_local_linear_id", (BuiltinFn)b_linear_local},
+    {"__spirv_BuiltInGlobalInvocationId", (BuiltinFn)rt_global_id},
+    {"__spirv_BuiltInLocalInvocationId", (BuiltinFn)rt_local_id},
+    {"__spirv_BuiltInWorkgroupId", (BuiltinFn)rt_group_id},
+    {"__spirv_BuiltInGlobalSize", (BuiltinFn)rt_global_size},
+    {"__spirv_BuiltInWorkgroupSize", (BuiltinFn)rt_local_size},
+    {"__spirv_BuiltInNumWorkgroups", (BuiltinFn)rt_num_groups},
+    {"__spirv_BuiltInGlobalOffset", (BuiltinFn)rt_global_offset},
+    {"barrier", (BuiltinFn)rt_barrier},
+    {"work_group_barrier", (BuiltinFn)rt_barrier},
+    {"__spirv_ControlBarrier", (BuiltinFn)rt_barrier},
+    {"mem_fence", (BuiltinFn)b_nop},
+    {"read_mem_fence", (BuiltinFn)b_nop},
+    {"write_mem_fence", (BuiltinFn)b_nop},
+    {"atomic_work_item_fence", (BuiltinFn)b_nop},
+    {"__spirv_MemoryBarrier", (BuiltinFn)b_nop},
+    {"to_global", (BuiltinFn)b_to_global},
+    {"to_local", (BuiltinFn)b_to_local},
+    {"to_private", (BuiltinFn)b_to_private},
+    {"__spirv_GenericCastToPtrExplicit_ToGlobal", (BuiltinFn)b_to_global},
+    {"__spirv_GenericCastToPtrExplicit_ToLocal", (BuiltinFn)b_to_local},
+    {"__spirv_GenericCastToPtrExplicit_ToPrivate", (BuiltinFn)b_to_private},
+    {"atomic_flag_test_and_set", (BuiltinFn)at_flag_tas},
+    {"atomic_flag_clear", (BuiltinFn)at_flag_clear},
+    {"atomic_flag_test_and_set_explicit", (BuiltinFn)at_flag_tas},
+    {"atomic_flag_clear_explicit", (BuiltinFn)at_flag_clear},
+};
+
+/* ---- mangled names ----------------------------------------------------- */
+
+/* Splits "_Z<len><name><params>"; false if s is not of that form. */
+static bool demangle(const char *s, char *name, size_t cap, const char **params) {
+  if (strncmp(s, "_Z", 2))
+    return false;
+  s += 2;
+  size_t len = 0;
+  while (*s >= '0' && *s <= '9')
+    len = len * 10 + (size_t)(*s++ - '0');
+  if (!len || len >= cap || strlen(s) < len)
+    return false;
+  memcpy(name, s, len);
+  name[len] = 0;
+  *params = s + len;
+  return true;
+}
+
+/* Index 0..5 of a scalar type letter (i j l m f d; x y as l m), or -1. */
+static int type_index(char c) {
+  switch (c) {
+  case 'i':
+    return 0;
+  case 'j':
+    return 1;
+  case 'l':
+  case 'x':
+    return 2;
+  case 'm':
+  case 'y':
+    return 3;
+  case 'f':
+    return 4;
+  case 'd':
+    return 5;
+  default:
+    return -1;
+  }
+}
+
+/* The scalar type of what the first parameter points to: skips 'P' and the
+   qualifiers (U<n><vendor> such as U3AS1 or U7_Atomic, V, K, r). */
+static int pointee_type(const char *p) {
+  if (*p != 'P')
+    return -1;
+  p++;
+  for (;;) {
+    if (*p == 'V' || *p == 'K' || *p == 'r') {
+      p++;
+    } else if (*p == 'U') {
+      p++;
+      size_t n = 0;
+      while (*p >= '0' && *p <= '9')
+        n = n * 10 + (size_t)(*p++ - '0');
+      if (strlen(p) < n)
+        return -1;
+      p += n;
+    } else {
+      return type_index(*p);
+    }
+  }
+}
+
+static const size_t type_size[] = {4, 4, 8, 8, 4, 8};
+
+static BuiltinFn lookup_atomic(const char *base, const char *params, int *mem_arg,
+                           unsigned *mem_size) {
+  char b[64];
+  size_t n = strlen(base);
+  if (n >= sizeof b)
+    return NULL;
+  memcpy(b, base, n + 1);
+  if (n > 9 && !strcmp(b + n - 9, "_explicit"))
+    b[n - 9] = 0;
+  const char *op = NULL;
+  for (size_t i = 0; i < sizeof atomic_names / sizeof atomic_names[0]; i++)
+    if (!strcmp(b, atomic_names[i].name))
+      op = atomic_names[i].op;
+  int t = pointee_type(params);
+  if (!op || t < 0)
+    return NULL;
+  for (size_t i = 0; i < sizeof atomic_ops / sizeof atomic_ops[0]; i++)
+    if (!strcmp(op, atomic_ops[i].op) && atomic_ops[i].fn[t]) {
+      *mem_arg = 0;
+      *mem_size = (unsigned)type_size[t];
+      return atomic_ops[i].fn[t];
+    }
+  return NULL;
+}
+
+static BuiltinFn lookup_math(const char *base, const char *params) {
+  if (!strncmp(base, "native_", 7))
+    base += 7;
+  else if (!strncmp(base, "half_", 5))
+    base += 5;
+  if (strchr(params, 'D') || strchr(params, 'P'))
+    return NULL; /* vectors, pointers */
+  int t = type_index(params[0]);
+  if (t < 0)
+    return NULL;
+  for (size_t i = 0; i < sizeof math_fns / sizeof math_fns[0]; i++)
+    if (!strcmp(base, math_fns[i].name))
+      return math_fns[i].fn[t];
+  return NULL;
+}
+
+BuiltinFn builtin_lookup(const char *name, int *mem_arg, unsigned *mem_size) {
+  *mem_arg = -1;
+  *mem_size = 0;
+  for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++)
+    if (!strcmp(name, exact[i].name))
+      return exact[i].fn;
+  /* llvm.spv.generic.cast.to.ptr.explicit.p<N>.p4: the result space picks
+     the cast; SPIR numbering (1 global, 3 local, 0 private). */
+  const char *spv = "llvm.spv.generic.cast.to.ptr.explicit.p";
+  if (!strncmp(name, spv, strlen(spv))) {
+    int as = atoi(name + strlen(spv));
+    return as == 1 ? (BuiltinFn)b_to_global
+           : as == 3 ? (BuiltinFn)b_to_local
+           : as == 0 ? (BuiltinFn)b_to_private
+                     : NULL;
+  }
+  char base[128];
+  const char *params;
+  if (!demangle(name, base, sizeof base, &params))
+    return NULL;
+  for (size_t i = 0; i < sizeof by_base / sizeof by_base[0]; i++)
+    if (!strcmp(base, by_base[i].name))
+      return by_base[i].fn;
+  BuiltinFn f = lookup_atomic(base, params, mem_arg, mem_size);
+  if (f)
+    return f;
+  return lookup_math(base, params);
+}

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* exec.c — one run of one module: read, pick the target table, prepare
+ * (prep.c), JIT with ORC LLJIT, and launch (rt.c).
+ *
+ * The runtime functions are given to the JIT as absolute symbols: the hooks
+ * (__gasp_access, __gasp_enter, __gasp_leave) and, for every declaration
+ * prep.c renamed to "__gasp_rt.<name>", the builtin builtins.c returns for
+ * <name>.  Everything else the generated code calls (memcpy, memset, libm
+ * for host lowering of intrinsics) comes from the process. */
+#include "exec/exec.h"
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <string.h>
+#include <sys/mman.h>
+
+static char *take_error(LLVMErrorRef e, const char *what) {
+  char *m = LLVMGetErrorMessage(e);
+  char *r = xasprintf("%s: %s", what, m);
+  LLVMDisposeErrorMessage(m);
+  return r;
+}
+
+typedef VEC(LLVMOrcCSymbolMapPair) SymVec;
+
+static void add_addr(LLVMOrcLLJITRef j, SymVec *v, const char *name,
+                     LLVMOrcExecutorAddress addr) {
+  LLVMOrcCSymbolMapPair p;
+  p.Name = LLVMOrcLLJITMangleAndIntern(j, name);
+  p.Sym.Address = addr;
+  p.Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported |
+                             LLVMJITSymbolGenericFlagsCallable;
+  p.Sym.Flags.TargetFlags = 0;
+  vec_push(v, p);
+}
+
+static void add_sym(LLVMOrcLLJITRef j, SymVec *v, const char *name, BuiltinFn addr) {
+  add_addr(j, v, name, (LLVMOrcExecutorAddress)(uintptr_t)addr);
+}
+
+/* Absolute symbols for the hooks and the renamed builtins of m. */
+static LLVMErrorRef define_runtime(LLVMOrcLLJITRef j, LLVMModuleRef m) {
+  SymVec v = {0};
+  add_sym(j, &v, "__gasp_access", (BuiltinFn)rt_access);
+  add_sym(j, &v, "__gasp_enter", (BuiltinFn)rt_enter);
+  add_sym(j, &v, "__gasp_leave", (BuiltinFn)rt_leave);
+  add_sym(j, &v, "__gasp_block", (BuiltinFn)rt_block);
+  const char *pfx = "__gasp_rt.", *unk = "__gasp_unknown.";
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    size_t n;
+    const char *name = LLVMGetValueName2(f, &n);
+    if (!LLVMIsDeclaration(f))
+      continue;
+    if (!strncmp(name, unk, strlen(unk))) {
+      add_sym(j, &v, name, (BuiltinFn)rt_unknown_called);
+      continue;
+    }
+    if (strncmp(name, pfx, strlen(pfx)))
+      continue;
+    int ma;
+    unsigned msz;
+    BuiltinFn impl = builtin_lookup(name + strlen(pfx), &ma, &msz);
+    if (impl)
+      add_sym(j, &v, name, impl);
+  }
+  LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(v.v, v.n);
+  vec_free(&v);
+  return LLVMOrcJITDylibDefine(LLVMOrcLLJITGetMainJITDylib(j), mu);
+}
+
+/* The module's local variables when its local pointers are 32 bits
+   (prep.c, "32-bit local and private pointers"): one block below 2 GiB,
+   each variable an absolute symbol inside it. */
+static LLVMErrorRef place_lds(LLVMOrcLLJITRef j, RunPrep *p) {
+  if (!p->lds.n)
+    return NULL;
+  size_t size = 0;
+  for (size_t i = 0; i < p->lds.n; i++)
+    size = (size + p->lds.v[i].align - 1) / p->lds.v[i].align * p->lds.v[i].align +
+           (p->lds.v[i].size ? p->lds.v[i].size : 1);
+  size = (size + 4095) / 4096 * 4096;
+  void *b = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT,
+                 -1, 0);
+  if (b == MAP_FAILED)
+    return LLVMCreateStringError("cannot map the local variables below 2 GiB");
+  p->lds_block = b;
+  p->lds_size = size;
+  SymVec v = {0};
+  size_t at = 0;
+  for (size_t i = 0; i < p->lds.n; i++) {
+    at = (at + p->lds.v[i].align - 1) / p->lds.v[i].align * p->lds.v[i].align;
+    add_addr(j, &v, p->lds.v[i].name, (LLVMOrcExecutorAddress)(uintptr_t)(p->lds_block + at));
+    at += p->lds.v[i].size ? p->lds.v[i].size : 1;
+  }
+  LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(v.v, v.n);
+  vec_free(&v);
+  return LLVMOrcJITDylibDefine(LLVMOrcLLJITGetMainJITDylib(j), mu);
+}
+
+static const TgtTable *pick_target(LLVMModuleRef m, const char *path, char **err) {
+  const char *triple = LLVMGetTarget(m);
+  const TgtTable *t = tgt_for_triple(triple);
+  if (!t)
+    *err = xasprintf("%s: error: cannot run a module for triple '%s': gasp-run "
+                     "runs spir/spirv, nvptx and amdgcn modules",
+                     path, triple && *triple ? triple : "(none)");
+  return t;
+}
+
+int exec_module(const char *path, const RunOptions *o, RunBuffers *bufs,
+                char **err) {
+  memset(bufs, 0, sizeof *bufs);
+  *err = NULL;
+  LLVMInitializeNativeTarget();
+  LLVMInitializeNativeAsmPrinter();
+
+  LLVMOrcLLJITRef j = NULL;
+  LLVMErrorRef e = LLVMOrcCreateLLJIT(&j, LLVMOrcCreateLLJITBuilder());
+  if (e) {
+    *err = take_error(e, "cannot create the JIT");
+    return RUN_EKERNEL;
+  }
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = gasp_read_module(ctx, path, err);
+  int status = RUN_OK;
+  RunPrep prep = {0};
+  const TgtTable *t = NULL;
+  if (!m || !(t = pick_target(m, path, err))) {
+    status = RUN_EINPUT;
+  } else if (!prep_module(&m, t, o, LLVMOrcLLJITGetTripleString(j),
+                          LLVMOrcLLJITGetDataLayoutStr(j), &prep, err)) {
+    char *msg = xasprintf("%s: error: %s", path, *err);
+    free(*err);
+    *err = msg;
+    status = strstr(msg, "internal error") ? RUN_EKERNEL : RUN_EINPUT;
+  }
+  if (status != RUN_OK) {
+    if (m)
+      LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    prep_free(&prep);
+    LLVMOrcDisposeLLJIT(j);
+    return status;
+  }
+  if ((e = define_runtime(j, m)) || (e = place_lds(j, &prep))) {
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    goto jit_error;
+  }
+  LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContextFromLLVMContext(ctx);
+  LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(m, tsc);
+  LLVMOrcDisposeThreadSafeContext(tsc);
+  if ((e = LLVMOrcLLJITAddLLVMIRModule(j, LLVMOrcLLJITGetMainJITDylib(j), tsm))) {
+    LLVMOrcDisposeThreadSafeModule(tsm);
+    goto jit_error;
+  }
+  LLVMOrcExecutorAddress entry = 0, globals = 0;
+  if ((e = LLVMOrcLLJITLookup(j, &entry, "__gasp_entry")) ||
+      (e = LLVMOrcLLJITLookup(j, &globals, "__gasp_globals")))
+    goto jit_error;
+  status = rt_launch(o, &prep, t, (RunEntryFn)(uintptr_t)entry,
+                     (RunGlobalsFn)(uintptr_t)globals, bufs, err);
+  prep_free(&prep);
+  if ((e = LLVMOrcDisposeLLJIT(j)))
+    LLVMConsumeError(e);
+  return status;
+
+jit_error:
+  *err = take_error(e, "cannot compile the module for the host");
+  prep_free(&prep);
+  if ((e = LLVMOrcDisposeLLJIT(j)))
+    LLVMConsumeError(e);
+  return RUN_EKERNEL;
+}

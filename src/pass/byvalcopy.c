@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* byvalcopy.c — a kernel's by-value aggregate that the kernel writes or
+ * whose address it hands on, copied into private memory at its entry.
+ *
+ * Problem.  A CUDA struct passed by value to a kernel is a `ptr byval`
+ * parameter of the ptx_kernel.  Only read, it is named in the parameter
+ * space (target.c, tgt_param_space: the back end reads it with ld.param).
+ * Handed to a helper (`row_part(m, ...)` with `const Csr &m`), or written,
+ * it stays generic: LLVM 22 hands the helper the parameter window's
+ * generic address (cvta.param), which no space a device function may
+ * read by name covers, and writes go to a local copy the back end makes
+ * by itself.  Every access through it — in the kernel and in the helpers
+ * — stays generic.
+ *
+ * Rule.  On a target whose table names a kernel by-value space
+ * (kernel_byval_space: NVPTX param, 101), such a parameter of a kernel
+ * nothing in the module calls gets its copy made in the IR, as NVIDIA's
+ * compiler and older LLVM make it: at the entry an alloca of its type
+ * (private), `memcpy(copy, addrspacecast (param to 101), size)`, and every
+ * other use of the parameter uses the copy.  The parameter is then only
+ * read, in the parameter space (ld.param); the copy is private (the alloca
+ * rule), so helpers get a private pointer that ipmsp clones for; and the
+ * copy holds what the host wrote (memory.c, mem_host_copy), so a pointer
+ * field loaded from it is global.
+ *
+ * Cost.  A written parameter was copied by the back end anyway; one only
+ * handed on costs a new copy: only up to the table's kernel_byval_copy
+ * bytes (NVPTX 256: 32 ld.param/st.local pairs of 8 bytes); a larger one
+ * stays generic with a Missed remark.  Kernels marked optnone, a kernel
+ * the module also calls (its callers pass any pointer), and a parameter
+ * nothing uses are left alone.
+ *
+ * Example (nvptx64):
+ *   define ptx_kernel void @spmv(ptr byval(%Csr) align 8 %m, ...) {
+ *     %r = call float @row_part(ptr %m, ...)
+ * becomes
+ *     %m.copy = alloca %Csr, align 8
+ *     %1 = addrspacecast ptr %m to ptr addrspace(101)
+ *     call void @llvm.memcpy.p0.p101.i64(ptr align 8 %m.copy, ptr addrspace(101) align 8 %1, i64 32, i1 false)
+ *     %r = call float @row_part(ptr %m.copy, ...)
+ *
+ * Requires: nothing.  Debug name: byvalcopy.  Statistics: byvalcopy.*.
+ * Tests: test/byvalcopy/kernel-byval-copy-nvptx.ll, test/exec (CUDA).
+ */
+#include "pass/pass.h"
+
+#include <string.h>
+
+static const GaspStatDesc st_copied = {
+    "byvalcopy.copies", "kernel by-value arguments copied into private memory"};
+static const GaspStatDesc st_large = {
+    "byvalcopy.too-large", "kernel by-value arguments not copied: larger than the table's limit"};
+
+static unsigned attr_kind(const char *name) {
+  return LLVMGetEnumAttributeKindForName(name, strlen(name));
+}
+
+/* Copies parameter k of kernel fn (a generic byval aggregate of type ty). */
+static void copy_param(GaspCtx *cx, LLVMBuilderRef b, LLVMValueRef fn, unsigned k,
+                       LLVMTypeRef ty, unsigned long long size) {
+  LLVMValueRef p = LLVMGetParam(fn, k);
+  LLVMAttributeRef al = LLVMGetEnumAttributeAtIndex(fn, k + 1, attr_kind("align"));
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn));
+  unsigned align = al ? (unsigned)LLVMGetEnumAttributeValue(al) : LLVMABIAlignmentOfType(td, ty);
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
+  LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(entry));
+  LLVMSetCurrentDebugLocation2(b, ir_loc_of(NULL, fn));
+  size_t len;
+  const char *name = LLVMGetValueName2(p, &len);
+  char buf[256];
+  snprintf(buf, sizeof buf, "%.*s%s", (int)(len < 200 ? len : 200), name, len ? ".copy" : "");
+  LLVMValueRef copy = LLVMBuildAlloca(b, ty, buf);
+  LLVMSetAlignment(copy, align);
+  LLVMReplaceAllUsesWith(p, copy);
+  LLVMValueRef src = LLVMBuildAddrSpaceCast(
+      b, p, LLVMPointerTypeInContext(LLVMGetModuleContext(LLVMGetGlobalParent(fn)),
+                                     (unsigned)cx->tgt->kernel_byval_space), "");
+  LLVMValueRef n = LLVMConstInt(LLVMInt64TypeInContext(LLVMGetTypeContext(ty)), size, false);
+  LLVMBuildMemCpy(b, copy, align, src, align, n);
+  cx_stat(cx, &st_copied, 1);
+  if (cx_wants(cx, GASP_REMARK_PASSED)) {
+    GaspRemark *r = cx_remark(cx, GASP_REMARK_PASSED, "ByvalCopied", fn, NULL);
+    rm_arg(r, "String",
+           "by-value argument %u (%llu bytes) copied into private memory: the kernel writes "
+           "it or hands its address on",
+           k, size);
+    rm_done(r);
+  }
+}
+
+bool byvalcopy_run(PassRun *run) {
+  GaspCtx *cx = run->cx;
+  LLVMModuleRef m = run->m;
+  facts_pass_entry(cx, m);
+  const TgtTable *t = cx->tgt;
+  if (!t->kernel_byval_space)
+    return false;
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  unsigned byval = attr_kind("byval");
+  bool changed = false;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+    if (LLVMIsDeclaration(fn) || !tgt_is_kernel(t, fn) || ir_optnone(fn) || LLVMGetFirstUse(fn))
+      continue;
+    unsigned np = LLVMCountParams(fn);
+    for (unsigned k = 0; k < np; k++) {
+      LLVMValueRef p = LLVMGetParam(fn, k);
+      LLVMAttributeRef a = LLVMGetEnumAttributeAtIndex(fn, k + 1, byval);
+      if (!a || ir_ptr_as(LLVMTypeOf(p)) != t->generic || !LLVMGetFirstUse(p) ||
+          tgt_param_space(t, fn, k) == t->kernel_byval_space)
+        continue; /* not one, unused, or only read: named in place */
+      LLVMTypeRef ty = LLVMGetTypeAttributeValue(a);
+      if (!ty || !LLVMTypeIsSized(ty))
+        continue;
+      unsigned long long size = LLVMABISizeOfType(td, ty);
+      if (size > t->kernel_byval_copy) {
+        cx_stat(cx, &st_large, 1);
+        if (cx_wants(cx, GASP_REMARK_MISSED)) {
+          GaspRemark *r = cx_remark(cx, GASP_REMARK_MISSED, "ByvalNotCopied", fn, NULL);
+          rm_arg(r, "String",
+                 "by-value argument %u (%llu bytes) not copied into private memory: larger "
+                 "than %u bytes, its accesses stay generic",
+                 k, size, t->kernel_byval_copy);
+          rm_done(r);
+        }
+        continue;
+      }
+      copy_param(cx, b, fn, k, ty, size);
+      changed = true;
+    }
+  }
+  LLVMDisposeBuilder(b);
+  return changed;
+}

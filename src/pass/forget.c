@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* forget.c — drops the facts an earlier gasp run left in the module, for
+ * a module other passes changed since (the pass plugin's late run).
+ *
+ * Problem.  `!gasp.fields` on a fields clone says "at entry, the aggregate
+ * in parameter k holds at offset o only pointers into space S"; infer
+ * trusts it (memory.c's field slots).  It is true when gasp writes it.
+ * Between the plugin's early run and its late one LLVM's optimizer runs:
+ * dead-argument elimination and argument promotion rebuild a function
+ * without some parameters and copy its metadata to the new one, so a
+ * fact's k can name another parameter.  The late run must infer from the
+ * IR alone.
+ *
+ * Algorithm.  Every function loses its `!gasp.fields`
+ * (schema_fields_clear).  `!gasp.as` stays: only the call graph and the
+ * explanations read it.
+ *
+ * Remark: none.  Debug name: forget.  Statistics: forget.dropped (the
+ * functions that had facts).  Tests: test/plugin/late-facts.ll.
+ */
+#include "pass/pass.h"
+
+static const GaspStatDesc st_dropped = {"forget.dropped",
+                                        "functions whose field facts (!gasp.fields) were dropped"};
+
+bool forget_run(PassRun *run) {
+  GaspCtx *cx = run->cx;
+  LLVMModuleRef m = run->m;
+  unsigned n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    n += schema_fields_clear(f);
+  cx_stat(cx, &st_dropped, n);
+  return n != 0;
+}

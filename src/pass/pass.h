@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* pass/pass.h — the passes: one file each, `bool X_run(GaspCtx *,
+ * LLVMModuleRef)`; no pass calls another.  The layer's one header
+ * (docs/design.md, "Layers"). */
+#ifndef GASP_PASS_H
+#define GASP_PASS_H
+
+#include "transform/transform.h"
+
+/* What a pass runs on: the context, the module, the run's fact store
+   (pipeline.c makes one per run; the pass table says what each pass needs
+   from it and keeps of it). */
+typedef struct PassRun {
+  GaspCtx *cx;
+  LLVMModuleRef m;
+  Facts *facts;
+} PassRun;
+
+/* Each pass: true when it changed the module.  One line per pass here;
+   what it does is its file's header, where it runs is pipeline.c's table. */
+bool internalize_run(PassRun *run); /* --whole-program's closed world */
+bool byvalcopy_run(PassRun *run);   /* a kernel's by-value aggregate copied */
+bool infer_run(PassRun *run);       /* intra-procedural inference */
+/* The `reinfer` step: infers again what passes left in the fact store's
+   set (facts_reinfer_later); changes nothing when it is empty. */
+bool reinfer_run(PassRun *run);
+bool fields_run(PassRun *run);    /* clones for aggregates' field spaces */
+bool callsplit_run(PassRun *run); /* one call per arm of a select */
+bool memsum_run(PassRun *run);    /* pointers through memory */
+bool version_run(PassRun *run);   /* a loop copy per space */
+
+/* ===== ipmsp.c — inter-procedural memory-space propagation  === */
+bool ipmsp_run(PassRun *run);
+
+
+bool resolve_run(PassRun *run); /* explicit casts folded, static resolution */
+bool lower_run(PassRun *run);   /* run-time resolution on tags */
+bool alias_run(PassRun *run);   /* address-space scopes */
+bool hazards_run(PassRun *run); /* shapes LLVM 22's back ends mishandle */
+bool forget_run(PassRun *run);  /* an earlier run's field facts dropped */
+
+#endif

@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* resolve.c — explicit casts folded, and static resolution .
+ *
+ * Problem: to_global/to_local/to_private (every spelling in casts.c) and
+ * the space tests (llvm.nvvm.isspacep.*, llvm.amdgcn.is.shared/private)
+ * cost a runtime check, and generic accesses cost a dispatch, even where
+ * the answer is known at compile time.  Two facts decide it:
+ *
+ *  1. The source space of the operand, from infer (intra-procedural, after
+ *     ipmsp has specialised the function): known S -> a cast to S is the
+ *     pointer itself, a cast to any other space disjoint from S is null; a
+ *     test is "p != null" or false.
+ *  2. Which spaces can reach the function's generic pointers at all
+ *     (reach.c: the casts to generic in the kernels that call it).  A space
+ *     that cannot reach: its cast is null, its test false.  If only global
+ *     memory reaches, to_global(p) is p.
+ *
+ * Static resolution: when every space that reaches is global memory —
+ * global, constant where the target keeps it in global memory (the table's
+ * in_global column), and
+ * private with --private-in-global — every generic load, store, atomic and
+ * memory intrinsic of the function becomes a global one, with no branch
+ * .  Volatile
+ * accesses follow the target's volatile policy.  Under --private-in-global
+ * with private casts reaching, to_private/to_global stay for run time (the
+ * the private-in-global model: the lower pass tags private pointers and clears
+ * the tag on generic-to-global).
+ *
+ * Example (spir64; no local or private pointer is cast to generic in any
+ * kernel reaching @f):
+ *   before:  %l = call ptr addrspace(3) @__to_local(ptr addrspace(4) %p)
+ *            %v = load i32, ptr addrspace(4) %p
+ *   after:   (%l is null)
+ *            %0 = addrspacecast ptr addrspace(4) %p to ptr addrspace(1)
+ *            %v = load i32, ptr addrspace(1) %0
+ *
+ * Changed functions are re-inferred (a folded cast usually makes more
+ * values known).  Remark per changed function:
+ *   "resolve: @f: generic pointers may point to <spaces>; N explicit casts
+ *    folded, M accesses made global"
+ * Requires: a module that verifies.  Debug name: resolve.
+ * Statistics: resolve.* (below).  Tests: test/resolve/.
+ */
+#include "pass/pass.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <string.h>
+
+static const GaspStatDesc st_nulltests = {
+    "resolve.null-tests-folded", "null tests of folded casts answered (null == null)"};
+static const GaspStatDesc st_cast = {"resolve.casts-folded",
+                                     "explicit casts folded to the pointer or null"};
+static const GaspStatDesc st_test = {"resolve.tests-folded",
+                                     "space tests folded to a constant or a null check"};
+static const GaspStatDesc st_static = {
+    "resolve.accesses-global", "generic accesses made global by static resolution"};
+static const GaspStatDesc st_volatile = {
+    "resolve.volatile-kept", "volatile generic accesses the target keeps generic"};
+
+typedef struct Resolve {
+  GaspCtx *cx;
+  const TgtTable *t;
+  LLVMModuleRef m;
+  LLVMBuilderRef b;
+  Space *sp;  /* the space analysis */
+  const Reach *reach; /* the store's */
+  uint32_t global_bits; /* spaces that are global memory (a set of spaces) */
+  bool changed;
+} Resolve;
+
+/* TRUE_REACH: TRUE_SAME from what reaches the kernels (reach.c), a proof
+   of the whole module rather than of the function */
+typedef enum Fold { KEEP, FALSE_NULL, TRUE_SAME, TRUE_REACH } Fold;
+
+/* An explicit cast or space test of the function, and what it folds to. */
+typedef struct Site {
+  LLVMValueRef call;
+  CastFn cf;
+  Fold fold;
+} Site;
+
+static Fold decide(Resolve *s, const CastFn *cf, LLVMValueRef p, uint32_t mask) {
+  if (LLVMIsAConstantPointerNull(p))
+    return FALSE_NULL; /* to_X(NULL) is NULL; no space holds NULL */
+  bool isnull;
+  int src = space_lat(s->sp, p, &isnull);
+  if (src >= 0 && src != s->t->generic) {
+    const TgtSpace *sp = tgt_space(s->t, src);
+    if (src == cf->as)
+      return TRUE_SAME;
+    if (sp && sp->unified != UAS_TARGET && tgt_disjoint(s->t, src, cf->as))
+      return FALSE_NULL;
+    return KEEP;
+  }
+  if (mask & SP_UNKNOWN)
+    return KEEP;
+  if (!(mask & space_table_bit(s->t, cf->as)))
+    return FALSE_NULL;
+  if (cf->unified == UAS_GLOBAL && mask == space_table_bit(s->t, s->t->global))
+    return TRUE_REACH;
+  return KEEP;
+}
+
+static void fold(Resolve *s, LLVMValueRef call, const CastFn *cf, Fold f) {
+  LLVMValueRef p = LLVMGetOperand(call, 0), r;
+  LLVMTypeRef rt = LLVMTypeOf(call);
+  LLVMPositionBuilderBefore(s->b, call);
+  LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(call));
+  if (cf->test)
+    r = f == FALSE_NULL
+            ? LLVMConstInt(rt, 0, 0)
+            : LLVMBuildICmp(s->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), "");
+  else if (f == FALSE_NULL)
+    r = tgt_null(s->t, rt);
+  else if (ir_ptr_as(rt) == s->t->generic)
+    r = p;
+  else {
+    r = LLVMBuildAddrSpaceCast(s->b, p, rt, "");
+    if (f == TRUE_REACH)
+      schema_guard_cast(s->cx, r);
+  }
+  if (r != p && !LLVMIsAConstant(r))
+    ir_take_name(call, r);
+  LLVMReplaceAllUsesWith(call, r);
+  LLVMInstructionEraseFromParent(call);
+  cx_stat(s->cx, cf->test ? &st_test : &st_cast, 1);
+}
+
+/* Pointer operand p of an access made global: a cast before `at`. */
+static LLVMValueRef to_global(Resolve *s, LLVMValueRef p, LLVMValueRef at) {
+  LLVMPositionBuilderBefore(s->b, at);
+  LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(at));
+  LLVMValueRef r = LLVMBuildAddrSpaceCast(s->b, p, ir_retype(LLVMTypeOf(p), s->t->global), "");
+  schema_guard_cast(s->cx, r); /* static resolution: a module-wide proof (reach.c) */
+  return r;
+}
+
+static bool make_global(Resolve *s, LLVMValueRef i) {
+  int g = s->t->generic;
+  bool vol_ok = tgt_volatile_ok(s->t, s->t->global, s->cx->opt.keep_volatile);
+  const IrMemIntrin *mi = LLVMIsACallInst(i) ? ir_mem_intrin(i) : NULL;
+  if (!mi) {
+    if (LLVMGetVolatile(i) && !vol_ok) {
+      cx_stat(s->cx, &st_volatile, 1);
+      return false;
+    }
+    unsigned k = ir_ptr_operand(i);
+    LLVMSetOperand(i, k, to_global(s, LLVMGetOperand(i, k), i));
+    return true;
+  }
+  if (ir_mem_intrin_volatile(mi, i) && !vol_ok) {
+    cx_stat(s->cx, &st_volatile, 1);
+    return false;
+  }
+  unsigned n = LLVMGetNumArgOperands(i);
+  LLVMValueRef *args = xmalloc(n * sizeof *args);
+  for (unsigned k = 0; k < n; k++)
+    args[k] = LLVMGetOperand(i, k);
+  for (int k = 0; k < 2; k++)
+    if (mi->ptr_args[k] >= 0 && ir_ptr_as(LLVMTypeOf(args[mi->ptr_args[k]])) == g)
+      args[mi->ptr_args[k]] = to_global(s, args[mi->ptr_args[k]], i);
+  ir_mem_intrin_rebuild(s->b, mi, i, args);
+  free(args);
+  return true;
+}
+
+/* A null of space S written as `addrspacecast (generic null) to S` (what
+   front ends emit for NULL in a named space), where S's null is the zero
+   bit pattern: the plain null. */
+static bool zero_null_cast(const Resolve *s, LLVMValueRef c) {
+  if (!LLVMIsAConstantExpr(c) || LLVMGetConstOpcode(c) != LLVMAddrSpaceCast ||
+      !LLVMIsAConstantPointerNull(LLVMGetOperand(c, 0)))
+    return false;
+  const TgtSpace *sp = tgt_space(s->t, ir_ptr_as(LLVMTypeOf(c)));
+  return ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0))) == s->t->generic && sp && sp->null_is_zero;
+}
+
+/* After folding an explicit cast to null, its null tests compare two nulls
+   that neither opt -O2 nor llc fold (the cast form hides the zero): write
+   the nulls plainly and fold `icmp eq/ne null, null`. */
+static unsigned fold_null_tests(Resolve *s, LLVMValueRef fn) {
+  unsigned n = 0;
+  ValVec dead = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsAICmpInst(i))
+        continue;
+      for (unsigned k = 0; k < 2; k++) {
+        LLVMValueRef op = LLVMGetOperand(i, k);
+        if (zero_null_cast(s, op))
+          LLVMSetOperand(i, k, LLVMConstNull(LLVMTypeOf(op)));
+      }
+      LLVMIntPredicate pr = LLVMGetICmpPredicate(i);
+      if ((pr == LLVMIntEQ || pr == LLVMIntNE) && LLVMIsAConstantPointerNull(LLVMGetOperand(i, 0)) &&
+          LLVMIsAConstantPointerNull(LLVMGetOperand(i, 1))) {
+        LLVMReplaceAllUsesWith(i, LLVMConstInt(LLVMTypeOf(i), pr == LLVMIntEQ, 0));
+        vec_push(&dead, i);
+        n++;
+      }
+    }
+  for (size_t k = 0; k < dead.n; k++)
+    LLVMInstructionEraseFromParent(dead.v[k]);
+  vec_free(&dead);
+  return n;
+}
+
+static void resolve_function(Resolve *s, LLVMValueRef fn, const PtrMap *casting) {
+  uint32_t mask = reach_mask(s->reach, fn);
+  bool is_static = !(mask & ~s->global_bits);
+  if (!is_static && !map_get(casting, fn, NULL))
+    return; /* no explicit cast or space test to fold, no access to make global */
+  VEC(Site) calls = {0};
+  ValVec ops = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      Site site = {i, {0}, KEEP};
+      if (LLVMIsACallInst(i) && casts_match(s->t, i, &site.cf))
+        vec_push(&calls, site);
+      else if (is_static && ir_is_mem_op_in(i, s->t->generic))
+        vec_push(&ops, i);
+    }
+  if (!calls.n && !ops.n) {
+    vec_free(&calls);
+    vec_free(&ops);
+    return;
+  }
+  /* decide everything on the unchanged function, then rewrite */
+  if (calls.n)
+    space_analyse(s->sp, fn, NULL);
+  for (size_t k = 0; k < calls.n; k++) {
+    Site *c = &calls.v[k];
+    c->fold = decide(s, &c->cf, LLVMGetOperand(c->call, 0), mask);
+  }
+  unsigned folded = 0, made = 0;
+  for (size_t k = 0; k < calls.n; k++)
+    if (calls.v[k].fold != KEEP) {
+      fold(s, calls.v[k].call, &calls.v[k].cf, calls.v[k].fold);
+      folded++;
+    }
+  if (folded)
+    cx_stat(s->cx, &st_nulltests, fold_null_tests(s, fn));
+  for (size_t k = 0; k < ops.n; k++)
+    made += make_global(s, ops.v[k]);
+  cx_stat(s->cx, &st_static, made);
+  if (folded || made) {
+    s->changed = true;
+    facts_reinfer_later(facts_of(s->cx, s->m), fn); /* `reinfer` */
+    char names[96];
+    reach_names(s->t, mask, names, sizeof names);
+    GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "Resolved", fn, NULL);
+    rm_arg(r, "String", "generic pointers may point to ");
+    rm_arg(r, "Spaces", "%s", names);
+    rm_arg(r, "String", "; ");
+    rm_arg(r, "CastsFolded", "%u", folded);
+    rm_arg(r, "String", " explicit cast%s folded, ", folded == 1 ? "" : "s");
+    rm_arg(r, "AccessesMadeGlobal", "%u", made);
+    rm_arg(r, "String", " access%s made global", made == 1 ? "" : "es");
+    rm_done(r);
+  }
+  vec_free(&calls);
+  vec_free(&ops);
+}
+
+bool resolve_run(PassRun *run) {
+  GaspCtx *cx = run->cx;
+  LLVMModuleRef m = run->m;
+  facts_pass_entry(cx, m);
+  Resolve s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
+          facts_space(run->facts), facts_reach(run->facts), space_table_bit(cx->tgt, cx->tgt->global), false};
+  if (tgt_in_global(s.t, s.t->constant, false))
+    s.global_bits |= space_table_bit(s.t, s.t->constant);
+  if (cx->opt.private_in_global)
+    s.global_bits |= space_table_bit(s.t, s.t->priv);
+  /* the functions that call an explicit cast or a space test, from the
+     declarations' call sites (not by walking every instruction) */
+  PtrMap casting;
+  map_init(&casting);
+  for (LLVMValueRef d = LLVMGetFirstFunction(m); d; d = LLVMGetNextFunction(d)) {
+    for (LLVMUseRef u = LLVMGetFirstUse(d); u; u = LLVMGetNextUse(u)) {
+      CastFn cf;
+      LLVMValueRef c = LLVMGetUser(u);
+      if (LLVMIsACallInst(c) && LLVMGetCalledValue(c) == d && casts_match(s.t, c, &cf))
+        map_put(&casting, LLVMGetBasicBlockParent(LLVMGetInstructionParent(c)), 1);
+    }
+  }
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
+    if (LLVMCountBasicBlocks(fn) && !ir_optnone(fn)) /* optnone: as written */
+      resolve_function(&s, fn, &casting);
+  map_free(&casting);
+  space_free(s.sp);
+  LLVMDisposeBuilder(s.b);
+  return s.changed;
+}

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* casts.c — the explicit-cast builtins and space predicates, by spelling.
+ *
+ * Problem: a front end asks "does this generic pointer point to space X?"
+ * in many spellings.  resolve folds them, lower implements them on tags,
+ * reach must know they create no generic pointer.  The spellings live here
+ * once.
+ *
+ *   spelling                                         kind   space asked
+ *   __to_global / __to_local / __to_private          cast   by name
+ *   _Z9to_globalPU3AS4v, _Z8to_local..., _Z10to_private...
+ *                                                    cast   by name
+ *   __spirv_GenericCastToPtrExplicit_To{Global,Local,Private} (any mangling)
+ *                                                    cast   by name
+ *   llvm.spv.generic.cast.to.ptr.explicit.p<N>       cast   result space N
+ *   llvm.nvvm.isspacep.{global,shared,local,const}   test   global, local,
+ *                                                           private, constant
+ *   llvm.amdgcn.is.shared / llvm.amdgcn.is.private   test   local, private
+ *
+ * A cast returns its argument in the asked space, or null; a test returns
+ * i1.  The result type of a cast may be the generic space (clang maps
+ * OpenCL private to the generic space 0 on nvptx): then the argument itself
+ * is the answer.
+ *
+ * casts_decl_harmless: declarations that cannot hand back or hide a local
+ * or private pointer made generic — intrinsics, the spellings above,
+ * functions with no pointer in their signature, and the OpenCL builtin
+ * families that only use the pointers they get (atomics, vload/vstore,
+ * printf, async copies, prefetch, fences) and CUDA's printf and assert
+ * (vprintf, __assertfail).  Every other declaration is an
+ * unknown function to reach.c.
+ *
+ * Tests: test/resolve/spellings.ll.
+ */
+#include "target/target.h"
+
+#include <string.h>
+
+typedef struct Spelling {
+  const char *name;
+  TgtUnified space;
+  bool test;
+} Spelling;
+
+static const Spelling exact[] = {
+    {"__to_global", UAS_GLOBAL, false},
+    {"__to_local", UAS_LOCAL, false},
+    {"__to_private", UAS_PRIVATE, false},
+    {"llvm.nvvm.isspacep.global", UAS_GLOBAL, true},
+    {"llvm.nvvm.isspacep.shared", UAS_LOCAL, true},
+    {"llvm.nvvm.isspacep.local", UAS_PRIVATE, true},
+    {"llvm.nvvm.isspacep.const", UAS_CONSTANT, true},
+    {"llvm.amdgcn.is.shared", UAS_LOCAL, true},
+    {"llvm.amdgcn.is.private", UAS_PRIVATE, true},
+};
+
+/* Base names of mangled spellings (_Z<len><base>...). */
+static const Spelling mangled[] = {
+    {"to_global", UAS_GLOBAL, false},
+    {"to_local", UAS_LOCAL, false},
+    {"to_private", UAS_PRIVATE, false},
+    {"__spirv_GenericCastToPtrExplicit_ToGlobal", UAS_GLOBAL, false},
+    {"__spirv_GenericCastToPtrExplicit_ToLocal", UAS_LOCAL, false},
+    {"__spirv_GenericCastToPtrExplicit_ToPrivate", UAS_PRIVATE, false},
+};
+
+static const char spv_prefix[] = "llvm.spv.generic.cast.to.ptr.explicit.";
+
+/* OpenCL builtin families (base-name prefixes) that only use the pointers
+   they are given; CUDA's device runtime calls vprintf(fmt, args) and
+   __assertfail(msg, file, line, function, size) read theirs. */
+static const char *const harmless_prefix[] = {
+    "atomic_", "atom_", "vload", "vstore", "printf", "async_work_group",
+    "wait_group_events", "prefetch", "mem_fence", "read_mem_fence",
+    "write_mem_fence", "__spirv_Atomic", "__spirv_ControlBarrier",
+    "__spirv_MemoryBarrier", "fract", "modf", "sincos", "frexp", "lgamma_r",
+    "remquo", "vprintf", "__assertfail"};
+
+/* "_Z<len><name>...": copies name into buf; false if not of that form. */
+static bool demangled_base(const char *s, size_t slen, char *buf, size_t cap) {
+  if (slen < 3 || strncmp(s, "_Z", 2))
+    return false;
+  size_t i = 2, len = 0;
+  while (i < slen && s[i] >= '0' && s[i] <= '9')
+    len = len * 10 + (size_t)(s[i++] - '0');
+  if (!len || len >= cap || slen - i < len)
+    return false;
+  memcpy(buf, s + i, len);
+  buf[len] = 0;
+  return true;
+}
+
+static int space_for(const TgtTable *t, TgtUnified u) {
+  switch (u) {
+  case UAS_GLOBAL:
+    return t->global;
+  case UAS_LOCAL:
+    return t->local;
+  case UAS_PRIVATE:
+    return t->priv;
+  case UAS_CONSTANT:
+    return t->constant;
+  default:
+    return -1;
+  }
+}
+
+static bool found(const TgtTable *t, const Spelling *sp, CastFn *out) {
+  out->unified = sp->space;
+  out->as = space_for(t, sp->space);
+  out->test = sp->test;
+  return true;
+}
+
+bool casts_match(const TgtTable *t, LLVMValueRef call, CastFn *out) {
+  LLVMValueRef f = ir_callee(call);
+  if (!f || !LLVMIsDeclaration(f) || LLVMGetNumArgOperands(call) < 1 ||
+      ir_ptr_as(LLVMTypeOf(LLVMGetOperand(call, 0))) != t->generic ||
+      LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, 0))) != LLVMPointerTypeKind)
+    return false;
+  size_t n;
+  const char *name = LLVMGetValueName2(f, &n);
+  LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(f));
+  bool ret_ptr = LLVMGetTypeKind(rt) == LLVMPointerTypeKind;
+  bool ret_i1 = LLVMGetTypeKind(rt) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(rt) == 1;
+  for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++)
+    if (!strcmp(name, exact[i].name) && (exact[i].test ? ret_i1 : ret_ptr))
+      return found(t, &exact[i], out);
+  if (ret_ptr && !strncmp(name, spv_prefix, sizeof spv_prefix - 1)) {
+    const TgtSpace *sp = tgt_space(t, (int)LLVMGetPointerAddressSpace(rt));
+    if (!sp || sp->unified == UAS_TARGET || (int)LLVMGetPointerAddressSpace(rt) == t->generic)
+      return false;
+    Spelling s = {NULL, sp->unified, false};
+    return found(t, &s, out);
+  }
+  char base[64];
+  if (ret_ptr && demangled_base(name, n, base, sizeof base))
+    for (size_t i = 0; i < sizeof mangled / sizeof mangled[0]; i++)
+      if (!strcmp(base, mangled[i].name))
+        return found(t, &mangled[i], out);
+  return false;
+}
+
+static bool has_pointer(LLVMTypeRef fty) {
+  if (ir_ptr_as(LLVMGetReturnType(fty)) >= 0)
+    return true;
+  unsigned n;
+  LLVMTypeRef *ps = ir_param_types(fty, &n);
+  bool any = false;
+  for (unsigned i = 0; i < n && !any; i++)
+    any = ir_ptr_as(ps[i]) >= 0;
+  free(ps);
+  return any;
+}
+
+/* The target's test intrinsic for space as (NVPTX, AMDGPU), or NULL. */
+static const Spelling *test_spelling(const TgtTable *t, int as) {
+  const char *prefix = t->family == TGT_NVPTX    ? "llvm.nvvm."
+                       : t->family == TGT_AMDGCN ? "llvm.amdgcn."
+                                                 : NULL;
+  for (size_t i = 0; prefix && i < sizeof exact / sizeof exact[0]; i++) {
+    const Spelling *sp = &exact[i];
+    if (sp->test && !strncmp(sp->name, prefix, strlen(prefix)) && space_for(t, sp->space) == as)
+      return sp;
+  }
+  return NULL;
+}
+
+/* SPIR's OpenCL cast for space as (__to_global/__to_local/__to_private:
+   the pointer in that space, or null), or NULL. */
+static const Spelling *spir_cast(const TgtTable *t, int as) {
+  if (t->family != TGT_SPIR)
+    return NULL;
+  for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++)
+    if (!exact[i].test && !strncmp(exact[i].name, "__to_", 5) &&
+        space_for(t, exact[i].space) == as)
+      return &exact[i];
+  return NULL;
+}
+
+bool casts_can_test(const TgtTable *t, int as) {
+  return test_spelling(t, as) || spir_cast(t, as);
+}
+
+LLVMValueRef casts_build_test(const TgtTable *t, LLVMModuleRef m, LLVMBuilderRef b,
+                              LLVMValueRef p, int as) {
+  const Spelling *sp = test_spelling(t, as);
+  if (sp) {
+    unsigned id = LLVMLookupIntrinsicID(sp->name, strlen(sp->name));
+    LLVMValueRef f = LLVMGetIntrinsicDeclaration(m, id, NULL, 0);
+    return LLVMBuildCall2(b, LLVMGlobalGetValueType(f), f, &p, 1, "");
+  }
+  sp = spir_cast(t, as); /* as clang spells OpenCL's to_local(p) != NULL */
+  LLVMTypeRef rt = ir_retype(LLVMTypeOf(p), as), pt = LLVMTypeOf(p);
+  LLVMValueRef f = LLVMGetNamedFunction(m, sp->name);
+  if (!f) {
+    f = LLVMAddFunction(m, sp->name, LLVMFunctionType(rt, &pt, 1, false));
+    LLVMSetFunctionCallConv(f, 75 /* spir_func */);
+  }
+  LLVMValueRef c = LLVMBuildCall2(b, LLVMGlobalGetValueType(f), f, &p, 1, "");
+  LLVMSetInstructionCallConv(c, LLVMGetFunctionCallConv(f));
+  return LLVMBuildICmp(b, LLVMIntNE, c, LLVMConstPointerNull(LLVMTypeOf(c)), "");
+}
+
+bool casts_decl_harmless(LLVMValueRef decl) {
+  if (LLVMGetIntrinsicID(decl))
+    return true;
+  if (!has_pointer(LLVMGlobalGetValueType(decl)))
+    return true;
+  size_t n;
+  const char *name = LLVMGetValueName2(decl, &n);
+  if (!strncmp(name, spv_prefix, sizeof spv_prefix - 1))
+    return true;
+  for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++)
+    if (!strcmp(name, exact[i].name))
+      return true;
+  char base[64];
+  const char *b = demangled_base(name, n, base, sizeof base) ? base : name;
+  for (size_t i = 0; i < sizeof mangled / sizeof mangled[0]; i++)
+    if (!strcmp(b, mangled[i].name))
+      return true;
+  for (size_t i = 0; i < sizeof harmless_prefix / sizeof harmless_prefix[0]; i++)
+    if (!strncmp(b, harmless_prefix[i], strlen(harmless_prefix[i])))
+      return true;
+  return false;
+}

@@ -1,0 +1,469 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* target.c — the address-space tables , one per target family.
+ *
+ * Problem: every pass needs target facts — which space is generic, which
+ * named spaces exist and which of them can overlap, how a kernel is
+ * recognised, where allocas live, what null looks like.  They live here and
+ * nowhere else: no pass tests "if (nvptx)".
+ *
+ * Table (LLVM numbers):
+ *   unified     spir/spirv/genx   nvptx            amdgcn
+ *   generic     4                 0                0 (flat)
+ *   global      1                 1                1
+ *   local       3                 3 (shared)       3 (LDS)
+ *   private     0                 5 (local)        5 (scratch)
+ *   constant    2                 4                4
+ *   specific    -                 6 tensor,        2 region (GDS),
+ *                                 7 dist. shared,  6 const32,
+ *                                 101 param        7-9 buffers
+ *
+ * Disjointness: each named space has an alias class; spaces of different
+ * classes never hold the same byte.  NVPTX distributed shared (7) contains
+ * the CTA's own shared memory (3), so they share a class; AMDGPU constant,
+ * const32 and buffers are views of global memory and share its class.
+ *
+ * Null: AMDGPU local, region and private use all-ones as null, so a generic
+ * null cannot stand for their null: null_is_zero is false there and the
+ * inference does not merge a null arm into those spaces.
+ *
+ * Volatile and atomic policy (what infer may rewrite): nvptx: every
+ * named space for volatile loads, stores and atomics, but no cmpxchg into
+ * private (llc-22 emits atom.local.cas, which ptxas rejects for every SM
+ * and width; llc turns a private atomicrmw into ld/st, which assembles) —
+ * measured with llc-22 -mcpu=sm_80/sm_90 and ptxas 13.0 -arch=sm_80/sm_90
+ * over {volatile, atomic} x {load, store, atomicrmw, cmpxchg} x {global,
+ * shared, local, constant} (docs/design.md, "volatile policy"); amdgcn:
+ * global, local, private, constant and constant32 (region and buffer
+ * views keep volatile accesses generic); spir/genx: every named space (no
+ * backend interprets the space of a volatile access differently).
+ *
+ * Tags : a generic pointer made from a
+ * named space carries that space's tag in bits 61-63: private 001, local
+ * 010, global 000/111 (its own canonical bits, never rewritten).  Constant
+ * memory is part of global memory on OpenCL devices and AMDGPU (tag 0,
+ * reached through the global arm); NVPTX's constant bank is a separate
+ * window, so it gets the spare tag 011 and an arm of its own.  Spaces with
+ * tag -1 (tensor, distributed shared, param, region, buffers) cannot be
+ * tagged: lowering refuses a cast of them to generic.
+ *
+ * Tests: test/unit/test_target.c and the lit tests under test/target/.
+ */
+#include "target/target.h"
+
+#include <string.h>
+
+/* ---- the tables -------------------------------------------------------- */
+
+/*                        as  name        unified       class null0 vol  tag in-global noop cas-rejected */
+static const TgtSpace spir_spaces[] = {
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false, false},
+    {3, "local", UAS_LOCAL, 3, true, true, 2, false, false, false},
+    {0, "private", UAS_PRIVATE, 0, true, true, 1, false, false, false},
+    {2, "constant", UAS_CONSTANT, 2, true, true, 0, true, false, false},
+};
+
+static const TgtSpace nvptx_spaces[] = {
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false, false},
+    {3, "local", UAS_LOCAL, 3, true, true, 2, false, false, false},
+    {5, "private", UAS_PRIVATE, 5, true, true, 1, false, false, true},
+    {4, "constant", UAS_CONSTANT, 4, true, true, 3, false, false, false},
+    {6, "tensor", UAS_TARGET, 6, true, false, -1, false, false, false},
+    {7, "distributed-shared", UAS_TARGET, 3, true, false, -1, false, false, false},
+    {101, "param", UAS_TARGET, 101, true, false, -1, false, false, false},
+};
+
+static const TgtSpace amdgcn_spaces[] = {
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, true, false},
+    {3, "local", UAS_LOCAL, 3, false, true, 2, false, false, false},
+    {5, "private", UAS_PRIVATE, 5, false, true, 1, false, false, false},
+    {4, "constant", UAS_CONSTANT, 1, true, true, 0, true, true, false},
+    {2, "region", UAS_TARGET, 2, false, false, -1, false, false, false},
+    {6, "constant32", UAS_TARGET, 1, true, true, 0, true, false, false},
+    {7, "buffer-fat", UAS_TARGET, 1, true, false, -1, false, false, false},
+    {8, "buffer-resource", UAS_TARGET, 1, true, false, -1, false, false, false},
+    {9, "buffer-strided", UAS_TARGET, 1, true, false, -1, false, false, false},
+};
+
+#define N(a) (unsigned)(sizeof(a) / sizeof((a)[0]))
+
+/* What the space tests tell apart (llvm.amdgcn.is.shared/is.private: not
+   shared and not private is global, as upstream's AMDGPU rule holds).
+   NVPTX's generic window also holds the distributed-shared, param and
+   tensor windows, which no isspacep test names: a false test there says
+   nothing. */
+static const int amdgcn_test_windows[] = {1, 3, 5};
+
+static const TgtTable tables[] = {
+    {.name = "spir",
+     .family = TGT_SPIR,
+     .generic = 4,
+     .global = 1,
+     .local = 3,
+     .priv = 0,
+     .constant = 2,
+     .spaces = spir_spaces,
+     .nspaces = N(spir_spaces),
+     .kernel_cc = 76 /* spir_kernel */},
+    {.name = "nvptx",
+     .family = TGT_NVPTX,
+     .generic = 0,
+     .global = 1,
+     .local = 3,
+     .priv = 5,
+     .constant = 4,
+     .spaces = nvptx_spaces,
+     .nspaces = N(nvptx_spaces),
+     .kernel_cc = 71 /* ptx_kernel */,
+     .kernel_md = "nvvm.annotations",
+     .kernel_ptr_args_global = true,
+     .generic_alloca_is_private = true,
+     .generic_vars_global = true,
+     .byval_is_private = true,
+     .kernel_byval_space = 101,
+     .kernel_byval_copy = 256,
+     .const_loads_global = true, /* __constant__: only the host writes it */
+     .generic_hw = true,
+     .clone_cost = 8},
+    {.name = "amdgcn",
+     .family = TGT_AMDGCN,
+     .generic = 0,
+     .global = 1,
+     .local = 3,
+     .priv = 5,
+     .constant = 4,
+     .spaces = amdgcn_spaces,
+     .nspaces = N(amdgcn_spaces),
+     .kernel_cc = 91 /* amdgpu_kernel */,
+     .kernel_ptr_args_global = true,
+     .test_windows = amdgcn_test_windows,
+     .ntest_windows = N(amdgcn_test_windows),
+     .const_loads_global = true,
+     .generic_hw = true},
+    {.name = "genx",
+     .family = TGT_GENX,
+     .generic = 4,
+     .global = 1,
+     .local = 3,
+     .priv = 0,
+     .constant = 2,
+     .spaces = spir_spaces,
+     .nspaces = N(spir_spaces),
+     .kernel_cc = 76,
+     .kernel_dllexport = true,
+     .kernel_md = "genx.kernels"},
+};
+
+/* ---- lookup ------------------------------------------------------------ */
+
+char *tgt_names(char *buf, size_t cap) {
+  size_t n = 0;
+  buf[0] = 0;
+  for (unsigned i = 0; i < N(tables) && n < cap; i++)
+    n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? ", " : "", tables[i].name);
+  return buf;
+}
+
+const TgtTable *tgt_by_name(const char *name) {
+  for (unsigned i = 0; i < N(tables); i++)
+    if (!strcmp(tables[i].name, name))
+      return &tables[i];
+  return NULL;
+}
+
+/* Is s (n bytes) made only of characters in set? */
+static bool only(const char *s, size_t n, const char *set) {
+  for (size_t i = 0; i < n; i++)
+    if (!strchr(set, s[i]))
+      return false;
+  return true;
+}
+
+/* The architecture: the triple up to its first '-' (*n bytes). */
+static const char *arch_of(const char *triple, size_t *n) {
+  const char *dash = strchr(triple, '-');
+  *n = dash ? (size_t)(dash - triple) : strlen(triple);
+  return triple;
+}
+
+/* Is the architecture a (n bytes) spelled exactly lit? */
+static bool arch_is(const char *a, size_t n, const char *lit) {
+  return n == strlen(lit) && !strncmp(a, lit, n);
+}
+
+/* nvptx or nvptx64. */
+static bool arch_is_nvptx(const char *a, size_t n) {
+  return arch_is(a, n, "nvptx") || arch_is(a, n, "nvptx64");
+}
+
+/* spirv[32|64][v]1.x: LLVM's own SPIR-V back end compiles it. */
+static bool arch_is_spirv(const char *a, size_t n) {
+  return n >= 5 && !strncmp(a, "spirv", 5) && only(a + 5, n - 5, "0123456789v.");
+}
+
+/* The architecture decides, spelled as LLVM spells it: spir, spir64,
+   spirv[32|64][v]1.x, nvptx, nvptx64, amdgcn, genx[32|64].  Anything else
+   ("spir}64", "nvptxfoo") is not ours. */
+const TgtTable *tgt_for_triple(const char *triple) {
+  if (!triple)
+    return NULL;
+  size_t n;
+  const char *a = arch_of(triple, &n);
+  if (arch_is(a, n, "spir") || arch_is(a, n, "spir64") || arch_is_spirv(a, n))
+    return tgt_by_name("spir");
+  if (arch_is_nvptx(a, n))
+    return tgt_by_name("nvptx");
+  if (arch_is(a, n, "amdgcn"))
+    return tgt_by_name("amdgcn");
+  if (n >= 4 && !strncmp(a, "genx", 4) && only(a + 4, n - 4, "0123456789"))
+    return tgt_by_name("genx");
+  return NULL;
+}
+
+unsigned tgt_hazards(const char *triple) {
+  if (!triple)
+    return 0;
+  size_t n;
+  const char *a = arch_of(triple, &n);
+  if (arch_is_spirv(a, n))
+    return TGT_HAZARD_SCOPES;
+  if (arch_is(a, n, "amdgcn"))
+    return TGT_HAZARD_LANE;
+  return 0;
+}
+
+bool tgt_backend_aa(const char *triple) {
+  if (!triple)
+    return false;
+  size_t n;
+  const char *a = arch_of(triple, &n);
+  return arch_is_nvptx(a, n) || arch_is(a, n, "amdgcn");
+}
+
+const TgtSpace *tgt_space(const TgtTable *t, int as) {
+  for (unsigned i = 0; i < t->nspaces; i++)
+    if (t->spaces[i].as == as)
+      return &t->spaces[i];
+  return NULL;
+}
+
+bool tgt_is_named(const TgtTable *t, int as) {
+  return as != t->generic && tgt_space(t, as) != NULL;
+}
+
+bool tgt_is_space(const TgtTable *t, int as) { return as >= 0 && as != t->generic; }
+
+const char *tgt_space_name(const TgtTable *t, int as) {
+  if (as == t->generic)
+    return "generic";
+  const TgtSpace *s = tgt_space(t, as);
+  return s ? s->name : "unknown";
+}
+
+int tgt_alias_class(const TgtTable *t, int as, bool private_in_global) {
+  const TgtSpace *s = tgt_space(t, as);
+  if (!s || as == t->generic)
+    return -1;
+  if (private_in_global && s->unified == UAS_PRIVATE)
+    s = tgt_space(t, t->global);
+  return s->alias_class;
+}
+
+bool tgt_disjoint(const TgtTable *t, int a, int b) {
+  int ca = tgt_alias_class(t, a, false), cb = tgt_alias_class(t, b, false);
+  return ca >= 0 && cb >= 0 && ca != cb;
+}
+
+/* ---- kernels ----------------------------------------------------------- */
+
+static bool listed_in_md(const TgtTable *t, LLVMValueRef fn) {
+  LLVMModuleRef m = LLVMGetGlobalParent(fn);
+  unsigned n = LLVMGetNamedMetadataNumOperands(m, t->kernel_md);
+  if (!n)
+    return false;
+  LLVMValueRef *ops = xmalloc(n * sizeof *ops);
+  LLVMGetNamedMetadataOperands(m, t->kernel_md, ops);
+  bool found = false;
+  for (unsigned i = 0; i < n && !found; i++) {
+    unsigned k = LLVMGetMDNodeNumOperands(ops[i]);
+    if (k == 0)
+      continue;
+    LLVMValueRef *el = xmalloc(k * sizeof *el);
+    LLVMGetMDNodeOperands(ops[i], el);
+    if (el[0] == fn) {
+      if (t->family != TGT_NVPTX)
+        found = true;
+      else if (k >= 2 && el[1] && LLVMIsAMDString(el[1])) {
+        unsigned len;
+        const char *s = LLVMGetMDString(el[1], &len);
+        found = len == 6 && !memcmp(s, "kernel", 6);
+      }
+    }
+    free(el);
+  }
+  free(ops);
+  return found;
+}
+
+bool tgt_is_kernel(const TgtTable *t, LLVMValueRef fn) {
+  if (t->kernel_cc && LLVMGetFunctionCallConv(fn) == t->kernel_cc)
+    return true;
+  if (t->kernel_dllexport &&
+      LLVMGetDLLStorageClass(fn) == LLVMDLLExportStorageClass)
+    return true;
+  return t->kernel_md && listed_in_md(t, fn);
+}
+
+static bool has_param_attr(LLVMValueRef fn, unsigned k, const char *name) {
+  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+  return LLVMGetEnumAttributeAtIndex(fn, k + 1, kind) != NULL;
+}
+
+/* Is fn used by anything in the module (a call from device code, an
+   address taken)?  Metadata (nvvm.annotations) does not count. */
+static bool used_in_module(LLVMValueRef fn) { return LLVMGetFirstUse(fn) != NULL; }
+
+/* Is every use of v (a kernel's byval parameter, or a GEP of it) a load
+   from it, the source of a copy, or a GEP to such uses?  Then the back end reads it from the
+   parameter space and its address never leaves. */
+static bool only_read(const TgtTable *t, LLVMValueRef root) {
+  Fwd w;
+  fwd_init(&w, FWD_FIFO);
+  fwd_start(&w, root, place_at(0, 0));
+  bool ok = true;
+  for (FwdUse u; ok && fwd_next(&w, &u);) {
+    LLVMValueRef user = u.user, v = u.v;
+    if (LLVMIsALoadInst(user) && !LLVMGetVolatile(user) && LLVMGetOperand(user, 0) == v)
+      continue;
+    /* a GEP; gasp's own cast of an earlier run (the output read again) —
+       at most 8 moves from the parameter */
+    if ((LLVMIsAGetElementPtrInst(user) && u.kind == FWD_GEP) ||
+        (LLVMIsAAddrSpaceCastInst(user) && ir_ptr_as(LLVMTypeOf(user)) == t->kernel_byval_space)) {
+      ok = u.depth < 8;
+      if (ok)
+        fwd_follow(&w, user, u.at);
+      continue;
+    }
+    /* the source of a copy (byvalcopy's, clang's) */
+    const IrMemIntrin *mi = LLVMIsACallInst(user) ? ir_mem_intrin(user) : NULL;
+    ok = mi && (!strncmp(mi->name, "llvm.memcpy", 11) || !strncmp(mi->name, "llvm.memmove", 12)) &&
+         LLVMGetOperand(user, 1) == v && LLVMGetOperand(user, 0) != v &&
+         !ir_mem_intrin_volatile(mi, user);
+  }
+  fwd_free(&w);
+  return ok;
+}
+
+int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k) {
+  LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, k));
+  if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind ||
+      (int)LLVMGetPointerAddressSpace(ty) != t->generic)
+    return LAT_GENERIC;
+  bool kernel = tgt_is_kernel(t, fn);
+  if (has_param_attr(fn, k, "byval")) {
+    /* the callee's own copy of the aggregate; a kernel's lives in the
+       launch's parameter memory: only read, it is named there (NVPTX:
+       NVPTXLowerArgs reads it with ld.param, as gasp's IR now says).  One
+       whose address escapes stays generic: LLVM 22 hands its callees the
+       parameter window's generic address (cvta.param), neither a local
+       copy nor a space a device function may read by name.  An optnone
+       kernel keeps its generic reads (no pass rewrites it), and those go
+       to NVPTX's local copy: private, as a device function's. */
+    if (kernel && t->kernel_byval_space && !used_in_module(fn) && !ir_optnone(fn) &&
+        only_read(t, LLVMGetParam(fn, k)))
+      return t->kernel_byval_space;
+    return t->byval_is_private && !kernel ? t->priv : LAT_GENERIC;
+  }
+  if (has_param_attr(fn, k, "byref"))
+    return LAT_GENERIC;
+  /* the host launch passes global addresses; a kernel that device code
+     also calls gets whatever its callers pass */
+  if (kernel && t->kernel_ptr_args_global && !used_in_module(fn))
+    return t->global;
+  return LAT_GENERIC;
+}
+
+bool tgt_byval_bits_private(const TgtTable *t, LLVMValueRef fn, unsigned k) {
+  return t->byval_is_private && ir_ptr_as(LLVMTypeOf(LLVMGetParam(fn, k))) == t->generic &&
+         has_param_attr(fn, k, "byval");
+}
+
+bool tgt_host_filled(const TgtTable *t, LLVMValueRef fn, unsigned k) {
+  LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, k));
+  return LLVMGetTypeKind(ty) == LLVMPointerTypeKind &&
+         (int)LLVMGetPointerAddressSpace(ty) == t->generic && t->kernel_ptr_args_global &&
+         tgt_is_kernel(t, fn) && !used_in_module(fn) &&
+         (has_param_attr(fn, k, "byval") || has_param_attr(fn, k, "byref"));
+}
+
+bool tgt_in_global(const TgtTable *t, int as, bool private_in_global) {
+  if (as == t->global)
+    return true;
+  const TgtSpace *sp = tgt_space(t, as);
+  if (!sp)
+    return false;
+  return sp->in_global || (private_in_global && as == t->priv);
+}
+
+bool tgt_volatile_ok(const TgtTable *t, int as, bool keep_volatile) {
+  const TgtSpace *sp = tgt_space(t, as);
+  return !keep_volatile && sp && sp->volatile_ok;
+}
+
+bool tgt_access_ok(const TgtTable *t, int as, bool is_volatile, bool is_cas, bool keep_volatile) {
+  const TgtSpace *sp = tgt_space(t, as);
+  if (is_cas && sp && sp->cas_rejected)
+    return false;
+  return !is_volatile || tgt_volatile_ok(t, as, keep_volatile);
+}
+
+bool tgt_same_bits_as_generic(const TgtTable *t, LLVMValueRef v) {
+  const TgtSpace *sp = tgt_space(t, ir_ptr_as(LLVMTypeOf(v)));
+  return sp && sp->noop_generic;
+}
+
+bool tgt_read_only(const TgtTable *t, int as) {
+  const TgtSpace *sp = tgt_space(t, as);
+  /* constant memory, and what the table keeps in the global buffer as
+     read-only memory (in_global: AMDGPU constant32 too) */
+  return sp && (sp->unified == UAS_CONSTANT || sp->in_global);
+}
+
+/* ---- lattice values' names ------------------------------------------------ */
+
+const char *lat_name(const TgtTable *t, int lat) {
+  if (lat == LAT_UNINIT)
+    return "uninit";
+  if (lat == LAT_GENERIC)
+    return "generic";
+  return tgt_space_name(t, lat);
+}
+
+/* ---- null ---------------------------------------------------------------- */
+
+LLVMValueRef tgt_null(const TgtTable *t, LLVMTypeRef ty) {
+  if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind) { /* each element's null */
+    unsigned n = LLVMGetVectorSize(ty);
+    LLVMValueRef e = tgt_null(t, LLVMGetElementType(ty));
+    LLVMValueRef *es = xmalloc((n ? n : 1) * sizeof *es);
+    for (unsigned k = 0; k < n; k++)
+      es[k] = e;
+    LLVMValueRef v = LLVMConstVector(es, n);
+    free(es);
+    return v;
+  }
+  int as = ir_ptr_as(ty);
+  const TgtSpace *sp = tgt_space(t, as);
+  if (as == t->generic || !sp || sp->null_is_zero)
+    return LLVMConstNull(ty);
+  LLVMTypeRef gt = LLVMPointerTypeInContext(LLVMGetTypeContext(ty), (unsigned)t->generic);
+  return LLVMConstAddrSpaceCast(LLVMConstNull(gt), ty);
+}
+
+/* The bit of a named space in a set of spaces: its index in the table
+   (space.c numbers the spaces the table does not name after these). */
+uint32_t space_table_bit(const TgtTable *t, int as) {
+  for (unsigned k = 0; k < t->nspaces && k < SP_NBITS; k++)
+    if (t->spaces[k].as == as)
+      return 1u << k;
+  return 0;
+}

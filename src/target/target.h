@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* target/target.h — the target tables: address spaces and their facts, cast
+ * builtins by spelling.  The layer's one header (docs/design.md, "Layers"). */
+#ifndef GASP_TARGET_H
+#define GASP_TARGET_H
+
+#include "base/base.h"
+
+/* ===== lattice values shared by the passes ============================== *
+ * A lattice value is a named address-space number (>= 0) or one of: */
+#define LAT_UNINIT (-1)  /* bottom: nothing known yet */
+#define LAT_GENERIC (-2) /* top: more than one space, or unknown */
+
+/* ===== target.c — the address-space tables  =================== */
+typedef enum TgtFamily {
+  TGT_SPIR,
+  TGT_GENX,
+  TGT_NVPTX,
+  TGT_AMDGCN
+} TgtFamily;
+
+typedef enum TgtUnified {
+  UAS_GLOBAL,
+  UAS_LOCAL,
+  UAS_PRIVATE,
+  UAS_CONSTANT,
+  UAS_TARGET /* target-specific */
+} TgtUnified;
+
+typedef struct TgtSpace {
+  int as;             /* LLVM address-space number */
+  const char *name;   /* "global", "local", "tensor", ... */
+  TgtUnified unified; /* which unified space it belongs to */
+  int alias_class;    /* spaces in different classes never overlap */
+  bool null_is_zero;  /* generic null casts to this space's 0 bit pattern */
+  bool volatile_ok;   /* a volatile generic access may be rewritten here:
+                         the back end's access in this space keeps volatile's
+                         meaning (docs/design.md, "volatile policy") */
+  int tag;            /* bits 61-63 of a generic pointer into it; -1: none */
+  bool in_global;     /* read-only memory inside the global buffer (OpenCL
+                         constant on spir/genx, AMDGPU constant): a global
+                         access may read it */
+  bool noop_generic;  /* a cast to and from generic keeps the bits (AMDGPU
+                         global/constant), so an int round trip is a cast */
+  bool cas_rejected;  /* a cmpxchg must not be rewritten here: the
+                         assembler rejects what the back end emits (NVPTX
+                         private: ptxas refuses atom.local.cas) */
+} TgtSpace;
+
+typedef struct TgtTable {
+  const char *name; /* "spir", "nvptx", "amdgcn", "genx" */
+  TgtFamily family;
+  int generic;                    /* the generic (flat) space */
+  int global, local, priv, constant;
+  const TgtSpace *spaces;         /* named spaces */
+  unsigned nspaces;
+  unsigned kernel_cc;             /* calling convention of kernels, 0: none */
+  bool kernel_dllexport;          /* genx: dllexport marks a kernel */
+  const char *kernel_md;          /* named metadata listing kernels */
+  bool kernel_ptr_args_global;    /* generic kernel pointer args are global */
+  bool generic_alloca_is_private; /* an alloca in the generic space is private */
+  bool generic_vars_global;       /* a global variable in the generic space
+                                     lives in global memory (NVPTX: the back
+                                     end moves it to .global) */
+  bool const_loads_global;        /* a pointer loaded from constant memory
+                                     points to global memory: only the host
+                                     writes it (AMDGPU kernel arguments and
+                                     constant buffers, NVPTX __constant__) */
+  bool byval_is_private;          /* a device function's generic byval
+                                     parameter is its private copy (NVPTX) */
+  int kernel_byval_space;         /* a kernel's generic byval parameter only
+                                     read (loads through GEPs) lives in this
+                                     space (NVPTX param, 101); 0: no rule */
+  unsigned kernel_byval_copy;     /* the largest kernel byval parameter
+                                     (bytes) byvalcopy copies into private
+                                     memory when the kernel writes it or
+                                     hands its address on */
+  const int *test_windows;        /* the spaces a generic pointer may point
+                                     into, as the space tests tell them
+                                     apart: when the tests say it is in none
+                                     but one, it is in that one (AMDGPU:
+                                     global — constant memory is in global's
+                                     window —, local, private); NULL: a
+                                     false test says nothing */
+  unsigned ntest_windows;
+  bool generic_hw;                /* hardware has generic addressing */
+  unsigned clone_cost;            /* ipmsp: the most instructions a copy of a
+                                     function may cost per use it names; 0 no
+                                     limit (docs/design.md, "What cloning
+                                     costs") */
+} TgtTable;
+
+/* Back-end defects of LLVM 22 a module's triple exposes it to (hazards.c,
+   alias.c): the back end is the triple's, not the table's (spir64 goes
+   through the SPIR-V translator, spirv64 through LLVM's SPIR-V back end). */
+enum {
+  TGT_HAZARD_LANE = 1u << 0,   /* amdgcn: a run-time lane of a pointer vector */
+  TGT_HAZARD_SCOPES = 1u << 1, /* spirv: alias scope declarations do not validate */
+};
+unsigned tgt_hazards(const char *triple);
+/* The triple's back end has an alias analysis of its own that answers
+   NoAlias for two named spaces of different classes (LLVM 22: NVPTXAA,
+   AMDGPUAA, in the default AA stack of every pipeline with the target
+   machine — clang, opt, llc): scoped metadata saying the same is redundant
+   (alias.c). */
+bool tgt_backend_aa(const char *triple);
+/* Table by name ("spir", "nvptx", "amdgcn", "genx"); NULL if unknown. */
+const TgtTable *tgt_by_name(const char *name);
+/* Table for a triple ("spir64-unknown-unknown", "nvptx64-nvidia-cuda", ...);
+   NULL when the triple says nothing about address spaces. */
+const TgtTable *tgt_for_triple(const char *triple);
+/* The named space with number as, or NULL (the generic space is not named). */
+const TgtSpace *tgt_space(const TgtTable *t, int as);
+const char *tgt_space_name(const TgtTable *t, int as);
+bool tgt_is_named(const TgtTable *t, int as);
+/* Any address space but the generic one, in the table or not (addrspace(99)
+   is a space of its own to the inference lattice, as upstream holds; only
+   the table's facts — tags, null, volatile, alias classes — need a row). */
+bool tgt_is_space(const TgtTable *t, int as);
+/* The alias class of space as (spaces of different classes never hold the
+   same byte); -1 for the generic space or a space the table does not name.
+   private_in_global: private memory lives in the global buffer, and a
+   global access may land in it, so private joins global's class. */
+int tgt_alias_class(const TgtTable *t, int as, bool private_in_global);
+/* Two named spaces never hold the same byte. */
+bool tgt_disjoint(const TgtTable *t, int a, int b);
+bool tgt_is_kernel(const TgtTable *t, LLVMValueRef fn);
+/* The space parameter k of fn points into by the target's rules alone
+   (LAT_GENERIC when they say nothing): a generic, not byval/byref,
+   pointer parameter of a kernel that nothing in the module calls, on a
+   target whose kernel pointer arguments are global (nvptx, amdgcn), is
+   global; a generic byval parameter of a device function is private where
+   the target says so (NVPTX: the callee's copy lives in local memory). */
+int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k);
+/* Do the bits of generic byval parameter k of fn point into private memory
+   at run time?  A device function's copy where the target says so, and a
+   kernel's too: on NVPTX a kernel's aggregate is read from parameter
+   space, but a generic pointer to it is its copy in local memory (the back
+   end's argument lowering makes one) — which is why tgt_param_space,
+   naming what the IR may be rewritten to, leaves the kernel's generic. */
+bool tgt_byval_bits_private(const TgtTable *t, LLVMValueRef fn, unsigned k);
+/* Parameter k of fn is memory the host filled at the launch: a generic
+   byval/byref aggregate of a kernel nothing in the module calls, on a
+   target whose kernel pointer arguments are global (CUDA's struct
+   arguments on NVPTX).  The host can only write global addresses (or null)
+   there. */
+bool tgt_host_filled(const TgtTable *t, LLVMValueRef fn, unsigned k);
+/* A global access may land in space as: global itself, a space kept in
+   global memory (in_global), private under --private-in-global. */
+bool tgt_in_global(const TgtTable *t, int as, bool private_in_global);
+/* May a volatile generic access be rewritten into space as?  The table's
+   volatile_ok (what llc-22 emits for a volatile access there keeps its
+   meaning), unless --volatile=keep asks to keep every volatile access
+   generic. */
+bool tgt_volatile_ok(const TgtTable *t, int as, bool keep_volatile);
+/* May an access through a generic pointer be rewritten into space as?
+   tgt_volatile_ok for a volatile one, and no cmpxchg where the table says
+   cas_rejected. */
+bool tgt_access_ok(const TgtTable *t, int as, bool is_volatile, bool is_cas, bool keep_volatile);
+/* The generic pointer that v (a pointer, or vector of pointers, in space
+   v's) stands for has v's bits: the space's cast to generic keeps them
+   (noop_generic).  Debug records may then describe the generic value by v. */
+bool tgt_same_bits_as_generic(const TgtTable *t, LLVMValueRef v);
+/* Space as is never written (constant memory): no store reaches it. */
+bool tgt_read_only(const TgtTable *t, int as);
+/* "generic", "uninit", or the space name. */
+const char *lat_name(const TgtTable *t, int lat);
+/* The source-language null of pointer type ty: 0, or for a space whose
+   null is not 0 (AMDGPU local/private) the cast of generic null. */
+LLVMValueRef tgt_null(const TgtTable *t, LLVMTypeRef ty);
+/* The known tables' names, comma separated, written into buf (returned). */
+char *tgt_names(char *buf, size_t cap);
+
+/* A set of spaces (the space analysis' sets, space.c's lattice): bit i for
+   the table's space i, the spaces the table does not name after them
+   (numbered per run), then these. */
+#define SP_NBITS 24
+#define SP_NAMED ((1u << SP_NBITS) - 1)
+#define SP_NULL (1u << 29)    /* a null constant flowed in */
+#define SP_UNKNOWN (1u << 30) /* something gasp cannot see flowed in */
+/* The bit of a space the table names (its index in the table), 0 for any
+   other space: the same bit every Space gives it. */
+uint32_t space_table_bit(const TgtTable *t, int as);
+
+/* ===== casts.c — explicit-cast builtins and space tests, by spelling ==== */
+typedef struct CastFn {
+  TgtUnified unified; /* the space asked about */
+  int as;             /* its number in the target table */
+  bool test;          /* an i1 test (isspacep, is.shared), not a cast */
+} CastFn;
+/* Is call an explicit cast / space test of a generic pointer (operand 0)? */
+bool casts_match(const TgtTable *t, LLVMValueRef call, CastFn *out);
+/* Can the target test whether a generic pointer is in space as: NVPTX
+   llvm.nvvm.isspacep.*, AMDGPU llvm.amdgcn.is.shared/private, SPIR
+   OpenCL's __to_global/__to_local/__to_private (null when not)? */
+bool casts_can_test(const TgtTable *t, int as);
+/* That test of generic pointer p, built at b (the declaration added to m
+   when missing): an i1, true when p is in space as. */
+LLVMValueRef casts_build_test(const TgtTable *t, LLVMModuleRef m, LLVMBuilderRef b,
+                              LLVMValueRef p, int as);
+/* A declaration known not to make or hide a local/private generic pointer. */
+bool casts_decl_harmless(LLVMValueRef decl);
+
+#endif

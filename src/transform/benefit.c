@@ -1,0 +1,294 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* benefit.c — what a clone would buy: the clone cost model's benefit side,
+ * for ipmsp (which decides; the cost side and the limit are specialize.c's).
+ *
+ * Parameters are (function, index) pairs; the caller numbers the functions
+ * (ipmsp: its records) and says, through BenefitHost, which callee
+ * parameters it weighs (a candidate's generic pointer parameter).  Answers
+ * are kept per parameter until the caller forgets a function (its body or its
+ * calls changed: benefit_forget).
+ *
+ * Pays.  A clone costs a copy of the body; it pays only when a named space for
+ * one of its parameters lets some access get a named space.  Parameter k of
+ * f "pays" when its value reaches, through address arithmetic (GEP, casts,
+ * phi, select, freeze, llvm.ptrmask, a ptrtoint/inttoptr pair), a memory
+ * access's pointer operand, an explicit cast or space test (resolve folds
+ * it), or a parameter of a candidate callee that pays.  Uses gasp cannot
+ * see past — stored as a value, returned, put into an aggregate or vector,
+ * passed to an intrinsic that may access memory — count as paying (clone
+ * rather than lose an access).  Comparisons, integer arithmetic, external
+ * functions (which keep their generic parameters) and intrinsics that do not
+ * access memory through it do not pay.  A clone whose tuple keeps a named
+ * space only for parameters that do not pay is not made
+ * (ipmsp.clones-not-paying); the remaining parameters keep generic in the
+ * tuple, so call sites that differ only there share one clone.
+ *
+ * "Does (f, k) pay?" is reachability in the graph of (function, parameter)
+ * pairs: local facts decide some, calls add edges to callee parameters.  A
+ * depth-first search from the asked one stops at the first that pays
+ * locally; when it drains without one, every one it visited cannot reach
+ * one either (their reachable sets are inside the one explored) and all are
+ * recorded as not paying.
+ *
+ * Named uses (benefit_named_uses): every use a named space for (f, k)
+ * names, each weighted by its loop depth (dom_use_weight), and for a call
+ * passing the named pointer on to a callee parameter that pays, what it
+ * names down its calls (REACH_DEPTH levels, then 1 per paying parameter;
+ * a cycle counts the one being weighed as 1): a clone of f is what lets its
+ * callees' clones be called.
+ *
+ * Tests (through ipmsp): test/ipmsp/clone-pays.ll, clone-cost.ll,
+ * clone-cost-loops.ll, clone-cost-reach.ll.
+ */
+#include "transform/transform.h"
+
+#include <limits.h>
+
+enum { PAY_UNKNOWN = 0, PAY_YES = 1, PAY_NO = 2 };
+#define USES_UNKNOWN UINT_MAX    /* not weighed yet */
+#define USES_BUSY (UINT_MAX - 1) /* being weighed (a cycle) */
+
+/* One function's answers, per parameter. */
+typedef struct BenefitFn {
+  unsigned np;
+  signed char *pay;     /* PAY_UNKNOWN / PAY_YES / PAY_NO */
+  unsigned *reach_uses; /* named uses here and down the calls (USES_UNKNOWN) */
+} BenefitFn;
+
+struct Benefit {
+  Pool pool;
+  const TgtTable *t;
+  BenefitHost host;
+  VEC(BenefitFn *) fns; /* by the host's function number; NULL: none yet */
+};
+
+Benefit *benefit_new(const TgtTable *t, BenefitHost host) {
+  Benefit *b = xcalloc(1, sizeof *b);
+  b->t = t;
+  b->host = host;
+  pool_bind(&b->fns, &b->pool);
+  return b;
+}
+
+void benefit_free(Benefit *b) {
+  if (!b)
+    return;
+  pool_release(&b->pool);
+  free(b);
+}
+
+static void reset(BenefitFn *fi) {
+  for (unsigned k = 0; k < fi->np; k++) {
+    fi->pay[k] = PAY_UNKNOWN;
+    fi->reach_uses[k] = USES_UNKNOWN;
+  }
+}
+
+/* f's answers, made (all unknown) when first asked. */
+static BenefitFn *answers(Benefit *b, uint32_t f) {
+  while (b->fns.n <= f)
+    vec_push(&b->fns, NULL);
+  BenefitFn *fi = b->fns.v[f];
+  if (!fi) {
+    fi = b->fns.v[f] = pool_alloc(&b->pool, sizeof *fi);
+    fi->np = LLVMCountParams(b->host.fn_of(b->host.arg, f));
+    fi->pay = pool_alloc(&b->pool, (fi->np + 1) * sizeof *fi->pay);
+    fi->reach_uses = pool_alloc(&b->pool, (fi->np + 1) * sizeof *fi->reach_uses);
+    reset(fi);
+  }
+  return fi;
+}
+
+void benefit_forget(Benefit *b, uint32_t f) {
+  if (f < b->fns.n && b->fns.v[f])
+    reset(b->fns.v[f]);
+}
+
+/* The walk follows the loads of stack alloca a (directly or through
+   address-space casts), each once. */
+static void reloads(LLVMValueRef a, Fwd *w, Place at) {
+  for (LLVMUseRef x = LLVMGetFirstUse(a); x; x = LLVMGetNextUse(x)) {
+    LLVMValueRef u = LLVMGetUser(x);
+    if (LLVMIsAAddrSpaceCastInst(u))
+      reloads(u, w, at);
+    else if (LLVMIsALoadInst(u))
+      fwd_follow(w, u, at);
+  }
+}
+
+/* Local facts of parameter (f, k): the uses of the parameter's value that pay by
+   themselves (accesses, explicit casts, uses gasp cannot see past), counted
+   up to `stop` (1: "does it pay?"; UINT_MAX: all of them, the clone cost
+   model's benefit, each weighted by its loop depth — dom_use_weight — and
+   *raw, when not NULL, gets them unweighted); the callee parameters it flows
+   into are pushed to edges. */
+static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *edges,
+                           unsigned stop, unsigned *raw) {
+  Dom *dom = NULL;
+  unsigned count = 0;
+#define USE(at) (count++, uses += stop == UINT_MAX ? dom_use_weight(&dom, (at)) : 1, uses >= stop)
+  Fwd w;
+  fwd_init(&w, FWD_LIFO | FWD_DEDUP);
+  fwd_start(&w, LLVMGetParam(b->host.fn_of(b->host.arg, f), k), place_at(0, 0));
+  unsigned uses = 0;
+  bool yes = false;
+  for (FwdUse fu; !yes && fwd_next(&w, &fu);) {
+    LLVMValueRef i = fu.user, v = fu.v;
+    bool follow = LLVMIsAInstruction(i) && fwd_is_move(fu.kind);
+    if (!follow) {
+      switch (LLVMIsAInstruction(i) && ir_opcode(i) != LLVMCallBr ? fu.kind : FWD_OTHER) {
+      case FWD_TOPTR:
+        follow = true;
+        break;
+      case FWD_TOINT: /* only a no-op pair back to a pointer */
+        for (LLVMUseRef x = LLVMGetFirstUse(i); x; x = LLVMGetNextUse(x))
+          if (LLVMIsAIntToPtrInst(LLVMGetUser(x)))
+            fwd_follow(&w, LLVMGetUser(x), fu.at);
+        break;
+      case FWD_CMP:
+        break;
+      case FWD_CALL: {
+        unsigned nargs = LLVMGetNumArgOperands(i);
+        LLVMValueRef callee = ir_callee(i);
+        uint32_t c = callee ? b->host.id_of(b->host.arg, callee) : MAP_NONE;
+        CastFn cf;
+        for (unsigned a = 0; a < nargs && !yes; a++) {
+          if (LLVMGetOperand(i, a) != v)
+            continue;
+          if (c != MAP_NONE && LLVMCountBasicBlocks(callee)) {
+            if (b->host.is_weighed(b->host.arg, c, a)) {
+              BenefitParam e = {c, a};
+              vec_push(edges, e);
+            }
+            continue;
+          }
+          if (a == 0 && LLVMIsACallInst(i) && casts_match(b->t, i, &cf)) {
+            yes = USE(i);
+            continue;
+          }
+          switch (ir_call_arg_use(i, a)) {
+          case IR_ARG_ACCESS:
+          case IR_ARG_UNKNOWN:
+            yes = USE(i);
+            break;
+          case IR_ARG_ADDRESS:
+            follow = true;
+            break;
+          case IR_ARG_NOACCESS:
+          case IR_ARG_CALLEE:
+            break;
+          }
+        }
+        break;
+      }
+      case FWD_STORE: /* counting: a spill into a stack alloca is followed to
+                         its reloads (-O0 code keeps every parameter there) */
+        if (stop == UINT_MAX && LLVMGetOperand(i, 0) == v) {
+          LLVMValueRef a = ir_alloca_of(LLVMGetOperand(i, 1));
+          if (a) {
+            reloads(a, &w, fu.at);
+            break;
+          }
+        }
+        yes = USE(i);
+        break;
+      default: /* load/store/atomics (pointer or value), ret, aggregates */
+        yes = USE(i);
+      }
+    }
+    if (follow)
+      fwd_follow(&w, i, fu.at);
+  }
+#undef USE
+  fwd_free(&w);
+  dom_free(dom);
+  if (raw)
+    *raw = count;
+  return uses;
+}
+
+bool benefit_pays(Benefit *b, uint32_t f, unsigned k) {
+  if (answers(b, f)->pay[k] != PAY_UNKNOWN)
+    return answers(b, f)->pay[k] == PAY_YES;
+  BenefitParamVec stack = {0}, visited = {0}, edges = {0};
+  BenefitParam s0 = {f, k};
+  vec_push(&stack, s0);
+  answers(b, f)->pay[k] = PAY_NO; /* provisional: marks "visited" */
+  vec_push(&visited, s0);
+  bool yes = false;
+  while (stack.n && !yes) {
+    BenefitParam s = stack.v[--stack.n];
+    edges.n = 0;
+    if (local_uses(b, s.f, s.k, &edges, 1, NULL)) {
+      yes = true;
+      break;
+    }
+    for (size_t e = 0; e < edges.n && !yes; e++) {
+      signed char st = answers(b, edges.v[e].f)->pay[edges.v[e].k];
+      if (st == PAY_YES) {
+        yes = true;
+      } else if (st == PAY_UNKNOWN) {
+        answers(b, edges.v[e].f)->pay[edges.v[e].k] = PAY_NO;
+        vec_push(&visited, edges.v[e]);
+        vec_push(&stack, edges.v[e]);
+      }
+    }
+  }
+  /* a "no" is final only when the search drained; otherwise only the
+     asked parameter is known (it pays) and the others are forgotten */
+  for (size_t i = 0; i < visited.n; i++)
+    answers(b, visited.v[i].f)->pay[visited.v[i].k] = yes ? PAY_UNKNOWN : PAY_NO;
+  answers(b, f)->pay[k] = yes ? PAY_YES : PAY_NO;
+  vec_free(&stack);
+  vec_free(&visited);
+  vec_free(&edges);
+  return yes;
+}
+
+/* How deep reach_uses follows calls: the callee's own decision weighs the
+   rest, and a bound keeps the walk linear in a chain of helpers. */
+#define REACH_DEPTH 4
+
+static unsigned reach_uses(Benefit *b, uint32_t f, unsigned k, unsigned depth);
+
+/* The uses a named space for parameter k of f names, depth calls below
+   the function weighed (above); raw: f's own unweighted, plus the calls'. */
+static unsigned named_uses(Benefit *b, uint32_t f, unsigned k, unsigned depth, unsigned *raw) {
+  BenefitParamVec edges = {0};
+  unsigned r = 0;
+  unsigned n = local_uses(b, f, k, &edges, UINT_MAX, &r);
+  for (size_t e = 0; e < edges.n; e++) {
+    unsigned p = depth + 1 < REACH_DEPTH ? reach_uses(b, edges.v[e].f, edges.v[e].k, depth + 1)
+                                          : benefit_pays(b, edges.v[e].f, edges.v[e].k);
+    n += p;
+    r += p;
+  }
+  vec_free(&edges);
+  if (raw)
+    *raw = r;
+  return n;
+}
+
+/* named_uses for a callee parameter: 0 when it does not pay; once per
+   parameter (a cycle counts the one being weighed as 1). */
+static unsigned reach_uses(Benefit *b, uint32_t f, unsigned k, unsigned depth) {
+  BenefitFn *fi = answers(b, f);
+  if (!benefit_pays(b, f, k))
+    return 0;
+  if (fi->reach_uses[k] == USES_BUSY)
+    return 1;
+  if (fi->reach_uses[k] != USES_UNKNOWN)
+    return fi->reach_uses[k];
+  fi->reach_uses[k] = USES_BUSY;
+  unsigned n = named_uses(b, f, k, depth, NULL);
+  if (n < 1)
+    n = 1;
+  if (n >= USES_BUSY)
+    n = USES_BUSY - 1;
+  fi->reach_uses[k] = n;
+  return n;
+}
+
+unsigned benefit_named_uses(Benefit *b, uint32_t f, unsigned k, unsigned *raw) {
+  return named_uses(b, f, k, 0, raw);
+}

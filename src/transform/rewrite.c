@@ -1,0 +1,689 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* rewrite.c — the rewriter: a function's generic values to their spaces
+ * (the engine of the `infer` pass, pass/infer.c; ipmsp, fields and memsum
+ * run it on what they change).
+ *
+ * Problem.  Front ends emit generic (flat) pointers whenever the origin of a
+ * pointer is not syntactically obvious.  Inside one function the origin is
+ * often still visible: the pointer is a GEP of a phi of addrspacecasts from
+ * local memory, a select between two global pointers, a value reloaded from
+ * a private array of pointers.  This pass proves the space of such values
+ * and rewrites the memory operations that use them to the named space.
+ * Anchor: LLVM's InferAddressSpaces; unlike it, this pass needs no
+ * TargetMachine (it works on spir64), reads its facts from target.c, and
+ * sees through private pointer slots that SROA cannot remove.
+ *
+ * What each value's space is, is the space analysis' answer (space.c: the
+ * lattice, the sources, the transfer rules, private slots through
+ * memory.c); this file only acts on it.  A value whose set is one space S
+ * (and nothing unknown) is rewritten to S.  Functions marked optnone are
+ * left as they are.
+ *
+ * Algorithm, per function:
+ *   0. Space facts (spacefacts.c): an assumed space test, or one a
+ *      branch depends on, rewrites the uses it dominates to a cast pair.
+ *   1. The space analysis of the function (space_analyse), which also
+ *      lists the operations through generic pointers.
+ *   2. The candidates a rewritable operation depends on are marked.
+ *   3. Every marked candidate with a named space S gets a twin in S: new
+ *      phis first (empty), then the other twins in reverse post-order, then
+ *      the phis' incoming values (poison from unreachable predecessors).
+ *   4. Uses are rewritten: pointer operands of load/store/atomicrmw/
+ *      cmpxchg, each pointer argument of memcpy/memmove/memset (and
+ *      .inline), masked load/store/gather/scatter and prefetch (rebuilt
+ *      with the declaration for the new pointer types), icmp of two pointers
+ *      in one space (or one and null), and a generic-to-S cast of an S
+ *      value folds away.  Volatile accesses only where the target's
+ *      volatile policy allows.  The stored value of a store is never touched.
+ *   5. Every other use of a rewritten value gets `addrspacecast S -> generic`
+ *      of the twin; the old values are erased, then any dead cast.
+ *
+ * Example (spir64, generic = 4, local = 3):
+ *   before:  %g = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)
+ *            %q = getelementptr i32, ptr addrspace(4) %g, i64 %i
+ *            %v = load i32, ptr addrspace(4) %q
+ *   after:   %q = getelementptr i32, ptr addrspace(3) %l, i64 %i
+ *            %v = load i32, ptr addrspace(3) %q
+ *
+ * Requires: a module that verifies.  Preserves: the CFG, every non-pointer
+ * value, the stored values and all non-memory uses of pointers (through a
+ * cast back to generic).  Debug info: new instructions carry the location
+ * of what they stand for; the debug records of an erased generic value
+ * follow its named twin where the table says that space keeps the generic
+ * pointer's bits (AMDGPU global/constant), else LLVM's salvage rules, else
+ * become poison (dbg_salvage; test infer/dbg-salvage.ll).
+ * Debug name: infer.  Statistics: infer.* (see the GaspStatDesc below).
+ * Tests: test/infer/.
+ */
+#include "transform/transform.h"
+
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
+#include <string.h>
+
+static const GaspStatDesc st_resolved = {
+    "infer.values-resolved", "generic pointer values given a named space"};
+static const GaspStatDesc st_access = {
+    "infer.accesses-rewritten", "load/store/atomic pointer operands rewritten"};
+static const GaspStatDesc st_intrin = {
+    "infer.intrinsics-rewritten", "memory intrinsic calls rebuilt"};
+static const GaspStatDesc st_icmp = {"infer.icmps-rewritten",
+                                     "pointer comparisons rewritten"};
+static const GaspStatDesc st_cast = {"infer.casts-folded",
+                                     "generic-to-named casts folded"};
+static const GaspStatDesc st_slot = {
+    "infer.slots", "private pointer slots seen through"};
+static const GaspStatDesc st_volatile = {
+    "infer.volatile-kept", "volatile accesses kept generic by target policy"};
+static const GaspStatDesc st_null_arm = {
+    "infer.null-arm-accesses",
+    "accesses through a pointer into one space or a null whose bits differ there, cast at the "
+    "access"};
+static const GaspStatDesc st_cas = {
+    "infer.cmpxchg-kept", "cmpxchg kept generic: the assembler rejects it in that space"};
+
+struct Infer {
+  Pool pool; /* the containers below */
+  GaspCtx *cx;
+  const TgtTable *t;
+  LLVMModuleRef m;
+  LLVMBuilderRef b;
+  LLVMValueRef fn;
+  Space *sp;             /* the space analysis of fn */
+  bool space_tests;      /* the module calls a space test (phase 0) */
+  bool summary;          /* loads read a memory summary (phase 4b) */
+  ValVec nv;             /* per candidate: its twin (or a cast, when uninit) */
+  VEC(unsigned char) needed; /* per candidate: a rewritten op depends on it */
+  VEC(uint32_t) work;
+  ValVec trash;          /* maybe-dead instructions to sweep, each once */
+  PtrMap trash_set;
+  unsigned named[16];    /* accesses rewritten in this function, per table space */
+};
+
+/* The lattice value of candidate k. */
+static int lat_of(const Infer *s, uint32_t k) {
+  return space_mask_lat(s->sp, space_val(s->sp, k)->mask);
+}
+
+/* ---- phase 3: twins in the inferred space ------------------------------ */
+
+static LLVMValueRef const_to_space(Infer *s, LLVMValueRef c, int as) {
+  LLVMTypeRef nt = ir_retype(LLVMTypeOf(c), as);
+  if (LLVMIsAConstantPointerNull(c) || LLVMIsAConstantAggregateZero(c))
+    return LLVMConstNull(nt);
+  if (LLVMIsAPoisonValue(c))
+    return LLVMGetPoison(nt);
+  if (LLVMIsAUndefValue(c))
+    return LLVMGetUndef(nt);
+  switch (LLVMGetConstOpcode(c)) {
+  case LLVMAddrSpaceCast:
+    return LLVMGetOperand(c, 0); /* from `as` itself: the space was proven */
+  case LLVMBitCast:
+    return const_to_space(s, LLVMGetOperand(c, 0), as);
+  case LLVMIntToPtr: { /* a no-op pair: the pointer it was made from */
+    LLVMValueRef p = LLVMGetOperand(LLVMGetOperand(c, 0), 0);
+    if (ir_ptr_as(LLVMTypeOf(p)) == as)
+      return p;
+    return ir_ptr_as(LLVMTypeOf(p)) == s->t->generic ? const_to_space(s, p, as)
+                                                     : LLVMConstAddrSpaceCast(p, nt);
+  }
+  case LLVMGetElementPtr: {
+    unsigned n = (unsigned)LLVMGetNumOperands(c);
+    LLVMValueRef *idx = xmalloc(n * sizeof *idx);
+    for (unsigned k = 1; k < n; k++)
+      idx[k - 1] = LLVMGetOperand(c, k);
+    LLVMValueRef r = LLVMConstGEPWithNoWrapFlags(
+        LLVMGetGEPSourceElementType(c), const_to_space(s, LLVMGetOperand(c, 0), as),
+        idx, n - 1, LLVMGEPGetNoWrapFlags(c));
+    free(idx);
+    return r;
+  }
+  default:
+    return LLVMConstAddrSpaceCast(c, nt); /* any other constant: a cast is valid IR */
+  }
+}
+
+static void add_trash(Infer *s, LLVMValueRef v) {
+  if (LLVMIsAInstruction(v) && !map_get(&s->trash_set, v, NULL)) {
+    map_put(&s->trash_set, v, 1);
+    vec_push(&s->trash, v);
+  }
+}
+
+/* `addrspacecast v to as`, placed right after v's definition — the one
+   already there when an earlier run made it (running infer again must
+   change nothing). */
+static LLVMValueRef cast_after(Infer *s, LLVMValueRef v, int as) {
+  LLVMValueRef at = ir_insert_point_after(v);
+  LLVMTypeRef t = ir_retype(LLVMTypeOf(v), as);
+  for (LLVMValueRef i = at; i && LLVMIsAAddrSpaceCastInst(i); i = LLVMGetNextInstruction(i))
+    if (LLVMGetOperand(i, 0) == v && LLVMTypeOf(i) == t) {
+      add_trash(s, i);
+      return i;
+    }
+  LLVMPositionBuilderBefore(s->b, at);
+  LLVMSetCurrentDebugLocation2(s->b, ir_loc_of(v, s->fn));
+  LLVMValueRef r = LLVMBuildAddrSpaceCast(s->b, v, t, "");
+  add_trash(s, r);
+  return r;
+}
+
+static LLVMValueRef build_twin(Infer *s, uint32_t k);
+
+/* Kinds whose twin is a new instruction (the others reuse a value). */
+static bool twin_is_new(SpKind k) {
+  return k == SP_GEP || k == SP_SELECT || k == SP_PTRMASK || k == SP_PHI || k == SP_INSERT ||
+         k == SP_EXTRACT || k == SP_FREEZE;
+}
+
+/* The value of v in space as (v's lattice value is `as` or uninit/null). */
+static LLVMValueRef value_in(Infer *s, LLVMValueRef v, int as) {
+  uint32_t k = space_id(s->sp, v);
+  if (k != MAP_NONE) {
+    if (lat_of(s, k) == as)
+      return build_twin(s, k);
+    if (!s->nv.v[k]) /* uninit: a cast of the (undefined) value */
+      s->nv.v[k] = cast_after(s, v, as);
+    return s->nv.v[k];
+  }
+  if (LLVMIsAConstant(v))
+    return const_to_space(s, v, as);
+  if (ir_ptr_as(LLVMTypeOf(v)) == as)
+    return v;
+  return cast_after(s, v, as);
+}
+
+static void position_at(Infer *s, LLVMValueRef before, LLVMValueRef dbg_from) {
+  LLVMPositionBuilderBefore(s->b, before);
+  LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(dbg_from));
+}
+
+static LLVMValueRef build_twin(Infer *s, uint32_t k) {
+  const SpVal *c = space_val(s->sp, k);
+  /* a cast's twin is its operand, read each time: a generic-to-named cast
+     folded meanwhile (fold_cast) is replaced in the operand, and a cached
+     copy would point at the erased instruction */
+  if (c->kind == SP_CAST)
+    return LLVMGetOperand(c->v, 0);
+  if (s->nv.v[k])
+    return s->nv.v[k];
+  LLVMValueRef v = c->v, nv = NULL;
+  int as = lat_of(s, k);
+  LLVMTypeRef nt = ir_retype(LLVMTypeOf(v), as);
+  switch ((SpKind)c->kind) {
+  case SP_CAST:
+    nv = LLVMGetOperand(v, 0);
+    break;
+  case SP_BITCAST:
+    nv = value_in(s, LLVMGetOperand(v, 0), as);
+    break;
+  case SP_FREEZE: {
+    LLVMValueRef x = value_in(s, LLVMGetOperand(v, 0), as);
+    position_at(s, v, v);
+    nv = LLVMBuildFreeze(s->b, x, "");
+    break;
+  }
+  case SP_I2P:
+    nv = value_in(s, LLVMGetOperand(LLVMGetOperand(v, 0), 0), as);
+    add_trash(s, LLVMGetOperand(v, 0));
+    break;
+  case SP_GEP: {
+    LLVMValueRef base = value_in(s, LLVMGetOperand(v, 0), as);
+    unsigned n = (unsigned)LLVMGetNumOperands(v);
+    LLVMValueRef *idx = xmalloc(n * sizeof *idx);
+    for (unsigned i = 1; i < n; i++)
+      idx[i - 1] = LLVMGetOperand(v, i);
+    position_at(s, v, v);
+    nv = LLVMBuildGEPWithNoWrapFlags(s->b, LLVMGetGEPSourceElementType(v), base,
+                                     idx, n - 1, "", LLVMGEPGetNoWrapFlags(v));
+    free(idx);
+    break;
+  }
+  case SP_SELECT: {
+    LLVMValueRef a = value_in(s, LLVMGetOperand(v, 1), as);
+    LLVMValueRef bb = value_in(s, LLVMGetOperand(v, 2), as);
+    position_at(s, v, v);
+    nv = LLVMBuildSelect(s->b, LLVMGetOperand(v, 0), a, bb, "");
+    break;
+  }
+  case SP_PTRMASK: {
+    LLVMValueRef args[2] = {value_in(s, LLVMGetOperand(v, 0), as),
+                            LLVMGetOperand(v, 1)};
+    position_at(s, v, v);
+    unsigned w = space_ptr_bits(s->sp, as);
+    if (LLVMGetTypeKind(LLVMTypeOf(args[1])) == LLVMIntegerTypeKind &&
+        w < LLVMGetIntTypeWidth(LLVMTypeOf(args[1]))) /* ptrmask_fits said so */
+      args[1] = LLVMBuildTrunc(s->b, args[1], LLVMIntTypeInContext(LLVMGetModuleContext(s->m), w), "");
+    LLVMTypeRef tys[2] = {nt, LLVMTypeOf(args[1])};
+    LLVMValueRef decl = LLVMGetIntrinsicDeclaration(s->m, LLVMLookupIntrinsicID("llvm.ptrmask", 12), tys, 2);
+    nv = LLVMBuildCall2(s->b, LLVMGlobalGetValueType(decl), decl, args, 2, "");
+    break;
+  }
+  case SP_PHI:
+    position_at(s, v, v);
+    nv = LLVMBuildPhi(s->b, nt, "");
+    break;
+  case SP_INSERT: {
+    LLVMValueRef vec = value_in(s, LLVMGetOperand(v, 0), as);
+    LLVMValueRef el = value_in(s, LLVMGetOperand(v, 1), as);
+    position_at(s, v, v);
+    nv = LLVMBuildInsertElement(s->b, vec, el, LLVMGetOperand(v, 2), "");
+    break;
+  }
+  case SP_EXTRACT: {
+    LLVMValueRef vec = value_in(s, LLVMGetOperand(v, 0), as);
+    position_at(s, v, v);
+    nv = LLVMBuildExtractElement(s->b, vec, LLVMGetOperand(v, 1), "");
+    break;
+  }
+  case SP_SLOTLOAD:
+  case SP_CONSTLOAD:
+  case SP_ALLOCA:
+  case SP_ARG:
+  case SP_CALLRET:
+  case SP_MEMLOAD:
+    nv = cast_after(s, v, as);
+    break;
+  }
+  if (twin_is_new((SpKind)c->kind))
+    add_trash(s, nv);
+  s->nv.v[k] = nv;
+  return nv;
+}
+
+static bool resolved(const Infer *s, uint32_t k) { return lat_of(s, k) >= 0; }
+
+static bool push_needed(LLVMValueRef in, void *arg) {
+  Infer *s = arg;
+  uint32_t k = space_id(s->sp, in);
+  if (k != MAP_NONE && resolved(s, k) && !s->needed.v[k]) {
+    s->needed.v[k] = 1;
+    vec_push(&s->work, k);
+  }
+  return true;
+}
+
+/* Marks v and, transitively, the candidates its twin is built from.  A slot
+   load's twin is a cast of the load itself: its stored values are not
+   needed. */
+static void mark_needed(Infer *s, LLVMValueRef v) {
+  s->work.n = 0;
+  push_needed(v, s);
+  while (s->work.n) {
+    uint32_t k = s->work.v[--s->work.n];
+    if (space_val(s->sp, k)->kind != SP_SLOTLOAD)
+      space_each_input(s->sp, k, push_needed, s);
+  }
+}
+
+/* Marks what the operations that will be rewritten need. */
+static void mark_ops(Infer *s) {
+  const ValVec *ops = space_ops(s->sp);
+  for (size_t k = 0; k < ops->n; k++) {
+    LLVMValueRef i = ops->v[k];
+    switch (LLVMGetInstructionOpcode(i)) {
+    case LLVMICmp:
+      mark_needed(s, LLVMGetOperand(i, 0));
+      mark_needed(s, LLVMGetOperand(i, 1));
+      break;
+    case LLVMCall: {
+      const IrMemIntrin *mi = ir_mem_intrin(i);
+      for (int a = 0; a < 2; a++)
+        if (mi->ptr_args[a] >= 0)
+          mark_needed(s, LLVMGetOperand(i, (unsigned)mi->ptr_args[a]));
+      break;
+    }
+    default: /* load, store, atomics, generic-to-named cast */
+      mark_needed(s, LLVMGetOperand(i, ir_ptr_operand(i)));
+      break;
+    }
+  }
+}
+
+static size_t build_twins(Infer *s) {
+  size_t n = 0, nc = space_count(s->sp);
+  for (uint32_t k = 0; k < nc; k++)
+    if (s->needed.v[k] && space_val(s->sp, k)->kind == SP_PHI)
+      build_twin(s, k);
+  for (uint32_t k = 0; k < nc; k++)
+    if (s->needed.v[k]) {
+      build_twin(s, k);
+      n += !space_val(s->sp, k)->fixed;
+      if (cx_debug(s->cx)) {
+        char *txt = LLVMPrintValueToString(space_val(s->sp, k)->v);
+        fprintf(cx_out(s->cx), "infer: @%s: %s -> %s\n",
+                LLVMGetValueName2(s->fn, &(size_t){0}), txt, lat_name(s->t, lat_of(s, k)));
+        LLVMDisposeMessage(txt);
+      }
+    }
+  for (uint32_t k = 0; k < nc; k++) {
+    const SpVal *c = space_val(s->sp, k);
+    if (!s->needed.v[k] || c->kind != SP_PHI)
+      continue;
+    unsigned ni = LLVMCountIncoming(c->v);
+    for (unsigned i = 0; i < ni; i++) {
+      LLVMBasicBlockRef bb = LLVMGetIncomingBlock(c->v, i);
+      LLVMValueRef in = space_reachable(s->sp, bb)
+                            ? value_in(s, LLVMGetIncomingValue(c->v, i), lat_of(s, k))
+                            : LLVMGetPoison(LLVMTypeOf(s->nv.v[k]));
+      LLVMAddIncoming(s->nv.v[k], &in, &bb, 1);
+    }
+  }
+  return n;
+}
+
+/* ---- phase 4: rewrite the operations ----------------------------------- */
+
+/* Named space of access i's pointer operand p, or -1 (generic, unknown,
+   or the target's volatile and atomic policy). */
+static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas) {
+  int as = space_lat(s->sp, p, NULL);
+  if (as < 0 || as == s->t->generic)
+    return -1;
+  if (!tgt_access_ok(s->t, as, is_volatile, is_cas, s->cx->opt.keep_volatile)) {
+    cx_stat(s->cx, tgt_access_ok(s->t, as, false, is_cas, false) ? &st_volatile : &st_cas, 1);
+    return -1;
+  }
+  return as;
+}
+
+/* The space S of p when p is a pointer into S or a null, S's null being
+   another bit pattern than the generic null's (AMDGPU local, private):
+   p cannot be rewritten as a value (its null would change), but an access
+   through it can use S — through a null it has no defined behaviour, so
+   only the S case matters, and a cast at the access is exact for it.
+   -1 otherwise. */
+static int null_or_space(Infer *s, LLVMValueRef p) {
+  uint32_t mask = space_mask(s->sp, p, NULL);
+  if (!(mask & SP_NULL) || (mask & SP_UNKNOWN))
+    return -1;
+  int as = space_mask_lat(s->sp, mask & ~SP_NULL);
+  return as >= 0 && as != s->t->generic && tgt_space(s->t, as) ? as : -1;
+}
+
+static bool rewrite_access(Infer *s, LLVMValueRef i) {
+  unsigned pi = ir_ptr_operand(i);
+  LLVMValueRef p = LLVMGetOperand(i, pi);
+  bool vol = LLVMGetVolatile(i), cas = LLVMIsAAtomicCmpXchgInst(i) != NULL;
+  int as = target_space(s, p, vol, cas);
+  LLVMValueRef named;
+  if (as >= 0) {
+    named = value_in(s, p, as);
+  } else {
+    as = null_or_space(s, p);
+    if (as < 0 || !tgt_access_ok(s->t, as, vol, cas, s->cx->opt.keep_volatile))
+      return false;
+    /* a runtime cast right at the access (maps the generic null to S's) */
+    position_at(s, i, i);
+    LLVMTypeRef ty = LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(p)), (unsigned)as);
+    named = LLVMBuildAddrSpaceCast(s->b, p, ty, "");
+    cx_stat(s->cx, &st_null_arm, 1);
+  }
+  LLVMSetOperand(i, pi, named);
+  cx_stat(s->cx, &st_access, 1);
+  for (unsigned k = 0; k < s->t->nspaces && k < 16; k++)
+    if (s->t->spaces[k].as == as)
+      s->named[k]++;
+  return true;
+}
+
+/* A Passed remark per function: how many accesses got which space. */
+static void report_rewritten(Infer *s) {
+  unsigned total = 0;
+  for (unsigned k = 0; k < 16; k++)
+    total += s->named[k];
+  if (!total || !cx_wants(s->cx, GASP_REMARK_PASSED))
+    return;
+  char spaces[160] = "";
+  size_t o = 0;
+  for (unsigned k = 0; k < s->t->nspaces && k < 16; k++)
+    if (s->named[k])
+      o += (size_t)snprintf(spaces + o, sizeof spaces - o, "%s%s %u", o ? ", " : "",
+                            s->t->spaces[k].name, s->named[k]);
+  GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "Rewritten", s->fn, NULL);
+  rm_arg(r, "Accesses", "%u", total);
+  rm_arg(r, "String", " generic access%s given a named space (", total == 1 ? "" : "es");
+  rm_arg(r, "Spaces", "%s", spaces);
+  rm_arg(r, "String", ")");
+  rm_done(r);
+}
+
+static bool rewrite_intrinsic(Infer *s, LLVMValueRef call) {
+  const IrMemIntrin *mi = ir_mem_intrin(call);
+  unsigned n = LLVMGetNumArgOperands(call);
+  bool vol = ir_mem_intrin_volatile(mi, call);
+  LLVMValueRef *args = xmalloc(n * sizeof *args);
+  for (unsigned k = 0; k < n; k++)
+    args[k] = LLVMGetOperand(call, k);
+  bool any = false;
+  for (int k = 0; k < 2; k++) {
+    int ai = mi->ptr_args[k];
+    if (ai < 0 || ir_ptr_as(LLVMTypeOf(args[ai])) != s->t->generic)
+      continue;
+    int as = target_space(s, args[ai], vol, false);
+    if (as >= 0) {
+      args[ai] = value_in(s, args[ai], as);
+      any = true;
+    }
+  }
+  if (any) {
+    ir_mem_intrin_rebuild(s->b, mi, call, args);
+    cx_stat(s->cx, &st_intrin, 1);
+  }
+  free(args);
+  return any;
+}
+
+static bool rewrite_icmp(Infer *s, LLVMValueRef i) {
+  LLVMValueRef a = LLVMGetOperand(i, 0), b = LLVMGetOperand(i, 1);
+  int as = space_mask_lat(s->sp, space_mask(s->sp, a, NULL) | space_mask(s->sp, b, NULL));
+  if (as < 0)
+    return false;
+  LLVMValueRef na = value_in(s, a, as), nb = value_in(s, b, as);
+  position_at(s, i, i);
+  LLVMValueRef ni = LLVMBuildICmp(s->b, LLVMGetICmpPredicate(i), na, nb, "");
+  ir_take_name(i, ni);
+  LLVMReplaceAllUsesWith(i, ni);
+  LLVMInstructionEraseFromParent(i);
+  cx_stat(s->cx, &st_icmp, 1);
+  return true;
+}
+
+static bool fold_cast(Infer *s, LLVMValueRef i) {
+  LLVMValueRef p = LLVMGetOperand(i, 0);
+  int as = space_lat(s->sp, p, NULL);
+  if (as != ir_ptr_as(LLVMTypeOf(i)))
+    return false;
+  LLVMValueRef twin = value_in(s, p, as);
+  if (twin == i) /* the cast is p's twin already */
+    return false;
+  LLVMReplaceAllUsesWith(i, twin);
+  LLVMInstructionEraseFromParent(i);
+  cx_stat(s->cx, &st_cast, 1);
+  return true;
+}
+
+static bool rewrite_ops(Infer *s) {
+  bool changed = false;
+  const ValVec *ops = space_ops(s->sp);
+  for (size_t k = 0; k < ops->n; k++) {
+    LLVMValueRef i = ops->v[k];
+    switch (LLVMGetInstructionOpcode(i)) {
+    case LLVMCall:
+      changed |= rewrite_intrinsic(s, i);
+      break;
+    case LLVMICmp:
+      changed |= rewrite_icmp(s, i);
+      break;
+    case LLVMAddrSpaceCast:
+      changed |= fold_cast(s, i);
+      break;
+    default:
+      changed |= rewrite_access(s, i);
+      break;
+    }
+  }
+  return changed;
+}
+
+/* ---- phase 4b: publish what memory told ---------------------------------
+ * A pointer loaded from memory whose summary names its space (SP_MEMLOAD)
+ * is known only to an analysis that reads the summary.  Where it leaves
+ * the function — an argument of a direct call to a defined function, a
+ * returned value — it becomes `addrspacecast (addrspacecast p to S) to
+ * generic`: ipmsp votes with it, and LLVM's own passes after gasp (the
+ * inliner, then infer-address-spaces in the back end) still see S. */
+static bool publish_memloads(Infer *s) {
+  bool changed = false;
+  ValVec out = {0};
+  size_t nc = space_count(s->sp);
+  for (uint32_t k = 0; k < nc; k++) {
+    const SpVal *c = space_val(s->sp, k);
+    if (c->kind != SP_MEMLOAD || !resolved(s, k))
+      continue;
+    /* the users first: rewriting an operand moves its use to another list */
+    out.n = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(c->v); u; u = LLVMGetNextUse(u))
+      if (ir_hands_out(LLVMGetUser(u)))
+        vec_push(&out, LLVMGetUser(u));
+    if (!out.n)
+      continue;
+    LLVMValueRef twin = value_in(s, c->v, lat_of(s, k));
+    LLVMPositionBuilderBefore(s->b, ir_insert_point_after(twin));
+    LLVMSetCurrentDebugLocation2(s->b, ir_loc_of(c->v, s->fn));
+    LLVMValueRef back = LLVMBuildAddrSpaceCast(s->b, twin, LLVMTypeOf(c->v), "");
+    add_trash(s, back);
+    for (size_t j = 0; j < out.n; j++) /* a user listed twice finds nothing left */
+      for (unsigned o = 0, n = (unsigned)LLVMGetNumOperands(out.v[j]); o < n; o++)
+        if (LLVMGetOperand(out.v[j], o) == c->v)
+          LLVMSetOperand(out.v[j], o, back);
+    changed = true;
+  }
+  vec_free(&out);
+  return changed;
+}
+
+/* ---- phase 5: cast back the other uses, erase the old values ----------- */
+
+/* What the debug records of an erased generic value may follow: its named
+   twin where that has the generic pointer's bits (dbg_salvage). */
+static LLVMValueRef same_bits(Infer *s, LLVMValueRef twin) {
+  return tgt_same_bits_as_generic(s->t, twin) ? twin : NULL;
+}
+
+static bool replaced_kind(SpKind k) {
+  return k == SP_GEP || k == SP_BITCAST || k == SP_PHI || k == SP_SELECT || k == SP_PTRMASK ||
+         k == SP_I2P || k == SP_INSERT || k == SP_EXTRACT || k == SP_FREEZE;
+}
+
+static void sweep(Infer *s) {
+  size_t nc = space_count(s->sp);
+  /* Old values whose twin now stands for them. */
+  for (uint32_t k = 0; k < nc; k++) {
+    const SpVal *c = space_val(s->sp, k);
+    LLVMValueRef nv = s->nv.v[k];
+    if (!nv || !replaced_kind((SpKind)c->kind) || !resolved(s, k))
+      continue;
+    /* the twin takes over the name */
+    if (twin_is_new((SpKind)c->kind))
+      ir_take_name(c->v, nv);
+    if (LLVMGetFirstUse(c->v)) {
+      LLVMValueRef back;
+      if (LLVMIsAConstant(nv)) {
+        back = LLVMConstAddrSpaceCast(nv, LLVMTypeOf(c->v));
+      } else {
+        LLVMPositionBuilderBefore(s->b, ir_insert_point_after(nv));
+        LLVMSetCurrentDebugLocation2(s->b, ir_loc_of(c->v, s->fn));
+        back = LLVMBuildAddrSpaceCast(s->b, nv, LLVMTypeOf(c->v), "");
+        add_trash(s, back);
+      }
+      LLVMReplaceAllUsesWith(c->v, back);
+    }
+  }
+  for (uint32_t k = 0; k < nc; k++) {
+    const SpVal *c = space_val(s->sp, k);
+    if (s->nv.v[k] && replaced_kind((SpKind)c->kind) && resolved(s, k))
+      ir_erase_salvaging(c->v, same_bits(s, s->nv.v[k]));
+    else if (c->kind == SP_CAST)
+      add_trash(s, c->v);
+  }
+  /* Dead casts and twins: erase until nothing more dies. */
+  bool again = true;
+  while (again) {
+    again = false;
+    for (size_t k = 0; k < s->trash.n; k++) {
+      LLVMValueRef v = s->trash.v[k];
+      if (v && LLVMIsAInstruction(v) && !LLVMGetFirstUse(v) &&
+          LLVMGetInstructionParent(v)) {
+        ir_erase_salvaging(v, LLVMIsAAddrSpaceCastInst(v)
+                                  ? same_bits(s, LLVMGetOperand(v, 0)) : NULL);
+        s->trash.v[k] = NULL;
+        again = true;
+      }
+    }
+  }
+}
+
+Infer *infer_new(GaspCtx *cx, LLVMModuleRef m) {
+  Infer *s = xcalloc(1, sizeof *s);
+  s->cx = cx;
+  s->t = cx->tgt;
+  s->m = m;
+  s->b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  s->sp = facts_space(facts_of(cx, m));
+  s->space_tests = spacefacts_present(s->t, m);
+  pool_bind(&s->nv, &s->pool);
+  pool_bind(&s->needed, &s->pool);
+  pool_bind(&s->work, &s->pool);
+  pool_bind(&s->trash, &s->pool);
+  pool_bind(&s->trash_set, &s->pool);
+  return s;
+}
+
+void infer_use_summary(Infer *s, const MemSummary *ms) {
+  space_use_summary(s->sp, ms);
+  s->summary = ms != NULL;
+}
+
+void infer_free(Infer *s) {
+  if (!s)
+    return;
+  space_free(s->sp);
+  pool_release(&s->pool);
+  LLVMDisposeBuilder(s->b);
+  free(s);
+}
+
+bool infer_function(Infer *s, LLVMValueRef fn) {
+  if (ir_optnone(fn))
+    return false; /* the user asked for this function as written */
+  s->fn = fn;
+  s->trash.n = s->work.n = 0;
+  map_clear(&s->trash_set);
+  bool facts = false;
+  if (s->space_tests) {
+    ValVec made = {0};
+    facts = spacefacts_apply(s->cx, s->b, fn, &made);
+    for (size_t k = 0; k < made.n; k++)
+      add_trash(s, made.v[k]);
+    vec_free(&made);
+  }
+  space_analyse(s->sp, fn, NULL);
+  if (!space_ops(s->sp)->n && !s->summary)
+    return facts;
+  size_t nc = space_count(s->sp);
+  vec_grow(&s->nv, nc + 1); /* never NULL for memset */
+  vec_grow(&s->needed, nc + 1);
+  s->nv.n = s->needed.n = nc;
+  memset(s->nv.v, 0, nc * sizeof *s->nv.v);
+  memset(s->needed.v, 0, nc * sizeof *s->needed.v);
+  cx_stat(s->cx, &st_slot, space_slots(s->sp));
+  mark_ops(s);
+  cx_stat(s->cx, &st_resolved, build_twins(s));
+  memset(s->named, 0, sizeof s->named);
+  bool changed = rewrite_ops(s);
+  changed |= publish_memloads(s);
+  report_rewritten(s);
+  sweep(s);
+  return changed || facts;
+}

@@ -1,0 +1,390 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* specialize.c — clones: making, naming, deduplicating and budgeting them,
+ * whether a copy pays, and the words for each of these.  (A service, not a
+ * pass.)
+ *
+ * Problem.  Two passes make copies of a function for what its callers
+ * give it: ipmsp one per tuple of argument spaces, fields one per shape of
+ * the pointers a caller stores in an aggregate argument; version weighs a
+ * copy of a loop or a run of accesses the same way.  Each used to keep its
+ * own registry of the clones it made, its own budget check, its own
+ * spelling of the cost rule and of its refusals; the explanations and the
+ * call graph then worded the same outcomes a third and fourth way.
+ *
+ * What lives here:
+ *   names        specs_key_spaces ("f.as1_g_3": the family, then per pointer
+ *                parameter its space or g), specs_key_fields ("g.f0o8as3_...":
+ *                per fact its parameter, offset and space); the key is the
+ *                clone's name;
+ *   registry     a Specs per pass invocation: key -> the clone made for it,
+ *                clone -> its family (the original's name); a lookup checks
+ *                the clone is still in the module under the name it got;
+ *   budget       --clone-budget, one for the run: the count lives in the
+ *                fact store (facts_note_clone), every clone of every pass
+ *                takes one;
+ *   making       specs_make (a copy, or the original's body moved into it),
+ *                specs_retype (an internal function rewritten in place:
+ *                a new signature, the same body, no budget);
+ *   cost model   specs_cost_limit / specs_copies_pay: `copies` copies of
+ *                `size` instructions pay when copies x size <= limit x
+ *                named (docs/design.md, "What cloning costs");
+ *   words        specs_refused: the Missed remark "not cloned[ for WHAT]:
+ *                REASON", REASON one of specs_reason's (the same reasons
+ *                for an outcome kept in !gasp.as are schema_outcome_text's,
+ *                which the reports read).
+ *
+ * Layering: the transform layer (above clone.c, facts.c and remark.c),
+ * below ipmsp, fields and version (test/reliability/layers.test).
+ *
+ * Tests: test/ipmsp/clone-cost.ll, clone-budget remarks in test/remarks/why.ll
+ * and test/fields/job.cl; unit test test_spec_registry.
+ */
+#include "transform/transform.h"
+
+#include <string.h>
+
+typedef struct SpecRec {
+  char *family; /* the original's name */
+  char *name;   /* the clone's own name (LLVM may have added a suffix) */
+} SpecRec;
+
+struct Specs {
+  Pool pool; /* made, and its strings */
+  GaspCtx *cx;
+  LLVMModuleRef m;
+  VEC(SpecRec) made;
+  StrMap by_key;   /* key -> index in made */
+  StrMap by_name;  /* clone's name -> index in made */
+  StrMap reported; /* "<refusal>:<key or function>" already met */
+  CloneMap copy;   /* the value map, reused from one copy to the next */
+};
+
+Specs *specs_new(GaspCtx *cx, LLVMModuleRef m) {
+  Specs *s = xcalloc(1, sizeof *s);
+  s->cx = cx;
+  s->m = m;
+  pool_bind(&s->made, &s->pool);
+  clone_map_bind(&s->copy, &s->pool);
+  return s;
+}
+
+void specs_free(Specs *s) {
+  if (!s)
+    return;
+  pool_release(&s->pool);
+  smap_free(&s->by_key);
+  smap_free(&s->by_name);
+  smap_free(&s->reported);
+  free(s);
+}
+
+/* ---- names --------------------------------------------------------------- */
+/* (specs_key_fields: "g.f" then per fact <param>o<off>[s<stride>]as<space>) */
+
+char *specs_key_spaces(const TgtTable *t, const char *family, const int *as, unsigned n) {
+  size_t cap = strlen(family) + 8 + 12 * (n + 1);
+  char *s = xmalloc(cap), *p = s;
+  p += snprintf(p, cap, "%s.as", family);
+  for (unsigned k = 0; k < n; k++) {
+    if (as[k] == t->generic)
+      p += snprintf(p, cap - (size_t)(p - s), "%sg", k ? "_" : "");
+    else
+      p += snprintf(p, cap - (size_t)(p - s), "%s%d", k ? "_" : "", as[k]);
+  }
+  return s;
+}
+
+char *specs_key_fields(const char *g, const MemFieldFact *f, size_t n) {
+  size_t cap = strlen(g) + 8 + n * 72;
+  char *s = xmalloc(cap);
+  size_t at = (size_t)snprintf(s, cap, "%s.f", g);
+  for (size_t i = 0; i < n; i++) {
+    at += (size_t)snprintf(s + at, cap - at, "%s%uo%lld", i ? "_" : "", f[i].param,
+                           (long long)f[i].off);
+    if (f[i].stride) /* every stride bytes: "s16" */
+      at += (size_t)snprintf(s + at, cap - at, "s%lld", (long long)f[i].stride);
+    at += (size_t)snprintf(s + at, cap - at, "as%d", f[i].as);
+  }
+  return s;
+}
+
+/* ---- registry ------------------------------------------------------------ */
+
+const char *specs_family(const Specs *s, const char *name) {
+  uint32_t k = smap_find(&s->by_name, name);
+  return k == MAP_NONE ? name : s->made.v[k].family;
+}
+
+bool specs_made(const Specs *s, const char *name) {
+  return smap_find(&s->by_name, name) != MAP_NONE;
+}
+
+LLVMValueRef specs_find(const Specs *s, const char *key) {
+  uint32_t k = smap_find(&s->by_key, key);
+  return k == MAP_NONE ? NULL : LLVMGetNamedFunction(s->m, s->made.v[k].name);
+}
+
+bool specs_key_made(const Specs *s, const char *key) {
+  return smap_find(&s->by_key, key) != MAP_NONE;
+}
+
+/* ---- budget and making --------------------------------------------------- */
+
+/* One more clone within --clone-budget (-1 unlimited)?  Counts it. */
+static bool budget_allows(Specs *s) {
+  Facts *f = facts_of(s->cx, s->m);
+  long budget = s->cx->opt.clone_budget;
+  if (budget >= 0 && (long)facts_clone_count(f) >= budget)
+    return false;
+  facts_note_clone(f);
+  return true;
+}
+
+LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *key,
+                       const char *family, bool move, bool *first_refusal) {
+  *first_refusal = false;
+  if (!budget_allows(s)) {
+    *first_refusal = specs_first_report(s, SPEC_BUDGET, key);
+    return NULL;
+  }
+  LLVMValueRef nf = clone_function(f, ty, key, move, &s->copy);
+  size_t len;
+  const char *name = LLVMGetValueName2(nf, &len);
+  SpecRec r = {pool_strdup(&s->pool, family), pool_strdup(&s->pool, name)};
+  smap_put(&s->by_key, key, (uint32_t)s->made.n);
+  smap_put(&s->by_name, r.name, (uint32_t)s->made.n);
+  vec_push(&s->made, r);
+  return nf;
+}
+
+LLVMValueRef specs_retype(LLVMValueRef f, LLVMTypeRef ty, const char *name) {
+  LLVMSetValueName2(f, "", 0);
+  return clone_function(f, ty, name, true, NULL);
+}
+
+/* ---- the cost model ------------------------------------------------------ */
+
+long specs_cost_limit(const GaspCtx *cx) {
+  return cx->opt.clone_cost >= 0 ? cx->opt.clone_cost : (long)cx->tgt->clone_cost;
+}
+
+bool specs_copies_pay(const GaspCtx *cx, unsigned long copies, unsigned long size,
+                     unsigned long named) {
+  long limit = specs_cost_limit(cx);
+  return limit <= 0 || copies * size <= (unsigned long)limit * named;
+}
+
+/* ---- words --------------------------------------------------------------- */
+
+bool specs_first_report(Specs *s, SpecRefusal why, const char *what) {
+  size_t n = strlen(what) + 4;
+  char *key = xmalloc(n);
+  snprintf(key, n, "%d:%s", (int)why, what);
+  bool first = smap_find(&s->reported, key) == MAP_NONE;
+  if (first)
+    smap_put(&s->reported, key, 1);
+  free(key);
+  return first;
+}
+
+const char *specs_reason(char *buf, size_t cap, const GaspCtx *cx, SpecRefusal why,
+                        const SpecCost *c) {
+  switch (why) {
+  case SPEC_BUDGET:
+    snprintf(buf, cap, "clone budget exhausted (--clone-budget)");
+    break;
+  case SPEC_NO_GAIN:
+    snprintf(buf, cap, "a named space for its pointer parameters would give no access a "
+                       "named space");
+    break;
+  case SPEC_COST: {
+    char loops[64] = "";
+    if (c->named != c->raw)
+      snprintf(loops, sizeof loops, ", %lu counting loops", c->named);
+    snprintf(buf, cap,
+             "%lu more cop%s of %s %lu instructions would name %lu use%s%s (more than %ld "
+             "instructions a use; --clone-cost)",
+             c->copies, c->copies == 1 ? "y" : "ies", c->whose ? c->whose : "its", c->size,
+             c->raw, c->raw == 1 ? "" : "s", loops, specs_cost_limit(cx));
+    break;
+  }
+  }
+  return buf;
+}
+
+void specs_refused(GaspCtx *cx, const SpecSaid *said, SpecRefusal why, const SpecCost *c) {
+  static const char *const names[] = {
+      [SPEC_BUDGET] = "CloneBudget", [SPEC_COST] = "CloneTooCostly",
+      [SPEC_NO_GAIN] = "CloneNoGain"};
+  const char *name = said->remark ? said->remark : names[why];
+  const char *verb = said->verb ? said->verb : "not cloned";
+  const char *what = said->what;
+  if (!cx_wants(cx, GASP_REMARK_MISSED))
+    return;
+  char reason[512];
+  specs_reason(reason, sizeof reason, cx, why, c);
+  /* once a run: a pass the pipeline runs twice (fields) meets the same
+     refusal in each invocation, each with a registry of its own */
+  size_t len;
+  const char *fname = LLVMGetValueName2(said->fn, &len);
+  char *key = xasprintf("%s|%s|%s|%.*s|%p|%s", name, verb, what ? what : "", (int)len, fname,
+                        (void *)said->at, reason);
+  bool first = facts_first_report(facts_of(cx, LLVMGetGlobalParent(said->fn)), key);
+  free(key);
+  if (!first)
+    return;
+  GaspRemark *r = cx_remark(cx, GASP_REMARK_MISSED, name, said->fn, said->at);
+  if (what) {
+    rm_arg(r, "String", "%s for ", verb);
+    rm_arg(r, said->what_kind ? said->what_kind : "String", "%s", what);
+    rm_arg(r, "String", ": %s", reason);
+  } else {
+    rm_arg(r, "String", "%s: %s", verb, reason);
+  }
+  rm_done(r);
+}
+
+/* ---- clones by space tuple (ipmsp) --------------------------------------
+ * A tuple sp gives a function f's parameters and return (np + 1 entries) a
+ * space each, -1 for "as it is".  The clone for a tuple is named by its
+ * family and the spaces of f's pointer parameters (specs_key_spaces). */
+
+int specs_tuple_space(LLVMValueRef f, const int *sp, unsigned k) {
+  return sp[k] >= 0 ? sp[k] : ir_ptr_as(LLVMTypeOf(LLVMGetParam(f, k)));
+}
+
+LLVMTypeRef specs_tuple_type(LLVMValueRef f, const int *sp) {
+  LLVMTypeRef fty = LLVMGlobalGetValueType(f);
+  unsigned np;
+  LLVMTypeRef *pt = ir_param_types(fty, &np);
+  for (unsigned k = 0; k < np; k++)
+    if (sp[k] >= 0)
+      pt[k] = ir_retype(pt[k], sp[k]);
+  LLVMTypeRef rt = LLVMGetReturnType(fty);
+  if (sp[np] >= 0)
+    rt = ir_retype(rt, sp[np]);
+  LLVMTypeRef r = LLVMFunctionType(rt, pt, np, 0);
+  free(pt);
+  return r;
+}
+
+char *specs_tuple_text(const TgtTable *t, LLVMValueRef f, const int *sp) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *o = open_memstream(&buf, &len);
+  if (!o)
+    return xstrdup("(?)");
+  unsigned np = LLVMCountParams(f);
+  fputc('(', o);
+  bool first = true;
+  for (unsigned k = 0; k < np; k++) {
+    int as = specs_tuple_space(f, sp, k);
+    if (as < 0)
+      continue; /* not a pointer */
+    fprintf(o, "%s%s", first ? "" : ", ", as == t->generic ? "generic" : tgt_space_name(t, as));
+    first = false;
+  }
+  fputc(')', o);
+  fclose(o);
+  return buf;
+}
+
+char *specs_tuple_key(const TgtTable *t, const char *family, LLVMValueRef f, const int *sp) {
+  unsigned np = LLVMCountParams(f), n = 0;
+  int *as = xmalloc((np + 1) * sizeof *as);
+  for (unsigned k = 0; k < np; k++)
+    if (specs_tuple_space(f, sp, k) >= 0)
+      as[n++] = specs_tuple_space(f, sp, k);
+  char *key = specs_key_spaces(t, family, as, n);
+  free(as);
+  return key;
+}
+
+/* Does g (a member of f's family) take exactly the spaces sp? */
+static bool has_spaces(LLVMValueRef g, LLVMValueRef f, const int *sp) {
+  unsigned np = LLVMCountParams(f);
+  if (LLVMCountParams(g) != np)
+    return false;
+  for (unsigned k = 0; k < np; k++)
+    if (ir_ptr_as(LLVMTypeOf(LLVMGetParam(g, k))) != specs_tuple_space(f, sp, k))
+      return false;
+  return true;
+}
+
+LLVMValueRef specs_tuple_member(Specs *s, LLVMValueRef f, const int *sp) {
+  size_t len;
+  const char *family = specs_family(s, LLVMGetValueName2(f, &len));
+  LLVMValueRef root = LLVMGetNamedFunction(s->m, family);
+  if (root && has_spaces(root, f, sp))
+    return root;
+  char *name = specs_tuple_key(s->cx->tgt, family, f, sp);
+  LLVMValueRef g = specs_find(s, name);
+  free(name);
+  return g && has_spaces(g, f, sp) ? g : NULL;
+}
+
+/* ---- calls to a clone ---------------------------------------------------- */
+
+LLVMValueRef specs_to_space(LLVMBuilderRef b, const TgtTable *t, LLVMValueRef v, int as,
+                            LLVMValueRef before) {
+  LLVMTypeRef ty = ir_retype(LLVMTypeOf(v), as);
+  if (LLVMIsAConstantPointerNull(v))
+    return tgt_null(t, ty);
+  if (LLVMIsAPoisonValue(v))
+    return LLVMGetPoison(ty);
+  if (LLVMIsAUndefValue(v))
+    return LLVMGetUndef(ty);
+  if (LLVMIsAConstant(v))
+    return LLVMConstAddrSpaceCast(v, ty);
+  if (LLVMIsAAddrSpaceCastInst(v) && LLVMTypeOf(LLVMGetOperand(v, 0)) == ty)
+    return LLVMGetOperand(v, 0);
+  LLVMPositionBuilderBefore(b, before);
+  LLVMSetCurrentDebugLocation2(b, ir_loc_of(before, LLVMGetBasicBlockParent(
+                                                         LLVMGetInstructionParent(before))));
+  return LLVMBuildAddrSpaceCast(b, v, ty, "");
+}
+
+bool specs_redirect(LLVMBuilderRef b, const TgtTable *t, LLVMValueRef call, LLVMValueRef nf) {
+  unsigned n = LLVMGetNumArgOperands(call);
+  LLVMValueRef *args = xmalloc((n ? n : 1) * sizeof *args);
+  /* infer has more to name in the caller when the call returns a named
+     space now, or when an argument needed a cast built here */
+  bool stale = LLVMTypeOf(call) != LLVMGetReturnType(LLVMGlobalGetValueType(nf)) &&
+               LLVMGetFirstUse(call);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef a = LLVMGetOperand(call, k);
+    LLVMTypeRef want = LLVMTypeOf(LLVMGetParam(nf, k));
+    args[k] = LLVMTypeOf(a) == want ? a : specs_to_space(b, t, a, ir_ptr_as(want), call);
+    stale |= args[k] != a && LLVMIsAAddrSpaceCastInst(args[k]) &&
+             LLVMGetOperand(args[k], 0) == a;
+  }
+  /* casts to generic bypassed by specs_to_space, each once */
+  ValVec old = {0};
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef a = LLVMGetOperand(call, k);
+    bool seen = false;
+    for (size_t j = 0; j < old.n && !seen; j++)
+      seen = old.v[j] == a;
+    if (args[k] != a && LLVMIsAAddrSpaceCastInst(a) && !seen)
+      vec_push(&old, a);
+  }
+  ir_replace_call(b, call, nf, LLVMGlobalGetValueType(nf), args, n);
+  for (size_t k = 0; k < old.n; k++) /* those that only fed this call */
+    if (!LLVMGetFirstUse(old.v[k])) {
+      LLVMValueRef from = LLVMGetOperand(old.v[k], 0);
+      ir_erase_salvaging(old.v[k], tgt_same_bits_as_generic(t, from) ? from : NULL);
+    }
+  vec_free(&old);
+  free(args);
+  return stale;
+}
+
+void specs_convert_rets(LLVMBuilderRef b, const TgtTable *t, LLVMValueRef nf) {
+  LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(nf));
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(nf); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef r = LLVMGetBasicBlockTerminator(bb);
+    if (r && LLVMIsAReturnInst(r) && LLVMGetNumOperands(r) &&
+        LLVMTypeOf(LLVMGetOperand(r, 0)) != rt)
+      LLVMSetOperand(r, 0, specs_to_space(b, t, LLVMGetOperand(r, 0), ir_ptr_as(rt), r));
+  }
+}

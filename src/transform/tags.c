@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* tags.c — the tag scheme of --lower-generic=tags (pass/lower.c says the
+ * scheme and the dispatch): which tag a space's pointers carry in bits
+ * 61-63, the tag set on a cast to generic (its null kept null), the tag
+ * read back and cleared, and constants that hold a cast to generic, which
+ * are rebuilt as instructions so that the cast can set its tag.
+ *
+ * Tests: test/lower/ (through the pass).
+ */
+#include "transform/transform.h"
+
+#include <assert.h>
+#include <llvm-c/DebugInfo.h>
+
+static const GaspStatDesc st_tagged = {"lower.casts-tagged",
+                                       "casts to generic that set a tag"};
+
+/* lshr(ptrtoint p, 61) */
+LLVMValueRef tags_tag_of(Tags *s, LLVMValueRef p) {
+  LLVMValueRef i = LLVMBuildPtrToInt(s->b, p, s->i64, "");
+  return LLVMBuildLShr(s->b, i, LLVMConstInt(s->i64, TAG_SHIFT, 0), "tag");
+}
+
+int tags_space_tag(const Tags *s, int as) {
+  const TgtSpace *sp = tgt_space(s->t, as);
+  return sp ? sp->tag : -1;
+}
+
+/* Does a pointer of space as carry a tag in generic form? */
+bool tags_is_tagged(const Tags *s, int as) {
+  int tag = tags_space_tag(s, as);
+  if (tag <= 0)
+    return false;
+  return as != s->t->priv || s->priv_tagged;
+}
+
+/* Must a generic pointer have its tag cleared before it is used in space
+   as?  Tagged spaces always; global memory (tag 0) only under the seed's
+   special behaviour; a space without a tag (never tagged by us, but its
+   pointer may have come through a tagged one) always. */
+bool tags_needs_clear(const Tags *s, int as) {
+  int tag = tags_space_tag(s, as);
+  return tags_is_tagged(s, as) || tag < 0 || (tag == 0 && s->clear_global);
+}
+
+/* The operand of an addrspacecast (instruction or constant expression),
+   else NULL. */
+static LLVMValueRef cast_source(LLVMValueRef v) {
+  bool cast = LLVMIsAAddrSpaceCastInst(v) ||
+              (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMAddrSpaceCast);
+  return cast ? LLVMGetOperand(v, 0) : NULL;
+}
+
+/* The generic pointer p used in space as, built at the builder. */
+LLVMValueRef tags_cast_to(Tags *s, LLVMValueRef p, int as) {
+  LLVMValueRef src = cast_source(p);
+  /* a round trip S -> generic -> S: the pointer itself (infer would fold
+     the pair on a second run) */
+  if (src && !tags_needs_clear(s, as) && ir_ptr_as(LLVMTypeOf(src)) == as)
+    return src;
+  LLVMValueRef q = tags_needs_clear(s, as) ? ir_clear_tag(s->b, p) : p;
+  return LLVMBuildAddrSpaceCast(s->b, q, ir_retype(LLVMTypeOf(p), as), "");
+}
+
+void tags_position(Tags *s, LLVMValueRef before, LLVMValueRef dbg_of) {
+  LLVMPositionBuilderBefore(s->b, before);
+  LLVMSetCurrentDebugLocation2(s->b, dbg_of ? LLVMInstructionGetDebugLoc(dbg_of) : NULL);
+}
+
+/* Replaces old by new in every user except the listed ones and lifetime
+   markers. */
+static void replace_uses_except(LLVMValueRef old, LLVMValueRef nv, LLVMValueRef *skip,
+                                unsigned nskip) {
+  ValVec users = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(old); u; u = LLVMGetNextUse(u))
+    vec_push(&users, LLVMGetUser(u));
+  for (size_t k = 0; k < users.n; k++) {
+    LLVMValueRef u = users.v[k];
+    bool skipped = ir_is_lifetime(u);
+    for (unsigned j = 0; j < nskip && !skipped; j++)
+      skipped = u == skip[j];
+    if (skipped || (k && users.v[k - 1] == u))
+      continue;
+    int n = LLVMGetNumOperands(u);
+    for (int i = 0; i < n; i++)
+      if (LLVMGetOperand(u, (unsigned)i) == old)
+        LLVMSetOperand(u, (unsigned)i, nv);
+  }
+  vec_free(&users);
+}
+
+/* ---- 1. tag on cast to generic ------------------------------------------ */
+
+bool tags_never_null(LLVMValueRef v) {
+  return LLVMIsAAllocaInst(v) || LLVMIsAGlobalVariable(v);
+}
+
+/* The tagged form of generic pointer g, built at the builder; skip gets
+   the (up to 3) new instructions that use g. */
+static LLVMValueRef build_tag(Tags *s, LLVMValueRef g, int tag, bool maybe_null,
+                              LLVMValueRef skip[3]) {
+  LLVMTypeRef pt = LLVMTypeOf(g), it = ir_int_for(pt);
+  LLVMValueRef i = LLVMBuildPtrToInt(s->b, g, it, "");
+  LLVMValueRef c = LLVMBuildAnd(s->b, i, ir_splat(it, ~(7ull << TAG_SHIFT)), "");
+  LLVMValueRef o = LLVMBuildOr(s->b, c, ir_splat(it, (unsigned long long)tag << TAG_SHIFT), "");
+  LLVMValueRef r = LLVMBuildIntToPtr(s->b, o, pt, "tagged");
+  skip[0] = i;
+  skip[1] = skip[2] = NULL;
+  if (maybe_null) {
+    /* test the named pointer a cast came from, as infer would rewrite the
+       test on a second run (the output is a fixed point of the pipeline) */
+    LLVMValueRef t = cast_source(g);
+    if (!t)
+      t = g;
+    /* the source space's own null (AMDGPU LDS/scratch: all ones; offset 0
+       is a valid address there and gets its tag) */
+    LLVMValueRef nn = LLVMBuildICmp(s->b, LLVMIntNE, t, tgt_null(s->t, LLVMTypeOf(t)), "");
+    r = LLVMBuildSelect(s->b, nn, r, g, "tagged");
+    skip[1] = nn;
+    skip[2] = r;
+  }
+  cx_stat(s->cx, &st_tagged, 1);
+  return r;
+}
+
+/* Tags g (an instruction, or a parameter: at the entry) for every user. */
+void tags_tag_value(Tags *s, LLVMValueRef g, int tag, bool maybe_null) {
+  tags_position(s, ir_insert_point_after(g), LLVMIsAInstruction(g) ? g : NULL);
+  LLVMValueRef skip[3];
+  LLVMValueRef r = build_tag(s, g, tag, maybe_null, skip);
+  replace_uses_except(g, r, skip, 3);
+}
+
+/* The source space of the first cast to generic inside constant c whose
+   source space satisfies want, or -1. */
+static int const_cast_from(const Tags *s, LLVMValueRef c, bool (*want)(const Tags *, int)) {
+  if (!LLVMIsAConstant(c) || LLVMIsAGlobalValue(c) || LLVMIsAConstantDataSequential(c))
+    return -1;
+  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMAddrSpaceCast &&
+      ir_ptr_as(LLVMTypeOf(c)) == s->t->generic) {
+    int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)));
+    if (want(s, src))
+      return src;
+  }
+  int n = LLVMGetNumOperands(c);
+  for (int i = 0; i < n; i++) {
+    int src = const_cast_from(s, LLVMGetOperand(c, (unsigned)i), want);
+    if (src >= 0)
+      return src;
+  }
+  return -1;
+}
+
+/* Is there a tagged cast to generic inside constant c? */
+bool tags_const_needs_tag(Tags *s, LLVMValueRef c) { return const_cast_from(s, c, tags_is_tagged) >= 0; }
+
+/* A space other than generic that has no tag (the table names it without
+   one, or does not name it). */
+bool tags_untagged(const Tags *s, int as) { return as != s->t->generic && tags_space_tag(s, as) < 0; }
+
+/* The space of a cast to generic inside constant c from a space that has
+   no tag, or -1: such a pointer would reach the dispatch untagged and be
+   taken for global memory, as an instruction cast from that space would. */
+int tags_const_untagged_cast(const Tags *s, LLVMValueRef c) {
+  return const_cast_from(s, c, tags_untagged);
+}
+
+/* Constant expression c as instructions at the builder, its cast to
+   generic tagged.  NULL (and a diagnostic) if unsupported. */
+/* Is c a constant vector, struct or array (built element by element)? */
+static bool const_elements(LLVMValueRef c) {
+  return LLVMIsAConstantVector(c) || LLVMIsAConstantStruct(c) || LLVMIsAConstantArray(c);
+}
+
+static LLVMValueRef materialize_elements(Tags *s, LLVMValueRef c);
+
+static LLVMValueRef materialize(Tags *s, LLVMValueRef c) {
+  if (!tags_const_needs_tag(s, c))
+    return c;
+  if (const_elements(c))
+    return materialize_elements(s, c);
+  switch (LLVMGetConstOpcode(c)) {
+  case LLVMAddrSpaceCast: {
+    /* the builder would fold a cast instruction back into the constant:
+       tag the constant itself (the and/or become instructions) */
+    LLVMValueRef src = LLVMGetOperand(c, 0), skip[3];
+    return build_tag(s, c, tags_space_tag(s, ir_ptr_as(LLVMTypeOf(src))), !tags_never_null(src), skip);
+  }
+  case LLVMGetElementPtr: {
+    LLVMValueRef base = materialize(s, LLVMGetOperand(c, 0));
+    if (!base)
+      return NULL;
+    unsigned n = (unsigned)LLVMGetNumOperands(c) - 1;
+    LLVMValueRef *idx = xmalloc((n ? n : 1) * sizeof *idx);
+    for (unsigned i = 0; i < n; i++)
+      idx[i] = LLVMGetOperand(c, i + 1);
+    LLVMValueRef g = LLVMBuildGEPWithNoWrapFlags(s->b, LLVMGetGEPSourceElementType(c), base,
+                                                 idx, n, "", LLVMGEPGetNoWrapFlags(c));
+    free(idx);
+    return g;
+  }
+  case LLVMBitCast: {
+    LLVMValueRef base = materialize(s, LLVMGetOperand(c, 0));
+    return !base || LLVMTypeOf(base) == LLVMTypeOf(c)
+               ? base
+               : LLVMBuildBitCast(s->b, base, LLVMTypeOf(c), "");
+  }
+  default:
+    assert(!"refused by const_supported");
+    return NULL;
+  }
+}
+
+/* Constant c as instructions at the builder (materialize), a vector,
+   struct or array built element by element. */
+static LLVMValueRef materialize_elements(Tags *s, LLVMValueRef c) {
+  LLVMValueRef r = LLVMGetPoison(LLVMTypeOf(c));
+  bool vec = LLVMIsAConstantVector(c);
+  unsigned n = (unsigned)LLVMGetNumOperands(c);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef e = materialize(s, LLVMGetOperand(c, k));
+    if (!e)
+      return NULL;
+    r = vec ? LLVMBuildInsertElement(s->b, r, e, LLVMConstInt(s->i64, k, 0), "")
+            : LLVMBuildInsertValue(s->b, r, e, k, "");
+  }
+  return r;
+}
+
+/* Can materialize build c?  Casts, getelementptr and bitcast around them,
+   and vectors, structs and arrays of those. */
+bool tags_const_supported(Tags *s, LLVMValueRef c) {
+  if (!tags_const_needs_tag(s, c))
+    return true;
+  if (const_elements(c)) {
+    unsigned n = (unsigned)LLVMGetNumOperands(c);
+    for (unsigned k = 0; k < n; k++)
+      if (!tags_const_supported(s, LLVMGetOperand(c, k)))
+        return false;
+    return true;
+  }
+  if (!LLVMIsAConstantExpr(c))
+    return false;
+  switch (LLVMGetConstOpcode(c)) {
+  case LLVMAddrSpaceCast:
+    return true;
+  case LLVMGetElementPtr:
+  case LLVMBitCast:
+    return tags_const_supported(s, LLVMGetOperand(c, 0));
+  default:
+    return false;
+  }
+}
+
+void tags_materialize_operands(Tags *s, LLVMValueRef in) {
+  bool phi = LLVMIsAPHINode(in);
+  int n = LLVMGetNumOperands(in);
+  for (int k = 0; k < n; k++) {
+    LLVMValueRef op = LLVMGetOperand(in, (unsigned)k);
+    if (!op || !tags_const_needs_tag(s, op))
+      continue;
+    LLVMValueRef v = NULL;
+    if (phi) {
+      LLVMBasicBlockRef from = LLVMGetIncomingBlock(in, (unsigned)k);
+      for (int j = 0; j < k && !v; j++) /* one value per incoming block */
+        if (LLVMGetIncomingBlock(in, (unsigned)j) == from &&
+            LLVMGetOperand(in, (unsigned)j) != op)
+          v = LLVMGetOperand(in, (unsigned)j);
+      if (!v) {
+        tags_position(s, LLVMGetBasicBlockTerminator(from), in);
+        v = materialize(s, op);
+      }
+    } else {
+      tags_position(s, in, in);
+      v = materialize(s, op);
+    }
+    if (v)
+      LLVMSetOperand(in, (unsigned)k, v);
+  }
+}

@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* test_analysis.c — unit tests: the fact store (src/analysis). */
+#include "unit.h"
+
+/* The fact store's one numbering: an unnamed space gets the same bit in
+   every analysis of the run, whatever order each meets the spaces in, and
+   the store's summary reads sets with that numbering (per-instance
+   numbering once made addrspace(9) of one analysis addrspace(8) of another). */
+static void test_facts_numbering(void) {
+  const char ir[] =
+      "target triple = \"spir64\"\n"
+      "define spir_func void @f1(ptr addrspace(9) %a) {\n"
+      "  %g = addrspacecast ptr addrspace(9) %a to ptr addrspace(4)\n"
+      "  store i32 1, ptr addrspace(4) %g, align 4\n  ret void\n}\n"
+      "define spir_func void @f2(ptr addrspace(8) %b, ptr addrspace(9) %a) {\n"
+      "  %h = addrspacecast ptr addrspace(8) %b to ptr addrspace(4)\n"
+      "  %g = addrspacecast ptr addrspace(9) %a to ptr addrspace(4)\n"
+      "  store i32 1, ptr addrspace(4) %h, align 4\n"
+      "  store i32 2, ptr addrspace(4) %g, align 4\n  ret void\n}\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+  if (m) {
+    const TgtTable *t = tgt_by_name("spir");
+    Facts *f = facts_new(t, m);
+    Space *a = facts_space(f), *b = facts_space(f);
+    LLVMValueRef f1 = LLVMGetNamedFunction(m, "f1"), f2 = LLVMGetNamedFunction(m, "f2");
+    LLVMValueRef g1 = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f1));
+    LLVMValueRef h2 = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f2));
+    LLVMValueRef g2 = LLVMGetNextInstruction(h2);
+    CHECK(space_analyse(a, f1, NULL));
+    uint32_t in_a = space_mask(a, g1, NULL);
+    CHECK(space_analyse(b, f2, NULL));
+    uint32_t nine = space_mask(b, g2, NULL), eight = space_mask(b, h2, NULL);
+    CHECK(in_a == nine);          /* addrspace(9): one bit in both */
+    CHECK(nine && eight && nine != eight);
+    CHECK(in_a == 1u << t->nspaces); /* numbered first, by the first analysis */
+    CHECK(space_bit_as(b, t->nspaces) == 9 && space_bit_as(a, t->nspaces + 1) == 8);
+    CHECK(facts_nums(f)->n == 2);
+    const MemSummary *ms = facts_summary(f, NULL);
+    CHECK(mem_summary_nums(ms) == facts_nums(f)); /* the summary numbers the same way */
+    space_free(a);
+    space_free(b);
+    facts_free(f);
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(ctx);
+}
+
+/* Counts, at the end of each pass, how often the run's store computed its
+   summary. */
+typedef struct Seen {
+  GaspCtx *cx;
+  char log[256];
+} Seen;
+
+static void seen_hook(void *user, const char *pass, int after) {
+  Seen *s = user;
+  if (!after || !s->cx->facts)
+    return;
+  size_t n = strlen(s->log);
+  snprintf(s->log + n, sizeof s->log - n, "%s:%u ", pass,
+           facts_counts(s->cx->facts).summaries);
+}
+
+/* The store keeps the memory summary and reachability until a change of
+   code: asked twice, computed once; after facts_keep_only(0), computed
+   again.  In the pipeline (on a helper memsum leaves alone: an outside
+   caller may hand it anything): a pass that changed code (lower dispatches
+   the generic store on its tag) makes memsum compute it again; one that
+   added only metadata (alias: the scopes of the global store) does not;
+   one that changed nothing does not. */
+static void test_facts_invalidation(void) {
+  const char ir[] =
+      "target triple = \"spir64\"\n"
+      "define spir_func void @h(ptr addrspace(4) %pp, ptr addrspace(1) %g) {\n"
+      "  %p = load ptr addrspace(4), ptr addrspace(4) %pp, align 8\n"
+      "  store i32 1, ptr addrspace(4) %p, align 4\n"
+      "  store i32 3, ptr addrspace(1) %g, align 4\n  ret void\n}\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+  if (m) {
+    Facts *f = facts_new(tgt_by_name("spir"), m);
+    unsigned rounds = 0;
+    const MemSummary *s1 = facts_summary(f, &rounds);
+    CHECK(rounds > 0);
+    const MemSummary *s2 = facts_summary(f, &rounds);
+    CHECK(s1 == s2 && rounds == 0 && facts_counts(f).summaries == 1);
+    const Reach *r1 = facts_reach(f), *r2 = facts_reach(f);
+    CHECK(r1 == r2 && facts_counts(f).reaches == 1);
+    facts_keep_only(f, 0);
+    (void)facts_summary(f, &rounds);
+    (void)facts_reach(f);
+    CHECK(rounds > 0 && facts_counts(f).summaries == 2 && facts_counts(f).reaches == 2);
+    facts_free(f);
+    LLVMDisposeModule(m);
+  }
+  /* the pipeline reports the changes */
+  const char *lists[] = {"memsum,alias,memsum", "memsum,lower,memsum", "memsum,memsum"};
+  const char *want[] = {"memsum:1 alias:1 memsum:1 ", "memsum:1 lower:1 memsum:2 ",
+                        "memsum:1 memsum:1 "};
+  for (int i = 0; i < 3; i++) {
+    GaspOptions o;
+    gasp_options_init(&o);
+    o.passes = lists[i];
+    o.lower_generic = GASP_LOWER_TAGS;
+    Seen seen = {0};
+    o.pass_hook = seen_hook;
+    o.pass_hook_user = &seen;
+    GaspCtx *cx = gasp_ctx_new(&o);
+    seen.cx = cx;
+    LLVMModuleRef mm = unit_parse(ctx, ir, sizeof ir - 1);
+    if (mm) {
+      CHECK(gasp_run(cx, mm) == GASP_OK);
+      CHECK(!strcmp(seen.log, want[i]));
+      if (strcmp(seen.log, want[i]))
+        printf("  %s: got '%s'\n", lists[i], seen.log);
+      CHECK(cx->facts == NULL); /* freed with the run */
+      LLVMDisposeModule(mm);
+    }
+    gasp_ctx_free(cx);
+  }
+  LLVMContextDispose(ctx);
+}
+
+/* What ipmsp gave up on is kept as data (schema.c's outcome) and read back
+   by both the explanations and the call graph: with no clone budget, the
+   helper called with global and local memory says "clone budget
+   exhausted" in the Missed remark and in its call-graph node. */
+static void test_facts_outcomes(void) {
+  const char ir[] =
+      "target triple = \"spir64\"\n"
+      "define internal spir_func void @h(ptr addrspace(4) %p) {\n  store i32 1, ptr "
+      "addrspace(4) %p, align 4\n  ret void\n}\n"
+      "define spir_kernel void @k(ptr addrspace(1) %g, ptr addrspace(3) %l) {\n"
+      "  %x = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)\n"
+      "  %y = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)\n"
+      "  call spir_func void @h(ptr addrspace(4) %x)\n"
+      "  call spir_func void @h(ptr addrspace(4) %y)\n  ret void\n}\n";
+  GaspOptions o;
+  gasp_options_init(&o);
+  o.clone_budget = 0;
+  o.remarks = GASP_REMARKS_ALL;
+  LLVMContextRef ctx = LLVMContextCreate();
+  GaspCtx *cx = gasp_ctx_new(&o);
+  LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+  if (m) {
+    CHECK(gasp_run(cx, m) == GASP_OK);
+    LLVMValueRef h = LLVMGetNamedFunction(m, "h");
+    CHECK(schema_fn_outcome(h) == OUTCOME_CLONE_BUDGET);
+    bool said = false;
+    for (size_t i = 0; i < gasp_remark_count(cx); i++)
+      said |= strstr(gasp_remark(cx, i)->message, "stays generic: clone budget exhausted") != NULL;
+    CHECK(said);
+    char *dot = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&dot, &len);
+    gasp_write_callgraph(cx, m, GASP_CALLGRAPH_ALL, f);
+    fclose(f);
+    CHECK(dot && strstr(dot, "not cloned: clone budget exhausted (--clone-budget)") != NULL);
+    free(dot);
+    /* written and read back through the schema alone */
+    int spaces[] = {3};
+    schema_publish(h, spaces, 1, "orig", OUTCOME_CLONE_COST);
+    char fam[32];
+    int back[4];
+    CHECK(schema_fn_outcome(h) == OUTCOME_CLONE_COST);
+    CHECK(schema_fn_family(h, fam, sizeof fam) && !strcmp(fam, "orig"));
+    CHECK(schema_fn_spaces(h, back, 4) == 1 && back[0] == 3);
+    schema_publish(h, NULL, 0, NULL, OUTCOME_NONE);
+    CHECK(schema_fn_outcome(h) == OUTCOME_NONE && !schema_fn_family(h, fam, sizeof fam));
+    LLVMDisposeModule(m);
+  }
+  gasp_ctx_free(cx);
+  LLVMContextDispose(ctx);
+}
+
+/* The store's re-inference set: a function said twice waits once, in the
+   order first said; taking it empties the set (the `reinfer` step takes
+   it after each pass that filled it). */
+static void test_facts_reinfer_set(void) {
+  const char ir[] = "define void @a() {\n  ret void\n}\ndefine void @b() {\n  ret void\n}\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+  if (m) {
+    Facts *f = facts_new(tgt_by_name("nvptx"), m);
+    LLVMValueRef a = LLVMGetNamedFunction(m, "a"), b = LLVMGetNamedFunction(m, "b");
+    CHECK(facts_reinfer_pending(f) == 0);
+    facts_reinfer_later(f, b);
+    facts_reinfer_later(f, a);
+    facts_reinfer_later(f, b);
+    CHECK(facts_reinfer_pending(f) == 2);
+    ValVec got = {0};
+    facts_take_reinfer(f, &got);
+    CHECK(got.n == 2 && got.v[0] == b && got.v[1] == a);
+    CHECK(facts_reinfer_pending(f) == 0);
+    facts_reinfer_later(f, a); /* waits again once taken */
+    CHECK(facts_reinfer_pending(f) == 1);
+    vec_free(&got);
+    facts_free(f);
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(ctx);
+}
+
+void unit_analysis(void) {
+  test_facts_numbering();
+  test_facts_invalidation();
+  test_facts_outcomes();
+  test_facts_reinfer_set();
+}

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* test_report.c — unit tests: the clone-call checker (src/report). */
+#include "unit.h"
+
+/* A deliberately broken clone choice is caught by --verify-spaces
+   (spacecheck.c): after resolve (the check runs before lower), a hook
+   sends the kernel's call to
+   the helper's global clone to its private clone instead, the global
+   pointer cast generic -> private on the way — the shape of the wrong code
+   of three rounds.  The run must end in an internal error naming the
+   kernel; the same module without the injection passes the check. */
+typedef struct Inject {
+  LLVMModuleRef m;
+  bool done;
+} Inject;
+
+/* The call in fn to a clone of @h whose parameter is in space as. */
+static LLVMValueRef call_to_clone(LLVMValueRef fn, int as) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef f = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
+      size_t n;
+      const char *name = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &n) : "";
+      if (!strncmp(name, "h.", 2) && LLVMCountParams(f) == 1 &&
+          ir_ptr_as(LLVMTypeOf(LLVMGetParam(f, 0))) == as)
+        return i;
+    }
+  return NULL;
+}
+
+static void inject_bad_clone_call(void *user, const char *pass, int after) {
+  Inject *in = user;
+  if (!after || !pass || strcmp(pass, "resolve") || in->done)
+    return;
+  LLVMValueRef k = LLVMGetNamedFunction(in->m, "k");
+  LLVMValueRef to_global = call_to_clone(k, 1), to_private = call_to_clone(k, 0);
+  CHECK(to_global && to_private);
+  if (!to_global || !to_private)
+    return;
+  LLVMValueRef priv = LLVMGetCalledValue(to_private);
+  LLVMContextRef c = LLVMGetModuleContext(in->m);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c);
+  LLVMPositionBuilderBefore(b, to_global);
+  LLVMValueRef g = LLVMBuildAddrSpaceCast(b, LLVMGetOperand(to_global, 0),
+                                          LLVMPointerTypeInContext(c, 4), "g");
+  LLVMValueRef p = LLVMBuildAddrSpaceCast(b, g, LLVMPointerTypeInContext(c, 0), "wrong");
+  LLVMValueRef call = LLVMBuildCall2(b, LLVMGlobalGetValueType(priv), priv, &p, 1, "");
+  LLVMSetInstructionCallConv(call, LLVMGetInstructionCallConv(to_global));
+  LLVMInstructionEraseFromParent(to_global);
+  LLVMDisposeBuilder(b);
+  in->done = true;
+}
+
+static void test_spacecheck_injected(void) {
+  const char ir[] =
+      "target triple = \"spir64-unknown-unknown\"\n"
+      "define internal spir_func void @h(ptr addrspace(4) %p) {\n  store i32 1, ptr "
+      "addrspace(4) %p, align 4\n  ret void\n}\n"
+      "define spir_kernel void @k(ptr addrspace(1) %o) {\n"
+      "  %a = alloca i32, align 4\n"
+      "  %x = addrspacecast ptr addrspace(1) %o to ptr addrspace(4)\n"
+      "  %y = addrspacecast ptr %a to ptr addrspace(4)\n"
+      "  call spir_func void @h(ptr addrspace(4) %x)\n"
+      "  call spir_func void @h(ptr addrspace(4) %y)\n"
+      "  %v = load i32, ptr %a, align 4\n  store i32 %v, ptr addrspace(1) %o, align 4\n"
+      "  ret void\n}\n";
+  for (int inject = 0; inject < 2; inject++) {
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+    Inject in = {m, false};
+    GaspOptions o;
+    gasp_options_init(&o);
+    o.verify_spaces = 1;
+    if (inject) {
+      o.pass_hook = inject_bad_clone_call;
+      o.pass_hook_user = &in;
+    }
+    GaspCtx *cx = gasp_ctx_new(&o);
+    if (m) {
+      GaspStatus st = gasp_run(cx, m);
+      if (!inject) {
+        CHECK(st == GASP_OK);
+      } else {
+        CHECK(in.done);
+        CHECK(st == GASP_ERR_INTERNAL);
+        bool named = false;
+        for (size_t i = 0; i < gasp_diag_count(cx); i++)
+          named |= strstr(gasp_diag_message(cx, i), "in @k") &&
+                   strstr(gasp_diag_message(cx, i), "claims private") &&
+                   strstr(gasp_diag_message(cx, i), "@h.as0");
+        if (!named)
+          for (size_t i = 0; i < gasp_diag_count(cx); i++)
+            fprintf(stderr, "  diag: %s\n", gasp_diag_message(cx, i));
+        CHECK(named);
+      }
+    }
+    gasp_ctx_free(cx);
+    LLVMContextDispose(ctx);
+  }
+}
+
+void unit_report(void) {
+  test_spacecheck_injected();
+}

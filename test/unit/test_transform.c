@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* test_transform.c — unit tests: the vote lattice, the clone registry (src/transform). */
+#include "unit.h"
+
+/* Seed 001's meet_address_vote, every pair: old vote in {UNDET, each
+   concrete space of every table, POISON} x observation in {invalid, each
+   concrete space}.  The expected value is written out case by case. */
+static void test_vote_meet(void) {
+  CHECK(VOTE_UNDET == 1000 && VOTE_POISON == 2000 && VOTE_UNSET == 256);
+  const char *tables[] = {"spir", "nvptx", "amdgcn", "genx"};
+  for (unsigned ti = 0; ti < 4; ti++) {
+    const TgtTable *t = tgt_by_name(tables[ti]);
+    int olds[64], no = 0;
+    olds[no++] = VOTE_UNDET;
+    for (unsigned i = 0; i < t->nspaces; i++)
+      olds[no++] = t->spaces[i].as;
+    olds[no++] = VOTE_POISON;
+    for (int a = 0; a < no; a++) {
+      int old = olds[a];
+      /* an invalid observation poisons whatever the old vote */
+      CHECK(votes_meet(old, false, 0) == VOTE_POISON);
+      for (unsigned j = 0; j < t->nspaces; j++) {
+        int obs = t->spaces[j].as, want;
+        if (old == VOTE_UNDET)
+          want = obs;         /* bottom adopts */
+        else if (old == VOTE_POISON)
+          want = VOTE_POISON; /* top absorbs */
+        else if (old == obs)
+          want = old;         /* agreement keeps */
+        else
+          want = VOTE_POISON; /* the concrete spaces are an antichain */
+        CHECK(votes_meet(old, true, obs) == want);
+        /* UNSET is scratch: no meet ever produces it */
+        CHECK(votes_meet(old, true, obs) != VOTE_UNSET);
+      }
+    }
+  }
+  /* NVPTX's spaces by number */
+  CHECK(votes_meet(VOTE_UNDET, true, 1) == 1);
+  CHECK(votes_meet(1, true, 1) == 1);
+  CHECK(votes_meet(1, true, 3) == VOTE_POISON);
+  CHECK(votes_meet(3, true, 7) == VOTE_POISON);
+  CHECK(votes_meet(VOTE_POISON, true, 6) == VOTE_POISON);
+  CHECK(votes_meet(5, false, 5) == VOTE_POISON);
+}
+
+/* specialize.c's services: a clone's name per tuple of spaces and per
+   field shape; the registry finds a clone by its key and its family by its
+   name; one --clone-budget for every pass's clones (two registries, as
+   ipmsp's and fields' invocations have, share the run's count), each
+   refusal met once per registry and remarked once a run; the cost rule and its words. */
+static void test_spec_registry(void) {
+  const char ir[] = "target triple = \"nvptx64-nvidia-cuda\"\n"
+                    "define void @h(ptr %p, i32 %n, ptr %q) {\n"
+                    "  store i32 %n, ptr %p, align 4\n  store i32 %n, ptr %q, align 4\n"
+                    "  ret void\n}\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+  GaspOptions o;
+  gasp_options_init(&o);
+  o.clone_budget = 1;
+  o.clone_cost = 8;
+  GaspCtx *cx = gasp_ctx_new(&o);
+  if (m && cx_select_target(cx, m)) {
+    LLVMValueRef h = LLVMGetNamedFunction(m, "h");
+    int as[] = {1, 0};
+    char *key = specs_key_spaces(cx->tgt, "h", as, 2);
+    CHECK(!strcmp(key, "h.as1_g"));
+    MemFieldFact ff[] = {{0, 8, 3, 0}, {2, 0, 1, 0}, {1, 8, 1, 16}};
+    char *fkey = specs_key_fields("h", ff, 3);
+    CHECK(!strcmp(fkey, "h.f0o8as3_2o0as1_1o8s16as1"));
+    Specs *ip = specs_new(cx, m), *fs = specs_new(cx, m);
+    bool first = true;
+    CHECK(specs_find(ip, key) == NULL);
+    LLVMValueRef c = specs_make(ip, h, LLVMGlobalGetValueType(h), key, "h", false, &first);
+    CHECK(c && !first && specs_find(ip, key) == c && specs_find(fs, key) == NULL);
+    size_t len;
+    CHECK(specs_made(ip, LLVMGetValueName2(c, &len)) && !specs_made(ip, "h"));
+    CHECK(!strcmp(specs_family(ip, LLVMGetValueName2(c, &len)), "h"));
+    CHECK(!strcmp(specs_family(ip, "other"), "other"));
+    /* the budget (1) is the run's: the other registry is refused, once */
+    CHECK(specs_make(fs, h, LLVMGlobalGetValueType(h), fkey, "h", false, &first) == NULL);
+    CHECK(first);
+    CHECK(specs_make(fs, h, LLVMGlobalGetValueType(h), fkey, "h", false, &first) == NULL);
+    CHECK(!first);
+    CHECK(facts_clone_count(facts_of(cx, m)) == 1);
+    /* the cost rule: copies x size <= limit x named */
+    CHECK(specs_copies_pay(cx, 1, 16, 2) && !specs_copies_pay(cx, 2, 16, 2));
+    char buf[256];
+    specs_reason(buf, sizeof buf, cx, SPEC_COST, &(SpecCost){2, 16, 16, 2, NULL});
+    CHECK(!strcmp(buf, "2 more copies of its 16 instructions would name 2 uses, 16 counting "
+                       "loops (more than 8 instructions a use; --clone-cost)"));
+    CHECK(!strcmp(schema_outcome_text(OUTCOME_CLONE_BUDGET),
+                  specs_reason(buf, sizeof buf, cx, SPEC_BUDGET, NULL)));
+    /* a refusal is met once per registry; its remark is said once a run,
+       whichever registry (a pass that runs twice) meets it */
+    CHECK(specs_first_report(fs, SPEC_COST, "g"));
+    CHECK(!specs_first_report(fs, SPEC_COST, "g"));
+    Specs *again = specs_new(cx, m);
+    CHECK(specs_first_report(again, SPEC_COST, "g"));
+    specs_free(again);
+    Facts *f = facts_of(cx, m);
+    CHECK(facts_first_report(f, "CloneTooCostly|g") && !facts_first_report(f, "CloneTooCostly|g"));
+    specs_free(ip);
+    specs_free(fs);
+    free(key);
+    free(fkey);
+  } else {
+    CHECK(!"the module parses and has a target");
+  }
+  gasp_ctx_free(cx);
+  if (m)
+    LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+
+void unit_transform(void) {
+  test_vote_meet();
+  test_spec_registry();
+}
