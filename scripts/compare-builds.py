@@ -46,11 +46,11 @@ def run_one(build, ll, flags, tmp, tag):
     cmd = [os.path.join(build, "bin", "gasp-opt"), "-S", ll, "-o", out, "-pass-remarks=gasp",
            "-pass-remarks-missed=gasp", "-pass-remarks-analysis=gasp", "-stats", "--summary",
            "--dot-callgraph=" + dot, "--dot-callgraph-show=all"] + flags
-    r = subprocess.run(cmd, capture_output=True, text=True)
+    r = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
     res = {"exit": str(r.returncode), "stdout": r.stdout,
            "stderr": r.stderr.replace(tmp, "TMP")}
     for what, path in (("ir", out), ("dot", dot)):
-        res[what] = open(path).read() if os.path.exists(path) else "(none)"
+        res[what] = open(path, errors="replace").read() if os.path.exists(path) else "(none)"
     return res
 
 
