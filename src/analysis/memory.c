@@ -4,7 +4,7 @@
  * through which infer, ipmsp, resolve and the explanations see it.  (An
  * analysis.)
  *
- * Private slots, field-sensitive .  An alloca whose address
+ * Private slots, field-sensitive.  An alloca whose address
  * never escapes — its uses, through GEPs and casts (as the base), are
  * loads, stores *into* it (never of its own address), comparisons, lifetime
  * markers, memset/memcpy/memmove into it, memcpy/memmove out of it, calls
@@ -45,6 +45,33 @@
  *   store i32 7, ptr %n                      ; offset 8: no pointer field
  *   %in = load ptr addrspace(4), ptr %j      ; slot 0: {%l} -> local
  *   %out = load ptr addrspace(4), ptr %f     ; slot 1: {%g} -> global
+ *
+ * Writers (writes_fields): a parameter whose uses, through constant GEPs
+ * and casts, are loads, lifetime markers, stores into it of one of the
+ * function's generic-pointer parameters (or that parameter moved by GEPs:
+ * `c->end = p + n`), a constant or a non-pointer value, a pointer the
+ * function loaded from one of the struct's own fields (`c->p++`, a swap:
+ * A_FIELDCOPY — a fixed point over the fields), and calls passing it to
+ * another writer (4 calls deep: a C++ complete-object constructor calling
+ * the base one).  A null moved by GEPs is no null: a moved constant, or a
+ * moved copy of a field that may hold null, keeps the field unknown.  The
+ * struct passed twice, its own address stored, or any other use in the
+ * callee is an escape.  Tests: fields/writers.ll, init.cl, ctor.test,
+ * cursor.cl.
+ *
+ * Writes ordered within a block (ordered_slot): a load whose slot holds
+ * more than one pointer looks back in its own block for the last write of
+ * its field — a store, a zero memset, or a writer call whose only write of
+ * those bytes lies in the callee's entry block (made on every path) — and
+ * gets a slot of its own with that one pointer; a writer's field copy
+ * whose load comes before any store or call of the callee's entry block
+ * leads on to the copied field (up to 8 copies); the block's start gives
+ * the field's slot of every write.  Anything else (a write that may not
+ * happen, one covering part of the field or at a stride, two writes of the
+ * field in one call, the host's fill of a by-value copy) keeps the load's
+ * own slot; loads in other blocks are not followed across edges.  Tests:
+ * fields/writers.ll (@mixed, @swapped; @mixed_branch, @maybe_written stay
+ * generic), fields/ordered.cl, infer/ordered-host-copy.ll.
  *
  * Host-filled arguments.  A CUDA kernel's struct argument (a generic byval
  * parameter on NVPTX, of a kernel nothing in the module calls:

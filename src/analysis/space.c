@@ -71,6 +71,28 @@
  *   %m = call ptr addrspace(4) @llvm.ptrmask.p4.i64(%s, i64 -4)  {global, local}
  *   explain(%m): two spaces meet at %s.
  *
+ * Details.  llvm.ptrmask into a narrower space (AMDGPU LDS/scratch and
+ * NVPTX short pointers are 32-bit, generic 64-bit) keeps its operand's
+ * space only when the mask keeps every bit above the space's width (a
+ * constant mask, or one whose high bits are known ones: an `or` with such
+ * a constant, !range metadata whose every value has them).  A no-op
+ * inttoptr(ptrtoint p) pair is read through as an instruction and as a
+ * constant expression alike; inttoptr(ptrtoint p) with p in a space whose
+ * cast to generic keeps the bits (noop_generic: AMDGPU global, constant)
+ * is a cast of p.  A generic pointer loaded from constant memory is global
+ * where the table says the host fills it (const_loads_global: AMDGPU kernel
+ * arguments and constant buffers, NVPTX __constant__ variables; nvcc
+ * assumes the same: ld.const, then cvta.to.global), unless a constant
+ * initializer of the module holds a pointer cast from another space.  On
+ * NVPTX a global variable in the generic space (clang's CUDA string
+ * literals) is global memory (generic_vars_global).
+ * Deliberately not done: an inttoptr constant in a phi or select is not
+ * taken as castable to the other operand's space (upstream does; a
+ * sentinel such as inttoptr (i64 -1) compared after the rewrite could
+ * change meaning on AMDGPU, where the LDS null is all ones).  Known limits:
+ * values in unreachable blocks stay generic; pointers passed to or
+ * returned from calls are ipmsp's (SpaceEnv).
+ *
  * Requires: a module that verifies.  Changes nothing.
  * Tests: through its askers — test/infer/, test/ipmsp/, test/resolve/ and
  * the reason texts in test/remarks/.

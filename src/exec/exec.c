@@ -6,7 +6,92 @@
  * (__gasp_access, __gasp_enter, __gasp_leave) and, for every declaration
  * prep.c renamed to "__gasp_rt.<name>", the builtin builtins.c returns for
  * <name>.  Everything else the generated code calls (memcpy, memset, libm
- * for host lowering of intrinsics) comes from the process. */
+ * for host lowering of intrinsics) comes from the process.
+ *
+ * The run:
+ *   read + verify -> target table -> prep: kernel/args check, link
+ *   builtins, instrument, retarget, __gasp_globals + __gasp_entry, verify
+ *   -> LLJIT (runtime as absolute symbols) -> rt_launch: arenas, groups of
+ *   fibers -> buffers.
+ *
+ *   Retargeting. Host triple and data layout, every calling convention C,
+ *   target-cpu/target-features dropped. Address-space numbers stay: the x86
+ *   back end treats spaces 1–255 as ordinary memory and addrspacecast
+ *   between them as a no-op, so the checks see exactly the spaces the module
+ *   claims.
+ *
+ *   A large stack. The work runs on a thread with a 1 GiB stack (LLVM's
+ *   parser and the walks over constants recurse per level: 8000 nested
+ *   constant GEPs); the main thread blocks SIGALRM, so --timeout's alarm is
+ *   taken by the worker whose stack its handler jumps into.
+ *
+ *   Builtins. A declaration is renamed __gasp_rt.<name> and bound to the
+ *   runtime function builtin_lookup(name) returns. Mangled OpenCL names are
+ *   split into base name and parameter types (_Z10atomic_incPU3AS3Vi →
+ *   atomic_inc, pointee i); an unknown function the kernel can reach is an
+ *   error, one only other kernels reach is bound to a stub that stops the
+ *   run.
+ *
+ *   Instrumentation. __gasp_access(i64 addr, i64 bytes, i32 site) before
+ *   each access; __gasp_enter(i32 call) / __gasp_leave() around calls of
+ *   defined functions with --oracle. A site records function, instruction
+ *   text (before instrumentation), debug location and claimed space.
+ *
+ *   Arenas. One mmap per kind: global, constant (+ the AMDGPU dispatch
+ *   packet), local (zeroed per group), private (one 256 KiB stack per
+ *   work-item, guard page below). Module-scope variables stay in JIT memory
+ *   and are registered as ranges of their space (__gasp_globals reports
+ *   addresses). A named-space access violates when the arena holding it is
+ *   in a different alias class (tgt_disjoint); a generic one when no arena
+ *   holds it.
+ *
+ *   Work-items. ucontext fibers on one thread, resumed round-robin in local
+ *   id order; barrier switches to the scheduler. All waiting → next round;
+ *   some returned while others wait → barrier divergence. Deterministic:
+ *   atomics and races resolve the same way every run, which --compare relies
+ *   on.
+ *
+ *   Errors inside kernel code (violation, SIGSEGV/SIGBUS/SIGFPE on an
+ *   alternate stack, SIGALRM for --timeout, divergence) siglongjmp back to
+ *   rt_launch with a message; the tool prints it and exits 3/4/5.  A
+ *   --compare difference exits 6 (1 is bad input only).
+ *
+ *   Narrow pointers. Host pointers are 64-bit in every space, so a
+ *   llvm.ptrmask on a 32-bit target pointer gets its mask widened with the
+ *   high bits set (the target pointer is the low bits) before the JIT.
+ *
+ *   32-bit local and private pointers in memory (AMDGPU). A module that
+ *   keeps an LDS or scratch pointer in memory (a type laid out in memory
+ *   holds one) is laid out by the target with 4-byte pointers: a struct {
+ *   global*, local*, private* } is 16 bytes with the private pointer at 12.
+ *   Run with 64-bit pointers its stores overlapped and its loads read
+ *   garbage (a conformance kernel computed 0, or faulted).  Such a module
+ *   runs in a 32-bit mode: prep measures with the host layout plus 32-bit
+ *   local and private pointers, then re-spells the module (text round trip:
+ *   the C API cannot retype values) into x86-64's own 32-bit pointer spaces
+ *   — local 271 (zero-extended), private 270 — intrinsic name suffixes
+ *   included, so every layout is the target's.  The bytes those pointers
+ *   reach lie below 2 GiB: the local and private arenas are mapped with
+ *   MAP_32BIT, and the module's local variables become declarations
+ *   __gasp_lds.<n> that exec.c places in a low block (absolute symbols;
+ *   reached through the GOT, not dso_local). Loads, stores and atomics go
+ *   through 64-bit pointers (the host back end's atomics through 32-bit
+ *   spaces fail), builtins get widened pointer arguments, and a cast of null
+ *   in an initializer is null.  Not taken (the 64-bit mode, exact for them)
+ *   when the module has vectors of local or private pointers or an
+ *   initializer holding a local or private object's address — the host back
+ *   end cannot follow there.  Test: test/exec/amdgcn-narrow.test.
+ *
+ *   The one mutable global. JIT'd builtins take no context argument, so rt.c
+ *   keeps a pointer to the running launch (rt_cur). This is a deliberate
+ *   exception confined to the executor; libgasp itself has no mutable
+ *   globals.
+ *
+ *   Not done. Vector builtin overloads, images/samplers, pipes, device-side
+ *   enqueue, sub-groups, SPIR-V builtin *variables*
+ *   (__spirv_BuiltInGlobalInvocationId as a global), masked / gather /
+ *   scatter accesses are not checked, work-groups above 1024 items.
+ */
 #include "exec/exec.h"
 
 #include <llvm-c/Core.h>

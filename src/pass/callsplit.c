@@ -43,9 +43,24 @@
  *   split.false: %r2 = call float @dot.as1_1(ptr addrspace(1) .., ptr addrspace(1) ..)
  *   %r = phi float [ %r1, %split.true ], [ %r2, %split.false ]
  *
+ * Versioning by space (--version-by-space=on; off by default).  Where the
+ * program makes no test of its own, an argument whose set is exactly two
+ * named spaces, no null and nothing unknown — a phi of a shared and a
+ * global pointer — is split on the target's own test of one of them
+ * (casts_build_test: NVPTX isspacep.global/shared/local/const, AMDGPU
+ * is.shared/is.private, "neither" being global; SPIR OpenCL's
+ * __to_global/__to_local/__to_private compared with null, as clang spells
+ * `to_local(p) != NULL`).  Each arm passes
+ * `addrspacecast (addrspacecast p to S) to generic`, on which ipmsp votes
+ * S.  Sound because the set is: the pointer is in one of the two, and the
+ * test tells which.  Remark VersionedCall, statistic callsplit.versioned.
+ * Loops are the `version` pass's.  Not done: a cost model of its own; a
+ * phi of pointers in two spaces handed to a call (its predecessors would
+ * each need a copy of the call).
+ *
  * Remark per split call (Passed, "SplitCall").  Requires: a module that
  * verifies.  Debug name: callsplit.  Statistics: callsplit.*.
- * Tests: test/callsplit/callsplit.ll, test/callsplit/select-call.cl.
+ * Tests: test/callsplit/ (callsplit.ll, select-call.cl, version-by-space.ll).
  */
 #include "pass/pass.h"
 

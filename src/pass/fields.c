@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* fields.c — context sensitivity through aggregates of pointers .
+/* fields.c — context sensitivity through aggregates of pointers.
  *
  * Problem.  A kernel builds a struct of pointers in private memory and
  * passes its address to a helper, and each call site stores different
@@ -48,10 +48,26 @@
  *     ->  call void @run.f0o0as1_0o8as3(...)   !gasp.fields !{i32 0, i64 0,
  *         i32 1, i32 0, i64 8, i32 3}
  *
+ * Places: the callee's offsets are places too (memory.c): a load through
+ * `&items[i].data` (i known at run time) is at "0 every 16 bytes", and the
+ * caller's answer is every store at d + o plus a multiple of the two
+ * strides' gcd — the field in every element the callee may index; the
+ * clone's name then says `g.f<k>o<off>s<stride>as<s>` and its fact holds
+ * `<2 x i64> <off, stride>` (test/fields/strided.cl).  A private pointer
+ * table `tab[k & 1][i]` handed to a helper is named so
+ * (bench/pipeline/opencl/ptr_tables.cl).
+ *
+ * Cost: clones count against the run's one --clone-budget (shared with
+ * ipmsp) and follow the clone cost model (specialize.c, "What cloning
+ * costs"): the uses a copy names are the accesses through, and calls
+ * passing, the pointers it loads from the fields the facts name; otherwise
+ * a Missed remark CloneTooCostly and fields.too-costly, and the calls keep
+ * the original.
+ *
  * Limits: the shape is per call, not per path; a reader's own callees get
- * facts only through a clone of the reader; --clone-budget bounds these
- * clones too (counted apart from ipmsp's), and a shape it refuses gets a
- * Missed remark (CloneBudget) and a line in the --dump-ip-msp transcript.
+ * facts only through a clone of the reader; a field read at a run-time
+ * offset in the callee (a helper walking an array of Tasks) and pointers
+ * stored into a struct through a phi or select in a writer are not named.
  *
  * Requires: a module that verifies.  Debug name: fields.  Statistics:
  * fields.*.  Tests: test/fields/.
@@ -264,7 +280,7 @@ static void not_cloned(Fields *fs, LLVMValueRef g, SpecRefusal why, const char *
 }
 
 /* Does a copy of g pay under the clone cost model (--clone-cost, the
-   target's limit; docs/design.md "What cloning costs")?  Its instructions
+   target's limit; specialize.c, "What cloning costs")?  Its instructions
    against the limit times the uses it names.  Says so (remark, transcript)
    once per function when it does not. */
 static bool copy_pays(Fields *fs, LLVMValueRef g) {

@@ -88,6 +88,27 @@
  * takes an internal original's body (its last tuple); copied clones get a
  * DISubprogram of their own (clone.c, dbg_copy).  Never rewrites byval/byref/sret/inalloca/preallocated
  * parameters.
+ * Transcript (--dump-ip-msp, stderr; NVVM's strings verbatim):
+ *   Initial work list size : <N>
+ *   <f> : <N> callees are affected
+ *   <f> : changed in argument memory space (<N> arguments) (<space>, ...)
+ *   <f> : return memory space is resolved : <as> (<space>)
+ *   <f> is cloned as <clone> (<space>, ...)
+ *   avoid cloning of <f> (<space>, ...)
+ * Published: !gasp.as on every defined function with pointer parameters
+ * (docs/design.md, the schema): per pointer parameter its space, or the
+ * final vote; then notes ("clone of @f", "ipmsp:visit-cap",
+ * "ipmsp:clone-budget", "ipmsp:clone-cost") — the only way ipmsp's results
+ * reach the reports and a later run.  A function published nothing for
+ * loses an old !gasp.as.
+ * Debug info: in place, lossless (the DISubprogram moves with the body);
+ * a copied clone gets its own DISubprogram through dbg_copy (capi.cpp),
+ * every !dbg, loop id, DIAssignID and debug record mapped onto the copy;
+ * the last clone of an internal function takes the original's body
+ * instead of a copy, keeping every location.
+ * Limits: functions rewritten in place move to the end of the module (the
+ * C API cannot insert a function before another); calls through `invoke`
+ * make the callee a non-candidate.
  * Debug name: ipmsp (and --dump-ip-msp for the work-list transcript).
  * Statistics: ipmsp.* below.  Tests: test/ipmsp/.
  */

@@ -75,6 +75,17 @@
  * null test of a tagged cast uses the source space's null (AMDGPU LDS and
  * scratch: all ones).
  *
+ * byval: a call's implicit copy of a byval argument reads through the
+ * pointer with no dispatch, so lower makes the copy explicit — a generic
+ * memcpy (dispatched) into a fresh private slot, whose untagged address is
+ * passed; a device function's generic byval parameter is its private copy,
+ * tagged private at the entry.  Arms: one per tagged space that reaches the
+ * function; a write gets none for a read-only space (NVPTX constant: llc-22
+ * cannot select an atomic there), and with no arm left it is global.  The
+ * dispatch's result phi goes before the access's debug records, which stay
+ * with the access.  How a call uses each pointer argument is base.h's
+ * memory-access table (ir_call_arg_use).
+ *
  * The module is marked `!gasp.lowered = !{!{!"tags"}}`; a marked module is
  * not lowered again (its tag sequences would be tagged twice).
  *

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* resolve.c — explicit casts folded, and static resolution .
+/* resolve.c — explicit casts folded, and static resolution.
  *
  * Problem: to_global/to_local/to_private (every spelling in casts.c) and
  * the space tests (llvm.nvvm.isspacep.*, llvm.amdgcn.is.shared/private)
@@ -19,11 +19,11 @@
  * global, constant where the target keeps it in global memory (the table's
  * in_global column), and
  * private with --private-in-global — every generic load, store, atomic and
- * memory intrinsic of the function becomes a global one, with no branch
- * .  Volatile
+ * memory intrinsic of the function becomes a global one, with no branch.
+ * Volatile
  * accesses follow the target's volatile policy.  Under --private-in-global
  * with private casts reaching, to_private/to_global stay for run time (the
- * the private-in-global model: the lower pass tags private pointers and clears
+ * private-in-global model: the lower pass tags private pointers and clears
  * the tag on generic-to-global).
  *
  * Example (spir64; no local or private pointer is cast to generic in any

@@ -20,7 +20,8 @@
  * bitcasts and the header's phis — from a value r defined before the loop
  * whose set (the space analysis) is exactly two named spaces A and B the
  * target tests apart (casts_build_test: NVPTX isspacep.*, AMDGPU
- * is.shared/is.private, SPIR's __to_local/... compared with null).  The preheader then tests r: the original loop
+ * is.shared/is.private, SPIR's __to_local/... compared with null).  The
+ * preheader then tests r: the original loop
  * runs where r is in A and gets `addrspacecast (addrspacecast r to A) to
  * generic` for r, a copy of it where r is in B, with B's cast; the exit
  * blocks' phis take the copy's values too; infer then names the accesses
@@ -54,6 +55,10 @@
  *   %t = call i1 @llvm.nvvm.isspacep.global(ptr %p)
  *   br i1 %t, label %version.global, label %version.local
  *   ; two loops: load float, ptr addrspace(1) ... / ptr addrspace(3) ...
+ *
+ * The loops are analysis/loops.c's, which the residue report reads too
+ * (--summary: "left generic ... inside loops: N (M through a pointer of two
+ * spaces set before a loop --version-by-space could copy)").
  *
  * Remark per loop (Passed, "VersionedLoop") and per run ("VersionedRun").
  * Requires: a module that verifies.  Debug name: version.  Statistics:
@@ -295,7 +300,7 @@ static void version(Version *s, LLVMValueRef fn, const BlockVec *body, const Ptr
 
 /* Does a copy of `size` instructions pay for the accesses it names (each
    weighted by its loop depth: `named`; `raw` unweighted)?  The clone cost
-   model's rule (docs/design.md, "What cloning costs"): size <= limit x
+   model's rule (specialize.c, "What cloning costs"): size <= limit x
    named, limit --clone-cost or the target's (0: none).  When it does not,
    a Missed remark at `at` says so. */
 static bool copy_pays(Version *s, LLVMValueRef fn, LLVMValueRef at, const char *what, unsigned size,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* target.c — the address-space tables , one per target family.
+/* target.c — the address-space tables, one per target family.
  *
  * Problem: every pass needs target facts — which space is generic, which
  * named spaces exist and which of them can overlap, how a kernel is
@@ -32,12 +32,46 @@
  * and width; llc turns a private atomicrmw into ld/st, which assembles) —
  * measured with llc-22 -mcpu=sm_80/sm_90 and ptxas 13.0 -arch=sm_80/sm_90
  * over {volatile, atomic} x {load, store, atomicrmw, cmpxchg} x {global,
- * shared, local, constant} (docs/design.md, "volatile policy"); amdgcn:
+ * shared, local, constant}; amdgcn:
  * global, local, private, constant and constant32 (region and buffer
  * views keep volatile accesses generic); spir/genx: every named space (no
  * backend interprets the space of a volatile access differently).
  *
- * Tags : a generic pointer made from a
+ * NVPTX volatile: llc-22 emits ld/st.volatile.global/.shared, and plain
+ * ld/st.local and ld.const for per-thread and read-only memory that
+ * nothing else can observe, so volatile keeps its meaning (the IR access
+ * stays volatile for LLVM's optimizers).  --volatile=keep keeps every
+ * volatile access generic (tgt_volatile_ok is the one query).  Upstream
+ * leaves a volatile cmpxchg in local memory generic, so IR whose private
+ * origin only gasp can see (across a call) must stay so: infer keeps it
+ * (infer.cmpxchg-kept), the tag dispatch's private arm uses the cleared
+ * pointer made generic (tgt_access_ok).  Test: test/infer/nvptx-cmpxchg.ll.
+ *
+ * In global (in_global): read-only memory kept inside the global buffer,
+ * which a global access may read — spir/genx constant (OpenCL devices
+ * without generic hardware allocate __constant in global memory), AMDGPU
+ * constant and constant32; NVPTX constant is a window of its own.  Static
+ * resolution and the tag dispatch's global arm read it through global
+ * pointers, and gasp-run --check-as accepts that (tgt_in_global, which
+ * also covers private under --private-in-global).  Read-only spaces
+ * (tgt_read_only) never get a write.
+ *
+ * Kernels: calling convention 76 (spir_kernel), 71 (ptx_kernel, or listed
+ * !"kernel" in nvvm.annotations), 91 (amdgpu_kernel), genx dllexport or
+ * genx.kernels metadata.  Parameters by the target's rules alone
+ * (tgt_param_space, asked by infer, ipmsp, reach and lower): a generic,
+ * not byval/byref pointer parameter of a kernel is global on nvptx/amdgcn
+ * only when nothing in the module calls the kernel (the host launches it
+ * with global buffers; a kernel device code also calls gets whatever its
+ * callers pass); a generic byval parameter of a device function is the
+ * callee's own copy, private on NVPTX (byval_is_private); a kernel's byval
+ * that the kernel only reads is in the parameter space (kernel_byval_space
+ * 101 on NVPTX, as NVPTXLowerArgs reads it with ld.param) — one written or
+ * handed on is copied into private memory first (pass/byvalcopy.c, up to
+ * kernel_byval_copy bytes).  An NVPTX alloca in the generic space is
+ * private.
+ *
+ * Tags: a generic pointer made from a
  * named space carries that space's tag in bits 61-63: private 001, local
  * 010, global 000/111 (its own canonical bits, never rewritten).  Constant
  * memory is part of global memory on OpenCL devices and AMDGPU (tag 0,
@@ -46,7 +80,8 @@
  * tag -1 (tensor, distributed shared, param, region, buffers) cannot be
  * tagged: lowering refuses a cast of them to generic.
  *
- * Tests: test/unit/test_target.c and the lit tests under test/target/.
+ * Tests: test/unit/test_target.c and the lit tests under test/target/,
+ * test/infer/ (policies), test/byvalcopy/.
  */
 #include "target/target.h"
 

@@ -35,7 +35,7 @@ typedef struct TgtSpace {
   bool null_is_zero;  /* generic null casts to this space's 0 bit pattern */
   bool volatile_ok;   /* a volatile generic access may be rewritten here:
                          the back end's access in this space keeps volatile's
-                         meaning (docs/design.md, "volatile policy") */
+                         meaning (target.c's header, "NVPTX volatile") */
   int tag;            /* bits 61-63 of a generic pointer into it; -1: none */
   bool in_global;     /* read-only memory inside the global buffer (OpenCL
                          constant on spir/genx, AMDGPU constant): a global

@@ -27,11 +27,45 @@
  *                a new signature, the same body, no budget);
  *   cost model   specs_cost_limit / specs_copies_pay: `copies` copies of
  *                `size` instructions pay when copies x size <= limit x
- *                named (docs/design.md, "What cloning costs");
+ *                named (below, "What cloning costs");
  *   words        specs_refused: the Missed remark "not cloned[ for WHAT]:
  *                REASON", REASON one of specs_reason's (the same reasons
  *                for an outcome kept in !gasp.as are schema_outcome_text's,
  *                which the reports read).
+ *
+ * What cloning costs.  Callers that pass different spaces make copies of a
+ * function: one per distinct paying tuple, less one when no call keeps the
+ * original (an internal original's body moves into its last clone).  Each
+ * copy costs the function's instructions once more in what the kernels
+ * reach (ir_copy_cost: not counting stack traffic that promotion to
+ * registers removes, so -O0 and -O1 code of one helper cost about the
+ * same).  The copies are made only when copies x instructions <= limit x
+ * named uses, the uses counted in every clone (benefit.c: accesses,
+ * explicit casts and space tests, uses gasp cannot see past, and what a
+ * callee parameter the pointer is passed on to names, a few calls deep),
+ * each by its loop depth (dom_use_weight: 1, 8 in a loop, 64 in a nest —
+ * an access in a loop saves a generic access every iteration, a copy costs
+ * its code once).  Otherwise every call keeps the original (generic), with
+ * the Missed remark CloneTooCostly ("not cloned: 1 more copy of its 94
+ * instructions would name 6 uses (more than 8 instructions a use;
+ * --clone-cost)"); the refusal holds for the rest of the run, so a function
+ * is never left with a clone beside a reachable original.  In-place
+ * specialization and a single clone that replaces the original cost
+ * nothing and are never refused.  fields' clones and version's loops and
+ * runs follow the same rule.
+ *   The limit is --clone-cost=N (0: no limit) or the target's clone_cost
+ * column: 8 on nvptx, none elsewhere.  On NVPTX generic ld/st are native
+ * (the hardware finds the window): a named access saves a cvta and gives
+ * alias facts but is no shorter, so a copy's body is all growth; on AMDGPU
+ * a flat_* access waits on both the vector-memory and LDS counters, and
+ * SPIR-V Generic accesses may not exist on the device, so those targets
+ * clone whenever a copy names something.  8 is measured, not derived: on
+ * the final-code suite (bench/finalcode/finalcode.md sweeps N) every limit
+ * from 6 to 12 refused only cuda_blur's `blur` (one more copy of 76
+ * instructions for 6 uses), and no limit grew PTX by 6.0%; since then the
+ * callees' uses count too and `blur` is cloned at 8 (test/exec/cuda.test).
+ * The cost is static size: a helper called in a hot loop with two spaces
+ * may deserve its copy, which the loop weights and --clone-cost=0 give it.
  *
  * Layering: the transform layer (above clone.c, facts.c and remark.c),
  * below ipmsp, fields and version (test/reliability/layers.test).

@@ -54,7 +54,7 @@ LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *ke
    its body (f, nameless and empty, is the caller's to delete).  No budget. */
 LLVMValueRef specs_retype(LLVMValueRef f, LLVMTypeRef ty, const char *name);
 /* The most instructions a copy may cost per use it names: --clone-cost, or
-   the target's; 0: no limit (docs/design.md, "What cloning costs"). */
+   the target's; 0: no limit (specialize.c, "What cloning costs"). */
 long specs_cost_limit(const GaspCtx *cx);
 /* The clone cost model's rule, for every copy gasp weighs (ipmsp's and
    fields' clones, version's loops and runs): `copies` copies of `size`

@@ -24,6 +24,22 @@
  * sites die, their calls are new sites, and the callees whose sites changed
  * are affected — the next wave votes on them (votes_solve), from UNDET.
  *
+ * Candidates (world_may_rewrite): defined, named, not a kernel, not
+ * varargs, not interposable (weak, linkonce, common, extern_weak), every
+ * use a direct non-musttail call of the function's own type, no
+ * blockaddress of its blocks, no musttail call inside, not naked (its body
+ * is the user's assembly), not optnone.  A parameter votes unless it is
+ * byval, byref, sret, inalloca or preallocated.  An available_externally
+ * function (OpenCL C's `inline`) is a candidate for clones, never for an
+ * in-place retype: LangRef promises the definition outside has the same
+ * body, so an internal clone is as sound as inlining (shoc's fft.cl kept
+ * 28 Generic SPIR-V accesses without it: test/ipmsp/available-externally.cl).
+ *
+ * Records are heap cells that never move (a pointer to one stays valid
+ * while others are made); a wave votes on the affected records in record
+ * order (module order, then creation order), so the output does not depend
+ * on hash order.
+ *
  * Tests: test/ipmsp/ (through the pass), unit test test_vote_meet.
  */
 #include "transform/transform.h"
