@@ -3,28 +3,19 @@
 """import-cycles.py OBJDIR — the file-level dependency graph of src/, read
 from the object files (nm: what each file defines and what it uses), and
 its cycles: "a.c needs b.c and b.c needs a.c" at link level, whatever the
-headers say (scripts/layers.py checks the includes and the layers; this, the cycles
-within a layer).
+headers say (scripts/layers.py checks the includes and the layers; this,
+the cycles within a layer).
 Prints each cycle with the symbols on its edges, then "N files, N cycles";
 exit 1 when there is a cycle."""
-import glob
 import os
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import layers  # noqa: E402
 
 
 def graph(objdir):
-    defs, uses = {}, {}
-    for o in sorted(glob.glob(os.path.join(objdir, "**", "*.o"), recursive=True)):
-        name = os.path.relpath(o, objdir)[:-2]
-        d, u = set(), set()
-        for line in subprocess.run(["nm", o], capture_output=True, text=True).stdout.split("\n"):
-            p = line.split()
-            if len(p) == 3 and p[1] in "TDBR":
-                d.add(p[2])
-            elif len(p) == 2 and p[0] == "U":
-                u.add(p[1])
-        defs[name], uses[name] = d, u
+    defs, uses = layers.symbols(objdir)  # what each file defines and uses (nm)
     owner = {s: f for f, ds in defs.items() for s in ds}
     g = {f: sorted({owner[s] for s in uses[f] if s in owner and owner[s] != f}) for f in defs}
     return g, uses, owner
