@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* test_analysis.c — unit tests: the fact store (src/analysis). */
+/* test_analysis.c — unit tests: the fact store, loops (src/analysis). */
 #include "unit.h"
 
 /* The fact store's one numbering: an unnamed space gets the same bit in
@@ -202,7 +202,63 @@ static void test_facts_reinfer_set(void) {
   LLVMContextDispose(ctx);
 }
 
+/* Loops (loops.c): an access in a copyable loop whose pointer is a select
+   of a local and a global pointer made before the loop is class 1; one
+   outside any loop -1; a loop with a barrier (a convergent call) is not
+   copyable: class 0. */
+static void test_loops(void) {
+  const char ir[] =
+      "target triple = \"nvptx64-nvidia-cuda\"\n"
+      "@t = internal addrspace(3) global [64 x float] zeroinitializer\n"
+      "declare void @llvm.nvvm.barrier0() #0\n"
+      "define void @f(ptr addrspace(1) %g, i1 %c, i32 %n) {\n"
+      "entry:\n"
+      "  %gg = addrspacecast ptr addrspace(1) %g to ptr\n"
+      "  %p = select i1 %c, ptr addrspacecast (ptr addrspace(3) @t to ptr), ptr %gg\n"
+      "  store float 0.0, ptr %p, align 4\n"
+      "  br label %l\n"
+      "l:\n  %i = phi i32 [ 0, %entry ], [ %j, %l ]\n"
+      "  %e = getelementptr float, ptr %p, i32 %i\n"
+      "  store float 1.0, ptr %e, align 4\n"
+      "  %j = add i32 %i, 1\n  %d = icmp eq i32 %j, %n\n  br i1 %d, label %m, label %l\n"
+      "m:\n  br label %b\n"
+      "b:\n  %k = phi i32 [ 0, %m ], [ %k1, %b ]\n"
+      "  call void @llvm.nvvm.barrier0()\n"
+      "  %e2 = getelementptr float, ptr %p, i32 %k\n"
+      "  store float 2.0, ptr %e2, align 4\n"
+      "  %k1 = add i32 %k, 1\n  %d2 = icmp eq i32 %k1, %n\n  br i1 %d2, label %x, label %b\n"
+      "x:\n  ret void\n}\n"
+      "attributes #0 = { convergent }\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+  if (m) {
+    const TgtTable *t = tgt_by_name("nvptx");
+    SpaceNums nums = {0};
+    Space *sp = space_new(t, m, &nums);
+    LLVMValueRef f = LLVMGetNamedFunction(m, "f");
+    CHECK(space_analyse(sp, f, NULL));
+    Loops *lp = loops_new(t, sp, f);
+    LLVMValueRef stores[3];
+    unsigned n = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (LLVMIsAStoreInst(i) && n < 3)
+          stores[n++] = i;
+    CHECK(n == 3);
+    if (n == 3) {
+      CHECK(loops_class(lp, stores[0]) == -1); /* before any loop */
+      CHECK(loops_class(lp, stores[1]) == 1);  /* a copyable loop, two spaces */
+      CHECK(loops_class(lp, stores[2]) == 0);  /* a barrier in the loop */
+    }
+    loops_free(lp);
+    space_free(sp);
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(ctx);
+}
+
 void unit_analysis(void) {
+  test_loops();
   test_facts_numbering();
   test_facts_invalidation();
   test_facts_outcomes();

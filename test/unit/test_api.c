@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* test_api.c — unit tests: the public API's contract: parsing, refusals, context reuse, options (src/api.c). */
+/* test_api.c — unit tests: the public API's contract: parsing, refusals,
+ * context reuse, options (src/api.c). */
 #include "unit.h"
 
 static void test_parse(void) {

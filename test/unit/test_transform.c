@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* test_transform.c — unit tests: the vote lattice, the clone registry (src/transform). */
+/* test_transform.c — unit tests: the vote lattice, the clone registry, what a
+ * clone buys, the sweep of unreached functions, the tag scheme (src/transform). */
 #include "unit.h"
 
 /* Seed 001's meet_address_vote, every pair: old vote in {UNDET, each
@@ -114,7 +115,111 @@ static void test_spec_registry(void) {
   LLVMContextDispose(ctx);
 }
 
+/* Functions numbered by their place in the module: BenefitHost for a test. */
+static uint32_t order_id(void *arg, LLVMValueRef f) {
+  uint32_t k = 0;
+  for (LLVMValueRef g = LLVMGetFirstFunction(arg); g; g = LLVMGetNextFunction(g), k++)
+    if (g == f)
+      return k;
+  return MAP_NONE;
+}
+static LLVMValueRef order_fn(void *arg, uint32_t f) {
+  LLVMValueRef g = LLVMGetFirstFunction(arg);
+  while (f-- && g)
+    g = LLVMGetNextFunction(g);
+  return g;
+}
+static bool every_param(void *arg, uint32_t c, unsigned a) { return true; }
+
+/* What a clone would buy (benefit.c): a parameter a load goes through
+   pays; one only compared does not; one handed to a callee parameter that
+   loads pays through it; a use in a loop weighs 8. */
+static void test_benefit(void) {
+  const char ir[] =
+      "target triple = \"spir64\"\n"
+      "define internal spir_func i32 @ld(ptr addrspace(4) %p) {\n"
+      "  %v = load i32, ptr addrspace(4) %p, align 4\n  ret i32 %v\n}\n"
+      "define internal spir_func i1 @cmp(ptr addrspace(4) %p, ptr addrspace(4) %q) {\n"
+      "  %c = icmp eq ptr addrspace(4) %p, %q\n  ret i1 %c\n}\n"
+      "define internal spir_func i32 @pass(ptr addrspace(4) %p) {\n"
+      "  %v = call spir_func i32 @ld(ptr addrspace(4) %p)\n  ret i32 %v\n}\n"
+      "define internal spir_func void @loop(ptr addrspace(4) %p, i32 %n) {\n"
+      "entry:\n  br label %l\n"
+      "l:\n  %i = phi i32 [ 0, %entry ], [ %j, %l ]\n"
+      "  store i32 %i, ptr addrspace(4) %p, align 4\n"
+      "  %j = add i32 %i, 1\n  %d = icmp eq i32 %j, %n\n  br i1 %d, label %x, label %l\n"
+      "x:\n  ret void\n}\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+  if (m) {
+    BenefitHost host = {m, order_id, order_fn, every_param};
+    Benefit *b = benefit_new(tgt_by_name("spir"), host);
+    CHECK(benefit_pays(b, 0, 0));                       /* @ld: a load */
+    CHECK(!benefit_pays(b, 1, 0) && !benefit_pays(b, 1, 1)); /* @cmp: compared only */
+    CHECK(benefit_pays(b, 2, 0));                       /* @pass: through @ld */
+    unsigned raw = 0;
+    CHECK(benefit_named_uses(b, 0, 0, &raw) == 1 && raw == 1);
+    CHECK(benefit_named_uses(b, 3, 0, &raw) == 8 && raw == 1); /* in a loop */
+    benefit_forget(b, 0);
+    CHECK(benefit_pays(b, 0, 0));
+    benefit_free(b);
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(ctx);
+}
+
+static bool any_internal(void *arg, LLVMValueRef f) { return world_internal(f); }
+static void count_deleted(void *arg, LLVMValueRef f) { (*(unsigned *)arg)++; }
+
+/* The sweep (sweep.c): what no entry point reaches goes, a cycle too;
+   what the kernel calls, what is visible outside and what a global's
+   initializer names stay. */
+static void test_sweep(void) {
+  const char ir[] =
+      "target triple = \"spir64\"\n"
+      "@keep = global ptr @named\n"
+      "define spir_kernel void @k() {\n  call spir_func void @a()\n  ret void\n}\n"
+      "define internal spir_func void @a() {\n  ret void\n}\n"
+      "define internal spir_func void @b() {\n  call spir_func void @c()\n  ret void\n}\n"
+      "define internal spir_func void @c() {\n  call spir_func void @b()\n  ret void\n}\n"
+      "define internal spir_func void @d() {\n  ret void\n}\n"
+      "define internal spir_func void @named() {\n  ret void\n}\n"
+      "define spir_func void @outside() {\n  ret void\n}\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+  if (m) {
+    unsigned told = 0;
+    CHECK(sweep_unreached(tgt_by_name("spir"), m, any_internal, count_deleted, &told) == 3);
+    CHECK(told == 3);
+    CHECK(!LLVMGetNamedFunction(m, "b") && !LLVMGetNamedFunction(m, "c") &&
+          !LLVMGetNamedFunction(m, "d"));
+    CHECK(LLVMGetNamedFunction(m, "a") && LLVMGetNamedFunction(m, "named") &&
+          LLVMGetNamedFunction(m, "outside") && LLVMGetNamedFunction(m, "k"));
+    CHECK(!LLVMVerifyModule(m, LLVMReturnStatusAction, NULL));
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(ctx);
+}
+
+/* The tag scheme (tags.c) reads the tables: private 001, local 010, global
+   000; NVPTX constant 011; spaces without a tag say so. */
+static void test_tags(void) {
+  const TgtTable *sp = tgt_by_name("spir"), *nv = tgt_by_name("nvptx"),
+                 *am = tgt_by_name("amdgcn");
+  Tags ts = {NULL, sp, NULL, NULL, false, false}, tn = ts, ta = ts;
+  tn.t = nv;
+  ta.t = am;
+  CHECK(tags_space_tag(&ts, 0) == 1 && tags_space_tag(&ts, 3) == 2 && tags_space_tag(&ts, 1) == 0);
+  CHECK(tags_space_tag(&tn, 5) == 1 && tags_space_tag(&tn, 3) == 2 && tags_space_tag(&tn, 4) == 3);
+  CHECK(tags_space_tag(&tn, 101) < 0 && tags_untagged(&tn, 101) && !tags_untagged(&tn, 0));
+  CHECK(tags_space_tag(&ta, 5) == 1 && tags_space_tag(&ta, 3) == 2 && tags_space_tag(&ta, 4) == 0);
+  CHECK(tags_untagged(&ta, 2)); /* region */
+}
+
 void unit_transform(void) {
   test_vote_meet();
   test_spec_registry();
+  test_benefit();
+  test_sweep();
+  test_tags();
 }

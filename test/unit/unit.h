@@ -9,6 +9,7 @@
 #include "pipeline.h"
 #include "analysis/memsummary.h" /* the summary's own functions (a test may look inside) */
 
+#include <llvm-c/Analysis.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,12 +33,19 @@ UnitTally *unit_tally(void);
 /* ir (n bytes) parsed in ctx; NULL (a failed CHECK) when it does not parse. */
 LLVMModuleRef unit_parse(LLVMContextRef ctx, const char *ir, size_t n);
 
-void unit_util(void); /* test_util.c: pools, vectors, maps (src/util) */
-void unit_base(void); /* test_base.c: dominators, the forward walk (src/base) */
-void unit_target(void); /* test_target.c: the target tables, triples, alias classes (src/target) */
-void unit_analysis(void); /* test_analysis.c: the fact store (src/analysis) */
-void unit_transform(void); /* test_transform.c: the vote lattice, the clone registry (src/transform) */
-void unit_report(void); /* test_report.c: the clone-call checker (src/report) */
-void unit_api(void); /* test_api.c: the public API's contract: parsing, refusals, context reuse, options (src/api.c) */
+/* test_util.c: pools, vectors, maps (src/util) */
+void unit_util(void);
+/* test_base.c: dominators, the forward walk (src/base) */
+void unit_base(void);
+/* test_target.c: the target tables, triples, alias classes (src/target) */
+void unit_target(void);
+/* test_analysis.c: the fact store, loops (src/analysis) */
+void unit_analysis(void);
+/* test_transform.c: votes, clones, benefit, sweep, tags (src/transform) */
+void unit_transform(void);
+/* test_report.c: the clone-call checker (src/report) */
+void unit_report(void);
+/* test_api.c: the public API's contract (src/api.c) */
+void unit_api(void);
 
 #endif
