@@ -64,6 +64,9 @@ LLVMValueRef mem_host_copy(const TgtTable *t, LLVMValueRef alloca);
 /* Parameter k of fn is only read through (loads, comparisons, copies out
    of it, and callees that only read), and fn's definition is exact. */
 bool mem_param_reads_only(LLVMValueRef fn, unsigned k);
+/* The same, with a memo for a stretch in which no function changes (the
+   same answers, each parameter walked once: readers.c). */
+bool mem_param_reads_only_memo(LLVMValueRef fn, unsigned k, PtrMap *memo);
 /* A definition the linker cannot swap for another that behaves otherwise;
    does call pass v only to parameters that only read (readers.c)? */
 bool mem_exact_definition(LLVMValueRef fn);

@@ -10,7 +10,8 @@
  * that writes).  A spill (clang -O0) is a store of a value into a stack
  * slot nothing else writes, whose other uses are loads of it.
  *
- * Tests: test/fields/ (through the pass), test/infer/ (-O0 spills).
+ * Tests: test/fields/ (through the pass), test/infer/ (-O0 spills), unit test
+ * test_readers_memo (the memo answers as the walk, in any order).
  */
 #include "analysis/analysis.h"
 
@@ -86,9 +87,17 @@ bool mem_passes_to_readers(LLVMValueRef call, LLVMValueRef v) {
    memcpy/memmove, and parameters of defined functions that only read
    (depth: at most 8 calls deep; a recursive call counts as a write).  No
    store into it or of it, no other call, no return, phi or select. */
-static bool reads_only(LLVMValueRef fn, unsigned k, unsigned depth) {
-  if (depth > 8 || k >= LLVMCountParams(fn))
-    return false;
+/* A callee parameter a parameter is passed to. */
+typedef struct ReadsEdge {
+  LLVMValueRef fn;
+  unsigned k;
+} ReadsEdge;
+typedef VEC(ReadsEdge) ReadsEdgeVec;
+
+/* The uses of parameter k of fn by fn itself: false when one of them may
+   write through it or let it escape; the callee parameters it is passed to
+   (to be asked in turn) go to edges. */
+static bool reads_locally(LLVMValueRef fn, unsigned k, ReadsEdgeVec *edges) {
   Fwd w;
   fwd_init(&w, FWD_FIFO);
   fwd_start(&w, LLVMGetParam(fn, k), place_at(0, 0));
@@ -132,8 +141,10 @@ static bool reads_only(LLVMValueRef fn, unsigned k, unsigned depth) {
       ok = mem_exact_definition(callee) && callee != fn && !LLVMGetIntrinsicID(callee) &&
            LLVMGetNumArgOperands(user) == LLVMCountParams(callee);
       for (unsigned a = 0; ok && a < LLVMGetNumArgOperands(user); a++)
-        if (LLVMGetOperand(user, a) == v)
-          ok = reads_only(callee, a, depth + 1);
+        if (LLVMGetOperand(user, a) == v) {
+          ReadsEdge e = {callee, a};
+          vec_push(edges, e);
+        }
       break;
     }
     default:
@@ -142,6 +153,96 @@ static bool reads_only(LLVMValueRef fn, unsigned k, unsigned depth) {
   }
   fwd_free(&w);
   return ok;
+}
+
+/* READS_DEPTH calls deep at most: a chain of readers longer than that, or a
+   cycle of them, is not a reader. */
+#define READS_DEPTH 8
+
+static bool reads_only(LLVMValueRef fn, unsigned k, unsigned depth) {
+  if (depth > READS_DEPTH || k >= LLVMCountParams(fn))
+    return false;
+  ReadsEdgeVec edges = {0};
+  bool ok = reads_locally(fn, k, &edges);
+  for (size_t e = 0; ok && e < edges.n; e++)
+    ok = reads_only(edges.v[e].fn, edges.v[e].k, depth + 1);
+  vec_free(&edges);
+  return ok;
+}
+
+/* With a memo (a stretch in which no function changes): reads_only(fn, k,
+   0) is "fn's own uses only read, and so do its callees', and the longest
+   chain of calls below it is at most READS_DEPTH" — its height.  Heights,
+   computed once per parameter by a depth-first walk with its own stack (a
+   chain of thousands of helpers recurses no deeper), answer every query
+   of the stretch in time linear in the parameters asked about, where each
+   query alone walks READS_DEPTH + 1 levels.  A height is 0 .. READS_DEPTH,
+   or READS_NO: no reader (a use that may write, a chain too long, a
+   cycle).  The memo maps a parameter to its height + 1, or to 0 while it
+   is being walked (met again: a cycle, no reader). */
+#define READS_NO (READS_DEPTH + 1)
+
+static unsigned memo_height(uint32_t v) { return v == 0 ? READS_NO : v - 1; }
+
+/* A parent's height after a child of height h. */
+static unsigned above(unsigned parent, unsigned h) {
+  if (parent == READS_NO || h >= READS_DEPTH)
+    return READS_NO;
+  return h + 1 > parent ? h + 1 : parent;
+}
+
+typedef struct ReadsFrame {
+  LLVMValueRef param;
+  ReadsEdgeVec edges;
+  size_t next;
+  unsigned height; /* the highest child so far + 1; READS_NO: no reader */
+} ReadsFrame;
+
+static unsigned reads_height(LLVMValueRef fn, unsigned k, PtrMap *memo) {
+  if (k >= LLVMCountParams(fn))
+    return READS_NO;
+  uint32_t known;
+  if (map_get(memo, LLVMGetParam(fn, k), &known))
+    return memo_height(known);
+  VEC(ReadsFrame) stack = {0};
+  ReadsFrame f0 = {LLVMGetParam(fn, k), {0}, 0, 0};
+  map_put(memo, f0.param, 0);
+  if (!reads_locally(fn, k, &f0.edges))
+    f0.height = READS_NO;
+  vec_push(&stack, f0);
+  unsigned done = READS_NO;
+  while (stack.n) {
+    ReadsFrame *top = &stack.v[stack.n - 1];
+    if (top->height != READS_NO && top->next < top->edges.n) {
+      ReadsEdge e = top->edges.v[top->next++];
+      if (e.k >= LLVMCountParams(e.fn)) {
+        top->height = READS_NO;
+      } else if (map_get(memo, LLVMGetParam(e.fn, e.k), &known)) {
+        top->height = above(top->height, memo_height(known));
+      } else {
+        ReadsFrame c = {LLVMGetParam(e.fn, e.k), {0}, 0, 0};
+        map_put(memo, c.param, 0);
+        if (!reads_locally(e.fn, e.k, &c.edges))
+          c.height = READS_NO;
+        vec_push(&stack, c); /* top may have moved: not used again here */
+      }
+      continue;
+    }
+    /* every child asked, or no reader already: the height is known */
+    unsigned h = top->height;
+    map_put(memo, top->param, h + 1);
+    vec_free(&top->edges);
+    stack.n--;
+    done = h;
+    if (stack.n)
+      stack.v[stack.n - 1].height = above(stack.v[stack.n - 1].height, h);
+  }
+  vec_free(&stack);
+  return done;
+}
+
+bool mem_param_reads_only_memo(LLVMValueRef fn, unsigned k, PtrMap *memo) {
+  return mem_exact_definition(fn) && reads_height(fn, k, memo) <= READS_DEPTH;
 }
 
 bool mem_param_reads_only(LLVMValueRef fn, unsigned k) {

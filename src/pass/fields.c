@@ -373,9 +373,11 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
 /* The calls of fn that pass a private aggregate to a defined function. */
 /* Could shape_of give parameter k of g a fact: g only reads it, and loads
    a pointer from it?  (Asked before the caller's space analysis, which
-   most calls do not need.) */
-static bool loads_pointers(const Fields *fs, LLVMValueRef g, unsigned k) {
-  if (k >= LLVMCountParams(g) || !mem_param_reads_only(g, k))
+   most calls do not need; memo: mem_param_reads_only_memo's, while nothing
+   changes, or NULL.) */
+static bool loads_pointers(const Fields *fs, LLVMValueRef g, unsigned k, PtrMap *memo) {
+  if (k >= LLVMCountParams(g) ||
+      !(memo ? mem_param_reads_only_memo(g, k, memo) : mem_param_reads_only(g, k)))
     return false;
   OffVec offs = {0};
   loaded_offsets(fs, g, k, place_at(0, 0), 0, &offs, NULL, NULL);
@@ -403,7 +405,7 @@ static void candidate_calls(const Fields *fs, LLVMValueRef fn, ValVec *calls) {
         LLVMValueRef b = base_of(fs->m, LLVMGetOperand(i, a), &d, &stride);
         if (b && (LLVMIsAAllocaInst(b) || LLVMIsAArgument(b)) &&
             LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, a))) == LLVMPointerTypeKind &&
-            loads_pointers(fs, g, a)) {
+            loads_pointers(fs, g, a, NULL)) {
           vec_push(calls, i);
           break;
         }
@@ -417,6 +419,8 @@ static void candidate_calls(const Fields *fs, LLVMValueRef fn, ValVec *calls) {
    the callee loads pointers from (loads_pointers) — not by walking every
    instruction of the module. */
 static void callers_to_scan(const Fields *fs, PtrMap *out) {
+  PtrMap readers; /* nothing changes in this walk: mem_param_reads_only_memo */
+  map_init(&readers);
   for (LLVMValueRef g = LLVMGetFirstFunction(fs->m); g; g = LLVMGetNextFunction(g)) {
     if (LLVMIsDeclaration(g) || LLVMGetIntrinsicID(g) || tgt_is_kernel(fs->t, g))
       continue;
@@ -443,7 +447,7 @@ static void callers_to_scan(const Fields *fs, PtrMap *out) {
           memset(reads, -1, np);
         }
         if (reads[a] < 0)
-          reads[a] = loads_pointers(fs, g, a);
+          reads[a] = loads_pointers(fs, g, a, &readers);
         if (reads[a]) {
           map_put(out, caller, 1);
           break;
@@ -452,6 +456,7 @@ static void callers_to_scan(const Fields *fs, PtrMap *out) {
     }
     free(reads);
   }
+  map_free(&readers);
 }
 
 bool fields_run(PassRun *run) {

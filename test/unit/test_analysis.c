@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* test_analysis.c — unit tests: the fact store, loops (src/analysis). */
+/* test_analysis.c — unit tests: the fact store, loops, readers (src/analysis). */
 #include "unit.h"
 
 /* The fact store's one numbering: an unnamed space gets the same bit in
@@ -257,8 +257,65 @@ static void test_loops(void) {
   LLVMContextDispose(ctx);
 }
 
+/* Readers (readers.c): the memo's heights give mem_param_reads_only's
+   answer for every parameter, whatever order they are asked in — a chain
+   of readers longer than 8 calls (no reader at its head, readers in its
+   last 9), a cycle of readers (none), a writer (none) and a reader of a
+   writer (none). */
+static void test_readers_memo(void) {
+  char ir[8192];
+  size_t n = (size_t)snprintf(ir, sizeof ir, "target triple = \"spir64\"\n");
+  for (int i = 0; i < 12; i++) {
+    n += (size_t)snprintf(ir + n, sizeof ir - n,
+                          "define internal spir_func i32 @h%d(ptr addrspace(4) %%p) {\n"
+                          "  %%v = load i32, ptr addrspace(4) %%p, align 4\n", i);
+    if (i < 11)
+      n += (size_t)snprintf(ir + n, sizeof ir - n,
+                            "  %%w = call spir_func i32 @h%d(ptr addrspace(4) %%p)\n"
+                            "  %%s = add i32 %%v, %%w\n  ret i32 %%s\n}\n", i + 1);
+    else
+      n += (size_t)snprintf(ir + n, sizeof ir - n, "  ret i32 %%v\n}\n");
+  }
+  n += (size_t)snprintf(ir + n, sizeof ir - n,
+      "define internal spir_func i32 @a(ptr addrspace(4) %%p) {\n"
+      "  %%v = call spir_func i32 @b(ptr addrspace(4) %%p)\n  ret i32 %%v\n}\n"
+      "define internal spir_func i32 @b(ptr addrspace(4) %%p) {\n"
+      "  %%v = call spir_func i32 @a(ptr addrspace(4) %%p)\n  ret i32 %%v\n}\n"
+      "define internal spir_func void @w(ptr addrspace(4) %%p) {\n"
+      "  store i32 1, ptr addrspace(4) %%p, align 4\n  ret void\n}\n"
+      "define internal spir_func void @rw(ptr addrspace(4) %%p) {\n"
+      "  %%v = load i32, ptr addrspace(4) %%p, align 4\n"
+      "  call spir_func void @w(ptr addrspace(4) %%p)\n  ret void\n}\n");
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = unit_parse(ctx, ir, n);
+  if (m) {
+    LLVMValueRef fns[32];
+    unsigned nf = 0;
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f && nf < 32; f = LLVMGetNextFunction(f))
+      fns[nf++] = f;
+    for (int order = 0; order < 2; order++) { /* first to last, then last to first */
+      PtrMap memo;
+      map_init(&memo);
+      unsigned readers = 0;
+      for (unsigned j = 0; j < nf; j++) {
+        LLVMValueRef f = fns[order ? nf - 1 - j : j];
+        bool want = mem_param_reads_only(f, 0);
+        CHECK(mem_param_reads_only_memo(f, 0, &memo) == want);
+        readers += want;
+      }
+      CHECK(readers == 9); /* h3 .. h11: at most 8 calls below */
+      map_free(&memo);
+    }
+    CHECK(!mem_param_reads_only(LLVMGetNamedFunction(m, "h2"), 0) &&
+          mem_param_reads_only(LLVMGetNamedFunction(m, "h3"), 0));
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(ctx);
+}
+
 void unit_analysis(void) {
   test_loops();
+  test_readers_memo();
   test_facts_numbering();
   test_facts_invalidation();
   test_facts_outcomes();

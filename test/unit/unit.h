@@ -39,7 +39,7 @@ void unit_util(void);
 void unit_base(void);
 /* test_target.c: the target tables, triples, alias classes (src/target) */
 void unit_target(void);
-/* test_analysis.c: the fact store, loops (src/analysis) */
+/* test_analysis.c: the fact store, loops, readers (src/analysis) */
 void unit_analysis(void);
 /* test_transform.c: votes, clones, benefit, sweep, tags (src/transform) */
 void unit_transform(void);
