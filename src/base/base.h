@@ -188,7 +188,7 @@ bool dom_reachable(const Dom *d, LLVMBasicBlockRef bb);
 unsigned dom_loop_depth(const Dom *d, LLVMBasicBlockRef bb);
 /* What a use at instruction inst is worth to the clone cost model (ipmsp
    and fields): 1 outside loops, 8 in a loop, 64 in a loop nest (a use that
-   runs many times saves as many generic accesses; docs/design.md, "What
+   runs many times saves as many generic accesses; specialize.c, "What
    cloning costs").  *d: dominators of inst's function, made on the first
    call (dom_free it) — for a function whose every edge goes forward in
    block order, an empty one that only answers depth 0 (no dom_blocks). */

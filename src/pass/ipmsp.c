@@ -29,7 +29,7 @@
  * later rewrite.  Recursion converges through the waves instead of through
  * optimism: the first wave clones a recursive function for its outside
  * callers, the next sends the clone's own recursive calls (now typed) to the
- * clone (family_member), and the original, left without callers, goes.
+ * clone (specs_tuple_member), and the original, left without callers, goes.
  * `gasp-opt --verify-spaces` checks the invariant on the output with an
  * analysis of its own (spacecheck.c).
  *
@@ -428,13 +428,13 @@ static size_t use_count(LLVMValueRef f) {
  * instructions per use they name: an access, an explicit cast or space test,
  * a use gasp cannot see past, and for a call passing the named pointer on
  * to a callee parameter that pays, what that parameter names down its calls
- * (reach_uses: a clone of f is what lets its callees' clones be called, and
+ * (benefit.c: a clone of f is what lets its callees' clones be called, and
  * front ends' small wrappers and methods — a CUDA class method called with
  * a __shared__ `this` — name little themselves and much below them);
  * counted in every clone, weighted by loop depth.  Otherwise every call
  * keeps the original, which stays generic: on targets where generic accesses
  * are native and cheap (NVPTX) a second copy of a large function that names
- * few accesses grows the code more than it saves (docs/design.md, "What
+ * few accesses grows the code more than it saves (specialize.c, "What
  * cloning costs").  The limit is --clone-cost, or the target's. */
 
 /* A tuple of f's call sites: the spaces kept (np + 1), its calls, and

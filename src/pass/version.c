@@ -42,7 +42,7 @@
  * the run used after it is merged by a phi where the arms meet.  Several
  * runs of one block are versioned from the last to the first.
  *
- * Cost: the clone cost model's rule (docs/design.md, "What cloning
+ * Cost: the clone cost model's rule (specialize.c, "What cloning
  * costs"): a loop or run is copied only when its instructions are at most
  * --clone-cost (the target's: 8 on NVPTX, no limit elsewhere) times the
  * accesses through r it names, each weighted by its loop depth; else a

@@ -86,7 +86,7 @@ typedef struct TgtTable {
   bool generic_hw;                /* hardware has generic addressing */
   unsigned clone_cost;            /* ipmsp: the most instructions a copy of a
                                      function may cost per use it names; 0 no
-                                     limit (docs/design.md, "What cloning
+                                     limit (specialize.c, "What cloning
                                      costs") */
 } TgtTable;
 
