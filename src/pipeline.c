@@ -257,7 +257,7 @@ static bool run_one(GaspCtx *cx, const char *name, void *arg) {
   if (cx->opt.pass_hook)
     cx->opt.pass_hook(cx->opt.pass_hook_user, p->name, 0);
   cx->cur_pass = p->name;
-  PassRun run = {cx, rs->m, facts_of(cx, rs->m)};
+  PassRun run = {cx, rs->m, cx->facts};
   facts_allow(run.facts, p->needs);
   bool changed = p->run(&run);
   facts_allow(run.facts, FACTS_ALL);
@@ -310,7 +310,7 @@ static bool run_one(GaspCtx *cx, const char *name, void *arg) {
 /* `reinfer`, when functions wait for it (a list that did not run it
    after the pass that left them). */
 static bool run_waiting(GaspCtx *cx, LLVMModuleRef m, RunState *rs) {
-  return !facts_reinfer_pending(facts_of(cx, m)) || run_one(cx, "reinfer", rs);
+  return !facts_reinfer_pending(cx->facts) || run_one(cx, "reinfer", rs);
 }
 
 GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {

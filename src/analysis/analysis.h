@@ -228,8 +228,6 @@ void facts_free(Facts *f);
    for `reinfer` (the pipeline runs it first).  Asserts are on in gasp's
    builds (no NDEBUG), so make check and check-asan run them. */
 void facts_pass_entry(const GaspCtx *cx, LLVMModuleRef m);
-/* The run's store for m (cx->facts; made here for a pass run alone). */
-Facts *facts_of(GaspCtx *cx, LLVMModuleRef m);
 /* The run's one numbering of the spaces the table does not name. */
 SpaceNums *facts_nums(Facts *f);
 /* A space analysis numbering through the store (space_free frees it). */

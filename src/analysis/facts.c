@@ -102,14 +102,6 @@ void facts_pass_entry(const GaspCtx *cx, LLVMModuleRef m) {
   (void)m;
 }
 
-Facts *facts_of(GaspCtx *cx, LLVMModuleRef m) {
-  if (cx->facts && cx->facts->m == m && cx->facts->t == cx->tgt)
-    return cx->facts;
-  facts_free(cx->facts); /* a pass run outside pipeline_run, on another module */
-  cx->facts = facts_new(cx->tgt, m);
-  return cx->facts;
-}
-
 SpaceNums *facts_nums(Facts *f) { return &f->nums; }
 
 Space *facts_space(Facts *f) { return space_new(f->t, f->m, &f->nums); }

@@ -29,7 +29,7 @@ struct GaspCtx {
   LLVMModuleRef cur_module; /* the module being run (remarks about it), or NULL */
   struct Facts *facts; /* the run's fact store (facts.c): pipeline_run makes
                           it before the first pass and frees it after the
-                          report; a pass run alone gets one from facts_of */
+                          report, its one birth; passes get it in PassRun */
   struct Summary *summary; /* summary.c's record of the last run, or NULL */
   struct StrMap *was_generic; /* why.c: locations of the input's generic
                                  accesses (Passed remarks wanted), or NULL */

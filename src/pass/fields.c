@@ -93,6 +93,7 @@ typedef struct Fields {
   GaspCtx *cx;
   const TgtTable *t;
   LLVMModuleRef m;
+  Facts *store; /* the run's fact store */
   Space *sp;
   Infer *inf;
   Specs *specs;    /* the clones made (specialize.c) */
@@ -275,7 +276,7 @@ static void not_cloned(Fields *fs, LLVMValueRef g, SpecRefusal why, const char *
   if (fs->cx->opt.dump_ip_msp)
     fprintf(cx_out(fs->cx), "fields: %.*s not cloned for %s: %s\n", (int)len, gname, buf, dump);
   char *what = xasprintf("the pointers a caller stores in its aggregate arguments (%s)", buf);
-  specs_refused(fs->cx, &(SpecSaid){.fn = g, .what = what}, why, c);
+  specs_refused(fs->cx, fs->store, &(SpecSaid){.fn = g, .what = what}, why, c);
   free(what);
 }
 
@@ -463,13 +464,13 @@ bool fields_run(PassRun *run) {
   GaspCtx *cx = run->cx;
   LLVMModuleRef m = run->m;
   facts_pass_entry(cx, m);
-  Fields fs = {.cx = cx, .t = cx->tgt, .m = m};
+  Fields fs = {.cx = cx, .t = cx->tgt, .m = m, .store = run->facts};
   pool_bind(&fs.left, &fs.pool);
   pool_bind(&fs.again, &fs.pool);
   pool_bind(&fs.facts, &fs.pool);
   fs.sp = facts_space(run->facts);
-  fs.inf = infer_new(cx, m);
-  fs.specs = specs_new(cx, m);
+  fs.inf = infer_new(cx, m, run->facts);
+  fs.specs = specs_new(cx, m, run->facts);
   ValVec calls = {.pool = &fs.pool};
   bool changed = false;
   PtrMap scan = {.pool = &fs.pool};

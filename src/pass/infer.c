@@ -11,7 +11,7 @@ bool infer_run(PassRun *run) {
   GaspCtx *cx = run->cx;
   LLVMModuleRef m = run->m;
   facts_pass_entry(cx, m);
-  Infer *s = infer_new(cx, m);
+  Infer *s = infer_new(cx, m, run->facts);
   bool changed = false;
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn;
        fn = LLVMGetNextFunction(fn))
@@ -35,7 +35,7 @@ bool reinfer_run(PassRun *run) {
     return false;
   ValVec fns = {0};
   facts_take_reinfer(f, &fns);
-  Infer *s = infer_new(cx, m);
+  Infer *s = infer_new(cx, m, run->facts);
   bool changed = false;
   for (size_t i = 0; i < fns.n; i++)
     changed |= infer_function(s, fns.v[i]);

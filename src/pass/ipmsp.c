@@ -340,7 +340,7 @@ static LLVMValueRef get_clone(Ipmsp *ip, LLVMValueRef f, const int *sp, bool *mo
         ip->v.fns.v[id]->over_budget = true;
       cx_stat(ip->v.cx, &st_avoided, 1);
       char *t = specs_tuple_text(ip->v.t, f, sp);
-      specs_refused(ip->v.cx, &(SpecSaid){.fn = f, .what_kind = "Spaces", .what = t},
+      specs_refused(ip->v.cx, ip->v.facts, &(SpecSaid){.fn = f, .what_kind = "Spaces", .what = t},
                    SPEC_BUDGET, NULL);
       free(t);
       if (ip->v.dump) {
@@ -384,7 +384,7 @@ static void not_paying(Ipmsp *ip, LLVMValueRef f) {
   if (!specs_first_report(ip->specs, SPEC_NO_GAIN, fn_name(f)))
     return;
   cx_stat(ip->v.cx, &st_nogain, 1);
-  specs_refused(ip->v.cx, &(SpecSaid){.fn = f}, SPEC_NO_GAIN, NULL);
+  specs_refused(ip->v.cx, ip->v.facts, &(SpecSaid){.fn = f}, SPEC_NO_GAIN, NULL);
   if (ip->v.dump)
     fprintf(out(ip), "no gain in cloning %s\n", fn_name(f));
 }
@@ -516,7 +516,7 @@ static bool copies_pay(Ipmsp *ip, VoteFn *fi, const Group *g, size_t ng, size_t 
     return true;
   fi->too_costly = true;
   cx_stat(ip->v.cx, &st_costly, 1);
-  specs_refused(ip->v.cx, &(SpecSaid){.fn = fi->fn}, SPEC_COST,
+  specs_refused(ip->v.cx, ip->v.facts, &(SpecSaid){.fn = fi->fn}, SPEC_COST,
                &(SpecCost){copies, size, named, raw, NULL});
   if (ip->v.dump)
     fprintf(out(ip), "cloning %s costs too much\n", fn_name(fi->fn));
@@ -868,11 +868,11 @@ bool ipmsp_run(PassRun *run) {
   memset(&ip, 0, sizeof ip);
   ip.ctx = LLVMGetModuleContext(m);
   ip.b = LLVMCreateBuilderInContext(ip.ctx);
-  ip.inf = infer_new(cx, m);
-  ip.specs = specs_new(cx, m);
+  ip.inf = infer_new(cx, m, run->facts);
+  ip.specs = specs_new(cx, m, run->facts);
   /* no param_lat/ret_lat in the votes' analysis: an observation is what
      the caller's own types prove (see "Soundness by construction" above) */
-  votes_init(&ip.v, cx, m);
+  votes_init(&ip.v, cx, m, run->facts);
   GaspGenericCounts gen_before, gen_after;
   unsigned long instrs_before = 0;
   if (cx->opt.stats) { /* two module walks: only when asked */

@@ -89,7 +89,7 @@ bool memsum_run(PassRun *run) {
   unsigned rounds; /* 0: the store kept the summary (no code changed since) */
   const MemSummary *ms = facts_summary(run->facts, &rounds);
   cx_stat(cx, &st_rounds, rounds);
-  Infer *inf = infer_new(cx, m);
+  Infer *inf = infer_new(cx, m, run->facts);
   infer_use_summary(inf, ms);
   bool changed = false;
   unsigned n = 0;

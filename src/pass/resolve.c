@@ -66,6 +66,7 @@ typedef struct Resolve {
   const Reach *reach; /* the store's */
   uint32_t global_bits; /* spaces that are global memory (a set of spaces) */
   bool changed;
+  Facts *facts; /* the run's store */
 } Resolve;
 
 /* TRUE_REACH: TRUE_SAME from what reaches the kernels (reach.c), a proof
@@ -244,7 +245,7 @@ static void resolve_function(Resolve *s, LLVMValueRef fn, const PtrMap *casting)
   cx_stat(s->cx, &st_static, made);
   if (folded || made) {
     s->changed = true;
-    facts_reinfer_later(facts_of(s->cx, s->m), fn); /* `reinfer` */
+    facts_reinfer_later(s->facts, fn); /* `reinfer` */
     char names[96];
     reach_names(s->t, mask, names, sizeof names);
     GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "Resolved", fn, NULL);
@@ -266,7 +267,8 @@ bool resolve_run(PassRun *run) {
   LLVMModuleRef m = run->m;
   facts_pass_entry(cx, m);
   Resolve s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
-          facts_space(run->facts), facts_reach(run->facts), space_table_bit(cx->tgt, cx->tgt->global), false};
+               facts_space(run->facts), facts_reach(run->facts),
+               space_table_bit(cx->tgt, cx->tgt->global), false, run->facts};
   if (tgt_in_global(s.t, s.t->constant, false))
     s.global_bits |= space_table_bit(s.t, s.t->constant);
   if (cx->opt.private_in_global)

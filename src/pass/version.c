@@ -86,6 +86,7 @@ typedef struct Version {
   LLVMBuilderRef b;
   Space *sp;
   unsigned convergent;
+  Facts *facts; /* the run's store */
 } Version;
 
 /* The value v stands for in the copy. */
@@ -310,7 +311,7 @@ static bool copy_pays(Version *s, LLVMValueRef fn, LLVMValueRef at, const char *
   cx_stat(s->cx, &st_costly, 1);
   char whose[32];
   snprintf(whose, sizeof whose, "the %s's", what);
-  specs_refused(s->cx,
+  specs_refused(s->cx, s->facts,
                &(SpecSaid){.remark = "VersionTooCostly", .verb = "not versioned", .fn = fn,
                            .at = at},
                SPEC_COST, &(SpecCost){1, size, named, raw, whose});
@@ -708,7 +709,7 @@ static bool run_function(Version *s, LLVMValueRef fn) {
   bool changed = loops_of_function(s, fn);
   changed |= runs_of_function(s, fn);
   if (changed) /* both copies named by the pipeline's `reinfer` step */
-    facts_reinfer_later(facts_of(s->cx, s->m), fn);
+    facts_reinfer_later(s->facts, fn);
   return changed;
 }
 
@@ -719,8 +720,8 @@ bool version_run(PassRun *run) {
   if (!cx->opt.version_by_space)
     return false;
   Version s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
-          facts_space(run->facts),
-          LLVMGetEnumAttributeKindForName("convergent", strlen("convergent"))};
+               facts_space(run->facts),
+               LLVMGetEnumAttributeKindForName("convergent", strlen("convergent")), run->facts};
   bool changed = false;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     if (LLVMCountBasicBlocks(f) && !ir_optnone(f))

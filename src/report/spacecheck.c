@@ -205,7 +205,7 @@ static void strip(const TgtTable *t, LLVMModuleRef m) {
 /* Every function of m, checked; how many casts failed. */
 static unsigned check_module(SpaceCheck *sc, GaspCtx *cx, LLVMModuleRef m, bool memsum) {
   unsigned bad = 0;
-  Facts *facts = facts_of(cx, m);
+  Facts *facts = cx->facts; /* the run's: the check runs inside pipeline_run */
   Space *sp = facts_space(facts);
   if (memsum)
     space_use_summary(sp, facts_summary(facts, NULL));

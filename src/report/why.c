@@ -360,7 +360,7 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
   report_resolved(cx, m);
   if (!cx_wants(cx, GASP_REMARK_MISSED) && !cx->summary)
     return;
-  Facts *facts = facts_of(cx, m);
+  Facts *facts = cx->facts; /* the run's: the report runs inside pipeline_run */
   Why w = {cx, run, cx->tgt, facts_space(facts)};
   /* what memory holds, as memsum saw it: the store's summary, kept when no
      pass changed code since memsum asked for it */

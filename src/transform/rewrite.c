@@ -624,13 +624,13 @@ static void sweep(Infer *s) {
   }
 }
 
-Infer *infer_new(GaspCtx *cx, LLVMModuleRef m) {
+Infer *infer_new(GaspCtx *cx, LLVMModuleRef m, Facts *facts) {
   Infer *s = xcalloc(1, sizeof *s);
   s->cx = cx;
   s->t = cx->tgt;
   s->m = m;
   s->b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
-  s->sp = facts_space(facts_of(cx, m));
+  s->sp = facts_space(facts);
   s->space_tests = spacefacts_present(s->t, m);
   pool_bind(&s->nv, &s->pool);
   pool_bind(&s->needed, &s->pool);

@@ -86,6 +86,7 @@ struct Specs {
   Pool pool; /* made, and its strings */
   GaspCtx *cx;
   LLVMModuleRef m;
+  Facts *facts; /* the run's store: the clone budget, refusals said */
   VEC(SpecRec) made;
   StrMap by_key;   /* key -> index in made */
   StrMap by_name;  /* clone's name -> index in made */
@@ -93,10 +94,11 @@ struct Specs {
   CloneMap copy;   /* the value map, reused from one copy to the next */
 };
 
-Specs *specs_new(GaspCtx *cx, LLVMModuleRef m) {
+Specs *specs_new(GaspCtx *cx, LLVMModuleRef m, Facts *facts) {
   Specs *s = xcalloc(1, sizeof *s);
   s->cx = cx;
   s->m = m;
+  s->facts = facts;
   pool_bind(&s->made, &s->pool);
   clone_map_bind(&s->copy, &s->pool);
   return s;
@@ -166,7 +168,7 @@ bool specs_key_made(const Specs *s, const char *key) {
 
 /* One more clone within --clone-budget (-1 unlimited)?  Counts it. */
 static bool budget_allows(Specs *s) {
-  Facts *f = facts_of(s->cx, s->m);
+  Facts *f = s->facts;
   long budget = s->cx->opt.clone_budget;
   if (budget >= 0 && (long)facts_clone_count(f) >= budget)
     return false;
@@ -246,7 +248,8 @@ const char *specs_reason(char *buf, size_t cap, const GaspCtx *cx, SpecRefusal w
   return buf;
 }
 
-void specs_refused(GaspCtx *cx, const SpecSaid *said, SpecRefusal why, const SpecCost *c) {
+void specs_refused(GaspCtx *cx, Facts *facts, const SpecSaid *said, SpecRefusal why,
+                   const SpecCost *c) {
   static const char *const names[] = {
       [SPEC_BUDGET] = "CloneBudget", [SPEC_COST] = "CloneTooCostly",
       [SPEC_NO_GAIN] = "CloneNoGain"};
@@ -263,7 +266,7 @@ void specs_refused(GaspCtx *cx, const SpecSaid *said, SpecRefusal why, const Spe
   const char *fname = LLVMGetValueName2(said->fn, &len);
   char *key = xasprintf("%s|%s|%s|%.*s|%p|%s", name, verb, what ? what : "", (int)len, fname,
                         (void *)said->at, reason);
-  bool first = facts_first_report(facts_of(cx, LLVMGetGlobalParent(said->fn)), key);
+  bool first = facts_first_report(facts, key);
   free(key);
   if (!first)
     return;

@@ -17,7 +17,7 @@ bool spacefacts_apply(GaspCtx *cx, LLVMBuilderRef b, LLVMValueRef fn, ValVec *ma
 
 /* ===== rewrite.c — the rewriter: a function's generic values to their spaces */
 typedef struct Infer Infer;
-Infer *infer_new(GaspCtx *cx, LLVMModuleRef m);
+Infer *infer_new(GaspCtx *cx, LLVMModuleRef m, Facts *facts);
 void infer_free(Infer *s);
 /* Analyses and rewrites one function; true when it changed. */
 bool infer_function(Infer *s, LLVMValueRef fn);
@@ -27,7 +27,7 @@ void infer_use_summary(Infer *s, const MemSummary *ms);
 /* ===== specialize.c — clones: names, registry, budget, cost, words ===== */
 /* The clones one pass invocation made (key -> clone, clone -> family). */
 typedef struct Specs Specs;
-Specs *specs_new(GaspCtx *cx, LLVMModuleRef m);
+Specs *specs_new(GaspCtx *cx, LLVMModuleRef m, Facts *facts);
 void specs_free(Specs *s);
 /* The clone's name for a tuple of spaces, one per pointer parameter (n):
    "family.as1_g_3" (g: generic).  Malloc'd. */
@@ -91,7 +91,8 @@ typedef struct SpecSaid {
 /* The Missed remark for a refusal, said once a run (facts_first_report:
    the same words for the same function and place are not said again by a
    second invocation of the pass). */
-void specs_refused(GaspCtx *cx, const SpecSaid *said, SpecRefusal why, const SpecCost *c);
+void specs_refused(GaspCtx *cx, Facts *facts, const SpecSaid *said, SpecRefusal why,
+                   const SpecCost *c);
 /* An outcome kept in !gasp.as in the same words (NULL for none), as the
    explanations and the call graph say it. */
 
@@ -202,6 +203,7 @@ typedef struct Votes {
   GaspCtx *cx;
   const TgtTable *t;
   LLVMModuleRef m;
+  Facts *facts; /* the run's store */
   Space *sp;    /* the space analysis, for the records */
   SpaceEnv env;
   VEC(VoteFn *) fns;      /* every function ever seen; records never move */
@@ -219,7 +221,7 @@ typedef struct Votes {
 } Votes;
 /* Records for every function of m (votes_build: the candidates, their call
    sites); freed with the records. */
-void votes_init(Votes *vs, GaspCtx *cx, LLVMModuleRef m);
+void votes_init(Votes *vs, GaspCtx *cx, LLVMModuleRef m, Facts *facts);
 void votes_free(Votes *vs);
 void votes_build(Votes *vs);
 /* The record of live function f, or MAP_NONE. */

@@ -406,7 +406,7 @@ static bool host_weighed(void *arg, uint32_t c, unsigned a) {
   return ci->cand && a < ci->np && ci->vote[a] != VOTE_NONE;
 }
 
-void votes_init(Votes *vs, GaspCtx *cx, LLVMModuleRef m) {
+void votes_init(Votes *vs, GaspCtx *cx, LLVMModuleRef m, Facts *facts) {
   memset(vs, 0, sizeof *vs);
   pool_bind(&vs->fns, &vs->pool);
   pool_bind(&vs->fn_id, &vs->pool);
@@ -420,7 +420,8 @@ void votes_init(Votes *vs, GaspCtx *cx, LLVMModuleRef m) {
   vs->t = cx->tgt;
   vs->m = m;
   vs->benefit = benefit_new(vs->t, (BenefitHost){vs, host_id, host_fn, host_weighed});
-  vs->sp = facts_space(facts_of(cx, m));
+  vs->facts = facts;
+  vs->sp = facts_space(facts);
   vs->dump = cx->opt.dump_ip_msp;
   vs->env.visit_cap = cx->opt.visit_cap ? cx->opt.visit_cap : IPMSP_VISIT_CAP;
   static const char *const no_vote[] = {"byval", "byref", "sret", "inalloca", "preallocated"};

@@ -70,7 +70,8 @@ static void test_spec_registry(void) {
     MemFieldFact ff[] = {{0, 8, 3, 0}, {2, 0, 1, 0}, {1, 8, 1, 16}};
     char *fkey = specs_key_fields("h", ff, 3);
     CHECK(!strcmp(fkey, "h.f0o8as3_2o0as1_1o8s16as1"));
-    Specs *ip = specs_new(cx, m), *fs = specs_new(cx, m);
+    Facts *store = facts_new(cx->tgt, m); /* the run's, as pipeline_run makes it */
+    Specs *ip = specs_new(cx, m, store), *fs = specs_new(cx, m, store);
     bool first = true;
     CHECK(specs_find(ip, key) == NULL);
     LLVMValueRef c = specs_make(ip, h, LLVMGlobalGetValueType(h), key, "h", false, &first);
@@ -84,7 +85,7 @@ static void test_spec_registry(void) {
     CHECK(first);
     CHECK(specs_make(fs, h, LLVMGlobalGetValueType(h), fkey, "h", false, &first) == NULL);
     CHECK(!first);
-    CHECK(facts_clone_count(facts_of(cx, m)) == 1);
+    CHECK(facts_clone_count(store) == 1);
     /* the cost rule: copies x size <= limit x named */
     CHECK(specs_copies_pay(cx, 1, 16, 2) && !specs_copies_pay(cx, 2, 16, 2));
     char buf[256];
@@ -97,13 +98,14 @@ static void test_spec_registry(void) {
        whichever registry (a pass that runs twice) meets it */
     CHECK(specs_first_report(fs, SPEC_COST, "g"));
     CHECK(!specs_first_report(fs, SPEC_COST, "g"));
-    Specs *again = specs_new(cx, m);
+    Specs *again = specs_new(cx, m, store);
     CHECK(specs_first_report(again, SPEC_COST, "g"));
     specs_free(again);
-    Facts *f = facts_of(cx, m);
-    CHECK(facts_first_report(f, "CloneTooCostly|g") && !facts_first_report(f, "CloneTooCostly|g"));
+    CHECK(facts_first_report(store, "CloneTooCostly|g") &&
+          !facts_first_report(store, "CloneTooCostly|g"));
     specs_free(ip);
     specs_free(fs);
+    facts_free(store);
     free(key);
     free(fkey);
   } else {
