@@ -5,14 +5,13 @@
  *
  * Problem.  Several passes ask the same module-wide questions — which bit
  * stands for addrspace(8), what may global memory hold, which spaces does
- * a function make generic, may one more clone be made — and the answers
- * used to live in each asking pass: a numbering of unnamed spaces per
- * analysis instance (a set made by one instance and read by another then
- * meant another space), a memory summary computed by memsum and again by
- * the explanations, reachability by resolve and again by lower, a clone
- * budget counter in the context.  The store owns them for one run
- * (pipeline.c makes it before the first pass and frees it after the
- * report):
+ * a function make generic, may one more clone be made.  Kept in each
+ * asking pass, the answers disagree or are computed twice: a numbering of
+ * unnamed spaces per analysis instance (a set made by one and read by
+ * another means another space), a memory summary by memsum and again by
+ * the explanations, reachability by resolve and again by lower.  The store
+ * owns them for one run (pipeline.c makes it before the first pass and
+ * frees it after the report):
  *
  *   numbering    one SpaceNums per run: every Space and every summary of
  *                the run number the spaces the table does not name through

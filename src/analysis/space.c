@@ -7,8 +7,8 @@
  * pointer value: infer (to rewrite the accesses through it), ipmsp (to
  * classify call arguments and returned values), resolve (to fold explicit
  * casts), reach (what a function makes generic) and why (to explain an
- * access left generic).  Each used to answer it with its own walk, and the
- * walks drifted.  This file answers it once, per function, with the rules
+ * access left generic).  Answered by a walk of each asker's own, the
+ * answers drift.  This file answers it once, per function, with the rules
  * below; the others only read the answer.
  *
  * Lattice (per generic pointer value): a set of spaces, a bit mask.

@@ -6,10 +6,10 @@
  * inter-procedural ones are the easiest to get wrong: a call sent to a
  * clone made for (local, private) must pass a local and a private pointer,
  * in every execution, *in the caller as it stands after every rewrite*.  A
- * solver that assumed a vote before writing it into a signature, or sent a
- * call to a clone made for another caller's spaces, wrote wrong code for
- * three rounds running, and each time the tests that looked at the shape of
- * the output agreed with the solver.  This check shares nothing with the
+ * solver that assumes a vote before writing it into a signature, or sends a
+ * call to a clone made for another caller's spaces, writes wrong code that
+ * tests looking at the shape of the output agree with, since they share
+ * the solver's view.  This check shares nothing with the
  * solvers: it re-runs the space analysis (space.c, the transfer rules) on
  * the output module, function by function, trusting only the types there.
  *

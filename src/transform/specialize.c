@@ -6,10 +6,10 @@
  * Problem.  Two passes make copies of a function for what its callers
  * give it: ipmsp one per tuple of argument spaces, fields one per shape of
  * the pointers a caller stores in an aggregate argument; version weighs a
- * copy of a loop or a run of accesses the same way.  Each used to keep its
- * own registry of the clones it made, its own budget check, its own
- * spelling of the cost rule and of its refusals; the explanations and the
- * call graph then worded the same outcomes a third and fourth way.
+ * copy of a loop or a run of accesses the same way.  Each needs a registry
+ * of the clones it made, a budget check, the cost rule and the words of
+ * its refusals, which the explanations and the call graph repeat: kept
+ * apart, they drift.
  *
  * What lives here:
  *   names        specs_key_spaces ("f.as1_g_3": the family, then per pointer
