@@ -198,44 +198,48 @@ typedef struct ReadsFrame {
   unsigned height; /* the highest child so far + 1; READS_NO: no reader */
 } ReadsFrame;
 
+typedef VEC(ReadsFrame) ReadsFrameVec;
+
+/* Parameter k of fn is walked next: marked in the memo while it is, its
+   own uses read (no reader already when one of them may write). */
+static void enter(ReadsFrameVec *stack, PtrMap *memo, LLVMValueRef fn, unsigned k) {
+  ReadsFrame f = {LLVMGetParam(fn, k), {0}, 0, 0};
+  map_put(memo, f.param, 0);
+  if (!reads_locally(fn, k, &f.edges))
+    f.height = READS_NO;
+  vec_push(stack, f);
+}
+
+/* The height of parameter k of fn: from the memo, or walked (with every
+   parameter below it not in the memo yet). */
 static unsigned reads_height(LLVMValueRef fn, unsigned k, PtrMap *memo) {
   if (k >= LLVMCountParams(fn))
     return READS_NO;
   uint32_t known;
   if (map_get(memo, LLVMGetParam(fn, k), &known))
     return memo_height(known);
-  VEC(ReadsFrame) stack = {0};
-  ReadsFrame f0 = {LLVMGetParam(fn, k), {0}, 0, 0};
-  map_put(memo, f0.param, 0);
-  if (!reads_locally(fn, k, &f0.edges))
-    f0.height = READS_NO;
-  vec_push(&stack, f0);
+  ReadsFrameVec stack = {0};
+  enter(&stack, memo, fn, k);
   unsigned done = READS_NO;
   while (stack.n) {
     ReadsFrame *top = &stack.v[stack.n - 1];
     if (top->height != READS_NO && top->next < top->edges.n) {
       ReadsEdge e = top->edges.v[top->next++];
-      if (e.k >= LLVMCountParams(e.fn)) {
+      if (e.k >= LLVMCountParams(e.fn))
         top->height = READS_NO;
-      } else if (map_get(memo, LLVMGetParam(e.fn, e.k), &known)) {
+      else if (map_get(memo, LLVMGetParam(e.fn, e.k), &known))
         top->height = above(top->height, memo_height(known));
-      } else {
-        ReadsFrame c = {LLVMGetParam(e.fn, e.k), {0}, 0, 0};
-        map_put(memo, c.param, 0);
-        if (!reads_locally(e.fn, e.k, &c.edges))
-          c.height = READS_NO;
-        vec_push(&stack, c); /* top may have moved: not used again here */
-      }
+      else
+        enter(&stack, memo, e.fn, e.k); /* top may have moved: not used again */
       continue;
     }
     /* every child asked, or no reader already: the height is known */
-    unsigned h = top->height;
-    map_put(memo, top->param, h + 1);
+    done = top->height;
+    map_put(memo, top->param, done + 1);
     vec_free(&top->edges);
     stack.n--;
-    done = h;
     if (stack.n)
-      stack.v[stack.n - 1].height = above(stack.v[stack.n - 1].height, h);
+      stack.v[stack.n - 1].height = above(stack.v[stack.n - 1].height, done);
   }
   vec_free(&stack);
   return done;
