@@ -98,12 +98,6 @@ void world_count(const TgtTable *t, LLVMModuleRef m, GaspGenericCounts *c) {
 
 /* ---- functions a pass may copy or give a new signature ---------------- */
 
-static bool has_name(LLVMValueRef f) {
-  size_t n;
-  const char *s = LLVMGetValueName2(f, &n);
-  return s && n;
-}
-
 /* A body the linker may replace by a different one.  Not
    available_externally (OpenCL C's `inline`): its body is the one the
    definition outside has (LangRef), so an internal clone of it is as
@@ -162,7 +156,7 @@ static bool body_copyable(LLVMValueRef f) {
 
 bool world_may_rewrite(const TgtTable *t, LLVMValueRef f) {
   /* null_pointer_is_valid: a caller's null is an address, not "nowhere" */
-  return LLVMCountBasicBlocks(f) && has_name(f) && !tgt_is_kernel(t, f) && !ir_null_is_valid(f) &&
+  return LLVMCountBasicBlocks(f) && *ir_name(f) && !tgt_is_kernel(t, f) && !ir_null_is_valid(f) &&
          !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)) && !interposable(f) &&
          only_called(f) && body_copyable(f);
 }

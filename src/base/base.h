@@ -16,6 +16,8 @@ typedef VEC(LLVMValueRef) ValVec;
 typedef VEC(LLVMBasicBlockRef) BlockVec;
 
 /* ===== ir.c — LLVM-C helpers the passes share =========================== */
+/* v's name ("" when it has none). */
+const char *ir_name(LLVMValueRef v);
 /* AS of a pointer or vector-of-pointer type, -1 otherwise. */
 int ir_ptr_as(LLVMTypeRef t);
 /* Same shape as t (ptr or vector of ptr) in space as. */
@@ -68,8 +70,7 @@ LLVMTypeRef *ir_param_types(LLVMTypeRef fty, unsigned *n);
 bool ir_type_has_pointer(LLVMTypeRef t);
 /* The index of v among its function's parameters; -1 when v is not one. */
 int ir_param_index(LLVMValueRef v);
-/* The alloca v is, through address-space casts; NULL when
-   it is not one. */
+/* The alloca v is, through address-space casts; NULL when it is none. */
 LLVMValueRef ir_alloca_of(LLVMValueRef v);
 /* The opcode of an instruction or constant expression; 0 for any other value. */
 LLVMOpcode ir_opcode(LLVMValueRef v);

@@ -7,6 +7,11 @@
 #include <llvm-c/DebugInfo.h>
 #include <string.h>
 
+const char *ir_name(LLVMValueRef v) {
+  size_t len;
+  return LLVMGetValueName2(v, &len);
+}
+
 int ir_ptr_as(LLVMTypeRef t) {
   LLVMTypeKind k = LLVMGetTypeKind(t);
   if (k == LLVMVectorTypeKind || k == LLVMScalableVectorTypeKind) {

@@ -158,11 +158,6 @@ typedef struct Ipmsp {
   bool reached_ok; /* VoteFn.reached is this wave's (reached_now) */
 } Ipmsp;
 
-static const char *fn_name(LLVMValueRef f) {
-  size_t len;
-  return LLVMGetValueName2(f, &len);
-}
-
 static FILE *out(const Ipmsp *ip) { return cx_out(ip->v.cx); }
 
 /* ---- phase 2b: what a clone would buy (transform/benefit.c) ------------ */
@@ -255,7 +250,7 @@ static void specialize_in_place(Ipmsp *ip, VoteFn *fi) {
   LLVMValueRef twin = specs_tuple_member(ip->specs, f, sp);
   if (twin == f)
     twin = NULL;
-  char *name = xstrdup(fn_name(f));
+  char *name = xstrdup(ir_name(f));
   LLVMValueRef nf = twin;
   if (!twin) {
     nf = specs_retype(f, specs_tuple_type(f, sp), name);
@@ -277,7 +272,7 @@ static void specialize_in_place(Ipmsp *ip, VoteFn *fi) {
   if (twin) {
     cx_stat(ip->v.cx, &st_merged, 1);
     char *before = xasprintf("@%s's calls sent to @%s, which takes the same spaces ", name,
-                             fn_name(twin));
+                             ir_name(twin));
     tuple_remark(ip, GASP_REMARK_PASSED, "Merged", twin, sp, before, "");
     free(before);
     free(name);
@@ -318,7 +313,7 @@ static void specialize_in_place(Ipmsp *ip, VoteFn *fi) {
 static LLVMValueRef get_clone(Ipmsp *ip, LLVMValueRef f, const int *sp, bool *move) {
   bool may_move = *move;
   *move = false;
-  const char *family = specs_family(ip->specs, fn_name(f));
+  const char *family = specs_family(ip->specs, ir_name(f));
   LLVMValueRef g = specs_tuple_member(ip->specs, f, sp);
   if (g)
     return g;
@@ -344,7 +339,7 @@ static LLVMValueRef get_clone(Ipmsp *ip, LLVMValueRef f, const int *sp, bool *mo
                    SPEC_BUDGET, NULL);
       free(t);
       if (ip->v.dump) {
-        fprintf(out(ip), "avoid cloning of %s ", fn_name(f));
+        fprintf(out(ip), "avoid cloning of %s ", ir_name(f));
         dump_tuple(ip, f, sp);
         fputc('\n', out(ip));
       }
@@ -365,12 +360,12 @@ static LLVMValueRef get_clone(Ipmsp *ip, LLVMValueRef f, const int *sp, bool *mo
     specs_convert_rets(ip->b, ip->v.t, nf);
   cx_stat(ip->v.cx, &st_clones, 1);
   if (cx_wants(ip->v.cx, GASP_REMARK_PASSED)) {
-    char *before = xasprintf("cloned as @%s for ", fn_name(nf));
+    char *before = xasprintf("cloned as @%s for ", ir_name(nf));
     tuple_remark(ip, GASP_REMARK_PASSED, "Cloned", f, sp, before, "");
     free(before);
   }
   if (ip->v.dump) {
-    fprintf(out(ip), "%s is cloned as %s ", fn_name(f), fn_name(nf));
+    fprintf(out(ip), "%s is cloned as %s ", ir_name(f), ir_name(nf));
     dump_tuple(ip, f, sp);
     fputc('\n', out(ip));
   }
@@ -381,12 +376,12 @@ static LLVMValueRef get_clone(Ipmsp *ip, LLVMValueRef f, const int *sp, bool *mo
 /* A clone of f not made: no parameter it would name pays (reported once per
    function). */
 static void not_paying(Ipmsp *ip, LLVMValueRef f) {
-  if (!specs_first_report(ip->specs, SPEC_NO_GAIN, fn_name(f)))
+  if (!specs_first_report(ip->specs, SPEC_NO_GAIN, ir_name(f)))
     return;
   cx_stat(ip->v.cx, &st_nogain, 1);
   specs_refused(ip->v.cx, ip->v.facts, &(SpecSaid){.fn = f}, SPEC_NO_GAIN, NULL);
   if (ip->v.dump)
-    fprintf(out(ip), "no gain in cloning %s\n", fn_name(f));
+    fprintf(out(ip), "no gain in cloning %s\n", ir_name(f));
 }
 
 /* External function, every caller agrees: one clone for the votes. */
@@ -519,7 +514,7 @@ static bool copies_pay(Ipmsp *ip, VoteFn *fi, const Group *g, size_t ng, size_t 
   specs_refused(ip->v.cx, ip->v.facts, &(SpecSaid){.fn = fi->fn}, SPEC_COST,
                &(SpecCost){copies, size, named, raw, NULL});
   if (ip->v.dump)
-    fprintf(out(ip), "cloning %s costs too much\n", fn_name(fi->fn));
+    fprintf(out(ip), "cloning %s costs too much\n", ir_name(fi->fn));
   return false;
 }
 
@@ -617,7 +612,7 @@ static void delete_fn(Ipmsp *ip, VoteFn *fi) {
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         LLVMValueRef c = ir_callee(i);
-        if (c && c != f && specs_made(ip->specs, fn_name(c)))
+        if (c && c != f && specs_made(ip->specs, ir_name(c)))
           vec_push(&callees, c);
       }
     votes_kill_out(&ip->v, id);

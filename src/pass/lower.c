@@ -137,11 +137,6 @@ typedef struct Lower {
   unsigned dispatched, made_global, switches;
 } Lower;
 
-static const char *fn_name(LLVMValueRef fn) {
-  size_t n;
-  return LLVMGetValueName2(fn, &n);
-}
-
 /* ---- 3. explicit casts on tags ------------------------------------------ */
 
 /* i1: the tag of p says it points into cf's space. */
@@ -343,7 +338,7 @@ static void pick_arms(Lower *s) {
   if (cx_debug(s->cx)) {
     char names[96];
     reach_names(s->t, mask, names, sizeof names);
-    fprintf(cx_out(s->cx), "lower: @%s: reaching %s; %u arm%s\n", fn_name(s->fn), names,
+    fprintf(cx_out(s->cx), "lower: @%s: reaching %s; %u arm%s\n", ir_name(s->fn), names,
             s->narms, s->narms == 1 ? "" : "s");
   }
 }
@@ -361,7 +356,7 @@ static void refuse(Lower *s, LLVMValueRef fn, const char *fmt, ...) {
   char *msg = xvasprintf(fmt, ap);
   va_end(ap);
   cx_diag(s->cx, GASP_SEV_ERROR, "lower: @%s: %s; --lower-generic=tags refuses the module",
-          fn_name(fn), msg);
+          ir_name(fn), msg);
   free(msg);
   s->failed = true;
 }
@@ -668,14 +663,14 @@ static bool check_initializers(Lower *s) {
       cx_diag(s->cx, GASP_SEV_ERROR,
               "lower: @%s: the initializer holds a pointer in addrspace(%d) cast to generic; "
               "that space has no tag on target '%s'",
-              fn_name(gv), src, s->t->name);
+              ir_name(gv), src, s->t->name);
       return false;
     }
     if (init && tags_const_needs_tag(&s->tg, init)) {
       cx_diag(s->cx, GASP_SEV_ERROR,
               "lower: @%s: the initializer holds a pointer cast to generic that needs "
               "a tag; a constant cannot carry one",
-              fn_name(gv));
+              ir_name(gv));
       return false;
     }
   }

@@ -64,11 +64,6 @@ bool votes_concrete(int vote) {
   return vote >= 0 && vote != VOTE_UNDET && vote != VOTE_POISON;
 }
 
-static const char *fn_name(LLVMValueRef f) {
-  size_t len;
-  return LLVMGetValueName2(f, &len);
-}
-
 static FILE *out(const Votes *vs) { return cx_out(vs->cx); }
 
 /* The record of live function f, or MAP_NONE.  A deleted function's
@@ -234,7 +229,7 @@ void votes_refresh(Votes *vs) {
           dup = vs->sites.v[fi->out.v[i]].callee == c;
         n += !dup;
       }
-      fprintf(out(vs), "%s : %u callees are affected\n", fn_name(fi->fn), n);
+      fprintf(out(vs), "%s : %u callees are affected\n", ir_name(fi->fn), n);
     }
     benefit_forget(vs->benefit, fi->id);
   }
