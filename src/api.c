@@ -84,12 +84,8 @@ static GaspStatus check_options(GaspCtx *cx) {
             cx->options_size, sizeof cx->opt);
     return GASP_ERR_USAGE;
   }
-  if (cx->opt.target_as && !tgt_by_name(cx->opt.target_as)) {
-    char names[128];
-    cx_diag(cx, GASP_SEV_ERROR, "unknown --target-as '%s'; valid: %s", cx->opt.target_as,
-            tgt_names(names, sizeof names));
+  if (cx->opt.target_as && !cx_target_as(cx))
     return GASP_ERR_USAGE;
-  }
   if (cx->opt.clone_budget < -1 || cx->opt.clone_cost < -1) {
     cx_diag(cx, GASP_SEV_ERROR, "%s %ld: -1 (unlimited%s), 0 or a positive number",
             cx->opt.clone_budget < -1 ? "--clone-budget" : "--clone-cost",

@@ -49,6 +49,9 @@ bool cx_debug(const GaspCtx *cx);
 FILE *cx_out(const GaspCtx *cx);
 /* Selects cx->tgt for m; on failure adds the error and returns false. */
 bool cx_select_target(GaspCtx *cx, LLVMModuleRef m);
+/* The table --target-as names; NULL, with an error listing the valid
+   names, when there is none. */
+const TgtTable *cx_target_as(GaspCtx *cx);
 
 
 /* ===== remark.c — optimisation remarks ================================== */

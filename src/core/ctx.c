@@ -84,6 +84,16 @@ bool cx_debug(const GaspCtx *cx) {
   return false;
 }
 
+const TgtTable *cx_target_as(GaspCtx *cx) {
+  const TgtTable *t = tgt_by_name(cx->opt.target_as);
+  if (!t) {
+    char names[128];
+    cx_diag(cx, GASP_SEV_ERROR, "unknown --target-as '%s'; valid: %s", cx->opt.target_as,
+            tgt_names(names, sizeof names));
+  }
+  return t;
+}
+
 bool cx_select_target(GaspCtx *cx, LLVMModuleRef m) {
   const char *triple = LLVMGetTarget(m);
   const TgtTable *own = tgt_for_triple(triple);
@@ -96,13 +106,9 @@ bool cx_select_target(GaspCtx *cx, LLVMModuleRef m) {
               triple ? triple : "");
     return own != NULL;
   }
-  cx->tgt = tgt_by_name(cx->opt.target_as);
-  if (!cx->tgt) {
-    char names[128];
-    cx_diag(cx, GASP_SEV_ERROR, "unknown --target-as '%s'; valid: %s", cx->opt.target_as,
-            tgt_names(names, sizeof names));
+  cx->tgt = cx_target_as(cx);
+  if (!cx->tgt)
     return false;
-  }
   /* a table of another family than the triple's numbers the spaces
      differently: every rewrite and scope would be wrong (genx is Intel's
      reading of spir triples) */
