@@ -119,15 +119,11 @@ typedef struct Arm {
 } Arm;
 
 typedef struct Lower {
-  GaspCtx *cx;
-  const TgtTable *t;
+  Tags tg;          /* the tag scheme (tags.c): context, table, builder, i64 */
   LLVMModuleRef m;
   LLVMContextRef ctx;
-  LLVMBuilderRef b;
   const Reach *reach; /* the store's, while lowering */
-  LLVMTypeRef i64;
   bool pig;         /* --private-in-global */
-  Tags tg;          /* the tag scheme (tags.c) */
   bool failed;      /* the check phase refused the module */
   unsigned byval_kind;
   /* per function */
@@ -143,18 +139,18 @@ typedef struct Lower {
 static LLVMValueRef tag_test(Lower *s, LLVMValueRef p, const CastFn *cf) {
   LLVMValueRef tag = tags_tag_of(&s->tg, p);
   if (cf->unified != UAS_GLOBAL)
-    return LLVMBuildICmp(s->b, LLVMIntEQ, tag,
-                         LLVMConstInt(s->i64, (unsigned long long)tags_space_tag(&s->tg, cf->as), 0),
-                         "");
+    return LLVMBuildICmp(
+        s->tg.b, LLVMIntEQ, tag,
+        LLVMConstInt(s->tg.i64, (unsigned long long)tags_space_tag(&s->tg, cf->as), 0), "");
   /* neither local nor private (nor another tagged space) */
   LLVMValueRef cond = NULL;
-  for (unsigned i = 0; i < s->t->nspaces; i++) {
-    const TgtSpace *sp = &s->t->spaces[i];
+  for (unsigned i = 0; i < s->tg.t->nspaces; i++) {
+    const TgtSpace *sp = &s->tg.t->spaces[i];
     if (!tags_is_tagged(&s->tg, sp->as))
       continue;
-    LLVMValueRef ne = LLVMBuildICmp(s->b, LLVMIntNE, tag,
-                                    LLVMConstInt(s->i64, (unsigned long long)sp->tag, 0), "");
-    cond = cond ? LLVMBuildAnd(s->b, cond, ne, "") : ne;
+    LLVMValueRef ne = LLVMBuildICmp(s->tg.b, LLVMIntNE, tag,
+                                    LLVMConstInt(s->tg.i64, (unsigned long long)sp->tag, 0), "");
+    cond = cond ? LLVMBuildAnd(s->tg.b, cond, ne, "") : ne;
   }
   return cond ? cond : LLVMConstInt(LLVMInt1TypeInContext(s->ctx), 1, 0);
 }
@@ -168,17 +164,18 @@ static void lower_cast_call(Lower *s, LLVMValueRef call, const CastFn *cf) {
   if (cf->test) {
     r = cond;
     if (cf->unified == UAS_GLOBAL)
-      r = LLVMBuildAnd(s->b, cond,
-                       LLVMBuildICmp(s->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), ""),
+      r = LLVMBuildAnd(s->tg.b, cond,
+                       LLVMBuildICmp(s->tg.b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), ""),
                        "");
   } else {
-    LLVMValueRef yes = ir_ptr_as(rt) == s->t->generic ? p : tags_cast_to(&s->tg, p, ir_ptr_as(rt));
-    r = LLVMBuildSelect(s->b, cond, yes, tgt_null(s->t, rt), "");
+    int as = ir_ptr_as(rt);
+    LLVMValueRef yes = as == s->tg.t->generic ? p : tags_cast_to(&s->tg, p, as);
+    r = LLVMBuildSelect(s->tg.b, cond, yes, tgt_null(s->tg.t, rt), "");
   }
   ir_take_name(call, r);
   LLVMReplaceAllUsesWith(call, r);
   LLVMInstructionEraseFromParent(call);
-  cx_stat(s->cx, &st_builtin, 1);
+  cx_stat(s->tg.cx, &st_builtin, 1);
 }
 
 /* ---- 4. the dispatch ---------------------------------------------------- */
@@ -187,7 +184,7 @@ static void lower_cast_call(Lower *s, LLVMValueRef call, const CastFn *cf) {
    *vec set when one is a vector of generic pointers. */
 static int generic_operand(Lower *s, LLVMValueRef i, const IrMemIntrin *mi, bool *vec) {
   *vec = false;
-  int g = s->t->generic;
+  int g = s->tg.t->generic;
   if (!mi)
     return ir_ptr_as(LLVMTypeOf(LLVMGetOperand(i, ir_ptr_operand(i)))) == g
                ? (int)ir_ptr_operand(i)
@@ -221,7 +218,7 @@ static LLVMValueRef set_pointer(Lower *s, LLVMValueRef i, const IrMemIntrin *mi,
   for (unsigned a = 0; a < n; a++)
     args[a] = LLVMGetOperand(i, a);
   args[k] = q;
-  LLVMValueRef nc = ir_mem_intrin_rebuild(s->b, mi, i, args);
+  LLVMValueRef nc = ir_mem_intrin_rebuild(s->tg.b, mi, i, args);
   free(args);
   return nc;
 }
@@ -249,24 +246,24 @@ static void dispatch(Lower *s, LLVMValueRef i, bool top) {
   unsigned narms = 0;
   bool writes = access_writes(i, mi, k);
   for (unsigned a = 0; a < s->narms; a++)
-    if (!writes || !tgt_read_only(s->t, s->arms[a].as))
+    if (!writes || !tgt_read_only(s->tg.t, s->arms[a].as))
       arms[narms++] = s->arms[a];
   if (!narms) {
     free(arms);
     tags_position(&s->tg, i, i);
-    LLVMValueRef ni = set_pointer(s, i, mi, k, tags_cast_to(&s->tg, p, s->t->global));
+    LLVMValueRef ni = set_pointer(s, i, mi, k, tags_cast_to(&s->tg, p, s->tg.t->global));
     s->made_global += top;
     dispatch(s, ni, false);
     return;
   }
   LLVMBasicBlockRef merge = LLVMGetInstructionParent(i);
-  LLVMBasicBlockRef head = ir_split_before(s->b, i);
+  LLVMBasicBlockRef head = ir_split_before(s->tg.b, i);
   p = LLVMGetOperand(i, (unsigned)k); /* a phi p moved into head */
-  LLVMPositionBuilderAtEnd(s->b, head);
-  LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(i));
+  LLVMPositionBuilderAtEnd(s->tg.b, head);
+  LLVMSetCurrentDebugLocation2(s->tg.b, LLVMInstructionGetDebugLoc(i));
   LLVMValueRef tag = tags_tag_of(&s->tg, p);
   LLVMBasicBlockRef gblk = LLVMInsertBasicBlockInContext(s->ctx, merge, "gen.global");
-  LLVMValueRef sw = LLVMBuildSwitch(s->b, tag, gblk, narms);
+  LLVMValueRef sw = LLVMBuildSwitch(s->tg.b, tag, gblk, narms);
   LLVMValueRef *clones = xmalloc((narms + 1) * sizeof *clones);
   LLVMBasicBlockRef *blocks = xmalloc((narms + 1) * sizeof *blocks);
   bool *kept = xcalloc(narms + 1, sizeof *kept); /* generic by the policy */
@@ -277,22 +274,22 @@ static void dispatch(Lower *s, LLVMValueRef i, bool top) {
       char nm[32];
       snprintf(nm, sizeof nm, "gen.%s", arms[a].name);
       blk = LLVMInsertBasicBlockInContext(s->ctx, gblk, nm);
-      LLVMAddCase(sw, LLVMConstInt(s->i64, (unsigned long long)arms[a].tag, 0), blk);
+      LLVMAddCase(sw, LLVMConstInt(s->tg.i64, (unsigned long long)arms[a].tag, 0), blk);
     }
-    LLVMPositionBuilderAtEnd(s->b, blk);
-    LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(i));
-    int as = def ? s->t->global : arms[a].as;
+    LLVMPositionBuilderAtEnd(s->tg.b, blk);
+    LLVMSetCurrentDebugLocation2(s->tg.b, LLVMInstructionGetDebugLoc(i));
+    int as = def ? s->tg.t->global : arms[a].as;
     LLVMValueRef q = tags_cast_to(&s->tg, p, as);
-    kept[a] = s->t->generic_hw &&
-              !tgt_access_ok(s->t, as, mi ? ir_mem_intrin_volatile(mi, i) : LLVMGetVolatile(i),
+    kept[a] = s->tg.t->generic_hw &&
+              !tgt_access_ok(s->tg.t, as, mi ? ir_mem_intrin_volatile(mi, i) : LLVMGetVolatile(i),
                              LLVMIsAAtomicCmpXchgInst(i) != NULL, false);
     if (kept[a]) /* the target's policy keeps this access generic in that
                     space (NVPTX: no cmpxchg on private): the cleared
                     pointer, made generic, and no further dispatch */
-      q = LLVMBuildAddrSpaceCast(s->b, q, LLVMTypeOf(p), "");
+      q = LLVMBuildAddrSpaceCast(s->tg.b, q, LLVMTypeOf(p), "");
     LLVMValueRef c = LLVMInstructionClone(i);
-    LLVMInsertIntoBuilder(s->b, c);
-    LLVMValueRef br = LLVMBuildBr(s->b, merge);
+    LLVMInsertIntoBuilder(s->tg.b, c);
+    LLVMValueRef br = LLVMBuildBr(s->tg.b, merge);
     (void)br;
     c = set_pointer(s, c, mi, k, q);
     clones[a] = c;
@@ -302,9 +299,9 @@ static void dispatch(Lower *s, LLVMValueRef i, bool top) {
     /* before the access's debug records: they stay with the access and go
        to the instruction after the phi when it is erased (a phi may not
        carry records) */
-    LLVMPositionBuilderBeforeInstrAndDbgRecords(s->b, i);
-    LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(i));
-    LLVMValueRef phi = LLVMBuildPhi(s->b, LLVMTypeOf(i), "");
+    LLVMPositionBuilderBeforeInstrAndDbgRecords(s->tg.b, i);
+    LLVMSetCurrentDebugLocation2(s->tg.b, LLVMInstructionGetDebugLoc(i));
+    LLVMValueRef phi = LLVMBuildPhi(s->tg.b, LLVMTypeOf(i), "");
     LLVMAddIncoming(phi, clones, blocks, narms + 1);
     ir_take_name(i, phi);
     LLVMReplaceAllUsesWith(i, phi);
@@ -326,19 +323,19 @@ static void dispatch(Lower *s, LLVMValueRef i, bool top) {
 static void pick_arms(Lower *s) {
   uint32_t mask = reach_mask(s->reach, s->fn);
   s->narms = 0;
-  for (unsigned i = 0; i < s->t->nspaces; i++) {
-    const TgtSpace *sp = &s->t->spaces[i];
-    if (sp->tag <= 0 || (sp->as == s->t->priv && s->pig))
+  for (unsigned i = 0; i < s->tg.t->nspaces; i++) {
+    const TgtSpace *sp = &s->tg.t->spaces[i];
+    if (sp->tag <= 0 || (sp->as == s->tg.t->priv && s->pig))
       continue;
-    if (!(mask & (SP_UNKNOWN | space_table_bit(s->t, sp->as))))
+    if (!(mask & (SP_UNKNOWN | space_table_bit(s->tg.t, sp->as))))
       continue;
     Arm a = {sp->tag, sp->as, sp->name};
     s->arms[s->narms++] = a;
   }
-  if (cx_debug(s->cx)) {
+  if (cx_debug(s->tg.cx)) {
     char names[96];
-    reach_names(s->t, mask, names, sizeof names);
-    fprintf(cx_out(s->cx), "lower: @%s: reaching %s; %u arm%s\n", ir_name(s->fn), names,
+    reach_names(s->tg.t, mask, names, sizeof names);
+    fprintf(cx_out(s->tg.cx), "lower: @%s: reaching %s; %u arm%s\n", ir_name(s->fn), names,
             s->narms, s->narms == 1 ? "" : "s");
   }
 }
@@ -355,7 +352,7 @@ static void refuse(Lower *s, LLVMValueRef fn, const char *fmt, ...) {
   va_start(ap, fmt);
   char *msg = xvasprintf(fmt, ap);
   va_end(ap);
-  cx_diag(s->cx, GASP_SEV_ERROR, "lower: @%s: %s; --lower-generic=tags refuses the module",
+  cx_diag(s->tg.cx, GASP_SEV_ERROR, "lower: @%s: %s; --lower-generic=tags refuses the module",
           ir_name(fn), msg);
   free(msg);
   s->failed = true;
@@ -363,7 +360,7 @@ static void refuse(Lower *s, LLVMValueRef fn, const char *fmt, ...) {
 
 /* A call argument k that is a generic pointer (scalar or vector). */
 static bool generic_arg(const Lower *s, LLVMValueRef call, unsigned k) {
-  return ir_ptr_as(LLVMTypeOf(LLVMGetOperand(call, k))) == s->t->generic;
+  return ir_ptr_as(LLVMTypeOf(LLVMGetOperand(call, k))) == s->tg.t->generic;
 }
 
 static const char *callee_text(LLVMValueRef call, char *buf, size_t cap) {
@@ -378,10 +375,10 @@ static const char *callee_text(LLVMValueRef call, char *buf, size_t cap) {
 
 static void check_call(Lower *s, LLVMValueRef fn, LLVMValueRef call) {
   CastFn cf;
-  if (casts_match(s->t, call, &cf)) {
+  if (casts_match(s->tg.t, call, &cf)) {
     if (cf.unified != UAS_GLOBAL && tags_space_tag(&s->tg, cf.as) <= 0)
       refuse(s, fn, "a test for %s memory cannot be answered from tags (the space has "
-             "no tag of its own on this target)", tgt_space_name(s->t, cf.as));
+             "no tag of its own on this target)", tgt_space_name(s->tg.t, cf.as));
     return;
   }
   unsigned n = LLVMGetNumArgOperands(call);
@@ -403,16 +400,16 @@ static void check_call(Lower *s, LLVMValueRef fn, LLVMValueRef call) {
 
 /* Refuses fn for a cast to generic from space src, which has no tag. */
 static void refuse_untagged(Lower *s, LLVMValueRef fn, int src) {
-  if (tgt_space(s->t, src))
+  if (tgt_space(s->tg.t, src))
     refuse(s, fn, "a %s pointer is cast to generic, and that space has no tag on "
-           "target '%s'", tgt_space_name(s->t, src), s->t->name);
+           "target '%s'", tgt_space_name(s->tg.t, src), s->tg.t->name);
   else
     refuse(s, fn, "a pointer in addrspace(%d), which the '%s' table does not name, is "
-           "cast to generic; it has no tag", src, s->t->name);
+           "cast to generic; it has no tag", src, s->tg.t->name);
 }
 
 static void check_function(Lower *s, LLVMValueRef fn) {
-  int g = s->t->generic;
+  int g = s->tg.t->generic;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
     bool addressed = false;
     for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(bb)); u; u = LLVMGetNextUse(u))
@@ -452,8 +449,8 @@ static void check_function(Lower *s, LLVMValueRef fn) {
 /* Is u a cast of a kernel's byval parameter into the parameter space
    (infer's rewrite of an argument read only there)? */
 static bool is_param_space_cast(const Lower *s, LLVMValueRef u) {
-  return s->t->kernel_byval_space && LLVMIsAAddrSpaceCastInst(u) &&
-         ir_ptr_as(LLVMTypeOf(u)) == s->t->kernel_byval_space;
+  return s->tg.t->kernel_byval_space && LLVMIsAAddrSpaceCastInst(u) &&
+         ir_ptr_as(LLVMTypeOf(u)) == s->tg.t->kernel_byval_space;
 }
 
 /* A generic byval parameter whose bits are private (a device function's
@@ -465,12 +462,12 @@ static bool is_param_space_cast(const Lower *s, LLVMValueRef u) {
    through its generic address, and that address is private.  The casts to
    the parameter space keep the untagged parameter. */
 static void tag_byval_params(Lower *s, LLVMValueRef fn) {
-  if (!tags_is_tagged(&s->tg, s->t->priv))
+  if (!tags_is_tagged(&s->tg, s->tg.t->priv))
     return;
   unsigned n = LLVMCountParams(fn);
   for (unsigned k = 0; k < n; k++) {
     LLVMValueRef p = LLVMGetParam(fn, k);
-    if (!tgt_byval_bits_private(s->t, fn, k))
+    if (!tgt_byval_bits_private(s->tg.t, fn, k))
       continue;
     ValVec casts = {0};
     bool generic_use = false;
@@ -482,7 +479,7 @@ static void tag_byval_params(Lower *s, LLVMValueRef fn) {
         generic_use = true;
     }
     if (generic_use) {
-      tags_tag_value(&s->tg, p, tags_space_tag(&s->tg, s->t->priv), false);
+      tags_tag_value(&s->tg, p, tags_space_tag(&s->tg, s->tg.t->priv), false);
       for (size_t j = 0; j < casts.n; j++)
         LLVMSetOperand(casts.v[j], 0, p);
     }
@@ -499,22 +496,22 @@ static void copy_byval_arg(Lower *s, LLVMValueRef call, unsigned k, ValVec *ops)
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(s->m);
   LLVMValueRef p = LLVMGetOperand(call, k);
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(s->fn);
-  LLVMPositionBuilderBefore(s->b, LLVMGetFirstInstruction(entry));
-  LLVMSetCurrentDebugLocation2(s->b, ir_loc_of(call, s->fn));
-  LLVMValueRef slot = LLVMBuildAlloca(s->b, ty, "byval.copy");
+  LLVMPositionBuilderBefore(s->tg.b, LLVMGetFirstInstruction(entry));
+  LLVMSetCurrentDebugLocation2(s->tg.b, ir_loc_of(call, s->fn));
+  LLVMValueRef slot = LLVMBuildAlloca(s->tg.b, ty, "byval.copy");
   unsigned align = LLVMPreferredAlignmentOfType(td, ty);
   LLVMSetAlignment(slot, align);
   LLVMValueRef arg = slot;
   if (LLVMTypeOf(arg) != LLVMTypeOf(p))
-    arg = LLVMBuildAddrSpaceCast(s->b, slot, LLVMTypeOf(p), "");
+    arg = LLVMBuildAddrSpaceCast(s->tg.b, slot, LLVMTypeOf(p), "");
   /* the slot's private name right after it, where infer would put it (a
      second run then changes nothing) */
   LLVMValueRef dst = slot;
-  if (ir_ptr_as(LLVMTypeOf(dst)) == s->t->generic)
-    dst = LLVMBuildAddrSpaceCast(s->b, slot, ir_retype(LLVMTypeOf(slot), s->t->priv), "");
+  if (ir_ptr_as(LLVMTypeOf(dst)) == s->tg.t->generic)
+    dst = LLVMBuildAddrSpaceCast(s->tg.b, slot, ir_retype(LLVMTypeOf(slot), s->tg.t->priv), "");
   tags_position(&s->tg, call, call);
-  LLVMValueRef cp = LLVMBuildMemCpy(s->b, dst, align, p, 1,
-                                    LLVMConstInt(s->i64, LLVMABISizeOfType(td, ty), 0));
+  LLVMValueRef cp = LLVMBuildMemCpy(s->tg.b, dst, align, p, 1,
+                                    LLVMConstInt(s->tg.i64, LLVMABISizeOfType(td, ty), 0));
   vec_push(ops, cp);
   LLVMSetOperand(call, k, arg);
 }
@@ -534,7 +531,7 @@ static void lower_call_args(Lower *s, LLVMValueRef call, ValVec *ops) {
     case IR_ARG_NOACCESS:
       if (!ir_is_lifetime(call)) { /* lifetime markers keep the raw alloca */
         tags_position(&s->tg, call, call);
-        LLVMSetOperand(call, k, ir_clear_tag(s->b, p));
+        LLVMSetOperand(call, k, ir_clear_tag(s->tg.b, p));
       }
       break;
     case IR_ARG_ADDRESS: {
@@ -545,7 +542,7 @@ static void lower_call_args(Lower *s, LLVMValueRef call, ValVec *ops) {
       LLVMValueRef mask = LLVMGetOperand(call, 1);
       LLVMValueRef keep = ir_splat(LLVMTypeOf(mask), 7ull << TAG_SHIFT);
       tags_position(&s->tg, call, call);
-      LLVMSetOperand(call, 1, LLVMBuildOr(s->b, mask, keep, ""));
+      LLVMSetOperand(call, 1, LLVMBuildOr(s->tg.b, mask, keep, ""));
       break;
     }
     default:
@@ -558,7 +555,7 @@ static void lower_function(Lower *s, LLVMValueRef fn) {
   s->fn = fn;
   s->dispatched = s->made_global = s->switches = 0;
   tag_byval_params(s, fn);
-  int g = s->t->generic;
+  int g = s->tg.t->generic;
   Pool tmp = {0}; /* the lists below */
   ValVec to_gen = {.pool = &tmp}, from_gen = {.pool = &tmp}, ops = {.pool = &tmp},
          callv = {.pool = &tmp};
@@ -580,10 +577,10 @@ static void lower_function(Lower *s, LLVMValueRef fn) {
           vec_push(&to_gen, i);
         else if (src == g && as != g)
           vec_push(&from_gen, i);
-      } else if (LLVMIsAAllocaInst(i) && as == g && s->t->generic_alloca_is_private &&
-                 tags_is_tagged(&s->tg, s->t->priv)) {
+      } else if (LLVMIsAAllocaInst(i) && as == g && s->tg.t->generic_alloca_is_private &&
+                 tags_is_tagged(&s->tg, s->tg.t->priv)) {
         vec_push(&to_gen, i);
-      } else if (LLVMIsACallInst(i) && casts_match(s->t, i, &cf)) {
+      } else if (LLVMIsACallInst(i) && casts_match(s->tg.t, i, &cf)) {
         vec_grow(&calls, calls.n + 1);
         calls.v[calls.n].call = i;
         calls.v[calls.n++].cf = cf;
@@ -598,12 +595,12 @@ static void lower_function(Lower *s, LLVMValueRef fn) {
     if (!tags_needs_clear(&s->tg, ir_ptr_as(LLVMTypeOf(c))))
       continue;
     tags_position(&s->tg, c, c);
-    LLVMSetOperand(c, 0, ir_clear_tag(s->b, LLVMGetOperand(c, 0)));
-    cx_stat(s->cx, &st_cleared, 1);
+    LLVMSetOperand(c, 0, ir_clear_tag(s->tg.b, LLVMGetOperand(c, 0)));
+    cx_stat(s->tg.cx, &st_cleared, 1);
   }
   for (size_t k = 0; k < to_gen.n; k++) {
     LLVMValueRef c = to_gen.v[k];
-    int src = LLVMIsAAllocaInst(c) ? s->t->priv : ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)));
+    int src = LLVMIsAAllocaInst(c) ? s->tg.t->priv : ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)));
     bool maybe_null = !LLVMIsAAllocaInst(c) && !tags_never_null(LLVMGetOperand(c, 0));
     tags_tag_value(&s->tg, c, tags_space_tag(&s->tg, src), maybe_null);
   }
@@ -614,16 +611,16 @@ static void lower_function(Lower *s, LLVMValueRef fn) {
   pick_arms(s);
   for (size_t k = 0; k < ops.n; k++)
     dispatch(s, ops.v[k], true);
-  cx_stat(s->cx, &st_dispatch, s->dispatched);
-  cx_stat(s->cx, &st_switch, s->switches);
-  cx_stat(s->cx, &st_global, s->made_global);
+  cx_stat(s->tg.cx, &st_dispatch, s->dispatched);
+  cx_stat(s->tg.cx, &st_switch, s->switches);
+  cx_stat(s->tg.cx, &st_global, s->made_global);
   if (ops.n) {
     char arms[96] = "";
     size_t o = 0;
     for (unsigned a = 0; a < s->narms; a++)
       o += (size_t)snprintf(arms + o, sizeof arms - o, "%s, ", s->arms[a].name);
     snprintf(arms + o, sizeof arms - o, "global");
-    GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "Dispatch", fn, NULL);
+    GaspRemark *r = cx_remark(s->tg.cx, GASP_REMARK_PASSED, "Dispatch", fn, NULL);
     rm_arg(r, "Dispatched", "%u", s->dispatched);
     rm_arg(r, "String", " of ");
     rm_arg(r, "Accesses", "%zu", ops.n);
@@ -647,7 +644,7 @@ static bool private_tagged(Lower *s) {
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         CastFn cf;
-        if (LLVMIsACallInst(i) && casts_match(s->t, i, &cf) &&
+        if (LLVMIsACallInst(i) && casts_match(s->tg.t, i, &cf) &&
             (cf.unified == UAS_GLOBAL || cf.unified == UAS_PRIVATE))
           return true;
       }
@@ -660,14 +657,14 @@ static bool check_initializers(Lower *s) {
     LLVMValueRef init = LLVMGetInitializer(gv);
     int src = init ? tags_const_untagged_cast(&s->tg, init) : -1;
     if (src >= 0) {
-      cx_diag(s->cx, GASP_SEV_ERROR,
+      cx_diag(s->tg.cx, GASP_SEV_ERROR,
               "lower: @%s: the initializer holds a pointer in addrspace(%d) cast to generic; "
               "that space has no tag on target '%s'",
-              ir_name(gv), src, s->t->name);
+              ir_name(gv), src, s->tg.t->name);
       return false;
     }
     if (init && tags_const_needs_tag(&s->tg, init)) {
-      cx_diag(s->cx, GASP_SEV_ERROR,
+      cx_diag(s->tg.cx, GASP_SEV_ERROR,
               "lower: @%s: the initializer holds a pointer cast to generic that needs "
               "a tag; a constant cannot carry one",
               ir_name(gv));
@@ -690,7 +687,7 @@ static void drop_dead_decls(Lower *s) {
     LLVMTypeRef *ps = ir_param_types(fty, &n);
     bool generic = false;
     for (unsigned i = 0; i < n; i++)
-      generic |= ir_ptr_as(ps[i]) == s->t->generic;
+      generic |= ir_ptr_as(ps[i]) == s->tg.t->generic;
     free(ps);
     if (generic)
       LLVMDeleteFunction(f);
@@ -723,13 +720,10 @@ bool lower_run(PassRun *run) {
   }
   Lower s;
   memset(&s, 0, sizeof s);
-  s.cx = cx;
-  s.t = t;
   s.m = m;
   s.ctx = LLVMGetModuleContext(m);
-  s.b = LLVMCreateBuilderInContext(s.ctx);
-  s.i64 = LLVMInt64TypeInContext(s.ctx);
-  s.tg = (Tags){cx, t, s.b, s.i64, false, false};
+  s.tg = (Tags){cx, t, LLVMCreateBuilderInContext(s.ctx), LLVMInt64TypeInContext(s.ctx), false,
+                false};
   s.pig = cx->opt.private_in_global;
   s.tg.priv_tagged = private_tagged(&s);
   s.tg.clear_global = s.pig && s.tg.priv_tagged;
@@ -749,7 +743,7 @@ bool lower_run(PassRun *run) {
     drop_dead_decls(&s);
     schema_mark_lowered(m);
   }
-  LLVMDisposeBuilder(s.b);
+  LLVMDisposeBuilder(s.tg.b);
   free(s.arms);
   return !s.failed;
 }
