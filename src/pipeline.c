@@ -70,6 +70,8 @@ static const GaspStatDesc st_group_rounds = {
     "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis")              \
   X(hazards, hazards_run, 0, 0,                                                                \
     "shapes LLVM 22's back ends mishandle (amdgcn: run-time lanes of pointer vectors)")         \
+  X(frames, frames_run, 0, 0,                                                                  \
+    "NVPTX: variadic buffers and volatile slots in the shape llc-22 makes local")               \
   X(forget, forget_run, 0, 0,                                                                  \
     "an earlier run's field facts (!gasp.fields) dropped: for a module other passes "           \
     "changed")
@@ -88,11 +90,12 @@ static const char pass_names[] = PASSES(PASS_NAME) " (and none)";
    the passes of the group infer their own changes, which their next steps
    read.  A --passes list that leaves functions waiting gets `reinfer`
    before its next step, or at its end (shown by -time-passes and
-   -print-changed like any step), so no pass starts with work waiting. */
-#define DEFAULT_PIPELINE                                                                   \
+   -print-changed like any step), so no pass starts with work waiting.
+   MODULE_PIPELINE is the part the plugin's early run shares (below). */
+#define MODULE_PIPELINE                                                                    \
   "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer," \
   "lower,alias,hazards"
-static const char default_pipeline[] = DEFAULT_PIPELINE;
+static const char default_pipeline[] = MODULE_PIPELINE ",frames";
 #define GROUP_ROUNDS 4
 
 /* The late pipeline: what the pass plugin runs again at the optimizer's
@@ -104,15 +107,18 @@ static const char default_pipeline[] = DEFAULT_PIPELINE;
    function names them again (no clones: the call graph is what it will
    be), from the IR alone: `forget` first drops the early run's field facts,
    whose parameter numbers dead-argument elimination may have shifted;
-   hazards runs last, because the vectorizers make its shapes. */
-static const char late_pipeline[] = "forget,infer,hazards";
+   hazards and frames run last, because the vectorizers make hazards'
+   shapes and code generation follows frames'. */
+static const char late_pipeline[] = "forget,infer,hazards,frames";
 
 /* The default pipeline as the pass plugin inserts it early in clang's
-   pipeline: LLVM's optimizer runs after it, so it ends by dropping its
-   field facts (`forget`), whose parameter numbers dead-argument elimination
-   may shift — with the late run off they would otherwise stay in clang's
-   output for a later gasp run to trust. */
-static const char early_pipeline[] = DEFAULT_PIPELINE ",forget";
+   pipeline: LLVM's optimizer runs after it, so it leaves out `frames` (for
+   code generation next: a slot it keeps from SROA is one the optimizer
+   would see escape) and ends by dropping its field facts (`forget`), whose
+   parameter numbers dead-argument elimination may shift — with the late
+   run off they would otherwise stay in clang's output for a later gasp run
+   to trust. */
+static const char early_pipeline[] = MODULE_PIPELINE ",forget";
 
 
 const char *gasp_pass_list(void) { return pass_names + 2; }

@@ -11,7 +11,6 @@
 #include <llvm-c/Target.h>
 #include <stdbool.h>
 #include <stdio.h>
-
 typedef VEC(LLVMValueRef) ValVec;
 typedef VEC(LLVMBasicBlockRef) BlockVec;
 
@@ -178,14 +177,13 @@ unsigned ir_upgrade_legacy_calls(LLVMModuleRef m);
 unsigned long ir_count_instructions(LLVMValueRef fn);
 unsigned long ir_count_module_instructions(LLVMModuleRef m);
 bool ir_address_taken(LLVMValueRef fn);
-
 /* ===== dom.c — dominators (the C API has none) ========================== */
 typedef struct Dom Dom;
 Dom *dom_new(LLVMValueRef fn);
 /* Block a dominates block b (both reachable from the entry). */
 bool dom_blocks(const Dom *d, LLVMBasicBlockRef a, LLVMBasicBlockRef b);
 bool dom_reachable(const Dom *d, LLVMBasicBlockRef bb);
-/* How many natural loops block bb is in (0: none, or unreachable). */
+/* Natural loops bb is in (0: none, or unreachable). */
 unsigned dom_loop_depth(const Dom *d, LLVMBasicBlockRef bb);
 /* What a use at instruction inst is worth to the clone cost model (ipmsp
    and fields): 1 outside loops, 8 in a loop, 64 in a loop nest (a use that
@@ -281,11 +279,13 @@ void clone_map_bind(CloneMap *cm, Pool *pool);
 void clone_map_free(CloneMap *cm);
 
 /* ===== capi.cpp — services LLVM-C lacks (C++ with a C interface) ======== */
-/* The calls of decl, a declaration of an intrinsic name LLVM 22 does not
-   know, upgraded as LLVM's readers upgrade them (AMDGPU's
-   llvm.amdgcn.atomic.inc/dec -> atomicrmw uinc_wrap/udec_wrap, ...); true
-   when it did (decl is then gone: do not use it). */
+/* The calls of decl, an intrinsic name LLVM 22 does not know, upgraded as
+   LLVM's readers do (AMDGPU's llvm.amdgcn.atomic.inc/dec -> atomicrmw
+   uinc_wrap/udec_wrap); true when it did (decl is then gone). */
 bool capi_upgrade_calls(LLVMValueRef decl);
+/* Variadic calls and functions lowered to an argument buffer as llc does
+   (ExpandVariadics, lowering mode); true when m changed. */
+bool capi_expand_variadics(LLVMModuleRef m);
 /* The copy `to` of `from` (clone.c) gets its own DISubprogram, and each
    olds[k]'s location, DIAssignID and debug records go to news[k] (pairs of
    arguments and instructions; a function without a DISubprogram: nothing). */

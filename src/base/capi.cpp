@@ -22,6 +22,11 @@
 //    upgraded as LLVM's bitcode and text readers upgrade them
 //    (UpgradeCallsToIntrinsic) — a module built in memory (clang's, under
 //    the plugin) is never read back before gasp sees it.
+//  - capi_expand_variadics: variadic calls rewritten to pass their
+//    arguments in a buffer, by LLVM's own ExpandVariadics in lowering mode
+//    (the mode llc's IR pipeline runs it in; the pass registry offers only
+//    the optimizing mode by name): the ABI is the back end's by
+//    construction.
 #include "llvm-c/Core.h"
 #include "llvm/IR/AutoUpgrade.h"
 #include "llvm/IR/DebugInfo.h"
@@ -30,6 +35,8 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Pass.h"
+#include "llvm/Transforms/IPO/ExpandVariadics.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
@@ -40,6 +47,7 @@ void dbg_copy(LLVMValueRef from, LLVMValueRef to, const LLVMValueRef *olds,
               const LLVMValueRef *news, size_t n);
 void dbg_salvage(LLVMValueRef v, LLVMValueRef same);
 bool capi_upgrade_calls(LLVMValueRef decl);
+bool capi_expand_variadics(LLVMModuleRef m);
 }
 
 bool capi_upgrade_calls(LLVMValueRef decl) {
@@ -48,6 +56,13 @@ bool capi_upgrade_calls(LLVMValueRef decl) {
   std::string name = f->getName().str();
   UpgradeCallsToIntrinsic(f); /* rewrites the calls; f may be deleted */
   return m->getFunction(name) != f; /* gone, or renamed ".old" */
+}
+
+bool capi_expand_variadics(LLVMModuleRef m) {
+  /* the pass object itself (it asks for no analysis): an analysis manager
+     here would export its template's destructor from libgasp.so */
+  std::unique_ptr<ModulePass> pass(createExpandVariadicsPass(ExpandVariadicsMode::Lowering));
+  return pass->runOnModule(*unwrap(m));
 }
 
 void dbg_copy(LLVMValueRef from, LLVMValueRef to, const LLVMValueRef *olds,

@@ -87,7 +87,7 @@ static int b_vprintf(const char *fmt, const char *buf) {
     spec[n++] = *p++;
     int longs = 0;
     while (*p && !strchr("diouxXcspfFeEgGaA", *p) && n < sizeof spec - 2) {
-      if (*p == 'l')
+      if (strchr("lzjtq", *p))
         longs++;
       spec[n++] = *p++;
     }

@@ -248,6 +248,28 @@ static void define_available_externally(Prep *s) {
       LLVMSetLinkage(g, LLVMInternalLinkage);
 }
 
+/* A printf call whose arguments were expanded into a buffer (NVPTX's
+   ExpandVariadics, run by gasp's `frames` pass before llc: printf(fmt,
+   buf) with a call type that is not variadic) is CUDA's vprintf. */
+static void route_expanded_printf(Prep *s) {
+  LLVMValueRef pf = LLVMGetNamedFunction(s->m, "printf");
+  ValVec calls = {0};
+  for (LLVMUseRef u = pf ? LLVMGetFirstUse(pf) : NULL; u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef call = LLVMGetUser(u);
+    if (LLVMIsACallInst(call) && LLVMGetCalledValue(call) == pf &&
+        !LLVMIsFunctionVarArg(LLVMGetCalledFunctionType(call)) &&
+        LLVMCountParamTypes(LLVMGetCalledFunctionType(call)) == 2)
+      vec_push(&calls, call);
+  }
+  LLVMValueRef vp = LLVMGetNamedFunction(s->m, "vprintf");
+  for (size_t k = 0; k < calls.n; k++) {
+    if (!vp)
+      vp = LLVMAddFunction(s->m, "vprintf", LLVMGetCalledFunctionType(calls.v[k]));
+    LLVMSetOperand(calls.v[k], LLVMGetNumOperands(calls.v[k]) - 1, vp);
+  }
+  vec_free(&calls);
+}
+
 /* Inline assembly, or a named register (llvm.read_register of "exec"). */
 static bool holds_inline_asm(LLVMValueRef f) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -307,6 +329,7 @@ static bool drop_inline_asm(Prep *s, const PtrMap *seen) {
    if it is ever called ("__gasp_unknown.<name>"). */
 static bool link_declarations(Prep *s, LLVMValueRef kernel) {
   define_available_externally(s);
+  route_expanded_printf(s);
   PtrMap seen;
   map_init(&seen);
   mark_reachable(kernel, &seen);

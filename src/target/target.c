@@ -263,6 +263,8 @@ unsigned tgt_hazards(const char *triple) {
     return TGT_HAZARD_SCOPES;
   if (arch_is(a, n, "amdgcn"))
     return TGT_HAZARD_LANE;
+  if (arch_is_nvptx(a, n))
+    return TGT_HAZARD_FRAME;
   return 0;
 }
 

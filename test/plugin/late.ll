@@ -1,5 +1,5 @@
 ; gasp<late>, the pipeline the plugin runs again at the optimizer's last
-; extension point (`forget,infer,hazards`), names what inlining re-created after
+; extension point (`forget,infer,hazards,frames`), names what inlining re-created after
 ; the early run: a helper's generic parameter, inlined, is a cast of the
 ; caller's private array.  (Not in the sanitizer build: opt does not carry
 ; the sanitizer runtimes.)

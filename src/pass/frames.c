@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* frames.c — the thread's own stack frame handed to the back end in the
+ * shape it lowers to local accesses (NVPTX; the last pass of a module
+ * going to code generation).
+ *
+ * Problem.  An NVPTX stack slot is an alloca in the generic space.  llc-22
+ * names it local in its IR pipeline — nvptx-lower-alloca casts each slot
+ * to the local space, infer-address-spaces carries that to the accesses —
+ * but two later steps of the same pipeline write generic accesses to the
+ * frame again, which PTX shows as `st [%SP+k]` through the generic stack
+ * pointer (most of what public programs keep generic with or without gasp):
+ *
+ *   VARARGS: expand-variadics builds each variadic call's argument buffer
+ *     (every printf) after those passes, storing through the generic slot.
+ *   SLOT: SROA runs again after them.  On a slot it can split but not
+ *     promote — one with volatile accesses (random programs declare most
+ *     locals volatile) — it rewrites the other accesses straight through
+ *     the generic alloca; the volatile ones keep their space.  PTX:
+ *     `st [%SP+8]` beside `ld.local` of the same slot.
+ *
+ * The defects are pass order in LLVM's NVPTX pipeline (tgt_hazards:
+ * TGT_HAZARD_FRAME); what gasp can do is hand over what those steps leave
+ * alone:
+ *
+ *   VARARGS: variadic calls are expanded here, by LLVM's own
+ *     ExpandVariadics in the lowering mode llc runs it in
+ *     (capi_expand_variadics): the same buffer and ABI, made before llc's
+ *     alloca lowering; llc's expansion finds nothing left.  The callers
+ *     wait for the pipeline's `reinfer`, which names the buffer's stores
+ *     private.  Only when a variadic function is called.
+ *   SLOT: a slot SROA would rewrite but cannot promote gets a use of its
+ *     local-space cast by llvm.fake.use, which SROA treats as an escape (it
+ *     leaves the slot alone) and code generation emits nothing for.  Such
+ *     a slot: a static alloca of the entry block whose every use is a
+ *     load, a store into it, a memory intrinsic of constant length,
+ *     lifetime marker, cast or constant-offset GEP (anything else already
+ *     stops SROA); with a volatile access among the loads and stores each
+ *     part of it overlaps (so no part is promotable: the fake use costs no
+ *     register) and a non-volatile access (what SROA would rewrite).
+ *
+ * Where it runs: last in the default pipeline and the plugin's late one;
+ * not in the plugin's early run, where LLVM's optimizer still runs and a
+ * slot it sees escaping is one it optimizes less.
+ *
+ * Remark: "N slots with volatile accesses kept from SROA, M variadic calls
+ * given an argument buffer (llc-22 NVPTX: the stack frame in the generic
+ * space)".
+ * Requires: a module that verifies.  Debug name: frames.
+ * Statistics: frames.* (below).  Tests: test/frames/.
+ */
+#include "pass/pass.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const GaspStatDesc st_varargs = {
+    "frames.variadic-calls", "variadic calls given an argument buffer before llc (NVPTX)"};
+static const GaspStatDesc st_slots = {
+    "frames.slots-kept", "slots with volatile accesses kept from llc's SROA by a fake use (NVPTX)"};
+
+/* ---- VARARGS -------------------------------------------------------------- */
+
+/* The names of the functions that call a variadic function (by name: the
+   expansion may replace functions); how many calls. */
+typedef VEC(char *) NameVec;
+
+static unsigned variadic_callers(LLVMModuleRef m, NameVec *out) {
+  unsigned calls = 0;
+  PtrMap seen;
+  map_init(&seen);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)))
+      continue;
+    for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      LLVMValueRef caller =
+          LLVMIsAInstruction(user) ? LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) : NULL;
+      calls += caller != NULL;
+      if (caller && map_find(&seen, caller) == MAP_NONE) {
+        map_put(&seen, caller, 1);
+        vec_push(out, xstrdup(ir_name(caller)));
+      }
+    }
+  }
+  map_free(&seen);
+  return calls;
+}
+
+/* Variadic calls expanded; the callers wait for `reinfer`, which names
+   their argument buffers' stores.  How many calls (0: the module is
+   unchanged). */
+static unsigned expand_variadics(PassRun *run) {
+  NameVec callers = {0};
+  unsigned calls = variadic_callers(run->m, &callers);
+  bool changed = calls && capi_expand_variadics(run->m);
+  for (size_t k = 0; k < callers.n; k++) {
+    LLVMValueRef f = LLVMGetNamedFunction(run->m, callers.v[k]);
+    if (changed && f && !LLVMIsDeclaration(f))
+      facts_reinfer_later(run->facts, f);
+    free(callers.v[k]);
+  }
+  vec_free(&callers);
+  return changed ? calls : 0;
+}
+
+/* ---- SLOT ----------------------------------------------------------------- */
+
+/* One load, store or memory intrinsic of a slot: bytes [lo, hi). */
+typedef struct Piece {
+  int64_t lo, hi;
+  bool vol;
+} Piece;
+typedef VEC(Piece) PieceVec;
+
+typedef struct Slot {
+  LLVMTargetDataRef td;
+  PieceVec pieces;  /* loads and stores, and volatile memory intrinsics */
+  bool plain;       /* a non-volatile access */
+} Slot;
+
+#define MAX_DEPTH 32
+
+static bool intrinsic_named(LLVMValueRef call, const char *prefix) {
+  LLVMValueRef f = ir_callee(call);
+  return f && LLVMGetIntrinsicID(f) && !strncmp(ir_name(f), prefix, strlen(prefix));
+}
+
+static void add_piece(Slot *s, int64_t lo, uint64_t size, bool vol) {
+  vec_push(&s->pieces, ((Piece){lo, lo + (int64_t)size, vol}));
+  s->plain |= !vol;
+}
+
+/* The uses of p, the slot's address plus off: false at one SROA leaves the
+   slot alone for (or a fake use already there). */
+static bool walk_uses(Slot *s, LLVMValueRef p, int64_t off, unsigned depth) {
+  if (depth > MAX_DEPTH)
+    return false;
+  for (LLVMUseRef u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAAddrSpaceCastInst(user) || LLVMIsABitCastInst(user)) {
+      if (!walk_uses(s, user, off, depth + 1))
+        return false;
+    } else if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == p) {
+      int64_t o = ir_gep_const_offset(s->td, user);
+      if (o == INT64_MIN || !walk_uses(s, user, off + o, depth + 1))
+        return false;
+    } else if (LLVMIsALoadInst(user)) {
+      add_piece(s, off, LLVMStoreSizeOfType(s->td, LLVMTypeOf(user)), LLVMGetVolatile(user));
+    } else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == p) {
+      LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(user, 0));
+      add_piece(s, off, LLVMStoreSizeOfType(s->td, t), LLVMGetVolatile(user));
+    } else if (LLVMIsACallInst(user) && intrinsic_named(user, "llvm.lifetime.")) {
+      continue;
+    } else if (LLVMIsACallInst(user) && (intrinsic_named(user, "llvm.memset.") ||
+                                         intrinsic_named(user, "llvm.memcpy.") ||
+                                         intrinsic_named(user, "llvm.memmove."))) {
+      LLVMValueRef len = LLVMGetOperand(user, 2), vol = LLVMGetOperand(user, 3);
+      if (!LLVMIsAConstantInt(len) || !LLVMIsAConstantInt(vol))
+        return false;
+      if (LLVMConstIntGetZExtValue(vol))
+        add_piece(s, off, LLVMConstIntGetZExtValue(len), true);
+      else
+        s->plain = true; /* split by SROA over the parts it covers */
+    } else {
+      return false; /* an escape, a run-time offset, a fake use, ... */
+    }
+  }
+  return true;
+}
+
+static int by_lo(const void *a, const void *b) {
+  const Piece *x = a, *y = b;
+  return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+/* Does every group of overlapping pieces hold a volatile one? */
+static bool every_part_volatile(PieceVec *pv) {
+  qsort(pv->v, pv->n, sizeof *pv->v, by_lo);
+  for (size_t k = 0; k < pv->n;) {
+    int64_t hi = pv->v[k].hi;
+    bool vol = false;
+    size_t j = k;
+    for (; j < pv->n && pv->v[j].lo < hi; j++) {
+      hi = pv->v[j].hi > hi ? pv->v[j].hi : hi;
+      vol |= pv->v[j].vol;
+    }
+    if (!vol)
+      return false;
+    k = j;
+  }
+  return true;
+}
+
+static bool keep_from_sroa(LLVMTargetDataRef td, LLVMValueRef a) {
+  Slot s = {td, {0}, false};
+  bool keep = walk_uses(&s, a, 0, 0) && s.plain && s.pieces.n &&
+              every_part_volatile(&s.pieces);
+  vec_free(&s.pieces);
+  return keep;
+}
+
+/* A cast of slot a to the local space in block bb (infer's), or NULL. */
+static LLVMValueRef local_cast_in(LLVMValueRef a, LLVMBasicBlockRef bb, int local) {
+  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef c = LLVMGetUser(u);
+    if (LLVMIsAAddrSpaceCastInst(c) && LLVMGetInstructionParent(c) == bb &&
+        ir_ptr_as(LLVMTypeOf(c)) == local)
+      return c;
+  }
+  return NULL;
+}
+
+static unsigned keep_slots(LLVMModuleRef m, LLVMBuilderRef b, int local) {
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMValueRef fake = NULL;
+  LLVMTypeRef fake_ty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, true);
+  LLVMTypeRef local_ptr = LLVMPointerTypeInContext(ctx, (unsigned)local);
+  unsigned kept = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    LLVMBasicBlockRef entry = LLVMGetFirstBasicBlock(f);
+    if (!entry)
+      continue;
+    /* each slot kept, and where its fake use goes: past the allocas that
+       open the block, or right after a slot further down */
+    ValVec slots = {0}, at = {0};
+    LLVMValueRef after = NULL; /* the first instruction past the opening allocas */
+    for (LLVMValueRef i = LLVMGetFirstInstruction(entry); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsAAllocaInst(i)) {
+        after = after ? after : i;
+        continue;
+      }
+      if (LLVMIsAConstantInt(LLVMGetOperand(i, 0)) && ir_ptr_as(LLVMTypeOf(i)) == 0 &&
+          keep_from_sroa(td, i)) {
+        vec_push(&slots, i);
+        vec_push(&at, after ? ir_insert_point_after(i) : NULL);
+      }
+    }
+    for (size_t k = 0; k < slots.n; k++) {
+      if (!fake) {
+        unsigned id = LLVMLookupIntrinsicID("llvm.fake.use", strlen("llvm.fake.use"));
+        fake = LLVMGetIntrinsicDeclaration(m, id, NULL, 0);
+      }
+      LLVMValueRef cast = local_cast_in(slots.v[k], entry, local);
+      if (cast) {
+        LLVMPositionBuilderBefore(b, ir_insert_point_after(cast));
+      } else {
+        LLVMPositionBuilderBefore(b, at.v[k] ? at.v[k] : after);
+        cast = LLVMBuildAddrSpaceCast(b, slots.v[k], local_ptr, "");
+      }
+      LLVMBuildCall2(b, fake_ty, fake, &cast, 1, "");
+      kept++;
+    }
+    vec_free(&slots);
+    vec_free(&at);
+  }
+  return kept;
+}
+
+/* ---- the pass ------------------------------------------------------------- */
+
+bool frames_run(PassRun *run) {
+  GaspCtx *cx = run->cx;
+  LLVMModuleRef m = run->m;
+  if (!(tgt_hazards(LLVMGetTarget(m)) & TGT_HAZARD_FRAME) || !cx->tgt)
+    return false;
+  unsigned varargs = expand_variadics(run);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  unsigned kept = keep_slots(m, b, cx->tgt->priv);
+  LLVMDisposeBuilder(b);
+  cx_stat(cx, &st_varargs, varargs);
+  cx_stat(cx, &st_slots, kept);
+  if (varargs || kept) {
+    GaspRemark *r = cx_remark(cx, GASP_REMARK_PASSED, "Frame", NULL, NULL);
+    rm_arg(r, "Slots", "%u", kept);
+    rm_arg(r, "String", " slot%s with volatile accesses kept from SROA, ", kept == 1 ? "" : "s");
+    rm_arg(r, "Calls", "%u", varargs);
+    rm_arg(r, "String", " variadic call%s given an argument buffer (llc-22 NVPTX: the stack "
+           "frame in the generic space)", varargs == 1 ? "" : "s");
+    rm_done(r);
+  }
+  return varargs || kept;
+}

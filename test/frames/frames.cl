@@ -1,0 +1,67 @@
+// The thread's own stack frame, as random OpenCL programs and printf use it:
+// a struct with volatile fields initialised from a constant (SROA makes the
+// initialiser's stores non-volatile, beside the volatile field accesses), a
+// volatile local handed to a helper, and a printf.  Without gasp's `frames`
+// pass llc-22 writes the initialiser and the printf buffer through the
+// generic stack pointer (st [%SP+k]); with it, every frame access is .local.
+//
+// gasp-opt on clang -O2 output, then llc: 5 generic accesses -> 0; the
+// kernel computes and prints the same (gasp-run runs the expanded printf
+// call as CUDA's vprintf).
+// RUN: clang-22 -cl-std=CL2.0 -Xclang -finclude-default-header -nogpulib -target nvptx64-nvidia-cuda -O2 -S -emit-llvm %s -o %t.ll
+// RUN: llc -mcpu=sm_90 %t.ll -o - | FileCheck %s --check-prefix=CLANG
+// RUN: gasp-opt -S %t.ll -o %t.gasp.ll
+// RUN: FileCheck %s --check-prefix=IR < %t.gasp.ll
+// RUN: llc -mcpu=sm_90 %t.gasp.ll -o - | FileCheck %s --check-prefix=PTX
+// RUN: gasp-run %t.ll --kernel k --global 4 --arg buf:i64:4 --arg i32=2 > %t.clang.out
+// RUN: gasp-run %t.gasp.ll --kernel k --global 4 --arg buf:i64:4 --arg i32=2 > %t.gasp.out
+// RUN: diff %t.clang.out %t.gasp.out
+// RUN: FileCheck %s --check-prefix=OUT < %t.gasp.out
+// RUN: gasp-run %t.ll --kernel k --global 4 --arg buf:i64:4 --arg i32=2 --check-as --compare %t.gasp.ll | FileCheck %s --check-prefix=EXEC
+//
+// Through the plugin (clang -O2, the late run ends with frames): the same;
+// its early run, before the optimizer, leaves frames out (no fake use with
+// -gasp-late=0).
+// RUN: clang-22 -cl-std=CL2.0 -Xclang -finclude-default-header -nogpulib -target nvptx64-nvidia-cuda -O2 -S -emit-llvm -fpass-plugin=%build/lib/gasp-plugin.so %s -o %t.plugin.ll
+// RUN: llc -mcpu=sm_90 %t.plugin.ll -o - | FileCheck %s --check-prefix=PTX
+// RUN: clang-22 -cl-std=CL2.0 -Xclang -finclude-default-header -nogpulib -target nvptx64-nvidia-cuda -O2 -S -emit-llvm -fpass-plugin=%build/lib/gasp-plugin.so -mllvm -gasp-late=0 %s -o - | FileCheck %s --check-prefix=EARLY
+//
+// CLANG-COUNT-5: {{[[:space:]]st\.[bsuf][0-9]+}} [%SP
+// IR: call void (...) @llvm.fake.use(ptr addrspace(5)
+// IR: store i32 {{.*}}, ptr addrspace(5)
+// IR: call i32 @printf(ptr addrspace(4) {{.*}}, ptr %
+// PTX-NOT: {{[[:space:]](ld|st)(\.volatile)?\.[bsuf][0-9]+ }}
+// PTX: .entry k(
+// PTX-NOT: {{[[:space:]](ld|st)(\.volatile)?\.[bsuf][0-9]+ }}
+// OUT: k: 35 4 17.000000
+// OUT: arg0: 4 x i64
+// EXEC: identical
+// EARLY-NOT: llvm.fake.use
+// EARLY: define
+struct S0 { volatile int f0; long f1; volatile short f2; int f3; };
+struct S1 { int a[4]; volatile unsigned b; };
+
+static int step(struct S0 *p, volatile int *q) {
+  volatile int l = 3;
+  long acc = 7;
+  for (int i = 0; i < 4; i++) {
+    acc += p->f1 * l;
+    *q ^= (int)acc;
+  }
+  return (int)acc + p->f3;
+}
+
+kernel void k(global ulong *out, int n) {
+  struct S0 c0 = {1, 2L, 3, 4};
+  struct S1 c1 = {{1, 2, 3, 4}, 5u};
+  volatile int g = 9;
+  int id = get_global_id(0);
+  for (int i = 0; i < 3; i++) {
+    c1.a[i & 3] += c0.f0;
+    c1.b += c1.a[(i + 1) & 3];
+  }
+  c0.f3 = step(&c0, &g);
+  out[id] = c0.f0 + c0.f1 + c0.f2 + c0.f3 + c1.b + g + c1.a[id & 3];
+  if (id == n)
+    printf("k: %d %ld %f\n", c0.f3, c0.f1 + n, (float)g);
+}
