@@ -17,6 +17,10 @@
  *     locals volatile) — it rewrites the other accesses straight through
  *     the generic alloca; the volatile ones keep their space.  PTX:
  *     `st [%SP+8]` beside `ld.local` of the same slot.
+ *   BYVAL: a struct passed by value (`ptr byval`) is copied by the call's
+ *     lowering in the caller, reading through the argument pointer: local
+ *     reads when it is a slot or a cast from the local space, generic ones
+ *     (`ld [%rd+k]`, `ld [%SP+k]`) when it is a GEP over either.
  *
  * The defects are pass order in LLVM's NVPTX pipeline (tgt_hazards:
  * TGT_HAZARD_FRAME); what gasp can do is hand over what those steps leave
@@ -28,6 +32,8 @@
  *     alloca lowering; llc's expansion finds nothing left.  The callers
  *     wait for the pipeline's `reinfer`, which names the buffer's stores
  *     private.  Only when a variadic function is called.
+ *   BYVAL: such an argument becomes the cast of the same GEPs built in
+ *     the local space (the rest of the chain is left to its other users).
  *   SLOT: a slot SROA would rewrite but cannot promote gets a use of its
  *     local-space cast by llvm.fake.use, which SROA treats as an escape (it
  *     leaves the slot alone) and code generation emits nothing for.  Such
@@ -43,8 +49,8 @@
  * slot it sees escaping is one it optimizes less.
  *
  * Remark: "N slots with volatile accesses kept from SROA, M variadic calls
- * given an argument buffer (llc-22 NVPTX: the stack frame in the generic
- * space)".
+ * given an argument buffer, K by-value arguments made casts of local GEPs
+ * (llc-22 NVPTX: the stack frame in the generic space)".
  * Requires: a module that verifies.  Debug name: frames.
  * Statistics: frames.* (below).  Tests: test/frames/.
  */
@@ -53,8 +59,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define MAX_DEPTH 32 /* casts and GEPs followed from a slot or an argument */
+
 static const GaspStatDesc st_varargs = {
     "frames.variadic-calls", "variadic calls given an argument buffer before llc (NVPTX)"};
+static const GaspStatDesc st_byvals = {
+    "frames.byval-args", "by-value arguments made casts of local GEPs (NVPTX)"};
 static const GaspStatDesc st_slots = {
     "frames.slots-kept", "slots with volatile accesses kept from llc's SROA by a fake use (NVPTX)"};
 
@@ -103,6 +113,78 @@ static unsigned expand_variadics(PassRun *run) {
   return changed ? calls : 0;
 }
 
+/* ---- BYVAL ---------------------------------------------------------------- */
+
+/* What generic pointer p is a chain of GEPs over (they go into *chain, the
+   outermost first): a local pointer cast to generic, or a generic slot;
+   NULL when neither (or a GEP of vectors). */
+static LLVMValueRef local_root(LLVMValueRef p, int local, ValVec *chain) {
+  for (unsigned depth = 0; depth < MAX_DEPTH; depth++) {
+    if (LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
+      return NULL;
+    if (LLVMIsAGetElementPtrInst(p)) {
+      vec_push(chain, p);
+      p = LLVMGetOperand(p, 0);
+    } else if (LLVMIsAAddrSpaceCastInst(p)) {
+      LLVMValueRef from = LLVMGetOperand(p, 0);
+      return ir_ptr_as(LLVMTypeOf(from)) == local ? from : NULL;
+    } else {
+      return LLVMIsAAllocaInst(p) && ir_ptr_as(LLVMTypeOf(p)) == 0 ? p : NULL;
+    }
+  }
+  return NULL;
+}
+
+/* Argument k of call, a GEP chain over a local root: the same GEPs over
+   the local pointer, cast to generic, in its place. */
+static bool localize_byval(LLVMBuilderRef b, LLVMValueRef call, unsigned k, int local) {
+  ValVec chain = {0};
+  LLVMValueRef p = local_root(LLVMGetOperand(call, k), local, &chain);
+  if (p && chain.n) {
+    LLVMPositionBuilderBefore(b, call);
+    LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(p));
+    if (ir_ptr_as(LLVMTypeOf(p)) != local)
+      p = LLVMBuildAddrSpaceCast(b, p, LLVMPointerTypeInContext(ctx, (unsigned)local), "");
+    for (size_t j = chain.n; j-- > 0;) {
+      LLVMValueRef g = chain.v[j];
+      unsigned n = LLVMGetNumOperands(g) - 1;
+      LLVMValueRef *idx = xmalloc(n * sizeof *idx);
+      for (unsigned i = 0; i < n; i++)
+        idx[i] = LLVMGetOperand(g, i + 1);
+      p = LLVMBuildGEPWithNoWrapFlags(b, LLVMGetGEPSourceElementType(g), p, idx, n, "",
+                                      LLVMGEPGetNoWrapFlags(g));
+      free(idx);
+    }
+    LLVMSetOperand(call, k, LLVMBuildAddrSpaceCast(b, p, LLVMPointerTypeInContext(ctx, 0), ""));
+    /* the generic chain, where nothing else uses it, and its cast */
+    LLVMValueRef dead = chain.v[0];
+    while ((LLVMIsAGetElementPtrInst(dead) || LLVMIsAAddrSpaceCastInst(dead)) &&
+           !LLVMGetFirstUse(dead)) {
+      LLVMValueRef under = LLVMGetOperand(dead, 0);
+      LLVMInstructionEraseFromParent(dead);
+      dead = under;
+    }
+  }
+  bool done = p && chain.n;
+  vec_free(&chain);
+  return done;
+}
+
+static unsigned localize_byvals(LLVMModuleRef m, LLVMBuilderRef b, int local) {
+  unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5), n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        if (!LLVMIsACallInst(i))
+          continue;
+        unsigned args = LLVMGetNumArgOperands(i);
+        for (unsigned k = 0; k < args; k++)
+          if (LLVMGetCallSiteEnumAttribute(i, k + 1, byval))
+            n += localize_byval(b, i, k, local);
+      }
+  return n;
+}
+
 /* ---- SLOT ----------------------------------------------------------------- */
 
 /* One load, store or memory intrinsic of a slot: bytes [lo, hi). */
@@ -117,8 +199,6 @@ typedef struct Slot {
   PieceVec pieces;  /* loads and stores, and volatile memory intrinsics */
   bool plain;       /* a non-volatile access */
 } Slot;
-
-#define MAX_DEPTH 32
 
 static bool intrinsic_named(LLVMValueRef call, const char *prefix) {
   LLVMValueRef f = ir_callee(call);
@@ -266,18 +346,22 @@ bool frames_run(PassRun *run) {
     return false;
   unsigned varargs = expand_variadics(run);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  unsigned byvals = localize_byvals(m, b, cx->tgt->priv);
   unsigned kept = keep_slots(m, b, cx->tgt->priv);
   LLVMDisposeBuilder(b);
   cx_stat(cx, &st_varargs, varargs);
+  cx_stat(cx, &st_byvals, byvals);
   cx_stat(cx, &st_slots, kept);
-  if (varargs || kept) {
+  if (varargs || byvals || kept) {
     GaspRemark *r = cx_remark(cx, GASP_REMARK_PASSED, "Frame", NULL, NULL);
     rm_arg(r, "Slots", "%u", kept);
     rm_arg(r, "String", " slot%s with volatile accesses kept from SROA, ", kept == 1 ? "" : "s");
     rm_arg(r, "Calls", "%u", varargs);
-    rm_arg(r, "String", " variadic call%s given an argument buffer (llc-22 NVPTX: the stack "
-           "frame in the generic space)", varargs == 1 ? "" : "s");
+    rm_arg(r, "String", " variadic call%s given an argument buffer, ", varargs == 1 ? "" : "s");
+    rm_arg(r, "ByVal", "%u", byvals);
+    rm_arg(r, "String", " by-value argument%s made casts of local GEPs (llc-22 NVPTX: the stack "
+           "frame in the generic space)", byvals == 1 ? "" : "s");
     rm_done(r);
   }
-  return varargs || kept;
+  return varargs || byvals || kept;
 }
