@@ -13,7 +13,9 @@ and loaded back as a pointer; volatile accesses, compare-and-swap and
 fetch-add through generic pointers into every space; a private table of
 pointers to kernel-scope local arrays (clang makes it a constant vector);
 a struct kernel argument (by value) whose array is read through a
-generic pointer; (a third stream) a pointer into one space or null,
+generic pointer; (a sixth stream) volatile structs and arrays in the
+stack frame and structs passed by value (gasp's `frames` pass); (a third
+stream) a pointer into one space or null,
 tested before it is accessed, in the kernel or handed to a helper; and (a
 fourth) a loop through a pointer into one of two spaces chosen before it.  Its kernel takes a fourth argument (run_args(seed, True)).
 
@@ -87,6 +89,13 @@ static __attribute__((noinline)) uint *ret_pick(uint *a, uint *b, uint i) {
 static __attribute__((noinline)) uint both_null(uint *a, uint *b, uint i) {
   return (a ? a[i & 3u] : 1u) + (b ? b[(i + 1u) & 3u] : 2u);
 }
+/* the thread's stack frame as random programs use it (frame_stmt) */
+typedef struct { volatile uint f0; uint f1; volatile ushort f2; ulong f3; } V;
+typedef struct { uint a[3]; V v; } VA;
+static __attribute__((noinline)) uint by_val(V v, uint i) {
+  v.f1 += i;
+  return v.f0 + v.f1 + v.f2 + (uint)v.f3;
+}
 """
 
 
@@ -104,6 +113,8 @@ class Gen:
         self.z = random.Random(seed * 1299709 + 5) if extended else None
         # the call-graph shapes of the turn-4 reproducers: a fifth stream
         self.w = random.Random(seed * 15485863 + 7) if extended else None
+        # the stack frame (volatile slots, by-value structs): a sixth
+        self.v = random.Random(seed * 32452843 + 11) if extended else None
         self.helpers = []   # (name, kind, text)
         self.out = []
 
@@ -293,6 +304,27 @@ class Gen:
                 "uint *v = (acc & 2u) ? %s : %s; v[acc & 3u] += acc; acc += v[(acc + 2u) & 3u]; }"
                 % (c, a, b, d, e))
 
+    def frame_stmt(self):
+        """The thread's stack frame as random programs use it: a struct
+        with volatile fields initialised from constants (SROA leaves the
+        initialiser's stores beside volatile accesses), a volatile array, a
+        struct passed by value to a helper that is not inlined, from an
+        element of a private array of structs or a member of a struct."""
+        v = self.v
+        c = ["%du" % v.randrange(1, 97) for _ in range(5)]
+        k = v.randrange(4)
+        if k == 0:
+            return ("{ V s = {%s, %s, %s, %s}; s.f0 += acc; acc += s.f0 + s.f1 + s.f2 + (uint)s.f3; }"
+                    % tuple(c[:4]))
+        if k == 1:
+            return ("{ V vs[2] = {{%s, %s, 1u, 2u}, {%s, %s, 3u, 4u}}; vs[acc & 1u].f1 ^= %s; "
+                    "acc += by_val(vs[acc & 1u], acc) + by_val(vs[1], acc + 1u); }" % tuple(c))
+        if k == 2:
+            return ("{ VA w = {{%s, %s, %s}, {%s, %s, 5u, 6u}}; w.a[acc %% 3u] += w.v.f0; "
+                    "acc += by_val(w.v, acc) + w.a[1]; }" % tuple(c))
+        return ("{ volatile uint t[4] = {%s, %s, %s, %s}; t[acc & 3u] += %s; "
+                "acc += t[0] + t[(acc + 1u) & 3u]; }" % tuple(c))
+
     def two_space_loop(self):
         """A loop that reads and writes through a pointer into one of two
         spaces, chosen at run time before it (--version-by-space versions
@@ -315,6 +347,8 @@ class Gen:
             stmts.append(self.two_space_loop())
             for _ in range(self.w.randrange(1, 4)):
                 stmts.insert(self.w.randrange(len(stmts) + 1), self.repro_stmt())
+            for _ in range(self.v.randrange(1, 3)):
+                stmts.insert(self.v.randrange(len(stmts) + 1), self.frame_stmt())
         body = "\n  ".join(stmts)
         post = "\n  ".join(self.stmt() for _ in range(r.randrange(1, 5)))
         if self.x:

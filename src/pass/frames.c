@@ -46,7 +46,9 @@
  *
  * Where it runs: last in the default pipeline and the plugin's late one;
  * not in the plugin's early run, where LLVM's optimizer still runs and a
- * slot it sees escaping is one it optimizes less.
+ * slot it sees escaping is one it optimizes less.  BYVAL and SLOT leave
+ * optnone functions as written (llc names no slot local at -O0 anyway);
+ * VARARGS is the calling convention llc applies to every function.
  *
  * Remark: "N slots with volatile accesses kept from SROA, M variadic calls
  * given an argument buffer, K by-value arguments made casts of local GEPs
@@ -173,7 +175,8 @@ static bool localize_byval(LLVMBuilderRef b, LLVMValueRef call, unsigned k, int 
 static unsigned localize_byvals(LLVMModuleRef m, LLVMBuilderRef b, int local) {
   unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5), n = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMBasicBlockRef bb = ir_optnone(f) ? NULL : LLVMGetFirstBasicBlock(f); bb;
+         bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         if (!LLVMIsACallInst(i))
           continue;
@@ -299,7 +302,7 @@ static unsigned keep_slots(LLVMModuleRef m, LLVMBuilderRef b, int local) {
   unsigned kept = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     LLVMBasicBlockRef entry = LLVMGetFirstBasicBlock(f);
-    if (!entry)
+    if (!entry || ir_optnone(f))
       continue;
     /* each slot kept, and where its fake use goes: past the allocas that
        open the block, or right after a slot further down */
