@@ -73,8 +73,10 @@ static const GaspStatDesc st_group_rounds = {
   X(frames, frames_run, 0, 0,                                                                  \
     "NVPTX: variadic buffers and volatile slots in the shape llc-22 makes local")               \
   X(forget, forget_run, 0, 0,                                                                  \
-    "an earlier run's field facts (!gasp.fields) dropped: for a module other passes "           \
-    "changed")
+    "an earlier run's field facts (!gasp.fields) and pins dropped: for a module other "         \
+    "passes changed")                                                                           \
+  X(pin, pin_run, 0, 0,                                                                        \
+    "casts of kernel pointer parameters held in the entry block while the optimizer runs")
 #define PASS_ENTRY(name, run, needs, keeps, what) {#name, run, what, needs, keeps},
 #define PASS_NAME(name, run, needs, keeps, what) ", " #name
 static const PassInfo passes[] = {PASSES(PASS_ENTRY)};
@@ -117,8 +119,11 @@ static const char late_pipeline[] = "forget,infer,hazards,frames";
    would see escape) and ends by dropping its field facts (`forget`), whose
    parameter numbers dead-argument elimination may shift — with the late
    run off they would otherwise stay in clang's output for a later gasp run
-   to trust. */
-static const char early_pipeline[] = MODULE_PIPELINE ",forget";
+   to trust — and then pins its casts of kernel parameters in their entry
+   blocks (`pin`: InstCombine would sink them into one arm of a branch,
+   where they stop SimplifyCFG's hoisting), which the late run's `forget`
+   removes. */
+static const char early_pipeline[] = MODULE_PIPELINE ",forget,pin";
 
 
 const char *gasp_pass_list(void) { return pass_names + 2; }

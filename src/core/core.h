@@ -118,6 +118,9 @@ size_t schema_fields_get(LLVMValueRef fn, MemFieldFact **facts);
 void schema_fields_set(LLVMValueRef fn, const MemFieldFact *facts, size_t n);
 /* Removes fn's !gasp.fields (forget.c); whether it had one. */
 bool schema_fields_clear(LLVMValueRef fn);
+/* !gasp.pin on an llvm.fake.use pin.c adds and forget.c removes. */
+void schema_mark_pin(LLVMValueRef call);
+bool schema_is_pin(LLVMValueRef call);
 /* !gasp.lowered: is m tag-lowered already; mark it so. */
 bool schema_module_lowered(LLVMModuleRef m);
 void schema_mark_lowered(LLVMModuleRef m);

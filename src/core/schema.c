@@ -34,6 +34,7 @@
 #define MD_FIELDS "gasp.fields" /* on a fields clone: (param, offset, space) */
 #define MD_LOWERED "gasp.lowered" /* named: the module is tag-lowered */
 #define MD_CAST "gasp.cast"       /* on a generic-to-named cast: user/guarded */
+#define MD_PIN "gasp.pin"         /* on pin.c's fake use of a cast */
 #define NOTE_FAMILY "clone of @"
 #define NOTE_OUTCOME "ipmsp:"
 
@@ -217,6 +218,15 @@ bool schema_fields_clear(LLVMValueRef fn) {
   vec_free(&ops);
   LLVMGlobalEraseMetadata(fn, kind_id(LLVMGetTypeContext(LLVMTypeOf(fn)), MD_FIELDS));
   return had;
+}
+
+void schema_mark_pin(LLVMValueRef call) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(call));
+  LLVMSetMetadata(call, kind_id(ctx, MD_PIN), LLVMMDNodeInContext(ctx, NULL, 0));
+}
+
+bool schema_is_pin(LLVMValueRef call) {
+  return LLVMGetMetadata(call, kind_id(LLVMGetTypeContext(LLVMTypeOf(call)), MD_PIN)) != NULL;
 }
 
 bool schema_module_lowered(LLVMModuleRef m) {

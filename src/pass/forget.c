@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* forget.c — drops the facts an earlier gasp run left in the module, for
- * a module other passes changed since (the pass plugin's late run).
+/* forget.c — drops what an earlier gasp run left in the module for the
+ * passes after it (field facts, pins), for a module other passes changed
+ * since (the pass plugin's late run).
  *
  * Problem.  `!gasp.fields` on a fields clone says "at entry, the aggregate
  * in parameter k holds at offset o only pointers into space S"; infer
@@ -11,24 +12,48 @@
  * fact's k can name another parameter.  The late run must infer from the
  * IR alone.
  *
+ * The early run's pins (pin.c: fake uses holding its casts of kernel
+ * parameters in the entry block while the optimizer runs) are for the
+ * optimizer only; code generation comes after the late run.
+ *
  * Algorithm.  Every function loses its `!gasp.fields`
- * (schema_fields_clear).  `!gasp.as` stays: only the call graph and the
- * explanations read it.
+ * (schema_fields_clear) and every call marked `!gasp.pin`.  `!gasp.as`
+ * stays: only the call graph and the explanations read it.
  *
  * Remark: none.  Debug name: forget.  Statistics: forget.dropped (the
- * functions that had facts).  Tests: test/plugin/late-facts.ll.
+ * functions that had facts), forget.unpinned.  Tests:
+ * test/plugin/late-facts.ll, test/plugin/pin.test.
  */
 #include "pass/pass.h"
 
 static const GaspStatDesc st_dropped = {"forget.dropped",
                                         "functions whose field facts (!gasp.fields) were dropped"};
+static const GaspStatDesc st_unpinned = {"forget.unpinned",
+                                         "kernel parameter casts' pins (!gasp.pin) removed"};
+
+/* pin.c's fake uses in f, removed; how many. */
+static unsigned unpin(LLVMValueRef f) {
+  ValVec pins = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      if (LLVMIsACallInst(i) && schema_is_pin(i))
+        vec_push(&pins, i);
+  for (size_t k = 0; k < pins.n; k++)
+    LLVMInstructionEraseFromParent(pins.v[k]);
+  unsigned n = (unsigned)pins.n;
+  vec_free(&pins);
+  return n;
+}
 
 bool forget_run(PassRun *run) {
   GaspCtx *cx = run->cx;
   LLVMModuleRef m = run->m;
-  unsigned n = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+  unsigned n = 0, pins = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     n += schema_fields_clear(f);
+    pins += unpin(f);
+  }
   cx_stat(cx, &st_dropped, n);
-  return n != 0;
+  cx_stat(cx, &st_unpinned, pins);
+  return n != 0 || pins != 0;
 }
