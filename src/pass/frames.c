@@ -31,7 +31,9 @@
  *     (capi_expand_variadics): the same buffer and ABI, made before llc's
  *     alloca lowering; llc's expansion finds nothing left.  The callers
  *     wait for the pipeline's `reinfer`, which names the buffer's stores
- *     private.  Only when a variadic function is called.
+ *     private.  Only when a variadic declaration (printf) is called and no
+ *     variadic function is defined (whose expansion would replace it: llc
+ *     keeps such a module's).
  *   BYVAL: such an argument becomes the cast of the same GEPs built in
  *     the local space (the rest of the chain is left to its other users).
  *   SLOT: a slot SROA would rewrite but cannot promote gets a use of its
@@ -72,11 +74,16 @@ static const GaspStatDesc st_slots = {
 
 /* ---- VARARGS -------------------------------------------------------------- */
 
-/* The names of the functions that call a variadic function (by name: the
-   expansion may replace functions); how many calls. */
+/* The names of the functions that call a variadic declaration (by name:
+   the expansion makes new functions); how many calls.  None when the
+   module defines a variadic function: the expansion would replace it
+   under the run's fact store, so llc keeps that module's expansion. */
 typedef VEC(char *) NameVec;
 
 static unsigned variadic_callers(LLVMModuleRef m, NameVec *out) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)) && !LLVMIsDeclaration(f))
+      return 0;
   unsigned calls = 0;
   PtrMap seen;
   map_init(&seen);
@@ -86,7 +93,7 @@ static unsigned variadic_callers(LLVMModuleRef m, NameVec *out) {
     for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
       LLVMValueRef user = LLVMGetUser(u);
       LLVMValueRef caller =
-          LLVMIsAInstruction(user) ? LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) : NULL;
+          LLVMIsACallInst(user) ? LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) : NULL;
       calls += caller != NULL;
       if (caller && map_find(&seen, caller) == MAP_NONE) {
         map_put(&seen, caller, 1);
