@@ -28,12 +28,14 @@
 static const GaspStatDesc st_pins = {
     "pin.casts", "casts of kernel pointer parameters held in the entry block for the optimizer"};
 
-/* A cast of an argument of fn into a named space, with no use in bb. */
-static bool pinnable(LLVMValueRef i, LLVMValueRef fn, LLVMBasicBlockRef bb) {
+/* A cast of a generic argument of fn into a named space, with no use in
+   bb. */
+static bool pinnable(LLVMValueRef i, LLVMValueRef fn, LLVMBasicBlockRef bb, int generic) {
   if (!LLVMIsAAddrSpaceCastInst(i))
     return false;
   LLVMValueRef a = LLVMGetOperand(i, 0);
-  if (!LLVMIsAArgument(a) || LLVMGetParamParent(a) != fn || !LLVMGetFirstUse(i))
+  if (!LLVMIsAArgument(a) || LLVMGetParamParent(a) != fn || !LLVMGetFirstUse(i) ||
+      ir_ptr_as(LLVMTypeOf(a)) != generic || ir_ptr_as(LLVMTypeOf(i)) == generic)
     return false;
   for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
@@ -59,7 +61,7 @@ bool pin_run(PassRun *run) {
       continue;
     ValVec casts = {0};
     for (LLVMValueRef i = LLVMGetFirstInstruction(entry); i; i = LLVMGetNextInstruction(i))
-      if (pinnable(i, f, entry))
+      if (pinnable(i, f, entry, cx->tgt->generic))
         vec_push(&casts, i);
     for (size_t k = 0; k < casts.n; k++) {
       if (!fake) {
