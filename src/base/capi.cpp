@@ -17,11 +17,19 @@
 //    follow a value with the same bits (the named twin, where the target
 //    says the cast to generic keeps the bits) or else LLVM's own salvage
 //    rules (a GEP's constant offset over its base, ...); what cannot be
-//    expressed becomes poison, as LLVM does.
+//    expressed becomes poison, as LLVM does: an LDS, shared or private
+//    address is not the generic address the variable held, and showing it
+//    would be a wrong value (NVPTX global is not claimed either: LLVM does
+//    not treat that cast as a no-op).
 //  - capi_upgrade_calls: calls of an intrinsic LLVM 22 no longer has,
 //    upgraded as LLVM's bitcode and text readers upgrade them
 //    (UpgradeCallsToIntrinsic) — a module built in memory (clang's, under
-//    the plugin) is never read back before gasp sees it.
+//    the plugin) is never read back before gasp sees it.  ROCm 5's HIP
+//    headers reach atomicInc/atomicDec through asm labels naming
+//    llvm.amdgcn.atomic.inc/dec.i32.p0i32: unknown calls with a generic
+//    pointer in clang's pipeline (llc, reading the bitcode, made them
+//    flat_atomic_inc/dec); upgraded, they are atomicrmw that infer names
+//    (HeCBench atomicIntrinsics-hip: 4 flat accesses -> 0).
 //  - capi_expand_variadics: variadic calls rewritten to pass their
 //    arguments in a buffer, by LLVM's own ExpandVariadics in lowering mode
 //    (the mode llc's IR pipeline runs it in; the pass registry offers only
