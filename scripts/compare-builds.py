@@ -89,7 +89,10 @@ def inputs(tmp, nrand, first, olevel="-O1", tests=False):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    args = [a for a in sys.argv[1:] if not a.startswith("-")]
+    if len(args) < 2 or "-h" in sys.argv or "--help" in sys.argv:
+        print(__doc__.strip(), file=sys.stderr if len(args) < 2 else sys.stdout)
+        return 0 if ("-h" in sys.argv or "--help" in sys.argv) else 2
     old, new = args[0], args[1]
     nrand = int(sys.argv[sys.argv.index("--random") + 1]) if "--random" in sys.argv else 20
     first = int(sys.argv[sys.argv.index("--first") + 1]) if "--first" in sys.argv else 9000
