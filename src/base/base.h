@@ -31,10 +31,12 @@ LLVMValueRef ir_callee(LLVMValueRef call);
 bool ir_hands_out(LLVMValueRef user);
 /* Where to insert code that runs right after v is defined. */
 LLVMValueRef ir_insert_point_after(LLVMValueRef v);
-/* The debug location for new code standing for `at` in fn: at's own (at an
-   instruction with one), else line 0 in fn's DISubprogram (code with no
-   source line of its own); NULL when fn has no debug info. */
+/* The debug location for new code standing for `at` in fn: at's own, else
+   line 0 in fn's DISubprogram; NULL when fn has no debug info. */
 LLVMMetadataRef ir_loc_of(LLVMValueRef at, LLVMValueRef fn);
+/* call void (...) @llvm.fake.use(v) at b's position: a use LLVM keeps
+   until code generation, which emits nothing for it (frames.c, pin.c). */
+LLVMValueRef ir_build_fake_use(LLVMBuilderRef b, LLVMValueRef v);
 /* Erases instruction v, its debug records first following `same` (a value
    with v's bits, or NULL: LLVM's salvage rules, else poison; dbg_salvage). */
 void ir_erase_salvaging(LLVMValueRef v, LLVMValueRef same);
@@ -280,8 +282,7 @@ void clone_map_free(CloneMap *cm);
 
 /* ===== capi.cpp — services LLVM-C lacks (C++ with a C interface) ======== */
 /* The calls of decl, an intrinsic name LLVM 22 does not know, upgraded as
-   LLVM's readers do (AMDGPU's llvm.amdgcn.atomic.inc/dec -> atomicrmw
-   uinc_wrap/udec_wrap); true when it did (decl is then gone). */
+   LLVM's readers do; true when it did (decl is then gone). */
 bool capi_upgrade_calls(LLVMValueRef decl);
 /* Variadic calls and functions lowered to an argument buffer as llc does
    (ExpandVariadics, lowering mode); true when m changed. */
@@ -292,9 +293,8 @@ bool capi_expand_variadics(LLVMModuleRef m);
 void dbg_copy(LLVMValueRef from, LLVMValueRef to, const LLVMValueRef *olds,
               const LLVMValueRef *news, size_t n);
 /* Before v is erased: its debug records follow `same` (a value with the
-   same bits: the named twin where the target says the cast to generic keeps
-   them), or with same NULL, LLVM's salvage rules (a GEP's offset over its
-   base, ...); what cannot be expressed becomes poison. */
+   same bits), or with same NULL, LLVM's salvage rules (a GEP's offset
+   over its base); what cannot be expressed becomes poison. */
 void dbg_salvage(LLVMValueRef v, LLVMValueRef same);
 
 #endif

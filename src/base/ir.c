@@ -54,6 +54,14 @@ LLVMValueRef ir_insert_point_after(LLVMValueRef v) {
   return i;
 }
 
+LLVMValueRef ir_build_fake_use(LLVMBuilderRef b, LLVMValueRef v) {
+  LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(b)));
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  unsigned id = LLVMLookupIntrinsicID("llvm.fake.use", strlen("llvm.fake.use"));
+  LLVMTypeRef ty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, true);
+  return LLVMBuildCall2(b, ty, LLVMGetIntrinsicDeclaration(m, id, NULL, 0), &v, 1, "");
+}
+
 bool ir_is_eh_pad(LLVMValueRef i) {
   return LLVMIsALandingPadInst(i) || LLVMIsACleanupPadInst(i) || LLVMIsACatchPadInst(i) ||
          LLVMIsACatchSwitchInst(i);

@@ -302,10 +302,7 @@ static LLVMValueRef local_cast_in(LLVMValueRef a, LLVMBasicBlockRef bb, int loca
 
 static unsigned keep_slots(LLVMModuleRef m, LLVMBuilderRef b, int local) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
-  LLVMContextRef ctx = LLVMGetModuleContext(m);
-  LLVMValueRef fake = NULL;
-  LLVMTypeRef fake_ty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, true);
-  LLVMTypeRef local_ptr = LLVMPointerTypeInContext(ctx, (unsigned)local);
+  LLVMTypeRef local_ptr = LLVMPointerTypeInContext(LLVMGetModuleContext(m), (unsigned)local);
   unsigned kept = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     LLVMBasicBlockRef entry = LLVMGetFirstBasicBlock(f);
@@ -327,10 +324,6 @@ static unsigned keep_slots(LLVMModuleRef m, LLVMBuilderRef b, int local) {
       }
     }
     for (size_t k = 0; k < slots.n; k++) {
-      if (!fake) {
-        unsigned id = LLVMLookupIntrinsicID("llvm.fake.use", strlen("llvm.fake.use"));
-        fake = LLVMGetIntrinsicDeclaration(m, id, NULL, 0);
-      }
       LLVMValueRef cast = local_cast_in(slots.v[k], entry, local);
       if (cast) {
         LLVMPositionBuilderBefore(b, ir_insert_point_after(cast));
@@ -338,7 +331,7 @@ static unsigned keep_slots(LLVMModuleRef m, LLVMBuilderRef b, int local) {
         LLVMPositionBuilderBefore(b, at.v[k] ? at.v[k] : after);
         cast = LLVMBuildAddrSpaceCast(b, slots.v[k], local_ptr, "");
       }
-      LLVMBuildCall2(b, fake_ty, fake, &cast, 1, "");
+      ir_build_fake_use(b, cast);
       kept++;
     }
     vec_free(&slots);

@@ -23,8 +23,6 @@
  */
 #include "pass/pass.h"
 
-#include <string.h>
-
 static const GaspStatDesc st_pins = {
     "pin.casts", "casts of kernel pointer parameters held in the entry block for the optimizer"};
 
@@ -50,10 +48,7 @@ bool pin_run(PassRun *run) {
   LLVMModuleRef m = run->m;
   if (!cx->tgt)
     return false;
-  LLVMContextRef ctx = LLVMGetModuleContext(m);
-  LLVMTypeRef fake_ty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, true);
-  LLVMValueRef fake = NULL;
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   unsigned n = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     LLVMBasicBlockRef entry = LLVMGetFirstBasicBlock(f);
@@ -64,12 +59,8 @@ bool pin_run(PassRun *run) {
       if (pinnable(i, f, entry, cx->tgt->generic))
         vec_push(&casts, i);
     for (size_t k = 0; k < casts.n; k++) {
-      if (!fake) {
-        unsigned id = LLVMLookupIntrinsicID("llvm.fake.use", strlen("llvm.fake.use"));
-        fake = LLVMGetIntrinsicDeclaration(m, id, NULL, 0);
-      }
       LLVMPositionBuilderBefore(b, ir_insert_point_after(casts.v[k]));
-      schema_mark_pin(LLVMBuildCall2(b, fake_ty, fake, &casts.v[k], 1, ""));
+      schema_mark_pin(ir_build_fake_use(b, casts.v[k]));
       n++;
     }
     vec_free(&casts);
