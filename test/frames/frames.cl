@@ -18,13 +18,7 @@
 // RUN: diff %t.clang.out %t.gasp.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.gasp.out
 // RUN: gasp-run %t.ll --kernel k --global 4 --arg buf:i64:4 --arg i32=2 --check-as --compare %t.gasp.ll | FileCheck %s --check-prefix=EXEC
-//
-// Through the plugin (clang -O2, the late run ends with frames): the same;
-// its early run, before the optimizer, leaves frames out (no fake use with
-// -gasp-late=0).
-// RUN: clang-22 -cl-std=CL2.0 -Xclang -finclude-default-header -nogpulib -target nvptx64-nvidia-cuda -O2 -S -emit-llvm -fpass-plugin=%build/lib/gasp-plugin.so %s -o %t.plugin.ll
-// RUN: llc -mcpu=sm_90 %t.plugin.ll -o - | FileCheck %s --check-prefix=PTX
-// RUN: clang-22 -cl-std=CL2.0 -Xclang -finclude-default-header -nogpulib -target nvptx64-nvidia-cuda -O2 -S -emit-llvm -fpass-plugin=%build/lib/gasp-plugin.so -mllvm -gasp-late=0 %s -o - | FileCheck %s --check-prefix=EARLY
+// (Through the plugin: test/plugin/frames.test.)
 //
 // CLANG-COUNT-5: {{[[:space:]]st\.[bsuf][0-9]+}} [%SP
 // IR: call void (...) @llvm.fake.use(ptr addrspace(5)
@@ -36,8 +30,6 @@
 // OUT: k: 35 4 17.000000
 // OUT: arg0: 4 x i64
 // EXEC: identical
-// EARLY-NOT: llvm.fake.use
-// EARLY: define
 struct S0 { volatile int f0; long f1; volatile short f2; int f3; };
 struct S1 { int a[4]; volatile unsigned b; };
 
