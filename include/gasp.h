@@ -342,9 +342,10 @@ GASP_API const char *gasp_default_pipeline(void);
    re-created after the default pipeline ran early (within functions; no
    clones). */
 GASP_API const char *gasp_late_pipeline(void);
-/* The default pipeline followed by `forget`: what the pass plugin runs
-   early in clang's pipeline (the optimizer runs after it; its field facts
-   are not left for later). */
+/* The default pipeline without `frames`, followed by `forget` and `pin`:
+   what the pass plugin runs early in clang's pipeline (the optimizer runs
+   after it: its field facts are not left for later, its casts of kernel
+   parameters are held in the entry block until the late run). */
 GASP_API const char *gasp_early_pipeline(void);
 /* The library's version and the LLVM it was built against, e.g.
    "gasp 0.2.0 (LLVM 22.1.8)": compare with GASP_VERSION to catch a header

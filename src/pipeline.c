@@ -71,7 +71,7 @@ static const GaspStatDesc st_group_rounds = {
   X(hazards, hazards_run, 0, 0,                                                                \
     "shapes LLVM 22's back ends mishandle (amdgcn: run-time lanes of pointer vectors)")         \
   X(frames, frames_run, 0, 0,                                                                  \
-    "NVPTX: variadic buffers and volatile slots in the shape llc-22 makes local")               \
+    "NVPTX: printf buffers, volatile slots, by-value arguments as llc-22 makes them local") \
   X(forget, forget_run, 0, 0,                                                                  \
     "an earlier run's field facts (!gasp.fields) and pins dropped: for a module other "         \
     "passes changed")                                                                           \

@@ -53,9 +53,8 @@ static const char usage_text[] =
     "  -disable-output       run the passes, write no module (remarks, dot,\n"
     "                        statistics still)\n"
     "  --passes=<a,b,...>    passes to run (default: %s); 'none' runs nothing;\n"
-    "                        -p is the same (the pass plugin runs the default,\n"
-    "                        then forget, early in clang's pipeline and %s at\n"
-    "                        its end)\n"
+    "                        -p is the same (the pass plugin runs %s\n"
+    "                        early in clang's pipeline and %s at its end)\n"
     "                        passes: %s\n"
     "  --target-as=<name>    address-space table: spir, nvptx, amdgcn, genx\n"
     "                        (default: from the module's target triple; one\n"
@@ -370,7 +369,8 @@ static void parse_args(int argc, char **argv, Args *a) {
       printf("gasp-opt: %s\n", gasp_version());
       exit(0);
     } else if (opt_flag(s, "help") || opt_flag(s, "h")) {
-      printf(usage_text, gasp_default_pipeline(), gasp_late_pipeline(), gasp_pass_list());
+      printf(usage_text, gasp_default_pipeline(), gasp_early_pipeline(), gasp_late_pipeline(),
+             gasp_pass_list());
       fputs(usage_text2, stdout);
       exit(0);
     } else if (s[0] == '-' && s[1] != 0) {
