@@ -31,13 +31,14 @@ static const GaspStatDesc st_dropped = {"forget.dropped",
 static const GaspStatDesc st_unpinned = {"forget.unpinned",
                                          "kernel parameter casts' pins (!gasp.pin) removed"};
 
-/* pin.c's fake uses in f, removed; how many. */
-static unsigned unpin(LLVMValueRef f) {
+/* pin.c's fake uses, removed; how many.  They are calls of llvm.fake.use:
+   its uses, not every instruction of the module, are where to look. */
+static unsigned unpin(LLVMModuleRef m) {
+  LLVMValueRef fake = LLVMGetNamedFunction(m, "llvm.fake.use");
   ValVec pins = {0};
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      if (LLVMIsACallInst(i) && schema_is_pin(i))
-        vec_push(&pins, i);
+  for (LLVMUseRef u = fake ? LLVMGetFirstUse(fake) : NULL; u; u = LLVMGetNextUse(u))
+    if (LLVMIsACallInst(LLVMGetUser(u)) && schema_is_pin(LLVMGetUser(u)))
+      vec_push(&pins, LLVMGetUser(u));
   for (size_t k = 0; k < pins.n; k++)
     LLVMInstructionEraseFromParent(pins.v[k]);
   unsigned n = (unsigned)pins.n;
@@ -48,11 +49,9 @@ static unsigned unpin(LLVMValueRef f) {
 bool forget_run(PassRun *run) {
   GaspCtx *cx = run->cx;
   LLVMModuleRef m = run->m;
-  unsigned n = 0, pins = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+  unsigned n = 0, pins = unpin(m);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     n += schema_fields_clear(f);
-    pins += unpin(f);
-  }
   cx_stat(cx, &st_dropped, n);
   cx_stat(cx, &st_unpinned, pins);
   return n != 0 || pins != 0;

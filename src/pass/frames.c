@@ -63,7 +63,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_DEPTH 32 /* casts and GEPs followed from a slot or an argument */
+#define MAX_DEPTH 32 /* casts and GEPs followed from a slot or to an argument's root */
 
 static const GaspStatDesc st_varargs = {
     "frames.variadic-calls", "variadic calls given an argument buffer before llc (NVPTX)"};
@@ -210,52 +210,57 @@ typedef struct Slot {
   bool plain;       /* a non-volatile access */
 } Slot;
 
-static bool intrinsic_named(LLVMValueRef call, const char *prefix) {
-  LLVMValueRef f = ir_callee(call);
-  return f && LLVMGetIntrinsicID(f) && !strncmp(ir_name(f), prefix, strlen(prefix));
-}
-
 static void add_piece(Slot *s, int64_t lo, uint64_t size, bool vol) {
   vec_push(&s->pieces, ((Piece){lo, lo + (int64_t)size, vol}));
   s->plain |= !vol;
 }
 
-/* The uses of p, the slot's address plus off: false at one SROA leaves the
-   slot alone for (or a fake use already there). */
-static bool walk_uses(Slot *s, LLVMValueRef p, int64_t off, unsigned depth) {
-  if (depth > MAX_DEPTH)
-    return false;
-  for (LLVMUseRef u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (LLVMIsAAddrSpaceCastInst(user) || LLVMIsABitCastInst(user)) {
-      if (!walk_uses(s, user, off, depth + 1))
-        return false;
-    } else if (LLVMIsAGetElementPtrInst(user) && LLVMGetOperand(user, 0) == p) {
-      int64_t o = ir_gep_const_offset(s->td, user);
-      if (o == INT64_MIN || !walk_uses(s, user, off + o, depth + 1))
-        return false;
-    } else if (LLVMIsALoadInst(user)) {
-      add_piece(s, off, LLVMStoreSizeOfType(s->td, LLVMTypeOf(user)), LLVMGetVolatile(user));
-    } else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == p) {
-      LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(user, 0));
-      add_piece(s, off, LLVMStoreSizeOfType(s->td, t), LLVMGetVolatile(user));
-    } else if (LLVMIsACallInst(user) && intrinsic_named(user, "llvm.lifetime.")) {
-      continue;
-    } else if (LLVMIsACallInst(user) && (intrinsic_named(user, "llvm.memset.") ||
-                                         intrinsic_named(user, "llvm.memcpy.") ||
-                                         intrinsic_named(user, "llvm.memmove."))) {
-      LLVMValueRef len = LLVMGetOperand(user, 2), vol = LLVMGetOperand(user, 3);
-      if (!LLVMIsAConstantInt(len) || !LLVMIsAConstantInt(vol))
-        return false;
-      if (LLVMConstIntGetZExtValue(vol))
-        add_piece(s, off, LLVMConstIntGetZExtValue(len), true);
+/* Slot a's accesses, walked through its casts and constant-offset GEPs
+   (fwd.c): false at a use SROA leaves the slot alone for — an escape, a
+   run-time offset, a merge, a fake use already there. */
+static bool walk_slot(Slot *s, Fwd *w, LLVMValueRef a) {
+  fwd_start(w, a, place_at(0, 0));
+  bool ok = true;
+  for (FwdUse u; ok && fwd_next(w, &u);) {
+    LLVMValueRef user = u.user;
+    const IrMemIntrin *mi;
+    switch (u.kind) {
+    case FWD_GEP: {
+      int64_t g = ir_gep_const_offset(s->td, user);
+      ok = g != INT64_MIN && u.depth < MAX_DEPTH;
+      if (ok)
+        fwd_follow(w, user, place_at(u.at.off + g, 0));
+      break;
+    }
+    case FWD_CAST:
+      ok = u.depth < MAX_DEPTH;
+      if (ok)
+        fwd_follow(w, user, u.at);
+      break;
+    case FWD_LOAD:
+      add_piece(s, u.at.off, LLVMStoreSizeOfType(s->td, LLVMTypeOf(user)), LLVMGetVolatile(user));
+      break;
+    case FWD_STORE:
+      ok = LLVMGetOperand(user, 0) != u.v;
+      if (ok)
+        add_piece(s, u.at.off, LLVMStoreSizeOfType(s->td, LLVMTypeOf(LLVMGetOperand(user, 0))),
+                  LLVMGetVolatile(user));
+      break;
+    case FWD_CALL:
+      if (ir_is_lifetime(user))
+        break;
+      mi = ir_mem_intrin(user);
+      ok = mi && !strncmp(mi->name, "llvm.mem", 8) && LLVMIsAConstantInt(LLVMGetOperand(user, 2));
+      if (ok && ir_mem_intrin_volatile(mi, user))
+        add_piece(s, u.at.off, LLVMConstIntGetZExtValue(LLVMGetOperand(user, 2)), true);
       else
-        s->plain = true; /* split by SROA over the parts it covers */
-    } else {
-      return false; /* an escape, a run-time offset, a fake use, ... */
+        s->plain |= ok; /* split by SROA over the parts it covers */
+      break;
+    default:
+      ok = false;
     }
   }
-  return true;
+  return ok;
 }
 
 static int by_lo(const void *a, const void *b) {
@@ -281,10 +286,9 @@ static bool every_part_volatile(PieceVec *pv) {
   return true;
 }
 
-static bool keep_from_sroa(LLVMTargetDataRef td, LLVMValueRef a) {
+static bool keep_from_sroa(LLVMTargetDataRef td, Fwd *w, LLVMValueRef a) {
   Slot s = {td, {0}, false};
-  bool keep = walk_uses(&s, a, 0, 0) && s.plain && s.pieces.n &&
-              every_part_volatile(&s.pieces);
+  bool keep = walk_slot(&s, w, a) && s.plain && s.pieces.n && every_part_volatile(&s.pieces);
   vec_free(&s.pieces);
   return keep;
 }
@@ -303,40 +307,33 @@ static LLVMValueRef local_cast_in(LLVMValueRef a, LLVMBasicBlockRef bb, int loca
 static unsigned keep_slots(LLVMModuleRef m, LLVMBuilderRef b, int local) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
   LLVMTypeRef local_ptr = LLVMPointerTypeInContext(LLVMGetModuleContext(m), (unsigned)local);
+  Fwd w;
+  fwd_init(&w, FWD_FIFO);
   unsigned kept = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     LLVMBasicBlockRef entry = LLVMGetFirstBasicBlock(f);
     if (!entry || ir_optnone(f))
       continue;
-    /* each slot kept, and where its fake use goes: past the allocas that
-       open the block, or right after a slot further down */
-    ValVec slots = {0}, at = {0};
-    LLVMValueRef after = NULL; /* the first instruction past the opening allocas */
-    for (LLVMValueRef i = LLVMGetFirstInstruction(entry); i; i = LLVMGetNextInstruction(i)) {
-      if (!LLVMIsAAllocaInst(i)) {
-        after = after ? after : i;
-        continue;
-      }
-      if (LLVMIsAConstantInt(LLVMGetOperand(i, 0)) && ir_ptr_as(LLVMTypeOf(i)) == 0 &&
-          keep_from_sroa(td, i)) {
+    ValVec slots = {0};
+    for (LLVMValueRef i = LLVMGetFirstInstruction(entry); i; i = LLVMGetNextInstruction(i))
+      if (LLVMIsAAllocaInst(i) && LLVMIsAConstantInt(LLVMGetOperand(i, 0)) &&
+          ir_ptr_as(LLVMTypeOf(i)) == 0 && keep_from_sroa(td, &w, i))
         vec_push(&slots, i);
-        vec_push(&at, after ? ir_insert_point_after(i) : NULL);
-      }
-    }
+    /* the fake use goes right after the slot's local cast (infer's, or
+       one made right after the slot) */
     for (size_t k = 0; k < slots.n; k++) {
       LLVMValueRef cast = local_cast_in(slots.v[k], entry, local);
-      if (cast) {
-        LLVMPositionBuilderBefore(b, ir_insert_point_after(cast));
-      } else {
-        LLVMPositionBuilderBefore(b, at.v[k] ? at.v[k] : after);
+      if (!cast) {
+        LLVMPositionBuilderBefore(b, ir_insert_point_after(slots.v[k]));
         cast = LLVMBuildAddrSpaceCast(b, slots.v[k], local_ptr, "");
       }
+      LLVMPositionBuilderBefore(b, ir_insert_point_after(cast));
       ir_build_fake_use(b, cast);
       kept++;
     }
     vec_free(&slots);
-    vec_free(&at);
   }
+  fwd_free(&w);
   return kept;
 }
 
