@@ -63,7 +63,7 @@ typedef struct Resolve {
   LLVMModuleRef m;
   LLVMBuilderRef b;
   Space *sp;  /* the space analysis */
-  const Reach *reach; /* the store's */
+  const Reach *reach; /* the store's, asked for when first needed (reach_of) */
   uint32_t global_bits; /* spaces that are global memory (a set of spaces) */
   bool changed;
   Facts *facts; /* the run's store */
@@ -205,21 +205,30 @@ static unsigned fold_null_tests(Resolve *s, LLVMValueRef fn) {
   return n;
 }
 
+/* What fn may make generic (reach.c).  The module's reach is built on
+   the first function that asks: one with an explicit cast or a generic
+   access (after ipmsp, often none). */
+static uint32_t reach_of(Resolve *s, LLVMValueRef fn) {
+  if (!s->reach)
+    s->reach = facts_reach(s->facts);
+  return reach_mask(s->reach, fn);
+}
+
 static void resolve_function(Resolve *s, LLVMValueRef fn, const PtrMap *casting) {
-  uint32_t mask = reach_mask(s->reach, fn);
-  bool is_static = !(mask & ~s->global_bits);
-  if (!is_static && !map_get(casting, fn, NULL))
-    return; /* no explicit cast or space test to fold, no access to make global */
+  bool casts = map_get(casting, fn, NULL);
   VEC(Site) calls = {0};
   ValVec ops = {0};
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       Site site = {i, {0}, KEEP};
-      if (LLVMIsACallInst(i) && casts_match(s->t, i, &site.cf))
+      if (casts && LLVMIsACallInst(i) && casts_match(s->t, i, &site.cf))
         vec_push(&calls, site);
-      else if (is_static && ir_is_mem_op_in(i, s->t->generic))
+      else if (ir_is_mem_op_in(i, s->t->generic))
         vec_push(&ops, i);
     }
+  uint32_t mask = calls.n || ops.n ? reach_of(s, fn) : 0;
+  if (mask & ~s->global_bits) /* not static: no access to make global */
+    ops.n = 0;
   if (!calls.n && !ops.n) {
     vec_free(&calls);
     vec_free(&ops);
@@ -267,7 +276,7 @@ bool resolve_run(PassRun *run) {
   LLVMModuleRef m = run->m;
   facts_pass_entry(cx, m);
   Resolve s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
-               facts_space(run->facts), facts_reach(run->facts),
+               facts_space(run->facts), NULL,
                space_table_bit(cx->tgt, cx->tgt->global), false, run->facts};
   if (tgt_in_global(s.t, s.t->constant, false))
     s.global_bits |= space_table_bit(s.t, s.t->constant);

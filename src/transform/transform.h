@@ -171,7 +171,7 @@ typedef struct VoteFn {
   unsigned np;
   int *vote;          /* np + 1 entries, [np] = return */
   int ret_obs;        /* meet of the function's own rets (in its record) */
-  bool cand, internal, capped, queued, rec_valid, redirected;
+  bool cand, internal, capped, queued, rec_valid, rec_analysed, redirected;
   bool over_budget;   /* a clone of it was refused (--clone-budget) */
   bool too_costly;    /* its copies were refused by the clone cost model */
   bool reached;       /* kernels reach it (world_live when the cost model
@@ -216,6 +216,9 @@ typedef struct Votes {
   VEC(uint32_t) popped;   /* records voted on in this wave */
   Benefit *benefit;       /* what a clone would buy, per parameter (benefit.c) */
   LLVMValueRef analysed;  /* the function sp last analysed (votes_classify) */
+  LLVMValueRef reach_of;  /* the function reach/rpo hold (ensure_record's types) */
+  PtrMap reach;
+  BlockVec rpo;
   bool dump;              /* --dump-ip-msp */
   unsigned no_vote_kinds[5];
 } Votes;

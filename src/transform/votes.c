@@ -274,14 +274,86 @@ static void poison_all(VoteFn *fi) {
       fi->vote[k] = VOTE_POISON;
 }
 
-/* Analyses f and records the observations of its calls and its rets. */
-static void ensure_record(Votes *vs, uint32_t g) {
+/* The observation of v when types alone decide it, as votes_classify
+   would after an analysis of f: undef, a null that is no address, a value
+   (not a constant expression) typed in one of the table's named spaces —
+   the analysis numbers generic values only — or an addrspacecast to
+   generic of one (the analysis' SP_CAST, in a block it reaches; a constant
+   cast anywhere).  OBS_UNTYPED otherwise. */
+enum { OBS_UNTYPED = -4 };
+static int named_as(const Votes *vs, LLVMValueRef v) {
+  int as = ir_ptr_as(LLVMTypeOf(v));
+  return as >= 0 && as != vs->t->generic && tgt_is_space(vs->t, as) &&
+                 space_table_bit(vs->t, as)
+             ? as
+             : OBS_UNTYPED;
+}
+
+static int classify_typed(Votes *vs, LLVMValueRef f, LLVMValueRef v) {
+  if (LLVMIsAUndefValue(v) || (LLVMIsAConstantPointerNull(v) && !ir_null_is_valid(f)))
+    return OBS_NEUTRAL;
+  bool cast = ir_opcode(v) == LLVMAddrSpaceCast &&
+              ir_ptr_as(LLVMTypeOf(v)) == vs->t->generic;
+  if (cast && LLVMIsAInstruction(v)) {
+    if (!vs->reach_of) { /* the blocks f's analysis would visit */
+      map_clear(&vs->reach);
+      ir_rpo(f, &vs->reach, &vs->rpo);
+      vs->reach_of = f;
+    }
+    if (!map_get(&vs->reach, LLVMGetInstructionParent(v), NULL))
+      return OBS_UNTYPED;
+  }
+  if (cast)
+    return named_as(vs, LLVMGetOperand(v, 0));
+  if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v))
+    return OBS_UNTYPED;
+  return named_as(vs, v);
+}
+
+/* The value ensure_record classifies for parameter a of site s, or NULL. */
+static LLVMValueRef observed(const Votes *vs, const VoteSite *s, unsigned a) {
+  return vs->fns.v[s->callee]->vote[a] == VOTE_NONE ? NULL : LLVMGetOperand(s->call, a);
+}
+
+/* Does every value f's record observes (the arguments its sites vote on,
+   its returned pointers) say its space by its type?  Then the record
+   needs no analysis of f: a clone that infer has rewritten passes typed
+   pointers only (issue 49: a chain's clones were analysed once to be
+   rewritten and once more to be read). */
+static bool typed_record(Votes *vs, const VoteFn *fi) {
+  vs->reach_of = NULL;
+  for (size_t k = 0; k < fi->out.n; k++) {
+    const VoteSite *s = &vs->sites.v[fi->out.v[k]];
+    for (unsigned a = 0; a < vs->fns.v[s->callee]->np; a++) {
+      LLVMValueRef v = observed(vs, s, a);
+      if (v && classify_typed(vs, fi->fn, v) == OBS_UNTYPED)
+        return false;
+    }
+  }
+  if (fi->vote[fi->np] == VOTE_NONE)
+    return true;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fi->fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    if (t && LLVMIsAReturnInst(t) && LLVMGetNumOperands(t) &&
+        classify_typed(vs, fi->fn, LLVMGetOperand(t, 0)) == OBS_UNTYPED)
+      return false;
+  }
+  return true;
+}
+
+/* Analyses f and records the observations of its calls and its rets.  A
+   caller whose types say everything (typed_record) is not analysed; a
+   function voted on (self) always is, once per body: the visit cap
+   decides whether it may be rewritten at all. */
+static void ensure_record(Votes *vs, uint32_t g, bool self) {
   VoteFn *fi = vs->fns.v[g];
-  if (fi->rec_valid)
+  if (fi->rec_valid && (fi->rec_analysed || !self))
     return;
   fi->rec_valid = true;
   vs->analysed = fi->fn;
-  bool ok = space_analyse(vs->sp, fi->fn, &vs->env);
+  bool typed = !self && !fi->capped && typed_record(vs, fi);
+  fi->rec_analysed = !typed;
+  bool ok = typed || space_analyse(vs->sp, fi->fn, &vs->env);
   fi = vs->fns.v[g];
   if (!ok) {
     if (!fi->capped) {
@@ -307,9 +379,9 @@ static void ensure_record(Votes *vs, uint32_t g) {
     const VoteSite *s = &vs->sites.v[fi->out.v[k]];
     const VoteFn *ci = vs->fns.v[s->callee];
     for (unsigned a = 0; a < ci->np; a++)
-      vs->obs.v[s->obs + a] =
-          ci->vote[a] == VOTE_NONE ? OBS_NEUTRAL
-                                   : votes_classify(vs, LLVMGetOperand(s->call, a));
+      vs->obs.v[s->obs + a] = ci->vote[a] == VOTE_NONE ? OBS_NEUTRAL
+                              : typed ? classify_typed(vs, fi->fn, LLVMGetOperand(s->call, a))
+                                      : votes_classify(vs, LLVMGetOperand(s->call, a));
   }
   int r = VOTE_UNDET;
   if (fi->vote[fi->np] != VOTE_NONE)
@@ -318,7 +390,8 @@ static void ensure_record(Votes *vs, uint32_t g) {
       LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
       if (!t || !LLVMIsAReturnInst(t) || !LLVMGetNumOperands(t))
         continue;
-      int o = votes_classify(vs, LLVMGetOperand(t, 0));
+      LLVMValueRef v = LLVMGetOperand(t, 0);
+      int o = typed ? classify_typed(vs, fi->fn, v) : votes_classify(vs, v);
       if (o != OBS_NEUTRAL)
         r = votes_meet(r, o != OBS_INVALID, o);
     }
@@ -335,7 +408,7 @@ static void pop_one(Votes *vs, uint32_t f) {
     const VoteSite *s = &vs->sites.v[fi->sites.v[k]];
     if (!s->call)
       continue;
-    ensure_record(vs, s->caller);
+    ensure_record(vs, s->caller, false);
     fi = vs->fns.v[f];
     for (unsigned a = 0; a < fi->np; a++) {
       int o = vs->obs.v[s->obs + a];
@@ -344,7 +417,7 @@ static void pop_one(Votes *vs, uint32_t f) {
       fi->vote[a] = votes_meet(fi->vote[a], o != OBS_INVALID, o);
     }
   }
-  ensure_record(vs, f);
+  ensure_record(vs, f, true);
   fi = vs->fns.v[f];
   int *rv = &fi->vote[fi->np];
   if (*rv != VOTE_NONE && fi->ret_obs != VOTE_UNDET) {
@@ -368,8 +441,7 @@ void votes_solve(Votes *vs, bool first) {
         for (unsigned a = 0; a < ci->np; a++)
           if (ci->vote[a] != VOTE_NONE)
             ci->vote[a] = VOTE_UNDET;
-        ci->rec_valid = false;
-        enqueue(vs, ci->id);
+        enqueue(vs, ci->id); /* its record stands: its body is what it was */
       }
     }
   }
@@ -411,6 +483,8 @@ void votes_init(Votes *vs, GaspCtx *cx, LLVMModuleRef m, Facts *facts) {
   pool_bind(&vs->dirty, &vs->pool);
   pool_bind(&vs->affected, &vs->pool);
   pool_bind(&vs->popped, &vs->pool);
+  pool_bind(&vs->reach, &vs->pool);
+  pool_bind(&vs->rpo, &vs->pool);
   vs->cx = cx;
   vs->t = cx->tgt;
   vs->m = m;
