@@ -96,12 +96,7 @@ typedef struct SpaceEnv {
 /* How a candidate value gets its set (space.c's sources and transfers). */
 typedef enum SpKind {
   SP_CAST,      /* addrspacecast named -> generic */
-  SP_GEP,
-  SP_BITCAST,
-  SP_FREEZE,
-  SP_PHI,
-  SP_SELECT,
-  SP_PTRMASK,
+  SP_GEP, SP_BITCAST, SP_FREEZE, SP_PHI, SP_SELECT, SP_PTRMASK, /* transfers */
   SP_I2P,       /* inttoptr(ptrtoint p) */
   SP_SLOTLOAD,  /* load from a private slot (memory.c) */
   SP_CONSTLOAD, /* a pointer loaded from constant memory (AMDGPU: global) */
@@ -238,8 +233,15 @@ Space *facts_space(Facts *f);
 const MemSummary *facts_summary(Facts *f, unsigned *rounds);
 /* Reachability (reach.c), computed and kept the same way. */
 const Reach *facts_reach(Facts *f);
+/* Does the module hold loads of generic pointers (or vectors of them),
+   calls with a byval argument, volatile loads/stores/llvm.mem* calls?  One
+   walk, kept the same way (a stale "yes" only costs a walk). */
+typedef struct Inventory {
+  bool generic_ptr_loads, byval_calls, volatile_accesses;
+} Inventory;
+const Inventory *facts_inventory(Facts *f);
 /* The kinds of kept facts (the pass table's needs and keeps columns). */
-enum { FACTS_SUMMARY = 1, FACTS_REACH = 2, FACTS_ALL = 3 };
+enum { FACTS_SUMMARY = 1, FACTS_REACH = 2, FACTS_INVENTORY = 4, FACTS_ALL = 7 };
 /* A pass changed the module: what it does not keep is computed again when
    next asked; the pass about to run may ask for needs only (FACTS_ALL
    outside passes).  pipeline.c calls both. */
@@ -247,7 +249,7 @@ void facts_keep_only(Facts *f, unsigned keeps);
 void facts_allow(Facts *f, unsigned needs);
 /* How often each was computed in this store's life. */
 typedef struct FactsCounts {
-  unsigned summaries, reaches;
+  unsigned summaries, reaches, inventories;
 } FactsCounts;
 FactsCounts facts_counts(const Facts *f);
 /* fn changed and waits for the pipeline's `reinfer` step (once however

@@ -59,6 +59,8 @@ struct Facts {
   SpaceNums nums;
   MemSummary *sum; /* NULL: not computed, or dropped at a change */
   Reach *reach;
+  Inventory inv;
+  bool inv_taken; /* inv is the module's (false: walk again when asked) */
   FactsCounts counts;
   unsigned long clones_made; /* every pass's clones: specialize.c's budget */
   Pool pool;       /* pending and waiting */
@@ -66,6 +68,7 @@ struct Facts {
   PtrMap waiting;  /* the same, as a set */
   StrMap reported; /* refusals already said this run (specs_first_report) */
   unsigned allowed; /* FACTS_*: what the running pass declared it needs */
+  unsigned byval_kind;
 };
 
 Facts *facts_new(const TgtTable *t, LLVMModuleRef m) {
@@ -75,6 +78,7 @@ Facts *facts_new(const TgtTable *t, LLVMModuleRef m) {
   pool_bind(&f->pending, &f->pool);
   pool_bind(&f->waiting, &f->pool);
   f->allowed = FACTS_ALL;
+  f->byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
   return f;
 }
 
@@ -128,7 +132,40 @@ const Reach *facts_reach(Facts *f) {
   return f->reach;
 }
 
+const Inventory *facts_inventory(Facts *f) {
+  assert((f->allowed & FACTS_INVENTORY) && "the running pass declares it needs the inventory");
+  if (f->inv_taken)
+    return &f->inv;
+  Inventory *inv = &f->inv;
+  *inv = (Inventory){0};
+  for (LLVMValueRef fn = LLVMGetFirstFunction(f->m); fn; fn = LLVMGetNextFunction(fn))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        switch (LLVMGetInstructionOpcode(i)) {
+        case LLVMLoad:
+          inv->generic_ptr_loads |= ir_ptr_as(LLVMTypeOf(i)) == f->t->generic;
+          inv->volatile_accesses |= LLVMGetVolatile(i);
+          break;
+        case LLVMStore:
+          inv->volatile_accesses |= LLVMGetVolatile(i);
+          break;
+        case LLVMCall: {
+          const IrMemIntrin *mi = ir_mem_intrin(i);
+          inv->volatile_accesses |= mi && ir_mem_intrin_volatile(mi, i);
+          for (unsigned k = 0, n = LLVMGetNumArgOperands(i); k < n && !inv->byval_calls; k++)
+            inv->byval_calls = LLVMGetCallSiteEnumAttribute(i, k + 1, f->byval_kind) != NULL;
+          break;
+        }
+        default:
+          break;
+        }
+  f->inv_taken = true;
+  f->counts.inventories++;
+  return inv;
+}
+
 void facts_keep_only(Facts *f, unsigned keeps) {
+  f->inv_taken &= (keeps & FACTS_INVENTORY) != 0;
   if (!(keeps & FACTS_SUMMARY)) {
     mem_summary_free(f->sum);
     f->sum = NULL;

@@ -418,19 +418,10 @@ static void candidate_calls(const Fields *fs, LLVMValueRef fn, ValVec *calls) {
    sites of every defined function that is not an intrinsic or a kernel and
    has no shape yet, whose argument is a stack object or a parameter that
    the callee loads pointers from (loads_pointers) — not by walking every
-   instruction of the module, but for one look for a load of a generic
-   pointer (a module after ipmsp often has none). */
-static bool any_pointer_load(const Fields *fs) {
-  for (LLVMValueRef g = LLVMGetFirstFunction(fs->m); g; g = LLVMGetNextFunction(g))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(g); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        if (LLVMIsALoadInst(i) && ir_is_ptr_in(LLVMTypeOf(i), fs->t->generic))
-          return true;
-  return false;
-}
-
+   instruction of the module; none when the module loads no generic
+   pointer (the fact store's inventory). */
 static void callers_to_scan(const Fields *fs, PtrMap *out) {
-  if (!any_pointer_load(fs))
+  if (!facts_inventory(fs->store)->generic_ptr_loads)
     return; /* loaded_offsets finds loads of generic pointers only: none */
   PtrMap readers; /* nothing changes in this walk: mem_param_reads_only_memo */
   map_init(&readers);

@@ -344,10 +344,11 @@ bool frames_run(PassRun *run) {
   LLVMModuleRef m = run->m;
   if (!(tgt_hazards(LLVMGetTarget(m)) & TGT_HAZARD_FRAME) || !cx->tgt)
     return false;
+  Inventory inv = *facts_inventory(run->facts); /* the expansion adds neither kind */
   unsigned varargs = expand_variadics(run);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
-  unsigned byvals = localize_byvals(m, b, cx->tgt->priv);
-  unsigned kept = keep_slots(m, b, cx->tgt->priv);
+  unsigned byvals = inv.byval_calls ? localize_byvals(m, b, cx->tgt->priv) : 0;
+  unsigned kept = inv.volatile_accesses ? keep_slots(m, b, cx->tgt->priv) : 0;
   LLVMDisposeBuilder(b);
   cx_stat(cx, &st_varargs, varargs);
   cx_stat(cx, &st_byvals, byvals);

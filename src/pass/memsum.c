@@ -55,16 +55,6 @@ static const GaspStatDesc st_rounds = {"memsum.rounds",
 static const GaspStatDesc st_fns = {"memsum.functions-reinferred",
                                     "functions inferred again with the summary"};
 
-/* Does any function load a generic pointer? */
-static bool loads_generic_pointers(const TgtTable *t, LLVMModuleRef m) {
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        if (LLVMIsALoadInst(i) && ir_ptr_as(LLVMTypeOf(i)) == t->generic)
-          return true;
-  return false;
-}
-
 /* Does f hand a pointer it loaded to a defined function, or return one?
    (infer publishes what the summary says of it: phase 4b.) */
 static bool hands_on_loaded(const TgtTable *t, LLVMValueRef f) {
@@ -84,7 +74,7 @@ bool memsum_run(PassRun *run) {
   LLVMModuleRef m = run->m;
   facts_pass_entry(cx, m);
   const TgtTable *t = cx->tgt;
-  if (!loads_generic_pointers(t, m))
+  if (!facts_inventory(run->facts)->generic_ptr_loads)
     return false;
   unsigned rounds; /* 0: the store kept the summary (no code changed since) */
   const MemSummary *ms = facts_summary(run->facts, &rounds);

@@ -62,6 +62,51 @@ static void seen_hook(void *user, const char *pass, int after) {
            facts_counts(s->cx->facts).summaries);
 }
 
+/* The inventory: what it says of a module holding each kind and of one
+   holding none; kept through facts_keep_only(FACTS_INVENTORY) (a pass that
+   copies or retypes code), taken again after facts_keep_only(0). */
+static void test_facts_inventory(void) {
+  const char with[] =
+      "target triple = \"nvptx64-nvidia-cuda\"\n"
+      "%S = type { i32, i32 }\n"
+      "declare void @use(ptr byval(%S))\n"
+      "declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)\n"
+      "define void @f(ptr %pp, ptr %s) {\n"
+      "  %p = load ptr, ptr %pp, align 8\n"
+      "  call void @use(ptr byval(%S) %s)\n"
+      "  call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 4, i1 true)\n  ret void\n}\n";
+  const char none[] =
+      "target triple = \"nvptx64-nvidia-cuda\"\n"
+      "define void @f(ptr %pp, ptr addrspace(1) %q) {\n"
+      "  %p = load ptr addrspace(1), ptr %pp, align 8\n"
+      "  %v = load i32, ptr addrspace(1) %p, align 4\n"
+      "  store i32 %v, ptr addrspace(1) %q, align 4\n  ret void\n}\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m1 = unit_parse(ctx, with, sizeof with - 1);
+  LLVMModuleRef m2 = unit_parse(ctx, none, sizeof none - 1);
+  if (m1 && m2) {
+    Facts *f = facts_new(tgt_by_name("nvptx"), m1);
+    const Inventory *inv = facts_inventory(f);
+    CHECK(inv->generic_ptr_loads && inv->byval_calls && inv->volatile_accesses);
+    facts_keep_only(f, FACTS_INVENTORY);
+    (void)facts_inventory(f);
+    CHECK(facts_counts(f).inventories == 1);
+    facts_keep_only(f, 0);
+    (void)facts_inventory(f);
+    CHECK(facts_counts(f).inventories == 2);
+    facts_free(f);
+    f = facts_new(tgt_by_name("nvptx"), m2);
+    inv = facts_inventory(f);
+    CHECK(!inv->generic_ptr_loads && !inv->byval_calls && !inv->volatile_accesses);
+    facts_free(f);
+  }
+  if (m1)
+    LLVMDisposeModule(m1);
+  if (m2)
+    LLVMDisposeModule(m2);
+  LLVMContextDispose(ctx);
+}
+
 /* The store keeps the memory summary and reachability until a change of
    code: asked twice, computed once; after facts_keep_only(0), computed
    again.  In the pipeline (on a helper memsum leaves alone: an outside
@@ -318,6 +363,7 @@ void unit_analysis(void) {
   test_readers_memo();
   test_facts_numbering();
   test_facts_invalidation();
+  test_facts_inventory();
   test_facts_outcomes();
   test_facts_reinfer_set();
 }
