@@ -60,7 +60,7 @@ static const GaspStatDesc st_group_rounds = {
   X(version, version_run, 0, FACTS_INVENTORY,                                                                \
     "--version-by-space=on: a loop through a pointer of two spaces, one copy per "              \
     "space")                                                                                    \
-  X(resolve, resolve_run, FACTS_REACH, FACTS_INVENTORY,                                                                \
+  X(resolve, resolve_run, FACTS_REACH | FACTS_INVENTORY, FACTS_INVENTORY,                                                                \
     "explicit casts folded; static resolution when only global memory reaches")                 \
   X(reinfer, reinfer_run, 0, FACTS_INVENTORY,                                                                \
     "infer again the functions the passes before it changed (the fact store's set)")            \

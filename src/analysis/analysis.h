@@ -233,11 +233,11 @@ Space *facts_space(Facts *f);
 const MemSummary *facts_summary(Facts *f, unsigned *rounds);
 /* Reachability (reach.c), computed and kept the same way. */
 const Reach *facts_reach(Facts *f);
-/* Does the module hold loads of generic pointers (or vectors of them),
-   calls with a byval argument, volatile loads/stores/llvm.mem* calls?  One
+/* Does the module load generic pointers (or vectors of them), pass byval
+   arguments, access memory volatile or through a generic pointer?  One
    walk, kept the same way (a stale "yes" only costs a walk). */
 typedef struct Inventory {
-  bool generic_ptr_loads, byval_calls, volatile_accesses;
+  bool generic_ptr_loads, byval_calls, volatile_accesses, generic_accesses;
 } Inventory;
 const Inventory *facts_inventory(Facts *f);
 /* The kinds of kept facts (the pass table's needs and keeps columns). */

@@ -145,13 +145,20 @@ const Inventory *facts_inventory(Facts *f) {
         case LLVMLoad:
           inv->generic_ptr_loads |= ir_ptr_as(LLVMTypeOf(i)) == f->t->generic;
           inv->volatile_accesses |= LLVMGetVolatile(i);
+          inv->generic_accesses |= ir_is_mem_op_in(i, f->t->generic);
           break;
         case LLVMStore:
           inv->volatile_accesses |= LLVMGetVolatile(i);
+          inv->generic_accesses |= ir_is_mem_op_in(i, f->t->generic);
+          break;
+        case LLVMAtomicRMW:
+        case LLVMAtomicCmpXchg:
+          inv->generic_accesses |= ir_is_mem_op_in(i, f->t->generic);
           break;
         case LLVMCall: {
           const IrMemIntrin *mi = ir_mem_intrin(i);
           inv->volatile_accesses |= mi && ir_mem_intrin_volatile(mi, i);
+          inv->generic_accesses |= mi && ir_is_mem_op_in(i, f->t->generic);
           for (unsigned k = 0, n = LLVMGetNumArgOperands(i); k < n && !inv->byval_calls; k++)
             inv->byval_calls = LLVMGetCallSiteEnumAttribute(i, k + 1, f->byval_kind) != NULL;
           break;

@@ -146,10 +146,14 @@ static bool body_copyable(LLVMValueRef f) {
          u = LLVMGetNextUse(u))
       if (!LLVMIsAInstruction(LLVMGetUser(u)))
         return false;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-         i = LLVMGetNextInstruction(i))
-      if (LLVMIsACallInst(i) && LLVMGetTailCallKind(i) == LLVMTailCallKindMustTail)
-        return false;
+    /* a musttail call is followed by a ret, or by a bitcast and a ret
+       (the verifier's rule): only those places are looked at */
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    LLVMValueRef i = t && LLVMIsAReturnInst(t) ? LLVMGetPreviousInstruction(t) : NULL;
+    if (i && LLVMIsABitCastInst(i))
+      i = LLVMGetPreviousInstruction(i);
+    if (i && LLVMIsACallInst(i) && LLVMGetTailCallKind(i) == LLVMTailCallKindMustTail)
+      return false;
   }
   return true;
 }

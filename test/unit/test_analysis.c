@@ -77,8 +77,8 @@ static void test_facts_inventory(void) {
       "  call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 4, i1 true)\n  ret void\n}\n";
   const char none[] =
       "target triple = \"nvptx64-nvidia-cuda\"\n"
-      "define void @f(ptr %pp, ptr addrspace(1) %q) {\n"
-      "  %p = load ptr addrspace(1), ptr %pp, align 8\n"
+      "define void @f(ptr addrspace(1) %pp, ptr addrspace(1) %q) {\n"
+      "  %p = load ptr addrspace(1), ptr addrspace(1) %pp, align 8\n"
       "  %v = load i32, ptr addrspace(1) %p, align 4\n"
       "  store i32 %v, ptr addrspace(1) %q, align 4\n  ret void\n}\n";
   LLVMContextRef ctx = LLVMContextCreate();
@@ -87,7 +87,8 @@ static void test_facts_inventory(void) {
   if (m1 && m2) {
     Facts *f = facts_new(tgt_by_name("nvptx"), m1);
     const Inventory *inv = facts_inventory(f);
-    CHECK(inv->generic_ptr_loads && inv->byval_calls && inv->volatile_accesses);
+    CHECK(inv->generic_ptr_loads && inv->byval_calls && inv->volatile_accesses &&
+          inv->generic_accesses);
     facts_keep_only(f, FACTS_INVENTORY);
     (void)facts_inventory(f);
     CHECK(facts_counts(f).inventories == 1);
@@ -97,7 +98,8 @@ static void test_facts_inventory(void) {
     facts_free(f);
     f = facts_new(tgt_by_name("nvptx"), m2);
     inv = facts_inventory(f);
-    CHECK(!inv->generic_ptr_loads && !inv->byval_calls && !inv->volatile_accesses);
+    CHECK(!inv->generic_ptr_loads && !inv->byval_calls && !inv->volatile_accesses &&
+          !inv->generic_accesses);
     facts_free(f);
   }
   if (m1)
