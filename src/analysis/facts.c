@@ -23,6 +23,12 @@
  *                after every pass that changed something);
  *   reach        reach.c's spaces each function may make generic, kept
  *                the same way;
+ *   inventory    whether the module loads a generic pointer, passes a
+ *                byval argument, accesses memory volatile or through a
+ *                generic pointer (one walk; the preconditions of fields,
+ *                memsum, frames and resolve), kept the same way — by every
+ *                pass that only copies, retypes or deletes code, since a
+ *                stale "yes" costs a walk and a "no" stays true;
  *   clone count  the clones every pass made in the run, which specialize.c
  *                weighs against the one --clone-budget;
  *   reinfer      the functions a pass changed and left to be inferred

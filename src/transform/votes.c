@@ -17,9 +17,13 @@
  * Records.  Every function gets one (numbered, never moved; a deleted
  * function's record keeps fn NULL).  A candidate (world_may_rewrite, with a
  * vote) has its call sites; each site holds the observations of its
- * arguments, computed once per analysis of the caller (ensure_record; the
- * analysis is capped: a block re-visited more than --visit-cap times
- * poisons the function, with a VisitCap remark).  A rewrite marks what it
+ * arguments, computed once per body of the caller (ensure_record): read
+ * from the types when every observed value is typed (a named pointer, a
+ * cast of one, null, undef: a clone infer has rewritten), else from an
+ * analysis of the caller.  A function voted on is analysed once per body
+ * whatever its types say: the analysis is capped, and a block re-visited
+ * more than --visit-cap times poisons the function, with a VisitCap
+ * remark.  A rewrite marks what it
  * changed dirty (votes_mark_dirty); votes_refresh rescans those: their old
  * sites die, their calls are new sites, and the callees whose sites changed
  * are affected — the next wave votes on them (votes_solve), from UNDET.
