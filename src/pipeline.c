@@ -41,41 +41,41 @@ static const GaspStatDesc st_group_rounds = {
    adds only metadata), the rest dropped.  The table and the list of names
    are made from it. */
 #define PASSES(X)                                                                               \
-  X(sroa, run_sroa, 0, 0,                                                                      \
+  X(sroa, run_sroa, 0, 0,                                                                       \
     "upstream scalar replacement of aggregates")                                                \
-  X(internalize, internalize_run, 0, FACTS_INVENTORY,                                                        \
+  X(internalize, internalize_run, 0, FACTS_INVENTORY,                                           \
     "--whole-program: non-kernel functions internal, uncalled ones removed")                    \
-  X(byvalcopy, byvalcopy_run, 0, 0,                                                            \
+  X(byvalcopy, byvalcopy_run, 0, 0,                                                             \
     "a kernel's by-value aggregate it writes or hands on: copied into private memory")          \
-  X(infer, infer_run, 0, FACTS_INVENTORY,                                                                    \
+  X(infer, infer_run, 0, FACTS_INVENTORY,                                                       \
     "intra-procedural address-space inference")                                                 \
-  X(fields, fields_run, FACTS_INVENTORY, FACTS_INVENTORY,                                                                  \
+  X(fields, fields_run, FACTS_INVENTORY, FACTS_INVENTORY,                                       \
     "clones for the spaces callers store in the aggregates they pass")                          \
-  X(callsplit, callsplit_run, 0, FACTS_INVENTORY,                                                            \
+  X(callsplit, callsplit_run, 0, FACTS_INVENTORY,                                               \
     "a call handed a select of pointers in two spaces: one call per arm")                       \
-  X(ipmsp, ipmsp_run, 0, FACTS_INVENTORY,                                                                    \
+  X(ipmsp, ipmsp_run, 0, FACTS_INVENTORY,                                                       \
     "inter-procedural propagation: votes, specialization, clones, returns")                     \
-  X(memsum, memsum_run, FACTS_SUMMARY | FACTS_INVENTORY, FACTS_INVENTORY,                                                                  \
+  X(memsum, memsum_run, FACTS_SUMMARY | FACTS_INVENTORY, FACTS_INVENTORY,                       \
     "pointers through global, local, ... memory: what each memory may hold")                    \
-  X(version, version_run, 0, FACTS_INVENTORY,                                                                \
+  X(version, version_run, 0, FACTS_INVENTORY,                                                   \
     "--version-by-space=on: a loop through a pointer of two spaces, one copy per "              \
     "space")                                                                                    \
-  X(resolve, resolve_run, FACTS_REACH | FACTS_INVENTORY, FACTS_INVENTORY,                                                                \
+  X(resolve, resolve_run, FACTS_REACH | FACTS_INVENTORY, FACTS_INVENTORY,                       \
     "explicit casts folded; static resolution when only global memory reaches")                 \
-  X(reinfer, reinfer_run, 0, FACTS_INVENTORY,                                                                \
+  X(reinfer, reinfer_run, 0, FACTS_INVENTORY,                                                   \
     "infer again the functions the passes before it changed (the fact store's set)")            \
-  X(lower, lower_run, FACTS_REACH, 0,                                                                    \
+  X(lower, lower_run, FACTS_REACH, 0,                                                           \
     "--lower-generic=tags: tag generic pointers, dispatch each access on the tag")              \
-  X(alias, alias_run, 0, FACTS_ALL,                                                                     \
+  X(alias, alias_run, 0, FACTS_ALL,                                                             \
     "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis")              \
-  X(hazards, hazards_run, 0, 0,                                                                \
+  X(hazards, hazards_run, 0, 0,                                                                 \
     "shapes LLVM 22's back ends mishandle (amdgcn: run-time lanes of pointer vectors)")         \
-  X(frames, frames_run, FACTS_INVENTORY, 0,                                                                  \
-    "NVPTX: printf buffers, volatile slots, by-value arguments as llc-22 makes them local") \
-  X(forget, forget_run, 0, FACTS_INVENTORY,                                                                  \
+  X(frames, frames_run, FACTS_INVENTORY, 0,                                                     \
+    "NVPTX: printf buffers, volatile slots, by-value arguments as llc-22 makes them local")     \
+  X(forget, forget_run, 0, FACTS_INVENTORY,                                                     \
     "an earlier run's field facts (!gasp.fields) and pins dropped: for a module other "         \
     "passes changed")                                                                           \
-  X(pin, pin_run, 0, FACTS_INVENTORY,                                                                        \
+  X(pin, pin_run, 0, FACTS_INVENTORY,                                                           \
     "casts of kernel pointer parameters held in the entry block while the optimizer runs")
 #define PASS_ENTRY(name, run, needs, keeps, what) {#name, run, what, needs, keeps},
 #define PASS_NAME(name, run, needs, keeps, what) ", " #name

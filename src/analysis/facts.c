@@ -146,25 +146,18 @@ const Inventory *facts_inventory(Facts *f) {
   *inv = (Inventory){0};
   for (LLVMValueRef fn = LLVMGetFirstFunction(f->m); fn; fn = LLVMGetNextFunction(fn))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        inv->generic_accesses |= ir_is_mem_op_in(i, f->t->generic);
         switch (LLVMGetInstructionOpcode(i)) {
         case LLVMLoad:
           inv->generic_ptr_loads |= ir_ptr_as(LLVMTypeOf(i)) == f->t->generic;
-          inv->volatile_accesses |= LLVMGetVolatile(i);
-          inv->generic_accesses |= ir_is_mem_op_in(i, f->t->generic);
-          break;
+          /* fall through */
         case LLVMStore:
           inv->volatile_accesses |= LLVMGetVolatile(i);
-          inv->generic_accesses |= ir_is_mem_op_in(i, f->t->generic);
-          break;
-        case LLVMAtomicRMW:
-        case LLVMAtomicCmpXchg:
-          inv->generic_accesses |= ir_is_mem_op_in(i, f->t->generic);
           break;
         case LLVMCall: {
           const IrMemIntrin *mi = ir_mem_intrin(i);
           inv->volatile_accesses |= mi && ir_mem_intrin_volatile(mi, i);
-          inv->generic_accesses |= mi && ir_is_mem_op_in(i, f->t->generic);
           for (unsigned k = 0, n = LLVMGetNumArgOperands(i); k < n && !inv->byval_calls; k++)
             inv->byval_calls = LLVMGetCallSiteEnumAttribute(i, k + 1, f->byval_kind) != NULL;
           break;
@@ -172,6 +165,7 @@ const Inventory *facts_inventory(Facts *f) {
         default:
           break;
         }
+      }
   f->inv_taken = true;
   f->counts.inventories++;
   return inv;

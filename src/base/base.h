@@ -37,11 +37,13 @@ LLVMMetadataRef ir_loc_of(LLVMValueRef at, LLVMValueRef fn);
 /* call void (...) @llvm.fake.use(v) at b's position: a use LLVM keeps
    until code generation, which emits nothing for it (frames.c, pin.c). */
 LLVMValueRef ir_build_fake_use(LLVMBuilderRef b, LLVMValueRef v);
+/* GEP gep (an instruction or a constant) again over base, at b's position:
+   its source type, indices and no-wrap flags. */
+LLVMValueRef ir_build_gep_on(LLVMBuilderRef b, LLVMValueRef gep, LLVMValueRef base);
 /* Erases instruction v, its debug records first following `same` (a value
    with v's bits, or NULL: LLVM's salvage rules, else poison; dbg_salvage). */
 void ir_erase_salvaging(LLVMValueRef v, LLVMValueRef same);
-/* A landingpad, cleanuppad, catchpad or catchswitch (nothing goes before
-   it in its block). */
+/* A landingpad, cleanuppad, catchpad or catchswitch (first in its block). */
 bool ir_is_eh_pad(LLVMValueRef i);
 /* A block where an instruction can be placed after its phis and pad (not
    a catchswitch block). */
@@ -63,8 +65,7 @@ void ir_rpo(LLVMValueRef fn, PtrMap *seen, BlockVec *out);
 bool ir_optnone(LLVMValueRef fn);
 /* t is a pointer (not a vector of pointers) in space as. */
 bool ir_is_ptr_in(LLVMTypeRef t, int as);
-/* The parameter types of function type fty (malloc'd, never NULL), and
-   their number in *n. */
+/* The parameter types of function type fty (malloc'd, never NULL), *n. */
 LLVMTypeRef *ir_param_types(LLVMTypeRef fty, unsigned *n);
 /* Does a value of type t hold a pointer (a pointer, or an aggregate or
    vector with one inside)? */
@@ -292,9 +293,8 @@ bool capi_expand_variadics(LLVMModuleRef m);
    arguments and instructions; a function without a DISubprogram: nothing). */
 void dbg_copy(LLVMValueRef from, LLVMValueRef to, const LLVMValueRef *olds,
               const LLVMValueRef *news, size_t n);
-/* Before v is erased: its debug records follow `same` (a value with the
-   same bits), or with same NULL, LLVM's salvage rules (a GEP's offset
-   over its base); what cannot be expressed becomes poison. */
+/* Before v is erased: its debug records follow `same` (same bits), or
+   LLVM's salvage rules; what cannot be expressed becomes poison. */
 void dbg_salvage(LLVMValueRef v, LLVMValueRef same);
 
 #endif

@@ -62,6 +62,17 @@ LLVMValueRef ir_build_fake_use(LLVMBuilderRef b, LLVMValueRef v) {
   return LLVMBuildCall2(b, ty, LLVMGetIntrinsicDeclaration(m, id, NULL, 0), &v, 1, "");
 }
 
+LLVMValueRef ir_build_gep_on(LLVMBuilderRef b, LLVMValueRef gep, LLVMValueRef base) {
+  unsigned n = (unsigned)LLVMGetNumOperands(gep) - 1;
+  LLVMValueRef *idx = xmalloc((n ? n : 1) * sizeof *idx);
+  for (unsigned i = 0; i < n; i++)
+    idx[i] = LLVMGetOperand(gep, i + 1);
+  LLVMValueRef g = LLVMBuildGEPWithNoWrapFlags(b, LLVMGetGEPSourceElementType(gep), base, idx, n,
+                                               "", LLVMGEPGetNoWrapFlags(gep));
+  free(idx);
+  return g;
+}
+
 bool ir_is_eh_pad(LLVMValueRef i) {
   return LLVMIsALandingPadInst(i) || LLVMIsACleanupPadInst(i) || LLVMIsACatchPadInst(i) ||
          LLVMIsACatchSwitchInst(i);

@@ -127,7 +127,7 @@ static unsigned expand_variadics(PassRun *run) {
 /* What generic pointer p is a chain of GEPs over (they go into *chain, the
    outermost first): a local pointer cast to generic, or a generic slot;
    NULL when neither (or a GEP of vectors). */
-static LLVMValueRef local_root(LLVMValueRef p, int local, ValVec *chain) {
+static LLVMValueRef local_root(LLVMValueRef p, const TgtTable *t, ValVec *chain) {
   for (unsigned depth = 0; depth < MAX_DEPTH; depth++) {
     if (LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
       return NULL;
@@ -136,9 +136,9 @@ static LLVMValueRef local_root(LLVMValueRef p, int local, ValVec *chain) {
       p = LLVMGetOperand(p, 0);
     } else if (LLVMIsAAddrSpaceCastInst(p)) {
       LLVMValueRef from = LLVMGetOperand(p, 0);
-      return ir_ptr_as(LLVMTypeOf(from)) == local ? from : NULL;
+      return ir_ptr_as(LLVMTypeOf(from)) == t->priv ? from : NULL;
     } else {
-      return LLVMIsAAllocaInst(p) && ir_ptr_as(LLVMTypeOf(p)) == 0 ? p : NULL;
+      return LLVMIsAAllocaInst(p) && ir_ptr_as(LLVMTypeOf(p)) == t->generic ? p : NULL;
     }
   }
   return NULL;
@@ -146,25 +146,17 @@ static LLVMValueRef local_root(LLVMValueRef p, int local, ValVec *chain) {
 
 /* Argument k of call, a GEP chain over a local root: the same GEPs over
    the local pointer, cast to generic, in its place. */
-static bool localize_byval(LLVMBuilderRef b, LLVMValueRef call, unsigned k, int local) {
+static bool localize_byval(LLVMBuilderRef b, LLVMValueRef call, unsigned k, const TgtTable *t) {
   ValVec chain = {0};
-  LLVMValueRef p = local_root(LLVMGetOperand(call, k), local, &chain);
+  LLVMValueRef p = local_root(LLVMGetOperand(call, k), t, &chain);
   if (p && chain.n) {
     LLVMPositionBuilderBefore(b, call);
     LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(p));
-    if (ir_ptr_as(LLVMTypeOf(p)) != local)
-      p = LLVMBuildAddrSpaceCast(b, p, LLVMPointerTypeInContext(ctx, (unsigned)local), "");
-    for (size_t j = chain.n; j-- > 0;) {
-      LLVMValueRef g = chain.v[j];
-      unsigned n = LLVMGetNumOperands(g) - 1;
-      LLVMValueRef *idx = xmalloc(n * sizeof *idx);
-      for (unsigned i = 0; i < n; i++)
-        idx[i] = LLVMGetOperand(g, i + 1);
-      p = LLVMBuildGEPWithNoWrapFlags(b, LLVMGetGEPSourceElementType(g), p, idx, n, "",
-                                      LLVMGEPGetNoWrapFlags(g));
-      free(idx);
-    }
-    LLVMSetOperand(call, k, LLVMBuildAddrSpaceCast(b, p, LLVMPointerTypeInContext(ctx, 0), ""));
+    if (ir_ptr_as(LLVMTypeOf(p)) != t->priv)
+      p = LLVMBuildAddrSpaceCast(b, p, LLVMPointerTypeInContext(ctx, (unsigned)t->priv), "");
+    for (size_t j = chain.n; j-- > 0;)
+      p = ir_build_gep_on(b, chain.v[j], p);
+    LLVMSetOperand(call, k, LLVMBuildAddrSpaceCast(b, p, LLVMTypeOf(chain.v[0]), ""));
     /* the generic chain, where nothing else uses it, and its cast */
     LLVMValueRef dead = chain.v[0];
     while ((LLVMIsAGetElementPtrInst(dead) || LLVMIsAAddrSpaceCastInst(dead)) &&
@@ -179,7 +171,7 @@ static bool localize_byval(LLVMBuilderRef b, LLVMValueRef call, unsigned k, int 
   return done;
 }
 
-static unsigned localize_byvals(LLVMModuleRef m, LLVMBuilderRef b, int local) {
+static unsigned localize_byvals(LLVMModuleRef m, LLVMBuilderRef b, const TgtTable *t) {
   unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5), n = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = ir_optnone(f) ? NULL : LLVMGetFirstBasicBlock(f); bb;
@@ -190,7 +182,7 @@ static unsigned localize_byvals(LLVMModuleRef m, LLVMBuilderRef b, int local) {
         unsigned args = LLVMGetNumArgOperands(i);
         for (unsigned k = 0; k < args; k++)
           if (LLVMGetCallSiteEnumAttribute(i, k + 1, byval))
-            n += localize_byval(b, i, k, local);
+            n += localize_byval(b, i, k, t);
       }
   return n;
 }
@@ -304,7 +296,8 @@ static LLVMValueRef local_cast_in(LLVMValueRef a, LLVMBasicBlockRef bb, int loca
   return NULL;
 }
 
-static unsigned keep_slots(LLVMModuleRef m, LLVMBuilderRef b, int local) {
+static unsigned keep_slots(LLVMModuleRef m, LLVMBuilderRef b, const TgtTable *t) {
+  int local = t->priv;
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
   LLVMTypeRef local_ptr = LLVMPointerTypeInContext(LLVMGetModuleContext(m), (unsigned)local);
   Fwd w;
@@ -317,7 +310,7 @@ static unsigned keep_slots(LLVMModuleRef m, LLVMBuilderRef b, int local) {
     ValVec slots = {0};
     for (LLVMValueRef i = LLVMGetFirstInstruction(entry); i; i = LLVMGetNextInstruction(i))
       if (LLVMIsAAllocaInst(i) && LLVMIsAConstantInt(LLVMGetOperand(i, 0)) &&
-          ir_ptr_as(LLVMTypeOf(i)) == 0 && keep_from_sroa(td, &w, i))
+          ir_ptr_as(LLVMTypeOf(i)) == t->generic && keep_from_sroa(td, &w, i))
         vec_push(&slots, i);
     /* the fake use goes right after the slot's local cast (infer's, or
        one made right after the slot) */
@@ -342,13 +335,14 @@ static unsigned keep_slots(LLVMModuleRef m, LLVMBuilderRef b, int local) {
 bool frames_run(PassRun *run) {
   GaspCtx *cx = run->cx;
   LLVMModuleRef m = run->m;
-  if (!(tgt_hazards(LLVMGetTarget(m)) & TGT_HAZARD_FRAME) || !cx->tgt)
+  facts_pass_entry(cx, m);
+  if (!(tgt_hazards(LLVMGetTarget(m)) & TGT_HAZARD_FRAME))
     return false;
   Inventory inv = *facts_inventory(run->facts); /* the expansion adds neither kind */
   unsigned varargs = expand_variadics(run);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
-  unsigned byvals = inv.byval_calls ? localize_byvals(m, b, cx->tgt->priv) : 0;
-  unsigned kept = inv.volatile_accesses ? keep_slots(m, b, cx->tgt->priv) : 0;
+  unsigned byvals = inv.byval_calls ? localize_byvals(m, b, cx->tgt) : 0;
+  unsigned kept = inv.volatile_accesses ? keep_slots(m, b, cx->tgt) : 0;
   LLVMDisposeBuilder(b);
   cx_stat(cx, &st_varargs, varargs);
   cx_stat(cx, &st_byvals, byvals);

@@ -46,8 +46,7 @@ static bool pinnable(LLVMValueRef i, LLVMValueRef fn, LLVMBasicBlockRef bb, int 
 bool pin_run(PassRun *run) {
   GaspCtx *cx = run->cx;
   LLVMModuleRef m = run->m;
-  if (!cx->tgt)
-    return false;
+  facts_pass_entry(cx, m);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   unsigned n = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {

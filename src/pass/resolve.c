@@ -216,6 +216,8 @@ static uint32_t reach_of(Resolve *s, LLVMValueRef fn) {
 
 static void resolve_function(Resolve *s, LLVMValueRef fn, const PtrMap *casting) {
   bool casts = map_get(casting, fn, NULL);
+  if (!casts && s->reach && (reach_mask(s->reach, fn) & ~s->global_bits))
+    return; /* known without a walk: no explicit cast to fold, no access to make global */
   VEC(Site) calls = {0};
   ValVec ops = {0};
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))

@@ -229,14 +229,8 @@ static LLVMValueRef build_twin(Infer *s, uint32_t k) {
     break;
   case SP_GEP: {
     LLVMValueRef base = value_in(s, LLVMGetOperand(v, 0), as);
-    unsigned n = (unsigned)LLVMGetNumOperands(v);
-    LLVMValueRef *idx = xmalloc(n * sizeof *idx);
-    for (unsigned i = 1; i < n; i++)
-      idx[i - 1] = LLVMGetOperand(v, i);
     position_at(s, v, v);
-    nv = LLVMBuildGEPWithNoWrapFlags(s->b, LLVMGetGEPSourceElementType(v), base,
-                                     idx, n - 1, "", LLVMGEPGetNoWrapFlags(v));
-    free(idx);
+    nv = ir_build_gep_on(s->b, v, base);
     break;
   }
   case SP_SELECT: {

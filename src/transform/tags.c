@@ -190,14 +190,7 @@ static LLVMValueRef materialize(Tags *s, LLVMValueRef c) {
     LLVMValueRef base = materialize(s, LLVMGetOperand(c, 0));
     if (!base)
       return NULL;
-    unsigned n = (unsigned)LLVMGetNumOperands(c) - 1;
-    LLVMValueRef *idx = xmalloc((n ? n : 1) * sizeof *idx);
-    for (unsigned i = 0; i < n; i++)
-      idx[i] = LLVMGetOperand(c, i + 1);
-    LLVMValueRef g = LLVMBuildGEPWithNoWrapFlags(s->b, LLVMGetGEPSourceElementType(c), base,
-                                                 idx, n, "", LLVMGEPGetNoWrapFlags(c));
-    free(idx);
-    return g;
+    return ir_build_gep_on(s->b, c, base);
   }
   case LLVMBitCast: {
     LLVMValueRef base = materialize(s, LLVMGetOperand(c, 0));

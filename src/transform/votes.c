@@ -314,39 +314,47 @@ static int classify_typed(Votes *vs, LLVMValueRef f, LLVMValueRef v) {
   return named_as(vs, v);
 }
 
-/* The value ensure_record classifies for parameter a of site s, or NULL. */
-static LLVMValueRef observed(const Votes *vs, const VoteSite *s, unsigned a) {
-  return vs->fns.v[s->callee]->vote[a] == VOTE_NONE ? NULL : LLVMGetOperand(s->call, a);
-}
-
-/* Does every value f's record observes (the arguments its sites vote on,
-   its returned pointers) say its space by its type?  Then the record
-   needs no analysis of f: a clone that infer has rewritten passes typed
-   pointers only (issue 49: a chain's clones were analysed once to be
-   rewritten and once more to be read). */
-static bool typed_record(Votes *vs, const VoteFn *fi) {
+/* Writes fi's observations — of the arguments its sites vote on, and of
+   its returned pointers — classified after an analysis of fi (typed
+   false), or from types alone (typed): then false as soon as one needs
+   the analysis, whose observations the caller writes over these. */
+static bool observe(Votes *vs, VoteFn *fi, bool typed) {
   vs->reach_of = NULL;
   for (size_t k = 0; k < fi->out.n; k++) {
     const VoteSite *s = &vs->sites.v[fi->out.v[k]];
-    for (unsigned a = 0; a < vs->fns.v[s->callee]->np; a++) {
-      LLVMValueRef v = observed(vs, s, a);
-      if (v && classify_typed(vs, fi->fn, v) == OBS_UNTYPED)
+    const VoteFn *ci = vs->fns.v[s->callee];
+    for (unsigned a = 0; a < ci->np; a++) {
+      LLVMValueRef v = LLVMGetOperand(s->call, a);
+      int o = ci->vote[a] == VOTE_NONE ? OBS_NEUTRAL
+              : typed                  ? classify_typed(vs, fi->fn, v)
+                                       : votes_classify(vs, v);
+      if (o == OBS_UNTYPED)
         return false;
+      vs->obs.v[s->obs + a] = o;
     }
   }
-  if (fi->vote[fi->np] == VOTE_NONE)
-    return true;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fi->fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-    if (t && LLVMIsAReturnInst(t) && LLVMGetNumOperands(t) &&
-        classify_typed(vs, fi->fn, LLVMGetOperand(t, 0)) == OBS_UNTYPED)
-      return false;
-  }
+  int r = VOTE_UNDET;
+  if (fi->vote[fi->np] != VOTE_NONE)
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fi->fn); bb;
+         bb = LLVMGetNextBasicBlock(bb)) {
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+      if (!t || !LLVMIsAReturnInst(t) || !LLVMGetNumOperands(t))
+        continue;
+      LLVMValueRef v = LLVMGetOperand(t, 0);
+      int o = typed ? classify_typed(vs, fi->fn, v) : votes_classify(vs, v);
+      if (o == OBS_UNTYPED)
+        return false;
+      if (o != OBS_NEUTRAL)
+        r = votes_meet(r, o != OBS_INVALID, o);
+    }
+  fi->ret_obs = r;
   return true;
 }
 
 /* Analyses f and records the observations of its calls and its rets.  A
-   caller whose types say everything (typed_record) is not analysed; a
+   caller whose types say everything (observe, typed) is not analysed: a
+   clone that infer has rewritten passes typed pointers only, and was
+   otherwise analysed once to be rewritten and once more to be read.  A
    function voted on (self) always is, once per body: the visit cap
    decides whether it may be rewritten at all. */
 static void ensure_record(Votes *vs, uint32_t g, bool self) {
@@ -355,9 +363,10 @@ static void ensure_record(Votes *vs, uint32_t g, bool self) {
     return;
   fi->rec_valid = true;
   vs->analysed = fi->fn;
-  bool typed = !self && !fi->capped && typed_record(vs, fi);
-  fi->rec_analysed = !typed;
-  bool ok = typed || space_analyse(vs->sp, fi->fn, &vs->env);
+  fi->rec_analysed = self || fi->capped || !observe(vs, fi, true);
+  if (!fi->rec_analysed)
+    return;
+  bool ok = space_analyse(vs->sp, fi->fn, &vs->env);
   fi = vs->fns.v[g];
   if (!ok) {
     if (!fi->capped) {
@@ -379,27 +388,7 @@ static void ensure_record(Votes *vs, uint32_t g, bool self) {
     fi->ret_obs = VOTE_POISON;
     return;
   }
-  for (size_t k = 0; k < fi->out.n; k++) {
-    const VoteSite *s = &vs->sites.v[fi->out.v[k]];
-    const VoteFn *ci = vs->fns.v[s->callee];
-    for (unsigned a = 0; a < ci->np; a++)
-      vs->obs.v[s->obs + a] = ci->vote[a] == VOTE_NONE ? OBS_NEUTRAL
-                              : typed ? classify_typed(vs, fi->fn, LLVMGetOperand(s->call, a))
-                                      : votes_classify(vs, LLVMGetOperand(s->call, a));
-  }
-  int r = VOTE_UNDET;
-  if (fi->vote[fi->np] != VOTE_NONE)
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fi->fn); bb;
-         bb = LLVMGetNextBasicBlock(bb)) {
-      LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-      if (!t || !LLVMIsAReturnInst(t) || !LLVMGetNumOperands(t))
-        continue;
-      LLVMValueRef v = LLVMGetOperand(t, 0);
-      int o = typed ? classify_typed(vs, fi->fn, v) : votes_classify(vs, v);
-      if (o != OBS_NEUTRAL)
-        r = votes_meet(r, o != OBS_INVALID, o);
-    }
-  fi->ret_obs = r;
+  observe(vs, fi, false);
 }
 
 static void pop_one(Votes *vs, uint32_t f) {
