@@ -123,26 +123,26 @@ typedef struct SpaceNums {
   unsigned n;
 } SpaceNums;
 typedef struct Space Space;
-/* An analysis numbering unnamed spaces through nums (the run's: passes
-   make theirs with facts_space). */
+/* An analysis numbering unnamed spaces through nums (facts_space's). */
 Space *space_new(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums);
 void space_free(Space *s);
 /* Analyses fn (nothing is rewritten); the queries below answer for fn's
    values until the next call.  False when a block went over env's visit
-   cap (the sets are then incomplete: do not use them). */
+   cap (the sets are then incomplete: do not use them).  names_nothing:
+   fn has no source of a named space (an analysis without env would find
+   every generic pointer unknown); false when in doubt. */
 bool space_analyse(Space *s, LLVMValueRef fn, const SpaceEnv *env);
-/* Lets the analysis read loads of generic pointers from memory through the
-   summary ms (NULL: not), made with the same numbering. */
+bool space_names_nothing(const Space *s, LLVMValueRef fn);
+/* Loads of generic pointers read through summary ms (NULL: not). */
 void space_use_summary(Space *s, const MemSummary *ms);
 /* space_mask for mem_summary_function (arg: the Space). */
 uint32_t space_set_of(void *arg, LLVMValueRef v);
 /* The set of any value of the last analysed function; *is_null (may be
    NULL) for a null constant. */
 uint32_t space_mask(const Space *s, LLVMValueRef v, bool *is_null);
-/* The lattice value (LAT_*) of a set, of a value. */
+/* The lattice value (LAT_*) of a set, of a value; the space of bit k. */
 int space_mask_lat(const Space *s, uint32_t mask);
 int space_lat(const Space *s, LLVMValueRef v, bool *is_null);
-/* The address space of bit k of a set. */
 int space_bit_as(const Space *s, unsigned bit);
 /* Is v's set (last analysed function) exactly two named spaces the target
    can test apart (casts_can_test)?  Then sp[0] is a tested one, sp[1] the

@@ -389,6 +389,57 @@ static void collect_op(Space *s, LLVMValueRef i, LLVMOpcode op) {
   }
 }
 
+/* Could an analysis without env or summary give some value of fn a named
+   space or the null?  Not when fn has none of collect's sources: no
+   parameter the target names or whose memory the model reads (byval,
+   byref, field facts), no cast, alloca, inttoptr or pointer loaded, and no
+   pointer constant among the operands (a callee aside).  Then every
+   generic pointer of fn is unknown and nothing is rewritten: infer skips
+   the analysis.  A cheap, one-walk test; false whenever in doubt. */
+bool space_names_nothing(const Space *s, LLVMValueRef fn) {
+  if (s->sum)
+    return false;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      LLVMOpcode op = LLVMGetInstructionOpcode(i);
+      switch (op) {
+      case LLVMAlloca:
+      case LLVMAddrSpaceCast:
+      case LLVMIntToPtr:
+        return false;
+      case LLVMLoad: {
+        LLVMTypeKind kind = LLVMGetTypeKind(LLVMTypeOf(i));
+        if (kind == LLVMPointerTypeKind || kind == LLVMVectorTypeKind)
+          return false;
+        break;
+      }
+      default:
+        break;
+      }
+      int n = LLVMGetNumOperands(i) - (op == LLVMCall || op == LLVMInvoke || op == LLVMCallBr);
+      for (int o = 0; o < n; o++) {
+        LLVMValueRef v = LLVMGetOperand(i, (unsigned)o);
+        if (v && LLVMIsAConstant(v)) {
+          LLVMTypeKind kind = LLVMGetTypeKind(LLVMTypeOf(v));
+          if (kind == LLVMPointerTypeKind || kind == LLVMVectorTypeKind)
+            return false;
+        }
+      }
+    }
+  unsigned np = LLVMCountParams(fn);
+  for (unsigned k = 0; k < np; k++) {
+    if (has_attr(fn, k + 1, s->byval_kind) || has_attr(fn, k + 1, s->byref_kind))
+      return false;
+    if (generic_scalar(s, LLVMTypeOf(LLVMGetParam(fn, k))) &&
+        tgt_param_space(s->t, fn, k) != LAT_GENERIC)
+      return false;
+  }
+  MemFieldFact *facts = NULL;
+  size_t nf = schema_fields_get(fn, &facts);
+  free(facts);
+  return nf == 0;
+}
+
 static void collect(Space *s) {
   unsigned n = LLVMCountParams(s->fn);
   for (unsigned k = 0; k < n; k++) {

@@ -224,11 +224,11 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
     LLVMValueRef p = LLVMGetParam(fn, k), q = LLVMGetParam(nf, k);
     size_t len;
     const char *pn = LLVMGetValueName2(p, &len);
-    char *keep = xstrdup(pn);
+    char *keep = len ? xstrdup(pn) : NULL; /* p's name moves to q */
     LLVMValueRef as = q;
     if (LLVMTypeOf(p) != LLVMTypeOf(q)) {
-      char *cn = xasprintf("%s.generic", keep);
-      as = LLVMBuildAddrSpaceCast(b, q, LLVMTypeOf(p), len ? cn : "");
+      char *cn = len ? xasprintf("%s.generic", keep) : NULL;
+      as = LLVMBuildAddrSpaceCast(b, q, LLVMTypeOf(p), cn ? cn : "");
       vec_push(&casts, as);
       free(cn);
     }
@@ -236,10 +236,12 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
       LLVMReplaceAllUsesWith(p, as);
     else
       vmap_put(vm, p, as);
-    if (move)
-      LLVMSetValueName2(p, "", 0);
-    LLVMSetValueName2(q, keep, len);
-    free(keep);
+    if (keep) {
+      if (move)
+        LLVMSetValueName2(p, "", 0);
+      LLVMSetValueName2(q, keep, len);
+      free(keep);
+    }
   }
   if (!move) {
     copy_body(b, fn, nf, vm, entry);

@@ -182,21 +182,37 @@ unsigned dom_loop_depth(const Dom *d, LLVMBasicBlockRef bb) {
   return i == MAP_NONE ? 0 : d->depth[i];
 }
 
+static uint32_t pos_in(LLVMBasicBlockRef *few, uint32_t n, LLVMBasicBlockRef bb) {
+  for (uint32_t k = 0; k < n; k++)
+    if (few[k] == bb)
+      return k;
+  return MAP_NONE;
+}
+
 /* Does every edge of fn go to a block laid out after its source?  Then fn
    has no cycle, so no loop (clang and gasp lay most loop-free code out so). */
 static bool forward_only(LLVMValueRef fn) {
+  /* block positions: a search in a few blocks, a map beyond */
+  enum { FEW = 16 };
+  LLVMBasicBlockRef few[FEW];
   PtrMap at;
   map_init(&at);
   uint32_t k = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    map_put(&at, bb, k++);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb), k++)
+    if (k < FEW)
+      few[k] = bb;
+    else
+      map_put(&at, bb, k);
+  uint32_t nfew = k < FEW ? k : FEW;
+#define POS(b) (pos_in(few, nfew, (b)) != MAP_NONE ? pos_in(few, nfew, (b)) : map_find(&at, (b)))
   bool ok = true;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && ok; bb = LLVMGetNextBasicBlock(bb)) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
     unsigned n = t ? LLVMGetNumSuccessors(t) : 0;
     for (unsigned i = 0; i < n && ok; i++)
-      ok = map_find(&at, LLVMGetSuccessor(t, i)) > map_find(&at, bb);
+      ok = POS(LLVMGetSuccessor(t, i)) > POS(bb);
   }
+#undef POS
   map_free(&at);
   return ok;
 }

@@ -68,7 +68,11 @@ void fwd_start(Fwd *w, LLVMValueRef root, Place at) {
   w->items.n = 0;
   w->next = 0;
   w->use = NULL;
-  if (w->flags & FWD_DEDUP)
+  /* a set grown by a much larger walk than the last is given back rather
+     than cleared whole: a reused walk costs what its last walk did */
+  if ((w->flags & FWD_DEDUP) && w->reached.cap > 4 * w->reached.n + 1024)
+    map_free(&w->reached);
+  else if (w->flags & FWD_DEDUP)
     map_clear(&w->reached);
   if (root)
     fwd_add(w, root, at);

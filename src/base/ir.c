@@ -64,12 +64,13 @@ LLVMValueRef ir_build_fake_use(LLVMBuilderRef b, LLVMValueRef v) {
 
 LLVMValueRef ir_build_gep_on(LLVMBuilderRef b, LLVMValueRef gep, LLVMValueRef base) {
   unsigned n = (unsigned)LLVMGetNumOperands(gep) - 1;
-  LLVMValueRef *idx = xmalloc((n ? n : 1) * sizeof *idx);
+  LLVMValueRef few[8], *idx = n <= 8 ? few : xmalloc(n * sizeof *idx);
   for (unsigned i = 0; i < n; i++)
     idx[i] = LLVMGetOperand(gep, i + 1);
   LLVMValueRef g = LLVMBuildGEPWithNoWrapFlags(b, LLVMGetGEPSourceElementType(gep), base, idx, n,
                                                "", LLVMGEPGetNoWrapFlags(gep));
-  free(idx);
+  if (idx != few)
+    free(idx);
   return g;
 }
 

@@ -247,7 +247,7 @@ static void specialize_in_place(Ipmsp *ip, VoteFn *fi) {
   unsigned nargs = 0;
   for (unsigned k = 0; k < fi->np; k++)
     nargs += sp[k] >= 0;
-  LLVMValueRef twin = specs_tuple_member(ip->specs, f, sp);
+  LLVMValueRef twin = specs_tuple_member(ip->specs, f, sp, NULL);
   if (twin == f)
     twin = NULL;
   char *name = xstrdup(ir_name(f));
@@ -314,10 +314,12 @@ static LLVMValueRef get_clone(Ipmsp *ip, LLVMValueRef f, const int *sp, bool *mo
   bool may_move = *move;
   *move = false;
   const char *family = specs_family(ip->specs, ir_name(f));
-  LLVMValueRef g = specs_tuple_member(ip->specs, f, sp);
-  if (g)
-    return g;
   char *name = specs_tuple_key(ip->v.t, family, f, sp);
+  LLVMValueRef g = specs_tuple_member(ip->specs, f, sp, name);
+  if (g) {
+    free(name);
+    return g;
+  }
   if (specs_key_made(ip->specs, name)) {
     /* made once already and narrowed since (its own callers agreed on
        more): a second copy for the same tuple would be narrowed the same

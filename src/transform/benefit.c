@@ -60,6 +60,7 @@ struct Benefit {
   const TgtTable *t;
   BenefitHost host;
   VEC(BenefitFn *) fns; /* by the host's function number; NULL: none yet */
+  Fwd walk;             /* local_uses' walk, one for all (it is not re-entered) */
 };
 
 Benefit *benefit_new(const TgtTable *t, BenefitHost host) {
@@ -67,12 +68,14 @@ Benefit *benefit_new(const TgtTable *t, BenefitHost host) {
   b->t = t;
   b->host = host;
   pool_bind(&b->fns, &b->pool);
+  fwd_init(&b->walk, FWD_LIFO | FWD_DEDUP);
   return b;
 }
 
 void benefit_free(Benefit *b) {
   if (!b)
     return;
+  fwd_free(&b->walk);
   pool_release(&b->pool);
   free(b);
 }
@@ -127,12 +130,11 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
   Dom *dom = NULL;
   unsigned count = 0;
 #define USE(at) (count++, uses += stop == UINT_MAX ? dom_use_weight(&dom, (at)) : 1, uses >= stop)
-  Fwd w;
-  fwd_init(&w, FWD_LIFO | FWD_DEDUP);
-  fwd_start(&w, LLVMGetParam(b->host.fn_of(b->host.arg, f), k), place_at(0, 0));
+  Fwd *w = &b->walk;
+  fwd_start(w, LLVMGetParam(b->host.fn_of(b->host.arg, f), k), place_at(0, 0));
   unsigned uses = 0;
   bool yes = false;
-  for (FwdUse fu; !yes && fwd_next(&w, &fu);) {
+  for (FwdUse fu; !yes && fwd_next(w, &fu);) {
     LLVMValueRef i = fu.user, v = fu.v;
     bool follow = LLVMIsAInstruction(i) && fwd_is_move(fu.kind);
     if (!follow) {
@@ -143,7 +145,7 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
       case FWD_TOINT: /* only a no-op pair back to a pointer */
         for (LLVMUseRef x = LLVMGetFirstUse(i); x; x = LLVMGetNextUse(x))
           if (LLVMIsAIntToPtrInst(LLVMGetUser(x)))
-            fwd_follow(&w, LLVMGetUser(x), fu.at);
+            fwd_follow(w, LLVMGetUser(x), fu.at);
         break;
       case FWD_CMP:
         break;
@@ -186,7 +188,7 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
         if (stop == UINT_MAX && LLVMGetOperand(i, 0) == v) {
           LLVMValueRef a = ir_alloca_of(LLVMGetOperand(i, 1));
           if (a) {
-            reloads(a, &w, fu.at);
+            reloads(a, w, fu.at);
             break;
           }
         }
@@ -197,10 +199,9 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
       }
     }
     if (follow)
-      fwd_follow(&w, i, fu.at);
+      fwd_follow(w, i, fu.at);
   }
 #undef USE
-  fwd_free(&w);
   dom_free(dom);
   if (raw)
     *raw = count;

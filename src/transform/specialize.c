@@ -118,15 +118,30 @@ void specs_free(Specs *s) {
 /* (specs_key_fields: "g.f" then per fact <param>o<off>[s<stride>]as<space>) */
 
 char *specs_key_spaces(const TgtTable *t, const char *family, const int *as, unsigned n) {
-  size_t cap = strlen(family) + 8 + 12 * (n + 1);
-  char *s = xmalloc(cap), *p = s;
-  p += snprintf(p, cap, "%s.as", family);
+  size_t fl = strlen(family);
+  char *s = xmalloc(fl + 8 + 12 * (n + 1)), *p = s;
+  memcpy(p, family, fl);
+  p += fl;
+  memcpy(p, ".as", 3);
+  p += 3;
   for (unsigned k = 0; k < n; k++) {
-    if (as[k] == t->generic)
-      p += snprintf(p, cap - (size_t)(p - s), "%sg", k ? "_" : "");
-    else
-      p += snprintf(p, cap - (size_t)(p - s), "%s%d", k ? "_" : "", as[k]);
+    if (k)
+      *p++ = '_';
+    if (as[k] == t->generic) {
+      *p++ = 'g';
+      continue;
+    }
+    char digits[12];
+    unsigned d = 0, v = as[k] < 0 ? 0u - (unsigned)as[k] : (unsigned)as[k];
+    do
+      digits[d++] = (char)('0' + v % 10);
+    while ((v /= 10));
+    if (as[k] < 0)
+      *p++ = '-';
+    while (d)
+      *p++ = digits[--d];
   }
+  *p = 0;
   return s;
 }
 
@@ -348,14 +363,14 @@ static bool has_spaces(LLVMValueRef g, LLVMValueRef f, const int *sp) {
   return true;
 }
 
-LLVMValueRef specs_tuple_member(Specs *s, LLVMValueRef f, const int *sp) {
+LLVMValueRef specs_tuple_member(Specs *s, LLVMValueRef f, const int *sp, const char *key) {
   size_t len;
   const char *family = specs_family(s, LLVMGetValueName2(f, &len));
   LLVMValueRef root = LLVMGetNamedFunction(s->m, family);
   if (root && has_spaces(root, f, sp))
     return root;
-  char *name = specs_tuple_key(s->cx->tgt, family, f, sp);
-  LLVMValueRef g = specs_find(s, name);
+  char *name = key ? NULL : specs_tuple_key(s->cx->tgt, family, f, sp);
+  LLVMValueRef g = specs_find(s, key ? key : name);
   free(name);
   return g && has_spaces(g, f, sp) ? g : NULL;
 }

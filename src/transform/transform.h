@@ -101,12 +101,13 @@ void specs_refused(GaspCtx *cx, Facts *facts, const SpecSaid *said, SpecRefusal 
    parameter k in the tuple (-1: not a pointer); f's type for the tuple;
    "(global, generic)" over the pointer parameters; the clone's key (its
    name, specs_key_spaces); the function of f's family already taking
-   exactly those spaces (f's family root, or a clone made), else NULL. */
+   exactly those spaces (f's family root, or the clone made for key; NULL
+   key: made here), else NULL. */
 int specs_tuple_space(LLVMValueRef f, const int *sp, unsigned k);
 LLVMTypeRef specs_tuple_type(LLVMValueRef f, const int *sp);
 char *specs_tuple_text(const TgtTable *t, LLVMValueRef f, const int *sp);
 char *specs_tuple_key(const TgtTable *t, const char *family, LLVMValueRef f, const int *sp);
-LLVMValueRef specs_tuple_member(Specs *s, LLVMValueRef f, const int *sp);
+LLVMValueRef specs_tuple_member(Specs *s, LLVMValueRef f, const int *sp, const char *key);
 /* v (generic) as a pointer in space as: a constant converted, a cast from
    as looked through, else a cast built before `before`. */
 LLVMValueRef specs_to_space(LLVMBuilderRef b, const TgtTable *t, LLVMValueRef v, int as,

@@ -304,6 +304,62 @@ static void test_loops(void) {
   LLVMContextDispose(ctx);
 }
 
+/* space_names_nothing: true only for a function without a source of a
+   named space (a helper taking generic pointers, calling another), false
+   for each kind of source; and where it says true, the analysis itself
+   finds no candidate with a named space or the null. */
+static void test_space_names_nothing(void) {
+  const char ir[] =
+      "target triple = \"nvptx64-nvidia-cuda\"\n"
+      "%S = type { ptr, i32 }\n"
+      "@g = internal addrspace(1) global i32 0\n"
+      "define void @plain(ptr %a, ptr %b, i32 %n) {\n"
+      "  %p = getelementptr i32, ptr %a, i32 %n\n  %v = load i32, ptr %p, align 4\n"
+      "  %q = getelementptr i32, ptr %b, i32 1\n  store i32 %v, ptr %q, align 4\n"
+      "  call void @calls(ptr %q)\n  ret void\n}\n"
+      "define void @calls(ptr %a) {\n  call void @plain(ptr %a, ptr %a, i32 0)\n  ret void\n}\n"
+      "define void @alloca(ptr %a) {\n  %s = alloca i32, align 4\n"
+      "  store i32 1, ptr %s, align 4\n  ret void\n}\n"
+      "define void @cast(ptr addrspace(3) %l) {\n"
+      "  %c = addrspacecast ptr addrspace(3) %l to ptr\n  store i32 1, ptr %c, align 4\n"
+      "  ret void\n}\n"
+      "define i1 @null(ptr %a) {\n  %c = icmp eq ptr %a, null\n  ret i1 %c\n}\n"
+      "define void @ptrload(ptr %a) {\n  %p = load ptr, ptr %a, align 8\n"
+      "  store i32 1, ptr %p, align 4\n  ret void\n}\n"
+      "define void @global(ptr %a) {\n"
+      "  %v = load i32, ptr addrspacecast (ptr addrspace(1) @g to ptr), align 4\n"
+      "  store i32 %v, ptr %a, align 4\n  ret void\n}\n"
+      "define void @i2p(i64 %x) {\n  %p = inttoptr i64 %x to ptr\n"
+      "  store i32 1, ptr %p, align 4\n  ret void\n}\n"
+      "define void @byval(ptr byval(%S) %s) {\n  %p = getelementptr %S, ptr %s, i32 0, i32 1\n"
+      "  store i32 1, ptr %p, align 4\n  ret void\n}\n"
+      "define ptx_kernel void @kernel(ptr %a) {\n  store i32 1, ptr %a, align 4\n  ret void\n}\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+  if (m) {
+    const TgtTable *t = tgt_by_name("nvptx");
+    SpaceNums nums = {0};
+    Space *sp = space_new(t, m, &nums);
+    static const char *const yes[] = {"plain", "calls"};
+    static const char *const no[] = {"alloca", "cast",  "null",  "ptrload",
+                                     "global", "i2p",   "byval", "kernel"};
+    for (size_t k = 0; k < sizeof yes / sizeof *yes; k++)
+      CHECK(space_names_nothing(sp, LLVMGetNamedFunction(m, yes[k])));
+    for (size_t k = 0; k < sizeof no / sizeof *no; k++)
+      CHECK(!space_names_nothing(sp, LLVMGetNamedFunction(m, no[k])));
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+      if (!space_names_nothing(sp, f))
+        continue;
+      CHECK(space_analyse(sp, f, NULL));
+      for (uint32_t k = 0; k < space_count(sp); k++)
+        CHECK(space_mask(sp, space_val(sp, k)->v, NULL) == SP_UNKNOWN);
+    }
+    space_free(sp);
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(ctx);
+}
+
 /* Readers (readers.c): the memo's heights give mem_param_reads_only's
    answer for every parameter, whatever order they are asked in — a chain
    of readers longer than 8 calls (no reader at its head, readers in its
@@ -366,6 +422,7 @@ void unit_analysis(void) {
   test_facts_numbering();
   test_facts_invalidation();
   test_facts_inventory();
+  test_space_names_nothing();
   test_facts_outcomes();
   test_facts_reinfer_set();
 }
