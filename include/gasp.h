@@ -42,7 +42,7 @@ extern "C" {
    caller was compiled with) tells the library which ones the caller has,
    so an older caller keeps working with a newer library, and a newer
    caller's options are refused by an older library instead of being read
-   past their end.  docs/design.md, "The library's ABI". */
+   past their end.  docs/guide.md, "ABI, contract and output formats". */
 #define GASP_ABI 1
 
 /* What the library exports: only gasp_* functions (the shared library is
