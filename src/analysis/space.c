@@ -396,6 +396,11 @@ static void collect_op(Space *s, LLVMValueRef i, LLVMOpcode op) {
    pointer constant among the operands (a callee aside).  Then every
    generic pointer of fn is unknown and nothing is rewritten: infer skips
    the analysis.  A cheap, one-walk test; false whenever in doubt. */
+static bool ptr_or_vector(LLVMTypeRef t) {
+  LLVMTypeKind kind = LLVMGetTypeKind(t);
+  return kind == LLVMPointerTypeKind || kind == LLVMVectorTypeKind;
+}
+
 bool space_names_nothing(const Space *s, LLVMValueRef fn) {
   if (s->sum)
     return false;
@@ -407,23 +412,18 @@ bool space_names_nothing(const Space *s, LLVMValueRef fn) {
       case LLVMAddrSpaceCast:
       case LLVMIntToPtr:
         return false;
-      case LLVMLoad: {
-        LLVMTypeKind kind = LLVMGetTypeKind(LLVMTypeOf(i));
-        if (kind == LLVMPointerTypeKind || kind == LLVMVectorTypeKind)
+      case LLVMLoad:
+        if (ptr_or_vector(LLVMTypeOf(i)))
           return false;
         break;
-      }
       default:
         break;
       }
       int n = LLVMGetNumOperands(i) - (op == LLVMCall || op == LLVMInvoke || op == LLVMCallBr);
       for (int o = 0; o < n; o++) {
         LLVMValueRef v = LLVMGetOperand(i, (unsigned)o);
-        if (v && LLVMIsAConstant(v)) {
-          LLVMTypeKind kind = LLVMGetTypeKind(LLVMTypeOf(v));
-          if (kind == LLVMPointerTypeKind || kind == LLVMVectorTypeKind)
-            return false;
-        }
+        if (v && LLVMIsAConstant(v) && ptr_or_vector(LLVMTypeOf(v)))
+          return false;
       }
     }
   unsigned np = LLVMCountParams(fn);

@@ -70,13 +70,9 @@ void clone_map_free(CloneMap *cm) {
   vec_free(&cm->phis);
 }
 
-/* Empties vm for a copy of nv values; a map grown for a much larger
-   function is given back rather than cleared whole each time. */
+/* Empties vm for a copy of nv values. */
 static void vmap_reset(CloneMap *vm, size_t nv) {
-  if (vm->idx.cap > 8 * nv + 256)
-    map_free(&vm->idx);
-  else
-    map_clear(&vm->idx);
+  map_reset(&vm->idx, nv);
   vm->from.n = vm->to.n = vm->made.n = vm->phis.n = 0;
   map_reserve(&vm->idx, nv);
   vec_grow(&vm->from, nv);

@@ -182,18 +182,19 @@ unsigned dom_loop_depth(const Dom *d, LLVMBasicBlockRef bb) {
   return i == MAP_NONE ? 0 : d->depth[i];
 }
 
-static uint32_t pos_in(LLVMBasicBlockRef *few, uint32_t n, LLVMBasicBlockRef bb) {
+/* Block bb's position: among the first blocks, few[0..n), else in at. */
+static uint32_t block_pos(LLVMBasicBlockRef *few, uint32_t n, const PtrMap *at,
+                          LLVMBasicBlockRef bb) {
   for (uint32_t k = 0; k < n; k++)
     if (few[k] == bb)
       return k;
-  return MAP_NONE;
+  return map_find(at, bb);
 }
 
 /* Does every edge of fn go to a block laid out after its source?  Then fn
    has no cycle, so no loop (clang and gasp lay most loop-free code out so). */
 static bool forward_only(LLVMValueRef fn) {
-  /* block positions: a search in a few blocks, a map beyond */
-  enum { FEW = 16 };
+  enum { FEW = 16 }; /* positions of the first blocks in an array, a map beyond */
   LLVMBasicBlockRef few[FEW];
   PtrMap at;
   map_init(&at);
@@ -204,15 +205,14 @@ static bool forward_only(LLVMValueRef fn) {
     else
       map_put(&at, bb, k);
   uint32_t nfew = k < FEW ? k : FEW;
-#define POS(b) (pos_in(few, nfew, (b)) != MAP_NONE ? pos_in(few, nfew, (b)) : map_find(&at, (b)))
   bool ok = true;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && ok; bb = LLVMGetNextBasicBlock(bb)) {
     LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
     unsigned n = t ? LLVMGetNumSuccessors(t) : 0;
+    uint32_t from = block_pos(few, nfew, &at, bb);
     for (unsigned i = 0; i < n && ok; i++)
-      ok = POS(LLVMGetSuccessor(t, i)) > POS(bb);
+      ok = block_pos(few, nfew, &at, LLVMGetSuccessor(t, i)) > from;
   }
-#undef POS
   map_free(&at);
   return ok;
 }

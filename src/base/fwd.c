@@ -68,12 +68,8 @@ void fwd_start(Fwd *w, LLVMValueRef root, Place at) {
   w->items.n = 0;
   w->next = 0;
   w->use = NULL;
-  /* a set grown by a much larger walk than the last is given back rather
-     than cleared whole: a reused walk costs what its last walk did */
-  if ((w->flags & FWD_DEDUP) && w->reached.cap > 4 * w->reached.n + 1024)
-    map_free(&w->reached);
-  else if (w->flags & FWD_DEDUP)
-    map_clear(&w->reached);
+  if (w->flags & FWD_DEDUP) /* sized by the last walk: a reused walk costs what it did */
+    map_reset(&w->reached, w->reached.n);
   if (root)
     fwd_add(w, root, at);
 }

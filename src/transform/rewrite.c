@@ -662,7 +662,7 @@ bool infer_function(Infer *s, LLVMValueRef fn) {
       add_trash(s, made.v[k]);
     vec_free(&made);
   }
-  if (!s->summary && space_names_nothing(s->sp, fn))
+  if (space_names_nothing(s->sp, fn)) /* false with a summary */
     return facts; /* nothing to name: every access stays generic */
   space_analyse(s->sp, fn, NULL);
   if (!space_ops(s->sp)->n && !s->summary)

@@ -131,13 +131,11 @@ char *specs_key_spaces(const TgtTable *t, const char *family, const int *as, uns
       *p++ = 'g';
       continue;
     }
-    char digits[12];
-    unsigned d = 0, v = as[k] < 0 ? 0u - (unsigned)as[k] : (unsigned)as[k];
+    char digits[12]; /* a space number: never negative */
+    unsigned d = 0, v = (unsigned)as[k];
     do
       digits[d++] = (char)('0' + v % 10);
     while ((v /= 10));
-    if (as[k] < 0)
-      *p++ = '-';
     while (d)
       *p++ = digits[--d];
   }

@@ -165,6 +165,13 @@ void map_clear(PtrMap *m) {
   m->n = 0;
 }
 
+void map_reset(PtrMap *m, size_t n) {
+  if (m->cap > 8 * n + 1024)
+    map_free(m);
+  else
+    map_clear(m);
+}
+
 static void map_rehash(PtrMap *m, size_t ncap) {
   const void **ok = m->keys;
   uint32_t *ov = m->vals;

@@ -106,6 +106,9 @@ void map_init(PtrMap *m);
 /* Empties m and gives its storage back; it stays bound to its pool. */
 void map_free(PtrMap *m);
 void map_clear(PtrMap *m);
+/* Empties m for about n keys: storage a much larger use grew is given back
+   rather than cleared whole (a reused map costs what its next use needs). */
+void map_reset(PtrMap *m, size_t n);
 /* Room for n keys without growing. */
 void map_reserve(PtrMap *m, size_t n);
 /* Stores key -> val, replacing an old value. */

@@ -44,6 +44,17 @@ static void test_pool(void) {
   for (uint32_t i = 0; i < 3000; i++)
     found = found && map_find(&m, &keys[i]) == i;
   CHECK(found);
+  /* map_reset: storage far larger than the next use needs is given back,
+     storage of about its size only cleared; either way the map is empty */
+  size_t grown = m.cap;
+  map_reset(&m, 3000);
+  CHECK(m.n == 0 && m.cap == grown && map_find(&m, &keys[5]) == MAP_NONE);
+  for (uint32_t i = 0; i < 3000; i++)
+    map_put(&m, &keys[i], i);
+  map_reset(&m, 4);
+  CHECK(m.n == 0 && m.cap == 0 && m.pool == &pool);
+  for (uint32_t i = 0; i < 3000; i++)
+    map_put(&m, &keys[i], i);
   char *s = pool_strdup(&pool, "clone.as1");
   CHECK(!strcmp(s, "clone.as1"));
   /* dropping a block in the middle of the list leaves the others */
