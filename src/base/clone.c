@@ -223,7 +223,7 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
     char *keep = len ? xstrdup(pn) : NULL; /* p's name moves to q */
     LLVMValueRef as = q;
     if (LLVMTypeOf(p) != LLVMTypeOf(q)) {
-      char *cn = len ? xasprintf("%s.generic", keep) : NULL;
+      char *cn = len ? xconcat(keep, ".generic") : NULL;
       as = LLVMBuildAddrSpaceCast(b, q, LLVMTypeOf(p), cn ? cn : "");
       vec_push(&casts, as);
       free(cn);

@@ -123,7 +123,7 @@ void schema_publish(LLVMValueRef fn, const int *spaces, unsigned n, const char *
     md[k++] = LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned long long)spaces[i], 1));
   /* notes after the spaces: where a clone comes from, what ipmsp gave up */
   if (family) {
-    char *note = xasprintf(NOTE_FAMILY "%s", family);
+    char *note = xconcat(NOTE_FAMILY, family);
     md[k++] = LLVMMDStringInContext2(ctx, note, strlen(note));
     free(note);
   }
@@ -149,7 +149,7 @@ void schema_note_family(LLVMValueRef clone, const char *family) {
   for (size_t j = 0; j < n; j++)
     if (ops.v[j])
       md[m++] = LLVMValueAsMetadata(ops.v[j]);
-  char *note = xasprintf(NOTE_FAMILY "%s", family);
+  char *note = xconcat(NOTE_FAMILY, family);
   md[m++] = LLVMMDStringInContext2(ctx, note, strlen(note));
   free(note);
   LLVMGlobalSetMetadata(clone, kind_id(ctx, MD_AS), LLVMMDNodeInContext2(ctx, md, m));

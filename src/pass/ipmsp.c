@@ -795,13 +795,13 @@ static bool rewrite(Ipmsp *ip) {
 
 /* ---- phase 4: infer on what changed -------------------------------------- */
 
-static void reinfer(Ipmsp *ip) {
-  for (size_t k = 0; k < ip->v.dirty.n; k++) {
-    VoteFn *fi = ip->v.fns.v[ip->v.dirty.v[k]];
-    if (fi->fn && fi->stale)
-      infer_function(ip->inf, fi->fn);
-    fi->stale = false;
-  }
+/* A function the wave changed is inferred again (votes_refresh calls it
+   just before rescanning the function's calls). */
+static void reinfer(void *arg, VoteFn *fi) {
+  Ipmsp *ip = arg;
+  if (fi->fn && fi->stale)
+    infer_function(ip->inf, fi->fn);
+  fi->stale = false;
 }
 
 /* ---- phase 4b: what no entry point reaches (transform/sweep.c) ---------- */
@@ -829,7 +829,7 @@ static void publish(Ipmsp *ip) {
   VEC(int) md = {0};
   for (size_t i = 0; i < ip->v.fns.n; i++) {
     const VoteFn *fi = ip->v.fns.v[i];
-    if (!fi->fn || fi->fresh || !LLVMCountBasicBlocks(fi->fn))
+    if (!fi->fn || fi->fresh || LLVMIsDeclaration(fi->fn))
       continue;
     md.n = 0;
     for (unsigned k = 0; k < fi->np; k++) {
@@ -889,8 +889,7 @@ bool ipmsp_run(PassRun *run) {
     if (!rewrite(&ip))
       break;
     changed = true;
-    reinfer(&ip);
-    votes_refresh(&ip.v);
+    votes_refresh(&ip.v, reinfer, &ip);
     if (!ip.v.affected.n)
       break;
   }

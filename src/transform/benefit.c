@@ -53,6 +53,8 @@ typedef struct BenefitFn {
   unsigned np;
   signed char *pay;     /* PAY_UNKNOWN / PAY_YES / PAY_NO */
   unsigned *reach_uses; /* named uses here and down the calls (USES_UNKNOWN) */
+  Dom *dom;             /* its loop depths, made when first weighed (the CFG
+                           stays until benefit_forget) */
 } BenefitFn;
 
 struct Benefit {
@@ -75,12 +77,17 @@ Benefit *benefit_new(const TgtTable *t, BenefitHost host) {
 void benefit_free(Benefit *b) {
   if (!b)
     return;
+  for (size_t f = 0; f < b->fns.n; f++)
+    if (b->fns.v[f])
+      dom_free(b->fns.v[f]->dom);
   fwd_free(&b->walk);
   pool_release(&b->pool);
   free(b);
 }
 
 static void reset(BenefitFn *fi) {
+  dom_free(fi->dom);
+  fi->dom = NULL;
   for (unsigned k = 0; k < fi->np; k++) {
     fi->pay[k] = PAY_UNKNOWN;
     fi->reach_uses[k] = USES_UNKNOWN;
@@ -97,6 +104,7 @@ static BenefitFn *answers(Benefit *b, uint32_t f) {
     fi->np = LLVMCountParams(b->host.fn_of(b->host.arg, f));
     fi->pay = pool_alloc(&b->pool, (fi->np + 1) * sizeof *fi->pay);
     fi->reach_uses = pool_alloc(&b->pool, (fi->np + 1) * sizeof *fi->reach_uses);
+    fi->dom = NULL;
     reset(fi);
   }
   return fi;
@@ -127,9 +135,9 @@ static void reloads(LLVMValueRef a, Fwd *w, Place at) {
    into are pushed to edges. */
 static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *edges,
                            unsigned stop, unsigned *raw) {
-  Dom *dom = NULL;
+  Dom **dom = &answers(b, f)->dom;
   unsigned count = 0;
-#define USE(at) (count++, uses += stop == UINT_MAX ? dom_use_weight(&dom, (at)) : 1, uses >= stop)
+#define USE(at) (count++, uses += stop == UINT_MAX ? dom_use_weight(dom, (at)) : 1, uses >= stop)
   Fwd *w = &b->walk;
   fwd_start(w, LLVMGetParam(b->host.fn_of(b->host.arg, f), k), place_at(0, 0));
   unsigned uses = 0;
@@ -157,7 +165,7 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
         for (unsigned a = 0; a < nargs && !yes; a++) {
           if (LLVMGetOperand(i, a) != v)
             continue;
-          if (c != MAP_NONE && LLVMCountBasicBlocks(callee)) {
+          if (c != MAP_NONE && !LLVMIsDeclaration(callee)) {
             if (b->host.is_weighed(b->host.arg, c, a)) {
               BenefitParam e = {c, a};
               vec_push(edges, e);
@@ -202,7 +210,6 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
       fwd_follow(w, i, fu.at);
   }
 #undef USE
-  dom_free(dom);
   if (raw)
     *raw = count;
   return uses;

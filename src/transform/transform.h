@@ -239,9 +239,10 @@ void votes_mark_dirty(Votes *vs, VoteFn *fi, bool stale);
 void votes_kill_out(Votes *vs, uint32_t g);
 /* ci's dead sites dropped from its list. */
 void votes_compact_sites(Votes *vs, VoteFn *ci);
-/* The dirty records rescanned: new ones classified, their calls new sites,
-   the callees whose sites changed affected. */
-void votes_refresh(Votes *vs);
+/* The dirty records rescanned: new ones classified, then each one handed
+   to first (when given: ipmsp infers it again) and its calls made new
+   sites, the callees whose sites changed affected. */
+void votes_refresh(Votes *vs, void (*first)(void *, VoteFn *), void *arg);
 /* One wave's votes: every candidate (first), else the affected records
    and what their votes change. */
 void votes_solve(Votes *vs, bool first);

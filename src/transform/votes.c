@@ -210,14 +210,18 @@ void votes_build(Votes *vs) {
 
 /* After a wave's rewrites and infer: the records of new functions are
    classified, and every changed body's calls are sites again. */
-void votes_refresh(Votes *vs) {
+void votes_refresh(Votes *vs, void (*first)(void *, VoteFn *), void *arg) {
+  /* a record made in this wave: its signature, attributes and callers are
+     what they will be (first changes bodies only) */
   for (size_t k = 0; k < vs->dirty.n; k++) {
     VoteFn *fi = vs->fns.v[vs->dirty.v[k]];
     if (fi->fn && fi->fresh)
-      classify_fn(vs, fi); /* a record made in this wave */
+      classify_fn(vs, fi);
   }
   for (size_t k = 0; k < vs->dirty.n; k++) {
     VoteFn *fi = vs->fns.v[vs->dirty.v[k]];
+    if (first)
+      first(arg, fi); /* then its body is scanned while it is in the cache */
     fi->dirty = false;
     if (!fi->fn)
       continue;

@@ -39,6 +39,14 @@ char *xstrdup(const char *s) {
   return d;
 }
 
+char *xconcat(const char *a, const char *b) {
+  size_t na = strlen(a), nb = strlen(b) + 1;
+  char *d = xmalloc(na + nb);
+  memcpy(d, a, na);
+  memcpy(d + na, b, nb);
+  return d;
+}
+
 /* ---- pool: a doubly linked list of malloc'd blocks -------------------- */
 
 typedef struct PoolBlock {

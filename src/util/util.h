@@ -26,6 +26,8 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t sz);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* a followed by b, malloc'd (xasprintf("%s%s") without the format's cost). */
+char *xconcat(const char *a, const char *b);
 /* The greatest common divisor of |a| and |b| (gcd(0, b) = |b|). */
 int64_t gcd64(int64_t a, int64_t b);
 /* Code the program's own reasoning says is never reached: prints
