@@ -13,6 +13,11 @@ between runs moves both sides of a pair), and the load average before and
 after.  Inputs:
   chain N     bench/gen_chain.py N: one call chain of N helpers, each
               reached with two space tuples (--sizes, default 2000,8000)
+  small N     bench/gen_ipmsp_module.py: N helpers of about ten
+              instructions (a kernel and two helpers per group, each helper
+              reached with two space tuples, so ipmsp clones each twice over
+              three waves; --small, default 8000): the per-function costs the
+              chain's large helpers hide
   linked K    the public benchmark's CUDA units (nvptx64) and its amdgcn
               units (HIP and OpenCL C), as many as link together with
               llvm-link-22 (bench/public/work/out/*.O2.clang.bc, made by
@@ -186,6 +191,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--sizes", default="2000,8000")
+    ap.add_argument("--small", default="8000",
+                    help="helper counts of the small-helper modules (gen_ipmsp_module.py)")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--out", default=os.path.join(HERE, "compile.md"))
     ap.add_argument("--repos", default=os.environ.get("GASP_PUBLIC_REPOS"),
@@ -209,6 +216,12 @@ def main():
             subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen_chain.py"), str(n)],
                            stdout=f, check=True)
         inputs.append(("chain", "%d helpers" % n, ll))
+    for n in (int(x) for x in a.small.split(",") if x):
+        ll = os.path.join(tmp, "small%d.ll" % n)
+        with open(ll, "w") as f:  # 45 instructions a group of two helpers
+            subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen_ipmsp_module.py"),
+                            str(n // 2 * 45), "nvptx64"], stdout=f, check=True)
+        inputs.append(("small helpers", "%d helpers" % n, ll))
     out_dir = os.path.join(ROOT, "bench", "public", "work", "out")
     for kind, pattern, keep in (
             ("linked CUDA units", "*.nvptx64.O2.clang.bc",
