@@ -66,7 +66,7 @@ Dom *dom_new(LLVMValueRef fn) {
   size_t n = d->rpo.n;
   Pool tmp = {0}; /* the construction's scratch */
   /* predecessors by index */
-  uint32_t *pstart = pool_alloc(&tmp, (n + 1) * sizeof *pstart);
+  uint32_t *pstart = pool_record(&tmp, (n + 1) * sizeof *pstart);
   VEC(uint32_t) from = {.pool = &tmp}, to = {.pool = &tmp};
   ValVec succ = {.pool = &tmp};
   for (size_t i = 0; i < n; i++) {
@@ -80,11 +80,11 @@ Dom *dom_new(LLVMValueRef fn) {
   }
   for (size_t i = 0; i < n; i++)
     pstart[i + 1] += pstart[i];
-  uint32_t *preds = pool_alloc(&tmp, (from.n + 1) * sizeof *preds);
-  uint32_t *fill = pool_alloc(&tmp, (n + 1) * sizeof *fill);
+  uint32_t *preds = pool_record(&tmp, (from.n + 1) * sizeof *preds);
+  uint32_t *fill = pool_record(&tmp, (n + 1) * sizeof *fill);
   for (size_t e = 0; e < from.n; e++)
     preds[pstart[to.v[e]] + fill[to.v[e]]++] = from.v[e];
-  d->idom = pool_alloc(&d->pool, (n + 1) * sizeof *d->idom);
+  d->idom = pool_record(&d->pool, (n + 1) * sizeof *d->idom);
   for (size_t i = 0; i < n; i++)
     d->idom[i] = DOM_NONE;
   d->idom[0] = 0;
@@ -106,8 +106,8 @@ Dom *dom_new(LLVMValueRef fn) {
     }
   }
   /* dominator tree numbering: children lists, iterative DFS */
-  uint32_t *cstart = pool_alloc(&tmp, (n + 2) * sizeof *cstart);
-  uint32_t *kids = pool_alloc(&tmp, (n + 1) * sizeof *kids);
+  uint32_t *cstart = pool_record(&tmp, (n + 2) * sizeof *cstart);
+  uint32_t *kids = pool_record(&tmp, (n + 1) * sizeof *kids);
   for (uint32_t b = 1; b < n; b++)
     cstart[d->idom[b] + 1]++;
   for (size_t i = 0; i < n; i++)
@@ -115,9 +115,9 @@ Dom *dom_new(LLVMValueRef fn) {
   memset(fill, 0, (n + 1) * sizeof *fill);
   for (uint32_t b = 1; b < n; b++)
     kids[cstart[d->idom[b]] + fill[d->idom[b]]++] = b;
-  d->pre = pool_alloc(&d->pool, (n + 1) * sizeof *d->pre);
-  d->post = pool_alloc(&d->pool, (n + 1) * sizeof *d->post);
-  uint32_t clock = 0, *next = pool_alloc(&tmp, (n + 1) * sizeof *next);
+  d->pre = pool_record(&d->pool, (n + 1) * sizeof *d->pre);
+  d->post = pool_record(&d->pool, (n + 1) * sizeof *d->post);
+  uint32_t clock = 0, *next = pool_record(&tmp, (n + 1) * sizeof *next);
   VEC(uint32_t) st = {.pool = &tmp};
   if (n) {
     vec_push(&st, 0u);
@@ -136,8 +136,8 @@ Dom *dom_new(LLVMValueRef fn) {
   }
   /* loop depth: per header h, the natural loop of its back edges (a
      predecessor h dominates) is h and what reaches them without passing h */
-  d->depth = pool_alloc(&d->pool, (n + 1) * sizeof *d->depth);
-  uint32_t *mark = pool_alloc(&tmp, (n + 1) * sizeof *mark); /* h + 1: counted for h */
+  d->depth = pool_record(&d->pool, (n + 1) * sizeof *d->depth);
+  uint32_t *mark = pool_record(&tmp, (n + 1) * sizeof *mark); /* h + 1: counted for h */
   for (uint32_t h = 0; h < n; h++)
     for (uint32_t k = pstart[h]; k < pstart[h + 1]; k++) {
       uint32_t t = preds[k];

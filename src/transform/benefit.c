@@ -100,10 +100,10 @@ static BenefitFn *answers(Benefit *b, uint32_t f) {
     vec_push(&b->fns, NULL);
   BenefitFn *fi = b->fns.v[f];
   if (!fi) {
-    fi = b->fns.v[f] = pool_alloc(&b->pool, sizeof *fi);
+    fi = b->fns.v[f] = pool_record(&b->pool, sizeof *fi);
     fi->np = LLVMCountParams(b->host.fn_of(b->host.arg, f));
-    fi->pay = pool_alloc(&b->pool, (fi->np + 1) * sizeof *fi->pay);
-    fi->reach_uses = pool_alloc(&b->pool, (fi->np + 1) * sizeof *fi->reach_uses);
+    fi->pay = pool_record(&b->pool, (fi->np + 1) * sizeof *fi->pay);
+    fi->reach_uses = pool_record(&b->pool, (fi->np + 1) * sizeof *fi->reach_uses);
     fi->dom = NULL;
     reset(fi);
   }

@@ -114,11 +114,11 @@ static void classify_fn(Votes *vs, VoteFn *fi) {
 /* A record for a function gasp has not seen (the module's at the start, a
    clone or a retyped function later); classified when its body is scanned. */
 VoteFn *votes_register(Votes *vs, LLVMValueRef f) {
-  VoteFn *fi = pool_alloc(&vs->pool, sizeof *fi);
+  VoteFn *fi = pool_record(&vs->pool, sizeof *fi);
   fi->fn = f;
   fi->id = (uint32_t)vs->fns.n;
   fi->np = LLVMCountParams(f);
-  fi->vote = pool_alloc(&vs->pool, (fi->np + 1) * sizeof *fi->vote);
+  fi->vote = pool_record(&vs->pool, (fi->np + 1) * sizeof *fi->vote);
   pool_bind(&fi->sites, &vs->pool);
   pool_bind(&fi->out, &vs->pool);
   pool_bind(&fi->callers, &vs->pool);

@@ -82,6 +82,24 @@ void *pool_alloc(Pool *a, size_t n) {
   return link_block(a, xcalloc(1, sizeof(PoolBlock) + n));
 }
 
+#define RECORD_MAX 512
+#define CHUNK_MAX ((size_t)64 << 10)
+
+void *pool_record(Pool *a, size_t n) {
+  if (!a || n > RECORD_MAX)
+    return pool_alloc(a, n);
+  size_t align = _Alignof(max_align_t);
+  n = n ? (n + align - 1) / align * align : align;
+  if (!a->bump || (size_t)(a->end - a->bump) < n) {
+    a->chunk = a->chunk ? (a->chunk < CHUNK_MAX ? 2 * a->chunk : CHUNK_MAX) : 256;
+    a->bump = pool_alloc(a, a->chunk);
+    a->end = a->bump + a->chunk;
+  }
+  void *p = a->bump;
+  a->bump += n;
+  return p;
+}
+
 void *pool_resize(Pool *a, void *p, size_t n) {
   if (!a)
     return xrealloc(p, n);
@@ -94,7 +112,7 @@ void *pool_resize(Pool *a, void *p, size_t n) {
 
 char *pool_strdup(Pool *a, const char *s) {
   size_t n = strlen(s) + 1;
-  return memcpy(pool_alloc(a, n), s, n);
+  return memcpy(pool_record(a, n), s, n);
 }
 
 void pool_drop(Pool *a, void *p) {
@@ -113,6 +131,8 @@ void pool_release(Pool *a) {
     free(b);
   }
   a->head = NULL;
+  a->bump = a->end = NULL;
+  a->chunk = 0;
 }
 
 int64_t gcd64(int64_t a, int64_t b) {

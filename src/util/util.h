@@ -49,9 +49,15 @@ char *xasprintf(const char *fmt, ...)
    allocations would, plus a link each. */
 typedef struct Pool {
   struct PoolBlock *head;
+  unsigned char *bump, *end; /* pool_record's current chunk */
+  size_t chunk;              /* its size (doubles, up to 64 KiB) */
 } Pool;
 /* n zeroed bytes owned by a; with a NULL, on the heap (xcalloc). */
 void *pool_alloc(Pool *a, size_t n);
+/* pool_alloc for a record that lives until pool_release: never resized
+   or dropped.  Small ones share chunks (one block each, not one per
+   record: cheaper to make, to walk and to release). */
+void *pool_record(Pool *a, size_t n);
 /* p (NULL, or from a) resized to n bytes, still owned by a; with a NULL,
    xrealloc. */
 void *pool_resize(Pool *a, void *p, size_t n);

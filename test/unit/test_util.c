@@ -86,7 +86,44 @@ static void test_pool(void) {
   CHECK(p != NULL);
 }
 
+/* pool_record: zeroed, aligned records that do not overlap, small ones
+   sharing chunks (fewer blocks than records), large ones a block each;
+   one release frees them all and resets the chunk. */
+static void test_pool_record(void) {
+  Pool pool = {0};
+  enum { N = 2000 };
+  unsigned char *r[N];
+  size_t size[N];
+  bool ok = true;
+  for (size_t i = 0; i < N; i++) {
+    size[i] = i % 7 == 0 ? 0 : i % 97 == 0 ? 4000 : 1 + i % 45;
+    r[i] = pool_record(&pool, size[i]);
+    ok = ok && r[i] && (uintptr_t)r[i] % _Alignof(max_align_t) == 0;
+    for (size_t k = 0; k < size[i]; k++)
+      ok = ok && r[i][k] == 0;
+    memset(r[i], (int)(i & 0xff), size[i]);
+  }
+  CHECK(ok);
+  for (size_t i = 0; i < N; i++) /* no record wrote over another */
+    for (size_t k = 0; k < size[i]; k++)
+      ok = ok && r[i][k] == (unsigned char)(i & 0xff);
+  CHECK(ok);
+  size_t shared = 0, align = _Alignof(max_align_t); /* the next record right after */
+  for (size_t i = 0; i + 1 < N; i++) {
+    size_t used = size[i] ? (size[i] + align - 1) / align * align : align;
+    shared += size[i] <= 512 && r[i + 1] == r[i] + used;
+  }
+  CHECK(shared > N / 2);
+  CHECK(!strcmp(pool_strdup(&pool, "clone of @f"), "clone of @f"));
+  pool_release(&pool);
+  CHECK(pool.head == NULL && pool.bump == NULL && pool.chunk == 0);
+  unsigned *h = pool_record(NULL, sizeof *h); /* no pool: the heap */
+  CHECK(*h == 0);
+  free(h);
+}
+
 void unit_util(void) {
   test_strmap();
   test_pool();
+  test_pool_record();
 }
