@@ -478,8 +478,9 @@ bool fields_run(PassRun *run) {
   bool changed = false;
   PtrMap scan = {.pool = &fs.pool};
   callers_to_scan(&fs, &scan);
-  /* the module's functions in order, then each function given facts */
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+  /* the module's functions in order, then each function given facts (none
+     without a caller to scan: only those calls give facts) */
+  for (LLVMValueRef f = scan.n ? LLVMGetFirstFunction(m) : NULL; f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f))
       vec_push(&fs.again, f);
   size_t first = fs.again.n; /* those after it were given facts: always looked at */
