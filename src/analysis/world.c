@@ -160,7 +160,7 @@ static bool body_copyable(LLVMValueRef f) {
 
 bool world_may_rewrite(const TgtTable *t, LLVMValueRef f) {
   /* null_pointer_is_valid: a caller's null is an address, not "nowhere" */
-  return !LLVMIsDeclaration(f) && *ir_name(f) && !tgt_is_kernel(t, f) && !ir_null_is_valid(f) &&
+  return LLVMGetFirstBasicBlock(f) && *ir_name(f) && !tgt_is_kernel(t, f) && !ir_null_is_valid(f) &&
          !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)) && !interposable(f) &&
          only_called(f) && body_copyable(f);
 }

@@ -40,7 +40,7 @@ LLVMValueRef ir_callee(LLVMValueRef call) {
 
 bool ir_hands_out(LLVMValueRef user) {
   LLVMValueRef f = ir_callee(user);
-  return LLVMIsAReturnInst(user) || (f && !LLVMIsDeclaration(f));
+  return LLVMIsAReturnInst(user) || (f && LLVMGetFirstBasicBlock(f));
 }
 
 LLVMValueRef ir_insert_point_after(LLVMValueRef v) {

@@ -105,7 +105,7 @@ static bool calls_convergent(Callsplit *s, LLVMValueRef f, PtrMap *seen, ValVec 
       if (!LLVMIsACallInst(i) && !LLVMIsAInvokeInst(i) && !LLVMIsACallBrInst(i))
         continue;
       LLVMValueRef callee = LLVMGetCalledValue(i);
-      if (callee && LLVMIsAFunction(callee) && !LLVMIsDeclaration(callee)) {
+      if (callee && LLVMIsAFunction(callee) && LLVMGetFirstBasicBlock(callee)) {
         if (!map_get(seen, callee, NULL)) {
           map_put(seen, callee, 1);
           vec_push(work, callee);

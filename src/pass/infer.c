@@ -15,7 +15,7 @@ bool infer_run(PassRun *run) {
   bool changed = false;
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn;
        fn = LLVMGetNextFunction(fn))
-    if (!LLVMIsDeclaration(fn))
+    if (LLVMGetFirstBasicBlock(fn))
       changed |= infer_function(s, fn);
   infer_free(s);
   return changed;

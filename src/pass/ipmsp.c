@@ -829,7 +829,7 @@ static void publish(Ipmsp *ip) {
   VEC(int) md = {0};
   for (size_t i = 0; i < ip->v.fns.n; i++) {
     const VoteFn *fi = ip->v.fns.v[i];
-    if (!fi->fn || fi->fresh || LLVMIsDeclaration(fi->fn))
+    if (!fi->fn || fi->fresh || !LLVMGetFirstBasicBlock(fi->fn))
       continue;
     md.n = 0;
     for (unsigned k = 0; k < fi->np; k++) {

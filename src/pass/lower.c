@@ -732,12 +732,12 @@ bool lower_run(PassRun *run) {
   /* decide first: a refusal leaves the module as it came */
   s.failed = !check_initializers(&s);
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
-    if (!LLVMIsDeclaration(fn))
+    if (LLVMGetFirstBasicBlock(fn))
       check_function(&s, fn);
   if (!s.failed) {
     s.reach = facts_reach(run->facts);
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
-      if (!LLVMIsDeclaration(fn))
+      if (LLVMGetFirstBasicBlock(fn))
         lower_function(&s, fn);
     s.reach = NULL; /* the store's; lowering changes the code it describes */
     drop_dead_decls(&s);

@@ -299,7 +299,7 @@ bool resolve_run(PassRun *run) {
   /* nothing to fold and no generic access: no function to look at */
   bool any = casting.n || facts_inventory(run->facts)->generic_accesses;
   for (LLVMValueRef fn = any ? LLVMGetFirstFunction(m) : NULL; fn; fn = LLVMGetNextFunction(fn))
-    if (!LLVMIsDeclaration(fn) && !ir_optnone(fn)) /* optnone: as written */
+    if (LLVMGetFirstBasicBlock(fn) && !ir_optnone(fn)) /* optnone: as written */
       resolve_function(&s, fn, &casting);
   map_free(&casting);
   space_free(s.sp);

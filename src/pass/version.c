@@ -724,7 +724,7 @@ bool version_run(PassRun *run) {
                LLVMGetEnumAttributeKindForName("convergent", strlen("convergent")), run->facts};
   bool changed = false;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-    if (!LLVMIsDeclaration(f) && !ir_optnone(f))
+    if (LLVMGetFirstBasicBlock(f) && !ir_optnone(f))
       changed |= run_function(&s, f);
   space_free(s.sp);
   LLVMDisposeBuilder(s.b);

@@ -156,7 +156,7 @@ static void select_functions(const TgtTable *t, LLVMModuleRef m, GaspCallgraphSh
                              PtrMap *sel) {
   if (show == GASP_CALLGRAPH_ALL) {
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
-      if (!LLVMIsDeclaration(fn))
+      if (LLVMGetFirstBasicBlock(fn))
         map_put(sel, fn, 1);
     return;
   }
@@ -218,7 +218,7 @@ static void write_graph(const GaspCtx *cx, LLVMModuleRef m, GaspCallgraphShow sh
   if (reader)
     fputs(legend, f);
   for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
-    if (LLVMIsDeclaration(fn) || !map_get(&sel, fn, NULL))
+    if (!LLVMGetFirstBasicBlock(fn) || !map_get(&sel, fn, NULL))
       continue;
     fputs("  ", f);
     write_node(t, fn, reader, f);
@@ -244,7 +244,7 @@ static void write_graph(const GaspCtx *cx, LLVMModuleRef m, GaspCallgraphShow sh
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
         LLVMValueRef c = LLVMIsACallInst(i) ? ir_callee(i) : NULL;
-        if (!c || LLVMIsDeclaration(c) || !map_get(&sel, c, NULL))
+        if (!c || !LLVMGetFirstBasicBlock(c) || !map_get(&sel, c, NULL))
           continue;
         size_t k = 0;
         while (k < callees.n && callees.v[k] != c)

@@ -210,7 +210,7 @@ static unsigned check_module(SpaceCheck *sc, GaspCtx *cx, LLVMModuleRef m, bool 
   if (memsum)
     space_use_summary(sp, facts_summary(facts, NULL));
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
-    if (!LLVMIsDeclaration(f))
+    if (LLVMGetFirstBasicBlock(f))
       bad += check_function(cx, sc, sp, f);
   space_free(sp);
   return bad;

@@ -165,7 +165,7 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
         for (unsigned a = 0; a < nargs && !yes; a++) {
           if (LLVMGetOperand(i, a) != v)
             continue;
-          if (c != MAP_NONE && !LLVMIsDeclaration(callee)) {
+          if (c != MAP_NONE && LLVMGetFirstBasicBlock(callee)) {
             if (b->host.is_weighed(b->host.arg, c, a)) {
               BenefitParam e = {c, a};
               vec_push(edges, e);

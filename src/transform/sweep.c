@@ -78,7 +78,7 @@ size_t sweep_unreached(const TgtTable *t, LLVMModuleRef m,
   }
   ValVec dead = {.pool = &scratch};
   for (size_t k = 0; k < fns.n; k++)
-    if (!live[k] && !LLVMIsDeclaration(fns.v[k]) && may_delete(arg, fns.v[k]))
+    if (!live[k] && LLVMGetFirstBasicBlock(fns.v[k]) && may_delete(arg, fns.v[k]))
       vec_push(&dead, fns.v[k]);
   for (size_t k = 0; k < dead.n; k++)
     LLVMReplaceAllUsesWith(dead.v[k], LLVMGetPoison(LLVMTypeOf(dead.v[k])));
