@@ -20,10 +20,8 @@ void world_count(const TgtTable *t, LLVMModuleRef m, GaspGenericCounts *c);
 void world_count_live(const TgtTable *t, LLVMModuleRef m, const PtrMap *live,
                       GaspGenericCounts *c);
 
-/* May a pass give f a new signature or clone it at all (defined, named,
-   not a kernel, not variadic, not interposable, only called directly, a
-   body it can copy)?  ipmsp asks it of every function, callsplit before
-   splitting a call to f. */
+/* May a pass retype or clone f at all (defined, named, not a kernel, not
+   variadic or interposable, only called directly, a body it can copy)? */
 bool world_may_rewrite(const TgtTable *t, LLVMValueRef f);
 
 /* ===== memory.c — pointers through memory (private slots) =============== */
@@ -44,8 +42,7 @@ bool mem_module_object(const MemModel *mm, LLVMValueRef addr);
 /* The module-private variable addr points into (through GEPs and casts),
    or NULL (memsummary.c); memo: variable -> 1 module-private, 0 not. */
 LLVMValueRef mem_object_of(PtrMap *memo, LLVMValueRef addr);
-/* The slot's memory was filled by the host first (tgt_host_filled): it may
-   also hold global pointers. */
+/* The slot was filled by the host first: it may hold global pointers. */
 bool mem_slot_host(const MemModel *mm, uint32_t slot);
 /* A pointer into space as was in the slot when the function started (the
    host's global pointers, a caller's field fact); -1: none. */
@@ -235,16 +232,19 @@ const MemSummary *facts_summary(Facts *f, unsigned *rounds);
 const Reach *facts_reach(Facts *f);
 /* Does the module load generic pointers (or vectors of them), pass byval
    arguments, access memory volatile or through a generic pointer?  One
-   walk, kept the same way (a stale "yes" only costs a walk). */
+   walk, kept the same way (a stale "yes" only costs a walk); or made by a
+   pass that visits every function anyway (infer): fn's part added to *inv
+   after its last change, then the whole given to the store. */
 typedef struct Inventory {
   bool generic_ptr_loads, byval_calls, volatile_accesses, generic_accesses;
 } Inventory;
 const Inventory *facts_inventory(Facts *f);
+void facts_inventory_add(const Facts *f, LLVMValueRef fn, Inventory *inv);
+void facts_inventory_give(Facts *f, const Inventory *inv);
 /* The kinds of kept facts (the pass table's needs and keeps columns). */
 enum { FACTS_SUMMARY = 1, FACTS_REACH = 2, FACTS_INVENTORY = 4, FACTS_ALL = 7 };
-/* A pass changed the module: what it does not keep is computed again when
-   next asked; the pass about to run may ask for needs only (FACTS_ALL
-   outside passes).  pipeline.c calls both. */
+/* A pass changed the module: what it does not keep is computed again;
+   the pass about to run may ask for needs only.  pipeline.c calls both. */
 void facts_keep_only(Facts *f, unsigned keeps);
 void facts_allow(Facts *f, unsigned needs);
 /* How often each was computed in this store's life. */
@@ -252,8 +252,8 @@ typedef struct FactsCounts {
   unsigned summaries, reaches, inventories;
 } FactsCounts;
 FactsCounts facts_counts(const Facts *f);
-/* fn changed and waits for the pipeline's `reinfer` step (once however
-   often it is said); how many wait; takes them all, in the order said. */
+/* fn changed and waits for `reinfer` (once however often it is said);
+   how many wait; takes them all, in the order said. */
 void facts_reinfer_later(Facts *f, LLVMValueRef fn);
 size_t facts_reinfer_pending(const Facts *f);
 void facts_take_reinfer(Facts *f, ValVec *out);

@@ -138,37 +138,47 @@ const Reach *facts_reach(Facts *f) {
   return f->reach;
 }
 
+void facts_inventory_add(const Facts *f, LLVMValueRef fn, Inventory *inv) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      inv->generic_accesses |= ir_is_mem_op_in(i, f->t->generic);
+      switch (LLVMGetInstructionOpcode(i)) {
+      case LLVMLoad:
+        inv->generic_ptr_loads |= ir_ptr_as(LLVMTypeOf(i)) == f->t->generic;
+        /* fall through */
+      case LLVMStore:
+        inv->volatile_accesses |= LLVMGetVolatile(i);
+        break;
+      case LLVMCall: {
+        const IrMemIntrin *mi = ir_mem_intrin(i);
+        inv->volatile_accesses |= mi && ir_mem_intrin_volatile(mi, i);
+        for (unsigned k = 0, n = LLVMGetNumArgOperands(i); k < n && !inv->byval_calls; k++)
+          inv->byval_calls = LLVMGetCallSiteEnumAttribute(i, k + 1, f->byval_kind) != NULL;
+        break;
+      }
+      default:
+        break;
+      }
+    }
+}
+
 const Inventory *facts_inventory(Facts *f) {
   assert((f->allowed & FACTS_INVENTORY) && "the running pass declares it needs the inventory");
   if (f->inv_taken)
     return &f->inv;
-  Inventory *inv = &f->inv;
-  *inv = (Inventory){0};
+  f->inv = (Inventory){0};
   for (LLVMValueRef fn = LLVMGetFirstFunction(f->m); fn; fn = LLVMGetNextFunction(fn))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-        inv->generic_accesses |= ir_is_mem_op_in(i, f->t->generic);
-        switch (LLVMGetInstructionOpcode(i)) {
-        case LLVMLoad:
-          inv->generic_ptr_loads |= ir_ptr_as(LLVMTypeOf(i)) == f->t->generic;
-          /* fall through */
-        case LLVMStore:
-          inv->volatile_accesses |= LLVMGetVolatile(i);
-          break;
-        case LLVMCall: {
-          const IrMemIntrin *mi = ir_mem_intrin(i);
-          inv->volatile_accesses |= mi && ir_mem_intrin_volatile(mi, i);
-          for (unsigned k = 0, n = LLVMGetNumArgOperands(i); k < n && !inv->byval_calls; k++)
-            inv->byval_calls = LLVMGetCallSiteEnumAttribute(i, k + 1, f->byval_kind) != NULL;
-          break;
-        }
-        default:
-          break;
-        }
-      }
+    facts_inventory_add(f, fn, &f->inv);
   f->inv_taken = true;
   f->counts.inventories++;
-  return inv;
+  return &f->inv;
+}
+
+/* Every function's part, each added after its last change in the pass
+   (infer_run): what facts_inventory would find now. */
+void facts_inventory_give(Facts *f, const Inventory *inv) {
+  f->inv = *inv;
+  f->inv_taken = true;
 }
 
 void facts_keep_only(Facts *f, unsigned keeps) {

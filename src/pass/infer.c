@@ -13,10 +13,15 @@ bool infer_run(PassRun *run) {
   facts_pass_entry(cx, m);
   Infer *s = infer_new(cx, m, run->facts);
   bool changed = false;
-  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn;
-       fn = LLVMGetNextFunction(fn))
+  /* the fact store's inventory, made on the way: each function's part
+     right after it is inferred (it changes no other), while in the cache */
+  Inventory inv = {0};
+  for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
     if (LLVMGetFirstBasicBlock(fn))
       changed |= infer_function(s, fn);
+    facts_inventory_add(run->facts, fn, &inv);
+  }
+  facts_inventory_give(run->facts, &inv);
   infer_free(s);
   return changed;
 }

@@ -64,7 +64,8 @@ static void seen_hook(void *user, const char *pass, int after) {
 
 /* The inventory: what it says of a module holding each kind and of one
    holding none; kept through facts_keep_only(FACTS_INVENTORY) (a pass that
-   copies or retypes code), taken again after facts_keep_only(0). */
+   copies or retypes code), taken again after facts_keep_only(0); given by
+   a pass that made it on the way. */
 static void test_facts_inventory(void) {
   const char with[] =
       "target triple = \"nvptx64-nvidia-cuda\"\n"
@@ -100,6 +101,17 @@ static void test_facts_inventory(void) {
     inv = facts_inventory(f);
     CHECK(!inv->generic_ptr_loads && !inv->byval_calls && !inv->volatile_accesses &&
           !inv->generic_accesses);
+    facts_free(f);
+    /* made on the way (infer_run): every function's part, then given to
+       the store, which answers it without a walk of its own */
+    f = facts_new(tgt_by_name("nvptx"), m1);
+    Inventory acc = {0};
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m1); fn; fn = LLVMGetNextFunction(fn))
+      facts_inventory_add(f, fn, &acc);
+    facts_inventory_give(f, &acc);
+    inv = facts_inventory(f);
+    CHECK(inv->generic_ptr_loads && inv->byval_calls && inv->volatile_accesses &&
+          inv->generic_accesses && facts_counts(f).inventories == 0);
     facts_free(f);
   }
   if (m1)
