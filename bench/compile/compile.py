@@ -24,7 +24,8 @@ after.  Inputs:
               bench/public/public.py): half of them, all of them, and all of
               them linked with a copy whose defined symbols are renamed — an
               exact doubling, which shows whether the cost grows faster than
-              the input
+              the input (gasp on the doubled module against gasp on the
+              whole one in alternating pairs of their own)
 Beside each row: the peak RSS of opt-22 merely reading gasp's output and
 writing it again (the memory any tool needs to hold that module: gasp's
 clones make it larger than the input), and with --instructions the
@@ -284,7 +285,12 @@ def main():
             continue
         whole = [p for k, s_, p in inputs if k == kind and "doubled" not in s_][-1]
         (g1, c1), (g2, c2) = by_input[whole], by_input[path]
-        cells = "%.2f×" % (statistics.median(x[0] for x in g2) / statistics.median(x[0] for x in g1))
+        # the doubled module against the whole one, in alternating pairs of
+        # their own (two medians taken minutes apart would move with the load)
+        out2, out1 = os.path.join(tmp, "d2.bc"), os.path.join(tmp, "d1.bc")
+        d2, d1 = pairs([gasp, path, "-o", out2], [gasp, whole, "-o", out1], a.runs)
+        r = [x[0] / y[0] for x, y in zip(d2, d1)]
+        cells = "%.2f× (%.2f–%.2f, pairwise)" % (statistics.median(r), min(r), max(r))
         if c1:
             cells += " CPU; instructions %.2f× (memsum %.2f×)" % (
                 c2[0]["total"] / c1[0]["total"],
