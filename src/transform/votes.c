@@ -208,8 +208,9 @@ void votes_build(Votes *vs) {
     scan_out(vs, g);
 }
 
-/* After a wave's rewrites and infer: the records of new functions are
-   classified, and every changed body's calls are sites again. */
+/* After a wave's rewrites: the records of new functions are classified,
+   then every changed body is handed to first (ipmsp infers it again) and
+   its calls are sites again. */
 void votes_refresh(Votes *vs, void (*first)(void *, VoteFn *), void *arg) {
   /* a record made in this wave: its signature, attributes and callers are
      what they will be (first changes bodies only) */
