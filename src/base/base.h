@@ -92,8 +92,6 @@ LLVMValueRef ir_clear_tag(LLVMBuilderRef b, LLVMValueRef p);
    returns the new block.  `at` keeps its block, and with it the terminator,
    so the phis of the successors stay right. */
 LLVMBasicBlockRef ir_split_before(LLVMBuilderRef b, LLVMValueRef at);
-/* Moves the name of from (which is about to go away) to to. */
-void ir_take_name(LLVMValueRef from, LLVMValueRef to);
 /* Operands of an intrinsic memory access: which arguments are pointers
    and how the overloaded declaration is formed. */
 typedef struct IrMemIntrin {
@@ -288,6 +286,8 @@ bool capi_upgrade_calls(LLVMValueRef decl);
 /* Variadic calls and functions lowered to an argument buffer as llc does
    (ExpandVariadics, lowering mode); true when m changed. */
 bool capi_expand_variadics(LLVMModuleRef m);
+/* Moves the name of from (about to go away) to to: Value::takeName. */
+void ir_take_name(LLVMValueRef from, LLVMValueRef to);
 /* The copy `to` of `from` (clone.c) gets its own DISubprogram, and each
    olds[k]'s location, DIAssignID and debug records go to news[k] (pairs of
    arguments and instructions; a function without a DISubprogram: nothing). */

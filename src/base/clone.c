@@ -220,10 +220,14 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
     LLVMValueRef p = LLVMGetParam(fn, k), q = LLVMGetParam(nf, k);
     size_t len;
     const char *pn = LLVMGetValueName2(p, &len);
-    char *keep = len ? xstrdup(pn) : NULL; /* p's name moves to q */
+    /* q gets p's name (taken from p when p goes away) */
+    if (move)
+      ir_take_name(p, q);
+    else if (len)
+      LLVMSetValueName2(q, pn, len);
     LLVMValueRef as = q;
     if (LLVMTypeOf(p) != LLVMTypeOf(q)) {
-      char *cn = len ? xconcat(keep, ".generic") : NULL;
+      char *cn = len ? xconcat(LLVMGetValueName2(q, &len), ".generic") : NULL;
       as = LLVMBuildAddrSpaceCast(b, q, LLVMTypeOf(p), cn ? cn : "");
       vec_push(&casts, as);
       free(cn);
@@ -232,12 +236,6 @@ LLVMValueRef clone_function(LLVMValueRef fn, LLVMTypeRef fnty, const char *name,
       LLVMReplaceAllUsesWith(p, as);
     else
       vmap_put(vm, p, as);
-    if (keep) {
-      if (move)
-        LLVMSetValueName2(p, "", 0);
-      LLVMSetValueName2(q, keep, len);
-      free(keep);
-    }
   }
   if (!move) {
     copy_body(b, fn, nf, vm, entry);

@@ -139,17 +139,6 @@ LLVMBasicBlockRef ir_split_before(LLVMBuilderRef b, LLVMValueRef at) {
   return head;
 }
 
-void ir_take_name(LLVMValueRef from, LLVMValueRef to) {
-  size_t len;
-  const char *n = LLVMGetValueName2(from, &len);
-  if (!len)
-    return;
-  char *keep = xstrdup(n);
-  LLVMSetValueName2(from, "", 0);
-  LLVMSetValueName2(to, keep, len);
-  free(keep);
-}
-
 /* `returned` promises that the argument is the return value, so both must
    have one type: a parameter retyped to a named space while the return
    stays generic (or the reverse) loses it. */
