@@ -18,9 +18,11 @@ after.  Inputs:
               reached with two space tuples, so ipmsp clones each twice over
               three waves; --small, default 8000): the per-function costs the
               chain's large helpers hide
-  linked K    the public benchmark's CUDA units (nvptx64) and its amdgcn
-              units (HIP and OpenCL C), as many as link together with
-              llvm-link-22 (bench/public/work/out/*.O2.clang.bc, made by
+  linked K    the public benchmark's CUDA units (nvptx64), its HIP units
+              and its OpenCL C units (amdgcn), each language linked apart
+              (HIP's code objects are version 5, OpenCL's 6: llvm-link-22
+              refuses to mix them), as many as link together
+              (--units, default bench/public/work/out/*.O2.clang.bc, made by
               bench/public/public.py): half of them, all of them, and all of
               them linked with a copy whose defined symbols are renamed — an
               exact doubling, which shows whether the cost grows faster than
@@ -57,14 +59,29 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
+# A process's peak RSS starts at its parent's at the fork (Linux keeps the
+# high-water mark across fork and exec), so a command started by this
+# script (tens of MiB once it has held a disassembled module) could never
+# show less.  Each command is started by a small interpreter of its own
+# (about 10 MiB, below any LLVM tool) that reports its child's accounting.
+SPAWN = ("import os, sys\n"
+         "pid = os.fork()\n"
+         "if pid == 0:\n"
+         "    null = os.open(os.devnull, os.O_WRONLY)\n"
+         "    os.dup2(null, 1); os.dup2(null, 2)\n"
+         "    os.execvp(sys.argv[1], sys.argv[1:])\n"
+         "_, status, ru = os.wait4(pid, 0)\n"
+         "print(status, ru.ru_utime + ru.ru_stime, ru.ru_maxrss)\n")
+
+
 def measure(cmd):
     """CPU seconds (user + system) and peak RSS (MiB) of one process."""
-    with open(os.devnull, "wb") as null:
-        p = subprocess.Popen(cmd, stdout=null, stderr=null)
-        _, status, ru = os.wait4(p.pid, 0)
+    out = subprocess.run([sys.executable, "-S", "-c", SPAWN] + cmd, capture_output=True,
+                         text=True, check=True).stdout.split()
+    status, cpu, rss = int(out[0]), float(out[1]), int(out[2])
     if status:
         raise RuntimeError("%s failed (status %d)" % (" ".join(cmd), status))
-    return ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024.0
+    return cpu, rss / 1024.0
 
 
 def pairs(a_cmd, b_cmd, runs):
@@ -203,6 +220,9 @@ def main():
                     help="units of each language for the plugin's cost (default 6)")
     ap.add_argument("--instructions", action="store_true",
                     help="also count instructions with valgrind's callgrind (slow: minutes)")
+    ap.add_argument("--units", default=os.path.join(ROOT, "bench", "public", "work", "out"),
+                    help="the folder of the public benchmark's units "
+                         "(*.O2.clang.bc; default bench/public/work/out, public.py's)")
     ap.add_argument("--skip-opt", action="store_true",
                     help="only the plugin's cost (no gasp-opt / IAS inputs)")
     a = ap.parse_args()
@@ -223,11 +243,13 @@ def main():
             subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen_ipmsp_module.py"),
                             str(n // 2 * 45), "nvptx64"], stdout=f, check=True)
         inputs.append(("small helpers", "%d helpers" % n, ll))
-    out_dir = os.path.join(ROOT, "bench", "public", "work", "out")
-    for kind, pattern, keep in (
-            ("linked CUDA units", "*.nvptx64.O2.clang.bc",
+    out_dir = a.units
+    for kind, tag, pattern, keep in (
+            ("linked CUDA units", "cuda", "*.nvptx64.O2.clang.bc",
              lambda b: ".cu." in b or "-cuda." in b),
-            ("linked amdgcn units (HIP, OpenCL C)", "*.amdgcn.O2.clang.bc", lambda b: True)):
+            ("linked HIP units", "hip", "*.amdgcn.O2.clang.bc", lambda b: "-hip." in b),
+            ("linked OpenCL C units (amdgcn)", "ocl", "*.amdgcn.O2.clang.bc",
+             lambda b: ".cl." in b)):
         units = [u for u in sorted(glob.glob(os.path.join(out_dir, pattern)))
                  if keep(os.path.basename(u))]
         # as many units as link together (two programs may define the same
@@ -241,7 +263,6 @@ def main():
                 linkable.append(u)
         if len(linkable) < 4:
             continue
-        tag = "cuda" if "CUDA" in kind else "amdgcn"
         for k in (len(linkable) // 2, len(linkable)):
             bc = os.path.join(tmp, "%s%d.bc" % (tag, k))
             if k == len(linkable):

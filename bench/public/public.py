@@ -642,6 +642,9 @@ def main():
     ap.add_argument("--mllvm", action="append", default=[], metavar="ARG",
                     help="an option for every build with the plugin, e.g. -gasp-late=0 "
                          "(to compare placements; give --out another name)")
+    ap.add_argument("--bitcode-only", action="store_true",
+                    help="only build each unit's clang-22 -OX bitcode (work/out/*.clang.bc, "
+                         "what bench/compile/compile.py links), no plugin, llc or report")
     ap.add_argument("--report-only", action="store_true",
                     help="write the report again from the last run's results (work/results.json, "
                          "or work/<name>.json for --out <name>.md)")
@@ -677,6 +680,17 @@ def main():
     for u in units:
         targets = {"cuda": ("nvptx64",), "hip": ("amdgcn",), "ocl": OCL_TARGETS}[u["lang"]]
         jobs += [(u, t, o) for o in opts for t in targets]
+    if a.bitcode_only:
+        def bitcode(j):
+            u, t, o = j
+            base = os.path.join(WORK, "out", "%s.%s.%s" % (u["name"].replace("/", "_"), t, o))
+            os.makedirs(os.path.dirname(base), exist_ok=True)
+            return front(u, t, o, base + ".clang.bc", None, False, cuda)[0] == 0
+        with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
+            built = sum(ex.map(bitcode, jobs))
+        print("public.py: %d of %d units built to bitcode in %s" % (built, len(jobs),
+                                                                    os.path.join(WORK, "out")))
+        return 0
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
         results = list(ex.map(lambda j: build_unit(j[0], j[1], j[2], plugin, a.wp, cuda), jobs))
     with open(saved, "w") as f:
