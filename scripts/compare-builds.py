@@ -5,6 +5,7 @@ refactoring that must not change behaviour.
 
   python3 scripts/compare-builds.py OLD_BUILD NEW_BUILD [--random N] [--first SEED]
                                    [--olevel -O0|-O1|-O2|-O3] [--tests]
+                                   [--ignore-stat TEXT]...
 
 Inputs: every .ll file under test/ as it is (--tests; the lit tests'
 inputs, bad ones included: the two builds must refuse them alike), the
@@ -19,7 +20,8 @@ world; --whole-program; --clone-budget=1; --lower-generic=tags;
 writing the text IR, and printing remarks of every kind, -stats, the
 --summary residue report and the call graph (--dot-callgraph=..., all
 functions).  Every output of one build must equal the other's byte for
-byte.  Prints one line per difference ('DIFF input config what') and
+byte, but for the -stats lines that contain a --ignore-stat TEXT (a
+statistic the change is meant to move, e.g. 'module-wide rounds').  Prints one line per difference ('DIFF input config what') and
 'compare-builds: N runs, N outputs compared, N differ'; exit 1 when any
 differs."""
 import glob
@@ -54,11 +56,19 @@ def run_one(build, ll, flags, tmp, tag):
     return res
 
 
-def compare(old, new, name, ll, tmp):
+def without_stats(res, ignore):
+    """res with the -stats lines naming one of ignore dropped."""
+    if ignore:
+        res["stderr"] = "".join(l for l in res["stderr"].splitlines(True)
+                                if not any(t in l for t in ignore))
+    return res
+
+
+def compare(old, new, name, ll, tmp, ignore=()):
     diffs, n = [], 0
     for cname, flags in CONFIGS:
-        a = run_one(old, ll, flags, tmp, "a")
-        b = run_one(new, ll, flags, tmp, "b")
+        a = without_stats(run_one(old, ll, flags, tmp, "a"), ignore)
+        b = without_stats(run_one(new, ll, flags, tmp, "b"), ignore)
         for k in a:
             n += 1
             if a[k] != b[k]:
@@ -97,7 +107,8 @@ def main():
     nrand = int(sys.argv[sys.argv.index("--random") + 1]) if "--random" in sys.argv else 20
     first = int(sys.argv[sys.argv.index("--first") + 1]) if "--first" in sys.argv else 9000
     olevel = sys.argv[sys.argv.index("--olevel") + 1] if "--olevel" in sys.argv else "-O1"
-    args = [a for a in args if a != olevel]
+    ignore = [sys.argv[k + 1] for k, a in enumerate(sys.argv[:-1]) if a == "--ignore-stat"]
+    args = [a for a in args if a != olevel and a not in ignore]
     with tempfile.TemporaryDirectory() as tmp:
         ins = inputs(tmp, nrand, first, olevel, "--tests" in sys.argv)
 
@@ -105,7 +116,7 @@ def main():
             name, ll = ins[i]
             d = os.path.join(tmp, "w%d" % i)
             os.mkdir(d)
-            return compare(old, new, name, ll, d)
+            return compare(old, new, name, ll, d, ignore)
 
         with ThreadPoolExecutor(os.cpu_count() or 2) as ex:
             res = list(ex.map(job, range(len(ins))))

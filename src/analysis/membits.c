@@ -61,16 +61,22 @@ static size_t carried_at(MemSummary *ms, LLVMValueRef f) {
     return k;
   k = (uint32_t)ms->carried.n;
   map_put(&ms->fn_at, f, k);
-  for (unsigned i = 0; i <= LLVMCountParams(f); i++)
+  for (unsigned i = 0; i <= LLVMCountParams(f); i++) {
     vec_push(&ms->carried, 0u);
+    vec_push(&ms->carried_ep, 0u);
+    vec_push(&ms->carried_seen, 0u);
+  }
   return k;
 }
 
 static void grow_carried(MemSummary *ms, size_t at, uint32_t val) {
   if (val & ~ms->carried.v[at]) {
     ms->carried.v[at] |= val;
-    ms->carried_union |= val;
-    mem_summary_changed(ms, MS_PART_CARRIED);
+    ms->carried_ep.v[at] = ++ms->epoch;
+    if (val & ~ms->carried_union) {
+      ms->carried_union |= val;
+      mem_summary_changed(ms, MS_PART_CARRIED_ANY);
+    }
   }
 }
 
@@ -80,9 +86,9 @@ static LLVMValueRef defined_callee(LLVMValueRef call) {
   return c && LLVMIsAFunction(c) && !LLVMIsDeclaration(c) && !LLVMGetIntrinsicID(c) ? c : NULL;
 }
 
-/* May an intrinsic declaration touch memory (no memory(none))? */
-static bool intrinsic_touches_memory(LLVMValueRef decl) {
-  unsigned kind = LLVMGetEnumAttributeKindForName("memory", 6);
+/* May an intrinsic declaration touch memory (no memory(none))?  kind: the
+   `memory` attribute's (looked up once per function summarised). */
+static bool intrinsic_touches_memory(LLVMValueRef decl, unsigned kind) {
   LLVMAttributeRef a = LLVMGetEnumAttributeAtIndex(decl, LLVMAttributeFunctionIndex, kind);
   return !a || LLVMGetEnumAttributeValue(a) != 0;
 }
@@ -109,6 +115,7 @@ typedef struct BitsWalk {
                       was exposed (asked once, not per argument use) */
   bool ready;      /* bits computed for fn */
   bool overflow;   /* the table did not settle: every answer is unknown */
+  unsigned memory_kind; /* the `memory` attribute's kind */
 } BitsWalk;
 
 /* The leaf set of a call result (see "Pointer bits" above); pushes the
@@ -117,9 +124,9 @@ static uint32_t call_bits(BitsWalk *w, LLVMValueRef call) {
   LLVMValueRef callee = LLVMGetCalledValue(call);
   LLVMValueRef def = defined_callee(call);
   if (def) {
-    size_t at = carried_at(w->ms, def);
-    mem_summary_reads(w->ms, MS_PART_CARRIED);
-    return w->ms->carried.v[at + LLVMCountParams(def)];
+    size_t at = carried_at(w->ms, def) + LLVMCountParams(def);
+    mem_summary_reads_carried(w->ms, at);
+    return w->ms->carried.v[at];
   }
   bool intrin = callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee);
   uint32_t mem = 0;
@@ -132,9 +139,9 @@ static uint32_t call_bits(BitsWalk *w, LLVMValueRef call) {
       vec_push(&w->stack, a);
   }
   if (intrin)
-    return intrinsic_touches_memory(callee) && mem ? mem_summary_load(w->ms, mem) : 0;
+    return intrinsic_touches_memory(callee, w->memory_kind) && mem ? mem_summary_load(w->ms, mem) : 0;
   mem_summary_reads(w->ms, MS_PART_EXPOSED);
-  mem_summary_reads(w->ms, MS_PART_CARRIED);
+  mem_summary_reads(w->ms, MS_PART_CARRIED_ANY);
   if (callee && LLVMIsAFunction(callee) && casts_decl_harmless(callee))
     return (mem ? mem_summary_load(w->ms, mem) : 0) | w->ms->exposed;
   /* unknown code: any memory's pointers (not the unknown bit: what it may
@@ -157,9 +164,10 @@ static uint32_t value_bits(BitsWalk *w, LLVMValueRef x, unsigned depth) {
     return k == MAP_NONE ? 0 : w->bits.v[k];
   }
   if (LLVMIsAArgument(x)) { /* a parameter of fn: the operands are fn's */
-    size_t at = carried_at(w->ms, w->fn); /* may grow the vector */
-    uint32_t r = w->ms->carried.v[at + (unsigned)ir_param_index(x)] | w->ms->ind_args;
-    mem_summary_reads(w->ms, MS_PART_CARRIED);
+    size_t at = carried_at(w->ms, w->fn) + (unsigned)ir_param_index(x); /* may grow it */
+    uint32_t r = w->ms->carried.v[at] | w->ms->ind_args;
+    mem_summary_reads_carried(w->ms, at);
+    mem_summary_reads(w->ms, MS_PART_IND_ARGS);
     mem_summary_reads(w->ms, MS_PART_EXPOSED);
     if (w->outside)
       r |= w->ms->exposed; /* outside code passes what it was shown */
@@ -290,7 +298,7 @@ static void call_sinks(BitsWalk *w, LLVMValueRef call) {
   LLVMValueRef callee = LLVMGetCalledValue(call);
   LLVMValueRef def = defined_callee(call);
   bool intrin = callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee);
-  if (intrin && (ir_mem_intrin(call) || ir_is_lifetime(call) || !intrinsic_touches_memory(callee)))
+  if (intrin && (ir_mem_intrin(call) || ir_is_lifetime(call) || !intrinsic_touches_memory(callee, w->memory_kind)))
     return; /* memcpy & co. are modelled; others only compute */
   unsigned n = LLVMGetNumArgOperands(call);
   uint32_t mem = 0, bits = 0;
@@ -319,7 +327,7 @@ static void call_sinks(BitsWalk *w, LLVMValueRef call) {
   mem_summary_store(ms, mem, bits);
   if (bits & ~ms->ind_args) {
     ms->ind_args |= bits;
-    mem_summary_changed(ms, MS_PART_CARRIED);
+    mem_summary_changed(ms, MS_PART_IND_ARGS);
   }
 }
 
@@ -327,7 +335,8 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
                           uint32_t (*set_of)(void *arg, LLVMValueRef v), void *arg) {
   PtrMap seen;
   map_init(&seen);
-  BitsWalk bw = {.ms = ms, .set_of = set_of, .arg = arg, .fn = fn};
+  BitsWalk bw = {.ms = ms, .set_of = set_of, .arg = arg, .fn = fn,
+                 .memory_kind = LLVMGetEnumAttributeKindForName("memory", 6)};
   map_init(&bw.at);
   unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
   uint32_t priv_bit = space_table_bit(t, t->priv);

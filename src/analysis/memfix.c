@@ -19,8 +19,9 @@
  *      loads through the summary so far) and record what it may write
  *      (mem_summary_function): every function once, then sweep after
  *      sweep in module order only the functions that read a part of the
- *      summary (a space's memory, anywhere, exposed, the carried bits, the
- *      module-private objects) that grew after their last visit began —
+ *      summary (a space's memory, anywhere, exposed, each entry of the
+ *      carried bits, their union, the module-private objects) that grew
+ *      after their last visit began —
  *      their own growth included —, until a sweep visits none: each then
  *      read the final summary, and a visit depends on nothing else (each
  *      visit only adds bits: at most (SP_NBITS + 2)^2 sweeps, in practice
@@ -102,22 +103,32 @@ MemSummary *memfix_compute(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums,
      final summary */
   size_t n = fns.n, visits = 0, cap = n * (SP_NBITS + 2) * (SP_NBITS + 2);
   uint64_t *began = xcalloc(n + 1, sizeof *began), *read = xcalloc(n + 1, sizeof *read);
+  /* per function: the carried entries its last visit read */
+  VEC(uint32_t) *carried = xcalloc(n + 1, sizeof *carried);
   unsigned r = 0;
   for (bool any = true; any && visits < cap; r++) {
     any = false;
     for (size_t i = 0; i < n && visits < cap; i++) {
-      if (r && !mem_summary_grew_since(ms, read[i], began[i]))
+      if (r && !mem_summary_grew_since(ms, read[i], carried[i].v, carried[i].n, began[i]))
         continue;
       began[i] = mem_summary_begin_visit(ms);
       space_analyse(sp, fns.v[i], NULL);
       mem_summary_function(ms, t, fns.v[i], space_set_of, sp);
       read[i] = mem_summary_visit_reads(ms);
+      size_t nc;
+      const uint32_t *c = mem_summary_visit_carried(ms, &nc);
+      carried[i].n = 0;
+      for (size_t k = 0; k < nc; k++)
+        vec_push(&carried[i], c[k]);
       visits++;
       any = true;
     }
   }
   if (r > 1)
     r--; /* the last sweep visited none */
+  for (size_t i = 0; i < n; i++)
+    vec_free(&carried[i]);
+  free(carried);
   free(began);
   free(read);
   vec_free(&fns);

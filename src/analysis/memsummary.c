@@ -74,6 +74,9 @@ MemSummary *mem_summary_new(SpaceNums *nums) {
   ms->nums = nums;
   pool_bind(&ms->fn_at, &ms->pool);
   pool_bind(&ms->carried, &ms->pool);
+  pool_bind(&ms->carried_ep, &ms->pool);
+  pool_bind(&ms->carried_seen, &ms->pool);
+  pool_bind(&ms->carried_reads, &ms->pool);
   pool_bind(&ms->objects, &ms->pool);
   pool_bind(&ms->obj_at, &ms->pool);
   pool_bind(&ms->obj_held, &ms->pool);
@@ -175,14 +178,25 @@ uint32_t mem_summary_load(const MemSummary *ms, uint32_t src) {
 
 uint64_t mem_summary_begin_visit(MemSummary *ms) {
   ms->reads = 0;
+  ms->visit++;
+  ms->carried_reads.n = 0;
   return ms->epoch;
 }
 
 uint64_t mem_summary_visit_reads(const MemSummary *ms) { return ms->reads; }
 
-bool mem_summary_grew_since(const MemSummary *ms, uint64_t reads, uint64_t began) {
+const uint32_t *mem_summary_visit_carried(const MemSummary *ms, size_t *n) {
+  *n = ms->carried_reads.n;
+  return ms->carried_reads.v;
+}
+
+bool mem_summary_grew_since(const MemSummary *ms, uint64_t reads, const uint32_t *carried,
+                            size_t ncarried, uint64_t began) {
   for (unsigned p = 0; p < MS_PARTS; p++)
     if ((reads >> p & 1) && ms->part_ep[p] > began)
+      return true;
+  for (size_t k = 0; k < ncarried; k++)
+    if (ms->carried_ep.v[carried[k]] > began)
       return true;
   return false;
 }

@@ -40,7 +40,10 @@ SpaceNums *mem_summary_nums(const MemSummary *ms);
    visit read, and whether one of `reads` grew after the count `began`. */
 uint64_t mem_summary_begin_visit(MemSummary *ms);
 uint64_t mem_summary_visit_reads(const MemSummary *ms);
-bool mem_summary_grew_since(const MemSummary *ms, uint64_t reads, uint64_t began);
+/* The carried entries the visit read (valid until the next visit). */
+const uint32_t *mem_summary_visit_carried(const MemSummary *ms, size_t *n);
+bool mem_summary_grew_since(const MemSummary *ms, uint64_t reads, const uint32_t *carried,
+                            size_t ncarried, uint64_t began);
 
 /* ===== memfix.c — the memory summary's fixed point (an analysis) ======= */
 /* The module's memory summary, at its fixed point (rounds: how many),
@@ -54,7 +57,12 @@ MemSummary *memfix_compute(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums,
 
 /* The parts of the summary whose growth memfix.c tracks: a space's held
    set (its bit), then these. */
-enum { MS_PART_ANY = SP_NBITS, MS_PART_EXPOSED, MS_PART_CARRIED, MS_PART_OBJECTS, MS_PARTS };
+enum {
+  MS_PART_ANY = SP_NBITS, MS_PART_EXPOSED,
+  MS_PART_CARRIED_ANY, /* carried_union (what unknown code gets back) */
+  MS_PART_IND_ARGS,    /* ind_args */
+  MS_PART_OBJECTS, MS_PARTS
+};
 
 struct MemSummary {
   Pool pool;               /* the maps and lists below */
@@ -66,6 +74,10 @@ struct MemSummary {
      (fn_at: its first entry) one entry per parameter, then its return */
   PtrMap fn_at;
   VEC(uint32_t) carried;
+  VEC(uint64_t) carried_ep;    /* per entry: the count at its last growth */
+  VEC(uint32_t) carried_seen;  /* per entry: the visit that last read it */
+  VEC(uint32_t) carried_reads; /* the entries read in this visit */
+  uint32_t visit;              /* visits begun */
   uint32_t carried_union;  /* every entry of carried or'ed (what unknown code
                               may get back of any of them) */
   uint32_t ind_args;       /* carried by an argument of an indirect call */
@@ -77,8 +89,9 @@ struct MemSummary {
   VEC(uint32_t) obj_held;
   /* what memfix.c's fixed point visits again: a count of changes, the count
      at each part's last change (a space's held set, anywhere, exposed, the
-     carried entries with their union and ind_args, the module-private
-     objects), and the parts read since `reads` was last cleared */
+     carried union, ind_args, the module-private objects; each carried
+     entry's in carried_ep), and the parts read since `reads` was last
+     cleared (the carried entries read: carried_reads) */
   uint64_t epoch;
   uint64_t part_ep[MS_PARTS];
   uint64_t reads;
@@ -96,6 +109,14 @@ static inline void mem_summary_changed(MemSummary *ms, unsigned part) {
 }
 static inline void mem_summary_reads(const MemSummary *ms, unsigned part) {
   ((MemSummary *)ms)->reads |= 1ull << part; /* a log, not the summary */
+}
+/* Carried entry `at` was read (a function's revisits follow the entries it
+   read, not every growth of every function's). */
+static inline void mem_summary_reads_carried(MemSummary *ms, size_t at) {
+  if (ms->carried_seen.v[at] != ms->visit) {
+    ms->carried_seen.v[at] = ms->visit;
+    vec_push(&ms->carried_reads, (uint32_t)at);
+  }
 }
 
 /* *at |= val, noting the instruction being recorded (ms->at) as the first
