@@ -474,9 +474,16 @@ def executed(base, target):
     return total if total["tried"] else None
 
 
-def build_unit(unit, target, opt, plugin, wp, cuda):
+def unit_base(unit, target, opt):
+    """work/out/NAME.TARGET.OPT: the stem of every file one build of unit
+    writes (its folder made)."""
     base = os.path.join(WORK, "out", "%s.%s.%s" % (unit["name"].replace("/", "_"), target, opt))
     os.makedirs(os.path.dirname(base), exist_ok=True)
+    return base
+
+
+def build_unit(unit, target, opt, plugin, wp, cuda):
+    base = unit_base(unit, target, opt)
     res = {"unit": unit["name"], "suite": unit["suite"], "lang": unit["lang"], "target": target,
            "opt": opt}
     ck = {"nvptx64": "ptx", "amdgcn": "amdgpu", "spirv64": "spirv"}[target]
@@ -683,9 +690,7 @@ def main():
     if a.bitcode_only:
         def bitcode(j):
             u, t, o = j
-            base = os.path.join(WORK, "out", "%s.%s.%s" % (u["name"].replace("/", "_"), t, o))
-            os.makedirs(os.path.dirname(base), exist_ok=True)
-            return front(u, t, o, base + ".clang.bc", None, False, cuda)[0] == 0
+            return front(u, t, o, unit_base(u, t, o) + ".clang.bc", None, False, cuda)[0] == 0
         with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
             built = sum(ex.map(bitcode, jobs))
         print("public.py: %d of %d units built to bitcode in %s" % (built, len(jobs),
