@@ -42,6 +42,13 @@ and by gasp's memsum pass (inclusive) — counts a loaded machine cannot move.
               public benchmark's order): per unit the median CPU ratio,
               and in total the sum of the plugin's medians over the sum of
               clang's.
+  random      (--random-programs N, default 10) the plugin on small random
+              OpenCL C programs (scripts/genprog.py --extended, seeds
+              --random-first ... , the shape of CLSmith's) and on an empty
+              kernel, each for spirv64, amdgcn (gfx90a) and nvptx64: clang-22
+              -O2 to bitcode with and without the plugin, alternating pairs;
+              with --instructions also callgrind's counts of both (the plugin
+              a copy without its debug sections).
 Writes bench/compile/compile.md and prints it.  Never a pass/fail test:
 the issue's targets are read off the report.
 """
@@ -205,6 +212,60 @@ def plugin_cost(a, tmp):
     return rows
 
 
+EMPTY_KERNEL = "kernel void k(global int *p) { *p = 1; }\n"
+RANDOM_TARGETS = (("spirv64", ["-target", "spirv64-unknown-unknown"]),
+                  ("amdgcn", ["-target", "amdgcn-amd-amdhsa", "-mcpu=gfx90a"]),
+                  ("nvptx64", ["-target", "nvptx64-nvidia-cuda"]))
+
+
+def random_plugin_cost(a, tmp):
+    """clang-22 -O2 with the plugin against without on random OpenCL C programs."""
+    plugin = os.path.join(a.build, "lib", "gasp-plugin.so")
+    stripped = os.path.join(tmp, "gasp-plugin.so")
+    shutil.copy(plugin, stripped)
+    subprocess.run(["strip", "--strip-debug", stripped], check=True)
+    programs = [("empty kernel", os.path.join(tmp, "empty.cl"))]
+    with open(programs[0][1], "w") as f:
+        f.write(EMPTY_KERNEL)
+    for seed in range(a.random_first, a.random_first + a.random_programs):
+        cl = os.path.join(tmp, "genprog%d.cl" % seed)
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "genprog.py"), "--extended",
+                        str(seed), cl], check=True, capture_output=True)
+        programs.append(("genprog %d" % seed, cl))
+    rows = ["", "clang-22 -cl-std=CL2.0 -O2, random OpenCL C programs "
+            "(`scripts/genprog.py --extended SEED`, seeds %d–%d) and an empty kernel to "
+            "bitcode: with `-fpass-plugin` (A) against without (B), %d alternating pairs%s."
+            % (a.random_first, a.random_first + a.random_programs - 1, a.runs,
+               "; instructions by callgrind" if a.instructions else ""), "",
+            "| program | target | without CPU s | with / without CPU (pairwise) |"
+            + (" instructions without | with / without instructions |" if a.instructions
+               else ""),
+            "|---|---|---|---|" + ("---|---|" if a.instructions else "")]
+    cpu, ins = [], []
+    for name, cl in programs:
+        for tgt, flags in RANDOM_TARGETS:
+            out = os.path.join(tmp, "random.bc")
+            base = ["clang-22", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header",
+                    "-nogpulib"] + flags + ["-O2", "-emit-llvm", "-c", cl, "-o", out]
+            pa, pb = pairs(base + ["-fpass-plugin=" + plugin], base, a.runs)
+            r = [x[0] / y[0] for x, y in zip(pa, pb)]
+            cells = [name, tgt, "%.3f" % statistics.median(y[0] for y in pb), fmt(r)]
+            if name != "empty kernel":
+                cpu.append(statistics.median(r))
+            if a.instructions:
+                w = callgrind(base + ["-fpass-plugin=" + stripped], tmp)["total"]
+                wo = callgrind(base, tmp)["total"]
+                cells += ["%.1fM" % (wo / 1e6), "%.3f" % (w / wo)]
+                if name != "empty kernel":
+                    ins.append(w / wo)
+            rows.append("| " + " | ".join(cells) + " |")
+    rows += ["", "Over the %d random programs x 3 targets: CPU ratio median %.3f (%.3f–%.3f)%s."
+             % (len(cpu) // len(RANDOM_TARGETS), statistics.median(cpu), min(cpu), max(cpu),
+                "; instructions median %.3f (%.3f–%.3f)" % (statistics.median(ins), min(ins),
+                                                              max(ins)) if ins else "")]
+    return rows
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
@@ -223,6 +284,9 @@ def main():
     ap.add_argument("--units", default=os.path.join(ROOT, "bench", "public", "work", "out"),
                     help="the folder of the public benchmark's units "
                          "(*.O2.clang.bc; default bench/public/work/out, public.py's)")
+    ap.add_argument("--random-programs", type=int, default=10,
+                    help="random OpenCL C programs for the plugin's cost (0: none)")
+    ap.add_argument("--random-first", type=int, default=1, help="the first one's seed")
     ap.add_argument("--skip-opt", action="store_true",
                     help="only the plugin's cost (no gasp-opt / IAS inputs)")
     a = ap.parse_args()
@@ -318,6 +382,8 @@ def main():
                 c2[0].get("memsum_run", 0) / max(1, c1[0].get("memsum_run", 0)))
         growth.append("- %s, doubled: gasp-opt %s" % (kind, cells))
     plugin_rows = plugin_cost(a, tmp) if a.repos else []
+    if a.random_programs:
+        plugin_rows += random_plugin_cost(a, tmp)
     load1 = os.getloadavg()
     text = "\n".join([
         "# Compile time: gasp-opt against opt-22 -passes=infer-address-spaces", "",
@@ -325,7 +391,9 @@ def main():
         "system and peak RSS from the kernel's accounting, %d alternating pairs after one "
         "warm-up pair; medians (min–max).  Load average before %.2f, after %.2f (%d cores)."
         % (a.runs, " --instructions" if a.instructions else "",
-           " --repos REPOS --plugin-units %d" % a.plugin_units if a.repos else "",
+           (" --repos REPOS --plugin-units %d" % a.plugin_units if a.repos else "")
+           + (" --random-programs %d --random-first %d" % (a.random_programs, a.random_first)
+              if a.random_programs != 10 or a.random_first != 1 else ""),
            a.runs, load0[0], load1[0], os.cpu_count() or 0), "",
         "| input | size | gasp CPU s | IAS CPU s | gasp / IAS CPU (pairwise) | "
         "peak MiB gasp / IAS | gasp / IAS RSS | peak MiB of opt-22 holding gasp's output |"

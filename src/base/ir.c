@@ -142,46 +142,6 @@ LLVMBasicBlockRef ir_split_before(LLVMBuilderRef b, LLVMValueRef at) {
 /* `returned` promises that the argument is the return value, so both must
    have one type: a parameter retyped to a named space while the return
    stays generic (or the reverse) loses it. */
-static void drop_bad_returned(LLVMValueRef to, unsigned nargs) {
-  bool call = !LLVMIsAFunction(to);
-  unsigned kind = LLVMGetEnumAttributeKindForName("returned", 8);
-  LLVMTypeRef rt = call ? LLVMTypeOf(to) : LLVMGetReturnType(LLVMGlobalGetValueType(to));
-  for (unsigned k = 0; k < nargs; k++) {
-    LLVMTypeRef at = LLVMTypeOf(call ? LLVMGetOperand(to, k) : LLVMGetParam(to, k));
-    if (at == rt)
-      continue;
-    if (call && LLVMGetCallSiteEnumAttribute(to, k + 1, kind))
-      LLVMRemoveCallSiteEnumAttribute(to, k + 1, kind);
-    else if (!call && LLVMGetEnumAttributeAtIndex(to, k + 1, kind))
-      LLVMRemoveEnumAttributeAtIndex(to, k + 1, kind);
-  }
-}
-
-void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs) {
-  bool call = !LLVMIsAFunction(from);
-  /* function index, return index, then each argument */
-  for (long idx = -1; idx <= (long)nargs; idx++) {
-    LLVMAttributeIndex ai = (LLVMAttributeIndex)idx;
-    unsigned n = call ? LLVMGetCallSiteAttributeCount(from, ai)
-                      : LLVMGetAttributeCountAtIndex(from, ai);
-    if (!n)
-      continue;
-    LLVMAttributeRef *a = xmalloc(n * sizeof *a);
-    if (call)
-      LLVMGetCallSiteAttributes(from, ai, a);
-    else
-      LLVMGetAttributesAtIndex(from, ai, a);
-    for (unsigned i = 0; i < n; i++) {
-      if (call)
-        LLVMAddCallSiteAttribute(to, ai, a[i]);
-      else
-        LLVMAddAttributeAtIndex(to, ai, a[i]);
-    }
-    free(a);
-  }
-  drop_bad_returned(to, nargs);
-}
-
 LLVMMetadataRef ir_loc_of(LLVMValueRef at, LLVMValueRef fn) {
   LLVMMetadataRef loc = at && LLVMIsAInstruction(at) ? LLVMInstructionGetDebugLoc(at) : NULL;
   if (loc)

@@ -437,6 +437,10 @@ void registerCallbacks(PassBuilder &PB) {
 
 } // namespace
 
-extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+// the plugin's one exported symbol: it is built with hidden visibility and
+// libgasp's symbols made local (Makefile), so no call inside it is bound
+// through LLVM's symbol scope at run time
+extern "C" LLVM_ATTRIBUTE_WEAK LLVM_ATTRIBUTE_VISIBILITY_DEFAULT PassPluginLibraryInfo
+llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "gasp", GASP_VERSION, registerCallbacks};
 }
