@@ -57,6 +57,8 @@
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 extern "C" {
@@ -75,6 +77,8 @@ void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs) {
   AttributeList al = ff ? ff->getAttributes() : cast<CallBase>(f)->getAttributes();
   AttributeList had = ff ? cast<Function>(t)->getAttributes() : cast<CallBase>(t)->getAttributes();
   LLVMContext &c = f->getContext();
+  unsigned nt = ff ? cast<Function>(t)->arg_size() : cast<CallBase>(t)->arg_size();
+  nargs = std::min(nargs, nt);
   SmallVector<AttributeSet, 8> params;
   for (unsigned k = 0; k < nargs; k++)
     params.push_back(al.getParamAttrs(k));
@@ -87,7 +91,9 @@ void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs) {
     for (unsigned k = 0; k < nargs; k++)
       out = out.addParamAttributes(c, k, AttrBuilder(c, params[k]));
   }
-  // `returned` only where the argument's type is still the return's
+  // `returned` promises that the argument is the return value, so both
+  // must have one type: a parameter retyped to a named space while the
+  // return stays generic (or the reverse) loses it
   Type *rt = ff ? cast<Function>(t)->getReturnType() : t->getType();
   for (unsigned k = 0; k < nargs; k++) {
     Type *at = ff ? cast<Function>(t)->getArg(k)->getType()

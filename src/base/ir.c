@@ -139,9 +139,6 @@ LLVMBasicBlockRef ir_split_before(LLVMBuilderRef b, LLVMValueRef at) {
   return head;
 }
 
-/* `returned` promises that the argument is the return value, so both must
-   have one type: a parameter retyped to a named space while the return
-   stays generic (or the reverse) loses it. */
 LLVMMetadataRef ir_loc_of(LLVMValueRef at, LLVMValueRef fn) {
   LLVMMetadataRef loc = at && LLVMIsAInstruction(at) ? LLVMInstructionGetDebugLoc(at) : NULL;
   if (loc)
