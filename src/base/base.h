@@ -55,8 +55,8 @@ bool ir_block_insertable(LLVMBasicBlockRef bb);
 LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
                              LLVMValueRef callee, LLVMTypeRef fnty,
                              LLVMValueRef *args, unsigned nargs);
-/* Adds the function, return and nargs argument attributes of a function or call `from`
-   to `to` (same kind; `returned` only where types still match); capi.cpp. */
+/* Gives a new function or call `to` the function, return and nargs argument attributes
+   of `from` (same kind; `returned` only where types still match); capi.cpp. */
 void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
 /* The blocks of fn reachable from its entry, in reverse post-order, into
    out (cleared first); each is put in seen (block -> 1). */

@@ -73,38 +73,27 @@ void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
 
 void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs) {
   Value *f = unwrap(from), *t = unwrap(to);
-  auto *ff = dyn_cast<Function>(f);
-  AttributeList al = ff ? ff->getAttributes() : cast<CallBase>(f)->getAttributes();
-  AttributeList had = ff ? cast<Function>(t)->getAttributes() : cast<CallBase>(t)->getAttributes();
+  auto *tf = dyn_cast<Function>(t);
+  auto *tc = dyn_cast<CallBase>(t);
+  AttributeList al = isa<Function>(f) ? cast<Function>(f)->getAttributes()
+                                      : cast<CallBase>(f)->getAttributes();
   LLVMContext &c = f->getContext();
-  unsigned nt = ff ? cast<Function>(t)->arg_size() : cast<CallBase>(t)->arg_size();
-  nargs = std::min(nargs, nt);
-  SmallVector<AttributeSet, 8> params;
-  for (unsigned k = 0; k < nargs; k++)
-    params.push_back(al.getParamAttrs(k));
-  AttributeList out;
-  if (had.isEmpty())
-    out = AttributeList::get(c, al.getFnAttrs(), al.getRetAttrs(), params);
-  else { // (added to what `to` has, as the C API's additions would be)
-    out = had.addFnAttributes(c, AttrBuilder(c, al.getFnAttrs()))
-              .addRetAttributes(c, AttrBuilder(c, al.getRetAttrs()));
-    for (unsigned k = 0; k < nargs; k++)
-      out = out.addParamAttributes(c, k, AttrBuilder(c, params[k]));
-  }
+  nargs = std::min(nargs, tf ? (unsigned)tf->arg_size() : tc->arg_size());
   // `returned` promises that the argument is the return value, so both
   // must have one type: a parameter retyped to a named space while the
   // return stays generic (or the reverse) loses it
-  Type *rt = ff ? cast<Function>(t)->getReturnType() : t->getType();
+  Type *rt = tf ? tf->getReturnType() : t->getType();
+  SmallVector<AttributeSet, 8> params;
   for (unsigned k = 0; k < nargs; k++) {
-    Type *at = ff ? cast<Function>(t)->getArg(k)->getType()
-                  : cast<CallBase>(t)->getArgOperand(k)->getType();
-    if (at != rt && out.hasParamAttr(k, Attribute::Returned))
-      out = out.removeParamAttribute(c, k, Attribute::Returned);
+    Type *at = tf ? tf->getArg(k)->getType() : tc->getArgOperand(k)->getType();
+    AttributeSet s = al.getParamAttrs(k);
+    params.push_back(at == rt ? s : s.removeAttribute(c, Attribute::Returned));
   }
-  if (ff)
-    cast<Function>(t)->setAttributes(out);
+  AttributeList out = AttributeList::get(c, al.getFnAttrs(), al.getRetAttrs(), params);
+  if (tf)
+    tf->setAttributes(out);
   else
-    cast<CallBase>(t)->setAttributes(out);
+    tc->setAttributes(out);
 }
 
 void ir_take_name(LLVMValueRef from, LLVMValueRef to) {
