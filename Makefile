@@ -232,8 +232,8 @@ stress: deps
 	@python3 scripts/stress.py --build $(BUILD) -n $(N) --first $(FIRST) --kernels
 
 # The random-program differential campaign: N programs from
-# scripts/genprog.py (seeds FIRST..), 3 targets x 6 gasp-opt flag sets, each
-# output run against its original under gasp-run --check-as --compare, and
+# scripts/genprog.py (seeds FIRST..), 3 targets x 7 gasp-opt flag sets and
+# clang-22 with the pass plugin, each output run against its original under gasp-run --check-as --compare, and
 # llc-22 on the nvptx64/amdgcn outputs (failures in BUILD/fuzz-diff/).
 fuzz-diff: deps
 	@$(MAKE) --no-print-directory all

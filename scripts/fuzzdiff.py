@@ -9,7 +9,12 @@ usage: fuzzdiff.py [--build DIR] [-n N] [--first SEED] [-j JOBS]
 For each seed, scripts/genprog.py --extended (--plain: without its extended
 constructs) writes an OpenCL C program aimed at generic pointers; clang-22 compiles it for each target (the -O level
 rotates with the seed: -O0, -O1 -fno-inline-functions, -O2); gasp-opt runs
-it under each flag set below; gasp-run runs the original and gasp's output
+it under each flag set below, and clang-22 builds it again with gasp's pass
+plugin (the "plugin" set: the users' pipeline, gasp's early run before
+LLVM's inliner and its late run after the vectorizers; at the program's -O
+level, -O3 where that is -O0; left out, with a line saying so, for a
+sanitized build, whose plugin clang cannot load); gasp-run runs the
+original and gasp's output
 on the same inputs with --check-as --compare (and --private-in-global where
 gasp-opt had it).  With --llc, gasp's nvptx64/amdgcn output is also
 compiled by llc-22 (when llc-22 compiles clang's original: LLVM 22's AMDGPU
@@ -51,6 +56,7 @@ FLAGSETS = [
     ("tags-pig", ["--lower-generic=tags", "--private-in-global"]),
     ("infer-tags", ["--passes=infer,lower", "--lower-generic=tags"]),
     ("version", ["--version-by-space=on"]),
+    ("plugin", None),  # the users' pipeline: clang-22 with -fpass-plugin (plugin_cmd)
 ]
 OLEVELS = [("-O0", False), ("-O1", True), ("-O2", False)]
 LLC = {"nvptx64": ["llc-22", "-mtriple=nvptx64", "-mcpu=sm_90"],
@@ -65,6 +71,23 @@ def sh(cmd, timeout=120):
         return r.returncode, r.stdout, r.stderr
     except subprocess.TimeoutExpired:
         return -999, "", "timeout after %d s" % timeout
+
+
+def plugin_cmd(cl, target, out, olevel, no_inline, build):
+    """clang-22 with gasp's pass plugin, as users build: at the program's -O
+    level, or -O3 where that is -O0 (the plugin joins the -O1..-O3
+    pipelines only).  Its output is compared with clang's own at the
+    program's level: both run the same well-defined program."""
+    return (ocl.clang_cmd(cl, target, out, "-O3" if olevel == "-O0" else olevel, no_inline) +
+            ["-fpass-plugin=" + os.path.join(build, "lib", "gasp-plugin.so")])
+
+
+def plugin_loads(build):
+    """Whether clang-22 can load the build's plugin: a sanitized one needs
+    its runtime loaded first (check-asan-full's build-asan)."""
+    rc, out, _ = sh(["nm", "-D", "--undefined-only",
+                     os.path.join(build, "lib", "gasp-plugin.so")])
+    return rc != 0 or ("__asan_init" not in out and "__ubsan_" not in out)
 
 
 def one_program(seed, args):
@@ -102,9 +125,15 @@ def one_program(seed, args):
             ptxas = False  # ptxas rejects what llc-22 makes of clang's output
             counts["ptxas_orig"] += 1
         for name, flags in FLAGSETS:
+            if flags is None and not args.plugin:
+                continue
             counts["runs"] += 1
             out_ll = os.path.join(work, "p.%s.%s.ll" % (target, name))
-            cmd = [os.path.join(bindir, "gasp-opt"), "-S"] + flags + [ll, "-o", out_ll]
+            if flags is None:
+                cmd = plugin_cmd(cl, target, out_ll, olevel, no_inline, args.build)
+                flags = []
+            else:
+                cmd = [os.path.join(bindir, "gasp-opt"), "-S"] + flags + [ll, "-o", out_ll]
             rc, _, err = sh(cmd)
             if any(s in err for s in SAN):
                 failures.append((seed, target, name, "sanitizer report in gasp-opt:\n" +
@@ -114,7 +143,7 @@ def one_program(seed, args):
                 counts["refused"] += 1
                 continue
             if rc:
-                failures.append((seed, target, name, "gasp-opt exit %d: %s" % (rc, err[-600:]),
+                failures.append((seed, target, name, "%s exit %d: %s" % (cmd[0], rc, err[-600:]),
                                  [cl, ll]))
                 continue
             # every output reads back (print -> parse -> verify)
@@ -163,6 +192,16 @@ def keep(failure, args):
         if os.path.exists(f):
             shutil.copy(f, d)
     flags = dict(FLAGSETS).get(name, [])
+    if flags is None:  # the plugin: its clang-22 command instead of gasp-opt's
+        with open(os.path.join(d, "README"), "w") as f:
+            f.write("%s\n\nreplay: python3 scripts/genprog.py --extended %d p.cl; %s; %s\n"
+                    "gasp-run p.%s.ll --kernel k --check-as --compare out.ll %s\n" %
+                    (msg, seed, " ".join(ocl.clang_cmd("p.cl", target, "p.%s.ll" % target,
+                                                       *OLEVELS[seed % len(OLEVELS)])),
+                     " ".join(plugin_cmd("p.cl", target, "out.ll",
+                                         *OLEVELS[seed % len(OLEVELS)], args.build)),
+                     target, " ".join(genprog.run_args(seed, True))))
+        return
     with open(os.path.join(d, "README"), "w") as f:
         f.write("%s\n\nreplay: python3 scripts/genprog.py --extended %d p.cl; %s\n"
                 "gasp-opt -S %s p.%s.ll -o out.ll; gasp-run p.%s.ll --kernel k --check-as "
@@ -188,6 +227,8 @@ def main():
                     help="print the counts every N programs")
     args = ap.parse_args()
     args.targets = args.targets.split(",")
+    args.plugin = plugin_loads(args.build)
+    nsets = len(FLAGSETS) - (not args.plugin)
     args.keep = args.keep or os.path.join(args.build, "fuzz-diff")
     args.tmp = os.path.join(args.keep, "work")
     os.makedirs(args.tmp, exist_ok=True)
@@ -213,9 +254,12 @@ def main():
     bad = [f for f in failures if f[2] not in ("original",)]
     print("fuzz-diff: %d programs x %d targets x %d flag sets: %d runs, %d identical, "
           "%d refused, %d failed, %d originals that did not run (seeds %d..%d)" %
-          (args.n, len(args.targets), len(FLAGSETS), total["runs"], total["identical"],
+          (args.n, len(args.targets), nsets, total["runs"], total["identical"],
            total["refused"], len(bad), total["orig_failed"], args.first,
            args.first + args.n - 1))
+    if not args.plugin:
+        print("fuzz-diff: the plugin flag set left out: %s/lib/gasp-plugin.so is sanitized "
+              "(clang-22 cannot load it)" % args.build)
     print("fuzz-diff: %d outputs re-parsed and verified" % total["reparsed"])
     if args.llc:
         print("fuzz-diff: llc-22 compiled %d nvptx64/amdgcn outputs; it rejected %d of "
