@@ -240,11 +240,12 @@ fuzz-diff: deps
 	@python3 scripts/fuzzdiff.py --build $(BUILD) -n $(N) --first $(FIRST) --llc
 
 # The clone-call campaign: FUZZ_CALLS_N random call graphs (scripts/gencalls.py,
-# seeds FIRST..) x spir64/nvptx64 x 6 pipelines, every output checked by
+# seeds FIRST..) x spir64/nvptx64 x 6 gasp-opt pipelines and opt-22
+# default<O2>/<O3> with the pass plugin, every output checked by
 # --verify-spaces and by gasp-run --check-as --compare.
 fuzz-calls: deps
 	@$(MAKE) --no-print-directory all
-	@python3 scripts/gencalls.py --build $(BUILD) -n $(FUZZ_CALLS_N) --first $(FIRST)
+	@python3 scripts/gencalls.py --build $(BUILD) -n $(FUZZ_CALLS_N) --first $(FIRST) --plugin
 
 bench: deps
 	@$(MAKE) --no-print-directory all

@@ -13,7 +13,7 @@ it under each flag set below, and clang-22 builds it again with gasp's pass
 plugin (the "plugin" set: the users' pipeline, gasp's early run before
 LLVM's inliner and its late run after the vectorizers; at the program's -O
 level, -O3 where that is -O0; left out, with a line saying so, for a
-sanitized build, whose plugin clang cannot load); gasp-run runs the
+sanitized build, which makes no plugin); gasp-run runs the
 original and gasp's output
 on the same inputs with --check-as --compare (and --private-in-global where
 gasp-opt had it).  With --llc, gasp's nvptx64/amdgcn output is also
@@ -82,12 +82,16 @@ def plugin_cmd(cl, target, out, olevel, no_inline, build):
             ["-fpass-plugin=" + os.path.join(build, "lib", "gasp-plugin.so")])
 
 
-def plugin_loads(build):
-    """Whether clang-22 can load the build's plugin: a sanitized one needs
-    its runtime loaded first (check-asan-full's build-asan)."""
-    rc, out, _ = sh(["nm", "-D", "--undefined-only",
-                     os.path.join(build, "lib", "gasp-plugin.so")])
-    return rc != 0 or ("__asan_init" not in out and "__ubsan_" not in out)
+def plugin_missing(build):
+    """Why clang-22 cannot load the build's plugin, or None: a sanitized
+    build (check-asan-full's build-asan) makes none."""
+    so = os.path.join(build, "lib", "gasp-plugin.so")
+    if not os.path.exists(so):
+        return "%s is not built (a sanitized build makes none)" % so
+    rc, out, _ = sh(["nm", "-D", "--undefined-only", so])
+    if rc == 0 and ("__asan_init" in out or "__ubsan_" in out):
+        return "%s is sanitized (clang-22 cannot load it)" % so
+    return None
 
 
 def one_program(seed, args):
@@ -227,7 +231,8 @@ def main():
                     help="print the counts every N programs")
     args = ap.parse_args()
     args.targets = args.targets.split(",")
-    args.plugin = plugin_loads(args.build)
+    no_plugin = plugin_missing(args.build)
+    args.plugin = not no_plugin
     nsets = len(FLAGSETS) - (not args.plugin)
     args.keep = args.keep or os.path.join(args.build, "fuzz-diff")
     args.tmp = os.path.join(args.keep, "work")
@@ -258,8 +263,7 @@ def main():
            total["refused"], len(bad), total["orig_failed"], args.first,
            args.first + args.n - 1))
     if not args.plugin:
-        print("fuzz-diff: the plugin flag set left out: %s/lib/gasp-plugin.so is sanitized "
-              "(clang-22 cannot load it)" % args.build)
+        print("fuzz-diff: the plugin flag set left out: " + no_plugin)
     print("fuzz-diff: %d outputs re-parsed and verified" % total["reparsed"])
     if args.llc:
         print("fuzz-diff: llc-22 compiled %d nvptx64/amdgcn outputs; it rejected %d of "

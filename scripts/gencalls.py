@@ -44,6 +44,14 @@ PIPELINES = [
     ("budget1", ["--clone-budget=1"]),
     ("ipmsp-only", ["--passes=infer,ipmsp"]),
 ]
+# --plugin: the users' pipeline, LLVM's own -O pipelines with gasp's pass
+# plugin in them (its early run before the inliner, its late run at the
+# end), through opt-22; GASP_VERIFY_SPACES=1 makes the plugin check each of
+# its outputs too.  Not for a sanitized build, which makes no plugin.
+PLUGIN_PIPELINES = [
+    ("plugin-O2", "default<O2>"),
+    ("plugin-O3", "default<O3>"),
+]
 
 TARGETS = {
     # triple, generic, global, local, private, kernel cc, datalayout
@@ -271,7 +279,7 @@ def run(cmd, env=None):
         return subprocess.CompletedProcess(cmd, 124, "", "timed out after 120 s")
 
 
-def run_one(build, work, seed, target):
+def run_one(build, work, seed, target, plugin=False):
     src = os.path.join(work, f"c{seed}.{target}.ll")
     with open(src, "w") as f:
         f.write(gen(seed, target))
@@ -280,12 +288,19 @@ def run_one(build, work, seed, target):
     fails = []
     c = seed % 4
     env = dict(os.environ, GASP_VERIFY_SPACES="1")
-    for name, flags in PIPELINES:
+    so = os.path.join(build, "lib", "gasp-plugin.so")
+    for name, flags in PIPELINES + (PLUGIN_PIPELINES if plugin else []):
         out = src[:-3] + f".{name}.ll"
-        p = run([opt, "-S", src, "-o", out] + flags, env=env)
+        if isinstance(flags, str):  # a plugin pipeline: opt-22 -passes=default<On>
+            cmd = ["opt-22", "-load-pass-plugin=" + so, "-passes=" + flags, "-S", src, "-o", out]
+            rerun = "GASP_VERIFY_SPACES=1 " + " ".join(cmd[:2] + [f"'{cmd[2]}'"] + cmd[3:])
+        else:
+            cmd = [opt, "-S", src, "-o", out] + flags
+            rerun = f"{opt} -S {src} -o {out} {' '.join(flags)} --verify-spaces"
+        p = run(cmd, env=env)
         if p.returncode != 0:
-            fails.append((name, f"gasp-opt exit {p.returncode}: {p.stderr.strip()[:300]}",
-                          f"{opt} -S {src} -o {out} {' '.join(flags)} --verify-spaces"))
+            fails.append((name, f"{os.path.basename(cmd[0])} exit {p.returncode}: "
+                          f"{p.stderr.strip()[:300]}", rerun))
             continue
         q = run([grun, src, "--kernel", "k", "--global", "1", "--arg", "buf:i32:64",
                             "--arg", "local:64", "--arg", f"i32={c}", "--check-as", "--compare",
@@ -311,6 +326,8 @@ def main():
     ap.add_argument("--targets", default="spir64,nvptx64")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--work")
+    ap.add_argument("--plugin", action="store_true",
+                    help="also opt-22 default<O2>/<O3> with gasp's pass plugin (PLUGIN_PIPELINES)")
     a = ap.parse_args()
     if a.emit is not None:
         sys.stdout.write(gen(a.emit, a.target))
@@ -320,12 +337,13 @@ def main():
     jobs = [(s, t) for s in range(a.first, a.first + a.n) for t in a.targets.split(",")]
     bad = 0
     with ThreadPoolExecutor(a.j) as ex:
-        for seed, target, fails in ex.map(lambda st: run_one(a.build, work, *st), jobs):
+        for seed, target, fails in ex.map(lambda st: run_one(a.build, work, *st, a.plugin), jobs):
             for name, why, cmd in fails:
                 bad += 1
                 print(f"FAIL seed {seed} {target} {name}: {why}\n  rerun: {cmd}")
-    runs = len(jobs) * len(PIPELINES)
-    print(f"gencalls: {a.n} programs x {len(a.targets.split(','))} targets x {len(PIPELINES)} "
+    npipes = len(PIPELINES) + (len(PLUGIN_PIPELINES) if a.plugin else 0)
+    runs = len(jobs) * npipes
+    print(f"gencalls: {a.n} programs x {len(a.targets.split(','))} targets x {npipes} "
           f"pipelines = {runs} runs, {bad} failed (work folder {work})")
     return 1 if bad else 0
 
