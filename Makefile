@@ -241,7 +241,8 @@ fuzz-diff: deps
 
 # The clone-call campaign: FUZZ_CALLS_N random call graphs (scripts/gencalls.py,
 # seeds FIRST..) x spir64/nvptx64 x 6 gasp-opt pipelines and opt-22
-# default<O2>/<O3> with the pass plugin, every output checked by
+# default<O2>/<O3> (and <O2> with every helper noinline) with the pass
+# plugin, every output checked by
 # --verify-spaces and by gasp-run --check-as --compare.
 fuzz-calls: deps
 	@$(MAKE) --no-print-directory all

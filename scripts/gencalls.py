@@ -29,6 +29,7 @@ keeps the files in the work folder.
 import argparse
 import os
 import random
+import re
 import functools
 import resource
 import subprocess
@@ -51,6 +52,9 @@ PIPELINES = [
 PLUGIN_PIPELINES = [
     ("plugin-O2", "default<O2>"),
     ("plugin-O3", "default<O3>"),
+    # every helper noinline (clang's -fno-inline-functions): the clones and
+    # the calls to them stay in the final code instead of being inlined
+    ("plugin-O2-noinline", "default<O2>"),
 ]
 
 TARGETS = {
@@ -292,7 +296,13 @@ def run_one(build, work, seed, target, plugin=False):
     for name, flags in PIPELINES + (PLUGIN_PIPELINES if plugin else []):
         out = src[:-3] + f".{name}.ll"
         if isinstance(flags, str):  # a plugin pipeline: opt-22 -passes=default<On>
-            cmd = ["opt-22", "-load-pass-plugin=" + so, "-passes=" + flags, "-S", src, "-o", out]
+            inp = src
+            if name.endswith("-noinline"):
+                inp = src[:-3] + ".noinline.ll"
+                with open(src) as f, open(inp, "w") as g:
+                    g.write(re.sub(r"^(define (?!\w*_kernel)[^{]*\)) \{$", r"\1 noinline {",
+                                   f.read(), flags=re.M))
+            cmd = ["opt-22", "-load-pass-plugin=" + so, "-passes=" + flags, "-S", inp, "-o", out]
             rerun = "GASP_VERIFY_SPACES=1 " + " ".join(cmd[:2] + [f"'{cmd[2]}'"] + cmd[3:])
         else:
             cmd = [opt, "-S", src, "-o", out] + flags
@@ -313,6 +323,8 @@ def run_one(build, work, seed, target, plugin=False):
             os.unlink(out)
     if not fails:
         os.unlink(src)
+        if os.path.exists(src[:-3] + ".noinline.ll"):
+            os.unlink(src[:-3] + ".noinline.ll")
     return seed, target, fails
 
 
