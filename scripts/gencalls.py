@@ -16,11 +16,13 @@ is seen.  Some helpers are internal, some visible; some calls are
 indirect (through a function pointer a select picks).
 
 Every program runs through gasp-opt under every pipeline of PIPELINES with
---verify-spaces (the checker of src/report/spacecheck.c), and each output against
-the input under gasp-run --check-as --compare.
+--verify-spaces (the checker of src/report/spacecheck.c), with --plugin also
+through opt-22 -O pipelines with gasp's pass plugin (PLUGIN_PIPELINES: the
+users' pipeline), and each output against the input under gasp-run
+--check-as --compare.
 
   gencalls.py --build build -n 300 --first 1      # the fixed few hundred (make check)
-  gencalls.py --build build -n 10000 --first 1    # make fuzz-calls
+  gencalls.py --build build -n 10000 --first 1 --plugin   # make fuzz-calls
   gencalls.py --emit SEED [--target nvptx64]       # print one program
 
 A failure prints the seed, the pipeline and the command to rerun it, and

@@ -52,7 +52,10 @@ only when the memory past them happens to be unmapped.  A kernel that
 cannot run is counted with its reason (a by-value struct or vector
 parameter, a builtin gasp-run lacks, an access outside every buffer on
 synthetic data, a timeout); one whose clang module runs and whose plugin
-module does not is a gasp bug, listed and counted as a failure.  A unit is "worse" when the plugin's
+module does not is a gasp bug, listed and counted as a failure; where
+both run, gasp-run --compare runs them once more side by side, and a
+buffer that comes out different is a gasp bug too, listed and counted the
+same way ("computes differently with the plugin").  A unit is "worse" when the plugin's
 executed generic accesses are more than clang's (its static count where no
 kernel ran).  A unit clang cannot compile is listed as skipped; an llc-22
 failure is counted apart for clang and for the plugin (a build that fails
@@ -460,6 +463,20 @@ def executed(base, target):
                 break
             got[way] = (int(m.group(1)), int(m.group(2)) - int(m.group(3)), int(m.group(2)))
         if len(got) == 2:
+            # and both compute the same: every buffer byte for byte after the
+            # kernel (gasp-run --compare), a difference a gasp bug
+            rc, out, err = sh([os.path.join(BUILD, "bin", "gasp-run"), base + ".clang.bc",
+                               "--kernel", name, "--global", "64", "--dynamic-local", "4096",
+                               "--check-as", "--timeout", "10", "--compare", base + ".plugin.bc"]
+                              + sum((["--arg", x] for x in args), []), timeout=120)
+            last = out.strip().splitlines()[-1] if out.strip() else ""
+            if rc or last != "identical":
+                total["plugin_only"].append("%s: computes differently with the plugin: %s" % (
+                    name, (last + " " + err).strip()[:300]))
+                total["why"]["computes differently with the plugin"] = \
+                    total["why"].get("computes differently with the plugin", 0) + 1
+                continue
+            total["compared"] = total.get("compared", 0) + 1
             total["clang"] += got["clang"][0]
             total["plugin"] += got["plugin"][0]
             total["clang_instrs"] += got["clang"][1]
