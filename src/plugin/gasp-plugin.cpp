@@ -59,9 +59,13 @@ namespace {
 
 // gasp's remarks as LLVM optimization remarks (the pass names and strings
 // live in Cx until it is freed; LLVM copies what it keeps).
-void emitRemarks(Module &M, GaspCtx *Cx) {
+// Residue: the remarks on the accesses left generic (gasp / GenericAccess);
+// false in an early run a late run follows, which says it of the final code.
+void emitRemarks(Module &M, GaspCtx *Cx, bool Residue) {
   for (size_t I = 0; I < gasp_remark_count(Cx); I++) {
     const GaspRemark *R = gasp_remark(Cx, I);
+    if (!Residue && R->kind == GASP_REMARK_MISSED && !strcmp(R->name, "GenericAccess"))
+      continue;
     const Function *F = M.getFunction(R->function);
     if (!F || F->isDeclaration())
       continue; // a module-level remark: LLVM's remarks need a function
@@ -139,6 +143,8 @@ cl::opt<bool> OptLate("gasp-late", cl::init(true), cl::cat(GaspCategory),
                                "re-created); 0: do not"));
 cl::opt<std::string> OptPasses("gasp-passes", cl::cat(GaspCategory), cl::value_desc("a,b,..."),
                                cl::desc("gasp's pass list (default: gasp's default pipeline)"));
+// whether the automatic gasp runs late too (its early run is not the last)
+bool lateRunFollows() { return OptAuto && OptLate && OptPasses.empty(); }
 cl::opt<bool> OptWholeProgram("gasp-whole-program", cl::cat(GaspCategory),
                               cl::desc("The module is the whole device program: non-kernel "
                                        "functions become internal"));
@@ -296,8 +302,8 @@ struct GaspPass : PassInfoMixin<GaspPass> {
       O.remarks = GASP_REMARKS_ALL;
     GaspCtx *Cx = gasp_ctx_new(&O);
     GaspStatus St = gasp_run(Cx, Ref);
-    if (Remarks)
-      emitRemarks(M, Cx);
+    if (Remarks) // what stays generic is said once, by the run that ends gasp's work
+      emitRemarks(M, Cx, !Inserted || Late || !lateRunFollows());
     if (O.stats)
       printStats(Cx);
     // LLVM's diagnostics: a warning is printed, an error fails the compile
@@ -425,8 +431,7 @@ void registerCallbacks(PassBuilder &PB) {
   // early one (not when -gasp-passes asks for one list of its own)
   PB.registerOptimizerLastEPCallback(
       [Reg](ModulePassManager &MPM, OptimizationLevel Level, ThinOrFullLTOPhase) {
-        if (Level == OptimizationLevel::O0 || !OptAuto || !OptLate || Reg->Explicit ||
-            !OptPasses.empty())
+        if (Level == OptimizationLevel::O0 || Reg->Explicit || !lateRunFollows())
           return;
         GaspPass P;
         P.Auto = P.Inserted = P.Late = true;

@@ -31,6 +31,7 @@
  *                                   "address is taken", "externally visible
  *                                   function with no caller left", or
  *                                   "ipmsp did not run" when --passes lacks it
+ *                                   and no earlier run left fn its !gasp.as
  *   made from an integer            inttoptr (a no-op ptrtoint/inttoptr pair
  *                                   is a transfer in space.c, not a source)
  *   llvm.ptrmask clears bits of the narrower pointer of its space
@@ -116,9 +117,13 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
       r->what = "generic kernel parameter (the front end says nothing of its space)";
     return;
   }
+  /* ipmsp looked at fn's callers in this run, or in an earlier one whose
+     !gasp.as fn carries (the pass plugin's late run: its early run did) */
+  int as;
+  bool looked = w->run.ipmsp || schema_fn_spaces(fn, &as, 1) > 0;
   /* what ipmsp gave up on, as the fact store reads it back */
-  FactOutcome gave_up = w->run.ipmsp ? schema_fn_outcome(fn) : OUTCOME_NONE;
-  if (!w->run.ipmsp)
+  FactOutcome gave_up = looked ? schema_fn_outcome(fn) : OUTCOME_NONE;
+  if (!looked)
     r->what = "ipmsp did not run (not in --passes), so no caller was looked at";
   else if (gave_up != OUTCOME_NONE) { /* specialize.c's words */
     snprintf(r->said, sizeof r->said, "%s%s",
