@@ -25,7 +25,9 @@
 // LLVM's diagnostic handler as optimization remarks of their pass (infer,
 // ipmsp, ..., gasp for the accesses left generic), each at its source
 // location when the module has debug info (else at its function), with
-// gasp's named arguments.  With -stats gasp's statistics are printed after
+// gasp's named arguments; in the default pipelines the accesses left generic
+// are said by the late run only, about the final code (emitRemarks).
+// With -stats gasp's statistics are printed after
 // its run, in opt's format; with -time-passes each gasp pass is a row of a
 // timer group of its own (GaspOptions.pass_hook).
 #include "gasp.h"
