@@ -133,7 +133,8 @@ def one_program(seed, args):
                 continue
             counts["runs"] += 1
             out_ll = os.path.join(work, "p.%s.%s.ll" % (target, name))
-            if flags is None:
+            plugin = flags is None
+            if plugin:
                 cmd = plugin_cmd(cl, target, out_ll, olevel, no_inline, args.build)
                 flags = []
             else:
@@ -143,7 +144,9 @@ def one_program(seed, args):
                 failures.append((seed, target, name, "sanitizer report in gasp-opt:\n" +
                                  err[-1500:], [cl, ll]))
                 continue
-            if rc == 1 and err.startswith("gasp-opt: "):
+            # a refusal with gasp's message: gasp-opt's exit 1, or the compile
+            # the plugin failed with its error (clang exits 1 too)
+            if rc == 1 and (err.startswith("gasp-opt: ") or (plugin and "gasp: error:" in err)):
                 counts["refused"] += 1
                 continue
             if rc:

@@ -476,7 +476,6 @@ def executed(base, target):
                 total["why"]["computes differently with the plugin"] = \
                     total["why"].get("computes differently with the plugin", 0) + 1
                 continue
-            total["compared"] = total.get("compared", 0) + 1
             total["clang"] += got["clang"][0]
             total["plugin"] += got["plugin"][0]
             total["clang_instrs"] += got["clang"][1]
