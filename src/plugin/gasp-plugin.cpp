@@ -18,7 +18,9 @@
 // gasp has a table for (spir, spirv, nvptx, amdgcn); a host module is left
 // alone.  -gasp-auto=0 stops that, and a -passes text that names gasp
 // itself makes the inserted one stand aside (gasp runs once).  To LLVM the
-// pass is `gasp` (printed as gasp<...>, which parses back); its errors are
+// pass is `gasp` (printed as gasp<...>, which parses back: the inserted
+// runs as gasp<auto;early> and gasp<auto;late>, so a default pipeline
+// printed with -print-pipeline-passes runs the same in opt); its errors are
 // LLVM errors (the compile fails, no output), worded with the -gasp-...
 // options (GaspOptions.option_prefix).  When opt/clang asks for remarks
 // (-pass-remarks*=, -pass-remarks-output=, -Rpass*), gasp's remarks go to
@@ -187,6 +189,9 @@ cl::opt<unsigned> OptVisitCap("gasp-visit-cap", cl::cat(GaspCategory), cl::value
 // gasp stands aside), and the timers of gasp's own passes.
 struct Registration {
   bool Explicit = false;
+  // a -passes text names gasp<...;late> (a default pipeline printed and
+  // parsed back): its gasp<...;early> has a late run after it
+  bool LateParsed = false;
   const Module *Failed = nullptr; // the module an early run failed on: no late run
   TimerGroup Timers{"gasp", "gasp pass execution timing report"};
   StringMap<std::unique_ptr<Timer>> ByPass;
@@ -211,10 +216,15 @@ struct GaspPass : PassInfoMixin<GaspPass> {
   std::optional<unsigned> CloneCost, CloneBudget, VisitCap;
   bool Auto = false;     // gasp<auto>: GPU triples only, others left alone
   bool Inserted = false; // put into a default<On> pipeline (and auto)
+  bool Early = false;    // gasp<early>: the library's early pipeline
   bool Late = false;     // gasp<late>: the library's late pipeline
   std::shared_ptr<Registration> Reg;
 
   static StringRef name() { return "GaspPass"; }
+
+  // a late run comes after this one: the one inserted at the optimizer's
+  // end, or a gasp<...;late> in the same -passes text
+  bool lateFollows() const { return Inserted ? lateRunFollows() : Reg && Reg->LateParsed; }
 
   // gasp<...> as parsePass reads it back: every value set, then the list
   void printPipeline(raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
@@ -222,6 +232,8 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     SmallVector<std::string, 8> Parts;
     if (Auto)
       Parts.push_back("auto");
+    if (Early)
+      Parts.push_back("early");
     if (Late)
       Parts.push_back("late");
     if (WholeProgram)
@@ -260,7 +272,7 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     const std::string &P = Passes ? *Passes : OptPasses.getValue();
     O.passes = Late                    ? gasp_late_pipeline()
                : !P.empty()            ? P.c_str()
-               : Inserted              ? gasp_early_pipeline()
+               : Early                 ? gasp_early_pipeline()
                                        : nullptr;
     const std::string &T = TargetAs ? *TargetAs : OptTargetAs.getValue();
     O.target_as = T.empty() ? nullptr : T.c_str();
@@ -305,7 +317,7 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     GaspCtx *Cx = gasp_ctx_new(&O);
     GaspStatus St = gasp_run(Cx, Ref);
     if (Remarks) // what stays generic is said once, by the run that ends gasp's work
-      emitRemarks(M, Cx, !Inserted || Late || !lateRunFollows());
+      emitRemarks(M, Cx, !Early || !lateFollows());
     if (O.stats)
       printStats(Cx);
     // LLVM's diagnostics: a warning is printed, an error fails the compile
@@ -335,7 +347,7 @@ struct GaspPass : PassInfoMixin<GaspPass> {
 };
 
 const char *const OptionList =
-    "auto, late, whole-program, tags, private-in-global, keep-volatile, version-by-space (each also as "
+    "auto, early, late, whole-program, tags, private-in-global, keep-volatile, version-by-space (each also as "
     "no-...), "
     "clone-cost=N, clone-budget=N, visit-cap=N, target-as=NAME";
 
@@ -353,6 +365,8 @@ bool parseGasp(StringRef Name, GaspPass &P) {
     bool On = !Part.consume_front("no-");
     if (Part == "auto" && On)
       P.Auto = true;
+    else if (Part == "early" && On)
+      P.Early = true;
     else if (Part == "late" && On)
       P.Late = true;
     else if (Part == "whole-program")
@@ -383,6 +397,15 @@ bool parseGasp(StringRef Name, GaspPass &P) {
       P.TargetAs = Part.str();
     else
       List += (List.empty() ? "" : ",") + Part.str();
+  }
+  if (P.Early && P.Late) {
+    errs() << "gasp: error: gasp<...> names both early and late: one run is one of them\n";
+    return false;
+  }
+  if (P.Early && !List.empty()) {
+    errs() << "gasp: error: gasp<early> runs the early pipeline (" << gasp_early_pipeline()
+           << "), not a pass list of its own ('" << List << "')\n";
+    return false;
   }
   if (P.Late && !List.empty()) {
     errs() << "gasp: error: gasp<late> runs the late pipeline (" << gasp_late_pipeline()
@@ -417,6 +440,7 @@ void registerCallbacks(PassBuilder &PB) {
           return false;
         P.Reg = Reg;
         Reg->Explicit = true;
+        Reg->LateParsed |= P.Late;
         MPM.addPass(std::move(P));
         return true;
       });
@@ -425,7 +449,7 @@ void registerCallbacks(PassBuilder &PB) {
         if (Level == OptimizationLevel::O0 || !OptAuto || Reg->Explicit)
           return;
         GaspPass P;
-        P.Auto = P.Inserted = true;
+        P.Auto = P.Inserted = P.Early = true;
         P.Reg = Reg;
         MPM.addPass(std::move(P));
       });
