@@ -402,13 +402,10 @@ bool parseGasp(StringRef Name, GaspPass &P) {
     errs() << "gasp: error: gasp<...> names both early and late: one run is one of them\n";
     return false;
   }
-  if (P.Early && !List.empty()) {
-    errs() << "gasp: error: gasp<early> runs the early pipeline (" << gasp_early_pipeline()
-           << "), not a pass list of its own ('" << List << "')\n";
-    return false;
-  }
-  if (P.Late && !List.empty()) {
-    errs() << "gasp: error: gasp<late> runs the late pipeline (" << gasp_late_pipeline()
+  if ((P.Early || P.Late) && !List.empty()) { // an inserted run's list is the library's
+    const char *Run = P.Early ? "early" : "late";
+    errs() << "gasp: error: gasp<" << Run << "> runs the " << Run << " pipeline ("
+           << (P.Early ? gasp_early_pipeline() : gasp_late_pipeline())
            << "), not a pass list of its own ('" << List << "')\n";
     return false;
   }
