@@ -183,7 +183,6 @@ uint32_t space_field(Space *s, LLVMValueRef region, int64_t off, int64_t stride)
 typedef enum SpaceCause {
   SPW_NONE,   /* nothing flows in (null, undef, a cycle fed by nothing) */
   SPW_ONE,    /* one space */
-  SPW_NULL,   /* one space, but a null meets it that it cannot hold */
   SPW_MERGE,  /* two spaces or more first meet at `at` (mask: the spaces) */
   SPW_SOURCE  /* `at` brought in what gasp cannot see */
 } SpaceCause;
@@ -235,9 +234,7 @@ const Reach *facts_reach(Facts *f);
    walk, kept the same way (a stale "yes" only costs a walk); or made by a
    pass that visits every function anyway (infer): fn's part added to *inv
    after its last change, then the whole given to the store. */
-typedef struct Inventory {
-  bool generic_ptr_loads, byval_calls, volatile_accesses, generic_accesses;
-} Inventory;
+typedef struct Inventory { bool generic_ptr_loads, byval_calls, volatile_accesses, generic_accesses; } Inventory;
 const Inventory *facts_inventory(Facts *f);
 void facts_inventory_add(const Facts *f, LLVMValueRef fn, Inventory *inv);
 void facts_inventory_give(Facts *f, const Inventory *inv);
@@ -248,9 +245,7 @@ enum { FACTS_SUMMARY = 1, FACTS_REACH = 2, FACTS_INVENTORY = 4, FACTS_ALL = 7 };
 void facts_keep_only(Facts *f, unsigned keeps);
 void facts_allow(Facts *f, unsigned needs);
 /* How often each was computed in this store's life. */
-typedef struct FactsCounts {
-  unsigned summaries, reaches, inventories;
-} FactsCounts;
+typedef struct FactsCounts { unsigned summaries, reaches, inventories; } FactsCounts;
 FactsCounts facts_counts(const Facts *f);
 /* fn changed and waits for `reinfer` (once however often it is said);
    how many wait; takes them all, in the order said. */
@@ -261,6 +256,10 @@ void facts_take_reinfer(Facts *f, ValVec *out);
    against --clone-budget); one more made. */
 unsigned long facts_clone_count(const Facts *f);
 void facts_note_clone(Facts *f);
+/* The callees of the calls callsplit split in this run, each once; taken
+   (the set emptied) by `splitclones`, which clones them, and by ipmsp. */
+void facts_note_split(Facts *f, LLVMValueRef callee);
+void facts_take_split(Facts *f, PtrMap *out);
 /* True the first time this run sees key (a refusal and what it is about):
    a pass that runs twice in the pipeline says it once. */
 bool facts_first_report(Facts *f, const char *key);

@@ -31,6 +31,9 @@
  *                stale "yes" costs a walk and a "no" stays true;
  *   clone count  the clones every pass made in the run, which specialize.c
  *                weighs against the one --clone-budget;
+ *   split        the callees of the calls callsplit split, for
+ *                `splitclones` (ipmsp.c) to clone before LLVM's optimizer
+ *                can merge the two calls again;
  *   reinfer      the functions a pass changed and left to be inferred
  *                again (resolve, version): the pipeline's `reinfer` step
  *                takes them (infer.c, reinfer_run).
@@ -72,6 +75,7 @@ struct Facts {
   Pool pool;       /* pending and waiting */
   ValVec pending;  /* functions waiting to be inferred again, in order */
   PtrMap waiting;  /* the same, as a set */
+  PtrMap split;    /* callees of split calls (facts_note_split) */
   StrMap reported; /* refusals already said this run (specs_first_report) */
   unsigned allowed; /* FACTS_*: what the running pass declared it needs */
   unsigned byval_kind;
@@ -83,6 +87,7 @@ Facts *facts_new(const TgtTable *t, LLVMModuleRef m) {
   f->m = m;
   pool_bind(&f->pending, &f->pool);
   pool_bind(&f->waiting, &f->pool);
+  pool_bind(&f->split, &f->pool);
   f->allowed = FACTS_ALL;
   f->byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
   return f;
@@ -215,6 +220,16 @@ void facts_take_reinfer(Facts *f, ValVec *out) {
 unsigned long facts_clone_count(const Facts *f) { return f->clones_made; }
 
 void facts_note_clone(Facts *f) { f->clones_made++; }
+
+void facts_note_split(Facts *f, LLVMValueRef callee) { map_put(&f->split, callee, 1); }
+
+void facts_take_split(Facts *f, PtrMap *out) {
+  map_clear(out);
+  for (size_t i = 0; i < f->split.cap; i++)
+    if (f->split.keys[i])
+      map_put(out, f->split.keys[i], 1);
+  map_clear(&f->split);
+}
 
 bool facts_first_report(Facts *f, const char *key) {
   if (smap_find(&f->reported, key) != MAP_NONE)

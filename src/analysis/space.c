@@ -16,13 +16,18 @@
  *                      spaces in table order, then spaces the table does not
  *                      name — addrspace(99) is a space of its own, as
  *                      upstream holds — numbered as they are met);
- *   SP_NULL            a null constant flowed in (it fits every space whose
- *                      null is the generic null's bit pattern);
+ *   SP_NULL            a null constant flowed in (it fits every space the
+ *                      table names: a rewrite writes it as that space's
+ *                      null, tgt_null — on AMDGPU local and private
+ *                      `addrspacecast (ptr null to ...)`, all-ones, which
+ *                      casts back to the generic null — as upstream's
+ *                      InferAddressSpaces does; not a space it does not
+ *                      name, whose null gasp does not know);
  *   SP_UNKNOWN         something gasp cannot see flowed in.
  * Join is union; the empty set is bottom (nothing known yet: undef, or a
  * cycle fed by nothing).  The lattice value the rewriters use (target.c's
- * LAT_*) is: one space and nothing unknown -> that space (unless a null
- * meets a space whose null is not 0); nothing -> uninit; else generic.
+ * LAT_*) is: one space and nothing unknown -> that space (a null with it
+ * or not, if the table names the space); nothing -> uninit; else generic.
  *
  * Sources (fixed from the start): addrspacecast from a space (instruction or
  * constant expression); the target's assumptions — a generic alloca is
@@ -189,11 +194,8 @@ int space_mask_lat(const Space *s, uint32_t mask) {
   if (named & (named - 1))
     return LAT_GENERIC;
   int as = space_bit_as(s, (unsigned)__builtin_ctz(named));
-  if (mask & SP_NULL) {
-    const TgtSpace *sp = tgt_space(s->t, as);
-    if (!sp || !sp->null_is_zero)
-      return LAT_GENERIC;
-  }
+  if ((mask & SP_NULL) && !tgt_space(s->t, as))
+    return LAT_GENERIC; /* a space the table does not name: its null unknown */
   return as;
 }
 
@@ -786,9 +788,7 @@ static bool find_step(LLVMValueRef in, void *arg) {
 SpaceWhy space_explain(Space *s, LLVMValueRef v) {
   SpaceWhy w = {.mask = space_mask(s, v, NULL), .at = v};
   if (named_count(w.mask) < 2 && !(w.mask & SP_UNKNOWN)) {
-    w.cause = !(w.mask & SP_NAMED) ? SPW_NONE
-              : space_mask_lat(s, w.mask) == LAT_GENERIC ? SPW_NULL
-                                                        : SPW_ONE;
+    w.cause = !(w.mask & SP_NAMED) ? SPW_NONE : SPW_ONE;
     return w;
   }
   Step st = {s, named_count(w.mask) >= 2 ? SP_NAMED : SP_UNKNOWN, NULL};

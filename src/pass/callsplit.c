@@ -32,7 +32,10 @@
  *      (at most SPLIT_ARGS arguments per call: 2^SPLIT_ARGS copies).
  *   The select stays for its other users (LLVM removes it when none).
  *   When ipmsp declines the clones (cost, budget), the two calls go to the
- *   same function and LLVM's SimplifyCFG sinks them back into one.
+ *   same function and LLVM's SimplifyCFG sinks them back into one.  The
+ *   callees go to the fact store (facts_note_split): in the plugin's early
+ *   run, where ipmsp waits for the late run, `splitclones` clones these
+ *   right away — the split would not survive LLVM's optimizer otherwise.
  *
  * Example (nvptx64, after ipmsp):
  *   %x = select i1 %c, ptr addrspacecast (ptr addrspace(3) @xs to ptr), ptr %g
@@ -78,6 +81,7 @@ static const GaspStatDesc st_convergent = {
 
 typedef struct Callsplit {
   GaspCtx *cx;
+  Facts *facts;
   const TgtTable *t;
   LLVMBuilderRef b;
   Space *sp;
@@ -309,6 +313,7 @@ static bool run_function(Callsplit *s, LLVMValueRef fn) {
     remark(s, j.call, callee, &sp);
     LLVMValueRef out[2];
     split(s, j.call, &sp, out);
+    facts_note_split(s->facts, callee);
     changed = true;
     for (int k = 0; k < 2; k++) {
       Job n = {out[k], j.depth + 1};
@@ -337,7 +342,7 @@ bool callsplit_run(PassRun *run) {
   GaspCtx *cx = run->cx;
   LLVMModuleRef m = run->m;
   facts_pass_entry(cx, m);
-  Callsplit s = {cx, cx->tgt, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)), facts_space(run->facts),
+  Callsplit s = {cx, run->facts, cx->tgt, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)), facts_space(run->facts),
           LLVMGetEnumAttributeKindForName("convergent", strlen("convergent")), {0}};
   map_init(&s.needs_conv);
   PtrMap scan;

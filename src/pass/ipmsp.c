@@ -81,6 +81,14 @@
  *   after:   define internal i32 @sum(ptr addrspace(3) %p) ... load addrspace(3)
  *            call i32 @sum(ptr addrspace(3) @t)
  *
+ * `splitclones` (the pass plugin's early run) is the same drain with the
+ * candidates limited to the callees of the calls callsplit split in this
+ * run (the fact store's split set, which ipmsp itself also takes and
+ * empties): their clones must exist before LLVM's optimizer, which would
+ * merge the two calls again; every other function waits for the late run
+ * (not voted on, its !gasp.as left as it was).  Nothing to do, no cost,
+ * when callsplit split nothing.  Test: test/callsplit/splitclones.ll.
+ *
  * Requires: a module that verifies.  Preserves: kernel signatures,
  * declarations, functions whose address is taken or that are called
  * indirectly, varargs; call-site attributes, calling conventions, metadata,
@@ -156,6 +164,7 @@ typedef struct Ipmsp {
   Infer *inf;   /* the rewriter, for new and changed bodies */
   Specs *specs; /* the clones this invocation made (specialize.c) */
   bool reached_ok; /* VoteFn.reached is this wave's (reached_now) */
+  size_t nbuilt;   /* records of the module as it came (votes_build) */
 } Ipmsp;
 
 static FILE *out(const Ipmsp *ip) { return cx_out(ip->v.cx); }
@@ -831,6 +840,8 @@ static void publish(Ipmsp *ip) {
     const VoteFn *fi = ip->v.fns.v[i];
     if (!fi->fn || fi->fresh || !LLVMGetFirstBasicBlock(fi->fn))
       continue;
+    if (ip->v.only && i < ip->nbuilt && !map_get(ip->v.only, fi->fn, NULL))
+      continue; /* splitclones: not voted on, its old !gasp.as stands */
     md.n = 0;
     for (unsigned k = 0; k < fi->np; k++) {
       LLVMValueRef p = LLVMGetParam(fi->fn, k);
@@ -857,10 +868,10 @@ static void publish(Ipmsp *ip) {
 
 /* ---- entry --------------------------------------------------------------- */
 
-bool ipmsp_run(PassRun *run) {
+/* The drain, on every candidate or (only) on some. */
+static bool drain(PassRun *run, const PtrMap *only) {
   GaspCtx *cx = run->cx;
   LLVMModuleRef m = run->m;
-  facts_pass_entry(cx, m);
   Ipmsp ip;
   memset(&ip, 0, sizeof ip);
   ip.ctx = LLVMGetModuleContext(m);
@@ -870,6 +881,7 @@ bool ipmsp_run(PassRun *run) {
   /* no param_lat/ret_lat in the votes' analysis: an observation is what
      the caller's own types prove (see "Soundness by construction" above) */
   votes_init(&ip.v, cx, m, run->facts);
+  ip.v.only = only;
   GaspGenericCounts gen_before, gen_after;
   unsigned long instrs_before = 0;
   if (cx->opt.stats) { /* two module walks: only when asked */
@@ -883,6 +895,7 @@ bool ipmsp_run(PassRun *run) {
      the waves end; each costs what it touches. */
   bool changed = false;
   votes_build(&ip.v);
+  ip.nbuilt = ip.v.fns.n;
   for (bool first = true;; first = false) {
     votes_solve(&ip.v, first);
     cx_stat(cx, &st_rounds, 1);
@@ -908,5 +921,22 @@ bool ipmsp_run(PassRun *run) {
   specs_free(ip.specs);
   infer_free(ip.inf);
   LLVMDisposeBuilder(ip.b);
+  return changed;
+}
+
+bool ipmsp_run(PassRun *run) {
+  facts_pass_entry(run->cx, run->m);
+  PtrMap split = {0}; /* every callee is a candidate: the split ones too */
+  facts_take_split(run->facts, &split);
+  map_free(&split);
+  return drain(run, NULL);
+}
+
+bool splitclones_run(PassRun *run) {
+  facts_pass_entry(run->cx, run->m);
+  PtrMap split = {0};
+  facts_take_split(run->facts, &split);
+  bool changed = split.n && drain(run, &split);
+  map_free(&split);
   return changed;
 }

@@ -31,6 +31,10 @@ bool version_run(PassRun *run);   /* a loop copy per space */
 
 /* ===== ipmsp.c — inter-procedural memory-space propagation  === */
 bool ipmsp_run(PassRun *run);
+/* ipmsp on the callees of the calls callsplit split in this run only
+   (facts_note_split), before LLVM's optimizer could merge them again: the
+   plugin's early run, whose other clones wait for the late one. */
+bool splitclones_run(PassRun *run);
 
 
 bool resolve_run(PassRun *run); /* explicit casts folded, static resolution */

@@ -261,10 +261,6 @@ static void reason_of(Why *w, LLVMValueRef p, Reason *r) {
   case SPW_SOURCE:
     source_reason(w, &sw, r);
     break;
-  case SPW_NULL:
-    r->what = "a null meets a space whose null is not the generic null";
-    snprintf(r->detail, sizeof r->detail, "%s", tgt_space_name(w->t, as));
-    break;
   case SPW_ONE:
     if (!tgt_space(w->t, as)) {
       r->what = "cast from an address space the target table does not name";

@@ -75,10 +75,6 @@ static const GaspStatDesc st_slot = {
     "infer.slots", "private pointer slots seen through"};
 static const GaspStatDesc st_volatile = {
     "infer.volatile-kept", "volatile accesses kept generic by target policy"};
-static const GaspStatDesc st_null_arm = {
-    "infer.null-arm-accesses",
-    "accesses through a pointer into one space or a null whose bits differ there, cast at the "
-    "access"};
 static const GaspStatDesc st_cas = {
     "infer.cmpxchg-kept", "cmpxchg kept generic: the assembler rejects it in that space"};
 
@@ -110,7 +106,7 @@ static int lat_of(const Infer *s, uint32_t k) {
 static LLVMValueRef const_to_space(Infer *s, LLVMValueRef c, int as) {
   LLVMTypeRef nt = ir_retype(LLVMTypeOf(c), as);
   if (LLVMIsAConstantPointerNull(c) || LLVMIsAConstantAggregateZero(c))
-    return LLVMConstNull(nt);
+    return tgt_null(s->t, nt); /* the cast of the generic null where S's is not 0 */
   if (LLVMIsAPoisonValue(c))
     return LLVMGetPoison(nt);
   if (LLVMIsAUndefValue(c))
@@ -310,6 +306,25 @@ static void mark_needed(Infer *s, LLVMValueRef v) {
   }
 }
 
+/* The space an icmp of two pointers is rewritten in, or -1.  In a space
+   whose null is not the generic null's bit pattern (AMDGPU local, private:
+   all ones) only equality: the cast keeps every pointer distinct and the
+   null the null, but not their order (the generic null is below every
+   pointer, theirs above) — and a pointer of the space may be its null
+   whether or not a null constant is in sight (a parameter, a load). */
+static int icmp_space(const Infer *s, LLVMValueRef i) {
+  uint32_t mask = space_mask(s->sp, LLVMGetOperand(i, 0), NULL) |
+                  space_mask(s->sp, LLVMGetOperand(i, 1), NULL);
+  int as = space_mask_lat(s->sp, mask);
+  if (as < 0)
+    return -1;
+  const TgtSpace *ts = tgt_space(s->t, as);
+  LLVMIntPredicate pr = LLVMGetICmpPredicate(i);
+  if (!(ts && ts->null_is_zero) && pr != LLVMIntEQ && pr != LLVMIntNE)
+    return -1;
+  return as;
+}
+
 /* Marks what the operations that will be rewritten need. */
 static void mark_ops(Infer *s) {
   const ValVec *ops = space_ops(s->sp);
@@ -317,8 +332,10 @@ static void mark_ops(Infer *s) {
     LLVMValueRef i = ops->v[k];
     switch (LLVMGetInstructionOpcode(i)) {
     case LLVMICmp:
-      mark_needed(s, LLVMGetOperand(i, 0));
-      mark_needed(s, LLVMGetOperand(i, 1));
+      if (icmp_space(s, i) >= 0) {
+        mark_needed(s, LLVMGetOperand(i, 0));
+        mark_needed(s, LLVMGetOperand(i, 1));
+      }
       break;
     case LLVMCall: {
       const IrMemIntrin *mi = ir_mem_intrin(i);
@@ -381,39 +398,14 @@ static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas)
   return as;
 }
 
-/* The space S of p when p is a pointer into S or a null, S's null being
-   another bit pattern than the generic null's (AMDGPU local, private):
-   p cannot be rewritten as a value (its null would change), but an access
-   through it can use S — through a null it has no defined behaviour, so
-   only the S case matters, and a cast at the access is exact for it.
-   -1 otherwise. */
-static int null_or_space(Infer *s, LLVMValueRef p) {
-  uint32_t mask = space_mask(s->sp, p, NULL);
-  if (!(mask & SP_NULL) || (mask & SP_UNKNOWN))
-    return -1;
-  int as = space_mask_lat(s->sp, mask & ~SP_NULL);
-  return as >= 0 && as != s->t->generic && tgt_space(s->t, as) ? as : -1;
-}
-
 static bool rewrite_access(Infer *s, LLVMValueRef i) {
   unsigned pi = ir_ptr_operand(i);
   LLVMValueRef p = LLVMGetOperand(i, pi);
   bool vol = LLVMGetVolatile(i), cas = LLVMIsAAtomicCmpXchgInst(i) != NULL;
   int as = target_space(s, p, vol, cas);
-  LLVMValueRef named;
-  if (as >= 0) {
-    named = value_in(s, p, as);
-  } else {
-    as = null_or_space(s, p);
-    if (as < 0 || !tgt_access_ok(s->t, as, vol, cas, s->cx->opt.keep_volatile))
-      return false;
-    /* a runtime cast right at the access (maps the generic null to S's) */
-    position_at(s, i, i);
-    LLVMTypeRef ty = LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(p)), (unsigned)as);
-    named = LLVMBuildAddrSpaceCast(s->b, p, ty, "");
-    cx_stat(s->cx, &st_null_arm, 1);
-  }
-  LLVMSetOperand(i, pi, named);
+  if (as < 0)
+    return false;
+  LLVMSetOperand(i, pi, value_in(s, p, as));
   cx_stat(s->cx, &st_access, 1);
   for (unsigned k = 0; k < s->t->nspaces && k < 16; k++)
     if (s->t->spaces[k].as == as)
@@ -470,7 +462,7 @@ static bool rewrite_intrinsic(Infer *s, LLVMValueRef call) {
 
 static bool rewrite_icmp(Infer *s, LLVMValueRef i) {
   LLVMValueRef a = LLVMGetOperand(i, 0), b = LLVMGetOperand(i, 1);
-  int as = space_mask_lat(s->sp, space_mask(s->sp, a, NULL) | space_mask(s->sp, b, NULL));
+  int as = icmp_space(s, i);
   if (as < 0)
     return false;
   LLVMValueRef na = value_in(s, a, as), nb = value_in(s, b, as);

@@ -221,6 +221,7 @@ typedef struct Votes {
   PtrMap reach;
   BlockVec rpo;
   bool dump;              /* --dump-ip-msp */
+  const PtrMap *only;     /* candidates among these only (splitclones); NULL: any */
   unsigned no_vote_kinds[5];
 } Votes;
 /* Records for every function of m (votes_build: the candidates, their call

@@ -95,7 +95,7 @@ static bool param_votes(const Votes *vs, LLVMValueRef f, unsigned k) {
 static void classify_fn(Votes *vs, VoteFn *fi) {
   LLVMValueRef f = fi->fn;
   fi->internal = world_internal(f);
-  fi->cand = world_may_rewrite(vs->t, f);
+  fi->cand = world_may_rewrite(vs->t, f) && (!vs->only || map_get(vs->only, f, NULL));
   bool any = false;
   for (unsigned k = 0; k < fi->np; k++) {
     fi->vote[k] = fi->cand && param_votes(vs, f, k) ? VOTE_UNDET : VOTE_NONE;

@@ -20,7 +20,8 @@ target triple = "spir64-unknown-unknown"
 
 ; Reads through the pointer its second parameter holds: stays generic, and
 ; the stale fact is gone.
-; CHECK-LABEL: define spir_func i32 @read(ptr %agg, ptr %other) {
+; CHECK-LABEL: define spir_func i32 @read(ptr %agg, ptr %other)
+; CHECK-NOT: !gasp.fields
 ; CHECK: load i32, ptr addrspace(4)
 define spir_func i32 @read(ptr %agg, ptr %other) !gasp.fields !0 {
   %p = load ptr addrspace(4), ptr %other, align 8

@@ -1,5 +1,7 @@
-; The reasons only a target with narrow pointers and a non-zero
-; null has — AMDGPU, where local pointers are 32 bits and local null is -1.
+; The reasons only a target with narrow pointers has — AMDGPU, where local
+; pointers are 32 bits.  (Its non-zero local and private null is no reason
+; any more: a null meeting one of those spaces is written as that space's
+; null, test/infer/null-arm-amdgpu.ll.)
 ; RUN: gasp-opt -pass-remarks-missed=gasp %s -o /dev/null 2>&1 | FileCheck %s
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
@@ -12,23 +14,5 @@ define amdgpu_kernel void @mask(ptr addrspace(3) %l) {
   %a = addrspacecast ptr addrspace(3) %l to ptr
   %m = call ptr @llvm.ptrmask.p0.i64(ptr %a, i64 4294967280)
   store i32 1, ptr %m, align 4
-  ret void
-}
-
-; A phi of the generic null and a local pointer, accessed: the access
-; casts at the access now (test/infer/null-arm-amdgpu.ll); the reason
-; stays for an access that may not use the space (a volatile one kept
-; generic by --volatile=keep).
-; RUN: gasp-opt -pass-remarks-missed=gasp --volatile=keep %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=KEEP
-; KEEP: remark: {{.*}}store stays generic: a null meets a space whose null is not the generic null (local)
-define amdgpu_kernel void @nullmeets(ptr addrspace(3) %l, i1 %c) {
-entry:
-  br i1 %c, label %x, label %j
-x:
-  %a = addrspacecast ptr addrspace(3) %l to ptr
-  br label %j
-j:
-  %p = phi ptr [ null, %entry ], [ %a, %x ]
-  store volatile i32 2, ptr %p, align 4
   ret void
 }

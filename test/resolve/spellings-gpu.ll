@@ -55,5 +55,5 @@ define amdgpu_kernel void @k(ptr addrspace(5) %x) {
   ret void
 }
 ; AMD-LABEL: define amdgpu_kernel void @k(
-; AMD:         %b = icmp ne ptr %p, null
+; AMD:         %b = icmp ne ptr addrspace(5) %x, addrspacecast (ptr null to ptr addrspace(5))
 ; AMD:         call void @sink2(i1 false, i1 %b, ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3)))

@@ -16,16 +16,14 @@ define i32 @lds_load(ptr addrspace(3) %l) {
   ret i32 %v
 }
 
-; A select of an LDS pointer and flat null stays flat (LDS null is not 0);
-; the store through it is local, cast at the store (through null it has no
-; defined behaviour: test/infer/null-arm-amdgpu.ll).
+; A select of an LDS pointer and flat null becomes an LDS select whose null
+; is the LDS null, `addrspacecast (ptr null ...)` (all ones: LDS null is
+; not 0), and the store through it is local.
 define void @lds_select_null(i1 %c, ptr addrspace(3) %l) {
 ; CHECK-LABEL: define void @lds_select_null(
 ; CHECK-SAME: i1 [[C:%.*]], ptr addrspace(3) [[L:%.*]]) {
-; CHECK-NEXT:   [[F:%.*]] = addrspacecast ptr addrspace(3) [[L]] to ptr
-; CHECK-NEXT:   [[S:%.*]] = select i1 [[C]], ptr [[F]], ptr null
-; CHECK-NEXT:   [[SL:%.*]] = addrspacecast ptr [[S]] to ptr addrspace(3)
-; CHECK-NEXT:   store i32 0, ptr addrspace(3) [[SL]], align 4
+; CHECK-NEXT:   [[S:%.*]] = select i1 [[C]], ptr addrspace(3) [[L]], ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3))
+; CHECK-NEXT:   store i32 0, ptr addrspace(3) [[S]], align 4
 ; CHECK-NEXT:   ret void
 ; CHECK-NEXT: }
   %f = addrspacecast ptr addrspace(3) %l to ptr
