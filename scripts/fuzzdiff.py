@@ -82,6 +82,25 @@ def plugin_cmd(cl, target, out, olevel, no_inline, build):
             ["-fpass-plugin=" + os.path.join(build, "lib", "gasp-plugin.so")])
 
 
+def own_checks(cl, target, work, olevel, no_inline, llc, ptxas, counts):
+    """Which back-end checks clang's own output at olevel passes (llc, ptxas):
+    the plugin's output is checked where clang's own at the same level is
+    (a program at -O0 goes through the plugin at -O3, where LLVM's own
+    infer-address-spaces may already make PTX ptxas rejects, e.g.
+    atom.local.cas)."""
+    if not llc:
+        return False, False
+    ll = os.path.join(work, "p.%s%s.ll" % (target, olevel))
+    s = ll + ".s"
+    if sh(ocl.clang_cmd(cl, target, ll, olevel, no_inline))[0] or sh(LLC[target] + [ll, "-o", s])[0]:
+        counts["llc_orig"] += 1
+        return False, False
+    if ptxas and sh([PTXAS, "-arch=sm_90", "-c", s, "-o", os.devnull])[0]:
+        counts["ptxas_orig"] += 1
+        return True, False
+    return True, ptxas
+
+
 def plugin_missing(build):
     """Why clang-22 cannot load the build's plugin, or None: a sanitized
     build (check-asan-full's build-asan) makes none."""
@@ -134,9 +153,14 @@ def one_program(seed, args):
             counts["runs"] += 1
             out_ll = os.path.join(work, "p.%s.%s.ll" % (target, name))
             plugin = flags is None
+            llc_here, ptxas_here = llc, ptxas
             if plugin:
                 cmd = plugin_cmd(cl, target, out_ll, olevel, no_inline, args.build)
                 flags = []
+                if olevel == "-O0":  # the plugin ran at -O3: so does the reference
+                    llc_here, ptxas_here = own_checks(cl, target, work, "-O3", no_inline,
+                                                      args.llc and target in LLC,
+                                                      target == "nvptx64" and PTXAS, counts)
             else:
                 cmd = [os.path.join(bindir, "gasp-opt"), "-S"] + flags + [ll, "-o", out_ll]
             rc, _, err = sh(cmd)
@@ -160,7 +184,7 @@ def one_program(seed, args):
                                  [cl, ll, out_ll]))
                 continue
             counts["reparsed"] += 1
-            if llc:
+            if llc_here:
                 out_ptx = out_ll + ".s"
                 rc, _, err = sh(LLC[target] + [out_ll, "-o", out_ptx])
                 if rc:
@@ -168,7 +192,7 @@ def one_program(seed, args):
                                      [cl, ll, out_ll]))
                     continue
                 counts["llc_checked"] += 1
-                if ptxas:
+                if ptxas_here:
                     rc, _, err = sh([PTXAS, "-arch=sm_90", "-c", out_ptx, "-o", os.devnull])
                     if rc:
                         failures.append((seed, target, name, "ptxas: " + err[-600:],
@@ -270,10 +294,11 @@ def main():
     print("fuzz-diff: %d outputs re-parsed and verified" % total["reparsed"])
     if args.llc:
         print("fuzz-diff: llc-22 compiled %d nvptx64/amdgcn outputs; it rejected %d of "
-              "clang's own originals (those outputs were not given to llc)"
+              "clang's own outputs (originals, and -O3 references of the plugin's runs from -O0; "
+              "those outputs were not given to llc)"
               % (total["llc_checked"], total["llc_orig"]))
         print("fuzz-diff: ptxas -arch=sm_90 -c assembled %d outputs%s; it rejected %d of the "
-              "originals' PTX (not given to ptxas)"
+              "references' PTX (not given to ptxas)"
               % (total["ptxas_checked"], "" if PTXAS else " (no ptxas here)", total["ptxas_orig"]))
     sys.exit(1 if failures else 0)
 
