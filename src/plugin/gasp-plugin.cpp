@@ -18,7 +18,8 @@
 // function — and at the optimizer's last one (gasp_late_pipeline(), the
 // clones), on modules whose triple names a target gasp has a table for
 // (spir, spirv, nvptx, amdgcn); a host module is left alone.  Without the
-// late run (-gasp-late=0) the early one is gasp_early_alone_pipeline().  -gasp-auto=0 stops that, and a -passes text that names gasp
+// late run (-gasp-late=0) the early one is gasp_early_alone_pipeline().
+// -gasp-auto=0 stops that, and a -passes text that names gasp
 // itself makes the inserted one stand aside (gasp runs once).  To LLVM the
 // pass is `gasp` (printed as gasp<...>, which parses back: the inserted
 // runs as gasp<auto;early> and gasp<auto;late>, so a default pipeline
