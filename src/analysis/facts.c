@@ -32,8 +32,7 @@
  *   clone count  the clones every pass made in the run, which specialize.c
  *                weighs against the one --clone-budget;
  *   split        the callees of the calls callsplit split, for
- *                `splitclones` (ipmsp.c) to clone before LLVM's optimizer
- *                can merge the two calls again;
+ *                `splitclones` (ipmsp.c), which clones only those;
  *   reinfer      the functions a pass changed and left to be inferred
  *                again (resolve, version): the pipeline's `reinfer` step
  *                takes them (infer.c, reinfer_run).

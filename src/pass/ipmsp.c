@@ -81,7 +81,9 @@
  *   after:   define internal i32 @sum(ptr addrspace(3) %p) ... load addrspace(3)
  *            call i32 @sum(ptr addrspace(3) @t)
  *
- * `splitclones` (the pass plugin's early run) is the same drain with the
+ * `splitclones` (in no default pipeline: a plugin early run that leaves
+ * the other clones to its late run, measured and not adopted, docs/design.md
+ * "Where gasp runs") is the same drain with the
  * candidates limited to the callees of the calls callsplit split in this
  * run (the fact store's split set, which ipmsp itself also takes and
  * empties): their clones must exist before LLVM's optimizer, which would

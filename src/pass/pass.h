@@ -32,8 +32,8 @@ bool version_run(PassRun *run);   /* a loop copy per space */
 /* ===== ipmsp.c — inter-procedural memory-space propagation  === */
 bool ipmsp_run(PassRun *run);
 /* ipmsp on the callees of the calls callsplit split in this run only
-   (facts_note_split), before LLVM's optimizer could merge them again: the
-   plugin's early run, whose other clones wait for the late one. */
+   (facts_note_split); in no default pipeline (docs/design.md, "Where gasp
+   runs": clones after the inliner, measured and not adopted). */
 bool splitclones_run(PassRun *run);
 
 

@@ -14,9 +14,9 @@
 // ... -mllvm -gasp-... from clang) are the defaults of every gasp pass;
 // gasp<...> overrides them.  In the default pipelines (-O1 and up) gasp runs
 // at the early simplification extension point — after the first
-// SROA/EarlyCSE, before the inliner: gasp_early_pipeline(), within each
-// function — and at the optimizer's last one (gasp_late_pipeline(), the
-// clones), on modules whose triple names a target gasp has a table for
+// SROA/EarlyCSE, before the inliner: gasp_early_pipeline(), the clones
+// included — and at the optimizer's last one (gasp_late_pipeline(), within
+// functions), on modules whose triple names a target gasp has a table for
 // (spir, spirv, nvptx, amdgcn); a host module is left alone.  Without the
 // late run (-gasp-late=0) the early one is gasp_early_alone_pipeline().
 // -gasp-auto=0 stops that, and a -passes text that names gasp
