@@ -125,21 +125,17 @@ static const char late_pipeline[] = "forget,infer,hazards,frames";
    blocks (`pin`: InstCombine would sink them into one arm of a branch,
    where they stop SimplifyCFG's hoisting), which the late run's `forget`
    removes. */
-static const char early_pipeline[] = MODULE_PIPELINE ",forget,pin";
-
-
-/* The early run with no late one after it (-gasp-late=0): the same list.
-   (Measured 2026-11-26 and not adopted: the early run within each function
+/* (Measured 2026-11-26 and not adopted: an early run within each function
    but `callsplit,splitclones`, the clones in the late run — cheaper on
    small programs, worse final code on two CUDA programs of
    bench/pipeline/: docs/design.md, "Where gasp runs".) */
-static const char early_alone_pipeline[] = MODULE_PIPELINE ",forget,pin";
+static const char early_pipeline[] = MODULE_PIPELINE ",forget,pin";
+
 
 const char *gasp_pass_list(void) { return pass_names + 2; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }
 const char *gasp_late_pipeline(void) { return late_pipeline; }
 const char *gasp_early_pipeline(void) { return early_pipeline; }
-const char *gasp_early_alone_pipeline(void) { return early_alone_pipeline; }
 
 const PassInfo *pipeline_find(const char *name) {
   for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++)

@@ -214,10 +214,9 @@ void reach_names(const TgtTable *t, uint32_t mask, char *buf, size_t cap);
 typedef struct Facts Facts;
 Facts *facts_new(const TgtTable *t, LLVMModuleRef m);
 void facts_free(Facts *f);
-/* A pass's preconditions, asserted at its entry: a context with a target
-   table, the run's module, the run's store for it, nothing left waiting
-   for `reinfer` (the pipeline runs it first).  Asserts are on in gasp's
-   builds (no NDEBUG), so make check and check-asan run them. */
+/* A pass's preconditions, asserted at its entry (gasp builds without
+   NDEBUG: make check and check-asan run them): a context with a target
+   table, the run's module and store, nothing left waiting for `reinfer`. */
 void facts_pass_entry(const GaspCtx *cx, LLVMModuleRef m);
 /* The run's one numbering of the spaces the table does not name. */
 SpaceNums *facts_nums(Facts *f);
@@ -234,7 +233,9 @@ const Reach *facts_reach(Facts *f);
    walk, kept the same way (a stale "yes" only costs a walk); or made by a
    pass that visits every function anyway (infer): fn's part added to *inv
    after its last change, then the whole given to the store. */
-typedef struct Inventory { bool generic_ptr_loads, byval_calls, volatile_accesses, generic_accesses; } Inventory;
+typedef struct Inventory {
+  bool generic_ptr_loads, byval_calls, volatile_accesses, generic_accesses;
+} Inventory;
 const Inventory *facts_inventory(Facts *f);
 void facts_inventory_add(const Facts *f, LLVMValueRef fn, Inventory *inv);
 void facts_inventory_give(Facts *f, const Inventory *inv);
@@ -253,11 +254,11 @@ void facts_reinfer_later(Facts *f, LLVMValueRef fn);
 size_t facts_reinfer_pending(const Facts *f);
 void facts_take_reinfer(Facts *f, ValVec *out);
 /* The clones made in this run (every pass's; specialize.c weighs them
-   against --clone-budget); one more made. */
+   against --clone-budget); one more made.  The callees of the calls
+   callsplit split, each once; taken (emptied; out NULL: dropped) by
+   `splitclones`, which clones them, and by ipmsp. */
 unsigned long facts_clone_count(const Facts *f);
 void facts_note_clone(Facts *f);
-/* The callees of the calls callsplit split in this run, each once; taken
-   (the set emptied) by `splitclones`, which clones them, and by ipmsp. */
 void facts_note_split(Facts *f, LLVMValueRef callee);
 void facts_take_split(Facts *f, PtrMap *out);
 /* True the first time this run sees key (a refusal and what it is about):

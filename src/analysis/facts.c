@@ -223,10 +223,12 @@ void facts_note_clone(Facts *f) { f->clones_made++; }
 void facts_note_split(Facts *f, LLVMValueRef callee) { map_put(&f->split, callee, 1); }
 
 void facts_take_split(Facts *f, PtrMap *out) {
-  map_clear(out);
-  for (size_t i = 0; i < f->split.cap; i++)
-    if (f->split.keys[i])
-      map_put(out, f->split.keys[i], 1);
+  if (out) {
+    map_clear(out);
+    for (size_t i = 0; i < f->split.cap; i++)
+      if (f->split.keys[i])
+        map_put(out, f->split.keys[i], 1);
+  }
   map_clear(&f->split);
 }
 

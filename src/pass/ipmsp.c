@@ -87,7 +87,7 @@
  * candidates limited to the callees of the calls callsplit split in this
  * run (the fact store's split set, which ipmsp itself also takes and
  * empties): their clones must exist before LLVM's optimizer, which would
- * merge the two calls again; every other function waits for the late run
+ * merge the two calls again; every other function is left to a later run
  * (not voted on, its !gasp.as left as it was).  Nothing to do, no cost,
  * when callsplit split nothing.  Test: test/callsplit/splitclones.ll.
  *
@@ -928,9 +928,7 @@ static bool drain(PassRun *run, const PtrMap *only) {
 
 bool ipmsp_run(PassRun *run) {
   facts_pass_entry(run->cx, run->m);
-  PtrMap split = {0}; /* every callee is a candidate: the split ones too */
-  facts_take_split(run->facts, &split);
-  map_free(&split);
+  facts_take_split(run->facts, NULL); /* every callee is a candidate, split ones too */
   return drain(run, NULL);
 }
 

@@ -23,8 +23,11 @@
  * const32 and buffers are views of global memory and share its class.
  *
  * Null: AMDGPU local, region and private use all-ones as null, so a generic
- * null cannot stand for their null: null_is_zero is false there and the
- * inference does not merge a null arm into those spaces.
+ * null cannot stand for their null as a bit pattern: null_is_zero is false
+ * there; a null arm merged into those spaces is written as the cast
+ * `addrspacecast (ptr null to ...)` (tgt_null), and their pointers are
+ * compared for equality only (rewrite.c), memory holding such a null is
+ * not retyped (fields.c).
  *
  * Volatile and atomic policy (what infer may rewrite): nvptx: every
  * named space for volatile loads, stores and atomics, but no cmpxchg into

@@ -1,8 +1,9 @@
 ; RUN: gasp-opt --passes=infer -verify-each -S %s -o - | FileCheck %s
 ; Fields on AMDGPU: a zeroed field holds the generic null, which is not
 ; the local null (-1 in a 32-bit LDS pointer): a field that holds null or a
-; local pointer stays generic (the access through it casts to local right
-; at the access), while null or a global pointer is global.
+; local pointer is loaded as a generic pointer and cast to local (the cast
+; maps the generic null to the local one), while null or a global pointer
+; is global.
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 
