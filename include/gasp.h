@@ -337,16 +337,19 @@ GASP_API void gasp_write_summary(const GaspCtx *cx, const char *prefix, FILE *f)
 /* The pass names, comma separated, and the default pipeline. */
 GASP_API const char *gasp_pass_list(void);
 GASP_API const char *gasp_default_pipeline(void);
-/* The late pipeline, a pass list: what the pass plugin runs again at the
-   optimizer's last extension point, on what inlining, SROA and instcombine
-   re-created after the default pipeline ran early (within functions; no
-   clones). */
-GASP_API const char *gasp_late_pipeline(void);
-/* The default pipeline without `frames`, followed by `forget` and `pin`:
-   what the pass plugin runs early in clang's pipeline (the optimizer runs
-   after it: its field facts are not left for later, its casts of kernel
-   parameters are held in the entry block until the late run). */
+/* The pass plugin's pipelines, pass lists.  Early in clang's pipeline,
+   when the late run follows: gasp within each function, clones only for
+   the calls callsplit divides (`splitclones`), what LLVM's optimizer can
+   use (explicit casts folded, alias scopes), then `forget`, `pin` and
+   `sizes` (for the late run's clone cost model). */
 GASP_API const char *gasp_early_pipeline(void);
+/* At the optimizer's last extension point: the default pipeline's
+   interprocedural group (the clones) and what follows it, on the code
+   inlining, SROA and instcombine left. */
+GASP_API const char *gasp_late_pipeline(void);
+/* The early run with no late one after it (-gasp-late=0): the default
+   pipeline without `frames`, clones included, then `forget` and `pin`. */
+GASP_API const char *gasp_early_alone_pipeline(void);
 /* The library's version and the LLVM it was built against, e.g.
    "gasp 0.2.0 (LLVM 22.1.8)": compare with GASP_VERSION to catch a header
    and a library that do not belong together. */

@@ -78,7 +78,9 @@ static const GaspStatDesc st_group_rounds = {
     "an earlier run's field facts (!gasp.fields) and pins dropped: for a module other "         \
     "passes changed")                                                                           \
   X(pin, pin_run, 0, FACTS_INVENTORY,                                                           \
-    "casts of kernel pointer parameters held in the entry block while the optimizer runs")
+    "casts of kernel pointer parameters held in the entry block while the optimizer runs")      \
+  X(sizes, sizes_run, 0, FACTS_ALL,                                                             \
+    "each function's size as the early run sees it, for the late run's clone cost model")
 #define PASS_ENTRY(name, run, needs, keeps, what) {#name, run, what, needs, keeps},
 #define PASS_NAME(name, run, needs, keeps, what) ", " #name
 static const PassInfo passes[] = {PASSES(PASS_ENTRY)};
@@ -102,40 +104,59 @@ static const char pass_names[] = PASSES(PASS_NAME) " (and none)";
 static const char default_pipeline[] = MODULE_PIPELINE ",frames";
 #define GROUP_ROUNDS 4
 
-/* The late pipeline: what the pass plugin runs again at the optimizer's
-   last extension point, after inlining, SROA, instcombine and the
-   vectorizers.  Those passes re-create what the early run named: an
-   inlined helper's generic parameter becomes a cast of the caller's slot
-   or buffer, SROA splits slots behind new casts, instcombine turns a
-   builtin into an atomicrmw through a cast pointer.  Inference within each
-   function names them again (no clones: the call graph is what it will
-   be), from the IR alone: `forget` first drops the early run's field facts,
-   whose parameter numbers dead-argument elimination may have shifted;
-   hazards and frames run last, because the vectorizers make hazards'
-   shapes and code generation follows frames'. */
-static const char late_pipeline[] = "forget,infer,hazards,frames";
+/* The pass plugin's two runs.  Early (the early simplification extension
+   point, before LLVM's inliner) gasp names what each function shows of
+   itself; last (the optimizer-last extension point) it runs again on what
+   LLVM's optimizer made, and that late run makes the clones.  Cloned
+   early, each copy of a helper went through the whole -O pipeline — a
+   fixed cost per function, whatever its size (~0.5-1M instructions in
+   clang -O2) — and most were then inlined into their callers, where the
+   late run names the accesses anyway; cloned last, only what the inliner
+   left is copied, once, already optimised (bench/compile/compile.md,
+   "random": the clones were most of the plugin's cost on small programs).
 
-/* The default pipeline as the pass plugin inserts it early in clang's
-   pipeline: LLVM's optimizer runs after it, so it leaves out `frames` (for
-   code generation next: a slot it keeps from SROA is one the optimizer
-   would see escape) and ends by dropping its field facts (`forget`), whose
-   parameter numbers dead-argument elimination may shift — with the late
-   run off they would otherwise stay in clang's output for a later gasp run
-   to trust — and then pins its casts of kernel parameters in their entry
-   blocks (`pin`: InstCombine would sink them into one arm of a branch,
-   where they stop SimplifyCFG's hoisting), which the late run's `forget`
-   removes. */
-/* (Measured 2026-11-26 and not adopted: an early run within each function
-   but `callsplit,splitclones`, the clones in the late run — cheaper on
-   small programs, worse final code on two CUDA programs of
-   bench/pipeline/: docs/design.md, "Where gasp runs".) */
-static const char early_pipeline[] = MODULE_PIPELINE ",forget,pin";
+   The early run, when a late run follows: `internalize` (the
+   whole-program promise is the early run's to use), `byvalcopy`, `infer`
+   within each function, `callsplit` with `splitclones` — a call split on
+   a select must reach two clones before LLVM's optimizer, or SimplifyCFG
+   merges the two calls (or the inliner's two copies) back into one —
+   explicit casts folded (`resolve`) and address-space scopes for LLVM's
+   alias analysis (`alias`), `hazards`; no `frames` (a slot it keeps from
+   SROA is one the optimizer would see escape).  `forget` drops the field
+   facts, whose parameter numbers dead-argument elimination may shift, and
+   `pin` holds its casts of kernel parameters in their entry blocks
+   (InstCombine would sink them into one arm of a branch, where they stop
+   SimplifyCFG's hoisting) until the late run's `forget` removes them;
+   `sizes` records each function's size for the late run's clone cost
+   model (the inliner is about to put its callees into it). */
+static const char early_pipeline[] =
+    "internalize,byvalcopy,infer,callsplit,splitclones,resolve,reinfer,alias,hazards,forget,pin,"
+    "sizes";
 
+/* The late run: after inlining, SROA, instcombine and the vectorizers,
+   which re-create what the early run named (an inlined helper's generic
+   parameter becomes a cast of the caller's slot or buffer, SROA splits
+   slots behind new casts, instcombine turns a builtin into an atomicrmw
+   through a cast pointer).  `forget` first drops what an earlier run left
+   (field facts, pins) and takes the early run's sizes; then the default pipeline's interprocedural group
+   on the call graph as it will be, and what follows it; hazards and frames
+   last, because the vectorizers make hazards' shapes and code generation
+   follows frames'. */
+static const char late_pipeline[] =
+    "forget,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer,lower,hazards,"
+    "frames";
+
+/* The early run with no late one after it (-gasp-late=0): the default
+   pipeline without `frames` (LLVM's optimizer runs after it), clones
+   included, then `forget` (field facts would otherwise stay in clang's
+   output for a later gasp run to trust) and `pin`. */
+static const char early_alone_pipeline[] = MODULE_PIPELINE ",forget,pin";
 
 const char *gasp_pass_list(void) { return pass_names + 2; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }
 const char *gasp_late_pipeline(void) { return late_pipeline; }
 const char *gasp_early_pipeline(void) { return early_pipeline; }
+const char *gasp_early_alone_pipeline(void) { return early_alone_pipeline; }
 
 const PassInfo *pipeline_find(const char *name) {
   for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++)

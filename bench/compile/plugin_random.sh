@@ -1,12 +1,13 @@
 #!/bin/bash
-# plugin_random.sh PLUGIN|none SEED... — what the pass plugin costs and buys
-# on random OpenCL C programs (scripts/genprog.py --extended SEED), for
+# plugin_random.sh PLUGIN|none SEED|FILE.cl... — what the pass plugin costs
+# and buys on random OpenCL C programs (scripts/genprog.py --extended SEED)
+# or on OpenCL C files (bench/pipeline/opencl/*.cl), for
 # spirv64, amdgcn (gfx90a) and nvptx64: clang-22 -O2 -emit-llvm -c with the
 # plugin (or without: none), instructions by callgrind (load cannot move
 # them), then the final code: llc-22 -O2 and bench/finalcode_count.py
 # (generic accesses and cvta in PTX, flat accesses in AMDGPU code; SPIR-V
 # has no llc count here).  One line per program x target:
-#   SEED TARGET INSTRUCTIONS generic=N cvta=N
+#   SEED|FILE TARGET INSTRUCTIONS generic=N cvta=N
 # Callgrind rejects the plugin's debug info: the plugin is copied without
 # it (strip -g) first.  bench/compile/plugin_random.md: what it printed.
 set -e
@@ -16,7 +17,10 @@ W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
 PL=""
 if [ "$P" != none ]; then strip -g -o "$W/plugin.so" "$P"; PL="-fpass-plugin=$W/plugin.so"; fi
 for s in "$@"; do
-  python3 "$ROOT/scripts/genprog.py" --extended "$s" > "$W/p.cl"
+  case $s in
+    *.cl) cp "$s" "$W/p.cl"; s=$(basename "$s");;
+    *) python3 "$ROOT/scripts/genprog.py" --extended "$s" > "$W/p.cl";;
+  esac
   for t in spirv64-unknown-unknown amdgcn-amd-amdhsa nvptx64-nvidia-cuda; do
     X=""; [ $t = amdgcn-amd-amdhsa ] && X=-mcpu=gfx90a
     o=$W/o.bc

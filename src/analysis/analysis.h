@@ -10,34 +10,30 @@
 /* ===== world.c — the world assumption (open, or --whole-program) ======== */
 /* Internal or private linkage: no caller outside the module. */
 bool world_internal(LLVMValueRef fn);
-/* A defined non-kernel function code outside the module may call (open
-   world: any caller, any pointer). */
+/* A defined non-kernel function outside code may call (open world). */
 bool world_outside_callers(const TgtTable *t, LLVMValueRef fn);
 /* Functions reachable from the kernels (direct calls; address taken). */
 void world_live(const TgtTable *t, LLVMModuleRef m, PtrMap *live);
 void world_count(const TgtTable *t, LLVMModuleRef m, GaspGenericCounts *c);
-/* The same with the live set (world_live) already computed. */
+/* The same with the live set (world_live) computed. */
 void world_count_live(const TgtTable *t, LLVMModuleRef m, const PtrMap *live,
                       GaspGenericCounts *c);
 
-/* May a pass retype or clone f at all (defined, named, not a kernel, not
-   variadic or interposable, only called directly, a body it can copy)? */
+/* May a pass retype or clone f (defined, named, no kernel, not variadic or
+   interposable, only called directly, a body it can copy)? */
 bool world_may_rewrite(const TgtTable *t, LLVMValueRef f);
-
 /* ===== memory.c — pointers through memory (private slots) =============== */
 typedef struct MemModel MemModel;
 typedef struct MemSummary MemSummary; /* below, after the space analysis */
 MemModel *mem_new(const TgtTable *t);
 void mem_free(MemModel *mm);
-/* Finds fn's private slots among the allocas of blocks (NULL: every block
-   of fn), forgetting the previous function's. */
+/* Finds fn's private slots among blocks' allocas (NULL: all of fn's). */
 void mem_function(MemModel *mm, LLVMValueRef fn, const BlockVec *blocks);
 /* The slot a load reads, or MAP_NONE; the slots a store writes (n). */
 uint32_t mem_load_slot(const MemModel *mm, LLVMValueRef load);
 const uint32_t *mem_store_slots(const MemModel *mm, LLVMValueRef store, size_t *n);
 size_t mem_slot_count(const MemModel *mm);
-/* addr points into a global variable only the module's code can write (its
-   address never leaves loads and stores). */
+/* addr points into a global only the module's code writes (address kept). */
 bool mem_module_object(const MemModel *mm, LLVMValueRef addr);
 /* The module-private variable addr points into (through GEPs and casts),
    or NULL (memsummary.c); memo: variable -> 1 module-private, 0 not. */
@@ -261,6 +257,10 @@ unsigned long facts_clone_count(const Facts *f);
 void facts_note_clone(Facts *f);
 void facts_note_split(Facts *f, LLVMValueRef callee);
 void facts_take_split(Facts *f, PtrMap *out);
+/* fn's size to the clone cost model: ir_copy_cost, or the plugin's early
+   run's (sizes.c; forget.c notes it) when less. */
+void facts_note_size(Facts *f, LLVMValueRef fn, unsigned size);
+unsigned facts_copy_cost(const Facts *f, LLVMValueRef fn);
 /* True the first time this run sees key (a refusal and what it is about):
    a pass that runs twice in the pipeline says it once. */
 bool facts_first_report(Facts *f, const char *key);

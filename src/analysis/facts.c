@@ -32,7 +32,8 @@
  *   clone count  the clones every pass made in the run, which specialize.c
  *                weighs against the one --clone-budget;
  *   split        the callees of the calls callsplit split, for
- *                `splitclones` (ipmsp.c), which clones only those;
+ *                `splitclones` (ipmsp.c) to clone before LLVM's optimizer
+ *                can merge the two calls again;
  *   reinfer      the functions a pass changed and left to be inferred
  *                again (resolve, version): the pipeline's `reinfer` step
  *                takes them (infer.c, reinfer_run).
@@ -75,6 +76,7 @@ struct Facts {
   ValVec pending;  /* functions waiting to be inferred again, in order */
   PtrMap waiting;  /* the same, as a set */
   PtrMap split;    /* callees of split calls (facts_note_split) */
+  StrMap sizes;    /* the early run's sizes by function name (facts_note_size) */
   StrMap reported; /* refusals already said this run (specs_first_report) */
   unsigned allowed; /* FACTS_*: what the running pass declared it needs */
   unsigned byval_kind;
@@ -99,6 +101,7 @@ void facts_free(Facts *f) {
   reach_free(f->reach);
   pool_release(&f->pool);
   smap_free(&f->reported);
+  smap_free(&f->sizes);
   free(f);
 }
 
@@ -230,6 +233,18 @@ void facts_take_split(Facts *f, PtrMap *out) {
         map_put(out, f->split.keys[i], 1);
   }
   map_clear(&f->split);
+}
+
+void facts_note_size(Facts *f, LLVMValueRef fn, unsigned size) {
+  size_t len;
+  smap_put(&f->sizes, LLVMGetValueName2(fn, &len), size);
+}
+
+unsigned facts_copy_cost(const Facts *f, LLVMValueRef fn) {
+  unsigned now = ir_copy_cost(fn);
+  size_t len;
+  uint32_t early = f->sizes.n ? smap_find(&f->sizes, LLVMGetValueName2(fn, &len)) : MAP_NONE;
+  return early != MAP_NONE && early < now ? early : now;
 }
 
 bool facts_first_report(Facts *f, const char *key) {

@@ -338,7 +338,6 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
   BitsWalk bw = {.ms = ms, .set_of = set_of, .arg = arg, .fn = fn,
                  .memory_kind = LLVMGetEnumAttributeKindForName("memory", 6)};
   map_init(&bw.at);
-  unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
   uint32_t priv_bit = space_table_bit(t, t->priv);
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
@@ -404,9 +403,7 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
       /* a byval argument is copied into the callee's private memory */
       unsigned nargs = LLVMGetNumArgOperands(i);
       for (unsigned k = 0; k < nargs; k++)
-        if (LLVMGetCallSiteEnumAttribute(i, k + 1, byval_kind) ||
-            (callee && LLVMIsAFunction(callee) && k < LLVMCountParams(callee) &&
-             LLVMGetEnumAttributeAtIndex(callee, k + 1, byval_kind)))
+        if (ir_arg_byval(i, k))
           mem_summary_store(ms, priv_bit ? priv_bit : SP_UNKNOWN,
                             mem_summary_load(ms, set_of(arg, LLVMGetOperand(i, k))));
       bool defined = callee && LLVMIsAFunction(callee) && !LLVMIsDeclaration(callee);

@@ -367,8 +367,14 @@ static void collect_op(Space *s, LLVMValueRef i, LLVMOpcode op) {
     break;
   case LLVMCall: {
     const IrMemIntrin *mi = ir_mem_intrin(i);
-    if (!mi)
+    if (!mi) { /* a by-value argument: the call copies what it points to */
+      for (unsigned k = 0, n = LLVMGetNumArgOperands(i); k < n; k++)
+        if (generic_ptr(s, LLVMTypeOf(LLVMGetOperand(i, k))) && ir_arg_byval(i, k)) {
+          vec_push(&s->ops, i);
+          break;
+        }
       break;
+    }
     for (int k = 0; k < 2; k++)
       if (mi->ptr_args[k] >= 0 &&
           generic_ptr(s, LLVMTypeOf(LLVMGetOperand(i, (unsigned)mi->ptr_args[k])))) {

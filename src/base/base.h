@@ -26,8 +26,7 @@ LLVMTypeRef ir_retype(LLVMTypeRef t, int as);
 bool ir_null_is_valid(LLVMValueRef fn);
 /* The called function of a call if it is a direct call, else NULL. */
 LLVMValueRef ir_callee(LLVMValueRef call);
-/* Does user take its operands out of its function: a return, or a direct
-   call to a defined function (whose parameters ipmsp votes on)? */
+/* A return or a direct call to a defined function (ipmsp votes on it)? */
 bool ir_hands_out(LLVMValueRef user);
 /* Where to insert code that runs right after v is defined. */
 LLVMValueRef ir_insert_point_after(LLVMValueRef v);
@@ -45,8 +44,7 @@ LLVMValueRef ir_build_gep_on(LLVMBuilderRef b, LLVMValueRef gep, LLVMValueRef ba
 void ir_erase_salvaging(LLVMValueRef v, LLVMValueRef same);
 /* A landingpad, cleanuppad, catchpad or catchswitch (first in its block). */
 bool ir_is_eh_pad(LLVMValueRef i);
-/* A block where an instruction can be placed after its phis and pad (not
-   a catchswitch block). */
+/* Can an instruction go after bb's phis and pad (not a catchswitch)? */
 bool ir_block_insertable(LLVMBasicBlockRef bb);
 /* Builds a call like old (attributes, calling convention, tail kind,
    bundles, metadata, debug location) to callee with args, before old,
@@ -131,6 +129,8 @@ typedef enum IrArgUse {
   IR_ARG_ACCESS, IR_ARG_ADDRESS, IR_ARG_NOACCESS, IR_ARG_CALLEE, IR_ARG_UNKNOWN
 } IrArgUse;
 IrArgUse ir_call_arg_use(LLVMValueRef call, unsigned k);
+/* Is argument k `byval` (call or callee)?  The call reads what it points to. */
+bool ir_arg_byval(LLVMValueRef call, unsigned k);
 /* The pointer operand's index of a load, store, atomicrmw or cmpxchg. */
 unsigned ir_ptr_operand(LLVMValueRef i);
 /* The pointer operands of memory op inst (load, store, atomicrmw, cmpxchg,

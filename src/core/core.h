@@ -121,6 +121,10 @@ bool schema_fields_clear(LLVMValueRef fn);
 /* !gasp.pin on an llvm.fake.use pin.c adds and forget.c removes. */
 void schema_mark_pin(LLVMValueRef call);
 bool schema_is_pin(LLVMValueRef call);
+/* !gasp.size: fn's size as the plugin's early run saw it (sizes.c); taken
+   (read and erased: 0 when none) by the late run's forget.c. */
+void schema_size_set(LLVMValueRef fn, unsigned size);
+unsigned schema_size_take(LLVMValueRef fn);
 /* !gasp.lowered: is m tag-lowered already; mark it so. */
 bool schema_module_lowered(LLVMModuleRef m);
 void schema_mark_lowered(LLVMModuleRef m);

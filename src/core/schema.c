@@ -12,6 +12,8 @@
  *                 triples — at entry the aggregate parameter holds at that
  *                 offset only pointers into that space;
  *   !gasp.lowered named: the module is tag-lowered already;
+ *   !gasp.size    on a defined function, between the plugin's two runs
+ *                 only: (i32) its size (ir_copy_cost) in the early run;
  *   !gasp.cast    on an addrspacecast from generic to a named space, only
  *                 while --verify-spaces runs (stripped before output):
  *                 "user" (in the input) or "guarded" (a pass put it under
@@ -35,6 +37,7 @@
 #define MD_LOWERED "gasp.lowered" /* named: the module is tag-lowered */
 #define MD_CAST "gasp.cast"       /* on a generic-to-named cast: user/guarded */
 #define MD_PIN "gasp.pin"         /* on pin.c's fake use of a cast */
+#define MD_SIZE "gasp.size"       /* on a function: its size in the early run */
 #define NOTE_FAMILY "clone of @"
 #define NOTE_OUTCOME "ipmsp:"
 
@@ -227,6 +230,22 @@ void schema_mark_pin(LLVMValueRef call) {
 
 bool schema_is_pin(LLVMValueRef call) {
   return LLVMGetMetadata(call, kind_id(LLVMGetTypeContext(LLVMTypeOf(call)), MD_PIN)) != NULL;
+}
+
+void schema_size_set(LLVMValueRef fn, unsigned size) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
+  LLVMMetadataRef n = LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(ctx), size, false));
+  LLVMGlobalSetMetadata(fn, kind_id(ctx, MD_SIZE), LLVMMDNodeInContext2(ctx, &n, 1));
+}
+
+unsigned schema_size_take(LLVMValueRef fn) {
+  ValVec ops = {0};
+  unsigned size = 0;
+  if (md_operands(fn, MD_SIZE, &ops) == 1 && LLVMIsAConstantInt(ops.v[0]))
+    size = (unsigned)LLVMConstIntGetZExtValue(ops.v[0]);
+  vec_free(&ops);
+  LLVMGlobalEraseMetadata(fn, kind_id(LLVMGetTypeContext(LLVMTypeOf(fn)), MD_SIZE));
+  return size;
 }
 
 bool schema_module_lowered(LLVMModuleRef m) {

@@ -33,9 +33,9 @@
  *   The select stays for its other users (LLVM removes it when none).
  *   When ipmsp declines the clones (cost, budget), the two calls go to the
  *   same function and LLVM's SimplifyCFG sinks them back into one.  The
- *   callees go to the fact store (facts_note_split) for `splitclones`,
- *   which clones only these (where ipmsp waits for a later run, the split
- *   would not survive LLVM's optimizer otherwise).
+ *   callees go to the fact store (facts_note_split): in the plugin's early
+ *   run, where ipmsp waits for the late run, `splitclones` clones these
+ *   right away — the split would not survive LLVM's optimizer otherwise.
  *
  * Example (nvptx64, after ipmsp):
  *   %x = select i1 %c, ptr addrspacecast (ptr addrspace(3) @xs to ptr), ptr %g

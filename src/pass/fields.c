@@ -287,7 +287,7 @@ static void not_cloned(Fields *fs, LLVMValueRef g, SpecRefusal why, const char *
 static bool copy_pays(Fields *fs, LLVMValueRef g) {
   if (specs_cost_limit(fs->cx) <= 0)
     return true;
-  unsigned size = ir_copy_cost(g);
+  unsigned size = facts_copy_cost(fs->cx->facts, g);
   unsigned long raw;
   unsigned long named = named_uses(fs, g, &raw);
   if (specs_copies_pay(fs->cx, 1, size, named))

@@ -81,9 +81,7 @@
  *   after:   define internal i32 @sum(ptr addrspace(3) %p) ... load addrspace(3)
  *            call i32 @sum(ptr addrspace(3) @t)
  *
- * `splitclones` (in no default pipeline: a plugin early run that leaves
- * the other clones to its late run, measured and not adopted, docs/design.md
- * "Where gasp runs") is the same drain with the
+ * `splitclones` (the pass plugin's early run) is the same drain with the
  * candidates limited to the callees of the calls callsplit split in this
  * run (the fact store's split set, which ipmsp itself also takes and
  * empties): their clones must exist before LLVM's optimizer, which would
@@ -503,7 +501,7 @@ static bool copies_pay(Ipmsp *ip, VoteFn *fi, const Group *g, size_t ng, size_t 
   free(uses);
   if (!clones)
     return true;
-  unsigned size = ir_copy_cost(fi->fn);
+  unsigned size = facts_copy_cost(ip->v.cx->facts, fi->fn);
   /* are the calls that keep the original reached?  Asked only when the
      answer decides (it walks the module: reached_now) */
   if (!orig_live && kept_calls && !specs_copies_pay(ip->v.cx, clones, size, named) &&

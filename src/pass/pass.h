@@ -32,8 +32,8 @@ bool version_run(PassRun *run);   /* a loop copy per space */
 /* ===== ipmsp.c — inter-procedural memory-space propagation  === */
 bool ipmsp_run(PassRun *run);
 /* ipmsp on the callees of the calls callsplit split in this run only
-   (facts_note_split); in no default pipeline (docs/design.md, "Where gasp
-   runs": clones after the inliner, measured and not adopted). */
+   (facts_note_split), before LLVM's optimizer could merge them again: the
+   plugin's early run, whose other clones wait for the late one. */
 bool splitclones_run(PassRun *run);
 
 
@@ -44,5 +44,6 @@ bool hazards_run(PassRun *run); /* shapes LLVM 22's back ends mishandle */
 bool frames_run(PassRun *run);  /* NVPTX stack frames as llc names them local */
 bool forget_run(PassRun *run);  /* an earlier run's field facts and pins dropped */
 bool pin_run(PassRun *run);     /* kernel parameter casts held in the entry */
+bool sizes_run(PassRun *run);   /* the early run's function sizes, for the late one */
 
 #endif

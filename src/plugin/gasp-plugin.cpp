@@ -14,9 +14,12 @@
 // ... -mllvm -gasp-... from clang) are the defaults of every gasp pass;
 // gasp<...> overrides them.  In the default pipelines (-O1 and up) gasp runs
 // at the early simplification extension point — after the first
-// SROA/EarlyCSE, before the inliner — on modules whose triple names a target
-// gasp has a table for (spir, spirv, nvptx, amdgcn); a host module is left
-// alone.  -gasp-auto=0 stops that, and a -passes text that names gasp
+// SROA/EarlyCSE, before the inliner: gasp_early_pipeline(), within each
+// function — and at the optimizer's last one (gasp_late_pipeline(), the
+// clones), on modules whose triple names a target gasp has a table for
+// (spir, spirv, nvptx, amdgcn); a host module is left alone.  Without the
+// late run (-gasp-late=0) the early one is gasp_early_alone_pipeline().
+// -gasp-auto=0 stops that, and a -passes text that names gasp
 // itself makes the inserted one stand aside (gasp runs once).  To LLVM the
 // pass is `gasp` (printed as gasp<...>, which parses back: the inserted
 // runs as gasp<auto;early> and gasp<auto;late>, so a default pipeline
@@ -272,7 +275,8 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     const std::string &P = Passes ? *Passes : OptPasses.getValue();
     O.passes = Late                    ? gasp_late_pipeline()
                : !P.empty()            ? P.c_str()
-               : Early                 ? gasp_early_pipeline()
+               : Early                 ? (lateFollows() ? gasp_early_pipeline()
+                                                        : gasp_early_alone_pipeline())
                                        : nullptr;
     const std::string &T = TargetAs ? *TargetAs : OptTargetAs.getValue();
     O.target_as = T.empty() ? nullptr : T.c_str();

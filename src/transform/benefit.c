@@ -165,6 +165,10 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
         for (unsigned a = 0; a < nargs && !yes; a++) {
           if (LLVMGetOperand(i, a) != v)
             continue;
+          if (ir_arg_byval(i, a)) { /* the call reads it: the back end's copy */
+            yes = USE(i);
+            continue;
+          }
           if (c != MAP_NONE && LLVMGetFirstBasicBlock(callee)) {
             if (b->host.is_weighed(b->host.arg, c, a)) {
               BenefitParam e = {c, a};

@@ -33,7 +33,9 @@
  *      .inline), masked load/store/gather/scatter and prefetch (rebuilt
  *      with the declaration for the new pointer types), icmp of two pointers
  *      in one space (or one and null), and a generic-to-S cast of an S
- *      value folds away.  Volatile accesses only where the target's
+ *      value folds away.  A by-value call argument (the parameter stays
+ *      generic) becomes its twin cast back right before the call: the
+ *      back end's copy then reads the named space.  Volatile accesses only where the target's
  *      volatile policy allows.  The stored value of a store is never touched.
  *   5. Every other use of a rewritten value gets `addrspacecast S -> generic`
  *      of the twin; the old values are erased, then any dead cast.
@@ -69,6 +71,8 @@ static const GaspStatDesc st_intrin = {
     "infer.intrinsics-rewritten", "memory intrinsic calls rebuilt"};
 static const GaspStatDesc st_icmp = {"infer.icmps-rewritten",
                                      "pointer comparisons rewritten"};
+static const GaspStatDesc st_byval = {
+    "infer.byval-args-named", "by-value call arguments whose pointer got a named space"};
 static const GaspStatDesc st_cast = {"infer.casts-folded",
                                      "generic-to-named casts folded"};
 static const GaspStatDesc st_slot = {
@@ -339,7 +343,13 @@ static void mark_ops(Infer *s) {
       break;
     case LLVMCall: {
       const IrMemIntrin *mi = ir_mem_intrin(i);
-      for (int a = 0; a < 2; a++)
+      if (!mi) /* by-value arguments (byval_named) */
+        for (unsigned a = 0, n = LLVMGetNumArgOperands(i); a < n; a++) {
+          int as = space_lat(s->sp, LLVMGetOperand(i, a), NULL);
+          if (ir_arg_byval(i, a) && as >= 0 && as != s->t->generic && as != s->t->priv)
+            mark_needed(s, LLVMGetOperand(i, a));
+        }
+      for (int a = 0; mi && a < 2; a++)
         if (mi->ptr_args[a] >= 0)
           mark_needed(s, LLVMGetOperand(i, (unsigned)mi->ptr_args[a]));
       break;
@@ -489,6 +499,31 @@ static bool fold_cast(Infer *s, LLVMValueRef i) {
   return true;
 }
 
+/* A call passing by value a pointer with a named space other than
+   private: the operand becomes the twin cast back to generic right before
+   the call, where the back end sees which space its copy reads (llc-22
+   NVPTX copies a cast shared pointer's aggregate with ld.shared; a cast in
+   another block is a generic register to it).  Private slots are the back
+   end's own frame (and `frames`' on NVPTX).  An operand that is such a
+   cast already is left (running infer again changes nothing). */
+static bool byval_named(Infer *s, LLVMValueRef call) {
+  bool changed = false;
+  for (unsigned a = 0, n = LLVMGetNumArgOperands(call); a < n; a++) {
+    LLVMValueRef p = LLVMGetOperand(call, a);
+    int as = ir_arg_byval(call, a) ? target_space(s, p, false, false) : -1;
+    if (as < 0 || as == s->t->priv || (LLVMIsAAddrSpaceCastInst(p) &&
+                   ir_ptr_as(LLVMTypeOf(LLVMGetOperand(p, 0))) == as &&
+                   LLVMGetInstructionParent(p) == LLVMGetInstructionParent(call)))
+      continue;
+    LLVMValueRef twin = value_in(s, p, as);
+    position_at(s, call, call);
+    LLVMSetOperand(call, a, LLVMBuildAddrSpaceCast(s->b, twin, LLVMTypeOf(p), ""));
+    cx_stat(s->cx, &st_byval, 1);
+    changed = true;
+  }
+  return changed;
+}
+
 static bool rewrite_ops(Infer *s) {
   bool changed = false;
   const ValVec *ops = space_ops(s->sp);
@@ -496,7 +531,7 @@ static bool rewrite_ops(Infer *s) {
     LLVMValueRef i = ops->v[k];
     switch (LLVMGetInstructionOpcode(i)) {
     case LLVMCall:
-      changed |= rewrite_intrinsic(s, i);
+      changed |= ir_mem_intrin(i) ? rewrite_intrinsic(s, i) : byval_named(s, i);
       break;
     case LLVMICmp:
       changed |= rewrite_icmp(s, i);
