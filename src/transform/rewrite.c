@@ -35,8 +35,8 @@
  *      in one space (or one and null), and a generic-to-S cast of an S
  *      value folds away.  A by-value call argument (the parameter stays
  *      generic) becomes its twin cast back right before the call: the
- *      back end's copy then reads the named space.  Volatile accesses only where the target's
- *      volatile policy allows.  The stored value of a store is never touched.
+ *      back end's copy then reads the named space.  Volatile accesses
+ *      only where the target's volatile policy allows.  The stored value of a store is never touched.
  *   5. Every other use of a rewritten value gets `addrspacecast S -> generic`
  *      of the twin; the old values are erased, then any dead cast.
  *
@@ -329,6 +329,8 @@ static int icmp_space(const Infer *s, LLVMValueRef i) {
   return as;
 }
 
+static int byval_space(Infer *s, LLVMValueRef call, unsigned a);
+
 /* Marks what the operations that will be rewritten need. */
 static void mark_ops(Infer *s) {
   const ValVec *ops = space_ops(s->sp);
@@ -344,11 +346,9 @@ static void mark_ops(Infer *s) {
     case LLVMCall: {
       const IrMemIntrin *mi = ir_mem_intrin(i);
       if (!mi) /* by-value arguments (byval_named) */
-        for (unsigned a = 0, n = LLVMGetNumArgOperands(i); a < n; a++) {
-          int as = space_lat(s->sp, LLVMGetOperand(i, a), NULL);
-          if (ir_arg_byval(i, a) && as >= 0 && as != s->t->generic && as != s->t->priv)
+        for (unsigned a = 0, n = LLVMGetNumArgOperands(i); a < n; a++)
+          if (byval_space(s, i, a) >= 0)
             mark_needed(s, LLVMGetOperand(i, a));
-        }
       for (int a = 0; mi && a < 2; a++)
         if (mi->ptr_args[a] >= 0)
           mark_needed(s, LLVMGetOperand(i, (unsigned)mi->ptr_args[a]));
@@ -499,6 +499,15 @@ static bool fold_cast(Infer *s, LLVMValueRef i) {
   return true;
 }
 
+/* The space a by-value argument a of call is passed from (byval_named), or
+   -1: not byval, generic, private or refused by the target's policy. */
+static int byval_space(Infer *s, LLVMValueRef call, unsigned a) {
+  if (!ir_arg_byval(call, a))
+    return -1;
+  int as = target_space(s, LLVMGetOperand(call, a), false, false);
+  return as == s->t->priv ? -1 : as;
+}
+
 /* A call passing by value a pointer with a named space other than
    private: the operand becomes the twin cast back to generic right before
    the call, where the back end sees which space its copy reads (llc-22
@@ -510,8 +519,8 @@ static bool byval_named(Infer *s, LLVMValueRef call) {
   bool changed = false;
   for (unsigned a = 0, n = LLVMGetNumArgOperands(call); a < n; a++) {
     LLVMValueRef p = LLVMGetOperand(call, a);
-    int as = ir_arg_byval(call, a) ? target_space(s, p, false, false) : -1;
-    if (as < 0 || as == s->t->priv || (LLVMIsAAddrSpaceCastInst(p) &&
+    int as = byval_space(s, call, a);
+    if (as < 0 || (LLVMIsAAddrSpaceCastInst(p) &&
                    ir_ptr_as(LLVMTypeOf(LLVMGetOperand(p, 0))) == as &&
                    LLVMGetInstructionParent(p) == LLVMGetInstructionParent(call)))
       continue;
