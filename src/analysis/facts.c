@@ -79,7 +79,6 @@ struct Facts {
   StrMap sizes;    /* the early run's sizes by function name (facts_note_size) */
   StrMap reported; /* refusals already said this run (specs_first_report) */
   unsigned allowed; /* FACTS_*: what the running pass declared it needs */
-  unsigned byval_kind;
 };
 
 Facts *facts_new(const TgtTable *t, LLVMModuleRef m) {
@@ -90,7 +89,6 @@ Facts *facts_new(const TgtTable *t, LLVMModuleRef m) {
   pool_bind(&f->waiting, &f->pool);
   pool_bind(&f->split, &f->pool);
   f->allowed = FACTS_ALL;
-  f->byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
   return f;
 }
 
@@ -160,7 +158,8 @@ void facts_inventory_add(const Facts *f, LLVMValueRef fn, Inventory *inv) {
         const IrMemIntrin *mi = ir_mem_intrin(i);
         inv->volatile_accesses |= mi && ir_mem_intrin_volatile(mi, i);
         for (unsigned k = 0, n = LLVMGetNumArgOperands(i); k < n && !inv->byval_calls; k++)
-          inv->byval_calls = LLVMGetCallSiteEnumAttribute(i, k + 1, f->byval_kind) != NULL;
+          inv->byval_calls = LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, k))) ==
+                                 LLVMPointerTypeKind && ir_arg_byval(i, k);
         break;
       }
       default:

@@ -172,7 +172,7 @@ static bool localize_byval(LLVMBuilderRef b, LLVMValueRef call, unsigned k, cons
 }
 
 static unsigned localize_byvals(LLVMModuleRef m, LLVMBuilderRef b, const TgtTable *t) {
-  unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5), n = 0;
+  unsigned n = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = ir_optnone(f) ? NULL : LLVMGetFirstBasicBlock(f); bb;
          bb = LLVMGetNextBasicBlock(bb))
@@ -181,7 +181,7 @@ static unsigned localize_byvals(LLVMModuleRef m, LLVMBuilderRef b, const TgtTabl
           continue;
         unsigned args = LLVMGetNumArgOperands(i);
         for (unsigned k = 0; k < args; k++)
-          if (LLVMGetCallSiteEnumAttribute(i, k + 1, byval))
+          if (ir_arg_byval(i, k)) /* the call site's or the callee's: LLVM copies either */
             n += localize_byval(b, i, k, t);
       }
   return n;
