@@ -129,8 +129,8 @@ typedef enum IrArgUse {
   IR_ARG_ACCESS, IR_ARG_ADDRESS, IR_ARG_NOACCESS, IR_ARG_CALLEE, IR_ARG_UNKNOWN
 } IrArgUse;
 IrArgUse ir_call_arg_use(LLVMValueRef call, unsigned k);
-/* Is argument k `byval` (call or callee)?  The call reads what it points to. */
-bool ir_arg_byval(LLVMValueRef call, unsigned k);
+/* The type argument k is `byval` with (call or callee; NULL: not byval). */
+LLVMTypeRef ir_arg_byval(LLVMValueRef call, unsigned k);
 /* The pointer operand's index of a load, store, atomicrmw or cmpxchg. */
 unsigned ir_ptr_operand(LLVMValueRef i);
 /* The pointer operands of memory op inst (load, store, atomicrmw, cmpxchg,

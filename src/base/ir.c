@@ -424,13 +424,13 @@ IrArgUse ir_call_arg_use(LLVMValueRef call, unsigned k) {
   return no_arg_memory(f) ? IR_ARG_NOACCESS : IR_ARG_UNKNOWN;
 }
 
-bool ir_arg_byval(LLVMValueRef call, unsigned k) {
+LLVMTypeRef ir_arg_byval(LLVMValueRef call, unsigned k) {
   unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
-  if (LLVMGetCallSiteEnumAttribute(call, k + 1, byval))
-    return true;
+  LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, k + 1, byval);
   LLVMValueRef f = LLVMGetCalledValue(call);
-  return f && LLVMIsAFunction(f) && k < LLVMCountParams(f) &&
-         LLVMGetEnumAttributeAtIndex(f, k + 1, byval);
+  if (!a && f && LLVMIsAFunction(f) && k < LLVMCountParams(f))
+    a = LLVMGetEnumAttributeAtIndex(f, k + 1, byval);
+  return a ? LLVMGetTypeAttributeValue(a) : NULL;
 }
 
 LLVMValueRef ir_mem_intrin_decl(LLVMModuleRef m, const IrMemIntrin *info,

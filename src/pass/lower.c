@@ -125,7 +125,6 @@ typedef struct Lower {
   const Reach *reach; /* the store's, while lowering */
   bool pig;         /* --private-in-global */
   bool failed;      /* the check phase refused the module */
-  unsigned byval_kind;
   /* per function */
   LLVMValueRef fn;
   Arm *arms;        /* up to one per named space */
@@ -491,8 +490,7 @@ static void tag_byval_params(Lower *s, LLVMValueRef fn) {
    without a dispatch: copy explicitly (a generic memcpy, dispatched like
    any access) into a fresh private slot and pass that, untagged. */
 static void copy_byval_arg(Lower *s, LLVMValueRef call, unsigned k, ValVec *ops) {
-  LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, k + 1, s->byval_kind);
-  LLVMTypeRef ty = LLVMGetTypeAttributeValue(a);
+  LLVMTypeRef ty = ir_arg_byval(call, k);
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(s->m);
   LLVMValueRef p = LLVMGetOperand(call, k);
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(s->fn);
@@ -525,7 +523,7 @@ static void lower_call_args(Lower *s, LLVMValueRef call, ValVec *ops) {
       continue;
     switch (ir_call_arg_use(call, k)) {
     case IR_ARG_CALLEE:
-      if (LLVMGetCallSiteEnumAttribute(call, k + 1, s->byval_kind))
+      if (ir_arg_byval(call, k)) /* the call site's or the callee's: LLVM copies either */
         copy_byval_arg(s, call, k, ops);
       break;
     case IR_ARG_NOACCESS:
@@ -727,7 +725,6 @@ bool lower_run(PassRun *run) {
   s.pig = cx->opt.private_in_global;
   s.tg.priv_tagged = private_tagged(&s);
   s.tg.clear_global = s.pig && s.tg.priv_tagged;
-  s.byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
   s.arms = xmalloc(t->nspaces * sizeof *s.arms);
   /* decide first: a refusal leaves the module as it came */
   s.failed = !check_initializers(&s);
