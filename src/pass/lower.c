@@ -489,8 +489,8 @@ static void tag_byval_params(Lower *s, LLVMValueRef fn) {
 /* The call's implicit copy of a byval argument reads through the pointer
    without a dispatch: copy explicitly (a generic memcpy, dispatched like
    any access) into a fresh private slot and pass that, untagged. */
-static void copy_byval_arg(Lower *s, LLVMValueRef call, unsigned k, ValVec *ops) {
-  LLVMTypeRef ty = ir_arg_byval(call, k);
+static void copy_byval_arg(Lower *s, LLVMValueRef call, unsigned k, LLVMTypeRef ty,
+                           ValVec *ops) {
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(s->m);
   LLVMValueRef p = LLVMGetOperand(call, k);
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(s->fn);
@@ -522,10 +522,12 @@ static void lower_call_args(Lower *s, LLVMValueRef call, ValVec *ops) {
     if (!generic_arg(s, call, k) || LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
       continue;
     switch (ir_call_arg_use(call, k)) {
-    case IR_ARG_CALLEE:
-      if (ir_arg_byval(call, k)) /* the call site's or the callee's: LLVM copies either */
-        copy_byval_arg(s, call, k, ops);
+    case IR_ARG_CALLEE: {
+      LLVMTypeRef ty = ir_arg_byval(call, k); /* the call site's or the callee's */
+      if (ty)
+        copy_byval_arg(s, call, k, ty, ops);
       break;
+    }
     case IR_ARG_NOACCESS:
       if (!ir_is_lifetime(call)) { /* lifetime markers keep the raw alloca */
         tags_position(&s->tg, call, call);
