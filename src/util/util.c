@@ -2,6 +2,7 @@
 /* util.c — allocation wrappers, the pool and the hash maps (see util.h). */
 #include "util.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,6 +10,18 @@
 static void die_oom(void) {
   fputs("gasp: out of memory\n", stderr);
   abort();
+}
+
+size_t size_add(size_t a, size_t b) {
+  if (a > SIZE_MAX - b)
+    die_oom();
+  return a + b;
+}
+
+size_t size_mul(size_t a, size_t b) {
+  if (b && a > SIZE_MAX / b)
+    die_oom();
+  return a * b;
 }
 
 void *xmalloc(size_t n) {
@@ -79,10 +92,11 @@ static void unlink_block(Pool *a, PoolBlock *b) {
 void *pool_alloc(Pool *a, size_t n) {
   if (!a)
     return xcalloc(1, n);
-  return link_block(a, xcalloc(1, sizeof(PoolBlock) + n));
+  return link_block(a, xcalloc(1, size_add(sizeof(PoolBlock), n)));
 }
 
 #define RECORD_MAX 512
+#define CHUNK_FIRST 256
 #define CHUNK_MAX ((size_t)64 << 10)
 
 void *pool_record(Pool *a, size_t n) {
@@ -90,13 +104,21 @@ void *pool_record(Pool *a, size_t n) {
     return pool_alloc(a, n);
   size_t align = _Alignof(max_align_t);
   n = n ? (n + align - 1) / align * align : align;
+  assert(!a->bump || a->bump <= a->end);
   if (!a->bump || (size_t)(a->end - a->bump) < n) {
-    a->chunk = a->chunk ? (a->chunk < CHUNK_MAX ? 2 * a->chunk : CHUNK_MAX) : 256;
+    size_t next = a->chunk ? (a->chunk < CHUNK_MAX ? 2 * a->chunk : CHUNK_MAX)
+                           : CHUNK_FIRST;
+    /* A record larger than the next chunk gets a block of its own and
+       leaves the current chunk as it is (its room stays for later ones). */
+    if (n > next)
+      return pool_alloc(a, n);
+    a->chunk = next;
     a->bump = pool_alloc(a, a->chunk);
     a->end = a->bump + a->chunk;
   }
   void *p = a->bump;
   a->bump += n;
+  assert(a->bump <= a->end);
   return p;
 }
 
@@ -104,10 +126,10 @@ void *pool_resize(Pool *a, void *p, size_t n) {
   if (!a)
     return xrealloc(p, n);
   if (!p)
-    return link_block(a, xmalloc(sizeof(PoolBlock) + n));
+    return link_block(a, xmalloc(size_add(sizeof(PoolBlock), n)));
   PoolBlock *b = block_of(p);
   unlink_block(a, b);
-  return link_block(a, xrealloc(b, sizeof *b + n));
+  return link_block(a, xrealloc(b, size_add(sizeof *b, n)));
 }
 
 char *pool_strdup(Pool *a, const char *s) {
@@ -154,7 +176,9 @@ char *xvasprintf(const char *fmt, va_list ap) {
   va_copy(aq, ap);
   int n = vsnprintf(NULL, 0, fmt, aq);
   va_end(aq);
-  char *s = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
+  if (n < 0)
+    die_oom(); /* vsnprintf fails only for lack of memory or an int overflow */
+  char *s = xmalloc((size_t)n + 1);
   vsnprintf(s, (size_t)n + 1, fmt, ap);
   return s;
 }
@@ -204,8 +228,8 @@ static void map_rehash(PtrMap *m, size_t ncap) {
   const void **ok = m->keys;
   uint32_t *ov = m->vals;
   size_t ocap = m->cap;
-  m->keys = pool_alloc(m->pool, ncap * sizeof *m->keys);
-  m->vals = pool_alloc(m->pool, ncap * sizeof *m->vals);
+  m->keys = pool_alloc(m->pool, size_mul(ncap, sizeof *m->keys));
+  m->vals = pool_alloc(m->pool, size_mul(ncap, sizeof *m->vals));
   m->cap = ncap;
   m->n = 0;
   for (size_t i = 0; i < ocap; i++)

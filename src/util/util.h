@@ -22,6 +22,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+/* a + b and a * b, aborting like an allocation that fails when they do not
+   fit a size_t (a size computed for an allocation never wraps). */
+size_t size_add(size_t a, size_t b);
+size_t size_mul(size_t a, size_t b);
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t sz);
 void *xrealloc(void *p, size_t n);
@@ -83,7 +87,8 @@ void pool_release(Pool *a);
       size_t nc_ = (vec)->cap ? (vec)->cap * 2 : 8;                            \
       while (nc_ < (need))                                                     \
         nc_ *= 2;                                                              \
-      (vec)->v = pool_resize((vec)->pool, (vec)->v, nc_ * sizeof(*(vec)->v));  \
+      (vec)->v = pool_resize((vec)->pool, (vec)->v,                            \
+                             size_mul(nc_, sizeof(*(vec)->v)));                \
       (vec)->cap = nc_;                                                        \
     }                                                                          \
   } while (0)
