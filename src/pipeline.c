@@ -181,8 +181,8 @@ static bool parse_steps(GaspCtx *cx, const char *list, char **copy, StepVec *out
     cx_diag(cx, GASP_SEV_ERROR, "empty pass list; 'none' runs no pass");
     return false;
   }
-  for (char *save = NULL, *tok = strtok_r(*copy, ",", &save); tok;
-       tok = strtok_r(NULL, ",", &save)) {
+  /* strsep, not strtok: "a,,b" has an empty entry, which is refused */
+  for (char *rest = *copy, *tok; (tok = strsep(&rest, ","));) {
     while (*tok == ' ')
       tok++;
     bool open = *tok == '[';

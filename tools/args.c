@@ -85,7 +85,7 @@ static char *read_file(const char *path) {
    @files expanded. */
 static bool expand_one(const char *path, Vec *out, int depth, char **err);
 
-static bool split(char *text, Vec *out, int depth, char **err) {
+static bool split(const char *path, char *text, Vec *out, int depth, char **err) {
   char *p = text;
   for (;;) {
     while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
@@ -106,6 +106,13 @@ static bool split(char *text, Vec *out, int depth, char **err) {
       } else {
         *w++ = *p++;
       }
+    }
+    if (quote) { /* nothing of a malformed file is used: the caller stops */
+      size_t n = strlen(path) + 80;
+      *err = malloc(n);
+      if (*err)
+        snprintf(*err, n, "response file '%s': unterminated %c quote", path, quote);
+      return false;
     }
     bool end = !*p;
     *w = 0;
@@ -140,7 +147,7 @@ static bool expand_one(const char *path, Vec *out, int depth, char **err) {
     return false;
   }
   push(&kept, text); /* argv points into it */
-  return split(text, out, depth, err);
+  return split(path, text, out, depth, err);
 }
 
 bool args_expand(int *argc, char ***argv, char **err) {

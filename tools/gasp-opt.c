@@ -624,8 +624,11 @@ static char fault_msg[PATH_MAX + 256];
 static int fault_code;
 static char fault_tmp[MAX_OUTPUTS][PATH_MAX + 32]; /* temporaries to remove */
 
+/* A request to stop (a build cancelled), not a fault of gasp's own. */
+static bool is_stop(int sig) { return sig == SIGTERM || sig == SIGINT || sig == SIGHUP; }
+
 static void on_fault(int sig) {
-  bool stop = sig == SIGTERM || sig == SIGINT || sig == SIGHUP;
+  bool stop = is_stop(sig);
   if (!stop) {
     ssize_t w = write(2, fault_msg, strlen(fault_msg));
     (void)w;
@@ -635,7 +638,12 @@ static void on_fault(int sig) {
       unlink(fault_tmp[k]);
   if (stop) { /* asked to stop: die of the signal, as the caller expects */
     signal(sig, SIG_DFL);
+    /* the handler runs with sig blocked: raise() alone would only queue it */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
     raise(sig);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
   }
   _exit(fault_code);
 }
@@ -664,8 +672,15 @@ static void install_fault_handlers(void) {
   sa.sa_handler = on_fault;
   sa.sa_flags = SA_ONSTACK;
   sigemptyset(&sa.sa_mask);
-  for (size_t k = 0; k < NFAULT_SIGNALS; k++)
+  for (size_t k = 0; k < NFAULT_SIGNALS; k++) {
+    /* a stop signal inherited as ignored (nohup, a background job) stays
+       ignored, as it does for opt-22 */
+    struct sigaction old_sa;
+    if (is_stop(fault_signals[k]) && sigaction(fault_signals[k], NULL, &old_sa) == 0 &&
+        old_sa.sa_handler == SIG_IGN)
+      continue;
     sigaction(fault_signals[k], &sa, NULL);
+  }
 }
 
 static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path) {
