@@ -45,13 +45,16 @@ GPU_RUN = $(BUILD)/bin/gpu-run
 
 # The C++ compiler for gasp's two C++ adapters (the debug-info services in
 # libgasp, and the pass plugin for opt/clang: an adapter of LLVM's C++
-# plugin interface to the C library).  The plugin is not built in sanitizer
-# builds (opt and clang do not carry the sanitizer runtimes).
+# plugin interface to the C library).  In a sanitizer build the plugin's
+# library part is sanitized and the plugin is linked with the C compiler's
+# shared sanitizer runtimes (SAN_RT): clang-22 and opt-22 load it with
+# those runtimes preloaded (LD_PRELOAD; scripts/fuzzdiff.py, make fuzz-asan).
 CXX_LLVM ?= clang++-22
-PLUGIN = $(if $(SAN),,$(BUILD)/lib/gasp-plugin.so)
+PLUGIN = $(BUILD)/lib/gasp-plugin.so
+SAN_RT = $(if $(SAN),$(shell $(CC) -print-file-name=libasan.so) $(shell $(CC) -print-file-name=libubsan.so))
 
 FUZZ_CALLS_N ?= 10000
-.PHONY: fuzz-calls all deps demo check check-asan check-asan-full build-asan-all bench fuzz fuzz-diff stress clean install uninstall deb
+.PHONY: fuzz-asan fuzz-calls all deps demo check check-asan check-asan-full build-asan-all bench fuzz fuzz-diff stress clean install uninstall deb
 ifeq ($(LLVM_BIN),)
 # a fresh machine: no llvm-config-22 yet, so no flags above; install what is
 # missing (scripts/install-deps.sh), then build with the flags read again
@@ -112,7 +115,7 @@ $(BUILD)/lib/gasp-plugin.so: src/plugin/gasp-plugin.cpp include/gasp.h $(BUILD)/
 	$(CXX_LLVM) $$($(LLVM_CONFIG) --cxxflags) $(OPT) -Iinclude -fPIC -shared -fvisibility=hidden \
 	  -fvisibility-inlines-hidden -Wall -Wextra -Wno-unused-parameter $(WERROR) \
 	  src/plugin/gasp-plugin.cpp $(BUILD)/lib/libgasp.a -o $@ -Wl,--exclude-libs,ALL \
-	  -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22
+	  -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22 $(SAN_RT)
 
 $(BUILD)/bin/gasp-opt: $(BUILD)/obj/tools/gasp-opt.o $(BUILD)/obj/tools/args.o \
   $(LIB_OBJ)
@@ -212,6 +215,18 @@ check-asan: build-asan-all
 	@ASAN_OPTIONS=detect_leaks=1 LIT_FILTER_OUT='$(ASAN_HEAVY)' sh scripts/check.sh build-asan
 check-asan-full: build-asan-all
 	@ASAN_OPTIONS=detect_leaks=1 sh scripts/check.sh build-asan
+
+# The sanitized random campaign at realistic sizes (docs/reliability.md):
+# N programs (seeds FIRST..) from genprog.py --extended --sizes (helpers of
+# up to 600 blocks, names of up to 2,000 characters, up to 5,000 functions)
+# x 3 targets x every flag set, through the sanitized gasp-opt and gasp-run
+# and the sanitized plugin inside clang-22 (its runtimes preloaded); any
+# sanitizer report, crash or difference fails it (failures in
+# build-asan/fuzz-asan/).
+fuzz-asan: build-asan-all
+	@ASAN_OPTIONS=detect_leaks=1 python3 scripts/fuzzdiff.py --build build-asan --sizes --llc \
+	  -n $(N) --first $(FIRST) --timeout $(FUZZ_TIMEOUT) --progress 50 --keep build-asan/fuzz-asan
+FUZZ_TIMEOUT ?= 600
 
 # libFuzzer with ASan+UBSan for FUZZ_SECONDS (default 60); findings go to
 # build-fuzz/findings/, the corpus grows in build-fuzz/corpus/.

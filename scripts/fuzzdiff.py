@@ -4,7 +4,7 @@
 
 usage: fuzzdiff.py [--build DIR] [-n N] [--first SEED] [-j JOBS]
                    [--targets spir64,nvptx64,amdgcn] [--llc] [--plain]
-                   [--keep DIR] [--progress N]
+                   [--keep DIR] [--progress N] [--sizes] [--flagsets a,b,...]
 
 For each seed, scripts/genprog.py --extended (--plain: without its extended
 constructs) writes an OpenCL C program aimed at generic pointers; clang-22 compiles it for each target (the -O level
@@ -20,7 +20,9 @@ gasp-opt had it).  With --llc, gasp's nvptx64/amdgcn output is also
 compiled by llc-22 (when llc-22 compiles clang's original: LLVM 22's AMDGPU
 back end crashes on a few -O2 programs by itself; those are counted), and
 the nvptx64 PTX assembled by ptxas -arch=sm_90 where the CUDA toolkit is
-installed (when ptxas accepts the original's PTX).  Every output is read
+installed (when ptxas accepts the original's PTX).  --sizes adds genprog's
+realistic-size stream (helpers of up to 600 blocks, names of up to 2,000
+characters, up to 5,000 functions); --flagsets runs only the named sets.  Every output is read
 back and verified (opt-22 -passes=verify): what gasp prints must parse.
 
 A run is
@@ -65,9 +67,14 @@ PTXAS = shutil.which("ptxas")  # the CUDA toolkit's assembler, where present
 SAN = ("AddressSanitizer", "UndefinedBehaviorSanitizer", "LeakSanitizer", "runtime error:")
 
 
-def sh(cmd, timeout=120):
+TIMEOUT = [120]  # seconds per command (--timeout)
+PRELOAD = {}  # the environment clang-22 loads a sanitized plugin with (plugin_env)
+
+
+def sh(cmd, timeout=None, env=None):
+    timeout = timeout or TIMEOUT[0]
     try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
         return r.returncode, r.stdout, r.stderr
     except subprocess.TimeoutExpired:
         return -999, "", "timeout after %d s" % timeout
@@ -102,14 +109,16 @@ def own_checks(cl, target, work, olevel, no_inline, llc, ptxas, counts):
 
 
 def plugin_missing(build):
-    """Why clang-22 cannot load the build's plugin, or None: a sanitized
-    build (check-asan-full's build-asan) makes none."""
+    """Why clang-22 cannot load the build's plugin, or None.  A sanitized
+    build's plugin (build-asan) needs the sanitizer runtimes it was linked
+    with loaded first: they go into PRELOAD (LD_PRELOAD, leaks not
+    reported: clang frees nothing at exit by design)."""
     so = os.path.join(build, "lib", "gasp-plugin.so")
     if not os.path.exists(so):
-        return "%s is not built (a sanitized build makes none)" % so
-    rc, out, _ = sh(["nm", "-D", "--undefined-only", so])
-    if rc == 0 and ("__asan_init" in out or "__ubsan_" in out):
-        return "%s is sanitized (clang-22 cannot load it)" % so
+        return "%s is not built" % so
+    env = ocl.plugin_env(so)
+    if env:
+        PRELOAD.update(env)
     return None
 
 
@@ -118,10 +127,10 @@ def one_program(seed, args):
     work = os.path.join(args.tmp, "s%d" % seed)
     os.makedirs(work, exist_ok=True)
     cl = os.path.join(work, "p.cl")
-    genprog.main_to(seed, cl, args.extended)
+    genprog.main_to(seed, cl, args.extended, args.sizes)
     olevel, no_inline = OLEVELS[seed % len(OLEVELS)]
     counts = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0,
-              "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0}
+              "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0, "clang_own": 0}
     failures = []
     run_args = genprog.run_args(seed, args.extended)
     bindir = os.path.join(args.build, "bin")
@@ -148,7 +157,7 @@ def one_program(seed, args):
             ptxas = False  # ptxas rejects what llc-22 makes of clang's output
             counts["ptxas_orig"] += 1
         for name, flags in FLAGSETS:
-            if flags is None and not args.plugin:
+            if (flags is None and not args.plugin) or name not in args.flagsets:
                 continue
             counts["runs"] += 1
             out_ll = os.path.join(work, "p.%s.%s.ll" % (target, name))
@@ -163,7 +172,13 @@ def one_program(seed, args):
                                                       target == "nvptx64" and PTXAS, counts)
             else:
                 cmd = [os.path.join(bindir, "gasp-opt"), "-S"] + flags + [ll, "-o", out_ll]
-            rc, _, err = sh(cmd)
+            rc, _, err = sh(cmd, env=(PRELOAD or None) if plugin else None)
+            if rc and plugin and not (rc == 1 and "gasp: error:" in err) and \
+                    sh(cmd[:-1])[0] == rc:
+                # clang-22 fails the same way without the plugin (LLVM's own
+                # crash on a big function, say): not gasp's
+                counts["clang_own"] += 1
+                continue
             if any(s in err for s in SAN):
                 failures.append((seed, target, name, "sanitizer report in gasp-opt:\n" +
                                  err[-1500:], [cl, ll]))
@@ -225,20 +240,22 @@ def keep(failure, args):
     flags = dict(FLAGSETS).get(name, [])
     if flags is None:  # the plugin: its clang-22 command instead of gasp-opt's
         with open(os.path.join(d, "README"), "w") as f:
-            f.write("%s\n\nreplay: python3 scripts/genprog.py --extended %d p.cl; %s; %s\n"
+            f.write("%s\n\nreplay: python3 scripts/genprog.py --extended%s %d p.cl; %s; %s\n"
                     "gasp-run p.%s.ll --kernel k --check-as --compare out.ll %s\n" %
-                    (msg, seed, " ".join(ocl.clang_cmd("p.cl", target, "p.%s.ll" % target,
-                                                       *OLEVELS[seed % len(OLEVELS)])),
+                    (msg, " --sizes" if args.sizes else "", seed,
+                     " ".join(ocl.clang_cmd("p.cl", target, "p.%s.ll" % target,
+                                            *OLEVELS[seed % len(OLEVELS)])),
                      " ".join(plugin_cmd("p.cl", target, "out.ll",
                                          *OLEVELS[seed % len(OLEVELS)], args.build)),
                      target, " ".join(genprog.run_args(seed, True))))
         return
     with open(os.path.join(d, "README"), "w") as f:
-        f.write("%s\n\nreplay: python3 scripts/genprog.py --extended %d p.cl; %s\n"
+        f.write("%s\n\nreplay: python3 scripts/genprog.py --extended%s %d p.cl; %s\n"
                 "gasp-opt -S %s p.%s.ll -o out.ll; gasp-run p.%s.ll --kernel k --check-as "
                 "--compare out.ll %s\n" %
-                (msg, seed, " ".join(ocl.clang_cmd("p.cl", target, "p.%s.ll" % target,
-                                                   *OLEVELS[seed % len(OLEVELS)])),
+                (msg, " --sizes" if args.sizes else "", seed,
+                 " ".join(ocl.clang_cmd("p.cl", target, "p.%s.ll" % target,
+                                        *OLEVELS[seed % len(OLEVELS)])),
                  " ".join(flags), target, target, " ".join(genprog.run_args(seed, True))))
 
 
@@ -252,20 +269,33 @@ def main():
     ap.add_argument("--llc", action="store_true")
     ap.add_argument("--plain", dest="extended", action="store_false",
                     help="the generator without its --extended constructs")
+    ap.add_argument("--sizes", action="store_true",
+                    help="genprog's realistic-size stream too (big helpers, long names, "
+                    "many functions)")
+    ap.add_argument("--flagsets", default=",".join(n for n, _ in FLAGSETS),
+                    help="the flag sets to run (default: all)")
+    ap.add_argument("--timeout", type=int, default=120,
+                    help="seconds allowed to each command (default 120)")
     ap.add_argument("--keep", default=None)
     ap.add_argument("--keep-work", action="store_true")
     ap.add_argument("--progress", type=int, default=0,
                     help="print the counts every N programs")
     args = ap.parse_args()
     args.targets = args.targets.split(",")
+    args.flagsets = args.flagsets.split(",")
+    TIMEOUT[0] = args.timeout
+    unknown = set(args.flagsets) - {n for n, _ in FLAGSETS}
+    if unknown:
+        ap.error("unknown flag set(s): %s" % ", ".join(sorted(unknown)))
     no_plugin = plugin_missing(args.build)
     args.plugin = not no_plugin
-    nsets = len(FLAGSETS) - (not args.plugin)
+    nsets = len([n for n, f in FLAGSETS if n in args.flagsets and (f is not None or args.plugin)])
     args.keep = args.keep or os.path.join(args.build, "fuzz-diff")
     args.tmp = os.path.join(args.keep, "work")
     os.makedirs(args.tmp, exist_ok=True)
     total = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0,
-             "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0}
+             "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0,
+             "clang_own": 0}
     failures = []
     seeds = range(args.first, args.first + args.n)
     done = 0
@@ -291,6 +321,11 @@ def main():
            args.first + args.n - 1))
     if not args.plugin:
         print("fuzz-diff: the plugin flag set left out: " + no_plugin)
+    elif PRELOAD:
+        print("fuzz-diff: the sanitized plugin loaded into clang-22 with " + PRELOAD["LD_PRELOAD"])
+    if total["clang_own"]:
+        print("fuzz-diff: %d plugin runs not counted: clang-22 fails the same way without "
+              "the plugin" % total["clang_own"])
     print("fuzz-diff: %d outputs re-parsed and verified" % total["reparsed"])
     if args.llc:
         print("fuzz-diff: llc-22 compiled %d nvptx64/amdgcn outputs; it rejected %d of "

@@ -25,6 +25,12 @@ users' pipeline), and each output against the input under gasp-run
   gencalls.py --build build -n 10000 --first 1 --plugin   # make fuzz-calls
   gencalls.py --emit SEED [--target nvptx64]       # print one program
 
+--sizes (a stream of its own: the graphs are drawn as without it) gives
+what real code has: names of 1 to 2,000 characters (a mangled C++ template's
+shape, or plain), a switch of 1 to 600 blocks in a helper (each block an
+access through a parameter), and, in one program in five, 50 to 300
+helpers (one in fifty: 1,000 to 5,000).
+
 A failure prints the seed, the pipeline and the command to rerun it, and
 keeps the files in the work folder.
 """
@@ -39,6 +45,9 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ocl  # noqa: E402
+
 PIPELINES = [
     ("default", []),
     ("whole-program", ["--whole-program"]),
@@ -50,7 +59,8 @@ PIPELINES = [
 # --plugin: the users' pipeline, LLVM's own -O pipelines with gasp's pass
 # plugin in them (its early run before the inliner, its late run at the
 # end), through opt-22; GASP_VERIFY_SPACES=1 makes the plugin check each of
-# its outputs too.  Not for a sanitized build, which makes no plugin.
+# its outputs too.  A sanitized build's plugin is loaded with its runtimes
+# preloaded (ocl.plugin_env).
 PLUGIN_PIPELINES = [
     ("plugin-O2", "default<O2>"),
     ("plugin-O3", "default<O3>"),
@@ -72,13 +82,28 @@ def ptr(a):
     return "ptr" if a == 0 else f"ptr addrspace({a})"
 
 
+def long_name(z, k):
+    """Helper k's name under --sizes: 1 to 2,000 characters."""
+    n = z.choice([z.randint(1, 12), z.randint(200, 700), z.randint(1000, 1990)])
+    body = "".join(z.choice("abcdefghijklmnopqrstuvwxyz0123456789_") for _ in range(n))
+    return "_ZN9templated6detail%d%s_h%dEv" % (n + 2 + len(str(k)), body, k) if z.random() < 0.5 \
+        else "h%d_%s" % (k, body)
+
+
 class Prog:
-    def __init__(self, seed, target):
+    def __init__(self, seed, target, sizes=False):
         self.r = random.Random(seed * 7919 + (1 if target == "nvptx64" else 0))
         (self.triple, self.gen, self.glob, self.loc, self.priv, self.kcc, self.fcc,
          self.dl) = TARGETS[target]
         self.G = ptr(self.gen)
         self.n = self.r.randint(2, 8)
+        # --sizes: a stream of its own, so the graph's own draws are unchanged
+        self.z = random.Random(seed * 49979687 + 17) if sizes else None
+        if self.z:
+            k = self.z.randrange(50)
+            self.n += self.z.randint(1000, 5000) if k == 0 else self.z.randint(50, 300) if k < 10 else 0
+        self.names = [long_name(self.z, k) if self.z and (k < 8 or self.z.random() < 0.05)
+                      else "h%d" % k for k in range(self.n)]
         self.lines = []
         self.tmp = 0
 
@@ -92,7 +117,7 @@ class Prog:
     def helper(self, k):
         r, G, cc = self.r, self.G, self.fcc
         link = "internal " if r.random() < 0.5 else ""
-        self.emit(f"define {link}{cc} {G} @h{k}({G} %a, {G} %b, i32 %d) {{")
+        self.emit(f"define {link}{cc} {G} @{self.names[k]}({G} %a, {G} %b, i32 %d) {{")
         self.emit("entry:")
         # null-safe views: a null argument reads the other pointer
         self.emit(f"  %an = icmp eq {G} %a, null")
@@ -102,6 +127,18 @@ class Prog:
         ia = r.randint(0, 3)
         self.emit(f"  %qa = getelementptr inbounds i32, {G} %pa, i64 {ia}")
         self.emit(f"  %v = load i32, {G} %qa, align 4")
+        head = "entry"  # the block that branches to rec or done
+        if self.z and k < 8 and self.z.random() < 0.5:  # a helper of up to 600 blocks
+            head = "padend"
+            nb = self.z.choice([self.z.randint(1, 40), self.z.randint(60, 140), self.z.randint(140, 600)])
+            cases = " ".join(f"i32 {i}, label %pad{i}" for i in range(nb))
+            self.emit(f"  switch i32 %v, label %padend [ {cases} ]")
+            for i in range(nb):
+                self.emit(f"pad{i}:")
+                self.emit(f"  %pq{i} = getelementptr inbounds i32, {G} %pa, i64 {i % 4}")
+                self.emit(f"  %pv{i} = load volatile i32, {G} %pq{i}, align 4")
+                self.emit("  br label %padend")
+            self.emit("padend:")
         self.emit("  %c = icmp sgt i32 %d, 0")
         self.emit("  br i1 %c, label %rec, label %done")
         self.emit("rec:")
@@ -127,18 +164,18 @@ class Prog:
                 # indirect: a function pointer picked by a select
                 other = r.randrange(self.n)
                 fp = self.t()
-                self.emit(f"  {fp} = select i1 %c, ptr @h{callee}, ptr @h{other}")
+                self.emit(f"  {fp} = select i1 %c, ptr @{self.names[callee]}, ptr @{self.names[other]}")
                 res = self.t()
                 self.emit(f"  {res} = call {cc} {G} {fp}({G} {args[0]}, {G} {args[1]}, i32 %d1)")
             else:
                 res = self.t()
-                self.emit(f"  {res} = call {cc} {G} @h{callee}({G} {args[0]}, {G} {args[1]}, i32 %d1)")
+                self.emit(f"  {res} = call {cc} {G} @{self.names[callee]}({G} {args[0]}, {G} {args[1]}, i32 %d1)")
             vals.append(res)
             rets.append(res)
         self.emit("  br label %done")
         self.emit("done:")
         inc = r.choice(vals)
-        self.emit(f"  %m = phi {G} [ %pa, %entry ], [ {inc}, %rec ]")
+        self.emit(f"  %m = phi {G} [ %pa, %{head} ], [ {inc}, %rec ]")
         x = r.random()
         if x < 0.3:
             self.emit(f"  %ret = select i1 %an, {G} %pb, {G} %m")
@@ -219,7 +256,7 @@ class Prog:
                 else:
                     args.append(r.choice(vals))
             res = self.t()
-            self.emit(f"  {res} = call {cc} {G} @h{r.randrange(self.n)}({G} {args[0]}, {G} {args[1]}, i32 {depth})")
+            self.emit(f"  {res} = call {cc} {G} @{self.names[r.randrange(self.n)]}({G} {args[0]}, {G} {args[1]}, i32 {depth})")
             vals.append(res)
             v = self.t()
             self.emit(f"  {v} = load i32, {G} {res}, align 4")
@@ -247,8 +284,8 @@ class Prog:
         return "\n".join(self.lines) + "\n"
 
 
-def gen(seed, target):
-    return Prog(seed, target).text()
+def gen(seed, target, sizes=False):
+    return Prog(seed, target, sizes).text()
 
 
 MEM_LIMIT_MB = 4096
@@ -274,7 +311,7 @@ def run(cmd, env=None):
     # an address-space limit stops a sanitized binary before main; there the
     # sanitizer's own resident-memory limit bounds a runaway instead.
     env = dict(os.environ if env is None else env)
-    asan = sanitized(cmd[0])
+    asan = sanitized(cmd[0]) or "libasan" in env.get("LD_PRELOAD", "")
     if asan:
         opts = env.get("ASAN_OPTIONS", "")
         env["ASAN_OPTIONS"] = (opts + ":" if opts else "") + f"hard_rss_limit_mb={MEM_LIMIT_MB}"
@@ -285,16 +322,17 @@ def run(cmd, env=None):
         return subprocess.CompletedProcess(cmd, 124, "", "timed out after 120 s")
 
 
-def run_one(build, work, seed, target, plugin=False):
+def run_one(build, work, seed, target, plugin=False, sizes=False):
     src = os.path.join(work, f"c{seed}.{target}.ll")
     with open(src, "w") as f:
-        f.write(gen(seed, target))
+        f.write(gen(seed, target, sizes))
     opt = os.path.join(build, "bin", "gasp-opt")
     grun = os.path.join(build, "bin", "gasp-run")
     fails = []
     c = seed % 4
     env = dict(os.environ, GASP_VERIFY_SPACES="1")
     so = os.path.join(build, "lib", "gasp-plugin.so")
+    plugin_env = dict(ocl.plugin_env(so) or os.environ, GASP_VERIFY_SPACES="1")
     for name, flags in PIPELINES + (PLUGIN_PIPELINES if plugin else []):
         out = src[:-3] + f".{name}.ll"
         if isinstance(flags, str):  # a plugin pipeline: opt-22 -passes=default<On>
@@ -309,7 +347,7 @@ def run_one(build, work, seed, target, plugin=False):
         else:
             cmd = [opt, "-S", src, "-o", out] + flags
             rerun = f"{opt} -S {src} -o {out} {' '.join(flags)} --verify-spaces"
-        p = run(cmd, env=env)
+        p = run(cmd, env=plugin_env if isinstance(flags, str) else env)
         if p.returncode != 0:
             fails.append((name, f"{os.path.basename(cmd[0])} exit {p.returncode}: "
                           f"{p.stderr.strip()[:300]}", rerun))
@@ -340,18 +378,20 @@ def main():
     ap.add_argument("--targets", default="spir64,nvptx64")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--work")
+    ap.add_argument("--sizes", action="store_true",
+                    help="realistic sizes: long names, big helpers, many helpers")
     ap.add_argument("--plugin", action="store_true",
                     help="also opt-22 default<O2>/<O3> with gasp's pass plugin (PLUGIN_PIPELINES)")
     a = ap.parse_args()
     if a.emit is not None:
-        sys.stdout.write(gen(a.emit, a.target))
+        sys.stdout.write(gen(a.emit, a.target, a.sizes))
         return 0
     work = a.work or tempfile.mkdtemp(prefix="gencalls.")
     os.makedirs(work, exist_ok=True)
     jobs = [(s, t) for s in range(a.first, a.first + a.n) for t in a.targets.split(",")]
     bad = 0
     with ThreadPoolExecutor(a.j) as ex:
-        for seed, target, fails in ex.map(lambda st: run_one(a.build, work, *st, a.plugin), jobs):
+        for seed, target, fails in ex.map(lambda st: run_one(a.build, work, *st, a.plugin, a.sizes), jobs):
             for name, why, cmd in fails:
                 bad += 1
                 print(f"FAIL seed {seed} {target} {name}: {why}\n  rerun: {cmd}")

@@ -3,7 +3,7 @@
 """genprog.py — random OpenCL C 2.0 programs aimed at generic pointers (in
 the spirit of CLSmith), for differential execution of gasp's output.
 
-usage: genprog.py [--extended] SEED [OUT.cl]      (stdout without OUT)
+usage: genprog.py [--extended] [--sizes] SEED [OUT.cl]   (stdout without OUT)
 
 --extended adds (from a random stream of its own, so the rest of the
 program is the same) the shapes that found gasp's wrong code before:
@@ -18,6 +18,14 @@ stack frame and structs passed by value (gasp's `frames` pass); (a third
 stream) a pointer into one space or null,
 tested before it is accessed, in the kernel or handed to a helper; and (a
 fourth) a loop through a pointer into one of two spaces chosen before it.  Its kernel takes a fourth argument (run_args(seed, True)).
+
+--sizes adds (a stream of its own again) what real code has and small
+random programs do not: helpers of 1 to 600 basic blocks (switches, loops
+nested three deep, if-chains and unrolled straight-line runs through a
+generic pointer), names of 1 to 2,000 characters (plain or shaped like a
+mangled C++ template), and, in one program in five, 20 to 300 more small
+helpers (one in fifty: 1,000 to 5,000), each called with pointers into
+every space so that gasp clones them (make fuzz-asan; docs/reliability.md).
 
 Every program is well defined (so any difference after gasp is gasp's
 fault): unsigned arithmetic only (wraps), every pointer points at the start
@@ -100,7 +108,7 @@ static __attribute__((noinline)) uint by_val(V v, uint i) {
 
 
 class Gen:
-    def __init__(self, seed, extended=False):
+    def __init__(self, seed, extended=False, sizes=False):
         self.r = random.Random(seed)
         # the extended constructs draw from a stream of their own: a
         # program's plain part is the same with and without them
@@ -115,7 +123,10 @@ class Gen:
         self.w = random.Random(seed * 15485863 + 7) if extended else None
         # the stack frame (volatile slots, by-value structs): a sixth
         self.v = random.Random(seed * 32452843 + 11) if extended else None
+        # realistic sizes (big functions, long names, many functions): a seventh
+        self.b = random.Random(seed * 49979687 + 13) if sizes else None
         self.helpers = []   # (name, kind, text)
+        self.sized = []     # (name, text) of the --sizes helpers
         self.out = []
 
     def c(self):
@@ -336,6 +347,81 @@ class Gen:
                 "for (uint i = 0; i < (acc & 7u) + 2u; i++) { q[i & 3u] += %s; acc += q[(acc + i) & 3u]; } }"
                 % (c, a, b, d))
 
+    # ---- realistic sizes (genprog.py --sizes) ------------------------------
+    def long_name(self, stem):
+        """A function name of 1 to 2,000 characters: plain, or shaped like a
+        mangled C++ template (clang keeps an OpenCL C name as written)."""
+        b = self.b
+        n = b.choice([b.randrange(1, 16), b.randrange(200, 700), b.randrange(1000, 2001)])
+        body = "".join(b.choice("abcdefghijklmnopqrstuvwxyz0123456789_") for _ in range(n))
+        if b.randrange(2):
+            name = "_ZN9templated6detail%d%s%sEv" % (len(stem) + n, stem, body)
+        else:
+            name = stem + body
+        return name[:max(len(stem) + 1, 2000)]
+
+    def segment(self, d):
+        """One piece of a big helper's body; returns (text, blocks it makes,
+        about)."""
+        b = self.b
+        c = lambda: "%du" % b.randrange(1, 97)  # noqa: E731
+        k = b.randrange(5)
+        if k == 0:  # a switch: one block per case
+            n = b.randrange(3, 12)
+            cases = "".join(
+                "    case %du: %s break;\n" % (i, b.choice([
+                    "a += p[(a + %s) & 3u];" % c(), "p[(a + %s) & 3u] ^= a; a *= 3u;" % c(),
+                    "a = (a >> 1) + %s;" % c(), "p[a & 3u] += %s; a ^= p[(a + 1u) & 3u];" % c()]))
+                for i in range(n))
+            return ("  switch ((a >> %d) %% %du) {\n%s    default: a ^= %s;\n  }\n"
+                    % (b.randrange(0, 5), n + 1, cases, c()), n + 3)
+        if k == 1:  # loops nested three deep
+            return ("  for (uint i = 0; i < 2u; i++)\n    for (uint j = 0; j < (a & 1u) + 1u; j++)\n"
+                    "      for (uint k = 0; k < 2u; k++) { a += p[(i + j + k + a) & 3u] ^ %s; "
+                    "p[(a + k) & 3u] += i; }\n" % c(), 10)
+        if k == 2:  # an if-chain
+            n = b.randrange(2, 6)
+            text = "".join("  %sif ((a & %du) == %du) { a += p[(a + %s) & 3u]; p[a & 3u] ^= %s; }\n"
+                           % ("else " if i else "", 7, i, c(), c()) for i in range(n))
+            return text + "  else a *= 5u;\n", 2 * n + 1
+        if k == 3:  # an unrolled straight-line run
+            return "".join("  a = a * 5u + p[(a + %s) & 3u]; p[(a + %du) & 3u] += a;\n"
+                           % (c(), i) for i in range(b.randrange(4, 20))), 0
+        return ("  { uint *q = (a & 1u) ? p : p + %du; q[(a + %s) & 3u] += a; a += q[a & 3u]; }\n"
+                % (0, c()), 3)
+
+    def big_helper(self, i):
+        """A helper of 1 to 600 basic blocks through a generic pointer."""
+        b = self.b
+        target = b.choice([b.randrange(1, 40), b.randrange(60, 140), b.randrange(140, 601)])
+        parts, blocks = [], 1
+        while blocks < target:
+            t, n = self.segment(0)
+            parts.append(t)
+            blocks += max(n, 1)
+        name = self.long_name("big%d_" % i)
+        text = "uint %s(uint *p, uint v) {\n  uint a = v;\n%s  return a;\n}" % (name, "".join(parts))
+        self.sized.append((name, text))
+        return name
+
+    def sized_stmts(self):
+        """Calls of the --sizes helpers from the kernel, with pointers into
+        every space (so that gasp clones them per space)."""
+        b = self.b
+        out = []
+        for i in range(b.randrange(1, 4)):
+            name = self.big_helper(i)
+            for sp in b.sample(["g", "l", "pa"], b.randrange(2, 4)):
+                out.append("acc += %s(%s, acc + %du);" % (name, sp, b.randrange(1, 97)))
+        k = b.randrange(50)
+        many = b.randrange(1000, 5001) if k == 0 else b.randrange(20, 301) if k < 10 else 0
+        for i in range(many):
+            name = self.long_name("t%d_" % i) if b.randrange(20) == 0 else "t%d" % i
+            self.sized.append((name, "uint %s(uint *p, uint i) { return p[(i + %du) & 3u] + %du; }"
+                               % (name, i % 4, i % 89)))
+            out.append("acc += %s(%s, acc);" % (name, ("g", "l", "pa")[i % 3]))
+        return out
+
     def kernel(self):
         r = self.r
         n = r.randrange(4, 12)
@@ -349,6 +435,9 @@ class Gen:
                 stmts.insert(self.w.randrange(len(stmts) + 1), self.repro_stmt())
             for _ in range(self.v.randrange(1, 3)):
                 stmts.insert(self.v.randrange(len(stmts) + 1), self.frame_stmt())
+        if self.b:
+            for st in self.sized_stmts():
+                stmts.insert(self.b.randrange(len(stmts) + 1), st)
         body = "\n  ".join(stmts)
         post = "\n  ".join(self.stmt() for _ in range(r.randrange(1, 5)))
         if self.x:
@@ -392,29 +481,31 @@ class Gen:
             self.helpers[-1] = ("h%d_read" % (len(self.helpers) - 1), "read",
                                 "uint h%d_read(uint *p, uint i) { return p[i & 3u] + 1u; }" %
                                 (len(self.helpers) - 1))
+        kernel = self.kernel()  # draws the --sizes helpers it calls
         return (PRELUDE + (EXT_PRELUDE if self.x else "") + "\n".join(h[2] for h in self.helpers) +
-                "\n" + self.kernel())
+                "\n" + "".join(t + "\n" for _, t in self.sized) + kernel)
 
 
-def generate(seed, extended=False):
-    return ("/* genprog.py %s%d */\n" % ("--extended " if extended else "", seed) +
-            Gen(seed, extended).program())
+def generate(seed, extended=False, sizes=False):
+    return ("/* genprog.py %s%s%d */\n" % ("--extended " if extended else "",
+                                            "--sizes " if sizes else "", seed) +
+            Gen(seed, extended, sizes).program())
 
 
-def main_to(seed, path, extended=False):
+def main_to(seed, path, extended=False, sizes=False):
     """Writes program SEED to path."""
     with open(path, "w") as f:
-        f.write(generate(seed, extended))
+        f.write(generate(seed, extended, sizes))
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a != "--extended"]
-    ext = len(args) != len(sys.argv) - 1
+    args = [a for a in sys.argv[1:] if a not in ("--extended", "--sizes")]
+    ext, sizes = "--extended" in sys.argv[1:], "--sizes" in sys.argv[1:]
     seed = int(args[0])
     if len(args) > 1:
-        main_to(seed, args[1], ext)
+        main_to(seed, args[1], ext, sizes)
     else:
-        sys.stdout.write(generate(seed, ext))
+        sys.stdout.write(generate(seed, ext, sizes))
 
 
 if __name__ == "__main__":

@@ -21,3 +21,22 @@ def clang_cmd(cl, target, out, olevel="-O1", no_inline=True):
             (["-fno-inline-functions"] if no_inline else []) +
             ["-emit-llvm", "-S", "-Xclang", "-finclude-default-header",
              "-target", TRIPLES[target], "-nogpulib", cl, "-o", out])
+
+
+def plugin_env(so):
+    """The environment clang-22 or opt-22 loads gasp's plugin so with: None
+    for a plain build; for a sanitized build's plugin (make build-asan-all
+    links it with the C compiler's shared sanitizer runtimes), the process's
+    environment with those runtimes in LD_PRELOAD (they must come first)
+    and leaks not reported (clang frees nothing at exit, by design)."""
+    import os
+    import subprocess
+    try:
+        out = subprocess.run(["ldd", so], capture_output=True, text=True).stdout
+    except OSError:
+        return None
+    runtimes = [line.split("=>")[1].split("(")[0].strip() for line in out.splitlines()
+                if "=>" in line and ("libasan" in line or "libubsan" in line)]
+    if not runtimes:
+        return None
+    return dict(os.environ, LD_PRELOAD=" ".join(runtimes), ASAN_OPTIONS="detect_leaks=0")
