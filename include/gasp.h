@@ -340,15 +340,18 @@ GASP_API const char *gasp_default_pipeline(void);
 /* The pass plugin's pipelines, pass lists.  Early in clang's pipeline,
    when the late run follows: gasp within each function, clones only for
    the calls callsplit divides (`splitclones`), what LLVM's optimizer can
-   use (explicit casts folded, alias scopes), then `forget`, `pin` and
-   `sizes` (for the late run's clone cost model). */
+   use (explicit casts folded, alias scopes), then `forget` and `sizes`
+   (for the late run's clone cost model).  Nothing it leaves is a use of
+   a kernel's parameter that LLVM's attribute inference would count (a
+   kernel pointer parameter keeps readonly and captures(none), which
+   NVPTX's ld.global.nc needs). */
 GASP_API const char *gasp_early_pipeline(void);
 /* At the optimizer's last extension point: the default pipeline's
    interprocedural group (the clones) and what follows it, on the code
    inlining, SROA and instcombine left. */
 GASP_API const char *gasp_late_pipeline(void);
 /* The early run with no late one after it (-gasp-late=0): the default
-   pipeline without `frames`, clones included, then `forget` and `pin`. */
+   pipeline without `frames`, clones included, then `forget`. */
 GASP_API const char *gasp_early_alone_pipeline(void);
 /* The library's version and the LLVM it was built against, e.g.
    "gasp 0.2.0 (LLVM 22.1.8)": compare with GASP_VERSION to catch a header

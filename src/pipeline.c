@@ -75,10 +75,7 @@ static const GaspStatDesc st_group_rounds = {
   X(frames, frames_run, FACTS_INVENTORY, 0,                                                     \
     "NVPTX: printf buffers, volatile slots, by-value arguments as llc-22 makes them local")     \
   X(forget, forget_run, 0, FACTS_INVENTORY,                                                     \
-    "an earlier run's field facts (!gasp.fields) and pins dropped: for a module other "         \
-    "passes changed")                                                                           \
-  X(pin, pin_run, 0, FACTS_INVENTORY,                                                           \
-    "casts of kernel pointer parameters held in the entry block while the optimizer runs")      \
+    "an earlier run's field facts (!gasp.fields) dropped: for a module other passes changed")  \
   X(sizes, sizes_run, 0, FACTS_ALL,                                                             \
     "each function's size as the early run sees it, for the late run's clone cost model")
 #define PASS_ENTRY(name, run, needs, keeps, what) {#name, run, what, needs, keeps},
@@ -123,22 +120,18 @@ static const char default_pipeline[] = MODULE_PIPELINE ",frames";
    explicit casts folded (`resolve`) and address-space scopes for LLVM's
    alias analysis (`alias`), `hazards`; no `frames` (a slot it keeps from
    SROA is one the optimizer would see escape).  `forget` drops the field
-   facts, whose parameter numbers dead-argument elimination may shift, and
-   `pin` holds its casts of kernel parameters in their entry blocks
-   (InstCombine would sink them into one arm of a branch, where they stop
-   SimplifyCFG's hoisting) until the late run's `forget` removes them;
+   facts, whose parameter numbers dead-argument elimination may shift;
    `sizes` records each function's size for the late run's clone cost
    model (the inliner is about to put its callees into it). */
 static const char early_pipeline[] =
-    "internalize,byvalcopy,infer,callsplit,splitclones,resolve,reinfer,alias,hazards,forget,pin,"
-    "sizes";
+    "internalize,byvalcopy,infer,callsplit,splitclones,resolve,reinfer,alias,hazards,forget,sizes";
 
 /* The late run: after inlining, SROA, instcombine and the vectorizers,
    which re-create what the early run named (an inlined helper's generic
    parameter becomes a cast of the caller's slot or buffer, SROA splits
    slots behind new casts, instcombine turns a builtin into an atomicrmw
    through a cast pointer).  `forget` first drops what an earlier run left
-   (field facts, pins) and takes the early run's sizes; then the default pipeline's interprocedural group
+   (field facts) and takes the early run's sizes; then the default pipeline's interprocedural group
    on the call graph as it will be, and what follows it; hazards and frames
    last, because the vectorizers make hazards' shapes and code generation
    follows frames'. */
@@ -149,8 +142,8 @@ static const char late_pipeline[] =
 /* The early run with no late one after it (-gasp-late=0): the default
    pipeline without `frames` (LLVM's optimizer runs after it), clones
    included, then `forget` (field facts would otherwise stay in clang's
-   output for a later gasp run to trust) and `pin`. */
-static const char early_alone_pipeline[] = MODULE_PIPELINE ",forget,pin";
+   output for a later gasp run to trust). */
+static const char early_alone_pipeline[] = MODULE_PIPELINE ",forget";
 
 const char *gasp_pass_list(void) { return pass_names + 2; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }

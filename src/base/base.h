@@ -34,7 +34,7 @@ LLVMValueRef ir_insert_point_after(LLVMValueRef v);
    line 0 in fn's DISubprogram; NULL when fn has no debug info. */
 LLVMMetadataRef ir_loc_of(LLVMValueRef at, LLVMValueRef fn);
 /* call void (...) @llvm.fake.use(v) at b's position: a use LLVM keeps
-   until code generation, which emits nothing for it (frames.c, pin.c). */
+   until code generation, which emits nothing for it (frames.c). */
 LLVMValueRef ir_build_fake_use(LLVMBuilderRef b, LLVMValueRef v);
 /* GEP gep (an instruction or a constant) again over base, at b's position:
    its source type, indices and no-wrap flags. */

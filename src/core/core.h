@@ -118,9 +118,6 @@ size_t schema_fields_get(LLVMValueRef fn, MemFieldFact **facts);
 void schema_fields_set(LLVMValueRef fn, const MemFieldFact *facts, size_t n);
 /* Removes fn's !gasp.fields (forget.c); whether it had one. */
 bool schema_fields_clear(LLVMValueRef fn);
-/* !gasp.pin on an llvm.fake.use pin.c adds and forget.c removes. */
-void schema_mark_pin(LLVMValueRef call);
-bool schema_is_pin(LLVMValueRef call);
 /* !gasp.size: fn's size as the plugin's early run saw it (sizes.c); taken
    (read and erased: 0 when none) by the late run's forget.c. */
 void schema_size_set(LLVMValueRef fn, unsigned size);

@@ -36,7 +36,6 @@
 #define MD_FIELDS "gasp.fields" /* on a fields clone: (param, offset, space) */
 #define MD_LOWERED "gasp.lowered" /* named: the module is tag-lowered */
 #define MD_CAST "gasp.cast"       /* on a generic-to-named cast: user/guarded */
-#define MD_PIN "gasp.pin"         /* on pin.c's fake use of a cast */
 #define MD_SIZE "gasp.size"       /* on a function: its size in the early run */
 #define NOTE_FAMILY "clone of @"
 #define NOTE_OUTCOME "ipmsp:"
@@ -221,15 +220,6 @@ bool schema_fields_clear(LLVMValueRef fn) {
   vec_free(&ops);
   LLVMGlobalEraseMetadata(fn, kind_id(LLVMGetTypeContext(LLVMTypeOf(fn)), MD_FIELDS));
   return had;
-}
-
-void schema_mark_pin(LLVMValueRef call) {
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(call));
-  LLVMSetMetadata(call, kind_id(ctx, MD_PIN), LLVMMDNodeInContext(ctx, NULL, 0));
-}
-
-bool schema_is_pin(LLVMValueRef call) {
-  return LLVMGetMetadata(call, kind_id(LLVMGetTypeContext(LLVMTypeOf(call)), MD_PIN)) != NULL;
 }
 
 void schema_size_set(LLVMValueRef fn, unsigned size) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* forget.c — drops what an earlier gasp run left in the module for the
- * passes after it (field facts, pins), for a module other passes changed
+ * passes after it (field facts), for a module other passes changed
  * since (the pass plugin's late run), and takes the early run's sizes.
  *
  * Problem.  `!gasp.fields` on a fields clone says "at entry, the aggregate
@@ -12,50 +12,29 @@
  * fact's k can name another parameter.  The late run must infer from the
  * IR alone.
  *
- * The early run's pins (pin.c: fake uses holding its casts of kernel
- * parameters in the entry block while the optimizer runs) are for the
- * optimizer only; code generation comes after the late run.
- *
  * The early run's sizes (sizes.c: `!gasp.size`) are for this run's clone
  * cost model only.
  *
  * Algorithm.  Every function loses its `!gasp.fields`
- * (schema_fields_clear) and every call marked `!gasp.pin`; a function's
+ * (schema_fields_clear); a function's
  * `!gasp.size` goes into the fact store (facts_note_size).  `!gasp.as`
  * stays: only the call graph and the explanations read it.
  *
  * Remark: none.  Debug name: forget.  Statistics: forget.dropped (the
- * functions that had facts), forget.unpinned, forget.sizes.  Tests:
- * test/plugin/late-facts.ll, test/plugin/pin.test, test/plugin/sizes.test.
+ * functions that had facts), forget.sizes.  Tests:
+ * test/plugin/late-facts.ll, test/plugin/sizes.test.
  */
 #include "pass/pass.h"
 
 static const GaspStatDesc st_dropped = {"forget.dropped",
                                         "functions whose field facts (!gasp.fields) were dropped"};
-static const GaspStatDesc st_unpinned = {"forget.unpinned",
-                                         "kernel parameter casts' pins (!gasp.pin) removed"};
 static const GaspStatDesc st_sizes = {"forget.sizes",
                                       "functions whose early-run size (!gasp.size) was taken"};
-
-/* pin.c's fake uses, removed; how many.  They are calls of llvm.fake.use:
-   its uses, not every instruction of the module, are where to look. */
-static unsigned unpin(LLVMModuleRef m) {
-  LLVMValueRef fake = LLVMGetNamedFunction(m, "llvm.fake.use");
-  ValVec pins = {0};
-  for (LLVMUseRef u = fake ? LLVMGetFirstUse(fake) : NULL; u; u = LLVMGetNextUse(u))
-    if (LLVMIsACallInst(LLVMGetUser(u)) && schema_is_pin(LLVMGetUser(u)))
-      vec_push(&pins, LLVMGetUser(u));
-  for (size_t k = 0; k < pins.n; k++)
-    LLVMInstructionEraseFromParent(pins.v[k]);
-  unsigned n = (unsigned)pins.n;
-  vec_free(&pins);
-  return n;
-}
 
 bool forget_run(PassRun *run) {
   GaspCtx *cx = run->cx;
   LLVMModuleRef m = run->m;
-  unsigned n = 0, pins = unpin(m), sizes = 0;
+  unsigned n = 0, sizes = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     n += schema_fields_clear(f);
     unsigned size = schema_size_take(f);
@@ -65,7 +44,6 @@ bool forget_run(PassRun *run) {
     }
   }
   cx_stat(cx, &st_dropped, n);
-  cx_stat(cx, &st_unpinned, pins);
   cx_stat(cx, &st_sizes, sizes);
-  return n != 0 || pins != 0 || sizes != 0;
+  return n != 0 || sizes != 0;
 }

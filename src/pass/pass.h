@@ -43,7 +43,6 @@ bool alias_run(PassRun *run);   /* address-space scopes */
 bool hazards_run(PassRun *run); /* shapes LLVM 22's back ends mishandle */
 bool frames_run(PassRun *run);  /* NVPTX stack frames as llc names them local */
 bool forget_run(PassRun *run);  /* an earlier run's field facts and pins dropped */
-bool pin_run(PassRun *run);     /* kernel parameter casts held in the entry */
 bool sizes_run(PassRun *run);   /* the early run's function sizes, for the late one */
 
 #endif
