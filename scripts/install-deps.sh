@@ -14,6 +14,8 @@
 #   cmake         the CMake consumer test of the installed package
 #                 (find_package(gasp), test/gasp-opt/install.test)
 #   groff-base    renders the man pages in that test (groff -man)
+#   libclc-22     OpenCL C builtins for nvptx64 (nvptx64--nvidiacl.bc), linked
+#                 into the GPU harness's OpenCL kernels (bench/gpu/gpu.py)
 #   python3-yaml, python3-pygments
 #                 LLVM's opt-viewer (llvm-22-tools) needs them: the test
 #                 that gasp's remarks YAML renders there
@@ -38,6 +40,7 @@ command -v gnuplot >/dev/null 2>&1 || need="$need gnuplot-nox"
 command -v spirv-val >/dev/null 2>&1 || need="$need spirv-tools"
 command -v cmake >/dev/null 2>&1 || need="$need cmake"
 command -v groff >/dev/null 2>&1 || need="$need groff-base"
+[ -f /usr/lib/clc/nvptx64--nvidiacl.bc ] || need="$need libclc-22"
 /usr/bin/python3 -c 'import yaml, pygments' >/dev/null 2>&1 || need="$need python3-yaml python3-pygments"
 fi
 [ -z "$need" ] && exit 0

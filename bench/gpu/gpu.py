@@ -7,8 +7,13 @@ For every kernel of test/kernels that both gasp-run and a CUDA launch can
 run (the ones without OpenCL `local:` arguments), for nvptx64:
   1. clang-22 (test/exec/Inputs/kernels.py's flags) -> clang.ll; gasp-opt
      -> gasp.ll, and the --whole-program and --version-by-space=on variants;
-  2. llc-22 -mcpu=sm_90 -> PTX for each (ptxas -v beside, where it exists:
-     registers and spills);
+  2. an OpenCL kernel's module gets libclc's nvptx64 builtins linked in
+     (llvm-link-22 --only-needed with libclc-22's nvptx64--nvidiacl.bc:
+     get_global_id and the rest are calls nothing else defines), every
+     variant alike; llc-22 -mcpu=sm_90 -> PTX for each; a PTX that calls a
+     function it does not define is refused by name, and where the CUDA
+     toolkit is installed every PTX is assembled by ptxas -arch=sm_90 (a
+     failure fails the harness, on the build machine, before any device);
   3. gasp-run clang.ll --count (executed accesses, generic ones among them)
      and --compare with each gasp variant, on the CPU;
   4. bench/gpu/gpu-run on each PTX (warm-up, then --runs timed launches,
@@ -19,14 +24,18 @@ executed generic clang/gasp, time clang, time gasp, ratio — and the
 geometric mean of time gasp / time clang with its range, and writes
 bench/gpu/gpu.md with the device's name.
 
---dry-run prints every command line it would run and runs none.  Without a
+--dry-run prints every command line it would run and runs none; --ptx-only
+makes and checks every PTX (steps 1 and 2: what make check's
+test/exec/gpu-ptx.test runs where ptxas exists) and stops there.  Without a
 CUDA device gpu-run exits 77: the script says so, writes nothing and exits
 77 (nothing pretends to have run).
 """
 import argparse
 import math
 import os
+import re
 import shlex
+import shutil
 import struct
 import subprocess
 import sys
@@ -38,6 +47,19 @@ import kernels  # noqa: E402  (the kernels' sources, flags and arguments)
 
 VARIANTS = [("gasp", []), ("gasp-wp", ["--whole-program"]),
             ("gasp-ver", ["--version-by-space=on"])]
+# libclc's builtins for OpenCL C on NVPTX (Debian's libclc-22)
+LIBCLC = "/usr/lib/clc/nvptx64--nvidiacl.bc"
+PTXAS = shutil.which("ptxas")
+# functions the CUDA driver or ptxas provide to any PTX
+PTX_PROVIDED = {"vprintf", "malloc", "free", "__assertfail"}
+
+
+def undefined_calls(ptx_text):
+    """The functions a PTX module declares .extern and does not define."""
+    ext = set(re.findall(r"^\.extern\s+\.func\s+(?:\([^)]*\)\s*)?([\w$]+)", ptx_text, re.M))
+    defined = set(re.findall(r"^(?:\.visible\s+|\.weak\s+)?\.(?:func|entry)\s+(?:\([^)]*\)\s*)?([\w$]+)",
+                             ptx_text, re.M))
+    return sorted(ext - defined - PTX_PROVIDED)
 
 
 class Runner:
@@ -103,6 +125,8 @@ def main():
     ap.add_argument("--dry-run", action="store_true")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--runs", type=int, default=20)
+    ap.add_argument("--ptx-only", action="store_true",
+                    help="make and check every PTX (ptxas where installed), run nothing")
     ap.add_argument("--work", default=os.path.join(HERE, "work"))
     a = ap.parse_args()
     b = os.path.abspath(a.build)
@@ -110,7 +134,10 @@ def main():
     r = Runner(a.dry_run)
     os.makedirs(a.work, exist_ok=True)
     count = [sys.executable, os.path.join(ROOT, "bench", "finalcode_count.py"), "ptx"]
-    rows, device, skipped = [], None, False
+    rows, device, skipped, assembled = [], None, False, 0
+    if not os.path.exists(LIBCLC):
+        print("gpu.py: %s missing (Debian's libclc-22: make deps)" % LIBCLC, file=sys.stderr)
+        return 2
     for name in runnable():
         w = os.path.join(a.work, name)
         os.makedirs(w, exist_ok=True)
@@ -123,11 +150,28 @@ def main():
             mods[v] = os.path.join(w, v + ".ll")
             r.run([opt, "-S", clang_ll, "-o", mods[v]] + flags)
         row = {"kernel": name}
+        opencl = not cmd[-3].endswith(".cu")  # cmd: clang-22 ... SRC -o LL
         for v, ll in mods.items():
             ptx = ll[:-3] + ".ptx"
-            r.run(["llc-22", "-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", ll, "-o", ptx])
+            src = ll
+            if opencl:  # libclc's builtins, for clang's module and gasp's alike
+                src = ll[:-3] + ".clc.bc"
+                r.run(["llvm-link-22", "--only-needed", ll, LIBCLC, "-o", src])
+            r.run(["llc-22", "-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", src, "-o", ptx])
+            if not a.dry_run:
+                with open(ptx) as f:
+                    missing = undefined_calls(f.read())
+                if missing:
+                    raise RuntimeError("%s (%s): the PTX calls %s, which nothing defines"
+                                       % (name, v, ", ".join(missing)))
+            if PTXAS:
+                r.run([PTXAS, "-arch=sm_90", ptx, "-o", os.devnull])
+                assembled += 1
             _, out = r.run(count + [ptx])
             row[v + ".static"] = field(out, "generic")
+        if a.ptx_only:
+            rows.append(row)
+            continue
         _, out = r.run([grun, clang_ll] + run_args(name) +
                        ["--count", "--dump", os.path.join(w, "cpu")])
         row["clang.exec"] = field(out, "generic")
@@ -154,12 +198,20 @@ def main():
         rows.append(row)
     if a.dry_run:
         return 0
+    if a.ptx_only:
+        print("gpu.py: %d kernels, %d PTX made, %s" % (
+            len(rows), len(rows) * (1 + len(VARIANTS)),
+            "%d assembled by ptxas -arch=sm_90" % assembled if PTXAS else "no ptxas here"))
+        return 0
     if skipped:
         for x in rows:
             print("%s: generic PTX accesses clang %s, gasp %s; executed generic clang %s, "
                   "gasp %s; gasp-run: every variant identical" % (
                       x["kernel"], x["clang.static"], x["gasp.static"], x["clang.exec"],
                       x["gasp.exec"]))
+        print("gpu.py: %d kernels prepared, %d PTX %s" % (
+            len(rows), assembled, "assembled by ptxas -arch=sm_90" if PTXAS else
+            "files (no ptxas here: not assembled)"))
         print("gpu.py: no CUDA device: nothing was timed, bench/gpu/gpu.md not written")
         return 77
     head = ("| kernel | generic PTX clang / gasp | executed generic clang / gasp | "
