@@ -17,8 +17,21 @@ assembly) or spirv (spirv-dis text).  Prints one line:
            OpPtrCastToGeneric/OpGenericCastToPtr are counted as instrs)
   instrs   every instruction in reachable functions
   functions  how many functions are reachable from the kernels
+then the columns of the final code every back end decides (COLUMNS, in
+this order; each a sum over the reachable functions unless said):
+  PTX      nc (ld.global.nc), v2 / v4 (ld/st of 2- and 4-element vectors),
+           local (bytes of .local frames), and with --ptxas (ptxas -arch=sm_90
+           -v, where the CUDA toolkit is installed) regs (the largest count of
+           a kernel), spill_st / spill_ld (bytes), stack (the largest frame)
+  AMDGPU   global, scratch, ds, sload (s_load*/s_buffer_load*), waitcnt
+           (s_waitcnt*), and from the kernels' metadata vgpr, sgpr (the
+           largest count of a kernel), scratch_bytes (the largest private
+           segment), spills (vgpr and sgpr spill counts)
+  SPIR-V   only the four above
 With --per-kernel: one such line per kernel, "kernel=NAME generic=...",
-counting the functions reachable from that kernel.  A function whose
+counting the functions reachable from that kernel.  worse(a, b) (used by
+bench/public/public.py) lists the columns where counts b are worse than
+counts a beyond each column's tolerance (COLUMNS).  A function whose
 address is taken (PTX: named outside a call; AMDGPU: any reference) is
 reachable from the functions that make an indirect call (PTX) or refer to
 it (AMDGPU).
@@ -27,7 +40,45 @@ are memory reads the programmer never wrote; PTX ld.param/st.param are not
 counted as memory instructions, AMDGPU scalar loads are (they are named).
 """
 import re
+import subprocess
 import sys
+
+# column: (which way is better, tolerance).  "low": more is worse; "high":
+# fewer is worse.  Tolerance: 0 (any change that way is worse) or a
+# fraction (instructions, waits: 2%).  generic and the named spaces are the
+# point of gasp; nc, vector widths and registers are the back end's own
+# wins that a change of gasp's must keep.
+COLUMNS = {
+    "generic": ("low", 0), "instrs": ("low", 0.02), "cvta": ("low", 0),
+    "nc": ("high", 0), "v2": ("high", 0), "v4": ("high", 0), "local": ("low", 0),
+    "regs": ("low", 0), "spill_st": ("low", 0), "spill_ld": ("low", 0), "stack": ("low", 0),
+    "scratch": ("low", 0), "sload": ("high", 0), "waitcnt": ("low", 0.02),
+    "vgpr": ("low", 0), "sgpr": ("low", 0), "scratch_bytes": ("low", 0), "spills": ("low", 0),
+}
+# per kind: the columns after generic/named/cvta/instrs, in print order;
+# MAX_COLS are a kernel's largest, not a sum
+EXTRA = {"ptx": ["nc", "v2", "v4", "local"], "amdgpu": ["global", "scratch", "ds", "sload",
+                                                       "waitcnt"], "spirv": []}
+META = {"ptx": ["regs", "spill_st", "spill_ld", "stack"],
+        "amdgpu": ["vgpr", "sgpr", "scratch_bytes", "spills"], "spirv": []}
+MAX_COLS = ("regs", "stack", "vgpr", "sgpr", "scratch_bytes")
+
+
+def worse(a, b):
+    """The columns (name, a's value, b's value) where counts b are worse than
+    counts a beyond the column's tolerance; a and b are dicts of ints."""
+    out = []
+    for col, (better, tol) in COLUMNS.items():
+        if col not in a or col not in b:
+            continue
+        x, y = a[col], b[col]
+        if better == "low":
+            bad = y > x and (tol == 0 or y > x * (1 + tol))
+        else:
+            bad = y < x and (tol == 0 or y < x * (1 - tol))
+        if bad:
+            out.append((col, x, y))
+    return out
 
 
 def reach(funcs, calls, roots):
@@ -44,6 +95,7 @@ def reach(funcs, calls, roots):
 # ---------------------------------------------------------------- PTX
 PTX_MEM = re.compile(r"^\s*(?:@!?%\w+\s+)?(ld|st|atom|red|prefetch)\.([\w.]+)")
 PTX_NAMED = ("global", "shared", "local", "const")
+PTX_DEPOT = re.compile(r"^\.local\s+\.align\s+\d+\s+\.b8\s+[\w$]+\[(\d+)\];")
 
 
 def ptx(text):
@@ -98,7 +150,12 @@ def ptx(text):
     cnt = {}
     for f in funcs:
         g = n = cv = ins = 0
+        c = {"nc": 0, "v2": 0, "v4": 0, "local": 0}
         for s in body[f]:
+            m = PTX_DEPOT.match(s)
+            if m:
+                c["local"] += int(m.group(1))
+                continue
             if not s or s.startswith(("//", ".", "{", "}", "$")) or s.endswith(":"):
                 continue
             if s.startswith("@") and " " not in s:
@@ -118,8 +175,41 @@ def ptx(text):
                 n += 1
             else:
                 g += 1
-        cnt[f] = (g, n, cv, ins)
+            if m.group(1) == "ld" and "global" in mods and "nc" in mods:
+                c["nc"] += 1
+            if m.group(1) in ("ld", "st"):
+                c["v2"] += "v2" in mods
+                c["v4"] += "v4" in mods
+        cnt[f] = dict(generic=g, named=n, cvta=cv, instrs=ins, **c)
     return funcs, calls, kernels, cnt
+
+
+def ptxas_meta(path):
+    """ptxas -arch=sm_90 -v on the PTX file: per function regs, spill_st,
+    spill_ld, stack; None where ptxas is missing or rejects the file."""
+    try:
+        r = subprocess.run(["ptxas", "-arch=sm_90", "-v", path, "-o", "/dev/null"],
+                           capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if r.returncode:
+        return None
+    meta, cur = {}, None
+    for line in r.stderr.splitlines():
+        m = re.search(r"(?:Compiling entry function|Function properties for) '?([\w$.]+)'?", line)
+        if m:
+            cur = m.group(1)
+            meta.setdefault(cur, {"regs": 0, "spill_st": 0, "spill_ld": 0, "stack": 0})
+            continue
+        m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads",
+                      line)
+        if m and cur:
+            meta[cur].update(stack=int(m.group(1)), spill_st=int(m.group(2)),
+                             spill_ld=int(m.group(3)))
+        m = re.search(r"Used (\d+) registers", line)
+        if m and cur:
+            meta[cur]["regs"] = int(m.group(1))
+    return meta
 
 
 # ---------------------------------------------------------------- AMDGPU
@@ -158,6 +248,7 @@ def amdgpu(text):
     cnt = {}
     for f in funcs:
         g = n = ins = 0
+        c = {"global": 0, "scratch": 0, "ds": 0, "sload": 0, "waitcnt": 0}
         for s in body[f]:
             if not s or s.startswith((";", ".", "//")) or re.match(r"^[\w.$]+:", s):
                 continue
@@ -169,8 +260,45 @@ def amdgpu(text):
                 g += 1
             elif op.startswith(AMD_NAMED):
                 n += 1
-        cnt[f] = (g, n, 0, ins)
+            for k, pre in (("global", "global_"), ("scratch", "scratch_"), ("ds", "ds_"),
+                           ("sload", ("s_load", "s_buffer_load")), ("waitcnt", "s_waitcnt")):
+                c[k] += op.startswith(pre)
+        cnt[f] = dict(generic=g, named=n, cvta=0, instrs=ins, **c)
     return funcs, calls, sorted(kernels), cnt
+
+
+def amdgpu_meta(text):
+    """Per kernel, from the code object's metadata (amdhsa.kernels): vgpr,
+    sgpr, scratch_bytes (private segment), spills (vgpr + sgpr spill
+    counts)."""
+    meta, cur = {}, {}
+    keys = {".vgpr_count": "vgpr", ".sgpr_count": "sgpr",
+            ".private_segment_fixed_size": "scratch_bytes", ".vgpr_spill_count": "spills",
+            ".sgpr_spill_count": "spills"}
+    inside = False
+    for line in text.splitlines():
+        if line.startswith("amdhsa.kernels:"):
+            inside = True
+            continue
+        if inside and re.match(r"^\S", line):
+            inside = False
+        if not inside:
+            continue
+        m = re.match(r"^  - ", line)
+        if m and cur.get("name"):
+            meta[cur.pop("name")] = cur
+        if m:
+            cur = {"vgpr": 0, "sgpr": 0, "scratch_bytes": 0, "spills": 0}
+        m = re.match(r"^\s*(?:- )?(\.[\w]+):\s+(\S+)\s*$", line)
+        if not m or line.startswith("      "):  # an argument's fields
+            continue
+        if m.group(1) == ".name":
+            cur["name"] = m.group(2)
+        elif m.group(1) in keys and m.group(2).isdigit():
+            cur[keys[m.group(1)]] += int(m.group(2))
+    if cur.get("name"):
+        meta[cur.pop("name")] = cur
+    return meta
 
 
 # ---------------------------------------------------------------- SPIR-V
@@ -240,27 +368,51 @@ def spirv(text):
                 g += 1
             else:
                 n += 1
-        cnt[f] = (g, n, 0, ins)
+        cnt[f] = dict(generic=g, named=n, cvta=0, instrs=ins)
     return funcs, calls, kernels, cnt
 
 
-def line(funcs, calls, roots, cnt):
+def columns(kind, funcs, calls, roots, cnt, meta=None):
+    """The counts (a dict) of the functions reachable from roots: sums, and
+    from meta (per function: ptxas_meta, amdgpu_meta) a kernel's largest
+    registers and frames and the sum of spills."""
     live = reach(funcs, calls, roots)
-    t = [sum(cnt[f][i] for f in live) for i in range(4)]
-    return "generic=%d named=%d cvta=%d instrs=%d functions=%d" % (*t, len(live))
+    out = {k: sum(cnt[f][k] for f in live) for k in ("generic", "named", "cvta", "instrs")}
+    out["functions"] = len(live)
+    for k in EXTRA[kind]:
+        out[k] = sum(cnt[f][k] for f in live)
+    if meta is not None:
+        for k in META[kind]:
+            vals = [meta[f][k] for f in (live if kind == "ptx" else roots) if f in meta]
+            out[k] = (max(vals) if k in MAX_COLS else sum(vals)) if vals else 0
+    return out
 
 
-def main():
-    per_kernel = "--per-kernel" in sys.argv
-    kind, path = [a for a in sys.argv[1:] if a != "--per-kernel"]
+def line(cols):
+    return " ".join("%s=%d" % kv for kv in cols.items())
+
+
+def count_file(kind, path, per_kernel=False, use_ptxas=False):
+    """(kernel or None, columns) for the file: one entry for all kernels,
+    or one per kernel."""
     with open(path, errors="replace") as fh:
         text = fh.read()
     funcs, calls, kernels, cnt = {"ptx": ptx, "amdgpu": amdgpu, "spirv": spirv}[kind](text)
-    if per_kernel:
-        for k in kernels:
-            print("kernel=%s %s" % (k, line(funcs, calls, [k], cnt)))
-    else:
-        print(line(funcs, calls, kernels, cnt))
+    meta = None
+    if kind == "amdgpu":
+        meta = amdgpu_meta(text)
+    elif kind == "ptx" and use_ptxas:
+        meta = ptxas_meta(path)
+    roots = [[k] for k in kernels] if per_kernel else [kernels]
+    return [(r[0] if per_kernel else None, columns(kind, funcs, calls, r, cnt, meta))
+            for r in roots]
+
+
+def main():
+    flags = {a for a in sys.argv[1:] if a.startswith("--")}
+    kind, path = [a for a in sys.argv[1:] if not a.startswith("--")]
+    for k, cols in count_file(kind, path, "--per-kernel" in flags, "--ptxas" in flags):
+        print(("kernel=%s " % k if k else "") + line(cols))
 
 
 if __name__ == "__main__":

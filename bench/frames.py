@@ -37,7 +37,7 @@ def counts(ptx_text):
     funcs, calls, kernels, cnt = finalcode_count.ptx(ptx_text)
     live = finalcode_count.reach(funcs, calls, kernels)
     sp = sum(bool(SP.match(line)) for line in ptx_text.splitlines())
-    return sum(cnt[f][0] for f in live), sp
+    return sum(cnt[f]["generic"] for f in live), sp
 
 
 def build(src, plugin, tmp):

@@ -61,9 +61,19 @@ kernel ran).  A unit clang cannot compile is listed as skipped; an llc-22
 failure is counted apart for clang and for the plugin (a build that fails
 only with the plugin is a gasp bug).
 
+The final code is also compared kernel by kernel, column by column
+(bench/finalcode_count.py --per-kernel: generic, instructions, cvta; PTX
+ld.global.nc, .v2/.v4 loads and stores, .local frame bytes and, where the
+CUDA toolkit is installed, ptxas -arch=sm_90 -v registers, spill bytes and
+stack frame; AMDGPU global/scratch/ds, scalar loads, s_waitcnt and the
+kernel metadata's VGPRs, SGPRs, scratch bytes and spills): a kernel is
+worse in a column when the plugin's count is worse than clang's beyond the
+column's tolerance (finalcode_count.COLUMNS: 2% for instructions and
+waits, 0 for the others); every kernel x column is listed.
+
 Writes bench/public/public.md (per-suite and per-target tables, totals, the
-units the plugin made worse, failures) and prints it.  Exit 1 when a build
-fails only with the plugin.
+units the plugin made worse, failures) and prints it.  Exit 1 (the gate)
+when a build fails only with the plugin or a kernel is worse in a column.
 """
 import argparse
 import json
@@ -76,6 +86,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import finalcode_count  # noqa: E402
+PTXAS = shutil.which("ptxas")
 BUILD = os.path.join(ROOT, "build")  # --build
 PLUGIN_ARGS = []  # --mllvm: options for every build with the plugin (placements compared)
 WORK = os.path.join(HERE, "work")
@@ -519,6 +532,14 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
             res[way] = "llc: " + (said[0] if said else "crashed (exit %d)" % rc)[:160]
             continue
         res[way] = count(ck, txt)
+        res.setdefault("columns", {})[way] = dict(finalcode_count.count_file(
+            ck, txt, per_kernel=True, use_ptxas=bool(PTXAS) and ck == "ptx"))
+    cols = res.get("columns", {})
+    if "clang" in cols and "plugin" in cols:
+        # every kernel x column where the plugin's final code is worse
+        res["worse_columns"] = [[k, c, x, y] for k in sorted(cols["clang"])
+                                for c, x, y in finalcode_count.worse(cols["clang"][k],
+                                                                     cols["plugin"].get(k, {}))]
     if target in ("nvptx64", "amdgcn") and all(isinstance(res.get(w), dict)
                                                for w in ("clang", "plugin")):
         res["executed"] = executed(base, target)
@@ -555,9 +576,9 @@ def table(rows, title, wp):
     ran = [r["executed"] for r in built if r.get("executed") and r["executed"]["kernels"]]
     out = ["| suite | units | built both ways | clang generic | plugin generic | %s"
            "nvcc -O3 generic (units nvcc built: clang / plugin / nvcc) | executed generic clang / plugin "
-           "(kernels ran / tried) | executed instrs plugin/clang (all; without addrspacecasts) | kernels > +2%% instrs | worse |" % (
+           "(kernels ran / tried) | executed instrs plugin/clang (all; without addrspacecasts) | kernels > +2%% instrs | worse | kernel x column worse in final code |" % (
                "whole-program generic | " if wp else "")]
-    out.append("|" + "---|" * (11 if wp else 10))
+    out.append("|" + "---|" * (12 if wp else 11))
     wpc = sum(g(r, "wp") for r in built if isinstance(r.get("wp"), dict))
     ec, ep = sum(e["clang"] for e in ran), sum(e["plugin"] for e in ran)
     ic, ip = sum(e["clang_instrs"] for e in ran), sum(e["plugin_instrs"] for e in ran)
@@ -569,8 +590,23 @@ def table(rows, title, wp):
                           sum(g(r, "nvcc") for r in nv)) if nv else "-",
         "%d / %d (%d / %d)" % (ec, ep, sum(e["kernels"] for e in ran), tried) if tried else "-",
         "%.4f; %.4f" % (ap / ac, ip / ic) if ic and ac else "-",
-        sum(e["over2"] for e in ran), sum(worse(r) for r in built)))
+        sum(e["over2"] for e in ran), sum(worse(r) for r in built),
+        sum(len(r.get("worse_columns", [])) for r in built)))
     return out, built
+
+
+def column_totals(built, kind):
+    """Each column summed over the kernels of every unit built both ways:
+    clang, plugin."""
+    names = ["generic", "instrs", "cvta"] + finalcode_count.EXTRA[kind] + (
+        finalcode_count.META[kind] if kind != "ptx" or PTXAS else [])
+    tot = {w: {c: 0 for c in names} for w in ("clang", "plugin")}
+    for r in built:
+        for w in tot:
+            for cols in r.get("columns", {}).get(w, {}).values():
+                for c in names:
+                    tot[w][c] += cols.get(c, 0)
+    return names, tot
 
 
 def report(results, notes, opts, wp):
@@ -619,6 +655,21 @@ def report(results, notes, opts, wp):
                     if e and e["clang_instrs"] and e["clang_all"] else "-"))
             out.append("")
             out.append("(units with no generic access in any build are left out of the table)")
+            kind = {"nvptx64": "ptx", "amdgcn": "amdgpu", "spirv64": "spirv"}[target]
+            names, tot = column_totals(built, kind)
+            out += ["", "Final code by column, summed over the kernels (reachable functions "
+                    "each; registers and frames: each kernel's own%s):" % (
+                        "; ptxas -arch=sm_90 -v" if kind == "ptx" and PTXAS else ""), "",
+                    "| build | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+            for w in ("clang", "plugin"):
+                out.append("| %s | " % w + " | ".join(str(tot[w][c]) for c in names) + " |")
+            bad_cols = [(r["unit"], k, c, x, y) for r in built
+                        for k, c, x, y in r.get("worse_columns", [])]
+            bad_plugin_only += len(bad_cols)
+            out += ["", "Kernels worse with the plugin in a column (tolerance: 2%% for "
+                    "instrs and waitcnt, 0 for the others): %d" % len(bad_cols)]
+            for u, k, c, x, y in bad_cols:
+                out.append("- %s: %s: %s %d -> %d" % (u, k, c, x, y))
             fails = [r for r in rows if r not in built]
             front_fail = [r["unit"] for r in fails if r.get("clang") == "front"]
             if front_fail:
