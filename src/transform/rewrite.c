@@ -97,6 +97,7 @@ struct Infer {
   VEC(uint32_t) work;
   ValVec trash;          /* maybe-dead instructions to sweep, each once */
   PtrMap trash_set;
+  PtrMap const_slots;    /* alloca -> 1 + constant_copy_slot's answer, per function */
   unsigned named[16];    /* accesses rewritten in this function, per table space */
 };
 
@@ -300,7 +301,88 @@ static bool push_needed(LLVMValueRef in, void *arg) {
 /* Marks v and, transitively, the candidates its twin is built from.  A slot
    load's twin is a cast of the load itself: its stored values are not
    needed. */
+/* v without its GEPs and casts (instructions or constant expressions). */
+static LLVMValueRef strip_offsets(LLVMValueRef v) {
+  for (;;) {
+    LLVMOpcode op = ir_opcode(v);
+    if (op != LLVMGetElementPtr && op != LLVMAddrSpaceCast && op != LLVMBitCast)
+      return v;
+    v = LLVMGetOperand(v, 0);
+  }
+}
+
+/* The name of call's intrinsic or function ("" when indirect). */
+static const char *callee_name(LLVMValueRef call) {
+  LLVMValueRef f = ir_callee(call);
+  size_t n;
+  return f ? LLVMGetValueName2(f, &n) : "";
+}
+
+/* Whether slot v (a use of an alloca, through GEPs and casts) is only read
+   and written by exactly one memcpy/memmove into its start from a constant
+   global: *copies counts those copies.  The shape InstCombine replaces by
+   the constant itself (a private table a kernel initializes from a literal,
+   clang's @__const.*); it does not through a cast of the slot to another
+   space, so naming such a slot keeps it in memory (SHOC fft on NVPTX: 28
+   more ld.const, 32 more bytes of .local frame). */
+static bool only_copied_from_constant(LLVMValueRef v, bool at_start, unsigned *copies,
+                                      unsigned depth) {
+  if (depth > 16)
+    return false;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    LLVMOpcode op = ir_opcode(user);
+    if (op == LLVMLoad)
+      continue;
+    if (op == LLVMGetElementPtr || op == LLVMAddrSpaceCast || op == LLVMBitCast) {
+      if (LLVMGetOperand(user, 0) != v ||
+          !only_copied_from_constant(user, at_start && op != LLVMGetElementPtr, copies,
+                                     depth + 1))
+        return false;
+      continue;
+    }
+    if (op != LLVMCall)
+      return false;
+    if (ir_is_lifetime(user))
+      continue;
+    const char *n = callee_name(user);
+    bool copy = !strncmp(n, "llvm.memcpy.", 12) || !strncmp(n, "llvm.memmove.", 13);
+    if (!copy || LLVMGetNumArgOperands(user) < 4 ||
+        !LLVMIsAConstantInt(LLVMGetOperand(user, 3)) ||
+        LLVMConstIntGetZExtValue(LLVMGetOperand(user, 3)))
+      return false; /* a volatile copy, or another call */
+    if (LLVMGetOperand(user, 0) == v) { /* written: the one copy, into the start */
+      LLVMValueRef src = strip_offsets(LLVMGetOperand(user, 1));
+      if (!at_start || LLVMGetOperand(user, 1) == v || !LLVMIsAGlobalVariable(src) ||
+          !LLVMIsGlobalConstant(src) || ++*copies > 1)
+        return false;
+    }
+  }
+  return true;
+}
+
+/* Whether access pointer p is into a slot LLVM's optimizer replaces by the
+   constant it is copied from (only_copied_from_constant), on a target
+   whose slots are generic pointers (NVPTX): naming it would keep it in
+   memory; llc makes its accesses .local anyway where it stays. */
+static bool constant_copy_slot(Infer *s, LLVMValueRef p) {
+  if (!s->t->generic_alloca_is_private)
+    return false;
+  LLVMValueRef a = strip_offsets(p);
+  if (!LLVMIsAAllocaInst(a))
+    return false;
+  uint32_t known = map_find(&s->const_slots, a); /* once per slot: its uses, not per access */
+  if (known != MAP_NONE)
+    return known == 2;
+  unsigned copies = 0;
+  bool yes = only_copied_from_constant(a, true, &copies, 0) && copies == 1;
+  map_put(&s->const_slots, a, 1u + yes);
+  return yes;
+}
+
 static void mark_needed(Infer *s, LLVMValueRef v) {
+  if (constant_copy_slot(s, v))
+    return; /* left as it is: no twin in the slot's space either */
   s->work.n = 0;
   push_needed(v, s);
   while (s->work.n) {
@@ -399,7 +481,7 @@ static size_t build_twins(Infer *s) {
    or the target's volatile and atomic policy). */
 static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas) {
   int as = space_lat(s->sp, p, NULL);
-  if (as < 0 || as == s->t->generic)
+  if (as < 0 || as == s->t->generic || constant_copy_slot(s, p))
     return -1;
   if (!tgt_access_ok(s->t, as, is_volatile, is_cas, s->cx->opt.keep_volatile)) {
     cx_stat(s->cx, tgt_access_ok(s->t, as, false, is_cas, false) ? &st_volatile : &st_cas, 1);
@@ -667,6 +749,7 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m, Facts *facts) {
   pool_bind(&s->work, &s->pool);
   pool_bind(&s->trash, &s->pool);
   pool_bind(&s->trash_set, &s->pool);
+  pool_bind(&s->const_slots, &s->pool);
   return s;
 }
 
@@ -690,6 +773,7 @@ bool infer_function(Infer *s, LLVMValueRef fn) {
   s->fn = fn;
   s->trash.n = s->work.n = 0;
   map_clear(&s->trash_set);
+  map_clear(&s->const_slots);
   bool facts = false;
   if (s->space_tests) {
     ValVec made = {0};
