@@ -203,11 +203,12 @@ check: deps
 
 # The whole suite with AddressSanitizer + UndefinedBehaviorSanitizer (and
 # LeakSanitizer) on gasp's own code, in build-asan/.
-# The suite under ASan + UBSan + LSan.  check-asan (CI) leaves out the three
-# random-campaign tests (fuzz-diff, determinism, the stress smoke test):
+# The suite under ASan + UBSan + LSan.  check-asan (CI) leaves out the
+# random-campaign tests (fuzz-diff, determinism, the stress smoke test, the
+# realistic-size family pool-sizes: fuzz-sizes is its sanitized slice):
 # half of the sanitized suite's time, run unsanitized by make check;
 # check-asan-full runs them too.
-ASAN_HEAVY = reliability/fuzz-diff.test|reliability/determinism.test|stress/smoke.test
+ASAN_HEAVY = reliability/fuzz-diff.test|reliability/determinism.test|stress/smoke.test|reliability/pool-sizes.test
 build-asan-all: deps
 	@$(MAKE) --no-print-directory BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined" all
