@@ -584,7 +584,7 @@ def table(rows, title, wp):
     ic, ip = sum(e["clang_instrs"] for e in ran), sum(e["plugin_instrs"] for e in ran)
     ac, ap = sum(e["clang_all"] for e in ran), sum(e["plugin_all"] for e in ran)
     tried = sum(r["executed"]["tried"] for r in built if r.get("executed"))
-    out.append("| %s | %d | %d | %d | %d | %s%s | %s | %s | %d | %d |" % (
+    out.append("| %s | %d | %d | %d | %d | %s%s | %s | %s | %d | %d | %d |" % (
         title, len(rows), len(built), tc, tp, ("%d | " % wpc) if wp else "",
         "%d / %d / %d" % (sum(g(r, "clang") for r in nv), sum(g(r, "plugin") for r in nv),
                           sum(g(r, "nvcc") for r in nv)) if nv else "-",

@@ -79,6 +79,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("repos", nargs="?", default=os.environ.get("GASP_PUBLIC_REPOS"))
     ap.add_argument("--programs", type=int, default=40)
+    ap.add_argument("--suites", default=None,
+                    help="only these suites (comma list of public.py's suite names)")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--build", default=os.path.join(ROOT, "build-asan"))
     ap.add_argument("--out", default=os.path.join(HERE, "sanitized.md"))
@@ -102,6 +104,8 @@ def main():
     if not os.path.isdir("/usr/include/hip") or not os.path.isdir(public.ROCM_LIB):
         units = [u for u in units if u["lang"] != "hip"]
         notes.append("no HIP headers / ROCm device libraries: the HIP programs are left out")
+    if a.suites:
+        units = [u for u in units if u["suite"] in a.suites.split(",")]
     jobs = [(u, t) for u in units
             for t in {"cuda": ("nvptx64",), "hip": ("amdgcn",), "ocl": public.OCL_TARGETS}[u["lang"]]]
     total = {"runs": 0, "ok": 0, "refused": 0, "clang_failed": 0}
@@ -121,10 +125,11 @@ def main():
     print(summary)
     with open(a.out, "w") as f:
         f.write("# Public programs under the sanitized build\n\nProduced by `python3 "
-                "bench/public/sanitized.py REPOS --programs %d` after `make build-asan-all` "
+                "bench/public/sanitized.py REPOS --programs %d%s` after `make build-asan-all` "
                 "(gasp-opt, gasp-run and the plugin with -fsanitize=address,undefined; the "
                 "plugin loaded into clang-22 with its runtimes preloaded).\n\ncommits: %s\n\n"
-                % (a.programs, ", ".join("%s %s" % kv for kv in public.PINS.items())))
+                % (a.programs, " --suites " + a.suites if a.suites else "",
+                   ", ".join("%s %s" % kv for kv in public.PINS.items())))
         f.write("".join("note: %s\n" % n for n in notes))
         f.write("\n" + summary + "\n")
         f.write("".join("\n- FAIL " + x for x in failures) + ("\n" if failures else ""))
