@@ -298,9 +298,6 @@ static bool push_needed(LLVMValueRef in, void *arg) {
   return true;
 }
 
-/* Marks v and, transitively, the candidates its twin is built from.  A slot
-   load's twin is a cast of the load itself: its stored values are not
-   needed. */
 /* v without its GEPs and casts (instructions or constant expressions). */
 static LLVMValueRef strip_offsets(LLVMValueRef v) {
   for (;;) {
@@ -309,13 +306,6 @@ static LLVMValueRef strip_offsets(LLVMValueRef v) {
       return v;
     v = LLVMGetOperand(v, 0);
   }
-}
-
-/* The name of call's intrinsic or function ("" when indirect). */
-static const char *callee_name(LLVMValueRef call) {
-  LLVMValueRef f = ir_callee(call);
-  size_t n;
-  return f ? LLVMGetValueName2(f, &n) : "";
 }
 
 /* Whether slot v (a use of an alloca, through GEPs and casts) is only read
@@ -345,11 +335,11 @@ static bool only_copied_from_constant(LLVMValueRef v, bool at_start, unsigned *c
       return false;
     if (ir_is_lifetime(user))
       continue;
-    const char *n = callee_name(user);
-    bool copy = !strncmp(n, "llvm.memcpy.", 12) || !strncmp(n, "llvm.memmove.", 13);
-    if (!copy || LLVMGetNumArgOperands(user) < 4 ||
-        !LLVMIsAConstantInt(LLVMGetOperand(user, 3)) ||
-        LLVMConstIntGetZExtValue(LLVMGetOperand(user, 3)))
+    const IrMemIntrin *mi = ir_mem_intrin(user);
+    bool copy = mi && (!strcmp(mi->name, "llvm.memcpy") ||
+                       !strcmp(mi->name, "llvm.memcpy.inline") ||
+                       !strcmp(mi->name, "llvm.memmove"));
+    if (!copy || ir_mem_intrin_volatile(mi, user))
       return false; /* a volatile copy, or another call */
     if (LLVMGetOperand(user, 0) == v) { /* written: the one copy, into the start */
       LLVMValueRef src = strip_offsets(LLVMGetOperand(user, 1));
@@ -380,6 +370,9 @@ static bool constant_copy_slot(Infer *s, LLVMValueRef p) {
   return yes;
 }
 
+/* Marks v and, transitively, the candidates its twin is built from.  A slot
+   load's twin is a cast of the load itself: its stored values are not
+   needed. */
 static void mark_needed(Infer *s, LLVMValueRef v) {
   if (constant_copy_slot(s, v))
     return; /* left as it is: no twin in the slot's space either */
