@@ -91,6 +91,7 @@ import finalcode_count  # noqa: E402
 PTXAS = shutil.which("ptxas")
 BUILD = os.path.join(ROOT, "build")  # --build
 PLUGIN_ARGS = []  # --mllvm: options for every build with the plugin (placements compared)
+RUN_ARGS = []  # the command line the report says produced it
 WORK = os.path.join(HERE, "work")
 
 # the pinned commits (what `fetch` brought on 2026-11-25)
@@ -147,9 +148,12 @@ def extract_sources(git, commit, roots, dest):
                            capture_output=True)
         if p.returncode:
             continue
-        os.makedirs(os.path.join(dest, os.path.dirname(path)), exist_ok=True)
-        with open(os.path.join(dest, path), "wb") as f:
-            f.write(p.stdout)
+        try:
+            os.makedirs(os.path.join(dest, os.path.dirname(path)), exist_ok=True)
+            with open(os.path.join(dest, path), "wb") as f:
+                f.write(p.stdout)
+        except OSError:
+            continue  # under a link git archive left dangling
     return True
 
 
@@ -167,7 +171,8 @@ def count(kind, text_file):
 
 
 # ---- units -------------------------------------------------------------------
-# A unit: dict(suite, lang (cuda|hip|ocl), name, src, inc: [folders]).
+# A unit: dict(suite, lang (cuda|hip|ocl), name, src, inc: [folders],
+# defs: [-D flags of its Makefile]).
 
 def makefile_includes(path, unit_dir):
     """The -I folders a program's Makefile names, relative to its folder."""
@@ -180,6 +185,28 @@ def makefile_includes(path, unit_dir):
         d = os.path.normpath(os.path.join(unit_dir, m.group(1)))
         if os.path.isdir(d) and d not in out:
             out.append(d)
+    return out
+
+
+def makefile_defines(path):
+    """The -D macros a program's Makefile sets unconditionally (in a
+    variable's assignment outside every ifeq/ifdef block: what a plain
+    `make` passes; adv's -Ddfloat=double)."""
+    try:
+        text = re.sub(r"\\\n", " ", open(path, errors="replace").read())
+    except OSError:
+        return []
+    depth, out = 0, []
+    for line in text.splitlines():
+        s = line.strip()
+        if re.match(r"(ifeq|ifneq|ifdef|ifndef)\b", s):
+            depth += 1
+        elif s.startswith("endif"):
+            depth = max(0, depth - 1)
+        elif not depth and re.match(r"[A-Za-z_]\w*\s*[:+?]?=", s):
+            for m in re.finditer(r"(?<!\S)-D\s*([A-Za-z_]\w*(?:=[^\s$()'\"]+)?)(?=\s|$)", s):
+                if "-D" + m.group(1) not in out:
+                    out.append("-D" + m.group(1))
     return out
 
 
@@ -197,8 +224,11 @@ def hecbench_units(repos, n):
     # the programs' -cuda folders too: the -hip ones include their files
     want = sorted(set(d for d, _ in dirs) | set("src/%s-cuda" % x for x in even
                                                    if "src/%s-cuda" % x in tree))
-    if not extract(git, commit, want + ["src/include"], dest):
-        extract(git, commit, want, dest)
+    if not extract(git, commit, want + ["src/include"], dest) and \
+            not extract(git, commit, want, dest):
+        # git archive stops at the first file the mirror lacks (a large
+        # data file): the sources one by one, then
+        extract_sources(git, commit, want + ["src/include"], dest)
     units = []
     for d, lang in dirs:
         src = os.path.join(dest, d, "main.cu")
@@ -207,7 +237,8 @@ def hecbench_units(repos, n):
         udir = os.path.dirname(src)
         inc = [udir, os.path.join(dest, "src", "include")]
         inc += [i for i in makefile_includes(os.path.join(udir, "Makefile"), udir) if i not in inc]
-        units.append(dict(suite="HeCBench", lang=lang, name=os.path.basename(d), src=src, inc=inc))
+        units.append(dict(suite="HeCBench", lang=lang, name=os.path.basename(d), src=src, inc=inc,
+                          defs=makefile_defines(os.path.join(udir, "Makefile"))))
     return units, None
 
 
@@ -264,7 +295,8 @@ def tree_units(repos, repo, suite, roots, exts):
                 up = [os.path.join(dest, x) for x in SHARED_INCLUDES
                       if os.path.isdir(os.path.join(dest, x))]
                 units.append(dict(suite=suite, lang=lang, name=rel, src=f,
-                                  inc=[d] + makefile_includes(os.path.join(d, "Makefile"), d) + up))
+                                  inc=[d] + makefile_includes(os.path.join(d, "Makefile"), d) + up,
+                                  defs=makefile_defines(os.path.join(d, "Makefile"))))
     return units, None
 
 
@@ -297,7 +329,7 @@ def front(unit, target, opt, out, plugin, wp, cuda):
 def front_cmd(unit, target, opt, out, plugin, wp, cuda):
     """The clang-22 command that builds one unit's device code to bitcode
     (bench/compile/compile.py times it with and without the plugin)."""
-    inc = sum((["-I", i] for i in unit["inc"]), [])
+    inc = sum((["-I", i] for i in unit["inc"]), []) + unit.get("defs", [])
     if unit["lang"] == "cuda":
         root = cuda[0]
         cccl = os.path.join(root, "include", "cccl")
@@ -611,14 +643,14 @@ def column_totals(built, kind):
 
 def report(results, notes, opts, wp):
     out = ["# Public programs: generic accesses in the final code", "",
-           "Produced by `sh bench/public.sh REPOS` (= `python3 bench/public/public.py REPOS "
-           "--opt %s%s`; programs at the commits pinned in the script, built as users build: "
+           "Produced by `sh bench/public.sh REPOS%s` (bench/public/public.py; levels %s%s; "
+           "programs at the commits pinned in the script, built as users build: "
            "clang-22 with and without `-fpass-plugin=build/lib/gasp-plugin.so`, then llc-22; "
            "nvcc -O3 -ptx as a comparison).  Generic = memory instructions through a generic "
            "address in functions reachable from the kernels (bench/finalcode_count.py); executed "
            "= gasp-run --count on the IR handed to llc (see the script's header)." % (
-               ",".join(opts), (" --wp" if wp else "") +
-               "".join(" --mllvm=" + x for x in PLUGIN_ARGS)), ""]
+               "".join(" " + x for x in RUN_ARGS), ",".join(opts),
+               ("; also -gasp-whole-program" if wp else "")), ""]
     out += ["machine: %d cores; %s" % (os.cpu_count() or 0,
                                       sh(["clang-22", "--version"])[1].splitlines()[0])]
     out += ["commits: " + ", ".join("%s %s" % kv for kv in PINS.items())]
@@ -695,11 +727,23 @@ def report(results, notes, opts, wp):
                 if isinstance(r.get("clang"), dict) and r.get("wp") and not isinstance(r["wp"], dict):
                     bad_plugin_only += 1
                     out.append("- %s: **fails only with the plugin, whole-program**: %s" % (r["unit"], r["wp"]))
-    causes = os.path.join(HERE, "causes.md")  # written by hand, from the run above
-    if os.path.exists(causes):
-        with open(causes) as f:
-            out += ["", f.read().rstrip()]
+    out += ["", "What is left and why, read by hand in the final code of the committed run: "
+            "bench/public/causes.md (not regenerated by this run)."]
     return "\n".join(out) + "\n", bad_plugin_only
+
+
+def command_args(argv, repos):
+    """The arguments that decide what a run measures, for the report's
+    header (not REPOS, --out, --build, -j)."""
+    out, skip = [], False
+    for x in argv:
+        if skip:
+            skip = False
+        elif x in ("--out", "--build", "-j"):
+            skip = True
+        elif x != repos and not x.startswith(("--out=", "--build=", "-j")):
+            out.append(x)
+    return out
 
 
 def main():
@@ -719,11 +763,19 @@ def main():
     ap.add_argument("--bitcode-only", action="store_true",
                     help="only build each unit's clang-22 -OX bitcode (work/out/*.clang.bc, "
                          "what bench/compile/compile.py links), no plugin, llc or report")
+    ap.add_argument("--suites", default="",
+                    help="only these suites (comma list: HeCBench, rodinia, shoc, PolyBench-ACC)")
+    ap.add_argument("--units", default="",
+                    help="only the units whose name contains one of these (comma list), "
+                         "e.g. sosfil-cuda,p4-cuda")
+    ap.add_argument("--no-nvcc", action="store_true",
+                    help="leave out nvcc's comparison build (most of a CUDA unit's time)")
     ap.add_argument("--report-only", action="store_true",
                     help="write the report again from the last run's results (work/results.json, "
                          "or work/<name>.json for --out <name>.md)")
     a = ap.parse_args()
     PLUGIN_ARGS = a.mllvm
+    RUN_ARGS[:] = command_args(sys.argv[1:], a.repos)
     opts = [o.strip().lstrip("-") for o in a.opt.split(",") if o.strip()]
     # the run's results, beside the report's name (public.md: results.json)
     stem = os.path.splitext(os.path.basename(a.out))[0]
@@ -731,6 +783,7 @@ def main():
     if a.report_only:
         with open(saved) as f:
             got = json.load(f)
+        RUN_ARGS[:] = got.get("args", [])
         return write_report(got["results"], got["notes"], opts, a.wp, a.out)
     if not a.repos or not os.path.isdir(a.repos):
         print("public.py: give the folder of git directories (OWNER+NAME/repo) as an argument "
@@ -743,6 +796,23 @@ def main():
         return 2
     cuda = cuda_path()
     units, notes = all_units(a.repos, a.programs)
+    suites = [x.strip() for x in a.suites.split(",") if x.strip()]
+    if suites:
+        known = sorted(set(u["suite"] for u in units))
+        unknown = [x for x in suites if x not in known]
+        if unknown:
+            print("public.py: unknown suite %s (known: %s)" % (", ".join(unknown), ", ".join(known)),
+                  file=sys.stderr)
+            return 2
+        notes.append("only the suites %s (--suites)" % ", ".join(suites))
+        units = [u for u in units if u["suite"] in suites]
+    names = [x.strip() for x in a.units.split(",") if x.strip()]
+    if names:
+        notes.append("only the units named %s (--units)" % ", ".join(names))
+        units = [u for u in units if any(n in u["name"] for n in names)]
+    if a.no_nvcc:
+        notes.append("nvcc's comparison left out (--no-nvcc)")
+        cuda = (cuda[0], None)
     if not cuda[0]:
         notes.append("no CUDA toolkit (nvcc): the CUDA programs are left out")
         units = [u for u in units if u["lang"] != "cuda"]
@@ -766,7 +836,7 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
         results = list(ex.map(lambda j: build_unit(j[0], j[1], j[2], plugin, a.wp, cuda), jobs))
     with open(saved, "w") as f:
-        json.dump({"results": results, "notes": notes}, f)
+        json.dump({"results": results, "notes": notes, "args": RUN_ARGS}, f)
     return write_report(results, notes, opts, a.wp, a.out)
 
 

@@ -263,6 +263,7 @@ static void specialize_in_place(Ipmsp *ip, VoteFn *fi) {
   LLVMValueRef nf = twin;
   if (!twin) {
     nf = specs_retype(f, specs_tuple_type(f, sp), name);
+    specs_drop_nonnull(ip->v.t, nf);
     VoteFn *ni = votes_register(&ip->v, nf);
     votes_mark_dirty(&ip->v, ni, true);
     ni->family = fi->family ? pool_strdup(&ip->v.pool, fi->family) : NULL;

@@ -461,6 +461,17 @@ bool tgt_same_bits_as_generic(const TgtTable *t, LLVMValueRef v) {
   return sp && sp->noop_generic;
 }
 
+/* nonnull: a non-null generic pointer keeps a non-zero address in the
+   generic space, in global memory (its generic address, on every target
+   the table names) and in the spaces whose cast keeps the bits; in a
+   window of the generic space (NVPTX shared, local and constant, AMDGPU
+   LDS, region and scratch) its offset may be 0, the first variable's
+   address, and `nonnull` there would make that argument poison. */
+bool tgt_nonnull_kept(const TgtTable *t, int as) {
+  const TgtSpace *sp = tgt_space(t, as);
+  return as == t->generic || as == t->global || (sp && sp->noop_generic);
+}
+
 bool tgt_read_only(const TgtTable *t, int as) {
   const TgtSpace *sp = tgt_space(t, as);
   /* constant memory, and what the table keeps in the global buffer as

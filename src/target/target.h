@@ -165,6 +165,10 @@ bool tgt_access_ok(const TgtTable *t, int as, bool is_volatile, bool is_cas, boo
 bool tgt_same_bits_as_generic(const TgtTable *t, LLVMValueRef v);
 /* Space as is never written (constant memory): no store reaches it. */
 bool tgt_read_only(const TgtTable *t, int as);
+/* Does `nonnull` on a generic pointer still hold once it is cast to as?
+   (false for the spaces that are windows of the generic space, where
+   offset 0 is an address) */
+bool tgt_nonnull_kept(const TgtTable *t, int as);
 /* "generic", "uninit", or the space name. */
 const char *lat_name(const TgtTable *t, int lat);
 /* The source-language null of pointer type ty: 0, or for a space whose

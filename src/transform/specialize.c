@@ -202,6 +202,7 @@ LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *ke
     return NULL;
   }
   LLVMValueRef nf = clone_function(f, ty, key, move, &s->copy);
+  specs_drop_nonnull(s->cx->tgt, nf);
   size_t len;
   const char *name = LLVMGetValueName2(nf, &len);
   SpecRec r = {pool_strdup(&s->pool, family), pool_strdup(&s->pool, name)};
@@ -209,6 +210,25 @@ LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *ke
   smap_put(&s->by_name, r.name, (uint32_t)s->made.n);
   vec_push(&s->made, r);
   return nf;
+}
+
+void specs_drop_nonnull(const TgtTable *t, LLVMValueRef v) {
+  bool call = LLVMIsAFunction(v) == NULL;
+  LLVMTypeRef fty = call ? LLVMGetCalledFunctionType(v) : LLVMGlobalGetValueType(v);
+  unsigned kind = LLVMGetEnumAttributeKindForName("nonnull", 7);
+  unsigned n = LLVMCountParamTypes(fty);
+  LLVMTypeRef *ps = xmalloc((n ? n : 1) * sizeof *ps);
+  LLVMGetParamTypes(fty, ps);
+  for (unsigned k = 0; k <= n; k++) { /* index 0: the return value */
+    LLVMTypeRef ty = k ? ps[k - 1] : LLVMGetReturnType(fty);
+    if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind || tgt_nonnull_kept(t, ir_ptr_as(ty)))
+      continue;
+    if (call)
+      LLVMRemoveCallSiteEnumAttribute(v, k, kind);
+    else
+      LLVMRemoveEnumAttributeAtIndex(v, k, kind);
+  }
+  free(ps);
 }
 
 LLVMValueRef specs_retype(LLVMValueRef f, LLVMTypeRef ty, const char *name) {
@@ -423,7 +443,7 @@ bool specs_redirect(LLVMBuilderRef b, const TgtTable *t, LLVMValueRef call, LLVM
     if (args[k] != a && LLVMIsAAddrSpaceCastInst(a) && !seen)
       vec_push(&old, a);
   }
-  ir_replace_call(b, call, nf, LLVMGlobalGetValueType(nf), args, n);
+  specs_drop_nonnull(t, ir_replace_call(b, call, nf, LLVMGlobalGetValueType(nf), args, n));
   for (size_t k = 0; k < old.n; k++) /* those that only fed this call */
     if (!LLVMGetFirstUse(old.v[k])) {
       LLVMValueRef from = LLVMGetOperand(old.v[k], 0);
