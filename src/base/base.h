@@ -72,6 +72,11 @@ bool ir_type_has_pointer(LLVMTypeRef t);
 int ir_param_index(LLVMValueRef v);
 /* The alloca v is, through address-space casts; NULL when it is none. */
 LLVMValueRef ir_alloca_of(LLVMValueRef v);
+/* The alignment an access through p may claim from its base object: an
+   alloca or global variable reached through casts and byte GEPs of
+   constant offset (what LLVM's InferAlignment derives, which does not look
+   through an address-space cast); 0 when p has no such base. */
+unsigned ir_base_align(LLVMValueRef p);
 /* The opcode of an instruction or constant expression; 0 for any other value. */
 LLVMOpcode ir_opcode(LLVMValueRef v);
 /* Is call a llvm.lifetime.start/end marker? */

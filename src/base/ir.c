@@ -290,6 +290,41 @@ LLVMValueRef ir_alloca_of(LLVMValueRef v) {
   return LLVMIsAAllocaInst(v) ? v : NULL;
 }
 
+unsigned ir_base_align(LLVMValueRef p) {
+  uint64_t off = 0;
+  for (unsigned depth = 0; depth < 32; depth++) {
+    LLVMOpcode op = ir_opcode(p);
+    if (op == LLVMAddrSpaceCast || op == LLVMBitCast) {
+      p = LLVMGetOperand(p, 0);
+      continue;
+    }
+    if (op == LLVMGetElementPtr) {
+      /* byte offsets only (InstCombine's canonical constant GEP), or all
+         indices 0 */
+      LLVMTypeRef et = LLVMGetGEPSourceElementType(p);
+      unsigned n = (unsigned)LLVMGetNumOperands(p);
+      bool bytes = LLVMGetTypeKind(et) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(et) == 8;
+      for (unsigned k = 1; k < n; k++) {
+        LLVMValueRef idx = LLVMGetOperand(p, k);
+        if (!LLVMIsAConstantInt(idx))
+          return 0;
+        int64_t c = LLVMConstIntGetSExtValue(idx);
+        if (c && !(bytes && n == 2))
+          return 0;
+        off += (uint64_t)c;
+      }
+      p = LLVMGetOperand(p, 0);
+      continue;
+    }
+    break;
+  }
+  unsigned a = LLVMIsAAllocaInst(p) || LLVMIsAGlobalVariable(p) ? LLVMGetAlignment(p) : 0;
+  if (!a || !off)
+    return a;
+  uint64_t low = off & (~off + 1); /* the offset's lowest set bit */
+  return low < a ? (unsigned)low : a;
+}
+
 LLVMOpcode ir_opcode(LLVMValueRef v) {
   return LLVMIsAInstruction(v)    ? LLVMGetInstructionOpcode(v)
          : LLVMIsAConstantExpr(v) ? LLVMGetConstOpcode(v)

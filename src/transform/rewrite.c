@@ -491,6 +491,14 @@ static bool rewrite_access(Infer *s, LLVMValueRef i) {
   if (as < 0)
     return false;
   LLVMSetOperand(i, pi, value_in(s, p, as));
+  /* what InferAlignment knew of the generic access it can no longer
+     derive through the cast (a printf buffer's two i32 stores: one
+     st.local.v2 only when the first says align 8) */
+  if (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) {
+    unsigned a = ir_base_align(p);
+    if (a > LLVMGetAlignment(i))
+      LLVMSetAlignment(i, a);
+  }
   cx_stat(s->cx, &st_access, 1);
   for (unsigned k = 0; k < s->t->nspaces && k < 16; k++)
     if (s->t->spaces[k].as == as)
