@@ -184,6 +184,12 @@ typedef struct Prep {
   /* declaration -> its builtin: (memory argument + 1) << 16 | bytes it
      touches; filled once by link_declarations */
   PtrMap builtins;
+  /* the function being instrumented, printed once: its instructions'
+     lines (fn_lines, one per instruction in order; the text is fn_text's)
+     and instruction -> line; empty when the print did not line up */
+  char *fn_text;
+  const char **fn_lines;
+  PtrMap fn_line_of;
   char *err;
 } Prep;
 /* Records the first error (takes msg); false. */
