@@ -127,13 +127,22 @@ def main():
         f.write("# Public programs under the sanitized build\n\nProduced by `python3 "
                 "bench/public/sanitized.py REPOS --programs %d%s` after `make build-asan-all` "
                 "(gasp-opt, gasp-run and the plugin with -fsanitize=address,undefined; the "
-                "plugin loaded into clang-22 with its runtimes preloaded).\n\ncommits: %s\n\n"
-                % (a.programs, " --suites " + a.suites if a.suites else "",
+                "plugin loaded into clang-22 with its runtimes preloaded).\n\ngasp: %s\n"
+                "commits: %s\n\n"
+                % (a.programs, " --suites " + a.suites if a.suites else "", gasp_commit(),
                    ", ".join("%s %s" % kv for kv in public.PINS.items())))
         f.write("".join("note: %s\n" % n for n in notes))
         f.write("\n" + summary + "\n")
         f.write("".join("\n- FAIL " + x for x in failures) + ("\n" if failures else ""))
     return 1 if failures else 0
+
+
+def gasp_commit():
+    """The commit the sanitized build was made from (and whether the tree
+    had changes)."""
+    r = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"],
+                       capture_output=True, text=True)
+    return r.stdout.strip() or "unknown"
 
 
 if __name__ == "__main__":
