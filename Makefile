@@ -54,7 +54,7 @@ PLUGIN = $(BUILD)/lib/gasp-plugin.so
 SAN_RT = $(if $(SAN),$(shell $(CC) -print-file-name=libasan.so) $(shell $(CC) -print-file-name=libubsan.so))
 
 FUZZ_CALLS_N ?= 10000
-.PHONY: fuzz-asan fuzz-calls all deps demo check check-asan check-asan-full build-asan-all bench fuzz fuzz-diff stress clean install uninstall deb
+.PHONY: fuzz-asan fuzz-calls all deps demo check check-long check-asan check-asan-full build-asan-all bench fuzz fuzz-diff stress clean install uninstall deb
 ifeq ($(LLVM_BIN),)
 # a fresh machine: no llvm-config-22 yet, so no flags above; install what is
 # missing (scripts/install-deps.sh), then build with the flags read again
@@ -197,9 +197,17 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh
 
+# make check is the quick suite (a few minutes on 2 cores); the random
+# campaigns and whole-pipeline sweeps that take a minute or more each are
+# make check-long's (CI runs both; build/test/.lit_test_times.txt and the
+# "slowest" lines check.sh prints say which tests take the time).
+LONG_TESTS = reliability/fuzz-diff.test|reliability/determinism.test|stress/smoke.test|gasp-opt/deep-limits.test|gasp-opt/deep.test|plugin/gencalls.test|ipmsp/gencalls.test|gasp-opt/deb.test|reliability/fuzz-sizes.test|exec/differential.test|lower/targets-exec.test|exec/alias-o2.test|reliability/pool-sizes.test|exec/gpu-ptx.test|infer/compare-upstream.test|infer/idempotence.test
 check: deps
 	@$(MAKE) --no-print-directory all
-	@sh scripts/check.sh $(BUILD)
+	@LIT_FILTER_OUT='$(LONG_TESTS)' sh scripts/check.sh $(BUILD)
+check-long: deps
+	@$(MAKE) --no-print-directory all
+	@CHECK_UNIT=0 LIT_FILTER='$(LONG_TESTS)' sh scripts/check.sh $(BUILD)
 
 # The whole suite with AddressSanitizer + UndefinedBehaviorSanitizer (and
 # LeakSanitizer) on gasp's own code, in build-asan/.

@@ -56,8 +56,7 @@ LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
 /* Gives a new function or call `to` the function, return and nargs argument attributes
    of `from` (same kind; `returned` only where types still match); capi.cpp. */
 void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
-/* The blocks of fn reachable from its entry, in reverse post-order, into
-   out (cleared first); each is put in seen (block -> 1). */
+/* fn's blocks reachable from its entry, in reverse post-order, into out (cleared); seen: -> 1. */
 void ir_rpo(LLVMValueRef fn, PtrMap *seen, BlockVec *out);
 /* Is fn marked optnone (the user wants it compiled as written)? */
 bool ir_optnone(LLVMValueRef fn);
@@ -65,17 +64,13 @@ bool ir_optnone(LLVMValueRef fn);
 bool ir_is_ptr_in(LLVMTypeRef t, int as);
 /* The parameter types of function type fty (malloc'd, never NULL), *n. */
 LLVMTypeRef *ir_param_types(LLVMTypeRef fty, unsigned *n);
-/* Does a value of type t hold a pointer (a pointer, or an aggregate or
-   vector with one inside)? */
+/* Does a value of type t hold a pointer (itself, or in an aggregate or vector)? */
 bool ir_type_has_pointer(LLVMTypeRef t);
 /* The index of v among its function's parameters; -1 when v is not one. */
 int ir_param_index(LLVMValueRef v);
 /* The alloca v is, through address-space casts; NULL when it is none. */
 LLVMValueRef ir_alloca_of(LLVMValueRef v);
-/* The alignment an access through p may claim from its base object: an
-   alloca or global variable reached through casts and byte GEPs of
-   constant offset (what LLVM's InferAlignment derives, which does not look
-   through an address-space cast); 0 when p has no such base. */
+/* What p's alloca or global base and constant byte offset say of its alignment; 0: none. */
 unsigned ir_base_align(LLVMValueRef p);
 /* The opcode of an instruction or constant expression; 0 for any other value. */
 LLVMOpcode ir_opcode(LLVMValueRef v);

@@ -216,9 +216,8 @@ void specs_drop_nonnull(const TgtTable *t, LLVMValueRef v) {
   bool call = LLVMIsAFunction(v) == NULL;
   LLVMTypeRef fty = call ? LLVMGetCalledFunctionType(v) : LLVMGlobalGetValueType(v);
   unsigned kind = LLVMGetEnumAttributeKindForName("nonnull", 7);
-  unsigned n = LLVMCountParamTypes(fty);
-  LLVMTypeRef *ps = xmalloc((n ? n : 1) * sizeof *ps);
-  LLVMGetParamTypes(fty, ps);
+  unsigned n;
+  LLVMTypeRef *ps = ir_param_types(fty, &n);
   for (unsigned k = 0; k <= n; k++) { /* index 0: the return value */
     LLVMTypeRef ty = k ? ps[k - 1] : LLVMGetReturnType(fty);
     if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind || tgt_nonnull_kept(t, ir_ptr_as(ty)))
