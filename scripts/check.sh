@@ -29,7 +29,9 @@ import sys, xml.etree.ElementTree as ET
 cases = list(ET.parse(sys.argv[1]).getroot().iter("testcase"))
 p = f = 0
 slow = sorted(cases, key=lambda c: -float(c.get("time") or 0))[:5]
-print("slowest: " + ", ".join("%s %.0f s" % (c.get("name"), float(c.get("time") or 0))
+def path(c):
+    return "/".join(c.get("classname", "").split(".")[1:] + [c.get("name")])
+print("slowest: " + ", ".join("%s %.0f s" % (path(c), float(c.get("time") or 0))
                               for c in slow), file=sys.stderr)
 for c in cases:
     if c.find("failure") is not None or c.find("error") is not None:
