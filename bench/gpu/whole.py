@@ -1,0 +1,391 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""whole.py REPOS [--programs N] [--timeout S] [--budget S] — public CUDA
+programs built whole, as users build them, with and without gasp's plugin,
+into a bundle one device call runs; then --results DIR reads what it printed.
+
+Prepare (on the build machine):
+  For each CUDA program of HeCBench's even half (bench/public/public.py's
+  selection; REPOS as there) whose Makefile names its sources and its `run`
+  arguments:
+    clang++-22 -x cuda --cuda-gpu-arch=sm_90 -O3 --no-offload-new-driver
+      (Debian's clang-22 has no clang-linker-wrapper) -Wno-unknown-cuda-version
+      -I<cuda>/include/cccl, the Makefile's -I and -D, static cudart
+      (-lcudart_static -ldl -lpthread -lrt) and -static-libstdc++: a binary
+      that needs only the driver; built twice, A without the plugin and B
+      with -fpass-plugin=build/lib/gasp-plugin.so, then stripped;
+    the device code of both, as PTX (--cuda-device-only -S), each assembled
+      by ptxas -arch=sm_90 (a failure leaves the program out, by name);
+    a program whose PTX is byte-identical both ways is a control: one
+      binary, run as A and as B (what the order alone does to a time).
+  Programs clang-22 cannot build, or whose run arguments name a data file
+  the mirror lacks, are left out with the reason in bench/gpu/whole.md.
+  The bundle is bench/gpu/work/bundle/ (ignored): the binaries, manifest.tsv
+  (program, kind, timeout, arguments) and run.sh; its size must stay under
+  60 MiB.
+
+Run (on the device, one call; see bench/gpu/README.md):
+  sh bench/gpu/work/bundle/run.sh OUT [BUDGET]
+  runs each program A B B A (each run under `timeout`), in manifest order,
+  and starts a program only while its four runs fit in what is left of
+  BUDGET seconds (default 270); writes OUT/<program>.<run>.out and
+  OUT/runs.tsv (program, run, exit, wall seconds).  --dry prints the runs
+  and the bound without running them.
+
+Read (on the build machine):
+  whole.py --results OUT: per program each run's PASS/FAIL, the kernel time
+  it printed (the lines HeCBench prints: "... kernel ... time ...: X (us|ms|s)"),
+  else its wall time; outputs compared with every number masked; the ratio
+  B/A of the mean of the two B runs over the mean of the two A runs; the
+  geometric means of changed programs and of controls apart; writes
+  bench/gpu/whole.md.
+"""
+import argparse
+import gzip
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "bench", "public"))
+import public  # noqa: E402  (the programs, their pins, the CUDA toolkit)
+
+WORK = os.path.join(HERE, "work")
+BUNDLE = os.path.join(WORK, "bundle")
+MAX_BUNDLE = 60 << 20
+PTXAS = shutil.which("ptxas") or ("/usr/local/cuda/bin/ptxas"
+                                  if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
+
+
+def sh(cmd, timeout=600, cwd=None):
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd)
+        return r.returncode, r.stdout, r.stderr
+    except subprocess.TimeoutExpired:
+        return 124, "", "timeout"
+
+
+def makefile_fields(path):
+    """(sources, run arguments) of a HeCBench Makefile, or None."""
+    try:
+        text = re.sub(r"\\\n", " ", open(path, errors="replace").read())
+    except OSError:
+        return None
+    src = re.search(r"^source\s*:?=\s*(.+)$", text, re.M)
+    run = re.search(r"^run:.*\n\t\s*\$\(LAUNCHER\)\s*\./\$\(program\)(.*)$", text, re.M)
+    if not src or not run:
+        return None
+    return src.group(1).split(), run.group(1).split()
+
+
+def build_cmd(unit, sources, out, plugin, cuda_root):
+    cmd = ["clang++-22", "-x", "cuda", "--cuda-gpu-arch=sm_90", "--cuda-path=" + cuda_root,
+           "--no-offload-new-driver", "-Wno-unknown-cuda-version", "-O3",
+           "-I", os.path.join(cuda_root, "include", "cccl")] + public.CUDA_DEFINES
+    cmd += sum((["-I", i] for i in unit["inc"]), []) + unit.get("defs", [])
+    if plugin:
+        cmd.append("-fpass-plugin=" + plugin)
+    return cmd + sources
+
+
+def prepare_one(unit, plugin, cuda_root, timeout):
+    """A dict describing the program's bundle entry, or one with 'skip'."""
+    udir = os.path.dirname(unit["src"])
+    name = unit["name"]
+    got = makefile_fields(os.path.join(udir, "Makefile"))
+    if not got:
+        return dict(name=name, skip="its Makefile names no sources or run arguments")
+    sources, args = got
+    srcs = [os.path.join(udir, s) for s in sources]
+    if not all(os.path.exists(s) for s in srcs):
+        return dict(name=name, skip="a source the Makefile names is not in the mirror")
+    for a in args:  # a data file the run reads must travel with it
+        if ("/" in a or "." in a) and not re.match(r"^-?[\d.]+(e-?\d+)?$", a):
+            if not os.path.isfile(os.path.join(udir, a)):
+                return dict(name=name, skip="its run argument %s is not in the mirror" % a)
+            return dict(name=name, skip="its run reads a data file (%s)" % a)
+    out = os.path.join(WORK, "build", name)
+    os.makedirs(out, exist_ok=True)
+    ptx = {}
+    for way, plug in (("A", None), ("B", plugin)):
+        # the device code alone, for ptxas and the control test
+        p = os.path.join(out, way + ".ptx")
+        rc, _, err = sh(build_cmd(unit, srcs, None, plug, cuda_root)[:-len(srcs)] +
+                        ["--cuda-device-only", "-S"] + srcs + ["-o", p])
+        if rc:
+            return dict(name=name, skip="clang-22 cannot build its device code%s: %s" % (
+                " with the plugin" if plug else "", (err.strip().splitlines() or ["?"])[-1][:160]))
+        if PTXAS:
+            rc, _, err = sh([PTXAS, "-arch=sm_90", "-c", p, "-o", os.devnull])
+            if rc:
+                return dict(name=name, skip="ptxas rejects the %s PTX: %s" % (
+                    "plugin's" if plug else "clang", (err.strip().splitlines() or ["?"])[0][:160]))
+        ptx[way] = open(p).read()
+        exe = os.path.join(out, way)
+        rc, _, err = sh(build_cmd(unit, srcs, exe, plug, cuda_root) +
+                        ["-o", exe, "-L", os.path.join(cuda_root, "lib64"), "-lcudart_static",
+                         "-ldl", "-lpthread", "-lrt", "-static-libstdc++", "-s"])
+        if rc:
+            return dict(name=name, skip="clang++-22 cannot build it whole%s: %s" % (
+                " with the plugin" if plug else "", (err.strip().splitlines() or ["?"])[-1][:160]))
+    control = ptx["A"] == ptx["B"]
+    generic = {w: (public.count("ptx", os.path.join(out, w + ".ptx")) or {}).get("generic", "?")
+               for w in ("A", "B")}
+    return dict(name=name, args=args, control=control, out=out, timeout=timeout,
+                generic=generic)
+
+
+RUN_SH = r'''#!/bin/sh
+# run.sh OUT [BUDGET] | run.sh --dry [BUDGET] — bench/gpu/whole.py's bundle:
+# each program of manifest.tsv run A B B A (A: clang's build, B: gasp's; a
+# control's one binary as both), each run under `timeout`, while its four
+# runs fit in what is left of BUDGET seconds (default 270).
+HERE=$(cd "$(dirname "$0")" && pwd)
+if [ "$1" = --dry ]; then DRY=1; OUT=/dev/null; else DRY=0; OUT=${1:?OUT}; fi
+BUDGET=${2:-270}
+[ $DRY = 1 ] || mkdir -p "$OUT"
+# the binaries travel gzipped (the bundle's 60 MiB): unpacked here once
+[ $DRY = 1 ] || for f in "$HERE"/*/*.gz; do
+  [ -e "$f" ] || continue
+  gunzip -f "$f" && chmod +x "${f%.gz}"
+done
+start=$(date +%s)
+[ $DRY = 1 ] || printf 'program\trun\texit\tseconds\n' > "$OUT/runs.tsv"
+bound=0
+while IFS="$(printf '\t')" read -r prog kind tmo args; do
+  [ "$prog" = program ] && continue
+  if [ $DRY = 1 ]; then used=$bound; else used=$(( $(date +%s) - start )); fi
+  if [ $DRY = 0 ] && [ $((used + 4 * tmo)) -gt "$BUDGET" ]; then
+    echo "skip $prog: its 4 runs (4 x ${tmo} s) do not fit in the budget"
+    [ $DRY = 1 ] || printf '%s\tskipped\t-\t-\n' "$prog" >> "$OUT/runs.tsv"
+    continue
+  fi
+  bound=$((bound + 4 * tmo))
+  for run in A1 B1 B2 A2; do
+    way=${run%?}
+    exe="$HERE/$prog/$way"; [ "$kind" = control ] && exe="$HERE/$prog/same"
+    if [ $DRY = 1 ]; then echo "timeout $tmo $exe $args  # $prog $run"; continue; fi
+    t0=$(date +%s.%N)
+    (cd "$HERE/$prog" && timeout "$tmo" "$exe" $args) > "$OUT/$prog.$run.out" 2>&1
+    rc=$?
+    t1=$(date +%s.%N)
+    printf '%s\t%s\t%s\t%s\n' "$prog" "$run" "$rc" "$(awk "BEGIN { print $t1 - $t0 }")" >> "$OUT/runs.tsv"
+  done
+done < "$HERE/manifest.tsv"
+echo "run.sh: the runs started take at most ${bound} s (their timeouts); budget ${BUDGET} s"
+'''
+
+
+def gz_size(path):
+    return len(gzip.compress(open(path, "rb").read(), 6))
+
+
+def select(ready, controls):
+    """The programs the bundle takes, in run order: the changed ones, most
+    generic accesses named first, then up to `controls` controls, while the
+    bundle (binaries gzipped) stays under MAX_BUNDLE."""
+    def gain(e):
+        try:
+            return int(e["generic"]["A"]) - int(e["generic"]["B"])
+        except ValueError:
+            return 0
+    changed = sorted((e for e in ready if not e["control"]), key=lambda e: (-gain(e), e["name"]))
+    ctl = sorted((e for e in ready if e["control"]), key=lambda e: e["name"])[:controls]
+    out, size = [], 64 << 10
+    for e in changed + ctl:
+        way = ("A",) if e["control"] else ("A", "B")
+        need = sum(gz_size(os.path.join(e["out"], w)) for w in way)
+        if size + need <= MAX_BUNDLE - (4 << 20):
+            out.append(e)
+            size += need
+    return out
+
+
+def write_bundle(entries, bundle=None):
+    global BUNDLE
+    BUNDLE = bundle or BUNDLE
+    if os.path.isdir(BUNDLE):
+        shutil.rmtree(BUNDLE)
+    os.makedirs(BUNDLE)
+    rows = ["program\tkind\ttimeout\targuments"]
+    for e in entries:
+        d = os.path.join(BUNDLE, e["name"])
+        os.makedirs(d)
+        for w, to in ((("A", "same"),) if e["control"] else (("A", "A"), ("B", "B"))):
+            with open(os.path.join(e["out"], w), "rb") as f, \
+                    gzip.open(os.path.join(d, to + ".gz"), "wb", 6) as g:
+                g.write(f.read())
+        rows.append("\t".join([e["name"], "control" if e["control"] else "changed",
+                               str(e["timeout"]), " ".join(e["args"])]))
+    with open(os.path.join(BUNDLE, "manifest.tsv"), "w") as f:
+        f.write("\n".join(rows) + "\n")
+    with open(os.path.join(BUNDLE, "run.sh"), "w") as f:
+        f.write(RUN_SH)
+    os.chmod(os.path.join(BUNDLE, "run.sh"), 0o755)
+    return sum(os.path.getsize(os.path.join(dp, fn)) for dp, _, fs in os.walk(BUNDLE)
+               for fn in fs)
+
+
+# ---- reading a device run --------------------------------------------------
+
+TIME_RE = re.compile(r"(?i)^(?=.*(?:kernel|device))(?=.*time).*?[:=]\s*([\d.]+(?:e[-+]?\d+)?)\s*"
+                     r"\(?\s*(us|ms|s|usec|msec|sec|seconds|microseconds|milliseconds)\b", re.M)
+SCALE = {"us": 1e-6, "usec": 1e-6, "microseconds": 1e-6, "ms": 1e-3, "msec": 1e-3,
+         "milliseconds": 1e-3, "s": 1.0, "sec": 1.0, "seconds": 1.0}
+NUM_RE = re.compile(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+
+
+def kernel_time(text):
+    """Seconds of kernel time a program printed (the sum of its timing
+    lines), or None."""
+    got = [float(v) * SCALE[u.lower()] for v, u in TIME_RE.findall(text)]
+    return sum(got) if got else None
+
+
+def verdict(text):
+    t = text.upper()
+    if "FAIL" in t:
+        return "FAIL"
+    return "PASS" if "PASS" in t else "-"
+
+
+def read_results(out_dir, md, bundle=None):
+    global BUNDLE
+    BUNDLE = bundle or BUNDLE
+    runs = {}
+    with open(os.path.join(out_dir, "runs.tsv")) as f:
+        next(f)
+        for line in f:
+            prog, run, rc, secs = line.rstrip("\n").split("\t")
+            runs.setdefault(prog, {})[run] = (rc, secs)
+    kinds = {}
+    with open(os.path.join(BUNDLE, "manifest.tsv")) as f:
+        next(f)
+        for line in f:
+            p, kind, _, _ = line.rstrip("\n").split("\t")
+            kinds[p] = kind
+    rows, ratios = [], {"changed": [], "control": []}
+    for prog in sorted(runs):
+        r = runs[prog]
+        if "skipped" in r:
+            rows.append("| %s | %s | skipped (budget) | | | | |" % (prog, kinds.get(prog, "?")))
+            continue
+        texts = {}
+        for k in ("A1", "B1", "B2", "A2"):
+            try:
+                texts[k] = open(os.path.join(out_dir, "%s.%s.out" % (prog, k)), errors="replace").read()
+            except OSError:
+                texts[k] = ""
+        verd = {k: verdict(t) for k, t in texts.items()}
+        ok = all(r.get(k, ("?",))[0] == "0" for k in texts) and "FAIL" not in verd.values()
+        same = len({NUM_RE.sub("#", t) for t in texts.values()}) == 1
+        kt = {k: kernel_time(t) for k, t in texts.items()}
+        src = "kernel"
+        if any(v is None for v in kt.values()):
+            kt = {k: float(r[k][1]) if k in r else None for k in texts}
+            src = "wall"
+        ratio = None
+        if ok and same and all(v for v in kt.values()):
+            ratio = ((kt["B1"] + kt["B2"]) / 2) / ((kt["A1"] + kt["A2"]) / 2)
+            ratios[kinds.get(prog, "changed")].append(ratio)
+        rows.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            prog, kinds.get(prog, "?"), " ".join("%s:%s/%s" % (k, r.get(k, ("?",))[0], verd[k])
+                                                for k in texts),
+            "yes" if same else "**no**", src,
+            " ".join("%.4g" % kt[k] if kt[k] else "-" for k in ("A1", "B1", "B2", "A2")),
+            "%.4f" % ratio if ratio else "-"))
+
+    def gmean(xs):
+        return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else None
+    out = ["# Public programs built whole, timed on a GPU", "",
+           "Read by `python3 bench/gpu/whole.py --results OUT` from the run of "
+           "`sh bench/gpu/work/bundle/run.sh OUT` (A: clang-22 -O3, B: with gasp's plugin; "
+           "order A B B A).", "",
+           "| program | kind | exit/verdict per run | outputs equal (numbers masked) | time | "
+           "A1 B1 B2 A2 (s) | B/A |", "|---|---|---|---|---|---|---|"] + rows + [""]
+    for kind in ("changed", "control"):
+        g = gmean(ratios[kind])
+        out.append("geometric mean B/A, %s programs: %s (%d programs%s)" % (
+            kind, "%.4f" % g if g else "-", len(ratios[kind]),
+            ", %.4f..%.4f" % (min(ratios[kind]), max(ratios[kind])) if ratios[kind] else ""))
+    with open(md, "w") as f:
+        f.write("\n".join(out) + "\n")
+    print("\n".join(out))
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("repos", nargs="?", default=os.environ.get("GASP_PUBLIC_REPOS"))
+    ap.add_argument("--programs", type=int, default=300,
+                    help="HeCBench programs (even positions; default: all)")
+    ap.add_argument("--units", default="", help="only these programs (comma list of substrings)")
+    ap.add_argument("--timeout", type=int, default=15, help="seconds per run (default 15)")
+    ap.add_argument("--controls", type=int, default=6,
+                    help="controls (byte-identical device code) in the bundle (default 6)")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--results", metavar="OUT", help="read a device run's OUT folder")
+    ap.add_argument("--out", default=os.path.join(HERE, "whole.md"))
+    ap.add_argument("--bundle", default=BUNDLE, help="the bundle's folder (default %(default)s)")
+    a = ap.parse_args()
+    if a.results:
+        return read_results(a.results, a.out, a.bundle)
+    if not a.repos or not os.path.isdir(a.repos):
+        print("whole.py: give the folder of git directories (OWNER+NAME/repo)", file=sys.stderr)
+        return 2
+    cuda = public.cuda_path()
+    if not cuda[0]:
+        print("whole.py: no CUDA toolkit (nvcc): nothing to build", file=sys.stderr)
+        return 77
+    plugin = os.path.join(a.build, "lib", "gasp-plugin.so")
+    if not os.path.exists(plugin):
+        print("whole.py: %s missing: run make" % plugin, file=sys.stderr)
+        return 2
+    units, _ = public.hecbench_units(a.repos, a.programs)
+    units = [u for u in units if u["lang"] == "cuda"]
+    names = [x for x in a.units.split(",") if x]
+    if names:
+        units = [u for u in units if any(n in u["name"] for n in names)]
+    with ThreadPoolExecutor(a.j) as ex:
+        got = list(ex.map(lambda u: prepare_one(u, plugin, cuda[0], a.timeout), units))
+    built = [e for e in got if "skip" not in e]
+    ready = select(built, a.controls)
+    size = write_bundle(ready, a.bundle)
+    changed = [e for e in ready if not e["control"]]
+    lines = ["# Public programs built whole for the GPU: the bundle", "",
+             "Prepared by `python3 bench/gpu/whole.py REPOS%s` (bench/gpu/README.md)." % (
+                 " --units " + a.units if a.units else ""), "",
+             "bundle: bench/gpu/work/bundle, %d programs (%d changed, %d controls), %.1f MiB "
+             "(binaries gzipped; limit 60); every PTX assembled by %s" % (
+                 len(ready), len(changed), len(ready) - len(changed), size / 1048576.0,
+                 "ptxas -arch=sm_90" if PTXAS else "nothing (no ptxas here)"),
+             "device time: at most %d s (4 runs x %d s per program); run.sh keeps to its "
+             "budget (270 s) by leaving out the programs that no longer fit" % (
+                 4 * a.timeout * len(ready), a.timeout), "",
+             "| program | kind | generic PTX accesses A / B | arguments |", "|---|---|---|---|"]
+    for e in ready:
+        lines.append("| %s | %s | %s / %s | %s |" % (
+            e["name"], "control" if e["control"] else "changed",
+            e["generic"]["A"], e["generic"]["B"], " ".join(e["args"])))
+    lines += ["", "Built but not in the bundle (%d: controls beyond --controls, or past "
+              "the size limit): %s" % (len(built) - len(ready), ", ".join(
+                  e["name"] for e in built if e not in ready) or "none")]
+    lines += ["", "Left out (%d):" % (len(got) - len(built))]
+    lines += ["- %s: %s" % (e["name"], e["skip"]) for e in got if "skip" in e]
+    with open(os.path.join(HERE, "whole-bundle.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines[:6]))
+    if size > MAX_BUNDLE:
+        print("whole.py: the bundle is %.1f MiB, over 60" % (size / 1048576.0), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
