@@ -96,9 +96,10 @@ $(BUILD)/lib/libgasp.so: $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libgasp.so.$(SOVERSION) $^ -o $@.$(SOVERSION) $(LDLIBS_ALL)
 	ln -sf libgasp.so.$(SOVERSION) $@
 
-$(BUILD)/lib/gasp.pc: Makefile
+$(BUILD)/lib/gasp.pc: Makefile include/gasp.h
 	@mkdir -p $(dir $@)
-	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' \
+	  'plugin=$${libdir}/gasp-plugin.so' '' \
 	  'Name: gasp' 'Description: Generic Address-Space Propagation for GPU LLVM modules' \
 	  "Version: $$(sed -n 's/^#define GASP_VERSION \"\(.*\)\"/\1/p' include/gasp.h)" \
 	  'Cflags: -I$${includedir} $(LLVM_CFLAGS)' \

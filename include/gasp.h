@@ -33,7 +33,7 @@ extern "C" {
 #define GASP_VERSION_MAJOR 0
 #define GASP_VERSION_MINOR 3
 #define GASP_VERSION_PATCH 0
-#define GASP_VERSION "0.3.0"
+#define GASP_VERSION "0.4.0"
 
 /* The library's ABI number, the soname's suffix (libgasp.so.1).  It
    changes only when an exported function's signature, an enum value or the
