@@ -336,6 +336,9 @@ GASP_API void gasp_write_summary(const GaspCtx *cx, const char *prefix, FILE *f)
 
 /* The pass names, comma separated, and the default pipeline. */
 GASP_API const char *gasp_pass_list(void);
+/* Of those, the ones that only carry state between the pass plugin's two
+   runs ("splitclones, forget, sizes"): for developers. */
+GASP_API const char *gasp_glue_pass_list(void);
 GASP_API const char *gasp_default_pipeline(void);
 /* The pass plugin's pipelines, pass lists.  Early in clang's pipeline,
    when the late run follows: gasp within each function, clones only for

@@ -146,6 +146,10 @@ static const char late_pipeline[] =
 static const char early_alone_pipeline[] = MODULE_PIPELINE ",forget";
 
 const char *gasp_pass_list(void) { return pass_names + 2; }
+/* The passes that only carry state between the plugin's two runs (or
+   clone for the early run alone): developers', not users' (gasp-opt
+   --help leaves them out, --help-hidden lists them). */
+const char *gasp_glue_pass_list(void) { return "splitclones, forget, sizes"; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }
 const char *gasp_late_pipeline(void) { return late_pipeline; }
 const char *gasp_early_pipeline(void) { return early_pipeline; }

@@ -158,7 +158,7 @@ static const char *const option_names[] = {
     "pass-remarks-output", "pass-remarks-filter", "pass-remarks-format", "dot-callgraph",
     "dot-callgraph-show",
     "volatile", "version-by-space", "whole-program", "private-in-global", "debug-only", "version",
-    "help"};
+    "help", "help-hidden"};
 
 /* Edit distance of a and b (both short). */
 static size_t distance(const char *a, const char *b) {
@@ -235,6 +235,34 @@ static bool parse_long(const char *v, long lo, long hi, long *out) {
     return false;
   *out = n;
   return true;
+}
+
+/* gasp_pass_list() less the developers' glue passes (gasp_glue_pass_list). */
+static char *user_passes(void) {
+  const char *all = gasp_pass_list(), *glue = gasp_glue_pass_list();
+  char *out = malloc(strlen(all) + 1), *o = out;
+  if (!out) {
+    fputs("gasp-opt: out of memory\n", stderr);
+    exit(1);
+  }
+  *o = 0;
+  for (const char *p = all; *p;) {
+    size_t tok = strcspn(p, ","), n = strcspn(p, ", "); /* "sizes (and none)" */
+    bool is_glue = false;
+    for (const char *g = glue; *g;) {
+      size_t m = strcspn(g, ",");
+      is_glue |= m == n && !strncmp(g, p, n);
+      g += m;
+      g += strspn(g, ", ");
+    }
+    if (!is_glue)
+      o += sprintf(o, "%s%.*s", o == out ? "" : ", ", (int)tok, p);
+    else if (tok > n)
+      o += sprintf(o, "%.*s", (int)(tok - n), p + n);
+    p += tok;
+    p += strspn(p, ", ");
+  }
+  return out;
 }
 
 static void parse_args(int argc, char **argv, Args *a) {
@@ -368,10 +396,17 @@ static void parse_args(int argc, char **argv, Args *a) {
     } else if (opt_flag(s, "version")) {
       printf("gasp-opt: %s\n", gasp_version());
       exit(0);
-    } else if (opt_flag(s, "help") || opt_flag(s, "h")) {
+    } else if (opt_flag(s, "help") || opt_flag(s, "h") || opt_flag(s, "help-hidden")) {
+      bool hidden = opt_flag(s, "help-hidden");
+      char *users = user_passes();
       printf(usage_text, gasp_default_pipeline(), gasp_early_pipeline(), gasp_late_pipeline(),
-             gasp_pass_list());
+             users);
+      free(users);
       fputs(usage_text2, stdout);
+      if (hidden)
+        printf("\nDeveloper passes (state between the plugin's two runs; --passes takes "
+               "them too):\n  %s\n",
+               gasp_glue_pass_list());
       exit(0);
     } else if (s[0] == '-' && s[1] != 0) {
       const char *near = closest_option(s);
