@@ -91,7 +91,11 @@ typedef struct GaspOptions {
   int print_after_all;      /* print the module after every pass */
   const char *print_after;  /* print after this pass only (NULL: none) */
   const char *print_before; /* print before this pass (NULL: none) */
-  int print_changed;        /* print after every pass that changed the module */
+  /* print after every pass that changed the module: 1 the module, with a
+     line for each pass that did not (opt's -print-changed); 2 the same
+     without those lines (=quiet); 3 a line diff against the module before
+     the pass (=diff) */
+  int print_changed;
   const char *debug_only;   /* comma list of pass names to trace */
   FILE *debug_stream;       /* where printing/tracing goes; NULL = stderr */
   /* ipmsp: at most this many clone attempts; -1 (the default set by
@@ -163,6 +167,9 @@ typedef struct GaspOptions {
      violation is GASP_ERR_INTERNAL with a diagnostic naming the cast.
      0 (the default) off. */
   int verify_spaces;
+  /* The module dumps (print-before/after/changed) print only these
+     functions (a comma list; opt's -filter-print-funcs); NULL: the module. */
+  const char *filter_print_funcs;
   /* New fields go here, at the end (see struct_size). */
 } GaspOptions;
 

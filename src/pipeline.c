@@ -280,15 +280,95 @@ typedef struct RunState {
   bool memsum_ran;  /* the check reads the memory summary from then on */
 } RunState;
 
+/* The module's text, or only the functions filter_print_funcs names
+   (malloc'd). */
+static char *dump_text(const GaspCtx *cx, LLVMModuleRef m) {
+  const char *only = cx->opt.filter_print_funcs;
+  if (!only || !*only) {
+    char *t = LLVMPrintModuleToString(m);
+    char *r = xstrdup(t);
+    LLVMDisposeMessage(t);
+    return r;
+  }
+  char *out = xstrdup("");
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    size_t n;
+    const char *name = LLVMGetValueName2(f, &n);
+    bool want = false;
+    for (const char *p = only; *p && !want;) {
+      size_t k = strcspn(p, ",");
+      want = k == n && !strncmp(p, name, n);
+      p += k + (p[k] == ',');
+    }
+    if (!want)
+      continue;
+    char *t = LLVMPrintValueToString(f);
+    char *joined = xasprintf("%s%s\n", out, t);
+    LLVMDisposeMessage(t);
+    free(out);
+    out = joined;
+  }
+  return out;
+}
+
+/* A line diff of a and b (LCS where the two fit in 2^22 cells, else the
+   common head and tail around one changed middle): "-" and "+" lines,
+   unchanged lines left out. */
+static void print_diff(FILE *o, const char *a, const char *b) {
+  VEC(const char *) la = {0}, lb = {0};
+  char *ca = xstrdup(a), *cb = xstrdup(b);
+  for (char *p = strtok(ca, "\n"); p; p = strtok(NULL, "\n"))
+    vec_push(&la, p);
+  for (char *p = strtok(cb, "\n"); p; p = strtok(NULL, "\n"))
+    vec_push(&lb, p);
+  size_t n = la.n, m = lb.n, h = 0, t = 0;
+  while (h < n && h < m && !strcmp(la.v[h], lb.v[h]))
+    h++;
+  while (t < n - h && t < m - h && !strcmp(la.v[n - 1 - t], lb.v[m - 1 - t]))
+    t++;
+  size_t N = n - h - t, M = m - h - t;
+  if (N && M && N <= ((size_t)1 << 22) / (M + 1)) {
+    uint32_t *L = xcalloc((N + 1) * (M + 1), sizeof *L); /* L[i][j]: LCS of suffixes */
+    for (size_t i = N; i-- > 0;)
+      for (size_t j = M; j-- > 0;)
+        L[i * (M + 1) + j] = !strcmp(la.v[h + i], lb.v[h + j])
+                                 ? L[(i + 1) * (M + 1) + j + 1] + 1
+                                 : (L[(i + 1) * (M + 1) + j] > L[i * (M + 1) + j + 1]
+                                        ? L[(i + 1) * (M + 1) + j]
+                                        : L[i * (M + 1) + j + 1]);
+    size_t i = 0, j = 0;
+    while (i < N || j < M) {
+      if (i < N && j < M && !strcmp(la.v[h + i], lb.v[h + j])) {
+        i++, j++;
+      } else if (j < M && (i == N || L[i * (M + 1) + j + 1] >= L[(i + 1) * (M + 1) + j])) {
+        fprintf(o, "+%s\n", lb.v[h + j++]);
+      } else {
+        fprintf(o, "-%s\n", la.v[h + i++]);
+      }
+    }
+    free(L);
+  } else {
+    for (size_t i = 0; i < N; i++)
+      fprintf(o, "-%s\n", la.v[h + i]);
+    for (size_t j = 0; j < M; j++)
+      fprintf(o, "+%s\n", lb.v[h + j]);
+  }
+  vec_free(&la);
+  vec_free(&lb);
+  free(ca);
+  free(cb);
+}
+
 static bool run_one(GaspCtx *cx, const char *name, void *arg) {
   RunState *rs = arg;
   const PassInfo *p = pipeline_find(name);
   size_t ndiag = cx->diags.n;
   if (cx->opt.print_before_all || (cx->opt.print_before && !strcmp(cx->opt.print_before, name))) {
-    char *txt = LLVMPrintModuleToString(rs->m);
+    char *txt = dump_text(cx, rs->m);
     fprintf(cx_out(cx), "; *** IR Dump Before %s ***\n%s", name, txt);
-    LLVMDisposeMessage(txt);
+    free(txt);
   }
+  char *before = cx->opt.print_changed == 3 ? dump_text(cx, rs->m) : NULL;
   if (cx->opt.pass_hook)
     cx->opt.pass_hook(cx->opt.pass_hook_user, p->name, 0);
   cx->cur_pass = p->name;
@@ -303,14 +383,18 @@ static bool run_one(GaspCtx *cx, const char *name, void *arg) {
   if (cx->opt.pass_hook)
     cx->opt.pass_hook(cx->opt.pass_hook_user, p->name, 1);
   if (cx->opt.print_changed) {
-    if (changed) {
-      char *txt = LLVMPrintModuleToString(rs->m);
+    char *txt = changed ? dump_text(cx, rs->m) : NULL;
+    if (txt && before && strcmp(before, txt)) {
+      fprintf(cx_out(cx), "; *** IR Dump After %s (changed) ***\n", name);
+      print_diff(cx_out(cx), before, txt);
+    } else if (txt && !before) {
       fprintf(cx_out(cx), "; *** IR Dump After %s (changed) ***\n%s", name, txt);
-      LLVMDisposeMessage(txt);
-    } else {
+    } else if (cx->opt.print_changed != 2) {
       fprintf(cx_out(cx), "; *** IR Dump After %s omitted because no change ***\n", name);
     }
+    free(txt);
   }
+  free(before);
   for (size_t i = ndiag; i < cx->diags.n; i++)
     if (cx->diags.v[i].sev == GASP_SEV_ERROR) {
       rs->st = GASP_ERR_INPUT;
@@ -318,9 +402,9 @@ static bool run_one(GaspCtx *cx, const char *name, void *arg) {
     }
   if (cx->opt.print_after_all ||
       (cx->opt.print_after && !strcmp(cx->opt.print_after, name))) {
-    char *txt = LLVMPrintModuleToString(rs->m);
+    char *txt = dump_text(cx, rs->m);
     fprintf(cx_out(cx), "; *** IR Dump After %s ***\n%s", name, txt);
-    LLVMDisposeMessage(txt);
+    free(txt);
   }
   if (cx->opt.verify_each) {
     char *msg = NULL;

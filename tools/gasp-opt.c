@@ -136,6 +136,7 @@ static const char usage_text2[] =
 typedef struct Args {
   const char *in, *out;
   bool text, stats, stats_json, time_passes, summary;
+  bool debug_pm, print_pipeline; /* -debug-pass-manager, -print-pipeline-passes */
   const char *info_out; /* -info-output-file */
   bool force_tty;  /* -f: bitcode to a terminal anyway */
   const char *mtriple; /* -mtriple: replaces the module's triple */
@@ -158,7 +159,7 @@ static const char *const option_names[] = {
     "pass-remarks-output", "pass-remarks-filter", "pass-remarks-format", "dot-callgraph",
     "dot-callgraph-show",
     "volatile", "version-by-space", "whole-program", "private-in-global", "debug-only", "version",
-    "help", "help-hidden"};
+    "help", "help-hidden", "filter-print-funcs", "print-pipeline-passes", "debug-pass-manager"};
 
 /* Edit distance of a and b (both short). */
 static size_t distance(const char *a, const char *b) {
@@ -315,6 +316,16 @@ static void parse_args(int argc, char **argv, Args *a) {
       a->o.print_before = v;
     } else if (opt_flag(s, "print-changed")) {
       a->o.print_changed = 1;
+    } else if ((v = opt_value(s, "print-changed"))) {
+      if (strcmp(v, "quiet") && strcmp(v, "diff"))
+        usage_error("-print-changed takes quiet or diff (or no value), not '%s'", v);
+      a->o.print_changed = strcmp(v, "quiet") ? 3 : 2;
+    } else if ((v = opt_value(s, "filter-print-funcs"))) {
+      a->o.filter_print_funcs = v;
+    } else if (opt_flag(s, "print-pipeline-passes")) {
+      a->print_pipeline = true;
+    } else if (opt_flag(s, "debug-pass-manager")) {
+      a->debug_pm = true;
     } else if (opt_flag(s, "time-passes")) {
       a->time_passes = true;
     } else if ((v = opt_value(s, "mtriple"))) {
@@ -510,6 +521,24 @@ static void now(double *user, double *sys, double *wall) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   *wall = ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The pass hook gasp-opt installs: -debug-pass-manager's line before each
+   pass (stderr, as opt's), then -time-passes' clock. */
+typedef struct Hooks {
+  bool debug_pm;
+  const char *module;
+  Timing *timing;
+} Hooks;
+
+static void time_pass(void *user, const char *pass, int after);
+
+static void pass_hook(void *user, const char *pass, int after) {
+  Hooks *h = user;
+  if (h->debug_pm && !after)
+    fprintf(stderr, "Running pass: %s on [module] %s\n", pass, h->module);
+  if (h->timing)
+    time_pass(h->timing, pass, after);
 }
 
 static void time_pass(void *user, const char *pass, int after) {
@@ -1030,10 +1059,13 @@ static int run(const Args *ap) {
   compile_filters(&a, &filters);
   static Timing timing; /* this run's: one run per process */
   a.o.option_prefix = "--";
-  if (a.time_passes) {
-    a.o.pass_hook = time_pass;
-    a.o.pass_hook_user = &timing;
+  Hooks hooks = {a.debug_pm, a.in ? a.in : "<stdin>", a.time_passes ? &timing : NULL};
+  if (a.time_passes || a.debug_pm) {
+    a.o.pass_hook = pass_hook;
+    a.o.pass_hook_user = &hooks;
   }
+  if (a.print_pipeline) /* opt's: the pass list as --passes takes it, then the run */
+    printf("%s\n", a.o.passes ? a.o.passes : gasp_default_pipeline());
   GaspCtx *cx = gasp_ctx_new(&a.o);
   GaspStatus st = gasp_check_options(cx);
   if (st != GASP_OK) {
