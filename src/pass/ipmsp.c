@@ -262,8 +262,7 @@ static void specialize_in_place(Ipmsp *ip, VoteFn *fi) {
   char *name = xstrdup(ir_name(f));
   LLVMValueRef nf = twin;
   if (!twin) {
-    nf = specs_retype(f, specs_tuple_type(f, sp), name);
-    specs_drop_nonnull(ip->v.t, nf);
+    nf = specs_retype(ip->v.t, f, specs_tuple_type(f, sp), name);
     VoteFn *ni = votes_register(&ip->v, nf);
     votes_mark_dirty(&ip->v, ni, true);
     ni->family = fi->family ? pool_strdup(&ip->v.pool, fi->family) : NULL;

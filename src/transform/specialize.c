@@ -194,25 +194,11 @@ static bool budget_allows(Specs *s) {
   return true;
 }
 
-LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *key,
-                       const char *family, bool move, bool *first_refusal) {
-  *first_refusal = false;
-  if (!budget_allows(s)) {
-    *first_refusal = specs_first_report(s, SPEC_BUDGET, key);
-    return NULL;
-  }
-  LLVMValueRef nf = clone_function(f, ty, key, move, &s->copy);
-  specs_drop_nonnull(s->cx->tgt, nf);
-  size_t len;
-  const char *name = LLVMGetValueName2(nf, &len);
-  SpecRec r = {pool_strdup(&s->pool, family), pool_strdup(&s->pool, name)};
-  smap_put(&s->by_key, key, (uint32_t)s->made.n);
-  smap_put(&s->by_name, r.name, (uint32_t)s->made.n);
-  vec_push(&s->made, r);
-  return nf;
-}
-
-void specs_drop_nonnull(const TgtTable *t, LLVMValueRef v) {
+/* A clone's or a redirected call's `nonnull` on a pointer now in a space
+   where offset 0 is an address (tgt_nonnull_kept) is removed: the rest of
+   the attributes (noalias, readonly, captures, dereferenceable, align,
+   noundef, range) hold in every space and stay. */
+static void drop_window_nonnull(const TgtTable *t, LLVMValueRef v) {
   bool call = LLVMIsAFunction(v) == NULL;
   LLVMTypeRef fty = call ? LLVMGetCalledFunctionType(v) : LLVMGlobalGetValueType(v);
   unsigned kind = LLVMGetEnumAttributeKindForName("nonnull", 7);
@@ -230,9 +216,29 @@ void specs_drop_nonnull(const TgtTable *t, LLVMValueRef v) {
   free(ps);
 }
 
-LLVMValueRef specs_retype(LLVMValueRef f, LLVMTypeRef ty, const char *name) {
+LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *key,
+                       const char *family, bool move, bool *first_refusal) {
+  *first_refusal = false;
+  if (!budget_allows(s)) {
+    *first_refusal = specs_first_report(s, SPEC_BUDGET, key);
+    return NULL;
+  }
+  LLVMValueRef nf = clone_function(f, ty, key, move, &s->copy);
+  drop_window_nonnull(s->cx->tgt, nf);
+  size_t len;
+  const char *name = LLVMGetValueName2(nf, &len);
+  SpecRec r = {pool_strdup(&s->pool, family), pool_strdup(&s->pool, name)};
+  smap_put(&s->by_key, key, (uint32_t)s->made.n);
+  smap_put(&s->by_name, r.name, (uint32_t)s->made.n);
+  vec_push(&s->made, r);
+  return nf;
+}
+
+LLVMValueRef specs_retype(const TgtTable *t, LLVMValueRef f, LLVMTypeRef ty, const char *name) {
   LLVMSetValueName2(f, "", 0);
-  return clone_function(f, ty, name, true, NULL);
+  LLVMValueRef nf = clone_function(f, ty, name, true, NULL);
+  drop_window_nonnull(t, nf);
+  return nf;
 }
 
 /* ---- the cost model ------------------------------------------------------ */
@@ -442,7 +448,7 @@ bool specs_redirect(LLVMBuilderRef b, const TgtTable *t, LLVMValueRef call, LLVM
     if (args[k] != a && LLVMIsAAddrSpaceCastInst(a) && !seen)
       vec_push(&old, a);
   }
-  specs_drop_nonnull(t, ir_replace_call(b, call, nf, LLVMGlobalGetValueType(nf), args, n));
+  drop_window_nonnull(t, ir_replace_call(b, call, nf, LLVMGlobalGetValueType(nf), args, n));
   for (size_t k = 0; k < old.n; k++) /* those that only fed this call */
     if (!LLVMGetFirstUse(old.v[k])) {
       LLVMValueRef from = LLVMGetOperand(old.v[k], 0);

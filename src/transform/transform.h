@@ -51,13 +51,10 @@ typedef enum SpecRefusal { SPEC_BUDGET, SPEC_COST, SPEC_NO_GAIN } SpecRefusal;
 LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *key,
                        const char *family, bool move, bool *first_refusal);
 /* Internal f rewritten in place: a function of type ty named name takes
-   its body (f, nameless and empty, is the caller's to delete).  No budget. */
-LLVMValueRef specs_retype(LLVMValueRef f, LLVMTypeRef ty, const char *name);
-/* A clone's or a redirected call's `nonnull` on a pointer now in a space
-   where offset 0 is an address (tgt_nonnull_kept) is removed: the rest of
-   the attributes (noalias, readonly, captures, dereferenceable, align,
-   noundef, range) hold in every space and stay. */
-void specs_drop_nonnull(const TgtTable *t, LLVMValueRef fn_or_call);
+   its body (f, nameless and empty, is the caller's to delete).  No budget.
+   Like specs_make's copies, it keeps f's attributes but `nonnull` on a
+   pointer now in a window space of t (tgt_nonnull_kept). */
+LLVMValueRef specs_retype(const TgtTable *t, LLVMValueRef f, LLVMTypeRef ty, const char *name);
 /* The most instructions a copy may cost per use it names: --clone-cost, or
    the target's; 0: no limit (specialize.c, "What cloning costs"). */
 long specs_cost_limit(const GaspCtx *cx);
