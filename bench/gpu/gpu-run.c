@@ -9,7 +9,7 @@
  *
  *   gpu-run MODULE.ptx --kernel NAME --global X[,Y,Z] [--local X[,Y,Z]]
  *           --arg SPEC... [--dynamic-local BYTES] [--warmup N] [--runs N]
- *           [--dump DIR] [--dry-run]
+ *           [--dump DIR] [--against DIR] [--dry-run]
  * (options and @file as gasp-run takes them: tools/args.c)
  *
  * SPEC is gasp-run's (src/exec/spec.c, shared): buf:<type>:<count>[:init],
@@ -23,10 +23,17 @@
  * --warmup launches first (default 3), then --runs (default 20); prints
  * "time: median=<ms> min=<ms> max=<ms> runs=<n>".
  *
+ * --against DIR compares the buffers after the last launch with another
+ * run's --dump files in DIR (integers exactly, floats to 1e-5 relative,
+ * NaN equal to NaN): "against: agree" or "against: DIFFER <label>[<j>]
+ * <this> vs <that>" (exit 3), so two builds' large outputs are compared on
+ * the device without carrying them back.  With --dry-run the initial
+ * buffers are compared (what a kernel that writes nothing leaves).
+ *
  * --dry-run parses everything, fills the buffers, writes the .in.bin
  * dumps and prints the launch it would make, without opening the driver.
  *
- * Exit: 0 ok, 1 bad input (module, kernel), 2 usage, 5 a CUDA error,
+ * Exit: 0 ok, 1 bad input (module, kernel), 2 usage, 3 --against differs, 5 a CUDA error,
  * 77 no CUDA driver or device (skipped: nothing pretends to have run).
  * Tests: test/exec/gpu-run.test.  The benchmark: bench/gpu/gpu.py.
  */
@@ -36,6 +43,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,10 +83,10 @@ typedef struct Cuda {
   CUresult (*GetErrorString)(CUresult, const char **);
 } Cuda;
 
-enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_CUDA = 5, EXIT_SKIP = 77 };
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_DIFFER = 3, EXIT_CUDA = 5, EXIT_SKIP = 77 };
 
 typedef struct Args {
-  const char *module, *kernel, *dump;
+  const char *module, *kernel, *dump, *against;
   size_t global[3], local[3];
   VEC(RunArg) args;
   size_t dynamic_local;
@@ -89,7 +97,7 @@ typedef struct Args {
 static const char usage_text[] =
     "usage: gpu-run MODULE.ptx --kernel NAME --global X[,Y,Z] [--local X[,Y,Z]]\n"
     "               --arg SPEC... [--dynamic-local BYTES] [--warmup N] [--runs N]\n"
-    "               [--dump DIR] [--dry-run]\n"
+    "               [--dump DIR] [--against DIR] [--dry-run]\n"
     "Times kernel NAME of a PTX module on an NVIDIA GPU (the driver,\n"
     "libcuda.so.1, is opened at run time) with gasp-run's argument specs, and\n"
     "prints its buffers as gasp-run does.  Exit 77 when there is no CUDA device.\n";
@@ -160,6 +168,8 @@ static void parse_args(Args *a, int argc, char **argv) {
       a->runs = parse_count(v, "--runs", 1);
     } else if ((v = value(argc, argv, &i, "dump"))) {
       a->dump = v;
+    } else if ((v = value(argc, argv, &i, "against"))) {
+      a->against = v;
     } else if (s[0] == '-' && s[1]) {
       usage_error("unknown option '%s'", s);
     } else if (a->module) {
@@ -324,6 +334,8 @@ static void **param_values(const Args *a, Buf *b, void **storage) {
   return p;
 }
 
+static int against(const Args *a, const Buf *b, unsigned nb, bool after);
+
 static int run_device(const Args *a, Buf *b, unsigned nb, const char *ptx) {
   Cuda cuda, *c = &cuda;
   char *why = NULL;
@@ -395,7 +407,68 @@ static int run_device(const Args *a, Buf *b, unsigned nb, const char *ptx) {
   free(storage);
   free(params);
   free(ms);
-  return dump(a, b, nb, true) ? 0 : EXIT_INPUT;
+  if (!dump(a, b, nb, true))
+    return EXIT_INPUT;
+  return a->against ? against(a, b, nb, true) : 0;
+}
+
+/* Element j of two buffers of type t the same: integers bit for bit,
+   floats to 1e-5 relative (two builds may contract a multiply-add
+   differently), NaN equal to NaN. */
+static bool elem_close(ElemType t, const void *x, const void *y, size_t j) {
+  double u, v;
+  if (t == EL_F32) {
+    u = ((const float *)x)[j];
+    v = ((const float *)y)[j];
+  } else if (t == EL_F64) {
+    u = ((const double *)x)[j];
+    v = ((const double *)y)[j];
+  } else {
+    size_t w = spec_elem_size(t);
+    return memcmp((const char *)x + j * w, (const char *)y + j * w, w) == 0;
+  }
+  if (u == v || (u != u && v != v))
+    return true;
+  double m = fabs(u) > fabs(v) ? fabs(u) : fabs(v);
+  return fabs(u - v) <= 1e-5 * (m > 1e-30 ? m : 1e-30);
+}
+
+/* --against DIR: each buffer after the run (its initial contents with
+   --dry-run) against DIR/<label>.bin. */
+static int against(const Args *a, const Buf *b, unsigned nb, bool after) {
+  for (unsigned i = 0; i < nb; i++) {
+    if (!b[i].spec)
+      continue;
+    char *path = xasprintf("%s/%s.bin", a->against, b[i].label);
+    FILE *f = fopen(path, "rb");
+    void *other = xcalloc(b[i].bytes ? b[i].bytes : 1, 1);
+    bool read = f && fread(other, 1, b[i].bytes, f) == b[i].bytes && fgetc(f) == EOF;
+    if (f)
+      fclose(f);
+    if (!read) {
+      fprintf(stderr, "gpu-run: error: cannot read %zu bytes from '%s'\n", b[i].bytes, path);
+      free(other);
+      free(path);
+      return EXIT_INPUT;
+    }
+    free(path);
+    ElemType t = b[i].spec->elem;
+    size_t n = b[i].bytes / spec_elem_size(t);
+    for (size_t j = 0; j < n; j++) {
+      const void *mine = after ? b[i].data : b[i].initial;
+      if (elem_close(t, mine, other, j))
+        continue;
+      char x[64], y[64];
+      spec_format(t, mine, j, x, sizeof x);
+      spec_format(t, other, j, y, sizeof y);
+      printf("against: DIFFER %s[%zu] %s vs %s\n", b[i].label, j, x, y);
+      free(other);
+      return EXIT_DIFFER;
+    }
+    free(other);
+  }
+  printf("against: agree\n");
+  return 0;
 }
 
 static char *read_file(const char *path) {
@@ -437,7 +510,7 @@ int main(int argc, char **argv) {
         printf("%s: %zu x %s fnv1a=%016llx (initial)\n", b[i].label, b[i].spec->count,
              spec_elem_name(b[i].spec->elem),
              (unsigned long long)spec_fnv1a(b[i].initial, b[i].bytes));
-    rc = 0;
+    rc = a.against ? against(&a, b, nb, false) : 0;
   } else {
     rc = run_device(&a, b, nb, ptx);
   }

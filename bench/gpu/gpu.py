@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""gpu.py [--dry-run] [--build DIR] [--runs N] — the project's kernels timed on
-an NVIDIA GPU with and without gasp, each output checked three ways.
+"""gpu.py [--dry-run | --ptx-only | --results OUT] [--build DIR] — the
+project's kernels timed on an NVIDIA GPU with and without gasp, each output
+checked against the CPU and across builds.
 
-For every kernel of test/kernels that both gasp-run and a CUDA launch can
-run (the ones without OpenCL `local:` arguments), for nvptx64:
+A device is lent for minutes, so the work is split in three:
+
+prepare (the build machine; the default):  for every kernel of
+test/kernels that both gasp-run and a CUDA launch can run (the ones
+without OpenCL `local:` arguments), for nvptx64:
   1. clang-22 (test/exec/Inputs/kernels.py's flags) -> clang.ll; gasp-opt
      -> gasp.ll, and the --whole-program and --version-by-space=on variants;
   2. an OpenCL kernel's module gets libclc's nvptx64 builtins linked in
@@ -12,23 +16,36 @@ run (the ones without OpenCL `local:` arguments), for nvptx64:
      get_global_id and the rest are calls nothing else defines), every
      variant alike; llc-22 -mcpu=sm_90 -> PTX for each; a PTX that calls a
      function it does not define is refused by name, and where the CUDA
-     toolkit is installed every PTX is assembled by ptxas -arch=sm_90 (a
-     failure fails the harness, on the build machine, before any device);
-  3. gasp-run clang.ll --count (executed accesses, generic ones among them)
-     and --compare with each gasp variant, on the CPU;
-  4. bench/gpu/gpu-run on each PTX (warm-up, then --runs timed launches,
-     device events), its buffers checked against gasp-run's dump (integers
-     exactly, floats to 1e-5 relative);
-then prints a table — kernel, static generic PTX accesses clang/gasp,
-executed generic clang/gasp, time clang, time gasp, ratio — and the
-geometric mean of time gasp / time clang with its range, and writes
-bench/gpu/gpu.md with the device's name.
+     toolkit is installed every PTX is assembled by ptxas -arch=sm_90 -v
+     (a failure fails the harness, on the build machine, before any device;
+     its registers are reported);
+  3. gasp-run clang.ll --count (executed accesses) and --compare with each
+     variant at the kernel's test size (kernels.RUNS), on the CPU, with
+     --dump of clang's outputs;
+  4. the bundle (bench/gpu/work/kernels, ignored): the PTX, gpu-run (it
+     needs only libc and, on the device, the driver), the CPU dumps,
+     kernels.tsv and run.sh.
+The device (one call; bench/gpu/README.md):  run.sh runs each kernel
+  (a) at its test size once per build, outputs dumped (compared later
+      with the CPU's), and
+  (b) at its device size (DEVICE below: chosen so a launch takes tens of
+      microseconds or more), the builds in balanced order clang gasp
+      gasp-wp gasp-ver gasp-ver gasp-wp gasp clang, each gpu-run's
+      warm-up then timed launches (device events); the first clang run's
+      outputs are the reference every later run is compared with on the
+      device (gpu-run --against: integers exactly, floats to 1e-5).
+results (the build machine, --results OUT): per kernel the static columns
+  (generic PTX accesses, ld.global.nc, registers from ptxas -v), executed
+  generic accesses, the median launch time of each build (over its
+  rounds), gasp / clang, and whether every output agreed; the geometric
+  mean; bench/gpu/gpu.md.
 
---dry-run prints every command line it would run and runs none; --ptx-only
-makes and checks every PTX (steps 1 and 2: what make check's
-test/exec/gpu-ptx.test runs where ptxas exists) and stops there.  Without a
-CUDA device gpu-run exits 77: the script says so, writes nothing and exits
-77 (nothing pretends to have run).
+--dry-run prints every command the preparation would run and runs none;
+--ptx-only makes and checks every PTX (steps 1 and 2: what make check's
+test/exec/gpu-ptx.test runs where ptxas exists) and stops there.  With
+--local the prepared run.sh is run here too (a machine with a CUDA device
+and the repository built); without a device gpu-run exits 77 and so does
+this script (nothing pretends to have run).
 """
 import argparse
 import math
@@ -36,6 +53,7 @@ import os
 import re
 import shlex
 import shutil
+import statistics
 import struct
 import subprocess
 import sys
@@ -43,15 +61,57 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "test", "exec", "Inputs"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
 import kernels  # noqa: E402  (the kernels' sources, flags and arguments)
 
 VARIANTS = [("gasp", []), ("gasp-wp", ["--whole-program"]),
             ("gasp-ver", ["--version-by-space=on"])]
+BUILDS = ["clang"] + [v for v, _ in VARIANTS]
+# the timed order: clang and gasp balanced (A B ... B A), so drift favours
+# neither; the other two variants once each, in the middle
+ORDER = ["clang", "gasp", "gasp-wp", "gasp-ver", "gasp", "clang"]
 # libclc's builtins for OpenCL C on NVPTX (Debian's libclc-22)
 LIBCLC = "/usr/lib/clc/nvptx64--nvidiacl.bc"
 PTXAS = shutil.which("ptxas")
 # functions the CUDA driver or ptxas provide to any PTX
 PTX_PROVIDED = {"vprintf", "malloc", "free", "__assertfail"}
+WARMUP, RUNS = 2, 10  # per gpu-run at the device size
+
+M = 1 << 20
+# Each kernel's device size: (global, local, argument specs).  The sizes
+# keep every kernel's own contract (a tile's size is its work-group's, a
+# buffer holds what the indexing reaches) and aim at >= 50 us per launch on
+# a current card (hundreds of MB moved, or n^2 / n^3 work); gpu.md says
+# which launches fell short.
+DEVICE = {
+    "cuda_blur": ("%d" % (8 * M), "32", ["buf:f32:%d:rand=17" % (32 * M), "buf:f32:%d" % (32 * M),
+                                         "buf:f32:%d" % (M // 4), "i32=%d" % (8 * M)]),
+    "ell_spmv": ("%d" % (8 * M), "128", ["buf:i32:%d:rand=20" % (32 * M),
+                                         "buf:f32:%d:rand=21" % (32 * M),
+                                         "buf:f32:%d:rand=22" % (8 * M), "buf:f32:%d" % (8 * M),
+                                         "i32=%d" % (8 * M)]),
+    "histogram": ("%d" % M, "256", ["buf:f32:%d:rand=19" % (16 * M), "buf:i32:16", "i32=16"]),
+    "matmul_tiled": ("512,512", "4,4", ["buf:f32:%d:rand=10" % (512 * 512),
+                                        "buf:f32:%d:rand=11" % (512 * 512),
+                                        "buf:f32:%d" % (512 * 512), "i32=512"]),
+    "particles": ("16384", "16", ["buf:f32:65536:rand=12", "buf:f32:65536:rand=13",
+                                  "buf:f32:65536", "buf:f32:65536", "i32=16384"]),
+    "pingpong": ("%d" % (2 * M), "64", ["buf:f32:%d:rand=5" % (2 * M), "buf:f32:%d" % (2 * M),
+                                        "i32=64"]),
+    "private_array": ("%d" % (64 * M), "256", ["buf:i32:%d" % (64 * M), "i32=1"]),
+    "ptr_return": ("%d" % (64 * M), "256", ["buf:f32:64:rand=7", "buf:f32:%d" % (64 * M)]),
+    "reduce_tmpl": ("%d" % (32 * M), "32", ["buf:f32:%d:rand=24" % (32 * M + 64),
+                                            "buf:i32:%d:rand=25" % (32 * M + 64),
+                                            "buf:f32:%d" % M, "buf:i32:%d" % M]),
+    "stencil": ("%d" % (32 * M), "256", ["buf:f32:%d:rand=8" % (32 * M),
+                                         "buf:f32:%d" % (32 * M), "i32=%d" % (32 * M)]),
+    "stencil2d": ("6144,6144", "8,8", ["buf:f32:%d:rand=23" % (6144 * 6144),
+                                       "buf:f32:%d" % (6144 * 6144), "i32=6144", "i32=6144"]),
+    "transpose_tile": ("6144,6144", "8,8", ["buf:i32:%d:iota" % (6144 * 6144),
+                                            "buf:i32:%d" % (6144 * 6144), "i32=6144"]),
+    "vadd": ("%d" % (32 * M), "256", ["buf:f32:%d:rand=1" % (32 * M),
+                                      "buf:f32:%d:rand=2" % (32 * M), "buf:f32:%d" % (32 * M)]),
+}
 
 
 def undefined_calls(ptx_text):
@@ -82,11 +142,17 @@ def runnable():
             not any(s.startswith("local:") for s in kernels.RUNS[n][2])]
 
 
-def run_args(name):
-    g, l, specs = kernels.RUNS[name]
-    out = ["--kernel", name, "--global", g, "--local", l]
+def launch_args(size):
+    g, l, specs = size
+    out = ["--kernel", None, "--global", g, "--local", l]
     for s in specs:
         out += ["--arg", s]
+    return out
+
+
+def run_args(name, size=None):
+    out = launch_args(size or kernels.RUNS[name])
+    out[1] = name
     return out
 
 
@@ -100,14 +166,18 @@ def close(a, b, typ):
 
 
 def agree(name, cpu_dir, gpu_dir):
+    """The GPU's buffers after the test-size run equal the CPU's."""
     for k, s in enumerate(kernels.RUNS[name][2]):
         if not s.startswith("buf:"):
             continue
         lab = "arg%d.bin" % k
-        with open(os.path.join(cpu_dir, lab), "rb") as f:
-            a = f.read()
-        with open(os.path.join(gpu_dir, lab), "rb") as f:
-            b = f.read()
+        try:
+            with open(os.path.join(cpu_dir, lab), "rb") as f:
+                a = f.read()
+            with open(os.path.join(gpu_dir, lab), "rb") as f:
+                b = f.read()
+        except OSError:
+            return False
         if not close(a, b, s.split(":")[1]):
             return False
     return True
@@ -120,24 +190,54 @@ def field(out, key):
     return None
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--dry-run", action="store_true")
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--runs", type=int, default=20)
-    ap.add_argument("--ptx-only", action="store_true",
-                    help="make and check every PTX (ptxas where installed), run nothing")
-    ap.add_argument("--work", default=os.path.join(HERE, "work"))
-    a = ap.parse_args()
-    b = os.path.abspath(a.build)
-    opt, grun, gpu = (os.path.join(b, "bin", t) for t in ("gasp-opt", "gasp-run", "gpu-run"))
-    r = Runner(a.dry_run)
+RUN_SH = r"""#!/bin/sh
+# run.sh OUT [BUDGET] — bench/gpu/gpu.py's kernels on the device: each
+# kernel at its test size once per build (outputs dumped into OUT, compared
+# with the CPU's on the build machine), then at its device size in the
+# order %(order)s, each gpu-run under `timeout`, the first clang run's
+# outputs the reference of every later one (gpu-run --against).  Stops
+# starting kernels when BUDGET seconds (default 150) are spent.
+HERE=$(cd "$(dirname "$0")" && pwd)
+OUT=${1:?OUT}; BUDGET=${2:-150}
+mkdir -p "$OUT"
+REF=${TMPDIR:-/tmp}/gasp-kernels-ref.$$
+trap 'rm -rf "$REF"' EXIT
+start=$(date +%%s)
+while IFS="$(printf '\t')" read -r k small big; do
+  [ "$k" = kernel ] && continue
+  if [ $(( $(date +%%s) - start )) -gt "$BUDGET" ]; then
+    echo "skip $k: budget spent" | tee "$OUT/$k.skipped"; continue
+  fi
+  mkdir -p "$OUT/$k"
+  for b in %(builds)s; do
+    timeout 20 "$HERE/gpu-run" "$HERE/$k/$b.ptx" $small --warmup 0 --runs 1 \
+      --dump "$OUT/$k/small.$b" > "$OUT/$k/small.$b.txt" 2>&1
+    echo "exit=$?" >> "$OUT/$k/small.$b.txt"
+  done
+  rm -rf "$REF"; r=0
+  for b in %(order)s; do
+    r=$((r + 1))
+    if [ $r = 1 ]; then dump="--dump $REF"; else dump="--against $REF"; fi
+    timeout 60 "$HERE/gpu-run" "$HERE/$k/$b.ptx" $big --warmup %(warmup)d --runs %(runs)d \
+      $dump > "$OUT/$k/big.$r.$b.txt" 2>&1
+    echo "exit=$?" >> "$OUT/$k/big.$r.$b.txt"
+  done
+  echo "$k: done at $(( $(date +%%s) - start )) s"
+done < "$HERE/kernels.tsv"
+"""
+
+
+def prepare(a, r, opt, grun):
+    """Steps 1-4; returns the rows (one per kernel)."""
+    bundle = a.bundle
+    if not a.dry_run and not a.ptx_only:
+        shutil.rmtree(bundle, ignore_errors=True)
+        os.makedirs(bundle)
     os.makedirs(a.work, exist_ok=True)
     count = [sys.executable, os.path.join(ROOT, "bench", "finalcode_count.py"), "ptx"]
-    rows, device, skipped, assembled = [], None, False, 0
-    if not os.path.exists(LIBCLC):
-        print("gpu.py: %s missing (Debian's libclc-22: make deps)" % LIBCLC, file=sys.stderr)
-        return 2
+    if PTXAS:
+        count.append("--ptxas")
+    rows, assembled, tsv = [], 0, ["kernel\tsmall\tbig"]
     for name in runnable():
         w = os.path.join(a.work, name)
         os.makedirs(w, exist_ok=True)
@@ -168,7 +268,11 @@ def main():
                 r.run([PTXAS, "-arch=sm_90", ptx, "-o", os.devnull])
                 assembled += 1
             _, out = r.run(count + [ptx])
-            row[v + ".static"] = field(out, "generic")
+            for col in ("generic", "nc", "regs", "instrs"):
+                row["%s.%s" % (v, col)] = field(out, col)
+            if not a.ptx_only and not a.dry_run:
+                os.makedirs(os.path.join(bundle, name), exist_ok=True)
+                shutil.copy(ptx, os.path.join(bundle, name, v + ".ptx"))
         if a.ptx_only:
             rows.append(row)
             continue
@@ -180,64 +284,151 @@ def main():
                                                                 "--compare", mods[v]])
             lines = [x for x in out.splitlines() if x.startswith("accesses:")]
             row[v + ".exec"] = field(lines[-1], "generic") if lines else None
-        for v in mods:
-            if skipped:  # no device: the CPU side of every kernel still runs
-                break
-            ptx = mods[v][:-3] + ".ptx"
-            rc, out = r.run([gpu, ptx] + run_args(name) +
-                            ["--runs", str(a.runs), "--dump", os.path.join(w, "gpu." + v)],
-                            ok=(0, 77))
-            if rc == 77:
-                skipped = True
-                break
-            if not a.dry_run:
-                row[v + ".ms"] = float(field(out, "median"))
-                row[v + ".agree"] = agree(name, os.path.join(w, "cpu"),
-                                          os.path.join(w, "gpu." + v))
-                device = out.split("device=", 1)[1].strip() if "device=" in out else device
+        if not a.dry_run:
+            shutil.copytree(os.path.join(w, "cpu"), os.path.join(bundle, name, "cpu"))
+        tsv.append("%s\t%s\t%s" % (name, " ".join(run_args(name)),
+                                   " ".join(run_args(name, DEVICE[name]))))
         rows.append(row)
-    if a.dry_run:
-        return 0
-    if a.ptx_only:
-        print("gpu.py: %d kernels, %d PTX made, %s" % (
-            len(rows), len(rows) * (1 + len(VARIANTS)),
-            "%d assembled by ptxas -arch=sm_90" % assembled if PTXAS else "no ptxas here"))
-        return 0
-    if skipped:
+    if a.dry_run or a.ptx_only:
+        return rows, assembled
+    shutil.copy(os.path.join(a.build, "bin", "gpu-run"), os.path.join(bundle, "gpu-run"))
+    with open(os.path.join(bundle, "kernels.tsv"), "w") as f:
+        f.write("\n".join(tsv) + "\n")
+    with open(os.path.join(bundle, "run.sh"), "w") as f:
+        f.write(RUN_SH % {"order": " ".join(ORDER), "builds": " ".join(BUILDS),
+                          "warmup": WARMUP, "runs": RUNS})
+    with open(os.path.join(bundle, "static.tsv"), "w") as f:
+        keys = sorted({k for x in rows for k in x if k != "kernel"})
+        f.write("\t".join(["kernel"] + keys) + "\n")
         for x in rows:
-            print("%s: generic PTX accesses clang %s, gasp %s; executed generic clang %s, "
-                  "gasp %s; gasp-run: every variant identical" % (
-                      x["kernel"], x["clang.static"], x["gasp.static"], x["clang.exec"],
-                      x["gasp.exec"]))
-        print("gpu.py: %d kernels prepared, %d PTX %s" % (
-            len(rows), assembled, "assembled by ptxas -arch=sm_90" if PTXAS else
-            "files (no ptxas here: not assembled)"))
-        print("gpu.py: no CUDA device: nothing was timed, bench/gpu/gpu.md not written")
-        return 77
-    head = ("| kernel | generic PTX clang / gasp | executed generic clang / gasp | "
-            "ms clang | ms gasp | gasp / clang | ms gasp-wp | ms gasp-ver | three-way |")
-    out = ["# The project's kernels on a GPU", "", "device: %s; `python3 bench/gpu/gpu.py` "
-           "(median of %d timed launches after 3 warm-up)" % (device, a.runs), "", head,
-           "|---|---|---|---|---|---|---|---|---|"]
-    ratios = []
+            f.write("\t".join([x["kernel"]] + [str(x.get(k)) for k in keys]) + "\n")
+    return rows, assembled
+
+
+def read_static(bundle):
+    with open(os.path.join(bundle, "static.tsv")) as f:
+        lines = [ln.rstrip("\n").split("\t") for ln in f]
+    return [dict(zip(lines[0], ln)) for ln in lines[1:]]
+
+
+def results(out_dir, bundle, md):
+    """Reads a device run's OUT folder; writes md; 0 when every output agreed."""
+    rows, device, ratios, bad = read_static(bundle), None, [], 0
+    head = ("| kernel | generic PTX clang / gasp | `ld.global.nc` clang / gasp | registers clang / gasp "
+            "| executed generic clang / gasp | us clang | us gasp | gasp / clang | us gasp-wp "
+            "| us gasp-ver | >= 50 us | outputs |")
+    table = [head, "|" + "---|" * 12]
     for x in rows:
-        ratio = x["gasp.ms"] / x["clang.ms"] if x["clang.ms"] else float("nan")
-        ratios.append(ratio)
-        ok = all(x[v + ".agree"] for v in ("clang", "gasp", "gasp-wp", "gasp-ver"))
-        out.append("| %s | %s / %s | %s / %s | %.4f | %.4f | %.3f | %.4f | %.4f | %s |" % (
-            x["kernel"], x["clang.static"], x["gasp.static"], x["clang.exec"], x["gasp.exec"],
-            x["clang.ms"], x["gasp.ms"], ratio, x["gasp-wp.ms"], x["gasp-ver.ms"],
-            "agree" if ok else "DIFFER"))
-    good = [q for q in ratios if q > 0 and not math.isnan(q)]
-    if good:
-        gm = math.exp(sum(math.log(q) for q in good) / len(good))
-        out += ["", "geometric mean of time gasp / time clang: %.3f (min %.3f, max %.3f, %d kernels)"
-                % (gm, min(good), max(good), len(good))]
+        k = x["kernel"]
+        d = os.path.join(out_dir, k)
+        times, ok, why = {b: [] for b in BUILDS}, True, []
+        if not os.path.isdir(d):
+            table.append("| %s | not run (%s) |" % (k, "budget spent" if os.path.exists(
+                os.path.join(out_dir, k + ".skipped")) else "no output"))
+            bad += 1
+            continue
+        for b in BUILDS:
+            if not agree(k, os.path.join(bundle, k, "cpu"), os.path.join(d, "small." + b)):
+                ok = False
+                why.append("%s test size != CPU" % b)
+        for r, b in enumerate(ORDER, 1):
+            p = os.path.join(d, "big.%d.%s.txt" % (r, b))
+            text = open(p, errors="replace").read() if os.path.exists(p) else ""
+            m = re.search(r"time: median=([\d.]+) min=([\d.]+) max=([\d.]+) runs=(\d+) ms device=(.*)",
+                          text)
+            if not m or "exit=0" not in text:
+                ok = False
+                last = [ln for ln in text.strip().splitlines() if not ln.startswith("exit=")]
+                why.append("%s run %d: %s" % (b, r, (last or ["no output"])[-1][:100]))
+                continue
+            device = m.group(5).strip()
+            times[b].append(float(m.group(1)) * 1000.0)
+            if r > 1 and "against: agree" not in text:
+                ok = False
+                why.append("%s run %d differs from clang's" % (b, r))
+        us = {b: statistics.median(v) if v else None for b, v in times.items()}
+        ratio = us["gasp"] / us["clang"] if us["clang"] and us["gasp"] else None
+        if ratio:
+            ratios.append(ratio)
+        if not ok:
+            bad += 1
+
+        def f(v):
+            return "%.1f" % v if v is not None else "-"
+        table.append("| %s | %s / %s | %s / %s | %s / %s | %s / %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            k, x["clang.generic"], x["gasp.generic"], x["clang.nc"], x["gasp.nc"],
+            x["clang.regs"], x["gasp.regs"], x["clang.exec"], x["gasp.exec"],
+            f(us["clang"]), f(us["gasp"]), "%.3f" % ratio if ratio else "-", f(us["gasp-wp"]),
+            f(us["gasp-ver"]), "yes" if us["clang"] and us["clang"] >= 50 else "no",
+            "agree" if ok else "DIFFER: " + "; ".join(why[:3]) + ("; ..." if len(why) > 3 else "")))
+    out = ["# The project's kernels on a GPU", "",
+           "device: %s.  Prepared by `python3 bench/gpu/gpu.py`, run by the bundle's run.sh "
+           "(bench/gpu/README.md), read by `python3 bench/gpu/gpu.py --results OUT`." % device,
+           "Each build's time: the median over its rounds of each round's median of %d timed "
+           "launches (device events; %d warm-up launches before each round), the rounds in the "
+           "order %s.  Outputs: each build at "
+           "the kernel's test size against gasp-run on the CPU, and at the device size against "
+           "clang's first run on the device (integers exactly, floats to 1e-5 relative).  "
+           "Static columns from the PTX (registers: ptxas -arch=sm_90 -v); executed generic "
+           "accesses from gasp-run at the test size." % (RUNS, WARMUP, " ".join(ORDER)),
+           ""] + table
+    if ratios:
+        gm = math.exp(sum(math.log(q) for q in ratios) / len(ratios))
+        out += ["", "geometric mean of time gasp / time clang: %.3f (min %.3f, max %.3f, %d kernels); "
+                "kernels whose outputs differ or did not run: %d" % (
+                    gm, min(ratios), max(ratios), len(ratios), bad)]
     text = "\n".join(out) + "\n"
-    with open(os.path.join(HERE, "gpu.md"), "w") as f:
+    with open(md, "w") as f:
         f.write(text)
     sys.stdout.write(text)
-    return 0 if all(x[v + ".agree"] for x in rows for v in ("clang", "gasp")) else 1
+    return 0 if bad == 0 else 1
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--dry-run", action="store_true")
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--ptx-only", action="store_true",
+                    help="make and check every PTX (ptxas where installed), run nothing")
+    ap.add_argument("--work", default=os.path.join(HERE, "work", "kernels-build"))
+    ap.add_argument("--bundle", default=os.path.join(HERE, "work", "kernels"))
+    ap.add_argument("--results", metavar="OUT", help="read a device run's OUT folder")
+    ap.add_argument("--local", action="store_true", help="also run the bundle here")
+    ap.add_argument("--out", default=os.path.join(HERE, "gpu.md"))
+    a = ap.parse_args()
+    a.build = os.path.abspath(a.build)
+    if a.results:
+        return results(a.results, a.bundle, a.out)
+    opt, grun = (os.path.join(a.build, "bin", t) for t in ("gasp-opt", "gasp-run"))
+    if not os.path.exists(LIBCLC):
+        print("gpu.py: %s missing (Debian's libclc-22: make deps)" % LIBCLC, file=sys.stderr)
+        return 2
+    rows, assembled = prepare(a, Runner(a.dry_run), opt, grun)
+    if a.dry_run:
+        return 0
+    said = ("%d assembled by ptxas -arch=sm_90" % assembled if PTXAS else "no ptxas here")
+    if a.ptx_only:
+        print("gpu.py: %d kernels, %d PTX made, %s" % (len(rows), len(rows) * len(BUILDS), said))
+        return 0
+    for x in rows:
+        print("%s: generic PTX accesses clang %s, gasp %s; executed generic clang %s, gasp %s; "
+              "gasp-run: every variant identical" % (x["kernel"], x["clang.generic"],
+                                                     x["gasp.generic"], x["clang.exec"],
+                                                     x["gasp.exec"]))
+    size = sum(os.path.getsize(os.path.join(dp, f)) for dp, _, fs in os.walk(a.bundle) for f in fs)
+    print("gpu.py: %d kernels prepared, %d PTX %s; bundle %s (%.1f MiB): "
+          "run `sh %s/run.sh OUT` on the device" % (len(rows), len(rows) * len(BUILDS), said,
+                                                     a.bundle, size / 2**20, a.bundle))
+    if not a.local:
+        return 0
+    out = os.path.join(a.work, "out")
+    shutil.rmtree(out, ignore_errors=True)
+    subprocess.run(["sh", os.path.join(a.bundle, "run.sh"), out], check=True)
+    if all("exit=77" in open(os.path.join(out, k, "small.clang.txt")).read()
+           for k in (x["kernel"] for x in rows) if os.path.isdir(os.path.join(out, k))):
+        print("gpu.py: no CUDA device: nothing was timed, bench/gpu/gpu.md not written")
+        return 77
+    return results(out, a.bundle, a.out)
 
 
 if __name__ == "__main__":

@@ -93,8 +93,12 @@ def build_cmd(unit, sources, out, plugin, cuda_root):
     return cmd + sources
 
 
-def prepare_one(unit, plugin, cuda_root, timeout):
-    """A dict describing the program's bundle entry, or one with 'skip'."""
+def prepare_one(unit, plugin, cuda_root, timeout, reuse=False):
+    """A dict describing the program's bundle entry, or one with 'skip'.
+    With reuse, a program built before (both binaries and PTX in its build
+    folder) is taken as it is when the plugin still makes the same device
+    code (the B PTX made again and compared): only the device code is
+    compiled."""
     udir = os.path.dirname(unit["src"])
     name = unit["name"]
     got = makefile_fields(os.path.join(udir, "Makefile"))
@@ -112,7 +116,15 @@ def prepare_one(unit, plugin, cuda_root, timeout):
     out = os.path.join(WORK, "build", name)
     os.makedirs(out, exist_ok=True)
     ptx = {}
-    for way, plug in (("A", None), ("B", plugin)):
+    ways = (("A", None), ("B", plugin))
+    if reuse and all(os.path.exists(os.path.join(out, f)) for f in ("A", "B", "A.ptx", "B.ptx")):
+        p = os.path.join(out, "B.now.ptx")
+        rc, _, _ = sh(build_cmd(unit, srcs, None, plugin, cuda_root)[:-len(srcs)] +
+                      ["--cuda-device-only", "-S"] + srcs + ["-o", p])
+        if rc == 0 and open(p).read() == open(os.path.join(out, "B.ptx")).read():
+            ways = ()
+            ptx = {w: open(os.path.join(out, w + ".ptx")).read() for w in ("A", "B")}
+    for way, plug in ways:
         # the device code alone, for ptxas and the control test
         p = os.path.join(out, way + ".ptx")
         rc, _, err = sh(build_cmd(unit, srcs, None, plug, cuda_root)[:-len(srcs)] +
@@ -144,15 +156,21 @@ RUN_SH = r'''#!/bin/sh
 # run.sh OUT [BUDGET] | run.sh --dry [BUDGET] — bench/gpu/whole.py's bundle:
 # each program of manifest.tsv run A B B A (A: clang's build, B: gasp's; a
 # control's one binary as both), each run under `timeout`, while its four
-# runs fit in what is left of BUDGET seconds (default 270).
+# runs fit in what is left of BUDGET seconds (default 270).  A program
+# whose first run times out is too long at its arguments: its other three
+# runs are not made (runs.tsv says "timeout").
 HERE=$(cd "$(dirname "$0")" && pwd)
 if [ "$1" = --dry ]; then DRY=1; OUT=/dev/null; else DRY=0; OUT=${1:?OUT}; fi
 BUDGET=${2:-270}
 [ $DRY = 1 ] || mkdir -p "$OUT"
-# the binaries travel gzipped (the bundle's 60 MiB): unpacked here once
+# the binaries travel gzipped (the bundle's 60 MiB): unpacked into BIN,
+# the bundle left as it came
+BIN=${TMPDIR:-/tmp}/gasp-whole.$$
+[ $DRY = 1 ] || trap 'rm -rf "$BIN"' EXIT
 [ $DRY = 1 ] || for f in "$HERE"/*/*.gz; do
   [ -e "$f" ] || continue
-  gunzip -f "$f" && chmod +x "${f%.gz}"
+  p=$(basename "$(dirname "$f")"); mkdir -p "$BIN/$p"
+  gunzip -c "$f" > "$BIN/$p/$(basename "$f" .gz)" && chmod +x "$BIN/$p/$(basename "$f" .gz)"
 done
 start=$(date +%s)
 [ $DRY = 1 ] || printf 'program\trun\texit\tseconds\n' > "$OUT/runs.tsv"
@@ -168,13 +186,16 @@ while IFS="$(printf '\t')" read -r prog kind tmo args; do
   bound=$((bound + 4 * tmo))
   for run in A1 B1 B2 A2; do
     way=${run%?}
-    exe="$HERE/$prog/$way"; [ "$kind" = control ] && exe="$HERE/$prog/same"
+    exe="$BIN/$prog/$way"; [ "$kind" = control ] && exe="$BIN/$prog/same"
     if [ $DRY = 1 ]; then echo "timeout $tmo $exe $args  # $prog $run"; continue; fi
     t0=$(date +%s.%N)
     (cd "$HERE/$prog" && timeout "$tmo" "$exe" $args) > "$OUT/$prog.$run.out" 2>&1
     rc=$?
     t1=$(date +%s.%N)
     printf '%s\t%s\t%s\t%s\n' "$prog" "$run" "$rc" "$(awk "BEGIN { print $t1 - $t0 }")" >> "$OUT/runs.tsv"
+    if [ $run = A1 ] && [ $rc = 124 ]; then
+      printf '%s\ttimeout\t-\t-\n' "$prog" >> "$OUT/runs.tsv"; break
+    fi
   done
 done < "$HERE/manifest.tsv"
 echo "run.sh: the runs started take at most ${bound} s (their timeouts); budget ${BUDGET} s"
@@ -206,6 +227,23 @@ def select(ready, controls):
     return out
 
 
+def interleave(entries):
+    """The run order: the changed programs as select() ordered them, a
+    control after every few, so that a run cut short by its budget still
+    has controls to compare with."""
+    changed = [e for e in entries if not e["control"]]
+    controls = [e for e in entries if e["control"]]
+    if not controls:
+        return changed
+    step = max(1, -(-len(changed) // len(controls)))
+    out = []
+    for i in range(0, max(len(changed), 1), step):
+        out += changed[i:i + step]
+        if controls:
+            out.append(controls.pop(0))
+    return out + controls
+
+
 def write_bundle(entries, bundle=None):
     global BUNDLE
     BUNDLE = bundle or BUNDLE
@@ -213,7 +251,7 @@ def write_bundle(entries, bundle=None):
         shutil.rmtree(BUNDLE)
     os.makedirs(BUNDLE)
     rows = ["program\tkind\ttimeout\targuments"]
-    for e in entries:
+    for e in interleave(entries):
         d = os.path.join(BUNDLE, e["name"])
         os.makedirs(d)
         for w, to in ((("A", "same"),) if e["control"] else (("A", "A"), ("B", "B"))):
@@ -254,6 +292,23 @@ def verdict(text):
     return "PASS" if "PASS" in t else "-"
 
 
+def columns(prog):
+    """generic, ld.global.nc and registers of the program's two device
+    builds, "A / B" each, from its build folder ("-" where absent)."""
+    got = {}
+    for w in ("A", "B"):
+        p = os.path.join(WORK, "build", prog, w + ".ptx")
+        if not os.path.exists(p):
+            return "-"
+        cmd = [sys.executable, os.path.join(ROOT, "bench", "finalcode_count.py"), "ptx", p]
+        if PTXAS:
+            cmd.insert(3, "--ptxas")
+        rc, out, _ = sh(cmd)
+        got[w] = dict(kv.split("=") for kv in out.split() if "=" in kv) if rc == 0 else {}
+    return ", ".join("%s / %s" % (got["A"].get(c, "?"), got["B"].get(c, "?"))
+                     for c in ("generic", "nc", "regs"))
+
+
 def read_results(out_dir, md, bundle=None):
     global BUNDLE
     BUNDLE = bundle or BUNDLE
@@ -273,7 +328,12 @@ def read_results(out_dir, md, bundle=None):
     for prog in sorted(runs):
         r = runs[prog]
         if "skipped" in r:
-            rows.append("| %s | %s | skipped (budget) | | | | |" % (prog, kinds.get(prog, "?")))
+            rows.append("| %s | %s | %s | skipped (budget) | | | | |" % (
+                prog, kinds.get(prog, "?"), columns(prog)))
+            continue
+        if "timeout" in r:
+            rows.append("| %s | %s | %s | A1 timed out (%s s): too long at these arguments "
+                        "| | | | |" % (prog, kinds.get(prog, "?"), columns(prog), r["A1"][1]))
             continue
         texts = {}
         for k in ("A1", "B1", "B2", "A2"):
@@ -293,9 +353,9 @@ def read_results(out_dir, md, bundle=None):
         if ok and same and all(v for v in kt.values()):
             ratio = ((kt["B1"] + kt["B2"]) / 2) / ((kt["A1"] + kt["A2"]) / 2)
             ratios[kinds.get(prog, "changed")].append(ratio)
-        rows.append("| %s | %s | %s | %s | %s | %s | %s |" % (
-            prog, kinds.get(prog, "?"), " ".join("%s:%s/%s" % (k, r.get(k, ("?",))[0], verd[k])
-                                                for k in texts),
+        rows.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            prog, kinds.get(prog, "?"), columns(prog),
+            " ".join("%s:%s/%s" % (k, r.get(k, ("?",))[0], verd[k]) for k in texts),
             "yes" if same else "**no**", src,
             " ".join("%.4g" % kt[k] if kt[k] else "-" for k in ("A1", "B1", "B2", "A2")),
             "%.4f" % ratio if ratio else "-"))
@@ -306,8 +366,12 @@ def read_results(out_dir, md, bundle=None):
            "Read by `python3 bench/gpu/whole.py --results OUT` from the run of "
            "`sh bench/gpu/work/bundle/run.sh OUT` (A: clang-22 -O3, B: with gasp's plugin; "
            "order A B B A).", "",
-           "| program | kind | exit/verdict per run | outputs equal (numbers masked) | time | "
-           "A1 B1 B2 A2 (s) | B/A |", "|---|---|---|---|---|---|---|"] + rows + [""]
+           "Final-code columns, A / B, from the device code built for the bundle "
+           "(bench/gpu/work/build; ptxas -arch=sm_90 -v where installed): generic accesses, "
+           "`ld.global.nc`, the largest register count of a kernel.", "",
+           "| program | kind | generic, nc, regs (A / B) | exit/verdict per run | "
+           "outputs equal (numbers masked) | time | A1 B1 B2 A2 (s) | B/A |",
+           "|---|---|---|---|---|---|---|---|"] + rows + [""]
     for kind in ("changed", "control"):
         g = gmean(ratios[kind])
         out.append("geometric mean B/A, %s programs: %s (%d programs%s)" % (
@@ -328,6 +392,8 @@ def main():
     ap.add_argument("--timeout", type=int, default=15, help="seconds per run (default 15)")
     ap.add_argument("--controls", type=int, default=6,
                     help="controls (byte-identical device code) in the bundle (default 6)")
+    ap.add_argument("--reuse", action="store_true",
+                    help="take a program built before when the plugin makes the same device code")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--results", metavar="OUT", help="read a device run's OUT folder")
@@ -353,7 +419,7 @@ def main():
     if names:
         units = [u for u in units if any(n in u["name"] for n in names)]
     with ThreadPoolExecutor(a.j) as ex:
-        got = list(ex.map(lambda u: prepare_one(u, plugin, cuda[0], a.timeout), units))
+        got = list(ex.map(lambda u: prepare_one(u, plugin, cuda[0], a.timeout, a.reuse), units))
     built = [e for e in got if "skip" not in e]
     ready = select(built, a.controls)
     size = write_bundle(ready, a.bundle)
@@ -369,7 +435,7 @@ def main():
              "budget (270 s) by leaving out the programs that no longer fit" % (
                  4 * a.timeout * len(ready), a.timeout), "",
              "| program | kind | generic PTX accesses A / B | arguments |", "|---|---|---|---|"]
-    for e in ready:
+    for e in interleave(ready):
         lines.append("| %s | %s | %s / %s | %s |" % (
             e["name"], "control" if e["control"] else "changed",
             e["generic"]["A"], e["generic"]["B"], " ".join(e["args"])))

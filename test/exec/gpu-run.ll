@@ -12,24 +12,32 @@
 ; FORMS: launch k of {{.*}}k.ptx: grid 2,1,1 block 32,1,1
 ; RUN: cmp %t/cpu/arg0.in.bin %t/gpu/arg0.in.bin
 ; RUN: cmp %t/cpu/arg2.1.in.bin %t/gpu/arg2.1.in.bin
+; --against compares with another run's dump (the initial buffers in a dry
+; run): gasp-run's outputs differ from the inputs, the inputs agree.
+; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:rand=2' --dry-run --against %t/cpu | FileCheck %s --check-prefix=DIFFER
+; RUN: mkdir -p %t/init && cp %t/cpu/arg0.in.bin %t/init/arg0.bin && cp %t/cpu/arg2.1.in.bin %t/init/arg2.1.bin
+; RUN: gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:rand=2' --dry-run --against %t/init | FileCheck %s --check-prefix=AGREE
+; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --dry-run --against %t/none 2>&1 | FileCheck %s --check-prefix=NOFILE
 ; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --local 30 --arg buf:i32:64 2>&1 | FileCheck %s --check-prefix=SIZES
 ; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --arg local:16 2>&1 | FileCheck %s --check-prefix=LOCAL
 ; RUN: not gpu-run %t/k.ptx --global 64 2>&1 | FileCheck %s --check-prefix=USAGE
 ; RUN: %if cuda-driver %{ true %} %else %{ not gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:rand=2' 2>&1 | FileCheck %s --check-prefix=SKIP %}
 ; RUN: %if cuda-driver %{ true %} %else %{ gpu-run %t/k.ptx --kernel k --global 64 --arg buf:i32:64 ; test $? -eq 77 %}
-; The benchmark script's dry run prints every command it would run, the
-; device runs included:
-; RUN: python3 %root/bench/gpu/gpu.py --dry-run --build %build --work %t/work | FileCheck %s --check-prefix=SCRIPT
+; The benchmark script's dry run prints every command its preparation would
+; run (the device's runs are its bundle's run.sh):
+; RUN: python3 %root/bench/gpu/gpu.py --dry-run --build %build --work %t/work --bundle %t/bundle | FileCheck %s --check-prefix=SCRIPT
 ; SCRIPT: # vadd
 ; SCRIPT: $ clang-22 {{.*}}vadd.cl -o {{.*}}vadd.nvptx64.ll
 ; SCRIPT: $ {{.*}}gasp-opt -S {{.*}}vadd.nvptx64.ll -o {{.*}}gasp-wp.ll --whole-program
 ; SCRIPT: $ {{.*}}gasp-run {{.*}}vadd.nvptx64.ll --kernel vadd --global 64 --local 16 {{.*}} --count --check-as --compare {{.*}}gasp.ll
-; SCRIPT: $ {{.*}}gpu-run {{.*}}gasp.ptx --kernel vadd --global 64 --local 16 --arg buf:f32:64:rand=1 --arg buf:f32:64:rand=2 --arg buf:f32:64 --runs 20 --dump {{.*}}gpu.gasp
 ; CPU: arg0: 64 x i32
 ; CPU: arg2.1: 4 x f32
 ; DRY: launch k of {{.*}}k.ptx: grid 2,1,1 block 32,1,1 dynamic-local 0; 3 warm-up + 20 timed launches
 ; DRY-NEXT: arg0: 64 x i32 fnv1a={{[0-9a-f]+}} (initial)
 ; DRY-NEXT: arg2.1: 4 x f32 fnv1a={{[0-9a-f]+}} (initial)
+; DIFFER: against: DIFFER arg0[0] 0 vs 4
+; AGREE: against: agree
+; NOFILE: error: cannot read 256 bytes from '{{.*}}none/arg0.bin'
 ; SIZES: error: --global must be a multiple of --local in every dimension
 ; LOCAL: error: 'local:16': a local-memory argument is OpenCL's; a CUDA launch has none (use --dynamic-local)
 ; USAGE: error: MODULE, --kernel and --global are required
