@@ -170,6 +170,14 @@ typedef struct GaspOptions {
   /* The module dumps (print-before/after/changed) print only these
      functions (a comma list; opt's -filter-print-funcs); NULL: the module. */
   const char *filter_print_funcs;
+  /* Asked before every pass the pipeline would run, with pass_hook_user
+     and the pass's name: 0 skips the pass (it changes nothing; pass_hook
+     is not called for it), anything else runs it.  NULL: every pass runs.
+     required is 1 for the passes a later one relies on (the glue passes,
+     gasp_glue_pass_list, and reinfer): they run whatever the answer.
+     The pass plugin answers with LLVM's pass instrumentation, so that
+     -opt-bisect-limit counts gasp's passes one by one. */
+  int (*pass_gate)(void *user, const char *pass, int required);
   /* New fields go here, at the end (see struct_size). */
 } GaspOptions;
 

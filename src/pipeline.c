@@ -5,7 +5,8 @@
  * Around passes: -print-before, -print-after(-all) and -print-changed
  * print the module to the debug stream, -verify-each runs the LLVM
  * verifier; GaspOptions.pass_hook is called around each pass (gasp-opt and
- * the plugin time passes with it).  Upstream passes (sroa) run
+ * the plugin time passes with it) and GaspOptions.pass_gate before it (0:
+ * skip it; the plugin's opt-bisect-limit).  Upstream passes (sroa) run
  * through LLVMRunPasses, gasp's own C passes in between.
  */
 #include "pipeline.h"
@@ -359,10 +360,28 @@ static void print_diff(FILE *o, const char *a, const char *b) {
   free(cb);
 }
 
+/* A pass the gate may not skip: a glue pass (what it carries a later pass
+   or run relies on) or reinfer (the facts a change left stale). */
+static bool pass_required(const char *name) {
+  if (!strcmp(name, "reinfer"))
+    return true;
+  size_t n = strlen(name);
+  for (const char *l = gasp_glue_pass_list(); (l = strstr(l, name)); l += n)
+    if ((l == gasp_glue_pass_list() || l[-1] == ' ') && (l[n] == ',' || !l[n]))
+      return true;
+  return false;
+}
+
 static bool run_one(GaspCtx *cx, const char *name, void *arg) {
   RunState *rs = arg;
   const PassInfo *p = pipeline_find(name);
   size_t ndiag = cx->diags.n;
+  bool required = pass_required(p->name);
+  if (cx->opt.pass_gate && !cx->opt.pass_gate(cx->opt.pass_hook_user, p->name, required) &&
+      !required) {
+    rs->changed = false; /* skipped (opt-bisect-limit in the plugin) */
+    return true;
+  }
   if (cx->opt.print_before_all || (cx->opt.print_before && !strcmp(cx->opt.print_before, name))) {
     char *txt = dump_text(cx, rs->m);
     fprintf(cx_out(cx), "; *** IR Dump Before %s ***\n%s", name, txt);

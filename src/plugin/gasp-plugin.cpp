@@ -189,27 +189,64 @@ cl::opt<unsigned> OptVisitCap("gasp-visit-cap", cl::cat(GaspCategory), cl::value
 
 // What one registration (one PassBuilder) shares between its callbacks:
 // whether a pipeline names gasp itself (then the automatically inserted
-// gasp stands aside), and the timers of gasp's own passes.
+// gasp stands aside), and the LLVM names of gasp's own passes.
 struct Registration {
   bool Explicit = false;
   // a -passes text names gasp<...;late> (a default pipeline printed and
   // parsed back): its gasp<...;early> has a late run after it
   bool LateParsed = false;
   const Module *Failed = nullptr; // the module an early run failed on: no late run
-  TimerGroup Timers{"gasp", "gasp pass execution timing report"};
-  StringMap<std::unique_ptr<Timer>> ByPass;
+  // "gasp-infer", ... for each of the library's passes (the instrumentation
+  // keeps StringRefs to them): filled once, at registration
+  StringMap<std::string> StepNames;
 };
 
-void timePass(void *User, const char *Pass, int After) {
-  auto *R = static_cast<Registration *>(User);
-  std::unique_ptr<Timer> &T = R->ByPass[Pass];
-  if (!T)
-    T = std::make_unique<Timer>(Pass, Pass, R->Timers);
-  if (After)
-    T->stopTimer();
-  else
-    T->startTimer();
-}
+// One of gasp's own passes as LLVM's pass instrumentation sees it: a pass
+// named gasp-<name> (gasp-infer, gasp-ipmsp, ...), run inside the gasp
+// pass.  A required step (a glue pass, reinfer) is never skipped by
+// -opt-bisect-limit, as LLVM's required passes are not.
+struct GaspStep {
+  StringRef Name;
+  StringRef name() const { return Name; }
+};
+struct GaspRequiredStep : GaspStep {
+  static bool isRequired() { return true; }
+};
+
+// Around each of gasp's passes, LLVM's instrumentation: -debug-pass-manager
+// lists it, -print-after=gasp-ipmsp (and -print-before, -print-changed,
+// -filter-passes) print around it, -time-passes makes it a row,
+// -opt-bisect-limit counts it and may skip it.
+struct StepHooks {
+  PassInstrumentation PI;
+  Module &M;
+  Registration &Reg;
+  bool Required = false;
+
+  StringRef stepName(const char *Pass) {
+    auto It = Reg.StepNames.find(Pass);
+    if (It == Reg.StepNames.end())
+      It = Reg.StepNames.insert({Pass, std::string("gasp-") + Pass}).first;
+    return It->second;
+  }
+  static int gate(void *User, const char *Pass, int Required) {
+    auto *H = static_cast<StepHooks *>(User);
+    H->Required = Required;
+    StringRef N = H->stepName(Pass);
+    return Required ? (H->PI.runBeforePass<Module>(GaspRequiredStep{{N}}, H->M), 1)
+                    : H->PI.runBeforePass<Module>(GaspStep{N}, H->M);
+  }
+  static void after(void *User, const char *Pass, int After) {
+    auto *H = static_cast<StepHooks *>(User);
+    if (!After)
+      return;
+    StringRef N = H->stepName(Pass);
+    if (H->Required)
+      H->PI.runAfterPass<Module>(GaspRequiredStep{{N}}, H->M, PreservedAnalyses::none());
+    else
+      H->PI.runAfterPass<Module>(GaspStep{N}, H->M, PreservedAnalyses::none());
+  }
+};
 
 struct GaspPass : PassInfoMixin<GaspPass> {
   // set by gasp<...>; unset: the -gasp-... option's value
@@ -299,7 +336,7 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     return O; // the strings point into this pass and the options: copy at once
   }
 
-  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
     LLVMModuleRef Ref = wrap(&M);
     // the automatic gasp stands aside when the pipeline names gasp itself
     // (-passes='default<O2>,gasp': parsed after default<O2> was built)
@@ -310,9 +347,12 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     GaspOptions O = options();
     O.stats = AreStatisticsEnabled();
     O.summary = O.stats;
-    if (TimePassesIsEnabled && Reg) {
-      O.pass_hook = timePass;
-      O.pass_hook_user = Reg.get();
+    std::optional<StepHooks> Hooks;
+    if (Reg) {
+      Hooks.emplace(StepHooks{MAM.getResult<PassInstrumentationAnalysis>(M), M, *Reg});
+      O.pass_gate = StepHooks::gate;
+      O.pass_hook = StepHooks::after;
+      O.pass_hook_user = &*Hooks;
     }
     LLVMContext &C = M.getContext();
     bool Remarks = C.getLLVMRemarkStreamer() || C.getDiagHandlerPtr()->isAnyRemarkEnabled();
@@ -355,11 +395,25 @@ const char *const OptionList =
     "no-...), "
     "clone-cost=N, clone-budget=N, visit-cap=N, target-as=NAME";
 
-// "gasp" or "gasp<a;b;...>": each element an option (see OptionList) or a
-// pass name of gasp's list.
+// Whether Name is one of the library's passes (its list or the glue).
+bool isGaspStep(StringRef Name) {
+  for (const char *List : {gasp_pass_list(), gasp_glue_pass_list()})
+    for (StringRef P : split(List, ','))
+      if (P.trim() == Name)
+        return true;
+  return false;
+}
+
+// "gasp", "gasp<a;b;...>" (each element an option, see OptionList, or a
+// pass name of gasp's list) or "gasp-<pass>" (gasp-infer: that pass alone,
+// as gasp<infer>).
 bool parseGasp(StringRef Name, GaspPass &P) {
   if (Name == "gasp")
     return true;
+  if (StringRef Step = Name; Step.consume_front("gasp-") && isGaspStep(Step)) {
+    P.Passes = Step.str();
+    return true;
+  }
   if (!Name.consume_front("gasp<") || !Name.consume_back(">"))
     return false;
   SmallVector<StringRef, 8> Parts;
@@ -432,8 +486,18 @@ bool parseGasp(StringRef Name, GaspPass &P) {
 
 void registerCallbacks(PassBuilder &PB) {
   auto Reg = std::make_shared<Registration>();
-  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks())
+  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
     PIC->addClassToPassName(GaspPass::name(), "gasp");
+    // each of gasp's passes by its LLVM name (gasp-infer, ...): what
+    // -print-after=, -filter-passes= and the bisect lines call it
+    for (const char *List : {gasp_pass_list(), gasp_glue_pass_list(), "reinfer"})
+      for (StringRef P : split(List, ',')) {
+        P = P.trim();
+        std::string &N = Reg->StepNames[P];
+        N = ("gasp-" + P).str();
+        PIC->addClassToPassName(N, N);
+      }
+  }
   PB.registerPipelineParsingCallback(
       [Reg](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
         GaspPass P;

@@ -181,6 +181,69 @@ static void test_facts_invalidation(void) {
   LLVMContextDispose(ctx);
 }
 
+typedef struct Gate {
+  int limit, asked;   /* passes past the limit are refused */
+  char log[256];      /* "name(R)?:run|skip " per question, "+name " per run */
+} Gate;
+
+static int gate_pass(void *user, const char *pass, int required) {
+  Gate *g = user;
+  int go = ++g->asked <= g->limit;
+  size_t n = strlen(g->log);
+  snprintf(g->log + n, sizeof g->log - n, "%s%s:%s ", pass, required ? "(R)" : "",
+           go ? "run" : "skip");
+  return go;
+}
+
+static void gate_hook(void *user, const char *pass, int after) {
+  Gate *g = user;
+  size_t n = strlen(g->log);
+  if (after)
+    snprintf(g->log + n, sizeof g->log - n, "+%s ", pass);
+}
+
+/* GaspOptions.pass_gate is asked before each pass: a pass it refuses does
+   not run (no pass_hook call, the module unchanged by it), a required one
+   (a glue pass, reinfer) runs whatever the answer. */
+static void test_pass_gate(void) {
+  const char ir[] =
+      "target triple = \"spir64\"\n"
+      "define spir_kernel void @k(ptr addrspace(1) %g) {\n"
+      "  %p = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)\n"
+      "  store i32 1, ptr addrspace(4) %p, align 4\n  ret void\n}\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  for (int limit = 0; limit < 3; limit++) {
+    GaspOptions o;
+    gasp_options_init(&o);
+    o.passes = "forget,infer,alias";
+    Gate g = {limit, 0, ""};
+    o.pass_gate = gate_pass;
+    o.pass_hook = gate_hook;
+    o.pass_hook_user = &g;
+    GaspCtx *cx = gasp_ctx_new(&o);
+    LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+    if (m) {
+      CHECK(gasp_run(cx, m) == GASP_OK);
+      const char *want[] = {
+          "forget(R):skip +forget infer:skip alias:skip ",
+          "forget(R):run +forget infer:skip alias:skip ",
+          "forget(R):run +forget infer:run +infer alias:skip "};
+      CHECK(!strcmp(g.log, want[limit]));
+      if (strcmp(g.log, want[limit]))
+        printf("  limit %d: got '%s'\n", limit, g.log);
+      /* the store stays generic unless infer ran */
+      LLVMValueRef k = LLVMGetNamedFunction(m, "k");
+      LLVMValueRef st = LLVMGetPreviousInstruction(
+          LLVMGetLastInstruction(LLVMGetEntryBasicBlock(k)));
+      unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(st, 1)));
+      CHECK(as == (limit >= 2 ? 1u : 4u));
+      LLVMDisposeModule(m);
+    }
+    gasp_ctx_free(cx);
+  }
+  LLVMContextDispose(ctx);
+}
+
 /* What ipmsp gave up on is kept as data (schema.c's outcome) and read back
    by both the explanations and the call graph: with no clone budget, the
    helper called with global and local memory says "clone budget
@@ -472,5 +535,6 @@ void unit_analysis(void) {
   test_facts_inventory();
   test_space_names_nothing();
   test_facts_outcomes();
+  test_pass_gate();
   test_facts_reinfer_set();
 }
