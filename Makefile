@@ -34,7 +34,7 @@ LIB_SRC = $(foreach l,$(LAYERS),$(sort $(wildcard src/$(l)/*.c))) src/pipeline.c
 # legacy intrinsic calls): a C++ adapter with a C interface
 # (src/base/capi.cpp, docs/design.md "C++ in gasp"); it needs the C++
 # runtime, which libLLVM already depends on.
-LIB_CXX_SRC = src/base/capi.cpp
+LIB_CXX_SRC = src/base/capi.cpp src/core/bitstream.cpp
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(LIB_CXX_SRC:%.cpp=$(BUILD)/obj/%.o)
 EXEC_SRC = src/exec/spec.c src/exec/builtins.c src/exec/prep.c src/exec/retarget.c src/exec/rt.c src/exec/exec.c
 EXEC_OBJ = $(EXEC_SRC:%.c=$(BUILD)/obj/%.o)
@@ -73,7 +73,7 @@ deps:
 # -MMD -MP: each object's header dependencies, written beside it (.d)
 $(BUILD)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)
-	$(CXX_LLVM) $$($(LLVM_CONFIG) --cxxflags) $(OPT) -fPIC -fvisibility=hidden -Wall -Wextra -Wno-unused-parameter $(WERROR) -MMD -MP -c $< -o $@
+	$(CXX_LLVM) $$($(LLVM_CONFIG) --cxxflags) $(OPT) -Iinclude -fPIC -fvisibility=hidden -fvisibility-inlines-hidden -Wall -Wextra -Wno-unused-parameter $(WERROR) -MMD -MP -c $< -o $@
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -209,6 +209,11 @@ typedef struct GaspRemark {
      YAML writer places a remark that has no debug location (line 0, LLVM's
      "no line"), since opt-viewer drops a remark without a DebugLoc. */
   const char *source_file;
+  /* 1: the remark is about the module as a whole (its message names no
+     function); it hangs on the module's first kernel (else its first
+     defined function), `function`, because LLVM's remarks, opt-viewer's
+     pages and the plugin's diagnostics need one. */
+  int module_level;
 } GaspRemark;
 
 typedef struct GaspCtx GaspCtx;
@@ -265,6 +270,11 @@ GASP_API const GaspRemark *gasp_remark(const GaspCtx *cx, size_t i);
 /* Writes remark i in LLVM's YAML remark format (one "--- !Passed" ...
    "..." document), readable by llvm-remarkutil and opt-viewer. */
 GASP_API void gasp_remark_write_yaml(const GaspCtx *cx, size_t i, FILE *f);
+/* Writes the remarks (those whose keep[i] is nonzero; keep NULL: all) as
+   one file in LLVM's bitstream remark format, by LLVM's own serializer
+   (what opt's -pass-remarks-format=bitstream writes; llvm-remarkutil reads
+   it).  Returns 1 when written, 0 on an error. */
+GASP_API int gasp_remarks_write_bitstream(const GaspCtx *cx, const unsigned char *keep, FILE *f);
 
 /* Writes the call graph of m after gasp as a Graphviz digraph: kernels,
    helpers, clones (with the tuple of spaces that made them), each pointer

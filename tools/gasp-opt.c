@@ -96,10 +96,10 @@ static const char usage_text2[] =
     "  -pass-remarks-missed=<re>    ... Missed remarks: every access left\n"
     "                        generic, with its reason ('gasp' pass)\n"
     "  -pass-remarks-analysis=<re>  ... Analysis remarks\n"
-    "  -pass-remarks-output=<f.yaml> write every remark in LLVM's YAML format\n"
+    "  -pass-remarks-output=<f.yaml> write every remark in LLVM's YAML (or bitstream) format\n"
     "                        (llvm-remarkutil, opt-viewer)\n"
     "  -pass-remarks-filter=<re>    only remarks of matching passes go there\n"
-    "  -pass-remarks-format=yaml    the format of that file (yaml only)\n"
+    "  -pass-remarks-format=yaml|bitstream  the format of that file (LLVM's)\n"
     "  --dot-callgraph=<f.dot> write the call graph after gasp (Graphviz):\n"
     "                        demangled names, a legend\n"
     "  --dot-callgraph-show=<s> reachable (default: what the kernels reach),\n"
@@ -150,6 +150,7 @@ typedef struct Args {
      GaspRemarkKind), and -pass-remarks-filter for the YAML file */
   const char *remark_re[3], *remarks_filter;
   const char *remarks_out, *dot_out;
+  bool remarks_bitstream; /* -pass-remarks-format=bitstream */
   GaspCallgraphShow dot_show; /* --dot-callgraph-show */
 } Args;
 
@@ -367,12 +368,9 @@ static void parse_args(int argc, char **argv, Args *a) {
     } else if ((v = opt_value(s, "pass-remarks-filter"))) {
       a->remarks_filter = v;
     } else if ((v = opt_value(s, "pass-remarks-format"))) {
-      if (!strcmp(v, "bitstream"))
-        usage_error("gasp-opt writes remarks as YAML only, not %s ('llvm-remarkutil-22 "
-                    "yaml2bitstream' converts them; in opt-22 through the pass plugin gasp's "
-                    "remarks go to opt's writer)", v);
-      if (strcmp(v, "yaml"))
+      if (strcmp(v, "yaml") && strcmp(v, "bitstream"))
         usage_error("-pass-remarks-format wants 'yaml' or 'bitstream', not '%s'", v);
+      a->remarks_bitstream = !strcmp(v, "bitstream");
     } else if ((v = opt_value(s, "load-pass-plugin")) || (v = opt_value(s, "load"))) {
       usage_error("gasp-opt runs gasp's own passes and loads no plugin ('%s'); to mix gasp with "
                   "other passes or plugins, run opt-22 with "
@@ -480,11 +478,11 @@ static void free_filters(Filters *f) {
    "remark: <file>:<line>:<col>: <message>" ("<unknown>:0:0" without debug
    information; a remark about a function is at its subprogram's line,
    column 0), exactly as opt-22 prints gasp's remarks through the plugin.
-   A remark about the whole module, which LLVM's remarks cannot carry (they
-   belong to a function), is printed at "<unknown>:0:0" by gasp-opt only;
-   one about a function the run removed (an original replaced by its
-   clones) is left out as opt leaves it out — -pass-remarks-output keeps
-   both. */
+   A remark about the whole module hangs on its first kernel (LLVM's
+   remarks belong to a function: GaspRemark.module_level), so opt prints
+   it too, at that kernel's line; one about a function the run removed (an
+   original replaced by its clones) is left out as opt leaves it out —
+   -pass-remarks-output keeps it. */
 static void print_remarks(const GaspCtx *cx, const Filters *f, LLVMModuleRef m) {
   for (size_t i = 0; i < gasp_remark_count(cx); i++) {
     const GaspRemark *r = gasp_remark(cx, i);
@@ -838,7 +836,8 @@ typedef struct Emit {
   bool text;
   const GaspCtx *cx;
   const Filters *filters;
-  int what; /* 0 module, 1 YAML remarks, 2 dot */
+  int what; /* 0 module, 1 remarks (YAML, or bitstream), 2 dot */
+  bool bitstream;
   GaspCallgraphShow dot_show;
 } Emit;
 
@@ -847,16 +846,27 @@ static bool emit_stream(const Emit *e, int fd) {
   FILE *f = dupfd >= 0 ? fdopen(dupfd, "w") : NULL;
   if (!f)
     return false;
+  bool wrote = true;
   if (e->what == 1) {
-    for (size_t i = 0; i < gasp_remark_count(e->cx); i++) {
+    size_t n = gasp_remark_count(e->cx);
+    unsigned char *keep = calloc(n ? n : 1, 1);
+    if (!keep) {
+      fclose(f);
+      return false;
+    }
+    for (size_t i = 0; i < n; i++) {
       const GaspRemark *r = gasp_remark(e->cx, i);
-      if (!e->filters->on[3] || !regexec(&e->filters->re[3], r->pass, 0, NULL, 0))
+      keep[i] = !e->filters->on[3] || !regexec(&e->filters->re[3], r->pass, 0, NULL, 0);
+      if (keep[i] && !e->bitstream)
         gasp_remark_write_yaml(e->cx, i, f);
     }
+    if (e->bitstream)
+      wrote = gasp_remarks_write_bitstream(e->cx, keep, f);
+    free(keep);
   } else {
     gasp_write_callgraph(e->cx, e->m, e->dot_show, f);
   }
-  bool ok = !ferror(f);
+  bool ok = wrote && !ferror(f);
   return fclose(f) == 0 && ok;
 }
 
@@ -1128,7 +1138,7 @@ static int run(const Args *ap) {
      leaves none of them (the module last: a fault while printing it) */
   set_phase(a.in, "error: LLVM crashed writing the output (a constant expression nested "
             "too deeply to print?); nothing written", EXIT_INPUT);
-  Emit em = {m, a.text, cx, &filters, 0, a.dot_show};
+  Emit em = {m, a.text, cx, &filters, 0, a.remarks_bitstream, a.dot_show};
   Pending pd[MAX_OUTPUTS] = {{0}};
   const char *outs[MAX_OUTPUTS] = {a.remarks_out, a.dot_out, a.out};
   bool ok = true;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // capi.cpp — the services the LLVM C API lacks, behind a C interface
-// (declared in src/base/base.h, "capi.cpp").  The second and last C++ file
-// of gasp (the first adapts the pass-plugin interface); every pass stays in
-// C and calls these functions (docs/design.md, "C++ in gasp").
+// (declared in src/base/base.h, "capi.cpp").  One of gasp's three C++
+// files (the others adapt the pass-plugin interface and LLVM's bitstream
+// remark serializer); every pass stays in C and calls these functions
+// (docs/design.md, "C++ in gasp").
 //
 //  - dbg_copy: a copy of a function made by clone.c gets its own
 //    DISubprogram.  A DISubprogram may belong to one function only; the C

@@ -20,8 +20,10 @@
  *     - String:          'load stays generic: '
  *     - Reason:          'pointer loaded from memory'
  *   ...
- * A remark without a debug location (no -g, or one about the module) is
- * placed at line 0 of the module's source file, LLVM's "no line":
+ * A remark about the whole module hangs on its first kernel (else its
+ * first defined function; GaspRemark.module_level says so).  A remark
+ * without a debug location (no -g) is placed at line 0 of the module's
+ * source file (relative to the working directory), LLVM's "no line":
  * opt-viewer drops remarks without a DebugLoc (test/remarks/opt-viewer.test).
  * Scalars are quoted as LLVM's YAML writer quotes them (see yaml_str), so
  * llvm-remarkutil reads back any name, control bytes included.  Tests:
@@ -31,6 +33,7 @@
 
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
 
 bool cx_wants(const GaspCtx *cx, GaspRemarkKind k) {
   return (cx->opt.remarks >> k) & 1u;
@@ -49,6 +52,35 @@ static void place(GaspRemark *r, LLVMValueRef loc) {
   }
 }
 
+/* Where a remark about the whole module hangs: the module's first kernel,
+   else its first defined function (NULL: none). */
+static LLVMValueRef module_anchor(const GaspCtx *cx, LLVMModuleRef m) {
+  LLVMValueRef first = NULL;
+  for (LLVMValueRef f = m ? LLVMGetFirstFunction(m) : NULL; f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f))
+      continue;
+    if (cx->tgt && tgt_is_kernel(cx->tgt, f))
+      return f;
+    if (!first)
+      first = f;
+  }
+  return first;
+}
+
+/* The module's source file name as the remark files give it: relative to
+   the working directory when it lies below it (clang was handed an
+   absolute path), so that opt-viewer puts it on the same page as the
+   debug locations, which are relative. */
+static char *source_name(const char *src, size_t n) {
+  char cwd[4096];
+  if (n && src[0] == '/' && getcwd(cwd, sizeof cwd)) {
+    size_t c = strlen(cwd);
+    if (c < n && !strncmp(src, cwd, c) && src[c] == '/')
+      return xasprintf("%.*s", (int)(n - c - 1), src + c + 1);
+  }
+  return xasprintf("%.*s", (int)n, src);
+}
+
 GaspRemark *cx_remark(GaspCtx *cx, GaspRemarkKind k, const char *name, LLVMValueRef fn,
                       LLVMValueRef at) {
   if (!cx_wants(cx, k))
@@ -57,15 +89,19 @@ GaspRemark *cx_remark(GaspCtx *cx, GaspRemarkKind k, const char *name, LLVMValue
   r.kind = k;
   r.pass = xstrdup(cx->cur_pass ? cx->cur_pass : "gasp");
   r.name = xstrdup(name);
+  LLVMModuleRef m = fn ? LLVMGetGlobalParent(fn) : cx->cur_module;
+  if (!fn) {
+    r.module_level = 1;
+    fn = module_anchor(cx, m);
+  }
   size_t nlen = 0;
   const char *fname = fn ? LLVMGetValueName2(fn, &nlen) : NULL;
   r.function = fn ? xasprintf("%.*s", (int)nlen, fname) : xstrdup("(module)");
   place(&r, at ? at : fn);
-  LLVMModuleRef m = fn ? LLVMGetGlobalParent(fn) : cx->cur_module;
   size_t slen = 0;
   const char *src = m ? LLVMGetSourceFileName(m, &slen) : NULL;
   if (src && slen)
-    r.source_file = xasprintf("%.*s", (int)slen, src);
+    r.source_file = source_name(src, slen);
   vec_push(&cx->remarks, r);
   return &cx->remarks.v[cx->remarks.n - 1];
 }
@@ -97,7 +133,7 @@ void rm_done(GaspRemark *r) {
   for (size_t i = 0; i < r->nargs; i++)
     cap += strlen(r->args[i].value);
   char *m = xmalloc(cap), *p = m;
-  if (strcmp(r->function, "(module)"))
+  if (!r->module_level)
     p += sprintf(p, "%s: @%s: ", r->pass, r->function);
   else
     p += sprintf(p, "%s: ", r->pass);
@@ -123,7 +159,7 @@ static void locate(GaspRemark *r, LLVMValueRef fn) {
 void remarks_rehome(GaspCtx *cx, LLVMModuleRef m) {
   for (size_t i = 0; i < cx->remarks.n; i++) {
     GaspRemark *r = &cx->remarks.v[i];
-    if (!strcmp(r->function, "(module)"))
+    if (r->module_level || !strcmp(r->function, "(module)"))
       continue;
     LLVMValueRef fn = LLVMGetNamedFunction(m, r->function);
     if (fn && !LLVMIsDeclaration(fn)) {
