@@ -364,6 +364,8 @@ GASP_API const char *gasp_pass_list(void);
 /* Of those, the ones that only carry state between the pass plugin's two
    runs ("splitclones, forget, sizes"): for developers. */
 GASP_API const char *gasp_glue_pass_list(void);
+/* The others: the passes a user names (gasp-opt --help lists these). */
+GASP_API const char *gasp_user_pass_list(void);
 GASP_API const char *gasp_default_pipeline(void);
 /* The pass plugin's pipelines, pass lists.  Early in clang's pipeline,
    when the late run follows: gasp within each function, clones only for

@@ -39,51 +39,70 @@ static const GaspStatDesc st_group_rounds = {
 /* Every pass, in pipeline order: X(name, run, needs, keeps, what it does).
    needs: the kept facts it may ask the fact store for (FACTS_*, made when
    first asked); keeps: those still true after it changed the module (alias
-   adds only metadata), the rest dropped.  The table and the list of names
+   adds only metadata), the rest dropped; role: USER, STEP or GLUE (below).  The table and the list of names
    are made from it. */
 #define PASSES(X)                                                                               \
-  X(sroa, run_sroa, 0, 0,                                                                       \
+  X(sroa, run_sroa, 0, 0, USER,                                                                       \
     "upstream scalar replacement of aggregates")                                                \
-  X(internalize, internalize_run, 0, FACTS_INVENTORY,                                           \
+  X(internalize, internalize_run, 0, FACTS_INVENTORY, USER,                                           \
     "--whole-program: non-kernel functions internal, uncalled ones removed")                    \
-  X(byvalcopy, byvalcopy_run, 0, 0,                                                             \
+  X(byvalcopy, byvalcopy_run, 0, 0, USER,                                                             \
     "a kernel's by-value aggregate it writes or hands on: copied into private memory")          \
-  X(infer, infer_run, 0, FACTS_INVENTORY,                                                       \
+  X(infer, infer_run, 0, FACTS_INVENTORY, USER,                                                       \
     "intra-procedural address-space inference")                                                 \
-  X(fields, fields_run, FACTS_INVENTORY, FACTS_INVENTORY,                                       \
+  X(fields, fields_run, FACTS_INVENTORY, FACTS_INVENTORY, USER,                                       \
     "clones for the spaces callers store in the aggregates they pass")                          \
-  X(callsplit, callsplit_run, 0, FACTS_INVENTORY,                                               \
+  X(callsplit, callsplit_run, 0, FACTS_INVENTORY, USER,                                               \
     "a call handed a select of pointers in two spaces: one call per arm")                       \
-  X(ipmsp, ipmsp_run, 0, FACTS_INVENTORY,                                                       \
+  X(ipmsp, ipmsp_run, 0, FACTS_INVENTORY, USER,                                                       \
     "inter-procedural propagation: votes, specialization, clones, returns")                     \
-  X(splitclones, splitclones_run, 0, FACTS_INVENTORY,                                           \
+  X(splitclones, splitclones_run, 0, FACTS_INVENTORY, GLUE,                                           \
     "ipmsp on the callees of the calls callsplit split in this run only")                       \
-  X(memsum, memsum_run, FACTS_SUMMARY | FACTS_INVENTORY, FACTS_INVENTORY,                       \
+  X(memsum, memsum_run, FACTS_SUMMARY | FACTS_INVENTORY, FACTS_INVENTORY, USER,                       \
     "pointers through global, local, ... memory: what each memory may hold")                    \
-  X(version, version_run, 0, FACTS_INVENTORY,                                                   \
+  X(version, version_run, 0, FACTS_INVENTORY, USER,                                                   \
     "--version-by-space=on: a loop through a pointer of two spaces, one copy per "              \
     "space")                                                                                    \
-  X(resolve, resolve_run, FACTS_REACH | FACTS_INVENTORY, FACTS_INVENTORY,                       \
+  X(resolve, resolve_run, FACTS_REACH | FACTS_INVENTORY, FACTS_INVENTORY, USER,                       \
     "explicit casts folded; static resolution when only global memory reaches")                 \
-  X(reinfer, reinfer_run, 0, FACTS_INVENTORY,                                                   \
+  X(reinfer, reinfer_run, 0, FACTS_INVENTORY, STEP,                                                   \
     "infer again the functions the passes before it changed (the fact store's set)")            \
-  X(lower, lower_run, FACTS_REACH, 0,                                                           \
+  X(lower, lower_run, FACTS_REACH, 0, USER,                                                           \
     "--lower-generic=tags: tag generic pointers, dispatch each access on the tag")              \
-  X(alias, alias_run, 0, FACTS_ALL,                                                             \
+  X(alias, alias_run, 0, FACTS_ALL, USER,                                                             \
     "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis")              \
-  X(hazards, hazards_run, 0, 0,                                                                 \
+  X(hazards, hazards_run, 0, 0, USER,                                                                 \
     "shapes LLVM 22's back ends mishandle (amdgcn: run-time lanes of pointer vectors)")         \
-  X(frames, frames_run, FACTS_INVENTORY, 0,                                                     \
+  X(frames, frames_run, FACTS_INVENTORY, 0, USER,                                                     \
     "NVPTX: printf buffers, volatile slots, by-value arguments as llc-22 makes them local")     \
-  X(forget, forget_run, 0, FACTS_INVENTORY,                                                     \
+  X(forget, forget_run, 0, FACTS_INVENTORY, GLUE,                                                     \
     "an earlier run's field facts (!gasp.fields) dropped: for a module other passes changed")  \
-  X(sizes, sizes_run, 0, FACTS_ALL,                                                             \
+  X(sizes, sizes_run, 0, FACTS_ALL, GLUE,                                                             \
     "each function's size as the early run sees it, for the late run's clone cost model")
-#define PASS_ENTRY(name, run, needs, keeps, what) {#name, run, what, needs, keeps},
-#define PASS_NAME(name, run, needs, keeps, what) ", " #name
+#define PASS_ENTRY(name, run, needs, keeps, role, what)                                         \
+  {#name, run, what, needs, keeps, ROLE_REQUIRED_##role},
+#define PASS_NAME(name, run, needs, keeps, role, what) ", " #name
+#define PASS_USER_NAME(name, run, needs, keeps, role, what) ROLE_USER_##role(name)
+#define PASS_GLUE_NAME(name, run, needs, keeps, role, what) ROLE_GLUE_##role(name)
+/* A pass's role: USER (in the user-facing list), STEP (there too, and
+   required: reinfer, the facts a change left stale), GLUE (carries state
+   between the plugin's two runs: developers', and required).  A required
+   pass is never skipped by GaspOptions.pass_gate: a later one relies on
+   what it leaves. */
+#define ROLE_REQUIRED_USER false
+#define ROLE_REQUIRED_STEP true
+#define ROLE_REQUIRED_GLUE true
+#define ROLE_USER_USER(n) ", " #n
+#define ROLE_USER_STEP(n) ", " #n
+#define ROLE_USER_GLUE(n)
+#define ROLE_GLUE_USER(n)
+#define ROLE_GLUE_STEP(n)
+#define ROLE_GLUE_GLUE(n) ", " #n
 static const PassInfo passes[] = {PASSES(PASS_ENTRY)};
 /* ", sroa, internalize, ..." : the names, after their first two characters */
 static const char pass_names[] = PASSES(PASS_NAME) " (and none)";
+static const char user_pass_names[] = PASSES(PASS_USER_NAME) " (and none)";
+static const char glue_pass_names[] = PASSES(PASS_GLUE_NAME);
 
 /* The default pipeline: one literal list.  A bracketed group runs again
    while any of its passes changed the module (at most GROUP_ROUNDS times):
@@ -150,7 +169,8 @@ const char *gasp_pass_list(void) { return pass_names + 2; }
 /* The passes that only carry state between the plugin's two runs (or
    clone for the early run alone): developers', not users' (gasp-opt
    --help leaves them out, --help-hidden lists them). */
-const char *gasp_glue_pass_list(void) { return "splitclones, forget, sizes"; }
+const char *gasp_glue_pass_list(void) { return glue_pass_names + 2; }
+const char *gasp_user_pass_list(void) { return user_pass_names + 2; }
 const char *gasp_default_pipeline(void) { return default_pipeline; }
 const char *gasp_late_pipeline(void) { return late_pipeline; }
 const char *gasp_early_pipeline(void) { return early_pipeline; }
@@ -360,23 +380,11 @@ static void print_diff(FILE *o, const char *a, const char *b) {
   free(cb);
 }
 
-/* A pass the gate may not skip: a glue pass (what it carries a later pass
-   or run relies on) or reinfer (the facts a change left stale). */
-static bool pass_required(const char *name) {
-  if (!strcmp(name, "reinfer"))
-    return true;
-  size_t n = strlen(name);
-  for (const char *l = gasp_glue_pass_list(); (l = strstr(l, name)); l += n)
-    if ((l == gasp_glue_pass_list() || l[-1] == ' ') && (l[n] == ',' || !l[n]))
-      return true;
-  return false;
-}
-
 static bool run_one(GaspCtx *cx, const char *name, void *arg) {
   RunState *rs = arg;
   const PassInfo *p = pipeline_find(name);
   size_t ndiag = cx->diags.n;
-  bool required = pass_required(p->name);
+  bool required = p->required;
   if (cx->opt.pass_gate && !cx->opt.pass_gate(cx->opt.pass_hook_user, p->name, required) &&
       !required) {
     rs->changed = false; /* skipped (opt-bisect-limit in the plugin) */

@@ -16,6 +16,7 @@ typedef struct PassInfo {
   const char *what;
   unsigned needs; /* FACTS_*: what it may ask the fact store for */
   unsigned keeps; /* FACTS_*: what stays true when it changed the module */
+  bool required;  /* never skipped by GaspOptions.pass_gate (a glue pass, reinfer) */
 } PassInfo;
 const PassInfo *pipeline_find(const char *name);
 /* Runs the pass list cx->opt.passes (or the default); returns a status. */

@@ -243,34 +243,6 @@ static bool parse_long(const char *v, long lo, long hi, long *out) {
   return true;
 }
 
-/* gasp_pass_list() less the developers' glue passes (gasp_glue_pass_list). */
-static char *user_passes(void) {
-  const char *all = gasp_pass_list(), *glue = gasp_glue_pass_list();
-  char *out = malloc(strlen(all) + 1), *o = out;
-  if (!out) {
-    fputs("gasp-opt: out of memory\n", stderr);
-    exit(1);
-  }
-  *o = 0;
-  for (const char *p = all; *p;) {
-    size_t tok = strcspn(p, ","), n = strcspn(p, ", "); /* "sizes (and none)" */
-    bool is_glue = false;
-    for (const char *g = glue; *g;) {
-      size_t m = strcspn(g, ",");
-      is_glue |= m == n && !strncmp(g, p, n);
-      g += m;
-      g += strspn(g, ", ");
-    }
-    if (!is_glue)
-      o += sprintf(o, "%s%.*s", o == out ? "" : ", ", (int)tok, p);
-    else if (tok > n)
-      o += sprintf(o, "%.*s", (int)(tok - n), p + n);
-    p += tok;
-    p += strspn(p, ", ");
-  }
-  return out;
-}
-
 static void parse_args(int argc, char **argv, Args *a) {
   memset(a, 0, sizeof *a);
   gasp_options_init(&a->o);
@@ -411,10 +383,8 @@ static void parse_args(int argc, char **argv, Args *a) {
       exit(0);
     } else if (opt_flag(s, "help") || opt_flag(s, "h") || opt_flag(s, "help-hidden")) {
       bool hidden = opt_flag(s, "help-hidden");
-      char *users = user_passes();
       printf(usage_text, gasp_default_pipeline(), gasp_early_pipeline(), gasp_late_pipeline(),
-             users);
-      free(users);
+             gasp_user_pass_list());
       fputs(usage_text2, stdout);
       if (hidden)
         printf("\nDeveloper passes (state between the plugin's two runs; --passes takes "

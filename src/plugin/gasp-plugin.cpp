@@ -395,13 +395,18 @@ const char *const OptionList =
     "no-...), "
     "clone-cost=N, clone-budget=N, visit-cap=N, target-as=NAME";
 
-// Whether Name is one of the library's passes (its list or the glue).
+// Calls F with each of the library's pass names (gasp_pass_list, the glue
+// passes and reinfer included; its closing "(and none)" left out).
+template <typename Fn> void forEachStep(Fn F) {
+  for (StringRef P : split(gasp_pass_list(), ','))
+    F(P.trim().split(' ').first);
+}
+
+// Whether Name is one of the library's passes.
 bool isGaspStep(StringRef Name) {
-  for (const char *List : {gasp_pass_list(), gasp_glue_pass_list()})
-    for (StringRef P : split(List, ','))
-      if (P.trim() == Name)
-        return true;
-  return false;
+  bool Found = false;
+  forEachStep([&](StringRef P) { Found |= P == Name; });
+  return Found;
 }
 
 // "gasp", "gasp<a;b;...>" (each element an option, see OptionList, or a
@@ -490,13 +495,11 @@ void registerCallbacks(PassBuilder &PB) {
     PIC->addClassToPassName(GaspPass::name(), "gasp");
     // each of gasp's passes by its LLVM name (gasp-infer, ...): what
     // -print-after=, -filter-passes= and the bisect lines call it
-    for (const char *List : {gasp_pass_list(), gasp_glue_pass_list(), "reinfer"})
-      for (StringRef P : split(List, ',')) {
-        P = P.trim();
-        std::string &N = Reg->StepNames[P];
-        N = ("gasp-" + P).str();
-        PIC->addClassToPassName(N, N);
-      }
+    forEachStep([&](StringRef P) {
+      std::string &N = Reg->StepNames[P];
+      N = ("gasp-" + P).str();
+      PIC->addClassToPassName(N, N);
+    });
   }
   PB.registerPipelineParsingCallback(
       [Reg](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
