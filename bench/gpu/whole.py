@@ -231,6 +231,42 @@ def select(ready, controls):
     return out
 
 
+# a run's target time (seconds): between 0.1 and 2 s, so that the budget
+# covers the bundle and a run is long enough to time
+TARGET_RUN_S = 1.0
+
+
+def measured_times(paths):
+    """{program: seconds of its first run (A1), or None when it timed
+    out} from device runs' runs.tsv files (whole.py's run.sh)."""
+    got = {}
+    for p in paths:
+        with open(p) as f:
+            next(f)
+            for line in f:
+                prog, run, rc, secs = line.rstrip("\n").split("\t")
+                if run == "A1":
+                    got[prog] = None if rc == "124" else float(secs)
+    return got
+
+
+def sized(e, seconds, timeout):
+    """e's arguments scaled towards TARGET_RUN_S from its measured first
+    run: HeCBench's last integer argument is, program after program, the
+    repeat count (or the size); it is divided by the measured time over the
+    target (a timed-out run counts as twice its timeout).  None: nothing to
+    scale (fast enough, or no integer argument)."""
+    t = 2.0 * timeout if seconds is None else seconds
+    if t <= 2.0:
+        return None
+    for i in range(len(e["args"]) - 1, -1, -1):
+        if re.match(r"^\d+$", e["args"][i]) and int(e["args"][i]) >= 2:
+            n = int(e["args"][i])
+            new = max(1, int(n * TARGET_RUN_S / t))
+            return e["args"][:i] + [str(new)] + e["args"][i + 1:]
+    return None
+
+
 def interleave(entries):
     """The run order: the changed programs as select() ordered them, a
     control after every few, so that a run cut short by its budget still
@@ -416,6 +452,9 @@ def main():
     ap.add_argument("--timeout", type=int, default=15, help="seconds per run (default 15)")
     ap.add_argument("--controls", type=int, default=6,
                     help="controls (byte-identical device code) in the bundle (default 6)")
+    ap.add_argument("--measured", action="append", metavar="RUNS_TSV",
+                    help="a device run's runs.tsv: programs whose first run took over 2 s "
+                         "get their last integer argument scaled towards 1 s")
     ap.add_argument("--reuse", action="store_true",
                     help="take a program built before when the plugin makes the same device code")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
@@ -445,12 +484,26 @@ def main():
     with ThreadPoolExecutor(a.j) as ex:
         got = list(ex.map(lambda u: prepare_one(u, plugin, cuda[0], a.timeout, a.reuse), units))
     built = [e for e in got if "skip" not in e]
+    resized = []
+    if a.measured:
+        times = measured_times(a.measured)
+        for e in built:
+            if e["name"] in times:
+                args = sized(e, times[e["name"]], a.timeout)
+                if args:
+                    t = times[e["name"]]
+                    resized.append("- %s: %s -> %s (first run %s)" % (
+                        e["name"], " ".join(e["args"]), " ".join(args),
+                        "timed out at %d s" % a.timeout if t is None else "%.1f s" % t))
+                    e["args"] = args
     ready = select(built, a.controls)
     size = write_bundle(ready, a.bundle)
     changed = [e for e in ready if not e["control"]]
     lines = ["# Public programs built whole for the GPU: the bundle", "",
-             "Prepared by `python3 bench/gpu/whole.py REPOS%s` (bench/gpu/README.md)." % (
-                 " --units " + a.units if a.units else ""), "",
+             "Prepared by `python3 bench/gpu/whole.py REPOS%s%s%s` (bench/gpu/README.md)." % (
+                 " --units " + a.units if a.units else "", " --reuse" if a.reuse else "",
+                 "".join(" --measured " + os.path.relpath(m, ROOT) for m in a.measured or [])),
+             "",
              "bundle: bench/gpu/work/bundle, %d programs (%d changed, %d controls), %.1f MiB "
              "(binaries gzipped; limit 60); every PTX assembled by %s" % (
                  len(ready), len(changed), len(ready) - len(changed), size / 1048576.0,
@@ -466,6 +519,11 @@ def main():
     lines += ["", "Built but not in the bundle (%d: controls beyond --controls, or past "
               "the size limit): %s" % (len(built) - len(ready), ", ".join(
                   e["name"] for e in built if e not in ready) or "none")]
+    if a.measured:
+        lines += ["", "Arguments sized from the measured first runs (%s; the last integer "
+                  "argument scaled towards %.0f s a run): %d" % (
+                      ", ".join(os.path.relpath(m, ROOT) for m in a.measured), TARGET_RUN_S,
+                      len(resized))] + resized
     lines += ["", "Left out (%d):" % (len(got) - len(built))]
     lines += ["- %s: %s" % (e["name"], e["skip"]) for e in got if "skip" in e]
     with open(os.path.join(HERE, "whole-bundle.md"), "w") as f:
