@@ -3,13 +3,13 @@
 # a lent GPU, in one call (bench/gpu/README.md): the device's description,
 # the project's kernels (gpu.py's bundle, bench/gpu/work/kernels) and the
 # public programs built whole (whole.py's bundle, bench/gpu/work/bundle),
-# each within its budget of seconds (default 120 and 300) and under a
+# each within its budget of seconds (default 160 and 300) and under a
 # timeout a minute longer.  The results travel back as one file,
 # OUT/gpu.tgz (kernels/, whole/, device.txt): the device entry brings back
 # neither deep folders nor many files, and the archive is made whatever
 # happened to the parts.
 HERE=$(cd "$(dirname "$0")" && pwd)
-OUT=${1:?OUT}; KB=${2:-120}; WB=${3:-300}
+OUT=${1:?OUT}; KB=${2:-160}; WB=${3:-300}
 W=${TMPDIR:-/tmp}/gasp-device.$$
 mkdir -p "$OUT" "$W"
 { date -u; uname -a; nvidia-smi -L; nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv; } \
