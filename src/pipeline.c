@@ -36,48 +36,49 @@ static const GaspStatDesc st_upgraded = {
 static const GaspStatDesc st_group_rounds = {
     "pipeline.group-rounds", "[group]s run again because one of their passes changed the module"};
 
-/* Every pass, in pipeline order: X(name, run, needs, keeps, what it does).
+/* Every pass, in pipeline order: X(name, run, needs, keeps, role, what it
+   does).
    needs: the kept facts it may ask the fact store for (FACTS_*, made when
    first asked); keeps: those still true after it changed the module (alias
-   adds only metadata), the rest dropped; role: USER, STEP or GLUE (below).  The table and the list of names
-   are made from it. */
-#define PASSES(X)                                                                               \
-  X(sroa, run_sroa, 0, 0, USER,                                                                       \
-    "upstream scalar replacement of aggregates")                                                \
-  X(internalize, internalize_run, 0, FACTS_INVENTORY, USER,                                           \
-    "--whole-program: non-kernel functions internal, uncalled ones removed")                    \
-  X(byvalcopy, byvalcopy_run, 0, 0, USER,                                                             \
-    "a kernel's by-value aggregate it writes or hands on: copied into private memory")          \
-  X(infer, infer_run, 0, FACTS_INVENTORY, USER,                                                       \
-    "intra-procedural address-space inference")                                                 \
-  X(fields, fields_run, FACTS_INVENTORY, FACTS_INVENTORY, USER,                                       \
-    "clones for the spaces callers store in the aggregates they pass")                          \
-  X(callsplit, callsplit_run, 0, FACTS_INVENTORY, USER,                                               \
-    "a call handed a select of pointers in two spaces: one call per arm")                       \
-  X(ipmsp, ipmsp_run, 0, FACTS_INVENTORY, USER,                                                       \
-    "inter-procedural propagation: votes, specialization, clones, returns")                     \
-  X(splitclones, splitclones_run, 0, FACTS_INVENTORY, GLUE,                                           \
-    "ipmsp on the callees of the calls callsplit split in this run only")                       \
-  X(memsum, memsum_run, FACTS_SUMMARY | FACTS_INVENTORY, FACTS_INVENTORY, USER,                       \
-    "pointers through global, local, ... memory: what each memory may hold")                    \
-  X(version, version_run, 0, FACTS_INVENTORY, USER,                                                   \
-    "--version-by-space=on: a loop through a pointer of two spaces, one copy per "              \
-    "space")                                                                                    \
-  X(resolve, resolve_run, FACTS_REACH | FACTS_INVENTORY, FACTS_INVENTORY, USER,                       \
-    "explicit casts folded; static resolution when only global memory reaches")                 \
-  X(reinfer, reinfer_run, 0, FACTS_INVENTORY, STEP,                                                   \
-    "infer again the functions the passes before it changed (the fact store's set)")            \
-  X(lower, lower_run, FACTS_REACH, 0, USER,                                                           \
-    "--lower-generic=tags: tag generic pointers, dispatch each access on the tag")              \
-  X(alias, alias_run, 0, FACTS_ALL, USER,                                                             \
-    "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis")              \
-  X(hazards, hazards_run, 0, 0, USER,                                                                 \
-    "shapes LLVM 22's back ends mishandle (amdgcn: run-time lanes of pointer vectors)")         \
-  X(frames, frames_run, FACTS_INVENTORY, 0, USER,                                                     \
-    "NVPTX: printf buffers, volatile slots, by-value arguments as llc-22 makes them local")     \
-  X(forget, forget_run, 0, FACTS_INVENTORY, GLUE,                                                     \
-    "an earlier run's field facts (!gasp.fields) dropped: for a module other passes changed")  \
-  X(sizes, sizes_run, 0, FACTS_ALL, GLUE,                                                             \
+   adds only metadata), the rest dropped; role: USER, STEP or GLUE (below).
+   The table and the lists of names are made from it. */
+#define PASSES(X)                                                                                  \
+  X(sroa, run_sroa, 0, 0, USER,                                                                    \
+    "upstream scalar replacement of aggregates")                                                   \
+  X(internalize, internalize_run, 0, FACTS_INVENTORY, USER,                                        \
+    "--whole-program: non-kernel functions internal, uncalled ones removed")                       \
+  X(byvalcopy, byvalcopy_run, 0, 0, USER,                                                          \
+    "a kernel's by-value aggregate it writes or hands on: copied into private memory")             \
+  X(infer, infer_run, 0, FACTS_INVENTORY, USER,                                                    \
+    "intra-procedural address-space inference")                                                    \
+  X(fields, fields_run, FACTS_INVENTORY, FACTS_INVENTORY, USER,                                    \
+    "clones for the spaces callers store in the aggregates they pass")                             \
+  X(callsplit, callsplit_run, 0, FACTS_INVENTORY, USER,                                            \
+    "a call handed a select of pointers in two spaces: one call per arm")                          \
+  X(ipmsp, ipmsp_run, 0, FACTS_INVENTORY, USER,                                                    \
+    "inter-procedural propagation: votes, specialization, clones, returns")                        \
+  X(splitclones, splitclones_run, 0, FACTS_INVENTORY, GLUE,                                        \
+    "ipmsp on the callees of the calls callsplit split in this run only")                          \
+  X(memsum, memsum_run, FACTS_SUMMARY | FACTS_INVENTORY, FACTS_INVENTORY, USER,                    \
+    "pointers through global, local, ... memory: what each memory may hold")                       \
+  X(version, version_run, 0, FACTS_INVENTORY, USER,                                                \
+    "--version-by-space=on: a loop through a pointer of two spaces, one copy per "                 \
+    "space")                                                                                       \
+  X(resolve, resolve_run, FACTS_REACH | FACTS_INVENTORY, FACTS_INVENTORY, USER,                    \
+    "explicit casts folded; static resolution when only global memory reaches")                    \
+  X(reinfer, reinfer_run, 0, FACTS_INVENTORY, STEP,                                                \
+    "infer again the functions the passes before it changed (the fact store's set)")               \
+  X(lower, lower_run, FACTS_REACH, 0, USER,                                                        \
+    "--lower-generic=tags: tag generic pointers, dispatch each access on the tag")                 \
+  X(alias, alias_run, 0, FACTS_ALL, USER,                                                          \
+    "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis")                 \
+  X(hazards, hazards_run, 0, 0, USER,                                                              \
+    "shapes LLVM 22's back ends mishandle (amdgcn: run-time lanes of pointer vectors)")            \
+  X(frames, frames_run, FACTS_INVENTORY, 0, USER,                                                  \
+    "NVPTX: printf buffers, volatile slots, by-value arguments as llc-22 makes them local")        \
+  X(forget, forget_run, 0, FACTS_INVENTORY, GLUE,                                                  \
+    "an earlier run's field facts (!gasp.fields) dropped: for a module other passes changed")      \
+  X(sizes, sizes_run, 0, FACTS_ALL, GLUE,                                                          \
     "each function's size as the early run sees it, for the late run's clone cost model")
 #define PASS_ENTRY(name, run, needs, keeps, role, what)                                         \
   {#name, run, what, needs, keeps, ROLE_REQUIRED_##role},

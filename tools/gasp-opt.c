@@ -459,7 +459,7 @@ static void print_remarks(const GaspCtx *cx, const Filters *f, LLVMModuleRef m) 
     if (!f->on[r->kind] || regexec(&f->re[r->kind], r->pass, 0, NULL, 0))
       continue;
     LLVMValueRef fn = LLVMGetNamedFunction(m, r->function);
-    if (strcmp(r->function, "(module)") && (!fn || LLVMIsDeclaration(fn)))
+    if (!r->module_level && (!fn || LLVMIsDeclaration(fn)))
       continue; /* about a function gasp removed: opt has nothing to hang it
                    on either (the YAML file keeps it) */
     if (r->file && r->line)

@@ -63,6 +63,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "test", "exec", "Inputs"))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import kernels  # noqa: E402  (the kernels' sources, flags and arguments)
+import finalcode_count  # noqa: E402  (the final-code columns)
 
 VARIANTS = [("gasp", []), ("gasp-wp", ["--whole-program"]),
             ("gasp-ver", ["--version-by-space=on"])]
@@ -142,17 +143,13 @@ def runnable():
             not any(s.startswith("local:") for s in kernels.RUNS[n][2])]
 
 
-def launch_args(size):
-    g, l, specs = size
-    out = ["--kernel", None, "--global", g, "--local", l]
+def run_args(name, size=None):
+    """gasp-run's and gpu-run's arguments for kernel name at size (global,
+    local, argument specs); default: its test size, kernels.RUNS."""
+    g, l, specs = size or kernels.RUNS[name]
+    out = ["--kernel", name, "--global", g, "--local", l]
     for s in specs:
         out += ["--arg", s]
-    return out
-
-
-def run_args(name, size=None):
-    out = launch_args(size or kernels.RUNS[name])
-    out[1] = name
     return out
 
 
@@ -234,9 +231,6 @@ def prepare(a, r, opt, grun):
         shutil.rmtree(bundle, ignore_errors=True)
         os.makedirs(bundle)
     os.makedirs(a.work, exist_ok=True)
-    count = [sys.executable, os.path.join(ROOT, "bench", "finalcode_count.py"), "ptx"]
-    if PTXAS:
-        count.append("--ptxas")
     rows, assembled, tsv = [], 0, ["kernel\tsmall\tbig"]
     for name in runnable():
         w = os.path.join(a.work, name)
@@ -267,9 +261,10 @@ def prepare(a, r, opt, grun):
             if PTXAS:
                 r.run([PTXAS, "-arch=sm_90", ptx, "-o", os.devnull])
                 assembled += 1
-            _, out = r.run(count + [ptx])
-            for col in ("generic", "nc", "regs", "instrs"):
-                row["%s.%s" % (v, col)] = field(out, col)
+            if not a.dry_run:
+                cols = finalcode_count.count_file("ptx", ptx, use_ptxas=bool(PTXAS))[0][1]
+                for col in ("generic", "nc", "regs", "instrs"):
+                    row["%s.%s" % (v, col)] = cols.get(col)
             if not a.ptx_only and not a.dry_run:
                 os.makedirs(os.path.join(bundle, name), exist_ok=True)
                 shutil.copy(ptx, os.path.join(bundle, name, v + ".ptx"))

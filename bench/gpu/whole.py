@@ -53,7 +53,9 @@ from concurrent.futures import ThreadPoolExecutor
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "bench", "public"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
 import public  # noqa: E402  (the programs, their pins, the CUDA toolkit)
+import finalcode_count  # noqa: E402  (the final-code columns)
 
 WORK = os.path.join(HERE, "work")
 BUNDLE = os.path.join(WORK, "bundle")
@@ -109,11 +111,12 @@ def prepare_one(unit, plugin, cuda_root, timeout, reuse=False):
     if not all(os.path.exists(s) for s in srcs):
         return dict(name=name, skip="a source the Makefile names is not in the mirror")
     for a in args:  # a data file the run reads must travel with it
-        word = not a.startswith("-") and not re.match(r"^-?[\d.]+(e-?\d+)?$", a)
-        if word and (os.path.exists(os.path.join(udir, a)) or
-                     os.path.exists(os.path.join(udir, a + ".tar.gz.dvc"))):
+        number = re.match(r"^-?[\d.]+(e-?\d+)?$", a)
+        if not number and not a.startswith("-") and (
+                os.path.exists(os.path.join(udir, a)) or
+                os.path.exists(os.path.join(udir, a + ".tar.gz.dvc"))):
             return dict(name=name, skip="its run reads a data file (%s)" % a)
-        if ("/" in a or "." in a) and not re.match(r"^-?[\d.]+(e-?\d+)?$", a):
+        if ("/" in a or "." in a) and not number:
             if not os.path.isfile(os.path.join(udir, a)):
                 return dict(name=name, skip="its run argument %s is not in the mirror" % a)
             return dict(name=name, skip="its run reads a data file (%s)" % a)
@@ -178,6 +181,8 @@ BIN=${TMPDIR:-/tmp}/gasp-whole.$$
 done
 start=$(date +%s)
 [ $DRY = 1 ] || printf 'program\trun\texit\tseconds\n' > "$OUT/runs.tsv"
+# what ran, beside its results: the reader needs no bundle
+[ $DRY = 1 ] || cp "$HERE/manifest.tsv" "$OUT/manifest.tsv"
 bound=0
 while IFS="$(printf '\t')" read -r prog kind tmo args; do
   [ "$prog" = program ] && continue
@@ -343,11 +348,7 @@ def columns(prog):
         p = os.path.join(WORK, "build", prog, w + ".ptx")
         if not os.path.exists(p):
             return "-"
-        cmd = [sys.executable, os.path.join(ROOT, "bench", "finalcode_count.py"), "ptx", p]
-        if PTXAS:
-            cmd.insert(3, "--ptxas")
-        rc, out, _ = sh(cmd)
-        got[w] = dict(kv.split("=") for kv in out.split() if "=" in kv) if rc == 0 else {}
+        got[w] = finalcode_count.count_file("ptx", p, use_ptxas=bool(PTXAS))[0][1]
     return ", ".join("%s / %s" % (got["A"].get(c, "?"), got["B"].get(c, "?"))
                      for c in ("generic", "nc", "regs"))
 
@@ -362,7 +363,10 @@ def read_results(out_dir, md, bundle=None):
             prog, run, rc, secs = line.rstrip("\n").split("\t")
             runs.setdefault(prog, {})[run] = (rc, secs)
     kinds = {}
-    with open(os.path.join(BUNDLE, "manifest.tsv")) as f:
+    manifest = os.path.join(out_dir, "manifest.tsv")  # the run's own (run.sh copies it)
+    if not os.path.exists(manifest):
+        manifest = os.path.join(BUNDLE, "manifest.tsv")
+    with open(manifest) as f:
         next(f)
         for line in f:
             p, kind, _, _ = line.rstrip("\n").split("\t")

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 // bitstream.cpp — gasp's remarks in LLVM's bitstream remark format, written
-// by LLVM's own serializer (llvm::remarks::createRemarkSerializer): the
+// by LLVM's own serializer (llvm::remarks::BitstreamRemarkSerializer): the
 // format has no C interface and its encoding (LLVM's bitstream container,
 // a string table, abbreviations) is LLVM's to define, so gasp does not
 // write it itself.  The third C++ file of gasp (docs/design.md, "C++ in

@@ -159,7 +159,7 @@ static void locate(GaspRemark *r, LLVMValueRef fn) {
 void remarks_rehome(GaspCtx *cx, LLVMModuleRef m) {
   for (size_t i = 0; i < cx->remarks.n; i++) {
     GaspRemark *r = &cx->remarks.v[i];
-    if (r->module_level || !strcmp(r->function, "(module)"))
+    if (r->module_level) /* on its anchor, or "(module)": nothing to move */
       continue;
     LLVMValueRef fn = LLVMGetNamedFunction(m, r->function);
     if (fn && !LLVMIsDeclaration(fn)) {

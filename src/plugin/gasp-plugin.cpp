@@ -196,8 +196,8 @@ struct Registration {
   // parsed back): its gasp<...;early> has a late run after it
   bool LateParsed = false;
   const Module *Failed = nullptr; // the module an early run failed on: no late run
-  // "gasp-infer", ... for each of the library's passes (the instrumentation
-  // keeps StringRefs to them): filled once, at registration
+  // pass -> "gasp-<pass>" for each of the library's passes (the
+  // instrumentation keeps StringRefs to them): filled once, at registration
   StringMap<std::string> StepNames;
 };
 
@@ -223,12 +223,8 @@ struct StepHooks {
   Registration &Reg;
   bool Required = false;
 
-  StringRef stepName(const char *Pass) {
-    auto It = Reg.StepNames.find(Pass);
-    if (It == Reg.StepNames.end())
-      It = Reg.StepNames.insert({Pass, std::string("gasp-") + Pass}).first;
-    return It->second;
-  }
+  // (every pass the library runs is in gasp_pass_list: registered)
+  StringRef stepName(const char *Pass) { return Reg.StepNames.find(Pass)->second; }
   static int gate(void *User, const char *Pass, int Required) {
     auto *H = static_cast<StepHooks *>(User);
     H->Required = Required;
@@ -491,15 +487,13 @@ bool parseGasp(StringRef Name, GaspPass &P) {
 
 void registerCallbacks(PassBuilder &PB) {
   auto Reg = std::make_shared<Registration>();
+  forEachStep([&](StringRef P) { Reg->StepNames[P] = ("gasp-" + P).str(); });
   if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
     PIC->addClassToPassName(GaspPass::name(), "gasp");
     // each of gasp's passes by its LLVM name (gasp-infer, ...): what
     // -print-after=, -filter-passes= and the bisect lines call it
-    forEachStep([&](StringRef P) {
-      std::string &N = Reg->StepNames[P];
-      N = ("gasp-" + P).str();
-      PIC->addClassToPassName(N, N);
-    });
+    for (const auto &E : Reg->StepNames)
+      PIC->addClassToPassName(E.second, E.second);
   }
   PB.registerPipelineParsingCallback(
       [Reg](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
