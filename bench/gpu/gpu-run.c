@@ -32,6 +32,8 @@
  *
  * --dry-run parses everything, fills the buffers, writes the .in.bin
  * dumps and prints the launch it would make, without opening the driver.
+ * Always, before anything is filled: the module must have an .entry of
+ * that name with one parameter per --arg (else exit 1, by name).
  *
  * Exit: 0 ok, 1 bad input (module, kernel), 2 usage, 3 --against differs, 5 a CUDA error,
  * 77 no CUDA driver or device (skipped: nothing pretends to have run).
@@ -486,12 +488,45 @@ static char *read_file(const char *path) {
   return t.v;
 }
 
+/* The number of parameters of kernel's .entry in the PTX text, -1 when the
+   module has no such entry (the names as llc-22 writes them). */
+static int entry_params(const char *ptx, const char *kernel) {
+  size_t len = strlen(kernel);
+  for (const char *p = strstr(ptx, ".entry "); p; p = strstr(p + 1, ".entry ")) {
+    const char *q = p + strlen(".entry ");
+    if (strncmp(q, kernel, len) || (q[len] != '(' && q[len] != ' ' && q[len] != '\n'))
+      continue;
+    const char *open = strchr(q + len, '(');
+    const char *close = open ? strchr(open, ')') : NULL;
+    if (!close)
+      return -1;
+    int n = 0;
+    for (const char *r = strstr(open, ".param"); r && r < close; r = strstr(r + 1, ".param"))
+      n++;
+    return n;
+  }
+  return -1;
+}
+
 int main(int argc, char **argv) {
   Args a;
   parse_args(&a, argc, argv);
   char *ptx = read_file(a.module);
   if (!ptx) {
     fprintf(stderr, "gpu-run: %s: error: cannot read: %s\n", a.module, strerror(errno));
+    return EXIT_INPUT;
+  }
+  int params = entry_params(ptx, a.kernel);
+  if (params != (int)a.args.n) {
+    if (params < 0)
+      fprintf(stderr, "gpu-run: %s: error: no kernel (.entry) named '%s'\n", a.module, a.kernel);
+    else
+      fprintf(stderr, "gpu-run: %s: error: kernel '%s' has %d parameters, %zu --arg given\n",
+              a.module, a.kernel, params, a.args.n);
+    free(ptx);
+    for (size_t i = 0; i < a.args.n; i++)
+      spec_free(&a.args.v[i]);
+    vec_free(&a.args);
     return EXIT_INPUT;
   }
   unsigned nb;

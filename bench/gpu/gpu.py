@@ -8,9 +8,12 @@ A device is lent for minutes, so the work is split in three:
 
 prepare (the build machine; the default):  for every kernel of
 test/kernels that both gasp-run and a CUDA launch can run (the ones
-without OpenCL `local:` arguments), for nvptx64:
+without OpenCL `local:` arguments), and with --repos REPOS every public
+kernel of public_kernels.py (Rodinia's and SHOC's OpenCL), for nvptx64:
   1. clang-22 (test/exec/Inputs/kernels.py's flags) -> clang.ll; gasp-opt
-     -> gasp.ll, and the --whole-program and --version-by-space=on variants;
+     -> gasp.ll, and the --whole-program and --version-by-space=on variants
+     (a public kernel: clang-22 -O2 as users build it, gasp's builds with
+     -fpass-plugin and the variant's flag through -mllvm);
   2. an OpenCL kernel's module gets libclc's nvptx64 builtins linked in
      (llvm-link-22 --only-needed with libclc-22's nvptx64--nvidiacl.bc:
      get_global_id and the rest are calls nothing else defines), every
@@ -62,8 +65,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "test", "exec", "Inputs"))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
+sys.path.insert(0, os.path.join(ROOT, "bench", "public"))
 import kernels  # noqa: E402  (the kernels' sources, flags and arguments)
 import finalcode_count  # noqa: E402  (the final-code columns)
+import public  # noqa: E402  (bench/public: the pinned commits, extraction)
+import public_kernels  # noqa: E402  (Rodinia's and SHOC's OpenCL kernels)
 
 VARIANTS = [("gasp", []), ("gasp-wp", ["--whole-program"]),
             ("gasp-ver", ["--version-by-space=on"])]
@@ -74,9 +80,18 @@ ORDER = ["clang", "gasp", "gasp-wp", "gasp-ver", "gasp", "clang"]
 # libclc's builtins for OpenCL C on NVPTX (Debian's libclc-22)
 LIBCLC = "/usr/lib/clc/nvptx64--nvidiacl.bc"
 PTXAS = shutil.which("ptxas")
+# libclc's math calls libdevice's __nv_* functions (sqrt, exp, ...): the
+# CUDA toolkit's libdevice is linked after it where the toolkit is installed
+LIBDEVICE = next((p for p in [os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(
+    PTXAS))), "nvvm", "libdevice", "libdevice.10.bc")] if PTXAS and os.path.exists(p)), None)
 # functions the CUDA driver or ptxas provide to any PTX
 PTX_PROVIDED = {"vprintf", "malloc", "free", "__assertfail"}
 WARMUP, RUNS = 2, 10  # per gpu-run at the device size
+# the device time of one gpu-run at the device size, from the H200's first
+# run (2026-11-27: 6 runs of a kernel with 3 MB of buffers took 3 s, of
+# 256 MB 14 s; filling, uploading and comparing the buffers dominate)
+RUN_S, RUN_S_PER_MB = 0.5, 0.0072
+ELEM = {"i8": 1, "i16": 2, "i32": 4, "f32": 4, "i64": 8, "f64": 8}
 
 M = 1 << 20
 # Each kernel's device size: (global, local, argument specs).  The sizes
@@ -143,28 +158,92 @@ def runnable():
             not any(s.startswith("local:") for s in kernels.RUNS[n][2])]
 
 
-def run_args(name, size=None):
-    """gasp-run's and gpu-run's arguments for kernel name at size (global,
-    local, argument specs); default: its test size, kernels.RUNS."""
-    g, l, specs = size or kernels.RUNS[name]
-    out = ["--kernel", name, "--global", g, "--local", l]
-    for s in specs:
-        out += ["--arg", s]
+class Entry:
+    """One timed kernel: the project's (test/kernels) or a public suite's
+    (public_kernels.KERNELS, its source under REPOS)."""
+
+    def __init__(self, name):
+        self.name = name
+        if name in public_kernels.KERNELS:
+            (self.repo, self.path, self.kernel, self.defs, self.small, self.big,
+             self.tol) = public_kernels.KERNELS[name]
+        else:
+            self.repo, self.path, self.kernel, self.defs = None, None, name, []
+            self.small, self.big, self.tol = kernels.RUNS[name], DEVICE[name], 1e-5
+
+    def args(self, size):
+        """gasp-run's and gpu-run's arguments at size (global, local, specs)."""
+        g, l, specs = size
+        out = ["--kernel", self.kernel, "--global", g, "--local", l]
+        for s in specs:
+            out += ["--arg", s]
+        return out
+
+
+def entries(repos, say):
+    """The project's kernels, then every public kernel whose repository is
+    under repos (one line through say for each repository left out)."""
+    out = [Entry(n) for n in runnable()]
+    missing = set()
+    for name in sorted(public_kernels.KERNELS):
+        repo = public_kernels.KERNELS[name][0]
+        if repos and public.gitdir(repos, repo):
+            out.append(Entry(name))
+        else:
+            missing.add(repo)
+    for repo in sorted(missing):
+        say("gpu.py: %s not under REPOS (%s): its kernels left out"
+            % (repo, repos or "no --repos given"))
     return out
 
 
-def close(a, b, typ):
-    if typ != "f32":
+def public_source(repos, e, work):
+    """The public kernel's source file, its folder extracted at bench/public's
+    pinned commit into work; returns (file, include folders)."""
+    git = public.gitdir(repos, e.repo)
+    top = e.path.split("/")
+    folder = "/".join(top[:3]) if e.repo == public_kernels.SHOC else "/".join(top[:2])
+    dest = os.path.join(work, "src", e.repo.split("/")[1])
+    if not os.path.exists(os.path.join(dest, e.path)):
+        if not public.extract(git, public.PINS[e.repo], [folder], dest) and \
+                not public.extract_sources(git, public.PINS[e.repo], [folder], dest):
+            raise RuntimeError("%s: cannot extract %s from %s" % (e.name, folder, git))
+    src = os.path.join(dest, e.path)
+    return src, [os.path.dirname(src), os.path.dirname(os.path.dirname(src))]
+
+
+def public_command(repos, e, work):
+    """clang-22 as a user builds an OpenCL kernel for NVPTX (-O2), the host's
+    defines given; returns (command, clang.ll)."""
+    src, inc = public_source(repos, e, work)
+    ll = os.path.join(work, e.name, "clang.ll")
+    return (["clang-22", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header", "-nogpulib",
+             "-target", "nvptx64-nvidia-cuda", "-O2", "-emit-llvm", "-S"] + e.defs +
+            sum((["-I", i] for i in inc), []) + [src, "-o", ll]), ll
+
+
+def close(a, b, typ, tol=1e-5):
+    """Buffers a and b (bytes of element type typ) agree: integers exactly,
+    floats to tol relative (NaN equal to NaN); above 1e-5 (a kernel of
+    relaxed OpenCL math, public_kernels) also to tol of the buffer's largest
+    magnitude, where cancellation leaves a value near 0."""
+    if typ not in ("f32", "f64"):
         return a == b
-    n = len(a) // 4
-    x, y = struct.unpack("%df" % n, a), struct.unpack("%df" % n, b)
+    fmt, size = ("f", 4) if typ == "f32" else ("d", 8)
+    n = len(a) // size
+    if len(b) != len(a):
+        return False
+    x, y = struct.unpack("%d%s" % (n, fmt), a), struct.unpack("%d%s" % (n, fmt), b)
+    floor = 1e-30
+    if tol > 1e-5:
+        floor = tol * max([abs(u) for u in x if not math.isnan(u) and not math.isinf(u)] or [0.0])
     return all(u == v or (math.isnan(u) and math.isnan(v)) or
-               abs(u - v) <= 1e-5 * max(abs(u), abs(v), 1e-30) for u, v in zip(x, y))
+               abs(u - v) <= max(tol * max(abs(u), abs(v)), floor) for u, v in zip(x, y))
 
 
-def agree(name, cpu_dir, gpu_dir):
+def agree(e, cpu_dir, gpu_dir):
     """The GPU's buffers after the test-size run equal the CPU's."""
-    for k, s in enumerate(kernels.RUNS[name][2]):
+    for k, s in enumerate(e.small[2]):
         if not s.startswith("buf:"):
             continue
         lab = "arg%d.bin" % k
@@ -175,7 +254,7 @@ def agree(name, cpu_dir, gpu_dir):
                 b = f.read()
         except OSError:
             return False
-        if not close(a, b, s.split(":")[1]):
+        if not close(a, b, s.split(":")[1], e.tol or 1e-5):
             return False
     return True
 
@@ -191,16 +270,36 @@ RUN_SH = r"""#!/bin/sh
 # run.sh OUT [BUDGET] — bench/gpu/gpu.py's kernels on the device: each
 # kernel at its test size once per build (outputs dumped into OUT, compared
 # with the CPU's on the build machine), then at its device size in the
-# order %(order)s, each gpu-run under `timeout`, the first clang run's
-# outputs the reference of every later one (gpu-run --against).  Stops
-# starting kernels when BUDGET seconds (default 150) are spent.
+# order %(order)s (a variant whose PTX is gasp's left out), each gpu-run
+# under `timeout`, the first clang run's outputs the reference of every
+# later one (gpu-run --against).  Kernels whose PTX gasp changed come
+# first; stops starting kernels when BUDGET seconds (default 150) are spent.
+#   run.sh --dry OUT: no device needed: each kernel's launches parsed,
+# its buffers filled and its PTX's entry found (gpu-run --dry-run) at the
+# test size for every build and at the device size for clang's, in order.
 HERE=$(cd "$(dirname "$0")" && pwd)
+if [ "$1" = --dry ]; then
+  OUT=${2:?OUT}; mkdir -p "$OUT"; n=0; bad=0
+  while IFS="$(printf '\t')" read -r k small big order; do
+    [ "$k" = kernel ] && continue
+    n=$((n + 1))
+    for b in %(builds)s; do
+      "$HERE/gpu-run" "$HERE/$k/$b.ptx" $small --dry-run > "$OUT/$k.small.$b.txt" 2>&1 || {
+        bad=$((bad + 1)); echo "$k $b: test size refused: $(tail -1 "$OUT/$k.small.$b.txt")"; }
+    done
+    "$HERE/gpu-run" "$HERE/$k/clang.ptx" $big --dry-run > "$OUT/$k.big.txt" 2>&1 || {
+      bad=$((bad + 1)); echo "$k: device size refused: $(tail -1 "$OUT/$k.big.txt")"; }
+    echo "$k: order $order"
+  done < "$HERE/kernels.tsv"
+  echo "run.sh --dry: $n kernels, $bad launches refused"
+  [ $bad = 0 ]; exit
+fi
 OUT=${1:?OUT}; BUDGET=${2:-150}
 mkdir -p "$OUT"
 REF=${TMPDIR:-/tmp}/gasp-kernels-ref.$$
 trap 'rm -rf "$REF"' EXIT
 start=$(date +%%s)
-while IFS="$(printf '\t')" read -r k small big; do
+while IFS="$(printf '\t')" read -r k small big order; do
   [ "$k" = kernel ] && continue
   if [ $(( $(date +%%s) - start )) -gt "$BUDGET" ]; then
     echo "skip $k: budget spent" | tee "$OUT/$k.skipped"; continue
@@ -212,7 +311,7 @@ while IFS="$(printf '\t')" read -r k small big; do
     echo "exit=$?" >> "$OUT/$k/small.$b.txt"
   done
   rm -rf "$REF"; r=0
-  for b in %(order)s; do
+  for b in $order; do
     r=$((r + 1))
     if [ $r = 1 ]; then dump="--dump $REF"; else dump="--against $REF"; fi
     timeout 60 "$HERE/gpu-run" "$HERE/$k/$b.ptx" $big --warmup %(warmup)d --runs %(runs)d \
@@ -224,33 +323,68 @@ done < "$HERE/kernels.tsv"
 """
 
 
-def prepare(a, r, opt, grun):
+def same_file(x, y):
+    try:
+        with open(x, "rb") as f, open(y, "rb") as g:
+            return f.read() == g.read()
+    except OSError:
+        return False
+
+
+def kernel_order(ptx):
+    """ORDER without a variant whose PTX is gasp's (its time would be gasp's
+    again); clang and gasp always run, twice each, balanced.  ptx: build ->
+    its PTX file."""
+    return [b for b in ORDER if b in ("clang", "gasp") or not same_file(ptx[b], ptx["gasp"])]
+
+
+def device_mb(e):
+    """The MiB of buffers the kernel's device-size run fills and moves."""
+    total = 0
+    for spec in e.big[2]:
+        if spec.startswith("buf:"):
+            t, n = spec.split(":")[1:3]
+            total += int(n) * ELEM[t]
+    return total / 2**20
+
+
+def prepare(a, r, opt, grun, plugin):
     """Steps 1-4; returns the rows (one per kernel)."""
     bundle = a.bundle
     if not a.dry_run and not a.ptx_only:
         shutil.rmtree(bundle, ignore_errors=True)
         os.makedirs(bundle)
     os.makedirs(a.work, exist_ok=True)
-    rows, assembled, tsv = [], 0, ["kernel\tsmall\tbig"]
-    for name in runnable():
+    rows, assembled, tsv = [], 0, []
+    for e in entries(a.repos, print):
+        name = e.name
         w = os.path.join(a.work, name)
         os.makedirs(w, exist_ok=True)
         if a.dry_run:
             print("# %s" % name)
-        cmd, clang_ll = kernels.kernel_command(name, "nvptx64", w)
+        if e.repo:
+            cmd, clang_ll = public_command(a.repos, e, a.work)
+        else:
+            cmd, clang_ll = kernels.kernel_command(name, "nvptx64", w)
         r.run(cmd)
         mods = {"clang": clang_ll}
         for v, flags in VARIANTS:
             mods[v] = os.path.join(w, v + ".ll")
-            r.run([opt, "-S", clang_ll, "-o", mods[v]] + flags)
-        row = {"kernel": name}
+            if e.repo:  # as users build: clang-22 -O2 -fpass-plugin, the flag through -mllvm
+                r.run(cmd[:-1] + [mods[v], "-fpass-plugin=" + plugin] +
+                      sum((["-mllvm", "-gasp-" + f.lstrip("-")] for f in flags), []))
+            else:
+                r.run([opt, "-S", clang_ll, "-o", mods[v]] + flags)
+        row = {"kernel": name, "suite": e.repo or "gasp"}
         opencl = not cmd[-3].endswith(".cu")  # cmd: clang-22 ... SRC -o LL
+        ptxs = {}
         for v, ll in mods.items():
-            ptx = ll[:-3] + ".ptx"
+            ptx = ptxs[v] = ll[:-3] + ".ptx"
             src = ll
             if opencl:  # libclc's builtins, for clang's module and gasp's alike
                 src = ll[:-3] + ".clc.bc"
-                r.run(["llvm-link-22", "--only-needed", ll, LIBCLC, "-o", src])
+                r.run(["llvm-link-22", "--only-needed", ll, LIBCLC] +
+                      ([LIBDEVICE] if LIBDEVICE else []) + ["-o", src])
             r.run(["llc-22", "-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", src, "-o", ptx])
             if not a.dry_run:
                 with open(ptx) as f:
@@ -271,24 +405,31 @@ def prepare(a, r, opt, grun):
         if a.ptx_only:
             rows.append(row)
             continue
-        _, out = r.run([grun, clang_ll] + run_args(name) +
-                       ["--count", "--dump", os.path.join(w, "cpu")])
+        _, out = r.run([grun, clang_ll] + e.args(e.small) +
+                       ["--count", "--check-as", "--dump", os.path.join(w, "cpu")])
         row["clang.exec"] = field(out, "generic")
         for v, _ in VARIANTS:
-            _, out = r.run([grun, clang_ll] + run_args(name) + ["--count", "--check-as",
+            _, out = r.run([grun, clang_ll] + e.args(e.small) + ["--count", "--check-as",
                                                                 "--compare", mods[v]])
             lines = [x for x in out.splitlines() if x.startswith("accesses:")]
             row[v + ".exec"] = field(lines[-1], "generic") if lines else None
         if not a.dry_run:
             shutil.copytree(os.path.join(w, "cpu"), os.path.join(bundle, name, "cpu"))
-        tsv.append("%s\t%s\t%s" % (name, " ".join(run_args(name)),
-                                   " ".join(run_args(name, DEVICE[name]))))
+        order = kernel_order(ptxs)
+        row["order"] = " ".join(order)
+        row["device_mb"] = "%.1f" % device_mb(e)
+        row["expected_s"] = "%.0f" % (len(order) * (RUN_S + RUN_S_PER_MB * device_mb(e)))
+        tsv.append((same_file(ptxs["clang"], ptxs["gasp"]), name,
+                    "%s\t%s\t%s\t%s" % (name, " ".join(e.args(e.small)), " ".join(e.args(e.big)),
+                                         row["order"])))
         rows.append(row)
     if a.dry_run or a.ptx_only:
         return rows, assembled
     shutil.copy(os.path.join(a.build, "bin", "gpu-run"), os.path.join(bundle, "gpu-run"))
+    # the kernels gasp changed first: what a budget cut short loses is controls
+    tsv.sort(key=lambda t: (t[0], t[1]))
     with open(os.path.join(bundle, "kernels.tsv"), "w") as f:
-        f.write("\n".join(tsv) + "\n")
+        f.write("kernel\tsmall\tbig\torder\n" + "".join(t[2] + "\n" for t in tsv))
     with open(os.path.join(bundle, "run.sh"), "w") as f:
         f.write(RUN_SH % {"order": " ".join(ORDER), "builds": " ".join(BUILDS),
                           "warmup": WARMUP, "runs": RUNS})
@@ -298,6 +439,39 @@ def prepare(a, r, opt, grun):
         for x in rows:
             f.write("\t".join([x["kernel"]] + [str(x.get(k)) for k in keys]) + "\n")
     return rows, assembled
+
+
+def bundle_report(a, rows, size, said):
+    """bench/gpu/kernels-bundle.md: what the bundle holds, in run.sh's order,
+    and the device time each kernel is expected to take; returns the total."""
+    with open(os.path.join(a.bundle, "kernels.tsv")) as f:
+        names = [ln.split("\t")[0] for ln in f.read().splitlines()[1:]]
+    by = {x["kernel"]: x for x in rows}
+    out = ["# The kernel bundle", "",
+           "Made by `python3 bench/gpu/gpu.py%s` (bench/gpu/README.md); not a device run." %
+           (" --repos REPOS" if a.repos else ""), "",
+           "%d kernels (%d from public suites: Rodinia's and SHOC's OpenCL, built as users "
+           "build them, `clang-22 -O2` with and without `-fpass-plugin`); %d PTX, %s; the "
+           "bundle %.1f MiB." % (len(rows), sum(1 for x in rows if x["suite"] != "gasp"),
+                                 len(rows) * len(BUILDS), said, size / 2**20), "",
+           "In run.sh's order (the kernels whose PTX gasp changed first).  Expected seconds: "
+           "per device-size run %.1f s plus %.4f s per MiB of buffers (fitted to the H200's "
+           "first run); the test-size runs are within that." % (RUN_S, RUN_S_PER_MB), "",
+           "| # | kernel | suite | gasp changed the PTX | device-size order | MiB | expected s "
+           "| cumulative s |", "|---|---|---|---|---|---|---|---|"]
+    total = 0.0
+    for i, k in enumerate(names, 1):
+        x = by[k]
+        total += float(x["expected_s"])
+        changed = "no (a control)" if same_ptx(a.bundle, k) else "yes"
+        out.append("| %d | %s | %s | %s | %s | %s | %s | %.0f |" % (
+            i, k, x["suite"], changed, x["order"], x["device_mb"], x["expected_s"], total))
+    out += ["", "Expected device time for the whole bundle: %.0f s; device.sh's default kernel "
+            "budget (160 s) stops starting kernels when it is spent, so the controls at the end "
+            "are the ones left out of a short lease." % total, ""]
+    with open(os.path.join(HERE, "kernels-bundle.md"), "w") as f:
+        f.write("\n".join(out))
+    return total
 
 
 def same_ptx(bundle, k):
@@ -333,10 +507,11 @@ def results(out_dir, bundle, md):
             bad += 1
             continue
         for b in BUILDS:
-            if not agree(k, os.path.join(bundle, k, "cpu"), os.path.join(d, "small." + b)):
+            if not agree(Entry(k), os.path.join(bundle, k, "cpu"), os.path.join(d, "small." + b)):
                 ok = False
                 why.append("%s test size != CPU" % b)
-        for r, b in enumerate(ORDER, 1):
+        order = x.get("order", " ".join(ORDER)).split()
+        for r, b in enumerate(order, 1):
             p = os.path.join(d, "big.%d.%s.txt" % (r, b))
             text = open(p, errors="replace").read() if os.path.exists(p) else ""
             m = re.search(r"time: median=([\d.]+) min=([\d.]+) max=([\d.]+) runs=(\d+) ms device=(.*)",
@@ -359,13 +534,15 @@ def results(out_dir, bundle, md):
         if not ok:
             bad += 1
 
-        def f(v):
+        def f(v, b=None):
+            if b and b not in order:
+                return "= gasp's PTX"
             return "%.1f" % v if v is not None else "-"
         table.append("| %s | %s / %s | %s / %s | %s / %s | %s / %s | %s | %s | %s | %s | %s | %s | %s |" % (
             k + (" (control)" if control else ""), x["clang.generic"], x["gasp.generic"], x["clang.nc"], x["gasp.nc"],
             x["clang.regs"], x["gasp.regs"], x["clang.exec"], x["gasp.exec"],
-            f(us["clang"]), f(us["gasp"]), "%.3f" % ratio if ratio else "-", f(us["gasp-wp"]),
-            f(us["gasp-ver"]), "yes" if us["clang"] and us["clang"] >= 50 else "no",
+            f(us["clang"]), f(us["gasp"]), "%.3f" % ratio if ratio else "-", f(us["gasp-wp"], "gasp-wp"),
+            f(us["gasp-ver"], "gasp-ver"), "yes" if us["clang"] and us["clang"] >= 50 else "no",
             "agree" if ok else "DIFFER: " + "; ".join(why[:3]) + ("; ..." if len(why) > 3 else "")))
     out = ["# The project's kernels on a GPU", "",
            "device: %s.  Prepared by `python3 bench/gpu/gpu.py`, run by the bundle's run.sh "
@@ -398,6 +575,9 @@ def results(out_dir, bundle, md):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--dry-run", action="store_true")
+    ap.add_argument("--repos", metavar="REPOS",
+                    help="the folder fetch fills (owner+name/repo, as bench/public.sh takes): "
+                         "Rodinia's and SHOC's OpenCL kernels too (bench/gpu/public_kernels.py)")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--ptx-only", action="store_true",
                     help="make and check every PTX (ptxas where installed), run nothing")
@@ -414,7 +594,8 @@ def main():
     if not os.path.exists(LIBCLC):
         print("gpu.py: %s missing (Debian's libclc-22: make deps)" % LIBCLC, file=sys.stderr)
         return 2
-    rows, assembled = prepare(a, Runner(a.dry_run), opt, grun)
+    rows, assembled = prepare(a, Runner(a.dry_run), opt, grun,
+                              os.path.join(a.build, "lib", "gasp-plugin.so"))
     if a.dry_run:
         return 0
     said = ("%d assembled by ptxas -arch=sm_90" % assembled if PTXAS else "no ptxas here")
@@ -427,9 +608,11 @@ def main():
                                                      x["gasp.generic"], x["clang.exec"],
                                                      x["gasp.exec"]))
     size = sum(os.path.getsize(os.path.join(dp, f)) for dp, _, fs in os.walk(a.bundle) for f in fs)
-    print("gpu.py: %d kernels prepared, %d PTX %s; bundle %s (%.1f MiB): "
-          "run `sh %s/run.sh OUT` on the device" % (len(rows), len(rows) * len(BUILDS), said,
-                                                     a.bundle, size / 2**20, a.bundle))
+    total = bundle_report(a, rows, size, said)
+    print("gpu.py: %d kernels prepared (%d public), %d PTX %s; bundle %s (%.1f MiB), expected "
+          "device time %.0f s: run `sh %s/run.sh OUT` on the device"
+          % (len(rows), sum(1 for x in rows if x["suite"] != "gasp"), len(rows) * len(BUILDS),
+             said, a.bundle, size / 2**20, total, a.bundle))
     if not a.local:
         return 0
     out = os.path.join(a.work, "out")

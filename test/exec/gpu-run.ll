@@ -7,8 +7,8 @@
 ; RUN: gasp-run %s --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:rand=2' --dump %t/cpu | FileCheck %s --check-prefix=CPU
 ; RUN: gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:rand=2' --dry-run --dump %t/gpu | FileCheck %s --check-prefix=DRY
 ; Options take gasp-run's forms (tools/args.c): -name=value, --name value, @file.
-; RUN: gpu-run %t/k.ptx -kernel=k --global=64 -local 32 --arg=buf:i32:64:iota --dry-run | FileCheck %s --check-prefix=FORMS
-; RUN: echo "%t/k.ptx --kernel k --global 64 --local 32 --dry-run" > %t/rsp && gpu-run @%t/rsp | FileCheck %s --check-prefix=FORMS
+; RUN: gpu-run %t/k.ptx -kernel=k --global=64 -local 32 --arg=buf:i32:64:iota -arg i32=3 --arg='struct:i32=1;buf:f32:4:rand=2' --dry-run | FileCheck %s --check-prefix=FORMS
+; RUN: echo "%t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64 --arg i32=3 --arg 'struct:i32=1;buf:f32:4' --dry-run" > %t/rsp && gpu-run @%t/rsp | FileCheck %s --check-prefix=FORMS
 ; FORMS: launch k of {{.*}}k.ptx: grid 2,1,1 block 32,1,1
 ; RUN: cmp %t/cpu/arg0.in.bin %t/gpu/arg0.in.bin
 ; RUN: cmp %t/cpu/arg2.1.in.bin %t/gpu/arg2.1.in.bin
@@ -17,12 +17,16 @@
 ; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:rand=2' --dry-run --against %t/cpu | FileCheck %s --check-prefix=DIFFER
 ; RUN: mkdir -p %t/init && cp %t/cpu/arg0.in.bin %t/init/arg0.bin && cp %t/cpu/arg2.1.in.bin %t/init/arg2.1.bin
 ; RUN: gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:rand=2' --dry-run --against %t/init | FileCheck %s --check-prefix=AGREE
-; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --dry-run --against %t/none 2>&1 | FileCheck %s --check-prefix=NOFILE
+; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:rand=2' --dry-run --against %t/none 2>&1 | FileCheck %s --check-prefix=NOFILE
 ; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --local 30 --arg buf:i32:64 2>&1 | FileCheck %s --check-prefix=SIZES
 ; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --arg local:16 2>&1 | FileCheck %s --check-prefix=LOCAL
 ; RUN: not gpu-run %t/k.ptx --global 64 2>&1 | FileCheck %s --check-prefix=USAGE
 ; RUN: %if cuda-driver %{ true %} %else %{ not gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:rand=2' 2>&1 | FileCheck %s --check-prefix=SKIP %}
-; RUN: %if cuda-driver %{ true %} %else %{ gpu-run %t/k.ptx --kernel k --global 64 --arg buf:i32:64 ; test $? -eq 77 %}
+; RUN: %if cuda-driver %{ true %} %else %{ gpu-run %t/k.ptx --kernel k --global 64 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:rand=2' ; test $? -eq 77 %}
+; The module must have the kernel, with one parameter per --arg, before
+; anything is filled (a bundle's dry run finds a wrong name or count):
+; RUN: not gpu-run %t/k.ptx --kernel kk --global 64 --arg buf:i32:64 --dry-run 2>&1 | FileCheck %s --check-prefix=NOENTRY
+; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --arg buf:i32:64 --dry-run 2>&1 | FileCheck %s --check-prefix=PARAMS
 ; The benchmark script's dry run prints every command its preparation would
 ; run (the device's runs are its bundle's run.sh):
 ; RUN: python3 %root/bench/gpu/gpu.py --dry-run --build %build --work %t/work --bundle %t/bundle | FileCheck %s --check-prefix=SCRIPT
@@ -40,6 +44,8 @@
 ; NOFILE: error: cannot read 256 bytes from '{{.*}}none/arg0.bin'
 ; SIZES: error: --global must be a multiple of --local in every dimension
 ; LOCAL: error: 'local:16': a local-memory argument is OpenCL's; a CUDA launch has none (use --dynamic-local)
+; NOENTRY: error: no kernel (.entry) named 'kk'
+; PARAMS: error: kernel 'k' has 3 parameters, 1 --arg given
 ; USAGE: error: MODULE, --kernel and --global are required
 ; SKIP: gpu-run: no CUDA {{driver|device}}{{.*}}nothing run (skipped)
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
