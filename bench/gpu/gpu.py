@@ -217,8 +217,16 @@ def public_command(repos, e, work):
     defines given; returns (command, clang.ll)."""
     src, inc = public_source(repos, e, work)
     ll = os.path.join(work, e.name, "clang.ll")
-    return (["clang-22", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header", "-nogpulib",
-             "-target", "nvptx64-nvidia-cuda", "-O2", "-emit-llvm", "-S"] + e.defs +
+    if src.endswith(".cu"):  # CUDA as bench/public builds it (the toolkit's headers)
+        root = public.cuda_path()[0]
+        front = ["clang-22", "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90",
+                 "--cuda-path=" + root, "-Wno-unknown-cuda-version"] + public.CUDA_DEFINES
+        if os.path.isdir(os.path.join(root, "include", "cccl")):
+            front += ["-I", os.path.join(root, "include", "cccl")]
+    else:
+        front = ["clang-22", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header", "-nogpulib",
+                 "-target", "nvptx64-nvidia-cuda"]
+    return (front + ["-O2", "-emit-llvm", "-S"] + e.defs +
             sum((["-I", i] for i in inc), []) + [src, "-o", ll]), ll
 
 

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""The public suites' OpenCL kernels that bench/gpu/gpu.py times beside the
-project's own: Rodinia's and SHOC's kernels whose arguments a launch can
-synthesize (global buffers and scalars only: no `__local` or `__constant`
-pointer parameters, no image, no struct of pointers), whose results do not
+"""The public suites' kernels that bench/gpu/gpu.py times beside the
+project's own: Rodinia's and SHOC's OpenCL kernels, and Rodinia's CUDA
+dwt2d, whose arguments a launch can synthesize (global buffers and scalars
+only: no `__local` or `__constant` pointer parameters, no image, no struct
+of pointers), whose results do not
 depend on the order threads run in (no races, no float atomics), read from
 the pinned commits of bench/public (`--repos REPOS`, as bench/public.sh
 takes; the sources never enter this repository).
@@ -138,6 +139,19 @@ def _reduce1(n):      # SHOC's reduction for devices without local memory: one w
     return ("1", "1", [buf("f32", n, "rand=62"), buf("f32", 1), "i32=%d" % n])
 
 
+def _dwt(sx, sy, win_sx, win_sy, typ, seed):
+    """Rodinia dwt2d's launch (launch*Kernel in its .cu): steps =
+    ceil(sy / (15 win_sy)), a grid of ceil(sx / win_sx) x ceil(sy / (win_sy
+    steps)) blocks of win_sx threads; input and output sx x sy."""
+    steps = -(-sy // (15 * win_sy))
+    gx, gy = -(-sx // win_sx), -(-sy // (win_sy * steps))
+    return ("%d,%d" % (gx * win_sx, gy), "%d,1" % win_sx,
+            [buf(typ, sx * sy, "rand=%d" % seed), buf(typ, sx * sy), "i32=%d" % sx, "i32=%d" % sy,
+             "i32=%d" % steps])
+
+
+DWT = "cuda/dwt2d/dwt_cuda/"
+
 # name -> (repository, file, kernel, defines, test size, device size, tol)
 KERNELS = {
     "rodinia.backprop_adjust": (RODINIA, "opencl/backprop/backprop_kernel.cl",
@@ -164,6 +178,21 @@ KERNELS = {
                              [], _srad_elem(1024), _srad_elem(32 * M), 1e-5),
     "rodinia.srad_compress": (RODINIA, "opencl/srad/kernel/kernel_gpu_opencl.cl",
                               "compress_kernel", [], _srad_elem(1024), _srad_elem(32 * M), 1e-5),
+    # CUDA: Rodinia's dwt2d, the kernels bench/public finds with 8 more
+    # registers (fdwt97, rdwt97, rdwt53) or one more cvta (fdwt53) with the
+    # plugin (941 generic accesses each named): the device says what that costs
+    "rodinia.fdwt97": (RODINIA, DWT + "fdwt97.cu", "_ZN8dwt_cuda12fdwt97KernelILi192ELi8EEEvPKfPfiii",
+                       [], _dwt(192, 64, 192, 8, "f32", 63), _dwt(8192, 4096, 192, 8, "f32", 63),
+                       1e-4),
+    "rodinia.rdwt97": (RODINIA, DWT + "rdwt97.cu", "_ZN8dwt_cuda12rdwt97KernelILi192ELi8EEEvPKfPfiii",
+                       [], _dwt(192, 64, 192, 8, "f32", 64), _dwt(8192, 4096, 192, 8, "f32", 64),
+                       1e-4),
+    "rodinia.fdwt53": (RODINIA, DWT + "fdwt53.cu", "_ZN8dwt_cuda12fdwt53KernelILi192ELi8EEEvPKiPiiii",
+                       [], _dwt(192, 64, 192, 8, "i32", 65), _dwt(8192, 4096, 192, 8, "i32", 65),
+                       0),
+    "rodinia.rdwt53": (RODINIA, DWT + "rdwt53.cu", "_ZN8dwt_cuda12rdwt53KernelILi192ELi8EEEvPKiPiiii",
+                       [], _dwt(192, 64, 192, 8, "i32", 66), _dwt(8192, 4096, 192, 8, "i32", 66),
+                       0),
     "shoc.md": (SHOC, "src/opencl/level1/md/md.cl", "compute_lj_force", SP, _md(1024, 4),
                 _md(128 * 1024, 128), 1e-3),
     "shoc.spmv_csr_scalar": (SHOC, "src/opencl/level1/spmv/spmv.cl", "spmv_csr_scalar_kernel", SP,
