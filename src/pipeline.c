@@ -72,6 +72,8 @@ static const GaspStatDesc st_group_rounds = {
     "--lower-generic=tags: tag generic pointers, dispatch each access on the tag")                 \
   X(alias, alias_run, 0, FACTS_ALL, USER,                                                          \
     "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis")                 \
+  X(rehoist, rehoist_run, 0, 0, USER,                                                              \
+    "casts of arguments InstCombine sank moved back to the entry; SimplifyCFG again there")        \
   X(hazards, hazards_run, 0, 0, USER,                                                              \
     "shapes LLVM 22's back ends mishandle (amdgcn: run-time lanes of pointer vectors)")            \
   X(frames, frames_run, FACTS_INVENTORY, 0, USER,                                                  \
@@ -153,12 +155,14 @@ static const char early_pipeline[] =
    slots behind new casts, instcombine turns a builtin into an atomicrmw
    through a cast pointer).  `forget` first drops what an earlier run left
    (field facts) and takes the early run's sizes; then the default pipeline's interprocedural group
-   on the call graph as it will be, and what follows it; hazards and frames
-   last, because the vectorizers make hazards' shapes and code generation
-   follows frames'. */
+   on the call graph as it will be, and what follows it (`rehoist` before
+   all: it undoes what the early run's casts, sunk by InstCombine, kept
+   LLVM's SimplifyCFG from doing, while they are still the early run's);
+   hazards and frames last, because the vectorizers
+   make hazards' shapes and code generation follows frames'. */
 static const char late_pipeline[] =
-    "forget,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer,lower,hazards,"
-    "frames";
+    "forget,rehoist,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer,lower,"
+    "hazards,frames";
 
 /* The early run with no late one after it (-gasp-late=0): the default
    pipeline without `frames` (LLVM's optimizer runs after it), clones
