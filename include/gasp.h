@@ -31,7 +31,7 @@ extern "C" {
 #endif
 
 #define GASP_VERSION_MAJOR 0
-#define GASP_VERSION_MINOR 3
+#define GASP_VERSION_MINOR 4
 #define GASP_VERSION_PATCH 0
 #define GASP_VERSION "0.4.0"
 
@@ -231,6 +231,25 @@ GASP_API void gasp_ctx_free(GaspCtx *cx);
    gasp_check_options, gasp_ctx_reset or gasp_ctx_free on that context.
    Each diagnostic is recorded once per run. */
 GASP_API void gasp_ctx_reset(GaspCtx *cx);
+
+/* A fact store carried from one run to the next on the same module (the
+   pass plugin's module analysis: each gasp-<pass> LLVM pass one run, what
+   one step leaves for a later one kept while no other pass changes the
+   module).  A run on a context given a carry starts from the store the
+   carry holds when it is for the same module and target table (else from
+   a new one), and leaves its store there when it succeeds.  What a run
+   computed from the IR (summaries, reachability) is computed again; what
+   its steps left for later ones stays: the callees of the calls
+   `callsplit` split (for `splitclones`), the early run's function sizes,
+   refusals already said.  The clone budget is per run.  A carry is the
+   caller's: free it when the module changed under it, or with the module;
+   it outlives the contexts it is given to. */
+typedef struct GaspCarry GaspCarry;
+GASP_API GaspCarry *gasp_carry_new(void);
+GASP_API void gasp_carry_free(GaspCarry *c);
+/* The carry the next runs on cx take their store from and leave it in
+   (NULL: each run's own store, freed after it; the default). */
+GASP_API void gasp_ctx_set_carry(GaspCtx *cx, GaspCarry *c);
 
 /* Checks the options alone (pass names, target name) without a module. */
 GASP_API GaspStatus gasp_check_options(GaspCtx *cx);

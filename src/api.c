@@ -50,6 +50,17 @@ GaspCtx *gasp_ctx_new(const GaspOptions *o) {
   return cx;
 }
 
+GaspCarry *gasp_carry_new(void) { return xcalloc(1, sizeof(GaspCarry)); }
+
+void gasp_carry_free(GaspCarry *c) {
+  if (!c)
+    return;
+  facts_free(c->facts);
+  free(c);
+}
+
+void gasp_ctx_set_carry(GaspCtx *cx, GaspCarry *c) { cx->carry = c; }
+
 void gasp_ctx_reset(GaspCtx *cx) {
   for (size_t i = 0; i < cx->diags.n; i++)
     free(cx->diags.v[i].msg);

@@ -33,6 +33,8 @@ static bool run_sroa(PassRun *run) {
 static const GaspStatDesc st_upgraded = {
     "pipeline.legacy-intrinsics-upgraded",
     "declarations of intrinsics LLVM 22 no longer has whose calls were upgraded"};
+static const GaspStatDesc st_carried = {
+    "pipeline.carried", "runs that began with the fact store of the run before (gasp_carry)"};
 static const GaspStatDesc st_group_rounds = {
     "pipeline.group-rounds", "[group]s run again because one of their passes changed the module"};
 
@@ -464,6 +466,22 @@ static bool run_waiting(GaspCtx *cx, LLVMModuleRef m, RunState *rs) {
   return !facts_reinfer_pending(cx->facts) || run_one(cx, "reinfer", rs);
 }
 
+/* The run's fact store: the carry's when it is m's with this run's table
+   (facts_next_run), else a new one (a carried store of another module or
+   table is dropped). */
+static Facts *carry_take(GaspCtx *cx, LLVMModuleRef m) {
+  Facts *f = cx->carry ? cx->carry->facts : NULL;
+  if (cx->carry)
+    cx->carry->facts = NULL;
+  if (facts_for(f, cx->tgt, m)) {
+    facts_next_run(f);
+    cx_stat(cx, &st_carried, 1);
+    return f;
+  }
+  facts_free(f);
+  return facts_new(cx->tgt, m);
+}
+
 GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   if (!pipeline_check(cx))
     return GASP_ERR_USAGE;
@@ -473,7 +491,7 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   RunState rs = {m, GASP_OK, false, NULL, false};
   schema_register_kinds(LLVMGetModuleContext(m));
   facts_free(cx->facts);
-  cx->facts = facts_new(cx->tgt, m);
+  cx->facts = carry_take(cx, m);
   cx->cur_module = m;
   SpaceCheck *check = rs.check = spacecheck_begin(cx, m); /* --verify-spaces */
   why_begin(cx, m);
@@ -525,7 +543,10 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   } else {
     why_discard(cx);
   }
-  facts_free(cx->facts);
+  if (cx->carry && rs.st == GASP_OK)
+    cx->carry->facts = cx->facts; /* for the next run on m (gasp_carry) */
+  else
+    facts_free(cx->facts);
   cx->facts = NULL;
   cx->cur_module = NULL;
   return rs.st;

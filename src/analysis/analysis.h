@@ -196,12 +196,10 @@ LLVMValueRef space_writer(const Space *s, LLVMValueRef load, unsigned bit, bool 
 
 /* ===== reach.c — spaces that may flow into generic, per function ======== */
 typedef struct Reach Reach;
-/* Only the fact store calls it (facts_reach). */
-Reach *reach_new(const TgtTable *t, LLVMModuleRef m);
+Reach *reach_new(const TgtTable *t, LLVMModuleRef m); /* facts_reach's only */
 void reach_free(Reach *r);
-/* The set of spaces (the space analysis' bits: space_table_bit) a generic
-   pointer of fn may point into; SP_UNKNOWN in it when anything may, every
-   bit for a function it does not know. */
+/* The spaces (space_table_bit bits) a generic pointer of fn may point into;
+   SP_UNKNOWN in it when anything may, every bit for an unknown function. */
 uint32_t reach_mask(const Reach *r, LLVMValueRef fn);
 /* "global,local" etc. (the table's names, then "unknown"), "none" for 0. */
 void reach_names(const TgtTable *t, uint32_t mask, char *buf, size_t cap);
@@ -210,9 +208,11 @@ void reach_names(const TgtTable *t, uint32_t mask, char *buf, size_t cap);
 typedef struct Facts Facts;
 Facts *facts_new(const TgtTable *t, LLVMModuleRef m);
 void facts_free(Facts *f);
-/* A pass's preconditions, asserted at its entry (gasp builds without
-   NDEBUG: make check and check-asan run them): a context with a target
-   table, the run's module and store, nothing left waiting for `reinfer`. */
+/* gasp_carry: is f the store of m with t; f carried into the next run. */
+bool facts_for(const Facts *f, const TgtTable *t, LLVMModuleRef m);
+void facts_next_run(Facts *f);
+/* A pass's preconditions, asserted at its entry (gasp builds without NDEBUG):
+   a target table, the run's module and store, nothing waiting for reinfer. */
 void facts_pass_entry(const GaspCtx *cx, LLVMModuleRef m);
 /* The run's one numbering of the spaces the table does not name. */
 SpaceNums *facts_nums(Facts *f);

@@ -103,6 +103,24 @@ void facts_free(Facts *f) {
   free(f);
 }
 
+bool facts_for(const Facts *f, const TgtTable *t, LLVMModuleRef m) {
+  return f && f->t == t && f->m == m;
+}
+
+/* The run may have other options: summaries, reachability and the
+   inventory are computed again; the split callees, sizes and refusals said
+   stay; the clone count starts again (a budget is per run). */
+void facts_next_run(Facts *f) {
+  mem_summary_free(f->sum);
+  f->sum = NULL;
+  reach_free(f->reach);
+  f->reach = NULL;
+  f->inv_taken = false;
+  f->clones_made = 0;
+  f->allowed = FACTS_ALL;
+  assert(!f->pending.n && "a run that succeeded left nothing waiting for reinfer");
+}
+
 void facts_pass_entry(const GaspCtx *cx, LLVMModuleRef m) {
   assert(cx && m && "a pass runs with a context on a module");
   assert(cx->tgt && "a target table is selected before any pass (cx_select_target)");

@@ -34,6 +34,15 @@ struct GaspCtx {
   struct StrMap *was_generic; /* why.c: locations of the input's generic
                                  accesses (Passed remarks wanted), or NULL */
   size_t options_size; /* GaspOptions.struct_size as the caller gave it */
+  struct GaspCarry *carry; /* gasp_ctx_set_carry: where runs take and leave
+                              their store, or NULL (the caller's) */
+};
+
+/* gasp_carry_new: one fact store kept between runs on one module (the
+   plugin's module analysis).  pipeline_run takes it (carry_take) and gives
+   it back after a run that succeeded. */
+struct GaspCarry {
+  struct Facts *facts; /* NULL, or the last successful run's store */
 };
 
 void cx_diag(GaspCtx *cx, GaspSeverity sev, const char *fmt, ...)

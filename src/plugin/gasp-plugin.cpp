@@ -244,6 +244,30 @@ struct StepHooks {
   }
 };
 
+// The fact store as an LLVM module analysis: each gasp pass of a -passes
+// text (gasp-infer, gasp-callsplit, ...) is one run of the library, and
+// what one step leaves for a later one (the callees of the calls callsplit
+// split, for splitclones; the early run's sizes; refusals said) is carried
+// between them in a GaspCarry while no other pass changes the module: a
+// gasp pass preserves this analysis, any other change invalidates it (the
+// next gasp pass starts from the IR and its !gasp.* metadata alone).
+struct GaspFactsAnalysis : AnalysisInfoMixin<GaspFactsAnalysis> {
+  struct Result {
+    struct Free {
+      void operator()(GaspCarry *C) const { gasp_carry_free(C); }
+    };
+    std::unique_ptr<GaspCarry, Free> Carry;
+    bool invalidate(Module &, const PreservedAnalyses &PA, ModuleAnalysisManager::Invalidator &) {
+      auto PAC = PA.getChecker<GaspFactsAnalysis>();
+      return !PAC.preserved() && !PAC.preservedSet<AllAnalysesOn<Module>>();
+    }
+  };
+  Result run(Module &, ModuleAnalysisManager &) { return {std::unique_ptr<GaspCarry, Result::Free>(gasp_carry_new())}; }
+  static StringRef name() { return "GaspFactsAnalysis"; }
+  static AnalysisKey Key;
+};
+AnalysisKey GaspFactsAnalysis::Key;
+
 struct GaspPass : PassInfoMixin<GaspPass> {
   // set by gasp<...>; unset: the -gasp-... option's value
   std::optional<std::string> Passes, TargetAs;
@@ -355,6 +379,7 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     if (Remarks)
       O.remarks = GASP_REMARKS_ALL;
     GaspCtx *Cx = gasp_ctx_new(&O);
+    gasp_ctx_set_carry(Cx, MAM.getResult<GaspFactsAnalysis>(M).Carry.get());
     GaspStatus St = gasp_run(Cx, Ref);
     if (Remarks) // what stays generic is said once, by the run that ends gasp's work
       emitRemarks(M, Cx, !Early || !lateFollows());
@@ -381,10 +406,14 @@ struct GaspPass : PassInfoMixin<GaspPass> {
       // records the error, fails, and discards its outputs itself)
       sys::RunInterruptHandlers();
       C.diagnose(DiagnosticInfoGeneric(Twine(Errors), DS_Error));
+      return PreservedAnalyses::none();
     }
-    return PreservedAnalyses::none();
+    PreservedAnalyses PA = PreservedAnalyses::none();
+    PA.preserve<GaspFactsAnalysis>(); // the carry holds this run's store
+    return PA;
   }
 };
+
 
 const char *const OptionList =
     "auto, early, late, whole-program, tags, private-in-global, keep-volatile, version-by-space (each also as "
@@ -495,6 +524,8 @@ void registerCallbacks(PassBuilder &PB) {
     for (const auto &E : Reg->StepNames)
       PIC->addClassToPassName(E.second, E.second);
   }
+  PB.registerAnalysisRegistrationCallback(
+      [](ModuleAnalysisManager &MAM) { MAM.registerPass([] { return GaspFactsAnalysis(); }); });
   PB.registerPipelineParsingCallback(
       [Reg](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
         GaspPass P;

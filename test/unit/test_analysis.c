@@ -205,6 +205,76 @@ static void gate_hook(void *user, const char *pass, int after) {
 /* GaspOptions.pass_gate is asked before each pass: a pass it refuses does
    not run (no pass_hook call, the module unchanged by it), a required one
    (a glue pass, reinfer) runs whatever the answer. */
+/* A GaspCarry keeps the run's fact store for the next run on the same
+   module: `callsplit` then `splitclones` as two runs clone the split
+   callee as one run of both does; without a carry (or for another module)
+   the second run starts empty and clones nothing. */
+static unsigned count_calls_to(LLVMModuleRef m, const char *prefix) {
+  unsigned n = 0;
+  LLVMValueRef k = LLVMGetNamedFunction(m, "k");
+  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(k); b; b = LLVMGetNextBasicBlock(b))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+      size_t len;
+      LLVMValueRef f = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
+      if (f && !strncmp(LLVMGetValueName2(f, &len), prefix, strlen(prefix)))
+        n++;
+    }
+  return n;
+}
+
+static void test_carry(void) {
+  const char ir[] =
+      "target triple = \"nvptx64-nvidia-cuda\"\n"
+      "@l = internal addrspace(3) global [4 x i32] poison\n"
+      "define internal void @bump(ptr %p, i32 %i) noinline {\n"
+      "  %q = getelementptr i32, ptr %p, i32 %i\n"
+      "  store i32 1, ptr %q, align 4\n  ret void\n}\n"
+      "define ptx_kernel void @k(ptr addrspace(1) %g, i1 %c) {\n"
+      "  %gg = addrspacecast ptr addrspace(1) %g to ptr\n"
+      "  %p = select i1 %c, ptr addrspacecast (ptr addrspace(3) @l to ptr), ptr %gg\n"
+      "  call void @bump(ptr %p, i32 1)\n  ret void\n}\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  for (int carried = 0; carried < 2; carried++) {
+    LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+    if (!m)
+      continue;
+    GaspCarry *carry = carried ? gasp_carry_new() : NULL;
+    const char *steps[] = {"callsplit", "splitclones"};
+    for (int s = 0; s < 2; s++) {
+      GaspOptions o;
+      gasp_options_init(&o);
+      o.passes = steps[s];
+      o.stats = 1;
+      GaspCtx *cx = gasp_ctx_new(&o);
+      gasp_ctx_set_carry(cx, carry);
+      CHECK(gasp_run(cx, m) == GASP_OK);
+      if (s == 1)
+        CHECK(gasp_stat_get(cx, "pipeline.carried") == (uint64_t)carried);
+      gasp_ctx_free(cx);
+    }
+    /* the two calls callsplit made go to bump's clones only when carried */
+    CHECK(count_calls_to(m, "bump.as") == (carried ? 2u : 0u));
+    CHECK(count_calls_to(m, "bump") == 2u);
+    /* a carry is a module's: another module's run starts afresh */
+    if (carry) {
+      LLVMModuleRef other = unit_parse(ctx, ir, sizeof ir - 1);
+      GaspOptions o;
+      gasp_options_init(&o);
+      o.passes = "splitclones";
+      o.stats = 1;
+      GaspCtx *cx = gasp_ctx_new(&o);
+      gasp_ctx_set_carry(cx, carry);
+      CHECK(other && gasp_run(cx, other) == GASP_OK);
+      CHECK(gasp_stat_get(cx, "pipeline.carried") == 0);
+      gasp_ctx_free(cx);
+      LLVMDisposeModule(other);
+    }
+    gasp_carry_free(carry);
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(ctx);
+}
+
 static void test_pass_gate(void) {
   const char ir[] =
       "target triple = \"spir64\"\n"
@@ -536,5 +606,6 @@ void unit_analysis(void) {
   test_space_names_nothing();
   test_facts_outcomes();
   test_pass_gate();
+  test_carry();
   test_facts_reinfer_set();
 }
