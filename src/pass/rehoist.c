@@ -18,11 +18,11 @@
  * costs more: attribute inference counts it, the kernel's parameter loses
  * readonly/captures(none), and NVPTX its ld.global.nc (issue 71).
  *
- * Algorithm.  In every function with a body: each addrspacecast
- * instruction whose operand is one of the function's arguments and whose
- * block is not the entry moves to the entry, after its leading allocas
- * and casts (an equal cast already there takes its uses instead: one
- * cast per argument and space).  Where one moved, LLVM's SimplifyCFG runs
+ * Algorithm.  In every function with a body (optnone ones as written),
+ * each addrspacecast instruction whose operand is one of the function's
+ * arguments and whose block is not the entry moves to the entry, after
+ * its leading allocas and casts (an equal cast already there takes its
+ * uses instead: one cast per argument and space).  Where one moved, LLVM's SimplifyCFG runs
  * on that function with the options of the function simplification
  * pipeline's last run (switch ranges to compares, common instructions
  * hoisted and sunk; LLVMRunPassesOnFunction): what the early run's cast
@@ -113,7 +113,7 @@ bool rehoist_run(PassRun *run) {
   GaspCtx *cx = run->cx;
   unsigned casts = 0, functions = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(run->m); f; f = LLVMGetNextFunction(f)) {
-    if (LLVMIsDeclaration(f))
+    if (LLVMIsDeclaration(f) || ir_optnone(f)) /* optnone: as written */
       continue;
     unsigned n = move_casts(f);
     if (!n)

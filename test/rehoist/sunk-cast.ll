@@ -102,6 +102,23 @@ done:
   ret void
 }
 
+; An optnone function is left as written.
+; CHECK-LABEL: define void @asis(
+; CHECK:       then:
+; CHECK-NEXT:    %g = addrspacecast ptr %p to ptr addrspace(1)
+define void @asis(ptr %p, i1 %c) noinline optnone {
+entry:
+  br i1 %c, label %then, label %done
+
+then:
+  %g = addrspacecast ptr %p to ptr addrspace(1)
+  store i32 1, ptr addrspace(1) %g, align 4
+  br label %done
+
+done:
+  ret void
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
