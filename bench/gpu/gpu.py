@@ -91,6 +91,7 @@ WARMUP, RUNS = 2, 10  # per gpu-run at the device size
 # run (2026-11-27: 6 runs of a kernel with 3 MB of buffers took 3 s, of
 # 256 MB 14 s; filling, uploading and comparing the buffers dominate)
 RUN_S, RUN_S_PER_MB = 0.5, 0.0072
+CONTROL_EVERY = 4  # run.sh's order: a control after every 4 changed kernels
 ELEM = {"i8": 1, "i16": 2, "i32": 4, "f32": 4, "i64": 8, "f64": 8}
 
 M = 1 << 20
@@ -281,7 +282,8 @@ RUN_SH = r"""#!/bin/sh
 # order %(order)s (a variant whose PTX is gasp's left out), each gpu-run
 # under `timeout`, the first clang run's outputs the reference of every
 # later one (gpu-run --against).  Kernels whose PTX gasp changed come
-# first; stops starting kernels when BUDGET seconds (default 150) are spent.
+# first, a cheap control after every few; stops starting kernels when
+# BUDGET seconds (default 150) are spent.
 #   run.sh --dry OUT: no device needed: each kernel's launches parsed,
 # its buffers filled and its PTX's entry found (gpu-run --dry-run) at the
 # test size for every build and at the device size for clang's, in order.
@@ -344,6 +346,21 @@ def kernel_order(ptx):
     again); clang and gasp always run, twice each, balanced.  ptx: build ->
     its PTX file."""
     return [b for b in ORDER if b in ("clang", "gasp") or not same_file(ptx[b], ptx["gasp"])]
+
+
+def run_order(kernels):
+    """The kernels gasp changed (by name), with the cheapest control after
+    every CONTROL_EVERY of them, then the other controls: a budget cut short
+    loses controls, and still has some (the measurement's noise).  kernels:
+    (control?, expected s, name, line)."""
+    changed = sorted((k for k in kernels if not k[0]), key=lambda k: k[2])
+    controls = sorted((k for k in kernels if k[0]), key=lambda k: (k[1], k[2]))
+    out = []
+    for i, k in enumerate(changed, 1):
+        out.append(k)
+        if i % CONTROL_EVERY == 0 and controls:
+            out.append(controls.pop(0))
+    return out + controls
 
 
 def device_mb(e):
@@ -427,17 +444,15 @@ def prepare(a, r, opt, grun, plugin):
         row["order"] = " ".join(order)
         row["device_mb"] = "%.1f" % device_mb(e)
         row["expected_s"] = "%.0f" % (len(order) * (RUN_S + RUN_S_PER_MB * device_mb(e)))
-        tsv.append((same_file(ptxs["clang"], ptxs["gasp"]), name,
+        tsv.append((same_file(ptxs["clang"], ptxs["gasp"]), float(row["expected_s"]), name,
                     "%s\t%s\t%s\t%s" % (name, " ".join(e.args(e.small)), " ".join(e.args(e.big)),
                                          row["order"])))
         rows.append(row)
     if a.dry_run or a.ptx_only:
         return rows, assembled
     shutil.copy(os.path.join(a.build, "bin", "gpu-run"), os.path.join(bundle, "gpu-run"))
-    # the kernels gasp changed first: what a budget cut short loses is controls
-    tsv.sort(key=lambda t: (t[0], t[1]))
     with open(os.path.join(bundle, "kernels.tsv"), "w") as f:
-        f.write("kernel\tsmall\tbig\torder\n" + "".join(t[2] + "\n" for t in tsv))
+        f.write("kernel\tsmall\tbig\torder\n" + "".join(t[3] + "\n" for t in run_order(tsv)))
     with open(os.path.join(bundle, "run.sh"), "w") as f:
         f.write(RUN_SH % {"order": " ".join(ORDER), "builds": " ".join(BUILDS),
                           "warmup": WARMUP, "runs": RUNS})
@@ -462,7 +477,8 @@ def bundle_report(a, rows, size, said):
            "build them, `clang-22 -O2` with and without `-fpass-plugin`); %d PTX, %s; the "
            "bundle %.1f MiB." % (len(rows), sum(1 for x in rows if x["suite"] != "gasp"),
                                  len(rows) * len(BUILDS), said, size / 2**20), "",
-           "In run.sh's order (the kernels whose PTX gasp changed first).  Expected seconds: "
+           "In run.sh's order (the kernels whose PTX gasp changed first, the cheapest control "
+           "after every %d of them, then the other controls)." % CONTROL_EVERY + "  Expected seconds: "
            "per device-size run %.1f s plus %.4f s per MiB of buffers (fitted to the H200's "
            "first run); the test-size runs are within that." % (RUN_S, RUN_S_PER_MB), "",
            "| # | kernel | suite | gasp changed the PTX | device-size order | MiB | expected s "
