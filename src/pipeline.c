@@ -7,26 +7,16 @@
  * verifier; GaspOptions.pass_hook is called around each pass (gasp-opt and
  * the plugin time passes with it) and GaspOptions.pass_gate before it (0:
  * skip it; the plugin's opt-bisect-limit).  Upstream passes (sroa) run
- * through LLVMRunPasses, gasp's own C passes in between.
+ * through LLVMRunPasses (cx_run_llvm_passes), gasp's own C passes in
+ * between.
  */
 #include "pipeline.h"
 
 #include <llvm-c/Analysis.h>
-#include <llvm-c/Error.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 #include <string.h>
 
 static bool run_sroa(PassRun *run) {
-  GaspCtx *cx = run->cx;
-  LLVMModuleRef m = run->m;
-  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-  LLVMErrorRef e = LLVMRunPasses(m, "function(sroa)", NULL, po);
-  LLVMDisposePassBuilderOptions(po);
-  if (e) {
-    char *msg = LLVMGetErrorMessage(e);
-    cx_diag(cx, GASP_SEV_ERROR, "sroa: %s", msg);
-    LLVMDisposeErrorMessage(msg);
-  }
+  cx_run_llvm_passes(run->cx, run->m, NULL, "function(sroa)", "sroa");
   return true;
 }
 
@@ -160,8 +150,8 @@ static const char early_pipeline[] =
    on the call graph as it will be, and what follows it (`rehoist` before
    all: it undoes what the early run's casts, sunk by InstCombine, kept
    LLVM's SimplifyCFG from doing, while they are still the early run's);
-   hazards and frames last, because the vectorizers
-   make hazards' shapes and code generation follows frames'. */
+   hazards and frames last, because the vectorizers make hazards' shapes
+   and code generation follows frames'. */
 static const char late_pipeline[] =
     "forget,rehoist,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer,lower,"
     "hazards,frames";

@@ -517,22 +517,16 @@ int main(int argc, char **argv) {
     return EXIT_INPUT;
   }
   int params = entry_params(ptx, a.kernel);
-  if (params != (int)a.args.n) {
-    if (params < 0)
-      fprintf(stderr, "gpu-run: %s: error: no kernel (.entry) named '%s'\n", a.module, a.kernel);
-    else
-      fprintf(stderr, "gpu-run: %s: error: kernel '%s' has %d parameters, %zu --arg given\n",
-              a.module, a.kernel, params, a.args.n);
-    free(ptx);
-    for (size_t i = 0; i < a.args.n; i++)
-      spec_free(&a.args.v[i]);
-    vec_free(&a.args);
-    return EXIT_INPUT;
-  }
-  unsigned nb;
-  Buf *b = make_buffers(&a, &nb);
+  bool entry_ok = params == (int)a.args.n;
+  if (params < 0)
+    fprintf(stderr, "gpu-run: %s: error: no kernel (.entry) named '%s'\n", a.module, a.kernel);
+  else if (!entry_ok)
+    fprintf(stderr, "gpu-run: %s: error: kernel '%s' has %d parameters, %zu --arg given\n",
+            a.module, a.kernel, params, a.args.n);
+  unsigned nb = 0;
+  Buf *b = entry_ok ? make_buffers(&a, &nb) : NULL; /* nothing filled for a wrong module */
   int rc;
-  if (!dump(&a, b, nb, false)) {
+  if (!entry_ok || !dump(&a, b, nb, false)) {
     rc = EXIT_INPUT;
   } else if (a.dry_run) {
     printf("launch %s of %s: grid %zu,%zu,%zu block %zu,%zu,%zu dynamic-local %zu; "

@@ -500,12 +500,7 @@ def bundle_report(a, rows, size, said):
 
 def same_ptx(bundle, k):
     """The kernel's PTX is the same in clang's build and gasp's (a control)."""
-    try:
-        with open(os.path.join(bundle, k, "clang.ptx")) as f, \
-                open(os.path.join(bundle, k, "gasp.ptx")) as g:
-            return f.read() == g.read()
-    except OSError:
-        return False
+    return same_file(os.path.join(bundle, k, "clang.ptx"), os.path.join(bundle, k, "gasp.ptx"))
 
 
 def read_static(bundle):

@@ -56,6 +56,10 @@ void cx_stat(GaspCtx *cx, const GaspStatDesc *d, uint64_t n);
 /* True when -debug-only names the current pass. */
 bool cx_debug(const GaspCtx *cx);
 FILE *cx_out(const GaspCtx *cx);
+/* Runs LLVM's pass pipeline text on fn (or, fn NULL, on m); a failure is an
+   error of pass `who`. */
+void cx_run_llvm_passes(GaspCtx *cx, LLVMModuleRef m, LLVMValueRef fn, const char *text,
+                        const char *who);
 /* Selects cx->tgt for m; on failure adds the error and returns false. */
 bool cx_select_target(GaspCtx *cx, LLVMModuleRef m);
 /* The table --target-as names; NULL, with an error listing the valid

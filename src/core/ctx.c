@@ -5,6 +5,9 @@
  * façade, creates and frees the context; the passes only call these. */
 #include "core/core.h"
 
+#include <llvm-c/Error.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <string.h>
@@ -67,6 +70,19 @@ void cx_stat(GaspCtx *cx, const GaspStatDesc *d, uint64_t n) {
     }
   vec_push(&cx->stat_desc, d);
   vec_push(&cx->stat_val, n);
+}
+
+void cx_run_llvm_passes(GaspCtx *cx, LLVMModuleRef m, LLVMValueRef fn, const char *text,
+                        const char *who) {
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef e = fn ? LLVMRunPassesOnFunction(fn, text, NULL, po)
+                      : LLVMRunPasses(m, text, NULL, po);
+  LLVMDisposePassBuilderOptions(po);
+  if (e) {
+    char *msg = LLVMGetErrorMessage(e);
+    cx_diag(cx, GASP_SEV_ERROR, "%s: %s", who, msg);
+    LLVMDisposeErrorMessage(msg);
+  }
 }
 
 FILE *cx_out(const GaspCtx *cx) {

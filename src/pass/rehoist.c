@@ -22,11 +22,11 @@
  * each addrspacecast instruction whose operand is one of the function's
  * arguments and whose block is not the entry moves to the entry, after
  * its leading allocas and casts (an equal cast already there takes its
- * uses instead: one cast per argument and space).  Where one moved, LLVM's SimplifyCFG runs
- * on that function with the options of the function simplification
- * pipeline's last run (switch ranges to compares, common instructions
- * hoisted and sunk; LLVMRunPassesOnFunction): what the early run's cast
- * kept it from doing.  A cast of an argument is computable at the entry
+ * uses instead: one cast per argument and space).  Where one moved,
+ * LLVM's SimplifyCFG runs on that function with the options of the
+ * function simplification pipeline's last run (switch ranges to compares,
+ * common instructions hoisted and sunk; cx_run_llvm_passes): what the
+ * early run's cast kept it from doing.  A cast of an argument is computable at the entry
  * on every path: moving one there changes no value; the cast itself costs
  * the paths that did not need it one instruction (on NVPTX a kernel
  * parameter's cvta.to.global, which llc puts in the entry anyway).
@@ -36,9 +36,6 @@
  * Tests: test/rehoist/.
  */
 #include "pass/pass.h"
-
-#include <llvm-c/Error.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 
 static const GaspStatDesc st_casts = {
     "rehoist.casts", "casts of arguments moved back to the entry block"};
@@ -120,14 +117,7 @@ bool rehoist_run(PassRun *run) {
       continue;
     casts += n;
     functions++;
-    LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef e = LLVMRunPassesOnFunction(f, simplifycfg, NULL, po);
-    LLVMDisposePassBuilderOptions(po);
-    if (e) {
-      char *msg = LLVMGetErrorMessage(e);
-      cx_diag(cx, GASP_SEV_ERROR, "rehoist: %s", msg);
-      LLVMDisposeErrorMessage(msg);
-    }
+    cx_run_llvm_passes(cx, run->m, f, simplifycfg, "rehoist");
   }
   cx_stat(cx, &st_casts, casts);
   cx_stat(cx, &st_functions, functions);
