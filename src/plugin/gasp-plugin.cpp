@@ -20,10 +20,12 @@
 // (spir, spirv, nvptx, amdgcn); a host module is left alone.  Without the
 // late run (-gasp-late=0) the early one is gasp_early_alone_pipeline().
 // -gasp-auto=0 stops that, and a -passes text that names gasp
-// itself makes the inserted one stand aside (gasp runs once).  To LLVM the
-// pass is `gasp` (printed as gasp<...>, which parses back: the inserted
-// runs as gasp<auto;early> and gasp<auto;late>, so a default pipeline
-// printed with -print-pipeline-passes runs the same in opt); its errors are
+// itself makes the inserted one stand aside (gasp runs once).  To LLVM a
+// run is `gasp` (printed as gasp<...>, which parses back) or a list of
+// gasp's passes in an adaptor, gasp-run<options>(gasp-infer,
+// gasp-group(gasp-fields,...),...): the inserted runs print that way, so
+// a default pipeline printed with -print-pipeline-passes runs the same in
+// opt, and its lists can be edited there; its errors are
 // LLVM errors (the compile fails, no output), worded with the -gasp-...
 // options (GaspOptions.option_prefix).  When opt/clang asks for remarks
 // (-pass-remarks*=, -pass-remarks-output=, -Rpass*), gasp's remarks go to
@@ -278,6 +280,10 @@ struct GaspPass : PassInfoMixin<GaspPass> {
   bool Inserted = false; // put into a default<On> pipeline (and auto)
   bool Early = false;    // gasp<early>: the library's early pipeline
   bool Late = false;     // gasp<late>: the library's late pipeline
+  // gasp-run<...>(gasp-a,gasp-group(gasp-b,gasp-c),...): printed as that
+  // adaptor with its list of passes (the inserted runs, and what parses
+  // back from them), not as gasp<...>
+  bool Adaptor = false;
   std::shared_ptr<Registration> Reg;
 
   static StringRef name() { return "GaspPass"; }
@@ -286,9 +292,9 @@ struct GaspPass : PassInfoMixin<GaspPass> {
   // end, or a gasp<...;late> in the same -passes text
   bool lateFollows() const { return Inserted ? lateRunFollows() : Reg && Reg->LateParsed; }
 
-  // gasp<...> as parsePass reads it back: every value set, then the list
+  // gasp<...> as parsePass reads it back: every value set, then the list;
+  // an adaptor as gasp-run<...>(...), its options, then its passes
   void printPipeline(raw_ostream &OS, function_ref<StringRef(StringRef)> MapClassName2PassName) {
-    OS << MapClassName2PassName(name());
     SmallVector<std::string, 8> Parts;
     if (Auto)
       Parts.push_back("auto");
@@ -314,23 +320,39 @@ struct GaspPass : PassInfoMixin<GaspPass> {
       Parts.push_back("visit-cap=" + std::to_string(*VisitCap));
     if (TargetAs)
       Parts.push_back("target-as=" + *TargetAs);
-    if (Passes)
+    if (Passes && !Adaptor)
       for (StringRef P : split(*Passes, ','))
         Parts.push_back(P.str());
-    if (Parts.empty())
-      return;
-    OS << '<';
-    ListSeparator LS(";");
-    for (const std::string &P : Parts)
-      OS << LS << P;
-    OS << '>';
+    OS << (Adaptor ? StringRef("gasp-run") : MapClassName2PassName(name()));
+    if (!Parts.empty()) {
+      OS << '<';
+      ListSeparator LS(";");
+      for (const std::string &P : Parts)
+        OS << LS << P;
+      OS << '>';
+    }
+    if (Adaptor) // the list this run runs, as LLVM pass names
+      printSteps(OS, options().passes);
+  }
+
+  // "a,[b,c],d" as "(gasp-a,gasp-group(gasp-b,gasp-c),gasp-d)"
+  static void printSteps(raw_ostream &OS, const char *List) {
+    OS << '(';
+    ListSeparator LS(",");
+    for (StringRef Tok : split(List ? List : gasp_default_pipeline(), ',')) {
+      Tok = Tok.trim();
+      bool Open = Tok.consume_front("["), Close = Tok.consume_back("]");
+      OS << LS << (Open ? "gasp-group(" : "") << "gasp-" << Tok << (Close ? ")" : "");
+    }
+    OS << ')';
   }
 
   GaspOptions options() const {
     GaspOptions O;
     gasp_options_init(&O);
-    const std::string &P = Passes ? *Passes : OptPasses.getValue();
-    O.passes = Late                    ? gasp_late_pipeline()
+    const std::string &P = OptPasses.getValue();
+    O.passes = Passes                  ? Passes->c_str()
+               : Late                  ? gasp_late_pipeline()
                : !P.empty()            ? P.c_str()
                : Early                 ? (lateFollows() ? gasp_early_pipeline()
                                                         : gasp_early_alone_pipeline())
@@ -434,17 +456,54 @@ bool isGaspStep(StringRef Name) {
   return Found;
 }
 
+// The list a gasp-run(...) holds, in the library's spelling ("a,[b,c],d"):
+// each element gasp-<pass>, or gasp-group(gasp-<pass>,...) for a group that
+// repeats while one of its passes changes the module.  False, with an
+// error, for anything else.
+bool parseSteps(ArrayRef<PassBuilder::PipelineElement> Inner, std::string &List, bool InGroup) {
+  for (const PassBuilder::PipelineElement &E : Inner) {
+    StringRef Step = E.Name;
+    if (!InGroup && Step == "gasp-group" && !E.InnerPipeline.empty()) {
+      std::string Group;
+      if (!parseSteps(E.InnerPipeline, Group, true))
+        return false;
+      List += (List.empty() ? "[" : ",[") + Group + "]";
+      continue;
+    }
+    if (!Step.consume_front("gasp-") || !isGaspStep(Step) || !E.InnerPipeline.empty()) {
+      errs() << "gasp: error: gasp-run(...) holds gasp's passes (gasp-infer, gasp-ipmsp, ...)"
+             << (InGroup ? "" : " and groups of them, gasp-group(gasp-fields,...)")
+             << ": '" << E.Name << (E.InnerPipeline.empty() ? "" : "(...)") << "' is not "
+             << (InGroup ? "one of gasp's passes" : "one") << "\n";
+      return false;
+    }
+    List += (List.empty() ? "" : ",") + Step.str();
+  }
+  return true;
+}
+
 // "gasp", "gasp<a;b;...>" (each element an option, see OptionList, or a
-// pass name of gasp's list) or "gasp-<pass>" (gasp-infer: that pass alone,
-// as gasp<infer>).
-bool parseGasp(StringRef Name, GaspPass &P) {
+// pass name of gasp's list), "gasp-<pass>" (gasp-infer: that pass alone,
+// as gasp<infer>) or "gasp-run<a;b;...>(gasp-<pass>,...)" (a gasp run
+// with its options and its list as LLVM pass names: how the inserted runs
+// print; without the parentheses, the run's own pipeline).
+bool parseGasp(StringRef Name, ArrayRef<PassBuilder::PipelineElement> Inner, GaspPass &P) {
   if (Name == "gasp")
     return true;
   if (StringRef Step = Name; Step.consume_front("gasp-") && isGaspStep(Step)) {
     P.Passes = Step.str();
     return true;
   }
-  if (!Name.consume_front("gasp<") || !Name.consume_back(">"))
+  if (Name == "gasp-run") {
+    P.Adaptor = true;
+    Name = "<>";
+  } else if (Name.starts_with("gasp-run<")) {
+    P.Adaptor = true;
+    Name = Name.drop_front(strlen("gasp-run"));
+  } else if (!Name.consume_front("gasp")) {
+    return false;
+  }
+  if (!Name.consume_front("<") || !Name.consume_back(">"))
     return false;
   SmallVector<StringRef, 8> Parts;
   Name.split(Parts, ';', -1, false);
@@ -490,13 +549,24 @@ bool parseGasp(StringRef Name, GaspPass &P) {
     errs() << "gasp: error: gasp<...> names both early and late: one run is one of them\n";
     return false;
   }
+  if (P.Adaptor && !List.empty()) {
+    errs() << "gasp: error: gasp-run<...> takes options; its passes go in parentheses, as LLVM "
+              "pass names (gasp-run<late>(gasp-infer,gasp-group(gasp-fields,gasp-ipmsp),...)), "
+              "not '"
+           << List << "'\n";
+    return false;
+  }
   if ((P.Early || P.Late) && !List.empty()) { // an inserted run's list is the library's
     const char *Run = P.Early ? "early" : "late";
     errs() << "gasp: error: gasp<" << Run << "> runs the " << Run << " pipeline ("
            << (P.Early ? gasp_early_pipeline() : gasp_late_pipeline())
-           << "), not a pass list of its own ('" << List << "')\n";
+           << "), not a pass list of its own ('" << List
+           << "'; gasp-run<" << Run << ">(gasp-<pass>,...) runs a list of its own as the " << Run
+           << " run)\n";
     return false;
   }
+  if (P.Adaptor && !Inner.empty() && !parseSteps(Inner, List, false))
+    return false;
   if (!List.empty())
     P.Passes = List;
   if (!P.Passes && !P.TargetAs)
@@ -527,9 +597,10 @@ void registerCallbacks(PassBuilder &PB) {
   PB.registerAnalysisRegistrationCallback(
       [](ModuleAnalysisManager &MAM) { MAM.registerPass([] { return GaspFactsAnalysis(); }); });
   PB.registerPipelineParsingCallback(
-      [Reg](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+      [Reg](StringRef Name, ModulePassManager &MPM,
+            ArrayRef<PassBuilder::PipelineElement> Inner) {
         GaspPass P;
-        if (!parseGasp(Name, P))
+        if (!parseGasp(Name, Inner, P))
           return false;
         P.Reg = Reg;
         Reg->Explicit = true;
@@ -542,7 +613,7 @@ void registerCallbacks(PassBuilder &PB) {
         if (Level == OptimizationLevel::O0 || !OptAuto || Reg->Explicit)
           return;
         GaspPass P;
-        P.Auto = P.Inserted = P.Early = true;
+        P.Auto = P.Inserted = P.Early = P.Adaptor = true;
         P.Reg = Reg;
         MPM.addPass(std::move(P));
       });
@@ -553,7 +624,7 @@ void registerCallbacks(PassBuilder &PB) {
         if (Level == OptimizationLevel::O0 || Reg->Explicit || !lateRunFollows())
           return;
         GaspPass P;
-        P.Auto = P.Inserted = P.Late = true;
+        P.Auto = P.Inserted = P.Late = P.Adaptor = true;
         P.Reg = Reg;
         MPM.addPass(std::move(P));
       });

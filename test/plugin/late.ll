@@ -12,7 +12,7 @@
 ; In clang's -O2 pipeline the late run comes after the vectorizers, the
 ; early one before the inliner:
 ; RUN: opt-22 -load-pass-plugin=%build/lib/gasp-plugin.so -passes='default<O2>' -print-pipeline-passes -disable-output %s | FileCheck %s --check-prefix=ORDER
-; ORDER: gasp<auto;early>,{{.*}}inline,{{.*}}slp-vectorizer,{{.*}}gasp<auto;late>
+; ORDER: gasp-run<auto;early>({{.*}}inline,{{.*}}slp-vectorizer,{{.*}}gasp-run<auto;late>(gasp-forget,
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
 target triple = "spirv64-unknown-unknown"
 
