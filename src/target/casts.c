@@ -224,3 +224,24 @@ bool casts_decl_harmless(LLVMValueRef decl) {
       return true;
   return false;
 }
+
+/* The print builtins: OpenCL's and HIP's printf (the variadic call, or its
+   mangled spelling), CUDA's device runtime vprintf(fmt, args), and the
+   AMDGPU device library's buffer calls HIP lowers printf to. */
+static const char *const print_names[] = {"printf", "vprintf", "__ockl_printf_begin",
+                                          "__ockl_printf_append_args",
+                                          "__ockl_printf_append_string_n", "__printf_alloc"};
+
+bool casts_is_print(LLVMValueRef call) {
+  LLVMValueRef f = ir_callee(call);
+  if (!f || !LLVMIsDeclaration(f))
+    return false;
+  size_t n;
+  const char *name = LLVMGetValueName2(f, &n);
+  char base[64];
+  const char *b = demangled_base(name, n, base, sizeof base) ? base : name;
+  for (size_t i = 0; i < sizeof print_names / sizeof print_names[0]; i++)
+    if (!strcmp(b, print_names[i]))
+      return true;
+  return false;
+}

@@ -206,5 +206,9 @@ LLVMValueRef casts_build_test(const TgtTable *t, LLVMModuleRef m, LLVMBuilderRef
                               LLVMValueRef p, int as);
 /* A declaration known not to make or hide a local/private generic pointer. */
 bool casts_decl_harmless(LLVMValueRef decl);
+/* Is call a print builtin (printf, CUDA's vprintf, the AMDGPU device
+   library's printf buffer calls)?  Its cost dwarfs an access's: the clone
+   cost model does not count what feeds it, nor loop weights beside it. */
+bool casts_is_print(LLVMValueRef call);
 
 #endif

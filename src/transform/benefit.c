@@ -31,14 +31,15 @@
  * recorded as not paying.
  *
  * Named uses (benefit_named_uses): every use a named space for (f, k)
- * names, each weighted by its loop depth (dom_use_weight), and for a call
+ * names, each weighted by its loop depth (dom_use_weight; 0 beside a
+ * print call, and a pointer only printed is no use), and for a call
  * passing the named pointer on to a callee parameter that pays, what it
  * names down its calls (REACH_DEPTH levels, then 1 per paying parameter;
  * a cycle counts the one being weighed as 1): a clone of f is what lets its
  * callees' clones be called.
  *
  * Tests (through ipmsp): test/ipmsp/clone-pays.ll, clone-cost.ll,
- * clone-cost-loops.ll, clone-cost-reach.ll.
+ * clone-cost-loops.ll, clone-cost-reach.ll, clone-cost-print.ll.
  */
 #include "transform/transform.h"
 
@@ -127,6 +128,50 @@ static void reloads(LLVMValueRef a, Fwd *w, Place at) {
   }
 }
 
+/* Does bb call a print builtin (casts_is_print)? */
+static bool prints_in(LLVMBasicBlockRef bb) {
+  for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+    if (LLVMIsACallInst(i) && casts_is_print(i))
+      return true;
+  return false;
+}
+
+/* A use's weight in the clone cost model: its loop depth's
+   (dom_use_weight), but 0 in a block that prints: it runs once per print
+   call, whose cost (a buffer, a trap to the host's runtime) swamps what a
+   named access saves (printf-calling helpers cloned per space: +67% PTX
+   instructions, twice the .local bytes, for nothing measurable). */
+static unsigned use_weight(Dom **dom, LLVMValueRef at) {
+  return LLVMIsAInstruction(at) && prints_in(LLVMGetInstructionParent(at))
+             ? 0
+             : dom_use_weight(dom, at);
+}
+
+/* Is v (a stack buffer, or an address of it) read by a print call, a few
+   casts and address computations deep? */
+static bool read_by_print(LLVMValueRef v, unsigned depth) {
+  for (LLVMUseRef x = LLVMGetFirstUse(v); x; x = LLVMGetNextUse(x)) {
+    LLVMValueRef u = LLVMGetUser(x);
+    if (LLVMIsACallInst(u) && casts_is_print(u))
+      return true;
+    if (depth && (LLVMIsAAddrSpaceCastInst(u) || LLVMIsABitCastInst(u) ||
+                  LLVMIsAGetElementPtrInst(u)) && read_by_print(u, depth - 1))
+      return true;
+  }
+  return false;
+}
+
+/* Is p, a store's address, in a stack buffer a print call reads (CUDA's
+   vprintf argument buffer)?  A pointer stored there is printed, not
+   accessed: naming its space saves nothing. */
+static bool print_buffer(LLVMValueRef p) {
+  for (unsigned depth = 0; depth < 8 && (LLVMIsAGetElementPtrInst(p) ||
+                                         LLVMIsAAddrSpaceCastInst(p) || LLVMIsABitCastInst(p));
+       depth++)
+    p = LLVMGetOperand(p, 0);
+  return LLVMIsAAllocaInst(p) && read_by_print(p, 2);
+}
+
 /* Local facts of parameter (f, k): the uses of the parameter's value that pay by
    themselves (accesses, explicit casts, uses gasp cannot see past), counted
    up to `stop` (1: "does it pay?"; UINT_MAX: all of them, the clone cost
@@ -137,7 +182,7 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
                            unsigned stop, unsigned *raw) {
   Dom **dom = &answers(b, f)->dom;
   unsigned count = 0;
-#define USE(at) (count++, uses += stop == UINT_MAX ? dom_use_weight(dom, (at)) : 1, uses >= stop)
+#define USE(at) (count++, uses += stop == UINT_MAX ? use_weight(dom, (at)) : 1, uses >= stop)
   Fwd *w = &b->walk;
   fwd_start(w, LLVMGetParam(b->host.fn_of(b->host.arg, f), k), place_at(0, 0));
   unsigned uses = 0;
@@ -158,6 +203,11 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
       case FWD_CMP:
         break;
       case FWD_CALL: {
+        /* printed (a variadic argument, CUDA's argument buffer), not
+           accessed; the format (operand 0) counts: SPIR-V's printf wants it
+           constant */
+        if (LLVMIsACallInst(i) && casts_is_print(i) && LLVMGetOperand(i, 0) != v)
+          break;
         unsigned nargs = LLVMGetNumArgOperands(i);
         LLVMValueRef callee = ir_callee(i);
         uint32_t c = callee ? b->host.id_of(b->host.arg, callee) : MAP_NONE;
@@ -204,6 +254,8 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
             break;
           }
         }
+        if (LLVMGetOperand(i, 0) == v && print_buffer(LLVMGetOperand(i, 1)))
+          break;
         yes = USE(i);
         break;
       default: /* load/store/atomics (pointer or value), ret, aggregates */

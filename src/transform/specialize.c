@@ -45,7 +45,9 @@
  * callee parameter the pointer is passed on to names, a few calls deep),
  * each by its loop depth (dom_use_weight: 1, 8 in a loop, 64 in a nest —
  * an access in a loop saves a generic access every iteration, a copy costs
- * its code once).  Otherwise every call keeps the original (generic), with
+ * its code once), and 0 in a block that calls a print builtin (printf,
+ * vprintf: the print's buffer and call swamp what the access saves; a
+ * pointer only printed is not a use at all: benefit.c).  Otherwise every call keeps the original (generic), with
  * the Missed remark CloneTooCostly ("not cloned: 1 more copy of its 94
  * instructions would name 6 uses (more than 8 instructions a use;
  * --clone-cost)"); the refusal holds for the rest of the run, so a function
@@ -279,7 +281,7 @@ const char *specs_reason(char *buf, size_t cap, const GaspCtx *cx, SpecRefusal w
   case SPEC_COST: {
     char loops[64] = "";
     if (c->named != c->raw)
-      snprintf(loops, sizeof loops, ", %lu counting loops", c->named);
+      snprintf(loops, sizeof loops, ", %lu weighed by loops and print calls", c->named);
     snprintf(buf, cap,
              "%lu more cop%s of %s %lu instructions would name %lu use%s%s (more than %ld "
              "instructions a use; --clone-cost)",

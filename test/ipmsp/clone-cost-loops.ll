@@ -3,7 +3,7 @@
 ; saves a generic access every iteration.  @sum (a loop of two loads
 ; behind a long prologue) is called with a global and a shared pointer: 2
 ; uses a copy, 4 in all, 32 instructions allowed on NVPTX — less than its
-; body — but counting loops 32 uses, 256 instructions: both calls get a
+; body — but weighed by loops 32 uses, 256 instructions: both calls get a
 ; clone.  @flat has the same body without the loop and keeps the generic
 ; original.  Runs identically under gasp-run --check-as --compare.
 ; RUN: gasp-opt -S %s -o %t.ll -pass-remarks-missed=ipmsp 2> %t.err
@@ -13,11 +13,11 @@
 ; RUN: llc-22 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.ll -o /dev/null
 ; EXEC: identical
 ; REMARK: remark: <unknown>:0:0: not cloned: 1 more copy of its {{[0-9]+}} instructions would name 4 uses (more than 8 instructions a use; --clone-cost)
-; REMARK-NOT: counting loops
+; REMARK-NOT: weighed by
 ; With a limit of 1 instruction a use, @sum's copy is refused too, and the
 ; remark gives both counts.
 ; RUN: gasp-opt %s --clone-cost=1 -o /dev/null -pass-remarks-missed=ipmsp 2>&1 | FileCheck %s --check-prefix=ONE
-; ONE: not cloned: 1 more copy of its {{[0-9]+}} instructions would name 4 uses, 32 counting loops (more than 1 instructions a use; --clone-cost)
+; ONE: not cloned: 1 more copy of its {{[0-9]+}} instructions would name 4 uses, 32 weighed by loops and print calls (more than 1 instructions a use; --clone-cost)
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define internal i32 @flat(ptr %p, i32 %n)

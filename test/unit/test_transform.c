@@ -90,8 +90,8 @@ static void test_spec_registry(void) {
     CHECK(specs_copies_pay(cx, 1, 16, 2) && !specs_copies_pay(cx, 2, 16, 2));
     char buf[256];
     specs_reason(buf, sizeof buf, cx, SPEC_COST, &(SpecCost){2, 16, 16, 2, NULL});
-    CHECK(!strcmp(buf, "2 more copies of its 16 instructions would name 2 uses, 16 counting "
-                       "loops (more than 8 instructions a use; --clone-cost)"));
+    CHECK(!strcmp(buf, "2 more copies of its 16 instructions would name 2 uses, 16 weighed by "
+                       "loops and print calls (more than 8 instructions a use; --clone-cost)"));
     CHECK(!strcmp(schema_outcome_text(OUTCOME_CLONE_BUDGET),
                   specs_reason(buf, sizeof buf, cx, SPEC_BUDGET, NULL)));
     /* a refusal is met once per registry; its remark is said once a run,
