@@ -50,6 +50,19 @@ static void drop_target_attrs(LLVMValueRef f) {
                                      (unsigned)strlen(attrs[i]));
 }
 
+/* A frame larger than the guard page below a work-item's stack (rt.c)
+   would jump over it into another item's stack or outside every arena: the
+   JIT's code probes each page of such a frame, so an overflow faults in the
+   guard and is reported as one ("the work-item overflowed its private
+   stack").  -O0 code of a realistic-size function lowered to tags spills
+   every value: frames of hundreds of KiB. */
+static void probe_stack(LLVMValueRef f) {
+  static const char k[] = "probe-stack", v[] = "inline-asm";
+  LLVMContextRef c = LLVMGetModuleContext(LLVMGetGlobalParent(f));
+  LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                          LLVMCreateStringAttribute(c, k, sizeof k - 1, v, sizeof v - 1));
+}
+
 /* ---- 3b. 32-bit local and private pointers (AMDGPU) ---------------------
  * The host's pointers are 64-bit; AMDGPU's LDS and scratch pointers are 32
  * bits, and the module's byte offsets and struct layouts say so: a struct
@@ -387,6 +400,8 @@ void retarget_module(Prep *s, const char *triple, const char *layout) {
   for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = LLVMGetNextFunction(f)) {
     LLVMSetFunctionCallConv(f, LLVMCCallConv);
     drop_target_attrs(f);
+    if (LLVMGetFirstBasicBlock(f))
+      probe_stack(f);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
          bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;

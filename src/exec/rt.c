@@ -35,7 +35,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#define STACK_BYTES (256u * 1024u)
+#define STACK_BYTES (1024u * 1024u)
 #define GUARD_BYTES 4096u
 #define MAX_ITEMS 1024u
 #define MAX_DEPTH 256u

@@ -1,4 +1,6 @@
-; @k divides by its argument; @deep recurses without end.
+; @k divides by its argument; @deep recurses without end; @huge has a frame
+; larger than a work-item's stack (it jumps over the guard page unless the
+; code probes it); @wide has a 512 KiB frame, which fits.
 target triple = "spir64-unknown-unknown"
 define spir_kernel void @k(ptr addrspace(1) %g, i32 %d) {
   %v = load i32, ptr addrspace(1) %g
@@ -13,5 +15,21 @@ define internal void @rec(ptr %p, i32 %n) {
 }
 define spir_kernel void @deep(ptr addrspace(1) %g) {
   call void @rec(ptr null, i32 0)
+  ret void
+}
+define spir_kernel void @huge(ptr addrspace(1) %g, i32 %i) {
+  %a = alloca [600000 x i32]
+  %p = getelementptr inbounds i32, ptr %a, i32 %i
+  store i32 7, ptr %p
+  %v = load i32, ptr %p
+  store i32 %v, ptr addrspace(1) %g
+  ret void
+}
+define spir_kernel void @wide(ptr addrspace(1) %g, i32 %i) {
+  %a = alloca [131072 x i32]
+  %p = getelementptr inbounds i32, ptr %a, i32 %i
+  store i32 7, ptr %p
+  %v = load i32, ptr %p
+  store i32 %v, ptr addrspace(1) %g
   ret void
 }
