@@ -66,6 +66,8 @@ static const GaspStatDesc st_group_rounds = {
     "address-space scopes as !alias.scope/!noalias for stock LLVM alias analysis")                 \
   X(rehoist, rehoist_run, 0, 0, USER,                                                              \
     "casts of arguments InstCombine sank moved back to the entry; SimplifyCFG again there")        \
+  X(strides, strides_run, 0, FACTS_ALL, USER,                                                      \
+    "block- and grid-stride loops between two spaces: no stride-speculative vectorization")        \
   X(hazards, hazards_run, 0, 0, USER,                                                              \
     "shapes LLVM 22's back ends mishandle (amdgcn: run-time lanes of pointer vectors)")            \
   X(frames, frames_run, FACTS_INVENTORY, 0, USER,                                                  \
@@ -133,13 +135,16 @@ static const char default_pipeline[] = MODULE_PIPELINE ",frames";
    a select must reach two clones before LLVM's optimizer, or SimplifyCFG
    merges the two calls (or the inliner's two copies) back into one —
    explicit casts folded (`resolve`) and address-space scopes for LLVM's
-   alias analysis (`alias`), `hazards`; no `frames` (a slot it keeps from
-   SROA is one the optimizer would see escape).  `forget` drops the field
+   alias analysis (`alias`), `strides` (block- and grid-stride loops between
+   two spaces kept from the vectorizer's stride-1 versioning, which the
+   named spaces would otherwise let it do), `hazards`; no `frames` (a slot
+   it keeps from SROA is one the optimizer would see escape).  `forget` drops the field
    facts, whose parameter numbers dead-argument elimination may shift;
    `sizes` records each function's size for the late run's clone cost
    model (the inliner is about to put its callees into it). */
 static const char early_pipeline[] =
-    "internalize,byvalcopy,infer,callsplit,splitclones,resolve,reinfer,alias,hazards,forget,sizes";
+    "internalize,byvalcopy,infer,callsplit,splitclones,resolve,reinfer,alias,strides,hazards,forget,"
+    "sizes";
 
 /* The late run: after inlining, SROA, instcombine and the vectorizers,
    which re-create what the early run named (an inlined helper's generic
@@ -160,7 +165,7 @@ static const char late_pipeline[] =
    pipeline without `frames` (LLVM's optimizer runs after it), clones
    included, then `forget` (field facts would otherwise stay in clang's
    output for a later gasp run to trust). */
-static const char early_alone_pipeline[] = MODULE_PIPELINE ",forget";
+static const char early_alone_pipeline[] = MODULE_PIPELINE ",strides,forget";
 
 const char *gasp_pass_list(void) { return pass_names + 2; }
 /* The passes that only carry state between the plugin's two runs (or

@@ -41,6 +41,7 @@ bool resolve_run(PassRun *run); /* explicit casts folded, static resolution */
 bool lower_run(PassRun *run);   /* run-time resolution on tags */
 bool alias_run(PassRun *run);   /* address-space scopes */
 bool rehoist_run(PassRun *run); /* sunk argument casts back to the entry, SimplifyCFG again */
+bool strides_run(PassRun *run); /* stride loops between spaces: no speculative vectorization */
 bool hazards_run(PassRun *run); /* shapes LLVM 22's back ends mishandle */
 bool frames_run(PassRun *run);  /* NVPTX stack frames as llc names them local */
 bool forget_run(PassRun *run);  /* an earlier run's field facts and pins dropped */

@@ -245,3 +245,46 @@ bool casts_is_print(LLVMValueRef call) {
       return true;
   return false;
 }
+
+/* Launch dimensions: NVPTX's block and grid sizes, OpenCL's (and the
+   AMDGPU device library's) work-group, global and group counts. */
+static const char *const launch_dim_prefix[] = {"llvm.nvvm.read.ptx.sreg.ntid.",
+                                                "llvm.nvvm.read.ptx.sreg.nctaid."};
+static const char *const launch_dim_names[] = {
+    "get_local_size", "get_global_size", "get_num_groups", "get_enqueued_local_size",
+    "__ockl_get_local_size", "__ockl_get_global_size", "__ockl_get_num_groups"};
+
+/* Is f's body `ret` of a launch-dimension read (CUDA's blockDim.x getter
+   before inlining: __cuda_builtin_blockDim_t::__fetch_builtin_x)? */
+static bool returns_launch_dim(LLVMValueRef f) {
+  LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f);
+  if (!bb || LLVMGetNextBasicBlock(bb))
+    return false;
+  LLVMValueRef ret = LLVMGetBasicBlockTerminator(bb);
+  if (!ret || !LLVMIsAReturnInst(ret) || LLVMGetNumOperands(ret) != 1)
+    return false;
+  LLVMValueRef v = LLVMGetOperand(ret, 0);
+  while (LLVMIsAZExtInst(v) || LLVMIsASExtInst(v) || LLVMIsATruncInst(v))
+    v = LLVMGetOperand(v, 0);
+  LLVMValueRef g = LLVMIsACallInst(v) ? ir_callee(v) : NULL;
+  return g && g != f && LLVMIsDeclaration(g) && casts_launch_dim(v);
+}
+
+bool casts_launch_dim(LLVMValueRef call) {
+  LLVMValueRef f = LLVMIsACallInst(call) ? ir_callee(call) : NULL;
+  if (!f)
+    return false;
+  if (!LLVMIsDeclaration(f))
+    return returns_launch_dim(f);
+  size_t n;
+  const char *name = LLVMGetValueName2(f, &n);
+  for (size_t i = 0; i < sizeof launch_dim_prefix / sizeof launch_dim_prefix[0]; i++)
+    if (!strncmp(name, launch_dim_prefix[i], strlen(launch_dim_prefix[i])))
+      return true;
+  char base[64];
+  const char *b = demangled_base(name, n, base, sizeof base) ? base : name;
+  for (size_t i = 0; i < sizeof launch_dim_names / sizeof launch_dim_names[0]; i++)
+    if (!strcmp(b, launch_dim_names[i]))
+      return true;
+  return false;
+}

@@ -210,5 +210,10 @@ bool casts_decl_harmless(LLVMValueRef decl);
    library's printf buffer calls)?  Its cost dwarfs an access's: the clone
    cost model does not count what feeds it, nor loop weights beside it. */
 bool casts_is_print(LLVMValueRef call);
+/* Does call read a launch dimension: a block or grid size (NVPTX ntid,
+   nctaid; OpenCL get_local_size, get_global_size, get_num_groups; the
+   AMDGPU device library's), directly or through a one-block getter that
+   returns one (CUDA's blockDim.x before inlining)? */
+bool casts_launch_dim(LLVMValueRef call);
 
 #endif
