@@ -367,18 +367,25 @@ static bool used_in_module(LLVMValueRef fn) { return LLVMGetFirstUse(fn) != NULL
    parameter space and its address never leaves. */
 static bool only_read(const TgtTable *t, LLVMValueRef root) {
   Fwd w;
-  fwd_init(&w, FWD_FIFO);
+  fwd_init(&w, FWD_FIFO | FWD_DEDUP);
   fwd_start(&w, root, place_at(0, 0));
+  ValVec merges = {0};
   bool ok = true;
   for (FwdUse u; ok && fwd_next(&w, &u);) {
     LLVMValueRef user = u.user, v = u.v;
     if (LLVMIsALoadInst(user) && !LLVMGetVolatile(user) && LLVMGetOperand(user, 0) == v)
       continue;
-    /* a GEP; gasp's own cast of an earlier run (the output read again) —
-       at most 8 moves from the parameter */
-    if ((LLVMIsAGetElementPtrInst(user) && u.kind == FWD_GEP) ||
+    /* a GEP; a phi or select among pointers into it (a cursor walking the
+       aggregate: NVPTXLowerArgs reads those with ld.param too, when every
+       incoming pointer is the parameter's; checked below); gasp's own cast
+       of an earlier run (the output read again) — at most 8 moves from the
+       parameter */
+    bool merge = u.kind == FWD_MERGE && (LLVMIsAPHINode(user) || LLVMIsASelectInst(user));
+    if ((LLVMIsAGetElementPtrInst(user) && u.kind == FWD_GEP) || merge ||
         (LLVMIsAAddrSpaceCastInst(user) && ir_ptr_as(LLVMTypeOf(user)) == t->kernel_byval_space)) {
       ok = u.depth < 8;
+      if (ok && merge)
+        vec_push(&merges, user);
       if (ok)
         fwd_follow(&w, user, u.at);
       continue;
@@ -389,6 +396,18 @@ static bool only_read(const TgtTable *t, LLVMValueRef root) {
          LLVMGetOperand(user, 1) == v && LLVMGetOperand(user, 0) != v &&
          !ir_mem_intrin_volatile(mi, user);
   }
+  /* a phi or select is in the parameter's space only when every pointer
+     it chooses from is */
+  for (size_t i = 0; ok && i < merges.n; i++) {
+    LLVMValueRef m = merges.v[i];
+    if (LLVMIsASelectInst(m)) {
+      ok = fwd_reached(&w, LLVMGetOperand(m, 1)) && fwd_reached(&w, LLVMGetOperand(m, 2));
+    } else {
+      for (unsigned k = 0; ok && k < LLVMCountIncoming(m); k++)
+        ok = fwd_reached(&w, LLVMGetIncomingValue(m, k));
+    }
+  }
+  vec_free(&merges);
   fwd_free(&w);
   return ok;
 }
