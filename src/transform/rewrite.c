@@ -65,6 +65,8 @@
 
 static const GaspStatDesc st_resolved = {
     "infer.values-resolved", "generic pointer values given a named space"};
+static const GaspStatDesc st_realigned = {
+    "infer.realigned", "named loads and stores given the alignment their object gives them"};
 static const GaspStatDesc st_access = {
     "infer.accesses-rewritten", "load/store/atomic pointer operands rewritten"};
 static const GaspStatDesc st_intrin = {
@@ -768,9 +770,38 @@ void infer_free(Infer *s) {
   free(s);
 }
 
+/* Loads and stores through a named pointer into an alloca or a global (a
+   cast, constant offsets) get the alignment the object gives them.
+   rewrite_access does it for what it names; this is for what LLVM's
+   optimizer made or changed after an earlier run: InferAlignment raises
+   clang's generic accesses when InstCombine aligns their slot (a slot's
+   two i32 stores merged into one i64 store: align 8), but cannot see
+   through gasp's cast, and NVPTX's load/store vectorizer then lost a
+   ld.local.v2 (HeCBench bn: v2 2 -> 0 with the plugin). */
+static bool realign(Infer *s, LLVMValueRef fn) {
+  bool changed = false;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsALoadInst(i) && !LLVMIsAStoreInst(i))
+        continue;
+      LLVMValueRef p = LLVMGetOperand(i, ir_ptr_operand(i));
+      if (ir_ptr_as(LLVMTypeOf(p)) == s->t->generic || !LLVMIsAInstruction(p) ||
+          LLVMIsAAllocaInst(p))
+        continue; /* generic: rewrite_access's; an object itself: LLVM sees it */
+      unsigned a = ir_base_align(p);
+      if (a > LLVMGetAlignment(i)) {
+        LLVMSetAlignment(i, a);
+        cx_stat(s->cx, &st_realigned, 1);
+        changed = true;
+      }
+    }
+  return changed;
+}
+
 bool infer_function(Infer *s, LLVMValueRef fn) {
   if (ir_optnone(fn))
     return false; /* the user asked for this function as written */
+  bool aligned = realign(s, fn);
   s->fn = fn;
   s->trash.n = s->work.n = 0;
   map_clear(&s->trash_set);
@@ -783,6 +814,7 @@ bool infer_function(Infer *s, LLVMValueRef fn) {
       add_trash(s, made.v[k]);
     vec_free(&made);
   }
+  facts |= aligned;
   if (space_names_nothing(s->sp, fn)) /* false with a summary */
     return facts; /* nothing to name: every access stays generic */
   space_analyse(s->sp, fn, NULL);
