@@ -232,18 +232,22 @@ static const char *const print_names[] = {"printf", "vprintf", "__ockl_printf_be
                                           "__ockl_printf_append_args",
                                           "__ockl_printf_append_string_n", "__printf_alloc"};
 
-bool casts_is_print(LLVMValueRef call) {
-  LLVMValueRef f = ir_callee(call);
-  if (!f || !LLVMIsDeclaration(f))
-    return false;
+/* Is f's name, or the base of its mangled name, one of the count names? */
+static bool named_one_of(LLVMValueRef f, const char *const *names, size_t count) {
   size_t n;
   const char *name = LLVMGetValueName2(f, &n);
   char base[64];
   const char *b = demangled_base(name, n, base, sizeof base) ? base : name;
-  for (size_t i = 0; i < sizeof print_names / sizeof print_names[0]; i++)
-    if (!strcmp(b, print_names[i]))
+  for (size_t i = 0; i < count; i++)
+    if (!strcmp(b, names[i]))
       return true;
   return false;
+}
+
+bool casts_is_print(LLVMValueRef call) {
+  LLVMValueRef f = ir_callee(call);
+  return f && LLVMIsDeclaration(f) &&
+         named_one_of(f, print_names, sizeof print_names / sizeof print_names[0]);
 }
 
 /* Launch dimensions: NVPTX's block and grid sizes, OpenCL's (and the
@@ -281,10 +285,5 @@ bool casts_launch_dim(LLVMValueRef call) {
   for (size_t i = 0; i < sizeof launch_dim_prefix / sizeof launch_dim_prefix[0]; i++)
     if (!strncmp(name, launch_dim_prefix[i], strlen(launch_dim_prefix[i])))
       return true;
-  char base[64];
-  const char *b = demangled_base(name, n, base, sizeof base) ? base : name;
-  for (size_t i = 0; i < sizeof launch_dim_names / sizeof launch_dim_names[0]; i++)
-    if (!strcmp(b, launch_dim_names[i]))
-      return true;
-  return false;
+  return named_one_of(f, launch_dim_names, sizeof launch_dim_names / sizeof launch_dim_names[0]);
 }
