@@ -178,6 +178,16 @@ typedef struct GaspOptions {
      The pass plugin answers with LLVM's pass instrumentation, so that
      -opt-bisect-limit counts gasp's passes one by one. */
   int (*pass_gate)(void *user, const char *pass, int required);
+  /* 1: LLVM's optimizer (inliner, EarlyCSE, GVN, LICM, the vectorizers)
+     runs on the output and a later gasp run follows it — the pass
+     plugin's early run, which sets it.  `infer` then leaves generic an
+     access through a pointer a null constant may reach (a select or phi
+     of null and a buffer): LLVM's alias analysis takes the null of a
+     non-zero address space for an address like any other, so a named
+     one may alias every object and the optimizer keeps loads it would
+     have reused; the later run names it.  0 (the default): the run's
+     output is final. */
+  int early_run;
   /* New fields go here, at the end (see struct_size). */
 } GaspOptions;
 

@@ -163,7 +163,8 @@ static const char *const option_names[] = {
     "lower-generic", "pass-remarks", "pass-remarks-missed", "pass-remarks-analysis",
     "pass-remarks-output", "pass-remarks-filter", "pass-remarks-format", "dot-callgraph",
     "dot-callgraph-show",
-    "volatile", "version-by-space", "whole-program", "private-in-global", "debug-only", "version",
+    "volatile", "version-by-space", "whole-program", "private-in-global", "early-run", "debug-only",
+    "version",
     "help", "help-hidden", "filter-print-funcs", "print-pipeline-passes", "debug-pass-manager"};
 
 /* Edit distance of a and b (both short). */
@@ -376,6 +377,8 @@ static void parse_args(int argc, char **argv, Args *a) {
       a->o.whole_program = 1;
     } else if (opt_flag(s, "private-in-global")) {
       a->o.private_in_global = 1;
+    } else if (opt_flag(s, "early-run")) {
+      a->o.early_run = 1;
     } else if ((v = opt_value(s, "debug-only"))) {
       a->o.debug_only = v;
     } else if (opt_flag(s, "version")) {
@@ -388,7 +391,11 @@ static void parse_args(int argc, char **argv, Args *a) {
       fputs(usage_text2, stdout);
       if (hidden)
         printf("\nDeveloper passes (state between the plugin's two runs; --passes takes "
-               "them too):\n  %s\n",
+               "them too):\n  %s\n"
+               "Developer options:\n"
+               "  --early-run           run as the plugin's early run does (LLVM's optimizer\n"
+               "                        and a late run follow): an access through a pointer\n"
+               "                        a null may reach is left for the late run\n",
                gasp_glue_pass_list());
       exit(0);
     } else if (s[0] == '-' && s[1] != 0) {

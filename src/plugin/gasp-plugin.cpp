@@ -372,6 +372,9 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     O.clone_budget = CloneBudget ? (long)*CloneBudget
                      : OptCloneBudget.getNumOccurrences() ? (long)OptCloneBudget : -1;
     O.visit_cap = VisitCap.value_or(OptVisitCap);
+    // LLVM's optimizer and the late run follow: what naming now would
+    // hide from LLVM's alias analysis waits for the late run
+    O.early_run = Early && lateFollows();
     const char *VS = getenv("GASP_VERIFY_SPACES");
     O.verify_spaces = OptVerifySpaces || (VS && *VS && strcmp(VS, "0"));
     O.option_prefix = "-gasp-";

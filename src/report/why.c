@@ -40,6 +40,8 @@
  *   null or undef pointer, unknown origin
  *   one space, not rewritten        (a volatile access the target keeps
  *                                   generic, or infer did not run)
+ *   one space and null, left for the late run   (the plugin's early run:
+ *                                   GaspOptions.early_run)
  *
  * A cause reached through a private slot says so in the Detail ("through a
  * private slot").  Where a slot or memory holds two spaces, the Detail
@@ -265,6 +267,10 @@ static void reason_of(Why *w, LLVMValueRef p, Reason *r) {
     if (!tgt_space(w->t, as)) {
       r->what = "cast from an address space the target table does not name";
       snprintf(r->detail, sizeof r->detail, "addrspace(%d) on '%s'", as, w->t->name);
+    } else if (w->cx->opt.early_run && (sw.mask & SP_NULL)) { /* rewrite.c's lat_in */
+      r->what = "one space and null, left for the late run (named now, LLVM's alias "
+                "analysis would take the null for an address)";
+      snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
     } else { /* one space, yet still generic (e.g. volatile) */
       r->what = "one space, not rewritten (a volatile access the target keeps "
                 "generic, or infer did not run)";
