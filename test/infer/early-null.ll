@@ -15,14 +15,7 @@
 ; RUN: opt-22 -passes='always-inline,early-cse<memssa>' -S %t.late.ll | FileCheck %s --check-prefix=CSE-LATE
 ; RUN: gasp-run %s --kernel k --global 1 --arg buf:f64:4 --arg buf:f64:4 --arg i32=0 --arg i64=1 --arg i64=2 --check-as --compare %t.early.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel k --global 1 --arg buf:f64:4 --arg buf:f64:4 --arg i32=1 --arg i64=1 --arg i64=2 --check-as --compare %t.early.ll | FileCheck %s --check-prefix=EXEC
-; The plugin's early run leaves it (its summary says why), the late one
-; names it: nothing generic in the end.
-; RUN: opt-22 -load-pass-plugin=%build/lib/gasp-plugin.so -passes='default<O3>' -stats -S %s -o %t.o3.ll 2> %t.o3.err
-; RUN: FileCheck %s --check-prefix=PLUGIN < %t.o3.err
-; RUN: FileCheck %s --check-prefix=FINAL < %t.o3.ll
-; PLUGIN: 1  one space and null, left for the late run
-; PLUGIN: generic memory ops after: 0
-; FINAL: store double %{{.*}}, ptr addrspace(1) %gp
+; (The plugin's two runs on this module: test/plugin/early-null.test.)
 ; EXEC: identical
 ; STATS: 1 infer - accesses through a pointer a null may reach left for the late run
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
