@@ -106,22 +106,25 @@ struct Infer {
   unsigned named[16];    /* accesses rewritten in this function, per table space */
 };
 
-/* The lattice value of candidate k. */
-/* The space infer names a set in (LAT_* when none).  In a run LLVM's
-   optimizer follows (GaspOptions.early_run), none for a set a null
-   constant reached: LLVM's alias analysis takes a named space's null for
-   an address (NullPointerIsDefined: every non-zero address space), where
-   the generic null is no object, so `select %c, null, %buf` named global
-   may alias every private array, and EarlyCSE and GVN keep the array's
-   loads they reuse in clang's build (held-out HeCBench kalman: 69 more
-   ld.local of its 8x8 matrices).  The late run, after the optimizer,
-   names it. */
-static int lat_in(const Infer *s, uint32_t mask) {
-  if (s->cx->opt.early_run && (mask & SP_NULL) && space_mask_lat(s->sp, mask) >= 0)
-    return LAT_GENERIC;
-  return space_mask_lat(s->sp, mask);
+/* Whether a set a null constant reached waits for the late run: in a run
+   LLVM's optimizer follows (GaspOptions.early_run).  LLVM's alias
+   analysis takes a named space's null for an address (NullPointerIsDefined:
+   every non-zero address space), where the generic null is no object, so
+   `select %c, null, %buf` named global may alias every private array, and
+   EarlyCSE and GVN keep the array's loads they reuse in clang's build
+   (held-out HeCBench kalman: 69 more ld.local of its 8x8 matrices).  The
+   late run, after the optimizer, names it. */
+static bool null_waits(const Infer *s, uint32_t mask) {
+  return s->cx->opt.early_run && (mask & SP_NULL);
 }
 
+/* The space infer names a set in (LAT_* when none). */
+static int lat_in(const Infer *s, uint32_t mask) {
+  int as = space_mask_lat(s->sp, mask);
+  return as >= 0 && null_waits(s, mask) ? LAT_GENERIC : as;
+}
+
+/* The lattice value of candidate k. */
 static int lat_of(const Infer *s, uint32_t k) {
   return lat_in(s, space_val(s->sp, k)->mask);
 }
@@ -494,9 +497,11 @@ static size_t build_twins(Infer *s) {
    or the target's volatile and atomic policy). */
 static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas) {
   uint32_t mask = space_mask(s->sp, p, NULL);
-  int as = lat_in(s, mask);
-  if (as < 0 && space_mask_lat(s->sp, mask) >= 0)
+  int as = space_mask_lat(s->sp, mask);
+  if (as >= 0 && null_waits(s, mask)) {
     cx_stat(s->cx, &st_null_late, 1); /* named in the late run */
+    return -1;
+  }
   if (as < 0 || as == s->t->generic || constant_copy_slot(s, p))
     return -1;
   if (!tgt_access_ok(s->t, as, is_volatile, is_cas, s->cx->opt.keep_volatile)) {
