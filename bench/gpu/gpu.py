@@ -381,7 +381,8 @@ def prepare(a, r, opt, grun, plugin):
         os.makedirs(bundle)
     os.makedirs(a.work, exist_ok=True)
     rows, assembled, tsv = [], 0, []
-    for e in entries(a.repos, print):
+    only = set(k for k in a.kernels.split(",") if k)
+    for e in (e for e in entries(a.repos, print) if not only or e.name in only):
         name = e.name
         w = os.path.join(a.work, name)
         os.makedirs(w, exist_ok=True)
@@ -493,7 +494,8 @@ def bundle_report(a, rows, size, said):
     out += ["", "Expected device time for the whole bundle: %.0f s; device.sh's default kernel "
             "budget (160 s) stops starting kernels when it is spent, so the controls at the end "
             "are the ones left out of a short lease." % total, ""]
-    with open(os.path.join(HERE, "kernels-bundle.md"), "w") as f:
+    # a --kernels bundle's list stays in that bundle (the committed one is the whole set's)
+    with open(os.path.join(a.bundle if a.kernels else HERE, "kernels-bundle.md"), "w") as f:
         f.write("\n".join(out))
     return total
 
@@ -605,6 +607,8 @@ def main():
     ap.add_argument("--results", metavar="OUT", help="read a device run's OUT folder")
     ap.add_argument("--local", action="store_true", help="also run the bundle here")
     ap.add_argument("--out", default=os.path.join(HERE, "gpu.md"))
+    ap.add_argument("--kernels", metavar="A,B", default="",
+                    help="only these kernels (names as gpu.md lists them): a bundle of its own")
     a = ap.parse_args()
     a.build = os.path.abspath(a.build)
     if a.results:

@@ -76,6 +76,7 @@ units the plugin made worse, failures) and prints it.  Exit 1 (the gate)
 when a build fails only with the plugin or a kernel is worse in a column.
 """
 import argparse
+import hashlib
 import json
 import concurrent.futures
 import os
@@ -543,6 +544,50 @@ def unit_base(unit, target, opt):
     return base
 
 
+def file_sha(path):
+    """The first 16 hex digits of the file's SHA-256 (None when absent)."""
+    try:
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()[:16]
+    except OSError:
+        return None
+
+
+# A kernel x column worse in final code that a lent GPU timed: device-measured.tsv
+# (committed; one row per kernel, from bench/gpu's reports).  A row counts
+# only for the very code the device ran (both builds' assembly, by SHA-256)
+# and only when the plugin's build ran faster beyond noise.
+MEASURED = os.path.join(HERE, "device-measured.tsv")
+FASTER = 0.98
+
+
+def measured_rows():
+    rows = []
+    if os.path.exists(MEASURED):
+        with open(MEASURED) as f:
+            for line in f:
+                if line.strip() and not line.startswith("#"):
+                    unit, kernel, col, x, y, sha_c, sha_p, us_c, us_p, device, src = \
+                        line.rstrip("\n").split("\t")
+                    rows.append({"unit": unit, "kernel": kernel, "col": col, "x": int(x),
+                                 "y": int(y), "sha": (sha_c, sha_p), "us": (float(us_c),
+                                 float(us_p)), "device": device, "src": src})
+    return rows
+
+
+def measured_faster(rows, r, k, c, x, y):
+    """The device-measured row that excuses kernel k's column c in unit r, or None."""
+    sha = r.get("sha256") or {w: file_sha(unit_base({"name": r["unit"]}, r["target"],
+                                                    r["opt"]) + ".%s.s" % w)
+                              for w in ("clang", "plugin")}
+    for m in rows:
+        if (m["unit"], m["kernel"], m["col"], m["x"], m["y"]) == (r["unit"], k, c, x, y) and \
+                m["sha"] == (sha.get("clang"), sha.get("plugin")) and \
+                m["us"][1] <= FASTER * m["us"][0]:
+            return m
+    return None
+
+
 def build_unit(unit, target, opt, plugin, wp, cuda):
     base = unit_base(unit, target, opt)
     res = {"unit": unit["name"], "suite": unit["suite"], "lang": unit["lang"], "target": target,
@@ -564,6 +609,7 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
             res[way] = "llc: " + (said[0] if said else "crashed (exit %d)" % rc)[:160]
             continue
         res[way] = count(ck, txt)
+        res.setdefault("sha256", {})[way] = file_sha(txt)
         res.setdefault("columns", {})[way] = dict(finalcode_count.count_file(
             ck, txt, per_kernel=True, use_ptxas=bool(PTXAS) and ck == "ptx"))
     cols = res.get("columns", {})
@@ -656,6 +702,7 @@ def report(results, notes, opts, wp):
     out += ["commits: " + ", ".join("%s %s" % kv for kv in PINS.items())]
     out += ["note: " + n for n in notes]
     bad_plugin_only = 0
+    mrows = measured_rows()
     for opt in opts:
         for target in ("nvptx64", "amdgcn", "spirv64"):
             rows = [r for r in results if r["target"] == target and r["opt"] == opt]
@@ -695,13 +742,20 @@ def report(results, notes, opts, wp):
                     "| build | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
             for w in ("clang", "plugin"):
                 out.append("| %s | " % w + " | ".join(str(tot[w][c]) for c in names) + " |")
-            bad_cols = [(r["unit"], k, c, x, y) for r in built
-                        for k, c, x, y in r.get("worse_columns", [])]
+            worse = [(r, k, c, x, y) for r in built for k, c, x, y in r.get("worse_columns", [])]
+            timed = [(w, measured_faster(mrows, *w)) for w in worse]
+            bad_cols = [w for w, m in timed if not m]
             bad_plugin_only += len(bad_cols)
             out += ["", "Kernels worse with the plugin in a column (tolerance: 2%% for "
                     "instrs and waitcnt, 0 for the others): %d" % len(bad_cols)]
-            for u, k, c, x, y in bad_cols:
-                out.append("- %s: %s: %s %d -> %d" % (u, k, c, x, y))
+            for r, k, c, x, y in bad_cols:
+                out.append("- %s: %s: %s %d -> %d" % (r["unit"], k, c, x, y))
+            for (r, k, c, x, y), m in timed:
+                if m:
+                    out.append("- measured, not counted: %s: %s: %s %d -> %d; this very code "
+                               "on %s: %.1f -> %.1f us (%.3f of clang's time; %s)" % (
+                                   r["unit"], k, c, x, y, m["device"], m["us"][0], m["us"][1],
+                                   m["us"][1] / m["us"][0], m["src"]))
             fails = [r for r in rows if r not in built]
             front_fail = [r["unit"] for r in fails if r.get("clang") == "front"]
             if front_fail:
