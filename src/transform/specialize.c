@@ -18,7 +18,11 @@
  *                clone's name;
  *   registry     a Specs per pass invocation: key -> the clone made for it,
  *                clone -> its family (the original's name); a lookup checks
- *                the clone is still in the module under the name it got;
+ *                the clone is still in the module under the name it got,
+ *                and a tuple's key this invocation did not make finds the
+ *                clone an earlier run made under it (its !gasp.as family
+ *                note: the plugin's early run, an earlier round of the
+ *                default pipeline's group), so no tuple gets two copies;
  *   budget       --clone-budget, one for the run: the count lives in the
  *                fact store (facts_note_clone), every clone of every pass
  *                takes one;
@@ -393,6 +397,21 @@ static bool has_spaces(LLVMValueRef g, LLVMValueRef f, const int *sp) {
   return true;
 }
 
+/* The clone an earlier run made under key (the plugin's early run: its
+   callsplit's clones), when it is still in the module, defined, and of
+   family (its !gasp.as note): this run's registry does not know it, and
+   a copy made again for the same tuple would only double the code. */
+static LLVMValueRef earlier_member(const Specs *s, const char *family, const char *key) {
+  LLVMValueRef g = LLVMGetNamedFunction(s->m, key);
+  if (!g || LLVMIsDeclaration(g))
+    return NULL;
+  size_t cap = strlen(family) + 2; /* a longer note reads back longer than family */
+  char *fam = xmalloc(cap);
+  bool same = schema_fn_family(g, fam, cap) && !strcmp(fam, family);
+  free(fam);
+  return same ? g : NULL;
+}
+
 LLVMValueRef specs_tuple_member(Specs *s, LLVMValueRef f, const int *sp, const char *key) {
   size_t len;
   const char *family = specs_family(s, LLVMGetValueName2(f, &len));
@@ -400,7 +419,10 @@ LLVMValueRef specs_tuple_member(Specs *s, LLVMValueRef f, const int *sp, const c
   if (root && has_spaces(root, f, sp))
     return root;
   char *name = key ? NULL : specs_tuple_key(s->cx->tgt, family, f, sp);
-  LLVMValueRef g = specs_find(s, key ? key : name);
+  const char *k = key ? key : name;
+  LLVMValueRef g = specs_find(s, k);
+  if (!g && !specs_key_made(s, k))
+    g = earlier_member(s, family, k);
   free(name);
   return g && has_spaces(g, f, sp) ? g : NULL;
 }
