@@ -23,7 +23,9 @@ this order; each a sum over the reachable functions unless said):
            local (bytes of .local frames), and with --ptxas (ptxas -arch=sm_90
            -v, where the CUDA toolkit is installed) regs (the largest count of
            a kernel), spill_st / spill_ld (bytes), stack (the largest frame)
-  AMDGPU   global, scratch, ds, sload (s_load*/s_buffer_load*), waitcnt
+  AMDGPU   global, scratch, ds, sload (s_load*/s_buffer_load* of data: not
+           the loads of an address out of the GOT, `@gotpcrel`, that each
+           call of an external function makes), waitcnt
            (s_waitcnt*), and from the kernels' metadata vgpr, sgpr (the
            largest count of a kernel), scratch_bytes (the largest private
            segment), spills (vgpr and sgpr spill counts)
@@ -258,6 +260,7 @@ def amdgpu(text):
     for f in funcs:
         g = n = ins = 0
         c = {"global": 0, "scratch": 0, "ds": 0, "sload": 0, "waitcnt": 0}
+        got = set()  # SGPRs holding a GOT slot's address (a callee's or a global's)
         for s in body[f]:
             if not s or s.startswith((";", ".", "//")) or re.match(r"^[\w.$]+:", s):
                 continue
@@ -265,6 +268,16 @@ def amdgpu(text):
             if not re.match(r"^[a-z][a-z0-9_]*$", op):
                 continue
             ins += 1
+            m = re.match(r"s_add_u32\s+s(\d+),.*@gotpcrel", s)
+            if m:
+                got.add(int(m.group(1)))
+            m = re.match(r"s_load_dwordx2\s+s\[\d+:\d+\],\s*s\[(\d+):\d+\],\s*0x0\b", s)
+            if m and int(m.group(1)) in got:
+                # reading an address out of the GOT (a call's or a global's):
+                # linkage, not a scalar load of the program's data
+                got.discard(int(m.group(1)))
+                n += 1
+                continue
             if op.startswith("flat_"):
                 g += 1
             elif op.startswith(AMD_NAMED):
