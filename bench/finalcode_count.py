@@ -62,7 +62,10 @@ COLUMNS = {
 # where generic accesses did not fall (a pointer loaded from global memory
 # is named by one cvta.to.global; transport.cu: 16 generic accesses named
 # for 3 cvta), and every cvta is counted in instrs (2%) all the same
-PRICE_OF = {"cvta": "generic"}
+# scratch_* instructions (AMDGPU with flat scratch, gfx10+): a private access
+# named is one, where it was a flat_* access: more are worse only where
+# generic accesses did not fall (spills have their own columns)
+PRICE_OF = {"cvta": "generic", "scratch": "generic"}
 # per kind: the columns after generic/named/cvta/instrs, in print order;
 # MAX_COLS are a kernel's largest, not a sum
 EXTRA = {"ptx": ["nc", "v2", "v4", "local"], "amdgpu": ["global", "scratch", "ds", "sload",
@@ -197,10 +200,17 @@ def ptx(text):
 
 def ptxas_meta(path):
     """ptxas -arch=sm_90 -v on the PTX file: per function regs, spill_st,
-    spill_ld, stack; None where ptxas is missing or rejects the file."""
+    spill_ld, stack; None where ptxas is missing or rejects the file (with
+    -c, relocatable, where it names an unresolved extern function)."""
     try:
         r = subprocess.run(["ptxas", "-arch=sm_90", "-v", path, "-o", "/dev/null"],
                            capture_output=True, text=True, timeout=600)
+        if r.returncode and "Unresolved extern function" in r.stderr:
+            # OpenCL built without libclc (-nogpulib): its builtins are
+            # declarations; compiled as relocatable code (-c), each function
+            # apart, the same way for both builds compared
+            r = subprocess.run(["ptxas", "-arch=sm_90", "-c", "-v", path, "-o", "/dev/null"],
+                               capture_output=True, text=True, timeout=600)
     except (OSError, subprocess.TimeoutExpired):
         return None
     if r.returncode:
@@ -271,7 +281,7 @@ def amdgpu(text):
             m = re.match(r"s_add_u32\s+s(\d+),.*@gotpcrel", s)
             if m:
                 got.add(int(m.group(1)))
-            m = re.match(r"s_load_dwordx2\s+s\[\d+:\d+\],\s*s\[(\d+):\d+\],\s*0x0\b", s)
+            m = re.match(r"s_load_(?:dwordx2|b64)\s+s\[\d+:\d+\],\s*s\[(\d+):\d+\],\s*0x0\b", s)
             if m and int(m.group(1)) in got:
                 # reading an address out of the GOT (a call's or a global's):
                 # linkage, not a scalar load of the program's data

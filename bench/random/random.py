@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""bench/random/random.py — random programs' final code, clang's build against
+the plugin's, kernel by kernel and column by column.
+
+    python3 bench/random/random.py [-n N] [--first S] [--opt O2,O3]
+                                   [--targets nvptx64,gfx90a,gfx1100] [-j J]
+                                   [--build build] [--out bench/random/random.md]
+
+Each seed is a `scripts/genprog.py --extended` OpenCL C program (helpers
+marked noinline, taking pointers into every space: what gasp clones, splits
+and names), built as users build: `clang-22 -cl-std=CL2.0 -OL` with and
+without `-fpass-plugin=build/lib/gasp-plugin.so`, then `llc-22 -OL` for the
+target (nvptx64 -mcpu=sm_90, then `ptxas -arch=sm_90 -v` where the CUDA
+toolkit is installed; amdgcn -mcpu=gfx90a or gfx1100).  bench/finalcode_count.py
+counts the functions each kernel reaches and finalcode_count.worse says
+which columns of the plugin's build are worse than clang's beyond their
+tolerance (2% for instructions and s_waitcnt, 0 for the others).  This is
+the public programs' measure (bench/public) on programs made to exercise
+gasp; the report lists the totals, how many kernels are worse in each
+column, and every kernel x column.  Exit 1 when the plugin's build fails
+where clang's does not.
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import finalcode_count  # noqa: E402
+import genprog  # noqa: E402
+
+PTXAS = next((p for p in ("/usr/local/cuda/bin/ptxas",) if os.path.exists(p)), None)
+TARGETS = {
+    "nvptx64": ("nvptx64-nvidia-cuda", None, "ptx", ["-mcpu=sm_90"]),
+    "gfx90a": ("amdgcn-amd-amdhsa", "gfx90a", "amdgpu", ["-mcpu=gfx90a"]),
+    "gfx1100": ("amdgcn-amd-amdhsa", "gfx1100", "amdgpu", ["-mcpu=gfx1100"]),
+}
+
+
+def sh(cmd, timeout=300):
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        return r.returncode, r.stderr
+    except subprocess.TimeoutExpired:
+        return 124, "timed out"
+
+
+def one(seed, target, opt, plugin, tmp):
+    """(clang's per-kernel columns, the plugin's, failure or None)"""
+    triple, cpu, kind, llc = TARGETS[target]
+    cl = os.path.join(tmp, "p%d.cl" % seed)
+    if not os.path.exists(cl):
+        genprog.main_to(seed, cl, True, False)
+    cols = {}
+    for way in ("clang", "plugin"):
+        bc = os.path.join(tmp, "p%d.%s.%s.%s.bc" % (seed, target, opt, way))
+        s = bc[:-3] + ".s"
+        cmd = ["clang-22", "-cl-std=CL2.0", "-" + opt, "-emit-llvm", "-c", "-Xclang",
+               "-finclude-default-header", "-target", triple, "-nogpulib", cl, "-o", bc]
+        cmd += ["-mcpu=" + cpu] if cpu else []
+        cmd += ["-fpass-plugin=" + plugin] if way == "plugin" else []
+        rc, err = sh(cmd)
+        if not rc:
+            rc, err = sh(["llc-22", "-" + opt, "-mtriple=" + triple] + llc + [bc, "-o", s])
+        if rc:
+            return None, None, (None if way == "clang" else "%s: %s" % (
+                "clang-22" if not os.path.exists(bc) else "llc-22", err.strip()[-200:]))
+        cols[way] = dict(finalcode_count.count_file(kind, s, per_kernel=True,
+                                                    use_ptxas=bool(PTXAS) and kind == "ptx"))
+    return cols["clang"], cols["plugin"], None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("-n", type=int, default=40)
+    ap.add_argument("--first", type=int, default=1)
+    ap.add_argument("--opt", default="O2")
+    ap.add_argument("--targets", default="nvptx64,gfx90a,gfx1100")
+    ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--out", default=os.path.join(HERE, "random.md"))
+    a = ap.parse_args()
+    plugin = os.path.join(os.path.abspath(a.build), "lib", "gasp-plugin.so")
+    if not os.path.exists(plugin):
+        print("random.py: %s missing: run make" % plugin, file=sys.stderr)
+        return 2
+    targets = [t for t in a.targets.split(",") if t]
+    bad = [t for t in targets if t not in TARGETS]
+    if bad:
+        print("random.py: unknown target %s (%s)" % (bad[0], ", ".join(TARGETS)), file=sys.stderr)
+        return 2
+    opts = [o.strip().lstrip("-") for o in a.opt.split(",") if o.strip()]
+    seeds = range(a.first, a.first + a.n)
+    jobs = [(s, t, o) for o in opts for t in targets for s in seeds]
+    with tempfile.TemporaryDirectory() as tmp:
+        for s in seeds:  # written once, before the jobs share them
+            genprog.main_to(s, os.path.join(tmp, "p%d.cl" % s), True, False)
+        with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
+            res = list(ex.map(lambda j: (j, one(j[0], j[1], j[2], plugin, tmp)), jobs))
+    args = " ".join(x for x in sys.argv[1:] if not x.startswith("--out"))
+    out = ["# Random programs: final code, clang's build against the plugin's", "",
+           "Produced by `python3 bench/random/random.py%s` (genprog --extended seeds %d..%d; "
+           "clang-22 with and without the plugin, then llc-22%s; per kernel, the functions it "
+           "reaches; tolerance 2%% for instrs and waitcnt, 0 for the others)." % (
+               " " + args if args else "", a.first, a.first + a.n - 1,
+               ", ptxas -arch=sm_90 -v" if PTXAS else ""), "",
+           "machine: %d cores; %s" % (os.cpu_count() or 0,
+                                     subprocess.run(["clang-22", "--version"], capture_output=True,
+                                                    text=True).stdout.splitlines()[0])]
+    failed = 0
+    for o in opts:
+        for t in targets:
+            rows = [(j, r) for j, r in res if j[1] == t and j[2] == o]
+            kind = TARGETS[t][2]
+            names = ["generic", "instrs"] + (["cvta"] if kind == "ptx" else []) + \
+                finalcode_count.EXTRA[kind] + (finalcode_count.META[kind]
+                                               if kind == "amdgpu" or PTXAS else [])
+            tot = {w: {c: 0 for c in names} for w in ("clang", "plugin")}
+            per_col = {c: 0 for c in names}
+            worse, fails, kernels, clean = [], [], 0, 0
+            for (s, _, _), (ca, cb, fail) in rows:
+                if fail:
+                    fails.append("- seed %d: fails only with the plugin: %s" % (s, fail))
+                    continue
+                if ca is None:
+                    continue
+                for k in sorted(ca):
+                    kernels += 1
+                    for w, d in (("clang", ca[k]), ("plugin", cb.get(k, {}))):
+                        for c in names:
+                            v = d.get(c, 0)
+                            tot[w][c] = max(tot[w][c], v) if c in finalcode_count.MAX_COLS \
+                                else tot[w][c] + v
+                    wc = finalcode_count.worse(ca[k], cb.get(k, {}))
+                    clean += not wc
+                    for c, x, y in wc:
+                        per_col[c] += 1
+                        worse.append("- seed %d %s: %s %d -> %d" % (s, k, c, x, y))
+            failed += len(fails)
+            out += ["", "## %s, -%s" % (t, o), "",
+                    "%d kernels of %d programs; %d not worse in any column" % (
+                        kernels, len(rows), clean), "",
+                    "| build | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+            for w in ("clang", "plugin"):
+                out.append("| %s | " % w + " | ".join(str(tot[w][c]) for c in names) + " |")
+            out += ["", "Kernels worse with the plugin, per column: " + (", ".join(
+                "%s %d" % (c, n) for c, n in per_col.items() if n) or "none"), ""]
+            out += fails + worse
+    text = "\n".join(out) + "\n"
+    with open(a.out, "w") as f:
+        f.write(text)
+    sys.stdout.write(text)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
