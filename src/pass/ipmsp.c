@@ -59,7 +59,10 @@
  *          redirected; an internal original left without callers is
  *          deleted, and with it the clones it alone called.
  *      Only parameters that pay keep a named space in a clone's tuple
- *      (phase 2b).  Each new clone is one attempt of --clone-budget (-1
+ *      (phase 2b); in a space whose wide accesses the back end splits
+ *      (tgt_split_bytes: AMDGPU private memory on MUBUF-scratch targets),
+ *      an access split into more than two pieces does not pay, and an
+ *      in-place rewrite keeps such a parameter generic too (keep_unsplit).  Each new clone is one attempt of --clone-budget (-1
  *      unlimited, 0 none, N at most N): " is cloned", or "avoid cloning of"
  *      when over budget.
  *   4. `infer` on every body that is new or retyped, or whose redirected
@@ -174,7 +177,10 @@ static FILE *out(const Ipmsp *ip) { return cx_out(ip->v.cx); }
 /* as, the space asked for parameter a of f, if that parameter pays; else
    -1 (it keeps generic). */
 static int paying_space(Ipmsp *ip, uint32_t f, unsigned a, int as) {
-  return as >= 0 && benefit_pays(ip->v.benefit, f, a) ? as : -1;
+  return as >= 0 && benefit_pays_split(ip->v.benefit, f, a,
+                                       tgt_split_bytes(ip->v.t, as, ip->v.fns.v[f]->fn))
+             ? as
+             : -1;
 }
 
 /* Keeps in sp (np + 1 entries) only the named spaces of parameters that
@@ -185,6 +191,23 @@ static bool keep_paying(Ipmsp *ip, uint32_t f, int *sp) {
   bool any = sp[fi->np] >= 0;
   for (unsigned a = 0; a < fi->np; a++) {
     sp[a] = paying_space(ip, f, a, sp[a]);
+    any |= sp[a] >= 0;
+  }
+  return any;
+}
+
+/* Keeps generic in sp the parameters of f whose space splits the accesses
+   f makes through them into more than two pieces (tgt_split_bytes: AMDGPU
+   MUBUF scratch; benefit.c) where no other use pays: named, each such
+   access costs more instructions than the flat one.  The rule in-place rewrites follow too (they copy nothing, but
+   the accesses they name are as wide); true when some named space is left. */
+static bool keep_unsplit(Ipmsp *ip, uint32_t f, int *sp) {
+  const VoteFn *fi = ip->v.fns.v[f];
+  bool any = sp[fi->np] >= 0;
+  for (unsigned a = 0; a < fi->np; a++) {
+    unsigned piece = sp[a] >= 0 ? tgt_split_bytes(ip->v.t, sp[a], fi->fn) : 0;
+    if (piece && !benefit_pays_split(ip->v.benefit, f, a, piece))
+      sp[a] = -1;
     any |= sp[a] >= 0;
   }
   return any;
@@ -250,9 +273,13 @@ static void tuple_remark(Ipmsp *ip, GaspRemarkKind k, const char *name, LLVMValu
    has a function for those spaces (a clone made earlier for another
    site), the calls go there and f is deleted instead: two copies of one
    tuple would only grow the code. */
-static void specialize_in_place(Ipmsp *ip, VoteFn *fi) {
+static bool specialize_in_place(Ipmsp *ip, VoteFn *fi) {
   LLVMValueRef f = fi->fn;
   int *sp = votes_tuple(fi);
+  if (!keep_unsplit(ip, fi->id, sp)) {
+    free(sp);
+    return false;
+  }
   unsigned nargs = 0;
   for (unsigned k = 0; k < fi->np; k++)
     nargs += sp[k] >= 0;
@@ -286,7 +313,7 @@ static void specialize_in_place(Ipmsp *ip, VoteFn *fi) {
     free(before);
     free(name);
     free(sp);
-    return;
+    return true;
   }
   cx_stat(ip->v.cx, &st_inplace, 1);
   cx_stat(ip->v.cx, &st_args, nargs);
@@ -311,6 +338,7 @@ static void specialize_in_place(Ipmsp *ip, VoteFn *fi) {
   }
   free(name);
   free(sp);
+  return true;
 }
 
 /* The function of f's family taking spaces sp: an existing one, or a new
@@ -756,8 +784,11 @@ static bool rewrite(Ipmsp *ip) {
     const VoteFn *fi = ip->v.fns.v[ip->v.popped.v[i]];
     if (fi->fn && fi->cand && !fi->capped && fi->sites.n)
       for (unsigned k = 0; k < fi->np; k++)
-        if (fi->vote[k] != VOTE_NONE)
+        if (fi->vote[k] != VOTE_NONE) {
           benefit_pays(ip->v.benefit, fi->id, k);
+          benefit_pays_split(ip->v.benefit, fi->id, k,
+                             tgt_split_bytes(ip->v.t, ip->v.t->priv, fi->fn));
+        }
   }
   for (size_t i = 0; i < n; i++) {
     VoteFn *fi = ip->v.fns.v[ip->v.popped.v[i]];
@@ -779,8 +810,7 @@ static bool rewrite(Ipmsp *ip) {
          clone) did not vote: it is re-voted from every site next wave */
       if (!votes_cover_calls(ip, fi))
         continue;
-      specialize_in_place(ip, fi);
-      changed = true;
+      changed |= specialize_in_place(ip, fi);
     } else if (!fi->internal && any_concrete && !any_poison) {
       changed |= clone_for_votes(ip, fi);
     } else if (any_poison) {

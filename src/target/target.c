@@ -491,6 +491,50 @@ bool tgt_nonnull_kept(const TgtTable *t, int as) {
   return as == t->generic || as == t->global || (sp && sp->noop_generic);
 }
 
+/* AMDGPU scratch.  gfx6 to gfx90a and gfx10 reach private memory with
+   MUBUF buffer instructions, whose per-lane swizzle has the private element
+   size (max-private-element-size: 4 bytes by default): llc-22 splits a
+   private load or store of 8 or 16 bytes into dwords (gfx90a: a <4 x i32>
+   is 4 buffer_load_dword), where the flat access through a generic pointer
+   is one flat_load_dwordx4.  gfx942, gfx950 and gfx11/gfx12 have flat
+   (architected) scratch: scratch_load_dwordx4 / scratch_load_b128, one
+   instruction.  Told by the function's target-cpu and target-features; a
+   function without them is compiled for llc's default, a MUBUF target. */
+static const char *const flat_scratch_cpus[] = {"gfx94", "gfx95", "gfx11", "gfx12"};
+
+static const char *fn_string_attr(LLVMValueRef fn, const char *kind, unsigned *len) {
+  LLVMAttributeRef a =
+      LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind, (unsigned)strlen(kind));
+  *len = 0;
+  return a ? LLVMGetStringAttributeValue(a, len) : NULL;
+}
+
+/* Does the comma-separated feature list (length n) hold feature? */
+static bool has_feature(const char *list, unsigned n, const char *feature) {
+  size_t fl = strlen(feature);
+  for (unsigned i = 0; list && i + fl <= n; i++)
+    if ((i == 0 || list[i - 1] == ',') && !memcmp(list + i, feature, fl) &&
+        (i + fl == n || list[i + fl] == ','))
+      return true;
+  return false;
+}
+
+unsigned tgt_split_bytes(const TgtTable *t, int as, LLVMValueRef fn) {
+  if (t->family != TGT_AMDGCN || as != t->priv || !fn)
+    return 0;
+  unsigned n;
+  const char *feat = fn_string_attr(fn, "target-features", &n);
+  if (has_feature(feat, n, "+enable-flat-scratch") ||
+      has_feature(feat, n, "+max-private-element-size-16"))
+    return 0;
+  unsigned piece = has_feature(feat, n, "+max-private-element-size-8") ? 8 : 4;
+  const char *cpu = fn_string_attr(fn, "target-cpu", &n);
+  for (size_t i = 0; cpu && i < sizeof flat_scratch_cpus / sizeof *flat_scratch_cpus; i++)
+    if (n >= 5 && !memcmp(cpu, flat_scratch_cpus[i], 5))
+      return 0;
+  return piece;
+}
+
 bool tgt_read_only(const TgtTable *t, int as) {
   const TgtSpace *sp = tgt_space(t, as);
   /* constant memory, and what the table keeps in the global buffer as

@@ -165,6 +165,12 @@ bool tgt_access_ok(const TgtTable *t, int as, bool is_volatile, bool is_cas, boo
 bool tgt_same_bits_as_generic(const TgtTable *t, LLVMValueRef v);
 /* Space as is never written (constant memory): no store reaches it. */
 bool tgt_read_only(const TgtTable *t, int as);
+/* The size (bytes) of the pieces the back end splits a wider access into
+   in space as in function fn's code; 0: it splits none.  AMDGPU private
+   memory through MUBUF scratch (gfx6-gfx90a, gfx10) is split into the
+   private element size (4 bytes unless fn's target-features raise it),
+   where a flat access of 8 or 16 bytes is one instruction. */
+unsigned tgt_split_bytes(const TgtTable *t, int as, LLVMValueRef fn);
 /* Does `nonnull` on a generic pointer still hold once it is cast to as?
    (false for the spaces that are windows of the generic space, where
    offset 0 is an address) */

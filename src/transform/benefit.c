@@ -53,6 +53,8 @@ enum { PAY_UNKNOWN = 0, PAY_YES = 1, PAY_NO = 2 };
 typedef struct BenefitFn {
   unsigned np;
   signed char *pay;     /* PAY_UNKNOWN / PAY_YES / PAY_NO */
+  signed char *pay_split; /* the same in a space that splits wide accesses
+                             (benefit_pays_split: f's own piece size, one answer) */
   unsigned *reach_uses; /* named uses here and down the calls (USES_UNKNOWN) */
   Dom *dom;             /* its loop depths, made when first weighed (the CFG
                            stays until benefit_forget) */
@@ -91,6 +93,7 @@ static void reset(BenefitFn *fi) {
   fi->dom = NULL;
   for (unsigned k = 0; k < fi->np; k++) {
     fi->pay[k] = PAY_UNKNOWN;
+    fi->pay_split[k] = PAY_UNKNOWN;
     fi->reach_uses[k] = USES_UNKNOWN;
   }
 }
@@ -104,6 +107,7 @@ static BenefitFn *answers(Benefit *b, uint32_t f) {
     fi = b->fns.v[f] = pool_record(&b->pool, sizeof *fi);
     fi->np = LLVMCountParams(b->host.fn_of(b->host.arg, f));
     fi->pay = pool_record(&b->pool, (fi->np + 1) * sizeof *fi->pay);
+    fi->pay_split = pool_record(&b->pool, (fi->np + 1) * sizeof *fi->pay_split);
     fi->reach_uses = pool_record(&b->pool, (fi->np + 1) * sizeof *fi->reach_uses);
     fi->dom = NULL;
     reset(fi);
@@ -172,6 +176,31 @@ static bool print_buffer(LLVMValueRef p) {
   return LLVMIsAAllocaInst(p) && read_by_print(p, 2);
 }
 
+/* Is i an access through v (its pointer operand) that the back end would
+   split into more than two pieces of `piece` bytes in the space asked about
+   (tgt_split_bytes; 0: it splits none)?  Named, each piece is an
+   instruction where the flat access is one: two pieces break even (one
+   more instruction, where the flat access waits on two counters and the
+   named one on one), four (a 16-byte vector in 4-byte private elements)
+   do not. */
+static bool too_wide(Benefit *b, LLVMValueRef i, LLVMValueRef v, unsigned piece) {
+  if (!piece)
+    return false;
+  LLVMTypeRef ty = NULL;
+  if (LLVMIsALoadInst(i) && LLVMGetOperand(i, 0) == v)
+    ty = LLVMTypeOf(i);
+  else if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == v && LLVMGetOperand(i, 0) != v)
+    ty = LLVMTypeOf(LLVMGetOperand(i, 0));
+  else if (LLVMIsAAtomicRMWInst(i) && LLVMGetOperand(i, 0) == v)
+    ty = LLVMTypeOf(i);
+  else if (LLVMIsAAtomicCmpXchgInst(i) && LLVMGetOperand(i, 0) == v)
+    ty = LLVMTypeOf(LLVMGetOperand(i, 1));
+  if (!ty)
+    return false;
+  LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(i)));
+  return LLVMStoreSizeOfType(LLVMGetModuleDataLayout(m), ty) > 2ull * piece;
+}
+
 /* Local facts of parameter (f, k): the uses of the parameter's value that pay by
    themselves (accesses, explicit casts, uses gasp cannot see past), counted
    up to `stop` (1: "does it pay?"; UINT_MAX: all of them, the clone cost
@@ -179,7 +208,7 @@ static bool print_buffer(LLVMValueRef p) {
    *raw, when not NULL, gets them unweighted); the callee parameters it flows
    into are pushed to edges. */
 static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *edges,
-                           unsigned stop, unsigned *raw) {
+                           unsigned stop, unsigned *raw, unsigned piece) {
   Dom **dom = &answers(b, f)->dom;
   unsigned count = 0;
 #define USE(at) (count++, uses += stop == UINT_MAX ? use_weight(dom, (at)) : 1, uses >= stop)
@@ -259,7 +288,8 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
         yes = USE(i);
         break;
       default: /* load/store/atomics (pointer or value), ret, aggregates */
-        yes = USE(i);
+        if (!too_wide(b, i, v, piece))
+          yes = USE(i);
       }
     }
     if (follow)
@@ -283,7 +313,7 @@ bool benefit_pays(Benefit *b, uint32_t f, unsigned k) {
   while (stack.n && !yes) {
     BenefitParam s = stack.v[--stack.n];
     edges.n = 0;
-    if (local_uses(b, s.f, s.k, &edges, 1, NULL)) {
+    if (local_uses(b, s.f, s.k, &edges, 1, NULL, 0)) {
       yes = true;
       break;
     }
@@ -309,6 +339,24 @@ bool benefit_pays(Benefit *b, uint32_t f, unsigned k) {
   return yes;
 }
 
+bool benefit_pays_split(Benefit *b, uint32_t f, unsigned k, unsigned piece) {
+  if (!piece)
+    return benefit_pays(b, f, k);
+  BenefitFn *fi = answers(b, f);
+  if (fi->pay_split[k] != PAY_UNKNOWN)
+    return fi->pay_split[k] == PAY_YES;
+  /* the space splits wide accesses: f's own uses but those, or a callee
+     parameter that pays (weighed in any space: a callee's clone decides
+     again for itself) */
+  BenefitParamVec edges = {0};
+  bool yes = local_uses(b, f, k, &edges, 1, NULL, piece) != 0;
+  for (size_t e = 0; e < edges.n && !yes; e++)
+    yes = benefit_pays(b, edges.v[e].f, edges.v[e].k);
+  vec_free(&edges);
+  answers(b, f)->pay_split[k] = yes ? PAY_YES : PAY_NO; /* answers() may have moved */
+  return yes;
+}
+
 /* How deep reach_uses follows calls: the callee's own decision weighs the
    rest, and a bound keeps the walk linear in a chain of helpers. */
 #define REACH_DEPTH 4
@@ -320,7 +368,7 @@ static unsigned reach_uses(Benefit *b, uint32_t f, unsigned k, unsigned depth);
 static unsigned named_uses(Benefit *b, uint32_t f, unsigned k, unsigned depth, unsigned *raw) {
   BenefitParamVec edges = {0};
   unsigned r = 0;
-  unsigned n = local_uses(b, f, k, &edges, UINT_MAX, &r);
+  unsigned n = local_uses(b, f, k, &edges, UINT_MAX, &r, 0);
   for (size_t e = 0; e < edges.n; e++) {
     unsigned p = depth + 1 < REACH_DEPTH ? reach_uses(b, edges.v[e].f, edges.v[e].k, depth + 1)
                                           : benefit_pays(b, edges.v[e].f, edges.v[e].k);

@@ -142,6 +142,11 @@ void benefit_forget(Benefit *b, uint32_t f);
 /* Does a named space for parameter k of f name something (here, or in a
    callee parameter it flows into)? */
 bool benefit_pays(Benefit *b, uint32_t f, unsigned k);
+/* benefit_pays for a space whose accesses the back end splits into pieces
+   of `piece` bytes (tgt_split_bytes; 0: benefit_pays): an access of f's
+   through the parameter that would be more than two pieces does not pay
+   (named, it costs more instructions than the flat one). */
+bool benefit_pays_split(Benefit *b, uint32_t f, unsigned k, unsigned piece);
 /* The uses it names, weighted by loop depth, down a few calls; *raw (may
    be NULL): unweighted. */
 unsigned benefit_named_uses(Benefit *b, uint32_t f, unsigned k, unsigned *raw);
