@@ -154,7 +154,7 @@ def one_program(seed, args):
     work = os.path.join(args.tmp, "s%d" % seed)
     os.makedirs(work, exist_ok=True)
     cl = os.path.join(work, "p.cl")
-    genprog.main_to(seed, cl, args.extended, args.sizes)
+    genprog.main_to(seed, cl, args.extended, args.sizes, args.vectors)
     olevel, no_inline = OLEVELS[seed % len(OLEVELS)]
     counts = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0,
               "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0, "clang_own": 0, "clang_stack": 0, "plugin_stack": 0}
@@ -310,6 +310,9 @@ def main():
     ap.add_argument("--sizes", action="store_true",
                     help="genprog's realistic-size stream too (big helpers, long names, "
                     "many functions)")
+    ap.add_argument("--vectors", action="store_true",
+                    help="genprog's vector helpers too (uint4/uint2 through private and local "
+                         "pointers)")
     ap.add_argument("--flagsets", default=",".join(n for n, _ in FLAGSETS),
                     help="the flag sets to run (default: all)")
     ap.add_argument("--timeout", type=int, default=120,

@@ -3,7 +3,7 @@
 """genprog.py — random OpenCL C 2.0 programs aimed at generic pointers (in
 the spirit of CLSmith), for differential execution of gasp's output.
 
-usage: genprog.py [--extended] [--sizes] SEED [OUT.cl]   (stdout without OUT)
+usage: genprog.py [--extended] [--sizes] [--vectors] SEED [OUT.cl]   (stdout without OUT)
 
 --extended adds (from a random stream of its own, so the rest of the
 program is the same) the shapes that found gasp's wrong code before:
@@ -26,6 +26,11 @@ generic pointer), names of 1 to 2,000 characters (plain or shaped like a
 mangled C++ template), and, in one program in five, 20 to 300 more small
 helpers (one in fifty: 1,000 to 5,000), each called with pointers into
 every space so that gasp clones them (make fuzz-asan; docs/reliability.md).
+
+--vectors adds (an eighth stream) noinline helpers that read and write
+uint4 and uint2 through a generic pointer, called on the work-item's own
+private and local vectors (AMDGPU MUBUF scratch splits a named private
+access wider than 8 bytes: bench/random --vectors).
 
 Every program is well defined (so any difference after gasp is gasp's
 fault): unsigned arithmetic only (wraps), every pointer points at the start
@@ -108,7 +113,7 @@ static __attribute__((noinline)) uint by_val(V v, uint i) {
 
 
 class Gen:
-    def __init__(self, seed, extended=False, sizes=False):
+    def __init__(self, seed, extended=False, sizes=False, vectors=False):
         self.r = random.Random(seed)
         # the extended constructs draw from a stream of their own: a
         # program's plain part is the same with and without them
@@ -125,8 +130,11 @@ class Gen:
         self.v = random.Random(seed * 32452843 + 11) if extended else None
         # realistic sizes (big functions, long names, many functions): a seventh
         self.b = random.Random(seed * 49979687 + 13) if sizes else None
+        # vectors through private and local pointers (--vectors): an eighth
+        self.u = random.Random(seed * 67867967 + 17) if vectors else None
         self.helpers = []   # (name, kind, text)
         self.sized = []     # (name, text) of the --sizes helpers
+        self.vec_helpers = []  # texts of the --vectors helpers
         self.out = []
 
     def c(self):
@@ -422,6 +430,36 @@ class Gen:
             out.append("acc += %s(%s, acc);" % (name, ("g", "l", "pa")[i % 3]))
         return out
 
+    # ---- vectors (genprog.py --vectors) -------------------------------------
+    def vector_helpers(self):
+        """Noinline helpers that read and write uint4 (16 bytes) and uint2
+        through a generic pointer: AMDGPU splits a named private access
+        wider than 8 bytes into 4-byte pieces on MUBUF-scratch targets."""
+        u = self.u
+        c = lambda: "%du" % u.randrange(1, 97)  # noqa: E731
+        self.vec_helpers.append(
+            "static __attribute__((noinline)) uint vget4(uint4 *p, uint i) {\n"
+            "  uint4 v = p[i & 1u];\n  p[(i + 1u) & 1u] += (uint4)(i, %s, i ^ %s, 1u);\n"
+            "  return v.x + v.y * 3u + v.z + v.w;\n}" % (c(), c()))
+        self.vec_helpers.append(
+            "static __attribute__((noinline)) uint vget2(uint2 *p, uint i) {\n"
+            "  uint2 v = p[i & 1u];\n  p[(i + 1u) & 1u] = v * %s + (uint2)(i, 1u);\n"
+            "  return v.x ^ v.y;\n}" % c())
+
+    def vector_stmt(self):
+        """A call of a vector helper on the work-item's own private or local
+        vectors (initialised in the statement)."""
+        u = self.u
+        w = u.choice(["4", "2"])
+        if u.randrange(2):
+            init = ", ".join("(uint%s)(acc + %du%s)" % (w, j, ", %du" % (j + 3) * (int(w) - 1))
+                             for j in range(2))
+            return "{ uint%s pv%s[2] = { %s }; acc += vget%s(pv%s, acc); acc += pv%s[%d].x; }" % (
+                w, w, init, w, w, w, u.randrange(2))
+        return ("{ lv%s[lid * 2u] = (uint%s)(acc); lv%s[lid * 2u + 1u] = (uint%s)(lid); "
+                "acc += vget%s(&lv%s[lid * 2u], acc); acc += lv%s[lid * 2u + %du].x; }" % (
+                    w, w, w, w, w, w, w, u.randrange(2)))
+
     def kernel(self):
         r = self.r
         n = r.randrange(4, 12)
@@ -438,6 +476,9 @@ class Gen:
         if self.b:
             for st in self.sized_stmts():
                 stmts.insert(self.b.randrange(len(stmts) + 1), st)
+        if self.u:
+            for _ in range(self.u.randrange(1, 4)):
+                stmts.insert(self.u.randrange(len(stmts) + 1), self.vector_stmt())
         body = "\n  ".join(stmts)
         post = "\n  ".join(self.stmt() for _ in range(r.randrange(1, 5)))
         if self.x:
@@ -446,6 +487,8 @@ class Gen:
                    "  if (get_local_id(0) == 0)\n    for (uint j = 0; j < 4u; j++) { la[j] = j * 3u; lb[j] = j * 5u + 1u; }\n")
         else:
             sig = "kernel void k(global uint *out, global uint *io, global uint *cnt) {\n"
+        if self.u:
+            sig += "  local uint4 lv4[16];\n  local uint2 lv2[16];\n"
         return sig + """\
   local uint lt[32];
   local uint lc[4];
@@ -475,6 +518,8 @@ class Gen:
     def program(self):
         for i in range(self.r.randrange(2, 7)):
             self.helper(i)
+        if self.u:
+            self.vector_helpers()
         # at least one helper that takes a plain generic pointer
         if not any(h[1] in ("read", "write", "rmw", "chain") for h in self.helpers):
             self.helper(len(self.helpers))
@@ -483,29 +528,32 @@ class Gen:
                                 (len(self.helpers) - 1))
         kernel = self.kernel()  # draws the --sizes helpers it calls
         return (PRELUDE + (EXT_PRELUDE if self.x else "") + "\n".join(h[2] for h in self.helpers) +
+                "".join("\n" + t for t in self.vec_helpers) +
                 "\n" + "".join(t + "\n" for _, t in self.sized) + kernel)
 
 
-def generate(seed, extended=False, sizes=False):
-    return ("/* genprog.py %s%s%d */\n" % ("--extended " if extended else "",
-                                            "--sizes " if sizes else "", seed) +
-            Gen(seed, extended, sizes).program())
+def generate(seed, extended=False, sizes=False, vectors=False):
+    return ("/* genprog.py %s%s%s%d */\n" % ("--extended " if extended else "",
+                                              "--sizes " if sizes else "",
+                                              "--vectors " if vectors else "", seed) +
+            Gen(seed, extended, sizes, vectors).program())
 
 
-def main_to(seed, path, extended=False, sizes=False):
+def main_to(seed, path, extended=False, sizes=False, vectors=False):
     """Writes program SEED to path."""
     with open(path, "w") as f:
-        f.write(generate(seed, extended, sizes))
+        f.write(generate(seed, extended, sizes, vectors))
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a not in ("--extended", "--sizes")]
-    ext, sizes = "--extended" in sys.argv[1:], "--sizes" in sys.argv[1:]
+    flags = ("--extended", "--sizes", "--vectors")
+    args = [a for a in sys.argv[1:] if a not in flags]
+    ext, sizes, vectors = (f in sys.argv[1:] for f in flags)
     seed = int(args[0])
     if len(args) > 1:
-        main_to(seed, args[1], ext, sizes)
+        main_to(seed, args[1], ext, sizes, vectors)
     else:
-        sys.stdout.write(generate(seed, ext, sizes))
+        sys.stdout.write(generate(seed, ext, sizes, vectors))
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 """bench/random/random.py — random programs' final code, clang's build against
 the plugin's, kernel by kernel and column by column.
 
-    python3 bench/random/random.py [-n N] [--first S] [--opt O2,O3]
+    python3 bench/random/random.py [-n N] [--first S] [--opt O2,O3] [--vectors]
                                    [--targets nvptx64,gfx90a,gfx1100] [-j J]
                                    [--build build] [--out bench/random/random.md]
 
@@ -55,9 +55,7 @@ def sh(cmd, timeout=300):
 def one(seed, target, opt, plugin, tmp):
     """(clang's per-kernel columns, the plugin's, failure or None)"""
     triple, cpu, kind, llc = TARGETS[target]
-    cl = os.path.join(tmp, "p%d.cl" % seed)
-    if not os.path.exists(cl):
-        genprog.main_to(seed, cl, True, False)
+    cl = os.path.join(tmp, "p%d.cl" % seed)  # written by main
     cols = {}
     for way in ("clang", "plugin"):
         bc = os.path.join(tmp, "p%d.%s.%s.%s.bc" % (seed, target, opt, way))
@@ -86,6 +84,9 @@ def main():
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--out", default=os.path.join(HERE, "random.md"))
+    ap.add_argument("--vectors", action="store_true",
+                    help="genprog --vectors: helpers reading and writing uint4/uint2 through "
+                         "private and local pointers")
     a = ap.parse_args()
     plugin = os.path.join(os.path.abspath(a.build), "lib", "gasp-plugin.so")
     if not os.path.exists(plugin):
@@ -101,15 +102,16 @@ def main():
     jobs = [(s, t, o) for o in opts for t in targets for s in seeds]
     with tempfile.TemporaryDirectory() as tmp:
         for s in seeds:  # written once, before the jobs share them
-            genprog.main_to(s, os.path.join(tmp, "p%d.cl" % s), True, False)
+            genprog.main_to(s, os.path.join(tmp, "p%d.cl" % s), True, False, a.vectors)
         with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
             res = list(ex.map(lambda j: (j, one(j[0], j[1], j[2], plugin, tmp)), jobs))
     args = " ".join(x for x in sys.argv[1:] if not x.startswith("--out"))
     out = ["# Random programs: final code, clang's build against the plugin's", "",
-           "Produced by `python3 bench/random/random.py%s` (genprog --extended seeds %d..%d; "
+           "Produced by `python3 bench/random/random.py%s` (genprog --extended%s seeds %d..%d; "
            "clang-22 with and without the plugin, then llc-22%s; per kernel, the functions it "
            "reaches; tolerance 2%% for instrs and waitcnt, 0 for the others)." % (
-               " " + args if args else "", a.first, a.first + a.n - 1,
+               " " + args if args else "", " --vectors" if a.vectors else "", a.first,
+               a.first + a.n - 1,
                ", ptxas -arch=sm_90 -v" if PTXAS else ""), "",
            "machine: %d cores; %s" % (os.cpu_count() or 0,
                                      subprocess.run(["clang-22", "--version"], capture_output=True,

@@ -62,7 +62,9 @@
  *      (phase 2b); in a space whose wide accesses the back end splits
  *      (tgt_split_bytes: AMDGPU private memory on MUBUF-scratch targets),
  *      an access split into more than two pieces does not pay, and an
- *      in-place rewrite keeps such a parameter generic too (keep_unsplit).  Each new clone is one attempt of --clone-budget (-1
+ *      in-place rewrite keeps such a parameter generic too (keep_unsplit;
+ *      not under --lower-generic=tags, where a generic access becomes a
+ *      dispatch).  Each new clone is one attempt of --clone-budget (-1
  *      unlimited, 0 none, N at most N): " is cloned", or "avoid cloning of"
  *      when over budget.
  *   4. `infer` on every body that is new or retyped, or whose redirected
@@ -174,11 +176,18 @@ static FILE *out(const Ipmsp *ip) { return cx_out(ip->v.cx); }
 
 /* ---- phase 2b: what a clone would buy (transform/benefit.c) ------------ */
 
+/* The pieces the back end splits an access in space as of function fn
+   into (tgt_split_bytes), when a flat access is what the parameter keeps;
+   0 under --lower-generic=tags, where an access left generic becomes a
+   run-time dispatch, dearer than any split. */
+static unsigned split_piece(const Ipmsp *ip, int as, LLVMValueRef fn) {
+  return ip->v.cx->opt.lower_generic == GASP_LOWER_TAGS ? 0 : tgt_split_bytes(ip->v.t, as, fn);
+}
+
 /* as, the space asked for parameter a of f, if that parameter pays; else
    -1 (it keeps generic). */
 static int paying_space(Ipmsp *ip, uint32_t f, unsigned a, int as) {
-  return as >= 0 && benefit_pays_split(ip->v.benefit, f, a,
-                                       tgt_split_bytes(ip->v.t, as, ip->v.fns.v[f]->fn))
+  return as >= 0 && benefit_pays_split(ip->v.benefit, f, a, split_piece(ip, as, ip->v.fns.v[f]->fn))
              ? as
              : -1;
 }
@@ -205,7 +214,7 @@ static bool keep_unsplit(Ipmsp *ip, uint32_t f, int *sp) {
   const VoteFn *fi = ip->v.fns.v[f];
   bool any = sp[fi->np] >= 0;
   for (unsigned a = 0; a < fi->np; a++) {
-    unsigned piece = sp[a] >= 0 ? tgt_split_bytes(ip->v.t, sp[a], fi->fn) : 0;
+    unsigned piece = sp[a] >= 0 ? split_piece(ip, sp[a], fi->fn) : 0;
     if (piece && !benefit_pays_split(ip->v.benefit, f, a, piece))
       sp[a] = -1;
     any |= sp[a] >= 0;
@@ -786,8 +795,7 @@ static bool rewrite(Ipmsp *ip) {
       for (unsigned k = 0; k < fi->np; k++)
         if (fi->vote[k] != VOTE_NONE) {
           benefit_pays(ip->v.benefit, fi->id, k);
-          benefit_pays_split(ip->v.benefit, fi->id, k,
-                             tgt_split_bytes(ip->v.t, ip->v.t->priv, fi->fn));
+          benefit_pays_split(ip->v.benefit, fi->id, k, split_piece(ip, ip->v.t->priv, fi->fn));
         }
   }
   for (size_t i = 0; i < n; i++) {

@@ -285,7 +285,8 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
         }
         if (LLVMGetOperand(i, 0) == v && print_buffer(LLVMGetOperand(i, 1)))
           break;
-        yes = USE(i);
+        if (!too_wide(b, i, v, piece))
+          yes = USE(i);
         break;
       default: /* load/store/atomics (pointer or value), ret, aggregates */
         if (!too_wide(b, i, v, piece))
