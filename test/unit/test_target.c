@@ -2,6 +2,8 @@
 /* test_target.c — unit tests: the target tables, triples, alias classes (src/target). */
 #include "unit.h"
 
+#include <string.h>
+
 static void test_triples(void) {
   CHECK(tgt_for_triple("spir64-unknown-unknown") == tgt_by_name("spir"));
   CHECK(tgt_for_triple("spir") == tgt_by_name("spir"));
@@ -140,9 +142,55 @@ static void test_alias(void) {
   LLVMContextDispose(ctx);
 }
 
+/* The pieces a back end splits a wide access into, by the function's CPU
+   and features: AMDGPU private memory through MUBUF scratch only. */
+static void test_split_bytes(void) {
+  const TgtTable *am = tgt_by_name("amdgcn"), *nv = tgt_by_name("nvptx");
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = LLVMModuleCreateWithNameInContext("m", ctx);
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, 0);
+  static const struct {
+    const char *cpu, *features;
+    unsigned piece;
+  } cases[] = {
+      {NULL, NULL, 4},                     /* llc's default CPU: MUBUF */
+      {"gfx90a", "+gfx9-insts", 4},        /* CDNA2 */
+      {"gfx1030", NULL, 4},                /* RDNA2: MUBUF by default */
+      {"gfx942", NULL, 0},                 /* architected flat scratch */
+      {"gfx950", NULL, 0},
+      {"gfx1100", NULL, 0},
+      {"gfx1201", NULL, 0},
+      {"gfx11-generic", NULL, 0},
+      {"gfx90a", "+gfx9-insts,+enable-flat-scratch", 0},
+      {"gfx90a", "+max-private-element-size-16", 0},
+      {"gfx90a", "+max-private-element-size-8,+gfx9-insts", 8},
+      {"gfx90a", "+gfx9-insts,+max-private-element-size-160", 4}, /* not that feature */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    LLVMValueRef f = LLVMAddFunction(m, "f", fty);
+    if (cases[i].cpu)
+      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                              LLVMCreateStringAttribute(ctx, "target-cpu", 10, cases[i].cpu,
+                                                        (unsigned)strlen(cases[i].cpu)));
+    if (cases[i].features)
+      LLVMAddAttributeAtIndex(
+          f, LLVMAttributeFunctionIndex,
+          LLVMCreateStringAttribute(ctx, "target-features", 15, cases[i].features,
+                                    (unsigned)strlen(cases[i].features)));
+    CHECK(tgt_split_bytes(am, am->priv, f) == cases[i].piece);
+    CHECK(tgt_split_bytes(am, am->global, f) == 0); /* global is never split */
+    CHECK(tgt_split_bytes(nv, nv->priv, f) == 0);   /* nor another target's */
+    LLVMDeleteFunction(f);
+  }
+  CHECK(tgt_split_bytes(am, am->priv, NULL) == 0);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+
 void unit_target(void) {
   test_triples();
   test_tables();
   test_lat_name();
   test_alias();
+  test_split_bytes();
 }
