@@ -208,8 +208,9 @@ static bool keep_paying(Ipmsp *ip, uint32_t f, int *sp) {
 /* Keeps generic in sp the parameters of f whose space splits the accesses
    f makes through them into more than two pieces (tgt_split_bytes: AMDGPU
    MUBUF scratch; benefit.c) where no other use pays: named, each such
-   access costs more instructions than the flat one.  The rule in-place rewrites follow too (they copy nothing, but
-   the accesses they name are as wide); true when some named space is left. */
+   access costs more instructions than the flat one.  In-place rewrites
+   follow it too (they copy nothing, but the accesses they name are as
+   wide); true when some named space is left. */
 static bool keep_unsplit(Ipmsp *ip, uint32_t f, int *sp) {
   const VoteFn *fi = ip->v.fns.v[f];
   bool any = sp[fi->np] >= 0;

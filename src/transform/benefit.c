@@ -354,7 +354,7 @@ bool benefit_pays_split(Benefit *b, uint32_t f, unsigned k, unsigned piece) {
   for (size_t e = 0; e < edges.n && !yes; e++)
     yes = benefit_pays(b, edges.v[e].f, edges.v[e].k);
   vec_free(&edges);
-  answers(b, f)->pay_split[k] = yes ? PAY_YES : PAY_NO; /* answers() may have moved */
+  fi->pay_split[k] = yes ? PAY_YES : PAY_NO; /* the record stays where the pool put it */
   return yes;
 }
 
