@@ -183,20 +183,15 @@ static bool print_buffer(LLVMValueRef p) {
    more instruction, where the flat access waits on two counters and the
    named one on one), four (a 16-byte vector in 4-byte private elements)
    do not. */
-static bool too_wide(Benefit *b, LLVMValueRef i, LLVMValueRef v, unsigned piece) {
-  if (!piece)
+static bool too_wide(LLVMValueRef i, LLVMValueRef v, unsigned piece) {
+  if (!piece || !(LLVMIsALoadInst(i) || LLVMIsAStoreInst(i) || LLVMIsAAtomicRMWInst(i) ||
+                  LLVMIsAAtomicCmpXchgInst(i)) ||
+      LLVMGetOperand(i, ir_ptr_operand(i)) != v)
     return false;
-  LLVMTypeRef ty = NULL;
-  if (LLVMIsALoadInst(i) && LLVMGetOperand(i, 0) == v)
-    ty = LLVMTypeOf(i);
-  else if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == v && LLVMGetOperand(i, 0) != v)
-    ty = LLVMTypeOf(LLVMGetOperand(i, 0));
-  else if (LLVMIsAAtomicRMWInst(i) && LLVMGetOperand(i, 0) == v)
-    ty = LLVMTypeOf(i);
-  else if (LLVMIsAAtomicCmpXchgInst(i) && LLVMGetOperand(i, 0) == v)
-    ty = LLVMTypeOf(LLVMGetOperand(i, 1));
-  if (!ty)
-    return false;
+  /* what moves: a load's result, else the value operand (a store's 0, an
+     atomic's 1: the new value) */
+  LLVMTypeRef ty = LLVMIsALoadInst(i) ? LLVMTypeOf(i)
+                                      : LLVMTypeOf(LLVMGetOperand(i, LLVMIsAStoreInst(i) ? 0 : 1));
   LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(i)));
   return LLVMStoreSizeOfType(LLVMGetModuleDataLayout(m), ty) > 2ull * piece;
 }
@@ -285,11 +280,11 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
         }
         if (LLVMGetOperand(i, 0) == v && print_buffer(LLVMGetOperand(i, 1)))
           break;
-        if (!too_wide(b, i, v, piece))
+        if (!too_wide(i, v, piece))
           yes = USE(i);
         break;
       default: /* load/store/atomics (pointer or value), ret, aggregates */
-        if (!too_wide(b, i, v, piece))
+        if (!too_wide(i, v, piece))
           yes = USE(i);
       }
     }
