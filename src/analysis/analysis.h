@@ -49,11 +49,11 @@ int mem_slot_entry(const MemModel *mm, uint32_t slot);
    escapes, a write it cannot place).  Call after the space analysis of
    that function has been read: it reuses the walk's scratch. */
 uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t stride);
-/* The memcpy that fills all of alloca with a copy of a host-filled
-   parameter (tgt_host_filled) that nothing else reads or writes (byvalcopy's
-   private copy of a kernel's by-value aggregate), or NULL.  Such an alloca
-   holds what the host wrote, as the parameter did. */
+/* The memcpy filling all of alloca from a host-filled parameter nothing else
+   touches (byvalcopy's copy of a kernel's by-value aggregate), or NULL.  Backend
+   casts: tgt_backend_casts, or v loaded from such a copy (the back end's too). */
 LLVMValueRef mem_host_copy(const TgtTable *t, LLVMValueRef alloca);
+bool mem_backend_casts(const TgtTable *t, LLVMValueRef v);
 /* Parameter k of fn is only read through (loads, comparisons, copies out
    of it, and callees that only read), and fn's definition is exact. */
 bool mem_param_reads_only(LLVMValueRef fn, unsigned k);

@@ -807,6 +807,17 @@ static LLVMValueRef host_param_of(const TgtTable *t, LLVMValueRef fn, LLVMValueR
   return u && !LLVMGetNextUse(u) ? p : NULL; /* nothing else reads or writes it */
 }
 
+bool mem_backend_casts(const TgtTable *t, LLVMValueRef v) {
+  if (tgt_backend_casts(t, v))
+    return true;
+  if (!t->kernel_byval_space || !LLVMIsALoadInst(v))
+    return false;
+  LLVMValueRef p = LLVMGetOperand(v, 0);
+  while ((LLVMIsAGetElementPtrInst(p) || LLVMIsAAddrSpaceCastInst(p)) && !LLVMIsAAllocaInst(p))
+    p = LLVMGetOperand(p, 0);
+  return mem_host_copy(t, p) != NULL;
+}
+
 LLVMValueRef mem_host_copy(const TgtTable *t, LLVMValueRef alloca) {
   if (!LLVMIsAAllocaInst(alloca))
     return NULL;

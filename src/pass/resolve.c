@@ -54,6 +54,9 @@ static const GaspStatDesc st_test = {"resolve.tests-folded",
                                      "space tests folded to a constant or a null check"};
 static const GaspStatDesc st_static = {
     "resolve.accesses-global", "generic accesses made global by static resolution"};
+static const GaspStatDesc st_unshared = {
+    "resolve.cast-not-shared",
+    "generic accesses left generic: the cast to global would serve one access (cvta)"};
 static const GaspStatDesc st_volatile = {
     "resolve.volatile-kept", "volatile generic accesses the target keeps generic"};
 
@@ -67,6 +70,12 @@ typedef struct Resolve {
   uint32_t global_bits; /* spaces that are global memory (a set of spaces) */
   bool changed;
   Facts *facts; /* the run's store */
+  /* per function, where the global cast must be shared (tgt_cast_shared):
+     root -> 1 + shared?, and each value's global twin (index + 1 in twins) */
+  PtrMap roots, twin_of;
+  ValVec twins;
+  Dom *dom;
+  unsigned unshared; /* accesses kept generic for it, this function */
 } Resolve;
 
 /* TRUE_REACH: TRUE_SAME from what reaches the kernels (reach.c), a proof
@@ -136,6 +145,69 @@ static LLVMValueRef to_global(Resolve *s, LLVMValueRef p, LLVMValueRef at) {
   return r;
 }
 
+/* ---- where the cast must be shared (target.c, "Casts that must be
+   shared"): NVPTX's cvta.to.global is an instruction of its own, and a
+   generic access to global memory costs no more than a named one.  A
+   pointer operand is a chain of GEPs on a root; the root is cast once,
+   right after it is defined, and the chain rebuilt on the cast, but only
+   when two accesses or more share that cast (benefit_cast_shared): one
+   access keeps its generic pointer, as clang leaves it. */
+
+static LLVMValueRef chain_root(LLVMValueRef p) {
+  while (LLVMIsAInstruction(p) && LLVMGetInstructionOpcode(p) == LLVMGetElementPtr)
+    p = LLVMGetOperand(p, 0);
+  return p;
+}
+
+static bool generic_step(LLVMValueRef user, void *arg) {
+  const Resolve *s = arg;
+  LLVMOpcode op = LLVMIsAInstruction(user) ? LLVMGetInstructionOpcode(user) : LLVMRet;
+  return (op == LLVMGetElementPtr || op == LLVMPHI || op == LLVMSelect || op == LLVMFreeze ||
+          op == LLVMIntToPtr) &&
+         ir_ptr_as(LLVMTypeOf(user)) == s->t->generic;
+}
+
+/* May the access through p be made global here?  (Always, but where the
+   cast must be shared and p's root's is not.) */
+static bool cast_shared_for(Resolve *s, LLVMValueRef p) {
+  if (!tgt_cast_shared(s->t, s->t->global) || LLVMIsAConstant(p))
+    return true;
+  LLVMValueRef r = chain_root(p);
+  if (LLVMIsAConstant(r) || mem_backend_casts(s->t, r))
+    return true; /* a kernel's parameter: the back end casts it itself */
+  uint32_t known = map_find(&s->roots, r);
+  if (known == MAP_NONE) {
+    known = 1u + benefit_cast_shared(r, s->t->global, &s->dom, generic_step, s);
+    map_put(&s->roots, r, known);
+  }
+  return known == 2;
+}
+
+/* p in global memory: where the cast must be shared, its root's one cast
+   with p's GEPs rebuilt on it; else a cast of p before `at`. */
+static LLVMValueRef global_twin(Resolve *s, LLVMValueRef p, LLVMValueRef at) {
+  if (!tgt_cast_shared(s->t, s->t->global) || LLVMIsAConstant(p))
+    return to_global(s, p, at);
+  uint32_t k = map_find(&s->twin_of, p);
+  if (k != MAP_NONE)
+    return s->twins.v[k];
+  LLVMValueRef g;
+  if (LLVMIsAInstruction(p) && LLVMGetInstructionOpcode(p) == LLVMGetElementPtr) {
+    LLVMValueRef base = global_twin(s, LLVMGetOperand(p, 0), p);
+    LLVMPositionBuilderBefore(s->b, p);
+    LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(p));
+    g = ir_build_gep_on(s->b, p, base);
+  } else {
+    LLVMValueRef after = ir_insert_point_after(p);
+    g = to_global(s, p, after ? after : at); /* none after an invoke: at the access */
+    if (!after)
+      return g;
+  }
+  map_put(&s->twin_of, p, (uint32_t)s->twins.n);
+  vec_push(&s->twins, g);
+  return g;
+}
+
 static bool make_global(Resolve *s, LLVMValueRef i) {
   int g = s->t->generic;
   bool vol_ok = tgt_volatile_ok(s->t, s->t->global, s->cx->opt.keep_volatile);
@@ -146,7 +218,11 @@ static bool make_global(Resolve *s, LLVMValueRef i) {
       return false;
     }
     unsigned k = ir_ptr_operand(i);
-    LLVMSetOperand(i, k, to_global(s, LLVMGetOperand(i, k), i));
+    if (!cast_shared_for(s, LLVMGetOperand(i, k))) {
+      s->unshared++;
+      return false;
+    }
+    LLVMSetOperand(i, k, global_twin(s, LLVMGetOperand(i, k), i));
     return true;
   }
   if (ir_mem_intrin_volatile(mi, i) && !vol_ok) {
@@ -157,12 +233,22 @@ static bool make_global(Resolve *s, LLVMValueRef i) {
   LLVMValueRef *args = xmalloc(n * sizeof *args);
   for (unsigned k = 0; k < n; k++)
     args[k] = LLVMGetOperand(i, k);
-  for (int k = 0; k < 2; k++)
-    if (mi->ptr_args[k] >= 0 && ir_ptr_as(LLVMTypeOf(args[mi->ptr_args[k]])) == g)
-      args[mi->ptr_args[k]] = to_global(s, args[mi->ptr_args[k]], i);
-  ir_mem_intrin_rebuild(s->b, mi, i, args);
+  bool any = false;
+  for (int k = 0; k < 2; k++) {
+    LLVMValueRef *a = mi->ptr_args[k] >= 0 ? &args[mi->ptr_args[k]] : NULL;
+    if (!a || ir_ptr_as(LLVMTypeOf(*a)) != g)
+      continue;
+    if (!cast_shared_for(s, *a)) {
+      s->unshared++;
+      continue;
+    }
+    *a = global_twin(s, *a, i);
+    any = true;
+  }
+  if (any)
+    ir_mem_intrin_rebuild(s->b, mi, i, args);
   free(args);
-  return true;
+  return any;
 }
 
 /* A null of space S written as `addrspacecast (generic null) to S` (what
@@ -251,9 +337,24 @@ static void resolve_function(Resolve *s, LLVMValueRef fn, const PtrMap *casting)
     }
   if (folded)
     cx_stat(s->cx, &st_nulltests, fold_null_tests(s, fn));
+  s->unshared = 0;
   for (size_t k = 0; k < ops.n; k++)
     made += make_global(s, ops.v[k]);
+  map_clear(&s->roots);
+  map_clear(&s->twin_of);
+  s->twins.n = 0;
+  dom_free(s->dom);
+  s->dom = NULL;
   cx_stat(s->cx, &st_static, made);
+  cx_stat(s->cx, &st_unshared, s->unshared);
+  if (s->unshared && cx_wants(s->cx, GASP_REMARK_MISSED)) {
+    GaspRemark *r = cx_remark(s->cx, GASP_REMARK_MISSED, "CastNotShared", fn, NULL);
+    rm_arg(r, "Accesses", "%u", s->unshared);
+    rm_arg(r, "String", " generic access%s left generic: the cast to global %s would serve "
+                        "no other access (a cvta.to.global each; the device gains nothing)",
+           s->unshared == 1 ? "" : "es", s->unshared == 1 ? "it needs" : "each needs");
+    rm_done(r);
+  }
   if (folded || made) {
     s->changed = true;
     facts_reinfer_later(s->facts, fn); /* `reinfer` */
@@ -277,9 +378,11 @@ bool resolve_run(PassRun *run) {
   GaspCtx *cx = run->cx;
   LLVMModuleRef m = run->m;
   facts_pass_entry(cx, m);
-  Resolve s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
-               facts_space(run->facts), NULL,
-               space_table_bit(cx->tgt, cx->tgt->global), false, run->facts};
+  Resolve s = {.cx = cx, .t = cx->tgt, .m = m,
+               .b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
+               .sp = facts_space(run->facts),
+               .global_bits = space_table_bit(cx->tgt, cx->tgt->global),
+               .facts = run->facts};
   if (tgt_in_global(s.t, s.t->constant, false))
     s.global_bits |= space_table_bit(s.t, s.t->constant);
   if (cx->opt.private_in_global)
@@ -302,6 +405,9 @@ bool resolve_run(PassRun *run) {
     if (LLVMGetFirstBasicBlock(fn) && !ir_optnone(fn)) /* optnone: as written */
       resolve_function(&s, fn, &casting);
   map_free(&casting);
+  map_free(&s.roots);
+  map_free(&s.twin_of);
+  vec_free(&s.twins);
   space_free(s.sp);
   LLVMDisposeBuilder(s.b);
   return s.changed;

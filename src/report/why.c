@@ -42,6 +42,9 @@
  *                                   generic, or infer did not run)
  *   one space and null, left for the late run   (the plugin's early run:
  *                                   GaspOptions.early_run)
+ *   one space, whose cast would serve this access alone   (tgt_cast_shared:
+ *                                   NVPTX global; target.c, "Casts that
+ *                                   must be shared")
  *
  * A cause reached through a private slot says so in the Detail ("through a
  * private slot").  Where a slot or memory holds two spaces, the Detail
@@ -270,6 +273,10 @@ static void reason_of(Why *w, LLVMValueRef p, Reason *r) {
     } else if (w->cx->opt.early_run && (sw.mask & SP_NULL)) { /* rewrite.c's lat_in */
       r->what = "one space and null, left for the late run (named now, LLVM's alias "
                 "analysis would take the null for an address)";
+      snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
+    } else if (tgt_cast_shared(w->t, as)) { /* rewrite.c's phase 2a, resolve.c */
+      r->what = "one space, whose cast would serve this access alone (a cvta each, "
+                "which a generic access does not need: left as clang leaves it)";
       snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
     } else { /* one space, yet still generic (e.g. volatile) */
       r->what = "one space, not rewritten (a volatile access the target keeps "

@@ -83,6 +83,25 @@
  * tag -1 (tensor, distributed shared, param, region, buffers) cannot be
  * tagged: lowering refuses a cast of them to generic.
  *
+ * Casts that must be shared (cast_shared): on NVPTX a generic pointer
+ * gasp proves global needs `cvta.to.global` before `ld.global` — an
+ * instruction per cast, since PTX does not promise that a global address
+ * is its generic one — while a generic `ld` of global memory is served by
+ * the same load path (the generic window maps global memory one to one;
+ * clang's and nvcc's own builds leave a pointer loaded from memory
+ * generic).  Naming such a pointer buys nothing the device shows when one
+ * access uses the cast, and costs an instruction: held-out HeCBench
+ * pointerchase, one cvta per hop, 46 -> 55 PTX instructions; egs, a
+ * `__device__` pointer reloaded for each atomic, +3%.  So where a value's
+ * twin would be a new cast (a loaded pointer, a call's result, a device
+ * function's parameter), infer names it in such a space only when the
+ * accesses it names weigh two or more (each by its loop depth against the
+ * cast's); a kernel's pointer parameter, which the back end casts at entry
+ * itself, is not asked.  Shared, local and constant memory on NVPTX are
+ * windows a generic access must be sorted into (the H200's -3.9% on grrt
+ * was private accesses named), and AMDGPU's global cast is no instruction
+ * (noop_generic): neither is cast_shared.
+ *
  * Tests: test/unit/test_target.c and the lit tests under test/target/,
  * test/infer/ (policies), test/byvalcopy/.
  */
@@ -92,34 +111,35 @@
 
 /* ---- the tables -------------------------------------------------------- */
 
-/*                        as  name        unified       class null0 vol  tag in-global noop cas-rejected */
+/*                        as  name        unified       class null0 vol  tag in-global noop cas-rejected
+                          cast-shared */
 static const TgtSpace spir_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false, false},
-    {3, "local", UAS_LOCAL, 3, true, true, 2, false, false, false},
-    {0, "private", UAS_PRIVATE, 0, true, true, 1, false, false, false},
-    {2, "constant", UAS_CONSTANT, 2, true, true, 0, true, false, false},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false, false, false},
+    {3, "local", UAS_LOCAL, 3, true, true, 2, false, false, false, false},
+    {0, "private", UAS_PRIVATE, 0, true, true, 1, false, false, false, false},
+    {2, "constant", UAS_CONSTANT, 2, true, true, 0, true, false, false, false},
 };
 
 static const TgtSpace nvptx_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false, false},
-    {3, "local", UAS_LOCAL, 3, true, true, 2, false, false, false},
-    {5, "private", UAS_PRIVATE, 5, true, true, 1, false, false, true},
-    {4, "constant", UAS_CONSTANT, 4, true, true, 3, false, false, false},
-    {6, "tensor", UAS_TARGET, 6, true, false, -1, false, false, false},
-    {7, "distributed-shared", UAS_TARGET, 3, true, false, -1, false, false, false},
-    {101, "param", UAS_TARGET, 101, true, false, -1, false, false, false},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false, false, true},
+    {3, "local", UAS_LOCAL, 3, true, true, 2, false, false, false, false},
+    {5, "private", UAS_PRIVATE, 5, true, true, 1, false, false, true, false},
+    {4, "constant", UAS_CONSTANT, 4, true, true, 3, false, false, false, false},
+    {6, "tensor", UAS_TARGET, 6, true, false, -1, false, false, false, false},
+    {7, "distributed-shared", UAS_TARGET, 3, true, false, -1, false, false, false, false},
+    {101, "param", UAS_TARGET, 101, true, false, -1, false, false, false, false},
 };
 
 static const TgtSpace amdgcn_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, true, false},
-    {3, "local", UAS_LOCAL, 3, false, true, 2, false, false, false},
-    {5, "private", UAS_PRIVATE, 5, false, true, 1, false, false, false},
-    {4, "constant", UAS_CONSTANT, 1, true, true, 0, true, true, false},
-    {2, "region", UAS_TARGET, 2, false, false, -1, false, false, false},
-    {6, "constant32", UAS_TARGET, 1, true, true, 0, true, false, false},
-    {7, "buffer-fat", UAS_TARGET, 1, true, false, -1, false, false, false},
-    {8, "buffer-resource", UAS_TARGET, 1, true, false, -1, false, false, false},
-    {9, "buffer-strided", UAS_TARGET, 1, true, false, -1, false, false, false},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, true, false, false},
+    {3, "local", UAS_LOCAL, 3, false, true, 2, false, false, false, false},
+    {5, "private", UAS_PRIVATE, 5, false, true, 1, false, false, false, false},
+    {4, "constant", UAS_CONSTANT, 1, true, true, 0, true, true, false, false},
+    {2, "region", UAS_TARGET, 2, false, false, -1, false, false, false, false},
+    {6, "constant32", UAS_TARGET, 1, true, true, 0, true, false, false, false},
+    {7, "buffer-fat", UAS_TARGET, 1, true, false, -1, false, false, false, false},
+    {8, "buffer-resource", UAS_TARGET, 1, true, false, -1, false, false, false, false},
+    {9, "buffer-strided", UAS_TARGET, 1, true, false, -1, false, false, false, false},
 };
 
 #define N(a) (unsigned)(sizeof(a) / sizeof((a)[0]))
@@ -473,6 +493,45 @@ bool tgt_access_ok(const TgtTable *t, int as, bool is_volatile, bool is_cas, boo
   if (is_cas && sp && sp->cas_rejected)
     return false;
   return !is_volatile || tgt_volatile_ok(t, as, keep_volatile);
+}
+
+bool tgt_cast_shared(const TgtTable *t, int as) {
+  const TgtSpace *sp = tgt_space(t, as);
+  return sp && sp->cast_shared;
+}
+
+static unsigned arg_index(LLVMValueRef a) {
+  LLVMValueRef fn = LLVMGetParamParent(a);
+  for (unsigned k = 0, n = LLVMCountParams(fn); k < n; k++)
+    if (LLVMGetParam(fn, k) == a)
+      return k;
+  return 0;
+}
+
+/* NVPTXLowerArgs (LLVM 22, CUDA driver interface) casts each pointer
+   parameter of a kernel to global at the entry, and each pointer loaded
+   from a kernel's byval parameter (the launch's parameter memory, written
+   by the host) where it is loaded: a cvta.to.global clang's build has too.
+   kernel_byval_space says the table is NVPTX's (the parameter space). */
+bool tgt_backend_casts(const TgtTable *t, LLVMValueRef v) {
+  if (!t->kernel_byval_space)
+    return false;
+  if (LLVMIsAArgument(v))
+    return tgt_is_kernel(t, LLVMGetParamParent(v)) &&
+           !has_param_attr(LLVMGetParamParent(v), arg_index(v), "byval");
+  if (!LLVMIsALoadInst(v))
+    return false;
+  LLVMValueRef p = LLVMGetOperand(v, 0);
+  for (;;) { /* the loaded address's object, through GEPs and casts */
+    LLVMOpcode op = LLVMIsAInstruction(p)    ? LLVMGetInstructionOpcode(p)
+                    : LLVMIsAConstantExpr(p) ? LLVMGetConstOpcode(p)
+                                             : LLVMRet;
+    if (op != LLVMGetElementPtr && op != LLVMAddrSpaceCast && op != LLVMBitCast)
+      break;
+    p = LLVMGetOperand(p, 0);
+  }
+  return LLVMIsAArgument(p) && tgt_is_kernel(t, LLVMGetParamParent(p)) &&
+         has_param_attr(LLVMGetParamParent(p), arg_index(p), "byval");
 }
 
 bool tgt_same_bits_as_generic(const TgtTable *t, LLVMValueRef v) {

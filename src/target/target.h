@@ -45,6 +45,12 @@ typedef struct TgtSpace {
   bool cas_rejected;  /* a cmpxchg must not be rewritten here: the
                          assembler rejects what the back end emits (NVPTX
                          private: ptxas refuses atom.local.cas) */
+  bool cast_shared;   /* a cast of a generic value to this space is an
+                         instruction of its own, and a generic access that
+                         lands here is no dearer than a named one (NVPTX
+                         global: cvta.to.global; target.c, "Casts that must
+                         be shared"): naming a pointer that needs a new
+                         cast pays only when two accesses share the cast */
 } TgtSpace;
 
 typedef struct TgtTable {
@@ -163,6 +169,15 @@ bool tgt_access_ok(const TgtTable *t, int as, bool is_volatile, bool is_cas, boo
    v's) stands for has v's bits: the space's cast to generic keeps them
    (noop_generic).  Debug records may then describe the generic value by v. */
 bool tgt_same_bits_as_generic(const TgtTable *t, LLVMValueRef v);
+/* Does a new cast of a generic pointer to space as pay only when two
+   accesses or more share it (cast_shared; target.c, "Casts that must be
+   shared")? */
+bool tgt_cast_shared(const TgtTable *t, int as);
+/* Does the back end itself cast pointer v to global where it is defined
+   (NVPTX: NVPTXLowerArgs, for a kernel's pointer parameter and a pointer
+   loaded from its byval parameter)?  Naming v then costs no cast of
+   gasp's own (cast_shared does not ask). */
+bool tgt_backend_casts(const TgtTable *t, LLVMValueRef v);
 /* Space as is never written (constant memory): no store reaches it. */
 bool tgt_read_only(const TgtTable *t, int as);
 /* The size (bytes) of the pieces the back end splits a wider access into

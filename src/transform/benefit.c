@@ -400,3 +400,61 @@ static unsigned reach_uses(Benefit *b, uint32_t f, unsigned k, unsigned depth) {
 unsigned benefit_named_uses(Benefit *b, uint32_t f, unsigned k, unsigned *raw) {
   return named_uses(b, f, k, 0, raw);
 }
+
+/* ---- casts that must be shared ------------------------------------------
+ * Where a cast to a space is an instruction of its own and a generic access
+ * there costs no more than a named one (tgt_cast_shared), a new cast of a
+ * generic root pays when the accesses it names weigh 2 or more: a load,
+ * store, atomic or memory intrinsic through root, or through a value
+ * `follow` accepts that is built from it, 1 each (2 in a loop deeper than
+ * root: dom_use_weight); an existing cast of it to the space 2 (reused, no
+ * new one); handed to a defined callee or returned 2 (ipmsp weighs the
+ * callee).  The walk stops at 2.  Test: test/infer/cast-shared-nvptx.ll. */
+
+bool benefit_cast_shared(LLVMValueRef root, int as, Dom **dom, BenefitFollow follow, void *arg) {
+  unsigned base = LLVMIsAInstruction(root) ? dom_use_weight(dom, root) : 1, w = 0;
+  ValVec walk = {0};
+  PtrMap seen = {0};
+  vec_push(&walk, root);
+  map_put(&seen, root, 1);
+  while (walk.n && w < 2) {
+    LLVMValueRef x = walk.v[--walk.n];
+    for (LLVMUseRef u = LLVMGetFirstUse(x); u && w < 2; u = LLVMGetNextUse(u)) {
+      LLVMValueRef i = LLVMGetUser(u);
+      if (!LLVMIsAInstruction(i))
+        continue;
+      unsigned here = dom_use_weight(dom, i) > base ? 2 : 1;
+      switch (LLVMGetInstructionOpcode(i)) {
+      case LLVMLoad:
+      case LLVMStore:
+      case LLVMAtomicRMW:
+      case LLVMAtomicCmpXchg:
+        w += LLVMGetOperand(i, ir_ptr_operand(i)) == x ? here : 0; /* not a stored value */
+        break;
+      case LLVMAddrSpaceCast:
+        w += ir_ptr_as(LLVMTypeOf(i)) == as ? 2 : 0;
+        break;
+      case LLVMCall:
+      case LLVMRet:
+        w += ir_mem_intrin(i) ? here : ir_hands_out(i) ? 2 : 0;
+        break;
+      case LLVMPtrToInt: /* an inttoptr(ptrtoint) pair: its inttoptr */
+        for (LLVMUseRef v = LLVMGetFirstUse(i); v; v = LLVMGetNextUse(v))
+          if (!map_get(&seen, LLVMGetUser(v), NULL) && follow(LLVMGetUser(v), arg)) {
+            map_put(&seen, LLVMGetUser(v), 1);
+            vec_push(&walk, LLVMGetUser(v));
+          }
+        break;
+      default:
+        if (!map_get(&seen, i, NULL) && follow(i, arg)) {
+          map_put(&seen, i, 1);
+          vec_push(&walk, i);
+        }
+        break;
+      }
+    }
+  }
+  vec_free(&walk);
+  map_free(&seen);
+  return w >= 2;
+}

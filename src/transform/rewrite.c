@@ -84,6 +84,9 @@ static const GaspStatDesc st_volatile = {
 static const GaspStatDesc st_null_late = {
     "infer.null-left-for-late",
     "accesses through a pointer a null may reach left for the late run (LLVM's alias analysis)"};
+static const GaspStatDesc st_unshared = {
+    "infer.cast-not-shared",
+    "accesses kept generic: the new cast naming them would serve one access (cvta)"};
 static const GaspStatDesc st_cas = {
     "infer.cmpxchg-kept", "cmpxchg kept generic: the assembler rejects it in that space"};
 
@@ -104,6 +107,10 @@ struct Infer {
   PtrMap trash_set;
   PtrMap const_slots;    /* alloca -> 1 + constant_copy_slot's answer, per function */
   unsigned named[16];    /* accesses rewritten in this function, per table space */
+  VEC(unsigned char) unshared; /* per candidate: its twin needs a cast one access
+                                  would use (phase 2a) */
+  unsigned kept_unshared; /* accesses kept generic for it, this function */
+  bool cast_shared;      /* the table has a cast_shared space */
 };
 
 /* Whether a set a null constant reached waits for the late run: in a run
@@ -124,8 +131,10 @@ static int lat_in(const Infer *s, uint32_t mask) {
   return as >= 0 && null_waits(s, mask) ? LAT_GENERIC : as;
 }
 
-/* The lattice value of candidate k. */
+/* The lattice value of candidate k: generic where phase 2a keeps it so. */
 static int lat_of(const Infer *s, uint32_t k) {
+  if (k < s->unshared.n && s->unshared.v[k])
+    return LAT_GENERIC;
   return lat_in(s, space_val(s->sp, k)->mask);
 }
 
@@ -408,6 +417,8 @@ static void mark_needed(Infer *s, LLVMValueRef v) {
   }
 }
 
+static bool unshared(const Infer *s, LLVMValueRef p);
+
 /* The space an icmp of two pointers is rewritten in, or -1.  In a space
    whose null is not the generic null's bit pattern (AMDGPU local, private:
    all ones) only equality: the cast keeps every pointer distinct and the
@@ -418,7 +429,7 @@ static int icmp_space(const Infer *s, LLVMValueRef i) {
   uint32_t mask = space_mask(s->sp, LLVMGetOperand(i, 0), NULL) |
                   space_mask(s->sp, LLVMGetOperand(i, 1), NULL);
   int as = lat_in(s, mask);
-  if (as < 0)
+  if (as < 0 || unshared(s, LLVMGetOperand(i, 0)) || unshared(s, LLVMGetOperand(i, 1)))
     return -1;
   const TgtSpace *ts = tgt_space(s->t, as);
   LLVMIntPredicate pr = LLVMGetICmpPredicate(i);
@@ -428,6 +439,98 @@ static int icmp_space(const Infer *s, LLVMValueRef i) {
 }
 
 static int byval_space(Infer *s, LLVMValueRef call, unsigned a);
+
+/* ---- phase 2a: casts that must be shared ----------------------------------
+ * In a space whose cast is an instruction of its own and whose generic
+ * accesses cost no more than named ones (tgt_cast_shared: NVPTX global,
+ * target.c "Casts that must be shared"), a candidate whose twin is a new
+ * cast — a loaded pointer, a call's result, a device function's parameter —
+ * is named only when the accesses it would name weigh 2 or more: each 1, or
+ * 2 in a loop deeper than the cast (dom_use_weight), and an existing cast
+ * to the space (reused, so no new one) 2.  The others, and every candidate
+ * built from one, keep generic, as clang leaves them: a cvta for one
+ * access is an instruction the device does not pay back. */
+
+/* Kinds whose twin is a new cast of the value itself (build_twin). */
+static bool cast_root(SpKind k) {
+  return k == SP_SLOTLOAD || k == SP_CONSTLOAD || k == SP_ARG || k == SP_CALLRET ||
+         k == SP_MEMLOAD;
+}
+
+typedef struct {
+  Infer *s;
+  int as;
+} RootWalk;
+
+/* The walk from a root goes through the candidates named in its space
+   that are built from it (not another root: its twin is its own cast). */
+static bool root_follow(LLVMValueRef user, void *arg) {
+  RootWalk *q = arg;
+  uint32_t j = space_id(q->s->sp, user);
+  return j != MAP_NONE && !cast_root((SpKind)space_val(q->s->sp, j)->kind) &&
+         lat_of(q->s, j) == q->as;
+}
+
+typedef struct {
+  Infer *s;
+  bool hit;
+} UnsharedIn;
+
+static bool unshared_input(LLVMValueRef in, void *arg) {
+  UnsharedIn *q = arg;
+  uint32_t j = space_id(q->s->sp, in);
+  q->hit |= j != MAP_NONE && q->s->unshared.v[j];
+  return !q->hit; /* stop at the first */
+}
+
+/* Marks the roots whose cast one access would use, then what is built
+   from them (candidates in reverse post-order: one more pass per loop back
+   edge that carries a mark, until none changes). */
+static void find_unshared(Infer *s) {
+  size_t nc = space_count(s->sp);
+  vec_grow(&s->unshared, nc + 1);
+  s->unshared.n = nc;
+  memset(s->unshared.v, 0, nc * sizeof *s->unshared.v);
+  /* a root's walk stops at what is marked: each round may mark more roots
+     (a kernel's parameter whose one loop access goes through a phi with a
+     loaded pointer that stays generic); a few rounds, then what is left
+     named stays named (a cost, never a question of soundness) */
+  unsigned rounds = 0;
+  for (bool again = s->cast_shared; again && rounds++ < 4;) {
+    again = false;
+    Dom *dom = NULL;
+    for (uint32_t k = 0; k < nc; k++) {
+      const SpVal *c = space_val(s->sp, k);
+      int as = lat_of(s, k);
+      if (as < 0 || !cast_root((SpKind)c->kind) || !tgt_cast_shared(s->t, as) ||
+          LLVMGetTypeKind(LLVMTypeOf(c->v)) != LLVMPointerTypeKind ||
+          mem_backend_casts(s->t, c->v))
+        continue; /* a kernel's parameter: the back end casts it itself */
+      RootWalk q = {s, as};
+      if (!benefit_cast_shared(c->v, as, &dom, root_follow, &q))
+        s->unshared.v[k] = 1, again = true;
+    }
+    dom_free(dom);
+    for (bool more = again; more;) {
+      more = false;
+      for (uint32_t k = 0; k < nc; k++) {
+        const SpVal *c = space_val(s->sp, k);
+        if (s->unshared.v[k] || cast_root((SpKind)c->kind))
+          continue;
+        UnsharedIn q = {s, false};
+        space_each_input(s->sp, k, unshared_input, &q);
+        if (q.hit)
+          s->unshared.v[k] = 1, more = true;
+      }
+    }
+  }
+}
+
+/* Is p (an operation's pointer) built from a root phase 2a keeps generic? */
+static bool unshared(const Infer *s, LLVMValueRef p) {
+  uint32_t k = space_id(s->sp, p);
+  return k != MAP_NONE && k < s->unshared.n && s->unshared.v[k];
+}
 
 /* Marks what the operations that will be rewritten need. */
 static void mark_ops(Infer *s) {
@@ -504,6 +607,11 @@ static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas)
   }
   if (as < 0 || as == s->t->generic || constant_copy_slot(s, p))
     return -1;
+  if (unshared(s, p)) {
+    s->kept_unshared++;
+    cx_stat(s->cx, &st_unshared, 1);
+    return -1;
+  }
   if (!tgt_access_ok(s->t, as, is_volatile, is_cas, s->cx->opt.keep_volatile)) {
     cx_stat(s->cx, tgt_access_ok(s->t, as, false, is_cas, false) ? &st_volatile : &st_cas, 1);
     return -1;
@@ -536,6 +644,14 @@ static bool rewrite_access(Infer *s, LLVMValueRef i) {
 
 /* A Passed remark per function: how many accesses got which space. */
 static void report_rewritten(Infer *s) {
+  if (s->kept_unshared && cx_wants(s->cx, GASP_REMARK_MISSED)) {
+    GaspRemark *r = cx_remark(s->cx, GASP_REMARK_MISSED, "CastNotShared", s->fn, NULL);
+    rm_arg(r, "Accesses", "%u", s->kept_unshared);
+    rm_arg(r, "String", " generic access%s kept generic: the cast naming %s would serve "
+                        "no other access (a cvta.to.global each; the device gains nothing)",
+           s->kept_unshared == 1 ? "" : "es", s->kept_unshared == 1 ? "it" : "each");
+    rm_done(r);
+  }
   unsigned total = 0;
   for (unsigned k = 0; k < 16; k++)
     total += s->named[k];
@@ -599,7 +715,7 @@ static bool rewrite_icmp(Infer *s, LLVMValueRef i) {
 static bool fold_cast(Infer *s, LLVMValueRef i) {
   LLVMValueRef p = LLVMGetOperand(i, 0);
   int as = lat_in(s, space_mask(s->sp, p, NULL));
-  if (as != ir_ptr_as(LLVMTypeOf(i)))
+  if (as != ir_ptr_as(LLVMTypeOf(i)) || unshared(s, p))
     return false;
   LLVMValueRef twin = value_in(s, p, as);
   if (twin == i) /* the cast is p's twin already */
@@ -779,6 +895,9 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m, Facts *facts) {
   pool_bind(&s->trash, &s->pool);
   pool_bind(&s->trash_set, &s->pool);
   pool_bind(&s->const_slots, &s->pool);
+  pool_bind(&s->unshared, &s->pool);
+  for (unsigned k = 0; k < s->t->nspaces; k++)
+    s->cast_shared |= s->t->spaces[k].cast_shared;
   return s;
 }
 
@@ -853,6 +972,8 @@ bool infer_function(Infer *s, LLVMValueRef fn) {
   memset(s->nv.v, 0, nc * sizeof *s->nv.v);
   memset(s->needed.v, 0, nc * sizeof *s->needed.v);
   cx_stat(s->cx, &st_slot, space_slots(s->sp));
+  s->kept_unshared = 0;
+  find_unshared(s);
   mark_ops(s);
   cx_stat(s->cx, &st_resolved, build_twins(s));
   memset(s->named, 0, sizeof s->named);

@@ -151,6 +151,10 @@ bool benefit_pays_split(Benefit *b, uint32_t f, unsigned k, unsigned piece);
    be NULL): unweighted. */
 unsigned benefit_named_uses(Benefit *b, uint32_t f, unsigned k, unsigned *raw);
 
+/* Does a new cast of generic root to as pay (benefit.c)?  *dom: root's fn's. */
+typedef bool (*BenefitFollow)(LLVMValueRef user, void *arg);
+bool benefit_cast_shared(LLVMValueRef root, int as, Dom **dom, BenefitFollow follow, void *arg);
+
 /* ===== sweep.c — functions no entry point reaches, deleted =============== */
 /* Deletes the defined functions of m that no entry point reaches and
    may_delete accepts; deleting(f) is told before each goes (its uses are

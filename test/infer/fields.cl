@@ -6,9 +6,14 @@
 // RUN: %clang-O0 -target nvptx64 %s -o %t.nv.ll
 // RUN: %clang-O0 -target amdgcn-amd-amdhsa -nogpulib %s -o %t.am.ll
 // RUN: gasp-opt -stats --summary %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
-// RUN: gasp-opt -stats --summary %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: gasp-opt -stats --summary %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NV
 // RUN: gasp-opt -stats --summary %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NONE
 // NONE: generic memory ops reachable from kernels: 0 (before: {{[1-9][0-9]*}})
+// On nvptx64 j.in's one read stays generic: the pointer reloaded from the
+// slot would need a cvta.to.global of its own, for that access alone
+// (target.c, "Casts that must be shared").
+// NV: generic memory ops reachable from kernels: 1 (before: {{[1-9][0-9]*}})
+// NV: 1  one space, whose cast would serve this access alone
 // RUN: gasp-run %t.sp.ll --kernel job --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.sp.gasp.ll | FileCheck %s --check-prefix=EXEC
 // RUN: gasp-run %t.nv.ll --kernel job --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.nv.gasp.ll | FileCheck %s --check-prefix=EXEC
 // RUN: gasp-run %t.am.ll --kernel job --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.am.gasp.ll | FileCheck %s --check-prefix=EXEC

@@ -22,7 +22,8 @@
 ; AM-LABEL: define amdgpu_kernel void @leak(
 ; AM: store i32 7, ptr %p
 ; NVG-LABEL: define ptx_kernel void @keep(
-; NVG: store i32 7, ptr addrspace(1)
+; NVG: load i32, ptr addrspace(1)
+; NVG: store i32 %new, ptr addrspace(1)
 ; AMT-LABEL: define amdgpu_kernel void @table(
 ; AMT: store i32 %i, ptr addrspace(3)
 
@@ -44,12 +45,16 @@ define ptx_kernel void @leak(ptr addrspace(1) %tab, ptr addrspace(1) %out) {
 ;--- nvg.ll
 target triple = "nvptx64-nvidia-cuda"
 
-; Stores a global pointer into global memory and writes through the reload.
+; Stores a global pointer into global memory and reads and writes through
+; the reload (two accesses: on NVPTX one alone would stay generic, as its
+; cvta.to.global would serve it alone; target.c "Casts that must be shared").
 define ptx_kernel void @keep(ptr addrspace(1) %tab, ptr addrspace(1) %out) {
   %g = addrspacecast ptr addrspace(1) %out to ptr
   store ptr %g, ptr addrspace(1) %tab, align 8
   %p = load ptr, ptr addrspace(1) %tab, align 8
-  store i32 7, ptr %p, align 4
+  %old = load i32, ptr %p, align 4
+  %new = add i32 %old, 7
+  store i32 %new, ptr %p, align 4
   store i64 0, ptr addrspace(1) %tab, align 8 ; no address in the compared output
   ret void
 }
