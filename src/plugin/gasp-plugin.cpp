@@ -59,6 +59,7 @@
 
 #include <cstring>
 #include <memory>
+#include <sys/resource.h>
 #include <optional>
 #include <string>
 
@@ -587,7 +588,29 @@ bool parseGasp(StringRef Name, ArrayRef<PassBuilder::PipelineElement> Inner, Gas
   return Ok;
 }
 
+// The stack LLVM's own passes need after gasp's.  LLVM 22's Attributor
+// (AMDGPUAttributor in amdgcn's -O2/-O3 pipelines) simplifies values
+// recursively, one frame chain per link of a def-use chain: a random
+// OpenCL kernel whose accumulator is a chain of ~4,000 adds overflows
+// clang-22's 8 MiB main-thread stack with the plugin (15,390 frames,
+// SIGSEGV) where clang alone passes, because a load gasp names lets it
+// follow the stores it reads (fuzz seed 10218; seed 10130 needs 64 MiB
+// with clang alone).  As GCC raises its own soft stack limit to 64 MiB at
+// start-up, the plugin raises the soft limit to 64 MiB (never above the
+// hard limit, never lowering it): the main thread's stack grows on demand
+// up to the limit in force, and the kernel leaves at least 128 MiB below
+// it unmapped.  Threads already made keep their size.
+void raiseStackLimit() {
+  const rlim_t Want = 64ull << 20;
+  struct rlimit RL;
+  if (getrlimit(RLIMIT_STACK, &RL) || RL.rlim_cur == RLIM_INFINITY || RL.rlim_cur >= Want)
+    return;
+  RL.rlim_cur = RL.rlim_max == RLIM_INFINITY || RL.rlim_max >= Want ? Want : RL.rlim_max;
+  setrlimit(RLIMIT_STACK, &RL);
+}
+
 void registerCallbacks(PassBuilder &PB) {
+  raiseStackLimit();
   auto Reg = std::make_shared<Registration>();
   forEachStep([&](StringRef P) { Reg->StepNames[P] = ("gasp-" + P).str(); });
   if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
