@@ -170,8 +170,9 @@ static bool generic_step(LLVMValueRef user, void *arg) {
 /* May the access through p be made global here?  (Always, but where the
    cast must be shared and p's root's is not.) */
 static bool cast_shared_for(Resolve *s, LLVMValueRef p) {
-  if (!tgt_cast_shared(s->t, s->t->global) || LLVMIsAConstant(p))
-    return true;
+  if (!tgt_cast_shared(s->t, s->t->global) || LLVMIsAConstant(p) ||
+      s->cx->opt.lower_generic == GASP_LOWER_TAGS)
+    return true; /* under tags a generic access becomes a dispatch: dearer */
   LLVMValueRef r = chain_root(p);
   if (LLVMIsAConstant(r) || mem_backend_casts(s->t, r))
     return true; /* a kernel's parameter: the back end casts it itself */

@@ -896,7 +896,9 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m, Facts *facts) {
   pool_bind(&s->trash_set, &s->pool);
   pool_bind(&s->const_slots, &s->pool);
   pool_bind(&s->unshared, &s->pool);
-  for (unsigned k = 0; k < s->t->nspaces; k++)
+  /* under --lower-generic=tags an access left generic becomes a dispatch,
+     dearer than any cast: the rule stands aside */
+  for (unsigned k = 0; k < s->t->nspaces && cx->opt.lower_generic != GASP_LOWER_TAGS; k++)
     s->cast_shared |= s->t->spaces[k].cast_shared;
   return s;
 }

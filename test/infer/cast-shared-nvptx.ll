@@ -10,6 +10,9 @@
 ; RUN: gasp-run %s --kernel chase --global 4 --arg buf:i32:8 --arg i32=1 --arg buf:i32:4 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel resolved --global 4 --arg buf:i32:8 --arg buf:i32:4 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: sed 's/nvptx64-nvidia-cuda/amdgcn-amd-amdhsa/; s/ptx_kernel/amdgpu_kernel/' %s | gasp-opt -S - -o - | FileCheck %s --check-prefix=AMD
+; RUN: gasp-opt -S --lower-generic=tags %s -o %t.tags.ll
+; RUN: FileCheck %s --check-prefix=TAGS < %t.tags.ll
+; RUN: gasp-run %s --kernel one --global 4 --arg buf:i32:4 --arg i32=1 --check-as --compare %t.tags.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-opt -S %t.ll -o - | tail -n +2 > %t.2.ll
 ; RUN: tail -n +2 %t.ll | diff - %t.2.ll
 ; EXEC: identical
@@ -22,7 +25,9 @@
 ; its generic pointer, as clang and nvcc leave it — in infer (a pointer
 ; from a __constant__ table) and in resolve's static resolution (a pointer
 ; from a buffer).  On AMDGPU the cast to global is no instruction: every
-; one is named.  Running gasp again changes nothing.
+; one is named.  Under --lower-generic=tags an access left generic would
+; become a dispatch, dearer than the cast: the rule stands aside and the
+; one access is named.  Running gasp again changes nothing.
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -37,6 +42,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: load i32, ptr %p,
 ; AMD-LABEL: define amdgpu_kernel void @one(
 ; AMD: load i32, ptr addrspace(1)
+; TAGS-LABEL: define ptx_kernel void @one(
+; TAGS-NOT: switch
+; TAGS: load i32, ptr addrspace(1)
 ; PTX-LABEL: .entry one(
 ; PTX-NOT: cvta.to.global.u64
 ; PTX: ld.b32
