@@ -812,10 +812,7 @@ bool mem_backend_casts(const TgtTable *t, LLVMValueRef v) {
     return true;
   if (!t->kernel_byval_space || !LLVMIsALoadInst(v))
     return false;
-  LLVMValueRef p = LLVMGetOperand(v, 0);
-  while ((LLVMIsAGetElementPtrInst(p) || LLVMIsAAddrSpaceCastInst(p)) && !LLVMIsAAllocaInst(p))
-    p = LLVMGetOperand(p, 0);
-  return mem_host_copy(t, p) != NULL;
+  return mem_host_copy(t, ir_strip_offsets(LLVMGetOperand(v, 0))) != NULL;
 }
 
 LLVMValueRef mem_host_copy(const TgtTable *t, LLVMValueRef alloca) {

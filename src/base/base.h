@@ -21,15 +21,15 @@ const char *ir_name(LLVMValueRef v);
 int ir_ptr_as(LLVMTypeRef t);
 /* Same shape as t (ptr or vector of ptr) in space as. */
 LLVMTypeRef ir_retype(LLVMTypeRef t, int as);
-/* fn has null_pointer_is_valid: its generic address 0 is memory, so a
-   null there is no "points nowhere" (space.c, ipmsp). */
+/* fn has null_pointer_is_valid: generic 0 is memory, not "nowhere". */
 bool ir_null_is_valid(LLVMValueRef fn);
-/* The called function of a call if it is a direct call, else NULL. */
-LLVMValueRef ir_callee(LLVMValueRef call);
-/* A return or a direct call to a defined function (ipmsp votes on it)? */
-bool ir_hands_out(LLVMValueRef user);
-/* Where to insert code that runs right after v is defined. */
-LLVMValueRef ir_insert_point_after(LLVMValueRef v);
+/* icmp eq/ne of a generic pointer (space `generic`) with null, the pointer
+   through selects and phis null or an object's address: the i1 its shape
+   decides, built at b (ir.c); else NULL.  b NULL: only whether (non-NULL). */
+LLVMValueRef ir_build_null_test(LLVMBuilderRef b, LLVMValueRef icmp, int generic);
+LLVMValueRef ir_callee(LLVMValueRef call); /* a direct call's function, else NULL */
+bool ir_hands_out(LLVMValueRef user);      /* a ret, or a direct call of a defined fn */
+LLVMValueRef ir_insert_point_after(LLVMValueRef v); /* code right after v's definition */
 /* The debug location for new code standing for `at` in fn: at's own, else
    line 0 in fn's DISubprogram; NULL when fn has no debug info. */
 LLVMMetadataRef ir_loc_of(LLVMValueRef at, LLVMValueRef fn);
@@ -72,10 +72,10 @@ int ir_param_index(LLVMValueRef v);
 LLVMValueRef ir_alloca_of(LLVMValueRef v);
 /* What p's alloca or global base and constant byte offset say of its alignment; 0: none. */
 unsigned ir_base_align(LLVMValueRef p);
-/* The opcode of an instruction or constant expression; 0 for any other value. */
-LLVMOpcode ir_opcode(LLVMValueRef v);
-/* Is call a llvm.lifetime.start/end marker? */
-bool ir_is_lifetime(LLVMValueRef call);
+LLVMOpcode ir_opcode(LLVMValueRef v); /* an instruction's or constant expression's; else 0 */
+/* v without its GEPs and casts (instructions or constant expressions). */
+LLVMValueRef ir_strip_offsets(LLVMValueRef v);
+bool ir_is_lifetime(LLVMValueRef call); /* a llvm.lifetime.start/end marker? */
 /* i64, or a vector of i64, for a (vector of) 64-bit pointer type. */
 LLVMTypeRef ir_int_for(LLVMTypeRef pt);
 /* Integer constant c of type it, splatted when it is a vector. */

@@ -331,6 +331,15 @@ LLVMOpcode ir_opcode(LLVMValueRef v) {
                                   : (LLVMOpcode)0;
 }
 
+LLVMValueRef ir_strip_offsets(LLVMValueRef v) {
+  for (;;) {
+    LLVMOpcode op = ir_opcode(v);
+    if (op != LLVMGetElementPtr && op != LLVMAddrSpaceCast && op != LLVMBitCast)
+      return v;
+    v = LLVMGetOperand(v, 0);
+  }
+}
+
 bool ir_is_lifetime(LLVMValueRef call) {
   LLVMValueRef f = ir_callee(call);
   if (!f || !LLVMGetIntrinsicID(f))
@@ -687,4 +696,92 @@ char *ir_loc_text(LLVMValueRef i) {
 bool ir_null_is_valid(LLVMValueRef fn) {
   unsigned k = LLVMGetEnumAttributeKindForName("null_pointer_is_valid", 21);
   return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, k) != NULL;
+}
+
+/* Comparisons with null decided by what a pointer is (ir_build_null_test).
+   The address of an object (an alloca, a global variable that is not
+   extern_weak), in its space or cast to generic, through inbounds or nuw
+   GEPs, is not the generic null: C's and OpenCL's rule, which LLVM applies
+   where null is no address (address space 0) and cannot in a named space,
+   where an object may be at 0 (NullPointerIsDefined).  Once infer has named
+   such a pointer, the compare of its cast back with null would stay; the
+   test built from the generic one's shape keeps what LLVM would fold. */
+
+/* 1: v is null; 0: an object's address; -1: neither known. */
+static int null_leaf(LLVMValueRef v, int generic) {
+  if (LLVMIsConstant(v) && LLVMIsNull(v))
+    return ir_ptr_as(LLVMTypeOf(v)) == generic ? 1 : -1;
+  for (;;) { /* an object cast to generic, not from it: a named null is no generic one */
+    LLVMOpcode op = ir_opcode(v);
+    if (op == LLVMAddrSpaceCast && ir_ptr_as(LLVMTypeOf(v)) == generic)
+      v = LLVMGetOperand(v, 0);
+    else if (op == LLVMGetElementPtr &&
+             (LLVMIsInBounds(v) || (LLVMGEPGetNoWrapFlags(v) & LLVMGEPFlagNUW)))
+      v = LLVMGetOperand(v, 0);
+    else
+      break;
+  }
+  if (LLVMIsAAllocaInst(v))
+    return 0;
+  if (LLVMIsAGlobalVariable(v) && LLVMGetLinkage(v) != LLVMExternalWeakLinkage)
+    return 0;
+  return -1;
+}
+
+/* Is `v == null` decided by v's shape (selects, depth deep; a phi of
+   leaves)?  With b, builds it at b's position (a phi's at its block). */
+static LLVMValueRef null_test(LLVMBuilderRef b, LLVMValueRef v, int generic, unsigned depth,
+                              bool build) {
+  LLVMContextRef cx = LLVMGetTypeContext(LLVMTypeOf(v));
+  LLVMTypeRef i1 = LLVMInt1TypeInContext(cx);
+  int leaf = null_leaf(v, generic);
+  if (leaf >= 0)
+    return LLVMConstInt(i1, (unsigned)leaf, false);
+  if (!depth || !LLVMIsAInstruction(v))
+    return NULL;
+  if (LLVMIsASelectInst(v)) {
+    LLVMValueRef x = null_test(b, LLVMGetOperand(v, 1), generic, depth - 1, build);
+    LLVMValueRef y = x ? null_test(b, LLVMGetOperand(v, 2), generic, depth - 1, build) : NULL;
+    if (!y || !build)
+      return y;
+    return x == y ? x : LLVMBuildSelect(b, LLVMGetOperand(v, 0), x, y, "is.null");
+  }
+  unsigned n = LLVMIsAPHINode(v) ? LLVMCountIncoming(v) : 0;
+  if (!n || n > 16)
+    return NULL;
+  for (unsigned k = 0; k < n; k++)
+    if (null_leaf(LLVMGetIncomingValue(v, k), generic) < 0)
+      return NULL;
+  if (!build)
+    return LLVMConstInt(i1, 0, false); /* any non-NULL: decided */
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+  LLVMBuilderRef pb = LLVMCreateBuilderInContext(cx);
+  LLVMPositionBuilder(pb, bb, LLVMGetFirstInstruction(bb));
+  LLVMValueRef phi = LLVMBuildPhi(pb, i1, "is.null");
+  LLVMDisposeBuilder(pb);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef c = LLVMConstInt(i1, (unsigned)null_leaf(LLVMGetIncomingValue(v, k), generic), false);
+    LLVMBasicBlockRef from = LLVMGetIncomingBlock(v, k);
+    LLVMAddIncoming(phi, &c, &from, 1);
+  }
+  return phi;
+}
+
+LLVMValueRef ir_build_null_test(LLVMBuilderRef b, LLVMValueRef icmp, int generic) {
+  LLVMIntPredicate pr = LLVMGetICmpPredicate(icmp);
+  if ((pr != LLVMIntEQ && pr != LLVMIntNE) ||
+      ir_null_is_valid(LLVMGetBasicBlockParent(LLVMGetInstructionParent(icmp))))
+    return NULL;
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef c = LLVMGetOperand(icmp, k), v = LLVMGetOperand(icmp, 1 - k);
+    if (!LLVMIsConstant(c) || !LLVMIsNull(c) || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind ||
+        ir_ptr_as(LLVMTypeOf(v)) != generic ||
+        !null_test(NULL, v, generic, 4, false))
+      continue;
+    if (!b)
+      return v;
+    LLVMValueRef t = null_test(b, v, generic, 4, true);
+    return pr == LLVMIntNE ? LLVMBuildNot(b, t, "") : t;
+  }
+  return NULL;
 }

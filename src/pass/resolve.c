@@ -170,9 +170,9 @@ static bool generic_step(LLVMValueRef user, void *arg) {
 /* May the access through p be made global here?  (Always, but where the
    cast must be shared and p's root's is not.) */
 static bool cast_shared_for(Resolve *s, LLVMValueRef p) {
-  if (!tgt_cast_shared(s->t, s->t->global) || LLVMIsAConstant(p) ||
-      s->cx->opt.lower_generic == GASP_LOWER_TAGS)
-    return true; /* under tags a generic access becomes a dispatch: dearer */
+  if (!tgt_cast_shared(s->t, s->t->global, s->cx->opt.lower_generic == GASP_LOWER_TAGS) ||
+      LLVMIsAConstant(p))
+    return true;
   LLVMValueRef r = chain_root(p);
   if (LLVMIsAConstant(r) || mem_backend_casts(s->t, r))
     return true; /* a kernel's parameter: the back end casts it itself */
@@ -187,8 +187,8 @@ static bool cast_shared_for(Resolve *s, LLVMValueRef p) {
 /* p in global memory: where the cast must be shared, its root's one cast
    with p's GEPs rebuilt on it; else a cast of p before `at`. */
 static LLVMValueRef global_twin(Resolve *s, LLVMValueRef p, LLVMValueRef at) {
-  if (!tgt_cast_shared(s->t, s->t->global) || LLVMIsAConstant(p))
-    return to_global(s, p, at);
+  if (!tgt_cast_shared(s->t, s->t->global, false) || LLVMIsAConstant(p))
+    return to_global(s, p, at); /* (under tags too: one shared cast is no dearer) */
   uint32_t k = map_find(&s->twin_of, p);
   if (k != MAP_NONE)
     return s->twins.v[k];
@@ -348,14 +348,7 @@ static void resolve_function(Resolve *s, LLVMValueRef fn, const PtrMap *casting)
   s->dom = NULL;
   cx_stat(s->cx, &st_static, made);
   cx_stat(s->cx, &st_unshared, s->unshared);
-  if (s->unshared && cx_wants(s->cx, GASP_REMARK_MISSED)) {
-    GaspRemark *r = cx_remark(s->cx, GASP_REMARK_MISSED, "CastNotShared", fn, NULL);
-    rm_arg(r, "Accesses", "%u", s->unshared);
-    rm_arg(r, "String", " generic access%s left generic: the cast to global %s would serve "
-                        "no other access (a cvta.to.global each; the device gains nothing)",
-           s->unshared == 1 ? "" : "es", s->unshared == 1 ? "it needs" : "each needs");
-    rm_done(r);
-  }
+  benefit_report_unshared(s->cx, fn, s->unshared);
   if (folded || made) {
     s->changed = true;
     facts_reinfer_later(s->facts, fn); /* `reinfer` */

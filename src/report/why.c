@@ -274,7 +274,8 @@ static void reason_of(Why *w, LLVMValueRef p, Reason *r) {
       r->what = "one space and null, left for the late run (named now, LLVM's alias "
                 "analysis would take the null for an address)";
       snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
-    } else if (tgt_cast_shared(w->t, as)) { /* rewrite.c's phase 2a, resolve.c */
+    } else if (tgt_cast_shared(w->t, as, w->cx->opt.lower_generic == GASP_LOWER_TAGS)) {
+      /* rewrite.c's phase 2a, resolve.c */
       r->what = "one space, whose cast would serve this access alone (a cvta each, "
                 "which a generic access does not need: left as clang leaves it)";
       snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));

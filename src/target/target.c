@@ -495,9 +495,9 @@ bool tgt_access_ok(const TgtTable *t, int as, bool is_volatile, bool is_cas, boo
   return !is_volatile || tgt_volatile_ok(t, as, keep_volatile);
 }
 
-bool tgt_cast_shared(const TgtTable *t, int as) {
+bool tgt_cast_shared(const TgtTable *t, int as, bool tags) {
   const TgtSpace *sp = tgt_space(t, as);
-  return sp && sp->cast_shared;
+  return sp && sp->cast_shared && !tags;
 }
 
 static unsigned arg_index(LLVMValueRef a) {
@@ -521,15 +521,7 @@ bool tgt_backend_casts(const TgtTable *t, LLVMValueRef v) {
            !has_param_attr(LLVMGetParamParent(v), arg_index(v), "byval");
   if (!LLVMIsALoadInst(v))
     return false;
-  LLVMValueRef p = LLVMGetOperand(v, 0);
-  for (;;) { /* the loaded address's object, through GEPs and casts */
-    LLVMOpcode op = LLVMIsAInstruction(p)    ? LLVMGetInstructionOpcode(p)
-                    : LLVMIsAConstantExpr(p) ? LLVMGetConstOpcode(p)
-                                             : LLVMRet;
-    if (op != LLVMGetElementPtr && op != LLVMAddrSpaceCast && op != LLVMBitCast)
-      break;
-    p = LLVMGetOperand(p, 0);
-  }
+  LLVMValueRef p = ir_strip_offsets(LLVMGetOperand(v, 0)); /* the loaded address's object */
   return LLVMIsAArgument(p) && tgt_is_kernel(t, LLVMGetParamParent(p)) &&
          has_param_attr(LLVMGetParamParent(p), arg_index(p), "byval");
 }

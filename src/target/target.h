@@ -171,8 +171,9 @@ bool tgt_access_ok(const TgtTable *t, int as, bool is_volatile, bool is_cas, boo
 bool tgt_same_bits_as_generic(const TgtTable *t, LLVMValueRef v);
 /* Does a new cast of a generic pointer to space as pay only when two
    accesses or more share it (cast_shared; target.c, "Casts that must be
-   shared")? */
-bool tgt_cast_shared(const TgtTable *t, int as);
+   shared")?  Never under --lower-generic=tags (`tags`), where an access
+   left generic becomes a dispatch, dearer than any cast. */
+bool tgt_cast_shared(const TgtTable *t, int as, bool tags);
 /* Does the back end itself cast pointer v to global where it is defined
    (NVPTX: NVPTXLowerArgs, for a kernel's pointer parameter and a pointer
    loaded from its byval parameter)?  Naming v then costs no cast of

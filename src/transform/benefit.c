@@ -411,6 +411,17 @@ unsigned benefit_named_uses(Benefit *b, uint32_t f, unsigned k, unsigned *raw) {
  * new one); handed to a defined callee or returned 2 (ipmsp weighs the
  * callee).  The walk stops at 2.  Test: test/infer/cast-shared-nvptx.ll. */
 
+void benefit_report_unshared(GaspCtx *cx, LLVMValueRef fn, unsigned n) {
+  if (!n || !cx_wants(cx, GASP_REMARK_MISSED))
+    return;
+  GaspRemark *r = cx_remark(cx, GASP_REMARK_MISSED, "CastNotShared", fn, NULL);
+  rm_arg(r, "Accesses", "%u", n);
+  rm_arg(r, "String", " generic access%s kept generic: the cast naming %s would serve "
+                      "no other access (a cvta.to.global each; the device gains nothing)",
+         n == 1 ? "" : "es", n == 1 ? "it" : "each");
+  rm_done(r);
+}
+
 bool benefit_cast_shared(LLVMValueRef root, int as, Dom **dom, BenefitFollow follow, void *arg) {
   unsigned base = LLVMIsAInstruction(root) ? dom_use_weight(dom, root) : 1, w = 0;
   ValVec walk = {0};

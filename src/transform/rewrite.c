@@ -330,16 +330,6 @@ static bool push_needed(LLVMValueRef in, void *arg) {
   return true;
 }
 
-/* v without its GEPs and casts (instructions or constant expressions). */
-static LLVMValueRef strip_offsets(LLVMValueRef v) {
-  for (;;) {
-    LLVMOpcode op = ir_opcode(v);
-    if (op != LLVMGetElementPtr && op != LLVMAddrSpaceCast && op != LLVMBitCast)
-      return v;
-    v = LLVMGetOperand(v, 0);
-  }
-}
-
 /* Whether slot v (a use of an alloca, through GEPs and casts) is only read
    and written by exactly one memcpy/memmove into its start from a constant
    global: *copies counts those copies.  The shape InstCombine replaces by
@@ -374,7 +364,7 @@ static bool only_copied_from_constant(LLVMValueRef v, bool at_start, unsigned *c
     if (!copy || ir_mem_intrin_volatile(mi, user))
       return false; /* a volatile copy, or another call */
     if (LLVMGetOperand(user, 0) == v) { /* written: the one copy, into the start */
-      LLVMValueRef src = strip_offsets(LLVMGetOperand(user, 1));
+      LLVMValueRef src = ir_strip_offsets(LLVMGetOperand(user, 1));
       if (!at_start || LLVMGetOperand(user, 1) == v || !LLVMIsAGlobalVariable(src) ||
           !LLVMIsGlobalConstant(src) || ++*copies > 1)
         return false;
@@ -390,7 +380,7 @@ static bool only_copied_from_constant(LLVMValueRef v, bool at_start, unsigned *c
 static bool constant_copy_slot(Infer *s, LLVMValueRef p) {
   if (!s->t->generic_alloca_is_private)
     return false;
-  LLVMValueRef a = strip_offsets(p);
+  LLVMValueRef a = ir_strip_offsets(p);
   if (!LLVMIsAAllocaInst(a))
     return false;
   uint32_t known = map_find(&s->const_slots, a); /* once per slot: its uses, not per access */
@@ -502,7 +492,7 @@ static void find_unshared(Infer *s) {
     for (uint32_t k = 0; k < nc; k++) {
       const SpVal *c = space_val(s->sp, k);
       int as = lat_of(s, k);
-      if (as < 0 || !cast_root((SpKind)c->kind) || !tgt_cast_shared(s->t, as) ||
+      if (as < 0 || !cast_root((SpKind)c->kind) || !tgt_cast_shared(s->t, as, false) ||
           LLVMGetTypeKind(LLVMTypeOf(c->v)) != LLVMPointerTypeKind ||
           mem_backend_casts(s->t, c->v))
         continue; /* a kernel's parameter: the back end casts it itself */
@@ -539,7 +529,7 @@ static void mark_ops(Infer *s) {
     LLVMValueRef i = ops->v[k];
     switch (LLVMGetInstructionOpcode(i)) {
     case LLVMICmp:
-      if (icmp_space(s, i) >= 0) {
+      if (icmp_space(s, i) >= 0 && !ir_build_null_test(NULL, i, s->t->generic)) {
         mark_needed(s, LLVMGetOperand(i, 0));
         mark_needed(s, LLVMGetOperand(i, 1));
       }
@@ -644,14 +634,7 @@ static bool rewrite_access(Infer *s, LLVMValueRef i) {
 
 /* A Passed remark per function: how many accesses got which space. */
 static void report_rewritten(Infer *s) {
-  if (s->kept_unshared && cx_wants(s->cx, GASP_REMARK_MISSED)) {
-    GaspRemark *r = cx_remark(s->cx, GASP_REMARK_MISSED, "CastNotShared", s->fn, NULL);
-    rm_arg(r, "Accesses", "%u", s->kept_unshared);
-    rm_arg(r, "String", " generic access%s kept generic: the cast naming %s would serve "
-                        "no other access (a cvta.to.global each; the device gains nothing)",
-           s->kept_unshared == 1 ? "" : "es", s->kept_unshared == 1 ? "it" : "each");
-    rm_done(r);
-  }
+  benefit_report_unshared(s->cx, s->fn, s->kept_unshared);
   unsigned total = 0;
   for (unsigned k = 0; k < 16; k++)
     total += s->named[k];
@@ -702,9 +685,12 @@ static bool rewrite_icmp(Infer *s, LLVMValueRef i) {
   int as = icmp_space(s, i);
   if (as < 0)
     return false;
-  LLVMValueRef na = value_in(s, a, as), nb = value_in(s, b, as);
   position_at(s, i, i);
-  LLVMValueRef ni = LLVMBuildICmp(s->b, LLVMGetICmpPredicate(i), na, nb, "");
+  /* a null test the pointer's shape decides is built from that shape (ir.c:
+     LLVM folds it in generic, not in a named space, where 0 may be an object) */
+  LLVMValueRef ni = ir_build_null_test(s->b, i, s->t->generic);
+  if (!ni)
+    ni = LLVMBuildICmp(s->b, LLVMGetICmpPredicate(i), value_in(s, a, as), value_in(s, b, as), "");
   ir_take_name(i, ni);
   LLVMReplaceAllUsesWith(i, ni);
   LLVMInstructionEraseFromParent(i);
@@ -896,10 +882,9 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m, Facts *facts) {
   pool_bind(&s->trash_set, &s->pool);
   pool_bind(&s->const_slots, &s->pool);
   pool_bind(&s->unshared, &s->pool);
-  /* under --lower-generic=tags an access left generic becomes a dispatch,
-     dearer than any cast: the rule stands aside */
-  for (unsigned k = 0; k < s->t->nspaces && cx->opt.lower_generic != GASP_LOWER_TAGS; k++)
-    s->cast_shared |= s->t->spaces[k].cast_shared;
+  for (unsigned k = 0; k < s->t->nspaces; k++)
+    s->cast_shared |= tgt_cast_shared(s->t, s->t->spaces[k].as,
+                                      cx->opt.lower_generic == GASP_LOWER_TAGS);
   return s;
 }
 

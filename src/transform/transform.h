@@ -37,8 +37,7 @@ char *specs_key_spaces(const TgtTable *t, const char *family, const int *as, uns
 char *specs_key_fields(const char *g, const MemFieldFact *f, size_t n);
 /* The family (original's name) of a clone s made; name itself otherwise. */
 const char *specs_family(const Specs *s, const char *name);
-/* Did s make the function named name? */
-bool specs_made(const Specs *s, const char *name);
+bool specs_made(const Specs *s, const char *name); /* did s make it? */
 /* The clone s made for key, when it is still in the module; else NULL. */
 LLVMValueRef specs_find(const Specs *s, const char *key);
 /* Was a clone made for key in this invocation (whatever it became since:
@@ -118,8 +117,7 @@ LLVMValueRef specs_to_space(LLVMBuilderRef b, const TgtTable *t, LLVMValueRef v,
    (casts to generic that only fed it are erased); true when the caller has
    more for infer to name (a named return, a cast built here). */
 bool specs_redirect(LLVMBuilderRef b, const TgtTable *t, LLVMValueRef call, LLVMValueRef nf);
-/* nf's returned values converted to its (named) return type. */
-void specs_convert_rets(LLVMBuilderRef b, const TgtTable *t, LLVMValueRef nf);
+void specs_convert_rets(LLVMBuilderRef b, const TgtTable *t, LLVMValueRef nf); /* rets retyped */
 
 /* ===== benefit.c — what a clone would buy (the cost model's benefit side) */
 /* Parameters are (function, index) pairs, the functions numbered by the
@@ -151,9 +149,11 @@ bool benefit_pays_split(Benefit *b, uint32_t f, unsigned k, unsigned piece);
    be NULL): unweighted. */
 unsigned benefit_named_uses(Benefit *b, uint32_t f, unsigned k, unsigned *raw);
 
-/* Does a new cast of generic root to as pay (benefit.c)?  *dom: root's fn's. */
+/* Does a new cast of generic root to as pay (benefit.c)?  *dom: root's fn's.
+   The Missed remark CastNotShared: n accesses of fn kept generic so. */
 typedef bool (*BenefitFollow)(LLVMValueRef user, void *arg);
 bool benefit_cast_shared(LLVMValueRef root, int as, Dom **dom, BenefitFollow follow, void *arg);
+void benefit_report_unshared(GaspCtx *cx, LLVMValueRef fn, unsigned n);
 
 /* ===== sweep.c — functions no entry point reaches, deleted =============== */
 /* Deletes the defined functions of m that no entry point reaches and

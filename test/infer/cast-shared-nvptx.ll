@@ -148,7 +148,7 @@ done:
 ; PTX: cvta.to.global.u64
 ; PTX-NOT: cvta.to.global.u64
 ; PTX-LABEL: // -- End function
-; REMARK-DAG: remark: {{.*}}1 generic access left generic: the cast to global it needs would serve no other access
+; REMARK-DAG: remark: {{.*}}1 generic access kept generic: the cast naming it would serve no other access
 define internal i32 @pick(ptr addrspace(1) %tab) noinline {
   %a = load ptr, ptr addrspace(1) %tab, align 8
   %t1 = getelementptr inbounds ptr, ptr addrspace(1) %tab, i64 1
