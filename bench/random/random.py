@@ -105,7 +105,7 @@ def main():
             genprog.main_to(s, os.path.join(tmp, "p%d.cl" % s), True, False, a.vectors)
         with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
             res = list(ex.map(lambda j: (j, one(j[0], j[1], j[2], plugin, tmp)), jobs))
-    args = " ".join(x for x in sys.argv[1:] if not x.startswith("--out"))
+    args = " ".join(sys.argv[1:])  # the command that reproduces the file, --out included
     out = ["# Random programs: final code, clang's build against the plugin's", "",
            "Produced by `python3 bench/random/random.py%s` (genprog --extended%s seeds %d..%d; "
            "clang-22 with and without the plugin, then llc-22%s; per kernel, the functions it "
