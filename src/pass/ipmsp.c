@@ -64,9 +64,12 @@
  *      an access split into more than two pieces does not pay, and an
  *      in-place rewrite keeps such a parameter generic too (keep_unsplit;
  *      not under --lower-generic=tags, where a generic access becomes a
- *      dispatch).  Each new clone is one attempt of --clone-budget (-1
- *      unlimited, 0 none, N at most N): " is cloned", or "avoid cloning of"
- *      when over budget.
+ *      dispatch).  In a space whose cast must be shared (NVPTX global), a
+ *      parameter whose value also leaves the function as a generic pointer
+ *      (benefit_needs_generic) keeps generic, in clones and in place
+ *      (casts_back, ipmsp.cast-back): named, it would be cast back.  Each
+ *      new clone is one attempt of --clone-budget (-1 unlimited, 0 none, N
+ *      at most N): " is cloned", or "avoid cloning of" when over budget.
  *   4. `infer` on every body that is new or retyped, or whose redirected
  *      call now returns a named space or needed a cast built (a call only
  *      sent to a clone of the spaces it already passes gives infer nothing
@@ -148,6 +151,7 @@ static const GaspStatDesc st_merged = {
 static const GaspStatDesc st_rounds = {"ipmsp.rounds", "infer <-> ipmsp waves (one drain of the work list)"};
 static const GaspStatDesc st_nogain = {
     "ipmsp.clones-not-paying", "clones not made because no access would get a named space"};
+static const GaspStatDesc st_castback = {"ipmsp.cast-back", "parameters kept generic: cast back"};
 static const GaspStatDesc st_costly = {
     "ipmsp.clones-too-costly",
     "functions not cloned because the copies cost more than --clone-cost a use named"};
@@ -184,10 +188,25 @@ static unsigned split_piece(const Ipmsp *ip, int as, LLVMValueRef fn) {
   return ip->v.cx->opt.lower_generic == GASP_LOWER_TAGS ? 0 : tgt_split_bytes(ip->v.t, as, fn);
 }
 
+/* Does parameter a of f keep generic in space as, whose cast must be shared
+   (tgt_cast_shared: NVPTX global), because its value also leaves f as a
+   generic pointer (benefit_needs_generic; a return that will be named as
+   is no such use)?  Named, f would cast it back (a cvta.global) for
+   accesses a generic pointer makes as fast, where clang's build passes it
+   generic (random programs' ret_pick: 2 cvta more per call). */
+static bool casts_back(Ipmsp *ip, uint32_t f, unsigned a, int as) {
+  if (!tgt_cast_shared(ip->v.t, as, ip->v.cx->opt.lower_generic == GASP_LOWER_TAGS) ||
+      !benefit_needs_generic(ip->v.benefit, f, a, votes_returns_in(ip->v.fns.v[f], as)))
+    return false;
+  cx_stat(ip->v.cx, &st_castback, 1);
+  return true;
+}
+
 /* as, the space asked for parameter a of f, if that parameter pays; else
    -1 (it keeps generic). */
 static int paying_space(Ipmsp *ip, uint32_t f, unsigned a, int as) {
-  return as >= 0 && benefit_pays_split(ip->v.benefit, f, a, split_piece(ip, as, ip->v.fns.v[f]->fn))
+  return as >= 0 && !casts_back(ip, f, a, as) &&
+                 benefit_pays_split(ip->v.benefit, f, a, split_piece(ip, as, ip->v.fns.v[f]->fn))
              ? as
              : -1;
 }
@@ -216,7 +235,8 @@ static bool keep_unsplit(Ipmsp *ip, uint32_t f, int *sp) {
   bool any = sp[fi->np] >= 0;
   for (unsigned a = 0; a < fi->np; a++) {
     unsigned piece = sp[a] >= 0 ? split_piece(ip, sp[a], fi->fn) : 0;
-    if (piece && !benefit_pays_split(ip->v.benefit, f, a, piece))
+    if ((piece && !benefit_pays_split(ip->v.benefit, f, a, piece)) ||
+        (sp[a] >= 0 && casts_back(ip, f, a, sp[a])))
       sp[a] = -1;
     any |= sp[a] >= 0;
   }

@@ -297,6 +297,73 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
   return uses;
 }
 
+/* Does parameter (f, k)'s value leave f's body as a generic pointer:
+   returned (unless ret_named: the return will be named in its space too),
+   stored as a value, put into an aggregate, turned into an integer, handed
+   to a function gasp cannot see into (a declaration, a print, an intrinsic
+   that may keep it)?  Named, each such use needs a cast back
+   (benefit_needs_generic). */
+bool benefit_needs_generic(Benefit *b, uint32_t f, unsigned k, bool ret_named) {
+  Fwd *w = &b->walk;
+  LLVMValueRef fn = b->host.fn_of(b->host.arg, f);
+  fwd_start(w, LLVMGetParam(fn, k), place_at(0, 0));
+  bool yes = false;
+  for (FwdUse fu; !yes && fwd_next(w, &fu);) {
+    LLVMValueRef i = fu.user, v = fu.v;
+    if (!LLVMIsAInstruction(i) || ir_opcode(i) == LLVMCallBr) {
+      yes = true;
+      break;
+    }
+    switch (fu.kind) {
+    case FWD_GEP:
+    case FWD_CAST:
+    case FWD_MERGE:
+    case FWD_TOPTR:
+      fwd_follow(w, i, fu.at);
+      break;
+    case FWD_CMP:
+    case FWD_LOAD:
+      break;
+    case FWD_STORE:
+    case FWD_ATOMIC:
+      yes = LLVMGetOperand(i, ir_ptr_operand(i)) != v ||
+            (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 0) == v);
+      break;
+    case FWD_CALL: {
+      LLVMValueRef callee = ir_callee(i);
+      uint32_t c = callee ? b->host.id_of(b->host.arg, callee) : MAP_NONE;
+      CastFn cf;
+      for (unsigned a = 0, n = LLVMGetNumArgOperands(i); a < n && !yes; a++) {
+        if (LLVMGetOperand(i, a) != v || ir_arg_byval(i, a))
+          continue;
+        if (c != MAP_NONE && LLVMGetFirstBasicBlock(callee)) {
+          yes = !b->host.is_weighed(b->host.arg, c, a); /* a parameter that keeps generic */
+          continue;
+        }
+        if (a == 0 && LLVMIsACallInst(i) && casts_match(b->t, i, &cf))
+          continue;
+        switch (ir_call_arg_use(i, a)) {
+        case IR_ARG_UNKNOWN:
+          yes = true;
+          break;
+        case IR_ARG_ADDRESS:
+          fwd_follow(w, i, fu.at);
+          break;
+        default:
+          break;
+        }
+      }
+      if (LLVMGetCalledValue(i) == v)
+        yes = true;
+      break;
+    }
+    default: /* a ptrtoint, a return, an aggregate, a GEP's index, ... */
+      yes = !LLVMIsAReturnInst(i) || !ret_named;
+    }
+  }
+  return yes;
+}
+
 bool benefit_pays(Benefit *b, uint32_t f, unsigned k) {
   if (answers(b, f)->pay[k] != PAY_UNKNOWN)
     return answers(b, f)->pay[k] == PAY_YES;

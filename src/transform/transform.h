@@ -35,8 +35,7 @@ char *specs_key_spaces(const TgtTable *t, const char *family, const int *as, uns
 /* The clone's name for a field shape: "g.f0o8as3_..." (parameter, offset,
    space per fact).  Malloc'd. */
 char *specs_key_fields(const char *g, const MemFieldFact *f, size_t n);
-/* The family (original's name) of a clone s made; name itself otherwise. */
-const char *specs_family(const Specs *s, const char *name);
+const char *specs_family(const Specs *s, const char *name); /* a clone's original's name */
 bool specs_made(const Specs *s, const char *name); /* did s make it? */
 /* The clone s made for key, when it is still in the module; else NULL. */
 LLVMValueRef specs_find(const Specs *s, const char *key);
@@ -135,8 +134,7 @@ typedef struct BenefitParam BenefitParam;
 typedef struct Benefit Benefit;
 Benefit *benefit_new(const TgtTable *t, BenefitHost host);
 void benefit_free(Benefit *b);
-/* f's body or calls changed: what was known of its parameters is not. */
-void benefit_forget(Benefit *b, uint32_t f);
+void benefit_forget(Benefit *b, uint32_t f); /* f's body or calls changed */
 /* Does a named space for parameter k of f name something (here, or in a
    callee parameter it flows into)? */
 bool benefit_pays(Benefit *b, uint32_t f, unsigned k);
@@ -148,6 +146,8 @@ bool benefit_pays_split(Benefit *b, uint32_t f, unsigned k, unsigned piece);
 /* The uses it names, weighted by loop depth, down a few calls; *raw (may
    be NULL): unweighted. */
 unsigned benefit_named_uses(Benefit *b, uint32_t f, unsigned k, unsigned *raw);
+/* Does its value leave f as a generic pointer (returned, stored, ...)? */
+bool benefit_needs_generic(Benefit *b, uint32_t f, unsigned k, bool ret_named);
 
 /* Does a new cast of generic root to as pay (benefit.c)?  *dom: root's fn's.
    The Missed remark CastNotShared: n accesses of fn kept generic so. */
@@ -240,16 +240,16 @@ typedef struct Votes {
 void votes_init(Votes *vs, GaspCtx *cx, LLVMModuleRef m, Facts *facts);
 void votes_free(Votes *vs);
 void votes_build(Votes *vs);
-/* The record of live function f, or MAP_NONE. */
-uint32_t votes_id(const Votes *vs, LLVMValueRef f);
+uint32_t votes_id(const Votes *vs, LLVMValueRef f); /* live f's record, or MAP_NONE */
+bool votes_returns_in(const VoteFn *fi, int as); /* will its return be named as? */
 /* A record for a function not seen yet (a clone, a retyped function). */
 VoteFn *votes_register(Votes *vs, LLVMValueRef f);
 /* fi's calls changed: rescan them at votes_refresh (stale: and infer fi
    again first). */
 void votes_mark_dirty(Votes *vs, VoteFn *fi, bool stale);
-/* The call sites g makes die (g is gone, or its calls moved). */
+/* The call sites g makes die (g is gone, or its calls moved); ci's dead
+   sites dropped from its list. */
 void votes_kill_out(Votes *vs, uint32_t g);
-/* ci's dead sites dropped from its list. */
 void votes_compact_sites(Votes *vs, VoteFn *ci);
 /* The dirty records rescanned: new ones classified, then each one handed
    to first (when given: ipmsp infers it again) and its calls made new

@@ -501,3 +501,35 @@ void votes_free(Votes *vs) {
   benefit_free(vs->benefit);
   space_free(vs->sp);
 }
+
+/* Is v (a value fi returns), through GEPs, casts, selects and phis, null, a
+   value in as, or a parameter voted as?  Then the return is named as once
+   the parameters are (ipmsp's next wave resolves it). */
+static bool returned_in(const VoteFn *fi, LLVMValueRef v, int as, unsigned depth) {
+  v = ir_strip_offsets(v);
+  if ((LLVMIsConstant(v) && LLVMIsNull(v)) || ir_ptr_as(LLVMTypeOf(v)) == as)
+    return true;
+  int k = ir_param_index(v);
+  if (k >= 0)
+    return (unsigned)k < fi->np && fi->vote[k] == as;
+  if (!depth)
+    return false;
+  if (LLVMIsASelectInst(v))
+    return returned_in(fi, LLVMGetOperand(v, 1), as, depth - 1) &&
+           returned_in(fi, LLVMGetOperand(v, 2), as, depth - 1);
+  unsigned n = LLVMIsAPHINode(v) ? LLVMCountIncoming(v) : 0;
+  for (unsigned i = 0; i < n && n <= 16; i++)
+    if (!returned_in(fi, LLVMGetIncomingValue(v, i), as, depth - 1))
+      return false;
+  return n && n <= 16;
+}
+
+bool votes_returns_in(const VoteFn *fi, int as) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fi->fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+    if (t && LLVMIsAReturnInst(t) && LLVMGetNumOperands(t) &&
+        !returned_in(fi, LLVMGetOperand(t, 0), as, 4))
+      return false;
+  }
+  return true;
+}
