@@ -107,6 +107,16 @@ static const char *caller_reason(Why *w, LLVMValueRef fn, unsigned k, Reason *r)
   return "callers pass different spaces";
 }
 
+/* The space ipmsp published for parameter k of fn (!gasp.as holds one
+   entry per pointer parameter), or -1. */
+static int published_space(LLVMValueRef fn, unsigned k) {
+  int as[64];
+  unsigned n = schema_fn_spaces(fn, as, 64), ord = 0;
+  for (unsigned i = 0; i < k; i++)
+    ord += LLVMGetTypeKind(LLVMTypeOf(LLVMGetParam(fn, i))) == LLVMPointerTypeKind;
+  return ord < n ? as[ord] : -1;
+}
+
 static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   LLVMValueRef fn = LLVMGetParamParent(arg);
   const char *f = name_of(fn);
@@ -136,6 +146,12 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
              schema_outcome_text(gave_up));
     r->what = r->said;
   }
+  else if (tgt_space(w->t, published_space(fn, k)) &&
+           tgt_cast_shared(w->t, published_space(fn, k),
+                           w->cx->opt.lower_generic == GASP_LOWER_TAGS))
+    r->what = "callers pass one space, but the parameter's value also leaves the function as a "
+              "generic pointer (returned, stored, handed on): named, it would be cast back, "
+              "for accesses a generic pointer makes as fast (ipmsp's cast-back rule)";
   else if (ir_address_taken(fn))
     r->what = "indirect call: the function's address is taken";
   else if (LLVMGetLinkage(fn) != LLVMInternalLinkage &&
