@@ -125,6 +125,27 @@ static bool null_waits(const Infer *s, uint32_t mask) {
   return s->cx->opt.early_run && (mask & SP_NULL);
 }
 
+/* Stack copies wait for the late run (early_run): a device function's
+   by-value parameter, which the inliner makes a slot filled by a memcpy,
+   and a memory intrinsic on a slot, which SROA splits into its fields.
+   Named private first, SROA types the pieces as integers (held-out
+   attention-paged: ld.shared.b64 and unpacking for clang's .v2.b32). */
+static bool byval_waits(const Infer *s, LLVMValueRef p) {
+  int k = s->cx->opt.early_run ? ir_param_index(ir_strip_offsets(p)) : -1;
+  return k >= 0 && !tgt_is_kernel(s->t, s->fn) &&
+         LLVMGetEnumAttributeAtIndex(s->fn, (unsigned)k + 1,
+                                     LLVMGetEnumAttributeKindForName("byval", 5)) != NULL;
+}
+
+static bool slot_copy_waits(const Infer *s, LLVMValueRef call, const IrMemIntrin *mi) {
+  for (int k = 0; k < 2 && s->cx->opt.early_run; k++) {
+    LLVMValueRef p = mi->ptr_args[k] >= 0 ? LLVMGetOperand(call, (unsigned)mi->ptr_args[k]) : NULL;
+    if (p && (LLVMIsAAllocaInst(ir_strip_offsets(p)) || byval_waits(s, p)))
+      return true;
+  }
+  return false;
+}
+
 /* The space infer names a set in (LAT_* when none). */
 static int lat_in(const Infer *s, uint32_t mask) {
   int as = space_mask_lat(s->sp, mask);
@@ -396,7 +417,7 @@ static bool constant_copy_slot(Infer *s, LLVMValueRef p) {
    load's twin is a cast of the load itself: its stored values are not
    needed. */
 static void mark_needed(Infer *s, LLVMValueRef v) {
-  if (constant_copy_slot(s, v))
+  if (constant_copy_slot(s, v) || byval_waits(s, v))
     return; /* left as it is: no twin in the slot's space either */
   s->work.n = 0;
   push_needed(v, s);
@@ -540,7 +561,7 @@ static void mark_ops(Infer *s) {
         for (unsigned a = 0, n = LLVMGetNumArgOperands(i); a < n; a++)
           if (byval_space(s, i, a) >= 0)
             mark_needed(s, LLVMGetOperand(i, a));
-      for (int a = 0; mi && a < 2; a++)
+      for (int a = 0; mi && a < 2 && !slot_copy_waits(s, i, mi); a++)
         if (mi->ptr_args[a] >= 0)
           mark_needed(s, LLVMGetOperand(i, (unsigned)mi->ptr_args[a]));
       break;
@@ -595,7 +616,7 @@ static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas)
     cx_stat(s->cx, &st_null_late, 1); /* named in the late run */
     return -1;
   }
-  if (as < 0 || as == s->t->generic || constant_copy_slot(s, p))
+  if (as < 0 || as == s->t->generic || constant_copy_slot(s, p) || byval_waits(s, p))
     return -1;
   if (unshared(s, p)) {
     s->kept_unshared++;
@@ -656,6 +677,8 @@ static void report_rewritten(Infer *s) {
 
 static bool rewrite_intrinsic(Infer *s, LLVMValueRef call) {
   const IrMemIntrin *mi = ir_mem_intrin(call);
+  if (slot_copy_waits(s, call, mi))
+    return false;
   unsigned n = LLVMGetNumArgOperands(call);
   bool vol = ir_mem_intrin_volatile(mi, call);
   LLVMValueRef *args = xmalloc(n * sizeof *args);
