@@ -68,6 +68,7 @@ LLVMTypeRef *ir_param_types(LLVMTypeRef fty, unsigned *n);
 bool ir_type_has_pointer(LLVMTypeRef t);
 /* The index of v among its function's parameters; -1 when v is not one. */
 int ir_param_index(LLVMValueRef v);
+bool ir_param_attr(LLVMValueRef fn, unsigned k, const char *name); /* an enum attribute */
 /* The alloca v is, through address-space casts; NULL when it is none. */
 LLVMValueRef ir_alloca_of(LLVMValueRef v);
 /* What p's alloca or global base and constant byte offset say of its alignment; 0: none. */
@@ -133,8 +134,7 @@ IrArgUse ir_call_arg_use(LLVMValueRef call, unsigned k);
 LLVMTypeRef ir_arg_byval(LLVMValueRef call, unsigned k);
 /* The pointer operand's index of a load, store, atomicrmw or cmpxchg. */
 unsigned ir_ptr_operand(LLVMValueRef i);
-/* The pointer operands of memory op inst (load, store, atomicrmw, cmpxchg,
-   a memory-access intrinsic) into ptrs; their number (0: not one). */
+/* inst's pointer operands (load, store, atomics, memory intrinsics) into ptrs; how many. */
 unsigned ir_mem_ptrs(LLVMValueRef inst, LLVMValueRef ptrs[2]);
 /* Is inst a memory op (ir_mem_ptrs) with a pointer operand in space as? */
 bool ir_is_mem_op_in(LLVMValueRef inst, int as);

@@ -284,6 +284,11 @@ int ir_param_index(LLVMValueRef v) {
   return -1;
 }
 
+bool ir_param_attr(LLVMValueRef fn, unsigned k, const char *name) {
+  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+  return LLVMGetEnumAttributeAtIndex(fn, k + 1, kind) != NULL;
+}
+
 LLVMValueRef ir_alloca_of(LLVMValueRef v) {
   while (LLVMIsAAddrSpaceCastInst(v))
     v = LLVMGetOperand(v, 0);

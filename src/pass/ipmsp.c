@@ -100,9 +100,7 @@
  * Requires: a module that verifies.  Preserves: kernel signatures,
  * declarations, functions whose address is taken or that are called
  * indirectly, varargs; call-site attributes, calling conventions, metadata,
- * and debug info of functions rewritten in place and of the clone that
- * takes an internal original's body (its last tuple); copied clones get a
- * DISubprogram of their own (clone.c, dbg_copy).  Never rewrites byval/byref/sret/inalloca/preallocated
+ * debug info (below).  Never rewrites byval/byref/sret/inalloca/preallocated
  * parameters.
  * Transcript (--dump-ip-msp, stderr; NVVM's strings verbatim):
  *   Initial work list size : <N>
@@ -125,8 +123,7 @@
  * Limits: functions rewritten in place move to the end of the module (the
  * C API cannot insert a function before another); calls through `invoke`
  * make the callee a non-candidate.
- * Debug name: ipmsp (and --dump-ip-msp for the work-list transcript).
- * Statistics: ipmsp.* below.  Tests: test/ipmsp/.
+ * Debug name: ipmsp (--dump-ip-msp).  Statistics: ipmsp.*.  Tests: test/ipmsp/.
  */
 #include "pass/pass.h"
 
@@ -151,7 +148,7 @@ static const GaspStatDesc st_merged = {
 static const GaspStatDesc st_rounds = {"ipmsp.rounds", "infer <-> ipmsp waves (one drain of the work list)"};
 static const GaspStatDesc st_nogain = {
     "ipmsp.clones-not-paying", "clones not made because no access would get a named space"};
-static const GaspStatDesc st_castback = {"ipmsp.cast-back", "parameters kept generic: cast back"};
+static const GaspStatDesc st_castback = {"ipmsp.cast-back", "parameters kept generic in a wave: cast back"};
 static const GaspStatDesc st_costly = {
     "ipmsp.clones-too-costly",
     "functions not cloned because the copies cost more than --clone-cost a use named"};
@@ -174,6 +171,7 @@ typedef struct Ipmsp {
   Specs *specs; /* the clones this invocation made (specialize.c) */
   bool reached_ok; /* VoteFn.reached is this wave's (reached_now) */
   size_t nbuilt;   /* records of the module as it came (votes_build) */
+  PtrMap cast_back; /* parameters casts_back kept generic (counted once) */
 } Ipmsp;
 
 static FILE *out(const Ipmsp *ip) { return cx_out(ip->v.cx); }
@@ -190,15 +188,16 @@ static unsigned split_piece(const Ipmsp *ip, int as, LLVMValueRef fn) {
 
 /* Does parameter a of f keep generic in space as, whose cast must be shared
    (tgt_cast_shared: NVPTX global), because its value also leaves f as a
-   generic pointer (benefit_needs_generic; a return that will be named as
-   is no such use)?  Named, f would cast it back (a cvta.global) for
-   accesses a generic pointer makes as fast, where clang's build passes it
-   generic (random programs' ret_pick: 2 cvta more per call). */
+   generic pointer (benefit_needs_generic; a return named as is no such
+   use)?  Named, f would cast it back (cvta.global) for accesses a generic
+   pointer makes as fast (random programs' ret_pick: 2 cvta more a call). */
 static bool casts_back(Ipmsp *ip, uint32_t f, unsigned a, int as) {
   if (!tgt_cast_shared(ip->v.t, as, ip->v.cx->opt.lower_generic == GASP_LOWER_TAGS) ||
       !benefit_needs_generic(ip->v.benefit, f, a, votes_returns_in(ip->v.fns.v[f], as)))
     return false;
-  cx_stat(ip->v.cx, &st_castback, 1);
+  size_t had = ip->cast_back.n; /* each parameter counted once */
+  map_put(&ip->cast_back, LLVMGetParam(ip->v.fns.v[f]->fn, a), 1);
+  cx_stat(ip->v.cx, &st_castback, ip->cast_back.n - had);
   return true;
 }
 
@@ -977,6 +976,7 @@ static bool drain(PassRun *run, const PtrMap *only) {
       cx_stat(cx, &st_bought, gen_before.reachable - gen_after.reachable);
   }
   votes_free(&ip.v);
+  map_free(&ip.cast_back);
   specs_free(ip.specs);
   infer_free(ip.inf);
   LLVMDisposeBuilder(ip.b);

@@ -123,8 +123,7 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   unsigned k = (unsigned)ir_param_index(arg);
   snprintf(r->detail, sizeof r->detail, "parameter %u of @%s", k, f);
   if (tgt_is_kernel(w->t, fn)) {
-    unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
-    if (w->t->kernel_byval_space && LLVMGetEnumAttributeAtIndex(fn, k + 1, byval))
+    if (w->t->kernel_byval_space && ir_param_attr(fn, k, "byval"))
       r->what = "a kernel's by-value argument whose address is handed on or that is written, "
                 "not copied into private memory (larger than byvalcopy's limit, or byvalcopy "
                 "not in the pipeline)";
@@ -134,7 +133,7 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   }
   /* ipmsp looked at fn's callers in this run, or in an earlier one whose
      !gasp.as fn carries (the pass plugin's late run: its early run did) */
-  int as;
+  int as, voted = published_space(fn, k);
   bool looked = w->run.ipmsp || schema_fn_spaces(fn, &as, 1) > 0;
   /* what ipmsp gave up on, as the fact store reads it back */
   FactOutcome gave_up = looked ? schema_fn_outcome(fn) : OUTCOME_NONE;
@@ -146,9 +145,8 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
              schema_outcome_text(gave_up));
     r->what = r->said;
   }
-  else if (tgt_space(w->t, published_space(fn, k)) &&
-           tgt_cast_shared(w->t, published_space(fn, k),
-                           w->cx->opt.lower_generic == GASP_LOWER_TAGS))
+  else if (tgt_space(w->t, voted) &&
+           tgt_cast_shared(w->t, voted, w->cx->opt.lower_generic == GASP_LOWER_TAGS))
     r->what = "callers pass one space, but the parameter's value also leaves the function as a "
               "generic pointer (returned, stored, handed on): named, it would be cast back, "
               "for accesses a generic pointer makes as fast (ipmsp's cast-back rule)";

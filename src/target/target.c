@@ -373,11 +373,6 @@ bool tgt_is_kernel(const TgtTable *t, LLVMValueRef fn) {
   return t->kernel_md && listed_in_md(t, fn);
 }
 
-static bool has_param_attr(LLVMValueRef fn, unsigned k, const char *name) {
-  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
-  return LLVMGetEnumAttributeAtIndex(fn, k + 1, kind) != NULL;
-}
-
 /* Is fn used by anything in the module (a call from device code, an
    address taken)?  Metadata (nvvm.annotations) does not count. */
 static bool used_in_module(LLVMValueRef fn) { return LLVMGetFirstUse(fn) != NULL; }
@@ -438,7 +433,7 @@ int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k) {
       (int)LLVMGetPointerAddressSpace(ty) != t->generic)
     return LAT_GENERIC;
   bool kernel = tgt_is_kernel(t, fn);
-  if (has_param_attr(fn, k, "byval")) {
+  if (ir_param_attr(fn, k, "byval")) {
     /* the callee's own copy of the aggregate; a kernel's lives in the
        launch's parameter memory: only read, it is named there (NVPTX:
        NVPTXLowerArgs reads it with ld.param, as gasp's IR now says).  One
@@ -452,7 +447,7 @@ int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k) {
       return t->kernel_byval_space;
     return t->byval_is_private && !kernel ? t->priv : LAT_GENERIC;
   }
-  if (has_param_attr(fn, k, "byref"))
+  if (ir_param_attr(fn, k, "byref"))
     return LAT_GENERIC;
   /* the host launch passes global addresses; a kernel that device code
      also calls gets whatever its callers pass */
@@ -463,7 +458,7 @@ int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k) {
 
 bool tgt_byval_bits_private(const TgtTable *t, LLVMValueRef fn, unsigned k) {
   return t->byval_is_private && ir_ptr_as(LLVMTypeOf(LLVMGetParam(fn, k))) == t->generic &&
-         has_param_attr(fn, k, "byval");
+         ir_param_attr(fn, k, "byval");
 }
 
 bool tgt_host_filled(const TgtTable *t, LLVMValueRef fn, unsigned k) {
@@ -471,7 +466,7 @@ bool tgt_host_filled(const TgtTable *t, LLVMValueRef fn, unsigned k) {
   return LLVMGetTypeKind(ty) == LLVMPointerTypeKind &&
          (int)LLVMGetPointerAddressSpace(ty) == t->generic && t->kernel_ptr_args_global &&
          tgt_is_kernel(t, fn) && !used_in_module(fn) &&
-         (has_param_attr(fn, k, "byval") || has_param_attr(fn, k, "byref"));
+         (ir_param_attr(fn, k, "byval") || ir_param_attr(fn, k, "byref"));
 }
 
 bool tgt_in_global(const TgtTable *t, int as, bool private_in_global) {
@@ -518,12 +513,12 @@ bool tgt_backend_casts(const TgtTable *t, LLVMValueRef v) {
     return false;
   if (LLVMIsAArgument(v))
     return tgt_is_kernel(t, LLVMGetParamParent(v)) &&
-           !has_param_attr(LLVMGetParamParent(v), arg_index(v), "byval");
+           !ir_param_attr(LLVMGetParamParent(v), arg_index(v), "byval");
   if (!LLVMIsALoadInst(v))
     return false;
   LLVMValueRef p = ir_strip_offsets(LLVMGetOperand(v, 0)); /* the loaded address's object */
   return LLVMIsAArgument(p) && tgt_is_kernel(t, LLVMGetParamParent(p)) &&
-         has_param_attr(LLVMGetParamParent(p), arg_index(p), "byval");
+         ir_param_attr(LLVMGetParamParent(p), arg_index(p), "byval");
 }
 
 bool tgt_same_bits_as_generic(const TgtTable *t, LLVMValueRef v) {

@@ -55,6 +55,7 @@ typedef struct BenefitFn {
   signed char *pay;     /* PAY_UNKNOWN / PAY_YES / PAY_NO */
   signed char *pay_split; /* the same in a space that splits wide accesses
                              (benefit_pays_split: f's own piece size, one answer) */
+  signed char *generic[2]; /* benefit_needs_generic's answers, by ret_named */
   unsigned *reach_uses; /* named uses here and down the calls (USES_UNKNOWN) */
   Dom *dom;             /* its loop depths, made when first weighed (the CFG
                            stays until benefit_forget) */
@@ -94,6 +95,7 @@ static void reset(BenefitFn *fi) {
   for (unsigned k = 0; k < fi->np; k++) {
     fi->pay[k] = PAY_UNKNOWN;
     fi->pay_split[k] = PAY_UNKNOWN;
+    fi->generic[0][k] = fi->generic[1][k] = PAY_UNKNOWN;
     fi->reach_uses[k] = USES_UNKNOWN;
   }
 }
@@ -108,6 +110,8 @@ static BenefitFn *answers(Benefit *b, uint32_t f) {
     fi->np = LLVMCountParams(b->host.fn_of(b->host.arg, f));
     fi->pay = pool_record(&b->pool, (fi->np + 1) * sizeof *fi->pay);
     fi->pay_split = pool_record(&b->pool, (fi->np + 1) * sizeof *fi->pay_split);
+    for (int r = 0; r < 2; r++)
+      fi->generic[r] = pool_record(&b->pool, (fi->np + 1) * sizeof *fi->generic[r]);
     fi->reach_uses = pool_record(&b->pool, (fi->np + 1) * sizeof *fi->reach_uses);
     fi->dom = NULL;
     reset(fi);
@@ -304,6 +308,9 @@ static unsigned local_uses(Benefit *b, uint32_t f, unsigned k, BenefitParamVec *
    that may keep it)?  Named, each such use needs a cast back
    (benefit_needs_generic). */
 bool benefit_needs_generic(Benefit *b, uint32_t f, unsigned k, bool ret_named) {
+  signed char *known = &answers(b, f)->generic[ret_named][k];
+  if (*known != PAY_UNKNOWN)
+    return *known == PAY_YES;
   Fwd *w = &b->walk;
   LLVMValueRef fn = b->host.fn_of(b->host.arg, f);
   fwd_start(w, LLVMGetParam(fn, k), place_at(0, 0));
@@ -361,6 +368,7 @@ bool benefit_needs_generic(Benefit *b, uint32_t f, unsigned k, bool ret_named) {
       yes = !LLVMIsAReturnInst(i) || !ret_named;
     }
   }
+  *known = yes ? PAY_YES : PAY_NO;
   return yes;
 }
 

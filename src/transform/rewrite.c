@@ -132,9 +132,7 @@ static bool null_waits(const Infer *s, uint32_t mask) {
    attention-paged: ld.shared.b64 and unpacking for clang's .v2.b32). */
 static bool byval_waits(const Infer *s, LLVMValueRef p) {
   int k = s->cx->opt.early_run ? ir_param_index(ir_strip_offsets(p)) : -1;
-  return k >= 0 && !tgt_is_kernel(s->t, s->fn) &&
-         LLVMGetEnumAttributeAtIndex(s->fn, (unsigned)k + 1,
-                                     LLVMGetEnumAttributeKindForName("byval", 5)) != NULL;
+  return k >= 0 && !tgt_is_kernel(s->t, s->fn) && ir_param_attr(s->fn, (unsigned)k, "byval");
 }
 
 static bool slot_copy_waits(const Infer *s, LLVMValueRef call, const IrMemIntrin *mi) {
