@@ -29,6 +29,15 @@ this order; each a sum over the reachable functions unless said):
            (s_waitcnt*), and from the kernels' metadata vgpr, sgpr (the
            largest count of a kernel), scratch_bytes (the largest private
            segment), spills (vgpr and sgpr spill counts)
+  SASS     with --sass (where scripts/sass-tools.sh has put a ptxas and the
+           nvdisasm that reads its output in build/sass-tools, or
+           GASP_SASS_TOOLS names such a folder): sass, the machine
+           instructions ptxas -arch=sm_90 makes of the reachable functions
+           (nvdisasm; NOPs and each function's closing self-branch not
+           counted).  PTX instructions are not all instructions: a
+           cvta.to.global is none (generic and global addresses are the same
+           on the device), a cvta.to.shared one, a cvta.shared five
+           (bench/README.md, "Machine code")
   SPIR-V   only the four above
 With --per-kernel: one such line per kernel, "kernel=NAME generic=...",
 counting the functions reachable from that kernel.  worse(a, b) (used by
@@ -57,6 +66,7 @@ COLUMNS = {
     "regs": ("low", 0), "spill_st": ("low", 0), "spill_ld": ("low", 0), "stack": ("low", 0),
     "scratch": ("low", 0), "sload": ("high", 0), "waitcnt": ("low", 0.02),
     "vgpr": ("low", 0), "sgpr": ("low", 0), "scratch_bytes": ("low", 0), "spills": ("low", 0),
+    "sass": ("low", 0.02),
 }
 # a column that is the price of another's gain: more cvta are worse only
 # where generic accesses did not fall (a pointer loaded from global memory
@@ -87,6 +97,8 @@ def worse(a, b):
             bad = y > x and (tol == 0 or y > x * (1 + tol))
         else:
             bad = y < x and (tol == 0 or y < x * (1 - tol))
+        if col == "cvta" and "sass" in a and "sass" in b:
+            bad = False  # the machine code says what a cvta costs (bench/README.md, "Machine code")
         paid = PRICE_OF.get(col)
         if bad and paid in a and paid in b and b[paid] < a[paid]:
             bad = False
@@ -196,6 +208,62 @@ def ptx(text):
                 c["v4"] += "v4" in mods
         cnt[f] = dict(generic=g, named=n, cvta=cv, instrs=ins, **c)
     return funcs, calls, kernels, cnt
+
+
+def sass_tools():
+    """The folder holding a ptxas and the nvdisasm that reads its cubins
+    (GASP_SASS_TOOLS, else build/sass-tools/bin), or None."""
+    import os
+    d = os.environ.get("GASP_SASS_TOOLS") or os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build", "sass-tools", "bin")
+    ok = all(os.access(os.path.join(d, t), os.X_OK) for t in ("ptxas", "nvdisasm"))
+    return d if ok else None
+
+
+SASS_INSN = re.compile(r"^\s*/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][\w.]*)(.*);")
+
+
+def sass_meta(path, tools):
+    """Per function: sass, the instructions of ptxas -arch=sm_90's machine
+    code for it (nvdisasm -c), NOPs and the closing self-branch left out;
+    None where the tools reject the file."""
+    import os
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        cubin = os.path.join(tmp, "a.cubin")
+        try:
+            for extra in ([], ["-c"]):
+                r = subprocess.run([os.path.join(tools, "ptxas"), "-arch=sm_90"] + extra +
+                                   [path, "-o", cubin], capture_output=True, text=True,
+                                   timeout=600)
+                if not r.returncode or "Unresolved extern function" not in r.stderr:
+                    break
+            if r.returncode:
+                return None
+            r = subprocess.run([os.path.join(tools, "nvdisasm"), "-c", cubin],
+                               capture_output=True, text=True, timeout=600)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+    if r.returncode:
+        return None
+    meta, cur, label = {}, None, None
+    for line in r.stdout.splitlines():
+        m = re.match(r"^\s*\.section\s+\.text\.([\w$.]+),", line)
+        if m:
+            cur, label = m.group(1), None
+            meta[cur] = {"sass": 0}
+            continue
+        m = re.match(r"^([.\w$]+):\s*$", line)
+        if m:
+            label = m.group(1)
+            continue
+        m = SASS_INSN.match(line)
+        if m and cur:
+            op, rest = m.group(1), m.group(2)
+            if op != "NOP" and not (op == "BRA" and label and "(%s)" % label in rest):
+                meta[cur]["sass"] += 1
+            label = None
+    return meta
 
 
 def ptxas_meta(path):
@@ -404,10 +472,11 @@ def spirv(text):
     return funcs, calls, kernels, cnt
 
 
-def columns(kind, funcs, calls, roots, cnt, meta=None):
+def columns(kind, funcs, calls, roots, cnt, meta=None, sass=None):
     """The counts (a dict) of the functions reachable from roots: sums, and
     from meta (per function: ptxas_meta, amdgpu_meta) a kernel's largest
-    registers and frames and the sum of spills."""
+    registers and frames and the sum of spills; from sass (sass_meta) the
+    sum of machine instructions."""
     live = reach(funcs, calls, roots)
     out = {k: sum(cnt[f][k] for f in live) for k in ("generic", "named", "cvta", "instrs")}
     out["functions"] = len(live)
@@ -417,6 +486,8 @@ def columns(kind, funcs, calls, roots, cnt, meta=None):
         for k in META[kind]:
             vals = [meta[f][k] for f in (live if kind == "ptx" else roots) if f in meta]
             out[k] = (max(vals) if k in MAX_COLS else sum(vals)) if vals else 0
+    if sass is not None:
+        out["sass"] = sum(sass[f]["sass"] for f in live if f in sass)
     return out
 
 
@@ -424,9 +495,10 @@ def line(cols):
     return " ".join("%s=%d" % kv for kv in cols.items())
 
 
-def count_file(kind, path, per_kernel=False, use_ptxas=False):
+def count_file(kind, path, per_kernel=False, use_ptxas=False, use_sass=False):
     """(kernel or None, columns) for the file: one entry for all kernels,
-    or one per kernel."""
+    or one per kernel.  use_sass: the sass column where sass_tools() finds
+    the tools."""
     with open(path, errors="replace") as fh:
         text = fh.read()
     funcs, calls, kernels, cnt = {"ptx": ptx, "amdgpu": amdgpu, "spirv": spirv}[kind](text)
@@ -435,15 +507,19 @@ def count_file(kind, path, per_kernel=False, use_ptxas=False):
         meta = amdgpu_meta(text)
     elif kind == "ptx" and use_ptxas:
         meta = ptxas_meta(path)
+    sass = None
+    if kind == "ptx" and use_sass and sass_tools():
+        sass = sass_meta(path, sass_tools())
     roots = [[k] for k in kernels] if per_kernel else [kernels]
-    return [(r[0] if per_kernel else None, columns(kind, funcs, calls, r, cnt, meta))
+    return [(r[0] if per_kernel else None, columns(kind, funcs, calls, r, cnt, meta, sass))
             for r in roots]
 
 
 def main():
     flags = {a for a in sys.argv[1:] if a.startswith("--")}
     kind, path = [a for a in sys.argv[1:] if not a.startswith("--")]
-    for k, cols in count_file(kind, path, "--per-kernel" in flags, "--ptxas" in flags):
+    for k, cols in count_file(kind, path, "--per-kernel" in flags, "--ptxas" in flags,
+                              "--sass" in flags):
         print(("kernel=%s " % k if k else "") + line(cols))
 
 

@@ -65,7 +65,9 @@ The final code is also compared kernel by kernel, column by column
 (bench/finalcode_count.py --per-kernel: generic, instructions, cvta; PTX
 ld.global.nc, .v2/.v4 loads and stores, .local frame bytes and, where the
 CUDA toolkit is installed, ptxas -arch=sm_90 -v registers, spill bytes and
-stack frame; AMDGPU global/scratch/ds, scalar loads, s_waitcnt and the
+stack frame, and where scripts/sass-tools.sh has run, the machine
+instructions (sass), in which a cvta is judged: a cvta.to.global is no
+machine instruction; AMDGPU global/scratch/ds, scalar loads, s_waitcnt and the
 kernel metadata's VGPRs, SGPRs, scratch bytes and spills): a kernel is
 worse in a column when the plugin's count is worse than clang's beyond the
 column's tolerance (finalcode_count.COLUMNS: 2% for instructions and
@@ -90,6 +92,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import finalcode_count  # noqa: E402
 PTXAS = shutil.which("ptxas")
+SASS = finalcode_count.sass_tools()  # scripts/sass-tools.sh: the sass column
 BUILD = os.path.join(ROOT, "build")  # --build
 PLUGIN_ARGS = []  # --mllvm: options for every build with the plugin (placements compared)
 RUN_ARGS = []  # the command line the report says produced it
@@ -611,7 +614,8 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
         res[way] = count(ck, txt)
         res.setdefault("sha256", {})[way] = file_sha(txt)
         res.setdefault("columns", {})[way] = dict(finalcode_count.count_file(
-            ck, txt, per_kernel=True, use_ptxas=bool(PTXAS) and ck == "ptx"))
+            ck, txt, per_kernel=True, use_ptxas=bool(PTXAS) and ck == "ptx",
+            use_sass=bool(SASS)))
     cols = res.get("columns", {})
     if "clang" in cols and "plugin" in cols:
         # every kernel x column where the plugin's final code is worse
@@ -677,7 +681,8 @@ def column_totals(built, kind):
     """Each column summed over the kernels of every unit built both ways:
     clang, plugin."""
     names = ["generic", "instrs", "cvta"] + finalcode_count.EXTRA[kind] + (
-        finalcode_count.META[kind] if kind != "ptx" or PTXAS else [])
+        finalcode_count.META[kind] if kind != "ptx" or PTXAS else []) + (
+        ["sass"] if kind == "ptx" and SASS else [])
     tot = {w: {c: 0 for c in names} for w in ("clang", "plugin")}
     for r in built:
         for w in tot:
@@ -738,7 +743,9 @@ def report(results, notes, opts, wp):
             names, tot = column_totals(built, kind)
             out += ["", "Final code by column, summed over the kernels (reachable functions "
                     "each; registers and frames: each kernel's own%s):" % (
-                        "; ptxas -arch=sm_90 -v" if kind == "ptx" and PTXAS else ""), "",
+                        ("; ptxas -arch=sm_90 -v" if kind == "ptx" and PTXAS else "") +
+                        ("; sass: machine instructions, nvdisasm (scripts/sass-tools.sh)"
+                         if kind == "ptx" and SASS else "")), "",
                     "| build | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
             for w in ("clang", "plugin"):
                 out.append("| %s | " % w + " | ".join(str(tot[w][c]) for c in names) + " |")

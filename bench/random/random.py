@@ -37,6 +37,7 @@ import finalcode_count  # noqa: E402
 import genprog  # noqa: E402
 
 PTXAS = next((p for p in ("/usr/local/cuda/bin/ptxas",) if os.path.exists(p)), None)
+SASS = finalcode_count.sass_tools()  # scripts/sass-tools.sh: the machine-code column
 TARGETS = {
     "nvptx64": ("nvptx64-nvidia-cuda", None, "ptx", ["-mcpu=sm_90"]),
     "gfx90a": ("amdgcn-amd-amdhsa", "gfx90a", "amdgpu", ["-mcpu=gfx90a"]),
@@ -71,7 +72,8 @@ def one(seed, target, opt, plugin, tmp):
             return None, None, (None if way == "clang" else "%s: %s" % (
                 "clang-22" if not os.path.exists(bc) else "llc-22", err.strip()[-200:]))
         cols[way] = dict(finalcode_count.count_file(kind, s, per_kernel=True,
-                                                    use_ptxas=bool(PTXAS) and kind == "ptx"))
+                                                    use_ptxas=bool(PTXAS) and kind == "ptx",
+                                                    use_sass=bool(SASS)))
     return cols["clang"], cols["plugin"], None
 
 
@@ -112,7 +114,8 @@ def main():
            "reaches; tolerance 2%% for instrs and waitcnt, 0 for the others)." % (
                " " + args if args else "", " --vectors" if a.vectors else "", a.first,
                a.first + a.n - 1,
-               ", ptxas -arch=sm_90 -v" if PTXAS else ""), "",
+               (", ptxas -arch=sm_90 -v" if PTXAS else "") +
+               ("; sass: nvdisasm, scripts/sass-tools.sh" if SASS else "")), "",
            "machine: %d cores; %s" % (os.cpu_count() or 0,
                                      subprocess.run(["clang-22", "--version"], capture_output=True,
                                                     text=True).stdout.splitlines()[0])]
@@ -123,7 +126,8 @@ def main():
             kind = TARGETS[t][2]
             names = ["generic", "instrs"] + (["cvta"] if kind == "ptx" else []) + \
                 finalcode_count.EXTRA[kind] + (finalcode_count.META[kind]
-                                               if kind == "amdgpu" or PTXAS else [])
+                                               if kind == "amdgpu" or PTXAS else []) + \
+                (["sass"] if kind == "ptx" and SASS else [])
             tot = {w: {c: 0 for c in names} for w in ("clang", "plugin")}
             per_col = {c: 0 for c in names}
             worse, fails, kernels, clean = [], [], 0, 0
