@@ -77,6 +77,7 @@ void gasp_ctx_free(GaspCtx *cx) {
   if (!cx)
     return;
   gasp_ctx_reset(cx);
+  cx_free_target_machine(cx);
   const char **f[N_STRING_OPTIONS];
   string_options(&cx->opt, f);
   for (int i = 0; i < N_STRING_OPTIONS; i++)

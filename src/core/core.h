@@ -36,6 +36,8 @@ struct GaspCtx {
   size_t options_size; /* GaspOptions.struct_size as the caller gave it */
   struct GaspCarry *carry; /* gasp_ctx_set_carry: where runs take and leave
                               their store, or NULL (the caller's) */
+  struct LLVMOpaqueTargetMachine *tm; /* cx_run_llvm_passes' target machine */
+  char *tm_triple; /* the triple it was made for (NULL: none asked yet) */
 };
 
 /* gasp_carry_new: one fact store kept between runs on one module (the
@@ -56,8 +58,12 @@ void cx_stat(GaspCtx *cx, const GaspStatDesc *d, uint64_t n);
 /* True when -debug-only names the current pass. */
 bool cx_debug(const GaspCtx *cx);
 FILE *cx_out(const GaspCtx *cx);
-/* Runs LLVM's pass pipeline text on fn (or, fn NULL, on m); a failure is an
-   error of pass `who`. */
+/* Runs LLVM's pass pipeline text on fn (or, fn NULL, on m) with the
+   target machine of m's triple (where LLVM has a back end for it: the
+   passes' cost model is the target's, as in clang's pipeline); a failure
+   is an error of pass `who`. */
+/* Gives back the target machine cx_run_llvm_passes made (gasp_ctx_free). */
+void cx_free_target_machine(GaspCtx *cx);
 void cx_run_llvm_passes(GaspCtx *cx, LLVMModuleRef m, LLVMValueRef fn, const char *text,
                         const char *who);
 /* Selects cx->tgt for m; on failure adds the error and returns false. */
