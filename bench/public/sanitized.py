@@ -21,6 +21,7 @@ import concurrent.futures
 import os
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -106,6 +107,7 @@ def main():
         notes.append("no HIP headers / ROCm device libraries: the HIP programs are left out")
     if a.suites:
         units = [u for u in units if u["suite"] in a.suites.split(",")]
+    commit, start = gasp_commit(), time.time()  # before the report is rewritten
     jobs = [(u, t) for u in units
             for t in {"cuda": ("nvptx64",), "hip": ("amdgcn",), "ocl": public.OCL_TARGETS}[u["lang"]]]
     total = {"runs": 0, "ok": 0, "refused": 0, "clang_failed": 0}
@@ -127,9 +129,10 @@ def main():
         f.write("# Public programs under the sanitized build\n\nProduced by `python3 "
                 "bench/public/sanitized.py REPOS --programs %d%s` after `make build-asan-all` "
                 "(gasp-opt, gasp-run and the plugin with -fsanitize=address,undefined; the "
-                "plugin loaded into clang-22 with its runtimes preloaded).\n\ngasp: %s\n"
-                "commits: %s\n\n"
-                % (a.programs, " --suites " + a.suites if a.suites else "", gasp_commit(),
+                "plugin loaded into clang-22 with its runtimes preloaded).\n\ngasp: %s "
+                "(build-asan; %.0f minutes, %d job%s, on %d cores)\ncommits: %s\n\n"
+                % (a.programs, " --suites " + a.suites if a.suites else "", commit,
+                   (time.time() - start) / 60, a.j, "" if a.j == 1 else "s", os.cpu_count() or 0,
                    ", ".join("%s %s" % kv for kv in public.PINS.items())))
         f.write("".join("note: %s\n" % n for n in notes))
         f.write("\n" + summary + "\n")
