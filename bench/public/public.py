@@ -57,7 +57,8 @@ both run, gasp-run --compare runs them once more side by side, and a
 buffer that comes out different is a gasp bug too, listed and counted the
 same way ("computes differently with the plugin").  A unit is "worse" when the plugin's
 executed generic accesses are more than clang's (its static count where no
-kernel ran).  A unit clang cannot compile is listed as skipped; an llc-22
+kernel ran).  A unit clang cannot compile is listed as skipped (one it
+takes over FRONT_S seconds to compile, apart); an llc-22
 failure is counted apart for clang and for the plugin (a build that fails
 only with the plugin is a gasp bug).
 
