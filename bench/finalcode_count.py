@@ -51,9 +51,11 @@ Kernel-parameter reads (PTX ld.param, AMDGPU s_load of the kernarg segment)
 are memory reads the programmer never wrote; PTX ld.param/st.param are not
 counted as memory instructions, AMDGPU scalar loads are (they are named).
 """
+import os
 import re
 import subprocess
 import sys
+import tempfile
 
 # column: (which way is better, tolerance).  "low": more is worse; "high":
 # fewer is worse.  Tolerance: 0 (any change that way is worse) or a
@@ -213,7 +215,6 @@ def ptx(text):
 def sass_tools():
     """The folder holding a ptxas and the nvdisasm that reads its cubins
     (GASP_SASS_TOOLS, else build/sass-tools/bin), or None."""
-    import os
     d = os.environ.get("GASP_SASS_TOOLS") or os.path.join(
         os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build", "sass-tools", "bin")
     ok = all(os.access(os.path.join(d, t), os.X_OK) for t in ("ptxas", "nvdisasm"))
@@ -227,19 +228,12 @@ def sass_meta(path, tools):
     """Per function: sass, the instructions of ptxas -arch=sm_90's machine
     code for it (nvdisasm -c), NOPs and the closing self-branch left out;
     None where the tools reject the file."""
-    import os
-    import tempfile
     with tempfile.TemporaryDirectory() as tmp:
         cubin = os.path.join(tmp, "a.cubin")
+        r = assemble(os.path.join(tools, "ptxas"), [], path, cubin)
+        if r is None:
+            return None
         try:
-            for extra in ([], ["-c"]):
-                r = subprocess.run([os.path.join(tools, "ptxas"), "-arch=sm_90"] + extra +
-                                   [path, "-o", cubin], capture_output=True, text=True,
-                                   timeout=600)
-                if not r.returncode or "Unresolved extern function" not in r.stderr:
-                    break
-            if r.returncode:
-                return None
             r = subprocess.run([os.path.join(tools, "nvdisasm"), "-c", cubin],
                                capture_output=True, text=True, timeout=600)
         except (OSError, subprocess.TimeoutExpired):
@@ -266,22 +260,30 @@ def sass_meta(path, tools):
     return meta
 
 
-def ptxas_meta(path):
-    """ptxas -arch=sm_90 -v on the PTX file: per function regs, spill_st,
-    spill_ld, stack; None where ptxas is missing or rejects the file (with
-    -c, relocatable, where it names an unresolved extern function)."""
+def assemble(ptxas, flags, path, out):
+    """ptxas -arch=sm_90 FLAGS on the PTX file into out: the finished run,
+    or None where ptxas is missing, times out or rejects the file.  Where it
+    names an unresolved extern function (OpenCL built without libclc,
+    -nogpulib: its builtins are declarations) the file is compiled again as
+    relocatable code (-c), each function apart, the same way for both
+    builds compared."""
     try:
-        r = subprocess.run(["ptxas", "-arch=sm_90", "-v", path, "-o", "/dev/null"],
+        r = subprocess.run([ptxas, "-arch=sm_90"] + flags + [path, "-o", out],
                            capture_output=True, text=True, timeout=600)
         if r.returncode and "Unresolved extern function" in r.stderr:
-            # OpenCL built without libclc (-nogpulib): its builtins are
-            # declarations; compiled as relocatable code (-c), each function
-            # apart, the same way for both builds compared
-            r = subprocess.run(["ptxas", "-arch=sm_90", "-c", "-v", path, "-o", "/dev/null"],
+            r = subprocess.run([ptxas, "-arch=sm_90", "-c"] + flags + [path, "-o", out],
                                capture_output=True, text=True, timeout=600)
     except (OSError, subprocess.TimeoutExpired):
         return None
-    if r.returncode:
+    return None if r.returncode else r
+
+
+def ptxas_meta(path):
+    """ptxas -arch=sm_90 -v on the PTX file: per function regs, spill_st,
+    spill_ld, stack; None where ptxas is missing or rejects the file
+    (assemble)."""
+    r = assemble("ptxas", ["-v"], path, "/dev/null")
+    if r is None:
         return None
     meta, cur = {}, None
     for line in r.stderr.splitlines():
@@ -507,9 +509,8 @@ def count_file(kind, path, per_kernel=False, use_ptxas=False, use_sass=False):
         meta = amdgpu_meta(text)
     elif kind == "ptx" and use_ptxas:
         meta = ptxas_meta(path)
-    sass = None
-    if kind == "ptx" and use_sass and sass_tools():
-        sass = sass_meta(path, sass_tools())
+    tools = sass_tools() if kind == "ptx" and use_sass else None
+    sass = sass_meta(path, tools) if tools else None
     roots = [[k] for k in kernels] if per_kernel else [kernels]
     return [(r[0] if per_kernel else None, columns(kind, funcs, calls, r, cnt, meta, sass))
             for r in roots]

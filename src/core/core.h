@@ -58,12 +58,12 @@ void cx_stat(GaspCtx *cx, const GaspStatDesc *d, uint64_t n);
 /* True when -debug-only names the current pass. */
 bool cx_debug(const GaspCtx *cx);
 FILE *cx_out(const GaspCtx *cx);
+/* Gives back the target machine cx_run_llvm_passes made (gasp_ctx_free). */
+void cx_free_target_machine(GaspCtx *cx);
 /* Runs LLVM's pass pipeline text on fn (or, fn NULL, on m) with the
    target machine of m's triple (where LLVM has a back end for it: the
    passes' cost model is the target's, as in clang's pipeline); a failure
    is an error of pass `who`. */
-/* Gives back the target machine cx_run_llvm_passes made (gasp_ctx_free). */
-void cx_free_target_machine(GaspCtx *cx);
 void cx_run_llvm_passes(GaspCtx *cx, LLVMModuleRef m, LLVMValueRef fn, const char *text,
                         const char *who);
 /* Selects cx->tgt for m; on failure adds the error and returns false. */
