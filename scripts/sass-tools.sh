@@ -19,7 +19,9 @@ if [ -x "$DIR/ptxas" ] && [ -x "$DIR/nvdisasm" ]; then
   echo "sass-tools: $DIR has ptxas and nvdisasm"
   exit 0
 fi
-if ! apt-cache show nvidia-cuda-toolkit >/dev/null 2>&1; then
+# apt-cache show exits 0 for a package only named by another's Depends, so
+# ask for a version.
+if ! apt-cache show nvidia-cuda-toolkit 2>/dev/null | grep -q '^Version:'; then
   if [ "$(id -u)" != 0 ]; then
     echo "sass-tools: nvidia-cuda-toolkit is not in the apt sources; run as root to add Debian's non-free component" >&2
     exit 1
