@@ -75,7 +75,9 @@ static const GaspStatDesc st_group_rounds = {
   X(forget, forget_run, 0, FACTS_INVENTORY, GLUE,                                                  \
     "an earlier run's field facts (!gasp.fields) dropped: for a module other passes changed")      \
   X(sizes, sizes_run, 0, FACTS_ALL, GLUE,                                                          \
-    "each function's size as the early run sees it, for the late run's clone cost model")
+    "each function's size as the early run sees it, for the late run's clone cost model")        \
+  X(linkage, linkage_run, 0, 0, GLUE,                                                                              \
+    "early clones: their original's linkage class for LLVM's inliner, internal again late")
 #define PASS_ENTRY(name, run, needs, keeps, role, what)                                         \
   {#name, run, what, needs, keeps, ROLE_REQUIRED_##role},
 #define PASS_NAME(name, run, needs, keeps, role, what) ", " #name
@@ -141,24 +143,28 @@ static const char default_pipeline[] = MODULE_PIPELINE ",frames";
    it keeps from SROA is one the optimizer would see escape).  `forget` drops the field
    facts, whose parameter numbers dead-argument elimination may shift;
    `sizes` records each function's size for the late run's clone cost
-   model (the inliner is about to put its callees into it). */
+   model (the inliner is about to put its callees into it); `linkage`
+   gives splitclones' clones their originals' linkage class, so that the
+   inliner decides for them as for clang's build (no last-call bonus for
+   a clone of an external or linkonce_odr function). */
 static const char early_pipeline[] =
     "internalize,byvalcopy,infer,callsplit,splitclones,resolve,reinfer,alias,strides,hazards,forget,"
-    "sizes";
+    "sizes,linkage";
 
 /* The late run: after inlining, SROA, instcombine and the vectorizers,
    which re-create what the early run named (an inlined helper's generic
    parameter becomes a cast of the caller's slot or buffer, SROA splits
    slots behind new casts, instcombine turns a builtin into an atomicrmw
    through a cast pointer).  `forget` first drops what an earlier run left
-   (field facts) and takes the early run's sizes; then the default pipeline's interprocedural group
+   (field facts) and takes the early run's sizes, `linkage` makes the
+   early run's clones internal again; then the default pipeline's interprocedural group
    on the call graph as it will be, and what follows it (`rehoist` before
    all: it undoes what the early run's casts, sunk by InstCombine, kept
    LLVM's SimplifyCFG from doing, while they are still the early run's);
    hazards and frames last, because the vectorizers make hazards' shapes
    and code generation follows frames'. */
 static const char late_pipeline[] =
-    "forget,rehoist,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer,lower,"
+    "forget,linkage,rehoist,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer,lower,"
     "hazards,frames";
 
 /* The early run with no late one after it (-gasp-late=0): the default

@@ -35,6 +35,7 @@ bool ipmsp_run(PassRun *run);
    (facts_note_split), before LLVM's optimizer could merge them again: the
    plugin's early run, whose other clones wait for the late one. */
 bool splitclones_run(PassRun *run);
+bool linkage_run(PassRun *run);
 
 
 bool resolve_run(PassRun *run); /* explicit casts folded, static resolution */

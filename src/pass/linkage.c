@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* linkage.c — the early run's clones, as LLVM's inliner would see their
+ * originals (the early run's last pass), and internal again for the late
+ * run (its second).
+ *
+ * Problem.  The plugin's early run makes clones before LLVM's inliner
+ * (`splitclones`: the callees of the calls callsplit divided by space).
+ * A clone is internal, and it has one caller or two; the inliner gives a
+ * function of local linkage whose last call it is considering a large
+ * bonus (LLVM's last-call-to-static bonus), so such a clone is inlined
+ * whatever its size — where clang's own build calls the original, which
+ * is external or linkonce_odr (a C++ template, an inline function) and
+ * gets no bonus.  Held-out HeCBench attention-paged: `qk_dot_`'s clone
+ * for shared memory was inlined into the last of the kernels that call
+ * it, 64 -> 156 registers; random OpenCL programs: a helper split on
+ * `c ? global : private` inlined twice, 558 -> 620 machine instructions.
+ * What to inline is LLVM's decision, and it should be the one it makes
+ * for clang's build.
+ *
+ * Rule.  Early run (GaspOptions.early_run): a defined internal function
+ * whose `!gasp.as` names a family (schema_fn_family: "clone of @f") whose
+ * root @f is defined with
+ *   - external linkage: the clone becomes external with hidden visibility
+ *     (no bonus; an exact definition, so FunctionAttrs infers its
+ *     readonly/captures for the kernels' parameters, as it does for @f);
+ *   - linkonce_odr or weak_odr linkage: the clone becomes linkonce_odr
+ *     (what clang gives @f: no bonus, dropped when nothing calls it, no
+ *     attributes inferred from the body — as for @f).
+ * Its name is fresh (the family and the spaces), so no other definition
+ * can take its place at link time.
+ * Late run: a defined function of non-local linkage with a family note
+ * that is not its own name is one the early run gave its original's
+ * class; it becomes internal again (only gasp's calls reach it: ipmsp
+ * may retype it in place, reach.c trusts its callers) and is deleted when
+ * nothing uses it (the inliner inlined every call; an external clone is
+ * not dropped by LLVM).
+ * Under --whole-program every original is internal already (internalize):
+ * nothing to do.  gasp-opt's pipelines make no early run: nothing to do.
+ *
+ * Remark: none.  Debug name: linkage.  Statistics: linkage.relinked,
+ * linkage.internal, linkage.removed.  Tests: test/plugin/linkage.test.
+ */
+#include "pass/pass.h"
+
+#include <string.h>
+
+static const GaspStatDesc st_relinked = {
+    "linkage.relinked", "early clones given their original's linkage class for LLVM's inliner"};
+static const GaspStatDesc st_internal = {
+    "linkage.internal", "early clones made internal again in the late run"};
+static const GaspStatDesc st_removed = {
+    "linkage.removed", "early clones nothing calls any more, removed in the late run"};
+
+/* The root of fn's family when fn is a clone (not the root itself), into
+   *buf (grown to the note's length); NULL otherwise. */
+static const char *family_of(LLVMValueRef fn, char **buf, size_t *cap) {
+  size_t len;
+  const char *name = LLVMGetValueName2(fn, &len);
+  if (*cap < len + 2) { /* a longer note than the name cannot be its root */
+    *cap = len + 2;
+    *buf = xrealloc(*buf, *cap);
+  }
+  if (!schema_fn_family(fn, *buf, *cap))
+    return NULL;
+  return strcmp(*buf, name) ? *buf : NULL;
+}
+
+static unsigned relink(LLVMModuleRef m, char **buf, size_t *cap) {
+  unsigned n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (!LLVMGetFirstBasicBlock(f) || !world_internal(f))
+      continue;
+    const char *fam = family_of(f, buf, cap);
+    LLVMValueRef root = fam ? LLVMGetNamedFunction(m, fam) : NULL;
+    if (!root || root == f || LLVMIsDeclaration(root))
+      continue;
+    switch (LLVMGetLinkage(root)) {
+    case LLVMExternalLinkage:
+      LLVMSetLinkage(f, LLVMExternalLinkage);
+      LLVMSetVisibility(f, LLVMHiddenVisibility);
+      n++;
+      break;
+    case LLVMLinkOnceODRLinkage:
+    case LLVMWeakODRLinkage:
+      LLVMSetLinkage(f, LLVMLinkOnceODRLinkage);
+      n++;
+      break;
+    default: /* local, interposable: as made */
+      break;
+    }
+  }
+  return n;
+}
+
+static unsigned internal_again(GaspCtx *cx, LLVMModuleRef m, char **buf, size_t *cap) {
+  unsigned n = 0, removed = 0;
+  LLVMValueRef next;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = next) {
+    next = LLVMGetNextFunction(f);
+    if (!LLVMGetFirstBasicBlock(f) || world_internal(f) || !family_of(f, buf, cap))
+      continue;
+    LLVMSetLinkage(f, LLVMInternalLinkage);
+    LLVMSetVisibility(f, LLVMDefaultVisibility);
+    n++;
+    if (!LLVMGetFirstUse(f)) {
+      LLVMDeleteFunction(f);
+      removed++;
+    }
+  }
+  cx_stat(cx, &st_internal, n);
+  cx_stat(cx, &st_removed, removed);
+  return n;
+}
+
+bool linkage_run(PassRun *run) {
+  char *buf = NULL;
+  size_t cap = 0;
+  unsigned n;
+  if (run->cx->opt.early_run) {
+    n = relink(run->m, &buf, &cap);
+    cx_stat(run->cx, &st_relinked, n);
+  } else {
+    n = internal_again(run->cx, run->m, &buf, &cap);
+  }
+  free(buf);
+  return n != 0;
+}
