@@ -54,7 +54,7 @@ PLUGIN = $(BUILD)/lib/gasp-plugin.so
 SAN_RT = $(if $(SAN),$(shell $(CC) -print-file-name=libasan.so) $(shell $(CC) -print-file-name=libubsan.so))
 
 FUZZ_CALLS_N ?= 10000
-.PHONY: sass-tools fuzz-asan fuzz-calls all deps demo check check-long check-asan check-asan-full build-asan-all bench fuzz fuzz-diff stress clean install uninstall deb
+.PHONY: sass-tools bench-deps fuzz-asan fuzz-calls all deps demo check check-long check-asan check-asan-full build-asan-all bench fuzz fuzz-diff stress clean install uninstall deb
 ifeq ($(LLVM_BIN),)
 # a fresh machine: no llvm-config-22 yet, so no flags above; install what is
 # missing (scripts/install-deps.sh), then build with the flags read again
@@ -72,6 +72,12 @@ deps:
 
 # optional, for the benchmarks' machine-code column (scripts/sass-tools.sh)
 sass-tools:
+	@sh scripts/sass-tools.sh
+
+# optional, what bench/public needs beyond make deps: the HIP units'
+# headers and device libraries (Debian), and the machine-code column
+bench-deps: deps
+	@sh scripts/install-deps.sh bench
 	@sh scripts/sass-tools.sh
 
 # -MMD -MP: each object's header dependencies, written beside it (.d)

@@ -21,6 +21,10 @@
 #                 that gasp's remarks YAML renders there
 #   with the argument "deb" (make deb) only the Debian packaging tools:
 #   debhelper, dpkg-dev, fakeroot
+#   with the argument "bench" (make bench-deps) what bench/public needs for
+#   its HIP units (AMDGPU): libamdhip64-dev (the HIP headers) and
+#   rocm-device-libs (the device libraries clang links); without them the
+#   HIP units are left out with a note
 # Nothing is downloaded from anywhere but Debian.
 set -eu
 need=""
@@ -28,6 +32,9 @@ if [ "${1:-}" = deb ]; then
   command -v dh >/dev/null 2>&1 || need="$need debhelper"
   command -v dpkg-buildpackage >/dev/null 2>&1 || need="$need dpkg-dev"
   command -v fakeroot >/dev/null 2>&1 || need="$need fakeroot"
+elif [ "${1:-}" = bench ]; then
+  [ -d /usr/include/hip ] || need="$need libamdhip64-dev"
+  [ -d /usr/lib/x86_64-linux-gnu/amdgcn/bitcode ] || need="$need rocm-device-libs"
 else
 command -v llvm-config-22 >/dev/null 2>&1 || need="$need llvm-22-dev"
 command -v opt-22 >/dev/null 2>&1 || need="$need llvm-22"
