@@ -230,8 +230,16 @@ def hecbench_units(repos, n):
             if "src/%s-%s" % (x, l) in tree]
     dest = os.path.join(WORK, "HeCBench")
     # the programs' -cuda folders too: the -hip ones include their files
-    want = sorted(set(d for d, _ in dirs) | set("src/%s-cuda" % x for x in even
-                                                   if "src/%s-cuda" % x in tree))
+    want = set(d for d, _ in dirs) | set("src/%s-cuda" % x for x in even
+                                         if "src/%s-cuda" % x in tree)
+    # and the sibling folders their Makefiles name with -I (cc-cuda's
+    # -I../mis-cuda, blockexchange's -I../blockAccess-cuda)
+    for d in sorted(want):
+        rc, text, _ = sh(["git", "--git-dir", git, "show", "%s:%s/Makefile" % (commit, d)])
+        for m in re.finditer(r"-I\s*\.\./([\w.+-]+)", text if rc == 0 else ""):
+            if "src/" + m.group(1) in tree:
+                want.add("src/" + m.group(1))
+    want = sorted(want)
     if not extract(git, commit, want + ["src/include"], dest) and \
             not extract(git, commit, want, dest):
         # git archive stops at the first file the mirror lacks (a large
