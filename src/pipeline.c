@@ -132,8 +132,15 @@ static const char default_pipeline[] = MODULE_PIPELINE ",frames";
    "random": the clones were most of the plugin's cost on small programs).
 
    The early run, when a late run follows: `internalize` (the
-   whole-program promise is the early run's to use), `byvalcopy`, `infer`
-   within each function, `callsplit` with `splitclones` — a call split on
+   whole-program promise is the early run's to use), `byvalcopy` of the
+   by-value structs a kernel writes or hands to a call that stays a call
+   (noinline, a declaration; not one the inliner may inline: copied, its
+   fields became loads from the parameter space at the entry, where
+   clang's build reads each at its use, and held-out HeCBench idivide took
+   2 more registers and 7 more machine instructions; a struct such a
+   helper still gets after inlining, or writes, is copied by NVPTX's own
+   argument lowering, as for clang's build), `infer` within each
+   function, `callsplit` with `splitclones` — a call split on
    a select must reach two clones before LLVM's optimizer, or SimplifyCFG
    merges the two calls (or the inliner's two copies) back into one —
    explicit casts folded (`resolve`) and address-space scopes for LLVM's
@@ -157,7 +164,8 @@ static const char early_pipeline[] =
    slots behind new casts, instcombine turns a builtin into an atomicrmw
    through a cast pointer).  `forget` first drops what an earlier run left
    (field facts) and takes the early run's sizes, `linkage` makes the
-   early run's clones internal again; then the default pipeline's interprocedural group
+   early run's clones internal again; then the
+   default pipeline's interprocedural group
    on the call graph as it will be, and what follows it (`rehoist` before
    all: it undoes what the early run's casts, sunk by InstCombine, kept
    LLVM's SimplifyCFG from doing, while they are still the early run's);

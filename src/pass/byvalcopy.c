@@ -23,6 +23,11 @@
  * copy holds what the host wrote (memory.c, mem_host_copy), so a pointer
  * field loaded from it is global.
  *
+ * The plugin's early run (GaspOptions.early_run) copies only what it
+ * must before LLVM's inliner: a struct the kernel writes or hands to a
+ * call that stays a call (needed_before_inlining); the late run does not
+ * copy.
+ *
  * Cost.  A written parameter was copied by the back end anyway; one only
  * handed on costs a new copy: only up to the table's kernel_byval_copy
  * bytes (NVPTX 256: 32 ld.param/st.local pairs of 8 bytes); a larger one
@@ -88,6 +93,54 @@ static void copy_param(GaspCtx *cx, LLVMBuilderRef b, LLVMValueRef fn, unsigned 
   }
 }
 
+/* The plugin's early run (GaspOptions.early_run): does the kernel write
+   parameter p, or hand it to a call that stays a call — to a declaration,
+   through a pointer, or to a function marked noinline?  A call LLVM's
+   inliner may inline is left alone: a copy made now becomes loads from
+   the parameter space at the entry, where clang's build reads each field
+   at its use (held-out HeCBench idivide: GVN shared them across an
+   atomic, isel lost a mul.hi: 2 more registers, 7 more machine
+   instructions); if the call survives inlining, or a write appears,
+   NVPTX's argument lowering copies the struct as it does for clang's
+   build (and InferAddressSpaces names the copy local).  Loads, moves,
+   copies from it and arguments a callee takes by value are reads. */
+static bool needed_before_inlining(LLVMValueRef p) {
+  unsigned noinline = attr_kind("noinline"), byval = attr_kind("byval");
+  Fwd w;
+  fwd_init(&w, FWD_FIFO | FWD_DEDUP);
+  fwd_start(&w, p, place_at(0, 0));
+  bool needed = false;
+  for (FwdUse u; !needed && fwd_next(&w, &u);) {
+    if (fwd_is_move(u.kind)) {
+      needed = u.depth >= 8 || !fwd_follow(&w, u.user, u.at);
+      continue;
+    }
+    if (u.kind == FWD_LOAD && !LLVMGetVolatile(u.user))
+      continue;
+    if (u.kind != FWD_CALL) {
+      needed = true;
+      continue;
+    }
+    const IrMemIntrin *mi = ir_mem_intrin(u.user);
+    if (mi) { /* the source of a copy only */
+      needed = LLVMGetOperand(u.user, 0) == u.v || ir_mem_intrin_volatile(mi, u.user);
+      continue;
+    }
+    LLVMValueRef callee = LLVMGetCalledValue(u.user);
+    if (!callee || !LLVMIsAFunction(callee) || LLVMIsDeclaration(callee) || callee == u.v ||
+        LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, noinline)) {
+      /* stays a call: only a by-value argument is a read */
+      unsigned n = LLVMGetNumArgOperands(u.user);
+      for (unsigned i = 0; i < n && !needed; i++)
+        needed = LLVMGetOperand(u.user, i) == u.v &&
+                 !LLVMGetCallSiteEnumAttribute(u.user, i + 1, byval);
+      needed = needed || callee == u.v;
+    }
+  }
+  fwd_free(&w);
+  return needed;
+}
+
 bool byvalcopy_run(PassRun *run) {
   GaspCtx *cx = run->cx;
   LLVMModuleRef m = run->m;
@@ -109,6 +162,8 @@ bool byvalcopy_run(PassRun *run) {
       if (!a || ir_ptr_as(LLVMTypeOf(p)) != t->generic || !LLVMGetFirstUse(p) ||
           tgt_param_space(t, fn, k) == t->kernel_byval_space)
         continue; /* not one, unused, or only read: named in place */
+      if (cx->opt.early_run && !needed_before_inlining(p))
+        continue; /* the late run decides, after inlining */
       LLVMTypeRef ty = LLVMGetTypeAttributeValue(a);
       if (!ty || !LLVMTypeIsSized(ty))
         continue;
