@@ -25,7 +25,7 @@
  *
  * The plugin's early run (GaspOptions.early_run) copies only what it
  * must before LLVM's inliner: a struct the kernel writes or hands to a
- * call that stays a call (needed_before_inlining); the late run does not
+ * call that stays a call (needs_copy); the late run does not
  * copy.
  *
  * Cost.  A written parameter was copied by the back end anyway; one only
@@ -93,18 +93,21 @@ static void copy_param(GaspCtx *cx, LLVMBuilderRef b, LLVMValueRef fn, unsigned 
   }
 }
 
-/* The plugin's early run (GaspOptions.early_run): does the kernel write
-   parameter p, or hand it to a call that stays a call — to a declaration,
-   through a pointer, or to a function marked noinline?  A call LLVM's
-   inliner may inline is left alone: a copy made now becomes loads from
+/* Does the kernel write parameter p, or hand its address to a call (in
+   the plugin's early run, GaspOptions.early_run: to a call that stays a
+   call — to a declaration, through a pointer, or to a function marked
+   noinline)?  An argument a callee takes by value (byval: OpenCL's kernel
+   stub hands its aggregate to the kernel's body so) is a read: the back
+   end fills the callee's copy with ld.param/st.param, as in clang's build.
+   In the early run a call LLVM's inliner may inline is left alone: a copy made now becomes loads from
    the parameter space at the entry, where clang's build reads each field
    at its use (held-out HeCBench idivide: GVN shared them across an
    atomic, isel lost a mul.hi: 2 more registers, 7 more machine
    instructions); if the call survives inlining, or a write appears,
    NVPTX's argument lowering copies the struct as it does for clang's
-   build (and InferAddressSpaces names the copy local).  Loads, moves,
-   copies from it and arguments a callee takes by value are reads. */
-static bool needed_before_inlining(LLVMValueRef p) {
+   build (and InferAddressSpaces names the copy local).  Loads, moves and
+   copies from it are reads too. */
+static bool needs_copy(LLVMValueRef p, bool early) {
   unsigned noinline = attr_kind("noinline"), byval = attr_kind("byval");
   Fwd w;
   fwd_init(&w, FWD_FIFO | FWD_DEDUP);
@@ -127,8 +130,8 @@ static bool needed_before_inlining(LLVMValueRef p) {
       continue;
     }
     LLVMValueRef callee = LLVMGetCalledValue(u.user);
-    if (!callee || !LLVMIsAFunction(callee) || LLVMIsDeclaration(callee) || callee == u.v ||
-        LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, noinline)) {
+    if (!early || !callee || !LLVMIsAFunction(callee) || LLVMIsDeclaration(callee) ||
+        callee == u.v || LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, noinline)) {
       /* stays a call: only a by-value argument is a read */
       unsigned n = LLVMGetNumArgOperands(u.user);
       for (unsigned i = 0; i < n && !needed; i++)
@@ -162,8 +165,8 @@ bool byvalcopy_run(PassRun *run) {
       if (!a || ir_ptr_as(LLVMTypeOf(p)) != t->generic || !LLVMGetFirstUse(p) ||
           tgt_param_space(t, fn, k) == t->kernel_byval_space)
         continue; /* not one, unused, or only read: named in place */
-      if (cx->opt.early_run && !needed_before_inlining(p))
-        continue; /* the late run decides, after inlining */
+      if (!needs_copy(p, cx->opt.early_run))
+        continue; /* handed on only by value, or (early) to calls the inliner may inline */
       LLVMTypeRef ty = LLVMGetTypeAttributeValue(a);
       if (!ty || !LLVMTypeIsSized(ty))
         continue;

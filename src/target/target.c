@@ -377,27 +377,8 @@ bool tgt_is_kernel(const TgtTable *t, LLVMValueRef fn) {
    address taken)?  Metadata (nvvm.annotations) does not count. */
 static bool used_in_module(LLVMValueRef fn) { return LLVMGetFirstUse(fn) != NULL; }
 
-/* Does call hand v on only as arguments it takes by value (byval), not as
-   its callee or a plain pointer argument? */
-static bool byval_argument_only(LLVMValueRef call, LLVMValueRef v) {
-  if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) == v)
-    return false;
-  unsigned byval = LLVMGetEnumAttributeKindForName("byval", 5);
-  unsigned n = LLVMGetNumArgOperands(call);
-  bool any = false;
-  for (unsigned i = 0; i < n; i++) {
-    if (LLVMGetOperand(call, i) != v)
-      continue;
-    if (!LLVMGetCallSiteEnumAttribute(call, i + 1, byval))
-      return false;
-    any = true;
-  }
-  return any;
-}
-
 /* Is every use of v (a kernel's byval parameter, or a GEP of it) a load
-   from it, the source of a copy, an argument a callee takes by value, or a
-   GEP to such uses?  Then the back end reads it from the
+   from it, the source of a copy, or a GEP to such uses?  Then the back end reads it from the
    parameter space and its address never leaves. */
 static bool only_read(const TgtTable *t, LLVMValueRef root) {
   Fwd w;
@@ -412,13 +393,11 @@ static bool only_read(const TgtTable *t, LLVMValueRef root) {
     /* a GEP; a phi or select among pointers into it (a cursor walking the
        aggregate: NVPTXLowerArgs reads those with ld.param too, when every
        incoming pointer is the parameter's; checked below); gasp's own cast
-       of an earlier run (the output read again), and the generic twin of it
-       a by-value argument takes — at most 8 moves from the parameter */
+       of an earlier run (the output read again) — at most 8 moves from the
+       parameter */
     bool merge = u.kind == FWD_MERGE && (LLVMIsAPHINode(user) || LLVMIsASelectInst(user));
-    bool cast = LLVMIsAAddrSpaceCastInst(user) &&
-                (ir_ptr_as(LLVMTypeOf(user)) == t->kernel_byval_space ||
-                 ir_ptr_as(LLVMTypeOf(v)) == t->kernel_byval_space); /* and its twin back */
-    if ((LLVMIsAGetElementPtrInst(user) && u.kind == FWD_GEP) || merge || cast) {
+    if ((LLVMIsAGetElementPtrInst(user) && u.kind == FWD_GEP) || merge ||
+        (LLVMIsAAddrSpaceCastInst(user) && ir_ptr_as(LLVMTypeOf(user)) == t->kernel_byval_space)) {
       ok = u.depth < 8;
       if (ok && merge)
         vec_push(&merges, user);
@@ -426,11 +405,6 @@ static bool only_read(const TgtTable *t, LLVMValueRef root) {
         fwd_follow(&w, user, u.at);
       continue;
     }
-    /* an argument the callee takes by value (OpenCL's kernel stub hands
-       its aggregate to the kernel's body so): the callee gets its own
-       copy, made with ld.param/st.param as clang's build makes it */
-    if (byval_argument_only(user, v))
-      continue;
     /* the source of a copy (byvalcopy's, clang's) */
     const IrMemIntrin *mi = LLVMIsACallInst(user) ? ir_mem_intrin(user) : NULL;
     ok = mi && (!strncmp(mi->name, "llvm.memcpy", 11) || !strncmp(mi->name, "llvm.memmove", 12)) &&
