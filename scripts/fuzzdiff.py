@@ -27,7 +27,11 @@ back and verified (opt-22 -passes=verify): what gasp prints must parse.
 
 A run is
   identical  gasp-run printed 'identical' and exited 0
-  refused    gasp-opt exited 1 with a message (a construct it declines)
+  refused    gasp-opt exited 1 with a message (a construct it declines);
+             each kind is printed the first time it is met ("REFUSED ...")
+             and counted at the end: a new kind is a change to read (on
+             2026-11-28 a by-value struct named in the parameter space made
+             --lower-generic=tags refuse 3 runs a program, with 0 failures)
   FAILED     anything else: a difference, a --check-as violation or fault
              in gasp's output, gasp-opt exit 3 or a crash, a sanitizer
              report (with an ASan build), an output that does not re-parse,
@@ -39,6 +43,7 @@ Failures are kept in --keep DIR (default BUILD/fuzz-diff) with the program,
 the IR and the commands.  Prints one summary line and exits 1 on a failure.
 """
 import argparse
+import re
 import os
 import shutil
 import resource
@@ -151,6 +156,13 @@ def plugin_missing(build):
     return None
 
 
+def refusal_text(err):
+    """A refusal's message without the input's path (one kind per message)."""
+    line = next((l for l in err.splitlines() if "error:" in l), err.strip().splitlines()[0]
+                if err.strip() else "")
+    return re.sub(r"^\S*gasp-opt: \S+: ", "", line).strip()[:200]
+
+
 def one_program(seed, args):
     """Runs seed on every target and flag set; returns (counts, failures)."""
     work = os.path.join(args.tmp, "s%d" % seed)
@@ -159,7 +171,8 @@ def one_program(seed, args):
     genprog.main_to(seed, cl, args.extended, args.sizes, args.vectors)
     olevel, no_inline = OLEVELS[seed % len(OLEVELS)]
     counts = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0,
-              "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0, "clang_own": 0, "clang_stack": 0, "plugin_stack": 0}
+              "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0,
+              "clang_own": 0, "clang_stack": 0, "plugin_stack": 0, "seed": seed}
     failures = []
     run_args = genprog.run_args(seed, args.extended)
     bindir = os.path.join(args.build, "bin")
@@ -234,6 +247,7 @@ def one_program(seed, args):
             # the plugin failed with its error (clang exits 1 too)
             if rc == 1 and (err.startswith("gasp-opt: ") or (plugin and "gasp: error:" in err)):
                 counts["refused"] += 1
+                counts.setdefault("why", []).append((target, name, refusal_text(err)))
                 continue
             if rc:
                 failures.append((seed, target, name, "%s exit %d: %s" % (cmd[0], rc, err[-600:]),
@@ -347,6 +361,7 @@ def main():
              "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0,
              "clang_own": 0, "clang_stack": 0, "plugin_stack": 0}
     failures = []
+    why = {}  # (target, flag set, refusal) -> count; each new one printed at once
     seeds = range(args.first, args.first + args.n)
     done = 0
     with ThreadPoolExecutor(max_workers=args.j) as ex:
@@ -354,6 +369,11 @@ def main():
             done += 1
             for k in total:
                 total[k] += counts[k]
+            for w in counts.get("why", []):
+                if w not in why:
+                    print("REFUSED (a kind not seen before in this run) seed %d %s %s: %s"
+                          % ((counts["seed"],) + w), flush=True)
+                why[w] = why.get(w, 0) + 1
             if args.progress and done % args.progress == 0:
                 print("fuzz-diff: %d programs so far: %d runs, %d identical, %d refused, "
                       "%d failures" % (done, total["runs"], total["identical"],
@@ -384,6 +404,8 @@ def main():
     if total["clang_own"]:
         print("fuzz-diff: %d plugin runs not counted: clang-22 fails the same way without "
               "the plugin" % total["clang_own"])
+    for (target, name, text), n in sorted(why.items(), key=lambda kv: -kv[1]):
+        print("fuzz-diff: refused %d x (%s %s): %s" % (n, target, name, text))
     print("fuzz-diff: %d outputs re-parsed and verified" % total["reparsed"])
     if args.llc:
         print("fuzz-diff: llc-22 compiled %d nvptx64/amdgcn outputs; it rejected %d of "
