@@ -43,8 +43,8 @@ Failures are kept in --keep DIR (default BUILD/fuzz-diff) with the program,
 the IR and the commands.  Prints one summary line and exits 1 on a failure.
 """
 import argparse
-import re
 import os
+import re
 import shutil
 import resource
 import subprocess

@@ -75,8 +75,8 @@ static const GaspStatDesc st_group_rounds = {
   X(forget, forget_run, 0, FACTS_INVENTORY, GLUE,                                                  \
     "an earlier run's field facts (!gasp.fields) dropped: for a module other passes changed")      \
   X(sizes, sizes_run, 0, FACTS_ALL, GLUE,                                                          \
-    "each function's size as the early run sees it, for the late run's clone cost model")        \
-  X(linkage, linkage_run, 0, 0, GLUE,                                                                              \
+    "each function's size as the early run sees it, for the late run's clone cost model")          \
+  X(linkage, linkage_run, 0, 0, GLUE,                                                              \
     "early clones: their original's linkage class for LLVM's inliner, internal again late")
 #define PASS_ENTRY(name, run, needs, keeps, role, what)                                         \
   {#name, run, what, needs, keeps, ROLE_REQUIRED_##role},

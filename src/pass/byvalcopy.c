@@ -25,8 +25,7 @@
  *
  * The plugin's early run (GaspOptions.early_run) copies only what it
  * must before LLVM's inliner: a struct the kernel writes or hands to a
- * call that stays a call (needs_copy); the late run does not
- * copy.
+ * call that stays a call (needs_copy); the late run does not copy.
  *
  * Cost.  A written parameter was copied by the back end anyway; one only
  * handed on costs a new copy: only up to the table's kernel_byval_copy
@@ -99,9 +98,9 @@ static void copy_param(GaspCtx *cx, LLVMBuilderRef b, LLVMValueRef fn, unsigned 
    noinline)?  An argument a callee takes by value (byval: OpenCL's kernel
    stub hands its aggregate to the kernel's body so) is a read: the back
    end fills the callee's copy with ld.param/st.param, as in clang's build.
-   In the early run a call LLVM's inliner may inline is left alone: a copy made now becomes loads from
-   the parameter space at the entry, where clang's build reads each field
-   at its use (held-out HeCBench idivide: GVN shared them across an
+   In the early run a call LLVM's inliner may inline is left alone: a
+   copy made now becomes loads from the parameter space at the entry,
+   where clang's build reads each field at its use (held-out HeCBench idivide: GVN shared them across an
    atomic, isel lost a mul.hi: 2 more registers, 7 more machine
    instructions); if the call survives inlining, or a write appears,
    NVPTX's argument lowering copies the struct as it does for clang's

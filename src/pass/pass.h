@@ -35,6 +35,8 @@ bool ipmsp_run(PassRun *run);
    (facts_note_split), before LLVM's optimizer could merge them again: the
    plugin's early run, whose other clones wait for the late one. */
 bool splitclones_run(PassRun *run);
+/* The early run's clones given their originals' linkage class for LLVM's
+   inliner (the early run's last pass), internal again in the late run. */
 bool linkage_run(PassRun *run);
 
 
