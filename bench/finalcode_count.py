@@ -271,6 +271,50 @@ def sass_meta(path, tools):
     return meta
 
 
+def sass_listing(path, tools):
+    """The machine code of ptxas -arch=sm_90 for the PTX file, as a sorted
+    tuple of its functions' instruction lists (nvdisasm -c; addresses,
+    function names and label numbers left out, so that a clone of another
+    name with the same code reads the same), or None where the tools
+    reject the file: two builds with equal listings run the same
+    instructions."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cubin = os.path.join(tmp, "a.cubin")
+        with open(path, errors="replace") as f:
+            text = f.read()
+        # sass-tools' ptxas (CUDA 11.8) reads PTX ISA 7.8 at most; clang's
+        # CUDA build against a newer toolkit says 8.x without using what
+        # 8.x added (where it does, ptxas refuses the file: None)
+        m = re.search(r"^\.version\s+(\d+)\.(\d+)", text, re.M)
+        if m and (int(m.group(1)), int(m.group(2))) > (7, 8):
+            path = os.path.join(tmp, "a.ptx")
+            with open(path, "w") as f:
+                f.write(text[:m.start()] + ".version 7.8" + text[m.end():])
+        if assemble(os.path.join(tools, "ptxas"), [], path, cubin) is None:
+            return None
+        try:
+            r = subprocess.run([os.path.join(tools, "nvdisasm"), "-c", cubin],
+                               capture_output=True, text=True, timeout=600)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+    if r.returncode:
+        return None
+    funcs, cur, labels = [], None, {}
+
+    def label(m):
+        return labels.setdefault(m.group(0), ".L%d" % len(labels))
+    for line in r.stdout.splitlines():
+        if re.match(r"^\s*\.section\s+\.text\.", line):
+            cur, labels = [], {}
+            funcs.append(cur)
+            continue
+        m = SASS_INSN.match(line)
+        if m and cur is not None:
+            text = re.sub(r"\.L_x_\d+", label, m.group(0).split("*/", 1)[1].strip())
+            cur.append(re.sub(r"`\((?!\.L\d)[^)]*\)", "`(f)", text))
+    return tuple(sorted(tuple(f) for f in funcs))
+
+
 def assemble(ptxas, flags, path, out):
     """ptxas -arch=sm_90 FLAGS on the PTX file into out: the finished run,
     or None where ptxas is missing, times out or rejects the file.  Where it

@@ -1,7 +1,8 @@
 #!/bin/sh
 # device.sh OUT [KERNEL_BUDGET] [WHOLE_BUDGET] — everything bench/gpu runs on
 # a lent GPU, in one call (bench/gpu/README.md): the device's description,
-# the project's kernels (gpu.py's bundle, bench/gpu/work/kernels) and the
+# the project's kernels (gpu.py's bundles, bench/gpu/work/kernels and
+# work/kernels-*, each into OUT's folder of its name) and the
 # public programs built whole (whole.py's bundle, bench/gpu/work/bundle),
 # each within its budget of seconds (default 160 and 300) and under a
 # timeout a minute longer.  The results travel back as one file,
@@ -14,11 +15,19 @@ W=${TMPDIR:-/tmp}/gasp-device.$$
 mkdir -p "$OUT" "$W"
 { date -u; uname -a; nvidia-smi -L; nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv; } \
   > "$W/device.txt" 2>&1
-if [ -f "$HERE/work/kernels/run.sh" ]; then
-  timeout $((KB + 60)) sh "$HERE/work/kernels/run.sh" "$W/kernels" "$KB"
-else
-  echo "device.sh: no kernel bundle (python3 bench/gpu/gpu.py)" | tee "$W/kernels.missing"
-fi
+# every kernel bundle gpu.py made (work/kernels, and those --bundle named
+# work/kernels-*: another --opt, say), in turn, each within what is left
+# of KB
+start=$(date +%s); ran=0
+for k in "$HERE"/work/kernels "$HERE"/work/kernels-*; do
+  case $k in *-build*) continue ;; esac
+  [ -f "$k/run.sh" ] || continue
+  left=$((KB - ($(date +%s) - start)))
+  [ $left -gt 0 ] || { echo "device.sh: no time left for $(basename "$k")"; continue; }
+  timeout $((left + 60)) sh "$k/run.sh" "$W/$(basename "$k")" "$left"
+  ran=$((ran + 1))
+done
+[ $ran -gt 0 ] || echo "device.sh: no kernel bundle (python3 bench/gpu/gpu.py)" | tee "$W/kernels.missing"
 if [ -f "$HERE/work/bundle/run.sh" ]; then
   timeout $((WB + 60)) sh "$HERE/work/bundle/run.sh" "$W/whole" "$WB"
 else

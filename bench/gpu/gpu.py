@@ -223,9 +223,9 @@ def public_source(repos, e, work):
     return src, [os.path.dirname(src), os.path.dirname(os.path.dirname(src))]
 
 
-def public_command(repos, e, work):
-    """clang-22 as a user builds an OpenCL kernel for NVPTX (-O2), the host's
-    defines given; returns (command, clang.ll)."""
+def public_command(repos, e, work, opt="O2"):
+    """clang-22 as a user builds an OpenCL kernel for NVPTX (-O2, or opt),
+    the host's defines given; returns (command, clang.ll)."""
     src, inc = public_source(repos, e, work)
     ll = os.path.join(work, e.name, "clang.ll")
     if src.endswith(".cu"):  # CUDA as bench/public builds it (the toolkit's headers)
@@ -237,7 +237,7 @@ def public_command(repos, e, work):
     else:
         front = ["clang-22", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header", "-nogpulib",
                  "-target", "nvptx64-nvidia-cuda"]
-    return (front + ["-O2", "-emit-llvm", "-S"] + e.defs +
+    return (front + ["-" + opt, "-emit-llvm", "-S"] + e.defs +
             sum((["-I", i] for i in inc), []) + [src, "-o", ll]), ll
 
 
@@ -417,7 +417,7 @@ def prepare(a, r, opt, grun, plugin):
         if a.dry_run:
             print("# %s" % name)
         if e.repo:
-            cmd, clang_ll = public_command(a.repos, e, a.work)
+            cmd, clang_ll = public_command(a.repos, e, a.work, a.opt)
         else:
             cmd, clang_ll = kernels.kernel_command(name, "nvptx64", w)
         r.run(cmd)
@@ -652,6 +652,9 @@ def main():
     ap.add_argument("--results", metavar="OUT", help="read a device run's OUT folder")
     ap.add_argument("--local", action="store_true", help="also run the bundle here")
     ap.add_argument("--out", default=os.path.join(HERE, "gpu.md"))
+    ap.add_argument("--opt", default="O2", choices=("O2", "O3"),
+                    help="the public kernels' optimization level (default O2; bench/public "
+                         "builds both, and device-measured.tsv excuses only the code timed)")
     ap.add_argument("--kernels", metavar="A,B", default="",
                     help="only these kernels (names as gpu.md lists them): a bundle of its own")
     a = ap.parse_args()

@@ -97,7 +97,7 @@ def build_cmd(unit, sources, out, plugin, cuda_root):
     return cmd + sources
 
 
-def prepare_one(unit, plugin, cuda_root, timeout, reuse=False):
+def prepare_one(unit, plugin, cuda_root, timeout, reuse=False, args=None):
     """A dict describing the program's bundle entry, or one with 'skip'.
     With reuse, a program built before (both binaries and PTX in its build
     folder) is taken as it is when the plugin still makes the same device
@@ -108,7 +108,8 @@ def prepare_one(unit, plugin, cuda_root, timeout, reuse=False):
     got = makefile_fields(os.path.join(udir, "Makefile"))
     if not got:
         return dict(name=name, skip="its Makefile names no sources or run arguments")
-    sources, args = got
+    sources, made = got
+    args = args if args is not None else made
     srcs = [os.path.join(udir, s) for s in sources]
     if not all(os.path.exists(s) for s in srcs):
         return dict(name=name, skip="a source the Makefile names is not in the mirror")
@@ -157,8 +158,17 @@ def prepare_one(unit, plugin, cuda_root, timeout, reuse=False):
     control = ptx["A"] == ptx["B"]
     generic = {w: (public.count("ptx", os.path.join(out, w + ".ptx")) or {}).get("generic", "?")
                for w in ("A", "B")}
+    # PTX that differs may still assemble to the same machine code (a
+    # clone's name, an order): such a program times what the order alone
+    # does, as a control does, and runs after the others
+    tools = finalcode_count.sass_tools()
+    same_sass = False
+    if tools and not control:
+        got = [finalcode_count.sass_listing(os.path.join(out, w + ".ptx"), tools)
+               for w in ("A", "B")]
+        same_sass = got[0] is not None and got[0] == got[1]
     return dict(name=name, args=args, control=control, out=out, timeout=timeout,
-                generic=generic)
+                generic=generic, same_sass=same_sass, held_out=False)
 
 
 RUN_SH = r'''#!/bin/sh
@@ -217,22 +227,37 @@ def gz_size(path):
     return len(gzip.compress(open(path, "rb").read(), 6))
 
 
-def select(ready, controls):
-    """The programs the bundle takes, in run order: the changed ones, most
-    generic accesses named first, then up to `controls` controls, while the
+def kind(e):
+    """held-out: a program of HeCBench's odd half asked for by --extra (one
+    the final-code comparison finds worse); changed: its machine code
+    differs; same-sass: its PTX differs, its machine code (sass-tools'
+    ptxas) does not; control: its PTX is byte-identical."""
+    if e["control"]:
+        return "control"
+    if e["held_out"]:
+        return "held-out"
+    return "same-sass" if e["same_sass"] else "changed"
+
+
+def select(ready, controls, limit=None):
+    """The programs the bundle takes, in run order: the held-out ones, then
+    the changed ones, most generic accesses named first, then those whose
+    machine code is the same, then up to `controls` controls, while the
     bundle (binaries gzipped) stays under MAX_BUNDLE."""
     def gain(e):
         try:
             return int(e["generic"]["A"]) - int(e["generic"]["B"])
         except ValueError:
             return 0
-    changed = sorted((e for e in ready if not e["control"]), key=lambda e: (-gain(e), e["name"]))
+    order = {"held-out": 0, "changed": 1, "same-sass": 2}
+    changed = sorted((e for e in ready if not e["control"]),
+                     key=lambda e: (order[kind(e)], -gain(e), e["name"]))
     ctl = sorted((e for e in ready if e["control"]), key=lambda e: e["name"])[:controls]
     out, size = [], 64 << 10
     for e in changed + ctl:
         way = ("A",) if e["control"] else ("A", "B")
         need = sum(gz_size(os.path.join(e["out"], w)) for w in way)
-        if size + need <= MAX_BUNDLE - (4 << 20):
+        if size + need <= (limit or MAX_BUNDLE) - (4 << 20):
             out.append(e)
             size += need
     return out
@@ -305,7 +330,7 @@ def write_bundle(entries, bundle=None):
             with open(os.path.join(e["out"], w), "rb") as f, \
                     gzip.open(os.path.join(d, to + ".gz"), "wb", 6) as g:
                 g.write(f.read())
-        rows.append("\t".join([e["name"], "control" if e["control"] else "changed",
+        rows.append("\t".join([e["name"], kind(e),
                                str(e["timeout"]), " ".join(e["args"])]))
     with open(os.path.join(BUNDLE, "manifest.tsv"), "w") as f:
         f.write("\n".join(rows) + "\n")
@@ -434,15 +459,16 @@ def read_results(out_dir, md, bundle=None):
            "| program | kind | generic, nc, regs (A / B) | exit/verdict per run | "
            "outputs equal (numbers masked) | time | A1 B1 B2 A2 (s) | B/A |",
            "|---|---|---|---|---|---|---|---|"] + rows + [""]
-    for kind in ("changed", "control"):
+    for k in ("held-out", "changed", "same-sass", "control"):
         for src in ("kernel", "wall"):
-            xs = ratios.get((kind, src), [])
+            xs = ratios.get((k, src), [])
             g = gmean(xs)
             out.append("geometric mean B/A, %s programs, %s time: %s (%d programs%s)" % (
-                kind, src, "%.4f" % g if g else "-", len(xs),
+                k, src, "%.4f" % g if g else "-", len(xs),
                 ", %.4f..%.4f" % (min(xs), max(xs)) if xs else ""))
     out.append("(kernel: the kernel time the program printed; wall: the whole process, "
-               "start-up and host work included, a coarse measure)")
+               "start-up and host work included, a coarse measure; held-out: HeCBench odd-half "
+               "programs asked for by --extra; same-sass: PTX differs, machine code does not)")
     with open(md, "w") as f:
         f.write("\n".join(out) + "\n")
     print("\n".join(out))
@@ -455,12 +481,18 @@ def main():
     ap.add_argument("--programs", type=int, default=300,
                     help="HeCBench programs (even positions; default: all)")
     ap.add_argument("--units", default="", help="only these programs (comma list of substrings)")
+    ap.add_argument("--extra", action="append", default=[], metavar="NAME[=ARGS]",
+                    help="a HeCBench CUDA program of either half (NAME-cuda), run first, "
+                         "with ARGS in place of its Makefile's run arguments")
     ap.add_argument("--timeout", type=int, default=15, help="seconds per run (default 15)")
     ap.add_argument("--controls", type=int, default=6,
                     help="controls (byte-identical device code) in the bundle (default 6)")
     ap.add_argument("--measured", action="append", metavar="RUNS_TSV",
                     help="a device run's runs.tsv: programs whose first run took over 2 s "
                          "get their last integer argument scaled towards 1 s")
+    ap.add_argument("--max-mib", type=int, default=MAX_BUNDLE >> 20,
+                    help="the bundle's size limit (default %(default)s; with gpu.py's bundles "
+                         "under the device entry's 64 MiB)")
     ap.add_argument("--reuse", action="store_true",
                     help="take a program built before when the plugin makes the same device code")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
@@ -487,14 +519,28 @@ def main():
     names = [x for x in a.units.split(",") if x]
     if names:
         units = [u for u in units if any(n in u["name"] for n in names)]
+    extra = dict((x.split("=", 1) + [None])[:2] for x in a.extra)
+    if extra:
+        more, _ = public.hecbench_units(
+            a.repos, 0, names=[n[:-len("-cuda")] if n.endswith("-cuda") else n for n in extra])
+        units = [u for u in more if u["lang"] == "cuda"] + \
+            [u for u in units if u["name"] not in extra]
+
+    def one(u):
+        args = extra.get(u["name"], extra.get(u["name"][:-len("-cuda")]))
+        e = prepare_one(u, plugin, cuda[0], a.timeout, a.reuse,
+                        args.split() if args is not None else None)
+        if "skip" not in e:
+            e["held_out"] = u["name"] in extra or u["name"][:-len("-cuda")] in extra
+        return e
     with ThreadPoolExecutor(a.j) as ex:
-        got = list(ex.map(lambda u: prepare_one(u, plugin, cuda[0], a.timeout, a.reuse), units))
+        got = list(ex.map(one, units))
     built = [e for e in got if "skip" not in e]
     resized = []
     if a.measured:
         times = measured_times(a.measured)
         for e in built:
-            if e["name"] in times:
+            if e["name"] in times and not e["held_out"]:
                 args = sized(e, times[e["name"]], a.timeout)
                 if args:
                     t = times[e["name"]]
@@ -502,18 +548,19 @@ def main():
                         e["name"], " ".join(e["args"]), " ".join(args),
                         "timed out at %d s" % a.timeout if t is None else "%.1f s" % t))
                     e["args"] = args
-    ready = select(built, a.controls)
+    ready = select(built, a.controls, a.max_mib << 20)
     size = write_bundle(ready, a.bundle)
     changed = [e for e in ready if not e["control"]]
     lines = ["# Public programs built whole for the GPU: the bundle", "",
-             "Prepared by `python3 bench/gpu/whole.py REPOS%s%s%s` (bench/gpu/README.md)." % (
+             "Prepared by `python3 bench/gpu/whole.py REPOS%s%s%s%s` (bench/gpu/README.md)." % (
+                 "".join(" --extra '%s'" % x for x in a.extra),
                  " --units " + a.units if a.units else "", " --reuse" if a.reuse else "",
                  "".join(" --measured " + os.path.relpath(m, ROOT) for m in a.measured or [])),
              "",
-             "bundle: bench/gpu/work/bundle, %d programs (%d changed, %d controls), %.1f MiB "
+             "bundle: bench/gpu/work/bundle, %d programs (%d with other PTX, %d controls), %.1f MiB "
              "(binaries gzipped; limit %d); every PTX assembled by %s" % (
                  len(ready), len(changed), len(ready) - len(changed), size / 1048576.0,
-                 MAX_BUNDLE >> 20,
+                 a.max_mib,
                  "ptxas -arch=sm_90" if PTXAS else "nothing (no ptxas here)"),
              "device time: at most %d s (4 runs x %d s per program); run.sh keeps to its "
              "budget (270 s) by leaving out the programs that no longer fit" % (
@@ -521,7 +568,7 @@ def main():
              "| program | kind | generic PTX accesses A / B | arguments |", "|---|---|---|---|"]
     for e in interleave(ready):
         lines.append("| %s | %s | %s / %s | %s |" % (
-            e["name"], "control" if e["control"] else "changed",
+            e["name"], kind(e),
             e["generic"]["A"], e["generic"]["B"], " ".join(e["args"])))
     lines += ["", "Built but not in the bundle (%d: controls beyond --controls, or past "
               "the size limit): %s" % (len(built) - len(ready), ", ".join(
@@ -536,8 +583,8 @@ def main():
     with open(os.path.join(HERE, "whole-bundle.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines[:6]))
-    if size > MAX_BUNDLE:
-        print("whole.py: the bundle is %.1f MiB, over %d" % (size / 1048576.0, MAX_BUNDLE >> 20),
+    if size > a.max_mib << 20:
+        print("whole.py: the bundle is %.1f MiB, over %d" % (size / 1048576.0, a.max_mib),
               file=sys.stderr)
         return 1
     return 0

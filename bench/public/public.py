@@ -218,19 +218,24 @@ def makefile_defines(path):
     return out
 
 
-def hecbench_units(repos, n):
+def hecbench_units(repos, n, names=None):
+    """HeCBench's programs of the even half (the first n), or with names
+    (base names without -cuda/-hip) those programs, of either half."""
     git = gitdir(repos, "zjin-lcf/HeCBench")
     if not git:
         return [], "zjin-lcf/HeCBench not in REPOS"
     commit = PINS["zjin-lcf/HeCBench"]
     tree = ls_tree(git, commit, "src/")
+    picked = names
     names = sorted(d[len("src/"):-len("-cuda")] for d in tree if d.endswith("-cuda"))
-    even = names[1::2][:n]  # awk 'NR % 2 == 0': the 2nd, 4th, ... name
-    dirs = [("src/%s-%s" % (x, l), l) for x in even for l in ("cuda", "hip")
+    chosen = names[1::2][:n]  # awk 'NR % 2 == 0': the 2nd, 4th, ... name
+    if picked is not None:
+        chosen = [x for x in names if x in picked]
+    dirs = [("src/%s-%s" % (x, l), l) for x in chosen for l in ("cuda", "hip")
             if "src/%s-%s" % (x, l) in tree]
     dest = os.path.join(WORK, "HeCBench")
     # the programs' -cuda folders too: the -hip ones include their files
-    want = set(d for d, _ in dirs) | set("src/%s-cuda" % x for x in even
+    want = set(d for d, _ in dirs) | set("src/%s-cuda" % x for x in chosen
                                          if "src/%s-cuda" % x in tree)
     # and the sibling folders their Makefiles name with -I (cc-cuda's
     # -I../mis-cuda, blockexchange's -I../blockAccess-cuda)
