@@ -234,9 +234,9 @@ def kind(e):
     ptxas) does not; control: its PTX is byte-identical."""
     if e["control"]:
         return "control"
-    if e["held_out"]:
+    if e.get("held_out"):
         return "held-out"
-    return "same-sass" if e["same_sass"] else "changed"
+    return "same-sass" if e.get("same_sass") else "changed"
 
 
 def select(ready, controls, limit=None):
