@@ -235,13 +235,29 @@ def sass_tools():
 SASS_INSN = re.compile(r"^\s*/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][\w.]*)(.*);")
 
 
+def tools_ptx(path, tmp):
+    """path, or a copy in tmp that sass-tools' ptxas reads: it (CUDA 11.8)
+    takes PTX ISA 7.8 at most, and clang's CUDA build against a newer
+    toolkit says 8.x without using what 8.x added (where it does, ptxas
+    refuses the copy, as it would the file)."""
+    with open(path, errors="replace") as f:
+        text = f.read()
+    m = re.search(r"^\.version\s+(\d+)\.(\d+)", text, re.M)
+    if not m or (int(m.group(1)), int(m.group(2))) <= (7, 8):
+        return path
+    out = os.path.join(tmp, "v78.ptx")
+    with open(out, "w") as f:
+        f.write(text[:m.start()] + ".version 7.8" + text[m.end():])
+    return out
+
+
 def sass_meta(path, tools):
     """Per function: sass, the instructions of ptxas -arch=sm_90's machine
     code for it (nvdisasm -c), NOPs and the closing self-branch left out;
     None where the tools reject the file."""
     with tempfile.TemporaryDirectory() as tmp:
         cubin = os.path.join(tmp, "a.cubin")
-        r = assemble(os.path.join(tools, "ptxas"), [], path, cubin)
+        r = assemble(os.path.join(tools, "ptxas"), [], tools_ptx(path, tmp), cubin)
         if r is None:
             return None
         try:
@@ -280,17 +296,7 @@ def sass_listing(path, tools):
     instructions."""
     with tempfile.TemporaryDirectory() as tmp:
         cubin = os.path.join(tmp, "a.cubin")
-        with open(path, errors="replace") as f:
-            text = f.read()
-        # sass-tools' ptxas (CUDA 11.8) reads PTX ISA 7.8 at most; clang's
-        # CUDA build against a newer toolkit says 8.x without using what
-        # 8.x added (where it does, ptxas refuses the file: None)
-        m = re.search(r"^\.version\s+(\d+)\.(\d+)", text, re.M)
-        if m and (int(m.group(1)), int(m.group(2))) > (7, 8):
-            path = os.path.join(tmp, "a.ptx")
-            with open(path, "w") as f:
-                f.write(text[:m.start()] + ".version 7.8" + text[m.end():])
-        if assemble(os.path.join(tools, "ptxas"), [], path, cubin) is None:
+        if assemble(os.path.join(tools, "ptxas"), [], tools_ptx(path, tmp), cubin) is None:
             return None
         try:
             r = subprocess.run([os.path.join(tools, "nvdisasm"), "-c", cubin],

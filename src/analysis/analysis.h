@@ -37,7 +37,7 @@ size_t mem_slot_count(const MemModel *mm);
 bool mem_module_object(const MemModel *mm, LLVMValueRef addr);
 /* The module-private variable addr points into (through GEPs and casts),
    or NULL (memsummary.c); memo: variable -> 1 module-private, 0 not. */
-LLVMValueRef mem_object_of(PtrMap *memo, LLVMValueRef addr);
+LLVMValueRef mem_object_of(const TgtTable *t, PtrMap *memo, LLVMValueRef addr);
 /* The slot was filled by the host first: it may hold global pointers. */
 bool mem_slot_host(const MemModel *mm, uint32_t slot);
 /* A pointer into space as was in the slot when the function started (the

@@ -88,7 +88,7 @@ static void seed_initializers(Space *sp, MemSummary *ms, LLVMModuleRef m) {
 
 MemSummary *memfix_compute(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums,
                            unsigned *rounds) {
-  MemSummary *ms = mem_summary_new(nums);
+  MemSummary *ms = mem_summary_new(t, nums);
   Space *sp = space_new(t, m, nums);
   space_use_summary(sp, ms);
   seed_host(t, ms);

@@ -935,5 +935,5 @@ const LLVMValueRef *mem_slot_writers(const MemModel *mm, uint32_t slot) {
 
 bool mem_module_object(const MemModel *cmm, LLVMValueRef addr) {
   MemModel *mm = (MemModel *)cmm; /* the answers are memoised */
-  return mem_object_of(&mm->objects, addr) != NULL;
+  return mem_object_of(mm->t, &mm->objects, addr) != NULL;
 }

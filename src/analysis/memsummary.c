@@ -65,12 +65,15 @@
  */
 #include "analysis/memsummary.h"
 
+#include <string.h>
+
 static unsigned kind_index(unsigned bit) {
   return bit < SP_NBITS ? bit : bit == 29 ? SP_NBITS : SP_NBITS + 1;
 }
 
-MemSummary *mem_summary_new(SpaceNums *nums) {
+MemSummary *mem_summary_new(const TgtTable *t, SpaceNums *nums) {
   MemSummary *ms = xcalloc(1, sizeof(MemSummary));
+  ms->t = t;
   ms->nums = nums;
   pool_bind(&ms->fn_at, &ms->pool);
   pool_bind(&ms->carried, &ms->pool);
@@ -133,7 +136,7 @@ void mem_summary_store(MemSummary *ms, uint32_t dest, uint32_t val) {
 
 void mem_summary_write(MemSummary *ms, uint32_t dest, LLVMValueRef addr, uint32_t val) {
   mem_summary_store(ms, dest, val);
-  LLVMValueRef obj = val ? mem_object_of(&ms->objects, addr) : NULL;
+  LLVMValueRef obj = val ? mem_object_of(ms->t, &ms->objects, addr) : NULL;
   if (!obj)
     return;
   uint32_t k = map_find(&ms->obj_at, obj);
@@ -150,7 +153,7 @@ void mem_summary_write(MemSummary *ms, uint32_t dest, LLVMValueRef addr, uint32_
 
 uint32_t mem_summary_read(const MemSummary *cms, uint32_t src, LLVMValueRef addr) {
   MemSummary *ms = (MemSummary *)cms; /* the objects' answers are memoised */
-  LLVMValueRef obj = mem_object_of(&ms->objects, addr);
+  LLVMValueRef obj = mem_object_of(ms->t, &ms->objects, addr);
   if (!obj)
     return mem_summary_load(ms, src);
   mem_summary_reads(ms, MS_PART_OBJECTS);
@@ -206,7 +209,43 @@ bool mem_summary_grew_since(const MemSummary *ms, uint64_t reads, const uint32_t
  * leaves the module's loads and stores (OpenCL's local and program-scope
  * variables, CUDA's __shared__ arrays) can only be written by the module's
  * own code: a load from it is covered by the summary even in a function
- * that outside code may call. */
+ * that outside code may call.
+ *
+ * So can a kernel's static local in the workgroup space: `__shared__ T *s`
+ * in a C++ template or inline kernel (HeCBench quicksort's lqsort_kernel<T>)
+ * is linkonce_odr (or weak_odr), named _ZZ<the kernel's encoding>E<name>.
+ * Only that kernel's body may name it, and every other translation unit's
+ * copy of the kernel is the same code (the one-definition rule, which is
+ * what linkonce_odr says); no outside code calls a kernel; and the
+ * variable lives per block, written only by the block's own kernel.  The
+ * kernel must be defined in the module (its static's writes are then all
+ * here).  A variable at namespace scope, or a static of a device function
+ * (which outside kernels may call), stays outside this rule. */
+
+/* Is g a static local of a kernel the module defines, in the workgroup
+   space, defined here with one-definition linkage? */
+static bool kernel_static(const TgtTable *t, LLVMValueRef g) {
+  LLVMLinkage l = LLVMGetLinkage(g);
+  if ((l != LLVMLinkOnceODRLinkage && l != LLVMWeakODRLinkage) || !LLVMGetInitializer(g) ||
+      LLVMIsExternallyInitialized(g) || LLVMIsThreadLocal(g) ||
+      LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != (unsigned)t->local)
+    return false;
+  size_t n;
+  const char *name = LLVMGetValueName2(g, &n);
+  if (n < 4 || strncmp(name, "_ZZ", 3))
+    return false;
+  LLVMModuleRef m = LLVMGetGlobalParent(g);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    size_t fn;
+    const char *fname = LLVMGetValueName2(f, &fn);
+    /* _Z<encoding> and _ZZ<encoding>E<name>: the encoding is
+       self-delimiting, so a prefix followed by E is this kernel's */
+    if (fn > 2 && !strncmp(fname, "_Z", 2) && n > fn + 1 && !memcmp(name + 3, fname + 2, fn - 2) &&
+        name[fn + 1] == 'E' && !LLVMIsDeclaration(f) && tgt_is_kernel(t, f))
+      return true;
+  }
+  return false;
+}
 
 /* Every use of v (through GEPs and casts, instructions or constants) is the
    address of a load, store, atomic or memory intrinsic, or a comparison. */
@@ -261,7 +300,7 @@ static bool address_stays(LLVMValueRef v) {
 
 /* The module-private variable addr points into (through GEPs and casts),
    or NULL; memo: variable -> 1 module-private, 0 not. */
-LLVMValueRef mem_object_of(PtrMap *memo, LLVMValueRef addr) {
+LLVMValueRef mem_object_of(const TgtTable *t, PtrMap *memo, LLVMValueRef addr) {
   for (unsigned d = 0; d < 32; d++) {
     LLVMOpcode op = ir_opcode(addr);
     if (op != LLVMGetElementPtr && op != LLVMAddrSpaceCast && op != LLVMBitCast)
@@ -270,12 +309,13 @@ LLVMValueRef mem_object_of(PtrMap *memo, LLVMValueRef addr) {
   }
   if (!LLVMIsAGlobalVariable(addr))
     return NULL;
-  LLVMLinkage l = LLVMGetLinkage(addr);
-  if (l != LLVMInternalLinkage && l != LLVMPrivateLinkage)
-    return NULL;
   uint32_t k = map_find(memo, addr);
   if (k == MAP_NONE) {
-    k = address_stays(addr) ? 1 : 0;
+    LLVMLinkage l = LLVMGetLinkage(addr);
+    k = (l == LLVMInternalLinkage || l == LLVMPrivateLinkage || kernel_static(t, addr)) &&
+                address_stays(addr)
+            ? 1
+            : 0;
     map_put(memo, addr, k);
   }
   return k == 1 ? addr : NULL;

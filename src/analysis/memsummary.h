@@ -13,7 +13,7 @@
 /* ===== memory.c, summaries — what global, local, ... memory may hold ===== */
 /* A summary whose sets number unnamed spaces through nums (the run's:
    facts_nums). */
-MemSummary *mem_summary_new(SpaceNums *nums);
+MemSummary *mem_summary_new(const TgtTable *t, SpaceNums *nums);
 void mem_summary_free(MemSummary *ms);
 /* Pointers of set val written into memory of set dest (SP_UNKNOWN in
    dest: any memory). */
@@ -66,6 +66,7 @@ enum {
 
 struct MemSummary {
   Pool pool;               /* the maps and lists below */
+  const TgtTable *t;       /* the target (which variables are module-private) */
   SpaceNums *nums;         /* what the bits of unnamed spaces stand for: the run's */
   uint32_t held[SP_NBITS]; /* per memory space bit */
   uint32_t anywhere;       /* written through an address of unknown space */

@@ -32,9 +32,10 @@
  * Soundness: the summary is read only in functions no outside code calls
  * (kernels; internal functions; everything under --whole-program), or for
  * a variable only the module's code can write (memsummary.c,
- * mem_module_object: internal, its address never leaves loads and
- * stores): an externally visible helper may be handed memory written by
- * code gasp never sees.  Writes by every function of the module count,
+ * mem_module_object: internal, or a kernel's static local in the
+ * workgroup space, and its address never leaves loads and stores): an
+ * externally visible helper may be handed memory written by code gasp
+ * never sees.  Writes by every function of the module count,
  * called or not.  The explanations (why.c) read the same summary from the
  * store when memsum ran (kept when no pass changed code since; computed
  * again otherwise), so they say what the memory holds.
@@ -46,7 +47,8 @@
  *   store i32 1, ptr addrspace(4) %p   ->   store i32 1, ptr addrspace(3) ...
  *
  * Requires: a module that verifies.  Debug name: memsum.
- * Statistics: memsum.* (below).  Tests: test/memsum/.
+ * Statistics: memsum.* (below).  Tests: test/memsum/ (kernel-static.ll:
+ * a template kernel's `__shared__ T *s`).
  */
 #include "pass/pass.h"
 
