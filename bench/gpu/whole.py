@@ -269,34 +269,78 @@ TARGET_RUN_S = 1.0
 
 
 def measured_times(paths):
-    """{program: seconds of its first run (A1), or None when it timed
-    out} from device runs' runs.tsv files (whole.py's run.sh)."""
+    """{program: (seconds of its first run (A1) or None when it timed out,
+    the arguments it ran with or None: its Makefile's)} from device runs'
+    runs.tsv files (whole.py's run.sh; a fifth column, written by
+    --record, holds the arguments)."""
     got = {}
     for p in paths:
         with open(p) as f:
             next(f)
             for line in f:
-                prog, run, rc, secs = line.rstrip("\n").split("\t")
+                cols = line.rstrip("\n").split("\t")
+                prog, run, rc, secs = cols[:4]
                 if run == "A1":
-                    got[prog] = None if rc == "124" else float(secs)
+                    got[prog] = (None if rc == "124" else float(secs),
+                                 cols[4].split() if len(cols) > 4 else None)
     return got
 
 
-def sized(e, seconds, timeout):
+DROP = "drop"
+
+
+def sized(e, measured, timeout):
     """e's arguments scaled towards TARGET_RUN_S from its measured first
     run: HeCBench's last integer argument is, program after program, the
     repeat count (or the size); it is divided by the measured time over the
-    target (a timed-out run counts as twice its timeout).  None: nothing to
-    scale (fast enough, or no integer argument)."""
+    target (a timed-out run counts as twice its timeout).  measured is
+    (seconds or None, the arguments that run had or None: the Makefile's).
+    A run at arguments already reduced that still timed out: DROP (its last
+    integer is not what its time depends on).  None: nothing to scale (fast
+    enough at the Makefile's arguments, or no integer argument)."""
+    if not isinstance(measured, tuple):
+        measured = (measured, None)
+    seconds, ran = measured
+    base = ran if ran is not None else e["args"]
+    if seconds is None and ran is not None and ran != e["args"]:
+        return DROP
     t = 2.0 * timeout if seconds is None else seconds
     if t <= 2.0:
-        return None
-    for i in range(len(e["args"]) - 1, -1, -1):
-        if re.match(r"^\d+$", e["args"][i]) and int(e["args"][i]) >= 2:
-            n = int(e["args"][i])
+        return base if base != e["args"] else None
+    for i in range(len(base) - 1, -1, -1):
+        if re.match(r"^\d+$", base[i]) and int(base[i]) >= 2:
+            n = int(base[i])
             new = max(1, int(n * TARGET_RUN_S / t))
-            return e["args"][:i] + [str(new)] + e["args"][i + 1:]
+            return base[:i] + [str(new)] + base[i + 1:]
     return None
+
+
+def record_runs(out_dir, path):
+    """Merges a device run's first runs (OUT/runs.tsv, the arguments from
+    OUT/manifest.tsv) into the measured-runs file path: each program's
+    rows there give way to its new A1 row, which carries the arguments
+    it ran with."""
+    args = {}
+    with open(os.path.join(out_dir, "manifest.tsv")) as f:
+        next(f)
+        for line in f:
+            prog, _, _, a = line.rstrip("\n").split("\t")
+            args[prog] = a
+    new = {}
+    with open(os.path.join(out_dir, "runs.tsv")) as f:
+        next(f)
+        for line in f:
+            prog, run, rc, secs = line.rstrip("\n").split("\t")[:4]
+            if run == "A1":
+                new[prog] = "\t".join([prog, run, rc, secs, args.get(prog, "")])
+    rows = ["program\trun\texit\tseconds"]
+    if os.path.exists(path):
+        with open(path) as f:
+            rows = [f.readline().rstrip("\n")] + [
+                line.rstrip("\n") for line in f if line.split("\t")[0] not in new]
+    with open(path, "w") as f:
+        f.write("\n".join(rows + [new[p] for p in sorted(new)]) + "\n")
+    return len(new)
 
 
 def interleave(entries):
@@ -498,10 +542,16 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--results", metavar="OUT", help="read a device run's OUT folder")
+    ap.add_argument("--record", metavar="RUNS_TSV",
+                    help="with --results: merge the run's first runs, with their arguments, "
+                         "into RUNS_TSV (what --measured reads next time)")
     ap.add_argument("--out", default=os.path.join(HERE, "whole.md"))
     ap.add_argument("--bundle", default=BUNDLE, help="the bundle's folder (default %(default)s)")
     a = ap.parse_args()
     if a.results:
+        if a.record:
+            print("whole.py: %d first runs recorded in %s" % (record_runs(a.results, a.record),
+                                                              a.record))
         return read_results(a.results, a.out, a.bundle)
     if not a.repos or not os.path.isdir(a.repos):
         print("whole.py: give the folder of git directories (OWNER+NAME/repo)", file=sys.stderr)
@@ -542,12 +592,17 @@ def main():
         for e in built:
             if e["name"] in times and not e["held_out"]:
                 args = sized(e, times[e["name"]], a.timeout)
-                if args:
-                    t = times[e["name"]]
-                    resized.append("- %s: %s -> %s (first run %s)" % (
+                t, ran = times[e["name"]]
+                if args == DROP:
+                    e["skip"] = "its first run timed out at arguments already reduced (%s)" % (
+                        " ".join(ran))
+                elif args:
+                    resized.append("- %s: %s -> %s (first run %s%s)" % (
                         e["name"], " ".join(e["args"]), " ".join(args),
-                        "timed out at %d s" % a.timeout if t is None else "%.1f s" % t))
+                        "timed out" if t is None else "%.1f s" % t,
+                        " at %s" % " ".join(ran) if ran is not None else ""))
                     e["args"] = args
+        built = [e for e in built if "skip" not in e]  # got lists them as left out
     ready = select(built, a.controls, a.max_mib << 20)
     size = write_bundle(ready, a.bundle)
     changed = [e for e in ready if not e["control"]]
