@@ -29,19 +29,19 @@ MemModel *mem_new(const TgtTable *t);
 void mem_free(MemModel *mm);
 /* Finds fn's private slots among blocks' allocas (NULL: all of fn's). */
 void mem_function(MemModel *mm, LLVMValueRef fn, const BlockVec *blocks);
+/* A pointer-wide integer load only inttoptr to generic uses (memory.c). */
+bool mem_int_pointer_load(LLVMValueRef load, int generic, unsigned ptr_bits);
 /* The slot a load reads, or MAP_NONE; the slots a store writes (n). */
 uint32_t mem_load_slot(const MemModel *mm, LLVMValueRef load);
 const uint32_t *mem_store_slots(const MemModel *mm, LLVMValueRef store, size_t *n);
 size_t mem_slot_count(const MemModel *mm);
 /* addr points into a global only the module's code writes (address kept). */
 bool mem_module_object(const MemModel *mm, LLVMValueRef addr);
-/* The module-private variable addr points into (through GEPs and casts),
-   or NULL (memsummary.c); memo: variable -> 1 module-private, 0 not. */
+/* The module-private variable addr points into, or NULL (memsummary.c). */
 LLVMValueRef mem_object_of(const TgtTable *t, PtrMap *memo, LLVMValueRef addr);
 /* The slot was filled by the host first: it may hold global pointers. */
 bool mem_slot_host(const MemModel *mm, uint32_t slot);
-/* A pointer into space as was in the slot when the function started (the
-   host's global pointers, a caller's field fact); -1: none. */
+/* The space of a pointer in the slot at the function's start; -1: none. */
 int mem_slot_entry(const MemModel *mm, uint32_t slot);
 /* The slot of the pointers stored at byte off (plus any multiple of
    stride; 0: exactly off) of alloca region in the last function given to

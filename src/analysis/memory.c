@@ -78,6 +78,9 @@
  * tgt_host_filled) is modelled the same way, with one more writer before
  * the kernel starts: the host, which can only write global addresses (or
  * null).  Its slots say so (mem_slot_host); the space analysis adds global.
+ * A pointer-wide integer load that only inttoptr uses is such a read too
+ * (mem_int_pointer_load: clang's copy of a struct holding a pointer, Thrust's
+ * device_ptr in a functor; test/infer/host-filled-int.ll).
  *
  * Memory outside private aggregates (global, local, what the host fills)
  * has module-wide summaries: mem_summary_* in memsummary.c (what each
@@ -197,6 +200,24 @@ void mem_free(MemModel *mm) {
 }
 
 static bool generic_scalar(const MemModel *mm, LLVMTypeRef t) { return ir_is_ptr_in(t, mm->generic); }
+
+/* Is load a pointer read as an integer: an integer as wide as a generic
+   pointer, used only by inttoptr to the generic space (clang's copy of a
+   struct holding a pointer: Thrust's device_ptr in a functor passed by
+   value)?  The region walk models it as a pointer load, and the space
+   analysis reads its inttoptr as it reads such a load. */
+bool mem_int_pointer_load(LLVMValueRef load, int generic, unsigned ptr_bits) {
+  LLVMTypeRef t = LLVMTypeOf(load);
+  if (!LLVMIsALoadInst(load) || LLVMGetTypeKind(t) != LLVMIntegerTypeKind ||
+      LLVMGetIntTypeWidth(t) != ptr_bits || !LLVMGetFirstUse(load))
+    return false;
+  for (LLVMUseRef u = LLVMGetFirstUse(load); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAIntToPtrInst(user) || !ir_is_ptr_in(LLVMTypeOf(user), generic))
+      return false;
+  }
+  return true;
+}
 
 /* ---- offsets ------------------------------------------------------------ */
 
@@ -510,7 +531,8 @@ static bool walk_region(MemModel *mm, LLVMValueRef a, unsigned align) {
       break;
     case FWD_LOAD: {
       LLVMTypeRef t = LLVMTypeOf(user);
-      if (generic_scalar(mm, t))
+      if (generic_scalar(mm, t) ||
+          mem_int_pointer_load(user, mm->generic, 8 * (unsigned)mm->psize))
         add_access(mm, user, d.at, (int64_t)LLVMStoreSizeOfType(mm->td, t), A_PTRLOAD);
       break;
     }

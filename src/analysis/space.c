@@ -321,10 +321,30 @@ static void collect_value(Space *s, LLVMValueRef i, LLVMOpcode op) {
     }
     break;
   }
-  case LLVMIntToPtr:
-    if (noop_i2p(s->t, s->ptr_bits, i)) /* a transfer: p may be generic */
+  case LLVMIntToPtr: {
+    if (noop_i2p(s->t, s->ptr_bits, i)) { /* a transfer: p may be generic */
       add_cand(s, i, SP_I2P, 0, false);
+      break;
+    }
+    /* a pointer the host wrote, read as an integer (mem_int_pointer_load):
+       read-only host memory, or a host-filled or private slot, holds it as
+       it would hold the pointer */
+    LLVMValueRef ld = LLVMGetOperand(i, 0);
+    if (!mem_int_pointer_load(ld, s->t->generic, s->ptr_bits))
+      break;
+    int from = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(ld, 0)));
+    if (s->const_loads_global && tgt_read_only(s->t, from)) {
+      add_cand(s, i, SP_CONSTLOAD, bit_of(s, s->t->global), true);
+      break;
+    }
+    uint32_t si = mem_load_slot(s->mem, ld);
+    if (si != MAP_NONE) {
+      add_cand(s, i, SP_SLOTLOAD, 0, false);
+      s->c.v[s->c.n - 1].slot = (int)si;
+      vec_push(&s->slot_loads.v[si], (uint32_t)(s->c.n - 1));
+    }
     break;
+  }
   case LLVMInsertElement:
     add_cand(s, i, SP_INSERT, 0, false);
     break;
