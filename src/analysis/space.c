@@ -284,8 +284,24 @@ static bool has_attr(LLVMValueRef fn, unsigned idx, unsigned kind) {
    global memory's window (NVPTX's .const does not). */
 static bool const_load(const Space *s, LLVMValueRef load) {
   int from = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(load, 0)));
-  return s->const_loads_global && tgt_read_only(s->t, from) &&
-         generic_scalar(s, LLVMTypeOf(load));
+  return s->const_loads_global && tgt_read_only(s->t, from);
+}
+
+/* v, the pointer load ld reads (ld itself, or the inttoptr of a pointer
+   read as an integer), from read-only host memory (global) or from a slot
+   of the memory model: its candidate, and true; false where neither. */
+static bool host_or_slot_load(Space *s, LLVMValueRef v, LLVMValueRef ld) {
+  if (const_load(s, ld)) {
+    add_cand(s, v, SP_CONSTLOAD, bit_of(s, s->t->global), true);
+    return true;
+  }
+  uint32_t si = mem_load_slot(s->mem, ld);
+  if (si == MAP_NONE)
+    return false;
+  add_cand(s, v, SP_SLOTLOAD, 0, false);
+  s->c.v[s->c.n - 1].slot = (int)si;
+  vec_push(&s->slot_loads.v[si], (uint32_t)(s->c.n - 1));
+  return true;
 }
 
 static void collect_value(Space *s, LLVMValueRef i, LLVMOpcode op) {
@@ -330,19 +346,8 @@ static void collect_value(Space *s, LLVMValueRef i, LLVMOpcode op) {
        read-only host memory, or a host-filled or private slot, holds it as
        it would hold the pointer */
     LLVMValueRef ld = LLVMGetOperand(i, 0);
-    if (!mem_int_pointer_load(ld, s->t->generic, s->ptr_bits))
-      break;
-    int from = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(ld, 0)));
-    if (s->const_loads_global && tgt_read_only(s->t, from)) {
-      add_cand(s, i, SP_CONSTLOAD, bit_of(s, s->t->global), true);
-      break;
-    }
-    uint32_t si = mem_load_slot(s->mem, ld);
-    if (si != MAP_NONE) {
-      add_cand(s, i, SP_SLOTLOAD, 0, false);
-      s->c.v[s->c.n - 1].slot = (int)si;
-      vec_push(&s->slot_loads.v[si], (uint32_t)(s->c.n - 1));
-    }
+    if (mem_int_pointer_load(ld, s->t->generic, s->ptr_bits))
+      host_or_slot_load(s, i, ld); /* (not the summary: other memory's integers) */
     break;
   }
   case LLVMInsertElement:
@@ -351,22 +356,11 @@ static void collect_value(Space *s, LLVMValueRef i, LLVMOpcode op) {
   case LLVMExtractElement:
     add_cand(s, i, SP_EXTRACT, 0, false);
     break;
-  case LLVMLoad: {
-    if (const_load(s, i)) {
-      add_cand(s, i, SP_CONSTLOAD, bit_of(s, s->t->global), true);
-      break;
-    }
-    uint32_t si = mem_load_slot(s->mem, i);
-    if (si != MAP_NONE) {
-      add_cand(s, i, SP_SLOTLOAD, 0, false);
-      s->c.v[s->c.n - 1].slot = (int)si;
-      vec_push(&s->slot_loads.v[si], (uint32_t)(s->c.n - 1));
-    } else if (s->sum && generic_scalar(s, LLVMTypeOf(i)) &&
-               (s->use_sum || mem_module_object(s->mem, LLVMGetOperand(i, 0)))) {
+  case LLVMLoad:
+    if (generic_scalar(s, LLVMTypeOf(i)) && !host_or_slot_load(s, i, i) && s->sum &&
+        (s->use_sum || mem_module_object(s->mem, LLVMGetOperand(i, 0))))
       add_cand(s, i, SP_MEMLOAD, 0, false);
-    }
     break;
-  }
   case LLVMAlloca:
     if (space_made(s->t, s->ptr_bits, i) >= 0)
       add_cand(s, i, SP_ALLOCA, bit_of(s, s->t->priv), true);
