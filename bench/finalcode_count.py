@@ -251,24 +251,30 @@ def tools_ptx(path, tmp):
     return out
 
 
-def sass_meta(path, tools):
-    """Per function: sass, the instructions of ptxas -arch=sm_90's machine
-    code for it (nvdisasm -c), NOPs and the closing self-branch left out;
-    None where the tools reject the file."""
+def disassembly(path, tools):
+    """nvdisasm -c's listing of ptxas -arch=sm_90's code for the PTX file
+    (sass-tools), or None where the tools reject it."""
     with tempfile.TemporaryDirectory() as tmp:
         cubin = os.path.join(tmp, "a.cubin")
-        r = assemble(os.path.join(tools, "ptxas"), [], tools_ptx(path, tmp), cubin)
-        if r is None:
+        if assemble(os.path.join(tools, "ptxas"), [], tools_ptx(path, tmp), cubin) is None:
             return None
         try:
             r = subprocess.run([os.path.join(tools, "nvdisasm"), "-c", cubin],
                                capture_output=True, text=True, timeout=600)
         except (OSError, subprocess.TimeoutExpired):
             return None
-    if r.returncode:
+    return None if r.returncode else r.stdout
+
+
+def sass_meta(path, tools):
+    """Per function: sass, the instructions of ptxas -arch=sm_90's machine
+    code for it (nvdisasm -c), NOPs and the closing self-branch left out;
+    None where the tools reject the file."""
+    text = disassembly(path, tools)
+    if text is None:
         return None
     meta, cur, label = {}, None, None
-    for line in r.stdout.splitlines():
+    for line in text.splitlines():
         m = re.match(r"^\s*\.section\s+\.text\.([\w$.]+),", line)
         if m:
             cur, label = m.group(1), None
@@ -294,22 +300,14 @@ def sass_listing(path, tools):
     name with the same code reads the same), or None where the tools
     reject the file: two builds with equal listings run the same
     instructions."""
-    with tempfile.TemporaryDirectory() as tmp:
-        cubin = os.path.join(tmp, "a.cubin")
-        if assemble(os.path.join(tools, "ptxas"), [], tools_ptx(path, tmp), cubin) is None:
-            return None
-        try:
-            r = subprocess.run([os.path.join(tools, "nvdisasm"), "-c", cubin],
-                               capture_output=True, text=True, timeout=600)
-        except (OSError, subprocess.TimeoutExpired):
-            return None
-    if r.returncode:
+    text = disassembly(path, tools)
+    if text is None:
         return None
     funcs, cur, labels = [], None, {}
 
     def label(m):
         return labels.setdefault(m.group(0), ".L%d" % len(labels))
-    for line in r.stdout.splitlines():
+    for line in text.splitlines():
         if re.match(r"^\s*\.section\s+\.text\.", line):
             cur, labels = [], {}
             funcs.append(cur)
