@@ -106,7 +106,7 @@ typedef struct MemSlot {
 } MemSlot;
 
 typedef enum AccKind {
-  A_PTRLOAD,  /* a load of a generic pointer */
+  A_PTRLOAD,  /* a load of a generic pointer (or of one read as an integer) */
   A_PTRSTORE, /* a store of a generic pointer */
   A_NULLSTORE, /* memset 0: the bytes hold generic nulls */
   A_FIELDCOPY, /* a writer's store of a pointer it loaded from the same
