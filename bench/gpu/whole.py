@@ -298,8 +298,6 @@ def sized(e, measured, timeout):
     A run at arguments already reduced that still timed out: DROP (its last
     integer is not what its time depends on).  None: nothing to scale (fast
     enough at the Makefile's arguments, or no integer argument)."""
-    if not isinstance(measured, tuple):
-        measured = (measured, None)
     seconds, ran = measured
     base = ran if ran is not None else e["args"]
     if seconds is None and ran is not None and ran != e["args"]:
@@ -569,19 +567,23 @@ def main():
     names = [x for x in a.units.split(",") if x]
     if names:
         units = [u for u in units if any(n in u["name"] for n in names)]
-    extra = dict((x.split("=", 1) + [None])[:2] for x in a.extra)
+    # --extra NAME[=ARGS], NAME with or without -cuda: {base name: ARGS or None}
+    extra = {}
+    for x in a.extra:
+        n, _, args = x.partition("=")
+        extra[n[:-len("-cuda")] if n.endswith("-cuda") else n] = args if "=" in x else None
     if extra:
-        more, _ = public.hecbench_units(
-            a.repos, 0, names=[n[:-len("-cuda")] if n.endswith("-cuda") else n for n in extra])
+        more, _ = public.hecbench_units(a.repos, 0, names=list(extra))
         units = [u for u in more if u["lang"] == "cuda"] + \
-            [u for u in units if u["name"] not in extra]
+            [u for u in units if u["name"][:-len("-cuda")] not in extra]
 
     def one(u):
-        args = extra.get(u["name"], extra.get(u["name"][:-len("-cuda")]))
+        base = u["name"][:-len("-cuda")]
+        args = extra.get(base)
         e = prepare_one(u, plugin, cuda[0], a.timeout, a.reuse,
                         args.split() if args is not None else None)
         if "skip" not in e:
-            e["held_out"] = u["name"] in extra or u["name"][:-len("-cuda")] in extra
+            e["held_out"] = base in extra
         return e
     with ThreadPoolExecutor(a.j) as ex:
         got = list(ex.map(one, units))
@@ -612,9 +614,9 @@ def main():
                  " --units " + a.units if a.units else "", " --reuse" if a.reuse else "",
                  "".join(" --measured " + os.path.relpath(m, ROOT) for m in a.measured or [])),
              "",
-             "bundle: bench/gpu/work/bundle, %d programs (%d with other PTX, %d controls), %.1f MiB "
+             "bundle: %s, %d programs (%d with other PTX, %d controls), %.1f MiB "
              "(binaries gzipped; limit %d); every PTX assembled by %s" % (
-                 len(ready), len(changed), len(ready) - len(changed), size / 1048576.0,
+                 os.path.relpath(a.bundle, ROOT), len(ready), len(changed), len(ready) - len(changed), size / 1048576.0,
                  a.max_mib,
                  "ptxas -arch=sm_90" if PTXAS else "nothing (no ptxas here)"),
              "device time: at most %d s (4 runs x %d s per program); run.sh keeps to its "

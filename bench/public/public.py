@@ -226,11 +226,11 @@ def hecbench_units(repos, n, names=None):
         return [], "zjin-lcf/HeCBench not in REPOS"
     commit = PINS["zjin-lcf/HeCBench"]
     tree = ls_tree(git, commit, "src/")
-    picked = names
-    names = sorted(d[len("src/"):-len("-cuda")] for d in tree if d.endswith("-cuda"))
-    chosen = names[1::2][:n]  # awk 'NR % 2 == 0': the 2nd, 4th, ... name
-    if picked is not None:
-        chosen = [x for x in names if x in picked]
+    every = sorted(d[len("src/"):-len("-cuda")] for d in tree if d.endswith("-cuda"))
+    if names is None:
+        chosen = every[1::2][:n]  # awk 'NR % 2 == 0': the 2nd, 4th, ... name
+    else:
+        chosen = [x for x in every if x in names]
     dirs = [("src/%s-%s" % (x, l), l) for x in chosen for l in ("cuda", "hip")
             if "src/%s-%s" % (x, l) in tree]
     dest = os.path.join(WORK, "HeCBench")

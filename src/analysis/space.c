@@ -357,8 +357,9 @@ static void collect_value(Space *s, LLVMValueRef i, LLVMOpcode op) {
     add_cand(s, i, SP_EXTRACT, 0, false);
     break;
   case LLVMLoad:
-    if (generic_scalar(s, LLVMTypeOf(i)) && !host_or_slot_load(s, i, i) && s->sum &&
-        (s->use_sum || mem_module_object(s->mem, LLVMGetOperand(i, 0))))
+    if (!generic_scalar(s, LLVMTypeOf(i)) || host_or_slot_load(s, i, i))
+      break;
+    if (s->sum && (s->use_sum || mem_module_object(s->mem, LLVMGetOperand(i, 0))))
       add_cand(s, i, SP_MEMLOAD, 0, false);
     break;
   case LLVMAlloca:
