@@ -24,7 +24,8 @@ least 1,024 elements):
 the kernel's math is OpenCL's relaxed kind (exp, log, sqrt, sin/cos,
 division: libclc's device functions and the host's libm may differ by a
 few ulps, and a sum of many such terms accumulates them); builds on the
-device are always compared to 1e-5 (the same functions on both sides).
+device are always compared to 1e-5 relative or 1e-6 of the buffer's largest
+magnitude (the same functions on both sides; gpu-run --against).
 """
 
 RODINIA = "yuhc/gpu-rodinia"

@@ -18,6 +18,20 @@
 ; RUN: mkdir -p %t/init && cp %t/cpu/arg0.in.bin %t/init/arg0.bin && cp %t/cpu/arg2.1.in.bin %t/init/arg2.1.bin
 ; RUN: gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:rand=2' --dry-run --against %t/init | FileCheck %s --check-prefix=AGREE
 ; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:rand=2' --dry-run --against %t/none 2>&1 | FileCheck %s --check-prefix=NOFILE
+; Floats agree to 1e-5 relative or, near 0, to 1e-6 of the buffer's largest
+; magnitude (two builds contract multiply-adds differently; where terms
+; cancel the difference is an ulp of the terms): 0 vs 2e-6 in a buffer up
+; to 3 agrees, 0 vs 1e-5 does not, nor 3 vs 3.001.
+; RUN: gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:iota' --dry-run --dump %t/iota > /dev/null
+; RUN: mkdir -p %t/near %t/far %t/rel && for d in near far rel; do cp %t/iota/arg0.in.bin %t/$d/arg0.bin; done
+; RUN: python3 -c "import struct,sys; open(sys.argv[1],'wb').write(struct.pack('4f',2e-6,1,2,3))" %t/near/arg2.1.bin
+; RUN: python3 -c "import struct,sys; open(sys.argv[1],'wb').write(struct.pack('4f',1e-5,1,2,3))" %t/far/arg2.1.bin
+; RUN: python3 -c "import struct,sys; open(sys.argv[1],'wb').write(struct.pack('4f',0,1,2,3.001))" %t/rel/arg2.1.bin
+; RUN: gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:iota' --dry-run --against %t/near | FileCheck %s --check-prefix=AGREE
+; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:iota' --dry-run --against %t/far | FileCheck %s --check-prefix=FAR
+; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --local 32 --arg buf:i32:64:iota --arg i32=3 --arg 'struct:i32=1;buf:f32:4:iota' --dry-run --against %t/rel | FileCheck %s --check-prefix=REL
+; FAR: against: DIFFER arg2.1[0] 0 vs 9.99999975e-06
+; REL: against: DIFFER arg2.1[3] 3 vs 3.00099993
 ; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --local 30 --arg buf:i32:64 2>&1 | FileCheck %s --check-prefix=SIZES
 ; RUN: not gpu-run %t/k.ptx --kernel k --global 64 --arg local:16 2>&1 | FileCheck %s --check-prefix=LOCAL
 ; RUN: not gpu-run %t/k.ptx --global 64 2>&1 | FileCheck %s --check-prefix=USAGE
