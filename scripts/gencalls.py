@@ -13,7 +13,14 @@ too), results of earlier calls, selects and phis of them, and pointers it
 stored in a private table of pointers and loaded back; then copies its
 private array and local memory to the global buffer, so that every write
 is seen.  Some helpers are internal, some visible; some calls are
-indirect (through a function pointer a select picks).
+indirect (through a function pointer a select picks).  The kernel is named
+as a C++ front end names it (`_Z1kPiS_i`) and, from a stream of its own,
+may keep a pointer in its template `__shared__` static (`_ZZ1kPiS_iE4slot`,
+linkonce_odr: memsum's kernel statics) and read pointers back as
+integers (a private i64 slot; a struct holding a pointer copied by memcpy
+and read as an i64, Thrust's device_ptr in a functor: infer's
+pointer-wide integer loads); each such pointer is read at once and handed
+to the helpers.
 
 Every program runs through gasp-opt under every pipeline of PIPELINES with
 --verify-spaces (the checker of src/report/spacecheck.c), with --plugin also
@@ -91,6 +98,8 @@ def long_name(z, k):
 
 
 class Prog:
+    kname = "_Z1kPiS_i"  # the kernel's name, mangled as a C++ front end does
+
     def __init__(self, seed, target, sizes=False):
         self.r = random.Random(seed * 7919 + (1 if target == "nvptx64" else 0))
         (self.triple, self.gen, self.glob, self.loc, self.priv, self.kcc, self.fcc,
@@ -106,6 +115,16 @@ class Prog:
                       else "h%d" % k for k in range(self.n)]
         self.lines = []
         self.tmp = 0
+        # C++ shapes (a stream of its own, so the graph's draws are
+        # unchanged): the kernel gets a mangled name and may keep pointers
+        # in a template kernel's __shared__ static (`_ZZ<kernel>E4slot`,
+        # linkonce_odr: memsum's kernel statics) and read pointers back as
+        # integers (a private i64 slot, and a struct holding a pointer
+        # copied by memcpy and read as an i64: Thrust's device_ptr in a
+        # functor; infer's pointer-wide integer loads)
+        self.x = random.Random(seed * 15485863 + 29 + (1 if target == "nvptx64" else 0))
+        self.static = self.x.random() < 0.6
+        self.intread = self.x.random() < 0.6
 
     def t(self):
         self.tmp += 1
@@ -195,7 +214,7 @@ class Prog:
     def kernel(self):
         r, G, cc = self.r, self.G, self.fcc
         gp, lp, pp = ptr(self.glob), ptr(self.loc), ptr(self.priv)
-        self.emit(f"define {self.kcc} void @k({gp} %g, {lp} %l, i32 %c) {{")
+        self.emit(f"define {self.kcc} void @{self.kname}({gp} %g, {lp} %l, i32 %c) {{")
         self.emit("entry:")
         self.emit("  %pr = alloca [16 x i32], align 4")
         self.emit(f"  %tab = alloca [4 x {G}], align 8")
@@ -226,6 +245,36 @@ class Prog:
             e = self.t()
             self.emit(f"  {e} = getelementptr inbounds [4 x {G}], ptr %tab, i64 0, i64 {i}")
             self.emit(f"  store {G} {r.choice(base)}, ptr {e}, align 8")
+        x = self.x
+        if self.static:  # a pointer kept in the kernel's __shared__ static
+            st = f"{ptr(self.loc)} @_ZZ{self.kname[2:]}E4slot"
+            self.emit(f"  store {G} {x.choice(base)}, {st}, align 8")
+            v = self.t()
+            self.emit(f"  {v} = load {G}, {st}, align 8")
+            vals.append(v)
+        if self.intread:  # pointers read back as integers
+            self.emit("  %islot = alloca i64, align 8")
+            self.emit("  %fsrc = alloca { i32, " + G + " }, align 8")
+            self.emit("  %fdst = alloca { i32, " + G + " }, align 8")
+            i, v, w = self.t(), self.t(), self.t()
+            self.emit(f"  {i} = ptrtoint {G} {x.choice(base)} to i64")
+            self.emit(f"  store i64 {i}, ptr %islot, align 8")
+            self.emit(f"  {v} = load i64, ptr %islot, align 8")
+            self.emit(f"  {w} = inttoptr i64 {v} to {G}")
+            vals.append(w)
+            f, e, v, w = self.t(), self.t(), self.t(), self.t()
+            self.emit(f"  {f} = getelementptr inbounds {{ i32, {G} }}, ptr %fsrc, i64 0, i32 1")
+            self.emit(f"  store {G} {x.choice(base)}, ptr {f}, align 8")
+            self.emit("  call void @llvm.memcpy.p0.p0.i64(ptr align 8 %fdst, ptr align 8 %fsrc, i64 16, i1 false)")
+            self.emit(f"  {e} = getelementptr inbounds i8, ptr %fdst, i64 8")
+            self.emit(f"  {v} = load i64, ptr {e}, align 8")
+            self.emit(f"  {w} = inttoptr i64 {v} to {G}")
+            vals.append(w)
+        for j, v in enumerate(vals[len(base):]):  # each read back is used at once too
+            e, o = self.t(), self.t()
+            self.emit(f"  {e} = load i32, {G} {v}, align 4")
+            self.emit(f"  {o} = getelementptr inbounds i32, {gp} %g, i64 {24 + j}")
+            self.emit(f"  store i32 {e}, {gp} {o}, align 4")
         depth = r.randint(0, 3)
         blocks = 0
         for j in range(r.randint(2, 7)):
@@ -278,10 +327,18 @@ class Prog:
     def text(self):
         self.emit(f'target datalayout = "{self.dl}"')
         self.emit(f'target triple = "{self.triple}"')
+        if self.static:
+            self.emit(f"@_ZZ{self.kname[2:]}E4slot = linkonce_odr {ptr(self.loc)[4:]} "
+                      f"global {self.G} undef, align 8")
         for k in range(self.n):
             self.helper(k)
         self.kernel()
+        if self.intread:
+            self.emit("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)")
         return "\n".join(self.lines) + "\n"
+
+
+KERNEL = Prog.kname
 
 
 def gen(seed, target, sizes=False):
@@ -352,12 +409,12 @@ def run_one(build, work, seed, target, plugin=False, sizes=False):
             fails.append((name, f"{os.path.basename(cmd[0])} exit {p.returncode}: "
                           f"{p.stderr.strip()[:300]}", rerun))
             continue
-        q = run([grun, src, "--kernel", "k", "--global", "1", "--arg", "buf:i32:64",
+        q = run([grun, src, "--kernel", KERNEL, "--global", "1", "--arg", "buf:i32:64",
                             "--arg", "local:64", "--arg", f"i32={c}", "--check-as", "--compare",
                             out])
         if q.returncode != 0:
             fails.append((name, f"gasp-run exit {q.returncode}: {(q.stderr or q.stdout).strip()[:300]}",
-                          f"{grun} {src} --kernel k --global 1 --arg buf:i32:64 --arg local:64 "
+                          f"{grun} {src} --kernel {KERNEL} --global 1 --arg buf:i32:64 --arg local:64 "
                           f"--arg i32={c} --check-as --compare {out}"))
         else:
             os.unlink(out)
