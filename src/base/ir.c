@@ -345,6 +345,22 @@ LLVMValueRef ir_strip_offsets(LLVMValueRef v) {
   }
 }
 
+bool ir_address_read_as_int(LLVMValueRef fn, LLVMValueRef p) {
+  for (unsigned d = 0; d < 16; d++) {
+    for (LLVMUseRef u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (LLVMIsAPtrToIntInst(user) &&
+          LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == fn)
+        return true;
+    }
+    LLVMOpcode op = ir_opcode(p);
+    if (op != LLVMGetElementPtr && op != LLVMAddrSpaceCast && op != LLVMBitCast)
+      return false;
+    p = LLVMGetOperand(p, 0);
+  }
+  return false;
+}
+
 bool ir_is_lifetime(LLVMValueRef call) {
   LLVMValueRef f = ir_callee(call);
   if (!f || !LLVMGetIntrinsicID(f))

@@ -42,6 +42,8 @@
  *                                   generic, or infer did not run)
  *   one space and null, left for the late run   (the plugin's early run:
  *                                   GaspOptions.early_run)
+ *   one space, its address also read as an integer (an alignment test),
+ *                                   left for the late run   (the same)
  *   one space, whose cast would serve this access alone   (tgt_cast_shared:
  *                                   NVPTX global; target.c, "Casts that
  *                                   must be shared")
@@ -269,7 +271,7 @@ static void source_reason(Why *w, const SpaceWhy *sw, Reason *r) {
   }
 }
 
-static void reason_of(Why *w, LLVMValueRef p, Reason *r) {
+static void reason_of(Why *w, LLVMValueRef fn, LLVMValueRef p, Reason *r) {
   SpaceWhy sw = space_explain(w->sp, p);
   r->detail[0] = 0;
   int as = space_mask_lat(w->sp, sw.mask & SP_NAMED);
@@ -287,6 +289,11 @@ static void reason_of(Why *w, LLVMValueRef p, Reason *r) {
     } else if (w->cx->opt.early_run && (sw.mask & SP_NULL)) { /* rewrite.c's lat_in */
       r->what = "one space and null, left for the late run (named now, LLVM's alias "
                 "analysis would take the null for an address)";
+      snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
+    } else if (w->cx->opt.early_run && ir_address_read_as_int(fn, p)) {
+      /* rewrite.c's address_test_waits */
+      r->what = "one space, its address also read as an integer (an alignment test), left "
+                "for the late run (named now, the test would read a cast back)";
       snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
     } else if (tgt_cast_shared(w->t, as, w->cx->opt.lower_generic == GASP_LOWER_TAGS)) {
       /* rewrite.c's phase 2a, resolve.c */
@@ -411,7 +418,7 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
         if (!space_reachable(w.sp, bb))
           r.what = "in a block not reachable from the entry";
         else if (p)
-          reason_of(&w, p, &r);
+          reason_of(&w, fn, p, &r);
         summary_note(cx, fn, r.what, loops ? loops_class(loops, i) : -1);
         GaspRemark *rm = cx_remark(cx, GASP_REMARK_MISSED, "GenericAccess", fn, i);
         rm_arg(rm, "Access", "%s", access_name(i));

@@ -69,21 +69,20 @@ static const GaspStatDesc st_realigned = {
     "infer.realigned", "named loads and stores given the alignment their object gives them"};
 static const GaspStatDesc st_access = {
     "infer.accesses-rewritten", "load/store/atomic pointer operands rewritten"};
-static const GaspStatDesc st_intrin = {
-    "infer.intrinsics-rewritten", "memory intrinsic calls rebuilt"};
-static const GaspStatDesc st_icmp = {"infer.icmps-rewritten",
-                                     "pointer comparisons rewritten"};
+static const GaspStatDesc st_intrin = {"infer.intrinsics-rewritten", "memory intrinsic calls rebuilt"};
+static const GaspStatDesc st_icmp = {"infer.icmps-rewritten", "pointer comparisons rewritten"};
 static const GaspStatDesc st_byval = {
     "infer.byval-args-named", "by-value call arguments whose pointer got a named space"};
-static const GaspStatDesc st_cast = {"infer.casts-folded",
-                                     "generic-to-named casts folded"};
-static const GaspStatDesc st_slot = {
-    "infer.slots", "private pointer slots seen through"};
+static const GaspStatDesc st_cast = {"infer.casts-folded", "generic-to-named casts folded"};
+static const GaspStatDesc st_slot = {"infer.slots", "private pointer slots seen through"};
 static const GaspStatDesc st_volatile = {
     "infer.volatile-kept", "volatile accesses kept generic by target policy"};
 static const GaspStatDesc st_null_late = {
     "infer.null-left-for-late",
     "accesses through a pointer a null may reach left for the late run (LLVM's alias analysis)"};
+static const GaspStatDesc st_test_late = {
+    "infer.address-test-left-for-late",
+    "accesses whose address is also read as an integer left for the late run"};
 static const GaspStatDesc st_unshared = {
     "infer.cast-not-shared",
     "accesses kept generic: the new cast naming them would serve one access (cvta)"};
@@ -142,6 +141,11 @@ static bool slot_copy_waits(const Infer *s, LLVMValueRef call, const IrMemIntrin
       return true;
   }
   return false;
+}
+
+/* p's address is read as an integer: docs/design.md, "Address tests". */
+static bool test_waits(const Infer *s, LLVMValueRef p) {
+  return s->cx->opt.early_run && ir_address_read_as_int(s->fn, p);
 }
 
 /* The space infer names a set in (LAT_* when none). */
@@ -565,7 +569,8 @@ static void mark_ops(Infer *s) {
       break;
     }
     default: /* load, store, atomics, generic-to-named cast */
-      mark_needed(s, LLVMGetOperand(i, ir_ptr_operand(i)));
+      if (!test_waits(s, LLVMGetOperand(i, ir_ptr_operand(i))))
+        mark_needed(s, LLVMGetOperand(i, ir_ptr_operand(i)));
       break;
     }
   }
@@ -610,8 +615,9 @@ static size_t build_twins(Infer *s) {
 static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas) {
   uint32_t mask = space_mask(s->sp, p, NULL);
   int as = space_mask_lat(s->sp, mask);
-  if (as >= 0 && null_waits(s, mask)) {
-    cx_stat(s->cx, &st_null_late, 1); /* named in the late run */
+  bool test = as >= 0 && test_waits(s, p);
+  if (as >= 0 && (null_waits(s, mask) || test)) {
+    cx_stat(s->cx, test ? &st_test_late : &st_null_late, 1); /* named in the late run */
     return -1;
   }
   if (as < 0 || as == s->t->generic || constant_copy_slot(s, p) || byval_waits(s, p))
