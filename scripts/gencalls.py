@@ -393,13 +393,18 @@ def run_one(build, work, seed, target, plugin=False, sizes=False):
     for name, flags in PIPELINES + (PLUGIN_PIPELINES if plugin else []):
         out = src[:-3] + f".{name}.ll"
         if isinstance(flags, str):  # a plugin pipeline: opt-22 -passes=default<On>
+            # bitcode: LLVM's inliner and block splitting name blocks after a
+            # helper of --sizes past the 1,024 characters LLVM's text reader
+            # takes (`h132.exit.<1,000 characters>_crit_edge`; opt-22 alone
+            # writes what it cannot read back)
+            out = src[:-3] + f".{name}.bc"
             inp = src
             if name.endswith("-noinline"):
                 inp = src[:-3] + ".noinline.ll"
                 with open(src) as f, open(inp, "w") as g:
                     g.write(re.sub(r"^(define (?!\w*_kernel)[^{]*\)) \{$", r"\1 noinline {",
                                    f.read(), flags=re.M))
-            cmd = ["opt-22", "-load-pass-plugin=" + so, "-passes=" + flags, "-S", inp, "-o", out]
+            cmd = ["opt-22", "-load-pass-plugin=" + so, "-passes=" + flags, inp, "-o", out]
             rerun = "GASP_VERIFY_SPACES=1 " + " ".join(cmd[:2] + [f"'{cmd[2]}'"] + cmd[3:])
         else:
             cmd = [opt, "-S", src, "-o", out] + flags

@@ -283,11 +283,11 @@ void clone_map_free(CloneMap *cm);
 /* The calls of decl, an intrinsic name LLVM 22 does not know, upgraded as
    LLVM's readers do; true when it did (decl is then gone). */
 bool capi_upgrade_calls(LLVMValueRef decl);
-/* Variadic calls and functions lowered to an argument buffer as llc does
-   (ExpandVariadics, lowering mode); true when m changed. */
+/* Variadics lowered to an argument buffer as llc does (ExpandVariadics); true if m changed. */
 bool capi_expand_variadics(LLVMModuleRef m);
-/* Moves the name of from (about to go away) to to: Value::takeName. */
-void ir_take_name(LLVMValueRef from, LLVMValueRef to);
+void ir_take_name(LLVMValueRef from, LLVMValueRef to); /* Value::takeName */
+/* f's text (LLVMPrintValueToString's but for metadata numbers) in time linear in f. */
+char *ir_print_function(LLVMValueRef f);
 /* The copy `to` of `from` (clone.c) gets its own DISubprogram, and each
    olds[k]'s location, DIAssignID and debug records go to news[k] (pairs of
    arguments and instructions; a function without a DISubprogram: nothing). */

@@ -40,6 +40,14 @@
 //    uniqued); through the C API each attribute is read and added one at
 //    a time, and each addition builds a new list (7% of gasp's own
 //    instructions under the plugin on a small random OpenCL program).
+//  - ir_print_function: a function's text.  LLVMPrintValueToString on a
+//    function numbers the metadata of every function of the module first
+//    (Value::print's ModuleSlotTracker initialises all metadata for a
+//    function), so gasp-run's one print per function (prep.c) was
+//    quadratic in the module: 60% of its time on a random program of
+//    5,000 helpers.  Function::print numbers the module's globals and this
+//    function's own values only; the text differs in metadata numbers
+//    alone (which prep.c drops).
 //  - capi_expand_variadics: variadic calls rewritten to pass their
 //    arguments in a buffer, by LLVM's own ExpandVariadics in lowering mode
 //    (the mode llc's IR pipeline runs it in; the pass registry offers only
@@ -54,6 +62,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/IPO/ExpandVariadics.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -70,6 +79,7 @@ bool capi_upgrade_calls(LLVMValueRef decl);
 bool capi_expand_variadics(LLVMModuleRef m);
 void ir_take_name(LLVMValueRef from, LLVMValueRef to);
 void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
+char *ir_print_function(LLVMValueRef f);
 }
 
 void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs) {
@@ -95,6 +105,14 @@ void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs) {
     tf->setAttributes(out);
   else
     tc->setAttributes(out);
+}
+
+char *ir_print_function(LLVMValueRef f) {
+  std::string text;
+  raw_string_ostream os(text);
+  unwrap<Function>(f)->print(os);
+  os.flush();
+  return LLVMCreateMessage(text.c_str());
 }
 
 void ir_take_name(LLVMValueRef from, LLVMValueRef to) {

@@ -389,7 +389,8 @@ static bool link_declarations(Prep *s, LLVMValueRef kernel) {
 /* Printing one instruction numbers its whole function's values first:
    every site of a function of n instructions printed alone costs O(n^2)
    (a 4 MB module lowered to tags: 60% of gasp-run's time).  The function
-   is printed once instead and its instruction lines taken in order: two
+   is printed once instead (ir_print_function: LLVM-C's print of a
+   function numbers the metadata of the whole module first) and its instruction lines taken in order: two
    spaces and a character that starts an instruction (a switch's case lines
    are indented further, its closing bracket and debug records are not
    instructions); when the count does not match the instructions, each
@@ -401,7 +402,7 @@ static void fn_text_begin(Prep *s, LLVMValueRef f) {
       n++;
   if (!n)
     return;
-  char *text = LLVMPrintValueToString(f);
+  char *text = ir_print_function(f);
   const char **lines = xmalloc(n * sizeof *lines);
   unsigned k = 0;
   bool ok = true;
