@@ -109,6 +109,22 @@ static const char *caller_reason(Why *w, LLVMValueRef fn, unsigned k, Reason *r)
   return "callers pass different spaces";
 }
 
+/* Every direct call of fn passes null or undef as argument k (ipmsp then
+   names the parameter global: votes.c, settle_null_only). */
+static bool only_null_passed(LLVMValueRef fn, unsigned k) {
+  bool any = false;
+  for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef call = LLVMGetUser(u);
+    if (!LLVMIsACallInst(call) || k >= LLVMGetNumArgOperands(call))
+      return false;
+    LLVMValueRef a = LLVMGetOperand(call, k);
+    if (!LLVMIsAConstantPointerNull(a) && !LLVMIsAUndefValue(a))
+      return false;
+    any = true;
+  }
+  return any;
+}
+
 /* The space ipmsp published for parameter k of fn (!gasp.as holds one
    entry per pointer parameter), or -1. */
 static int published_space(LLVMValueRef fn, unsigned k) {
@@ -149,9 +165,13 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   }
   else if (tgt_space(w->t, voted) &&
            tgt_cast_shared(w->t, voted, w->cx->opt.lower_generic == GASP_LOWER_TAGS))
-    r->what = "callers pass one space, but the parameter's value also leaves the function as a "
-              "generic pointer (returned, stored, handed on): named, it would be cast back, "
-              "for accesses a generic pointer makes as fast (ipmsp's cast-back rule)";
+    r->what = only_null_passed(fn, k)
+                  ? "callers pass only null, but the parameter's value also leaves the function "
+                    "as a generic pointer (returned, stored, handed on): named, it would be cast "
+                    "back, for accesses a generic pointer makes as fast (ipmsp's cast-back rule)"
+                  : "callers pass one space, but the parameter's value also leaves the function "
+                    "as a generic pointer (returned, stored, handed on): named, it would be cast "
+                    "back, for accesses a generic pointer makes as fast (ipmsp's cast-back rule)";
   else if (ir_address_taken(fn))
     r->what = "indirect call: the function's address is taken";
   else if (LLVMGetLinkage(fn) != LLVMInternalLinkage &&

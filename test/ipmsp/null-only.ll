@@ -17,11 +17,14 @@
 ; RUN: gasp-opt -S %t.amd.ll -o %t.amd.g.ll
 ; RUN: FileCheck %s --check-prefix=AMD < %t.amd.g.ll
 ; RUN: gasp-run %t.amd.ll --kernel k --global 4 --arg buf:i32:64:iota --arg buf:i32:8:iota --arg i32=2 --check-as --compare %t.amd.g.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-opt %s -o /dev/null -pass-remarks-missed=gasp 2>&1 | FileCheck %s --check-prefix=WHY
 ; EXEC: identical
+; WHY: load stays generic: callers pass only null, but the parameter's value also leaves the function as a generic pointer {{.*}}cast-back rule) (parameter 0 of @nilkeep)
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 @tile = internal addrspace(3) global [16 x i32] undef, align 4
+@keep = internal addrspace(1) global ptr null, align 8
 
 ; Visible outside: cloned for its one caller, rzr (null there) named global.
 ; CHECK-LABEL: define void @acc(ptr %r, ptr %a, ptr %rzr)
@@ -72,6 +75,20 @@ define internal i32 @nilint(ptr %p) #0 {
   ret i32 %t
 }
 
+; Null only, its value stored as a generic pointer and its load behind the
+; null test: the cast-back rule keeps it generic, and the remark says the
+; callers pass only null.
+define internal i32 @nilkeep(ptr %p) #0 {
+  store ptr %p, ptr addrspace(1) @keep, align 8
+  %z = icmp eq ptr %p, null
+  br i1 %z, label %n, label %l
+l:
+  %v = load i32, ptr %p, align 4
+  ret i32 %v
+n:
+  ret i32 0
+}
+
 ; The calls pass each null in its parameter's space.
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK:         call void @acc.as1_1_1(ptr addrspace(1) %o, ptr addrspace(1) %{{.*}}, ptr addrspace(1) null)
@@ -97,6 +114,7 @@ define ptx_kernel void @k(ptr %out, ptr %in, i32 %i) {
   %c = call i32 @nil(ptr null, i32 %i)
   %d = call i32 @nil(ptr undef, i32 %i)
   %g = call i32 @nilint(ptr null)
+  %kk = call i32 @nilkeep(ptr null)
   %e0 = add i32 %a, %b
   %e = add i32 %e0, %g
   %f0 = add i32 %e, %c
