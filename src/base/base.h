@@ -76,13 +76,13 @@ unsigned ir_base_align(LLVMValueRef p);
 LLVMOpcode ir_opcode(LLVMValueRef v); /* an instruction's or constant expression's; else 0 */
 /* v without its GEPs and casts (instructions or constant expressions). */
 LLVMValueRef ir_strip_offsets(LLVMValueRef v);
-/* p, or a GEP or cast it is made from (16 steps), has a ptrtoint in fn (an address test). */
-bool ir_address_read_as_int(LLVMValueRef fn, LLVMValueRef p);
+/* The pointers fn reads as integers (its ptrtoints' operands) into set, cleared first; then
+   whether p, or a GEP or cast it is made from (16 steps), is one of them: an address test. */
+void ir_int_read_ptrs(LLVMValueRef fn, PtrMap *set);
+bool ir_address_read_as_int(const PtrMap *set, LLVMValueRef p);
 bool ir_is_lifetime(LLVMValueRef call); /* a llvm.lifetime.start/end marker? */
-/* i64, or a vector of i64, for a (vector of) 64-bit pointer type. */
-LLVMTypeRef ir_int_for(LLVMTypeRef pt);
-/* Integer constant c of type it, splatted when it is a vector. */
-LLVMValueRef ir_splat(LLVMTypeRef it, unsigned long long c);
+LLVMTypeRef ir_int_for(LLVMTypeRef pt); /* i64 (or a vector of) for a (vector of) 64-bit ptr */
+LLVMValueRef ir_splat(LLVMTypeRef it, unsigned long long c); /* c of type it, splatted */
 /* The 64-bit generic pointer p with bits 61-63 cleared as the tag scheme does,
    inttoptr(ashr(shl(ptrtoint p, 4), 4)), built at b (lower, gasp-run's builtins). */
 LLVMValueRef ir_clear_tag(LLVMBuilderRef b, LLVMValueRef p);

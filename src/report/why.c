@@ -68,6 +68,7 @@ typedef struct Why {
   WhyRun run;
   const TgtTable *t;
   Space *sp; /* the space analysis of the function being reported */
+  PtrMap int_reads; /* the early run: what that function reads as integers */
 } Why;
 
 typedef struct Reason {
@@ -165,13 +166,12 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   }
   else if (tgt_space(w->t, voted) &&
            tgt_cast_shared(w->t, voted, w->cx->opt.lower_generic == GASP_LOWER_TAGS))
-    r->what = only_null_passed(fn, k)
-                  ? "callers pass only null, but the parameter's value also leaves the function "
-                    "as a generic pointer (returned, stored, handed on): named, it would be cast "
-                    "back, for accesses a generic pointer makes as fast (ipmsp's cast-back rule)"
-                  : "callers pass one space, but the parameter's value also leaves the function "
-                    "as a generic pointer (returned, stored, handed on): named, it would be cast "
-                    "back, for accesses a generic pointer makes as fast (ipmsp's cast-back rule)";
+#define CAST_BACK ", but the parameter's value also leaves the function as a generic pointer " \
+                  "(returned, stored, handed on): named, it would be cast back, for accesses a " \
+                  "generic pointer makes as fast (ipmsp's cast-back rule)"
+    r->what = only_null_passed(fn, k) ? "callers pass only null" CAST_BACK
+                                      : "callers pass one space" CAST_BACK;
+#undef CAST_BACK
   else if (ir_address_taken(fn))
     r->what = "indirect call: the function's address is taken";
   else if (LLVMGetLinkage(fn) != LLVMInternalLinkage &&
@@ -291,7 +291,7 @@ static void source_reason(Why *w, const SpaceWhy *sw, Reason *r) {
   }
 }
 
-static void reason_of(Why *w, LLVMValueRef fn, LLVMValueRef p, Reason *r) {
+static void reason_of(Why *w, LLVMValueRef p, Reason *r) {
   SpaceWhy sw = space_explain(w->sp, p);
   r->detail[0] = 0;
   int as = space_mask_lat(w->sp, sw.mask & SP_NAMED);
@@ -310,7 +310,7 @@ static void reason_of(Why *w, LLVMValueRef fn, LLVMValueRef p, Reason *r) {
       r->what = "one space and null, left for the late run (named now, LLVM's alias "
                 "analysis would take the null for an address)";
       snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
-    } else if (w->cx->opt.early_run && ir_address_read_as_int(fn, p)) {
+    } else if (w->cx->opt.early_run && ir_address_read_as_int(&w->int_reads, p)) {
       /* rewrite.c's address_test_waits */
       r->what = "one space, its address also read as an integer (an alignment test), left "
                 "for the late run (named now, the test would read a cast back)";
@@ -417,7 +417,8 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
   if (!cx_wants(cx, GASP_REMARK_MISSED) && !cx->summary)
     return;
   Facts *facts = cx->facts; /* the run's: the report runs inside pipeline_run */
-  Why w = {cx, run, cx->tgt, facts_space(facts)};
+  Why w = {cx, run, cx->tgt, facts_space(facts), {0}};
+  map_init(&w.int_reads);
   /* what memory holds, as memsum saw it: the store's summary, kept when no
      pass changed code since memsum asked for it */
   space_use_summary(w.sp, run.memsum ? facts_summary(facts, NULL) : NULL);
@@ -432,13 +433,15 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
           space_analyse(w.sp, fn, NULL);
           analysed = true;
           loops = cx->summary ? loops_new(cx->tgt, w.sp, fn) : NULL;
+          if (cx->opt.early_run)
+            ir_int_read_ptrs(fn, &w.int_reads);
         }
         LLVMValueRef p = generic_ptr(&w, i);
         Reason r = {.what = "unknown origin"};
         if (!space_reachable(w.sp, bb))
           r.what = "in a block not reachable from the entry";
         else if (p)
-          reason_of(&w, fn, p, &r);
+          reason_of(&w, p, &r);
         summary_note(cx, fn, r.what, loops ? loops_class(loops, i) : -1);
         GaspRemark *rm = cx_remark(cx, GASP_REMARK_MISSED, "GenericAccess", fn, i);
         rm_arg(rm, "Access", "%s", access_name(i));
@@ -453,5 +456,6 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
       }
     loops_free(loops);
   }
+  map_free(&w.int_reads);
   space_free(w.sp);
 }

@@ -77,14 +77,11 @@ static const GaspStatDesc st_cast = {"infer.casts-folded", "generic-to-named cas
 static const GaspStatDesc st_slot = {"infer.slots", "private pointer slots seen through"};
 static const GaspStatDesc st_volatile = {
     "infer.volatile-kept", "volatile accesses kept generic by target policy"};
-static const GaspStatDesc st_null_late = {
-    "infer.null-left-for-late",
+static const GaspStatDesc st_null_late = {"infer.null-left-for-late",
     "accesses through a pointer a null may reach left for the late run (LLVM's alias analysis)"};
-static const GaspStatDesc st_test_late = {
-    "infer.address-test-left-for-late",
+static const GaspStatDesc st_test_late = {"infer.address-test-left-for-late",
     "accesses whose address is also read as an integer left for the late run"};
-static const GaspStatDesc st_unshared = {
-    "infer.cast-not-shared",
+static const GaspStatDesc st_unshared = {"infer.cast-not-shared",
     "accesses kept generic: the new cast naming them would serve one access (cvta)"};
 static const GaspStatDesc st_cas = {
     "infer.cmpxchg-kept", "cmpxchg kept generic: the assembler rejects it in that space"};
@@ -105,6 +102,7 @@ struct Infer {
   ValVec trash;          /* maybe-dead instructions to sweep, each once */
   PtrMap trash_set;
   PtrMap const_slots;    /* alloca -> 1 + constant_copy_slot's answer, per function */
+  PtrMap int_reads;      /* the early run: what fn reads as integers (ir_int_read_ptrs) */
   unsigned named[16];    /* accesses rewritten in this function, per table space */
   VEC(unsigned char) unshared; /* per candidate: its twin needs a cast one access
                                   would use (phase 2a) */
@@ -145,7 +143,7 @@ static bool slot_copy_waits(const Infer *s, LLVMValueRef call, const IrMemIntrin
 
 /* p's address is read as an integer: docs/design.md, "Address tests". */
 static bool test_waits(const Infer *s, LLVMValueRef p) {
-  return s->cx->opt.early_run && ir_address_read_as_int(s->fn, p);
+  return s->cx->opt.early_run && ir_address_read_as_int(&s->int_reads, p);
 }
 
 /* The space infer names a set in (LAT_* when none). */
@@ -908,6 +906,7 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m, Facts *facts) {
   pool_bind(&s->trash, &s->pool);
   pool_bind(&s->trash_set, &s->pool);
   pool_bind(&s->const_slots, &s->pool);
+  pool_bind(&s->int_reads, &s->pool);
   pool_bind(&s->unshared, &s->pool);
   for (unsigned k = 0; k < s->t->nspaces; k++)
     s->cast_shared |= tgt_cast_shared(s->t, s->t->spaces[k].as,
@@ -979,6 +978,7 @@ bool infer_function(Infer *s, LLVMValueRef fn) {
   space_analyse(s->sp, fn, NULL);
   if (!space_ops(s->sp)->n && !s->summary)
     return facts;
+  if (s->cx->opt.early_run) ir_int_read_ptrs(fn, &s->int_reads); /* for test_waits */
   size_t nc = space_count(s->sp);
   vec_grow(&s->nv, nc + 1); /* never NULL for memset */
   vec_grow(&s->needed, nc + 1);
