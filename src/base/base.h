@@ -187,7 +187,7 @@ bool dom_reachable(const Dom *d, LLVMBasicBlockRef bb);
 /* Natural loops bb is in (0: none, or unreachable). */
 unsigned dom_loop_depth(const Dom *d, LLVMBasicBlockRef bb);
 /* What a use at instruction inst is worth to the clone cost model (ipmsp
-   and fields): 1 outside loops, 8 in a loop, 64 in a loop nest (a use that
+   and fields): 1 outside loops, 16 in a loop, 256 in a nest (a use that
    runs many times saves as many generic accesses; specialize.c, "What
    cloning costs").  *d: dominators of inst's function, made on the first
    call (dom_free it) — for a function whose every edge goes forward in

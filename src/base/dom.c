@@ -226,7 +226,7 @@ unsigned dom_use_weight(Dom **d, LLVMValueRef inst) {
     *d = forward_only(fn) ? xcalloc(1, sizeof **d) : dom_new(fn);
   }
   unsigned depth = dom_loop_depth(*d, bb);
-  return depth >= 2 ? 64 : depth == 1 ? 8 : 1;
+  return depth >= 2 ? 256 : depth == 1 ? 16 : 1;
 }
 
 void dom_free(Dom *d) {

@@ -121,8 +121,16 @@ void schema_publish(LLVMValueRef fn, const int *spaces, unsigned n, const char *
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   LLVMMetadataRef *md = xmalloc((n + 2) * sizeof *md);
   unsigned k = 0;
-  for (unsigned i = 0; i < n; i++)
+  bool generic = false; /* a parameter kept generic: a vote, not a space */
+  for (unsigned i = 0; i < n; i++) {
     md[k++] = LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned long long)spaces[i], 1));
+    generic |= spaces[i] >= VOTE_UNDET;
+  }
+  /* an earlier run's cost refusal stands while the function stays generic
+     and this run decided nothing (its calls, lowered to tags, ask for no
+     copy): a second run over the output changes nothing */
+  if (outcome == OUTCOME_NONE && generic && schema_fn_outcome(fn) == OUTCOME_CLONE_COST)
+    outcome = OUTCOME_CLONE_COST;
   /* notes after the spaces: where a clone comes from, what ipmsp gave up */
   if (family) {
     char *note = xconcat(NOTE_FAMILY, family);

@@ -110,20 +110,15 @@
  *   <f> is cloned as <clone> (<space>, ...)
  *   avoid cloning of <f> (<space>, ...)
  * Published: !gasp.as on every defined function with pointer parameters
- * (docs/design.md, the schema): per pointer parameter its space, or the
- * final vote; then notes ("clone of @f", "ipmsp:visit-cap",
- * "ipmsp:clone-budget", "ipmsp:clone-cost") — the only way ipmsp's results
- * reach the reports and a later run.  A function published nothing for
- * loses an old !gasp.as.
- * Debug info: in place, lossless (the DISubprogram moves with the body);
- * a copied clone gets its own DISubprogram through dbg_copy (capi.cpp),
- * every !dbg, loop id, DIAssignID and debug record mapped onto the copy;
- * the last clone of an internal function takes the original's body
- * instead of a copy, keeping every location.
- * Limits: functions rewritten in place move to the end of the module (the
- * C API cannot insert a function before another); calls through `invoke`
- * make the callee a non-candidate.
- * Debug name: ipmsp (--dump-ip-msp).  Statistics: ipmsp.*.  Tests: test/ipmsp/.
+ * (docs/design.md, the schema): per pointer parameter its space or final
+ * vote, then notes ("clone of @f", "ipmsp:visit-cap|clone-budget|clone-cost")
+ * — how results reach the reports and a later run (none: an old one goes).
+ * Debug info: lossless in place (the DISubprogram moves with the body); a
+ * copy gets its own (dbg_copy, capi.cpp), every !dbg, loop id, DIAssignID
+ * and record mapped; an internal function's last clone takes its body.
+ * Limits: functions rewritten in place move to the module's end (the C API
+ * cannot insert before another); an `invoke` makes its callee no candidate.
+ * Debug name: ipmsp (--dump-ip-msp).  Stats: ipmsp.*.  Tests: test/ipmsp/.
  */
 #include "pass/pass.h"
 
@@ -172,6 +167,7 @@ typedef struct Ipmsp {
   bool reached_ok; /* VoteFn.reached is this wave's (reached_now) */
   size_t nbuilt;   /* records of the module as it came (votes_build) */
   PtrMap cast_back; /* parameters casts_back kept generic (counted once) */
+  VEC(SpecCost) cost; /* by record: the refused copies' cost (copies_pay) */
 } Ipmsp;
 
 static FILE *out(const Ipmsp *ip) { return cx_out(ip->v.cx); }
@@ -476,8 +472,7 @@ static bool clone_for_votes(Ipmsp *ip, VoteFn *fi) {
 
 static size_t use_count(LLVMValueRef f) {
   size_t n = 0;
-  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u))
-    n++;
+  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u), n++) {}
   return n;
 }
 
@@ -525,12 +520,13 @@ static void reached_now(Ipmsp *ip) {
   map_free(&live);
 }
 
-/* Do the copies the groups ask for pay (above)?  Reports once per function
-   when they do not. */
+/* Do the copies the groups ask for pay (above)?  Asked each wave its calls
+   change (a caller retyped names more): only the last answer stands. */
 static bool copies_pay(Ipmsp *ip, VoteFn *fi, const Group *g, size_t ng, size_t ncalls) {
   long limit = specs_cost_limit(ip->v.cx);
-  if (limit <= 0 || fi->too_costly)
-    return limit <= 0;
+  fi->too_costly = false;
+  if (limit <= 0)
+    return true;
   size_t clones = 0;
   bool orig_live = use_count(fi->fn) != ncalls; /* other uses keep it */
   bool kept_calls = false; /* some calls keep the original */
@@ -578,9 +574,9 @@ static bool copies_pay(Ipmsp *ip, VoteFn *fi, const Group *g, size_t ng, size_t 
   if (specs_copies_pay(ip->v.cx, copies, size, named))
     return true;
   fi->too_costly = true;
-  cx_stat(ip->v.cx, &st_costly, 1);
-  specs_refused(ip->v.cx, ip->v.facts, &(SpecSaid){.fn = fi->fn}, SPEC_COST,
-               &(SpecCost){copies, size, named, raw, NULL});
+  while (ip->cost.n <= fi->id)
+    vec_push(&ip->cost, (SpecCost){0});
+  ip->cost.v[fi->id] = (SpecCost){copies, size, named, raw, NULL};
   if (ip->v.dump)
     fprintf(out(ip), "cloning %s costs too much\n", ir_name(fi->fn));
   return false;
@@ -723,11 +719,10 @@ static bool votes_cover_calls(const Ipmsp *ip, const VoteFn *fi) {
    "parameter a is in space S" is checked on f alone: analysed with its own
    parameters in the spaces the outside calls agree on, every recursive call
    must pass S (or null/undef) in position a.  It then holds by induction
-   once f is retyped in place, in this same step, so nothing assumed
-   escapes (the recursive calls' arguments are proven by f's new types;
-   spacecheck.c checks them).  Parameters whose hypothesis fails keep their
-   vote; the check repeats without them until it holds.  True when some
-   vote was made concrete.  Mutual recursion goes through clones. */
+   once f is retyped in place, in this same step: nothing assumed escapes
+   (f's new types prove the recursive calls' arguments; spacecheck.c checks
+   them).  Failed hypotheses keep their vote; the check repeats without
+   them.  True when a vote was made concrete; mutual recursion: clones. */
 typedef struct Hypo {
   const VoteFn *fi;
   const int *lat;
@@ -896,6 +891,10 @@ static void publish(Ipmsp *ip) {
   VEC(int) md = {0};
   for (size_t i = 0; i < ip->v.fns.n; i++) {
     const VoteFn *fi = ip->v.fns.v[i];
+    if (fi->fn && fi->too_costly) { /* the refusals that stood */
+      cx_stat(ip->v.cx, &st_costly, 1);
+      specs_refused(ip->v.cx, ip->v.facts, &(SpecSaid){.fn = fi->fn}, SPEC_COST, &ip->cost.v[i]);
+    }
     if (!fi->fn || fi->fresh || !LLVMGetFirstBasicBlock(fi->fn))
       continue;
     if (ip->v.only && i < ip->nbuilt && !map_get(ip->v.only, fi->fn, NULL))
@@ -976,6 +975,7 @@ static bool drain(PassRun *run, const PtrMap *only) {
       cx_stat(cx, &st_bought, gen_before.reachable - gen_after.reachable);
   }
   votes_free(&ip.v);
+  vec_free(&ip.cost);
   map_free(&ip.cast_back);
   specs_free(ip.specs);
   infer_free(ip.inf);

@@ -3,8 +3,8 @@
  * the late run's clone cost model (the early run's last pass).
  *
  * Problem.  The clone cost model (specialize.c, "What cloning costs")
- * weighs a copy's instructions against the uses it names; NVPTX's limit,
- * 8 instructions a use, was measured on bodies as the front end writes
+ * weighs a copy's instructions against the uses it names; the targets'
+ * limits (instructions a use) were measured on bodies as the front end writes
  * them.  The plugin makes its clones in the late run, after LLVM's
  * inliner has put a function's callees into it: black_scholes.cu's
  * `price` is 32 instructions early (4 uses named: cloned) and 66 late,

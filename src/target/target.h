@@ -91,9 +91,9 @@ typedef struct TgtTable {
   unsigned ntest_windows;
   bool generic_hw;                /* hardware has generic addressing */
   unsigned clone_cost;            /* ipmsp: the most instructions a copy of a
-                                     function may cost per use it names; 0 no
-                                     limit (specialize.c, "What cloning
-                                     costs") */
+                                     function may cost per use it names (1 on
+                                     nvptx, amdgcn); 0 no limit (specialize.c,
+                                     "What cloning costs") */
 } TgtTable;
 
 /* Back-end defects of LLVM 22 a module's triple exposes it to (hazards.c,

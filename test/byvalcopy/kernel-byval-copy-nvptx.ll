@@ -11,13 +11,13 @@
 ; private memory named the load local).  Every kernel runs identically
 ; under gasp-run --check-as --compare; llc-22 accepts the output; a second
 ; run changes nothing.
-; RUN: gasp-opt -S %s -o %t.ll -stats -stats-json -pass-remarks=byvalcopy -pass-remarks-missed=byvalcopy 2> %t.err
+; RUN: gasp-opt --clone-cost=8 -S %s -o %t.ll -stats -stats-json -pass-remarks=byvalcopy -pass-remarks-missed=byvalcopy 2> %t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
-; RUN: gasp-opt -S %t.ll -o %t.again.ll
+; RUN: gasp-opt --clone-cost=8 -S %t.ll -o %t.again.ll
 ; RUN: sed 1,2d %t.ll > %t.a && sed 1,2d %t.again.ll > %t.b && diff %t.a %t.b
 ; RUN: llc-22 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.ll -o /dev/null
-; RUN: gasp-opt -S --lower-generic=tags %s -o /dev/null
+; RUN: gasp-opt --clone-cost=8 -S --lower-generic=tags %s -o /dev/null
 ; RUN: gasp-run %s --kernel writes --global 8 --arg 'struct:buf:f32:8:iota;buf:f32:8;i32=8;i32=0' --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel escapes --global 8 --arg 'struct:buf:f32:8:iota;buf:f32:8;i32=8;i32=0' --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel soundness --global 8 --arg 'struct:buf:f32:8:iota;buf:f32:8;i32=8;i32=0' --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC

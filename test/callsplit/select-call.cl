@@ -1,9 +1,9 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %ocl-nvptx %s -o %t/nvptx.ll
-// RUN: gasp-opt -S %t/nvptx.ll -o - | FileCheck %s
+// RUN: gasp-opt --clone-cost=8 -S %t/nvptx.ll -o - | FileCheck %s
 // RUN: for t in spir64 nvptx64 amdgcn-amd-amdhsa; do for o in -O1 -O2; do \
 // RUN:   clang-22 -cl-std=CL2.0 $o -emit-llvm -S -Xclang -finclude-default-header -nogpulib -target $t %s -o %t/$t$o.ll && \
-// RUN:   gasp-opt -S %t/$t$o.ll -o %t/$t$o.g.ll && \
+// RUN:   gasp-opt `test $t = nvptx64 && echo --clone-cost=8 || echo --clone-cost=0` -S %t/$t$o.ll -o %t/$t$o.g.ll && \
 // RUN:   for n in 4 9; do gasp-run %t/$t$o.ll --kernel rowdot --global 4 --local 4 --arg buf:f32:64:rand=1 --arg buf:f32:16:rand=2 --arg buf:f32:4 --arg local:64 --arg i32=$n --check-as --compare %t/$t$o.g.ll; done; \
 // RUN: done; done | FileCheck %s --check-prefix=EXEC
 // EXEC-COUNT-12: identical

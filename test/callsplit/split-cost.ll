@@ -1,4 +1,4 @@
-; callsplit's cost model (nvptx64, clone cost limit 8 per named access): a
+; callsplit's cost model (nvptx64, its clone cost limit per named access): a
 ; split copies the call and asks for one more copy of the callee, so the
 ; callee's accesses it names must pay for both.  One store in a small
 ; helper does not (on random nvptx64 programs such splits made kernels

@@ -9,15 +9,16 @@
 // RUN: %ocl-amdgcn %s -o %t.am.ll
 // RUN: %clang-O0 -target spir64 %s -o %t.sp0.ll
 // RUN: gasp-opt --whole-program --summary -pass-remarks=fields -pass-remarks-missed=gasp %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
-// On NVPTX the clone cost model (8 instructions a use) declines a copy of
-// the 10-instruction helper for one access, and says so; without the limit
-// the copies are made as elsewhere.
+// On NVPTX and AMDGPU the clone cost model (1 instruction a use) declines a
+// copy of the 10-instruction helper for one access, and says so; without the
+// limit the copies are made as on SPIR.
 // RUN: gasp-opt --whole-program --summary -pass-remarks-missed=fields %t.nv.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=NVCOST
-// NVCOST: remark: {{.*}}not cloned for the pointers a caller stores in its aggregate arguments (argument 0 offset 0 every 16 bytes global): 1 more copy of its {{[0-9]+}} instructions would name 1 use (more than 8 instructions a use; --clone-cost)
+// RUN: gasp-opt --whole-program --summary -pass-remarks-missed=fields %t.am.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=NVCOST
+// NVCOST: remark: {{.*}}not cloned for the pointers a caller stores in its aggregate arguments (argument 0 offset 0 every 16 bytes global): 1 more copy of its {{[0-9]+}} instructions would name 1 use (more than 1 instruction a use; --clone-cost)
 // The default pipeline runs fields twice: the refusal is said once a run.
 // NVCOST-NOT: not cloned for the pointers
 // RUN: gasp-opt --whole-program --clone-cost=0 --summary -pass-remarks=fields -pass-remarks-missed=gasp %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NV0
-// RUN: gasp-opt --whole-program --summary -pass-remarks=fields -pass-remarks-missed=gasp %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s
+// RUN: gasp-opt --whole-program --clone-cost=0 --summary -pass-remarks=fields -pass-remarks-missed=gasp %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s
 // RUN: gasp-opt --whole-program --summary -pass-remarks=fields %t.sp0.ll -o %t.sp0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0
 // RUN: FileCheck %s --check-prefix=IR < %t.sp.gasp.ll
 // RUN: gasp-opt --whole-program -S %t.sp.gasp.ll -o - | grep -v ModuleID > %t.again.ll

@@ -8,12 +8,12 @@
 ; first variable's address (the generic pointer was non-null, its shared
 ; offset need not be); in global memory the address is the generic one and
 ; `nonnull` stays.
-; RUN: gasp-opt -S %s -o %t.ll
+; RUN: gasp-opt --clone-cost=8 -S %s -o %t.ll
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=KERN < %t.ll
 ; RUN: gasp-run %s --kernel k --global 1 --arg buf:f32:64:iota --arg buf:f32:4 --arg i32=3 \
 ; RUN:   --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
-; RUN: gasp-opt -S --whole-program %s | FileCheck %s --check-prefix=WP
+; RUN: gasp-opt --clone-cost=8 -S --whole-program %s | FileCheck %s --check-prefix=WP
 ; EXEC-LABEL: arg0: 64 x f32
 ; EXEC: identical
 target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"

@@ -16,8 +16,8 @@
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:f32:8:iota --arg local:32 --arg buf:f32:8 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: llc-22 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.ll -o /dev/null
 ; EXEC: identical
-; REMARK-DAG: remark: <unknown>:0:0: not cloned: 1 more copy of its {{[0-9]+}} instructions would name 2 uses, 0 weighed by loops and print calls (more than 8 instructions a use; --clone-cost)
-; REMARK-DAG: remark: <unknown>:0:0: not cloned: 1 more copy of its {{[0-9]+}} instructions would name 2 uses, 0 weighed by loops and print calls (more than 8 instructions a use; --clone-cost)
+; REMARK-DAG: remark: <unknown>:0:0: not cloned: 1 more copy of its {{[0-9]+}} instructions would name 2 uses, 0 weighed by loops and print calls (more than 1 instruction a use; --clone-cost)
+; REMARK-DAG: remark: <unknown>:0:0: not cloned: 1 more copy of its {{[0-9]+}} instructions would name 2 uses, 0 weighed by loops and print calls (more than 1 instruction a use; --clone-cost)
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: define internal void @dump(ptr %p, i32 %n)

@@ -1,21 +1,26 @@
 ; The clone cost model.  A function that callers with different
 ; spaces would copy is copied only when the copies cost at most --clone-cost
 ; instructions per use of a pointer parameter they name (the target's limit
-; by default: 8 on nvptx, none on amdgcn).  Each extra copy costs the whole
-; body once more in what kernels reach; on NVPTX, where a generic access is
-; native, a second copy of a large body that names one load is not made and
-; every call keeps the original.
+; by default: 1 on nvptx and amdgcn, none on spir).  Each extra copy costs
+; the whole body once more in what kernels reach; where a generic access is
+; native, a second copy of a body that names fewer uses than it has
+; instructions is not made and every call keeps the original.
 ; RUN: gasp-opt -S %s -o %t.ll -stats -stats-json -pass-remarks-missed=ipmsp 2> %t.err
 ; RUN: FileCheck %s < %t.ll
-; RUN: FileCheck %s --check-prefix=SMALL < %t.ll
+; RUN: FileCheck %s --check-prefixes=DEEP,NOSMALL < %t.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
+; RUN: gasp-opt -S %s --clone-cost=2 -o %t.2.ll
+; RUN: FileCheck %s < %t.2.ll
+; RUN: FileCheck %s --check-prefixes=DEEP,SMALL < %t.2.ll
 ; RUN: gasp-opt -S %s --clone-cost=0 -o %t.0.ll
 ; RUN: FileCheck %s --check-prefix=ALL < %t.0.ll
 ; RUN: gasp-opt -S %s --clone-cost=40 -o %t.40.ll
 ; RUN: FileCheck %s --check-prefix=ALL < %t.40.ll
 ; RUN: sed -e 's/nvptx64-nvidia-cuda/amdgcn-amd-amdhsa/' -e 's/ptx_kernel/amdgpu_kernel/' %s > %t.amd.ll
-; RUN: gasp-opt -S %t.amd.ll -o %t.amd.out.ll
+; RUN: gasp-opt -S %t.amd.ll --clone-cost=0 -o %t.amd.out.ll
 ; RUN: FileCheck %s --check-prefix=ALL < %t.amd.out.ll
+; RUN: gasp-opt -S %t.amd.ll -o %t.amd.def.ll
+; RUN: FileCheck %s --check-prefixes=DEEP,NOSMALL < %t.amd.def.ll
 ; RUN: not gasp-opt %s --clone-cost=-1 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 ; The stays-generic reason of an access in a function declined for cost is
 ; the cost model (it said "callers pass different spaces"), and a callee
@@ -27,15 +32,16 @@
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:8 --check-as --compare %t.0.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %t.amd.ll --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:8 --check-as --compare %t.amd.out.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
-; STATS: remark: {{.*}}not cloned: 1 more copy of its 39 instructions would name 2 uses (more than 8 instructions a use; --clone-cost)
-; STATS: "ipmsp.clones-too-costly": 1
+; STATS: remark: {{.*}}not cloned: 1 more copy of its 39 instructions would name 2 uses (more than 1 instruction a use; --clone-cost)
+; STATS: remark: {{.*}}not cloned: 1 more copy of its 3 instructions would name 2 uses (more than 1 instruction a use; --clone-cost)
+; STATS: "ipmsp.clones-too-costly": 2
 ; STATS: "ipmsp.reach-walks": 1
 ; BAD: --clone-cost wants 0 (no limit) or a positive number of instructions, not '-1'
 target triple = "nvptx64-nvidia-cuda"
 
 ; Called with a global and a shared pointer; 39 instructions for one load:
 ; one more copy would cost 39 instructions for 2 named uses (one a clone),
-; more than 8 a use, so both calls keep the generic original.
+; more than 1 (or 2) a use, so both calls keep the generic original.
 ; CHECK-LABEL: define i32 @big(ptr %p, i32 %i)
 ; CHECK: load i32, ptr %
 ; CHECK-NOT: define {{.*}}@big.as
@@ -84,7 +90,8 @@ define i32 @big(ptr %p, i32 %i) {
 }
 
 ; The same two callers; a load and a return: a copy of 3 instructions for 2
-; named uses pays.
+; named uses pays under a limit of 2, not under the default 1.
+; NOSMALL-NOT: define {{.*}}@small.as
 ; SMALL-DAG: define internal i32 @small.as1(ptr addrspace(1) %p, i32 %i)
 ; SMALL-DAG: define internal i32 @small.as3(ptr addrspace(3) %p, i32 %i)
 ; ALL-DAG: define internal i32 @small.as1(ptr addrspace(1) %p, i32 %i)
@@ -100,9 +107,9 @@ define i32 @small(ptr %p, i32 %i) {
 ; Its call to @deep from the kept original is generic, but no kernel
 ; reaches that call: @deep's one clone costs nothing in what the kernels
 ; reach, so it is made although @deep is as large as @big.
-; SMALL-DAG: define internal i32 @outer.as1(ptr addrspace(1) %p, i32 %i)
-; SMALL-DAG: call i32 @deep.as1(ptr addrspace(1) %p, i32 %i)
-; SMALL-DAG: define internal i32 @deep.as1(ptr addrspace(1) %p, i32 %i)
+; DEEP-DAG: define internal i32 @outer.as1(ptr addrspace(1) %p, i32 %i)
+; DEEP-DAG: call i32 @deep.as1(ptr addrspace(1) %p, i32 %i)
+; DEEP-DAG: define internal i32 @deep.as1(ptr addrspace(1) %p, i32 %i)
 define i32 @outer(ptr %p, i32 %i) {
   %r = call i32 @deep(ptr %p, i32 %i)
   ret i32 %r

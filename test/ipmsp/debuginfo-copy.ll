@@ -1,5 +1,5 @@
-; RUN: gasp-opt -verify-each -S %s -o - | FileCheck %s
-; RUN: gasp-opt %s -o %t.bc && llc-22 -O0 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a %t.bc -o - | FileCheck %s --check-prefix=ASM
+; RUN: gasp-opt --clone-cost=0 -verify-each -S %s -o - | FileCheck %s
+; RUN: gasp-opt --clone-cost=0 %s -o %t.bc && llc-22 -O0 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a %t.bc -o - | FileCheck %s --check-prefix=ASM
 ; Copies keep their debug info (amdgcn): @h is kept for outside callers, so
 ; both its clones are copies, and each gets a distinct DISubprogram of its
 ; own, its lexical block and local variables cloned into it, every !dbg

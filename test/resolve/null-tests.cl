@@ -5,7 +5,7 @@
 // zero) and answers null == null; the program runs identically.
 // RUN: %ocl-nvptx %s -o %t.nv.ll
 // RUN: %ocl-spir %s -o %t.sp.ll
-// RUN: gasp-opt -S -stats -stats-json %t.nv.ll -o %t.nv.gasp.ll 2>&1 | FileCheck %s --check-prefix=STATS
+// RUN: gasp-opt --clone-cost=8 -S -stats -stats-json %t.nv.ll -o %t.nv.gasp.ll 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: gasp-opt -S %t.sp.ll -o %t.sp.gasp.ll
 // RUN: FileCheck %s < %t.nv.gasp.ll
 // RUN: FileCheck %s < %t.sp.gasp.ll

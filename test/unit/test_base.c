@@ -14,7 +14,7 @@ static void test_loop_depth(void) {
   LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
   if (m) {
     LLVMValueRef f = LLVMGetNamedFunction(m, "f");
-    unsigned want[] = {0, 1, 2, 1, 0, 0}, weight[] = {1, 8, 64, 8, 1, 1}, k = 0;
+    unsigned want[] = {0, 1, 2, 1, 0, 0}, weight[] = {1, 16, 256, 16, 1, 1}, k = 0;
     Dom *d = dom_new(f);
     Dom *lazy = NULL;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb), k++) {

@@ -161,7 +161,7 @@ static void test_benefit(void) {
     CHECK(benefit_pays(b, 2, 0));                       /* @pass: through @ld */
     unsigned raw = 0;
     CHECK(benefit_named_uses(b, 0, 0, &raw) == 1 && raw == 1);
-    CHECK(benefit_named_uses(b, 3, 0, &raw) == 8 && raw == 1); /* in a loop */
+    CHECK(benefit_named_uses(b, 3, 0, &raw) == 16 && raw == 1); /* in a loop */
     benefit_forget(b, 0);
     CHECK(benefit_pays(b, 0, 0));
     benefit_free(b);

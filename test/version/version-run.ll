@@ -10,12 +10,12 @@
 ; nothing changes.  Runs identically under gasp-run --check-as --compare
 ; both ways round (both spaces taken); llc-22 accepts the output; a second
 ; run changes nothing.
-; RUN: gasp-opt -S %s -o %t.off.ll --summary 2> %t.off.err
+; RUN: gasp-opt --clone-cost=8 -S %s -o %t.off.ll --summary 2> %t.off.err
 ; RUN: FileCheck %s --check-prefix=OFF < %t.off.err
-; RUN: gasp-opt -S %s -o %t.on.ll --version-by-space=on --summary -stats -stats-json -pass-remarks=version -pass-remarks-missed=version 2> %t.on.err
+; RUN: gasp-opt --clone-cost=8 -S %s -o %t.on.ll --version-by-space=on --summary -stats -stats-json -pass-remarks=version -pass-remarks-missed=version 2> %t.on.err
 ; RUN: FileCheck %s < %t.on.ll
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.on.err
-; RUN: gasp-opt -S %t.on.ll -o %t.again.ll --version-by-space=on
+; RUN: gasp-opt --clone-cost=8 -S %t.on.ll -o %t.again.ll --version-by-space=on
 ; RUN: sed -e 1,2d -e 's/ *; preds = .*//' %t.on.ll > %t.a && sed -e 1,2d -e 's/ *; preds = .*//' %t.again.ll > %t.b && diff %t.a %t.b
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.on.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel cut --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.on.ll | FileCheck %s --check-prefix=EXEC
@@ -26,7 +26,7 @@
 ; RUN: llc-22 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.on.ll -o %t.ptx
 ; RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 ; RUN: sed -e 's/nvptx64-nvidia-cuda/amdgcn-amd-amdhsa/' -e 's/ptx_kernel/amdgpu_kernel/' -e 's/llvm.nvvm.read.ptx.sreg.tid.x/llvm.amdgcn.workitem.id.x/' -e 's/llvm.nvvm.barrier0/llvm.amdgcn.s.barrier/' %s > %t.amd.ll
-; RUN: gasp-opt -S %t.amd.ll -o %t.amd.on.ll --version-by-space=on
+; RUN: gasp-opt --clone-cost=0 -S %t.amd.ll -o %t.amd.on.ll --version-by-space=on
 ; RUN: FileCheck %s --check-prefix=AMD < %t.amd.on.ll
 ; RUN: gasp-run %t.amd.ll --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.amd.on.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %t.amd.ll --kernel long --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.amd.on.ll | FileCheck %s --check-prefix=EXEC
