@@ -49,7 +49,7 @@ def instrs(lang, path, target, variant, extra, tmp):
 
 # The clone settings of the trade-off table: what gasp may copy.
 SETTINGS = [("default", []),
-            ("-gasp-clone-cost=8 (NVPTX's default, on every target)", ["-mllvm", "-gasp-clone-cost=8"]),
+            ("-gasp-clone-cost=8 (NVPTX's default until 2026-11-28, on every target)", ["-mllvm", "-gasp-clone-cost=8"]),
             ("-gasp-clone-cost=2", ["-mllvm", "-gasp-clone-cost=2"]),
             ("-gasp-clone-budget=0 (no copies)", ["-mllvm", "-gasp-clone-budget=0"])]
 LIMIT = {"nvptx64": 10, "gfx90a": 20, "gfx1100": 20, "spirv64": 20}
