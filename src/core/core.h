@@ -121,7 +121,8 @@ typedef enum FactOutcome {
 } FactOutcome;
 /* !gasp.as on fn: one space or vote per pointer parameter, then the clone
    note (family: the original's name, or NULL) and the outcome's note; none
-   of them erases it. */
+   of them erases it.  An earlier clone-cost note stays when the outcome is
+   none and a parameter is still a vote (a later run that decided nothing). */
 void schema_publish(LLVMValueRef fn, const int *spaces, unsigned n, const char *family,
                    FactOutcome outcome);
 /* The spaces or votes of fn's !gasp.as (at most cap); how many. */
