@@ -12,8 +12,9 @@
  * until nothing changes (infer <-> ipmsp).
  *
  * The records, the call sites and the vote lattice are votes.c's (the
- * transform layer); what a clone would buy is benefit.c's, clones by space
- * tuple and calls to them specialize.c's, the sweep of what no entry point
+ * transform layer); what a clone would buy is benefit.c's, whether its
+ * copies pay clonecost.c's (the clone cost model), clones by space tuple
+ * and calls to them specialize.c's, the sweep of what no entry point
  * reaches sweep.c's.  This file is the waves and the decisions.
  *
  * Soundness by construction (the clone-call invariant, docs/design.md): a
@@ -147,9 +148,6 @@ static const GaspStatDesc st_castback = {"ipmsp.cast-back", "parameters kept gen
 static const GaspStatDesc st_costly = {
     "ipmsp.clones-too-costly",
     "functions not cloned because the copies cost more than --clone-cost a use named"};
-static const GaspStatDesc st_reach_walks = {
-    "ipmsp.reach-walks",
-    "module walks for the cost model's reachability (at most one a wave, only when it decides)"};
 static const GaspStatDesc st_clone_instrs = {
     "ipmsp.clone-instructions", "instructions in the clones made (what cloning cost)"};
 static const GaspStatDesc st_added = {
@@ -164,10 +162,9 @@ typedef struct Ipmsp {
   LLVMBuilderRef b;
   Infer *inf;   /* the rewriter, for new and changed bodies */
   Specs *specs; /* the clones this invocation made (specialize.c) */
-  bool reached_ok; /* VoteFn.reached is this wave's (reached_now) */
   size_t nbuilt;   /* records of the module as it came (votes_build) */
   PtrMap cast_back; /* parameters casts_back kept generic (counted once) */
-  VEC(SpecCost) cost; /* by record: the refused copies' cost (copies_pay) */
+  VEC(SpecCost) cost; /* by record: the refused copies' cost (votes_copies_pay) */
 } Ipmsp;
 
 static FILE *out(const Ipmsp *ip) { return cx_out(ip->v.cx); }
@@ -476,112 +473,6 @@ static size_t use_count(LLVMValueRef f) {
   return n;
 }
 
-/* ---- the clone cost model ------------------------------------------------
- * Callers that disagree make copies of f: one per distinct tuple, less one
- * when no call in code the kernels reach keeps the original (an internal
- * original's body moves into its last clone; an external one is kept for
- * outside callers, reached by no kernel; a call from such a kept original
- * does not count).  Each copy costs f's instructions once more in what kernels
- * reach.  The copies are made only when they cost at most `limit`
- * instructions per use they name: an access, an explicit cast or space test,
- * a use gasp cannot see past, and for a call passing the named pointer on
- * to a callee parameter that pays, what that parameter names down its calls
- * (benefit.c: a clone of f is what lets its callees' clones be called, and
- * front ends' small wrappers and methods — a CUDA class method called with
- * a __shared__ `this` — name little themselves and much below them);
- * counted in every clone, weighted by loop depth.  Otherwise every call
- * keeps the original, which stays generic: on targets where generic accesses
- * are native and cheap (NVPTX) a second copy of a large function that names
- * few accesses grows the code more than it saves (specialize.c, "What
- * cloning costs").  The limit is --clone-cost, or the target's. */
-
-/* A tuple of f's call sites: the spaces kept (np + 1), its calls, and
-   whether a clone is made for it. */
-typedef struct Group {
-  int *sp;
-  ValVec calls;
-  bool any, dropped;
-} Group;
-
-/* VoteFn.reached from world_live, once per wave (ip->reached_ok), and only
-   when the cost model's answer depends on it: world_live walks the whole
-   module, and a wave per call-graph level would make that quadratic in the
-   depth (bench/chain.sh). */
-static void reached_now(Ipmsp *ip) {
-  if (ip->reached_ok)
-    return;
-  ip->reached_ok = true;
-  cx_stat(ip->v.cx, &st_reach_walks, 1);
-  PtrMap live;
-  map_init(&live);
-  world_live(ip->v.t, ip->v.m, &live);
-  for (size_t i = 0; i < ip->v.fns.n; i++)
-    ip->v.fns.v[i]->reached = ip->v.fns.v[i]->fn && map_get(&live, ip->v.fns.v[i]->fn, NULL);
-  map_free(&live);
-}
-
-/* Do the copies the groups ask for pay (above)?  Asked each wave its calls
-   change (a caller retyped names more): only the last answer stands. */
-static bool copies_pay(Ipmsp *ip, VoteFn *fi, const Group *g, size_t ng, size_t ncalls) {
-  long limit = specs_cost_limit(ip->v.cx);
-  fi->too_costly = false;
-  if (limit <= 0)
-    return true;
-  size_t clones = 0;
-  bool orig_live = use_count(fi->fn) != ncalls; /* other uses keep it */
-  bool kept_calls = false; /* some calls keep the original */
-  unsigned long named = 0, raw = 0; /* weighted by loop depth, and not */
-  unsigned *uses = xmalloc(2 * (fi->np + 1) * sizeof *uses); /* per parameter, once */
-  unsigned *raws = uses + fi->np + 1;
-  for (unsigned a = 0; a < fi->np; a++)
-    uses[a] = UINT_MAX;
-  for (size_t i = 0; i < ng; i++) {
-    if (!g[i].any) {
-      kept_calls = true;
-      continue;
-    }
-    clones++;
-    for (unsigned a = 0; a < fi->np; a++)
-      if (g[i].sp[a] >= 0) {
-        if (uses[a] == UINT_MAX)
-          uses[a] = benefit_named_uses(ip->v.benefit, fi->id, a, &raws[a]);
-        named += uses[a];
-        raw += raws[a];
-      }
-    named += g[i].sp[fi->np] >= 0; /* a named return */
-    raw += g[i].sp[fi->np] >= 0;
-  }
-  free(uses);
-  if (!clones)
-    return true;
-  unsigned size = facts_copy_cost(ip->v.cx->facts, fi->fn);
-  /* are the calls that keep the original reached?  Asked only when the
-     answer decides (it walks the module: reached_now) */
-  if (!orig_live && kept_calls && !specs_copies_pay(ip->v.cx, clones, size, named) &&
-      specs_copies_pay(ip->v.cx, clones - 1, size, named)) {
-    reached_now(ip);
-    for (size_t i = 0; i < ng && !orig_live; i++)
-      for (size_t k = 0; !g[i].any && k < g[i].calls.n && !orig_live; k++) {
-        LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(g[i].calls.v[k]));
-        uint32_t c = votes_id(&ip->v, caller);
-        /* f's own recursive calls keep it only as long as others do */
-        orig_live = caller != fi->fn && (c == MAP_NONE || ip->v.fns.v[c]->reached);
-      }
-  }
-  size_t copies = clones - (clones && !orig_live);
-  if (!copies)
-    return true;
-  if (specs_copies_pay(ip->v.cx, copies, size, named))
-    return true;
-  fi->too_costly = true;
-  while (ip->cost.n <= fi->id)
-    vec_push(&ip->cost, (SpecCost){0});
-  ip->cost.v[fi->id] = (SpecCost){copies, size, named, raw, NULL};
-  if (ip->v.dump)
-    fprintf(out(ip), "cloning %s costs too much\n", ir_name(fi->fn));
-  return false;
-}
-
 /* Callers disagree: one clone per distinct tuple of observed spaces, when
    the copies pay. */
 static bool clone_per_tuple(Ipmsp *ip, VoteFn *fi) {
@@ -589,7 +480,7 @@ static bool clone_per_tuple(Ipmsp *ip, VoteFn *fi) {
   uint32_t f = fi->id;
   bool changed = false, stays = false;
   VEC(uint32_t) todo = {0};
-  VEC(Group) groups = {0};
+  VEC(VoteGroup) groups = {0};
   for (size_t k = 0; k < fi->sites.n; k++)
     if (ip->v.sites.v[fi->sites.v[k]].call)
       vec_push(&todo, fi->sites.v[k]);
@@ -597,7 +488,7 @@ static bool clone_per_tuple(Ipmsp *ip, VoteFn *fi) {
   /* groups in the order of their first site */
   while (todo.n) {
     const VoteSite *s0 = &ip->v.sites.v[todo.v[0]];
-    Group g = {xmalloc((np + 1) * sizeof *g.sp), {0}, false, false};
+    VoteGroup g = {xmalloc((np + 1) * sizeof *g.sp), {0}, false, false};
     for (unsigned a = 0; a < np; a++)
       g.sp[a] = site_space(ip, fi, s0, a);
     g.sp[np] = -1;
@@ -621,11 +512,16 @@ static bool clone_per_tuple(Ipmsp *ip, VoteFn *fi) {
     todo.n = keep;
     vec_push(&groups, g);
   }
-  if (!copies_pay(ip, fi, groups.v, groups.n, ncalls))
+  SpecCost refused;
+  if (!votes_copies_pay(&ip->v, fi, groups.v, groups.n, use_count(fi->fn) != ncalls, &refused)) {
+    while (ip->cost.n <= fi->id)
+      vec_push(&ip->cost, (SpecCost){0});
+    ip->cost.v[fi->id] = refused; /* the last answer stands (publish) */
     for (size_t i = 0; i < groups.n; i++)
       groups.v[i].any = groups.v[i].dropped = false;
+  }
   for (size_t i = 0; i < groups.n; i++) {
-    Group *g = &groups.v[i];
+    VoteGroup *g = &groups.v[i];
     if (!g->any && g->dropped)
       not_paying(ip, fi->fn);
     /* an internal function's last calls take its body rather than a copy
@@ -802,7 +698,7 @@ static bool rewrite(Ipmsp *ip) {
   if (ip->v.popped.n > 1) /* qsort wants a non-null base even for nothing */
     qsort(ip->v.popped.v, ip->v.popped.n, sizeof *ip->v.popped.v, cmp_u32);
   size_t n = ip->v.popped.n;
-  ip->reached_ok = false; /* VoteFn.reached: computed when first needed (reached_now) */
+  ip->v.reached_ok = false; /* VoteFn.reached: computed when first needed */
   /* what clones would buy, decided on the module before it changes */
   for (size_t i = 0; i < n; i++) {
     const VoteFn *fi = ip->v.fns.v[ip->v.popped.v[i]];

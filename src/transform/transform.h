@@ -89,12 +89,9 @@ typedef struct SpecSaid {
   const char *what_kind, *what;
 } SpecSaid;
 /* The Missed remark for a refusal, said once a run (facts_first_report:
-   the same words for the same function and place are not said again by a
-   second invocation of the pass). */
+   not again by a second invocation of the pass). */
 void specs_refused(GaspCtx *cx, Facts *facts, const SpecSaid *said, SpecRefusal why,
                    const SpecCost *c);
-/* An outcome kept in !gasp.as in the same words (NULL for none), as the
-   explanations and the call graph say it. */
 
 /* Clones by space tuple (ipmsp): sp gives f's parameters and return
    (np + 1 entries) a space each, -1 for "as it is".  The space of
@@ -175,8 +172,7 @@ size_t sweep_unreached(const TgtTable *t, LLVMModuleRef m,
 /* The vote lattice's meet: old vote met with an observation (valid: the
    space as; invalid: poisons). */
 int votes_meet(int old_vote, bool valid, int as);
-/* A space, not UNDET or POISON. */
-bool votes_concrete(int vote);
+bool votes_concrete(int vote); /* a space, not UNDET or POISON */
 typedef struct VoteFn {
   LLVMValueRef fn;    /* NULL once deleted or replaced */
   uint32_t id;        /* index in Votes.fns */
@@ -186,16 +182,14 @@ typedef struct VoteFn {
   bool cand, internal, capped, queued, rec_valid, rec_analysed, redirected;
   bool over_budget;   /* a clone of it was refused (--clone-budget) */
   bool too_costly;    /* its copies were refused by the clone cost model */
-  bool reached;       /* kernels reach it (world_live when the cost model
-                         first needed it in this wave, see reached_now;
-                         records made since count as reached) */
+  bool reached;       /* kernels reach it (clonecost.c; made since: true) */
   char *family;       /* a clone: the function it was cloned from */
   bool fresh;         /* registered, not classified yet */
   bool dirty;         /* calls changed: rescan them, analyse the body again */
   bool stale;         /* body new or retyped, or a call made a value infer
                          can name (a returned space, a cast built): infer
-                         again.  A call only sent to a clone of the spaces
-                         it already passes changes nothing infer reads. */
+                         again (not for a call sent to a clone of the spaces
+                         it already passes: nothing infer reads changed) */
   bool affected;      /* its call sites changed: vote again */
   bool popped;        /* voted on in this wave */
   bool lost_calls;    /* some of its calls were redirected to clones */
@@ -203,13 +197,11 @@ typedef struct VoteFn {
   VEC(uint32_t) out;   /* calls made by this function (to candidates) */
   VEC(uint32_t) callers;
 } VoteFn;
-
 typedef struct VoteSite {
   LLVMValueRef call;
   uint32_t caller, callee;
   size_t obs; /* index of callee->np observations in Votes.obs */
 } VoteSite;
-
 typedef struct Votes {
   Pool pool; /* the records, their lists and the containers below */
   GaspCtx *cx;
@@ -231,12 +223,11 @@ typedef struct Votes {
   LLVMValueRef reach_of;  /* the function reach/rpo hold (ensure_record's types) */
   PtrMap reach;
   BlockVec rpo;
-  bool dump;              /* --dump-ip-msp */
+  bool dump, reached_ok;  /* --dump-ip-msp; VoteFn.reached is this wave's */
   const PtrMap *only;     /* candidates among these only (splitclones); NULL: any */
   unsigned no_vote_kinds[5];
 } Votes;
-/* Records for every function of m (votes_build: the candidates, their call
-   sites); freed with the records. */
+/* Records for every function of m (votes_build: candidates, call sites). */
 void votes_init(Votes *vs, GaspCtx *cx, LLVMModuleRef m, Facts *facts);
 void votes_free(Votes *vs);
 void votes_build(Votes *vs);
@@ -244,8 +235,7 @@ uint32_t votes_id(const Votes *vs, LLVMValueRef f); /* live f's record, or MAP_N
 bool votes_returns_in(const VoteFn *fi, int as); /* will its return be named as? */
 /* A record for a function not seen yet (a clone, a retyped function). */
 VoteFn *votes_register(Votes *vs, LLVMValueRef f);
-/* fi's calls changed: rescan them at votes_refresh (stale: and infer fi
-   again first). */
+/* fi's calls changed: rescan them (votes_refresh; stale: infer fi first). */
 void votes_mark_dirty(Votes *vs, VoteFn *fi, bool stale);
 /* The call sites g makes die (g is gone, or its calls moved); ci's dead
    sites dropped from its list. */
@@ -260,6 +250,16 @@ void votes_refresh(Votes *vs, void (*first)(void *, VoteFn *), void *arg);
 void votes_solve(Votes *vs, bool first);
 /* The observation of value v of the function vs->sp last analysed. */
 int votes_classify(const Votes *vs, LLVMValueRef v);
+/* A tuple of fi's calls (ipmsp): spaces kept (np + 1), calls, cloned? */
+typedef struct VoteGroup {
+  int *sp;
+  ValVec calls;
+  bool any, dropped;
+} VoteGroup;
+/* clonecost.c: do the copies the groups ask for pay (orig_live: other uses
+   keep fi)?  false: fi->too_costly, *refused what they would cost. */
+bool votes_copies_pay(Votes *vs, VoteFn *fi, const VoteGroup *g, size_t ng, bool orig_live,
+                      SpecCost *refused);
 
 /* ===== tags.c — the tag scheme of --lower-generic=tags ================== */
 #define TAG_SHIFT 61 /* the tag is bits 61-63 of a generic pointer */

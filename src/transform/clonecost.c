@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* clonecost.c — the clone cost model on ipmsp's tuples: do the copies a
+ * function's disagreeing callers ask for pay?  (specialize.c says the rule
+ * and its limit, "What cloning costs"; benefit.c what each copy names;
+ * pass/ipmsp.c asks, once per wave a function's calls change.)
+ *
+ * Callers that disagree make copies of f: one per distinct tuple, less one
+ * when no call in code the kernels reach keeps the original (an internal
+ * original's body moves into its last clone; an external one is kept for
+ * outside callers, reached by no kernel; a call from such a kept original
+ * does not count).  Each copy costs f's instructions once more in what kernels
+ * reach.  The copies are made only when they cost at most `limit`
+ * instructions per use they name: an access, an explicit cast or space test,
+ * a use gasp cannot see past, and for a call passing the named pointer on
+ * to a callee parameter that pays, what that parameter names down its calls
+ * (benefit.c: a clone of f is what lets its callees' clones be called, and
+ * front ends' small wrappers and methods — a CUDA class method called with
+ * a __shared__ `this` — name little themselves and much below them);
+ * counted in every clone, weighted by loop depth.  Otherwise every call
+ * keeps the original, which stays generic: on targets where generic accesses
+ * are native and cheap (NVPTX) a second copy of a large function that names
+ * few accesses grows the code more than it saves (specialize.c, "What
+ * cloning costs").  The limit is --clone-cost, or the target's.
+ *
+ * Asked again each wave f's calls change (a caller retyped names more, a
+ * refusal made while a caller's parameter was still generic would stand for
+ * the whole drain and a second run would clone: scripts/stress.py's
+ * idempotence check): only the last answer stands.
+ */
+#include "transform/transform.h"
+
+#include <limits.h>
+#include <stdio.h>
+
+static const GaspStatDesc st_reach_walks = {
+    "ipmsp.reach-walks",
+    "module walks for the cost model's reachability (at most one a wave, only when it decides)"};
+
+/* VoteFn.reached from world_live, once per wave (vs->reached_ok), and only
+   when the cost model's answer depends on it: world_live walks the whole
+   module, and a wave per call-graph level would make that quadratic in the
+   depth (bench/chain.sh). */
+static void reached_now(Votes *vs) {
+  if (vs->reached_ok)
+    return;
+  vs->reached_ok = true;
+  cx_stat(vs->cx, &st_reach_walks, 1);
+  PtrMap live;
+  map_init(&live);
+  world_live(vs->t, vs->m, &live);
+  for (size_t i = 0; i < vs->fns.n; i++)
+    vs->fns.v[i]->reached = vs->fns.v[i]->fn && map_get(&live, vs->fns.v[i]->fn, NULL);
+  map_free(&live);
+}
+
+/* Does any call of the groups that keep the original sit in code the
+   kernels reach?  (f's own recursive calls keep it only as long as others
+   do.) */
+static bool kept_calls_reached(Votes *vs, const VoteFn *fi, const VoteGroup *g, size_t ng) {
+  reached_now(vs);
+  for (size_t i = 0; i < ng; i++)
+    for (size_t k = 0; !g[i].any && k < g[i].calls.n; k++) {
+      LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(g[i].calls.v[k]));
+      uint32_t c = votes_id(vs, caller);
+      if (caller != fi->fn && (c == MAP_NONE || vs->fns.v[c]->reached))
+        return true;
+    }
+  return false;
+}
+
+bool votes_copies_pay(Votes *vs, VoteFn *fi, const VoteGroup *g, size_t ng, bool orig_live,
+                      SpecCost *refused) {
+  long limit = specs_cost_limit(vs->cx);
+  fi->too_costly = false;
+  if (limit <= 0)
+    return true;
+  size_t clones = 0;
+  bool kept_calls = false; /* some calls keep the original */
+  unsigned long named = 0, raw = 0; /* weighted by loop depth, and not */
+  unsigned *uses = xmalloc(2 * (fi->np + 1) * sizeof *uses); /* per parameter, once */
+  unsigned *raws = uses + fi->np + 1;
+  for (unsigned a = 0; a < fi->np; a++)
+    uses[a] = UINT_MAX;
+  for (size_t i = 0; i < ng; i++) {
+    if (!g[i].any) {
+      kept_calls = true;
+      continue;
+    }
+    clones++;
+    for (unsigned a = 0; a < fi->np; a++)
+      if (g[i].sp[a] >= 0) {
+        if (uses[a] == UINT_MAX)
+          uses[a] = benefit_named_uses(vs->benefit, fi->id, a, &raws[a]);
+        named += uses[a];
+        raw += raws[a];
+      }
+    named += g[i].sp[fi->np] >= 0; /* a named return */
+    raw += g[i].sp[fi->np] >= 0;
+  }
+  free(uses);
+  if (!clones)
+    return true;
+  unsigned size = facts_copy_cost(vs->cx->facts, fi->fn);
+  /* are the calls that keep the original reached?  Asked only when the
+     answer decides (it walks the module: reached_now) */
+  if (!orig_live && kept_calls && !specs_copies_pay(vs->cx, clones, size, named) &&
+      specs_copies_pay(vs->cx, clones - 1, size, named))
+    orig_live = kept_calls_reached(vs, fi, g, ng);
+  size_t copies = clones - (clones && !orig_live);
+  if (!copies || specs_copies_pay(vs->cx, copies, size, named))
+    return true;
+  fi->too_costly = true;
+  *refused = (SpecCost){copies, size, named, raw, NULL};
+  if (vs->dump)
+    fprintf(cx_out(vs->cx), "cloning %s costs too much\n", ir_name(fi->fn));
+  return false;
+}
