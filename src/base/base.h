@@ -186,10 +186,10 @@ bool dom_blocks(const Dom *d, LLVMBasicBlockRef a, LLVMBasicBlockRef b);
 bool dom_reachable(const Dom *d, LLVMBasicBlockRef bb);
 /* Natural loops bb is in (0: none, or unreachable). */
 unsigned dom_loop_depth(const Dom *d, LLVMBasicBlockRef bb);
-/* What a use at instruction inst is worth to the clone cost model (ipmsp
-   and fields): 1 outside loops, 16 in a loop, 256 in a nest (a use that
-   runs many times saves as many generic accesses; specialize.c, "What
-   cloning costs").  *d: dominators of inst's function, made on the first
+/* What a use at instruction inst is worth to the clone cost model: 1
+   outside loops, x16 a loop (its trips where a counted loop's bound says
+   fewer), at most 256 (a use that runs many times saves as many generic
+   accesses; specialize.c, "What cloning costs").  *d: dominators of inst's function, made on the first
    call (dom_free it) — for a function whose every edge goes forward in
    block order, an empty one that only answers depth 0 (no dom_blocks). */
 unsigned dom_use_weight(Dom **d, LLVMValueRef inst);

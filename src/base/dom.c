@@ -12,6 +12,18 @@
  * such loops it is in (irreducible cycles have no header: depth 0).
  * Blocks no path from the entry reaches are dominated by nothing, dominate
  * nothing and are in no loop.
+ *
+ * A use's weight for the cost model is how many times it runs per call,
+ * as far as the loops say: each loop it is in multiplies it by 16, or by
+ * the loop's trip count where that is known and smaller — a counted loop,
+ * `for (i = C0; i < B; i += S)`, whose exit test every iteration passes
+ * and whose bound's largest value a constant, a mask, a remainder, a
+ * constant added, a select or a zero extension gives (loop_trips) — at most
+ * 256.  A helper's `for (j = 0; j < (v & 3) + 1; j++)` runs at most 4
+ * times: a copy of it that names its accesses saves 4, not 16, generic
+ * accesses a call (bench/random's callsplit copies of such helpers were
+ * worse in final code).  This is an estimate for a cost, never a fact
+ * anything is rewritten by.
  * Tests: test/infer/space-facts.ll, test/unit (dom_loop_depth),
  * test/ipmsp/clone-cost-loops.ll.
  */
@@ -26,6 +38,7 @@ struct Dom {
   uint32_t *idom;          /* by index; the entry is its own */
   uint32_t *pre, *post;    /* dominator-tree numbering */
   uint32_t *depth;         /* natural loops each block is in */
+  uint32_t *weight;        /* runs per call, as the loops say (dom_use_weight) */
 };
 
 static void successors(LLVMBasicBlockRef bb, ValVec *out) {
@@ -57,6 +70,168 @@ static uint32_t intersect(const uint32_t *idom, uint32_t a, uint32_t b) {
 }
 
 #define DOM_NONE UINT32_MAX
+#define DOM_LOOP_RUNS 16  /* a loop whose trip count is unknown */
+#define DOM_MAX_WEIGHT 256
+#define NO_BOUND UINT64_MAX
+
+/* The largest value v may take (unsigned), where its form says: a
+   constant, x & M, x urem C, y + C, a select of two, a zero extension;
+   else NO_BOUND. */
+static uint64_t largest(LLVMValueRef v, unsigned depth) {
+  if (LLVMIsAConstantInt(v))
+    return LLVMGetIntTypeWidth(LLVMTypeOf(v)) <= 64 ? LLVMConstIntGetZExtValue(v) : NO_BOUND;
+  if (!LLVMIsAInstruction(v) || depth > 4)
+    return NO_BOUND;
+  LLVMValueRef a = LLVMGetNumOperands(v) > 0 ? LLVMGetOperand(v, 0) : NULL;
+  LLVMValueRef b = LLVMGetNumOperands(v) > 1 ? LLVMGetOperand(v, 1) : NULL;
+  uint64_t x, y;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMAnd:
+    x = largest(a, depth + 1), y = largest(b, depth + 1);
+    return x < y ? x : y;
+  case LLVMURem:
+    y = largest(b, depth + 1);
+    return y == NO_BOUND || y == 0 ? NO_BOUND : y - 1;
+  case LLVMAdd:
+    x = largest(a, depth + 1), y = largest(b, depth + 1);
+    return x == NO_BOUND || y == NO_BOUND || x > UINT32_MAX || y > UINT32_MAX ? NO_BOUND : x + y;
+  case LLVMSelect:
+    x = largest(b, depth + 1), y = largest(LLVMGetOperand(v, 2), depth + 1);
+    return x > y ? x : y;
+  case LLVMZExt: {
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(a));
+    x = largest(a, depth + 1);
+    return x != NO_BOUND || w >= 32 ? x : (1ull << w) - 1;
+  }
+  default:
+    return NO_BOUND;
+  }
+}
+
+/* The predicate with its operands swapped (a < b: b > a), and its
+   negation (a < b: a >= b). */
+static LLVMIntPredicate swapped(LLVMIntPredicate p) {
+  switch (p) {
+  case LLVMIntULT: return LLVMIntUGT;
+  case LLVMIntUGT: return LLVMIntULT;
+  case LLVMIntULE: return LLVMIntUGE;
+  case LLVMIntUGE: return LLVMIntULE;
+  case LLVMIntSLT: return LLVMIntSGT;
+  case LLVMIntSGT: return LLVMIntSLT;
+  case LLVMIntSLE: return LLVMIntSGE;
+  case LLVMIntSGE: return LLVMIntSLE;
+  default: return p; /* eq, ne */
+  }
+}
+static LLVMIntPredicate inverse(LLVMIntPredicate p) {
+  switch (p) {
+  case LLVMIntULT: return LLVMIntUGE;
+  case LLVMIntUGE: return LLVMIntULT;
+  case LLVMIntULE: return LLVMIntUGT;
+  case LLVMIntUGT: return LLVMIntULE;
+  case LLVMIntSLT: return LLVMIntSGE;
+  case LLVMIntSGE: return LLVMIntSLT;
+  case LLVMIntSLE: return LLVMIntSGT;
+  case LLVMIntSGT: return LLVMIntSLE;
+  case LLVMIntEQ: return LLVMIntNE;
+  default: return LLVMIntEQ;
+  }
+}
+
+/* Is block bb in the loop of header h (its index marked h + 1)? */
+static bool in_loop(const Dom *d, const uint32_t *mark, uint32_t h, LLVMBasicBlockRef bb) {
+  uint32_t i = map_find(&d->id, bb);
+  return i != MAP_NONE && mark[i] == h + 1;
+}
+
+/* The induction of header h's loop that v is: v is phi P of the header,
+   entered with a constant C0 and advanced by a constant S > 0 on every
+   back edge (P + S), or P + S itself (*after: S).  False otherwise. */
+static bool counted(const Dom *d, const uint32_t *mark, uint32_t h, LLVMValueRef v, uint64_t *c0,
+                    uint64_t *step, uint64_t *after) {
+  *after = 0;
+  if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMAdd &&
+      LLVMIsAPHINode(LLVMGetOperand(v, 0)) && LLVMIsAConstantInt(LLVMGetOperand(v, 1))) {
+    int64_t s = LLVMConstIntGetSExtValue(LLVMGetOperand(v, 1));
+    if (s <= 0)
+      return false;
+    *after = (uint64_t)s;
+    v = LLVMGetOperand(v, 0);
+  }
+  if (!LLVMIsAPHINode(v) || LLVMGetInstructionParent(v) != d->rpo.v[h])
+    return false;
+  bool entered = false;
+  *step = 0;
+  for (unsigned k = 0; k < LLVMCountIncoming(v); k++) {
+    LLVMValueRef in = LLVMGetIncomingValue(v, k);
+    if (!in_loop(d, mark, h, LLVMGetIncomingBlock(v, k))) {
+      if (!LLVMIsAConstantInt(in) || LLVMConstIntGetSExtValue(in) < 0 ||
+          (entered && LLVMConstIntGetZExtValue(in) != *c0))
+        return false;
+      *c0 = LLVMConstIntGetZExtValue(in);
+      entered = true;
+      continue;
+    }
+    if (!LLVMIsAInstruction(in) || LLVMGetInstructionOpcode(in) != LLVMAdd ||
+        LLVMGetOperand(in, 0) != v || !LLVMIsAConstantInt(LLVMGetOperand(in, 1)))
+      return false;
+    int64_t s = LLVMConstIntGetSExtValue(LLVMGetOperand(in, 1));
+    if (s <= 0 || (*step && (uint64_t)s != *step))
+      return false;
+    *step = (uint64_t)s;
+  }
+  return entered && *step && (!*after || *after == *step);
+}
+
+/* How many times the loop of header h (its blocks body[0..nb), marked
+   h + 1) runs, at most, where an exit test every iteration passes bounds
+   a counted induction (largest, counted); else DOM_LOOP_RUNS.  Never less
+   than 1 nor more than DOM_LOOP_RUNS. */
+static uint32_t loop_trips(const Dom *d, const uint32_t *mark, uint32_t h, const uint32_t *body,
+                           size_t nb, const uint32_t *pstart, const uint32_t *preds) {
+  uint64_t best = DOM_LOOP_RUNS;
+  for (size_t i = 0; i < nb; i++) {
+    uint32_t e = body[i];
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(d->rpo.v[e]);
+    if (!t || !LLVMIsABranchInst(t) || !LLVMIsConditional(t))
+      continue;
+    bool in0 = in_loop(d, mark, h, LLVMGetSuccessor(t, 0));
+    bool in1 = in_loop(d, mark, h, LLVMGetSuccessor(t, 1));
+    LLVMValueRef c = LLVMGetCondition(t);
+    if (in0 == in1 || !LLVMIsAICmpInst(c))
+      continue;
+    bool every = true; /* e dominates every latch: every iteration tests it */
+    for (uint32_t k = pstart[h]; k < pstart[h + 1] && every; k++)
+      if (mark[preds[k]] == h + 1)
+        every = d->pre[e] <= d->pre[preds[k]] && d->post[preds[k]] <= d->post[e];
+    if (!every)
+      continue;
+    LLVMIntPredicate p = LLVMGetICmpPredicate(c);
+    LLVMValueRef iv = LLVMGetOperand(c, 0), bound = LLVMGetOperand(c, 1);
+    uint64_t c0 = 0, step = 0, after = 0;
+    if (!counted(d, mark, h, iv, &c0, &step, &after)) { /* B > i: i < B */
+      LLVMValueRef x = iv;
+      iv = bound, bound = x;
+      p = swapped(p);
+      if (!counted(d, mark, h, iv, &c0, &step, &after))
+        continue;
+    }
+    if (!in0) /* the loop goes on while the test fails */
+      p = inverse(p);
+    uint64_t end = largest(bound, 0);
+    if (end == NO_BOUND)
+      continue;
+    if (p == LLVMIntULE || p == LLVMIntSLE)
+      end++;
+    else if (p != LLVMIntULT && p != LLVMIntSLT && p != LLVMIntNE)
+      continue;
+    /* tests pass while c0 + k * step + after < end: k = 0 .. runs - 1 */
+    uint64_t runs = c0 + after >= end ? 0 : (end - c0 - after + step - 1) / step;
+    if (runs + 1 < best)
+      best = runs + 1;
+  }
+  return (uint32_t)best;
+}
 
 Dom *dom_new(LLVMValueRef fn) {
   Dom *d = xcalloc(1, sizeof *d);
@@ -135,33 +310,48 @@ Dom *dom_new(LLVMValueRef fn) {
     }
   }
   /* loop depth: per header h, the natural loop of its back edges (a
-     predecessor h dominates) is h and what reaches them without passing h */
+     predecessor h dominates) is h and what reaches them without passing h;
+     its blocks' weights multiplied by its trips (loop_trips) */
   d->depth = pool_record(&d->pool, (n + 1) * sizeof *d->depth);
+  d->weight = pool_record(&d->pool, (n + 1) * sizeof *d->weight);
+  for (size_t i = 0; i < n; i++)
+    d->weight[i] = 1;
   uint32_t *mark = pool_record(&tmp, (n + 1) * sizeof *mark); /* h + 1: counted for h */
-  for (uint32_t h = 0; h < n; h++)
+  VEC(uint32_t) body = {.pool = &tmp};
+  for (uint32_t h = 0; h < n; h++) {
+    body.n = 0;
     for (uint32_t k = pstart[h]; k < pstart[h + 1]; k++) {
       uint32_t t = preds[k];
       if (!(d->pre[h] <= d->pre[t] && d->post[t] <= d->post[h]))
         continue; /* not a back edge */
       if (mark[h] != h + 1) {
         mark[h] = h + 1;
-        d->depth[h]++;
+        vec_push(&body, h);
       }
       if (mark[t] == h + 1)
         continue;
       mark[t] = h + 1;
-      d->depth[t]++;
+      vec_push(&body, t);
       vec_push(&st, t);
       while (st.n) {
         uint32_t b = st.v[--st.n];
         for (uint32_t q = pstart[b]; q < pstart[b + 1]; q++)
           if (mark[preds[q]] != h + 1) {
             mark[preds[q]] = h + 1;
-            d->depth[preds[q]]++;
+            vec_push(&body, preds[q]);
             vec_push(&st, preds[q]);
           }
       }
     }
+    if (!body.n)
+      continue;
+    uint32_t trips = loop_trips(d, mark, h, body.v, body.n, pstart, preds);
+    for (size_t i = 0; i < body.n; i++) {
+      uint32_t b = body.v[i];
+      d->depth[b]++;
+      d->weight[b] = d->weight[b] * trips > DOM_MAX_WEIGHT ? DOM_MAX_WEIGHT : d->weight[b] * trips;
+    }
+  }
   pool_release(&tmp);
   return d;
 }
@@ -225,8 +415,8 @@ unsigned dom_use_weight(Dom **d, LLVMValueRef inst) {
     LLVMValueRef fn = LLVMGetBasicBlockParent(bb);
     *d = forward_only(fn) ? xcalloc(1, sizeof **d) : dom_new(fn);
   }
-  unsigned depth = dom_loop_depth(*d, bb);
-  return depth >= 2 ? 256 : depth == 1 ? 16 : 1;
+  uint32_t i = (*d)->weight ? map_find(&(*d)->id, bb) : MAP_NONE;
+  return i == MAP_NONE ? 1 : (*d)->weight[i];
 }
 
 void dom_free(Dom *d) {

@@ -481,8 +481,8 @@ unsigned benefit_named_uses(Benefit *b, uint32_t f, unsigned k, unsigned *raw) {
  * there costs no more than a named one (tgt_cast_shared), a new cast of a
  * generic root pays when the accesses it names weigh 2 or more: a load,
  * store, atomic or memory intrinsic through root, or through a value
- * `follow` accepts that is built from it, 1 each (2 in a loop deeper than
- * root: dom_use_weight); an existing cast of it to the space 2 (reused, no
+ * `follow` accepts that is built from it, 1 each (2 where its loops run it
+ * more often than root: dom_use_weight); an existing cast of it to the space 2 (reused, no
  * new one); handed to a defined callee or returned 2 (ipmsp weighs the
  * callee).  The walk stops at 2.  Test: test/infer/cast-shared-nvptx.ll. */
 

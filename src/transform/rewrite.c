@@ -457,7 +457,7 @@ static int byval_space(Infer *s, LLVMValueRef call, unsigned a);
  * target.c "Casts that must be shared"), a candidate whose twin is a new
  * cast — a loaded pointer, a call's result, a device function's parameter —
  * is named only when the accesses it would name weigh 2 or more: each 1, or
- * 2 in a loop deeper than the cast (dom_use_weight), and an existing cast
+ * 2 where loops run it more often than the cast (dom_use_weight), and an existing cast
  * to the space (reused, so no new one) 2.  The others, and every candidate
  * built from one, keep generic, as clang leaves them: a cvta for one
  * access is an instruction the device does not pay back. */

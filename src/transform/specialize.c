@@ -49,7 +49,8 @@
  * callee parameter the pointer is passed on to names, a few calls deep),
  * each by its loop depth (dom_use_weight: 1, 16 in a loop, 256 in a nest —
  * an access in a loop saves a generic access every iteration, a copy costs
- * its code once), and 0 in a block that calls a print builtin (printf,
+ * its code once; a counted loop whose bound says it runs fewer than 16
+ * times weighs its trips: dom.c), and 0 in a block that calls a print builtin (printf,
  * vprintf: the print's buffer and call swamp what the access saves; a
  * pointer only printed is not a use at all: benefit.c).  Otherwise every call keeps the original (generic), with
  * the Missed remark CloneTooCostly ("not cloned: 1 more copy of its 94

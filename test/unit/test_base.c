@@ -2,6 +2,8 @@
 /* test_base.c — unit tests: dominators, the forward walk (src/base). */
 #include "unit.h"
 
+#include <string.h>
+
 static void test_loop_depth(void) {
   LLVMContextRef ctx = LLVMContextCreate();
   const char ir[] = "define void @f(i1 %c) {\n"
@@ -23,6 +25,64 @@ static void test_loop_depth(void) {
     }
     CHECK(k == 6);
     dom_free(d);
+    dom_free(lazy);
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(ctx);
+}
+
+/* A use's weight follows the trips a counted loop's exit test allows:
+   `for (i = 0; i < (v & 3) + 1; i++)` at most 4 (5 header runs: pre-test
+   form), its rotated form 4, `i = 1; i <= 8; i += 2` 4, `i + 1 < v % 6`
+   5, a nest of two bounded loops their product (4 x 3), a bound of 40 or
+   of v itself 16; an exit that not every iteration tests (behind a branch
+   in the body) bounds nothing. */
+static void test_loop_trips(void) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  const char ir[] =
+      "define void @f(i32 %v, i1 %c) {\n"
+      "entry:\n  %m = and i32 %v, 3\n  %b = add i32 %m, 1\n  br label %pre\n"
+      /* pre-test: i < b (b <= 4): tests i = 0..4, 5 header runs */
+      "pre:\n  %i = phi i32 [ 0, %entry ], [ %i1, %pbody ]\n"
+      "  %t = icmp ult i32 %i, %b\n  br i1 %t, label %pbody, label %rot\n"
+      "pbody:\n  %i1 = add i32 %i, 1\n  br label %pre\n"
+      /* rotated: i + 1 < b: runs 4 */
+      "rot:\n  %j = phi i32 [ 0, %pre ], [ %j1, %rot ]\n  %j1 = add nuw i32 %j, 1\n"
+      "  %u = icmp ult i32 %j1, %b\n  br i1 %u, label %rot, label %odd\n"
+      /* i = 1, 3, 5, 7 pass i <= 8 (written 8 >= i, the exit on false) */
+      "odd:\n  %k = phi i32 [ 1, %rot ], [ %k1, %odd ]\n  %k1 = add i32 %k, 2\n"
+      "  %w = icmp uge i32 8, %k1\n  br i1 %w, label %odd, label %rem\n"
+      "rem:\n  %r = urem i32 %v, 6\n  br label %rl\n"
+      "rl:\n  %q = phi i32 [ 0, %rem ], [ %q1, %rl ]\n  %q1 = add i32 %q, 1\n"
+      "  %x = icmp slt i32 %q1, %r\n  br i1 %x, label %rl, label %outer\n"
+      /* a nest: outer (4 trips) around inner (n + 1 <= 2: 3 trips) */
+      "outer:\n  %o = phi i32 [ 0, %rl ], [ %o1, %olatch ]\n  br label %inner\n"
+      "inner:\n  %n = phi i32 [ 0, %outer ], [ %n1, %inner ]\n  %n1 = add i32 %n, 1\n"
+      "  %y = icmp ule i32 %n1, 2\n  br i1 %y, label %inner, label %olatch\n"
+      "olatch:\n  %o1 = add i32 %o, 1\n  %z = icmp ne i32 %o1, 4\n"
+      "  br i1 %z, label %outer, label %big\n"
+      "big:\n  %g = phi i32 [ 0, %olatch ], [ %g1, %big ]\n  %g1 = add i32 %g, 1\n"
+      "  %bg = icmp ult i32 %g1, 40\n  br i1 %bg, label %big, label %free\n"
+      "free:\n  %h = phi i32 [ 0, %big ], [ %h1, %free ]\n  %h1 = add i32 %h, 1\n"
+      "  %fr = icmp ult i32 %h1, %v\n  br i1 %fr, label %free, label %side\n"
+      /* the bounded exit sits behind a branch: not every iteration tests it */
+      "side:\n  %s = phi i32 [ 0, %free ], [ %s1, %sl ], [ %s1, %st ]\n  %s1 = add i32 %s, 1\n"
+      "  br i1 %c, label %st, label %sl\n"
+      "st:\n  %sx = icmp ult i32 %s1, 2\n  br i1 %sx, label %side, label %exit\n"
+      "sl:\n  br label %side\n"
+      "exit:\n  ret void\n}\n";
+  LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+  if (m) {
+    LLVMValueRef f = LLVMGetNamedFunction(m, "f");
+    const char *name[] = {"entry", "pre", "pbody", "rot", "odd", "rem", "rl", "outer", "inner",
+                          "olatch", "big", "free", "side", "st", "sl", "exit"};
+    unsigned weight[] = {1, 5, 5, 4, 4, 1, 5, 4, 12, 4, 16, 16, 16, 16, 16, 1}, k = 0;
+    Dom *lazy = NULL;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb), k++) {
+      CHECK(k < 16 && !strcmp(LLVMGetBasicBlockName(bb), name[k]));
+      CHECK(k < 16 && dom_use_weight(&lazy, LLVMGetBasicBlockTerminator(bb)) == weight[k]);
+    }
+    CHECK(k == 16);
     dom_free(lazy);
     LLVMDisposeModule(m);
   }
@@ -109,5 +169,6 @@ static void test_fwd(void) {
 
 void unit_base(void) {
   test_loop_depth();
+  test_loop_trips();
   test_fwd();
 }

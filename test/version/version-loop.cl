@@ -27,7 +27,7 @@ kernel void k(global const int *in, global int *out, int which) {
   barrier(CLK_LOCAL_MEM_FENCE);
   const int *p = which ? (const int *)in : (const int *)sh;
   int acc = 0;
-  for (int i = 0; i < (which & 3) + 2 + (t & 1); i++)
+  for (int i = 0; i < (which & 4095) + 2 + (t & 1); i++) /* up to 4,098 times */
     acc += p[(i + t) & 7];
   out[get_global_id(0)] = acc;
 }

@@ -50,8 +50,10 @@ target triple = "nvptx64-nvidia-cuda"
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier0() convergent
 
-; Sums 4 elements of the shared copy or of the input, as %which says; then
-; sums again in a loop with a barrier, which stays as it is.
+; Sums t + 4 elements of the shared copy or of the input, as %which says
+; (a trip count the cost model cannot bound: a loop it knows runs a few
+; times is not worth a copy, test/ipmsp/clone-cost-loops.ll); then sums
+; again in a loop with a barrier, which stays as it is.
 define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %which) {
 entry:
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -63,6 +65,7 @@ entry:
   %s = addrspacecast ptr addrspace(3) @sh to ptr
   %g = addrspacecast ptr addrspace(1) %in to ptr
   %p = select i1 %z, ptr %s, ptr %g
+  %lim = add i32 %t, 4
   br label %loop
 loop:
   %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
@@ -71,7 +74,7 @@ loop:
   %v = load i32, ptr %e, align 4
   %acc1 = add i32 %acc, %v
   %i1 = add i32 %i, 1
-  %c = icmp slt i32 %i1, 4
+  %c = icmp slt i32 %i1, %lim
   br i1 %c, label %loop, label %done
 done:
   %sum = phi i32 [ %acc1, %loop ]
@@ -117,8 +120,7 @@ entry:
   %s = addrspacecast ptr addrspace(3) @sh to ptr
   %g = addrspacecast ptr addrspace(1) %in to ptr
   %p = select i1 %z, ptr %s, ptr %g
-  %n = and i32 %t, 3
-  %n2 = add i32 %n, 2
+  %n2 = add i32 %t, 2
   br label %loop
 loop:
   %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
