@@ -122,6 +122,9 @@ static bool host_weighed(void *arg, uint32_t c, unsigned a) {
   LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, a));
   return LLVMGetTypeKind(ty) == LLVMPointerTypeKind && ir_ptr_as(ty) == ((Callsplit *)arg)->t->generic;
 }
+static unsigned host_size(void *arg, uint32_t f) {
+  return facts_copy_cost(((Callsplit *)arg)->facts, ((Callsplit *)arg)->fns.v[f]);
+}
 
 /* v, marked for --verify-spaces: it runs under the space test just built. */
 static LLVMValueRef guarded(const Callsplit *s, LLVMValueRef v) {
@@ -400,7 +403,8 @@ bool callsplit_run(PassRun *run) {
           LLVMGetEnumAttributeKindForName("convergent", strlen("convergent")), {0}, {0}, {0}, NULL};
   map_init(&s.needs_conv);
   map_init(&s.fn_id);
-  s.benefit = benefit_new(s.t, (BenefitHost){&s, host_id, host_fn, host_weighed});
+  s.benefit = benefit_new(s.t, (BenefitHost){&s, host_id, host_fn, host_weighed, host_size,
+                                              specs_cost_limit(cx)});
   PtrMap scan;
   map_init(&scan);
   callers_to_scan(&s, m, &scan);

@@ -36,7 +36,10 @@
  * passing the named pointer on to a callee parameter that pays, what it
  * names down its calls (REACH_DEPTH levels, then 1 per paying parameter;
  * a cycle counts the one being weighed as 1): a clone of f is what lets its
- * callees' clones be called.
+ * callees' clones be called.  Under a clone cost limit a callee counts net
+ * of its own copy (its size / the limit): the caller's copy passes the
+ * callee a space its other calls do not, so the callee is copied too, and
+ * what does not pay for that copy pays for neither.
  *
  * Tests (through ipmsp): test/ipmsp/clone-pays.ll, clone-cost.ll,
  * clone-cost-loops.ll, clone-cost-reach.ll, clone-cost-print.ll.
@@ -452,8 +455,10 @@ static unsigned named_uses(Benefit *b, uint32_t f, unsigned k, unsigned depth, u
   return n;
 }
 
-/* named_uses for a callee parameter: 0 when it does not pay; once per
-   parameter (a cycle counts the one being weighed as 1). */
+/* named_uses for a callee parameter: 0 when it does not pay, else under a
+   clone cost limit what it names beyond its own copy's cost (size / limit),
+   without one at least 1; once per parameter (a cycle counts the one being
+   weighed as 1). */
 static unsigned reach_uses(Benefit *b, uint32_t f, unsigned k, unsigned depth) {
   BenefitFn *fi = answers(b, f);
   if (!benefit_pays(b, f, k))
@@ -464,8 +469,17 @@ static unsigned reach_uses(Benefit *b, uint32_t f, unsigned k, unsigned depth) {
     return fi->reach_uses[k];
   fi->reach_uses[k] = USES_BUSY;
   unsigned n = named_uses(b, f, k, depth, NULL);
-  if (n < 1)
+  if (b->host.limit > 0) {
+    /* the caller's copy calls f with the space: f needs a copy too, which
+       costs its size; only what f names beyond that pays for the caller's
+       (random programs' perm_a, cloned per space for perm_b's two
+       accesses, perm_b's own copies then refused: three clones that cast
+       back to generic) */
+    unsigned long own = b->host.size_of(b->host.arg, f) / (unsigned long)b->host.limit;
+    n = n > own ? (unsigned)(n - own) : 0;
+  } else if (n < 1) {
     n = 1;
+  }
   if (n >= USES_BUSY)
     n = USES_BUSY - 1;
   fi->reach_uses[k] = n;

@@ -13,9 +13,10 @@
  * instructions per use they name: an access, an explicit cast or space test,
  * a use gasp cannot see past, and for a call passing the named pointer on
  * to a callee parameter that pays, what that parameter names down its calls
- * (benefit.c: a clone of f is what lets its callees' clones be called, and
- * front ends' small wrappers and methods — a CUDA class method called with
- * a __shared__ `this` — name little themselves and much below them);
+ * beyond the cost of the callee's own copy (benefit.c: a clone of f is what
+ * lets its callees' clones be called, and front ends' small wrappers and
+ * methods — a CUDA class method called with a __shared__ `this` — name
+ * little themselves and much below them);
  * counted in every clone, weighted by loop depth.  Otherwise every call
  * keeps the original, which stays generic: on targets where generic accesses
  * are native and cheap (NVPTX) a second copy of a large function that names

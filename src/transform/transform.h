@@ -118,13 +118,16 @@ void specs_convert_rets(LLVMBuilderRef b, const TgtTable *t, LLVMValueRef nf); /
 /* ===== benefit.c — what a clone would buy (the cost model's benefit side) */
 /* Parameters are (function, index) pairs, the functions numbered by the
    caller, which answers through the host: the number of a live function
-   (MAP_NONE: not weighed), the function of a number, and whether
-   parameter a of function c is weighed (a vote). */
+   (MAP_NONE: not weighed), the function of a number, whether parameter a
+   of function c is weighed (a vote), a function's copy cost and the clone
+   cost model's limit (specs_cost_limit; 0: none). */
 typedef struct BenefitHost {
   void *arg;
   uint32_t (*id_of)(void *arg, LLVMValueRef fn);
   LLVMValueRef (*fn_of)(void *arg, uint32_t f);
   bool (*is_weighed)(void *arg, uint32_t c, unsigned a);
+  unsigned (*size_of)(void *arg, uint32_t f);
+  long limit;
 } BenefitHost;
 typedef VEC(struct BenefitParam { uint32_t f; unsigned k; }) BenefitParamVec;
 typedef struct BenefitParam BenefitParam;
@@ -132,19 +135,16 @@ typedef struct Benefit Benefit;
 Benefit *benefit_new(const TgtTable *t, BenefitHost host);
 void benefit_free(Benefit *b);
 void benefit_forget(Benefit *b, uint32_t f); /* f's body or calls changed */
-/* Does a named space for parameter k of f name something (here, or in a
-   callee parameter it flows into)? */
+/* Does a named space for parameter k of f name something (here, or down)? */
 bool benefit_pays(Benefit *b, uint32_t f, unsigned k);
 /* benefit_pays for a space whose accesses the back end splits into pieces
-   of `piece` bytes (tgt_split_bytes; 0: benefit_pays): an access of f's
-   through the parameter that would be more than two pieces does not pay
-   (named, it costs more instructions than the flat one). */
+   of `piece` bytes (tgt_split_bytes; 0: benefit_pays): an access of more
+   than two pieces does not pay (named, it costs more than the flat one). */
 bool benefit_pays_split(Benefit *b, uint32_t f, unsigned k, unsigned piece);
-/* The uses it names, weighted by loop depth, down a few calls; *raw (may
-   be NULL): unweighted. */
+/* The uses it names, weighted by loop depth, down a few calls (a callee
+   parameter's net of its copy); *raw (may be NULL): unweighted. */
 unsigned benefit_named_uses(Benefit *b, uint32_t f, unsigned k, unsigned *raw);
-/* Does its value leave f as a generic pointer (returned, stored, ...)? */
-bool benefit_needs_generic(Benefit *b, uint32_t f, unsigned k, bool ret_named);
+bool benefit_needs_generic(Benefit *b, uint32_t f, unsigned k, bool ret_named); /* stays generic? */
 
 /* Does a new cast of generic root to as pay (benefit.c)?  *dom: root's fn's.
    The Missed remark CastNotShared: n accesses of fn kept generic so. */

@@ -492,12 +492,17 @@ void votes_solve(Votes *vs, bool first) {
 }
 
 /* What benefit.c asks of the records: a live function's number, the
-   function of a number, and whether parameter a of c has a vote. */
+   function of a number, whether parameter a of c has a vote, and a
+   function's copy cost. */
 static uint32_t host_id(void *arg, LLVMValueRef f) { return votes_id(arg, f); }
 static LLVMValueRef host_fn(void *arg, uint32_t f) { return ((Votes *)arg)->fns.v[f]->fn; }
 static bool host_weighed(void *arg, uint32_t c, unsigned a) {
   const VoteFn *ci = ((Votes *)arg)->fns.v[c];
   return ci->cand && a < ci->np && ci->vote[a] != VOTE_NONE;
+}
+static unsigned host_size(void *arg, uint32_t f) {
+  const Votes *vs = arg;
+  return vs->fns.v[f]->fn ? facts_copy_cost(vs->cx->facts, vs->fns.v[f]->fn) : 0;
 }
 
 void votes_init(Votes *vs, GaspCtx *cx, LLVMModuleRef m, Facts *facts) {
@@ -515,7 +520,8 @@ void votes_init(Votes *vs, GaspCtx *cx, LLVMModuleRef m, Facts *facts) {
   vs->cx = cx;
   vs->t = cx->tgt;
   vs->m = m;
-  vs->benefit = benefit_new(vs->t, (BenefitHost){vs, host_id, host_fn, host_weighed});
+  vs->benefit = benefit_new(vs->t, (BenefitHost){vs, host_id, host_fn, host_weighed, host_size,
+                                                  specs_cost_limit(cx)});
   vs->facts = facts;
   vs->sp = facts_space(facts);
   vs->dump = cx->opt.dump_ip_msp;

@@ -132,10 +132,13 @@ static LLVMValueRef order_fn(void *arg, uint32_t f) {
   return g;
 }
 static bool every_param(void *arg, uint32_t c, unsigned a) { return true; }
+static unsigned fn_size(void *arg, uint32_t f) { return ir_copy_cost(order_fn(arg, f)); }
 
 /* What a clone would buy (benefit.c): a parameter a load goes through
    pays; one only compared does not; one handed to a callee parameter that
-   loads pays through it; a use in a loop weighs 8. */
+   loads pays through it; a use in a loop weighs 16.  Under a limit a
+   callee counts net of its own copy: @ld's one load does not pay for its
+   copy (nothing left for @pass), @loop's 16 do (@passloop keeps the rest). */
 static void test_benefit(void) {
   const char ir[] =
       "target triple = \"spir64\"\n"
@@ -150,11 +153,13 @@ static void test_benefit(void) {
       "l:\n  %i = phi i32 [ 0, %entry ], [ %j, %l ]\n"
       "  store i32 %i, ptr addrspace(4) %p, align 4\n"
       "  %j = add i32 %i, 1\n  %d = icmp eq i32 %j, %n\n  br i1 %d, label %x, label %l\n"
-      "x:\n  ret void\n}\n";
+      "x:\n  ret void\n}\n"
+      "define internal spir_func void @passloop(ptr addrspace(4) %p, i32 %n) {\n"
+      "  call spir_func void @loop(ptr addrspace(4) %p, i32 %n)\n  ret void\n}\n";
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
   if (m) {
-    BenefitHost host = {m, order_id, order_fn, every_param};
+    BenefitHost host = {m, order_id, order_fn, every_param, fn_size, 0};
     Benefit *b = benefit_new(tgt_by_name("spir"), host);
     CHECK(benefit_pays(b, 0, 0));                       /* @ld: a load */
     CHECK(!benefit_pays(b, 1, 0) && !benefit_pays(b, 1, 1)); /* @cmp: compared only */
@@ -162,8 +167,15 @@ static void test_benefit(void) {
     unsigned raw = 0;
     CHECK(benefit_named_uses(b, 0, 0, &raw) == 1 && raw == 1);
     CHECK(benefit_named_uses(b, 3, 0, &raw) == 16 && raw == 1); /* in a loop */
+    CHECK(benefit_named_uses(b, 2, 0, NULL) == 1);   /* no limit: @ld's load */
     benefit_forget(b, 0);
     CHECK(benefit_pays(b, 0, 0));
+    benefit_free(b);
+    host.limit = 1;
+    b = benefit_new(tgt_by_name("spir"), host);
+    unsigned loop_size = ir_copy_cost(order_fn(m, 3));
+    CHECK(ir_copy_cost(order_fn(m, 0)) > 1 && benefit_named_uses(b, 2, 0, NULL) == 0);
+    CHECK(loop_size < 16 && benefit_named_uses(b, 4, 0, NULL) == 16 - loop_size);
     benefit_free(b);
     LLVMDisposeModule(m);
   }
