@@ -144,15 +144,23 @@ static bool in_loop(const Dom *d, const uint32_t *mark, uint32_t h, LLVMBasicBlo
   return i != MAP_NONE && mark[i] == h + 1;
 }
 
+/* c's value when c is an integer constant of at most 64 bits. */
+static bool small_int(LLVMValueRef c, int64_t *out) {
+  if (!LLVMIsAConstantInt(c) || LLVMGetIntTypeWidth(LLVMTypeOf(c)) > 64)
+    return false;
+  *out = LLVMConstIntGetSExtValue(c);
+  return true;
+}
+
 /* The induction of header h's loop that v is: v is phi P of the header,
    entered with a constant C0 and advanced by a constant S > 0 on every
    back edge (P + S), or P + S itself (*after: S).  False otherwise. */
 static bool counted(const Dom *d, const uint32_t *mark, uint32_t h, LLVMValueRef v, uint64_t *c0,
                     uint64_t *step, uint64_t *after) {
   *after = 0;
+  int64_t s;
   if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMAdd &&
-      LLVMIsAPHINode(LLVMGetOperand(v, 0)) && LLVMIsAConstantInt(LLVMGetOperand(v, 1))) {
-    int64_t s = LLVMConstIntGetSExtValue(LLVMGetOperand(v, 1));
+      LLVMIsAPHINode(LLVMGetOperand(v, 0)) && small_int(LLVMGetOperand(v, 1), &s)) {
     if (s <= 0)
       return false;
     *after = (uint64_t)s;
@@ -164,18 +172,17 @@ static bool counted(const Dom *d, const uint32_t *mark, uint32_t h, LLVMValueRef
   *step = 0;
   for (unsigned k = 0; k < LLVMCountIncoming(v); k++) {
     LLVMValueRef in = LLVMGetIncomingValue(v, k);
+    int64_t c;
     if (!in_loop(d, mark, h, LLVMGetIncomingBlock(v, k))) {
-      if (!LLVMIsAConstantInt(in) || LLVMConstIntGetSExtValue(in) < 0 ||
-          (entered && LLVMConstIntGetZExtValue(in) != *c0))
+      if (!small_int(in, &c) || c < 0 || (entered && (uint64_t)c != *c0))
         return false;
-      *c0 = LLVMConstIntGetZExtValue(in);
+      *c0 = (uint64_t)c;
       entered = true;
       continue;
     }
     if (!LLVMIsAInstruction(in) || LLVMGetInstructionOpcode(in) != LLVMAdd ||
-        LLVMGetOperand(in, 0) != v || !LLVMIsAConstantInt(LLVMGetOperand(in, 1)))
+        LLVMGetOperand(in, 0) != v || !small_int(LLVMGetOperand(in, 1), &s))
       return false;
-    int64_t s = LLVMConstIntGetSExtValue(LLVMGetOperand(in, 1));
     if (s <= 0 || (*step && (uint64_t)s != *step))
       return false;
     *step = (uint64_t)s;

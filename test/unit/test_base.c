@@ -36,7 +36,7 @@ static void test_loop_depth(void) {
    form), its rotated form 4, `i = 1; i <= 8; i += 2` 4, `i + 1 < v % 6`
    5, a nest of two bounded loops their product (4 x 3), a bound of 40 or
    of v itself 16; an exit that not every iteration tests (behind a branch
-   in the body) bounds nothing. */
+   in the body) bounds nothing, nor do constants past 64 bits. */
 static void test_loop_trips(void) {
   LLVMContextRef ctx = LLVMContextCreate();
   const char ir[] =
@@ -68,21 +68,25 @@ static void test_loop_trips(void) {
       /* the bounded exit sits behind a branch: not every iteration tests it */
       "side:\n  %s = phi i32 [ 0, %free ], [ %s1, %sl ], [ %s1, %st ]\n  %s1 = add i32 %s, 1\n"
       "  br i1 %c, label %st, label %sl\n"
-      "st:\n  %sx = icmp ult i32 %s1, 2\n  br i1 %sx, label %side, label %exit\n"
+      "st:\n  %sx = icmp ult i32 %s1, 2\n  br i1 %sx, label %side, label %wide\n"
       "sl:\n  br label %side\n"
+      /* 128-bit: a step and a bound past 64 bits are no count */
+      "wide:\n  %q0 = phi i128 [ 0, %st ], [ %q2, %wide ]\n"
+      "  %q2 = add i128 %q0, 36893488147419103232\n"
+      "  %qx = icmp ult i128 %q2, 73786976294838206464\n  br i1 %qx, label %wide, label %exit\n"
       "exit:\n  ret void\n}\n";
   LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
   if (m) {
     LLVMValueRef f = LLVMGetNamedFunction(m, "f");
     const char *name[] = {"entry", "pre", "pbody", "rot", "odd", "rem", "rl", "outer", "inner",
-                          "olatch", "big", "free", "side", "st", "sl", "exit"};
-    unsigned weight[] = {1, 5, 5, 4, 4, 1, 5, 4, 12, 4, 16, 16, 16, 16, 16, 1}, k = 0;
+                          "olatch", "big", "free", "side", "st", "sl", "wide", "exit"};
+    unsigned weight[] = {1, 5, 5, 4, 4, 1, 5, 4, 12, 4, 16, 16, 16, 16, 16, 16, 1}, k = 0;
     Dom *lazy = NULL;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb), k++) {
-      CHECK(k < 16 && !strcmp(LLVMGetBasicBlockName(bb), name[k]));
-      CHECK(k < 16 && dom_use_weight(&lazy, LLVMGetBasicBlockTerminator(bb)) == weight[k]);
+      CHECK(k < 17 && !strcmp(LLVMGetBasicBlockName(bb), name[k]));
+      CHECK(k < 17 && dom_use_weight(&lazy, LLVMGetBasicBlockTerminator(bb)) == weight[k]);
     }
-    CHECK(k == 16);
+    CHECK(k == 17);
     dom_free(lazy);
     LLVMDisposeModule(m);
   }
