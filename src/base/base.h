@@ -189,9 +189,9 @@ unsigned dom_loop_depth(const Dom *d, LLVMBasicBlockRef bb);
 /* What a use at instruction inst is worth to the clone cost model: 1
    outside loops, x16 a loop (its trips where a counted loop's bound says
    fewer), at most 256 (a use that runs many times saves as many generic
-   accesses; specialize.c, "What cloning costs").  *d: dominators of inst's function, made on the first
-   call (dom_free it) — for a function whose every edge goes forward in
-   block order, an empty one that only answers depth 0 (no dom_blocks). */
+   accesses; specialize.c, "What cloning costs").  *d: dominators of inst's
+   function, made on the first call (dom_free it); where every edge goes
+   forward in block order, an empty one: depth 0, weight 1, no dom_blocks. */
 unsigned dom_use_weight(Dom **d, LLVMValueRef inst);
 void dom_free(Dom *d);
 

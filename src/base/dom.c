@@ -138,6 +138,12 @@ static LLVMIntPredicate inverse(LLVMIntPredicate p) {
   }
 }
 
+/* Block index a dominates block index b (the tree numbering: a's subtree
+   holds b). */
+static bool idx_dominates(const Dom *d, uint32_t a, uint32_t b) {
+  return d->pre[a] <= d->pre[b] && d->post[b] <= d->post[a];
+}
+
 /* Is block bb in the loop of header h (its index marked h + 1)? */
 static bool in_loop(const Dom *d, const uint32_t *mark, uint32_t h, LLVMBasicBlockRef bb) {
   uint32_t i = map_find(&d->id, bb);
@@ -210,7 +216,7 @@ static uint32_t loop_trips(const Dom *d, const uint32_t *mark, uint32_t h, const
     bool every = true; /* e dominates every latch: every iteration tests it */
     for (uint32_t k = pstart[h]; k < pstart[h + 1] && every; k++)
       if (mark[preds[k]] == h + 1)
-        every = d->pre[e] <= d->pre[preds[k]] && d->post[preds[k]] <= d->post[e];
+        every = idx_dominates(d, e, preds[k]);
     if (!every)
       continue;
     LLVMIntPredicate p = LLVMGetICmpPredicate(c);
@@ -329,7 +335,7 @@ Dom *dom_new(LLVMValueRef fn) {
     body.n = 0;
     for (uint32_t k = pstart[h]; k < pstart[h + 1]; k++) {
       uint32_t t = preds[k];
-      if (!(d->pre[h] <= d->pre[t] && d->post[t] <= d->post[h]))
+      if (!idx_dominates(d, h, t))
         continue; /* not a back edge */
       if (mark[h] != h + 1) {
         mark[h] = h + 1;
@@ -367,7 +373,7 @@ bool dom_blocks(const Dom *d, LLVMBasicBlockRef a, LLVMBasicBlockRef b) {
   uint32_t i = map_find(&d->id, a), j = map_find(&d->id, b);
   if (i == MAP_NONE || j == MAP_NONE)
     return false;
-  return d->pre[i] <= d->pre[j] && d->post[j] <= d->post[i];
+  return idx_dominates(d, i, j);
 }
 
 bool dom_reachable(const Dom *d, LLVMBasicBlockRef bb) {
