@@ -263,6 +263,14 @@ static bool zero_null_cast(const Resolve *s, LLVMValueRef c) {
   return ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0))) == s->t->generic && sp && sp->null_is_zero;
 }
 
+/* A null constant: plain, or a space's null written as the cast of the
+   generic one (uniqued: the same form is the same value). */
+static bool null_form(LLVMValueRef c) {
+  return LLVMIsAConstantPointerNull(c) ||
+         (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMAddrSpaceCast &&
+          LLVMIsAConstantPointerNull(LLVMGetOperand(c, 0)));
+}
+
 /* After folding an explicit cast to null, its null tests compare two nulls
    that neither opt -O2 nor llc fold (the cast form hides the zero): write
    the nulls plainly and fold `icmp eq/ne null, null`. */
@@ -279,8 +287,8 @@ static unsigned fold_null_tests(Resolve *s, LLVMValueRef fn) {
           LLVMSetOperand(i, k, LLVMConstNull(LLVMTypeOf(op)));
       }
       LLVMIntPredicate pr = LLVMGetICmpPredicate(i);
-      if ((pr == LLVMIntEQ || pr == LLVMIntNE) && LLVMIsAConstantPointerNull(LLVMGetOperand(i, 0)) &&
-          LLVMIsAConstantPointerNull(LLVMGetOperand(i, 1))) {
+      LLVMValueRef a = LLVMGetOperand(i, 0), b = LLVMGetOperand(i, 1);
+      if ((pr == LLVMIntEQ || pr == LLVMIntNE) && a == b && null_form(a)) {
         LLVMReplaceAllUsesWith(i, LLVMConstInt(LLVMTypeOf(i), pr == LLVMIntEQ, 0));
         vec_push(&dead, i);
         n++;

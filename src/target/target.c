@@ -24,10 +24,18 @@
  *
  * Null: AMDGPU local, region and private use all-ones as null, so a generic
  * null cannot stand for their null as a bit pattern: null_is_zero is false
- * there; a null arm merged into those spaces is written as the cast
- * `addrspacecast (ptr null to ...)` (tgt_null), and their pointers are
- * compared for equality only (rewrite.c), memory holding such a null is
- * not retyped (fields.c).
+ * there.  So is it for NVPTX's windows (shared, distributed shared, local,
+ * constant): a shared or constant variable sits at address 0 of its
+ * window (ptxas 11.8/13.0 for sm_70..sm_86 place the first shared variable
+ * at 0: `STS [RZ]`; sm_90 from 0x400), and cvta of a window's 0 is the
+ * window's base, not generic null (llc-22: `mov 0; cvta.shared`): a named
+ * 0 standing for generic null made `p == NULL` true for that variable and
+ * a null cast back to generic non-null.  Only global, whose window is the
+ * generic space itself, keeps 0.  A null arm merged into those spaces is
+ * written as the cast `addrspacecast (ptr null to ...)` (tgt_null; llc
+ * emits cvta.to of 0, and a cast back folds to generic null), their
+ * pointers are compared for equality only (rewrite.c), memory holding
+ * such a null is not retyped (fields.c).
  *
  * Volatile and atomic policy (what infer may rewrite): nvptx: every
  * named space for volatile loads, stores and atomics, but no cmpxchg into
@@ -122,11 +130,11 @@ static const TgtSpace spir_spaces[] = {
 
 static const TgtSpace nvptx_spaces[] = {
     {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false, false, true},
-    {3, "local", UAS_LOCAL, 3, true, true, 2, false, false, false, false},
-    {5, "private", UAS_PRIVATE, 5, true, true, 1, false, false, true, false},
-    {4, "constant", UAS_CONSTANT, 4, true, true, 3, false, false, false, false},
+    {3, "local", UAS_LOCAL, 3, false, true, 2, false, false, false, false},
+    {5, "private", UAS_PRIVATE, 5, false, true, 1, false, false, true, false},
+    {4, "constant", UAS_CONSTANT, 4, false, true, 3, false, false, false, false},
     {6, "tensor", UAS_TARGET, 6, true, false, -1, false, false, false, false},
-    {7, "distributed-shared", UAS_TARGET, 3, true, false, -1, false, false, false, false},
+    {7, "distributed-shared", UAS_TARGET, 3, false, false, -1, false, false, false, false},
     {101, "param", UAS_TARGET, 101, true, false, -1, false, false, false, false},
 };
 

@@ -10,7 +10,7 @@
 ; CHECK-NEXT:  BB:
 ; CHECK-NEXT:    %A = alloca <16 x i64>, align 128
 ; CHECK-NEXT:    [[P:%.*]] = addrspacecast ptr %A to ptr addrspace(5)
-; CHECK-NEXT:    %is = icmp ne ptr addrspace(5) [[P]], null
+; CHECK-NEXT:    %is = icmp ne ptr addrspace(5) [[P]], addrspacecast (ptr null to ptr addrspace(5))
 ; CHECK-NEXT:    ret i1 %is
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -124,7 +124,7 @@ entry:
 }
 
 ; CHECK-LABEL: define ptx_kernel void @weak_sel(
-; CHECK:       icmp eq ptr addrspace(3) %q, null
+; CHECK:       icmp eq ptr addrspace(3) %q, addrspacecast (ptr null to ptr addrspace(3))
 define ptx_kernel void @weak_sel(ptr addrspace(1) %out, i32 %n) {
 entry:
   %gw = addrspacecast ptr addrspace(3) @weak to ptr
@@ -143,4 +143,4 @@ none:
 
 ; The helper, moved to the module's end by its rewrite.
 ; CHECK-LABEL: define internal i32 @helper(
-; CHECK:       icmp eq ptr addrspace(3) %q, null
+; CHECK:       icmp eq ptr addrspace(3) %q, addrspacecast (ptr null to ptr addrspace(3))

@@ -5,7 +5,9 @@
 ; secp256k1's `secp256k1_gej_add_ge_var(&sum, &sum, &ge[i], 0)` cloned
 ; `.as5_5_5_g` with 10 generic accesses left in clang -O3's PTX (the
 ; plugin); named, 0.  A real vote wins over null (@mix: local, its null
-; call passing local's null), and on NVPTX a null-only parameter whose
+; call passing local's null: on NVPTX as on AMDGPU the cast of generic
+; null, for a shared variable sits at address 0 and cvta of a shared 0 is
+; not generic null), and on NVPTX a null-only parameter whose
 ; value leaves the function (@nilint's ptrtoint) keeps generic by the
 ; cast-back rule, as a global one would; amdgcn has no such rule.
 ; RUN: gasp-opt -S %s -o %t.ll
@@ -93,7 +95,7 @@ n:
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK:         call void @acc.as1_1_1(ptr addrspace(1) %o, ptr addrspace(1) %{{.*}}, ptr addrspace(1) null)
 ; CHECK:         call i32 @mix(ptr addrspace(3) %s)
-; CHECK:         call i32 @mix(ptr addrspace(3) null)
+; CHECK:         call i32 @mix(ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3)))
 ; CHECK:         call i32 @nil(ptr addrspace(1) null, i32 %i)
 ; CHECK:         call i32 @nil(ptr addrspace(1) undef, i32 %i)
 ; CHECK:         call i32 @nilint(ptr null)

@@ -33,7 +33,7 @@ define ptx_kernel void @k(ptr addrspace(3) %s) {
   ret void
 }
 ; NV-LABEL: define ptx_kernel void @k(
-; NV:         %b = icmp ne ptr addrspace(3) %s, null
+; NV:         %b = icmp ne ptr addrspace(3) %s, addrspacecast (ptr null to ptr addrspace(3))
 ; NV:         call void @sink4(i1 false, i1 %b, i1 false, i1 false)
 ; NV:         call void @sinkp(ptr %priv)
 ; NV:         call void @sinkp(ptr null)
