@@ -18,8 +18,8 @@
  * the loop's trip count where that is known and smaller — a counted loop,
  * `for (i = C0; i < B; i += S)`, whose exit test every iteration passes
  * and whose bound's largest value a constant, a mask, a remainder, a
- * constant added, a select, a zero extension or a parameter every call
- * passes such a value gives (loop_trips) — at most 256.  A helper's `for (j = 0; j < (v & 3) + 1; j++)` runs at most 4
+ * constant added, a select or a zero extension gives (loop_trips) — at most
+ * 256.  A helper's `for (j = 0; j < (v & 3) + 1; j++)` runs at most 4
  * times: a copy of it that names its accesses saves 4, not 16, generic
  * accesses a call (bench/random's callsplit copies of such helpers were
  * worse in final code).  This is an estimate for a cost, never a fact
@@ -74,67 +74,33 @@ static uint32_t intersect(const uint32_t *idom, uint32_t a, uint32_t b) {
 #define DOM_MAX_WEIGHT 256
 #define NO_BOUND UINT64_MAX
 
-static uint64_t largest(LLVMValueRef v, unsigned depth, unsigned *budget);
-
-/* The largest value parameter arg of its function receives: the largest
-   over the module's calls of it, where every use of the function is a
-   direct call (a copy of it serves exactly those calls); else NO_BOUND. */
-static uint64_t largest_param(LLVMValueRef arg, unsigned depth, unsigned *budget) {
-  LLVMValueRef fn = LLVMGetParamParent(arg);
-  unsigned i = 0, n = LLVMCountParams(fn);
-  while (i < n && LLVMGetParam(fn, i) != arg)
-    i++;
-  uint64_t most = 0;
-  bool any = false;
-  for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef call = LLVMGetUser(u);
-    if (i == n || !LLVMIsACallInst(call) || LLVMGetCalledValue(call) != fn ||
-        (unsigned)LLVMGetNumArgOperands(call) != n || *budget == 0)
-      return NO_BOUND;
-    --*budget;
-    uint64_t x = largest(LLVMGetOperand(call, i), depth + 1, budget);
-    if (x == NO_BOUND)
-      return NO_BOUND;
-    most = x > most ? x : most, any = true;
-  }
-  return any ? most : NO_BOUND;
-}
-
 /* The largest value v may take (unsigned), where its form says: a
-   constant, x & M, x urem C, y + C, a select of two, a zero extension, a
-   parameter every call passes such a value (largest_param); else
-   NO_BOUND.  At most LARGEST_VISITS values and calls a bound (*budget):
-   calls of calls fan out. */
-#define LARGEST_VISITS 256
-static uint64_t largest(LLVMValueRef v, unsigned depth, unsigned *budget) {
+   constant, x & M, x urem C, y + C, a select of two, a zero extension;
+   else NO_BOUND. */
+static uint64_t largest(LLVMValueRef v, unsigned depth) {
   if (LLVMIsAConstantInt(v))
     return LLVMGetIntTypeWidth(LLVMTypeOf(v)) <= 64 ? LLVMConstIntGetZExtValue(v) : NO_BOUND;
-  if (depth > 4 || *budget == 0)
-    return NO_BOUND;
-  --*budget;
-  if (LLVMIsAArgument(v))
-    return largest_param(v, depth, budget);
-  if (!LLVMIsAInstruction(v))
+  if (!LLVMIsAInstruction(v) || depth > 4)
     return NO_BOUND;
   LLVMValueRef a = LLVMGetNumOperands(v) > 0 ? LLVMGetOperand(v, 0) : NULL;
   LLVMValueRef b = LLVMGetNumOperands(v) > 1 ? LLVMGetOperand(v, 1) : NULL;
   uint64_t x, y;
   switch (LLVMGetInstructionOpcode(v)) {
   case LLVMAnd:
-    x = largest(a, depth + 1, budget), y = largest(b, depth + 1, budget);
+    x = largest(a, depth + 1), y = largest(b, depth + 1);
     return x < y ? x : y;
   case LLVMURem:
-    y = largest(b, depth + 1, budget);
+    y = largest(b, depth + 1);
     return y == NO_BOUND || y == 0 ? NO_BOUND : y - 1;
   case LLVMAdd:
-    x = largest(a, depth + 1, budget), y = largest(b, depth + 1, budget);
+    x = largest(a, depth + 1), y = largest(b, depth + 1);
     return x == NO_BOUND || y == NO_BOUND || x > UINT32_MAX || y > UINT32_MAX ? NO_BOUND : x + y;
   case LLVMSelect:
-    x = largest(b, depth + 1, budget), y = largest(LLVMGetOperand(v, 2), depth + 1, budget);
+    x = largest(b, depth + 1), y = largest(LLVMGetOperand(v, 2), depth + 1);
     return x > y ? x : y;
   case LLVMZExt: {
     unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(a));
-    x = largest(a, depth + 1, budget);
+    x = largest(a, depth + 1);
     return x != NO_BOUND || w >= 32 ? x : (1ull << w) - 1;
   }
   default:
@@ -265,8 +231,7 @@ static uint32_t loop_trips(const Dom *d, const uint32_t *mark, uint32_t h, const
     }
     if (!in0) /* the loop goes on while the test fails */
       p = inverse(p);
-    unsigned budget = LARGEST_VISITS;
-    uint64_t end = largest(bound, 0, &budget);
+    uint64_t end = largest(bound, 0);
     if (end == NO_BOUND)
       continue;
     if (p == LLVMIntULE || p == LLVMIntSLE)

@@ -67,7 +67,8 @@ entry:
   %c = icmp ugt i32 %n, 3
   %sel = select i1 %c, ptr %t, ptr %g
   call void @put(ptr %sel, i32 %n)
-  %m1 = load i32, ptr addrspace(1) %buf, align 4 ; a bound the cost model cannot read
+  %m = and i32 %n, 7
+  %m1 = add i32 %m, 1
   call void @fill(ptr %sel, i32 %m1)
   %r = load i32, ptr %t, align 4
   %o = getelementptr inbounds i32, ptr addrspace(1) %buf, i32 15

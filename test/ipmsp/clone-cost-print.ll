@@ -112,14 +112,12 @@ define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(3) %lds, ptr addrs
   store float %w, ptr addrspace(3) %l1, align 4
   %g = addrspacecast ptr addrspace(1) %in to ptr
   %s = addrspacecast ptr addrspace(3) %lds to ptr
-  %w1 = fptoui float %w to i32
-  %n = add i32 %w1, 1 ; 2, a bound the cost model cannot read (loops weigh 16)
-  %a = call float @sum(ptr %g, i32 %n)
-  %b = call float @sum(ptr %s, i32 %n)
-  call void @dump(ptr %g, i32 %n)
-  call void @dump(ptr %s, i32 %n)
-  call void @show(ptr %g, i32 %n)
-  call void @show(ptr %s, i32 %n)
+  %a = call float @sum(ptr %g, i32 2)
+  %b = call float @sum(ptr %s, i32 2)
+  call void @dump(ptr %g, i32 2)
+  call void @dump(ptr %s, i32 2)
+  call void @show(ptr %g, i32 2)
+  call void @show(ptr %s, i32 2)
   call void @name(ptr %g)
   call void @name(ptr %s)
   %r = fadd float %a, %b
