@@ -252,28 +252,28 @@ static bool make_global(Resolve *s, LLVMValueRef i) {
   return any;
 }
 
-/* A null of space S written as `addrspacecast (generic null) to S` (what
-   front ends emit for NULL in a named space), where S's null is the zero
-   bit pattern: the plain null. */
+/* c is a null written as a cast, `addrspacecast (ptr null ...) to S`
+   (what front ends emit for NULL in a named space, and tgt_null where S's
+   null is not 0). */
+static bool null_cast(LLVMValueRef c) {
+  return LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMAddrSpaceCast &&
+         LLVMIsAConstantPointerNull(LLVMGetOperand(c, 0));
+}
+
+/* A null cast from the generic space to S, where S's null is the zero bit
+   pattern: the plain null. */
 static bool zero_null_cast(const Resolve *s, LLVMValueRef c) {
-  if (!LLVMIsAConstantExpr(c) || LLVMGetConstOpcode(c) != LLVMAddrSpaceCast ||
-      !LLVMIsAConstantPointerNull(LLVMGetOperand(c, 0)))
+  if (!null_cast(c))
     return false;
   const TgtSpace *sp = tgt_space(s->t, ir_ptr_as(LLVMTypeOf(c)));
   return ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0))) == s->t->generic && sp && sp->null_is_zero;
 }
 
-/* A null constant: plain, or a space's null written as the cast of the
-   generic one (uniqued: the same form is the same value). */
-static bool null_form(LLVMValueRef c) {
-  return LLVMIsAConstantPointerNull(c) ||
-         (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMAddrSpaceCast &&
-          LLVMIsAConstantPointerNull(LLVMGetOperand(c, 0)));
-}
-
 /* After folding an explicit cast to null, its null tests compare two nulls
    that neither opt -O2 nor llc fold (the cast form hides the zero): write
-   the nulls plainly and fold `icmp eq/ne null, null`. */
+   the nulls plainly where the space's null is 0, and fold `icmp eq/ne` of
+   two identical nulls — plain, or the same cast (constants are uniqued)
+   where it is not (NVPTX shared, AMDGPU local). */
 static unsigned fold_null_tests(Resolve *s, LLVMValueRef fn) {
   unsigned n = 0;
   ValVec dead = {0};
@@ -288,7 +288,8 @@ static unsigned fold_null_tests(Resolve *s, LLVMValueRef fn) {
       }
       LLVMIntPredicate pr = LLVMGetICmpPredicate(i);
       LLVMValueRef a = LLVMGetOperand(i, 0), b = LLVMGetOperand(i, 1);
-      if ((pr == LLVMIntEQ || pr == LLVMIntNE) && a == b && null_form(a)) {
+      if ((pr == LLVMIntEQ || pr == LLVMIntNE) && a == b &&
+          (LLVMIsAConstantPointerNull(a) || null_cast(a))) {
         LLVMReplaceAllUsesWith(i, LLVMConstInt(LLVMTypeOf(i), pr == LLVMIntEQ, 0));
         vec_push(&dead, i);
         n++;

@@ -194,7 +194,8 @@ bool tgt_nonnull_kept(const TgtTable *t, int as);
 /* "generic", "uninit", or the space name. */
 const char *lat_name(const TgtTable *t, int lat);
 /* The source-language null of pointer type ty: 0, or for a space whose
-   null is not 0 (AMDGPU local/private) the cast of generic null. */
+   null is not 0 (AMDGPU local/private; NVPTX shared, local, constant and
+   cluster shared: target.c, "Null") the cast of generic null. */
 LLVMValueRef tgt_null(const TgtTable *t, LLVMTypeRef ty);
 /* The known tables' names, comma separated, written into buf (returned). */
 char *tgt_names(char *buf, size_t cap);

@@ -432,7 +432,7 @@ static bool unshared(const Infer *s, LLVMValueRef p);
 
 /* The space an icmp of two pointers is rewritten in, or -1.  In a space
    whose null is not the generic null's bit pattern (AMDGPU local, private:
-   all ones) only equality: the cast keeps every pointer distinct and the
+   all ones; NVPTX's windows: cvta.to of 0) only equality: the cast keeps every pointer distinct and the
    null the null, but not their order (the generic null is below every
    pointer, theirs above) — and a pointer of the space may be its null
    whether or not a null constant is in sight (a parameter, a load). */
