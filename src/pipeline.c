@@ -72,6 +72,8 @@ static const GaspStatDesc st_group_rounds = {
     "shapes LLVM 22's back ends mishandle (amdgcn: run-time lanes of pointer vectors)")            \
   X(frames, frames_run, FACTS_INVENTORY, 0, USER,                                                  \
     "NVPTX: printf buffers, volatile slots, by-value arguments as llc-22 makes them local")        \
+  X(twins, twins_run, 0, 0, USER,                                                                  \
+    "NVPTX: a named parameter whose callers keep its generic twin live takes the twin")            \
   X(forget, forget_run, 0, FACTS_INVENTORY, GLUE,                                                  \
     "an earlier run's field facts (!gasp.fields) dropped: for a module other passes changed")      \
   X(sizes, sizes_run, 0, FACTS_ALL, GLUE,                                                          \
@@ -117,7 +119,7 @@ static const char glue_pass_names[] = PASSES(PASS_GLUE_NAME);
 #define MODULE_PIPELINE                                                                    \
   "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer," \
   "lower,alias,hazards"
-static const char default_pipeline[] = MODULE_PIPELINE ",frames";
+static const char default_pipeline[] = MODULE_PIPELINE ",frames,twins";
 #define GROUP_ROUNDS 4
 
 /* The pass plugin's two runs.  Early (the early simplification extension
@@ -170,10 +172,11 @@ static const char early_pipeline[] =
    all: it undoes what the early run's casts, sunk by InstCombine, kept
    LLVM's SimplifyCFG from doing, while they are still the early run's);
    hazards and frames last, because the vectorizers make hazards' shapes
-   and code generation follows frames'. */
+   and code generation follows frames'; `twins` after all (which value a
+   caller keeps live across a call is the final code's). */
 static const char late_pipeline[] =
     "forget,linkage,rehoist,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer,lower,"
-    "hazards,frames";
+    "hazards,frames,twins";
 
 /* The early run with no late one after it (-gasp-late=0): the default
    pipeline without `frames` (LLVM's optimizer runs after it), clones

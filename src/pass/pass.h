@@ -47,6 +47,7 @@ bool rehoist_run(PassRun *run); /* sunk argument casts back to the entry, Simpli
 bool strides_run(PassRun *run); /* stride loops between spaces: no speculative vectorization */
 bool hazards_run(PassRun *run); /* shapes LLVM 22's back ends mishandle */
 bool frames_run(PassRun *run);  /* NVPTX stack frames as llc names them local */
+bool twins_run(PassRun *run);   /* generic twins callers keep live, passed */
 bool forget_run(PassRun *run);  /* an earlier run's field facts and pins dropped */
 bool sizes_run(PassRun *run);   /* the early run's function sizes, for the late one */
 

@@ -23,7 +23,10 @@
  * dispatch, versioning by space, folded explicit casts).  A call's named
  * parameter types need no check of their own: a call passes either a value
  * of that type made in the caller (proven where it was made) or one of these
- * casts.
+ * casts.  A cast of a parameter of an internal function whose address is
+ * not taken (twins.c: the generic twin its callers keep, cast back at the
+ * entry) is proven at the calls instead: at every call, the caller's
+ * analysis proves the argument in the cast's space.
  *
  * Algorithm.
  *   1. Before the first pass: every generic-to-named cast instruction gets
@@ -57,9 +60,19 @@
 
 #include <string.h>
 
+/* A cast of a parameter to a named space: proven where every call of the
+   function passes an argument its caller proves in that space. */
+typedef struct ParamCast {
+  LLVMValueRef fn, cast;
+  unsigned k;
+  int as;
+} ParamCast;
+
 struct SpaceCheck {
   PtrMap input_consts; /* generic-to-named constant casts of the input */
   const char *after;   /* spacecheck_step: the pass just run */
+  VEC(ParamCast) params; /* one check's casts of parameters, to prove at the calls */
+  PtrMap callees;      /* their functions (one check) */
 };
 
 static bool is_narrowing(const TgtTable *t, LLVMTypeRef from, LLVMTypeRef to) {
@@ -86,6 +99,7 @@ SpaceCheck *spacecheck_begin(GaspCtx *cx, LLVMModuleRef m) {
     return NULL;
   SpaceCheck *sc = xcalloc(1, sizeof *sc);
   map_init(&sc->input_consts);
+  map_init(&sc->callees);
   const TgtTable *t = cx->tgt;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -157,7 +171,18 @@ static bool proven(const Space *sp, LLVMValueRef v, int as) {
   return isnull || !mask || space_mask_lat(sp, mask) == as;
 }
 
-static unsigned check_function(GaspCtx *cx, const SpaceCheck *sc, Space *sp, LLVMValueRef fn) {
+/* The index of parameter v of fn, or -1. */
+static int param_index(LLVMValueRef fn, LLVMValueRef v) {
+  if (!LLVMIsAArgument(v) || LLVMGetParamParent(v) != fn)
+    return -1;
+  unsigned n = LLVMCountParams(fn);
+  for (unsigned k = 0; k < n; k++)
+    if (LLVMGetParam(fn, k) == v)
+      return (int)k;
+  return -1;
+}
+
+static unsigned check_function(GaspCtx *cx, SpaceCheck *sc, Space *sp, LLVMValueRef fn) {
   const TgtTable *t = cx->tgt;
   unsigned bad = 0;
   if (!space_analyse(sp, fn, NULL))
@@ -169,7 +194,12 @@ static unsigned check_function(GaspCtx *cx, const SpaceCheck *sc, Space *sp, LLV
       if (narrowing_inst(t, i) && schema_cast_mark(i) == CAST_NONE) {
         LLVMValueRef src = LLVMGetOperand(i, 0);
         int as = ir_ptr_as(LLVMTypeOf(i));
-        if (!proven(sp, src, as)) {
+        int k = param_index(fn, src);
+        if (!proven(sp, src, as) && k >= 0 && world_internal(fn) && !ir_address_taken(fn)) {
+          ParamCast pc = {fn, i, (unsigned)k, as}; /* twins.c: proven at the calls */
+          vec_push(&sc->params, pc);
+          map_put(&sc->callees, fn, 1);
+        } else if (!proven(sp, src, as)) {
           report(cx, sc, fn, i, i, as, sp, src);
           bad++;
         }
@@ -202,6 +232,33 @@ static void strip(const TgtTable *t, LLVMModuleRef m) {
   (void)t;
 }
 
+/* The calls in caller of the functions whose parameters' casts wait:
+   each such argument proven in the cast's space by caller's analysis. */
+static unsigned check_calls(GaspCtx *cx, SpaceCheck *sc, Space *sp, LLVMValueRef caller) {
+  bool analysed = false;
+  unsigned bad = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(caller); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef callee = LLVMIsACallInst(i) ? ir_callee(i) : NULL;
+      if (!callee || map_find(&sc->callees, callee) == MAP_NONE)
+        continue;
+      if (!analysed && !space_analyse(sp, caller, NULL))
+        unreachable("the space analysis has no visit cap without an env");
+      analysed = true;
+      if (!space_reachable(sp, bb))
+        continue;
+      for (size_t j = 0; j < sc->params.n; j++) {
+        const ParamCast *pc = &sc->params.v[j];
+        LLVMValueRef a = pc->fn == callee ? LLVMGetOperand(i, pc->k) : NULL;
+        if (a && !proven(sp, a, pc->as)) {
+          report(cx, sc, pc->fn, pc->cast, pc->cast, pc->as, sp, a);
+          bad++;
+        }
+      }
+    }
+  return bad;
+}
+
 /* Every function of m, checked; how many casts failed. */
 static unsigned check_module(SpaceCheck *sc, GaspCtx *cx, LLVMModuleRef m, bool memsum) {
   unsigned bad = 0;
@@ -209,9 +266,15 @@ static unsigned check_module(SpaceCheck *sc, GaspCtx *cx, LLVMModuleRef m, bool 
   Space *sp = facts_space(facts);
   if (memsum)
     space_use_summary(sp, facts_summary(facts, NULL));
+  sc->params.n = 0;
+  map_clear(&sc->callees);
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     if (LLVMGetFirstBasicBlock(f))
       bad += check_function(cx, sc, sp, f);
+  if (sc->params.n)
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+      if (LLVMGetFirstBasicBlock(f))
+        bad += check_calls(cx, sc, sp, f);
   space_free(sp);
   return bad;
 }
@@ -232,6 +295,8 @@ bool spacecheck_end(SpaceCheck *sc, GaspCtx *cx, LLVMModuleRef m, bool memsum) {
   unsigned bad = check_module(sc, cx, m, memsum);
   strip(cx->tgt, m);
   map_free(&sc->input_consts);
+  map_free(&sc->callees);
+  vec_free(&sc->params);
   free(sc);
   return bad == 0;
 }

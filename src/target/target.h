@@ -94,6 +94,12 @@ typedef struct TgtTable {
                                      function may cost per use it names (1 on
                                      nvptx, amdgcn); 0 no limit (specialize.c,
                                      "What cloning costs") */
+  bool generic_args_twin;         /* a named pointer parameter whose callers
+                                     keep its generic twin live after each
+                                     call takes the twin and is cast at the
+                                     entry (twins.c: NVPTX, where a second
+                                     64-bit value live across a call is a
+                                     callee-saved register or a spill) */
 } TgtTable;
 
 /* Back-end defects of LLVM 22 a module's triple exposes it to (hazards.c,

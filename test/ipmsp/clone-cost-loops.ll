@@ -6,7 +6,10 @@
 ; than its body — but weighed by loops 64 uses, 64 instructions: both calls
 ; get a clone.  @flat has the same body without the loop and keeps the
 ; generic original.  So does @few, whose loop runs at most 4 times (its
-; bound is (n & 3) + 1): a use in it weighs 4, not 16 (dom.c, loop_trips).  Runs identically under gasp-run --check-as --compare.
+; bound is (n & 3) + 1): a use in it weighs 4, not 16 (dom.c, loop_trips).
+; The shared clone takes the generic pointer the kernel keeps for @flat
+; and @few after the call and names it at its entry (twins.c).  Runs
+; identically under gasp-run --check-as --compare.
 ; RUN: gasp-opt -S %s -o %t.ll -pass-remarks-missed=ipmsp 2> %t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
@@ -25,7 +28,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-LABEL: define internal i32 @sum.as1(ptr addrspace(1) %p, i32 %n)
 ; CHECK: load i32, ptr addrspace(1)
 ; CHECK: load i32, ptr addrspace(1)
-; CHECK-LABEL: define internal i32 @sum.as3(ptr addrspace(3) %p, i32 %n)
+; CHECK-LABEL: define internal i32 @sum.as3(ptr %p, i32 %n)
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %p.local = addrspacecast ptr %p to ptr addrspace(3)
 ; CHECK: load i32, ptr addrspace(3)
 ; CHECK: load i32, ptr addrspace(3)
 

@@ -9,7 +9,9 @@
 ; printing each element through vprintf) and @show (printf of an element
 ; and of the pointer) keep their generic originals, with the remark;
 ; @name only stores its pointer into vprintf's buffer: it is not cloned
-; for it.  Runs identically under gasp-run --check-as --compare.
+; for it.  The shared clone takes the generic pointer its caller keeps
+; after the call and names it at its entry (twins.c).  Runs identically
+; under gasp-run --check-as --compare.
 ; RUN: gasp-opt -S %s -o %t.ll -pass-remarks-missed=ipmsp 2> %t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
@@ -30,7 +32,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-NOT: define {{.*}}@name.as
 ; CHECK-LABEL: define internal float @sum.as1(ptr addrspace(1) %p, i32 %n)
 ; CHECK: load float, ptr addrspace(1)
-; CHECK-LABEL: define internal float @sum.as3(ptr addrspace(3) %p, i32 %n)
+; CHECK-LABEL: define internal float @sum.as3(ptr %p, i32 %n)
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %p.local = addrspacecast ptr %p to ptr addrspace(3)
 ; CHECK: load float, ptr addrspace(3)
 
 @fmt = private unnamed_addr addrspace(1) constant [7 x i8] c"%d %f\0A\00"

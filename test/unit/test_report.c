@@ -99,6 +99,70 @@ static void test_spacecheck_injected(void) {
   }
 }
 
+/* A cast of a parameter to a named space at a function's entry (twins.c's
+   shape) is proven at the calls: a hook after `twins` puts one in @h,
+   whose callers pass the generic value of a shared pointer and, when
+   `wrong`, of a global one.  Only the wrong module fails, naming @h. */
+typedef struct EntryCast {
+  LLVMModuleRef m;
+  bool done;
+} EntryCast;
+
+static void inject_entry_cast(void *user, const char *pass, int after) {
+  EntryCast *in = user;
+  if (!after || !pass || strcmp(pass, "twins") || in->done)
+    return;
+  LLVMValueRef h = LLVMGetNamedFunction(in->m, "h");
+  LLVMContextRef c = LLVMGetModuleContext(in->m);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(c);
+  LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(h)));
+  LLVMValueRef n = LLVMBuildAddrSpaceCast(b, LLVMGetParam(h, 0), LLVMPointerTypeInContext(c, 3),
+                                          "p.local");
+  LLVMBuildStore(b, LLVMConstInt(LLVMInt32TypeInContext(c), 2, 0), n);
+  LLVMDisposeBuilder(b);
+  in->done = true;
+}
+
+static void test_spacecheck_entry_cast(void) {
+  for (int wrong = 0; wrong < 2; wrong++) {
+    char *ir = xasprintf(
+        "target triple = \"nvptx64-nvidia-cuda\"\n"
+        "@s = internal addrspace(3) global [4 x i32] undef\n"
+        "define internal void @h(ptr %%p) {\n  store i32 1, ptr %%p, align 4\n  ret void\n}\n"
+        "define ptx_kernel void @k(ptr addrspace(1) %%o, i32 %%i) {\n"
+        "  %%n = getelementptr [4 x i32], ptr addrspace(3) @s, i32 0, i32 %%i\n"
+        "  %%g = addrspacecast ptr addrspace(3) %%n to ptr\n"
+        "  %%go = addrspacecast ptr addrspace(1) %%o to ptr\n"
+        "  call void @h(ptr %%g)\n  call void @h(ptr %%%s)\n  ret void\n}\n",
+        wrong ? "go" : "g");
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef m = unit_parse(ctx, ir, strlen(ir));
+    EntryCast in = {m, false};
+    GaspOptions o;
+    gasp_options_init(&o);
+    o.verify_spaces = 1;
+    o.passes = "twins";
+    o.pass_hook = inject_entry_cast;
+    o.pass_hook_user = &in;
+    GaspCtx *cx = gasp_ctx_new(&o);
+    if (m) {
+      GaspStatus st = gasp_run(cx, m);
+      CHECK(in.done);
+      CHECK(st == (wrong ? GASP_ERR_INTERNAL : GASP_OK));
+      bool named = false;
+      for (size_t i = 0; i < gasp_diag_count(cx); i++)
+        named |= strstr(gasp_diag_message(cx, i), "in @h") &&
+                 strstr(gasp_diag_message(cx, i), "claims local") &&
+                 strstr(gasp_diag_message(cx, i), "{global}");
+      CHECK(named == (wrong == 1));
+    }
+    gasp_ctx_free(cx);
+    LLVMContextDispose(ctx);
+    free(ir);
+  }
+}
+
 void unit_report(void) {
   test_spacecheck_injected();
+  test_spacecheck_entry_cast();
 }

@@ -1,0 +1,315 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* twins.c — a named pointer parameter whose callers keep the pointer's
+ * generic twin live across the call takes the twin and names it at its
+ * entry (NVPTX; the last pass).
+ *
+ * Problem.  ipmsp retypes a device function whose callers all pass one
+ * named space (`perm_a(ptr addrspace(3) %p)`), and each call hands it the
+ * named value.  Where the caller also keeps the generic value of the same
+ * pointer (`%g = addrspacecast ptr addrspace(3) %n to ptr`, for a call
+ * the retype did not reach, a select, a store of the pointer) and uses it
+ * after the call, both the named and the generic value are live across
+ * the call, where clang's build keeps the generic one only.  ptxas keeps a
+ * value live across a call in a callee-saved register or a spill slot: the
+ * random programs' kernels (bench/random), which call small helpers many
+ * times, had more spill bytes than clang's build in 13 of 40 kernels;
+ * seed 15's kernel body 72 -> 92, back to 72 when its two helpers that
+ * take the shared pointer get the generic one instead.
+ *
+ * Rule.  Where the target says so (TgtTable.generic_args_twin: NVPTX), the
+ * named space's pointers are as wide as generic ones and a cast to it is
+ * not one of the casts a named access must share (TgtSpace.cast_shared,
+ * NVPTX global: the callee would need a cvta.to.global of its own, where
+ * a generic access is as fast; the random programs' spills are the same
+ * without it and their instructions fewer), a pointer
+ * parameter of a named space of an internal function only called directly
+ * (world_may_rewrite; not byval, byref, sret, inalloca or preallocated)
+ * becomes generic, cast back to its space at the function's entry
+ * (clone_function), when at every call the argument has a generic twin in
+ * the caller:
+ *   - an addrspacecast instruction of the argument to generic (so the
+ *     caller's own analysis proves the twin in the space: spacecheck.c
+ *     checks the entry's cast at the calls); not when the argument is a
+ *     stack slot or a global at a constant offset (the back end
+ *     recomputes such an address from the frame or the symbol where it is
+ *     used rather than keeping it live);
+ *   - available at the call (it dominates it);
+ *   - used after it (a lifetime marker is no use): a use in the call's
+ *     block after the call, or in a
+ *     block (a phi's: the incoming block) reachable from the call's block
+ *     without passing the twin's definition.
+ * Each call then passes its twin.  Sound: the parameter holds the same pointer, and every call
+ * passes a pointer of the space (ipmsp proved it; the cast at the entry is
+ * the one the caller's twin came from).  The cost is one cast at the
+ * callee's entry (`cvta.to.shared`); a call with no live twin keeps the
+ * parameter named (a cast at the call would be a new value and an
+ * instruction).  The return value is left as it is.
+ *
+ * Remark: none (no access changes space).  Debug name: twins.
+ * Statistics: twins.params, twins.functions.  Tests: test/twins/.
+ */
+#include "pass/pass.h"
+
+#include <llvm-c/Target.h>
+#include <string.h>
+
+static const GaspStatDesc st_params = {
+    "twins.params", "named pointer parameters given the generic twin their callers keep live"};
+static const GaspStatDesc st_functions = {
+    "twins.functions", "functions retyped so (a cast to the named space at the entry)"};
+
+typedef struct Twins {
+  const TgtTable *t;
+  LLVMTargetDataRef td;
+  PtrMap dom_at;   /* caller -> index in doms (one function's calls) */
+  VEC(Dom *) doms;
+  PtrMap seen;     /* blocks of one search */
+  BlockVec work;
+  PtrMap use_at;   /* blocks holding a use of one twin (a phi's: its incoming block) */
+} Twins;
+
+static const Dom *dom_of(Twins *tw, LLVMValueRef fn) {
+  uint32_t i = map_find(&tw->dom_at, fn);
+  if (i == MAP_NONE) {
+    i = (uint32_t)tw->doms.n;
+    vec_push(&tw->doms, dom_new(fn));
+    map_put(&tw->dom_at, fn, i);
+  }
+  return tw->doms.v[i];
+}
+
+/* Does value g (an instruction or argument) reach, on a path that does not
+   pass its definition, a use after call c? */
+static bool used_after(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
+  LLVMBasicBlockRef cb = LLVMGetInstructionParent(c);
+  LLVMBasicBlockRef db = LLVMIsAInstruction(g) ? LLVMGetInstructionParent(g) : NULL;
+  map_clear(&tw->use_at);
+  for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (user == c || !LLVMIsAInstruction(user) || ir_is_lifetime(user))
+      continue; /* a lifetime marker is no code */
+    if (LLVMIsAPHINode(user)) {
+      for (unsigned k = 0; k < LLVMCountIncoming(user); k++)
+        if (LLVMGetIncomingValue(user, k) == g)
+          map_put(&tw->use_at, LLVMGetIncomingBlock(user, k), 1);
+      continue;
+    }
+    LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
+    if (ub != cb) {
+      map_put(&tw->use_at, ub, 1);
+      continue;
+    }
+    for (LLVMValueRef i = LLVMGetNextInstruction(c); i; i = LLVMGetNextInstruction(i))
+      if (i == user)
+        return true;
+  }
+  if (map_find(&tw->use_at, cb) != MAP_NONE) { /* a phi's incoming value at cb's end */
+    for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u))
+      if (LLVMIsAPHINode(LLVMGetUser(u)))
+        for (unsigned k = 0; k < LLVMCountIncoming(LLVMGetUser(u)); k++)
+          if (LLVMGetIncomingValue(LLVMGetUser(u), k) == g &&
+              LLVMGetIncomingBlock(LLVMGetUser(u), k) == cb)
+            return true;
+  }
+  if (!tw->use_at.n)
+    return false;
+  map_clear(&tw->seen);
+  tw->work.n = 0;
+  vec_push(&tw->work, cb);
+  bool first = true, found = false;
+  while (tw->work.n && !found) {
+    LLVMBasicBlockRef bb = tw->work.v[--tw->work.n];
+    if (!first && map_find(&tw->use_at, bb) != MAP_NONE) {
+      found = true;
+      break;
+    }
+    first = false;
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
+    for (unsigned k = 0; k < ns; k++) {
+      LLVMBasicBlockRef s = LLVMGetSuccessor(term, k);
+      if (s == db || map_find(&tw->seen, s) != MAP_NONE)
+        continue; /* past the definition, the value is a new one */
+      map_put(&tw->seen, s, 1);
+      if (s == cb) { /* around a loop back to the call's block: a use anywhere there */
+        if (map_find(&tw->use_at, cb) != MAP_NONE)
+          found = true;
+        for (LLVMUseRef u = LLVMGetFirstUse(g); u && !found; u = LLVMGetNextUse(u))
+          found = LLVMGetUser(u) != c && LLVMIsAInstruction(LLVMGetUser(u)) &&
+                  !LLVMIsAPHINode(LLVMGetUser(u)) && !ir_is_lifetime(LLVMGetUser(u)) &&
+                  LLVMGetInstructionParent(LLVMGetUser(u)) == cb;
+        continue;
+      }
+      vec_push(&tw->work, s);
+    }
+  }
+  return found;
+}
+
+/* Does instruction or argument g dominate call c (same function)? */
+static bool available(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
+  if (!LLVMIsAInstruction(g))
+    return true; /* an argument of c's function */
+  LLVMBasicBlockRef gb = LLVMGetInstructionParent(g), cb = LLVMGetInstructionParent(c);
+  if (gb == cb) {
+    for (LLVMValueRef i = LLVMGetNextInstruction(g); i; i = LLVMGetNextInstruction(i))
+      if (i == c)
+        return true;
+    return false;
+  }
+  return dom_blocks(dom_of(tw, LLVMGetBasicBlockParent(cb)), gb, cb);
+}
+
+/* Is v a stack slot or a global at a constant offset?  The back end
+   computes such an address where it is used (the frame or symbol plus the
+   offset) rather than keeping it live. */
+static bool remat(LLVMValueRef v) {
+  for (;;) {
+    if (LLVMIsAAllocaInst(v) || LLVMIsAGlobalValue(v))
+      return true;
+    if (LLVMIsAAddrSpaceCastInst(v) || LLVMIsABitCastInst(v)) {
+      v = LLVMGetOperand(v, 0);
+      continue;
+    }
+    if (!LLVMIsAGetElementPtrInst(v))
+      return false;
+    for (unsigned k = 1; k < (unsigned)LLVMGetNumOperands(v); k++)
+      if (!LLVMIsAConstantInt(LLVMGetOperand(v, k)))
+        return false;
+    v = LLVMGetOperand(v, 0);
+  }
+}
+
+/* The generic twin of argument a of call c that c's function keeps live
+   after c, or NULL. */
+static LLVMValueRef live_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
+  if ((!LLVMIsAInstruction(a) && !LLVMIsAArgument(a)) || remat(a))
+    return NULL;
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(c));
+  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef g = LLVMGetUser(u);
+    if (LLVMIsAAddrSpaceCastInst(g) && ir_ptr_as(LLVMTypeOf(g)) == tw->t->generic &&
+        LLVMGetBasicBlockParent(LLVMGetInstructionParent(g)) == fn && available(tw, g, c) &&
+        used_after(tw, g, c))
+      return g;
+  }
+  return NULL;
+}
+
+/* May parameter k of f (a pointer of a named space) take a generic value? */
+static bool param_kind_ok(Twins *tw, LLVMValueRef f, unsigned k) {
+  static const char *const abi[] = {"byval", "byref", "sret", "inalloca", "preallocated"};
+  LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(f, k));
+  if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind)
+    return false;
+  int as = ir_ptr_as(ty);
+  const TgtSpace *sp = tgt_space(tw->t, as);
+  if (as == tw->t->generic || (sp && sp->cast_shared) ||
+      LLVMPointerSizeForAS(tw->td, (unsigned)as) !=
+          LLVMPointerSizeForAS(tw->td, (unsigned)tw->t->generic))
+    return false;
+  for (size_t i = 0; i < sizeof abi / sizeof *abi; i++) {
+    unsigned kind = LLVMGetEnumAttributeKindForName(abi[i], strlen(abi[i]));
+    if (LLVMGetEnumAttributeAtIndex(f, k + 1, kind))
+      return false;
+  }
+  return true;
+}
+
+/* f retyped when its calls keep twins live: how many parameters. */
+static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f) {
+  unsigned np = LLVMCountParams(f), ncalls = 0;
+  if (!np)
+    return 0;
+  ValVec calls = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u))
+    vec_push(&calls, LLVMGetUser(u));
+  ncalls = (unsigned)calls.n;
+  bool *take = xcalloc(np, sizeof *take);
+  LLVMValueRef *twin = xcalloc((size_t)np * (ncalls ? ncalls : 1), sizeof *twin);
+  unsigned taken = 0;
+  for (unsigned k = 0; k < np && ncalls; k++) {
+    if (!param_kind_ok(tw, f, k))
+      continue;
+    bool all = true;
+    for (unsigned j = 0; j < ncalls && all; j++) {
+      LLVMValueRef c = calls.v[j];
+      bool direct = ir_callee(c) == f && LLVMGetBasicBlockParent(LLVMGetInstructionParent(c)) != f;
+      twin[(size_t)j * np + k] = direct ? live_twin(tw, LLVMGetOperand(c, k), c) : NULL;
+      all = twin[(size_t)j * np + k] != NULL;
+    }
+    take[k] = all;
+    taken += all;
+  }
+  if (taken) {
+    LLVMTypeRef fty = LLVMGlobalGetValueType(f);
+    LLVMTypeRef *ps = ir_param_types(fty, &np);
+    for (unsigned k = 0; k < np; k++)
+      if (take[k])
+        ps[k] = ir_retype(ps[k], tw->t->generic);
+    LLVMTypeRef nty = LLVMFunctionType(LLVMGetReturnType(fty), ps, np, LLVMIsFunctionVarArg(fty));
+    free(ps);
+    char *name = xstrdup(ir_name(f));
+    LLVMValueRef nf = specs_retype(tw->t, f, nty, name);
+    free(name);
+    for (unsigned k = 0; k < np; k++) /* the entry's cast is named for its space */
+      for (LLVMUseRef u = take[k] ? LLVMGetFirstUse(LLVMGetParam(nf, k)) : NULL; u;
+           u = LLVMGetNextUse(u))
+        if (LLVMIsAAddrSpaceCastInst(LLVMGetUser(u))) {
+          LLVMValueRef p = LLVMGetParam(nf, k), cast = LLVMGetUser(u);
+          char *nm = xasprintf("%s.%s", ir_name(p),
+                               tgt_space_name(tw->t, ir_ptr_as(LLVMTypeOf(cast))));
+          LLVMSetValueName2(cast, nm, strlen(nm));
+          free(nm);
+        }
+    LLVMValueRef *args = xmalloc(np * sizeof *args);
+    for (unsigned j = 0; j < ncalls; j++) {
+      LLVMValueRef c = calls.v[j];
+      for (unsigned k = 0; k < np; k++)
+        args[k] = take[k] ? twin[(size_t)j * np + k] : LLVMGetOperand(c, k);
+      ir_replace_call(b, c, nf, nty, args, np);
+    }
+    free(args);
+    LLVMDeleteFunction(f);
+  }
+  free(twin);
+  free(take);
+  vec_free(&calls);
+  for (size_t i = 0; i < tw->doms.n; i++) /* the callers' blocks change next time */
+    dom_free(tw->doms.v[i]);
+  vec_free(&tw->doms);
+  map_clear(&tw->dom_at);
+  return taken;
+}
+
+bool twins_run(PassRun *run) {
+  GaspCtx *cx = run->cx;
+  LLVMModuleRef m = run->m;
+  facts_pass_entry(cx, m);
+  if (!cx->tgt->generic_args_twin)
+    return false;
+  Twins tw = {.t = cx->tgt, .td = LLVMGetModuleDataLayout(m)};
+  map_init(&tw.dom_at);
+  map_init(&tw.seen);
+  map_init(&tw.use_at);
+  ValVec fns = {0};
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (LLVMGetFirstBasicBlock(f) && world_internal(f) && world_may_rewrite(cx->tgt, f))
+      vec_push(&fns, f);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+  unsigned params = 0, functions = 0;
+  for (size_t i = 0; i < fns.n; i++) {
+    unsigned n = retype(&tw, b, fns.v[i]);
+    params += n;
+    functions += n > 0;
+  }
+  LLVMDisposeBuilder(b);
+  vec_free(&fns);
+  vec_free(&tw.work);
+  map_free(&tw.dom_at);
+  map_free(&tw.seen);
+  map_free(&tw.use_at);
+  cx_stat(cx, &st_params, params);
+  cx_stat(cx, &st_functions, functions);
+  return params > 0;
+}

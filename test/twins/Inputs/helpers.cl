@@ -1,0 +1,17 @@
+/* A kernel that hands its local tile to two noinline helpers and keeps the
+   generic pointer for a select after them (the random programs' shape). */
+static __attribute__((noinline)) void bump(uint *p, uint i) { p[i & 3u] += i; }
+static __attribute__((noinline)) uint peek(uint *p, uint i) { return p[(i + 1u) & 3u]; }
+kernel void k(global uint *out, global uint *in, uint sel) {
+  local uint tile[64];
+  uint t = get_local_id(0);
+  tile[t] = in[t];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  uint *l = &tile[t & 60u];
+  bump(l, sel);
+  uint a = peek(l, sel + 1u);
+  bump(l, a);
+  uint *g = &in[t];
+  uint *p = (sel & 1u) ? l : g;
+  out[t] = a + *p + peek(l, a);
+}

@@ -1,0 +1,113 @@
+; twins: a named pointer parameter whose every caller keeps the pointer's
+; generic twin live after the call takes the twin and casts it back to its
+; space at the entry, so the caller does not keep two values of one
+; pointer live across the call (NVPTX: a callee-saved register or a
+; spill); where a caller has no live twin, where the argument is a stack
+; slot or a global at a constant offset, or on a target whose table does
+; not ask for it, the parameter stays named.
+; RUN: gasp-opt -S --passes=twins -stats %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: FileCheck %s < %t.ll
+; RUN: gasp-opt -S --passes=twins --target-as=amdgcn --force-target-as %s -o - | FileCheck %s --check-prefix=AMD
+; RUN: llc -mcpu=sm_90 %t.ll -o - | FileCheck %s --check-prefix=PTX
+; RUN: gasp-opt -S %s -o %t.all.ll
+; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i64:8 --arg i32=5 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i64:8 --arg i32=2 --check-as --compare %t.all.ll | FileCheck %s --check-prefix=EXEC
+; STATS: 1 twins - functions retyped so (a cast to the named space at the entry)
+; STATS-NEXT: 1 twins - named pointer parameters given the generic twin their callers keep live
+; EXEC: identical
+target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile = internal addrspace(3) global [8 x i32] undef, align 4
+
+; Both calls' caller keeps %g, the generic value of %n, for the select
+; after them: @bump takes %g and names it shared at its entry (checked
+; at the module's end, where the retyped function goes).
+; PTX-LABEL: .func bump(
+; PTX:         cvta.to.shared.u64
+; PTX:         ld.shared.b32
+; AMD-LABEL: define internal void @bump(ptr addrspace(3) %p, i32 %i)
+define internal void @bump(ptr addrspace(3) %p, i32 %i) {
+  %q = getelementptr i32, ptr addrspace(3) %p, i32 %i
+  %v = load i32, ptr addrspace(3) %q, align 4
+  %w = add i32 %v, 1
+  store i32 %w, ptr addrspace(3) %q, align 4
+  ret void
+}
+
+; Its one caller passes a named value it has no generic value of: @read
+; stays shared.
+; CHECK-LABEL: define internal i32 @read(ptr addrspace(3) %p)
+define internal i32 @read(ptr addrspace(3) %p) {
+  %v = load i32, ptr addrspace(3) %p, align 4
+  ret i32 %v
+}
+
+; Called with a stack slot (the back end recomputes its address from the
+; frame where it is used): stays private.
+; CHECK-LABEL: define internal i32 @slot(ptr addrspace(5) %p)
+define internal i32 @slot(ptr addrspace(5) %p) {
+  %v = load i32, ptr addrspace(5) %p, align 4
+  ret i32 %v
+}
+
+; Two calls: the first's caller keeps the twin live, the second's does
+; not (its twin's only use is before the call): stays shared.
+; CHECK-LABEL: define internal i32 @mixed(ptr addrspace(3) %p)
+define internal i32 @mixed(ptr addrspace(3) %p) {
+  %v = load i32, ptr addrspace(3) %p, align 4
+  ret i32 %v
+}
+
+; CHECK-LABEL: define ptx_kernel void @k(
+; CHECK:         call void @bump(ptr %g, i32 0)
+; CHECK:         call void @bump(ptr %g, i32 1)
+; CHECK:         call i32 @read(ptr addrspace(3) %o)
+; CHECK:         call i32 @slot(ptr addrspace(5) %s5)
+; CHECK:         call i32 @mixed(ptr addrspace(3) %n)
+; CHECK:         call i32 @mixed(ptr addrspace(3) %m)
+define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %sel) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %gin = getelementptr i32, ptr addrspace(1) %in, i32 %tid
+  %x = load i32, ptr addrspace(1) %gin, align 4
+  %t = and i32 %tid, 3
+  %n = getelementptr [8 x i32], ptr addrspace(3) @tile, i32 0, i32 %t
+  store i32 %x, ptr addrspace(3) %n, align 4
+  %g = addrspacecast ptr addrspace(3) %n to ptr
+  %slot = alloca i32, align 4
+  %s5 = addrspacecast ptr %slot to ptr addrspace(5)
+  store i32 %tid, ptr addrspace(5) %s5, align 4
+  call void @bump(ptr addrspace(3) %n, i32 0)
+  call void @bump(ptr addrspace(3) %n, i32 1)
+  %t2 = xor i32 %t, 2
+  %o = getelementptr [8 x i32], ptr addrspace(3) @tile, i32 0, i32 %t2
+  %r = call i32 @read(ptr addrspace(3) %o)
+  %sv = call i32 @slot(ptr addrspace(5) %s5)
+  %gs = addrspacecast ptr addrspace(1) %in to ptr
+  %c = icmp sgt i32 %sel, 3
+  %pick = select i1 %c, ptr %g, ptr %gs
+  %y = load i32, ptr %pick, align 4
+  %u = add i32 %t, 4
+  %m = getelementptr [8 x i32], ptr addrspace(3) @tile, i32 0, i32 %u
+  %mg = addrspacecast ptr addrspace(3) %m to ptr
+  store i32 %y, ptr %mg, align 4
+  %a = call i32 @mixed(ptr addrspace(3) %n)
+  %b = call i32 @mixed(ptr addrspace(3) %m)
+  %late = load i32, ptr %g, align 4
+  %s1 = add i32 %r, %sv
+  %s2 = add i32 %s1, %a
+  %s3 = add i32 %s2, %b
+  %s6 = add i32 %s3, %late
+  %s4 = zext i32 %s6 to i64
+  %gout = getelementptr i64, ptr addrspace(1) %out, i32 %tid
+  store i64 %s4, ptr addrspace(1) %gout, align 8
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+; CHECK-LABEL: define internal void @bump(ptr %p, i32 %i)
+; CHECK-NEXT:    %p.local = addrspacecast ptr %p to ptr addrspace(3)
+; CHECK-NEXT:    %q = getelementptr i32, ptr addrspace(3) %p.local, i32 %i
+; CHECK-NEXT:    %v = load i32, ptr addrspace(3) %q
