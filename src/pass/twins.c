@@ -16,34 +16,35 @@
  * seed 15's kernel body 72 -> 92, back to 72 when its two helpers that
  * take the shared pointer get the generic one instead.
  *
- * Rule.  Where the target says so (TgtTable.generic_args_twin: NVPTX), the
- * named space's pointers are as wide as generic ones and a cast to it is
- * not one of the casts a named access must share (TgtSpace.cast_shared,
- * NVPTX global: the callee would need a cvta.to.global of its own, where
- * a generic access is as fast; the random programs' spills are the same
- * without it and their instructions fewer), a pointer
- * parameter of a named space of an internal function only called directly
- * (world_may_rewrite; not byval, byref, sret, inalloca or preallocated)
- * becomes generic, cast back to its space at the function's entry
- * (clone_function), when at every call the argument has a generic twin in
- * the caller:
- *   - an addrspacecast instruction of the argument to generic (so the
+ * Rule.  A pointer parameter of a named space, of an internal function
+ * only called directly (world_may_rewrite; not byval, byref, sret,
+ * inalloca or preallocated), becomes generic, cast back to its space at
+ * the function's entry (clone_function), when
+ *   - the target says so (TgtTable.generic_args_twin: NVPTX), the space's
+ *     pointers are as wide as generic ones, and a cast to it is not one a
+ *     named access must share (TgtSpace.cast_shared, NVPTX global: the
+ *     callee would need a cvta.to.global of its own where a generic access
+ *     is as fast; measured, the random programs' spills are the same
+ *     without global and their instructions fewer), and
+ *   - at every call the argument has a generic twin in the caller: an
+ *     addrspacecast instruction of the argument to generic (so the
  *     caller's own analysis proves the twin in the space: spacecheck.c
- *     checks the entry's cast at the calls); not when the argument is a
- *     stack slot or a global at a constant offset (the back end
- *     recomputes such an address from the frame or the symbol where it is
- *     used rather than keeping it live);
- *   - available at the call (it dominates it);
- *   - used after it (a lifetime marker is no use): a use in the call's
- *     block after the call, or in a
- *     block (a phi's: the incoming block) reachable from the call's block
- *     without passing the twin's definition.
- * Each call then passes its twin.  Sound: the parameter holds the same pointer, and every call
- * passes a pointer of the space (ipmsp proved it; the cast at the entry is
- * the one the caller's twin came from).  The cost is one cast at the
- * callee's entry (`cvta.to.shared`); a call with no live twin keeps the
- * parameter named (a cast at the call would be a new value and an
- * instruction).  The return value is left as it is.
+ *     checks the entry's cast at the calls), available at the call (it
+ *     dominates it) and used after it — in the call's block after the
+ *     call, or in a block (a phi's use: its incoming block) reachable from
+ *     the call's block without passing the twin's definition; a lifetime
+ *     marker is no use.  An argument that is a stack slot or a global at a
+ *     constant offset does not count: the back end recomputes such an
+ *     address from the frame or the symbol where it is used, and passing
+ *     a slot's generic address measured worse (random seeds 32 and 33,
+ *     8 more spill bytes each: the kernel then needs both frame bases).
+ * A function that calls itself, or is invoked, keeps the parameter named.
+ * Each call then passes its twin.  Sound: the parameter holds the same
+ * pointer, and every call passes a pointer of the space (ipmsp proved it;
+ * the cast at the entry undoes the one the caller's twin came from).  The
+ * cost is one cast at the callee's entry (`cvta.to.shared`); a call with
+ * no live twin keeps the parameter named (a cast at the call would be a
+ * new value and an instruction).  The return value is left as it is.
  *
  * Remark: none (no access changes space).  Debug name: twins.
  * Statistics: twins.params, twins.functions.  Tests: test/twins/.
@@ -234,7 +235,8 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f) {
     bool all = true;
     for (unsigned j = 0; j < ncalls && all; j++) {
       LLVMValueRef c = calls.v[j];
-      bool direct = ir_callee(c) == f && LLVMGetBasicBlockParent(LLVMGetInstructionParent(c)) != f;
+      bool direct = LLVMIsACallInst(c) && ir_callee(c) == f &&
+                    LLVMGetBasicBlockParent(LLVMGetInstructionParent(c)) != f;
       twin[(size_t)j * np + k] = direct ? live_twin(tw, LLVMGetOperand(c, k), c) : NULL;
       all = twin[(size_t)j * np + k] != NULL;
     }
