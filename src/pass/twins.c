@@ -182,19 +182,21 @@ static bool remat(LLVMValueRef v) {
 }
 
 /* The generic twin of argument a of call c that c's function keeps live
-   after c, or NULL. */
+   after c, or NULL.  Of several, the first: they all dominate c, so one
+   dominates the others — the choice is the IR's, not its use lists' (a
+   second run over the output chooses the same: gasp-opt is idempotent). */
 static LLVMValueRef live_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   if ((!LLVMIsAInstruction(a) && !LLVMIsAArgument(a)) || remat(a))
     return NULL;
-  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(c));
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(c)), best = NULL;
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef g = LLVMGetUser(u);
     if (LLVMIsAAddrSpaceCastInst(g) && ir_ptr_as(LLVMTypeOf(g)) == tw->t->generic &&
         LLVMGetBasicBlockParent(LLVMGetInstructionParent(g)) == fn && available(tw, g, c) &&
-        used_after(tw, g, c))
-      return g;
+        (!best || available(tw, g, best)) && used_after(tw, g, c))
+      best = g;
   }
-  return NULL;
+  return best;
 }
 
 /* May parameter k of f (a pointer of a named space) take a generic value? */

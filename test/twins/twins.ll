@@ -12,8 +12,8 @@
 ; RUN: gasp-opt -S %s -o %t.all.ll
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i64:8 --arg i32=5 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i64:8 --arg i32=2 --check-as --compare %t.all.ll | FileCheck %s --check-prefix=EXEC
-; STATS: 1 twins - functions retyped so (a cast to the named space at the entry)
-; STATS-NEXT: 1 twins - named pointer parameters given the generic twin their callers keep live
+; STATS: 2 twins - functions retyped so (a cast to the named space at the entry)
+; STATS-NEXT: 2 twins - named pointer parameters given the generic twin their callers keep live
 ; EXEC: identical
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -59,6 +59,14 @@ define internal i32 @mixed(ptr addrspace(3) %p) {
   ret i32 %v
 }
 
+; Its caller has two generic casts of the argument, both used after the
+; call: the call gets the first (which dominates the other), whatever the
+; order of the argument's use list, so a second run chooses the same.
+define internal i32 @pair(ptr addrspace(3) %p) {
+  %v = load i32, ptr addrspace(3) %p, align 4
+  ret i32 %v
+}
+
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK:         call void @bump(ptr %g, i32 0)
 ; CHECK:         call void @bump(ptr %g, i32 1)
@@ -66,6 +74,7 @@ define internal i32 @mixed(ptr addrspace(3) %p) {
 ; CHECK:         call i32 @slot(ptr addrspace(5) %s5)
 ; CHECK:         call i32 @mixed(ptr addrspace(3) %n)
 ; CHECK:         call i32 @mixed(ptr addrspace(3) %m)
+; CHECK:         call i32 @pair(ptr %h1)
 define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %sel) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -95,10 +104,20 @@ entry:
   %a = call i32 @mixed(ptr addrspace(3) %n)
   %b = call i32 @mixed(ptr addrspace(3) %m)
   %late = load i32, ptr %g, align 4
+  %t3 = xor i32 %t, 1
+  %n3 = getelementptr [8 x i32], ptr addrspace(3) @tile, i32 0, i32 %t3
+  %h1 = addrspacecast ptr addrspace(3) %n3 to ptr
+  %h2 = addrspacecast ptr addrspace(3) %n3 to ptr
+  %pv = call i32 @pair(ptr addrspace(3) %n3)
+  %l1 = load i32, ptr %h1, align 4
+  %l2 = load i32, ptr %h2, align 4
+  %l3 = add i32 %l1, %l2
+  %l4 = add i32 %l3, %pv
   %s1 = add i32 %r, %sv
   %s2 = add i32 %s1, %a
   %s3 = add i32 %s2, %b
-  %s6 = add i32 %s3, %late
+  %s7 = add i32 %s3, %late
+  %s6 = add i32 %s7, %l4
   %s4 = zext i32 %s6 to i64
   %gout = getelementptr i64, ptr addrspace(1) %out, i32 %tid
   store i64 %s4, ptr addrspace(1) %gout, align 8
@@ -111,3 +130,5 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT:    %p.local = addrspacecast ptr %p to ptr addrspace(3)
 ; CHECK-NEXT:    %q = getelementptr i32, ptr addrspace(3) %p.local, i32 %i
 ; CHECK-NEXT:    %v = load i32, ptr addrspace(3) %q
+; CHECK-LABEL: define internal i32 @pair(ptr %p)
+; CHECK-NEXT:    %p.local = addrspacecast ptr %p to ptr addrspace(3)
