@@ -60,8 +60,7 @@ void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
 void ir_rpo(LLVMValueRef fn, PtrMap *seen, BlockVec *out);
 /* Is fn marked optnone (the user wants it compiled as written)? */
 bool ir_optnone(LLVMValueRef fn);
-/* t is a pointer (not a vector of pointers) in space as. */
-bool ir_is_ptr_in(LLVMTypeRef t, int as);
+bool ir_is_ptr_in(LLVMTypeRef t, int as); /* a pointer (not a vector of them) in space as */
 /* The parameter types of function type fty (malloc'd, never NULL), *n. */
 LLVMTypeRef *ir_param_types(LLVMTypeRef fty, unsigned *n);
 /* Does a value of type t hold a pointer (itself, or in an aggregate or vector)? */
@@ -69,6 +68,7 @@ bool ir_type_has_pointer(LLVMTypeRef t);
 /* The index of v among its function's parameters; -1 when v is not one. */
 int ir_param_index(LLVMValueRef v);
 bool ir_param_attr(LLVMValueRef fn, unsigned k, const char *name); /* an enum attribute */
+bool ir_param_abi(LLVMValueRef fn, unsigned k); /* byval, byref, sret, inalloca, preallocated */
 /* The alloca v is, through address-space casts; NULL when it is none. */
 LLVMValueRef ir_alloca_of(LLVMValueRef v);
 /* What p's alloca or global base and constant byte offset say of its alignment; 0: none. */

@@ -289,6 +289,14 @@ bool ir_param_attr(LLVMValueRef fn, unsigned k, const char *name) {
   return LLVMGetEnumAttributeAtIndex(fn, k + 1, kind) != NULL;
 }
 
+bool ir_param_abi(LLVMValueRef fn, unsigned k) {
+  static const char *const abi[] = {"byval", "byref", "sret", "inalloca", "preallocated"};
+  for (size_t i = 0; i < sizeof abi / sizeof *abi; i++)
+    if (ir_param_attr(fn, k, abi[i]))
+      return true;
+  return false;
+}
+
 LLVMValueRef ir_alloca_of(LLVMValueRef v) {
   while (LLVMIsAAddrSpaceCastInst(v))
     v = LLVMGetOperand(v, 0);

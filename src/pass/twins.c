@@ -79,11 +79,11 @@ static const Dom *dom_of(Twins *tw, LLVMValueRef fn) {
   return tw->doms.v[i];
 }
 
-/* Does value g (an instruction or argument) reach, on a path that does not
-   pass its definition, a use after call c? */
+/* Does the cast g reach, on a path that does not pass its definition, a
+   use after call c? */
 static bool used_after(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
-  LLVMBasicBlockRef cb = LLVMGetInstructionParent(c);
-  LLVMBasicBlockRef db = LLVMIsAInstruction(g) ? LLVMGetInstructionParent(g) : NULL;
+  LLVMBasicBlockRef cb = LLVMGetInstructionParent(c), db = LLVMGetInstructionParent(g);
+  bool in_cb = false; /* a use in c's block before c: after c around a loop */
   map_clear(&tw->use_at);
   for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
@@ -91,8 +91,11 @@ static bool used_after(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
       continue; /* a lifetime marker is no code */
     if (LLVMIsAPHINode(user)) {
       for (unsigned k = 0; k < LLVMCountIncoming(user); k++)
-        if (LLVMGetIncomingValue(user, k) == g)
+        if (LLVMGetIncomingValue(user, k) == g) {
+          if (LLVMGetIncomingBlock(user, k) == cb)
+            return true; /* read at cb's end */
           map_put(&tw->use_at, LLVMGetIncomingBlock(user, k), 1);
+        }
       continue;
     }
     LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
@@ -103,54 +106,32 @@ static bool used_after(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
     for (LLVMValueRef i = LLVMGetNextInstruction(c); i; i = LLVMGetNextInstruction(i))
       if (i == user)
         return true;
+    in_cb = true;
   }
-  if (map_find(&tw->use_at, cb) != MAP_NONE) { /* a phi's incoming value at cb's end */
-    for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u))
-      if (LLVMIsAPHINode(LLVMGetUser(u)))
-        for (unsigned k = 0; k < LLVMCountIncoming(LLVMGetUser(u)); k++)
-          if (LLVMGetIncomingValue(LLVMGetUser(u), k) == g &&
-              LLVMGetIncomingBlock(LLVMGetUser(u), k) == cb)
-            return true;
-  }
-  if (!tw->use_at.n)
+  if (!tw->use_at.n && !in_cb)
     return false;
   map_clear(&tw->seen);
   tw->work.n = 0;
   vec_push(&tw->work, cb);
-  bool first = true, found = false;
-  while (tw->work.n && !found) {
-    LLVMBasicBlockRef bb = tw->work.v[--tw->work.n];
-    if (!first && map_find(&tw->use_at, bb) != MAP_NONE) {
-      found = true;
-      break;
-    }
-    first = false;
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+  while (tw->work.n) {
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(tw->work.v[--tw->work.n]);
     unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
     for (unsigned k = 0; k < ns; k++) {
       LLVMBasicBlockRef s = LLVMGetSuccessor(term, k);
       if (s == db || map_find(&tw->seen, s) != MAP_NONE)
         continue; /* past the definition, the value is a new one */
+      if (s == cb ? in_cb : map_find(&tw->use_at, s) != MAP_NONE)
+        return true;
       map_put(&tw->seen, s, 1);
-      if (s == cb) { /* around a loop back to the call's block: a use anywhere there */
-        if (map_find(&tw->use_at, cb) != MAP_NONE)
-          found = true;
-        for (LLVMUseRef u = LLVMGetFirstUse(g); u && !found; u = LLVMGetNextUse(u))
-          found = LLVMGetUser(u) != c && LLVMIsAInstruction(LLVMGetUser(u)) &&
-                  !LLVMIsAPHINode(LLVMGetUser(u)) && !ir_is_lifetime(LLVMGetUser(u)) &&
-                  LLVMGetInstructionParent(LLVMGetUser(u)) == cb;
-        continue;
-      }
-      vec_push(&tw->work, s);
+      if (s != cb) /* cb's successors are on the list already */
+        vec_push(&tw->work, s);
     }
   }
-  return found;
+  return false;
 }
 
-/* Does instruction or argument g dominate call c (same function)? */
+/* Does the cast g dominate instruction c (same function)? */
 static bool available(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
-  if (!LLVMIsAInstruction(g))
-    return true; /* an argument of c's function */
   LLVMBasicBlockRef gb = LLVMGetInstructionParent(g), cb = LLVMGetInstructionParent(c);
   if (gb == cb) {
     for (LLVMValueRef i = LLVMGetNextInstruction(g); i; i = LLVMGetNextInstruction(i))
@@ -201,7 +182,6 @@ static LLVMValueRef live_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
 
 /* May parameter k of f (a pointer of a named space) take a generic value? */
 static bool param_kind_ok(Twins *tw, LLVMValueRef f, unsigned k) {
-  static const char *const abi[] = {"byval", "byref", "sret", "inalloca", "preallocated"};
   LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(f, k));
   if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind)
     return false;
@@ -211,12 +191,7 @@ static bool param_kind_ok(Twins *tw, LLVMValueRef f, unsigned k) {
       LLVMPointerSizeForAS(tw->td, (unsigned)as) !=
           LLVMPointerSizeForAS(tw->td, (unsigned)tw->t->generic))
     return false;
-  for (size_t i = 0; i < sizeof abi / sizeof *abi; i++) {
-    unsigned kind = LLVMGetEnumAttributeKindForName(abi[i], strlen(abi[i]));
-    if (LLVMGetEnumAttributeAtIndex(f, k + 1, kind))
-      return false;
-  }
-  return true;
+  return !ir_param_abi(f, k);
 }
 
 /* f retyped when its calls keep twins live: how many parameters. */

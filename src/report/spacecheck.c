@@ -171,17 +171,6 @@ static bool proven(const Space *sp, LLVMValueRef v, int as) {
   return isnull || !mask || space_mask_lat(sp, mask) == as;
 }
 
-/* The index of parameter v of fn, or -1. */
-static int param_index(LLVMValueRef fn, LLVMValueRef v) {
-  if (!LLVMIsAArgument(v) || LLVMGetParamParent(v) != fn)
-    return -1;
-  unsigned n = LLVMCountParams(fn);
-  for (unsigned k = 0; k < n; k++)
-    if (LLVMGetParam(fn, k) == v)
-      return (int)k;
-  return -1;
-}
-
 static unsigned check_function(GaspCtx *cx, SpaceCheck *sc, Space *sp, LLVMValueRef fn) {
   const TgtTable *t = cx->tgt;
   unsigned bad = 0;
@@ -194,14 +183,16 @@ static unsigned check_function(GaspCtx *cx, SpaceCheck *sc, Space *sp, LLVMValue
       if (narrowing_inst(t, i) && schema_cast_mark(i) == CAST_NONE) {
         LLVMValueRef src = LLVMGetOperand(i, 0);
         int as = ir_ptr_as(LLVMTypeOf(i));
-        int k = param_index(fn, src);
-        if (!proven(sp, src, as) && k >= 0 && world_internal(fn) && !ir_address_taken(fn)) {
-          ParamCast pc = {fn, i, (unsigned)k, as}; /* twins.c: proven at the calls */
-          vec_push(&sc->params, pc);
-          map_put(&sc->callees, fn, 1);
-        } else if (!proven(sp, src, as)) {
-          report(cx, sc, fn, i, i, as, sp, src);
-          bad++;
+        if (!proven(sp, src, as)) {
+          int k = ir_param_index(src); /* one of fn's own parameters, or -1 */
+          if (k >= 0 && world_internal(fn) && !ir_address_taken(fn)) {
+            ParamCast pc = {fn, i, (unsigned)k, as}; /* twins.c: proven at the calls */
+            vec_push(&sc->params, pc);
+            map_put(&sc->callees, fn, 1);
+          } else {
+            report(cx, sc, fn, i, i, as, sp, src);
+            bad++;
+          }
         }
       }
       int n = LLVMGetNumOperands(i);

@@ -225,7 +225,6 @@ typedef struct Votes {
   BlockVec rpo;
   bool dump, reached_ok;  /* --dump-ip-msp; VoteFn.reached is this wave's */
   const PtrMap *only;     /* candidates among these only (splitclones); NULL: any */
-  unsigned no_vote_kinds[5];
 } Votes;
 /* Records for every function of m (votes_build: candidates, call sites). */
 void votes_init(Votes *vs, GaspCtx *cx, LLVMModuleRef m, Facts *facts);

@@ -83,12 +83,7 @@ uint32_t votes_id(const Votes *vs, LLVMValueRef f) {
 static bool is_generic_scalar(const Votes *vs, LLVMTypeRef t) { return ir_is_ptr_in(t, vs->t->generic); }
 
 static bool param_votes(const Votes *vs, LLVMValueRef f, unsigned k) {
-  if (!is_generic_scalar(vs, LLVMTypeOf(LLVMGetParam(f, k))))
-    return false;
-  for (unsigned i = 0; i < sizeof vs->no_vote_kinds / sizeof vs->no_vote_kinds[0]; i++)
-    if (LLVMGetEnumAttributeAtIndex(f, k + 1, vs->no_vote_kinds[i]))
-      return false;
-  return true;
+  return is_generic_scalar(vs, LLVMTypeOf(LLVMGetParam(f, k))) && !ir_param_abi(f, k);
 }
 
 /* Whether f may be rewritten, and its votes (all UNDET). */
@@ -526,9 +521,6 @@ void votes_init(Votes *vs, GaspCtx *cx, LLVMModuleRef m, Facts *facts) {
   vs->sp = facts_space(facts);
   vs->dump = cx->opt.dump_ip_msp;
   vs->env.visit_cap = cx->opt.visit_cap ? cx->opt.visit_cap : IPMSP_VISIT_CAP;
-  static const char *const no_vote[] = {"byval", "byref", "sret", "inalloca", "preallocated"};
-  for (unsigned i = 0; i < 5; i++)
-    vs->no_vote_kinds[i] = LLVMGetEnumAttributeKindForName(no_vote[i], strlen(no_vote[i]));
 }
 
 void votes_free(Votes *vs) {
