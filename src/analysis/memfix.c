@@ -77,8 +77,7 @@ static uint32_t const_pointers(Space *sp, LLVMValueRef c, unsigned depth) {
 static void seed_initializers(Space *sp, MemSummary *ms, LLVMModuleRef m) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
     LLVMValueRef init = LLVMIsDeclaration(g) ? NULL : LLVMGetInitializer(g);
-    const char *sec = LLVMGetSection(g);
-    if (!init || (sec && !strcmp(sec, "llvm.metadata")))
+    if (!init || ir_metadata_global(g))
       continue; /* llvm.used and the like are not memory the program reads */
     uint32_t held = const_pointers(sp, init, 0);
     if (held)

@@ -69,8 +69,7 @@ bool ir_type_has_pointer(LLVMTypeRef t);
 int ir_param_index(LLVMValueRef v);
 bool ir_param_attr(LLVMValueRef fn, unsigned k, const char *name); /* an enum attribute */
 bool ir_param_abi(LLVMValueRef fn, unsigned k); /* byval, byref, sret, inalloca, preallocated */
-/* The alloca v is, through address-space casts; NULL when it is none. */
-LLVMValueRef ir_alloca_of(LLVMValueRef v);
+LLVMValueRef ir_alloca_of(LLVMValueRef v); /* v's alloca, through casts; NULL: none */
 /* What p's alloca or global base and constant byte offset say of its alignment; 0: none. */
 unsigned ir_base_align(LLVMValueRef p);
 LLVMOpcode ir_opcode(LLVMValueRef v); /* an instruction's or constant expression's; else 0 */
@@ -81,6 +80,7 @@ LLVMValueRef ir_strip_offsets(LLVMValueRef v);
 void ir_int_read_ptrs(LLVMValueRef fn, PtrMap *set);
 bool ir_address_read_as_int(const PtrMap *set, LLVMValueRef p);
 bool ir_is_lifetime(LLVMValueRef call); /* a llvm.lifetime.start/end marker? */
+bool ir_metadata_global(LLVMValueRef gv); /* llvm.used and the like: no code reads it */
 LLVMTypeRef ir_int_for(LLVMTypeRef pt); /* i64 (or a vector of) for a (vector of) 64-bit ptr */
 LLVMValueRef ir_splat(LLVMTypeRef it, unsigned long long c); /* c of type it, splatted */
 /* The 64-bit generic pointer p with bits 61-63 cleared as the tag scheme does,

@@ -385,6 +385,16 @@ bool ir_is_lifetime(LLVMValueRef call) {
   return len >= 14 && !strncmp(n, "llvm.lifetime.", 14);
 }
 
+/* LLVM's own lists (llvm.used, llvm.compiler.used, llvm.global_ctors, the
+   annotations of section llvm.metadata): what they hold is for the linker
+   and the code generator; no instruction of the program reads them. */
+bool ir_metadata_global(LLVMValueRef gv) {
+  size_t len;
+  const char *n = LLVMGetValueName2(gv, &len);
+  const char *sec = LLVMGetSection(gv);
+  return (len > 5 && !strncmp(n, "llvm.", 5)) || (sec && !strcmp(sec, "llvm.metadata"));
+}
+
 /* ---- tags (lower.c, and gasp-run's builtins) ------------------------------ */
 
 LLVMTypeRef ir_int_for(LLVMTypeRef pt) {

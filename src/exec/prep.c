@@ -643,11 +643,9 @@ static void add_globals_fn(Prep *s) {
   LLVMValueRef out = LLVMGetParam(fn, 0);
   unsigned n = 0;
   for (LLVMValueRef g = LLVMGetFirstGlobal(s->m); g; g = LLVMGetNextGlobal(g)) {
-    size_t len;
-    const char *name = LLVMGetValueName2(g, &len);
     /* llvm.used and friends are not memory the kernel reaches (and may not
        be referenced from code) */
-    if (LLVMIsDeclaration(g) || (len > 5 && !strncmp(name, "llvm.", 5)))
+    if (LLVMIsDeclaration(g) || ir_metadata_global(g))
       continue;
     int as = (int)LLVMGetPointerAddressSpace(LLVMTypeOf(g));
     int k = as == s->t->generic ? RK_GLOBAL : space_kind(s->t, as);

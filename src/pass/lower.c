@@ -651,10 +651,12 @@ static bool private_tagged(Lower *s) {
   return false;
 }
 
-/* Global initializers cannot hold a tagged pointer. */
+/* Global initializers cannot hold a tagged pointer.  LLVM's own lists
+   (llvm.compiler.used: CUDA's __device__ variables the host names) hold
+   generic casts of variables no code reads from there: they need no tag. */
 static bool check_initializers(Lower *s) {
   for (LLVMValueRef gv = LLVMGetFirstGlobal(s->m); gv; gv = LLVMGetNextGlobal(gv)) {
-    LLVMValueRef init = LLVMGetInitializer(gv);
+    LLVMValueRef init = ir_metadata_global(gv) ? NULL : LLVMGetInitializer(gv);
     int src = init ? tags_const_untagged_cast(&s->tg, init) : -1;
     if (src >= 0) {
       cx_diag(s->tg.cx, GASP_SEV_ERROR,
