@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* test_base.c — unit tests: dominators, the forward walk (src/base). */
+/* test_base.c — unit tests: dominators, the forward walk, IR predicates (src/base). */
 #include "unit.h"
 
 #include <string.h>
@@ -171,7 +171,29 @@ static void test_fwd(void) {
   LLVMContextDispose(ctx);
 }
 
+/* LLVM's own lists, by name or by section, and nothing else. */
+static void test_metadata_global(void) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  const char ir[] = "@t = addrspace(4) constant i32 1\n"
+                    "@u = global i32 2, section \"data.mine\"\n"
+                    "@a = global i32 3, section \"llvm.metadata\"\n"
+                    "@llvm.compiler.used = appending global [1 x ptr] "
+                    "[ptr addrspacecast (ptr addrspace(4) @t to ptr)], section \"llvm.metadata\"\n"
+                    "@llvm.global_ctors = appending global [0 x { i32, ptr, ptr }] zeroinitializer\n";
+  LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+  if (m) {
+    CHECK(!ir_metadata_global(LLVMGetNamedGlobal(m, "t")));
+    CHECK(!ir_metadata_global(LLVMGetNamedGlobal(m, "u")));
+    CHECK(ir_metadata_global(LLVMGetNamedGlobal(m, "a")));
+    CHECK(ir_metadata_global(LLVMGetNamedGlobal(m, "llvm.compiler.used")));
+    CHECK(ir_metadata_global(LLVMGetNamedGlobal(m, "llvm.global_ctors")));
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(ctx);
+}
+
 void unit_base(void) {
+  test_metadata_global();
   test_loop_depth();
   test_loop_trips();
   test_fwd();
