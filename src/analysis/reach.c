@@ -17,7 +17,10 @@
  *   own(f)  = the spaces f itself casts to generic (a set of spaces in the
  *             space analysis' bits), SP_UNKNOWN for an opaque source in f
  *   down(f) = own(f) | down(every direct callee)          (fixed point)
- *   ctx(k)  = down(k) | what global initializers cast      (k a kernel)
+ *   ctx(k)  = down(k) | what global initializers cast      (k a kernel;
+ *             not LLVM's own lists, @llvm.compiler.used and the like,
+ *             which no instruction reads: CUDA lists its __constant__
+ *             variables there as generic casts)
  *   ctx(f)  = union of ctx over the kernels that reach f  (fixed point)
  *
  * A function shared by two kernels takes the union.  Functions no kernel
@@ -171,7 +174,7 @@ Reach *reach_new(const TgtTable *t, LLVMModuleRef m) {
   unsigned base = 0;
   for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
     LLVMValueRef init = LLVMGetInitializer(g);
-    if (init)
+    if (init && !ir_metadata_global(g)) /* LLVM's lists: no code reads them */
       base |= const_bits(r, init);
   }
   /* own masks and call edges */
