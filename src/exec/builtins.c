@@ -56,7 +56,10 @@ static void *b_to_global(void *p) { return rt_kind_of((uint64_t)(uintptr_t)p) ==
 static void *b_to_local(void *p) { return rt_kind_of((uint64_t)(uintptr_t)p) == RK_LOCAL ? p : NULL; }
 static void *b_to_private(void *p) { return rt_kind_of((uint64_t)(uintptr_t)p) == RK_PRIVATE ? p : NULL; }
 static void *b_to_constant(void *p) { return rt_kind_of((uint64_t)(uintptr_t)p) == RK_CONSTANT ? p : NULL; }
-static bool b_is_global(void *p) { return b_to_global(p) != NULL; }
+/* NVPTX's isspacep.global: generic null is global too (PTX ISA 6.4.1.1: an
+   address outside the const, local and shared windows maps to global
+   memory) */
+static bool b_nv_is_global(void *p) { return !p || b_to_global(p) != NULL; }
 static bool b_is_local(void *p) { return b_to_local(p) != NULL; }
 static bool b_is_private(void *p) { return b_to_private(p) != NULL; }
 static bool b_is_constant(void *p) { return b_to_constant(p) != NULL; }
@@ -311,7 +314,7 @@ static const Exact exact[] = {
     {"llvm.amdgcn.fract.f32", (BuiltinFn)fractf_},
     {"llvm.amdgcn.fract.f64", (BuiltinFn)fract_},
     {"llvm.amdgcn.rcp.f32", (BuiltinFn)rcpf_},
-    {"llvm.nvvm.isspacep.global", (BuiltinFn)b_is_global},
+    {"llvm.nvvm.isspacep.global", (BuiltinFn)b_nv_is_global},
     {"llvm.nvvm.isspacep.shared", (BuiltinFn)b_is_local},
     {"llvm.nvvm.isspacep.local", (BuiltinFn)b_is_private},
     {"llvm.nvvm.isspacep.const", (BuiltinFn)b_is_constant},

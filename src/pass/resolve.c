@@ -74,13 +74,85 @@ typedef struct Resolve {
      root -> 1 + shared?, and each value's global twin (index + 1 in twins) */
   PtrMap roots, twin_of;
   ValVec twins;
+  PtrMap unused; /* the casts and GEPs under tests answered by a constant */
   Dom *dom;
   unsigned unshared; /* accesses kept generic for it, this function */
 } Resolve;
 
 /* TRUE_REACH: TRUE_SAME from what reaches the kernels (reach.c), a proof
-   of the whole module rather than of the function */
-typedef enum Fold { KEEP, FALSE_NULL, TRUE_SAME, TRUE_REACH } Fold;
+   of the whole module rather than of the function.  TRUE_ALWAYS and
+   IS_NULL: a space test's answer, true or "p == null" ("Space tests"). */
+typedef enum Fold { KEEP, FALSE_NULL, TRUE_SAME, TRUE_REACH, TRUE_ALWAYS, IS_NULL } Fold;
+
+/* ---- Space tests.  A test of a pointer known to be in space S answers
+   for the addresses S's pointers make generic: a window's (or aperture's)
+   address, or generic null where S's null casts to it — hence "p != null"
+   for S's own test, and false for another window's.  Two things make the
+   answer a constant or a different test:
+   - p is not null: `nonnull` on the test's argument, or p is an object
+     of S, or inside one (inbounds GEPs and casts of a variable of S, or of
+     an alloca where S is private, or a parameter every call passes such
+     an object): never S's null, so S's test is true.  CUDA's memcpy_async asks __isShared of each
+     destination in a __shared__ array and copies with cp.async only when
+     it holds; "p != null" there, compared in shared memory with the cast
+     of generic null, is a test LLVM cannot fold, and kept the byte-copy
+     fallback of every copy (NVIDIA cuda-samples' tensor-core GEMMs: PTX
+     2.4 times clang's).
+   - NVPTX's global test (the table's null_tests_global): generic null is
+     outside the const, local and shared windows, so a global address in
+     the PTX ISA's terms: the test of a global pointer is true, null
+     included, and of any other pointer "p == null" (false for an object
+     of another space).  LLVM's own fold (NVPTX's instcombine) answers the
+     same but for null. */
+static bool object_in_at(const Resolve *s, LLVMValueRef p, int as, unsigned depth);
+
+/* Parameter a of an internal function that every use calls directly with an
+   object of space as (object_in, `depth` levels of callers up): a helper
+   such as CUDA's __isShared, copied for shared memory by ipmsp before the
+   inliner puts it into its callers. */
+static bool param_object(const Resolve *s, LLVMValueRef a, int as, unsigned depth) {
+  LLVMValueRef fn = LLVMGetParamParent(a);
+  unsigned k = 0, n = LLVMCountParams(fn), uses = 0;
+  while (k < n && LLVMGetParam(fn, k) != a)
+    k++;
+  LLVMLinkage l = LLVMGetLinkage(fn);
+  if (!depth || k == n || (l != LLVMInternalLinkage && l != LLVMPrivateLinkage))
+    return false;
+  for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef c = LLVMGetUser(u);
+    if (++uses > 64 || !LLVMIsACallInst(c) || ir_callee(c) != fn ||
+        !object_in_at(s, LLVMGetOperand(c, k), as, depth - 1))
+      return false;
+  }
+  return uses > 0;
+}
+
+static bool object_in(const Resolve *s, LLVMValueRef p, int as) {
+  return object_in_at(s, p, as, 4);
+}
+
+static bool object_in_at(const Resolve *s, LLVMValueRef p, int as, unsigned depth) {
+  for (unsigned d = 0; d < 64; d++) {
+    LLVMOpcode op = ir_opcode(p);
+    if (op == LLVMGetElementPtr) {
+      if (!LLVMIsInBounds(p))
+        return false;
+    } else if (op != LLVMAddrSpaceCast && op != LLVMBitCast) {
+      break;
+    }
+    p = LLVMGetOperand(p, 0);
+  }
+  int pas = ir_ptr_as(LLVMTypeOf(p));
+  if (LLVMIsAGlobalVariable(p))
+    return LLVMGetLinkage(p) != LLVMExternalWeakLinkage &&
+           (pas == as || (pas == s->t->generic && s->t->generic_vars_global && as == s->t->global));
+  if (LLVMIsAAllocaInst(p))
+    return as == s->t->priv &&
+           (pas == as || (pas == s->t->generic && s->t->generic_alloca_is_private));
+  if (LLVMIsAArgument(p))
+    return param_object(s, p, as, depth);
+  return false;
+}
 
 /* An explicit cast or space test of the function, and what it folds to. */
 typedef struct Site {
@@ -89,25 +161,35 @@ typedef struct Site {
   Fold fold;
 } Site;
 
-static Fold decide(Resolve *s, const CastFn *cf, LLVMValueRef p, uint32_t mask) {
+/* Is the test's pointer not null: `nonnull` on the call's argument (LLVM's
+   inference puts it there: a null would be poison), or an object of space
+   as (object_in)? */
+static bool test_nonnull(const Resolve *s, LLVMValueRef call, int as) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("nonnull", 7);
+  return LLVMGetCallSiteEnumAttribute(call, 1, kind) || object_in(s, LLVMGetOperand(call, 0), as);
+}
+
+static Fold decide(Resolve *s, const CastFn *cf, LLVMValueRef call, uint32_t mask) {
+  LLVMValueRef p = LLVMGetOperand(call, 0);
+  bool global_test = cf->test && cf->as == s->t->global && s->t->null_tests_global;
   if (LLVMIsAConstantPointerNull(p))
-    return FALSE_NULL; /* to_X(NULL) is NULL; no space holds NULL */
+    return global_test ? TRUE_ALWAYS : FALSE_NULL; /* to_X(NULL) is NULL */
   bool isnull;
   int src = space_lat(s->sp, p, &isnull);
   if (src >= 0 && src != s->t->generic) {
     const TgtSpace *sp = tgt_space(s->t, src);
     if (src == cf->as)
-      return TRUE_SAME;
+      return cf->test && (global_test || test_nonnull(s, call, src)) ? TRUE_ALWAYS : TRUE_SAME;
     if (sp && sp->unified != UAS_TARGET && tgt_disjoint(s->t, src, cf->as))
-      return FALSE_NULL;
+      return global_test && !test_nonnull(s, call, src) ? IS_NULL : FALSE_NULL;
     return KEEP;
   }
   if (mask & SP_UNKNOWN)
     return KEEP;
   if (!(mask & space_table_bit(s->t, cf->as)))
-    return FALSE_NULL;
+    return global_test && !test_nonnull(s, call, s->t->generic) ? IS_NULL : FALSE_NULL;
   if (cf->unified == UAS_GLOBAL && mask == space_table_bit(s->t, s->t->global))
-    return TRUE_REACH;
+    return global_test ? TRUE_ALWAYS : TRUE_REACH;
   return KEEP;
 }
 
@@ -117,9 +199,10 @@ static void fold(Resolve *s, LLVMValueRef call, const CastFn *cf, Fold f) {
   LLVMPositionBuilderBefore(s->b, call);
   LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(call));
   if (cf->test)
-    r = f == FALSE_NULL
-            ? LLVMConstInt(rt, 0, 0)
-            : LLVMBuildICmp(s->b, LLVMIntNE, p, LLVMConstNull(LLVMTypeOf(p)), "");
+    r = f == FALSE_NULL || f == TRUE_ALWAYS
+            ? LLVMConstInt(rt, f == TRUE_ALWAYS, 0)
+            : LLVMBuildICmp(s->b, f == IS_NULL ? LLVMIntEQ : LLVMIntNE, p,
+                            LLVMConstNull(LLVMTypeOf(p)), "");
   else if (f == FALSE_NULL)
     r = tgt_null(s->t, rt);
   else if (ir_ptr_as(rt) == s->t->generic)
@@ -133,6 +216,9 @@ static void fold(Resolve *s, LLVMValueRef call, const CastFn *cf, Fold f) {
     ir_take_name(call, r);
   LLVMReplaceAllUsesWith(call, r);
   LLVMInstructionEraseFromParent(call);
+  for (; LLVMIsAConstant(r) && (LLVMIsAAddrSpaceCastInst(p) || LLVMIsAGetElementPtrInst(p));
+       p = LLVMGetOperand(p, 0))
+    map_put(&s->unused, p, 1); /* erase_unused, once the function is done */
   cx_stat(s->cx, cf->test ? &st_test : &st_cast, 1);
 }
 
@@ -310,6 +396,26 @@ static uint32_t reach_of(Resolve *s, LLVMValueRef fn) {
   return reach_mask(s->reach, fn);
 }
 
+/* A test answered by a constant leaves the casts and GEPs that made its
+   pointer unused: erased, as a second run would find them dead
+   (scripts/stress.py's idempotence), after the function's other rewrites,
+   which still look values up by identity.  Users come after what they use:
+   a backward walk, again while it erases. */
+static void erase_unused(Resolve *s, LLVMValueRef fn) {
+  for (bool again = s->unused.n > 0; again;) {
+    again = false;
+    for (LLVMBasicBlockRef bb = LLVMGetLastBasicBlock(fn); bb; bb = LLVMGetPreviousBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetLastInstruction(bb), prev; i; i = prev) {
+        prev = LLVMGetPreviousInstruction(i);
+        if (!LLVMGetFirstUse(i) && map_get(&s->unused, i, NULL)) {
+          ir_erase_salvaging(i, NULL);
+          again = true;
+        }
+      }
+  }
+  map_clear(&s->unused);
+}
+
 static void resolve_function(Resolve *s, LLVMValueRef fn, const PtrMap *casting) {
   bool casts = map_get(casting, fn, NULL);
   if (!casts && s->reach && (reach_mask(s->reach, fn) & ~s->global_bits))
@@ -337,7 +443,7 @@ static void resolve_function(Resolve *s, LLVMValueRef fn, const PtrMap *casting)
     space_analyse(s->sp, fn, NULL);
   for (size_t k = 0; k < calls.n; k++) {
     Site *c = &calls.v[k];
-    c->fold = decide(s, &c->cf, LLVMGetOperand(c->call, 0), mask);
+    c->fold = decide(s, &c->cf, c->call, mask);
   }
   unsigned folded = 0, made = 0;
   for (size_t k = 0; k < calls.n; k++)
@@ -353,6 +459,7 @@ static void resolve_function(Resolve *s, LLVMValueRef fn, const PtrMap *casting)
   map_clear(&s->roots);
   map_clear(&s->twin_of);
   s->twins.n = 0;
+  erase_unused(s, fn);
   dom_free(s->dom);
   s->dom = NULL;
   cx_stat(s->cx, &st_static, made);
@@ -410,6 +517,7 @@ bool resolve_run(PassRun *run) {
   map_free(&casting);
   map_free(&s.roots);
   map_free(&s.twin_of);
+  map_free(&s.unused);
   vec_free(&s.twins);
   space_free(s.sp);
   LLVMDisposeBuilder(s.b);

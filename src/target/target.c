@@ -189,6 +189,7 @@ static const TgtTable tables[] = {
      .kernel_byval_copy = 256,
      .const_loads_global = true, /* __constant__: only the host writes it */
      .generic_hw = true,
+     .null_tests_global = true,
      .clone_cost = 1,
      .generic_args_twin = true},
     {.name = "amdgcn",

@@ -90,6 +90,10 @@ typedef struct TgtTable {
                                      false test says nothing */
   unsigned ntest_windows;
   bool generic_hw;                /* hardware has generic addressing */
+  bool null_tests_global;         /* the global space's test answers true
+                                     for generic null (NVPTX: an address
+                                     outside the const, local and shared
+                                     windows is global, 0 included) */
   unsigned clone_cost;            /* ipmsp: the most instructions a copy of a
                                      function may cost per use it names (1 on
                                      nvptx, amdgcn); 0 no limit (specialize.c,

@@ -3,7 +3,10 @@
 ; RUN: gasp-opt -S --passes=resolve %t/amdgcn.ll -o - | FileCheck %s --check-prefix=AMD
 ; The space tests: llvm.nvvm.isspacep.{global,shared,local,const} and
 ; llvm.amdgcn.is.{shared,private}.  Source known shared: the shared test is
-; "p != null", the others false.  nvptx's to_private returns a generic
+; "p != null", the local and constant tests false; NVPTX's global test is
+; "p == null" (PTX ISA 6.4.1.1: a generic address outside the const, local
+; and shared windows is global, 0 included, and a shared null cast to
+; generic is 0).  nvptx's to_private returns a generic
 ; pointer (OpenCL private is the generic space 0 there): the pointer itself
 ; or null.  AMDGPU's local null is not 0: a folded to_local of a private
 ; pointer is the cast of generic null.
@@ -33,8 +36,9 @@ define ptx_kernel void @k(ptr addrspace(3) %s) {
   ret void
 }
 ; NV-LABEL: define ptx_kernel void @k(
+; NV:         %a = icmp eq ptr addrspace(3) %s, addrspacecast (ptr null to ptr addrspace(3))
 ; NV:         %b = icmp ne ptr addrspace(3) %s, addrspacecast (ptr null to ptr addrspace(3))
-; NV:         call void @sink4(i1 false, i1 %b, i1 false, i1 false)
+; NV:         call void @sink4(i1 %a, i1 %b, i1 false, i1 false)
 ; NV:         call void @sinkp(ptr %priv)
 ; NV:         call void @sinkp(ptr null)
 ; NV-NOT:     call {{.*}}isspacep

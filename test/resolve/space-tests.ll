@@ -1,0 +1,81 @@
+; RUN: gasp-opt -S --passes=resolve %s -o %t.ll
+; RUN: FileCheck %s < %t.ll
+; RUN: gasp-run %s --kernel k --global 4 --arg buf:i32:16:iota --arg i32=2 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-opt -S %s -o %t.all.ll
+; RUN: gasp-run %s --kernel k --global 4 --arg buf:i32:16:iota --arg i32=2 --check-as --compare %t.all.ll | FileCheck %s --check-prefix=EXEC
+; Space tests whose answer is a constant once the pointer's space is known
+; (NVPTX).  A pointer into a __shared__ array (inbounds GEPs of the
+; variable) is never shared null: its shared test is true, where "p !=
+; null" compared in shared memory with the cast of generic null is a test
+; LLVM cannot fold (CUDA's memcpy_async asks __isShared of each destination
+; and copies with cp.async only when it holds).  So is a helper's
+; parameter every call passes such a pointer.  A global pointer's global
+; test is true, null included: PTX ISA 6.4.1.1, a generic address outside
+; the const, local and shared windows is global.  A shared pointer of
+; unknown provenance keeps "p != null" for its shared test and "p == null"
+; for the global one.
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile = internal addrspace(3) global [16 x i32] undef, align 4
+
+declare i1 @llvm.nvvm.isspacep.shared(ptr)
+declare i1 @llvm.nvvm.isspacep.global(ptr)
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+; The helper's parameter is a pointer into @tile at every call: true.
+; CHECK-LABEL: define internal i32 @is_shared(
+; CHECK-NOT: icmp
+; CHECK: zext i1 true to i32
+define internal i32 @is_shared(ptr addrspace(3) %q) noinline {
+  %p = addrspacecast ptr addrspace(3) %q to ptr
+  %t = call i1 @llvm.nvvm.isspacep.shared(ptr %p)
+  %r = zext i1 %t to i32
+  ret i32 %r
+}
+
+; A shared pointer the helper is passed from a select with null: both tests
+; stay tests of null.
+; CHECK-LABEL: define internal i32 @maybe_null(
+; CHECK: icmp ne ptr addrspace(3)
+; CHECK: icmp eq ptr addrspace(3)
+define internal i32 @maybe_null(ptr addrspace(3) %q) noinline {
+  %p = addrspacecast ptr addrspace(3) %q to ptr
+  %s = call i1 @llvm.nvvm.isspacep.shared(ptr %p)
+  %g = call i1 @llvm.nvvm.isspacep.global(ptr %p)
+  %s1 = zext i1 %s to i32
+  %g1 = zext i1 %g to i32
+  %g2 = shl i32 %g1, 1
+  %r = or i32 %s1, %g2
+  ret i32 %r
+}
+
+; In the kernel: the global test of its buffer and the shared test of
+; @tile's element are true.
+; CHECK-LABEL: define ptx_kernel void @k(
+; CHECK-NOT: call i1 @llvm.nvvm.isspacep
+; CHECK: ret void
+define ptx_kernel void @k(ptr %buf, i32 %sel) {
+  %id = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %e = getelementptr inbounds [16 x i32], ptr addrspace(3) @tile, i32 0, i32 %id
+  %eg = addrspacecast ptr addrspace(3) %e to ptr
+  %ts = call i1 @llvm.nvvm.isspacep.shared(ptr %eg)
+  %o = getelementptr inbounds i32, ptr %buf, i32 %id
+  %tg = call i1 @llvm.nvvm.isspacep.global(ptr %o)
+  %a = call i32 @is_shared(ptr addrspace(3) %e)
+  %odd = icmp ult i32 %id, %sel
+  %m = select i1 %odd, ptr addrspace(3) %e, ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3))
+  %b = call i32 @maybe_null(ptr addrspace(3) %m)
+  %ts1 = zext i1 %ts to i32
+  %tg1 = zext i1 %tg to i32
+  %x = shl i32 %tg1, 1
+  %y = or i32 %ts1, %x
+  %z = shl i32 %a, 2
+  %w = shl i32 %b, 3
+  %v1 = or i32 %y, %z
+  %v = or i32 %v1, %w
+  store i32 %v, ptr %o, align 4
+  ret void
+}
+
+; EXEC: identical
