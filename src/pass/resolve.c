@@ -193,6 +193,84 @@ static Fold decide(Resolve *s, const CastFn *cf, LLVMValueRef call, uint32_t mas
   return KEEP;
 }
 
+/* What integer instruction i is once an operand became a constant, or NULL
+   (not decided, or not an integer instruction). */
+static LLVMValueRef decided(LLVMValueRef i) {
+  LLVMTypeRef t = LLVMTypeOf(i);
+  if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || !LLVMIsAInstruction(i))
+    return NULL;
+  unsigned n = (unsigned)LLVMGetNumOperands(i);
+  LLVMValueRef a = n > 0 ? LLVMGetOperand(i, 0) : NULL, b = n > 1 ? LLVMGetOperand(i, 1) : NULL;
+  bool ka = a && LLVMIsAConstantInt(a), kb = b && LLVMIsAConstantInt(b);
+  unsigned long long x = ka ? LLVMConstIntGetZExtValue(a) : 0, y = kb ? LLVMConstIntGetZExtValue(b) : 0;
+  unsigned bits = LLVMGetIntTypeWidth(t);
+  unsigned long long ones = bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
+  switch (LLVMGetInstructionOpcode(i)) {
+  case LLVMSelect:
+    return ka ? LLVMGetOperand(i, x ? 1 : 2) : NULL;
+  case LLVMAnd:
+    if (ka && kb)
+      return LLVMConstInt(t, x & y, 0);
+    if ((ka && !x) || (kb && !y))
+      return LLVMConstInt(t, 0, 0);
+    return ka && x == ones ? b : kb && y == ones ? a : NULL;
+  case LLVMOr:
+    if (ka && kb)
+      return LLVMConstInt(t, x | y, 0);
+    if ((ka && x == ones) || (kb && y == ones))
+      return LLVMConstInt(t, ones, 0);
+    return ka && !x ? b : kb && !y ? a : NULL;
+  case LLVMXor:
+    return ka && kb ? LLVMConstInt(t, x ^ y, 0) : NULL;
+  case LLVMZExt:
+    return ka ? LLVMConstInt(t, x, 0) : NULL;
+  case LLVMICmp: {
+    LLVMIntPredicate pr = LLVMGetICmpPredicate(i);
+    if (!ka || !kb || (pr != LLVMIntEQ && pr != LLVMIntNE))
+      return NULL;
+    return LLVMConstInt(t, (x == y) == (pr == LLVMIntEQ), 0);
+  }
+  default:
+    return NULL;
+  }
+}
+
+/* A test answered by a constant decides the integer instructions it feeds
+   (a select's condition, and/or, xor, zext, icmp of constants: what CUDA's
+   `__isShared(d) && __isGlobal(s)` is), folded in turn, so that the branch
+   on them is on a constant, which llc's CodeGenPrepare folds with the path
+   no longer taken.  After the plugin's late run (the optimizer's last step)
+   nothing else would: memcpy_async's byte-copy fallback stayed beside
+   every cp.async (cuda-samples' tensor-core GEMMs). */
+/* The distinct instructions that use v, onto *out. */
+static void users_onto(LLVMValueRef v, ValVec *out) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef i = LLVMGetUser(u);
+    bool seen = false;
+    for (size_t k = 0; k < out->n && !seen; k++)
+      seen = out->v[k] == i;
+    if (!seen && LLVMIsAInstruction(i))
+      vec_push(out, i);
+  }
+}
+
+/* work: the users of a test now answered by a constant (never the
+   constant's own uses, which are the whole module's). */
+static void fold_users(ValVec *work) {
+  while (work->n) {
+    LLVMValueRef i = work->v[--work->n], r = decided(i);
+    if (!r || r == i)
+      continue;
+    if (LLVMIsAConstantInt(r))
+      users_onto(i, work);
+    for (size_t k = 0; k < work->n; k++) /* i is about to go */
+      if (work->v[k] == i)
+        work->v[k--] = work->v[--work->n];
+    LLVMReplaceAllUsesWith(i, r);
+    ir_erase_salvaging(i, LLVMIsAConstant(r) ? NULL : r);
+  }
+}
+
 static void fold(Resolve *s, LLVMValueRef call, const CastFn *cf, Fold f) {
   LLVMValueRef p = LLVMGetOperand(call, 0), r;
   LLVMTypeRef rt = LLVMTypeOf(call);
@@ -214,8 +292,13 @@ static void fold(Resolve *s, LLVMValueRef call, const CastFn *cf, Fold f) {
   }
   if (r != p && !LLVMIsAConstant(r))
     ir_take_name(call, r);
+  ValVec users = {0};
+  if (cf->test && LLVMIsAConstantInt(r))
+    users_onto(call, &users);
   LLVMReplaceAllUsesWith(call, r);
   LLVMInstructionEraseFromParent(call);
+  fold_users(&users);
+  vec_free(&users);
   for (; LLVMIsAConstant(r) && (LLVMIsAAddrSpaceCastInst(p) || LLVMIsAGetElementPtrInst(p));
        p = LLVMGetOperand(p, 0))
     map_put(&s->unused, p, 1); /* erase_unused, once the function is done */

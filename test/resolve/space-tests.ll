@@ -26,7 +26,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; The helper's parameter is a pointer into @tile at every call: true.
 ; CHECK-LABEL: define internal i32 @is_shared(
 ; CHECK-NOT: icmp
-; CHECK: zext i1 true to i32
+; CHECK: ret i32 1
 define internal i32 @is_shared(ptr addrspace(3) %q) noinline {
   %p = addrspacecast ptr addrspace(3) %q to ptr
   %t = call i1 @llvm.nvvm.isspacep.shared(ptr %p)
@@ -51,9 +51,12 @@ define internal i32 @maybe_null(ptr addrspace(3) %q) noinline {
 }
 
 ; In the kernel: the global test of its buffer and the shared test of
-; @tile's element are true.
+; @tile's element are true, and what they decide is folded with them, down
+; to the branch (memcpy_async's `__isShared(d) && __isGlobal(s)`), which
+; llc then folds with the path not taken.
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK-NOT: call i1 @llvm.nvvm.isspacep
+; CHECK: br i1 true, label %fast, label %slow
 ; CHECK: ret void
 define ptx_kernel void @k(ptr %buf, i32 %sel) {
   %id = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -74,7 +77,13 @@ define ptx_kernel void @k(ptr %buf, i32 %sel) {
   %w = shl i32 %b, 3
   %v1 = or i32 %y, %z
   %v = or i32 %v1, %w
+  %both = select i1 %ts, i1 %tg, i1 false
+  br i1 %both, label %fast, label %slow
+fast:
   store i32 %v, ptr %o, align 4
+  ret void
+slow:
+  store i32 0, ptr %o, align 4
   ret void
 }
 
