@@ -9,7 +9,8 @@
  *  1. The source space of the operand, from infer (intra-procedural, after
  *     ipmsp has specialised the function): known S -> a cast to S is the
  *     pointer itself, a cast to any other space disjoint from S is null; a
- *     test is "p != null" or false.
+ *     test is "p != null" (true where p cannot be S's null) or false
+ *     ("Space tests" below; NVPTX's global test by the PTX ISA).
  *  2. Which spaces can reach the function's generic pointers at all
  *     (reach.c: the casts to generic in the kernels that call it).  A space
  *     that cannot reach: its cast is null, its test false.  If only global
