@@ -113,16 +113,15 @@ static bool object_in_at(const Resolve *s, LLVMValueRef p, int as, unsigned dept
    inliner puts it into its callers. */
 static bool param_object(const Resolve *s, LLVMValueRef a, int as, unsigned depth) {
   LLVMValueRef fn = LLVMGetParamParent(a);
-  unsigned k = 0, n = LLVMCountParams(fn), uses = 0;
-  while (k < n && LLVMGetParam(fn, k) != a)
-    k++;
+  int k = ir_param_index(a);
+  unsigned uses = 0;
   LLVMLinkage l = LLVMGetLinkage(fn);
-  if (!depth || k == n || (l != LLVMInternalLinkage && l != LLVMPrivateLinkage))
+  if (!depth || k < 0 || (l != LLVMInternalLinkage && l != LLVMPrivateLinkage))
     return false;
   for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef c = LLVMGetUser(u);
     if (++uses > 64 || !LLVMIsACallInst(c) || ir_callee(c) != fn ||
-        !object_in_at(s, LLVMGetOperand(c, k), as, depth - 1))
+        !object_in_at(s, LLVMGetOperand(c, (unsigned)k), as, depth - 1))
       return false;
   }
   return uses > 0;
@@ -236,13 +235,6 @@ static LLVMValueRef decided(LLVMValueRef i) {
   }
 }
 
-/* A test answered by a constant decides the integer instructions it feeds
-   (a select's condition, and/or, xor, zext, icmp of constants: what CUDA's
-   `__isShared(d) && __isGlobal(s)` is), folded in turn, so that the branch
-   on them is on a constant, which llc's CodeGenPrepare folds with the path
-   no longer taken.  After the plugin's late run (the optimizer's last step)
-   nothing else would: memcpy_async's byte-copy fallback stayed beside
-   every cp.async (cuda-samples' tensor-core GEMMs). */
 /* The distinct instructions that use v, onto *out. */
 static void users_onto(LLVMValueRef v, ValVec *out) {
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
@@ -255,8 +247,14 @@ static void users_onto(LLVMValueRef v, ValVec *out) {
   }
 }
 
-/* work: the users of a test now answered by a constant (never the
-   constant's own uses, which are the whole module's). */
+/* A test answered by a constant decides the integer instructions it feeds
+   (a select's condition, and/or, xor, zext, icmp of constants: what CUDA's
+   `__isShared(d) && __isGlobal(s)` is), folded in turn, so that the branch
+   on them is on a constant, which llc's CodeGenPrepare folds with the path
+   no longer taken.  After the plugin's late run (the optimizer's last step)
+   nothing else would: memcpy_async's byte-copy fallback stayed beside
+   every cp.async (cuda-samples' tensor-core GEMMs).  work: the users of
+   the test (never the constant's own uses, which are the whole module's). */
 static void fold_users(ValVec *work) {
   while (work->n) {
     LLVMValueRef i = work->v[--work->n], r = decided(i);
@@ -264,9 +262,11 @@ static void fold_users(ValVec *work) {
       continue;
     if (LLVMIsAConstantInt(r))
       users_onto(i, work);
-    for (size_t k = 0; k < work->n; k++) /* i is about to go */
-      if (work->v[k] == i)
-        work->v[k--] = work->v[--work->n];
+    size_t kept = 0; /* i is about to go: no later turn may see it */
+    for (size_t k = 0; k < work->n; k++)
+      if (work->v[k] != i)
+        work->v[kept++] = work->v[k];
+    work->n = kept;
     LLVMReplaceAllUsesWith(i, r);
     ir_erase_salvaging(i, LLVMIsAConstant(r) ? NULL : r);
   }
