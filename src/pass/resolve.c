@@ -91,9 +91,17 @@ typedef enum Fold { KEEP, FALSE_NULL, TRUE_SAME, TRUE_REACH, TRUE_ALWAYS, IS_NUL
    for S's own test, and false for another window's.  Two things make the
    answer a constant or a different test:
    - p is not null: `nonnull` on the test's argument, or p is an object
-     of S, or inside one (inbounds GEPs and casts of a variable of S, or of
-     an alloca where S is private, or a parameter every call passes such
-     an object): never S's null, so S's test is true.  CUDA's memcpy_async asks __isShared of each
+     of S, or an address computed from one (GEPs and casts of a variable
+     of S, or of an alloca where S is private, or a parameter every call
+     passes such an object): never S's null, so S's test is true.  A GEP
+     need not be inbounds: the space analysis takes arithmetic on a
+     pointer of S to stay in S, as LLVM's InferAddressSpaces does — it
+     rewrites the GEP itself into S — and no window or aperture holds
+     generic null; S's null is reached from a real object only by leaving
+     S, where every rewrite of the GEP would already differ.  LLVM's loop
+     passes drop inbounds when they hoist or merge GEPs (cuda-samples'
+     dmma GEMM: 16 tests of `getelementptr double, ptr addrspace(3)
+     @shmem, i64 %i`).  CUDA's memcpy_async asks __isShared of each
      destination in a __shared__ array and copies with cp.async only when
      it holds; "p != null" there, compared in shared memory with the cast
      of generic null, is a test LLVM cannot fold, and kept the byte-copy
@@ -132,16 +140,7 @@ static bool object_in(const Resolve *s, LLVMValueRef p, int as) {
 }
 
 static bool object_in_at(const Resolve *s, LLVMValueRef p, int as, unsigned depth) {
-  for (unsigned d = 0; d < 64; d++) {
-    LLVMOpcode op = ir_opcode(p);
-    if (op == LLVMGetElementPtr) {
-      if (!LLVMIsInBounds(p))
-        return false;
-    } else if (op != LLVMAddrSpaceCast && op != LLVMBitCast) {
-      break;
-    }
-    p = LLVMGetOperand(p, 0);
-  }
+  p = ir_strip_offsets(p);
   int pas = ir_ptr_as(LLVMTypeOf(p));
   if (LLVMIsAGlobalVariable(p))
     return LLVMGetLinkage(p) != LLVMExternalWeakLinkage &&

@@ -4,8 +4,10 @@
 ; RUN: gasp-opt -S %s -o %t.all.ll
 ; RUN: gasp-run %s --kernel k --global 4 --arg buf:i32:16:iota --arg i32=2 --check-as --compare %t.all.ll | FileCheck %s --check-prefix=EXEC
 ; Space tests whose answer is a constant once the pointer's space is known
-; (NVPTX).  A pointer into a __shared__ array (inbounds GEPs of the
-; variable) is never shared null: its shared test is true, where "p !=
+; (NVPTX).  A pointer into a __shared__ array (GEPs of the variable,
+; inbounds or not: LLVM's loop passes drop inbounds when they hoist or
+; merge GEPs, and the space analysis takes arithmetic on a shared pointer
+; to stay shared) is never shared null: its shared test is true, where "p !=
 ; null" compared in shared memory with the cast of generic null is a test
 ; LLVM cannot fold (CUDA's memcpy_async asks __isShared of each destination
 ; and copies with cp.async only when it holds).  So is a helper's
@@ -50,12 +52,13 @@ define internal i32 @maybe_null(ptr addrspace(3) %q) noinline {
   ret i32 %r
 }
 
-; In the kernel: the global test of its buffer and the shared test of
-; @tile's element are true, and what they decide is folded with them, down
+; In the kernel: the global test of its buffer and the shared tests of
+; @tile's elements (one through GEPs without inbounds) are true, and what they decide is folded with them, down
 ; to the branch (memcpy_async's `__isShared(d) && __isGlobal(s)`), which
 ; llc then folds with the path not taken.
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK-NOT: call i1 @llvm.nvvm.isspacep
+; CHECK-NOT: icmp ne ptr addrspace(3)
 ; CHECK: br i1 true, label %fast, label %slow
 ; CHECK: ret void
 define ptx_kernel void @k(ptr %buf, i32 %sel) {
@@ -76,7 +79,13 @@ define ptx_kernel void @k(ptr %buf, i32 %sel) {
   %z = shl i32 %a, 2
   %w = shl i32 %b, 3
   %v1 = or i32 %y, %z
-  %v = or i32 %v1, %w
+  %h = getelementptr i32, ptr addrspacecast (ptr addrspace(3) @tile to ptr), i32 %id
+  %h2 = getelementptr [4 x i32], ptr %h, i32 %sel
+  %th = call i1 @llvm.nvvm.isspacep.shared(ptr %h2)
+  %th1 = zext i1 %th to i32
+  %u = shl i32 %th1, 4
+  %v2 = or i32 %v1, %w
+  %v = or i32 %v2, %u
   %both = select i1 %ts, i1 %tg, i1 false
   br i1 %both, label %fast, label %slow
 fast:
