@@ -16,6 +16,11 @@ bench/public/work/ (ignored), never copied into the project:
   yuhc/gpu-rodinia       cuda/: every .cu no other file there includes (CUDA)
   vetter/shoc            src/cuda (CUDA) and src/opencl (OpenCL C) kernels
   cavazos-lab/PolyBench-ACC  CUDA/ and OpenCL/ kernels
+  NVIDIA/cuda-samples    only with --suites cuda-samples (a report of its
+                         own, bench/public/cuda-samples.md): every
+                         Samples/**/*.cu no other file there includes,
+                         with Common/ and the toolkit's CCCL headers
+                         (libcu++'s memcpy_async, cooperative groups, CUB)
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -105,7 +110,10 @@ PINS = {
     "yuhc/gpu-rodinia": "9c10d3e",
     "vetter/shoc": "0aea03b",
     "cavazos-lab/PolyBench-ACC": "70ea4ca",
+    "NVIDIA/cuda-samples": "c94ff366",
 }
+# the suites built only when --suites names them (each its own report)
+OPT_IN = {"cuda-samples": "NVIDIA/cuda-samples"}
 RUN_KERNELS = 8
 ROCM_LIB = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
 OCL_TARGETS = ("nvptx64", "amdgcn", "spirv64")
@@ -276,7 +284,7 @@ def included_names(files):
 
 
 # the folders of shared headers the suites' Makefiles name
-SHARED_INCLUDES = ("common", "src/common", "src/cuda/common", "src/opencl/common",
+SHARED_INCLUDES = ("common", "Common", "src/common", "src/cuda/common", "src/opencl/common",
                    "CUDA/utilities", "OpenCL/utilities", "cuda/util", "common/util")
 # what a host program passes to clBuildProgram (shoc: the element type and
 # the problem size its kernels are written against), for kernels built alone
@@ -290,9 +298,11 @@ CUDA_DEFINES = ["-DcudaThreadSynchronize=cudaDeviceSynchronize",
                 "-DcudaThreadExit=cudaDeviceReset"]
 
 
-def tree_units(repos, repo, suite, roots, exts):
+def tree_units(repos, repo, suite, roots, exts, headers=False):
     """Every file with one of exts under roots that no other file of its
-    folder includes (a kernel file compiled on its own by its host)."""
+    folder includes (a kernel file compiled on its own by its host) and
+    that holds a kernel — or, with headers, includes one from its folder
+    (cuda-samples' foo.cu with foo_kernel.cuh)."""
     git = gitdir(repos, repo)
     if not git:
         return [], "%s not in REPOS" % repo
@@ -309,6 +319,11 @@ def tree_units(repos, repo, suite, roots, exts):
                 if ext not in exts or os.path.basename(f) in inc:
                     continue
                 text = open(f, errors="replace").read()
+                if headers:
+                    for m in re.finditer(r'#\s*include\s*"([^"]+)"', text):
+                        h = os.path.join(d, m.group(1))
+                        if os.path.isfile(h):
+                            text += open(h, errors="replace").read()
                 if "__global__" not in text and "__kernel" not in text and "kernel void" not in text:
                     continue
                 lang = "ocl" if ext == ".cl" else "cuda"
@@ -321,14 +336,16 @@ def tree_units(repos, repo, suite, roots, exts):
     return units, None
 
 
-def all_units(repos, n):
+def all_units(repos, n, suites=()):
     units, notes = [], []
-    for got in (hecbench_units(repos, n),
+    opt_in = [tree_units(repos, OPT_IN[x], x, ["Samples", "Common"], (".cu",), headers=True)
+              for x in suites if x in OPT_IN]
+    for got in opt_in + [hecbench_units(repos, n),
                 tree_units(repos, "yuhc/gpu-rodinia", "rodinia", ["cuda"], (".cu",)),
                 tree_units(repos, "vetter/shoc", "shoc", ["src/cuda", "src/opencl", "src/common"],
                            (".cu", ".cl")),
                 tree_units(repos, "cavazos-lab/PolyBench-ACC", "PolyBench-ACC",
-                           ["CUDA", "OpenCL", "common"], (".cu", ".cl"))):
+                           ["CUDA", "OpenCL", "common"], (".cu", ".cl"))]:
         units += got[0]
         if got[1]:
             notes.append(got[1])
@@ -726,7 +743,10 @@ def report(results, notes, opts, wp):
                ("; also -gasp-whole-program" if wp else "")), ""]
     out += ["machine: %d cores; %s" % (os.cpu_count() or 0,
                                       sh(["clang-22", "--version"])[1].splitlines()[0])]
-    out += ["commits: " + ", ".join("%s %s" % kv for kv in PINS.items())]
+    suites = set(r["suite"] for r in results)
+    out += ["commits: " + ", ".join("%s %s" % (k, v) for k, v in PINS.items()
+                                    if k not in OPT_IN.values() or
+                                    any(OPT_IN.get(x) == k for x in suites))]
     out += ["note: " + n for n in notes]
     bad_plugin_only = 0
     mrows = measured_rows()
@@ -851,7 +871,8 @@ def main():
                     help="only build each unit's clang-22 -OX bitcode (work/out/*.clang.bc, "
                          "what bench/compile/compile.py links), no plugin, llc or report")
     ap.add_argument("--suites", default="",
-                    help="only these suites (comma list: HeCBench, rodinia, shoc, PolyBench-ACC)")
+                    help="only these suites (comma list: HeCBench, rodinia, shoc, PolyBench-ACC; "
+                         "cuda-samples only when named)")
     ap.add_argument("--units", default="",
                     help="only the units whose name contains one of these (comma list), "
                          "e.g. sosfil-cuda,p4-cuda")
@@ -882,8 +903,8 @@ def main():
         print("public.py: %s missing: run make" % plugin, file=sys.stderr)
         return 2
     cuda = cuda_path()
-    units, notes = all_units(a.repos, a.programs)
     suites = [x.strip() for x in a.suites.split(",") if x.strip()]
+    units, notes = all_units(a.repos, a.programs, suites)
     if suites:
         known = sorted(set(u["suite"] for u in units))
         unknown = [x for x in suites if x not in known]

@@ -93,7 +93,8 @@ typedef enum Fold { KEEP, FALSE_NULL, TRUE_SAME, TRUE_REACH, TRUE_ALWAYS, IS_NUL
    - p is not null: `nonnull` on the test's argument, or p is an object
      of S, or an address computed from one (GEPs and casts of a variable
      of S, or of an alloca where S is private, or a parameter every call
-     passes such an object): never S's null, so S's test is true.  A GEP
+     passes such an object, and phis and selects of such addresses: a
+     loop's pointer): never S's null, so S's test is true.  A GEP
      need not be inbounds: the space analysis takes arithmetic on a
      pointer of S to stay in S, as LLVM's InferAddressSpaces does — it
      rewrites the GEP itself into S — and no window or aperture holds
@@ -113,13 +114,22 @@ typedef enum Fold { KEEP, FALSE_NULL, TRUE_SAME, TRUE_REACH, TRUE_ALWAYS, IS_NUL
      included, and of any other pointer "p == null" (false for an object
      of another space).  LLVM's own fold (NVPTX's instcombine) answers the
      same but for null. */
-static bool object_in_at(const Resolve *s, LLVMValueRef p, int as, unsigned depth);
+/* One question of object_in: the phis and selects on its walk, taken to be
+   objects while their other operands are asked (a loop's pointer is a phi
+   of an object and of a GEP of the phi itself) — sound because the answer
+   is the conjunction of every leaf the walk reaches — and its budget. */
+typedef struct ObjWalk {
+  LLVMValueRef joins[32];
+  unsigned n, steps;
+} ObjWalk;
+
+static bool object_in_at(const Resolve *s, LLVMValueRef p, int as, unsigned depth, ObjWalk *w);
 
 /* Parameter a of an internal function that every use calls directly with an
    object of space as (object_in, `depth` levels of callers up): a helper
    such as CUDA's __isShared, copied for shared memory by ipmsp before the
    inliner puts it into its callers. */
-static bool param_object(const Resolve *s, LLVMValueRef a, int as, unsigned depth) {
+static bool param_object(const Resolve *s, LLVMValueRef a, int as, unsigned depth, ObjWalk *w) {
   LLVMValueRef fn = LLVMGetParamParent(a);
   int k = ir_param_index(a);
   unsigned uses = 0;
@@ -129,18 +139,35 @@ static bool param_object(const Resolve *s, LLVMValueRef a, int as, unsigned dept
   for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef c = LLVMGetUser(u);
     if (++uses > 64 || !LLVMIsACallInst(c) || ir_callee(c) != fn ||
-        !object_in_at(s, LLVMGetOperand(c, (unsigned)k), as, depth - 1))
+        !object_in_at(s, LLVMGetOperand(c, (unsigned)k), as, depth - 1, w))
       return false;
   }
   return uses > 0;
 }
 
 static bool object_in(const Resolve *s, LLVMValueRef p, int as) {
-  return object_in_at(s, p, as, 4);
+  ObjWalk w = {.n = 0};
+  return object_in_at(s, p, as, 4, &w);
 }
 
-static bool object_in_at(const Resolve *s, LLVMValueRef p, int as, unsigned depth) {
+static bool object_in_at(const Resolve *s, LLVMValueRef p, int as, unsigned depth, ObjWalk *w) {
   p = ir_strip_offsets(p);
+  if (++w->steps > 256)
+    return false;
+  bool phi = LLVMIsAPHINode(p) != NULL;
+  if (phi || LLVMIsASelectInst(p)) {
+    for (unsigned k = 0; k < w->n; k++)
+      if (w->joins[k] == p)
+        return true;
+    if (w->n == sizeof w->joins / sizeof w->joins[0])
+      return false;
+    w->joins[w->n++] = p;
+    unsigned n = phi ? LLVMCountIncoming(p) : 2;
+    for (unsigned k = 0; k < n; k++)
+      if (!object_in_at(s, phi ? LLVMGetIncomingValue(p, k) : LLVMGetOperand(p, k + 1), as, depth, w))
+        return false;
+    return true;
+  }
   int pas = ir_ptr_as(LLVMTypeOf(p));
   if (LLVMIsAGlobalVariable(p))
     return LLVMGetLinkage(p) != LLVMExternalWeakLinkage &&
@@ -149,7 +176,7 @@ static bool object_in_at(const Resolve *s, LLVMValueRef p, int as, unsigned dept
     return as == s->t->priv &&
            (pas == as || (pas == s->t->generic && s->t->generic_alloca_is_private));
   if (LLVMIsAArgument(p))
-    return param_object(s, p, as, depth);
+    return param_object(s, p, as, depth, w);
   return false;
 }
 

@@ -7,9 +7,9 @@
 ; (NVPTX).  A pointer into a __shared__ array (GEPs of the variable,
 ; inbounds or not: LLVM's loop passes drop inbounds when they hoist or
 ; merge GEPs, and the space analysis takes arithmetic on a shared pointer
-; to stay shared) is never shared null: its shared test is true, where "p !=
-; null" compared in shared memory with the cast of generic null is a test
-; LLVM cannot fold (CUDA's memcpy_async asks __isShared of each destination
+; to stay shared), or a loop's pointer into it, is never shared null: its
+; shared test is true, where "p != null" compared in shared memory with the
+; cast of generic null is a test LLVM cannot fold (CUDA's memcpy_async asks __isShared of each destination
 ; and copies with cp.async only when it holds).  So is a helper's
 ; parameter every call passes such a pointer.  A global pointer's global
 ; test is true, null included: PTX ISA 6.4.1.1, a generic address outside
@@ -30,6 +30,18 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NOT: icmp
 ; CHECK: ret i32 1
 define internal i32 @is_shared(ptr addrspace(3) %q) noinline {
+  %p = addrspacecast ptr addrspace(3) %q to ptr
+  %t = call i1 @llvm.nvvm.isspacep.shared(ptr %p)
+  %r = zext i1 %t to i32
+  ret i32 %r
+}
+
+; A helper the kernel calls in a loop with the loop's pointer (a phi of
+; @tile's element and of a GEP of the phi itself): true.
+; CHECK-LABEL: define internal i32 @in_loop(
+; CHECK-NOT: icmp
+; CHECK: ret i32 1
+define internal i32 @in_loop(ptr addrspace(3) %q) noinline {
   %p = addrspacecast ptr addrspace(3) %q to ptr
   %t = call i1 @llvm.nvvm.isspacep.shared(ptr %p)
   %r = zext i1 %t to i32
@@ -62,6 +74,7 @@ define internal i32 @maybe_null(ptr addrspace(3) %q) noinline {
 ; CHECK: br i1 true, label %fast, label %slow
 ; CHECK: ret void
 define ptx_kernel void @k(ptr %buf, i32 %sel) {
+entry:
   %id = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %e = getelementptr inbounds [16 x i32], ptr addrspace(3) @tile, i32 0, i32 %id
   %eg = addrspacecast ptr addrspace(3) %e to ptr
@@ -72,6 +85,18 @@ define ptx_kernel void @k(ptr %buf, i32 %sel) {
   %odd = icmp ult i32 %id, %sel
   %m = select i1 %odd, ptr addrspace(3) %e, ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3))
   %b = call i32 @maybe_null(ptr addrspace(3) %m)
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  %acc = phi i32 [ 0, %entry ], [ %acc1, %loop ]
+  %q = phi ptr addrspace(3) [ %e, %entry ], [ %q1, %loop ]
+  %c = call i32 @in_loop(ptr addrspace(3) %q)
+  %acc1 = add i32 %acc, %c
+  %q1 = getelementptr i32, ptr addrspace(3) %q, i32 4
+  %i1 = add i32 %i, 1
+  %done = icmp eq i32 %i1, 3
+  br i1 %done, label %after, label %loop
+after:
   %ts1 = zext i1 %ts to i32
   %tg1 = zext i1 %tg to i32
   %x = shl i32 %tg1, 1
@@ -85,7 +110,9 @@ define ptx_kernel void @k(ptr %buf, i32 %sel) {
   %th1 = zext i1 %th to i32
   %u = shl i32 %th1, 4
   %v2 = or i32 %v1, %w
-  %v = or i32 %v2, %u
+  %l = shl i32 %acc1, 5
+  %v3 = or i32 %v2, %u
+  %v = or i32 %v3, %l
   %both = select i1 %ts, i1 %tg, i1 false
   br i1 %both, label %fast, label %slow
 fast:
