@@ -841,7 +841,8 @@ def report(results, notes, opts, wp):
 
 def command_args(argv, repos):
     """The arguments that decide what a run measures, for the report's
-    header (not REPOS, --out, --build, -j)."""
+    header (not REPOS, --out, --build, -j; main adds --out back where it is
+    not the default report)."""
     out, skip = [], False
     for x in argv:
         if skip:
@@ -851,6 +852,14 @@ def command_args(argv, repos):
         elif x != repos and not x.startswith(("--out=", "--build=", "-j")):
             out.append(x)
     return out
+
+
+def out_arg(out):
+    """--out for the report's command when it is not the default report
+    (cuda-samples.md), relative to the project."""
+    if os.path.abspath(out) == os.path.join(HERE, "public.md"):
+        return []
+    return ["--out", os.path.relpath(os.path.abspath(out), ROOT)]
 
 
 def main():
@@ -883,7 +892,7 @@ def main():
                          "or work/<name>.json for --out <name>.md)")
     a = ap.parse_args()
     PLUGIN_ARGS = a.mllvm
-    RUN_ARGS[:] = command_args(sys.argv[1:], a.repos)
+    RUN_ARGS[:] = command_args(sys.argv[1:], a.repos) + out_arg(a.out)
     opts = [o.strip().lstrip("-") for o in a.opt.split(",") if o.strip()]
     # the run's results, beside the report's name (public.md: results.json)
     stem = os.path.splitext(os.path.basename(a.out))[0]
@@ -892,6 +901,8 @@ def main():
         with open(saved) as f:
             got = json.load(f)
         RUN_ARGS[:] = got.get("args", [])
+        if "--out" not in RUN_ARGS:
+            RUN_ARGS[:] += out_arg(a.out)
         return write_report(got["results"], got["notes"], opts, a.wp, a.out)
     if not a.repos or not os.path.isdir(a.repos):
         print("public.py: give the folder of git directories (OWNER+NAME/repo) as an argument "

@@ -209,7 +209,15 @@ static int generic_operand(Lower *s, LLVMValueRef i, const IrMemIntrin *mi, bool
 static LLVMValueRef set_pointer(Lower *s, LLVMValueRef i, const IrMemIntrin *mi, int k,
                                 LLVMValueRef q) {
   if (!mi) {
+    /* the alignment of the object the generic pointer is an offset of, as
+       infer's realign would give the named access on a second run: given
+       now, a second run changes nothing (llvm-stress seed 3670: a private
+       slot's align 32 reached a tag dispatch's global arm only then) */
+    bool ls = LLVMIsALoadInst(i) || LLVMIsAStoreInst(i);
+    unsigned a = ls ? ir_base_align(LLVMGetOperand(i, (unsigned)k)) : 0;
     LLVMSetOperand(i, (unsigned)k, q);
+    if (a > LLVMGetAlignment(i))
+      LLVMSetAlignment(i, a);
     return i;
   }
   unsigned n = LLVMGetNumArgOperands(i);
