@@ -112,7 +112,11 @@ PINS = {
     "cavazos-lab/PolyBench-ACC": "70ea4ca",
     "NVIDIA/cuda-samples": "c94ff366",
 }
-# the suites built only when --suites names them (each its own report)
+# each suite's repository; those built only when --suites names them (each
+# its own report)
+SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
+              "shoc": "vetter/shoc", "PolyBench-ACC": "cavazos-lab/PolyBench-ACC",
+              "cuda-samples": "NVIDIA/cuda-samples"}
 OPT_IN = {"cuda-samples": "NVIDIA/cuda-samples"}
 RUN_KERNELS = 8
 ROCM_LIB = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
@@ -743,10 +747,8 @@ def report(results, notes, opts, wp):
                ("; also -gasp-whole-program" if wp else "")), ""]
     out += ["machine: %d cores; %s" % (os.cpu_count() or 0,
                                       sh(["clang-22", "--version"])[1].splitlines()[0])]
-    suites = set(r["suite"] for r in results)
-    out += ["commits: " + ", ".join("%s %s" % (k, v) for k, v in PINS.items()
-                                    if k not in OPT_IN.values() or
-                                    any(OPT_IN.get(x) == k for x in suites))]
+    repos = set(SUITE_REPO.get(r["suite"]) for r in results)
+    out += ["commits: " + ", ".join("%s %s" % (k, v) for k, v in PINS.items() if k in repos)]
     out += ["note: " + n for n in notes]
     bad_plugin_only = 0
     mrows = measured_rows()
