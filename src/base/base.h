@@ -70,8 +70,8 @@ int ir_param_index(LLVMValueRef v);
 bool ir_param_attr(LLVMValueRef fn, unsigned k, const char *name); /* an enum attribute */
 bool ir_param_abi(LLVMValueRef fn, unsigned k); /* byval, byref, sret, inalloca, preallocated */
 LLVMValueRef ir_alloca_of(LLVMValueRef v); /* v's alloca, through casts; NULL: none */
-/* What p's alloca or global base and constant byte offset say of its alignment; 0: none. */
-unsigned ir_base_align(LLVMValueRef p);
+/* Raise load/store i's align to what p's base object and offset give; true: raised. */
+bool ir_raise_align(LLVMValueRef i, LLVMValueRef p);
 LLVMOpcode ir_opcode(LLVMValueRef v); /* an instruction's or constant expression's; else 0 */
 /* v without its GEPs and casts (instructions or constant expressions). */
 LLVMValueRef ir_strip_offsets(LLVMValueRef v);

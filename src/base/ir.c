@@ -303,7 +303,9 @@ LLVMValueRef ir_alloca_of(LLVMValueRef v) {
   return LLVMIsAAllocaInst(v) ? v : NULL;
 }
 
-unsigned ir_base_align(LLVMValueRef p) {
+/* What p's alloca or global base and constant byte offset say of its
+   alignment; 0: none. */
+static unsigned base_align(LLVMValueRef p) {
   uint64_t off = 0;
   for (unsigned depth = 0; depth < 32; depth++) {
     LLVMOpcode op = ir_opcode(p);
@@ -336,6 +338,16 @@ unsigned ir_base_align(LLVMValueRef p) {
     return a;
   uint64_t low = off & (~off + 1); /* the offset's lowest set bit */
   return low < a ? (unsigned)low : a;
+}
+
+bool ir_raise_align(LLVMValueRef i, LLVMValueRef p) {
+  if (!LLVMIsALoadInst(i) && !LLVMIsAStoreInst(i))
+    return false;
+  unsigned a = base_align(p);
+  if (a <= LLVMGetAlignment(i))
+    return false;
+  LLVMSetAlignment(i, a);
+  return true;
 }
 
 LLVMOpcode ir_opcode(LLVMValueRef v) {

@@ -213,11 +213,9 @@ static LLVMValueRef set_pointer(Lower *s, LLVMValueRef i, const IrMemIntrin *mi,
        infer's realign would give the named access on a second run: given
        now, a second run changes nothing (llvm-stress seed 3670: a private
        slot's align 32 reached a tag dispatch's global arm only then) */
-    bool ls = LLVMIsALoadInst(i) || LLVMIsAStoreInst(i);
-    unsigned a = ls ? ir_base_align(LLVMGetOperand(i, (unsigned)k)) : 0;
+    LLVMValueRef p = LLVMGetOperand(i, (unsigned)k);
     LLVMSetOperand(i, (unsigned)k, q);
-    if (a > LLVMGetAlignment(i))
-      LLVMSetAlignment(i, a);
+    ir_raise_align(i, p);
     return i;
   }
   unsigned n = LLVMGetNumArgOperands(i);

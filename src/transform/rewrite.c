@@ -643,11 +643,7 @@ static bool rewrite_access(Infer *s, LLVMValueRef i) {
   /* what InferAlignment knew of the generic access it can no longer
      derive through the cast (a printf buffer's two i32 stores: one
      st.local.v2 only when the first says align 8) */
-  if (LLVMIsALoadInst(i) || LLVMIsAStoreInst(i)) {
-    unsigned a = ir_base_align(p);
-    if (a > LLVMGetAlignment(i))
-      LLVMSetAlignment(i, a);
-  }
+  ir_raise_align(i, p);
   cx_stat(s->cx, &st_access, 1);
   for (unsigned k = 0; k < s->t->nspaces && k < 16; k++)
     if (s->t->spaces[k].as == as)
@@ -946,9 +942,7 @@ static bool realign(Infer *s, LLVMValueRef fn) {
       if (ir_ptr_as(LLVMTypeOf(p)) == s->t->generic || !LLVMIsAInstruction(p) ||
           LLVMIsAAllocaInst(p))
         continue; /* generic: rewrite_access's; an object itself: LLVM sees it */
-      unsigned a = ir_base_align(p);
-      if (a > LLVMGetAlignment(i)) {
-        LLVMSetAlignment(i, a);
+      if (ir_raise_align(i, p)) {
         cx_stat(s->cx, &st_realigned, 1);
         changed = true;
       }
