@@ -112,12 +112,11 @@ PINS = {
     "cavazos-lab/PolyBench-ACC": "70ea4ca",
     "NVIDIA/cuda-samples": "c94ff366",
 }
-# each suite's repository; those built only when --suites names them (each
-# its own report)
+# each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "shoc": "vetter/shoc", "PolyBench-ACC": "cavazos-lab/PolyBench-ACC",
               "cuda-samples": "NVIDIA/cuda-samples"}
-OPT_IN = {"cuda-samples": "NVIDIA/cuda-samples"}
+OPT_IN = ("cuda-samples",)  # built only when --suites names them (each its own report)
 RUN_KERNELS = 8
 ROCM_LIB = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
 OCL_TARGETS = ("nvptx64", "amdgcn", "spirv64")
@@ -342,13 +341,13 @@ def tree_units(repos, repo, suite, roots, exts, headers=False):
 
 def all_units(repos, n, suites=()):
     units, notes = [], []
-    opt_in = [tree_units(repos, OPT_IN[x], x, ["Samples", "Common"], (".cu",), headers=True)
+    opt_in = [tree_units(repos, SUITE_REPO[x], x, ["Samples", "Common"], (".cu",), headers=True)
               for x in suites if x in OPT_IN]
     for got in opt_in + [hecbench_units(repos, n),
-                tree_units(repos, "yuhc/gpu-rodinia", "rodinia", ["cuda"], (".cu",)),
-                tree_units(repos, "vetter/shoc", "shoc", ["src/cuda", "src/opencl", "src/common"],
+                tree_units(repos, SUITE_REPO["rodinia"], "rodinia", ["cuda"], (".cu",)),
+                tree_units(repos, SUITE_REPO["shoc"], "shoc", ["src/cuda", "src/opencl", "src/common"],
                            (".cu", ".cl")),
-                tree_units(repos, "cavazos-lab/PolyBench-ACC", "PolyBench-ACC",
+                tree_units(repos, SUITE_REPO["PolyBench-ACC"], "PolyBench-ACC",
                            ["CUDA", "OpenCL", "common"], (".cu", ".cl"))]:
         units += got[0]
         if got[1]:
