@@ -310,6 +310,11 @@ static void reason_of(Why *w, LLVMValueRef p, Reason *r) {
       r->what = "one space and null, left for the late run (named now, LLVM's alias "
                 "analysis would take the null for an address)";
       snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
+    } else if (w->cx->opt.early_run && as == w->t->priv && w->t->generic_alloca_is_private) {
+      /* rewrite.c's private_waits */
+      r->what = "a stack slot, left for the late run (as in clang's build, where llc names "
+                "it: named now, LLVM's optimizer would see a cast of every slot)";
+      snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
     } else if (w->cx->opt.early_run && ir_address_read_as_int(&w->int_reads, p)) {
       /* rewrite.c's address_test_waits */
       r->what = "one space, its address also read as an integer (an alignment test), left "

@@ -81,6 +81,8 @@ static const GaspStatDesc st_null_late = {"infer.null-left-for-late",
     "accesses through a pointer a null may reach left for the late run (LLVM's alias analysis)"};
 static const GaspStatDesc st_test_late = {"infer.address-test-left-for-late",
     "accesses whose address is also read as an integer left for the late run"};
+static const GaspStatDesc st_private_late = {"infer.private-left-for-late",
+    "accesses to a stack slot left for the late run (NVPTX: llc names them, as in clang's build)"};
 static const GaspStatDesc st_unshared = {"infer.cast-not-shared",
     "accesses kept generic: the new cast naming them would serve one access (cvta)"};
 static const GaspStatDesc st_cas = {
@@ -110,32 +112,35 @@ struct Infer {
   bool cast_shared;      /* the table has a cast_shared space */
 };
 
-/* Whether a set a null constant reached waits for the late run: in a run
-   LLVM's optimizer follows (GaspOptions.early_run).  LLVM's alias
-   analysis takes a named space's null for an address (NullPointerIsDefined:
-   every non-zero address space), where the generic null is no object, so
-   `select %c, null, %buf` named global may alias every private array, and
-   EarlyCSE and GVN keep the array's loads they reuse in clang's build
-   (held-out HeCBench kalman: 69 more ld.local of its 8x8 matrices).  The
-   late run, after the optimizer, names it. */
+/* What the plugin's early run (GaspOptions.early_run: LLVM's optimizer
+   follows) leaves for the late run; docs/guide.md, "The plugin's two runs".
+   A set a null constant reached: LLVM's alias analysis takes a named
+   space's null for an address (NullPointerIsDefined), where the generic
+   null is no object, so `select %c, null, %buf` named global may alias
+   every private array and EarlyCSE and GVN keep loads clang's build
+   reuses (held-out HeCBench kalman: 69 more ld.local). */
 static bool null_waits(const Infer *s, uint32_t mask) {
   return s->cx->opt.early_run && (mask & SP_NULL);
 }
 
-/* Stack copies wait for the late run (early_run): a device function's
-   by-value parameter, which the inliner makes a slot filled by a memcpy,
-   and a memory intrinsic on a slot, which SROA splits into its fields.
-   Named private first, SROA types the pieces as integers (held-out
-   attention-paged: ld.shared.b64 and unpacking for clang's .v2.b32). */
-static bool byval_waits(const Infer *s, LLVMValueRef p) {
-  int k = s->cx->opt.early_run ? ir_param_index(ir_strip_offsets(p)) : -1;
-  return k >= 0 && !tgt_is_kernel(s->t, s->fn) && ir_param_attr(s->fn, (unsigned)k, "byval");
+/* Stack slots where they are generic pointers (NVPTX): clang's build keeps
+   their accesses generic through LLVM's optimizer and llc makes them
+   .local.  Named first, the optimizer decides otherwise: SROA types a
+   by-value or memcpy'd slot's pieces as integers (held-out attention-paged),
+   loads are kept or speculated elsewhere (cuda-samples, CUB's scan by key:
+   48 more ld.local).  A memory intrinsic with a slot operand waits whole. */
+static bool private_waits(const Infer *s, int as) {
+  return s->cx->opt.early_run && as == s->t->priv && s->t->generic_alloca_is_private;
+}
+
+static bool slot_waits(const Infer *s, LLVMValueRef p) {
+  return private_waits(s, space_mask_lat(s->sp, space_mask(s->sp, p, NULL)));
 }
 
 static bool slot_copy_waits(const Infer *s, LLVMValueRef call, const IrMemIntrin *mi) {
   for (int k = 0; k < 2 && s->cx->opt.early_run; k++) {
     LLVMValueRef p = mi->ptr_args[k] >= 0 ? LLVMGetOperand(call, (unsigned)mi->ptr_args[k]) : NULL;
-    if (p && (LLVMIsAAllocaInst(ir_strip_offsets(p)) || byval_waits(s, p)))
+    if (p && (LLVMIsAAllocaInst(ir_strip_offsets(p)) || slot_waits(s, p)))
       return true;
   }
   return false;
@@ -149,7 +154,7 @@ static bool test_waits(const Infer *s, LLVMValueRef p) {
 /* The space infer names a set in (LAT_* when none). */
 static int lat_in(const Infer *s, uint32_t mask) {
   int as = space_mask_lat(s->sp, mask);
-  return as >= 0 && null_waits(s, mask) ? LAT_GENERIC : as;
+  return as >= 0 && (null_waits(s, mask) || private_waits(s, as)) ? LAT_GENERIC : as;
 }
 
 /* The lattice value of candidate k: generic where phase 2a keeps it so. */
@@ -417,7 +422,7 @@ static bool constant_copy_slot(Infer *s, LLVMValueRef p) {
    load's twin is a cast of the load itself: its stored values are not
    needed. */
 static void mark_needed(Infer *s, LLVMValueRef v) {
-  if (constant_copy_slot(s, v) || byval_waits(s, v))
+  if (constant_copy_slot(s, v) || slot_waits(s, v))
     return; /* left as it is: no twin in the slot's space either */
   s->work.n = 0;
   push_needed(v, s);
@@ -614,11 +619,12 @@ static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas)
   uint32_t mask = space_mask(s->sp, p, NULL);
   int as = space_mask_lat(s->sp, mask);
   bool test = as >= 0 && test_waits(s, p);
-  if (as >= 0 && (null_waits(s, mask) || test)) {
-    cx_stat(s->cx, test ? &st_test_late : &st_null_late, 1); /* named in the late run */
+  if (as >= 0 && (null_waits(s, mask) || test || private_waits(s, as))) {
+    cx_stat(s->cx, test ? &st_test_late : private_waits(s, as) ? &st_private_late : &st_null_late,
+            1); /* named in the late run */
     return -1;
   }
-  if (as < 0 || as == s->t->generic || constant_copy_slot(s, p) || byval_waits(s, p))
+  if (as < 0 || as == s->t->generic || constant_copy_slot(s, p))
     return -1;
   if (unshared(s, p)) {
     s->kept_unshared++;
