@@ -64,6 +64,7 @@ FLAGSETS = [
     ("tags-pig", ["--lower-generic=tags", "--private-in-global"]),
     ("infer-tags", ["--passes=infer,lower", "--lower-generic=tags"]),
     ("version", ["--version-by-space=on"]),
+    ("early", ["--early-run"]),  # the plugin's early-run rules alone (what waits), sanitized too
     ("plugin", None),  # the users' pipeline: clang-22 with -fpass-plugin (plugin_cmd)
 ]
 OLEVELS = [("-O0", False), ("-O1", True), ("-O2", False)]
