@@ -126,9 +126,9 @@ static bool null_waits(const Infer *s, uint32_t mask) {
 /* Stack slots where they are generic pointers (NVPTX): clang's build keeps
    their accesses generic through LLVM's optimizer and llc makes them
    .local.  Named first, the optimizer decides otherwise: SROA types a
-   by-value or memcpy'd slot's pieces as integers (held-out attention-paged),
-   loads are kept or speculated elsewhere (cuda-samples, CUB's scan by key:
-   48 more ld.local).  A memory intrinsic with a slot operand waits whole. */
+   by-value or memcpy'd slot's pieces as integers (held-out attention-paged);
+   inlined, a private store and a helper's generic reload EarlyCSE cannot
+   match (CUB's scan by key; early-slot.ll).  An intrinsic on a slot waits. */
 static bool private_waits(const Infer *s, int as) {
   return s->cx->opt.early_run && as == s->t->priv && s->t->generic_alloca_is_private;
 }
