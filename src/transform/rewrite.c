@@ -618,11 +618,10 @@ static size_t build_twins(Infer *s) {
 static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas) {
   uint32_t mask = space_mask(s->sp, p, NULL);
   int as = space_mask_lat(s->sp, mask);
-  bool test = as >= 0 && test_waits(s, p);
-  if (as >= 0 && (null_waits(s, mask) || test || private_waits(s, as))) {
-    cx_stat(s->cx, test ? &st_test_late : private_waits(s, as) ? &st_private_late : &st_null_late,
-            1); /* named in the late run */
-    return -1;
+  bool test = as >= 0 && test_waits(s, p), slot = private_waits(s, as);
+  if (as >= 0 && (null_waits(s, mask) || test || slot)) {
+    cx_stat(s->cx, test ? &st_test_late : slot ? &st_private_late : &st_null_late, 1);
+    return -1; /* named in the late run */
   }
   if (as < 0 || as == s->t->generic || constant_copy_slot(s, p))
     return -1;
