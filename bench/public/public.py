@@ -232,10 +232,11 @@ def makefile_defines(path):
 def hecbench_units(repos, n, names=None):
     """HeCBench's programs of the even half (the first n), or with names
     (base names without -cuda/-hip) those programs, of either half."""
-    git = gitdir(repos, "zjin-lcf/HeCBench")
+    repo = SUITE_REPO["HeCBench"]
+    git = gitdir(repos, repo)
     if not git:
-        return [], "zjin-lcf/HeCBench not in REPOS"
-    commit = PINS["zjin-lcf/HeCBench"]
+        return [], "%s not in REPOS" % repo
+    commit = PINS[repo]
     tree = ls_tree(git, commit, "src/")
     every = sorted(d[len("src/"):-len("-cuda")] for d in tree if d.endswith("-cuda"))
     if names is None:
