@@ -385,7 +385,10 @@ def write_bundle(entries, bundle=None):
 
 # ---- reading a device run --------------------------------------------------
 
-TIME_RE = re.compile(r"(?i)^(?=.*(?:kernel|device))(?=.*time).*?[:=]\s*([\d.]+(?:e[-+]?\d+)?)\s*"
+# a line naming kernel (or device) and time, then the number and its unit,
+# after ':' or '=' or a blank ("Average kernel execution time 0.0012 (s)",
+# sosfil's and grrt's; without the blank they were read as wall-timed)
+TIME_RE = re.compile(r"(?i)^(?=.*(?:kernel|device))(?=.*time).*?(?:[:=]\s*|\s)([\d.]+(?:e[-+]?\d+)?)\s*"
                      r"\(?\s*(us|ms|s|usec|msec|sec|seconds|microseconds|milliseconds)\b", re.M)
 SCALE = {"us": 1e-6, "usec": 1e-6, "microseconds": 1e-6, "ms": 1e-3, "msec": 1e-3,
          "milliseconds": 1e-3, "s": 1.0, "sec": 1.0, "seconds": 1.0}
@@ -463,7 +466,9 @@ def read_results(out_dir, md, bundle=None):
         # hold is that gasp's build behaves as clang's
         codes = {r.get(k, ("?",))[0] for k in texts}
         ok = len(codes) == 1 and "?" not in codes and len(set(verd.values())) == 1
-        same = len({NUM_RE.sub("#", EXE_RE.sub("<exe>", t)) for t in texts.values()}) == 1
+        # numbers masked, and the blanks that pad them (mr's "%8d ns" table)
+        same = len({re.sub(r"[ \t]+", " ", NUM_RE.sub("#", EXE_RE.sub("<exe>", t)))
+                    for t in texts.values()}) == 1
         kt = {k: kernel_time(t) for k, t in texts.items()}
         src = "kernel"
         if any(v is None for v in kt.values()):
