@@ -60,6 +60,8 @@ static const GaspStatDesc st_unshared = {
     "generic accesses left generic: the cast to global would serve one access (cvta)"};
 static const GaspStatDesc st_volatile = {
     "resolve.volatile-kept", "volatile generic accesses the target keeps generic"};
+static const GaspStatDesc st_test_late = {"resolve.address-test-left-for-late",
+    "generic accesses whose address is also read as an integer left for the late run"};
 
 typedef struct Resolve {
   GaspCtx *cx;
@@ -76,6 +78,7 @@ typedef struct Resolve {
   PtrMap roots, twin_of;
   ValVec twins;
   PtrMap unused; /* the casts and GEPs under tests answered by a constant */
+  PtrMap int_reads; /* the early run: what the function reads as integers */
   Dom *dom;
   unsigned unshared; /* accesses kept generic for it, this function */
 } Resolve;
@@ -405,6 +408,21 @@ static LLVMValueRef global_twin(Resolve *s, LLVMValueRef p, LLVMValueRef at) {
   return g;
 }
 
+/* The early run leaves an access whose address is also read as an integer
+   to the late run, as infer does (rewrite.c's test_waits; docs/design.md,
+   "What the early run leaves to the late run"): made global here, the
+   access took a global twin of its GEP chain while the ptrtoint kept the
+   generic one, both bases live to the end (HeCBench memtest: `p[i] ==
+   (uintptr_t)&p[i]`, 2 more registers than clang's cvta of one chain).
+   The late run's infer names the access with one chain, casting it back
+   for the integer read. */
+static bool test_waits(Resolve *s, LLVMValueRef p) {
+  if (!s->cx->opt.early_run || !ir_address_read_as_int(&s->int_reads, p))
+    return false;
+  cx_stat(s->cx, &st_test_late, 1);
+  return true;
+}
+
 static bool make_global(Resolve *s, LLVMValueRef i) {
   int g = s->t->generic;
   bool vol_ok = tgt_volatile_ok(s->t, s->t->global, s->cx->opt.keep_volatile);
@@ -415,6 +433,8 @@ static bool make_global(Resolve *s, LLVMValueRef i) {
       return false;
     }
     unsigned k = ir_ptr_operand(i);
+    if (test_waits(s, LLVMGetOperand(i, k)))
+      return false;
     if (!cast_shared_for(s, LLVMGetOperand(i, k))) {
       s->unshared++;
       return false;
@@ -433,7 +453,7 @@ static bool make_global(Resolve *s, LLVMValueRef i) {
   bool any = false;
   for (int k = 0; k < 2; k++) {
     LLVMValueRef *a = mi->ptr_args[k] >= 0 ? &args[mi->ptr_args[k]] : NULL;
-    if (!a || ir_ptr_as(LLVMTypeOf(*a)) != g)
+    if (!a || ir_ptr_as(LLVMTypeOf(*a)) != g || test_waits(s, *a))
       continue;
     if (!cast_shared_for(s, *a)) {
       s->unshared++;
@@ -564,6 +584,8 @@ static void resolve_function(Resolve *s, LLVMValueRef fn, const PtrMap *casting)
   if (folded)
     cx_stat(s->cx, &st_nulltests, fold_null_tests(s, fn));
   s->unshared = 0;
+  if (ops.n && s->cx->opt.early_run)
+    ir_int_read_ptrs(fn, &s->int_reads); /* for test_waits */
   for (size_t k = 0; k < ops.n; k++)
     made += make_global(s, ops.v[k]);
   map_clear(&s->roots);
@@ -628,6 +650,7 @@ bool resolve_run(PassRun *run) {
   map_free(&s.roots);
   map_free(&s.twin_of);
   map_free(&s.unused);
+  map_free(&s.int_reads);
   vec_free(&s.twins);
   space_free(s.sp);
   LLVMDisposeBuilder(s.b);
