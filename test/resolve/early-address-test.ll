@@ -18,6 +18,18 @@
 ; RUN: gasp-run %s --kernel check --global 8 --arg buf:i64:8:iota --arg buf:i32:1:zero --check-as --compare %t.early.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel check --global 8 --arg buf:i64:8:iota --arg buf:i32:1:zero --check-as --compare %t.late.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel check --global 8 --arg buf:i64:8:iota --arg buf:i32:1:zero --check-as --compare %t.both.ll | FileCheck %s --check-prefix=EXEC
+; The same rule on amdgcn and spir64, where static resolution makes a
+; helper's accesses global: the tested one waits, the three others are named.
+; RUN: for T in amdgcn spir64; do \
+; RUN:   gasp-opt --passes=infer,resolve --early-run -S %S/Inputs/early-address-test-$T.ll -o %t.$T.ll -stats 2>&1 | grep resolve; \
+; RUN:   gasp-run %S/Inputs/early-address-test-$T.ll --kernel check --global 8 --arg buf:i64:8:iota --arg buf:i32:1:zero --check-as --compare %t.$T.ll; \
+; RUN: done | FileCheck %s --check-prefix=OTHER
+; OTHER: 3 resolve - generic accesses made global by static resolution
+; OTHER-NEXT: 1 resolve - generic accesses whose address is also read as an integer left for the late run
+; OTHER: identical
+; OTHER-NEXT: 3 resolve - generic accesses made global by static resolution
+; OTHER-NEXT: 1 resolve - generic accesses whose address is also read as an integer left for the late run
+; OTHER: identical
 ; EXEC: identical
 ; STATS: 1 resolve - generic accesses whose address is also read as an integer left for the late run
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
