@@ -21,6 +21,10 @@ bench/public/work/ (ignored), never copied into the project:
                          Samples/**/*.cu no other file there includes,
                          with Common/ and the toolkit's CCCL headers
                          (libcu++'s memcpy_async, cooperative groups, CUB)
+  utcs-scea/altis        only with --suites altis: src/cuda's kernel files
+  yuhc/gpu-parboil       only with --suites parboil: benchmarks/'s CUDA and
+                         OpenCL C kernel files (both: screens from outside
+                         the report, bench/README.md, never in public.md)
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -111,12 +115,20 @@ PINS = {
     "vetter/shoc": "0aea03b",
     "cavazos-lab/PolyBench-ACC": "70ea4ca",
     "NVIDIA/cuda-samples": "c94ff366",
+    "utcs-scea/altis": "042e292",
+    "yuhc/gpu-parboil": "ccf3d31",
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "shoc": "vetter/shoc", "PolyBench-ACC": "cavazos-lab/PolyBench-ACC",
-              "cuda-samples": "NVIDIA/cuda-samples"}
-OPT_IN = ("cuda-samples",)  # built only when --suites names them (each its own report)
+              "cuda-samples": "NVIDIA/cuda-samples", "altis": "utcs-scea/altis",
+              "parboil": "yuhc/gpu-parboil"}
+# built only when --suites names them (each its own report or screen): the
+# folders and extensions tree_units reads, and whether a kernel may sit in
+# an included header
+OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
+          "altis": (["src/cuda"], (".cu",), False),
+          "parboil": (["benchmarks", "common"], (".cu", ".cl"), False)}
 RUN_KERNELS = 8
 ROCM_LIB = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
 OCL_TARGETS = ("nvptx64", "amdgcn", "spirv64")
@@ -229,9 +241,18 @@ def makefile_defines(path):
     return out
 
 
-def hecbench_units(repos, n, names=None):
-    """HeCBench's programs of the even half (the first n), or with names
-    (base names without -cuda/-hip) those programs, of either half."""
+def hecbench_half(every, n, half="even", skip=0):
+    """The HeCBench programs a run builds, of every program name in order:
+    the even half (`awk 'NR % 2 == 0'`: the 2nd, 4th, ...) or, for a screen
+    from outside the report, the odd half held out of it; n of them after
+    the first skip."""
+    return (every[1::2] if half == "even" else every[0::2])[skip:skip + n]
+
+
+def hecbench_units(repos, n, names=None, half="even", skip=0):
+    """HeCBench's programs of the even half (the first n; half and skip:
+    hecbench_half), or with names (base names without -cuda/-hip) those
+    programs, of either half."""
     repo = SUITE_REPO["HeCBench"]
     git = gitdir(repos, repo)
     if not git:
@@ -240,7 +261,7 @@ def hecbench_units(repos, n, names=None):
     tree = ls_tree(git, commit, "src/")
     every = sorted(d[len("src/"):-len("-cuda")] for d in tree if d.endswith("-cuda"))
     if names is None:
-        chosen = every[1::2][:n]  # awk 'NR % 2 == 0': the 2nd, 4th, ... name
+        chosen = hecbench_half(every, n, half, skip)
     else:
         chosen = [x for x in every if x in names]
     dirs = [("src/%s-%s" % (x, l), l) for x in chosen for l in ("cuda", "hip")
@@ -340,11 +361,11 @@ def tree_units(repos, repo, suite, roots, exts, headers=False):
     return units, None
 
 
-def all_units(repos, n, suites=()):
+def all_units(repos, n, suites=(), half="even", skip=0):
     units, notes = [], []
-    opt_in = [tree_units(repos, SUITE_REPO[x], x, ["Samples", "Common"], (".cu",), headers=True)
+    opt_in = [tree_units(repos, SUITE_REPO[x], x, OPT_IN[x][0], OPT_IN[x][1], headers=OPT_IN[x][2])
               for x in suites if x in OPT_IN]
-    for got in opt_in + [hecbench_units(repos, n),
+    for got in opt_in + [hecbench_units(repos, n, half=half, skip=skip),
                 tree_units(repos, SUITE_REPO["rodinia"], "rodinia", ["cuda"], (".cu",)),
                 tree_units(repos, SUITE_REPO["shoc"], "shoc", ["src/cuda", "src/opencl", "src/common"],
                            (".cu", ".cl")),
@@ -870,6 +891,11 @@ def main():
     ap.add_argument("repos", nargs="?", default=os.environ.get("GASP_PUBLIC_REPOS"))
     ap.add_argument("--programs", type=int, default=40,
                     help="HeCBench programs (even positions; default 40)")
+    ap.add_argument("--half", choices=("even", "odd"), default="even",
+                    help="HeCBench's half: odd builds the programs held out of the report, "
+                         "for a screen from outside it (give --out another name)")
+    ap.add_argument("--skip", type=int, default=0, metavar="K",
+                    help="leave out the half's first K programs (with --programs: a chunk)")
     ap.add_argument("--opt", default="O2", help="optimisation levels, e.g. O2,O3 (default O2)")
     ap.add_argument("--wp", action="store_true", help="also the plugin with -gasp-whole-program")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
@@ -883,7 +909,7 @@ def main():
                          "what bench/compile/compile.py links), no plugin, llc or report")
     ap.add_argument("--suites", default="",
                     help="only these suites (comma list: HeCBench, rodinia, shoc, PolyBench-ACC; "
-                         "cuda-samples only when named)")
+                         "cuda-samples, altis and parboil only when named)")
     ap.add_argument("--units", default="",
                     help="only the units whose name contains one of these (comma list), "
                          "e.g. sosfil-cuda,p4-cuda")
@@ -917,7 +943,14 @@ def main():
         return 2
     cuda = cuda_path()
     suites = [x.strip() for x in a.suites.split(",") if x.strip()]
-    units, notes = all_units(a.repos, a.programs, suites)
+    if a.half == "odd" and os.path.abspath(a.out) == os.path.join(HERE, "public.md"):
+        print("public.py: --half odd is a screen from outside the report: give --out another name",
+              file=sys.stderr)
+        return 2
+    units, notes = all_units(a.repos, a.programs, suites, a.half, a.skip)
+    if a.half == "odd" or a.skip:
+        notes.append("HeCBench: the %s half, programs %d-%d of it (--half, --skip, --programs)" % (
+            a.half, a.skip + 1, a.skip + a.programs))
     if suites:
         known = sorted(set(u["suite"] for u in units))
         unknown = [x for x in suites if x not in known]
