@@ -22,6 +22,7 @@ bench/public/work/ (ignored), never copied into the project:
                          with Common/ and the toolkit's CCCL headers
                          (libcu++'s memcpy_async, cooperative groups, CUB)
   utcs-scea/altis        only with --suites altis: src/cuda's kernel files
+                         (src/common: its framework's headers)
   yuhc/gpu-parboil       only with --suites parboil: benchmarks/'s CUDA and
                          OpenCL C kernel files (both: screens from outside
                          the report, bench/README.md, never in public.md)
@@ -127,7 +128,7 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
 OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
-          "altis": (["src/cuda"], (".cu",), False),
+          "altis": (["src/cuda", "src/common"], (".cu",), False),
           "parboil": (["benchmarks", "common"], (".cu", ".cl"), False)}
 RUN_KERNELS = 8
 ROCM_LIB = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
@@ -890,7 +891,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("repos", nargs="?", default=os.environ.get("GASP_PUBLIC_REPOS"))
     ap.add_argument("--programs", type=int, default=40,
-                    help="HeCBench programs (even positions; default 40)")
+                    help="HeCBench programs (of the half, --half; default 40)")
     ap.add_argument("--half", choices=("even", "odd"), default="even",
                     help="HeCBench's half: odd builds the programs held out of the report, "
                          "for a screen from outside it (give --out another name)")
