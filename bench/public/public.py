@@ -878,10 +878,15 @@ def command_args(argv, repos):
     return out
 
 
+def is_report(out):
+    """Is out the committed report, bench/public/public.md?"""
+    return os.path.abspath(out) == os.path.join(HERE, "public.md")
+
+
 def out_arg(out):
     """--out for the report's command when it is not the default report
     (cuda-samples.md), relative to the project."""
-    if os.path.abspath(out) == os.path.join(HERE, "public.md"):
+    if is_report(out):
         return []
     return ["--out", os.path.relpath(os.path.abspath(out), ROOT)]
 
@@ -944,7 +949,7 @@ def main():
         return 2
     cuda = cuda_path()
     suites = [x.strip() for x in a.suites.split(",") if x.strip()]
-    if a.half == "odd" and os.path.abspath(a.out) == os.path.join(HERE, "public.md"):
+    if a.half == "odd" and is_report(a.out):
         print("public.py: --half odd is a screen from outside the report: give --out another name",
               file=sys.stderr)
         return 2
