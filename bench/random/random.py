@@ -130,6 +130,7 @@ def main():
                 (["sass"] if kind == "ptx" and SASS else [])
             tot = {w: {c: 0 for c in names} for w in ("clang", "plugin")}
             per_col = {c: 0 for c in names}
+            per_better = {c: 0 for c in names}  # the same rule the other way round
             worse, fails, kernels, clean = [], [], 0, 0
             for (s, _, _), (ca, cb, fail) in rows:
                 if fail:
@@ -146,6 +147,8 @@ def main():
                                 else tot[w][c] + v
                     wc = finalcode_count.worse(ca[k], cb.get(k, {}))
                     clean += not wc
+                    for c, _, _ in finalcode_count.worse(cb.get(k, {}), ca[k]):
+                        per_better[c] += 1
                     for c, x, y in wc:
                         per_col[c] += 1
                         worse.append("- seed %d %s: %s %d -> %d" % (s, k, c, x, y))
@@ -157,7 +160,10 @@ def main():
             for w in ("clang", "plugin"):
                 out.append("| %s | " % w + " | ".join(str(tot[w][c]) for c in names) + " |")
             out += ["", "Kernels worse with the plugin, per column: " + (", ".join(
-                "%s %d" % (c, n) for c, n in per_col.items() if n) or "none"), ""]
+                "%s %d" % (c, n) for c, n in per_col.items() if n) or "none"),
+                    "Kernels better with the plugin (clang's worse by the same rule): " + (
+                        ", ".join("%s %d" % (c, n) for c, n in per_better.items() if n) or "none"),
+                    ""]
             out += fails + worse
     text = "\n".join(out) + "\n"
     with open(a.out, "w") as f:
