@@ -26,8 +26,10 @@
  *     callee would need a cvta.to.global of its own where a generic access
  *     is as fast; measured, the random programs' spills are the same
  *     without global and their instructions fewer), and
- *   - at every call the argument has a generic twin in the caller: an
- *     addrspacecast instruction of the argument to generic (so the
+ *   - at every call the argument is the space's null (NVPTX's shared,
+ *     local and constant null: the cast of generic null, tgt_null), whose
+ *     twin is generic null, or poison, or it has a generic twin in the
+ *     caller: an addrspacecast instruction of the argument to generic (so the
  *     caller's own analysis proves the twin in the space: spacecheck.c
  *     checks the entry's cast at the calls), available at the call (it
  *     dominates it) and used after it — in the call's block after the
@@ -41,10 +43,23 @@
  * A function that calls itself, or is invoked, keeps the parameter named.
  * Each call then passes its twin.  Sound: the parameter holds the same
  * pointer, and every call passes a pointer of the space (ipmsp proved it;
- * the cast at the entry undoes the one the caller's twin came from).  The
+ * the cast at the entry undoes the one the caller's twin came from) or
+ * the space's null (the entry's cast of generic null is that null).  The
  * cost is one cast at the callee's entry (`cvta.to.shared`); a call with
  * no live twin keeps the parameter named (a cast at the call would be a
  * new value and an instruction).  The return value is left as it is.
+ *   Nulls.  The random programs pass null to helpers that test for it
+ * (`both_null(0, pa, i)`); a named parameter then takes the space's null,
+ * `cvta.to.local` of 0, which ptxas rebuilds at each call from the
+ * window's base (SR_SWINLO/HI: four or five machine instructions) where
+ * clang's build passes the immediate 0.  Counted as twins (2026-11-30,
+ * bench/random seeds 1-120, nvptx64 -O2): kernels not worse in any column
+ * 80 -> 86 of 120, machine instructions 66,041 -> 65,925, PTX 57,482 ->
+ * 57,474, spill bytes 10,392 -> 10,344 (clang's 10,400); -O3 (seeds 1-40)
+ * 29 -> 30, `--vectors` 28 -> 29, no column's total worse.  (Passing a
+ * slot's generic address too, measured beside it: 92 of 120 not worse and
+ * 112 fewer machine instructions, but 135 more PTX instructions and fewer
+ * kernels better in machine code: not taken.)
  *
  * Remark: none (no access changes space).  Debug name: twins.
  * Statistics: twins.params, twins.functions.  Tests: test/twins/.
@@ -163,10 +178,16 @@ static bool remat(LLVMValueRef v) {
 }
 
 /* The generic twin of argument a of call c that c's function keeps live
-   after c, or NULL.  Of several, the first: they all dominate c, so one
+   after c, or NULL.  The space's null (tgt_null) has generic null for its
+   twin and poison has poison: constants, nothing to keep live.  Of several, the first: they all dominate c, so one
    dominates the others — the choice is the IR's, not its use lists' (a
    second run over the output chooses the same: gasp-opt is idempotent). */
 static LLVMValueRef live_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
+  LLVMTypeRef gty = LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(a)), tw->t->generic);
+  if (a == tgt_null(tw->t, LLVMTypeOf(a)))
+    return LLVMConstNull(gty); /* the space's null: generic null's cast */
+  if (LLVMIsAPoisonValue(a) || LLVMIsAUndefValue(a))
+    return LLVMGetPoison(gty);
   if ((!LLVMIsAInstruction(a) && !LLVMIsAArgument(a)) || remat(a))
     return NULL;
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(c)), best = NULL;

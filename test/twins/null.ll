@@ -1,0 +1,95 @@
+; twins and nulls: a call that passes the space's null (NVPTX shared,
+; local and constant: the cast of generic null, `cvta.to.shared` of 0
+; where clang's build passes the immediate 0) has generic null for the
+; generic twin, so a helper whose other calls keep their twins live takes
+; generic pointers and the null call passes 0; the space's 0 (an address
+; in shared memory, not its null) has no constant twin and keeps the
+; parameter named.
+; RUN: gasp-opt -S --passes=twins -stats %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: FileCheck %s < %t.ll
+; RUN: llc -mcpu=sm_90 %t.ll -o - | FileCheck %s --check-prefix=PTX
+; RUN: gasp-opt -S %s -o %t.all.ll
+; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --arg i32=5 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --arg i32=2 --check-as --compare %t.all.ll | FileCheck %s --check-prefix=EXEC
+; STATS: 1 twins - functions retyped so (a cast to the named space at the entry)
+; STATS-NEXT: 1 twins - named pointer parameters given the generic twin their callers keep live
+; EXEC: identical
+target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile = internal addrspace(3) global [8 x i32] undef, align 4
+
+; Called with %n, whose generic value %g the kernel keeps for a load
+; after the call, with the space's null and with poison: takes generic
+; pointers (checked at the module's end, where the retyped function goes;
+; in PTX it casts at its entry and the kernel passes the null as 0).
+define internal i32 @maybe(ptr addrspace(3) %p) {
+  %z = icmp eq ptr addrspace(3) %p, addrspacecast (ptr null to ptr addrspace(3))
+  br i1 %z, label %none, label %some
+some:
+  %v = load i32, ptr addrspace(3) %p, align 4
+  ret i32 %v
+none:
+  ret i32 7
+}
+
+; Called with %n, whose twin is live after the call, and with the shared
+; space's 0, an address (the tile may start there), not its null: that
+; call has no twin, so the parameter stays shared.
+; CHECK-LABEL: define internal i32 @zero(ptr addrspace(3) %p)
+define internal i32 @zero(ptr addrspace(3) %p) {
+  %z = icmp eq ptr addrspace(3) %p, null
+  br i1 %z, label %at0, label %some
+some:
+  %v = load i32, ptr addrspace(3) %p, align 4
+  ret i32 %v
+at0:
+  ret i32 3
+}
+
+; CHECK-LABEL: define ptx_kernel void @k(
+; CHECK:         call i32 @maybe(ptr %g)
+; CHECK:         call i32 @maybe(ptr null)
+; CHECK:         call i32 @zero(ptr addrspace(3) null)
+; CHECK:         call i32 @zero(ptr addrspace(3) %n)
+; PTX-LABEL: .entry k(
+; PTX:         st.param.b64 [param0], 0;
+; PTX:         call.uni (retval0), maybe,
+define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %sel) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %gin = getelementptr i32, ptr addrspace(1) %in, i32 %tid
+  %x = load i32, ptr addrspace(1) %gin, align 4
+  %t = and i32 %tid, 7
+  %n = getelementptr [8 x i32], ptr addrspace(3) @tile, i32 0, i32 %t
+  store i32 %x, ptr addrspace(3) %n, align 4
+  %g = addrspacecast ptr addrspace(3) %n to ptr
+  call void @llvm.nvvm.barrier0()
+  %a = call i32 @maybe(ptr addrspace(3) %n)
+  %b = call i32 @maybe(ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3)))
+  %c = icmp sgt i32 %sel, 3
+  br i1 %c, label %more, label %done
+more:
+  %d = call i32 @maybe(ptr addrspace(3) poison)
+  br label %done
+done:
+  %e = call i32 @zero(ptr addrspace(3) null)
+  %f = call i32 @zero(ptr addrspace(3) %n)
+  %late = load i32, ptr %g, align 4
+  %s1 = add i32 %a, %b
+  %s2 = add i32 %s1, %late
+  %s3 = add i32 %s2, %e
+  %s4 = add i32 %s3, %f
+  %gout = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %s4, ptr addrspace(1) %gout, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @llvm.nvvm.barrier0()
+
+; CHECK-LABEL: define internal i32 @maybe(ptr %p)
+; CHECK-NEXT:    %p.local = addrspacecast ptr %p to ptr addrspace(3)
+; CHECK-NEXT:    %z = icmp eq ptr addrspace(3) %p.local, addrspacecast (ptr null to ptr addrspace(3))
+; PTX-LABEL: .func (.param .b32 func_retval0) maybe(
+; PTX:         cvta.to.shared.u64
