@@ -35,7 +35,10 @@
  *     dominates it) and used after it — in the call's block after the
  *     call, or in a block (a phi's use: its incoming block) reachable from
  *     the call's block without passing the twin's definition; a lifetime
- *     marker is no use.  An argument that is a stack slot or a global at a
+ *     marker is no use; or it is a select of two such values in the
+ *     call's block that only the call uses (its twin is the select of
+ *     their twins, built at the call; the named select dies).  An
+ *     argument that is a stack slot or a global at a
  *     constant offset does not count: the back end recomputes such an
  *     address from the frame or the symbol where it is used, and passing
  *     a slot's generic address measured worse (random seeds 32 and 33,
@@ -56,7 +59,13 @@
  * bench/random seeds 1-120, nvptx64 -O2): kernels not worse in any column
  * 80 -> 86 of 120, machine instructions 66,041 -> 65,925, PTX 57,482 ->
  * 57,474, spill bytes 10,392 -> 10,344 (clang's 10,400); -O3 (seeds 1-40)
- * 29 -> 30, `--vectors` 28 -> 29, no column's total worse.  (Passing a
+ * 29 -> 30, `--vectors` 28 -> 29, no column's total worse.  Their
+ * `or_null(c ? l : 0, i)` passes a select of the tile and the null, which
+ * kept the cast null and the named select where clang's build has one
+ * `selp` of 0 and the generic pointer; with the select's twin built at
+ * the call: 86 -> 93 of 120, spill bytes 10,344 -> 10,224, machine
+ * instructions 65,925 -> 65,862, PTX 57,474 -> 57,463; -O3 30 -> 33,
+ * `--vectors` 29 -> 32.  (Passing a
  * slot's generic address too, measured beside it: 92 of 120 not worse and
  * 112 fewer machine instructions, but 135 more PTX instructions and fewer
  * kernels better in machine code: not taken.)
@@ -201,6 +210,62 @@ static LLVMValueRef live_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   return best;
 }
 
+/* A select that only call c uses, of two values that have twins: the
+   select of the twins, built at c, is its twin (the named select dies, the
+   operands' twins are live across c already).  Returns the select itself
+   as the mark that the twin is still to be built (twin_at builds it). */
+static LLVMValueRef select_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
+  if (!LLVMIsASelectInst(a) || LLVMGetInstructionParent(a) != LLVMGetInstructionParent(c))
+    return NULL;
+  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u))
+    if (LLVMGetUser(u) != c)
+      return NULL;
+  for (unsigned k = 1; k <= 2; k++)
+    if (!live_twin(tw, LLVMGetOperand(a, k), c))
+      return NULL;
+  return a;
+}
+
+/* The twin live_twin or select_twin found for argument a of call c, built
+   before c when it is a select's. */
+static LLVMValueRef twin_at(Twins *tw, LLVMBuilderRef b, LLVMValueRef t, LLVMValueRef c) {
+  if (!LLVMIsASelectInst(t) || ir_ptr_as(LLVMTypeOf(t)) == tw->t->generic)
+    return t;
+  LLVMValueRef x = live_twin(tw, LLVMGetOperand(t, 1), c), y = live_twin(tw, LLVMGetOperand(t, 2), c);
+  LLVMPositionBuilderBefore(b, c);
+  return LLVMBuildSelect(b, LLVMGetOperand(t, 0), x, y, "");
+}
+
+/* Attribute index idx of v (a function or a call) now takes generic null
+   from some call: `nonnull` of a named space's pointer (not its 0, which
+   the space's null is not) cannot stay on the generic one, and in the
+   generic space `dereferenceable` says nonnull too (it becomes
+   dereferenceable_or_null). */
+static void allow_null(LLVMValueRef v, unsigned idx) {
+  static const char nn[] = "nonnull", dr[] = "dereferenceable", dn[] = "dereferenceable_or_null";
+  bool call = !LLVMIsAFunction(v);
+  unsigned knn = LLVMGetEnumAttributeKindForName(nn, sizeof nn - 1);
+  unsigned kdr = LLVMGetEnumAttributeKindForName(dr, sizeof dr - 1);
+  LLVMAttributeRef d = call ? LLVMGetCallSiteEnumAttribute(v, idx, kdr)
+                            : LLVMGetEnumAttributeAtIndex(v, idx, kdr);
+  uint64_t bytes = d ? LLVMGetEnumAttributeValue(d) : 0;
+  if (call) {
+    LLVMRemoveCallSiteEnumAttribute(v, idx, knn);
+    LLVMRemoveCallSiteEnumAttribute(v, idx, kdr);
+  } else {
+    LLVMRemoveEnumAttributeAtIndex(v, idx, knn);
+    LLVMRemoveEnumAttributeAtIndex(v, idx, kdr);
+  }
+  if (!d)
+    return;
+  LLVMAttributeRef o = LLVMCreateEnumAttribute(
+      LLVMGetTypeContext(LLVMTypeOf(v)), LLVMGetEnumAttributeKindForName(dn, sizeof dn - 1), bytes);
+  if (call)
+    LLVMAddCallSiteAttribute(v, idx, o);
+  else
+    LLVMAddAttributeAtIndex(v, idx, o);
+}
+
 /* May parameter k of f (a pointer of a named space) take a generic value? */
 static bool param_kind_ok(Twins *tw, LLVMValueRef f, unsigned k) {
   LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(f, k));
@@ -235,7 +300,8 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f) {
       LLVMValueRef c = calls.v[j];
       bool direct = LLVMIsACallInst(c) && ir_callee(c) == f &&
                     LLVMGetBasicBlockParent(LLVMGetInstructionParent(c)) != f;
-      twin[(size_t)j * np + k] = direct ? live_twin(tw, LLVMGetOperand(c, k), c) : NULL;
+      LLVMValueRef a = LLVMGetOperand(c, k), t = direct ? live_twin(tw, a, c) : NULL;
+      twin[(size_t)j * np + k] = t || !direct ? t : select_twin(tw, a, c);
       all = twin[(size_t)j * np + k] != NULL;
     }
     take[k] = all;
@@ -262,14 +328,33 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f) {
           LLVMSetValueName2(cast, nm, strlen(nm));
           free(nm);
         }
+    bool *null = xcalloc(np, sizeof *null); /* some call passes a constant or a select */
+    for (unsigned j = 0; j < ncalls; j++)
+      for (unsigned k = 0; k < np; k++)
+        null[k] |= take[k] && !LLVMIsAAddrSpaceCastInst(twin[(size_t)j * np + k]);
+    for (unsigned k = 0; k < np; k++)
+      if (null[k])
+        allow_null(nf, k + 1);
     LLVMValueRef *args = xmalloc(np * sizeof *args);
     for (unsigned j = 0; j < ncalls; j++) {
       LLVMValueRef c = calls.v[j];
       for (unsigned k = 0; k < np; k++)
-        args[k] = take[k] ? twin[(size_t)j * np + k] : LLVMGetOperand(c, k);
-      ir_replace_call(b, c, nf, nty, args, np);
+        args[k] = take[k] ? twin_at(tw, b, twin[(size_t)j * np + k], c) : LLVMGetOperand(c, k);
+      LLVMValueRef nc = ir_replace_call(b, c, nf, nty, args, np);
+      for (unsigned k = 0; k < np; k++)
+        if (null[k])
+          allow_null(nc, k + 1);
+      for (unsigned k = 0; k < np; k++) { /* the named selects the call used */
+        LLVMValueRef t = take[k] ? twin[(size_t)j * np + k] : NULL;
+        bool first = t != NULL;
+        for (unsigned e = 0; e < k && first; e++) /* passed twice: erased once */
+          first = !take[e] || twin[(size_t)j * np + e] != t;
+        if (first && LLVMIsASelectInst(t) && !LLVMGetFirstUse(t))
+          LLVMInstructionEraseFromParent(t);
+      }
     }
     free(args);
+    free(null);
     LLVMDeleteFunction(f);
   }
   free(twin);

@@ -4,7 +4,10 @@
 ; generic twin, so a helper whose other calls keep their twins live takes
 ; generic pointers and the null call passes 0; the space's 0 (an address
 ; in shared memory, not its null) has no constant twin and keeps the
-; parameter named.
+; parameter named.  A select of the null and such a pointer that only the
+; call uses has the select of their twins for its twin (clang's build: one
+; `selp` of 0); `nonnull`, true of the shared space's null (not its 0),
+; does not stay on the generic parameter.
 ; RUN: gasp-opt -S --passes=twins -stats %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=STATS
 ; RUN: FileCheck %s < %t.ll
 ; RUN: llc -mcpu=sm_90 %t.ll -o - | FileCheck %s --check-prefix=PTX
@@ -20,10 +23,11 @@ target triple = "nvptx64-nvidia-cuda"
 @tile = internal addrspace(3) global [8 x i32] undef, align 4
 
 ; Called with %n, whose generic value %g the kernel keeps for a load
-; after the call, with the space's null and with poison: takes generic
+; after the call, with the space's null, a select of both, and poison:
+; takes generic
 ; pointers (checked at the module's end, where the retyped function goes;
 ; in PTX it casts at its entry and the kernel passes the null as 0).
-define internal i32 @maybe(ptr addrspace(3) %p) {
+define internal i32 @maybe(ptr addrspace(3) nonnull %p) {
   %z = icmp eq ptr addrspace(3) %p, addrspacecast (ptr null to ptr addrspace(3))
   br i1 %z, label %none, label %some
 some:
@@ -50,6 +54,9 @@ at0:
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK:         call i32 @maybe(ptr %g)
 ; CHECK:         call i32 @maybe(ptr null)
+; CHECK-NOT:     select i1 %odd, ptr addrspace(3)
+; CHECK:         %[[S:.*]] = select i1 %odd, ptr null, ptr %g
+; CHECK-NEXT:    call i32 @maybe(ptr %[[S]])
 ; CHECK:         call i32 @zero(ptr addrspace(3) null)
 ; CHECK:         call i32 @zero(ptr addrspace(3) %n)
 ; PTX-LABEL: .entry k(
@@ -66,8 +73,11 @@ entry:
   %g = addrspacecast ptr addrspace(3) %n to ptr
   call void @llvm.nvvm.barrier0()
   %a = call i32 @maybe(ptr addrspace(3) %n)
-  %b = call i32 @maybe(ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3)))
-  %c = icmp sgt i32 %sel, 3
+  %b = call i32 @maybe(ptr addrspace(3) nonnull addrspacecast (ptr null to ptr addrspace(3)))
+  %odd = icmp ne i32 %t, 1
+  %pk = select i1 %odd, ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3)), ptr addrspace(3) %n
+  %b2 = call i32 @maybe(ptr addrspace(3) %pk)
+  %c = icmp sgt i32 %sel, 100 ; never with the runs below: poison is only passed
   br i1 %c, label %more, label %done
 more:
   %d = call i32 @maybe(ptr addrspace(3) poison)
@@ -76,7 +86,8 @@ done:
   %e = call i32 @zero(ptr addrspace(3) null)
   %f = call i32 @zero(ptr addrspace(3) %n)
   %late = load i32, ptr %g, align 4
-  %s1 = add i32 %a, %b
+  %s0 = add i32 %a, %b
+  %s1 = add i32 %s0, %b2
   %s2 = add i32 %s1, %late
   %s3 = add i32 %s2, %e
   %s4 = add i32 %s3, %f
