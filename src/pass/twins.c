@@ -29,8 +29,8 @@
  *   - at every call the argument is the space's null (NVPTX's shared,
  *     local and constant null: the cast of generic null, tgt_null), whose
  *     twin is generic null, or poison, or it has a generic twin in the
- *     caller: an addrspacecast instruction of the argument to generic (so the
- *     caller's own analysis proves the twin in the space: spacecheck.c
+ *     caller: an addrspacecast instruction of the argument to generic (so
+ *     the caller's own analysis proves the twin in the space: spacecheck.c
  *     checks the entry's cast at the calls), available at the call (it
  *     dominates it) and used after it — in the call's block after the
  *     call, or in a block (a phi's use: its incoming block) reachable from
@@ -38,8 +38,8 @@
  *     marker is no use; or it is a select of two such values in the
  *     call's block that only the call uses (its twin is the select of
  *     their twins, built at the call; the named select dies).  An
- *     argument that is a stack slot or a global at a
- *     constant offset does not count: the back end recomputes such an
+ *     argument that is a stack slot or a global at a constant offset
+ *     does not count: the back end recomputes such an
  *     address from the frame or the symbol where it is used, and passing
  *     a slot's generic address measured worse (random seeds 32 and 33,
  *     8 more spill bytes each: the kernel then needs both frame bases).
@@ -65,10 +65,12 @@
  * `selp` of 0 and the generic pointer; with the select's twin built at
  * the call: 86 -> 93 of 120, spill bytes 10,344 -> 10,224, machine
  * instructions 65,925 -> 65,862, PTX 57,474 -> 57,463; -O3 30 -> 33,
- * `--vectors` 29 -> 32.  (Passing a
- * slot's generic address too, measured beside it: 92 of 120 not worse and
- * 112 fewer machine instructions, but 135 more PTX instructions and fewer
- * kernels better in machine code: not taken.)
+ * `--vectors` 29 -> 32.  (Passing a slot's generic address too, built at
+ * the call, measured beside it: 93 -> 99 of 120 and 148 fewer machine
+ * instructions, but 116 more PTX instructions, and with `--vectors` 20
+ * more spill bytes and machine instructions; it would also retype the
+ * public programs' local-pointer helpers, secp256k1's among them, whose
+ * device time decides: not taken.)
  *
  * Remark: none (no access changes space).  Debug name: twins.
  * Statistics: twins.params, twins.functions.  Tests: test/twins/.
@@ -188,9 +190,10 @@ static bool remat(LLVMValueRef v) {
 
 /* The generic twin of argument a of call c that c's function keeps live
    after c, or NULL.  The space's null (tgt_null) has generic null for its
-   twin and poison has poison: constants, nothing to keep live.  Of several, the first: they all dominate c, so one
-   dominates the others — the choice is the IR's, not its use lists' (a
-   second run over the output chooses the same: gasp-opt is idempotent). */
+   twin and poison has poison: constants, nothing to keep live.  Of
+   several, the first: they all dominate c, so one dominates the others —
+   the choice is the IR's, not its use lists' (a second run over the
+   output chooses the same: gasp-opt is idempotent). */
 static LLVMValueRef live_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   LLVMTypeRef gty = LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(a)), tw->t->generic);
   if (a == tgt_null(tw->t, LLVMTypeOf(a)))
