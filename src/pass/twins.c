@@ -65,7 +65,11 @@
  * `selp` of 0 and the generic pointer; with the select's twin built at
  * the call: 86 -> 93 of 120, spill bytes 10,344 -> 10,224, machine
  * instructions 65,925 -> 65,862, PTX 57,474 -> 57,463; -O3 30 -> 33,
- * `--vectors` 29 -> 32.  (Passing a slot's generic address too, built at
+ * `--vectors` 29 -> 32.  The retyped helper's own null test compared its
+ * entry cast with the space's null (a `cvta.to.shared` of 0 in the
+ * helper); it tests the parameter against generic null instead
+ * (null_tests): 93 -> 94, PTX 57,463 -> 57,391, machine instructions
+ * 65,862 -> 65,733.  (Passing a slot's generic address too, built at
  * the call, measured beside it: 93 -> 99 of 120 and 148 fewer machine
  * instructions, but 116 more PTX instructions, and with `--vectors` 20
  * more spill bytes and machine instructions; it would also retype the
@@ -269,6 +273,29 @@ static void allow_null(LLVMValueRef v, unsigned idx) {
     LLVMAddAttributeAtIndex(v, idx, o);
 }
 
+/* The retyped function's null tests of its entry cast: `cast == the
+   space's null` is `p == generic null`.  p holds a pointer of the space
+   (a twin), generic null or poison; the cast maps generic null to the
+   space's null and no pointer of the space to it.  On NVPTX the space's
+   null is `cvta.to.shared` of 0, which the test no longer needs. */
+static void null_tests(Twins *tw, LLVMValueRef cast, LLVMValueRef p) {
+  LLVMValueRef sn = tgt_null(tw->t, LLVMTypeOf(cast)), gn = LLVMConstNull(LLVMTypeOf(p));
+  ValVec tests = {0};
+  for (LLVMUseRef u = LLVMGetFirstUse(cast); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef i = LLVMGetUser(u);
+    if (LLVMIsAICmpInst(i) && (LLVMGetICmpPredicate(i) == LLVMIntEQ ||
+                               LLVMGetICmpPredicate(i) == LLVMIntNE) &&
+        LLVMGetOperand(i, LLVMGetOperand(i, 0) == cast ? 1 : 0) == sn)
+      vec_push(&tests, i);
+  }
+  for (size_t k = 0; k < tests.n; k++) { /* (a use list is not changed while walked) */
+    bool first = LLVMGetOperand(tests.v[k], 0) == cast;
+    LLVMSetOperand(tests.v[k], first ? 0 : 1, p);
+    LLVMSetOperand(tests.v[k], first ? 1 : 0, gn);
+  }
+  vec_free(&tests);
+}
+
 /* May parameter k of f (a pointer of a named space) take a generic value? */
 static bool param_kind_ok(Twins *tw, LLVMValueRef f, unsigned k) {
   LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(f, k));
@@ -330,6 +357,7 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f) {
                                tgt_space_name(tw->t, ir_ptr_as(LLVMTypeOf(cast))));
           LLVMSetValueName2(cast, nm, strlen(nm));
           free(nm);
+          null_tests(tw, cast, p);
         }
     bool *null = xcalloc(np, sizeof *null); /* some call passes a constant or a select */
     for (unsigned j = 0; j < ncalls; j++)
