@@ -234,9 +234,10 @@ static LLVMValueRef select_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
 }
 
 /* The twin live_twin or select_twin found for argument a of call c, built
-   before c when it is a select's. */
+   before c when it is a select's (live_twin's are casts and constants,
+   never selects). */
 static LLVMValueRef twin_at(Twins *tw, LLVMBuilderRef b, LLVMValueRef t, LLVMValueRef c) {
-  if (!LLVMIsASelectInst(t) || ir_ptr_as(LLVMTypeOf(t)) == tw->t->generic)
+  if (!LLVMIsASelectInst(t))
     return t;
   LLVMValueRef x = live_twin(tw, LLVMGetOperand(t, 1), c), y = live_twin(tw, LLVMGetOperand(t, 2), c);
   LLVMPositionBuilderBefore(b, c);
