@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* twins.c — a named pointer parameter whose callers keep the pointer's
- * generic twin live across the call takes the twin and names it at its
- * entry (NVPTX; the last pass).
+ * generic twin live across the call (or pass null) takes generic pointers
+ * and names them at its entry (NVPTX; the last pass).
  *
  * Problem.  ipmsp retypes a device function whose callers all pass one
  * named space (`perm_a(ptr addrspace(3) %p)`), and each call hands it the
@@ -26,31 +26,33 @@
  *     callee would need a cvta.to.global of its own where a generic access
  *     is as fast; measured, the random programs' spills are the same
  *     without global and their instructions fewer), and
- *   - at every call the argument is the space's null (NVPTX's shared,
- *     local and constant null: the cast of generic null, tgt_null), whose
- *     twin is generic null, or poison, or it has a generic twin in the
- *     caller: an addrspacecast instruction of the argument to generic (so
- *     the caller's own analysis proves the twin in the space: spacecheck.c
- *     checks the entry's cast at the calls), available at the call (it
- *     dominates it) and used after it — in the call's block after the
- *     call, or in a block (a phi's use: its incoming block) reachable from
- *     the call's block without passing the twin's definition; a lifetime
- *     marker is no use; or it is a select of two such values in the
- *     call's block that only the call uses (its twin is the select of
- *     their twins, built at the call; the named select dies).  An
- *     argument that is a stack slot or a global at a constant offset
- *     does not count: the back end recomputes such an
- *     address from the frame or the symbol where it is used, and passing
- *     a slot's generic address measured worse (random seeds 32 and 33,
- *     8 more spill bytes each: the kernel then needs both frame bases).
+ *   - at some call the argument has a twin: it is the space's null
+ *     (NVPTX's shared, local and constant null: the cast of generic null,
+ *     tgt_null), whose twin is generic null, or poison, or it has a
+ *     generic twin in the caller: an addrspacecast instruction of the
+ *     argument to generic (so the caller's own analysis proves the twin in
+ *     the space: spacecheck.c checks the entry's cast at the calls),
+ *     available at the call (it dominates it) and used after it — in the
+ *     call's block after the call, or in a block (a phi's use: its
+ *     incoming block) reachable from the call's block without passing the
+ *     twin's definition; a lifetime marker is no use; or it is a select of
+ *     two such values in the call's block that only the call uses (its
+ *     twin is the select of their twins, built at the call; the named
+ *     select dies).  An argument that is a stack slot or a global at a
+ *     constant offset has no twin: the back end recomputes such an
+ *     address from the frame or the symbol where it is used, and counting
+ *     a slot's generic address as a twin measured worse (random seeds 32
+ *     and 33, 8 more spill bytes each: the kernel then needs both frame
+ *     bases).  The other calls pass the argument's cast to generic, built
+ *     at the call (one `cvta`, the value clang's build passes).
  * A function that calls itself, or is invoked, keeps the parameter named.
- * Each call then passes its twin.  Sound: the parameter holds the same
- * pointer, and every call passes a pointer of the space (ipmsp proved it;
- * the cast at the entry undoes the one the caller's twin came from) or
- * the space's null (the entry's cast of generic null is that null).  The
- * cost is one cast at the callee's entry (`cvta.to.shared`); a call with
- * no live twin keeps the parameter named (a cast at the call would be a
- * new value and an instruction).  The return value is left as it is.
+ * Sound: the parameter holds the same pointer, and every call passes a
+ * pointer of the space (ipmsp proved it; the cast at the entry undoes the
+ * one the caller's twin came from) or the space's null (the entry's cast
+ * of generic null is that null).  The cost is one cast at the callee's
+ * entry (`cvta.to.shared`) and one at each call without a twin; a
+ * parameter no call has a twin for stays named (the casts would be all
+ * cost).  The return value is left as it is.
  *   Nulls.  The random programs pass null to helpers that test for it
  * (`both_null(0, pa, i)`); a named parameter then takes the space's null,
  * `cvta.to.local` of 0, which ptxas rebuilds at each call from the
@@ -75,6 +77,17 @@
  * more spill bytes and machine instructions; it would also retype the
  * public programs' local-pointer helpers, secp256k1's among them, whose
  * device time decides: not taken.)
+ *   Calls without a twin.  A parameter some call passes the space's null
+ * and another a value with no live twin (a stack slot, a global, a
+ * pointer whose generic value died before the call) kept its name, and
+ * with it the cast null at the call and the helper's test against it.
+ * Such calls pass the argument's cast built at the call when any call has
+ * a twin (2026-11-30, seeds 1-120, nvptx64 -O2): kernels not worse 94 ->
+ * 99 of 120, PTX 57,391 -> 57,340, machine instructions 65,733 -> 65,423,
+ * spill bytes 10,224 -> 10,172, cvta 783 -> 769; `--vectors` (120) spill
+ * bytes 10,716 -> 10,708, machine instructions 72,643 -> 72,314; -O3
+ * (40) 33 -> 35.  Counting only live casts and selects as twins (not
+ * nulls) measured 95 of 120, PTX 57,400, machine instructions 65,762.
  *
  * Remark: none (no access changes space).  Debug name: twins.
  * Statistics: twins.params, twins.functions.  Tests: test/twins/.
@@ -219,29 +232,45 @@ static LLVMValueRef live_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
 
 /* A select that only call c uses, of two values that have twins: the
    select of the twins, built at c, is its twin (the named select dies, the
-   operands' twins are live across c already).  Returns the select itself
-   as the mark that the twin is still to be built (twin_at builds it). */
-static LLVMValueRef select_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
+   operands' twins are live across c already). */
+static bool select_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   if (!LLVMIsASelectInst(a) || LLVMGetInstructionParent(a) != LLVMGetInstructionParent(c))
-    return NULL;
+    return false;
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u))
     if (LLVMGetUser(u) != c)
-      return NULL;
+      return false;
   for (unsigned k = 1; k <= 2; k++)
     if (!live_twin(tw, LLVMGetOperand(a, k), c))
-      return NULL;
-  return a;
+      return false;
+  return true;
 }
 
-/* The twin live_twin or select_twin found for argument a of call c, built
-   before c when it is a select's (live_twin's are casts and constants,
-   never selects). */
-static LLVMValueRef twin_at(Twins *tw, LLVMBuilderRef b, LLVMValueRef t, LLVMValueRef c) {
-  if (!LLVMIsASelectInst(t))
-    return t;
-  LLVMValueRef x = live_twin(tw, LLVMGetOperand(t, 1), c), y = live_twin(tw, LLVMGetOperand(t, 2), c);
+/* How a call passes a parameter once it is generic: its live twin
+   (live_twin: a cast or a constant), the select of its operands' twins
+   (v: the named select), or the cast of v built at the call. */
+typedef enum { TWIN_LIVE, TWIN_SELECT, TWIN_CAST } TwinHow;
+typedef struct ArgTwin {
+  LLVMValueRef v;
+  TwinHow how;
+} ArgTwin;
+
+static ArgTwin arg_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
+  LLVMValueRef t = live_twin(tw, a, c);
+  if (t)
+    return (ArgTwin){t, TWIN_LIVE};
+  return (ArgTwin){a, select_twin(tw, a, c) ? TWIN_SELECT : TWIN_CAST};
+}
+
+/* The generic value call c passes for t, built before c unless live. */
+static LLVMValueRef twin_at(Twins *tw, LLVMBuilderRef b, ArgTwin t, LLVMValueRef c) {
+  if (t.how == TWIN_LIVE)
+    return t.v;
   LLVMPositionBuilderBefore(b, c);
-  return LLVMBuildSelect(b, LLVMGetOperand(t, 0), x, y, "");
+  if (t.how == TWIN_CAST)
+    return LLVMBuildAddrSpaceCast(
+        b, t.v, LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(t.v)), tw->t->generic), "");
+  LLVMValueRef x = live_twin(tw, LLVMGetOperand(t.v, 1), c), y = live_twin(tw, LLVMGetOperand(t.v, 2), c);
+  return LLVMBuildSelect(b, LLVMGetOperand(t.v, 0), x, y, "");
 }
 
 /* Attribute index idx of v (a function or a call) now takes generic null
@@ -321,22 +350,24 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f) {
     vec_push(&calls, LLVMGetUser(u));
   ncalls = (unsigned)calls.n;
   bool *take = xcalloc(np, sizeof *take);
-  LLVMValueRef *twin = xcalloc((size_t)np * (ncalls ? ncalls : 1), sizeof *twin);
+  ArgTwin *twin = xcalloc((size_t)np * (ncalls ? ncalls : 1), sizeof *twin);
   unsigned taken = 0;
   for (unsigned k = 0; k < np && ncalls; k++) {
     if (!param_kind_ok(tw, f, k))
       continue;
+    unsigned kept = 0; /* calls with a twin of their own */
     bool all = true;
     for (unsigned j = 0; j < ncalls && all; j++) {
       LLVMValueRef c = calls.v[j];
-      bool direct = LLVMIsACallInst(c) && ir_callee(c) == f &&
-                    LLVMGetBasicBlockParent(LLVMGetInstructionParent(c)) != f;
-      LLVMValueRef a = LLVMGetOperand(c, k), t = direct ? live_twin(tw, a, c) : NULL;
-      twin[(size_t)j * np + k] = t || !direct ? t : select_twin(tw, a, c);
-      all = twin[(size_t)j * np + k] != NULL;
+      all = LLVMIsACallInst(c) && ir_callee(c) == f &&
+            LLVMGetBasicBlockParent(LLVMGetInstructionParent(c)) != f;
+      if (all) {
+        twin[(size_t)j * np + k] = arg_twin(tw, LLVMGetOperand(c, k), c);
+        kept += twin[(size_t)j * np + k].how != TWIN_CAST;
+      }
     }
-    take[k] = all;
-    taken += all;
+    take[k] = all && kept;
+    taken += take[k];
   }
   if (taken) {
     LLVMTypeRef fty = LLVMGlobalGetValueType(f);
@@ -360,29 +391,33 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f) {
           free(nm);
           null_tests(tw, cast, p);
         }
-    bool *null = xcalloc(np, sizeof *null); /* some call passes a constant or a select */
+    /* Some call may pass generic null: a constant, a select, or the cast
+       of a named value that may be the space's null (`nonnull` of the
+       named parameter does not exclude it). */
+    bool *null = xcalloc(np, sizeof *null);
     for (unsigned j = 0; j < ncalls; j++)
       for (unsigned k = 0; k < np; k++)
-        null[k] |= take[k] && !LLVMIsAAddrSpaceCastInst(twin[(size_t)j * np + k]);
+        null[k] |= take[k] && (twin[(size_t)j * np + k].how != TWIN_LIVE ||
+                               !LLVMIsAAddrSpaceCastInst(twin[(size_t)j * np + k].v));
     for (unsigned k = 0; k < np; k++)
       if (null[k])
         allow_null(nf, k + 1);
     LLVMValueRef *args = xmalloc(np * sizeof *args);
     for (unsigned j = 0; j < ncalls; j++) {
       LLVMValueRef c = calls.v[j];
+      ArgTwin *tj = &twin[(size_t)j * np];
       for (unsigned k = 0; k < np; k++)
-        args[k] = take[k] ? twin_at(tw, b, twin[(size_t)j * np + k], c) : LLVMGetOperand(c, k);
+        args[k] = take[k] ? twin_at(tw, b, tj[k], c) : LLVMGetOperand(c, k);
       LLVMValueRef nc = ir_replace_call(b, c, nf, nty, args, np);
       for (unsigned k = 0; k < np; k++)
         if (null[k])
           allow_null(nc, k + 1);
       for (unsigned k = 0; k < np; k++) { /* the named selects the call used */
-        LLVMValueRef t = take[k] ? twin[(size_t)j * np + k] : NULL;
-        bool first = t != NULL;
+        bool first = take[k] && tj[k].how == TWIN_SELECT;
         for (unsigned e = 0; e < k && first; e++) /* passed twice: erased once */
-          first = !take[e] || twin[(size_t)j * np + e] != t;
-        if (first && LLVMIsASelectInst(t) && !LLVMGetFirstUse(t))
-          LLVMInstructionEraseFromParent(t);
+          first = !take[e] || tj[e].how != TWIN_SELECT || tj[e].v != tj[k].v;
+        if (first && !LLVMGetFirstUse(tj[k].v))
+          LLVMInstructionEraseFromParent(tj[k].v);
       }
     }
     free(args);

@@ -7,7 +7,9 @@
 ; plugin); named, 0.  A real vote wins over null (@mix: local, its null
 ; call passing local's null: on NVPTX as on AMDGPU the cast of generic
 ; null, for a shared variable sits at address 0 and cvta of a shared 0 is
-; not generic null), and on NVPTX a null-only parameter whose
+; not generic null; on NVPTX, twins then hands @mix generic pointers named
+; at its entry, the null call passing generic null and the other the
+; tile's generic address: twins.c), and on NVPTX a null-only parameter whose
 ; value leaves the function (@nilint's ptrtoint) keeps generic by the
 ; cast-back rule, as a global one would; amdgcn has no such rule.
 ; RUN: gasp-opt -S %s -o %t.ll
@@ -94,8 +96,9 @@ n:
 ; The calls pass each null in its parameter's space.
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK:         call void @acc.as1_1_1(ptr addrspace(1) %o, ptr addrspace(1) %{{.*}}, ptr addrspace(1) null)
-; CHECK:         call i32 @mix(ptr addrspace(3) %s)
-; CHECK:         call i32 @mix(ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3)))
+; CHECK:         [[GS:%.*]] = addrspacecast ptr addrspace(3) %s to ptr
+; CHECK-NEXT:    call i32 @mix(ptr [[GS]])
+; CHECK-NEXT:    call i32 @mix(ptr null)
 ; CHECK:         call i32 @nil(ptr addrspace(1) null, i32 %i)
 ; CHECK:         call i32 @nil(ptr addrspace(1) undef, i32 %i)
 ; CHECK:         call i32 @nilint(ptr null)
@@ -133,10 +136,12 @@ attributes #0 = { noinline }
 ; CHECK:         icmp ne ptr addrspace(1) %rzr, null
 ; CHECK:         load i32, ptr addrspace(1) %rzr
 ; CHECK:         store i32 %y, ptr addrspace(1) %rzr
-; CHECK-LABEL: define internal i32 @mix(ptr addrspace(3) %p)
 ; CHECK-LABEL: define internal i32 @nil(ptr addrspace(1) %p, i32 %i)
 ; CHECK:         load i32, ptr addrspace(1)
 ; AMD-LABEL: define internal i32 @nilint(ptr addrspace(1) %p)
+; CHECK-LABEL: define internal i32 @mix(ptr %p)
+; CHECK-NEXT:    %p.local = addrspacecast ptr %p to ptr addrspace(3)
+; CHECK:         load i32, ptr addrspace(3) %p.local
 
 ; In the clone's final code every access is global, none generic.
 ; PTX-LABEL: .func acc_$_as1_1_1(

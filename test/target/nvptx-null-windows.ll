@@ -6,7 +6,11 @@
 ; cast `addrspacecast (ptr null to ptr addrspace(N))` (llc: cvta.to of 0),
 ; never the named 0: with the named 0, @bn's null test was true for @sh on
 ; an A100 and @pick's null came back to generic as the shared window's
-; base.  Global keeps 0 (its window is the generic space).  Runs
+; base.  Global keeps 0 (its window is the generic space).  At the end
+; twins (twins.c) hands @bn and @bc generic pointers named at their entry,
+; since a call passes null: that call passes generic null, the other the
+; variable's generic address, and the helper tests its generic parameter
+; against generic null (the entry's cast of it is the window's null).  Runs
 ; identically under gasp-run --check-as --compare (the host's casts are
 ; the identity: the executor cannot see the difference, the IR and PTX
 ; checks do).
@@ -25,10 +29,10 @@ target triple = "nvptx64-nvidia-cuda"
 @keep = internal addrspace(1) global ptr null, align 8
 
 ; CHECK-LABEL: define ptx_kernel void @k(
-; CHECK:         call i32 @bn(ptr addrspace(3) @sh, i32 0)
-; CHECK:         call i32 @bn(ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3)), i32 0)
-; CHECK:         call i32 @bc(ptr addrspace(4) @cst)
-; CHECK:         call i32 @bc(ptr addrspace(4) addrspacecast (ptr null to ptr addrspace(4)))
+; CHECK:         call i32 @bn(ptr addrspacecast (ptr addrspace(3) @sh to ptr), i32 0)
+; CHECK:         call i32 @bn(ptr null, i32 0)
+; CHECK:         call i32 @bc(ptr addrspacecast (ptr addrspace(4) @cst to ptr))
+; CHECK:         call i32 @bc(ptr null)
 ; CHECK:         [[Q:%.*]] = call ptr addrspace(3) @pick(ptr addrspace(3) @sh, i1 %t)
 ; CHECK:         [[G:%.*]] = addrspacecast ptr addrspace(3) [[Q]] to ptr
 ; CHECK:         store ptr [[G]], ptr addrspace(1) @keep
@@ -54,13 +58,25 @@ define ptx_kernel void @k(ptr addrspace(1) %out, i32 %c) {
   ret void
 }
 
-; A shared pointer or null: the null test compares with the cast of
-; generic null (in the PTX, against cvta.to.shared of 0, not 0).
-; CHECK-LABEL: define internal i32 @bn(ptr addrspace(3) %a, i32 %i)
-; CHECK:         icmp eq ptr addrspace(3) %a, addrspacecast (ptr null to ptr addrspace(3))
+; Returns its shared pointer or null: the null arm is the cast, so the
+; caller's cast back to generic gives generic null.
+; CHECK-LABEL: define internal ptr addrspace(3) @pick(ptr addrspace(3) %a, i1 %c)
+; CHECK:         select i1 %c, ptr addrspace(3) %a, ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3))
+define internal ptr @pick(ptr %a, i1 %c) noinline {
+  %s = select i1 %c, ptr %a, ptr null
+  ret ptr %s
+}
+
+; A shared pointer or null: named shared at its entry, the null test of
+; the generic parameter against generic null (never the shared 0).
+; CHECK-LABEL: define internal i32 @bn(ptr %a, i32 %i)
+; CHECK-NEXT:    %a.local = addrspacecast ptr %a to ptr addrspace(3)
+; CHECK-NEXT:    icmp eq ptr %a, null
+; CHECK:         load i32, ptr addrspace(3)
 ; PTX-LABEL: // -- Begin function bn
 ; PTX:         cvta.to.shared.u64
 ; PTX:         setp.eq.b64
+; PTX:         ld.shared.b32
 define internal i32 @bn(ptr %a, i32 %i) noinline {
   %n = icmp eq ptr %a, null
   br i1 %n, label %z, label %l
@@ -73,8 +89,10 @@ z:
 }
 
 ; The same through __constant__ memory.
-; CHECK-LABEL: define internal i32 @bc(ptr addrspace(4) %a)
-; CHECK:         icmp eq ptr addrspace(4) %a, addrspacecast (ptr null to ptr addrspace(4))
+; CHECK-LABEL: define internal i32 @bc(ptr %a)
+; CHECK-NEXT:    %a.constant = addrspacecast ptr %a to ptr addrspace(4)
+; CHECK-NEXT:    icmp eq ptr %a, null
+; CHECK:         load i32, ptr addrspace(4)
 define internal i32 @bc(ptr %a) noinline {
   %n = icmp eq ptr %a, null
   br i1 %n, label %z, label %l
@@ -85,11 +103,3 @@ z:
   ret i32 78
 }
 
-; Returns its shared pointer or null: the null arm is the cast, so the
-; caller's cast back to generic gives generic null.
-; CHECK-LABEL: define internal ptr addrspace(3) @pick(ptr addrspace(3) %a, i1 %c)
-; CHECK:         select i1 %c, ptr addrspace(3) %a, ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3))
-define internal ptr @pick(ptr %a, i1 %c) noinline {
-  %s = select i1 %c, ptr %a, ptr null
-  ret ptr %s
-}

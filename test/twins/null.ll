@@ -3,8 +3,9 @@
 ; where clang's build passes the immediate 0) has generic null for the
 ; generic twin, so a helper whose other calls keep their twins live takes
 ; generic pointers and the null call passes 0; the space's 0 (an address
-; in shared memory, not its null) has no constant twin and keeps the
-; parameter named.  A select of the null and such a pointer that only the
+; in shared memory, not its null) has no constant twin: its call passes
+; the 0's cast to generic, built there, and the helper's test against the
+; space's 0 stays a test in the space.  A select of the null and such a pointer that only the
 ; call uses has the select of their twins for its twin (clang's build: one
 ; `selp` of 0); `nonnull`, true of the shared space's null (not its 0),
 ; does not stay on the generic parameter; the helper's test of its entry
@@ -16,8 +17,8 @@
 ; RUN: gasp-opt -S %s -o %t.all.ll
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --arg i32=5 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --arg i32=2 --check-as --compare %t.all.ll | FileCheck %s --check-prefix=EXEC
-; STATS: 1 twins - functions retyped so (a cast to the named space at the entry)
-; STATS-NEXT: 1 twins - named pointer parameters given the generic twin their callers keep live
+; STATS: 2 twins - functions retyped so (a cast to the named space at the entry)
+; STATS-NEXT: 2 twins - named pointer parameters given the generic twin their callers keep live
 ; EXEC: identical
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -41,8 +42,7 @@ none:
 
 ; Called with %n, whose twin is live after the call, and with the shared
 ; space's 0, an address (the tile may start there), not its null: that
-; call has no twin, so the parameter stays shared.
-; CHECK-LABEL: define internal i32 @zero(ptr addrspace(3) %p)
+; call passes the 0's generic address (not generic null).
 define internal i32 @zero(ptr addrspace(3) %p) {
   %z = icmp eq ptr addrspace(3) %p, null
   br i1 %z, label %at0, label %some
@@ -59,8 +59,8 @@ at0:
 ; CHECK-NOT:     select i1 %odd, ptr addrspace(3)
 ; CHECK:         %[[S:.*]] = select i1 %odd, ptr null, ptr %g
 ; CHECK-NEXT:    call i32 @maybe(ptr %[[S]])
-; CHECK:         call i32 @zero(ptr addrspace(3) null)
-; CHECK:         call i32 @zero(ptr addrspace(3) %n)
+; CHECK:         call i32 @zero(ptr addrspacecast (ptr addrspace(3) null to ptr))
+; CHECK:         call i32 @zero(ptr %g)
 ; PTX-LABEL: .entry k(
 ; PTX:         st.param.b64 [param0], 0;
 ; PTX:         call.uni (retval0), maybe,
@@ -106,3 +106,6 @@ declare void @llvm.nvvm.barrier0()
 ; CHECK-NEXT:    %z = icmp eq ptr %p, null
 ; PTX-LABEL: .func (.param .b32 func_retval0) maybe(
 ; PTX:         cvta.to.shared.u64
+; CHECK-LABEL: define internal i32 @zero(ptr %p)
+; CHECK-NEXT:    %p.local = addrspacecast ptr %p to ptr addrspace(3)
+; CHECK-NEXT:    %z = icmp eq ptr addrspace(3) %p.local, null

@@ -2,9 +2,11 @@
 ; generic twin live after the call takes the twin and casts it back to its
 ; space at the entry, so the caller does not keep two values of one
 ; pointer live across the call (NVPTX: a callee-saved register or a
-; spill); where a caller has no live twin, where the argument is a stack
-; slot or a global at a constant offset, or on a target whose table does
-; not ask for it, the parameter stays named.
+; spill); a call with no live twin (or whose argument is a stack slot or
+; a global at a constant offset, which the back end recomputes where it is
+; used) passes the argument's cast built at the call, when some other call
+; has a twin; where no call has one, or on a target whose table does not
+; ask for it, the parameter stays named.
 ; RUN: gasp-opt -S --passes=twins -stats %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=STATS
 ; RUN: FileCheck %s < %t.ll
 ; RUN: gasp-opt -S --passes=twins --target-as=amdgcn --force-target-as %s -o - | FileCheck %s --check-prefix=AMD
@@ -12,8 +14,8 @@
 ; RUN: gasp-opt -S %s -o %t.all.ll
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i64:8 --arg i32=5 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i64:8 --arg i32=2 --check-as --compare %t.all.ll | FileCheck %s --check-prefix=EXEC
-; STATS: 2 twins - functions retyped so (a cast to the named space at the entry)
-; STATS-NEXT: 2 twins - named pointer parameters given the generic twin their callers keep live
+; STATS: 3 twins - functions retyped so (a cast to the named space at the entry)
+; STATS-NEXT: 3 twins - named pointer parameters given the generic twin their callers keep live
 ; EXEC: identical
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -51,9 +53,9 @@ define internal i32 @slot(ptr addrspace(5) %p) {
   ret i32 %v
 }
 
-; Two calls: the first's caller keeps the twin live, the second's does
-; not (its twin's only use is before the call): stays shared.
-; CHECK-LABEL: define internal i32 @mixed(ptr addrspace(3) %p)
+; Three calls: the first's caller keeps the twin live, the second's does
+; not (its twin's only use is before the call), the third passes the tile
+; itself: generic, the second and third calls passing casts built there.
 define internal i32 @mixed(ptr addrspace(3) %p) {
   %v = load i32, ptr addrspace(3) %p, align 4
   ret i32 %v
@@ -72,8 +74,10 @@ define internal i32 @pair(ptr addrspace(3) %p) {
 ; CHECK:         call void @bump(ptr %g, i32 1)
 ; CHECK:         call i32 @read(ptr addrspace(3) %o)
 ; CHECK:         call i32 @slot(ptr addrspace(5) %s5)
-; CHECK:         call i32 @mixed(ptr addrspace(3) %n)
-; CHECK:         call i32 @mixed(ptr addrspace(3) %m)
+; CHECK:         call i32 @mixed(ptr %g)
+; CHECK:         %[[MC:.*]] = addrspacecast ptr addrspace(3) %m to ptr
+; CHECK-NEXT:    call i32 @mixed(ptr %[[MC]])
+; CHECK-NEXT:    call i32 @mixed(ptr addrspacecast (ptr addrspace(3) @tile to ptr))
 ; CHECK:         call i32 @pair(ptr %h1)
 define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %sel) {
 entry:
@@ -103,6 +107,7 @@ entry:
   store i32 %y, ptr %mg, align 4
   %a = call i32 @mixed(ptr addrspace(3) %n)
   %b = call i32 @mixed(ptr addrspace(3) %m)
+  %b1 = call i32 @mixed(ptr addrspace(3) @tile)
   %late = load i32, ptr %g, align 4
   %t3 = xor i32 %t, 1
   %n3 = getelementptr [8 x i32], ptr addrspace(3) @tile, i32 0, i32 %t3
@@ -115,7 +120,8 @@ entry:
   %l4 = add i32 %l3, %pv
   %s1 = add i32 %r, %sv
   %s2 = add i32 %s1, %a
-  %s3 = add i32 %s2, %b
+  %s3a = add i32 %s2, %b
+  %s3 = add i32 %s3a, %b1
   %s7 = add i32 %s3, %late
   %s6 = add i32 %s7, %l4
   %s4 = zext i32 %s6 to i64
@@ -130,5 +136,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT:    %p.local = addrspacecast ptr %p to ptr addrspace(3)
 ; CHECK-NEXT:    %q = getelementptr i32, ptr addrspace(3) %p.local, i32 %i
 ; CHECK-NEXT:    %v = load i32, ptr addrspace(3) %q
+; CHECK-LABEL: define internal i32 @mixed(ptr %p)
+; CHECK-NEXT:    %p.local = addrspacecast ptr %p to ptr addrspace(3)
 ; CHECK-LABEL: define internal i32 @pair(ptr %p)
 ; CHECK-NEXT:    %p.local = addrspacecast ptr %p to ptr addrspace(3)

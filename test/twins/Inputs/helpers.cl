@@ -2,6 +2,7 @@
    generic pointer for a select after them (the random programs' shape). */
 static __attribute__((noinline)) void bump(uint *p, uint i) { p[i & 3u] += i; }
 static __attribute__((noinline)) uint peek(uint *p, uint i) { return p[(i + 1u) & 3u]; }
+static __attribute__((noinline)) uint last(uint *p, uint i) { return p[(i + 2u) & 3u]; }
 /* called with the tile and with null (the random programs' both_null) */
 static __attribute__((noinline)) uint maybe(uint *p, uint i) { return p ? p[i & 3u] : 7u; }
 kernel void k(global uint *out, global uint *in, uint sel) {
@@ -16,5 +17,6 @@ kernel void k(global uint *out, global uint *in, uint sel) {
   a += maybe(l, sel) + maybe(0, a);
   uint *g = &in[t];
   uint *p = (sel & 1u) ? l : g;
-  out[t] = a + *p + peek(l, a);
+  uint r = a + *p;
+  out[t] = r + peek(l, a) + last(l, r);
 }
