@@ -36,14 +36,15 @@
  *     call's block after the call, or in a block (a phi's use: its
  *     incoming block) reachable from the call's block without passing the
  *     twin's definition; a lifetime marker is no use; or it is a select of
- *     two such values in the call's block that only the call uses (its
- *     twin is the select of their twins, built at the call; the named
- *     select dies).  An argument that is a stack slot or a global at a
- *     constant offset has no twin: the back end recomputes such an
- *     address from the frame or the symbol where it is used, and counting
- *     a slot's generic address as a twin measured worse (random seeds 32
- *     and 33, 8 more spill bytes each: the kernel then needs both frame
- *     bases).  The other calls pass the argument's cast to generic, built
+ *     two such values (or one and a constant, a stack slot or a global at
+ *     a constant offset, whose cast is built at the call) in the call's
+ *     block that only the call uses (its twin is the select of their
+ *     twins, built at the call; the named select dies).  An argument
+ *     that is a stack slot or a global at a constant offset has no twin:
+ *     the back end recomputes such an address from the frame or the
+ *     symbol where it is used, and counting a slot's generic address as a
+ *     twin measured worse (random seeds 32 and 33, 8 more spill bytes
+ *     each: the kernel then needs both frame bases).  The other calls pass the argument's cast to generic, built
  *     at the call (one `cvta`, the value clang's build passes).
  * A function that calls itself, or is invoked, keeps the parameter named.
  * Sound: the parameter holds the same pointer, and every call passes a
@@ -88,6 +89,11 @@
  * bytes 10,716 -> 10,708, machine instructions 72,643 -> 72,314; -O3
  * (40) 33 -> 35.  Counting only live casts and selects as twins (not
  * nulls) measured 95 of 120, PTX 57,400, machine instructions 65,762.
+ * A select of the null and a stack slot (`or_null(c ? &v : 0, i)`) is
+ * the select of generic null and the slot's generic address, built at the
+ * call: PTX 57,340 -> 57,287, machine instructions 65,423 -> 65,345, cvta
+ * 769 -> 751, spill bytes the same; `--vectors` 72,314 -> 72,254, spill
+ * bytes 10,708 -> 10,700.
  *
  * Remark: none (no access changes space).  Debug name: twins.
  * Statistics: twins.params, twins.functions.  Tests: test/twins/.
@@ -230,19 +236,33 @@ static LLVMValueRef live_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   return best;
 }
 
-/* A select that only call c uses, of two values that have twins: the
-   select of the twins, built at c, is its twin (the named select dies, the
-   operands' twins are live across c already). */
+/* The twin of a select's operand v at call c: its live twin, or, for a
+   constant or a stack slot or a global at a constant offset (remat: the
+   back end computes it where it is used), its cast, built at c when b is
+   given (v itself otherwise); NULL for others.  *live: a live twin. */
+static LLVMValueRef operand_twin(Twins *tw, LLVMBuilderRef b, LLVMValueRef v, LLVMValueRef c,
+                                 bool *live) {
+  LLVMValueRef t = live_twin(tw, v, c);
+  *live = t != NULL;
+  if (t || (!LLVMIsAConstant(v) && !remat(v)))
+    return t;
+  LLVMTypeRef gty = LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(v)), tw->t->generic);
+  return b ? LLVMBuildAddrSpaceCast(b, v, gty, "") : v;
+}
+
+/* A select that only call c uses, of two values that have twins (or one
+   and a slot's or global's address): the select of the twins, built at
+   c, is its twin (the named select dies, the operands' twins are live
+   across c already, a slot's generic address is computed there). */
 static bool select_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   if (!LLVMIsASelectInst(a) || LLVMGetInstructionParent(a) != LLVMGetInstructionParent(c))
     return false;
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u))
     if (LLVMGetUser(u) != c)
       return false;
-  for (unsigned k = 1; k <= 2; k++)
-    if (!live_twin(tw, LLVMGetOperand(a, k), c))
-      return false;
-  return true;
+  bool live1, live2;
+  return operand_twin(tw, NULL, LLVMGetOperand(a, 1), c, &live1) &&
+         operand_twin(tw, NULL, LLVMGetOperand(a, 2), c, &live2) && (live1 || live2);
 }
 
 /* How a call passes a parameter once it is generic: its live twin
@@ -269,7 +289,9 @@ static LLVMValueRef twin_at(Twins *tw, LLVMBuilderRef b, ArgTwin t, LLVMValueRef
   if (t.how == TWIN_CAST)
     return LLVMBuildAddrSpaceCast(
         b, t.v, LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(t.v)), tw->t->generic), "");
-  LLVMValueRef x = live_twin(tw, LLVMGetOperand(t.v, 1), c), y = live_twin(tw, LLVMGetOperand(t.v, 2), c);
+  bool live;
+  LLVMValueRef x = operand_twin(tw, b, LLVMGetOperand(t.v, 1), c, &live);
+  LLVMValueRef y = operand_twin(tw, b, LLVMGetOperand(t.v, 2), c, &live);
   return LLVMBuildSelect(b, LLVMGetOperand(t.v, 0), x, y, "");
 }
 

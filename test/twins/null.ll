@@ -8,7 +8,9 @@
 ; space's 0 stays a test in the space.  A select of the null and such a pointer that only the
 ; call uses has the select of their twins for its twin (clang's build: one
 ; `selp` of 0); `nonnull`, true of the shared space's null (not its 0),
-; does not stay on the generic parameter; the helper's test of its entry
+; does not stay on the generic parameter (a select of the null and a stack
+; slot too: the slot's generic address is built at the call, where the
+; back end computes it from the frame); the helper's test of its entry
 ; cast against the space's null becomes a test of the parameter against
 ; generic null (no `cvta.to.shared` of 0).
 ; RUN: gasp-opt -S --passes=twins -stats %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=STATS
@@ -17,8 +19,8 @@
 ; RUN: gasp-opt -S %s -o %t.all.ll
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --arg i32=5 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --arg i32=2 --check-as --compare %t.all.ll | FileCheck %s --check-prefix=EXEC
-; STATS: 2 twins - functions retyped so (a cast to the named space at the entry)
-; STATS-NEXT: 2 twins - named pointer parameters given the generic twin their callers keep live
+; STATS: 3 twins - functions retyped so (a cast to the named space at the entry)
+; STATS-NEXT: 3 twins - named pointer parameters given the generic twin their callers keep live
 ; EXEC: identical
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -53,12 +55,27 @@ at0:
   ret i32 3
 }
 
+; Called once, with a select of the private space's null and a stack
+; slot: the select of generic null and the slot's generic address.
+define internal i32 @orslot(ptr addrspace(5) %p) {
+  %z = icmp eq ptr addrspace(5) %p, addrspacecast (ptr null to ptr addrspace(5))
+  br i1 %z, label %none, label %some
+some:
+  %v = load i32, ptr addrspace(5) %p, align 4
+  ret i32 %v
+none:
+  ret i32 9
+}
+
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK:         call i32 @maybe(ptr %g)
 ; CHECK:         call i32 @maybe(ptr null)
 ; CHECK-NOT:     select i1 %odd, ptr addrspace(3)
 ; CHECK:         %[[S:.*]] = select i1 %odd, ptr null, ptr %g
 ; CHECK-NEXT:    call i32 @maybe(ptr %[[S]])
+; CHECK:         %[[SC:.*]] = addrspacecast ptr addrspace(5) %s5 to ptr
+; CHECK-NEXT:    %[[SS:.*]] = select i1 %odd, ptr null, ptr %[[SC]]
+; CHECK-NEXT:    call i32 @orslot(ptr %[[SS]])
 ; CHECK:         call i32 @zero(ptr addrspacecast (ptr addrspace(3) null to ptr))
 ; CHECK:         call i32 @zero(ptr %g)
 ; PTX-LABEL: .entry k(
@@ -73,12 +90,17 @@ entry:
   %n = getelementptr [8 x i32], ptr addrspace(3) @tile, i32 0, i32 %t
   store i32 %x, ptr addrspace(3) %n, align 4
   %g = addrspacecast ptr addrspace(3) %n to ptr
+  %slot = alloca i32, align 4
+  %s5 = addrspacecast ptr %slot to ptr addrspace(5)
+  store i32 %x, ptr addrspace(5) %s5, align 4
   call void @llvm.nvvm.barrier0()
   %a = call i32 @maybe(ptr addrspace(3) %n)
   %b = call i32 @maybe(ptr addrspace(3) nonnull addrspacecast (ptr null to ptr addrspace(3)))
   %odd = icmp ne i32 %t, 1
   %pk = select i1 %odd, ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3)), ptr addrspace(3) %n
   %b2 = call i32 @maybe(ptr addrspace(3) %pk)
+  %ps = select i1 %odd, ptr addrspace(5) addrspacecast (ptr null to ptr addrspace(5)), ptr addrspace(5) %s5
+  %o1 = call i32 @orslot(ptr addrspace(5) %ps)
   %c = icmp sgt i32 %sel, 100 ; never with the runs below: poison is only passed
   br i1 %c, label %more, label %done
 more:
@@ -89,7 +111,8 @@ done:
   %f = call i32 @zero(ptr addrspace(3) %n)
   %late = load i32, ptr %g, align 4
   %s0 = add i32 %a, %b
-  %s1 = add i32 %s0, %b2
+  %s1a = add i32 %s0, %b2
+  %s1 = add i32 %s1a, %o1
   %s2 = add i32 %s1, %late
   %s3 = add i32 %s2, %e
   %s4 = add i32 %s3, %f
@@ -109,3 +132,6 @@ declare void @llvm.nvvm.barrier0()
 ; CHECK-LABEL: define internal i32 @zero(ptr %p)
 ; CHECK-NEXT:    %p.local = addrspacecast ptr %p to ptr addrspace(3)
 ; CHECK-NEXT:    %z = icmp eq ptr addrspace(3) %p.local, null
+; CHECK-LABEL: define internal i32 @orslot(ptr %p)
+; CHECK-NEXT:    %p.private = addrspacecast ptr %p to ptr addrspace(5)
+; CHECK-NEXT:    %z = icmp eq ptr %p, null
