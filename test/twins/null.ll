@@ -5,12 +5,13 @@
 ; generic pointers and the null call passes 0; the space's 0 (an address
 ; in shared memory, not its null) has no constant twin: its call passes
 ; the 0's cast to generic, built there, and the helper's test against the
-; space's 0 stays a test in the space.  A select of the null and such a pointer that only the
-; call uses has the select of their twins for its twin (clang's build: one
-; `selp` of 0); `nonnull`, true of the shared space's null (not its 0),
-; does not stay on the generic parameter (a select of the null and a stack
-; slot too: the slot's generic address is built at the call, where the
-; back end computes it from the frame); the helper's test of its entry
+; space's 0 stays a test in the space.  A select of the null and such a
+; pointer that only the call uses has the select of their twins for its
+; twin (clang's build: one `selp` of 0), and so does a select of the null
+; and a pointer with no twin (a stack slot, a tile element), whose generic
+; address is built at the call as clang's build computes it; `nonnull`,
+; true of the shared space's null (not its 0), does not stay on the
+; generic parameter; the helper's test of its entry
 ; cast against the space's null becomes a test of the parameter against
 ; generic null (no `cvta.to.shared` of 0).
 ; RUN: gasp-opt -S --passes=twins -stats %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=STATS
@@ -73,6 +74,9 @@ none:
 ; CHECK-NOT:     select i1 %odd, ptr addrspace(3)
 ; CHECK:         %[[S:.*]] = select i1 %odd, ptr null, ptr %g
 ; CHECK-NEXT:    call i32 @maybe(ptr %[[S]])
+; CHECK:         %[[NC:.*]] = addrspacecast ptr addrspace(3) %n2 to ptr
+; CHECK-NEXT:    %[[S2:.*]] = select i1 %odd, ptr %[[NC]], ptr null
+; CHECK-NEXT:    call i32 @maybe(ptr %[[S2]])
 ; CHECK:         %[[SC:.*]] = addrspacecast ptr addrspace(5) %s5 to ptr
 ; CHECK-NEXT:    %[[SS:.*]] = select i1 %odd, ptr null, ptr %[[SC]]
 ; CHECK-NEXT:    call i32 @orslot(ptr %[[SS]])
@@ -99,6 +103,10 @@ entry:
   %odd = icmp ne i32 %t, 1
   %pk = select i1 %odd, ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3)), ptr addrspace(3) %n
   %b2 = call i32 @maybe(ptr addrspace(3) %pk)
+  %t2 = xor i32 %t, 3
+  %n2 = getelementptr [8 x i32], ptr addrspace(3) @tile, i32 0, i32 %t2
+  %pk2 = select i1 %odd, ptr addrspace(3) %n2, ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3))
+  %b3 = call i32 @maybe(ptr addrspace(3) %pk2)
   %ps = select i1 %odd, ptr addrspace(5) addrspacecast (ptr null to ptr addrspace(5)), ptr addrspace(5) %s5
   %o1 = call i32 @orslot(ptr addrspace(5) %ps)
   %c = icmp sgt i32 %sel, 100 ; never with the runs below: poison is only passed
@@ -112,7 +120,8 @@ done:
   %late = load i32, ptr %g, align 4
   %s0 = add i32 %a, %b
   %s1a = add i32 %s0, %b2
-  %s1 = add i32 %s1a, %o1
+  %s1b = add i32 %s1a, %o1
+  %s1 = add i32 %s1b, %b3
   %s2 = add i32 %s1, %late
   %s3 = add i32 %s2, %e
   %s4 = add i32 %s3, %f
