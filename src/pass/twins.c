@@ -39,12 +39,12 @@
  *     such a value and another (whose cast is built at the call unless it
  *     has a twin too) in the call's block that only the call uses (its
  *     twin is the select of their twins, built at the call; the named
- *     select dies).  An argument
- *     that is a stack slot or a global at a constant offset has no twin:
- *     the back end recomputes such an address from the frame or the
- *     symbol where it is used, and counting a slot's generic address as a
- *     twin measured worse (random seeds 32 and 33, 8 more spill bytes
- *     each: the kernel then needs both frame bases).  The other calls pass the argument's cast to generic, built
+ *     select dies).  An argument that is a stack slot or a global at a
+ *     constant offset has no twin: the back end recomputes such an
+ *     address from the frame or the symbol where it is used, and counting
+ *     a slot's generic address as a twin measured worse (random seeds 32
+ *     and 33, 8 more spill bytes each: the kernel then needs both frame
+ *     bases).  The other calls pass the argument's cast to generic, built
  *     at the call (one `cvta`, the value clang's build passes).
  * A function that calls itself, or is invoked, keeps the parameter named.
  * Sound: the parameter holds the same pointer, and every call passes a
