@@ -225,7 +225,7 @@ static bool remat(LLVMValueRef v) {
    the choice is the IR's, not its use lists' (a second run over the
    output chooses the same: gasp-opt is idempotent). */
 static LLVMValueRef live_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
-  LLVMTypeRef gty = LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(a)), tw->t->generic);
+  LLVMTypeRef gty = ir_retype(LLVMTypeOf(a), tw->t->generic);
   if (a == tgt_null(tw->t, LLVMTypeOf(a)))
     return LLVMConstNull(gty); /* the space's null: generic null's cast */
   if (LLVMIsAPoisonValue(a) || LLVMIsAUndefValue(a))
@@ -243,17 +243,9 @@ static LLVMValueRef live_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   return best;
 }
 
-/* The twin of a select's operand v at call c: its live twin, or its
-   cast, built at c when b is given (v itself otherwise).  *live: a live
-   twin. */
-static LLVMValueRef operand_twin(Twins *tw, LLVMBuilderRef b, LLVMValueRef v, LLVMValueRef c,
-                                 bool *live) {
-  LLVMValueRef t = live_twin(tw, v, c);
-  *live = t != NULL;
-  if (t || !b)
-    return t ? t : v;
-  return LLVMBuildAddrSpaceCast(
-      b, v, LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(v)), tw->t->generic), "");
+/* v's cast to generic, built by b (a constant's folds). */
+static LLVMValueRef cast_at(Twins *tw, LLVMBuilderRef b, LLVMValueRef v) {
+  return LLVMBuildAddrSpaceCast(b, v, ir_retype(LLVMTypeOf(v), tw->t->generic), "");
 }
 
 /* A select that only call c uses, of a value that has a twin and
@@ -266,10 +258,7 @@ static bool select_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u))
     if (LLVMGetUser(u) != c)
       return false;
-  bool live1, live2;
-  operand_twin(tw, NULL, LLVMGetOperand(a, 1), c, &live1);
-  operand_twin(tw, NULL, LLVMGetOperand(a, 2), c, &live2);
-  return live1 || live2;
+  return live_twin(tw, LLVMGetOperand(a, 1), c) || live_twin(tw, LLVMGetOperand(a, 2), c);
 }
 
 /* How a call passes a parameter once it is generic: its live twin
@@ -294,12 +283,13 @@ static LLVMValueRef twin_at(Twins *tw, LLVMBuilderRef b, ArgTwin t, LLVMValueRef
     return t.v;
   LLVMPositionBuilderBefore(b, c);
   if (t.how == TWIN_CAST)
-    return LLVMBuildAddrSpaceCast(
-        b, t.v, LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(t.v)), tw->t->generic), "");
-  bool live;
-  LLVMValueRef x = operand_twin(tw, b, LLVMGetOperand(t.v, 1), c, &live);
-  LLVMValueRef y = operand_twin(tw, b, LLVMGetOperand(t.v, 2), c, &live);
-  return LLVMBuildSelect(b, LLVMGetOperand(t.v, 0), x, y, "");
+    return cast_at(tw, b, t.v);
+  LLVMValueRef xy[2];
+  for (unsigned k = 0; k < 2; k++) { /* each operand's live twin, or its cast */
+    LLVMValueRef o = LLVMGetOperand(t.v, k + 1), lt = live_twin(tw, o, c);
+    xy[k] = lt ? lt : cast_at(tw, b, o);
+  }
+  return LLVMBuildSelect(b, LLVMGetOperand(t.v, 0), xy[0], xy[1], "");
 }
 
 /* Attribute index idx of v (a function or a call) now takes generic null
