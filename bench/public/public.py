@@ -26,6 +26,15 @@ bench/public/work/ (ignored), never copied into the project:
   yuhc/gpu-parboil       only with --suites parboil: benchmarks/'s CUDA and
                          OpenCL C kernel files (both: screens from outside
                          the report, bench/README.md, never in public.md)
+  hashcat/hashcat        only with --suites hashcat (a report of its own,
+                         bench/public/hashcat.md): OpenCL/'s kernel files,
+                         which hashcat's CUDA backend compiles as CUDA with
+                         NVRTC (src/backend.c: -D KERNEL_STATIC, the
+                         include folder and the device's facts as -D;
+                         every pointer a helper takes is generic there):
+                         the a0-pure file of every HASHCAT_STRIDE-th hash
+                         mode, built with clang-22 -x cuda and the defines
+                         an sm_90 device gets (HASHCAT_DEFINES)
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -118,12 +127,13 @@ PINS = {
     "NVIDIA/cuda-samples": "c94ff366",
     "utcs-scea/altis": "042e292",
     "yuhc/gpu-parboil": "ccf3d31",
+    "hashcat/hashcat": "d3983edaf",  # fetched 2026-11-30
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "shoc": "vetter/shoc", "PolyBench-ACC": "cavazos-lab/PolyBench-ACC",
               "cuda-samples": "NVIDIA/cuda-samples", "altis": "utcs-scea/altis",
-              "parboil": "yuhc/gpu-parboil"}
+              "parboil": "yuhc/gpu-parboil", "hashcat": "hashcat/hashcat"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -362,10 +372,44 @@ def tree_units(repos, repo, suite, roots, exts, headers=False):
     return units, None
 
 
+# hashcat's kernels as its CUDA backend builds them (src/backend.c): the
+# build options of an sm_90 device with one vector lane, for the first
+# attack mode (-a 0) and a four-word digest; INCLUDE_PATH is added per run
+HASHCAT_STRIDE = 8
+HASHCAT_DEFINES = [
+    "-DKERNEL_STATIC", "-DXM2S(x)=#x", "-DM2S(x)=XM2S(x)", "-DMAX_THREADS_PER_BLOCK=512",
+    "-DLOCAL_MEM_TYPE=1", "-DVENDOR_ID=32", "-DCUDA_ARCH=900", "-DHAS_ADD=1", "-DHAS_ADDC=1",
+    "-DHAS_SUB=1", "-DHAS_SUBC=1", "-DHAS_VADD=0", "-DHAS_VADDC=0", "-DHAS_VADD_CO=0",
+    "-DHAS_VADDC_CO=0", "-DHAS_VSUB=0", "-DHAS_VSUBB=0", "-DHAS_VSUB_CO=0", "-DHAS_VSUBB_CO=0",
+    "-DHAS_VPERM=0", "-DHAS_VADD3=0", "-DHAS_VBFE=0", "-DHAS_BFE=1", "-DHAS_LOP3=1",
+    "-DHAS_MOV64=1", "-DHAS_PRMT=1", "-DHAS_SHFW=1", "-DVECT_SIZE=1", "-DDEVICE_TYPE=4",
+    "-DDGST_R0=0", "-DDGST_R1=3", "-DDGST_R2=2", "-DDGST_R3=1", "-DDGST_ELEM=4", "-DKERN_TYPE=0",
+    "-DATTACK_EXEC=11", "-DATTACK_KERN=0", "-DATTACK_MODE=0", "-w"]
+
+
+def hashcat_units(repos):
+    """OpenCL/m*_a0-pure.cl of every HASHCAT_STRIDE-th hash mode, as CUDA."""
+    repo = SUITE_REPO["hashcat"]
+    git = gitdir(repos, repo)
+    if not git:
+        return [], "%s not in REPOS" % repo
+    dest = os.path.join(WORK, "hashcat")
+    if not extract(git, PINS[repo], ["OpenCL"], dest) and \
+            not extract_sources(git, PINS[repo], ["OpenCL"], dest):
+        return [], "%s: could not extract the sources" % repo
+    inc = os.path.join(dest, "OpenCL")
+    files = sorted(f for f in os.listdir(inc) if re.match(r"m\d+_a0-pure\.cl$", f))
+    return [dict(suite="hashcat", lang="cuda", name="OpenCL/" + f, src=os.path.join(inc, f),
+                 inc=[inc], defs=HASHCAT_DEFINES + ["-DINCLUDE_PATH=" + inc])
+            for f in files[::HASHCAT_STRIDE]], None
+
+
 def all_units(repos, n, suites=(), half="even", skip=0):
     units, notes = [], []
     opt_in = [tree_units(repos, SUITE_REPO[x], x, OPT_IN[x][0], OPT_IN[x][1], headers=OPT_IN[x][2])
               for x in suites if x in OPT_IN]
+    if "hashcat" in suites:
+        opt_in.append(hashcat_units(repos))
     for got in opt_in + [hecbench_units(repos, n, half=half, skip=skip),
                 tree_units(repos, SUITE_REPO["rodinia"], "rodinia", ["cuda"], (".cu",)),
                 tree_units(repos, SUITE_REPO["shoc"], "shoc", ["src/cuda", "src/opencl", "src/common"],
@@ -915,7 +959,7 @@ def main():
                          "what bench/compile/compile.py links), no plugin, llc or report")
     ap.add_argument("--suites", default="",
                     help="only these suites (comma list: HeCBench, rodinia, shoc, PolyBench-ACC; "
-                         "cuda-samples, altis and parboil only when named)")
+                         "cuda-samples, altis, parboil and hashcat only when named)")
     ap.add_argument("--units", default="",
                     help="only the units whose name contains one of these (comma list), "
                          "e.g. sosfil-cuda,p4-cuda")

@@ -23,6 +23,22 @@
  * few accesses grows the code more than it saves (specialize.c, "What
  * cloning costs").  The limit is --clone-cost, or the target's.
  *
+ * Counted again in reached code alone when that refuses: a group none of
+ * whose calls the kernels reach costs them nothing and names nothing they
+ * run, and counting it made an external helper's kernel copy look like a
+ * second body.  A CUDA or OpenCL unit is a library of visible functions:
+ * hashcat's md5_update_64 is called by the kernel (its stack arrays) and
+ * by md5_update, md5_update_global and a dozen other visible wrappers no
+ * kernel calls (their own stack arrays, a context of unknown space); over
+ * every group 2 copies, less the original, were 1 more body of 335
+ * instructions for 210 uses, refused, and 1,457 generic accesses stayed in
+ * each kernel of m00000_a0-pure through the kernel's call, where the kernel
+ * reaches one body either way (clang's build: 1,648; with the copy 0, 39
+ * registers against clang's 56).  The rule is the same — copies in reached
+ * code times the size against the uses they name there — so the second
+ * count only ever allows what the first over-counted: a kernel-less module
+ * (nothing reached) or two reached copies are judged as before.
+ *
  * Asked again each wave f's calls change (a caller retyped names more, a
  * refusal made while a caller's parameter was still generic would stand for
  * the whole drain and a second run would clone: scripts/stress.py's
@@ -54,19 +70,67 @@ static void reached_now(Votes *vs) {
   map_free(&live);
 }
 
-/* Does any call of the groups that keep the original sit in code the
-   kernels reach?  (f's own recursive calls keep it only as long as others
-   do.) */
-static bool kept_calls_reached(Votes *vs, const VoteFn *fi, const VoteGroup *g, size_t ng) {
+/* Does one of group g's calls sit in code the kernels reach?  (f's own
+   recursive calls only as long as others do; a caller without a record
+   counts as reached.) */
+static bool group_reached(Votes *vs, const VoteFn *fi, const VoteGroup *g) {
   reached_now(vs);
-  for (size_t i = 0; i < ng; i++)
-    for (size_t k = 0; !g[i].any && k < g[i].calls.n; k++) {
-      LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(g[i].calls.v[k]));
-      uint32_t c = votes_id(vs, caller);
-      if (caller != fi->fn && (c == MAP_NONE || vs->fns.v[c]->reached))
-        return true;
-    }
+  for (size_t k = 0; k < g->calls.n; k++) {
+    LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(g->calls.v[k]));
+    uint32_t c = votes_id(vs, caller);
+    if (caller != fi->fn && (c == MAP_NONE || vs->fns.v[c]->reached))
+      return true;
+  }
   return false;
+}
+
+/* Does any call of the groups that keep the original sit in code the
+   kernels reach? */
+static bool kept_calls_reached(Votes *vs, const VoteFn *fi, const VoteGroup *g, size_t ng) {
+  for (size_t i = 0; i < ng; i++)
+    if (!g[i].any && group_reached(vs, fi, &g[i]))
+      return true;
+  return false;
+}
+
+/* Uses group g's copy names (weighted; *raw unweighted), uses[a] each
+   parameter's, asked once. */
+static unsigned long group_named(Votes *vs, const VoteFn *fi, const VoteGroup *g,
+                                 unsigned *uses, unsigned *raws, unsigned long *raw) {
+  unsigned long named = 0;
+  for (unsigned a = 0; a < fi->np; a++)
+    if (g->sp[a] >= 0) {
+      if (uses[a] == UINT_MAX)
+        uses[a] = benefit_named_uses(vs->benefit, fi->id, a, &raws[a]);
+      named += uses[a];
+      *raw += raws[a];
+    }
+  named += g->sp[fi->np] >= 0; /* a named return */
+  *raw += g->sp[fi->np] >= 0;
+  return named;
+}
+
+/* The copies counted in what the kernels reach only: a group none of whose
+   calls is reached costs the kernels nothing and names nothing they run
+   (an external helper's other callers: entry points of a library compiled
+   into the module, hashcat's md5_update beside the kernel's md5_update_64).
+   The reached groups' copies, less one when no reached call keeps the
+   original (its body is then no longer reached; an external original
+   stays for outside callers).  Asked when the count over every group
+   refused; no group reached: still refused. */
+static bool reached_copies_pay(Votes *vs, const VoteFn *fi, const VoteGroup *g, size_t ng,
+                               bool orig_live, unsigned *uses, unsigned *raws,
+                               unsigned size) {
+  size_t clones = 0;
+  unsigned long named = 0, raw = 0;
+  for (size_t i = 0; i < ng; i++)
+    if (g[i].any && group_reached(vs, fi, &g[i])) {
+      clones++;
+      named += group_named(vs, fi, &g[i], uses, raws, &raw);
+    }
+  return clones && specs_copies_pay(vs->cx, clones - !(orig_live ||
+                                                       kept_calls_reached(vs, fi, g, ng)),
+                                    size, named);
 }
 
 bool votes_copies_pay(Votes *vs, VoteFn *fi, const VoteGroup *g, size_t ng, bool orig_live,
@@ -88,19 +152,12 @@ bool votes_copies_pay(Votes *vs, VoteFn *fi, const VoteGroup *g, size_t ng, bool
       continue;
     }
     clones++;
-    for (unsigned a = 0; a < fi->np; a++)
-      if (g[i].sp[a] >= 0) {
-        if (uses[a] == UINT_MAX)
-          uses[a] = benefit_named_uses(vs->benefit, fi->id, a, &raws[a]);
-        named += uses[a];
-        raw += raws[a];
-      }
-    named += g[i].sp[fi->np] >= 0; /* a named return */
-    raw += g[i].sp[fi->np] >= 0;
+    named += group_named(vs, fi, &g[i], uses, raws, &raw);
   }
-  free(uses);
-  if (!clones)
+  if (!clones) {
+    free(uses);
     return true;
+  }
   unsigned size = facts_copy_cost(vs->cx->facts, fi->fn);
   /* are the calls that keep the original reached?  Asked only when the
      answer decides (it walks the module: reached_now) */
@@ -108,7 +165,10 @@ bool votes_copies_pay(Votes *vs, VoteFn *fi, const VoteGroup *g, size_t ng, bool
       specs_copies_pay(vs->cx, clones - 1, size, named))
     orig_live = kept_calls_reached(vs, fi, g, ng);
   size_t copies = clones - (clones && !orig_live);
-  if (!copies || specs_copies_pay(vs->cx, copies, size, named))
+  bool pays = !copies || specs_copies_pay(vs->cx, copies, size, named) ||
+              reached_copies_pay(vs, fi, g, ng, orig_live, uses, raws, size);
+  free(uses);
+  if (pays)
     return true;
   fi->too_costly = true;
   *refused = (SpecCost){copies, size, named, raw, NULL};

@@ -43,7 +43,9 @@
  * copy costs the function's instructions once more in what the kernels
  * reach (ir_copy_cost: not counting stack traffic that promotion to
  * registers removes, so -O0 and -O1 code of one helper cost about the
- * same).  The copies are made only when copies x instructions <= limit x
+ * same); where that count refuses, it is made again over the calls the
+ * kernels reach alone (clonecost.c: an external helper's other callers
+ * that no kernel calls cost and name nothing there).  The copies are made only when copies x instructions <= limit x
  * named uses, the uses counted in every clone (benefit.c: accesses,
  * explicit casts and space tests, uses gasp cannot see past, and what a
  * callee parameter the pointer is passed on to names, a few calls deep),

@@ -35,7 +35,11 @@
 ; STATS: remark: {{.*}}not cloned: 1 more copy of its 39 instructions would name 2 uses (more than 1 instruction a use; --clone-cost)
 ; STATS: remark: {{.*}}not cloned: 1 more copy of its 3 instructions would name 2 uses (more than 1 instruction a use; --clone-cost)
 ; STATS: "ipmsp.clones-too-costly": 2
-; STATS: "ipmsp.reach-walks": 1
+; What the kernels reach is walked at most once a wave, and only in a wave
+; where the count over every call refused a copy (then the copies in reached
+; code are counted too: test/ipmsp/clone-cost-unreached.ll); @big's and
+; @small's refusals come in two waves.
+; STATS: "ipmsp.reach-walks": 2
 ; BAD: --clone-cost wants 0 (no limit) or a positive number of instructions, not '-1'
 target triple = "nvptx64-nvidia-cuda"
 

@@ -1,0 +1,168 @@
+; The clone cost model counts copies in what the kernels reach: an external
+; helper whose other callers no kernel reaches (a library's entry points
+; compiled into the module, hashcat's md5_update beside md5_update_64) gets
+; the copy its kernel call names, since that copy only replaces the original
+; in the kernel's code; where the kernel's calls ask for two copies, the
+; second is still weighed against its size.
+; RUN: gasp-opt -S %s -o %t.ll -pass-remarks-missed=ipmsp 2> %t.err
+; RUN: FileCheck %s < %t.ll
+; RUN: FileCheck %s --check-prefix=REFUSED < %t.err
+; RUN: gasp-run %s --kernel k --global 4 --local 4 --arg buf:i32:64:iota --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; EXEC: identical
+target datalayout = "e-p3:32:32-p5:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+; The kernel passes its own stack slots to both helpers; @upd_kept also gets
+; its global buffer.
+; CHECK-LABEL: define ptx_kernel void @k(
+; CHECK: call void @upd.as5_5(ptr addrspace(5)
+; CHECK: call void @upd_kept(ptr
+; CHECK: call void @upd_kept(ptr
+define ptx_kernel void @k(ptr %buf) {
+  %ctx = alloca i32, align 4
+  %w = alloca [4 x i32], align 4
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %g = getelementptr i32, ptr %buf, i32 %t
+  %v = load i32, ptr %g
+  store i32 %v, ptr %ctx
+  call void @llvm.memset.p0.i64(ptr %w, i8 0, i64 16, i1 false)
+  call void @upd(ptr %ctx, ptr %w, i32 %t)
+  call void @upd_kept(ptr %ctx, ptr %w, i32 %t)
+  call void @upd_kept(ptr %buf, ptr %w, i32 %t)
+  %r = load i32, ptr %ctx
+  %w2 = getelementptr i32, ptr %w, i32 2
+  %s = load i32, ptr %w2
+  %x = add i32 %r, %s
+  store i32 %x, ptr %g
+  ret void
+}
+
+; No kernel calls @entry (its context comes from outside): its call is not
+; counted, and once the kernel's call has its copy, it is @upd's one caller
+; left and gets the copy of its own spaces, as any agreeing callers do.
+; CHECK-LABEL: define void @entry(
+; CHECK: call void @upd.asg_5(ptr %ctx, ptr addrspace(5)
+define void @entry(ptr %ctx, i32 %i) {
+  %w = alloca [4 x i32], align 4
+  call void @llvm.memset.p0.i64(ptr %w, i8 0, i64 16, i1 false)
+  call void @upd(ptr %ctx, ptr %w, i32 %i)
+  call void @upd_kept(ptr %ctx, ptr %w, i32 %i)
+  ret void
+}
+
+; 40 instructions of arithmetic and two accesses through each pointer.
+; CHECK-LABEL: define void @upd(ptr %ctx, ptr %w
+define void @upd(ptr %ctx, ptr %w, i32 %i) {
+  %a0 = add i32 %i, 7
+  %a1 = xor i32 %a0, 13
+  %a2 = mul i32 %a1, 3
+  %a3 = and i32 %a2, 255
+  %a4 = add i32 %a3, 7
+  %a5 = xor i32 %a4, 13
+  %a6 = mul i32 %a5, 3
+  %a7 = and i32 %a6, 255
+  %a8 = add i32 %a7, 7
+  %a9 = xor i32 %a8, 13
+  %a10 = mul i32 %a9, 3
+  %a11 = and i32 %a10, 255
+  %a12 = add i32 %a11, 7
+  %a13 = xor i32 %a12, 13
+  %a14 = mul i32 %a13, 3
+  %a15 = and i32 %a14, 255
+  %a16 = add i32 %a15, 7
+  %a17 = xor i32 %a16, 13
+  %a18 = mul i32 %a17, 3
+  %a19 = and i32 %a18, 255
+  %a20 = add i32 %a19, 7
+  %a21 = xor i32 %a20, 13
+  %a22 = mul i32 %a21, 3
+  %a23 = and i32 %a22, 255
+  %a24 = add i32 %a23, 7
+  %a25 = xor i32 %a24, 13
+  %a26 = mul i32 %a25, 3
+  %a27 = and i32 %a26, 255
+  %a28 = add i32 %a27, 7
+  %a29 = xor i32 %a28, 13
+  %a30 = mul i32 %a29, 3
+  %a31 = and i32 %a30, 255
+  %a32 = add i32 %a31, 7
+  %a33 = xor i32 %a32, 13
+  %a34 = mul i32 %a33, 3
+  %a35 = and i32 %a34, 255
+  %a36 = add i32 %a35, 7
+  %a37 = xor i32 %a36, 13
+  %a38 = mul i32 %a37, 3
+  %a39 = and i32 %a38, 255
+  %c0 = load i32, ptr %ctx
+  %c1 = add i32 %c0, %a39
+  store i32 %c1, ptr %ctx
+  %wi = and i32 %a39, 3
+  %wp = getelementptr i32, ptr %w, i32 %wi
+  %w0 = load i32, ptr %wp
+  %w1 = xor i32 %w0, %c1
+  store i32 %w1, ptr %wp
+  ret void
+}
+
+; The same helper; the kernel's two calls pass two spaces, so one copy
+; would be a second body in the kernel's code for a few named uses.
+; REFUSED: not cloned: {{.*}}would name
+; CHECK-LABEL: define void @upd_kept(ptr %ctx, ptr %w
+define void @upd_kept(ptr %ctx, ptr %w, i32 %i) {
+  %a0 = add i32 %i, 7
+  %a1 = xor i32 %a0, 13
+  %a2 = mul i32 %a1, 3
+  %a3 = and i32 %a2, 255
+  %a4 = add i32 %a3, 7
+  %a5 = xor i32 %a4, 13
+  %a6 = mul i32 %a5, 3
+  %a7 = and i32 %a6, 255
+  %a8 = add i32 %a7, 7
+  %a9 = xor i32 %a8, 13
+  %a10 = mul i32 %a9, 3
+  %a11 = and i32 %a10, 255
+  %a12 = add i32 %a11, 7
+  %a13 = xor i32 %a12, 13
+  %a14 = mul i32 %a13, 3
+  %a15 = and i32 %a14, 255
+  %a16 = add i32 %a15, 7
+  %a17 = xor i32 %a16, 13
+  %a18 = mul i32 %a17, 3
+  %a19 = and i32 %a18, 255
+  %a20 = add i32 %a19, 7
+  %a21 = xor i32 %a20, 13
+  %a22 = mul i32 %a21, 3
+  %a23 = and i32 %a22, 255
+  %a24 = add i32 %a23, 7
+  %a25 = xor i32 %a24, 13
+  %a26 = mul i32 %a25, 3
+  %a27 = and i32 %a26, 255
+  %a28 = add i32 %a27, 7
+  %a29 = xor i32 %a28, 13
+  %a30 = mul i32 %a29, 3
+  %a31 = and i32 %a30, 255
+  %a32 = add i32 %a31, 7
+  %a33 = xor i32 %a32, 13
+  %a34 = mul i32 %a33, 3
+  %a35 = and i32 %a34, 255
+  %a36 = add i32 %a35, 7
+  %a37 = xor i32 %a36, 13
+  %a38 = mul i32 %a37, 3
+  %a39 = and i32 %a38, 255
+  %c0 = load i32, ptr %ctx
+  %c1 = add i32 %c0, %a39
+  store i32 %c1, ptr %ctx
+  %wi = and i32 %a39, 3
+  %wp = getelementptr i32, ptr %w, i32 %wi
+  %w0 = load i32, ptr %wp
+  %w1 = xor i32 %w0, %c1
+  store i32 %w1, ptr %wp
+  ret void
+}
+
+; CHECK-LABEL: define internal void @upd.as5_5(ptr addrspace(5) %ctx, ptr addrspace(5) %w
+; CHECK: load i32, ptr addrspace(5) %ctx
+; CHECK: load i32, ptr addrspace(5) %wp
+; CHECK-LABEL: define internal void @upd.asg_5(ptr %ctx, ptr addrspace(5) %w
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
