@@ -111,7 +111,9 @@
 #include <string.h>
 
 static const GaspStatDesc st_params = {
-    "twins.params", "named pointer parameters given the generic twin their callers keep live"};
+    "twins.params",
+    "named pointer parameters given the generic twin their callers have (a live cast, a null, a "
+    "select)"};
 static const GaspStatDesc st_functions = {
     "twins.functions", "functions retyped so (a cast to the named space at the entry)"};
 

@@ -18,6 +18,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK: call void @upd.as5_5(ptr addrspace(5)
 ; CHECK: call void @upd_kept(ptr
 ; CHECK: call void @upd_kept(ptr
+; CHECK: call void @rec(ptr
 define ptx_kernel void @k(ptr %buf) {
   %ctx = alloca i32, align 4
   %w = alloca [4 x i32], align 4
@@ -29,6 +30,7 @@ define ptx_kernel void @k(ptr %buf) {
   call void @upd(ptr %ctx, ptr %w, i32 %t)
   call void @upd_kept(ptr %ctx, ptr %w, i32 %t)
   call void @upd_kept(ptr %buf, ptr %w, i32 %t)
+  call void @rec(ptr %buf, ptr %ctx, i32 2)
   %r = load i32, ptr %ctx
   %w2 = getelementptr i32, ptr %w, i32 2
   %s = load i32, ptr %w2
@@ -157,6 +159,77 @@ define void @upd_kept(ptr %ctx, ptr %w, i32 %i) {
   %w0 = load i32, ptr %wp
   %w1 = xor i32 %w0, %c1
   store i32 %w1, ptr %wp
+  ret void
+}
+
+; A recursive helper the kernel calls with its buffer and a stack slot, and
+; which calls itself with its own first pointer and a slot of its own
+; (cuda-samples' interval, newton_interval_rec): its recursive call is in
+; every copy of it, so it counts as reached, and a copy for the kernel
+; would be a second body of it in the kernel's code.
+; REFUSED: not cloned: {{.*}}would name
+; CHECK-LABEL: define linkonce_odr void @rec(ptr %s, ptr %x, i32 %d)
+; CHECK: call void @rec(ptr %s, ptr
+; CHECK-NOT: define {{.*}}@rec.as
+define linkonce_odr void @rec(ptr %s, ptr %x, i32 %d) {
+  %mine = alloca i32, align 4
+  %r0 = add i32 %d, 7
+  %r1 = xor i32 %r0, 13
+  %r2 = mul i32 %r1, 3
+  %r3 = and i32 %r2, 255
+  %r4 = add i32 %r3, 7
+  %r5 = xor i32 %r4, 13
+  %r6 = mul i32 %r5, 3
+  %r7 = and i32 %r6, 255
+  %r8 = add i32 %r7, 7
+  %r9 = xor i32 %r8, 13
+  %r10 = mul i32 %r9, 3
+  %r11 = and i32 %r10, 255
+  %r12 = add i32 %r11, 7
+  %r13 = xor i32 %r12, 13
+  %r14 = mul i32 %r13, 3
+  %r15 = and i32 %r14, 255
+  %r16 = add i32 %r15, 7
+  %r17 = xor i32 %r16, 13
+  %r18 = mul i32 %r17, 3
+  %r19 = and i32 %r18, 255
+  %r20 = add i32 %r19, 7
+  %r21 = xor i32 %r20, 13
+  %r22 = mul i32 %r21, 3
+  %r23 = and i32 %r22, 255
+  %r24 = add i32 %r23, 7
+  %r25 = xor i32 %r24, 13
+  %r26 = mul i32 %r25, 3
+  %r27 = and i32 %r26, 255
+  %r28 = add i32 %r27, 7
+  %r29 = xor i32 %r28, 13
+  %r30 = mul i32 %r29, 3
+  %r31 = and i32 %r30, 255
+  %r32 = add i32 %r31, 7
+  %r33 = xor i32 %r32, 13
+  %r34 = mul i32 %r33, 3
+  %r35 = and i32 %r34, 255
+  %r36 = add i32 %r35, 7
+  %r37 = xor i32 %r36, 13
+  %r38 = mul i32 %r37, 3
+  %r39 = and i32 %r38, 255
+  %v = load i32, ptr %x
+  %w = add i32 %v, %r39
+  %i = and i32 %w, 15
+  %p = getelementptr i32, ptr %s, i32 %i
+  %o = load i32, ptr %p
+  %n = xor i32 %o, %w
+  store i32 %n, ptr %p
+  store i32 %n, ptr %mine
+  %more = icmp sgt i32 %d, 0
+  br i1 %more, label %deeper, label %done
+
+deeper:
+  %d1 = sub i32 %d, 1
+  call void @rec(ptr %s, ptr %mine, i32 %d1)
+  br label %done
+
+done:
   ret void
 }
 

@@ -21,7 +21,7 @@
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --arg i32=5 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --arg i32=2 --check-as --compare %t.all.ll | FileCheck %s --check-prefix=EXEC
 ; STATS: 3 twins - functions retyped so (a cast to the named space at the entry)
-; STATS-NEXT: 3 twins - named pointer parameters given the generic twin their callers keep live
+; STATS-NEXT: 3 twins - named pointer parameters given the generic twin their callers have (a live cast, a null, a select)
 ; EXEC: identical
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
