@@ -45,10 +45,11 @@
  * registers removes, so -O0 and -O1 code of one helper cost about the
  * same); where that count refuses, it is made again over the calls the
  * kernels reach alone (clonecost.c: an external helper's other callers
- * that no kernel calls cost and name nothing there).  The copies are made only when copies x instructions <= limit x
- * named uses, the uses counted in every clone (benefit.c: accesses,
- * explicit casts and space tests, uses gasp cannot see past, and what a
- * callee parameter the pointer is passed on to names, a few calls deep),
+ * that no kernel calls cost and name nothing there).  The copies are made
+ * only when copies x instructions <= limit x named uses, the uses counted
+ * in every clone (benefit.c: accesses, explicit casts and space tests,
+ * uses gasp cannot see past, and what a callee parameter the pointer is
+ * passed on to names, a few calls deep),
  * each by its loop depth (dom_use_weight: 1, 16 in a loop, 256 in a nest —
  * an access in a loop saves a generic access every iteration, a copy costs
  * its code once; a counted loop whose bound says it runs fewer than 16
