@@ -8,13 +8,19 @@
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=REFUSED < %t.err
 ; RUN: gasp-run %s --kernel k --global 4 --local 4 --arg buf:i32:64:iota --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; The same decisions on amdgcn (its stack slots in addrspace(5)):
+; RUN: sed -e 's/nvptx64-nvidia-cuda/amdgcn-amd-amdhsa/' -e 's/ptx_kernel/amdgpu_kernel/' -e 's/^target datalayout.*$/target datalayout = "e-p:64:64-p1:64:64-p3:32:32-p4:64:64-p5:32:32-i64:64-n32:64-S32-A5-G1"/' -e 's/llvm.nvvm.read.ptx.sreg.tid.x/llvm.amdgcn.workitem.id.x/g' -e 's/^  %%\([a-z]*\) = alloca \(.*\), align 4$/  %%\1.s = alloca \2, align 4, addrspace(5)\n  %%\1 = addrspacecast ptr addrspace(5) %%\1.s to ptr/' %s > %t.amd.ll
+; RUN: gasp-opt -S %t.amd.ll -o %t.amd.out.ll -pass-remarks-missed=ipmsp 2> %t.amd.err
+; RUN: FileCheck %s < %t.amd.out.ll
+; RUN: FileCheck %s --check-prefix=REFUSED < %t.amd.err
+; RUN: gasp-run %t.amd.ll --kernel k --global 4 --local 4 --arg buf:i32:64:iota --check-as --compare %t.amd.out.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
 target datalayout = "e-p3:32:32-p5:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; The kernel passes its own stack slots to both helpers; @upd_kept also gets
 ; its global buffer.
-; CHECK-LABEL: define ptx_kernel void @k(
+; CHECK-LABEL: define {{(ptx|amdgpu)}}_kernel void @k(
 ; CHECK: call void @upd.as5_5(ptr addrspace(5)
 ; CHECK: call void @upd_kept(ptr
 ; CHECK: call void @upd_kept(ptr
