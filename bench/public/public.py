@@ -133,13 +133,15 @@ PINS = {
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "shoc": "vetter/shoc", "PolyBench-ACC": "cavazos-lab/PolyBench-ACC",
               "cuda-samples": "NVIDIA/cuda-samples", "altis": "utcs-scea/altis",
-              "parboil": "yuhc/gpu-parboil", "hashcat": "hashcat/hashcat"}
+              "parboil": "yuhc/gpu-parboil", "hashcat": "hashcat/hashcat",
+              "rodinia-opencl": "yuhc/gpu-rodinia"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
 OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
           "altis": (["src/cuda", "src/common"], (".cu",), False),
-          "parboil": (["benchmarks", "common"], (".cu", ".cl"), False)}
+          "parboil": (["benchmarks", "common"], (".cu", ".cl"), False),
+          "rodinia-opencl": (["opencl"], (".cl",), False)}
 RUN_KERNELS = 8
 ROCM_LIB = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
 OCL_TARGETS = ("nvptx64", "amdgcn", "spirv64")
