@@ -43,11 +43,10 @@ LLVMValueRef mem_object_of(const TgtTable *t, PtrMap *memo, LLVMValueRef addr);
 bool mem_slot_host(const MemModel *mm, uint32_t slot);
 /* The space of a pointer in the slot at the function's start; -1: none. */
 int mem_slot_entry(const MemModel *mm, uint32_t slot);
-/* The slot of the pointers stored at byte off (plus any multiple of
-   stride; 0: exactly off) of alloca region in the last function given to
-   mem_function, or MAP_NONE when gasp cannot list them (its address
-   escapes, a write it cannot place).  Call after the space analysis of
-   that function has been read: it reuses the walk's scratch. */
+/* The slot of the pointers stored at byte off (plus any multiple of stride;
+   0: exactly off) of alloca region in the last function given to mem_function,
+   or MAP_NONE when gasp cannot list them (its address escapes, a write it cannot
+   place).  Call after reading that function's space analysis (shared scratch). */
 uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t stride);
 /* The memcpy filling all of alloca from a host-filled parameter nothing else
    touches (byvalcopy's copy of a kernel's by-value aggregate), or NULL.  Backend
@@ -57,9 +56,10 @@ bool mem_backend_casts(const TgtTable *t, LLVMValueRef v);
 /* Parameter k of fn is only read through (loads, comparisons, copies out
    of it, and callees that only read), and fn's definition is exact. */
 bool mem_param_reads_only(LLVMValueRef fn, unsigned k);
-/* The same, with a memo for a stretch in which no function changes (the
-   same answers, each parameter walked once: readers.c). */
+/* The same with a memo while no function changes (readers.c). */
 bool mem_param_reads_only_memo(LLVMValueRef fn, unsigned k, PtrMap *memo);
+/* Parameter k of fn is a writer whose stores a caller's slots list (memory.c). */
+bool mem_param_writes_fields(MemModel *mm, LLVMValueRef fn, unsigned k);
 /* A definition the linker cannot swap for another that behaves otherwise;
    does call pass v only to parameters that only read (readers.c)? */
 bool mem_exact_definition(LLVMValueRef fn);

@@ -440,6 +440,14 @@ static bool nested_writes(const MemModel *mm, LLVMValueRef fn, LLVMValueRef call
   return ok;
 }
 
+bool mem_param_writes_fields(MemModel *mm, LLVMValueRef fn, unsigned k) {
+  mm->td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(fn));
+  WriteVec w = {0};
+  bool ok = writes_fields(mm, fn, k, &w, 0);
+  vec_free(&w);
+  return ok;
+}
+
 /* Is call one that passes derived pointer d, once and with no other
    pointer into the region, to a writer (writes_fields)?  Then its stores
    become accesses of the region, with the caller's arguments as the

@@ -88,6 +88,15 @@ static const GaspStatDesc st_calls = {"fields.calls-redirected",
 
 typedef VEC(Place) OffVec; /* places in an aggregate (memory.c's) */
 
+/* A call whose copy did not pay, waiting to see its callee's other calls. */
+typedef struct Waiting {
+  LLVMValueRef g, call;
+  char *key; /* the shape's name (specs_key_fields) */
+  MemFieldFact *facts; /* the shape (n facts, heap) */
+  size_t n;
+  SpecCost cost; /* copy_pays' figures, for the refusal */
+} Waiting;
+
 typedef struct Fields {
   Pool pool; /* the run's containers */
   GaspCtx *cx;
@@ -97,9 +106,11 @@ typedef struct Fields {
   Space *sp;
   Infer *inf;
   Specs *specs;    /* the clones made (specialize.c) */
+  MemModel *mm;    /* asks which parameters are writers (memory.c) */
   ValVec left;     /* functions calls were taken from */
   ValVec again;    /* functions given facts: their calls are looked at again */
   VEC(MemFieldFact) facts;
+  VEC(Waiting) waiting; /* apply's calls whose copy did not pay */
 } Fields;
 
 static LLVMValueRef base_of(LLVMModuleRef m, LLVMValueRef v, int64_t *off, int64_t *stride) {
@@ -156,16 +167,26 @@ static void loaded_offsets(const Fields *fs, LLVMValueRef fn, unsigned k, Place 
   fwd_free(&w);
 }
 
+/* Can parameter k of g take facts: g only reads through it, or it is a
+   writer whose stores a caller's model lists (memory.c: writes_fields)?
+   memo: mem_param_reads_only_memo's, or NULL. */
+static bool reads_or_writes_fields(const Fields *fs, LLVMValueRef g, unsigned k, PtrMap *memo) {
+  if (memo ? mem_param_reads_only_memo(g, k, memo) : mem_param_reads_only(g, k))
+    return true;
+  return mem_param_writes_fields(fs->mm, g, k);
+}
+
 /* The shape of argument k of call (to g) in the analysed caller: facts for
    the fields g loads pointers from, appended to fs->facts. */
 static void shape_of(Fields *fs, LLVMValueRef call, LLVMValueRef g, unsigned k) {
   int64_t d, stride;
   LLVMValueRef base = base_of(fs->m, LLVMGetOperand(call, k), &d, &stride);
-  if (!base || !(LLVMIsAAllocaInst(base) || LLVMIsAArgument(base)) ||
-      !mem_param_reads_only(g, k))
+  if (!base || !(LLVMIsAAllocaInst(base) || LLVMIsAArgument(base)))
     return;
   OffVec offs = {0};
   loaded_offsets(fs, g, k, place_at(0, 0), 0, &offs, NULL, NULL);
+  if (offs.n && !reads_or_writes_fields(fs, g, k, NULL))
+    offs.n = 0;
   for (size_t i = 0; i < offs.n; i++) {
     /* every place of the caller's aggregate the callee's place can be */
     uint32_t mask = space_field(fs->sp, base, d + offs.v[i].off, gcd64(stride, offs.v[i].stride));
@@ -280,24 +301,28 @@ static void not_cloned(Fields *fs, LLVMValueRef g, SpecRefusal why, const char *
   free(what);
 }
 
-/* Does a copy of g pay under the clone cost model (--clone-cost, the
-   target's limit; specialize.c, "What cloning costs")?  Its instructions
-   against the limit times the uses it names.  Says so (remark, transcript)
-   once per function when it does not. */
-static bool copy_pays(Fields *fs, LLVMValueRef g) {
+/* Does a copy of g for the shape in fs->facts pay under the clone cost
+   model (--clone-cost, the target's limit; specialize.c, "What cloning
+   costs")?  Its instructions against the limit times the uses it names;
+   *c: the figures. */
+static bool copy_pays(Fields *fs, LLVMValueRef g, SpecCost *c) {
   if (specs_cost_limit(fs->cx) <= 0)
     return true;
   unsigned size = facts_copy_cost(fs->cx->facts, g);
   unsigned long raw;
   unsigned long named = named_uses(fs, g, &raw);
-  if (specs_copies_pay(fs->cx, 1, size, named))
-    return true;
+  *c = (SpecCost){1, size, named, raw, NULL};
+  return specs_copies_pay(fs->cx, 1, size, named);
+}
+
+/* Says (remark, transcript) once per function that a copy of g for the
+   shape in fs->facts costs too much (c: copy_pays' figures). */
+static void too_costly(Fields *fs, LLVMValueRef g, const SpecCost *c) {
   size_t len;
   if (!specs_first_report(fs->specs, SPEC_COST, LLVMGetValueName2(g, &len)))
-    return false;
+    return;
   cx_stat(fs->cx, &st_costly, 1);
-  not_cloned(fs, g, SPEC_COST, "costs too much", &(SpecCost){1, size, named, raw, NULL});
-  return false;
+  not_cloned(fs, g, SPEC_COST, "costs too much", c);
 }
 
 static void remark(Fields *fs, LLVMValueRef g, LLVMValueRef made, const MemFieldFact *f,
@@ -325,23 +350,61 @@ static bool only_use(LLVMValueRef g, LLVMValueRef call) {
   return true;
 }
 
-/* Sends call (to g) to the function for the shape in fs->facts. */
+/* Gives internal g the shape in fs->facts itself (every call has it). */
+static void in_place(Fields *fs, LLVMValueRef g) {
+  schema_fields_set(g, fs->facts.v, fs->facts.n);
+  cx_stat(fs->cx, &st_inplace, 1);
+  remark(fs, g, g, fs->facts.v, fs->facts.n);
+  infer_function(fs->inf, g);
+  vec_push(&fs->again, g);
+}
+
+/* Is every use of g a direct call of it (none passes g itself on)? */
+static bool only_called(LLVMValueRef g) {
+  for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef c = LLVMGetUser(u);
+    if (!LLVMIsACallInst(c) || LLVMGetCalledValue(c) != g)
+      return false;
+    for (unsigned a = 0; a < LLVMGetNumArgOperands(c); a++)
+      if (LLVMGetOperand(c, a) == g)
+        return false;
+  }
+  return true;
+}
+
+/* Sends call (to g) to the function for the shape in fs->facts.  A copy
+   that does not pay for an internal g called only directly waits
+   (fs->waiting): when every call of g turns out to have that shape, g
+   takes it in place and no copy is made (settle). */
 static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
   size_t len;
   const char *gname = LLVMGetValueName2(g, &len);
   char *name = specs_key_fields(gname, fs->facts.v, fs->facts.n);
   LLVMValueRef c = specs_find(fs->specs, name);
   bool known = c != NULL;
-  if (!known && LLVMGetLinkage(g) == LLVMInternalLinkage && only_use(g, call)) {
+  bool internal = LLVMGetLinkage(g) == LLVMInternalLinkage;
+  if (!known && internal && only_use(g, call)) {
     free(name);
-    schema_fields_set(g, fs->facts.v, fs->facts.n);
-    cx_stat(fs->cx, &st_inplace, 1);
-    remark(fs, g, g, fs->facts.v, fs->facts.n);
-    infer_function(fs->inf, g);
-    vec_push(&fs->again, g);
+    in_place(fs, g);
     return true;
   }
-  if (!known && !copy_pays(fs, g)) {
+  SpecCost cost;
+  if (!known && !copy_pays(fs, g, &cost)) {
+    bool waits = false; /* the same call seen again (its caller took a shape) */
+    for (size_t i = 0; i < fs->waiting.n && !waits; i++)
+      waits = fs->waiting.v[i].call == call;
+    if (waits) {
+      free(name);
+      return false;
+    }
+    if (internal && only_called(g)) {
+      Waiting wt = {g, call, name, xmalloc(size_mul(fs->facts.n, sizeof *fs->facts.v)),
+                    fs->facts.n, cost};
+      memcpy(wt.facts, fs->facts.v, fs->facts.n * sizeof *fs->facts.v);
+      vec_push(&fs->waiting, wt);
+      return false;
+    }
+    too_costly(fs, g, &cost);
     free(name);
     return false;
   }
@@ -371,20 +434,64 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
   return true;
 }
 
+/* The waiting calls (apply), once every function was looked at: an
+   internal g each of whose uses is a waiting call of one shape takes it in
+   place (no copy, no call changes); the others are refused as they would
+   have been.  True when some g took a shape (its calls are then looked at:
+   fs->again). */
+static bool settle(Fields *fs) {
+  bool any = false;
+  for (size_t i = 0; i < fs->waiting.n; i++) {
+    Waiting *w = &fs->waiting.v[i];
+    if (!w->g)
+      continue; /* settled with an earlier one */
+    bool same = true; /* the first waiting call of g: the others follow */
+    size_t uses = 0, calls = 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(w->g); u; u = LLVMGetNextUse(u))
+      uses++;
+    for (size_t j = i; j < fs->waiting.n; j++) {
+      const Waiting *o = &fs->waiting.v[j];
+      if (o->g != w->g)
+        continue;
+      calls += ir_callee(o->call) == w->g;
+      same &= !strcmp(o->key, w->key);
+    }
+    fs->facts.n = 0;
+    for (size_t f = 0; f < w->n; f++)
+      vec_push(&fs->facts, w->facts[f]);
+    if (same && calls == uses && only_called(w->g)) {
+      in_place(fs, w->g);
+      any = true;
+    } else {
+      too_costly(fs, w->g, &w->cost);
+    }
+    LLVMValueRef g = w->g;
+    for (size_t j = i; j < fs->waiting.n; j++)
+      if (fs->waiting.v[j].g == g) {
+        Waiting *o = &fs->waiting.v[j];
+        free(o->key);
+        free(o->facts);
+        o->g = NULL;
+      }
+  }
+  fs->waiting.n = 0;
+  return any;
+}
+
 /* The calls of fn that pass a private aggregate to a defined function. */
-/* Could shape_of give parameter k of g a fact: g only reads it, and loads
-   a pointer from it?  (Asked before the caller's space analysis, which
-   most calls do not need; memo: mem_param_reads_only_memo's, while nothing
-   changes, or NULL.) */
+/* Could shape_of give parameter k of g a fact: g loads a pointer from it,
+   and only reads it or writes its fields (reads_or_writes_fields)?  (Asked
+   before the caller's space analysis, which most calls do not need; the
+   loads first: most aggregates handed down hold no pointer.  memo:
+   mem_param_reads_only_memo's, while nothing changes, or NULL.) */
 static bool loads_pointers(const Fields *fs, LLVMValueRef g, unsigned k, PtrMap *memo) {
-  if (k >= LLVMCountParams(g) ||
-      !(memo ? mem_param_reads_only_memo(g, k, memo) : mem_param_reads_only(g, k)))
+  if (k >= LLVMCountParams(g))
     return false;
   OffVec offs = {0};
   loaded_offsets(fs, g, k, place_at(0, 0), 0, &offs, NULL, NULL);
   bool any = offs.n != 0;
   vec_free(&offs);
-  return any;
+  return any && reads_or_writes_fields(fs, g, k, memo);
 }
 
 static void candidate_calls(const Fields *fs, LLVMValueRef fn, ValVec *calls) {
@@ -471,9 +578,11 @@ bool fields_run(PassRun *run) {
   pool_bind(&fs.left, &fs.pool);
   pool_bind(&fs.again, &fs.pool);
   pool_bind(&fs.facts, &fs.pool);
+  pool_bind(&fs.waiting, &fs.pool);
   fs.sp = facts_space(run->facts);
   fs.inf = infer_new(cx, m, run->facts);
   fs.specs = specs_new(cx, m, run->facts);
+  fs.mm = mem_new(fs.t);
   ValVec calls = {.pool = &fs.pool};
   bool changed = false;
   PtrMap scan = {.pool = &fs.pool};
@@ -484,22 +593,27 @@ bool fields_run(PassRun *run) {
     if (!LLVMIsDeclaration(f))
       vec_push(&fs.again, f);
   size_t first = fs.again.n; /* those after it were given facts: always looked at */
-  for (size_t w = 0; w < fs.again.n; w++) {
-    LLVMValueRef f = fs.again.v[w];
-    if (w < first && !map_get(&scan, f, NULL))
-      continue; /* no call a shape could be given to */
-    candidate_calls(&fs, f, &calls);
-    if (!calls.n)
-      continue;
-    space_analyse(fs.sp, f, NULL);
-    for (size_t i = 0; i < calls.n; i++) {
-      LLVMValueRef call = calls.v[i], g = ir_callee(call);
-      fs.facts.n = 0;
-      for (unsigned a = 0; a < LLVMGetNumArgOperands(call); a++)
-        shape_of(&fs, call, g, a);
-      if (fs.facts.n && apply(&fs, call, g))
-        changed = true;
+  for (size_t w = 0;;) { /* the calls, then the waiting ones settled (settle) */
+    for (; w < fs.again.n; w++) {
+      LLVMValueRef f = fs.again.v[w];
+      if (w < first && !map_get(&scan, f, NULL))
+        continue; /* no call a shape could be given to */
+      candidate_calls(&fs, f, &calls);
+      if (!calls.n)
+        continue;
+      space_analyse(fs.sp, f, NULL);
+      for (size_t i = 0; i < calls.n; i++) {
+        LLVMValueRef call = calls.v[i], g = ir_callee(call);
+        fs.facts.n = 0;
+        for (unsigned a = 0; a < LLVMGetNumArgOperands(call); a++)
+          shape_of(&fs, call, g, a);
+        if (fs.facts.n && apply(&fs, call, g))
+          changed = true;
+      }
     }
+    if (!settle(&fs))
+      break;
+    changed = true;
   }
   /* internal originals left without a use */
   for (size_t i = 0; i < fs.left.n; i++) {
@@ -514,5 +628,6 @@ bool fields_run(PassRun *run) {
   infer_free(fs.inf);
   space_free(fs.sp);
   specs_free(fs.specs);
+  mem_free(fs.mm);
   return changed;
 }

@@ -2,9 +2,10 @@
 // by others and moved on by another (c->p++, c->out++: a helper that reads
 // and writes the struct).  The writers' stores are the caller's arguments,
 // moved by GEPs, or what the struct's own fields held, moved: the cursor's
-// fields keep their spaces, the readers get a clone for that shape and
-// every access is named on spir64, nvptx64 and amdgcn (2 stay generic
-// without these writers), and execution is unchanged.
+// fields keep their spaces, the readers and the writer `advance` (whose
+// stores the caller's model lists) get a clone for that shape and every
+// access is named on spir64, nvptx64 and amdgcn (2 stay generic without
+// these writers), and execution is unchanged.
 // RUN: %ocl-spir %s -o %t.sp.ll
 // RUN: %ocl-nvptx %s -o %t.nv.ll
 // RUN: %ocl-amdgcn %s -o %t.am.ll
@@ -14,7 +15,7 @@
 // (test/ipmsp/clone-cost.ll is).
 // RUN: gasp-opt --clone-cost=0 -stats -stats-json --summary %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s
 // CHECK: generic memory ops reachable from kernels: 0 (before: 13)
-// CHECK: "fields.clones": 2
+// CHECK: "fields.clones": 3
 // On nvptx64 the clone cost model keeps @more (it only compares the
 // pointers: a copy would name no access; refused for the two shapes its
 // callers store), and @emit's store through the cursor's global `out`

@@ -1,19 +1,25 @@
-; Fields: when a call's aggregate gets no facts.  A callee that
-; writes the aggregate, a field stored with two spaces, an aggregate whose
-; address escapes, a callee the linker may replace (linkonce): no fact, the
-; loaded pointer stays generic.  A reader that hands the aggregate on to
-; another reader: the facts follow (@inner's clone).  Execution unchanged.
+; Fields: when a call's aggregate gets no facts.  A callee that writes
+; the aggregate with what the caller's model cannot list (a pointer loaded
+; from elsewhere), a writer that stores another space into the field it
+; reads, a field stored with two spaces, an aggregate whose address escapes,
+; a callee the linker may replace (linkonce): no fact, the loaded pointer
+; stays generic.  A writer whose stores the caller's model lists (a copy of
+; one field into another) and a reader that hands the aggregate on to
+; another reader: the facts follow (@writer in place, @inner's clone).
+; Execution unchanged.
 ; RUN: gasp-opt -S %s -o %t.ll -stats -pass-remarks=fields 2> %t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=REMARKS < %t.err
 ; RUN: gasp-opt -S - < %t.ll | sed 1d > %t.twice.ll
 ; RUN: sed 1d %t.ll | diff - %t.twice.ll
-; RUN: gasp-run %s --kernel k --global 4 --local 4 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:16 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel k --global 4 --local 4 --arg buf:i32:8:iota --arg local:32 --arg buf:i32:24 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
 ; REMARKS-DAG: remark: {{.*}}{{.*}}argument 0 offset 0 global
 ; REMARKS-DAG: remark: {{.*}}{{.*}}argument 0 offset 0 global
 ; REMARKS-DAG: remark: {{.*}}{{.*}}argument 0 offset 8 local
-; REMARKS-NOT: @writer
+; REMARKS-DAG: remark: {{.*}}specialized in place {{.*}}argument 0 offset 0 global
+; REMARKS-NOT: @overwriter
+; REMARKS-NOT: @rewriter
 ; REMARKS-NOT: @replaceable
 ; REMARKS-NOT: @escaped
 target triple = "spir64-unknown-unknown"
@@ -21,6 +27,7 @@ target triple = "spir64-unknown-unknown"
 %Job = type { ptr addrspace(4), ptr addrspace(4) }
 
 @leak = internal global ptr null
+@elsewhere = internal global ptr addrspace(4) null
 
 ; linkonce: the linker may keep another definition, which may write.
 ; CHECK-LABEL: define linkonce spir_func i32 @replaceable(
@@ -78,6 +85,20 @@ m:
   %a5g = addrspacecast ptr %a5 to ptr addrspace(4)
   store ptr addrspace(4) %gin, ptr %a5, align 8
   %r5 = call spir_func i32 @outer(ptr addrspace(4) %a5g)
+  ; @overwriter
+  %a6 = alloca %Job, align 8
+  %a6g = addrspacecast ptr %a6 to ptr addrspace(4)
+  store ptr addrspace(4) %gin, ptr %a6, align 8
+  %r6 = call spir_func i32 @overwriter(ptr addrspace(4) %a6g)
+  ; @rewriter
+  %a7 = alloca %Job, align 8
+  %a7g = addrspacecast ptr %a7 to ptr addrspace(4)
+  store ptr addrspace(4) %gin, ptr %a7, align 8
+  %r7 = call spir_func i32 @rewriter(ptr addrspace(4) %a7g, ptr addrspace(4) %lt, i32 %i0)
+  %x5 = add i64 %id, 16
+  %o5 = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %x5
+  %s67 = add i32 %r6, %r7
+  store i32 %s67, ptr addrspace(1) %o5, align 4
   %o1 = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %id
   store i32 %r1, ptr addrspace(1) %o1, align 4
   %x2 = add i64 %id, 4
@@ -93,14 +114,50 @@ m:
   ret void
 }
 
-; Writes its job's second field: not a reader, so the caller's aggregate
-; escapes and the load stays generic.
+; Copies its job's first field into the second: a writer whose store the
+; caller's model lists (memory.c, writes_fields), so field 0 holds what the
+; kernel stored there, global, and the load is named.
 ; CHECK-LABEL: define internal spir_func i32 @writer(
-; CHECK: load i32, ptr addrspace(4)
+; CHECK: load i32, ptr addrspace(1)
 define internal spir_func i32 @writer(ptr addrspace(4) %j) {
   %f = getelementptr inbounds i8, ptr addrspace(4) %j, i64 8
   %p = load ptr addrspace(4), ptr addrspace(4) %j, align 8
   store ptr addrspace(4) %p, ptr addrspace(4) %f, align 8
+  %v = load i32, ptr addrspace(4) %p, align 4
+  ret i32 %v
+}
+
+; Stores a pointer it loaded from a global variable (the kernel's aggregate
+; through @leak's null: what it holds is nothing the caller's model can
+; list) into the field it then reads: no writer, no fact.
+; CHECK-LABEL: define internal spir_func i32 @overwriter(
+; CHECK: load i32, ptr addrspace(4)
+define internal spir_func i32 @overwriter(ptr addrspace(4) %j) {
+  %q = load ptr addrspace(4), ptr @elsewhere, align 8
+  %c = icmp eq ptr addrspace(4) %q, null
+  br i1 %c, label %read, label %over
+over:
+  store ptr addrspace(4) %q, ptr addrspace(4) %j, align 8
+  br label %read
+read:
+  %p = load ptr addrspace(4), ptr addrspace(4) %j, align 8
+  %v = load i32, ptr addrspace(4) %p, align 4
+  ret i32 %v
+}
+
+; Stores its second argument (the kernel's local tile) into the field the
+; kernel filled with a global pointer (odd work-items), then reads it: the
+; caller's model lists both, two spaces, no fact.
+; CHECK-LABEL: define internal spir_func i32 @rewriter(
+; CHECK: load i32, ptr addrspace(4)
+define internal spir_func i32 @rewriter(ptr addrspace(4) %j, ptr addrspace(4) %l, i32 %n) {
+  %odd = trunc i32 %n to i1
+  br i1 %odd, label %over, label %read
+over:
+  store ptr addrspace(4) %l, ptr addrspace(4) %j, align 8
+  br label %read
+read:
+  %p = load ptr addrspace(4), ptr addrspace(4) %j, align 8
   %v = load i32, ptr addrspace(4) %p, align 4
   ret i32 %v
 }
