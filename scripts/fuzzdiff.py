@@ -4,7 +4,8 @@
 
 usage: fuzzdiff.py [--build DIR] [-n N] [--first SEED] [-j JOBS]
                    [--targets spir64,nvptx64,amdgcn] [--llc] [--plain]
-                   [--keep DIR] [--progress N] [--sizes] [--flagsets a,b,...]
+                   [--keep DIR] [--progress N] [--sizes] [--vectors] [--writers]
+                   [--flagsets a,b,...]
 
 For each seed, scripts/genprog.py --extended (--plain: without its extended
 constructs) writes an OpenCL C program aimed at generic pointers; clang-22 compiles it for each target (the -O level
@@ -22,7 +23,9 @@ back end crashes on a few -O2 programs by itself; those are counted), and
 the nvptx64 PTX assembled by ptxas -arch=sm_90 where the CUDA toolkit is
 installed (when ptxas accepts the original's PTX).  --sizes adds genprog's
 realistic-size stream (helpers of up to 600 blocks, names of up to 2,000
-characters, up to 5,000 functions); --flagsets runs only the named sets.  Every output is read
+characters, up to 5,000 functions), --vectors its vector helpers,
+--writers its cursor structs handed to helpers that write them; --flagsets
+runs only the named sets.  Every output is read
 back and verified (opt-22 -passes=verify): what gasp prints must parse.
 
 A run is
@@ -169,7 +172,7 @@ def one_program(seed, args):
     work = os.path.join(args.tmp, "s%d" % seed)
     os.makedirs(work, exist_ok=True)
     cl = os.path.join(work, "p.cl")
-    genprog.main_to(seed, cl, args.extended, args.sizes, args.vectors)
+    genprog.main_to(seed, cl, args.extended, args.sizes, args.vectors, args.writers)
     olevel, no_inline = OLEVELS[seed % len(OLEVELS)]
     counts = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0,
               "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0,
@@ -337,6 +340,8 @@ def main():
     ap.add_argument("--vectors", action="store_true",
                     help="genprog's vector helpers too (uint4/uint2 through private and local "
                          "pointers)")
+    ap.add_argument("--writers", action="store_true",
+                    help="genprog's cursor structs too (handed to helpers that write their fields)")
     ap.add_argument("--flagsets", default=",".join(n for n, _ in FLAGSETS),
                     help="the flag sets to run (default: all)")
     ap.add_argument("--timeout", type=int, default=120,

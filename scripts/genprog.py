@@ -3,7 +3,7 @@
 """genprog.py — random OpenCL C 2.0 programs aimed at generic pointers (in
 the spirit of CLSmith), for differential execution of gasp's output.
 
-usage: genprog.py [--extended] [--sizes] [--vectors] SEED [OUT.cl]   (stdout without OUT)
+usage: genprog.py [--extended] [--sizes] [--vectors] [--writers] SEED [OUT.cl]   (stdout without OUT)
 
 --extended adds (from a random stream of its own, so the rest of the
 program is the same) the shapes that found gasp's wrong code before:
@@ -31,6 +31,13 @@ every space so that gasp clones them (make fuzz-asan; docs/reliability.md).
 uint4 and uint2 through a generic pointer, called on the work-item's own
 private and local vectors (AMDGPU MUBUF scratch splits a named private
 access wider than 8 bytes: bench/random --vectors).
+
+--writers adds (a ninth stream) a cursor struct of three pointers (into
+any space, chosen at run time too) and two integers, handed to noinline
+helpers that read through its pointer fields and write its fields: the
+integers, a pointer field moved from another (cur = base + k), two fields
+swapped, and through the pointers it holds (gasp's fields pass: writers
+take their callers' field facts; test/fields/writer-helpers.cl).
 
 Every program is well defined (so any difference after gasp is gasp's
 fault): unsigned arithmetic only (wraps), every pointer points at the start
@@ -112,8 +119,13 @@ static __attribute__((noinline)) uint by_val(V v, uint i) {
 """
 
 
+CUR_PRELUDE = """
+typedef struct { uint *base; uint *cur; uint *tab; uint n, sum; } Cur;
+"""
+
+
 class Gen:
-    def __init__(self, seed, extended=False, sizes=False, vectors=False):
+    def __init__(self, seed, extended=False, sizes=False, vectors=False, writers=False):
         self.r = random.Random(seed)
         # the extended constructs draw from a stream of their own: a
         # program's plain part is the same with and without them
@@ -132,6 +144,8 @@ class Gen:
         self.b = random.Random(seed * 49979687 + 13) if sizes else None
         # vectors through private and local pointers (--vectors): an eighth
         self.u = random.Random(seed * 67867967 + 17) if vectors else None
+        # cursor structs handed to helpers that write them (--writers): a ninth
+        self.q = random.Random(seed * 86028121 + 19) if writers else None
         self.helpers = []   # (name, kind, text)
         self.sized = []     # (name, text) of the --sizes helpers
         self.vec_helpers = []  # texts of the --vectors helpers
@@ -460,6 +474,43 @@ class Gen:
                 "acc += vget%s(&lv%s[lid * 2u], acc); acc += lv%s[lid * 2u + %du].x; }" % (
                     w, w, w, w, w, w, w, u.randrange(2)))
 
+    # ---- writers (genprog.py --writers) -------------------------------------
+    def writer_helpers(self):
+        """Noinline helpers taking a Cur (base, cur, tab: slice starts, cur
+        = base + k; n, sum) that read through its pointer fields and write
+        its fields: integers, cur moved from base, base and tab swapped."""
+        q = self.q
+        c = lambda: "%du" % q.randrange(1, 97)  # noqa: E731
+        self.vec_helpers.append(
+            "static __attribute__((noinline)) uint cstep(Cur *c, uint i) {\n"
+            "  c->sum += c->cur[0] ^ c->tab[i & 3u];\n  c->n += %s;\n"
+            "  c->cur = c->base + ((c->n + i) & 3u);\n  return c->sum;\n}" % c())
+        self.vec_helpers.append(
+            "static __attribute__((noinline)) void cput(Cur *c, uint v) {\n"
+            "  c->cur[0] += v;\n  c->tab[(v + c->n) & 3u] ^= v * %s;\n  c->n ^= v & 7u;\n}" % c())
+        self.vec_helpers.append(
+            "static __attribute__((noinline)) void cswap(Cur *c) {\n"
+            "  uint *t = c->base;\n  c->base = c->tab;\n  c->tab = t;\n  c->cur = c->base;\n}")
+
+    def writer_ptr(self):
+        q = self.q
+        k = q.randrange(4)
+        if k < 3:
+            return ["g", "l", "pa"][k]
+        return "((acc & 1u) ? %s : %s)" % (q.choice(["g", "l", "pa"]), q.choice(["g", "l", "pa"]))
+
+    def writer_stmt(self):
+        """A cursor over two slices handed to the writers, then read."""
+        q = self.q
+        a, b = self.writer_ptr(), self.writer_ptr()
+        calls = []
+        for _ in range(q.randrange(1, 5)):
+            k = q.randrange(3)
+            calls.append(["acc += cstep(&cu, acc);", "cput(&cu, acc + %du);" % q.randrange(9),
+                          "cswap(&cu);"][k])
+        return ("{ Cur cu = { %s, %s, %s, 0u, acc }; %s acc += cu.sum + cu.n + cu.cur[0] + "
+                "cu.tab[acc & 3u]; }" % (a, a, b, " ".join(calls)))
+
     def kernel(self):
         r = self.r
         n = r.randrange(4, 12)
@@ -479,6 +530,9 @@ class Gen:
         if self.u:
             for _ in range(self.u.randrange(1, 4)):
                 stmts.insert(self.u.randrange(len(stmts) + 1), self.vector_stmt())
+        if self.q:
+            for _ in range(self.q.randrange(1, 4)):
+                stmts.insert(self.q.randrange(len(stmts) + 1), self.writer_stmt())
         body = "\n  ".join(stmts)
         post = "\n  ".join(self.stmt() for _ in range(r.randrange(1, 5)))
         if self.x:
@@ -520,6 +574,8 @@ class Gen:
             self.helper(i)
         if self.u:
             self.vector_helpers()
+        if self.q:
+            self.writer_helpers()
         # at least one helper that takes a plain generic pointer
         if not any(h[1] in ("read", "write", "rmw", "chain") for h in self.helpers):
             self.helper(len(self.helpers))
@@ -527,33 +583,34 @@ class Gen:
                                 "uint h%d_read(uint *p, uint i) { return p[i & 3u] + 1u; }" %
                                 (len(self.helpers) - 1))
         kernel = self.kernel()  # draws the --sizes helpers it calls
-        return (PRELUDE + (EXT_PRELUDE if self.x else "") + "\n".join(h[2] for h in self.helpers) +
+        return (PRELUDE + (EXT_PRELUDE if self.x else "") + (CUR_PRELUDE if self.q else "") + "\n".join(h[2] for h in self.helpers) +
                 "".join("\n" + t for t in self.vec_helpers) +
                 "\n" + "".join(t + "\n" for _, t in self.sized) + kernel)
 
 
-def generate(seed, extended=False, sizes=False, vectors=False):
-    return ("/* genprog.py %s%s%s%d */\n" % ("--extended " if extended else "",
-                                              "--sizes " if sizes else "",
-                                              "--vectors " if vectors else "", seed) +
-            Gen(seed, extended, sizes, vectors).program())
+def generate(seed, extended=False, sizes=False, vectors=False, writers=False):
+    return ("/* genprog.py %s%s%s%s%d */\n" % ("--extended " if extended else "",
+                                                "--sizes " if sizes else "",
+                                                "--vectors " if vectors else "",
+                                                "--writers " if writers else "", seed) +
+            Gen(seed, extended, sizes, vectors, writers).program())
 
 
-def main_to(seed, path, extended=False, sizes=False, vectors=False):
+def main_to(seed, path, extended=False, sizes=False, vectors=False, writers=False):
     """Writes program SEED to path."""
     with open(path, "w") as f:
-        f.write(generate(seed, extended, sizes, vectors))
+        f.write(generate(seed, extended, sizes, vectors, writers))
 
 
 def main():
-    flags = ("--extended", "--sizes", "--vectors")
+    flags = ("--extended", "--sizes", "--vectors", "--writers")
     args = [a for a in sys.argv[1:] if a not in flags]
-    ext, sizes, vectors = (f in sys.argv[1:] for f in flags)
+    ext, sizes, vectors, writers = (f in sys.argv[1:] for f in flags)
     seed = int(args[0])
     if len(args) > 1:
-        main_to(seed, args[1], ext, sizes, vectors)
+        main_to(seed, args[1], ext, sizes, vectors, writers)
     else:
-        sys.stdout.write(generate(seed, ext, sizes, vectors))
+        sys.stdout.write(generate(seed, ext, sizes, vectors, writers))
 
 
 if __name__ == "__main__":

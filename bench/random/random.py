@@ -3,7 +3,7 @@
 """bench/random/random.py — random programs' final code, clang's build against
 the plugin's, kernel by kernel and column by column.
 
-    python3 bench/random/random.py [-n N] [--first S] [--opt O2,O3] [--vectors]
+    python3 bench/random/random.py [-n N] [--first S] [--opt O2,O3] [--vectors] [--writers]
                                    [--targets nvptx64,gfx90a,gfx1100] [-j J]
                                    [--build build] [--out bench/random/random.md]
 
@@ -89,6 +89,8 @@ def main():
     ap.add_argument("--vectors", action="store_true",
                     help="genprog --vectors: helpers reading and writing uint4/uint2 through "
                          "private and local pointers")
+    ap.add_argument("--writers", action="store_true",
+                    help="genprog --writers: cursor structs handed to helpers that write them")
     a = ap.parse_args()
     plugin = os.path.join(os.path.abspath(a.build), "lib", "gasp-plugin.so")
     if not os.path.exists(plugin):
@@ -104,7 +106,8 @@ def main():
     jobs = [(s, t, o) for o in opts for t in targets for s in seeds]
     with tempfile.TemporaryDirectory() as tmp:
         for s in seeds:  # written once, before the jobs share them
-            genprog.main_to(s, os.path.join(tmp, "p%d.cl" % s), True, False, a.vectors)
+            genprog.main_to(s, os.path.join(tmp, "p%d.cl" % s), True, False, a.vectors,
+                            a.writers)
         with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
             res = list(ex.map(lambda j: (j, one(j[0], j[1], j[2], plugin, tmp)), jobs))
     args = " ".join(sys.argv[1:])  # the command that reproduces the file, --out included
@@ -112,7 +115,8 @@ def main():
            "Produced by `python3 bench/random/random.py%s` (genprog --extended%s seeds %d..%d; "
            "clang-22 with and without the plugin, then llc-22%s; per kernel, the functions it "
            "reaches; tolerance 2%% for instrs and waitcnt, 0 for the others)." % (
-               " " + args if args else "", " --vectors" if a.vectors else "", a.first,
+               " " + args if args else "",
+               (" --vectors" if a.vectors else "") + (" --writers" if a.writers else ""), a.first,
                a.first + a.n - 1,
                (", ptxas -arch=sm_90 -v" if PTXAS else "") +
                ("; sass: nvdisasm, scripts/sass-tools.sh" if SASS else "")), "",

@@ -56,8 +56,10 @@
  * the base one).  A null moved by GEPs is no null: a moved constant, or a
  * moved copy of a field that may hold null, keeps the field unknown.  The
  * struct passed twice, its own address stored, or any other use in the
- * callee is an escape.  Tests: fields/writers.ll, init.cl, ctor.test,
- * cursor.cl.
+ * callee is an escape.  fields.c asks the same question of a callee's
+ * parameter (mem_param_writes_fields) before giving it its callers' field
+ * facts.  Tests: fields/writers.ll, init.cl, ctor.test, cursor.cl,
+ * writer-helpers.cl.
  *
  * Writes ordered within a block (ordered_slot): a load whose slot holds
  * more than one pointer looks back in its own block for the last write of

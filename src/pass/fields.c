@@ -13,8 +13,11 @@
  * Algorithm.  For each call passing the address of a private aggregate (an
  * alloca memory.c models, at a constant offset d; or an aggregate parameter
  * that already has field facts) to parameter k of a defined function g
- * that only reads through it (memory.c, mem_param_reads_only: loads,
- * comparisons, copies out, callees that only read):
+ * that only reads through it (readers.c, mem_param_reads_only: loads,
+ * comparisons, copies out, callees that only read) or writes only what a
+ * caller's model lists (memory.c, mem_param_writes_fields: at constant
+ * offsets, integers, its own parameters, constants, copies of the
+ * aggregate's own fields — a stream's running CRC, a cursor moved on):
  *   1. the offsets o at which g loads a generic pointer through parameter k
  *      (constant GEPs from it);
  *   2. per offset, the spaces of every pointer the caller stores at d + o
@@ -36,10 +39,15 @@
  * internal original left without a use is deleted.
  *
  * Soundness.  The aggregate's address reaches nothing but loads, stores
- * into it in the caller, and readers: nothing else can write it, so what
- * the caller stored anywhere in its body is all it can hold, at any call.
- * The clone is internal and called only with that shape.  A g the linker
- * could replace (weak, linkonce) is not a reader.
+ * into it in the caller, readers and writers (memory.c's model of the
+ * caller fails otherwise, and space_field gives no fact): nothing else can
+ * write it, so what the caller stored anywhere in its body, and what the
+ * writers it calls store (in the caller's terms: its arguments, constants,
+ * field copies), is all it can hold, at any call.  The clone starts from
+ * that; its own stores into the aggregate are memory.c's accesses of the
+ * parameter's region, joined to the entry facts in its slots.  The clone
+ * is internal and called only with that shape.  A g the linker could
+ * replace (weak, linkonce) is neither reader nor writer.
  *
  * Example (spir64):
  *   store ptr addrspace(4) %g, ptr %j1 ; global at 0
@@ -62,7 +70,11 @@
  * costs"): the uses a copy names are the accesses through, and calls
  * passing, the pointers it loads from the fields the facts name; otherwise
  * a Missed remark CloneTooCostly and fields.too-costly, and the calls keep
- * the original.
+ * the original.  A refused call to an internal g called only directly
+ * waits until every function was looked at (settle): when each use of g
+ * is such a call with the same shape, g takes it in place — no copy, so
+ * nothing to pay (hashcat's zip kernels: ipmsp's copy of the decompressor,
+ * called twice by each kernel, whose CRC table reads were left generic).
  *
  * Limits: the shape is per call, not per path; a reader's own callees get
  * facts only through a clone of the reader; a field read at a run-time
