@@ -62,7 +62,7 @@
  *      Only parameters that pay keep a named space in a clone's tuple
  *      (phase 2b); in a space whose wide accesses the back end splits
  *      (tgt_split_bytes: AMDGPU private memory on MUBUF-scratch targets),
- *      an access split into more than two pieces does not pay, and an
+ *      an access split into pieces does not pay (benefit.c), and an
  *      in-place rewrite keeps such a parameter generic too (keep_unsplit;
  *      not under --lower-generic=tags, where a generic access becomes a
  *      dispatch).  In a space whose cast must be shared (NVPTX global), a
@@ -217,7 +217,7 @@ static bool keep_paying(Ipmsp *ip, uint32_t f, int *sp) {
 }
 
 /* Keeps generic in sp the parameters of f whose space splits the accesses
-   f makes through them into more than two pieces (tgt_split_bytes: AMDGPU
+   f makes through them into pieces (tgt_split_bytes: AMDGPU
    MUBUF scratch; benefit.c) where no other use pays: named, each such
    access costs more instructions than the flat one.  In-place rewrites
    follow it too (they copy nothing, but the accesses they name are as

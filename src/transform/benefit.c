@@ -184,12 +184,18 @@ static bool print_buffer(LLVMValueRef p) {
 }
 
 /* Is i an access through v (its pointer operand) that the back end would
-   split into more than two pieces of `piece` bytes in the space asked about
+   split into pieces of `piece` bytes in the space asked about
    (tgt_split_bytes; 0: it splits none)?  Named, each piece is an
-   instruction where the flat access is one: two pieces break even (one
-   more instruction, where the flat access waits on two counters and the
-   named one on one), four (a 16-byte vector in 4-byte private elements)
-   do not. */
+   instruction where the flat access is one, and the pieces do not merge:
+   llc's load-store optimizer makes one flat_store_dwordx4 of two adjacent
+   8-byte flat stores, and each split buffer store waits for the load it
+   stores (s_waitcnt vmcnt).  Two pieces were taken to break even (the flat
+   access waits on two counters, the named one on one) until genprog
+   --writers' cursor structs of pointers, on gfx90a: 21 of 40 kernels had
+   more waits than clang's build, 14 of 40 were not worse in any column
+   (bench/random, random-writers.md); with every split access left flat,
+   23 of 40 (random.md 31 -> 34, --vectors 28 -> 34), fewer instructions
+   and waits in every random report, public programs unchanged. */
 static bool too_wide(LLVMValueRef i, LLVMValueRef v, unsigned piece) {
   if (!piece || !(LLVMIsALoadInst(i) || LLVMIsAStoreInst(i) || LLVMIsAAtomicRMWInst(i) ||
                   LLVMIsAAtomicCmpXchgInst(i)) ||
@@ -200,7 +206,7 @@ static bool too_wide(LLVMValueRef i, LLVMValueRef v, unsigned piece) {
   LLVMTypeRef ty = LLVMIsALoadInst(i) ? LLVMTypeOf(i)
                                       : LLVMTypeOf(LLVMGetOperand(i, LLVMIsAStoreInst(i) ? 0 : 1));
   LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(i)));
-  return LLVMStoreSizeOfType(LLVMGetModuleDataLayout(m), ty) > 2ull * piece;
+  return LLVMStoreSizeOfType(LLVMGetModuleDataLayout(m), ty) > piece;
 }
 
 /* Local facts of parameter (f, k): the uses of the parameter's value that pay by

@@ -138,8 +138,8 @@ void benefit_forget(Benefit *b, uint32_t f); /* f's body or calls changed */
 /* Does a named space for parameter k of f name something (here, or down)? */
 bool benefit_pays(Benefit *b, uint32_t f, unsigned k);
 /* benefit_pays for a space whose accesses the back end splits into pieces
-   of `piece` bytes (tgt_split_bytes; 0: benefit_pays): an access of more
-   than two pieces does not pay (named, it costs more than the flat one). */
+   of `piece` bytes (tgt_split_bytes; 0: benefit_pays): an access split
+   into pieces does not pay (named, it costs more than the flat one). */
 bool benefit_pays_split(Benefit *b, uint32_t f, unsigned k, unsigned piece);
 /* The uses it names, weighted by loop depth, down a few calls (a callee
    parameter's net of its copy); *raw (may be NULL): unweighted. */

@@ -8,7 +8,10 @@
 // these writers), and execution is unchanged.
 // RUN: %ocl-spir %s -o %t.sp.ll
 // RUN: %ocl-nvptx %s -o %t.nv.ll
-// RUN: %ocl-amdgcn %s -o %t.am.ll
+// amdgcn as gfx1100 (flat scratch): on a MUBUF-scratch target the struct's
+// 8-byte fields keep the helpers' private parameters flat (two dwords each
+// named; test/ipmsp/wide-private.ll).
+// RUN: %ocl-amdgcn -mcpu=gfx1100 %s -o %t.am.ll
 // RUN: gasp-opt -stats -stats-json --summary %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
 // The clone limits are the ones before the default became 1 (--clone-cost=8 on
 // nvptx64, 0 on amdgcn): what this tests is not the cost model

@@ -8,7 +8,10 @@
 // execution is unchanged.
 // RUN: %ocl-spir %s -o %t.sp.ll
 // RUN: %ocl-nvptx %s -o %t.nv.ll
-// RUN: %ocl-amdgcn %s -o %t.am.ll
+// amdgcn as gfx1100 (flat scratch): on a MUBUF-scratch target the struct's
+// 8-byte fields keep the helpers' private parameters flat (two dwords each
+// named; test/ipmsp/wide-private.ll).
+// RUN: %ocl-amdgcn -mcpu=gfx1100 %s -o %t.am.ll
 // RUN: gasp-opt --summary %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
 // RUN: gasp-opt --summary %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NV
 // RUN: gasp-opt --summary %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s

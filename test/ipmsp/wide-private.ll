@@ -1,12 +1,14 @@
 ; ipmsp leaves generic a parameter whose space is AMDGPU private memory on a
 ; target that reaches it through MUBUF scratch (gfx6-gfx90a, gfx10: the
 ; private element size is 4 bytes), when every access the callee makes
-; through it would be split into more than two pieces: llc-22 splits a
-; private <4 x i32> load into four buffer_load_dword where the flat access
-; is one flat_load_dwordx4 (a random OpenCL program's int4 helpers: more
-; instructions, not fewer).  A 4- or 8-byte access still pays, and on
-; gfx1100 (flat scratch: scratch_load_b128, one instruction) the wide one
-; does too.
+; through it would be split into pieces: llc-22 splits a private
+; <4 x i32> load into four buffer_load_dword where the flat access is one
+; flat_load_dwordx4 (a random OpenCL program's int4 helpers: more
+; instructions, not fewer), and an 8-byte one into two, which neither
+; merge nor wait as the flat ones do (genprog --writers' structs of
+; pointers: more s_waitcnt than clang's build).  A 4-byte access still
+; pays, and on gfx1100 (flat scratch: scratch_load_b128, one instruction)
+; the wide ones do too.
 ; RUN: gasp-opt -S %s -o %t.90a.ll
 ; RUN: FileCheck %s --check-prefix=GFX90A < %t.90a.ll
 ; RUN: llc-22 -O2 %t.90a.ll -o - | FileCheck %s --check-prefix=ASM90A
@@ -27,7 +29,7 @@ target triple = "amdgcn-amd-amdhsa"
 ; GFX90A-LABEL: define amdgpu_kernel void @k(
 ; GFX90A: call <4 x i32> @get4(ptr %a.g,
 ; GFX90A: call i32 @get1(ptr addrspace(5) %b,
-; GFX90A: call <2 x i32> @get2(ptr addrspace(5) %a,
+; GFX90A: call <2 x i32> @get2(ptr %a.g,
 ; GFX1100-LABEL: define amdgpu_kernel void @k(
 ; GFX1100: call <4 x i32> @get4(ptr addrspace(5) %a,
 define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %o1, i32 %n) #0 {
@@ -61,6 +63,7 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %o1, i32 %n
 ; flat_load_dword).
 ; GFX90A-LABEL: define internal <4 x i32> @get4(ptr %p,
 ; GFX90A: load <4 x i32>, ptr %
+; GFX90A-LABEL: define internal <2 x i32> @get2(ptr %p,
 ; GFX1100-LABEL: define internal <4 x i32> @get4(ptr addrspace(5) %p,
 ; GFX1100: load <4 x i32>, ptr addrspace(5)
 ; ASM90A-LABEL: get4:
@@ -91,8 +94,11 @@ define internal i32 @get1(ptr %p, i32 %i) #1 {
   ret i32 %v
 }
 
-; Two pieces break even: named (two buffer_load_dword for one flat_load_dwordx2).
-; GFX90A-LABEL: define internal <2 x i32> @get2(ptr addrspace(5) %p,
+; Two pieces do not pay either: flat (one flat_load_dwordx2, not two
+; buffer_load_dword; get2 keeps its place, ahead of get1's retyped body).
+; ASM90A-LABEL: get2:
+; ASM90A-NOT: buffer_
+; ASM90A: flat_load_dwordx2
 define internal <2 x i32> @get2(ptr %p, i32 %i) #1 {
   %m = and i32 %i, 3
   %q = getelementptr inbounds <2 x i32>, ptr %p, i32 %m
