@@ -13,7 +13,9 @@ bench/public/work/ (ignored), never copied into the project:
                          awk 'NR % 2 == 0'` (the odd ones are held out for
                          measurement from outside), the first N of them:
                          their -cuda/main.cu (CUDA) and -hip/main.cu (HIP)
-  yuhc/gpu-rodinia       cuda/: every .cu no other file there includes (CUDA)
+  yuhc/gpu-rodinia       cuda/: every .cu no other file there includes (CUDA);
+                         with --suites rodinia-opencl, opencl/'s OpenCL C
+                         kernel files instead (a screen, never in public.md)
   vetter/shoc            src/cuda (CUDA) and src/opencl (OpenCL C) kernels
   cavazos-lab/PolyBench-ACC  CUDA/ and OpenCL/ kernels
   NVIDIA/cuda-samples    only with --suites cuda-samples (a report of its
@@ -961,7 +963,7 @@ def main():
                          "what bench/compile/compile.py links), no plugin, llc or report")
     ap.add_argument("--suites", default="",
                     help="only these suites (comma list: HeCBench, rodinia, shoc, PolyBench-ACC; "
-                         "cuda-samples, altis, parboil and hashcat only when named)")
+                         "cuda-samples, altis, parboil, hashcat and rodinia-opencl only when named)")
     ap.add_argument("--units", default="",
                     help="only the units whose name contains one of these (comma list), "
                          "e.g. sosfil-cuda,p4-cuda")
