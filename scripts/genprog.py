@@ -148,7 +148,7 @@ class Gen:
         self.q = random.Random(seed * 86028121 + 19) if writers else None
         self.helpers = []   # (name, kind, text)
         self.sized = []     # (name, text) of the --sizes helpers
-        self.vec_helpers = []  # texts of the --vectors helpers
+        self.stream_helpers = []  # texts of the --vectors and --writers helpers
         self.out = []
 
     def c(self):
@@ -451,11 +451,11 @@ class Gen:
         wider than 8 bytes into 4-byte pieces on MUBUF-scratch targets."""
         u = self.u
         c = lambda: "%du" % u.randrange(1, 97)  # noqa: E731
-        self.vec_helpers.append(
+        self.stream_helpers.append(
             "static __attribute__((noinline)) uint vget4(uint4 *p, uint i) {\n"
             "  uint4 v = p[i & 1u];\n  p[(i + 1u) & 1u] += (uint4)(i, %s, i ^ %s, 1u);\n"
             "  return v.x + v.y * 3u + v.z + v.w;\n}" % (c(), c()))
-        self.vec_helpers.append(
+        self.stream_helpers.append(
             "static __attribute__((noinline)) uint vget2(uint2 *p, uint i) {\n"
             "  uint2 v = p[i & 1u];\n  p[(i + 1u) & 1u] = v * %s + (uint2)(i, 1u);\n"
             "  return v.x ^ v.y;\n}" % c())
@@ -481,14 +481,14 @@ class Gen:
         its fields: integers, cur moved from base, base and tab swapped."""
         q = self.q
         c = lambda: "%du" % q.randrange(1, 97)  # noqa: E731
-        self.vec_helpers.append(
+        self.stream_helpers.append(
             "static __attribute__((noinline)) uint cstep(Cur *c, uint i) {\n"
             "  c->sum += c->cur[0] ^ c->tab[i & 3u];\n  c->n += %s;\n"
             "  c->cur = c->base + ((c->n + i) & 3u);\n  return c->sum;\n}" % c())
-        self.vec_helpers.append(
+        self.stream_helpers.append(
             "static __attribute__((noinline)) void cput(Cur *c, uint v) {\n"
             "  c->cur[0] += v;\n  c->tab[(v + c->n) & 3u] ^= v * %s;\n  c->n ^= v & 7u;\n}" % c())
-        self.vec_helpers.append(
+        self.stream_helpers.append(
             "static __attribute__((noinline)) void cswap(Cur *c) {\n"
             "  uint *t = c->base;\n  c->base = c->tab;\n  c->tab = t;\n  c->cur = c->base;\n}")
 
@@ -583,8 +583,9 @@ class Gen:
                                 "uint h%d_read(uint *p, uint i) { return p[i & 3u] + 1u; }" %
                                 (len(self.helpers) - 1))
         kernel = self.kernel()  # draws the --sizes helpers it calls
-        return (PRELUDE + (EXT_PRELUDE if self.x else "") + (CUR_PRELUDE if self.q else "") + "\n".join(h[2] for h in self.helpers) +
-                "".join("\n" + t for t in self.vec_helpers) +
+        return (PRELUDE + (EXT_PRELUDE if self.x else "") + (CUR_PRELUDE if self.q else "") +
+                "\n".join(h[2] for h in self.helpers) +
+                "".join("\n" + t for t in self.stream_helpers) +
                 "\n" + "".join(t + "\n" for _, t in self.sized) + kernel)
 
 

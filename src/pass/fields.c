@@ -371,19 +371,6 @@ static void in_place(Fields *fs, LLVMValueRef g) {
   vec_push(&fs->again, g);
 }
 
-/* Is every use of g a direct call of it (none passes g itself on)? */
-static bool only_called(LLVMValueRef g) {
-  for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef c = LLVMGetUser(u);
-    if (!LLVMIsACallInst(c) || LLVMGetCalledValue(c) != g)
-      return false;
-    for (unsigned a = 0; a < LLVMGetNumArgOperands(c); a++)
-      if (LLVMGetOperand(c, a) == g)
-        return false;
-  }
-  return true;
-}
-
 /* Sends call (to g) to the function for the shape in fs->facts.  A copy
    that does not pay for an internal g called only directly waits
    (fs->waiting): when every call of g turns out to have that shape, g
@@ -409,7 +396,7 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
       free(name);
       return false;
     }
-    if (internal && only_called(g)) {
+    if (internal && !ir_address_taken(g)) {
       Waiting wt = {g, call, name, xmalloc(size_mul(fs->facts.n, sizeof *fs->facts.v)),
                     fs->facts.n, cost};
       memcpy(wt.facts, fs->facts.v, fs->facts.n * sizeof *fs->facts.v);
@@ -448,8 +435,9 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
 
 /* The waiting calls (apply), once every function was looked at: an
    internal g each of whose uses is a waiting call of one shape takes it in
-   place (no copy, no call changes); the others are refused as they would
-   have been.  True when some g took a shape (its calls are then looked at:
+   place (no copy, no call changes; a use that is no waiting call — g
+   passed as an argument, an invoke — leaves fewer calls than uses); the
+   others are refused as they would have been.  True when some g took a shape (its calls are then looked at:
    fs->again). */
 static bool settle(Fields *fs) {
   bool any = false;
@@ -471,7 +459,7 @@ static bool settle(Fields *fs) {
     fs->facts.n = 0;
     for (size_t f = 0; f < w->n; f++)
       vec_push(&fs->facts, w->facts[f]);
-    if (same && calls == uses && only_called(w->g)) {
+    if (same && calls == uses) {
       in_place(fs, w->g);
       any = true;
     } else {
