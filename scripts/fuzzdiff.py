@@ -4,7 +4,7 @@
 
 usage: fuzzdiff.py [--build DIR] [-n N] [--first SEED] [-j JOBS]
                    [--targets spir64,nvptx64,amdgcn] [--llc] [--plain]
-                   [--keep DIR] [--progress N] [--sizes] [--vectors] [--writers]
+                   [--keep DIR] [--progress N] [--sizes] [--vectors] [--writers] [--fnptrs]
                    [--flagsets a,b,...]
 
 For each seed, scripts/genprog.py --extended (--plain: without its extended
@@ -24,7 +24,9 @@ the nvptx64 PTX assembled by ptxas -arch=sm_90 where the CUDA toolkit is
 installed (when ptxas accepts the original's PTX).  --sizes adds genprog's
 realistic-size stream (helpers of up to 600 blocks, names of up to 2,000
 characters, up to 5,000 functions), --vectors its vector helpers,
---writers its cursor structs handed to helpers that write them; --flagsets
+--writers its cursor structs handed to helpers that write them, --fnptrs
+its tables of helpers called through function pointers (with the
+whole-program set: gasp's indirect pass); --flagsets
 runs only the named sets.  Every output is read
 back and verified (opt-22 -passes=verify): what gasp prints must parse.
 
@@ -67,8 +69,10 @@ FLAGSETS = [
     ("tags-pig", ["--lower-generic=tags", "--private-in-global"]),
     ("infer-tags", ["--passes=infer,lower", "--lower-generic=tags"]),
     ("version", ["--version-by-space=on"]),
+    ("whole-program", ["--whole-program"]),  # the closed world: internalize, indirect
     ("early", ["--early-run"]),  # the plugin's early-run rules alone (what waits), sanitized too
     ("plugin", None),  # the users' pipeline: clang-22 with -fpass-plugin (plugin_cmd)
+    ("plugin-wp", None),  # the same with -mllvm -gasp-whole-program
 ]
 OLEVELS = [("-O0", False), ("-O1", True), ("-O2", False)]
 LLC = {"nvptx64": ["llc-22", "-mtriple=nvptx64", "-mcpu=sm_90"],
@@ -172,7 +176,7 @@ def one_program(seed, args):
     work = os.path.join(args.tmp, "s%d" % seed)
     os.makedirs(work, exist_ok=True)
     cl = os.path.join(work, "p.cl")
-    genprog.main_to(seed, cl, args.extended, args.sizes, args.vectors, args.writers)
+    genprog.main_to(seed, cl, args.extended, args.sizes, args.vectors, args.writers, args.fnptrs)
     olevel, no_inline = OLEVELS[seed % len(OLEVELS)]
     counts = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0,
               "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0,
@@ -221,7 +225,8 @@ def one_program(seed, args):
             plugin = flags is None
             llc_here, ptxas_here = llc, ptxas
             if plugin:
-                cmd = plugin_cmd(cl, target, out_ll, olevel, no_inline, args.build)
+                cmd = plugin_cmd(cl, target, out_ll, olevel, no_inline, args.build) + (
+                    ["-mllvm", "-gasp-whole-program"] if name == "plugin-wp" else [])
                 flags = []
                 if olevel == "-O0":  # the plugin ran at -O3: so does the reference
                     llc_here, ptxas_here = own_checks(cl, target, work, "-O3", no_inline,
@@ -342,6 +347,9 @@ def main():
                          "pointers)")
     ap.add_argument("--writers", action="store_true",
                     help="genprog's cursor structs too (handed to helpers that write their fields)")
+    ap.add_argument("--fnptrs", action="store_true",
+                    help="genprog's helpers called through function pointers too (tables of "
+                         "two types; gasp's indirect pass under the whole-program set)")
     ap.add_argument("--flagsets", default=",".join(n for n, _ in FLAGSETS),
                     help="the flag sets to run (default: all)")
     ap.add_argument("--timeout", type=int, default=120,

@@ -3,7 +3,7 @@
 """genprog.py — random OpenCL C 2.0 programs aimed at generic pointers (in
 the spirit of CLSmith), for differential execution of gasp's output.
 
-usage: genprog.py [--extended] [--sizes] [--vectors] [--writers] SEED [OUT.cl]   (stdout without OUT)
+usage: genprog.py [--extended] [--sizes] [--vectors] [--writers] [--fnptrs] SEED [OUT.cl]   (stdout without OUT)
 
 --extended adds (from a random stream of its own, so the rest of the
 program is the same) the shapes that found gasp's wrong code before:
@@ -38,6 +38,14 @@ helpers that read through its pointer fields and write its fields: the
 integers, a pointer field moved from another (cur = base + k), two fields
 swapped, and through the pointers it holds (gasp's fields pass: writers
 take their callers' field facts; test/fields/writer-helpers.cl).
+
+--fnptrs adds (a tenth stream) tables of noinline helpers called through
+function pointers (clang's __cl_clang_function_pointers): two types of
+different arity, the index chosen at run time, the arguments each
+parameter's space for the whole program or any space per call (and a
+run-time choice), and a helper that hands its own parameter on through a
+table (gasp's indirect pass under --whole-program;
+test/indirect/vtable.cl).
 
 Every program is well defined (so any difference after gasp is gasp's
 fault): unsigned arithmetic only (wraps), every pointer points at the start
@@ -119,13 +127,20 @@ static __attribute__((noinline)) uint by_val(V v, uint i) {
 """
 
 
+FN_PRAGMA = "#pragma OPENCL EXTENSION __cl_clang_function_pointers : enable\n"
+FN_PRELUDE = """
+typedef uint (*Step)(uint *a, uint *b, uint i);
+typedef void (*Put)(uint *a, uint v);
+"""
+
 CUR_PRELUDE = """
 typedef struct { uint *base; uint *cur; uint *tab; uint n, sum; } Cur;
 """
 
 
 class Gen:
-    def __init__(self, seed, extended=False, sizes=False, vectors=False, writers=False):
+    def __init__(self, seed, extended=False, sizes=False, vectors=False, writers=False,
+                 fnptrs=False):
         self.r = random.Random(seed)
         # the extended constructs draw from a stream of their own: a
         # program's plain part is the same with and without them
@@ -146,9 +161,12 @@ class Gen:
         self.u = random.Random(seed * 67867967 + 17) if vectors else None
         # cursor structs handed to helpers that write them (--writers): a ninth
         self.q = random.Random(seed * 86028121 + 19) if writers else None
+        # helpers called through function pointers (--fnptrs): a tenth
+        self.f = random.Random(seed * 104395301 + 23) if fnptrs else None
+        self.fspace = None  # per Step/Put parameter: a space for every call, or None
         self.helpers = []   # (name, kind, text)
         self.sized = []     # (name, text) of the --sizes helpers
-        self.stream_helpers = []  # texts of the --vectors and --writers helpers
+        self.stream_helpers = []  # texts of the --vectors, --writers, --fnptrs helpers
         self.out = []
 
     def c(self):
@@ -511,6 +529,61 @@ class Gen:
         return ("{ Cur cu = { %s, %s, %s, 0u, acc }; %s acc += cu.sum + cu.n + cu.cur[0] + "
                 "cu.tab[acc & 3u]; }" % (a, a, b, " ".join(calls)))
 
+    # ---- function pointers (genprog.py --fnptrs) ------------------------------
+    def fnptr_helpers(self):
+        """Three Steps (a, b, i) and two Puts (a, v), noinline, each reading
+        or writing through its pointers more than once; fchain hands its own
+        parameter on through the Step table."""
+        f = self.f
+        c = lambda: "%du" % f.randrange(1, 97)  # noqa: E731
+        bodies = [
+            "  a[i & 3u] += b[(i + 1u) & 3u] ^ %s;\n  return a[(i + 2u) & 3u] + b[i & 3u];" % c(),
+            "  uint t = a[i & 3u];\n  a[i & 3u] = b[(i + 3u) & 3u];\n  b[(i + 3u) & 3u] = t + %s;\n"
+            "  return t;" % c(),
+            "  uint s = 0u;\n  for (uint j = 0u; j < (i & 3u) + 1u; j++) s += a[j & 3u] * %s + b[(j + i) & 3u];\n"
+            "  return s;" % c(),
+        ]
+        for k in range(3):
+            self.stream_helpers.append(
+                "static __attribute__((noinline)) uint fstep%d(uint *a, uint *b, uint i) {\n%s\n}"
+                % (k, bodies[k]))
+        self.stream_helpers.append(
+            "static __attribute__((noinline)) void fput0(uint *a, uint v) {\n"
+            "  a[v & 3u] ^= v * %s;\n  a[(v + 1u) & 3u] += v;\n}" % c())
+        self.stream_helpers.append(
+            "static __attribute__((noinline)) void fput1(uint *a, uint v) {\n"
+            "  a[(v + 2u) & 3u] = a[v & 3u] + %s;\n}" % c())
+        self.stream_helpers.append(
+            "static __attribute__((noinline)) uint fchain(uint *a, uint i) {\n"
+            "  Step st[2] = { fstep%d, fstep%d };\n  return st[i & 1u](a, a, i + %s);\n}"
+            % (f.randrange(3), f.randrange(3), c()))
+        # per parameter (Step a, Step b, Put a): one space for the program
+        # (what gasp's indirect pass can name) or any per call
+        self.fspace = [f.choice(["g", "l", "pa"]) if f.random() < 0.6 else None
+                       for _ in range(3)]
+
+    def fnptr_arg(self, k):
+        f = self.f
+        if self.fspace[k]:
+            return self.fspace[k]
+        x = f.randrange(4)
+        if x < 3:
+            return ["g", "l", "pa"][x]
+        return "((acc & 2u) ? %s : %s)" % (f.choice(["g", "l", "pa"]), f.choice(["g", "l", "pa"]))
+
+    def fnptr_stmt(self):
+        """A call through a table, its index known at run time only."""
+        f = self.f
+        k = f.randrange(4)
+        if k < 2:
+            return ("{ Step st[3] = { fstep0, fstep1, fstep2 }; acc += st[(acc + %du) %% 3u](%s, %s, acc); }"
+                    % (f.randrange(9), self.fnptr_arg(0), self.fnptr_arg(1)))
+        if k == 2:
+            a = self.fnptr_arg(2)
+            return ("{ Put pt[2] = { fput0, fput1 }; pt[(acc >> %du) & 1u](%s, acc); acc += %s[acc & 3u]; }"
+                    % (f.randrange(4), a, a))
+        return "acc += fchain(%s, acc);" % self.fnptr_arg(0)
+
     def kernel(self):
         r = self.r
         n = r.randrange(4, 12)
@@ -533,6 +606,9 @@ class Gen:
         if self.q:
             for _ in range(self.q.randrange(1, 4)):
                 stmts.insert(self.q.randrange(len(stmts) + 1), self.writer_stmt())
+        if self.f:
+            for _ in range(self.f.randrange(1, 5)):
+                stmts.insert(self.f.randrange(len(stmts) + 1), self.fnptr_stmt())
         body = "\n  ".join(stmts)
         post = "\n  ".join(self.stmt() for _ in range(r.randrange(1, 5)))
         if self.x:
@@ -576,6 +652,8 @@ class Gen:
             self.vector_helpers()
         if self.q:
             self.writer_helpers()
+        if self.f:
+            self.fnptr_helpers()
         # at least one helper that takes a plain generic pointer
         if not any(h[1] in ("read", "write", "rmw", "chain") for h in self.helpers):
             self.helper(len(self.helpers))
@@ -583,35 +661,38 @@ class Gen:
                                 "uint h%d_read(uint *p, uint i) { return p[i & 3u] + 1u; }" %
                                 (len(self.helpers) - 1))
         kernel = self.kernel()  # draws the --sizes helpers it calls
-        return (PRELUDE + (EXT_PRELUDE if self.x else "") + (CUR_PRELUDE if self.q else "") +
+        return ((FN_PRAGMA if self.f else "") + PRELUDE + (EXT_PRELUDE if self.x else "") +
+                (CUR_PRELUDE if self.q else "") + (FN_PRELUDE if self.f else "") +
                 "\n".join(h[2] for h in self.helpers) +
                 "".join("\n" + t for t in self.stream_helpers) +
                 "\n" + "".join(t + "\n" for _, t in self.sized) + kernel)
 
 
-def generate(seed, extended=False, sizes=False, vectors=False, writers=False):
-    return ("/* genprog.py %s%s%s%s%d */\n" % ("--extended " if extended else "",
-                                                "--sizes " if sizes else "",
-                                                "--vectors " if vectors else "",
-                                                "--writers " if writers else "", seed) +
-            Gen(seed, extended, sizes, vectors, writers).program())
+def generate(seed, extended=False, sizes=False, vectors=False, writers=False, fnptrs=False):
+    return ("/* genprog.py %s%s%s%s%s%d */\n" % ("--extended " if extended else "",
+                                                  "--sizes " if sizes else "",
+                                                  "--vectors " if vectors else "",
+                                                  "--writers " if writers else "",
+                                                  "--fnptrs " if fnptrs else "", seed) +
+            Gen(seed, extended, sizes, vectors, writers, fnptrs).program())
 
 
-def main_to(seed, path, extended=False, sizes=False, vectors=False, writers=False):
+def main_to(seed, path, extended=False, sizes=False, vectors=False, writers=False,
+            fnptrs=False):
     """Writes program SEED to path."""
     with open(path, "w") as f:
-        f.write(generate(seed, extended, sizes, vectors, writers))
+        f.write(generate(seed, extended, sizes, vectors, writers, fnptrs))
 
 
 def main():
-    flags = ("--extended", "--sizes", "--vectors", "--writers")
+    flags = ("--extended", "--sizes", "--vectors", "--writers", "--fnptrs")
     args = [a for a in sys.argv[1:] if a not in flags]
-    ext, sizes, vectors, writers = (f in sys.argv[1:] for f in flags)
+    ext, sizes, vectors, writers, fnptrs = (f in sys.argv[1:] for f in flags)
     seed = int(args[0])
     if len(args) > 1:
-        main_to(seed, args[1], ext, sizes, vectors, writers)
+        main_to(seed, args[1], ext, sizes, vectors, writers, fnptrs)
     else:
-        sys.stdout.write(generate(seed, ext, sizes, vectors, writers))
+        sys.stdout.write(generate(seed, ext, sizes, vectors, writers, fnptrs))
 
 
 if __name__ == "__main__":

@@ -49,6 +49,8 @@ static const GaspStatDesc st_group_rounds = {
     "a call handed a select of pointers in two spaces: one call per arm")                          \
   X(ipmsp, ipmsp_run, 0, FACTS_INVENTORY, USER,                                                    \
     "inter-procedural propagation: votes, specialization, clones, returns")                        \
+  X(indirect, indirect_run, 0, FACTS_INVENTORY, USER,                                              \
+    "--whole-program: functions called through pointers get their callers' spaces at entry")      \
   X(splitclones, splitclones_run, 0, FACTS_INVENTORY, GLUE,                                        \
     "ipmsp on the callees of the calls callsplit split in this run only")                          \
   X(memsum, memsum_run, FACTS_SUMMARY | FACTS_INVENTORY, FACTS_INVENTORY, USER,                    \
@@ -117,7 +119,7 @@ static const char glue_pass_names[] = PASSES(PASS_GLUE_NAME);
    -print-changed like any step), so no pass starts with work waiting.
    MODULE_PIPELINE is the part the plugin's early run shares (below). */
 #define MODULE_PIPELINE                                                                    \
-  "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer," \
+  "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,indirect,memsum],version,reinfer,resolve,reinfer," \
   "lower,alias,hazards"
 static const char default_pipeline[] = MODULE_PIPELINE ",frames,twins";
 #define GROUP_ROUNDS 4
@@ -175,7 +177,7 @@ static const char early_pipeline[] =
    and code generation follows frames'; `twins` after all (which value a
    caller keeps live across a call is the final code's). */
 static const char late_pipeline[] =
-    "forget,linkage,rehoist,infer,[fields,callsplit,ipmsp,memsum],version,reinfer,resolve,reinfer,lower,"
+    "forget,linkage,rehoist,infer,[fields,callsplit,ipmsp,indirect,memsum],version,reinfer,resolve,reinfer,lower,"
     "hazards,frames,twins";
 
 /* The early run with no late one after it (-gasp-late=0): the default
@@ -303,10 +305,10 @@ bool pipeline_has(GaspCtx *cx, const char *name) {
 bool pipeline_check(GaspCtx *cx) {
   if (!each_pass(cx, pass_text(cx), check_one, NULL))
     return false;
-  if (cx->opt.whole_program && !pipeline_has(cx, "internalize")) {
+  if (cx->opt.whole_program && !pipeline_has(cx, "internalize") && !pipeline_has(cx, "indirect")) {
     cx_diag(cx, GASP_SEV_ERROR,
-            "--whole-program needs the internalize pass in --passes (the default "
-            "pipeline has it first)");
+            "--whole-program needs a pass that uses it, internalize or indirect, in --passes "
+            "(the default pipeline has both)");
     return false;
   }
   return true;

@@ -37,6 +37,10 @@ bench/public/work/ (ignored), never copied into the project:
                          the a0-pure file of every HASHCAT_STRIDE-th hash
                          mode, built with clang-22 -x cuda and the defines
                          an sm_90 device gets (HASHCAT_DEFINES)
+  vtsynergy/OpenDwarfs   only with --suites opendwarfs: its dwarfs' OpenCL
+  pannotia/pannotia      C kernel files; only with --suites pannotia:
+                         graph_app's OpenCL C kernel files (both screens
+                         from outside the report, never in public.md)
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -130,20 +134,29 @@ PINS = {
     "utcs-scea/altis": "042e292",
     "yuhc/gpu-parboil": "ccf3d31",
     "hashcat/hashcat": "d3983edaf",  # fetched 2026-11-30
+    "vtsynergy/OpenDwarfs": "fdec393",  # fetched 2026-11-30
+    "pannotia/pannotia": "16c1f09",  # fetched 2026-11-30
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "shoc": "vetter/shoc", "PolyBench-ACC": "cavazos-lab/PolyBench-ACC",
               "cuda-samples": "NVIDIA/cuda-samples", "altis": "utcs-scea/altis",
               "parboil": "yuhc/gpu-parboil", "hashcat": "hashcat/hashcat",
-              "rodinia-opencl": "yuhc/gpu-rodinia"}
+              "rodinia-opencl": "yuhc/gpu-rodinia", "opendwarfs": "vtsynergy/OpenDwarfs",
+              "pannotia": "pannotia/pannotia"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
 OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
           "altis": (["src/cuda", "src/common"], (".cu",), False),
           "parboil": (["benchmarks", "common"], (".cu", ".cl"), False),
-          "rodinia-opencl": (["opencl"], (".cl",), False)}
+          "rodinia-opencl": (["opencl"], (".cl",), False),
+          "opendwarfs": (["branch-and-bound", "combinational-logic", "dense-linear-algebra",
+                          "dynamic-programming", "finite-state-machine", "graph-traversal",
+                          "graphical-models", "n-body-methods", "sparse-linear-algebra",
+                          "spectral-methods", "structured-grids", "unstructured-grids"],
+                         (".cl",), False),
+          "pannotia": (["graph_app"], (".cl",), False)}
 RUN_KERNELS = 8
 ROCM_LIB = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
 OCL_TARGETS = ("nvptx64", "amdgcn", "spirv64")
@@ -164,7 +177,10 @@ def sh(cmd, cwd=None, timeout=300):
 
 
 def gitdir(repos, name):
+    """OWNER+NAME/repo: a bare git directory, or a checkout's repo/.git."""
     d = os.path.join(repos, name.replace("/", "+"), "repo")
+    if os.path.isdir(os.path.join(d, ".git")):
+        return os.path.join(d, ".git")
     return d if os.path.isdir(d) else None
 
 
@@ -963,7 +979,8 @@ def main():
                          "what bench/compile/compile.py links), no plugin, llc or report")
     ap.add_argument("--suites", default="",
                     help="only these suites (comma list: HeCBench, rodinia, shoc, PolyBench-ACC; "
-                         "cuda-samples, altis, parboil, hashcat and rodinia-opencl only when named)")
+                         "cuda-samples, altis, parboil, hashcat, rodinia-opencl, opendwarfs and "
+                         "pannotia only when named)")
     ap.add_argument("--units", default="",
                     help="only the units whose name contains one of these (comma list), "
                          "e.g. sosfil-cuda,p4-cuda")

@@ -27,6 +27,7 @@ bool reinfer_run(PassRun *run);
 bool fields_run(PassRun *run);    /* clones for aggregates' field spaces */
 bool callsplit_run(PassRun *run); /* one call per arm of a select */
 bool memsum_run(PassRun *run);    /* pointers through memory */
+bool indirect_run(PassRun *run);  /* --whole-program: parameters of functions called through pointers */
 bool version_run(PassRun *run);   /* a loop copy per space */
 
 /* ===== ipmsp.c — inter-procedural memory-space propagation  === */

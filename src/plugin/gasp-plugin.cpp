@@ -361,9 +361,10 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     const std::string &T = TargetAs ? *TargetAs : OptTargetAs.getValue();
     O.target_as = T.empty() ? nullptr : T.c_str();
     O.force_target_as = OptForceTargetAs;
-    // the late run infers within functions: the whole-program promise was
-    // the early run's to use (internalize), and is not needed again
-    O.whole_program = !Late && WholeProgram.value_or(OptWholeProgram);
+    // the whole-program promise: the early run's internalize, and the late
+    // run's indirect (every call of a function called through pointers is
+    // one of the module's; internalize is not in the late list)
+    O.whole_program = WholeProgram.value_or(OptWholeProgram);
     O.lower_generic = Lower.value_or(OptLower);
     O.private_in_global = PrivateInGlobal.value_or(OptPrivateInGlobal);
     O.keep_volatile = KeepVolatile.value_or(OptKeepVolatile);

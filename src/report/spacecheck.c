@@ -26,7 +26,9 @@
  * casts.  A cast of a parameter of an internal function whose address is
  * not taken (twins.c: the generic twin its callers keep, cast back at the
  * entry) is proven at the calls instead: at every call, the caller's
- * analysis proves the argument in the cast's space.
+ * analysis proves the argument in the cast's space.  Under --whole-program
+ * a function whose address is taken too (indirect.c): its calls are then
+ * its direct ones and every indirect call with as many arguments.
  *
  * Algorithm.
  *   1. Before the first pass: every generic-to-named cast instruction gets
@@ -66,6 +68,7 @@ typedef struct ParamCast {
   LLVMValueRef fn, cast;
   unsigned k;
   int as;
+  bool indirect; /* fn's address is taken: indirect calls of its arity too */
 } ParamCast;
 
 struct SpaceCheck {
@@ -185,8 +188,11 @@ static unsigned check_function(GaspCtx *cx, SpaceCheck *sc, Space *sp, LLVMValue
         int as = ir_ptr_as(LLVMTypeOf(i));
         if (!proven(sp, src, as)) {
           int k = ir_param_index(src); /* one of fn's own parameters, or -1 */
-          if (k >= 0 && world_internal(fn) && !ir_address_taken(fn)) {
-            ParamCast pc = {fn, i, (unsigned)k, as}; /* twins.c: proven at the calls */
+          bool taken = ir_address_taken(fn);
+          if (k >= 0 && ((world_internal(fn) && !taken) ||
+                         (taken && cx->opt.whole_program && !tgt_is_kernel(t, fn)))) {
+            /* twins.c, indirect.c: proven at the calls */
+            ParamCast pc = {fn, i, (unsigned)k, as, taken};
             vec_push(&sc->params, pc);
             map_put(&sc->callees, fn, 1);
           } else {
@@ -230,18 +236,29 @@ static unsigned check_calls(GaspCtx *cx, SpaceCheck *sc, Space *sp, LLVMValueRef
   unsigned bad = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(caller); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      LLVMValueRef callee = LLVMIsACallInst(i) ? ir_callee(i) : NULL;
-      if (!callee || map_find(&sc->callees, callee) == MAP_NONE)
+      bool call = LLVMIsACallInst(i) || LLVMIsAInvokeInst(i);
+      LLVMValueRef callee = call ? ir_callee(i) : NULL;
+      LLVMValueRef called = call ? LLVMGetCalledValue(i) : NULL;
+      bool indirect = called && !LLVMIsAFunction(called) && !LLVMIsAInlineAsm(called);
+      if (!indirect && (!callee || map_find(&sc->callees, callee) == MAP_NONE))
         continue;
       if (!analysed && !space_analyse(sp, caller, NULL))
         unreachable("the space analysis has no visit cap without an env");
       analysed = true;
       if (!space_reachable(sp, bb))
         continue;
+      unsigned na = LLVMGetNumArgOperands(i);
       for (size_t j = 0; j < sc->params.n; j++) {
         const ParamCast *pc = &sc->params.v[j];
-        LLVMValueRef a = pc->fn == callee ? LLVMGetOperand(i, pc->k) : NULL;
-        if (a && !proven(sp, a, pc->as)) {
+        bool reaches = indirect ? pc->indirect && LLVMCountParams(pc->fn) == na
+                                : pc->fn == callee;
+        if (!reaches)
+          continue;
+        LLVMValueRef a = pc->k < na ? LLVMGetOperand(i, pc->k) : NULL;
+        if (!a || LLVMTypeOf(a) != LLVMTypeOf(LLVMGetParam(pc->fn, pc->k))) {
+          report(cx, sc, pc->fn, pc->cast, pc->cast, pc->as, sp, LLVMGetParam(pc->fn, pc->k));
+          bad++;
+        } else if (!proven(sp, a, pc->as)) {
           report(cx, sc, pc->fn, pc->cast, pc->cast, pc->as, sp, a);
           bad++;
         }

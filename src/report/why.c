@@ -173,7 +173,10 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
                                       : "callers pass one space" CAST_BACK;
 #undef CAST_BACK
   else if (ir_address_taken(fn))
-    r->what = "indirect call: the function's address is taken";
+    r->what = w->cx->opt.whole_program
+                  ? "indirect call: the function's address is taken; the calls that may reach "
+                    "it give no one space that pays (indirect.c)"
+                  : "indirect call: the function's address is taken";
   else if (LLVMGetLinkage(fn) != LLVMInternalLinkage &&
            LLVMGetLinkage(fn) != LLVMPrivateLinkage && !LLVMGetFirstUse(fn))
     r->what = "externally visible function with no caller left in the module";

@@ -22,7 +22,7 @@
 ; WP-DAG: define internal spir_func i32 @live_rec(ptr addrspace(1) %p, i32 %d)
 ; WP-DAG: define internal spir_func void @in_table(ptr addrspace(4) %p)
 ; STATS-NOT: {{@self_rec|@ping|@pong|@leaf}}
-; STATS: store stays generic: indirect call: the function's address is taken (parameter 0 of @in_table)
+; STATS: store stays generic: indirect call: the function's address is taken; the calls that may reach it give no one space that pays (indirect.c) (parameter 0 of @in_table)
 ; STATS-NOT: {{@self_rec|@ping|@pong|@leaf}}
 ; STATS: "internalize.removed": 4
 ; OPEN-DAG: define spir_func i32 @self_rec(

@@ -15,7 +15,7 @@
 ; RUN: gasp-run %s --kernel k --global 4 --arg buf:i32:8 --check-as --compare %t.wp.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: not gasp-opt --whole-program --passes=infer,ipmsp %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=USAGE
 ; EXEC: identical
-; USAGE: error: --whole-program needs the internalize pass in --passes (the default pipeline has it first)
+; USAGE: error: --whole-program needs a pass that uses it, internalize or indirect, in --passes (the default pipeline has both)
 ; WP-NOT: define {{.*}}@uncalled
 ; WP-NOT: define {{.*}}@chain_
 ; WP-NOT: define {{.*}}@disagree(
