@@ -168,7 +168,10 @@ static const char early_pipeline[] =
    slots behind new casts, instcombine turns a builtin into an atomicrmw
    through a cast pointer).  `forget` first drops what an earlier run left
    (field facts) and takes the early run's sizes, `linkage` makes the
-   early run's clones internal again; then the
+   early run's clones internal again, `internalize` makes the rest
+   internal under --whole-program (the early run leaves the linkage as
+   clang's build has it, so LLVM's inliner and IPO decide as there); then
+   the
    default pipeline's interprocedural group
    on the call graph as it will be, and what follows it (`rehoist` before
    all: it undoes what the early run's casts, sunk by InstCombine, kept
@@ -177,7 +180,7 @@ static const char early_pipeline[] =
    and code generation follows frames'; `twins` after all (which value a
    caller keeps live across a call is the final code's). */
 static const char late_pipeline[] =
-    "forget,linkage,rehoist,infer,[fields,callsplit,ipmsp,indirect,memsum],version,reinfer,resolve,reinfer,lower,"
+    "forget,linkage,internalize,rehoist,infer,[fields,callsplit,ipmsp,indirect,memsum],version,reinfer,resolve,reinfer,lower,"
     "hazards,frames,twins";
 
 /* The early run with no late one after it (-gasp-late=0): the default

@@ -705,6 +705,23 @@ def measured_rows():
     return rows
 
 
+def wp_view(r):
+    """r with its whole-program build's hash in the plugin's place (a device
+    measurement of the very same code excuses it too)."""
+    sha = r.get("sha256") or {}
+    return dict(r, sha256={"clang": sha.get("clang"), "plugin": sha.get("wp")})
+
+
+def same_as_plugin(rows, r, k, c, x, y):
+    """The device row that excuses the plugin's own build of kernel k when the
+    whole-program build's kernel is the same as it in every column (their
+    files differ in linkage and names: the sha cannot say so), or None."""
+    cols = r.get("columns", {})
+    if cols.get("wp", {}).get(k) != cols.get("plugin", {}).get(k):
+        return None
+    return measured_faster(rows, r, k, c, x, y)
+
+
 def measured_faster(rows, r, k, c, x, y):
     """The device-measured row that excuses kernel k's column c in unit r, or None."""
     sha = r.get("sha256") or {w: file_sha(unit_base({"name": r["unit"]}, r["target"],
@@ -808,11 +825,11 @@ def table(rows, title, wp):
 
 def column_totals(built, kind):
     """Each column summed over the kernels of every unit built both ways:
-    clang, plugin."""
+    clang, plugin, and the plugin with -gasp-whole-program where built."""
     names = ["generic", "instrs", "cvta"] + finalcode_count.EXTRA[kind] + (
         finalcode_count.META[kind] if kind != "ptx" or PTXAS else []) + (
         ["sass"] if kind == "ptx" and SASS else [])
-    tot = {w: {c: 0 for c in names} for w in ("clang", "plugin")}
+    tot = {w: {c: 0 for c in names} for w in ("clang", "plugin", "wp")}
     for r in built:
         for w in tot:
             for cols in r.get("columns", {}).get(w, {}).values():
@@ -877,8 +894,9 @@ def report(results, notes, opts, wp):
                         ("; sass: machine instructions, nvdisasm (scripts/sass-tools.sh)"
                          if kind == "ptx" and SASS else "")), "",
                     "| build | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
-            for w in ("clang", "plugin"):
-                out.append("| %s | " % w + " | ".join(str(tot[w][c]) for c in names) + " |")
+            for w in ("clang", "plugin") + (("wp",) if wp else ()):
+                out.append("| %s | " % {"wp": "plugin, whole-program"}.get(w, w) +
+                           " | ".join(str(tot[w][c]) for c in names) + " |")
             worse = [(r, k, c, x, y) for r in built for k, c, x, y in r.get("worse_columns", [])]
             timed = [(w, measured_faster(mrows, *w)) for w in worse]
             bad_cols = [w for w, m in timed if not m]
@@ -893,6 +911,23 @@ def report(results, notes, opts, wp):
                                "on %s: %.1f -> %.1f us (%.3f of clang's time; %s)" % (
                                    r["unit"], k, c, x, y, m["device"], m["us"][0], m["us"][1],
                                    m["us"][1] / m["us"][0], m["src"]))
+            if wp:  # the same rule for the whole-program build
+                wworse = [(r, k, c, x, y) for r in built if "wp" in r.get("columns", {})
+                          for k in sorted(r["columns"]["clang"])
+                          for c, x, y in finalcode_count.worse(r["columns"]["clang"][k],
+                                                               r["columns"]["wp"].get(k, {}))]
+                wtimed = [(w, measured_faster(mrows, wp_view(w[0]), *w[1:]) or
+                           same_as_plugin(mrows, *w)) for w in wworse]
+                wbad = [w for w, m in wtimed if not m]
+                bad_plugin_only += len(wbad)
+                out += ["", "Kernels worse with the plugin, whole-program, in a column: %d"
+                        % len(wbad)]
+                for r, k, c, x, y in wbad:
+                    out.append("- %s: %s: %s %d -> %d" % (r["unit"], k, c, x, y))
+                for (r, k, c, x, y), m in wtimed:
+                    if m:
+                        out.append("- measured, not counted: %s: %s: %s %d -> %d (the same "
+                                   "code as the plugin's: %s)" % (r["unit"], k, c, x, y, m["src"]))
             fails = [r for r in rows if r not in built]
             front_fail = [r["unit"] for r in fails if r.get("clang") == "front"]
             if front_fail:

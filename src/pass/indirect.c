@@ -25,12 +25,13 @@
  *      A site passing a value of another type at a pointer parameter
  *      poisons it; a direct call with too few arguments too.
  *   3. Votes, optimistically (ipmsp's lattice, votes_meet): each
- *      parameter starts undetermined; each round analyses every caller
- *      with the candidates' current votes for their own parameters (a
- *      virtual `hit` of a list handing its ray on to the spheres' `hit`)
- *      and meets the argument's space at every site (null and undef: no
- *      observation).  Rounds until nothing changes (ROUNDS at most: then
- *      nothing is named).
+ *      parameter starts undetermined; the first round analyses every
+ *      caller with the candidates' current votes for their own parameters
+ *      (a virtual `hit` of a list handing its ray on to the spheres'
+ *      `hit`) and meets the argument's space at every site (null and
+ *      undef: no observation); a later round analyses again only the
+ *      callers whose own votes rose.  Rounds until nothing changes
+ *      (ROUNDS at most: then nothing is named).
  *   4. A parameter whose vote is one named space, where naming it pays
  *      (benefit.c, as for ipmsp's copies: accesses here or down the calls;
  *      a space whose accesses the back end splits, or whose cast must be
@@ -77,6 +78,7 @@ typedef struct Cand {
   unsigned np;
   int *vote; /* np entries: VOTE_NONE (not voted on), VOTE_UNDET, VOTE_POISON, a space */
   int *next; /* this round's */
+  bool moved; /* a vote of its own rose in the last round: analyse it again */
 } Cand;
 
 typedef struct Site {
@@ -137,7 +139,7 @@ static void find_candidates(Indirect *s) {
       any = generic_param(s, f, k);
     if (!any)
       continue;
-    Cand c = {f, np, xcalloc(np, sizeof(int)), xcalloc(np, sizeof(int))};
+    Cand c = {f, np, xcalloc(np, sizeof(int)), xcalloc(np, sizeof(int)), false};
     for (unsigned k = 0; k < np; k++)
       c.vote[k] = generic_param(s, f, k) ? VOTE_UNDET : VOTE_NONE;
     map_put(&s->cand_id, f, (uint32_t)s->c.n);
@@ -213,15 +215,18 @@ static void meet_site(Indirect *s, LLVMValueRef caller, LLVMValueRef call, Cand 
   }
 }
 
-/* One round: every site met under the current votes; true when a vote
-   changed. */
-static bool round_once(Indirect *s) {
-  for (size_t i = 0; i < s->c.n; i++)
-    for (unsigned k = 0; k < s->c.v[i].np; k++)
-      s->c.v[i].next[k] = s->c.v[i].vote[k] == VOTE_NONE ? VOTE_NONE : VOTE_UNDET;
+/* One round: the sites met under the current votes, into the votes; true
+   when a vote changed.  A caller's analysis depends on its own parameters'
+   votes only (env_param), and votes only rise, so after the first round
+   only callers whose own votes rose are analysed again: what the others
+   observed is already in (the meets accumulate). */
+static bool round_once(Indirect *s, bool first) {
   SpaceEnv env = {env_param, NULL, s, 0};
   for (size_t ci = 0; ci < s->callers.n; ci++) {
     LLVMValueRef caller = s->callers.v[ci];
+    uint32_t self = map_find(&s->cand_id, caller);
+    if (!first && (self == MAP_NONE || !s->c.v[self].moved))
+      continue;
     bool analysed = space_analyse(s->sp, caller, &env);
     for (size_t j = 0; j < s->sites.v[ci].n; j++) {
       Site st = s->sites.v[ci].v[j];
@@ -236,18 +241,22 @@ static bool round_once(Indirect *s) {
     }
   }
   bool changed = false;
-  for (size_t i = 0; i < s->c.n; i++)
+  for (size_t i = 0; i < s->c.n; i++) {
+    s->c.v[i].moved = false;
     for (unsigned k = 0; k < s->c.v[i].np; k++)
       if (s->c.v[i].next[k] != s->c.v[i].vote[k]) {
         s->c.v[i].vote[k] = s->c.v[i].next[k];
-        changed = true;
+        s->c.v[i].moved = changed = true;
       }
+  }
   return changed;
 }
 
 static void vote(Indirect *s) {
   unsigned r = 0;
-  while (round_once(s))
+  for (size_t i = 0; i < s->c.n; i++)
+    memcpy(s->c.v[i].next, s->c.v[i].vote, s->c.v[i].np * sizeof(int));
+  while (round_once(s, r == 0))
     if (++r == ROUNDS) { /* not settled: name nothing */
       for (size_t i = 0; i < s->c.n; i++)
         for (unsigned k = 0; k < s->c.v[i].np; k++)

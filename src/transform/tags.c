@@ -51,6 +51,8 @@ static LLVMValueRef cast_source(LLVMValueRef v) {
   return cast ? LLVMGetOperand(v, 0) : NULL;
 }
 
+static bool code_address(LLVMValueRef v);
+
 /* The generic pointer p used in space as, built at the builder. */
 LLVMValueRef tags_cast_to(Tags *s, LLVMValueRef p, int as) {
   LLVMValueRef src = cast_source(p);
@@ -125,19 +127,43 @@ static LLVMValueRef build_tag(Tags *s, LLVMValueRef g, int tag, bool maybe_null,
 
 /* Tags g (an instruction, or a parameter: at the entry) for every user. */
 void tags_tag_value(Tags *s, LLVMValueRef g, int tag, bool maybe_null) {
+  LLVMValueRef src = cast_source(g);
+  if (src && code_address(src))
+    return; /* a function's address: only called */
   tags_position(s, ir_insert_point_after(g), LLVMIsAInstruction(g) ? g : NULL);
   LLVMValueRef skip[3];
   LLVMValueRef r = build_tag(s, g, tag, maybe_null, skip);
   replace_uses_except(g, r, skip, 3);
 }
 
+/* Is v the address of code (a function, or an alias of one, through
+   casts)?  Code is only called, never read or written: a generic pointer
+   to it carries no tag (spir64's function pointers are addrspace(0),
+   private's number, cast to generic: a tag would break the call). */
+static bool code_address(LLVMValueRef v) {
+  for (unsigned d = 0; v && d < 8; d++) {
+    if (LLVMIsAFunction(v))
+      return true;
+    if (LLVMIsAGlobalAlias(v))
+      v = LLVMAliasGetAliasee(v);
+    else if (LLVMIsAConstantExpr(v) && (LLVMGetConstOpcode(v) == LLVMBitCast ||
+                                        LLVMGetConstOpcode(v) == LLVMAddrSpaceCast))
+      v = LLVMGetOperand(v, 0);
+    else
+      return false;
+  }
+  return false;
+}
+
 /* The source space of the first cast to generic inside constant c whose
-   source space satisfies want, or -1. */
+   source space satisfies want, or -1 (a cast of code: none, code_address). */
 static int const_cast_from(const Tags *s, LLVMValueRef c, bool (*want)(const Tags *, int)) {
   if (!LLVMIsAConstant(c) || LLVMIsAGlobalValue(c) || LLVMIsAConstantDataSequential(c))
     return -1;
   if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMAddrSpaceCast &&
       ir_ptr_as(LLVMTypeOf(c)) == s->t->generic) {
+    if (code_address(LLVMGetOperand(c, 0)))
+      return -1;
     int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)));
     if (want(s, src))
       return src;

@@ -286,7 +286,7 @@ void tags_position(Tags *s, LLVMValueRef before, LLVMValueRef dbg_of);
 /* A value that is never null (an alloca, a global variable). */
 bool tags_never_null(LLVMValueRef v);
 /* g (a cast to generic) tagged for every user; null stays null when
-   maybe_null. */
+   maybe_null; a cast of a function's address (code) is left untagged. */
 void tags_tag_value(Tags *s, LLVMValueRef g, int tag, bool maybe_null);
 /* Constants holding a cast to generic: one needing a tag; the source space
    of one from a space without a tag (-1: none); can it be rebuilt; each

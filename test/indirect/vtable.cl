@@ -36,6 +36,13 @@
 // RUN: gasp-run %t.nv.ll --kernel trace_global --global 8 --local 4 --arg buf:f32:8 --arg buf:f32:24:rand=4 --arg i32=6 --check-as --compare %t.nv.gasp.ll | FileCheck %s --check-prefix=EXEC
 // RUN: gasp-run %t.am.ll --kernel trace_global --global 8 --local 4 --arg buf:f32:8 --arg buf:f32:24:rand=4 --arg i32=6 --check-as --compare %t.am.gasp.ll | FileCheck %s --check-prefix=EXEC
 // EXEC: identical
+// Under --lower-generic=tags a function's address cast to generic (spir64's
+// function pointers are addrspace(0), private's number) is code, not data:
+// it gets no tag, so the tables in constant initializers are kept (before:
+// "a constant cannot carry one") and the calls through them still land.
+// RUN: gasp-opt --lower-generic=tags -S %t.sp.ll -o %t.sp.tags.ll
+// RUN: gasp-run %t.sp.ll --kernel trace --global 8 --local 4 --arg buf:f32:8 --arg buf:f32:24:rand=3 --arg i32=5 --check-as --compare %t.sp.tags.ll | FileCheck %s --check-prefix=EXEC
+// RUN: gasp-run %t.sp.ll --kernel trace_global --global 8 --local 4 --arg buf:f32:8 --arg buf:f32:24:rand=4 --arg i32=6 --check-as --compare %t.sp.tags.ll | FileCheck %s --check-prefix=EXEC
 #pragma OPENCL EXTENSION __cl_clang_function_pointers : enable
 typedef struct { float t; float n[3]; } Rec;
 typedef int (*HitFn)(const float *ray, Rec *rec, float r);
