@@ -926,8 +926,9 @@ def report(results, notes, opts, wp):
                     out.append("- %s: %s: %s %d -> %d" % (r["unit"], k, c, x, y))
                 for (r, k, c, x, y), m in wtimed:
                     if m:
-                        out.append("- measured, not counted: %s: %s: %s %d -> %d (the same "
-                                   "code as the plugin's: %s)" % (r["unit"], k, c, x, y, m["src"]))
+                        out.append("- measured, not counted: %s: %s: %s %d -> %d (as the "
+                                   "plugin's build, which the device measured: %s)" % (
+                                       r["unit"], k, c, x, y, m["src"]))
             fails = [r for r in rows if r not in built]
             front_fail = [r["unit"] for r in fails if r.get("clang") == "front"]
             if front_fail:
