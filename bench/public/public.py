@@ -838,6 +838,23 @@ def column_totals(built, kind):
     return names, tot
 
 
+def worse_list(out, title, timed, measured="this very code"):
+    """Appends the kernel x column list (timed: each with the device row that
+    excuses it, or None; measured: what that row timed); how many are not
+    excused."""
+    bad = [w for w, m in timed if not m]
+    out += ["", "%s: %d" % (title, len(bad))]
+    for r, k, c, x, y in bad:
+        out.append("- %s: %s: %s %d -> %d" % (r["unit"], k, c, x, y))
+    for (r, k, c, x, y), m in timed:
+        if m:
+            out.append("- measured, not counted: %s: %s: %s %d -> %d; %s "
+                       "on %s: %.1f -> %.1f us (%.3f of clang's time; %s)" % (
+                           r["unit"], k, c, x, y, measured, m["device"], m["us"][0], m["us"][1],
+                           m["us"][1] / m["us"][0], m["src"]))
+    return len(bad)
+
+
 def report(results, notes, opts, wp):
     out = ["# Public programs: generic accesses in the final code", "",
            "Produced by `sh bench/public.sh REPOS%s` (bench/public/public.py; levels %s%s; "
@@ -899,18 +916,9 @@ def report(results, notes, opts, wp):
                            " | ".join(str(tot[w][c]) for c in names) + " |")
             worse = [(r, k, c, x, y) for r in built for k, c, x, y in r.get("worse_columns", [])]
             timed = [(w, measured_faster(mrows, *w)) for w in worse]
-            bad_cols = [w for w, m in timed if not m]
-            bad_plugin_only += len(bad_cols)
-            out += ["", "Kernels worse with the plugin in a column (tolerance: 2%% for "
-                    "instrs and waitcnt, 0 for the others): %d" % len(bad_cols)]
-            for r, k, c, x, y in bad_cols:
-                out.append("- %s: %s: %s %d -> %d" % (r["unit"], k, c, x, y))
-            for (r, k, c, x, y), m in timed:
-                if m:
-                    out.append("- measured, not counted: %s: %s: %s %d -> %d; this very code "
-                               "on %s: %.1f -> %.1f us (%.3f of clang's time; %s)" % (
-                                   r["unit"], k, c, x, y, m["device"], m["us"][0], m["us"][1],
-                                   m["us"][1] / m["us"][0], m["src"]))
+            bad_plugin_only += worse_list(out, "Kernels worse with the plugin in a column "
+                                          "(tolerance: 2% for instrs and waitcnt, 0 for the "
+                                          "others)", timed)
             if wp:  # the same rule for the whole-program build
                 wworse = [(r, k, c, x, y) for r in built if "wp" in r.get("columns", {})
                           for k in sorted(r["columns"]["clang"])
@@ -918,17 +926,9 @@ def report(results, notes, opts, wp):
                                                                r["columns"]["wp"].get(k, {}))]
                 wtimed = [(w, measured_faster(mrows, wp_view(w[0]), *w[1:]) or
                            same_as_plugin(mrows, *w)) for w in wworse]
-                wbad = [w for w, m in wtimed if not m]
-                bad_plugin_only += len(wbad)
-                out += ["", "Kernels worse with the plugin, whole-program, in a column: %d"
-                        % len(wbad)]
-                for r, k, c, x, y in wbad:
-                    out.append("- %s: %s: %s %d -> %d" % (r["unit"], k, c, x, y))
-                for (r, k, c, x, y), m in wtimed:
-                    if m:
-                        out.append("- measured, not counted: %s: %s: %s %d -> %d (as the "
-                                   "plugin's build, which the device measured: %s)" % (
-                                       r["unit"], k, c, x, y, m["src"]))
+                bad_plugin_only += worse_list(out, "Kernels worse with the plugin, "
+                                              "whole-program, in a column", wtimed,
+                                              "the plugin's build, the same in every column,")
             fails = [r for r in rows if r not in built]
             front_fail = [r["unit"] for r in fails if r.get("clang") == "front"]
             if front_fail:

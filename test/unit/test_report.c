@@ -123,6 +123,40 @@ static void inject_entry_cast(void *user, const char *pass, int after) {
   in->done = true;
 }
 
+/* Runs passes (with wp: --whole-program) on ir with inject_entry_cast after
+   `twins`: the run fails (an error naming @h's local cast and have, the
+   set the output proves) exactly when bad. */
+static void check_entry_cast(const char *ir, const char *passes, bool wp, bool bad,
+                             const char *have) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = unit_parse(ctx, ir, strlen(ir));
+  EntryCast in = {m, false};
+  GaspOptions o;
+  gasp_options_init(&o);
+  o.verify_spaces = 1;
+  o.whole_program = wp;
+  o.passes = passes;
+  o.pass_hook = inject_entry_cast;
+  o.pass_hook_user = &in;
+  GaspCtx *cx = gasp_ctx_new(&o);
+  if (m) {
+    GaspStatus st = gasp_run(cx, m);
+    CHECK(in.done);
+    CHECK(st == (bad ? GASP_ERR_INTERNAL : GASP_OK));
+    bool named = false;
+    for (size_t i = 0; i < gasp_diag_count(cx); i++)
+      named |= strstr(gasp_diag_message(cx, i), "in @h") &&
+               strstr(gasp_diag_message(cx, i), "claims local") &&
+               strstr(gasp_diag_message(cx, i), have);
+    if (named != bad)
+      for (size_t i = 0; i < gasp_diag_count(cx); i++)
+        fprintf(stderr, "  diag: %s\n", gasp_diag_message(cx, i));
+    CHECK(named == bad);
+  }
+  gasp_ctx_free(cx);
+  LLVMContextDispose(ctx);
+}
+
 static void test_spacecheck_entry_cast(void) {
   for (int wrong = 0; wrong < 2; wrong++) {
     char *ir = xasprintf(
@@ -135,29 +169,7 @@ static void test_spacecheck_entry_cast(void) {
         "  %%go = addrspacecast ptr addrspace(1) %%o to ptr\n"
         "  call void @h(ptr %%g)\n  call void @h(ptr %%%s)\n  ret void\n}\n",
         wrong ? "go" : "g");
-    LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef m = unit_parse(ctx, ir, strlen(ir));
-    EntryCast in = {m, false};
-    GaspOptions o;
-    gasp_options_init(&o);
-    o.verify_spaces = 1;
-    o.passes = "twins";
-    o.pass_hook = inject_entry_cast;
-    o.pass_hook_user = &in;
-    GaspCtx *cx = gasp_ctx_new(&o);
-    if (m) {
-      GaspStatus st = gasp_run(cx, m);
-      CHECK(in.done);
-      CHECK(st == (wrong ? GASP_ERR_INTERNAL : GASP_OK));
-      bool named = false;
-      for (size_t i = 0; i < gasp_diag_count(cx); i++)
-        named |= strstr(gasp_diag_message(cx, i), "in @h") &&
-                 strstr(gasp_diag_message(cx, i), "claims local") &&
-                 strstr(gasp_diag_message(cx, i), "{global}");
-      CHECK(named == (wrong == 1));
-    }
-    gasp_ctx_free(cx);
-    LLVMContextDispose(ctx);
+    check_entry_cast(ir, "twins", false, wrong, "{global}");
     free(ir);
   }
 }
@@ -185,33 +197,8 @@ static void test_spacecheck_indirect_cast(void) {
         "  %%f = load ptr, ptr %%e, align 8\n"
         "  call void %%f(ptr %%g)\n  call void %%f(ptr %%%s)\n  ret void\n}\n",
         wrong ? "go" : "g");
-    LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef m = unit_parse(ctx, ir, strlen(ir));
-    EntryCast in = {m, false};
-    GaspOptions o;
-    gasp_options_init(&o);
-    o.verify_spaces = 1;
-    o.whole_program = !open;
-    o.passes = open ? "twins" : "indirect,twins";
-    o.pass_hook = inject_entry_cast;
-    o.pass_hook_user = &in;
-    GaspCtx *cx = gasp_ctx_new(&o);
-    if (m) {
-      GaspStatus st = gasp_run(cx, m);
-      CHECK(in.done);
-      CHECK(st == (v ? GASP_ERR_INTERNAL : GASP_OK));
-      bool named = false;
-      for (size_t i = 0; i < gasp_diag_count(cx); i++)
-        named |= strstr(gasp_diag_message(cx, i), "in @h") &&
-                 strstr(gasp_diag_message(cx, i), "claims local") &&
-                 strstr(gasp_diag_message(cx, i), wrong ? "{global}" : "unknown");
-      if (named != (v != 0))
-        for (size_t i = 0; i < gasp_diag_count(cx); i++)
-          fprintf(stderr, "  diag: %s\n", gasp_diag_message(cx, i));
-      CHECK(named == (v != 0));
-    }
-    gasp_ctx_free(cx);
-    LLVMContextDispose(ctx);
+    check_entry_cast(ir, open ? "twins" : "indirect,twins", !open, v != 0,
+                     wrong ? "{global}" : "unknown");
     free(ir);
   }
 }
