@@ -4,6 +4,7 @@
 the plugin's, kernel by kernel and column by column.
 
     python3 bench/random/random.py [-n N] [--first S] [--opt O2,O3] [--vectors] [--writers]
+                                   [--fnptrs] [--wp]
                                    [--targets nvptx64,gfx90a,gfx1100] [-j J]
                                    [--build build] [--out bench/random/random.md]
 
@@ -19,7 +20,9 @@ tolerance (2% for instructions and s_waitcnt, 0 for the others).  This is
 the public programs' measure (bench/public) on programs made to exercise
 gasp; the report lists the totals, how many kernels are worse in each
 column, and every kernel x column.  Exit 1 when the plugin's build fails
-where clang's does not.
+where clang's does not.  --fnptrs: genprog's tables of helpers called
+through function pointers; --wp: the plugin with -mllvm -gasp-whole-program
+(its indirect pass: bench/random/random-fnptrs.md).
 """
 import argparse
 import concurrent.futures
@@ -53,7 +56,7 @@ def sh(cmd, timeout=300):
         return 124, "timed out"
 
 
-def one(seed, target, opt, plugin, tmp):
+def one(seed, target, opt, plugin, tmp, wp=False):
     """(clang's per-kernel columns, the plugin's, failure or None)"""
     triple, cpu, kind, llc = TARGETS[target]
     cl = os.path.join(tmp, "p%d.cl" % seed)  # written by main
@@ -65,6 +68,7 @@ def one(seed, target, opt, plugin, tmp):
                "-finclude-default-header", "-target", triple, "-nogpulib", cl, "-o", bc]
         cmd += ["-mcpu=" + cpu] if cpu else []
         cmd += ["-fpass-plugin=" + plugin] if way == "plugin" else []
+        cmd += ["-mllvm", "-gasp-whole-program"] if way == "plugin" and wp else []
         rc, err = sh(cmd)
         if not rc:
             rc, err = sh(["llc-22", "-" + opt, "-mtriple=" + triple] + llc + [bc, "-o", s])
@@ -91,6 +95,10 @@ def main():
                          "private and local pointers")
     ap.add_argument("--writers", action="store_true",
                     help="genprog --writers: cursor structs handed to helpers that write them")
+    ap.add_argument("--fnptrs", action="store_true",
+                    help="genprog --fnptrs: tables of helpers called through function pointers")
+    ap.add_argument("--wp", action="store_true",
+                    help="the plugin with -mllvm -gasp-whole-program")
     a = ap.parse_args()
     plugin = os.path.join(os.path.abspath(a.build), "lib", "gasp-plugin.so")
     if not os.path.exists(plugin):
@@ -107,17 +115,18 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for s in seeds:  # written once, before the jobs share them
             genprog.main_to(s, os.path.join(tmp, "p%d.cl" % s), True, False, a.vectors,
-                            a.writers)
+                            a.writers, a.fnptrs)
         with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
-            res = list(ex.map(lambda j: (j, one(j[0], j[1], j[2], plugin, tmp)), jobs))
+            res = list(ex.map(lambda j: (j, one(j[0], j[1], j[2], plugin, tmp, a.wp)), jobs))
     args = " ".join(sys.argv[1:])  # the command that reproduces the file, --out included
     out = ["# Random programs: final code, clang's build against the plugin's", "",
            "Produced by `python3 bench/random/random.py%s` (genprog --extended%s seeds %d..%d; "
-           "clang-22 with and without the plugin, then llc-22%s; per kernel, the functions it "
+           "clang-22 with and without the plugin%s, then llc-22%s; per kernel, the functions it "
            "reaches; tolerance 2%% for instrs and waitcnt, 0 for the others)." % (
                " " + args if args else "",
-               (" --vectors" if a.vectors else "") + (" --writers" if a.writers else ""), a.first,
-               a.first + a.n - 1,
+               (" --vectors" if a.vectors else "") + (" --writers" if a.writers else "") +
+               (" --fnptrs" if a.fnptrs else ""), a.first,
+               a.first + a.n - 1, " (-mllvm -gasp-whole-program)" if a.wp else "",
                (", ptxas -arch=sm_90 -v" if PTXAS else "") +
                ("; sass: nvdisasm, scripts/sass-tools.sh" if SASS else "")), "",
            "machine: %d cores; %s" % (os.cpu_count() or 0,

@@ -72,6 +72,7 @@ static const GaspStatDesc st_fns = {"indirect.functions",
                                     "functions called through pointers given named parameters"};
 
 #define ROUNDS 16
+#define INDIRECT_MIN_USES 3 /* pays() */
 
 typedef struct Cand {
   LLVMValueRef fn;
@@ -317,12 +318,16 @@ static bool pays(Indirect *s, Benefit *b, const Cand *c, unsigned k, int as) {
     return false;
   if (!benefit_pays(b, id, k))
     return false;
-  /* the cast at entry is one instruction more (cvta.to.local): it pays for
-     two accesses or more, not one (the ray tracer's hit: PTX +1.7% and
-     machine code -8% so, +2.0% and -9% with the single uses too) */
+  /* the cast at entry is one instruction more (cvta.to.local; NVPTX keeps
+     the address 64 bits wide, so the accesses' arithmetic is the same): it
+     pays for three uses or more.  Measured on genprog --fnptrs programs
+     (bench/random/random-fnptrs.md), whose steps make 2-4 accesses: from
+     two uses machine code +0.4% and one kernel worse than clang's build,
+     from three +0.2% and none; on the ray tracer's virtual functions
+     (3-12 uses each) machine code -8% either way */
   unsigned raw = 0;
   benefit_named_uses(b, id, k, &raw);
-  return raw >= 2;
+  return raw >= INDIRECT_MIN_USES;
 }
 
 /* The first instruction of fn's entry block after its allocas. */

@@ -69,12 +69,14 @@ static __attribute__((noinline)) int plane_hit(const float *ray, Rec *rec, float
 // Intent: another arity, through its own table, with local memory.
 static __attribute__((noinline)) float shade_a(const float *a, float *b, int i, int j) {
   b[i & 3] += a[j & 3] * 0.5f;
+  b[(i + 2) & 3] -= a[(j + 2) & 3];
   return b[(i + 1) & 3] + a[(j + 1) & 3];
 }
 
 // Intent: the same type as shade_a, the other entry of its table.
 static __attribute__((noinline)) float shade_b(const float *a, float *b, int i, int j) {
   b[j & 3] -= a[i & 3];
+  b[(j + 1) & 3] += a[(i + 1) & 3];
   return b[(j + 2) & 3] * a[(i + 3) & 3];
 }
 
