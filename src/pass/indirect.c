@@ -114,8 +114,10 @@ static bool handed_to_call(LLVMValueRef v, unsigned depth) {
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     if (LLVMIsACallInst(user) || LLVMIsAInvokeInst(user) || LLVMIsACallBrInst(user)) {
-      if (LLVMGetCalledValue(user) != v)
-        return true;
+      unsigned na = LLVMGetNumArgOperands(user);
+      for (unsigned k = 0; k < na; k++)
+        if (LLVMGetOperand(user, k) == v) /* an argument (a call of v may pass v too) */
+          return true;
       continue;
     }
     if (LLVMIsAConstantExpr(user) && handed_to_call(user, depth + 1))
