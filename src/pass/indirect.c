@@ -33,14 +33,15 @@
  *      callers whose own votes rose.  Rounds until nothing changes
  *      (ROUNDS at most: then nothing is named).
  *   4. A parameter whose vote is one named space, where naming it pays
- *      (benefit.c, as for ipmsp's copies: accesses here or down the calls;
- *      a space whose accesses the back end splits, or whose cast must be
- *      shared, as ipmsp asks), gets at the function's entry
+ *      (pays(): benefit.c's accesses here or down the calls, three uses or
+ *      more for the cast's one instruction; never a space whose accesses
+ *      the back end splits), gets at the function's entry
  *          %p.as = addrspacecast ptr %p to ptr addrspace(S)
  *          %p.gen = addrspacecast ptr addrspace(S) %p.as to ptr
  *      and its other uses take %p.gen; the function is inferred at once,
- *      so its accesses use %p.as, and ipmsp (next in the group) carries
- *      the space into its callees.  The signature does not change.
+ *      so its accesses use %p.as, and ipmsp (the group's next round)
+ *      carries the space into its callees.  The signature does not
+ *      change.
  *
  * Soundness.  The vote is the meet over every call that can reach the
  * function in a closed world: an indirect call with the same number of
