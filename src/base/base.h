@@ -174,7 +174,7 @@ LLVMValueRef ir_base_offset(LLVMTargetDataRef td, LLVMValueRef v, int64_t *off,
    is never read back before gasp sees it; llc would upgrade it after. */
 unsigned ir_upgrade_legacy_calls(LLVMModuleRef m);
 /* Instructions in fn; in every function of m; is any use of fn other than
-   as the callee of a call or invoke? */
+   as the callee of a call or invoke (an argument of its own call counts)? */
 unsigned long ir_count_instructions(LLVMValueRef fn);
 unsigned long ir_count_module_instructions(LLVMModuleRef m);
 bool ir_address_taken(LLVMValueRef fn);

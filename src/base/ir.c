@@ -608,6 +608,10 @@ bool ir_address_taken(LLVMValueRef fn) {
     if (!(LLVMIsACallInst(user) || LLVMIsAInvokeInst(user)) ||
         LLVMGetCalledValue(user) != fn)
       return true;
+    unsigned n = LLVMGetNumArgOperands(user); /* a call of fn handing fn on: f(f) */
+    for (unsigned k = 0; k < n; k++)
+      if (LLVMGetOperand(user, k) == fn)
+        return true;
   }
   return false;
 }

@@ -192,8 +192,31 @@ static void test_metadata_global(void) {
   LLVMContextDispose(ctx);
 }
 
+/* A function's address is taken by any use but the callee of a call: a
+   store, a table, and an argument of its own call (@self(@self): a callee
+   parameter may call it with anything). */
+static void test_address_taken(void) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  const char ir[] = "@tab = global ptr @stored\n"
+                    "define void @called() {\n  ret void\n}\n"
+                    "define void @stored() {\n  ret void\n}\n"
+                    "define void @self(ptr %f) {\n  ret void\n}\n"
+                    "define void @k() {\n  call void @called()\n  call void @self(ptr @self)\n"
+                    "  ret void\n}\n";
+  LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+  if (m) {
+    CHECK(!ir_address_taken(LLVMGetNamedFunction(m, "called")));
+    CHECK(ir_address_taken(LLVMGetNamedFunction(m, "stored")));
+    CHECK(ir_address_taken(LLVMGetNamedFunction(m, "self")));
+    CHECK(!ir_address_taken(LLVMGetNamedFunction(m, "k")));
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(ctx);
+}
+
 void unit_base(void) {
   test_metadata_global();
+  test_address_taken();
   test_loop_depth();
   test_loop_trips();
   test_fwd();
