@@ -127,6 +127,20 @@ static __attribute__((noinline)) uint by_val(V v, uint i) {
 """
 
 
+SLICES = ["g", "l", "pa"]  # the work-item's own slices: global, local, private
+
+
+def picked_at_run_time(rng, bit):
+    """A select of two slices (drawn from rng) on a bit of acc."""
+    return "((acc & %du) ? %s : %s)" % (bit, rng.choice(SLICES), rng.choice(SLICES))
+
+
+def any_slice(rng, bit):
+    """One slice, or one time in four a choice of two made at run time."""
+    k = rng.randrange(4)
+    return SLICES[k] if k < 3 else picked_at_run_time(rng, bit)
+
+
 FN_PRAGMA = "#pragma OPENCL EXTENSION __cl_clang_function_pointers : enable\n"
 FN_PRELUDE = """
 typedef uint (*Step)(uint *a, uint *b, uint i);
@@ -228,11 +242,11 @@ class Gen:
         r = self.r
         k = r.randrange(6)
         if k < 3:
-            return ["g", "l", "pa"][k]
+            return SLICES[k]
         if k == 3:
             return "tab[(acc + %s) %% 3u]" % self.c()
         if k == 4:
-            return "((acc & 1u) ? %s : %s)" % (r.choice(["g", "l", "pa"]), r.choice(["g", "l", "pa"]))
+            return picked_at_run_time(r, 1)
         return "pp.%s" % r.choice(["p", "q"])
 
     def stmt(self, depth=0):
@@ -263,15 +277,15 @@ class Gen:
             s = "acc += %s(%s, %s, %s);" % (name, p, self.ptr(), x)
         k = r.randrange(10)
         if k == 0 and depth < 2:  # a phi of pointers
-            a, b = r.choice(["g", "l", "pa"]), r.choice(["g", "l", "pa"])
+            a, b = r.choice(SLICES), r.choice(SLICES)
             return ("{ uint *ph;\n    if (acc & 2u) ph = %s; else ph = %s;\n"
                     "    ph[acc & 3u] ^= %s; acc += ph[(acc + 1u) & 3u]; }" % (a, b, self.c()))
         if k == 1 and depth < 2:  # store a pointer in the table, reload later
-            return "tab[acc %% 3u] = %s; %s" % (r.choice(["g", "l", "pa"]), self.stmt(depth + 1))
+            return "tab[acc %% 3u] = %s; %s" % (r.choice(SLICES), self.stmt(depth + 1))
         if k == 2 and depth < 2:  # loop
             return "for (uint j = 0; j < %du; j++) { %s }" % (r.randrange(1, 4), self.stmt(depth + 1))
         if k == 3:
-            return "pp.%s = %s;" % (r.choice(["p", "q"]), r.choice(["g", "l", "pa"]))
+            return "pp.%s = %s;" % (r.choice(["p", "q"]), r.choice(SLICES))
         return s
 
     # ---- extended constructs (genprog.py --extended) ----------------------
@@ -281,7 +295,7 @@ class Gen:
         generic pointer into any space; a private table of pointers to
         kernel-scope local arrays; the kernel's struct argument handed on."""
         x = self.x
-        p = x.choice(["g", "l", "pa"])
+        p = x.choice(SLICES)
         c = "%du" % x.randrange(1, 97)
         k = x.randrange(9)
         use = "q[acc & 3u] += %s; acc += q[(acc + 1u) & 3u];" % c
@@ -320,7 +334,7 @@ class Gen:
         (AMDGPU: local and private null are not the generic null), in the
         kernel and handed to a helper."""
         y = self.y
-        p, c = y.choice(["g", "l", "pa"]), "%du" % y.randrange(1, 97)
+        p, c = y.choice(SLICES), "%du" % y.randrange(1, 97)
         if y.randrange(2):
             return ("{ uint *q = (acc & %s) ? %s + (acc & 1u) : 0; "
                     "if (q) { q[acc & 1u] += %s; acc += q[(acc + 2u) & 1u]; } else acc ^= %s; }"
@@ -335,22 +349,22 @@ class Gen:
         spaces, a helper called with null arguments, two runs of accesses
         through pointers of two spaces in one block."""
         w = self.w
-        p, q = w.choice(["g", "l", "pa"]), w.choice(["g", "l", "pa"])
+        p, q = w.choice(SLICES), w.choice(SLICES)
         c = "%du" % w.randrange(1, 97)
         k = w.randrange(4)
         if k == 0:
-            p2, q2 = w.choice(["g", "l", "pa"]), w.choice(["g", "l", "pa"])
+            p2, q2 = w.choice(SLICES), w.choice(SLICES)
             return ("{ uint *r0 = perm_a(%s, %s, acc); uint *r1 = perm_a(%s, %s, acc + %s); "
                     "acc += r0[acc & 3u] + r1[(acc + 1u) & 3u]; }" % (p, q, p2, q2, c))
         if k == 1:
             return ("{ uint *r = ret_pick(%s, %s, acc); acc += use_p(r, acc) + use_p(%s, acc + %s); "
                     "uint *ph; if (acc & 4u) ph = %s; else ph = r; acc += use_p(ph, acc); }"
-                    % (p, q, p, c, w.choice(["g", "l", "pa"])))
+                    % (p, q, p, c, w.choice(SLICES)))
         if k == 2:
             return ("acc += both_null(0, 0, acc) + both_null(%s, 0, acc + %s) + both_null(0, %s, acc);"
                     % (p, c, q))
-        a, b = w.sample(["g", "l", "pa"], 2)
-        d, e = w.sample(["g", "l", "pa"], 2)
+        a, b = w.sample(SLICES, 2)
+        d, e = w.sample(SLICES, 2)
         return ("{ uint *u = (acc & %s) ? %s : %s; acc += u[acc & 3u] + u[(acc + 1u) & 3u]; "
                 "uint *v = (acc & 2u) ? %s : %s; v[acc & 3u] += acc; acc += v[(acc + 2u) & 3u]; }"
                 % (c, a, b, d, e))
@@ -381,7 +395,7 @@ class Gen:
         spaces, chosen at run time before it (--version-by-space versions
         the loop)."""
         z = self.z
-        a, b = z.sample(["g", "l", "pa"], 2)
+        a, b = z.sample(SLICES, 2)
         c, d = "%du" % z.randrange(1, 97), "%du" % z.randrange(1, 13)
         return ("{ uint *q = (acc & %s) ? %s : %s; "
                 "for (uint i = 0; i < (acc & 7u) + 2u; i++) { q[i & 3u] += %s; acc += q[(acc + i) & 3u]; } }"
@@ -451,7 +465,7 @@ class Gen:
         out = []
         for i in range(b.randrange(1, 4)):
             name = self.big_helper(i)
-            for sp in b.sample(["g", "l", "pa"], b.randrange(2, 4)):
+            for sp in b.sample(SLICES, b.randrange(2, 4)):
                 out.append("acc += %s(%s, acc + %du);" % (name, sp, b.randrange(1, 97)))
         k = b.randrange(50)
         many = b.randrange(1000, 5001) if k == 0 else b.randrange(20, 301) if k < 10 else 0
@@ -510,17 +524,10 @@ class Gen:
             "static __attribute__((noinline)) void cswap(Cur *c) {\n"
             "  uint *t = c->base;\n  c->base = c->tab;\n  c->tab = t;\n  c->cur = c->base;\n}")
 
-    def writer_ptr(self):
-        q = self.q
-        k = q.randrange(4)
-        if k < 3:
-            return ["g", "l", "pa"][k]
-        return "((acc & 1u) ? %s : %s)" % (q.choice(["g", "l", "pa"]), q.choice(["g", "l", "pa"]))
-
     def writer_stmt(self):
         """A cursor over two slices handed to the writers, then read."""
         q = self.q
-        a, b = self.writer_ptr(), self.writer_ptr()
+        a, b = any_slice(q, 1), any_slice(q, 1)
         calls = []
         for _ in range(q.randrange(1, 5)):
             k = q.randrange(3)
@@ -559,17 +566,11 @@ class Gen:
             % (f.randrange(3), f.randrange(3), c()))
         # per parameter (Step a, Step b, Put a): one space for the program
         # (what gasp's indirect pass can name) or any per call
-        self.fspace = [f.choice(["g", "l", "pa"]) if f.random() < 0.6 else None
+        self.fspace = [f.choice(SLICES) if f.random() < 0.6 else None
                        for _ in range(3)]
 
     def fnptr_arg(self, k):
-        f = self.f
-        if self.fspace[k]:
-            return self.fspace[k]
-        x = f.randrange(4)
-        if x < 3:
-            return ["g", "l", "pa"][x]
-        return "((acc & 2u) ? %s : %s)" % (f.choice(["g", "l", "pa"]), f.choice(["g", "l", "pa"]))
+        return self.fspace[k] or any_slice(self.f, 2)
 
     def fnptr_stmt(self):
         """A call through a table, its index known at run time only."""
