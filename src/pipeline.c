@@ -76,6 +76,8 @@ static const GaspStatDesc st_group_rounds = {
     "NVPTX: printf buffers, volatile slots, by-value arguments as llc-22 makes them local")        \
   X(twins, twins_run, 0, 0, USER,                                                                  \
     "NVPTX: a named parameter whose callers keep its generic twin live takes the twin")            \
+  X(externalize, externalize_run, 0, 0, USER,                                                      \
+    "--whole-program: the linkage internalize took, back on the functions gasp did not make")      \
   X(forget, forget_run, 0, FACTS_INVENTORY, GLUE,                                                  \
     "an earlier run's field facts (!gasp.fields) dropped: for a module other passes changed")      \
   X(sizes, sizes_run, 0, FACTS_ALL, GLUE,                                                          \
@@ -121,7 +123,7 @@ static const char glue_pass_names[] = PASSES(PASS_GLUE_NAME);
 #define MODULE_PIPELINE                                                                    \
   "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,indirect,memsum],version,reinfer,resolve,reinfer," \
   "lower,alias,hazards"
-static const char default_pipeline[] = MODULE_PIPELINE ",frames,twins";
+static const char default_pipeline[] = MODULE_PIPELINE ",frames,twins,externalize";
 #define GROUP_ROUNDS 4
 
 /* The pass plugin's two runs.  Early (the early simplification extension
@@ -171,23 +173,25 @@ static const char early_pipeline[] =
    early run's clones internal again, `internalize` makes the rest
    internal under --whole-program (the early run leaves the linkage as
    clang's build has it, so LLVM's inliner and IPO decide as there); then
-   the
-   default pipeline's interprocedural group
-   on the call graph as it will be, and what follows it (`rehoist` before
-   all: it undoes what the early run's casts, sunk by InstCombine, kept
-   LLVM's SimplifyCFG from doing, while they are still the early run's);
-   hazards and frames last, because the vectorizers make hazards' shapes
-   and code generation follows frames'; `twins` after all (which value a
-   caller keeps live across a call is the final code's). */
+   the default pipeline's interprocedural group on the call graph as it
+   will be, and what follows it (`rehoist` before all: it undoes what the
+   early run's casts, sunk by InstCombine, kept LLVM's SimplifyCFG from
+   doing, while they are still the early run's); hazards and frames last,
+   because the vectorizers make hazards' shapes and code generation
+   follows frames'; `twins` after all (which value a caller keeps live
+   across a call is the final code's), and `externalize` ends it: what
+   internalize made internal gets clang's linkage back, so the back end
+   decides for it as for clang's build. */
 static const char late_pipeline[] =
     "forget,linkage,internalize,rehoist,infer,[fields,callsplit,ipmsp,indirect,memsum],version,reinfer,resolve,reinfer,lower,"
-    "hazards,frames,twins";
+    "hazards,frames,twins,externalize";
 
 /* The early run with no late one after it (-gasp-late=0): the default
    pipeline without `frames` (LLVM's optimizer runs after it), clones
    included, then `forget` (field facts would otherwise stay in clang's
-   output for a later gasp run to trust). */
-static const char early_alone_pipeline[] = MODULE_PIPELINE ",strides,forget";
+   output for a later gasp run to trust) and `externalize` (LLVM's inliner
+   then sees clang's linkage: no last-call bonus internalize gave). */
+static const char early_alone_pipeline[] = MODULE_PIPELINE ",strides,forget,externalize";
 
 const char *gasp_pass_list(void) { return pass_names + 2; }
 /* The passes that only carry state between the plugin's two runs (or

@@ -280,14 +280,14 @@ void clone_map_bind(CloneMap *cm, Pool *pool);
 void clone_map_free(CloneMap *cm);
 
 /* ===== capi.cpp — services LLVM-C lacks (C++ with a C interface) ======== */
-/* The calls of decl, an intrinsic name LLVM 22 does not know, upgraded as
-   LLVM's readers do; true when it did (decl is then gone). */
+/* decl's calls (an intrinsic LLVM 22 does not know) upgraded as its readers do; true if so. */
 bool capi_upgrade_calls(LLVMValueRef decl);
 /* Variadics lowered to an argument buffer as llc does (ExpandVariadics); true if m changed. */
 bool capi_expand_variadics(LLVMModuleRef m);
 void ir_take_name(LLVMValueRef from, LLVMValueRef to); /* Value::takeName */
-/* f's text (LLVMPrintValueToString's but for metadata numbers) in time linear in f. */
-char *ir_print_function(LLVMValueRef f);
+bool ir_dso_local(LLVMValueRef gv); /* GlobalValue's dso_local (local linkage sets it) */
+void ir_set_dso_local(LLVMValueRef gv, bool on);
+char *ir_print_function(LLVMValueRef f); /* f's text, in time linear in f */
 /* The copy `to` of `from` (clone.c) gets its own DISubprogram, and each
    olds[k]'s location, DIAssignID and debug records go to news[k] (pairs of
    arguments and instructions; a function without a DISubprogram: nothing). */

@@ -35,6 +35,9 @@
 //    over; through the C API a name is copied, removed and inserted again
 //    (two hash-table updates and an allocation: 1.9% of the instructions
 //    of gasp-opt on 2,000 small helpers, which makes 4,000 clones).
+//  - ir_dso_local / ir_set_dso_local: GlobalValue's dso_local, which the C
+//    API neither reads nor sets; LLVMSetLinkage to internal sets it, and
+//    externalize.c gives back the linkage internalize took, this bit too.
 //  - ir_copy_attrs: a clone's or a rebuilt call's attribute list is the
 //    original's, handed over whole (AttributeList is immutable and
 //    uniqued); through the C API each attribute is read and added one at
@@ -78,6 +81,8 @@ void dbg_salvage(LLVMValueRef v, LLVMValueRef same);
 bool capi_upgrade_calls(LLVMValueRef decl);
 bool capi_expand_variadics(LLVMModuleRef m);
 void ir_take_name(LLVMValueRef from, LLVMValueRef to);
+bool ir_dso_local(LLVMValueRef gv);
+void ir_set_dso_local(LLVMValueRef gv, bool on);
 void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
 char *ir_print_function(LLVMValueRef f);
 }
@@ -120,6 +125,10 @@ void ir_take_name(LLVMValueRef from, LLVMValueRef to) {
   if (f->hasName()) /* (takeName of an unnamed value would clear to's name) */
     unwrap(to)->takeName(f);
 }
+
+bool ir_dso_local(LLVMValueRef gv) { return unwrap<GlobalValue>(gv)->isDSOLocal(); }
+
+void ir_set_dso_local(LLVMValueRef gv, bool on) { unwrap<GlobalValue>(gv)->setDSOLocal(on); }
 
 bool capi_upgrade_calls(LLVMValueRef decl) {
   Function *f = unwrap<Function>(decl);

@@ -142,6 +142,20 @@ bool schema_fields_clear(LLVMValueRef fn);
    (read and erased: 0 when none) by the late run's forget.c. */
 void schema_size_set(LLVMValueRef fn, unsigned size);
 unsigned schema_size_take(LLVMValueRef fn);
+/* !gasp.linkage: the linkage, visibility, DLL storage class and
+   dso_local internalize.c took from fn, saved (from fn's own) before it makes fn
+   internal; taken (read and erased: false when none or malformed) by
+   externalize.c; dropped from a function gasp made (specialize.c: a copy,
+   or a retype in place, is gasp's and stays internal). */
+typedef struct SavedLinkage {
+  LLVMLinkage linkage;
+  LLVMVisibility visibility;
+  LLVMDLLStorageClass dll;
+  bool dso_local;
+} SavedLinkage;
+void schema_linkage_save(LLVMValueRef fn);
+bool schema_linkage_take(LLVMValueRef fn, SavedLinkage *out);
+void schema_linkage_drop(LLVMValueRef fn);
 /* !gasp.lowered: is m tag-lowered already; mark it so. */
 bool schema_module_lowered(LLVMModuleRef m);
 void schema_mark_lowered(LLVMModuleRef m);

@@ -14,6 +14,10 @@
  *   !gasp.lowered named: the module is tag-lowered already;
  *   !gasp.size    on a defined function, between the plugin's two runs
  *                 only: (i32) its size (ir_copy_cost) in the early run;
+ *   !gasp.linkage on a function internalize made internal, until
+ *                 externalize gives it back (one run): (i32 linkage,
+ *                 i32 visibility, i32 DLL storage class, i1 dso_local)
+ *                 as it came;
  *   !gasp.cast    on an addrspacecast from generic to a named space, only
  *                 while --verify-spaces runs (stripped before output):
  *                 "user" (in the input) or "guarded" (a pass put it under
@@ -37,6 +41,7 @@
 #define MD_LOWERED "gasp.lowered" /* named: the module is tag-lowered */
 #define MD_CAST "gasp.cast"       /* on a generic-to-named cast: user/guarded */
 #define MD_SIZE "gasp.size"       /* on a function: its size in the early run */
+#define MD_LINKAGE "gasp.linkage" /* on a function: the linkage internalize took */
 #define NOTE_FAMILY "clone of @"
 #define NOTE_OUTCOME "ipmsp:"
 
@@ -244,6 +249,43 @@ unsigned schema_size_take(LLVMValueRef fn) {
   vec_free(&ops);
   LLVMGlobalEraseMetadata(fn, kind_id(LLVMGetTypeContext(LLVMTypeOf(fn)), MD_SIZE));
   return size;
+}
+
+void schema_linkage_save(LLVMValueRef fn) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMMetadataRef md[4] = {
+      LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned)LLVMGetLinkage(fn), false)),
+      LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned)LLVMGetVisibility(fn), false)),
+      LLVMValueAsMetadata(LLVMConstInt(i32, (unsigned)LLVMGetDLLStorageClass(fn), false)),
+      LLVMValueAsMetadata(LLVMConstInt(LLVMInt1TypeInContext(ctx), ir_dso_local(fn), false))};
+  LLVMGlobalSetMetadata(fn, kind_id(ctx, MD_LINKAGE), LLVMMDNodeInContext2(ctx, md, 4));
+}
+
+bool schema_linkage_take(LLVMValueRef fn, SavedLinkage *out) {
+  ValVec ops = {0};
+  bool ok = md_operands(fn, MD_LINKAGE, &ops) == 4;
+  for (size_t j = 0; j < ops.n && ok; j++)
+    ok = ops.v[j] && LLVMIsAConstantInt(ops.v[j]);
+  if (ok) { /* only what internalize saves: a definition's non-local linkages */
+    unsigned long long l = LLVMConstIntGetZExtValue(ops.v[0]);
+    unsigned long long v = LLVMConstIntGetZExtValue(ops.v[1]);
+    unsigned long long d = LLVMConstIntGetZExtValue(ops.v[2]);
+    ok = (l == LLVMExternalLinkage || l == LLVMLinkOnceAnyLinkage ||
+          l == LLVMLinkOnceODRLinkage || l == LLVMWeakAnyLinkage || l == LLVMWeakODRLinkage) &&
+         v <= LLVMProtectedVisibility && d <= LLVMDLLExportStorageClass;
+    out->linkage = (LLVMLinkage)l;
+    out->visibility = (LLVMVisibility)v;
+    out->dll = (LLVMDLLStorageClass)d;
+    out->dso_local = LLVMConstIntGetZExtValue(ops.v[3]) != 0;
+  }
+  vec_free(&ops);
+  schema_linkage_drop(fn);
+  return ok;
+}
+
+void schema_linkage_drop(LLVMValueRef fn) {
+  LLVMGlobalEraseMetadata(fn, kind_id(LLVMGetTypeContext(LLVMTypeOf(fn)), MD_LINKAGE));
 }
 
 bool schema_module_lowered(LLVMModuleRef m) {

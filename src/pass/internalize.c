@@ -15,8 +15,12 @@
  *      global variable (outside code can read it and call them).
  *   2. Every other defined function with non-local linkage (external, weak,
  *      linkonce, common; not available_externally, whose real definition is
- *      elsewhere) becomes internal, with default visibility, no DLL storage
- *      class and no comdat.
+ *      elsewhere) becomes internal, with default visibility and no DLL
+ *      storage class (its comdat stays: an internal member is valid IR);
+ *      what it had is saved (!gasp.linkage), and the `externalize` pass
+ *      gives it back to the functions still there at the pipeline's end —
+ *      internal linkage is for gasp's passes, not for the back end
+ *      (externalize.c says why).
  *   3. Internal functions that no function staying (kernels, roots,
  *      functions still visible outside) reaches through calls or taken
  *      addresses are removed: those without a use, the callees only they
@@ -28,11 +32,10 @@
  *
  * Requires: nothing.  Preserves: kernels and their signatures, everything
  * in llvm.used.  Debug name: internalize.  Statistics: internalize.*.
- * Tests: test/internalize/whole-program.ll.
+ * Tests: test/internalize/whole-program.ll, test/internalize/externalize.ll.
  */
 #include "pass/pass.h"
 
-#include <llvm-c/Comdat.h>
 #include <string.h>
 
 static const GaspStatDesc st_internalized = {
@@ -171,10 +174,10 @@ bool internalize_run(PassRun *run) {
         map_get(&roots, f, NULL) || escapes(f) ||
         LLVMGetLinkage(f) == LLVMAvailableExternallyLinkage)
       continue;
+    schema_linkage_save(f); /* externalize.c gives it back at the pipeline's end */
     LLVMSetLinkage(f, LLVMInternalLinkage);
     LLVMSetVisibility(f, LLVMDefaultVisibility);
     LLVMSetDLLStorageClass(f, LLVMDefaultStorageClass);
-    LLVMSetComdat(f, NULL);
     made++;
   }
   unsigned removed = remove_dead(t, m, &roots);

@@ -19,6 +19,7 @@ typedef struct PassRun {
 /* Each pass: true when it changed the module.  One line per pass here;
    what it does is its file's header, where it runs is pipeline.c's table. */
 bool internalize_run(PassRun *run); /* --whole-program's closed world */
+bool externalize_run(PassRun *run); /* ... and the linkage it took, given back at the end */
 bool byvalcopy_run(PassRun *run);   /* a kernel's by-value aggregate copied */
 bool infer_run(PassRun *run);       /* intra-procedural inference */
 /* The `reinfer` step: infers again what passes left in the fact store's

@@ -190,8 +190,10 @@ static unsigned check_function(GaspCtx *cx, SpaceCheck *sc, Space *sp, LLVMValue
           int k = ir_param_index(src); /* one of fn's own parameters, or -1 */
           bool taken = ir_address_taken(fn);
           if (k >= 0 && ((world_internal(fn) && !taken) ||
-                         (taken && cx->opt.whole_program && !tgt_is_kernel(t, fn)))) {
-            /* twins.c, indirect.c: proven at the calls */
+                         (cx->opt.whole_program && !tgt_is_kernel(t, fn)))) {
+            /* twins.c, indirect.c: proven at the calls (under
+               --whole-program every caller is the module's, whatever the
+               linkage externalize.c gave back) */
             ParamCast pc = {fn, i, (unsigned)k, as, taken};
             vec_push(&sc->params, pc);
             map_put(&sc->callees, fn, 1);

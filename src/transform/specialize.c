@@ -242,6 +242,7 @@ LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *ke
   }
   LLVMValueRef nf = clone_function(f, ty, key, move, &s->copy);
   drop_window_nonnull(s->cx->tgt, nf);
+  schema_linkage_drop(nf); /* gasp's copy: internal to the end (externalize.c) */
   size_t len;
   const char *name = LLVMGetValueName2(nf, &len);
   SpecRec r = {pool_strdup(&s->pool, family), pool_strdup(&s->pool, name)};
@@ -255,6 +256,7 @@ LLVMValueRef specs_retype(const TgtTable *t, LLVMValueRef f, LLVMTypeRef ty, con
   LLVMSetValueName2(f, "", 0);
   LLVMValueRef nf = clone_function(f, ty, name, true, NULL);
   drop_window_nonnull(t, nf);
+  schema_linkage_drop(nf); /* a new signature: gasp's, internal to the end */
   return nf;
 }
 

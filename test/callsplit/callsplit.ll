@@ -133,7 +133,7 @@ define spir_func i32 @pair(ptr addrspace(4) %a, ptr addrspace(4) %b) noinline {
 }
 
 ; Needs convergence: its call is not split and its access stays generic.
-; CONV-LABEL: define internal spir_func i32 @sync_sum(ptr addrspace(4)
+; CONV-LABEL: define spir_func i32 @sync_sum(ptr addrspace(4)
 ; CONV: load i32, ptr addrspace(4)
 define spir_func i32 @sync_sum(ptr addrspace(4) %p) noinline {
   call spir_func void @_Z7barrierj(i32 1)
@@ -142,7 +142,7 @@ define spir_func i32 @sync_sum(ptr addrspace(4) %p) noinline {
 }
 
 ; Needs convergence through @mid.
-; CONV-LABEL: define internal spir_func i32 @deep(ptr addrspace(4)
+; CONV-LABEL: define spir_func i32 @deep(ptr addrspace(4)
 define spir_func i32 @deep(ptr addrspace(4) %p) noinline {
   %a = call spir_func i32 @mid(ptr addrspace(4) %p)
   ret i32 %a

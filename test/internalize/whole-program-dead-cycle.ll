@@ -20,7 +20,7 @@
 ; WP-NOT: define {{.*}}@pong
 ; WP-NOT: define {{.*}}@leaf
 ; WP-DAG: define internal spir_func i32 @live_rec(ptr addrspace(1) %p, i32 %d)
-; WP-DAG: define internal spir_func void @in_table(ptr addrspace(4) %p)
+; WP-DAG: define spir_func void @in_table(ptr addrspace(4) %p)
 ; STATS-NOT: {{@self_rec|@ping|@pong|@leaf}}
 ; STATS: store stays generic: indirect call: the function's address is taken; the calls that may reach it give no one space that pays (indirect.c) (parameter 0 of @in_table)
 ; STATS-NOT: {{@self_rec|@ping|@pong|@leaf}}

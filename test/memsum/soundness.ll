@@ -40,12 +40,14 @@
 ;
 ; An externally visible helper may be given memory that code outside the
 ; module wrote: in the open world its load stays generic; under
-; --whole-program it is internal and the load is global.
+; --whole-program no code outside calls it and the load is global (its
+; linkage, internal while gasp's passes run, is clang's again at the end:
+; externalize).
 ; RUN: gasp-opt -S %t/open.ll -o - | FileCheck %s --check-prefix=OPEN
 ; RUN: gasp-opt -S --whole-program %t/open.ll -o - | FileCheck %s --check-prefix=CLOSED
 ; OPEN-LABEL: define spir_func void @helper(
 ; OPEN: store i32 1, ptr addrspace(4) %p
-; CLOSED-LABEL: define internal spir_func void @helper(
+; CLOSED-LABEL: define spir_func void @helper(
 ; CLOSED: store i32 1, ptr addrspace(1)
 ; EXEC: identical
 
