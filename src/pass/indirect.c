@@ -198,12 +198,8 @@ static int observe(const Indirect *s, LLVMValueRef caller, LLVMValueRef a, LLVMT
   if (!a || LLVMTypeOf(a) != ty)
     return OBS_INVALID;
   if (LLVMIsAUndefValue(a) || (LLVMIsAConstantPointerNull(a) && !ir_null_is_valid(caller)))
-    return OBS_NEUTRAL;
-  if (!analysed)
-    return OBS_INVALID;
-  bool isnull;
-  int l = space_lat(s->sp, a, &isnull);
-  return isnull || l == LAT_UNINIT ? OBS_NEUTRAL : tgt_is_space(s->t, l) ? l : OBS_INVALID;
+    return OBS_NEUTRAL; /* what votes_observe says without an analysis */
+  return analysed ? votes_observe(s->t, s->sp, caller, a) : OBS_INVALID;
 }
 
 static void meet_site(Indirect *s, LLVMValueRef caller, LLVMValueRef call, Cand *c,

@@ -672,7 +672,7 @@ static bool self_recursion_agrees(Ipmsp *ip, VoteFn *fi) {
       for (unsigned a = 0; a < np; a++) {
         if (!votes_concrete(hyp[a]))
           continue;
-        int o = votes_classify(&ip->v, LLVMGetOperand(s->call, a));
+        int o = votes_observe(ip->v.t, ip->v.sp, fi->fn, LLVMGetOperand(s->call, a));
         if (o != OBS_NEUTRAL && o != hyp[a]) {
           hyp[a] = VOTE_POISON; /* drop it and check again */
           ok = false;

@@ -247,8 +247,9 @@ void votes_refresh(Votes *vs, void (*first)(void *, VoteFn *), void *arg);
 /* One wave's votes: every candidate (first), else the affected records
    and what their votes change. */
 void votes_solve(Votes *vs, bool first);
-/* The observation of value v of the function vs->sp last analysed. */
-int votes_classify(const Votes *vs, LLVMValueRef v);
+/* The observation of value v of fn, which sp last analysed (ipmsp's and indirect's
+   votes): undef or a null that is no address neutral, one named space, else invalid. */
+int votes_observe(const TgtTable *t, const Space *sp, LLVMValueRef fn, LLVMValueRef v);
 /* A tuple of fi's calls (ipmsp): spaces kept (np + 1), calls, cloned? */
 typedef struct VoteGroup {
   int *sp;

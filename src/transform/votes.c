@@ -242,21 +242,17 @@ void votes_refresh(Votes *vs, void (*first)(void *, VoteFn *), void *arg) {
 
 /* ---- phase 2: votes ------------------------------------------------------ */
 
-/* Classifies one value after space_analyse (the classifier of the vote lattice; the
-   scratch value UNSET stands for "not decided yet"). */
-int votes_classify(const Votes *vs, LLVMValueRef v) {
-  int r = VOTE_UNSET;
-  if (LLVMIsAUndefValue(v) ||
-      (LLVMIsAConstantPointerNull(v) && !ir_null_is_valid(vs->analysed)))
-    r = OBS_NEUTRAL;
-  if (r == VOTE_UNSET) {
-    bool isnull;
-    int l = space_lat(vs->sp, v, &isnull);
-    r = isnull || l == LAT_UNINIT ? OBS_NEUTRAL
-        : tgt_is_space(vs->t, l) ? l
-                                            : OBS_INVALID;
-  }
-  return r;
+/* The classifier of the vote lattice, after space_analyse of fn. */
+int votes_observe(const TgtTable *t, const Space *sp, LLVMValueRef fn, LLVMValueRef v) {
+  if (LLVMIsAUndefValue(v) || (LLVMIsAConstantPointerNull(v) && !ir_null_is_valid(fn)))
+    return OBS_NEUTRAL;
+  bool isnull;
+  int l = space_lat(sp, v, &isnull);
+  return isnull || l == LAT_UNINIT ? OBS_NEUTRAL : tgt_is_space(t, l) ? l : OBS_INVALID;
+}
+
+static int votes_classify(const Votes *vs, LLVMValueRef v) {
+  return votes_observe(vs->t, vs->sp, vs->analysed, v);
 }
 
 static void enqueue(Votes *vs, uint32_t f) {
