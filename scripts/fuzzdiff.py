@@ -73,6 +73,7 @@ FLAGSETS = [
     ("early", ["--early-run"]),  # the plugin's early-run rules alone (what waits), sanitized too
     ("plugin", None),  # the users' pipeline: clang-22 with -fpass-plugin (plugin_cmd)
     ("plugin-wp", None),  # the same with -mllvm -gasp-whole-program
+    ("plugin-early-wp", None),  # and with -gasp-late=0: the early run alone, LLVM's -O after it
 ]
 OLEVELS = [("-O0", False), ("-O1", True), ("-O2", False)]
 LLC = {"nvptx64": ["llc-22", "-mtriple=nvptx64", "-mcpu=sm_90"],
@@ -226,7 +227,8 @@ def one_program(seed, args):
             llc_here, ptxas_here = llc, ptxas
             if plugin:
                 cmd = plugin_cmd(cl, target, out_ll, olevel, no_inline, args.build) + (
-                    ["-mllvm", "-gasp-whole-program"] if name == "plugin-wp" else [])
+                    ["-mllvm", "-gasp-whole-program"] if name in ("plugin-wp", "plugin-early-wp")
+                    else []) + (["-mllvm", "-gasp-late=0"] if name == "plugin-early-wp" else [])
                 flags = []
                 if olevel == "-O0":  # the plugin ran at -O3: so does the reference
                     llc_here, ptxas_here = own_checks(cl, target, work, "-O3", no_inline,
