@@ -19,7 +19,10 @@
  * unless it is listed in llvm.used / llvm.compiler.used or its address is
  * stored where outside code can read it — and removes the functions nothing
  * calls.  From there on the passes need no second rule: "internal" is the
- * linkage.
+ * linkage — until `externalize`, the pipeline's last pass, gives back the
+ * linkage of what internalize changed (the back end's to see, not the
+ * passes': none runs after it in gasp's pipelines; spacecheck.c reads
+ * --whole-program itself).
  *
  * Live code.  A function is reachable from the kernels when a kernel calls
  * it, directly or through reachable functions; a function whose address is

@@ -34,8 +34,10 @@
  * may retype it in place, reach.c trusts its callers) and is deleted when
  * nothing uses it (the inliner inlined every call; an external clone is
  * not dropped by LLVM).
- * Under --whole-program every original is internal already (internalize):
- * nothing to do.  gasp-opt's pipelines make no early run: nothing to do.
+ * Under --whole-program the same: the early run leaves the originals'
+ * linkage as clang's build has it (internalize acts in the late run, after
+ * this pass, and externalize gives it back at that run's end).  gasp-opt's
+ * pipelines make no early run: nothing to do.
  *
  * Remark: none.  Debug name: linkage.  Statistics: linkage.relinked,
  * linkage.internal, linkage.removed.  Tests: test/plugin/linkage.test.
