@@ -157,7 +157,7 @@ cl::opt<std::string> OptPasses("gasp-passes", cl::cat(GaspCategory), cl::value_d
 bool lateRunFollows() { return OptAuto && OptLate && OptPasses.empty(); }
 cl::opt<bool> OptWholeProgram("gasp-whole-program", cl::cat(GaspCategory),
                               cl::desc("The module is the whole device program: non-kernel "
-                                       "functions become internal"));
+                                       "functions are internal while gasp runs"));
 cl::opt<unsigned> OptCloneCost("gasp-clone-cost", cl::cat(GaspCategory), cl::value_desc("N"),
                                cl::desc("Most instructions a clone may cost per use it names "
                                         "(0: no limit; default: the target's)"));
