@@ -75,6 +75,12 @@ FLAGSETS = [
     ("plugin-wp", None),  # the same with -mllvm -gasp-whole-program
     ("plugin-early-wp", None),  # and with -gasp-late=0: the early run alone, LLVM's -O after it
 ]
+# what each plugin set (None above) adds to plugin_cmd's clang-22 command
+PLUGIN_OPTIONS = {
+    "plugin": [],
+    "plugin-wp": ["-mllvm", "-gasp-whole-program"],
+    "plugin-early-wp": ["-mllvm", "-gasp-whole-program", "-mllvm", "-gasp-late=0"],
+}
 OLEVELS = [("-O0", False), ("-O1", True), ("-O2", False)]
 LLC = {"nvptx64": ["llc-22", "-mtriple=nvptx64", "-mcpu=sm_90"],
        "amdgcn": ["llc-22", "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx900"]}
@@ -226,9 +232,8 @@ def one_program(seed, args):
             plugin = flags is None
             llc_here, ptxas_here = llc, ptxas
             if plugin:
-                cmd = plugin_cmd(cl, target, out_ll, olevel, no_inline, args.build) + (
-                    ["-mllvm", "-gasp-whole-program"] if name in ("plugin-wp", "plugin-early-wp")
-                    else []) + (["-mllvm", "-gasp-late=0"] if name == "plugin-early-wp" else [])
+                cmd = plugin_cmd(cl, target, out_ll, olevel, no_inline,
+                                 args.build) + PLUGIN_OPTIONS[name]
                 flags = []
                 if olevel == "-O0":  # the plugin ran at -O3: so does the reference
                     llc_here, ptxas_here = own_checks(cl, target, work, "-O3", no_inline,

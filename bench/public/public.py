@@ -705,6 +705,13 @@ def measured_rows():
     return rows
 
 
+def worse_columns(cols, way):
+    """Every kernel x column [k, c, clang's, way's] where build way's final
+    code is worse than clang's (cols: a unit's per-kernel columns by build)."""
+    return [[k, c, x, y] for k in sorted(cols["clang"])
+            for c, x, y in finalcode_count.worse(cols["clang"][k], cols[way].get(k, {}))]
+
+
 def wp_view(r):
     """r with its whole-program build's hash in the plugin's place (a device
     measurement of the very same code excuses it too)."""
@@ -764,10 +771,7 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
             use_sass=bool(SASS)))
     cols = res.get("columns", {})
     if "clang" in cols and "plugin" in cols:
-        # every kernel x column where the plugin's final code is worse
-        res["worse_columns"] = [[k, c, x, y] for k in sorted(cols["clang"])
-                                for c, x, y in finalcode_count.worse(cols["clang"][k],
-                                                                     cols["plugin"].get(k, {}))]
+        res["worse_columns"] = worse_columns(cols, "plugin")
     if target in ("nvptx64", "amdgcn") and all(isinstance(res.get(w), dict)
                                                for w in ("clang", "plugin")):
         res["executed"] = executed(base, target)
@@ -921,9 +925,7 @@ def report(results, notes, opts, wp):
                                           "others)", timed)
             if wp:  # the same rule for the whole-program build
                 wworse = [(r, k, c, x, y) for r in built if "wp" in r.get("columns", {})
-                          for k in sorted(r["columns"]["clang"])
-                          for c, x, y in finalcode_count.worse(r["columns"]["clang"][k],
-                                                               r["columns"]["wp"].get(k, {}))]
+                          for k, c, x, y in worse_columns(r["columns"], "wp")]
                 wtimed = [(w, measured_faster(mrows, wp_view(w[0]), *w[1:]) or
                            same_as_plugin(mrows, *w)) for w in wworse]
                 bad_plugin_only += worse_list(out, "Kernels worse with the plugin, "
