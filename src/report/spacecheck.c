@@ -239,9 +239,10 @@ static unsigned check_calls(GaspCtx *cx, SpaceCheck *sc, Space *sp, LLVMValueRef
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(caller); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       bool call = LLVMIsACallInst(i) || LLVMIsAInvokeInst(i);
-      LLVMValueRef callee = call ? ir_callee(i) : NULL;
       LLVMValueRef called = call ? LLVMGetCalledValue(i) : NULL;
-      bool indirect = called && !LLVMIsAFunction(called) && !LLVMIsAInlineAsm(called);
+      /* an invoke's callee too (ir_callee answers for calls only) */
+      LLVMValueRef callee = called && LLVMIsAFunction(called) ? called : NULL;
+      bool indirect = called && !callee && !LLVMIsAInlineAsm(called);
       if (!indirect && (!callee || map_find(&sc->callees, callee) == MAP_NONE))
         continue;
       if (!analysed && !space_analyse(sp, caller, NULL))

@@ -203,8 +203,26 @@ static void test_spacecheck_indirect_cast(void) {
   }
 }
 
+/* The same under --whole-program, where @h is reached by a direct invoke
+   (a call site like any other: indirect.c votes on it) passing a global
+   pointer: the cast is checked there too, and fails. */
+static void test_spacecheck_invoke_cast(void) {
+  const char ir[] =
+      "target triple = \"nvptx64-nvidia-cuda\"\n"
+      "@tab = internal constant [1 x ptr] [ptr @h]\n"
+      "declare i32 @pers(...)\n"
+      "define internal void @h(ptr %p) {\n  store i32 1, ptr %p, align 4\n  ret void\n}\n"
+      "define ptx_kernel void @k(ptr addrspace(1) %o) personality ptr @pers {\n"
+      "  %go = addrspacecast ptr addrspace(1) %o to ptr\n"
+      "  invoke void @h(ptr %go) to label %ok unwind label %bad\n"
+      "ok:\n  ret void\n"
+      "bad:\n  %lp = landingpad { ptr, i32 } cleanup\n  ret void\n}\n";
+  check_entry_cast(ir, "indirect,twins", true, true, "{global}");
+}
+
 void unit_report(void) {
   test_spacecheck_injected();
   test_spacecheck_indirect_cast();
+  test_spacecheck_invoke_cast();
   test_spacecheck_entry_cast();
 }
