@@ -17,9 +17,9 @@ mkdir -p "$OUT" "$W"
   > "$W/device.txt" 2>&1
 # every kernel bundle gpu.py made (work/kernels, and those --bundle named
 # work/kernels-*: another --opt, say), in turn, each within what is left
-# of KB
+# of KB, then raytracer.py's bundle (work/raytracer) within what is left
 start=$(date +%s); ran=0
-for k in "$HERE"/work/kernels "$HERE"/work/kernels-*; do
+for k in "$HERE"/work/kernels "$HERE"/work/kernels-* "$HERE"/work/raytracer; do
   case $k in *-build*) continue ;; esac
   [ -f "$k/run.sh" ] || continue
   left=$((KB - ($(date +%s) - start)))
@@ -27,7 +27,7 @@ for k in "$HERE"/work/kernels "$HERE"/work/kernels-*; do
   timeout $((left + 60)) sh "$k/run.sh" "$W/$(basename "$k")" "$left"
   ran=$((ran + 1))
 done
-[ $ran -gt 0 ] || echo "device.sh: no kernel bundle (python3 bench/gpu/gpu.py)" | tee "$W/kernels.missing"
+[ $ran -gt 0 ] || echo "device.sh: no kernel bundle (python3 bench/gpu/gpu.py, raytracer.py)" | tee "$W/kernels.missing"
 if [ -f "$HERE/work/bundle/run.sh" ]; then
   timeout $((WB + 60)) sh "$HERE/work/bundle/run.sh" "$W/whole" "$WB"
 else
