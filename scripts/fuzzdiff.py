@@ -183,7 +183,8 @@ def one_program(seed, args):
     work = os.path.join(args.tmp, "s%d" % seed)
     os.makedirs(work, exist_ok=True)
     cl = os.path.join(work, "p.cl")
-    genprog.main_to(seed, cl, args.extended, args.sizes, args.vectors, args.writers, args.fnptrs)
+    genprog.main_to(seed, cl, args.extended, args.sizes, args.vectors, args.writers, args.fnptrs,
+                    args.external)
     olevel, no_inline = OLEVELS[seed % len(OLEVELS)]
     counts = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0,
               "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0,
@@ -307,6 +308,14 @@ def one_program(seed, args):
     return counts, failures
 
 
+def replay_flags(args):
+    """genprog's flags that make the failing program again (the streams
+    this campaign ran), each after a blank."""
+    return "".join(" " + f for f in genprog.stream_flags(args.extended, args.sizes, args.vectors,
+                                                         args.writers, args.fnptrs,
+                                                         args.external))
+
+
 def keep(failure, args):
     seed, target, name, msg, files = failure
     d = os.path.join(args.keep, "s%d-%s-%s" % (seed, target, name))
@@ -317,23 +326,23 @@ def keep(failure, args):
     flags = dict(FLAGSETS).get(name, [])
     if flags is None:  # the plugin: its clang-22 command instead of gasp-opt's
         with open(os.path.join(d, "README"), "w") as f:
-            f.write("%s\n\nreplay: python3 scripts/genprog.py --extended%s %d p.cl; %s; %s\n"
+            f.write("%s\n\nreplay: python3 scripts/genprog.py%s %d p.cl; %s; %s\n"
                     "gasp-run p.%s.ll --kernel k --check-as --compare out.ll %s\n" %
-                    (msg, " --sizes" if args.sizes else "", seed,
+                    (msg, replay_flags(args), seed,
                      " ".join(ocl.clang_cmd("p.cl", target, "p.%s.ll" % target,
                                             *OLEVELS[seed % len(OLEVELS)])),
                      " ".join(plugin_cmd("p.cl", target, "out.ll",
                                          *OLEVELS[seed % len(OLEVELS)], args.build)),
-                     target, " ".join(genprog.run_args(seed, True))))
+                     target, " ".join(genprog.run_args(seed, args.extended))))
         return
     with open(os.path.join(d, "README"), "w") as f:
-        f.write("%s\n\nreplay: python3 scripts/genprog.py --extended%s %d p.cl; %s\n"
+        f.write("%s\n\nreplay: python3 scripts/genprog.py%s %d p.cl; %s\n"
                 "gasp-opt -S %s p.%s.ll -o out.ll; gasp-run p.%s.ll --kernel k --check-as "
                 "--compare out.ll %s\n" %
-                (msg, " --sizes" if args.sizes else "", seed,
+                (msg, replay_flags(args), seed,
                  " ".join(ocl.clang_cmd("p.cl", target, "p.%s.ll" % target,
                                         *OLEVELS[seed % len(OLEVELS)])),
-                 " ".join(flags), target, target, " ".join(genprog.run_args(seed, True))))
+                 " ".join(flags), target, target, " ".join(genprog.run_args(seed, args.extended))))
 
 
 def main():
@@ -357,6 +366,9 @@ def main():
     ap.add_argument("--fnptrs", action="store_true",
                     help="genprog's helpers called through function pointers too (tables of "
                          "two types; gasp's indirect pass under the whole-program set)")
+    ap.add_argument("--external", action="store_true",
+                    help="genprog --external: its static helpers external (gasp clones them "
+                         "and keeps the originals)")
     ap.add_argument("--flagsets", default=",".join(n for n, _ in FLAGSETS),
                     help="the flag sets to run (default: all)")
     ap.add_argument("--timeout", type=int, default=120,

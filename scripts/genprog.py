@@ -3,7 +3,8 @@
 """genprog.py — random OpenCL C 2.0 programs aimed at generic pointers (in
 the spirit of CLSmith), for differential execution of gasp's output.
 
-usage: genprog.py [--extended] [--sizes] [--vectors] [--writers] [--fnptrs] SEED [OUT.cl]   (stdout without OUT)
+usage: genprog.py [--extended] [--sizes] [--vectors] [--writers] [--fnptrs] [--external]
+                  SEED [OUT.cl]   (stdout without OUT)
 
 --extended adds (from a random stream of its own, so the rest of the
 program is the same) the shapes that found gasp's wrong code before:
@@ -47,6 +48,12 @@ run-time choice), and a helper that hands its own parameter on through a
 table (gasp's indirect pass under --whole-program;
 test/indirect/vtable.cl).
 
+--external leaves `static` off the helpers genprog writes static (the
+extended prelude's and the streams'): external linkage, as OpenCL's and
+CUDA's device functions have unless declared static, so gasp clones them
+and keeps the originals (bench/random --external); the same program
+otherwise.
+
 Every program is well defined (so any difference after gasp is gasp's
 fault): unsigned arithmetic only (wraps), every pointer points at the start
 of a 4-element slice that belongs to the work-item (its slice of the global
@@ -77,6 +84,7 @@ What it exercises, chosen at random per program:
     slice (written before the barrier).
 """
 import random
+import re
 import sys
 
 RUN_ARGS = ["--global", "16", "--local", "8", "--arg", "buf:i32:16",
@@ -669,31 +677,44 @@ class Gen:
                 "\n" + "".join(t + "\n" for _, t in self.sized) + kernel)
 
 
-def generate(seed, extended=False, sizes=False, vectors=False, writers=False, fnptrs=False):
-    return ("/* genprog.py %s%s%s%s%s%d */\n" % ("--extended " if extended else "",
-                                                  "--sizes " if sizes else "",
-                                                  "--vectors " if vectors else "",
-                                                  "--writers " if writers else "",
-                                                  "--fnptrs " if fnptrs else "", seed) +
-            Gen(seed, extended, sizes, vectors, writers, fnptrs).program())
+STREAM_FLAGS = ("--extended", "--sizes", "--vectors", "--writers", "--fnptrs", "--external")
+
+
+def stream_flags(extended=False, sizes=False, vectors=False, writers=False, fnptrs=False,
+                 external=False):
+    """The command-line flags that make the same program again."""
+    on = (extended, sizes, vectors, writers, fnptrs, external)
+    return [f for f, v in zip(STREAM_FLAGS, on) if v]
+
+
+def generate(seed, extended=False, sizes=False, vectors=False, writers=False, fnptrs=False,
+             external=False):
+    text = Gen(seed, extended, sizes, vectors, writers, fnptrs).program()
+    if external:
+        # the helpers genprog writes static (the extended prelude's and the
+        # streams') get external linkage, as OpenCL's and CUDA's device
+        # functions have unless declared static: gasp clones them and keeps
+        # the originals; the same program otherwise
+        text = re.sub(r"^static (__attribute__\(\(noinline\)\))", r"\1", text, flags=re.M)
+    flags = stream_flags(extended, sizes, vectors, writers, fnptrs, external)
+    return "/* genprog.py %s%d */\n" % ("".join(f + " " for f in flags), seed) + text
 
 
 def main_to(seed, path, extended=False, sizes=False, vectors=False, writers=False,
-            fnptrs=False):
+            fnptrs=False, external=False):
     """Writes program SEED to path."""
     with open(path, "w") as f:
-        f.write(generate(seed, extended, sizes, vectors, writers, fnptrs))
+        f.write(generate(seed, extended, sizes, vectors, writers, fnptrs, external))
 
 
 def main():
-    flags = ("--extended", "--sizes", "--vectors", "--writers", "--fnptrs")
-    args = [a for a in sys.argv[1:] if a not in flags]
-    ext, sizes, vectors, writers, fnptrs = (f in sys.argv[1:] for f in flags)
+    args = [a for a in sys.argv[1:] if a not in STREAM_FLAGS]
+    on = [f in sys.argv[1:] for f in STREAM_FLAGS]
     seed = int(args[0])
     if len(args) > 1:
-        main_to(seed, args[1], ext, sizes, vectors, writers, fnptrs)
+        main_to(seed, args[1], *on)
     else:
-        sys.stdout.write(generate(seed, ext, sizes, vectors, writers, fnptrs))
+        sys.stdout.write(generate(seed, *on))
 
 
 if __name__ == "__main__":

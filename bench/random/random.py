@@ -4,7 +4,7 @@
 the plugin's, kernel by kernel and column by column.
 
     python3 bench/random/random.py [-n N] [--first S] [--opt O2,O3] [--vectors] [--writers]
-                                   [--fnptrs] [--wp]
+                                   [--fnptrs] [--wp] [--external]
                                    [--targets nvptx64,gfx90a,gfx1100] [-j J]
                                    [--build build] [--out bench/random/random.md]
 
@@ -22,7 +22,10 @@ gasp; the report lists the totals, how many kernels are worse in each
 column, and every kernel x column.  Exit 1 when the plugin's build fails
 where clang's does not.  --fnptrs: genprog's tables of helpers called
 through function pointers; --wp: the plugin with -mllvm -gasp-whole-program
-(its indirect pass: bench/random/random-fnptrs.md).
+(its indirect pass: bench/random/random-fnptrs.md); --external: genprog's
+static helpers made external, as device functions are unless declared
+static (gasp clones them and keeps the originals:
+bench/random/random-external.md).
 """
 import argparse
 import concurrent.futures
@@ -99,6 +102,9 @@ def main():
                     help="genprog --fnptrs: tables of helpers called through function pointers")
     ap.add_argument("--wp", action="store_true",
                     help="the plugin with -mllvm -gasp-whole-program")
+    ap.add_argument("--external", action="store_true",
+                    help="genprog --external: every helper external (no `static`), as device "
+                         "functions are unless declared static")
     a = ap.parse_args()
     plugin = os.path.join(os.path.abspath(a.build), "lib", "gasp-plugin.so")
     if not os.path.exists(plugin):
@@ -115,17 +121,17 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for s in seeds:  # written once, before the jobs share them
             genprog.main_to(s, os.path.join(tmp, "p%d.cl" % s), True, False, a.vectors,
-                            a.writers, a.fnptrs)
+                            a.writers, a.fnptrs, a.external)
         with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
             res = list(ex.map(lambda j: (j, one(j[0], j[1], j[2], plugin, tmp, a.wp)), jobs))
     args = " ".join(sys.argv[1:])  # the command that reproduces the file, --out included
     out = ["# Random programs: final code, clang's build against the plugin's", "",
-           "Produced by `python3 bench/random/random.py%s` (genprog --extended%s seeds %d..%d; "
+           "Produced by `python3 bench/random/random.py%s` (genprog %s seeds %d..%d; "
            "clang-22 with and without the plugin%s, then llc-22%s; per kernel, the functions it "
            "reaches; tolerance 2%% for instrs and waitcnt, 0 for the others)." % (
                " " + args if args else "",
-               (" --vectors" if a.vectors else "") + (" --writers" if a.writers else "") +
-               (" --fnptrs" if a.fnptrs else ""), a.first,
+               " ".join(genprog.stream_flags(True, False, a.vectors, a.writers, a.fnptrs,
+                                             a.external)), a.first,
                a.first + a.n - 1, " (-mllvm -gasp-whole-program)" if a.wp else "",
                (", ptxas -arch=sm_90 -v" if PTXAS else "") +
                ("; sass: nvdisasm, scripts/sass-tools.sh" if SASS else "")), "",
