@@ -313,10 +313,14 @@ static void reason_of(Why *w, LLVMValueRef p, Reason *r) {
       r->what = "one space and null, left for the late run (named now, LLVM's alias "
                 "analysis would take the null for an address)";
       snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
-    } else if (w->cx->opt.early_run && as == w->t->priv && w->t->generic_alloca_is_private) {
-      /* rewrite.c's private_waits */
-      r->what = "a stack slot, left for the late run (as in clang's build, where llc names "
-                "it: named now, LLVM's optimizer would see a cast of every slot)";
+    } else if (w->cx->opt.early_run && tgt_backend_names(w->t, as)) {
+      /* rewrite.c's backend_waits */
+      r->what = as == w->t->priv
+                    ? "a stack slot, left for the late run (as in clang's build, where llc "
+                      "names it: named now, LLVM's optimizer would see a cast of every slot)"
+                    : "a kernel's by-value parameter, left for the late run (as in clang's "
+                      "build, where llc reads it with ld.param: named now, LLVM's optimizer "
+                      "would take it for constant memory and move its loads)";
       snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
     } else if (w->cx->opt.early_run && ir_address_read_as_int(&w->int_reads, p)) {
       /* rewrite.c's address_test_waits */

@@ -191,7 +191,8 @@ static const TgtTable tables[] = {
      .generic_hw = true,
      .null_tests_global = true,
      .clone_cost = 1,
-     .generic_args_twin = true},
+     .generic_args_twin = true,
+     .null_test_cast = true},
     {.name = "amdgcn",
      .family = TGT_AMDGCN,
      .generic = 0,
@@ -467,6 +468,11 @@ int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k) {
   return LAT_GENERIC;
 }
 
+bool tgt_backend_names(const TgtTable *t, int as) {
+  return as >= 0 && ((as == t->priv && t->generic_alloca_is_private) ||
+                     (t->kernel_byval_space && as == t->kernel_byval_space));
+}
+
 bool tgt_byval_bits_private(const TgtTable *t, LLVMValueRef fn, unsigned k) {
   return t->byval_is_private && ir_ptr_as(LLVMTypeOf(LLVMGetParam(fn, k))) == t->generic &&
          ir_param_attr(fn, k, "byval");
@@ -610,6 +616,44 @@ const char *lat_name(const TgtTable *t, int lat) {
 }
 
 /* ---- null ---------------------------------------------------------------- */
+
+LLVMValueRef tgt_const_in(const TgtTable *t, LLVMValueRef c, int as, bool test) {
+  LLVMTypeRef nt = ir_retype(LLVMTypeOf(c), as);
+  if (test && t->null_test_cast && LLVMIsAConstantPointerNull(c))
+    return LLVMConstAddrSpaceCast(c, nt); /* as llc's InferAddressSpaces writes it */
+  if (LLVMIsAConstantPointerNull(c) || LLVMIsAConstantAggregateZero(c))
+    return tgt_null(t, nt); /* the cast of the generic null where S's is not 0 */
+  if (LLVMIsAPoisonValue(c))
+    return LLVMGetPoison(nt);
+  if (LLVMIsAUndefValue(c))
+    return LLVMGetUndef(nt);
+  switch (LLVMGetConstOpcode(c)) {
+  case LLVMAddrSpaceCast:
+    return LLVMGetOperand(c, 0); /* from `as` itself: the space was proven */
+  case LLVMBitCast:
+    return tgt_const_in(t, LLVMGetOperand(c, 0), as, test);
+  case LLVMIntToPtr: { /* a no-op pair: the pointer it was made from */
+    LLVMValueRef p = LLVMGetOperand(LLVMGetOperand(c, 0), 0);
+    if (ir_ptr_as(LLVMTypeOf(p)) == as)
+      return p;
+    return ir_ptr_as(LLVMTypeOf(p)) == t->generic ? tgt_const_in(t, p, as, test)
+                                                  : LLVMConstAddrSpaceCast(p, nt);
+  }
+  case LLVMGetElementPtr: {
+    unsigned n = (unsigned)LLVMGetNumOperands(c);
+    LLVMValueRef *idx = xmalloc(n * sizeof *idx);
+    for (unsigned k = 1; k < n; k++)
+      idx[k - 1] = LLVMGetOperand(c, k);
+    LLVMValueRef r = LLVMConstGEPWithNoWrapFlags(
+        LLVMGetGEPSourceElementType(c), tgt_const_in(t, LLVMGetOperand(c, 0), as, test),
+        idx, n - 1, LLVMGEPGetNoWrapFlags(c));
+    free(idx);
+    return r;
+  }
+  default:
+    return LLVMConstAddrSpaceCast(c, nt); /* any other constant: a cast is valid IR */
+  }
+}
 
 LLVMValueRef tgt_null(const TgtTable *t, LLVMTypeRef ty) {
   if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind) { /* each element's null */

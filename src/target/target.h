@@ -104,6 +104,14 @@ typedef struct TgtTable {
                                      entry (twins.c: NVPTX, where a second
                                      64-bit value live across a call is a
                                      callee-saved register or a spill) */
+  bool null_test_cast;            /* a null test rewritten into a named
+                                     space compares with the cast of the
+                                     generic null, as the back end's own
+                                     InferAddressSpaces writes it in
+                                     clang's build (NVPTX: llc places that
+                                     test at its use; a plain null's test
+                                     stays where LICM put it, live across
+                                     the loop: rewrite.c, rewrite_icmp) */
 } TgtTable;
 
 /* Back-end defects of LLVM 22 a module's triple exposes it to (hazards.c,
@@ -157,6 +165,10 @@ int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k);
    end's argument lowering makes one) — which is why tgt_param_space,
    naming what the IR may be rewritten to, leaves the kernel's generic. */
 bool tgt_byval_bits_private(const TgtTable *t, LLVMValueRef fn, unsigned k);
+/* Does the back end name space as itself, from the generic pointers
+   clang's build reaches it with?  NVPTX's llc makes a stack slot's
+   accesses .local and a kernel's by-value parameter's reads ld.param. */
+bool tgt_backend_names(const TgtTable *t, int as);
 /* Parameter k of fn is memory the host filled at the launch: a generic
    byval/byref aggregate of a kernel nothing in the module calls, on a
    target whose kernel pointer arguments are global (CUDA's struct
@@ -207,6 +219,11 @@ const char *lat_name(const TgtTable *t, int lat);
    null is not 0 (AMDGPU local/private; NVPTX shared, local, constant and
    cluster shared: target.c, "Null") the cast of generic null. */
 LLVMValueRef tgt_null(const TgtTable *t, LLVMTypeRef ty);
+/* Constant generic pointer c in space as, proven there: a null is
+   tgt_null's (with `test`, an icmp's operand, the cast of generic null
+   where null_test_cast says so), a cast from as its operand, a GEP or
+   bitcast of one rebuilt on it, any other constant cast. */
+LLVMValueRef tgt_const_in(const TgtTable *t, LLVMValueRef c, int as, bool test);
 /* The known tables' names, comma separated, written into buf (returned). */
 char *tgt_names(char *buf, size_t cap);
 

@@ -83,6 +83,9 @@ static const GaspStatDesc st_test_late = {"infer.address-test-left-for-late",
     "accesses whose address is also read as an integer left for the late run"};
 static const GaspStatDesc st_private_late = {"infer.private-left-for-late",
     "accesses to a stack slot left for the late run (NVPTX: llc names them, as in clang's build)"};
+static const GaspStatDesc st_param_late = {"infer.param-left-for-late",
+    "accesses to a kernel's by-value parameter left for the late run (NVPTX: llc reads them "
+    "with ld.param, as in clang's build)"};
 static const GaspStatDesc st_unshared = {"infer.cast-not-shared",
     "accesses kept generic: the new cast naming them would serve one access (cvta)"};
 static const GaspStatDesc st_cas = {
@@ -123,18 +126,16 @@ static bool null_waits(const Infer *s, uint32_t mask) {
   return s->cx->opt.early_run && (mask & SP_NULL);
 }
 
-/* Stack slots where they are generic pointers (NVPTX): clang's build keeps
-   their accesses generic through LLVM's optimizer and llc makes them
-   .local.  Named first, the optimizer decides otherwise: SROA types a
-   by-value or memcpy'd slot's pieces as integers (held-out attention-paged);
-   inlined, a private store and a helper's generic reload EarlyCSE cannot
-   match (CUB's scan by key; early-slot.ll).  An intrinsic on a slot waits. */
-static bool private_waits(const Infer *s, int as) {
-  return s->cx->opt.early_run && as == s->t->priv && s->t->generic_alloca_is_private;
+/* What llc names itself (tgt_backend_names: NVPTX's slots and kernel
+   by-value parameters) waits: named before the optimizer, SROA splits
+   slots into integers, EarlyCSE misses reloads (early-slot.ll), a
+   parameter load is constant memory it hoists (early-param.ll). */
+static bool backend_waits(const Infer *s, int as) {
+  return s->cx->opt.early_run && tgt_backend_names(s->t, as);
 }
 
 static bool slot_waits(const Infer *s, LLVMValueRef p) {
-  return private_waits(s, space_mask_lat(s->sp, space_mask(s->sp, p, NULL)));
+  return backend_waits(s, space_mask_lat(s->sp, space_mask(s->sp, p, NULL)));
 }
 
 static bool slot_copy_waits(const Infer *s, LLVMValueRef call, const IrMemIntrin *mi) {
@@ -154,7 +155,7 @@ static bool test_waits(const Infer *s, LLVMValueRef p) {
 /* The space infer names a set in (LAT_* when none). */
 static int lat_in(const Infer *s, uint32_t mask) {
   int as = space_mask_lat(s->sp, mask);
-  return as >= 0 && (null_waits(s, mask) || private_waits(s, as)) ? LAT_GENERIC : as;
+  return as >= 0 && (null_waits(s, mask) || backend_waits(s, as)) ? LAT_GENERIC : as;
 }
 
 /* The lattice value of candidate k: generic where phase 2a keeps it so. */
@@ -165,42 +166,6 @@ static int lat_of(const Infer *s, uint32_t k) {
 }
 
 /* ---- phase 3: twins in the inferred space ------------------------------ */
-
-static LLVMValueRef const_to_space(Infer *s, LLVMValueRef c, int as) {
-  LLVMTypeRef nt = ir_retype(LLVMTypeOf(c), as);
-  if (LLVMIsAConstantPointerNull(c) || LLVMIsAConstantAggregateZero(c))
-    return tgt_null(s->t, nt); /* the cast of the generic null where S's is not 0 */
-  if (LLVMIsAPoisonValue(c))
-    return LLVMGetPoison(nt);
-  if (LLVMIsAUndefValue(c))
-    return LLVMGetUndef(nt);
-  switch (LLVMGetConstOpcode(c)) {
-  case LLVMAddrSpaceCast:
-    return LLVMGetOperand(c, 0); /* from `as` itself: the space was proven */
-  case LLVMBitCast:
-    return const_to_space(s, LLVMGetOperand(c, 0), as);
-  case LLVMIntToPtr: { /* a no-op pair: the pointer it was made from */
-    LLVMValueRef p = LLVMGetOperand(LLVMGetOperand(c, 0), 0);
-    if (ir_ptr_as(LLVMTypeOf(p)) == as)
-      return p;
-    return ir_ptr_as(LLVMTypeOf(p)) == s->t->generic ? const_to_space(s, p, as)
-                                                     : LLVMConstAddrSpaceCast(p, nt);
-  }
-  case LLVMGetElementPtr: {
-    unsigned n = (unsigned)LLVMGetNumOperands(c);
-    LLVMValueRef *idx = xmalloc(n * sizeof *idx);
-    for (unsigned k = 1; k < n; k++)
-      idx[k - 1] = LLVMGetOperand(c, k);
-    LLVMValueRef r = LLVMConstGEPWithNoWrapFlags(
-        LLVMGetGEPSourceElementType(c), const_to_space(s, LLVMGetOperand(c, 0), as),
-        idx, n - 1, LLVMGEPGetNoWrapFlags(c));
-    free(idx);
-    return r;
-  }
-  default:
-    return LLVMConstAddrSpaceCast(c, nt); /* any other constant: a cast is valid IR */
-  }
-}
 
 static void add_trash(Infer *s, LLVMValueRef v) {
   if (LLVMIsAInstruction(v) && !map_get(&s->trash_set, v, NULL)) {
@@ -246,7 +211,7 @@ static LLVMValueRef value_in(Infer *s, LLVMValueRef v, int as) {
     return s->nv.v[k];
   }
   if (LLVMIsAConstant(v))
-    return const_to_space(s, v, as);
+    return tgt_const_in(s->t, v, as, false);
   if (ir_ptr_as(LLVMTypeOf(v)) == as)
     return v;
   return cast_after(s, v, as);
@@ -618,9 +583,10 @@ static size_t build_twins(Infer *s) {
 static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas) {
   uint32_t mask = space_mask(s->sp, p, NULL);
   int as = space_mask_lat(s->sp, mask);
-  bool test = as >= 0 && test_waits(s, p), slot = private_waits(s, as);
+  bool test = as >= 0 && test_waits(s, p), slot = backend_waits(s, as);
   if (as >= 0 && (null_waits(s, mask) || test || slot)) {
-    cx_stat(s->cx, test ? &st_test_late : slot ? &st_private_late : &st_null_late, 1);
+    const GaspStatDesc *why = as == s->t->priv ? &st_private_late : &st_param_late;
+    cx_stat(s->cx, test ? &st_test_late : slot ? why : &st_null_late, 1);
     return -1; /* named in the late run */
   }
   if (as < 0 || as == s->t->generic || constant_copy_slot(s, p))
@@ -706,6 +672,11 @@ static bool rewrite_intrinsic(Infer *s, LLVMValueRef call) {
   return any;
 }
 
+/* An icmp operand in space as (a null the table's test null). */
+static LLVMValueRef icmp_operand(Infer *s, LLVMValueRef v, int as) {
+  return LLVMIsAConstant(v) ? tgt_const_in(s->t, v, as, true) : value_in(s, v, as);
+}
+
 static bool rewrite_icmp(Infer *s, LLVMValueRef i) {
   LLVMValueRef a = LLVMGetOperand(i, 0), b = LLVMGetOperand(i, 1);
   int as = icmp_space(s, i);
@@ -716,7 +687,8 @@ static bool rewrite_icmp(Infer *s, LLVMValueRef i) {
      LLVM folds it in generic, not in a named space, where 0 may be an object) */
   LLVMValueRef ni = ir_build_null_test(s->b, i, s->t->generic);
   if (!ni)
-    ni = LLVMBuildICmp(s->b, LLVMGetICmpPredicate(i), value_in(s, a, as), value_in(s, b, as), "");
+    ni = LLVMBuildICmp(s->b, LLVMGetICmpPredicate(i), icmp_operand(s, a, as),
+                       icmp_operand(s, b, as), "");
   ir_take_name(i, ni);
   LLVMReplaceAllUsesWith(i, ni);
   LLVMInstructionEraseFromParent(i);
