@@ -289,6 +289,17 @@ def measured_times(paths):
 DROP = "drop"
 
 
+def timeouts_of(specs):
+    """--timeout-of NAME=S, each: {NAME without -cuda: S}."""
+    got = {}
+    for x in specs:
+        n, _, t = x.partition("=")
+        if not re.match(r"^\d+$", t) or not n:
+            sys.exit("whole.py: --timeout-of wants NAME=SECONDS, not %r" % x)
+        got[n[:-len("-cuda")] if n.endswith("-cuda") else n] = int(t)
+    return got
+
+
 def sized(e, measured, timeout):
     """e's arguments scaled towards TARGET_RUN_S from its measured first
     run: HeCBench's last integer argument is, program after program, the
@@ -530,8 +541,12 @@ def main():
     ap.add_argument("--units", default="", help="only these programs (comma list of substrings)")
     ap.add_argument("--extra", action="append", default=[], metavar="NAME[=ARGS]",
                     help="a HeCBench CUDA program of either half (NAME-cuda), run first, "
-                         "with ARGS in place of its Makefile's run arguments")
+                         "with ARGS in place of its Makefile's run arguments (without "
+                         "ARGS, --measured sizes its Makefile's)")
     ap.add_argument("--timeout", type=int, default=15, help="seconds per run (default 15)")
+    ap.add_argument("--timeout-of", action="append", default=[], metavar="NAME=S",
+                    help="S seconds per run for program NAME (-cuda or not): one whose "
+                         "run a repeat count does not size (grrt writes two 1M-line files)")
     ap.add_argument("--controls", type=int, default=6,
                     help="controls (byte-identical device code) in the bundle (default 6)")
     ap.add_argument("--measured", action="append", metavar="RUNS_TSV",
@@ -582,10 +597,12 @@ def main():
         units = [u for u in more if u["lang"] == "cuda"] + \
             [u for u in units if u["name"][:-len("-cuda")] not in extra]
 
+    own = timeouts_of(a.timeout_of)
+
     def one(u):
         base = u["name"][:-len("-cuda")]
         args = extra.get(base)
-        e = prepare_one(u, plugin, cuda[0], a.timeout, a.reuse,
+        e = prepare_one(u, plugin, cuda[0], own.get(base, a.timeout), a.reuse,
                         args.split() if args is not None else None)
         if "skip" not in e:
             e["held_out"] = base in extra
@@ -597,7 +614,8 @@ def main():
     if a.measured:
         times = measured_times(a.measured)
         for e in built:
-            if e["name"] in times and not e["held_out"]:
+            # a held-out program is sized too, unless --extra gave its arguments
+            if e["name"] in times and extra.get(e["name"][:-len("-cuda")]) is None:
                 args = sized(e, times[e["name"]], a.timeout)
                 t, ran = times[e["name"]]
                 if args == DROP:
@@ -624,9 +642,11 @@ def main():
                  os.path.relpath(a.bundle, ROOT), len(ready), len(changed), len(ready) - len(changed), size / 1048576.0,
                  a.max_mib,
                  "ptxas -arch=sm_90" if PTXAS else "nothing (no ptxas here)"),
-             "device time: at most %d s (4 runs x %d s per program); run.sh keeps to its "
+             "device time: at most %d s (4 runs x %d s per program%s); run.sh keeps to its "
              "budget (270 s) by leaving out the programs that no longer fit" % (
-                 4 * a.timeout * len(ready), a.timeout), "",
+                 sum(4 * e["timeout"] for e in ready), a.timeout,
+                 "".join(", %s %d s" % (e["name"], e["timeout"]) for e in ready
+                         if e["timeout"] != a.timeout)), "",
              "| program | kind | generic PTX accesses A / B | arguments |", "|---|---|---|---|"]
     for e in interleave(ready):
         lines.append("| %s | %s | %s / %s | %s |" % (
