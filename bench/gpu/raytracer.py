@@ -18,6 +18,7 @@ brings it):
   static cudart) three ways: A without the plugin, B with
   -fpass-plugin=build/lib/gasp-plugin.so, C with it and
   -mllvm -gasp-whole-program; each way's PTX through ptxas -arch=sm_90 -v
+  as bench/public reads it (the whole module, not -c)
   (registers, stack, spills of `render`).  Writes the bundle
   bench/gpu/work/raytracer/ (ignored: gzipped binaries, columns.tsv,
   run.sh), which bench/gpu/device.sh runs within the kernels' budget.
@@ -46,7 +47,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "bench", "public"))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import public  # noqa: E402  (the CUDA toolkit, the final-code counts)
-import finalcode_count  # noqa: E402  (machine code through sass-tools)
+import finalcode_count  # noqa: E402  (machine code through sass-tools, ptxas -v)
+import whole  # noqa: E402  (how a CUDA program is built whole)
 
 REPO = "rogerallen+raytracinginoneweekendincuda"
 COMMIT = "ab140b12d4923b75270831baabab5e4d4209f305"  # branch ch12_where_next_cuda
@@ -54,8 +56,6 @@ FILES = ["main.cu", "vec3.h", "ray.h", "hitable.h", "hitable_list.h", "sphere.h"
          "camera.h", "material.h"]
 BUNDLE = os.path.join(HERE, "work", "raytracer")
 BUILD = os.path.join(HERE, "work", "raytracer-build")
-PTXAS = shutil.which("ptxas") or ("/usr/local/cuda/bin/ptxas"
-                                  if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
 PLUGIN = os.path.join(ROOT, "build", "lib", "gasp-plugin.so")
 WAYS = (("A", []), ("B", ["-fpass-plugin=" + PLUGIN]),
         ("C", ["-fpass-plugin=" + PLUGIN, "-mllvm", "-gasp-whole-program"]))
@@ -107,23 +107,12 @@ def patch_samples(text):
 
 
 def render_columns(ptx_path):
-    """(registers, stack bytes, spill stores) of `render` from ptxas -v."""
-    rc, _, err = sh([PTXAS, "-arch=sm_90", "-v", "-c", ptx_path, "-o", os.devnull])
-    if rc:
-        sys.exit("raytracer.py: ptxas rejects %s: %s" % (ptx_path, err.strip()[:200]))
-    cur, got = None, {}
-    for line in err.splitlines():
-        m = re.search(r"Compiling entry function '(\w+)'", line) or \
-            re.search(r"Function properties for (\w+)", line)
-        if m:
-            cur = m.group(1)
-        m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores", line)
-        if m and cur:
-            got.setdefault(cur, {}).update(stack=int(m.group(1)), spills=int(m.group(2)))
-        m = re.search(r"Used (\d+) registers", line)
-        if m and cur:
-            got.setdefault(cur, {})["regs"] = int(m.group(1))
-    return {k: v for k, v in got.items() if "render" in k and "init" not in k}
+    """ptxas -arch=sm_90 -v's columns of `render` (finalcode_count's reading,
+    bench/public's: the whole module, as the program loads it)."""
+    meta = finalcode_count.ptxas_meta(ptx_path)
+    if meta is None:
+        sys.exit("raytracer.py: ptxas rejects %s" % ptx_path)
+    return {k: v for k, v in meta.items() if "render" in k and "init" not in k}
 
 
 def write_run(bundle, samples=SAMPLES, rounds=ROUNDS):
@@ -139,7 +128,7 @@ def prepare(repos):
         sys.exit("raytracer.py: %s not found under %s (fetch github:%s)" %
                  (REPO, repos, REPO.replace("+", "/")))
     cuda = public.cuda_path()[0]
-    if not cuda or not PTXAS:
+    if not cuda or not whole.PTXAS:
         sys.exit("raytracer.py: needs the CUDA toolkit (nvcc, ptxas, static cudart)")
     shutil.rmtree(BUILD, ignore_errors=True)
     shutil.rmtree(BUNDLE, ignore_errors=True)
@@ -151,16 +140,13 @@ def prepare(repos):
             sys.exit("raytracer.py: %s lacks %s at %s" % (REPO, f, COMMIT))
         with open(os.path.join(BUILD, f), "w") as o:
             o.write(patch_samples(text) if f == "main.cu" else text)
-    base = ["clang++-22", "-x", "cuda", "--cuda-gpu-arch=sm_90", "--cuda-path=" + cuda,
-            "--no-offload-new-driver", "-Wno-unknown-cuda-version", "-O3"]
     rows = ["way\tkernel\tgeneric\tnc\tptx_instructions\tsass_instructions\tregs\tstack\tspills"]
     tools = finalcode_count.sass_tools()
     for way, extra in WAYS:
         ptx = os.path.join(BUILD, way + ".ptx")
-        for cmd in (base + extra + ["--cuda-device-only", "-S", "main.cu", "-o", ptx],
-                    base + extra + ["main.cu", "-o", way, "-L", os.path.join(cuda, "lib64"),
-                                    "-lcudart_static", "-ldl", "-lpthread", "-lrt",
-                                    "-static-libstdc++", "-s"]):
+        base = whole.build_cmd({"inc": []}, ["main.cu"], None, None, cuda) + extra
+        for cmd in (base + ["--cuda-device-only", "-S", "-o", ptx],
+                    base + ["-o", way] + whole.link_args(cuda)):
             rc, _, err = sh(cmd, cwd=BUILD)
             if rc:
                 sys.exit("raytracer.py: %s fails (%s): %s" % (" ".join(cmd[:3]), way,
@@ -172,7 +158,7 @@ def prepare(repos):
                 way, k, counts.get("generic", "?"), counts.get("nc", "?"),
                 counts.get("instrs", "?"),
                 sum(map(len, sass)) if sass else "?", v.get("regs", "?"), v.get("stack", "?"),
-                v.get("spills", "?"))))
+                v.get("spill_st", "?"))))
         with open(os.path.join(BUILD, way), "rb") as i, \
                 gzip.open(os.path.join(BUNDLE, way + ".gz"), "wb") as o:
             shutil.copyfileobj(i, o)

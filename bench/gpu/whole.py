@@ -97,6 +97,18 @@ def build_cmd(unit, sources, out, plugin, cuda_root):
     return cmd + sources
 
 
+def link_args(cuda_root):
+    """A binary that needs only the driver: static cudart and libstdc++,
+    stripped."""
+    return ["-L", os.path.join(cuda_root, "lib64"), "-lcudart_static", "-ldl", "-lpthread",
+            "-lrt", "-static-libstdc++", "-s"]
+
+
+def bare(name):
+    """A HeCBench program's name without -cuda (--extra, --timeout-of)."""
+    return name[:-len("-cuda")] if name.endswith("-cuda") else name
+
+
 def prepare_one(unit, plugin, cuda_root, timeout, reuse=False, args=None):
     """A dict describing the program's bundle entry, or one with 'skip'.
     With reuse, a program built before (both binaries and PTX in its build
@@ -149,9 +161,8 @@ def prepare_one(unit, plugin, cuda_root, timeout, reuse=False, args=None):
                     "plugin's" if plug else "clang", (err.strip().splitlines() or ["?"])[0][:160]))
         ptx[way] = open(p).read()
         exe = os.path.join(out, way)
-        rc, _, err = sh(build_cmd(unit, srcs, exe, plug, cuda_root) +
-                        ["-o", exe, "-L", os.path.join(cuda_root, "lib64"), "-lcudart_static",
-                         "-ldl", "-lpthread", "-lrt", "-static-libstdc++", "-s"])
+        rc, _, err = sh(build_cmd(unit, srcs, exe, plug, cuda_root) + ["-o", exe] +
+                        link_args(cuda_root))
         if rc:
             return dict(name=name, skip="clang++-22 cannot build it whole%s: %s" % (
                 " with the plugin" if plug else "", (err.strip().splitlines() or ["?"])[-1][:160]))
@@ -296,7 +307,7 @@ def timeouts_of(specs):
         n, _, t = x.partition("=")
         if not re.match(r"^\d+$", t) or not n:
             sys.exit("whole.py: --timeout-of wants NAME=SECONDS, not %r" % x)
-        got[n[:-len("-cuda")] if n.endswith("-cuda") else n] = int(t)
+        got[bare(n)] = int(t)
     return got
 
 
@@ -591,16 +602,16 @@ def main():
     extra = {}
     for x in a.extra:
         n, _, args = x.partition("=")
-        extra[n[:-len("-cuda")] if n.endswith("-cuda") else n] = args if "=" in x else None
+        extra[bare(n)] = args if "=" in x else None
     if extra:
         more, _ = public.hecbench_units(a.repos, 0, names=list(extra))
         units = [u for u in more if u["lang"] == "cuda"] + \
-            [u for u in units if u["name"][:-len("-cuda")] not in extra]
+            [u for u in units if bare(u["name"]) not in extra]
 
     own = timeouts_of(a.timeout_of)
 
     def one(u):
-        base = u["name"][:-len("-cuda")]
+        base = bare(u["name"])
         args = extra.get(base)
         e = prepare_one(u, plugin, cuda[0], own.get(base, a.timeout), a.reuse,
                         args.split() if args is not None else None)
@@ -615,7 +626,7 @@ def main():
         times = measured_times(a.measured)
         for e in built:
             # a held-out program is sized too, unless --extra gave its arguments
-            if e["name"] in times and extra.get(e["name"][:-len("-cuda")]) is None:
+            if e["name"] in times and extra.get(bare(e["name"])) is None:
                 args = sized(e, times[e["name"]], a.timeout)
                 t, ran = times[e["name"]]
                 if args == DROP:
