@@ -617,10 +617,8 @@ const char *lat_name(const TgtTable *t, int lat) {
 
 /* ---- null ---------------------------------------------------------------- */
 
-LLVMValueRef tgt_const_in(const TgtTable *t, LLVMValueRef c, int as, bool test) {
+LLVMValueRef tgt_const_in(const TgtTable *t, LLVMValueRef c, int as) {
   LLVMTypeRef nt = ir_retype(LLVMTypeOf(c), as);
-  if (test && t->null_test_cast && LLVMIsAConstantPointerNull(c))
-    return LLVMConstAddrSpaceCast(c, nt); /* as llc's InferAddressSpaces writes it */
   if (LLVMIsAConstantPointerNull(c) || LLVMIsAConstantAggregateZero(c))
     return tgt_null(t, nt); /* the cast of the generic null where S's is not 0 */
   if (LLVMIsAPoisonValue(c))
@@ -631,12 +629,12 @@ LLVMValueRef tgt_const_in(const TgtTable *t, LLVMValueRef c, int as, bool test) 
   case LLVMAddrSpaceCast:
     return LLVMGetOperand(c, 0); /* from `as` itself: the space was proven */
   case LLVMBitCast:
-    return tgt_const_in(t, LLVMGetOperand(c, 0), as, test);
+    return tgt_const_in(t, LLVMGetOperand(c, 0), as);
   case LLVMIntToPtr: { /* a no-op pair: the pointer it was made from */
     LLVMValueRef p = LLVMGetOperand(LLVMGetOperand(c, 0), 0);
     if (ir_ptr_as(LLVMTypeOf(p)) == as)
       return p;
-    return ir_ptr_as(LLVMTypeOf(p)) == t->generic ? tgt_const_in(t, p, as, test)
+    return ir_ptr_as(LLVMTypeOf(p)) == t->generic ? tgt_const_in(t, p, as)
                                                   : LLVMConstAddrSpaceCast(p, nt);
   }
   case LLVMGetElementPtr: {
@@ -645,7 +643,7 @@ LLVMValueRef tgt_const_in(const TgtTable *t, LLVMValueRef c, int as, bool test) 
     for (unsigned k = 1; k < n; k++)
       idx[k - 1] = LLVMGetOperand(c, k);
     LLVMValueRef r = LLVMConstGEPWithNoWrapFlags(
-        LLVMGetGEPSourceElementType(c), tgt_const_in(t, LLVMGetOperand(c, 0), as, test),
+        LLVMGetGEPSourceElementType(c), tgt_const_in(t, LLVMGetOperand(c, 0), as),
         idx, n - 1, LLVMGEPGetNoWrapFlags(c));
     free(idx);
     return r;

@@ -220,10 +220,9 @@ const char *lat_name(const TgtTable *t, int lat);
    cluster shared: target.c, "Null") the cast of generic null. */
 LLVMValueRef tgt_null(const TgtTable *t, LLVMTypeRef ty);
 /* Constant generic pointer c in space as, proven there: a null is
-   tgt_null's (with `test`, an icmp's operand, the cast of generic null
-   where null_test_cast says so), a cast from as its operand, a GEP or
-   bitcast of one rebuilt on it, any other constant cast. */
-LLVMValueRef tgt_const_in(const TgtTable *t, LLVMValueRef c, int as, bool test);
+   tgt_null's, a cast from as its operand, a GEP or bitcast of one rebuilt
+   on it, any other constant cast. */
+LLVMValueRef tgt_const_in(const TgtTable *t, LLVMValueRef c, int as);
 /* The known tables' names, comma separated, written into buf (returned). */
 char *tgt_names(char *buf, size_t cap);
 

@@ -211,7 +211,7 @@ static LLVMValueRef value_in(Infer *s, LLVMValueRef v, int as) {
     return s->nv.v[k];
   }
   if (LLVMIsAConstant(v))
-    return tgt_const_in(s->t, v, as, false);
+    return tgt_const_in(s->t, v, as);
   if (ir_ptr_as(LLVMTypeOf(v)) == as)
     return v;
   return cast_after(s, v, as);
@@ -672,9 +672,12 @@ static bool rewrite_intrinsic(Infer *s, LLVMValueRef call) {
   return any;
 }
 
-/* An icmp operand in space as (a null the table's test null). */
+/* An icmp operand in space as: a null the generic null's cast where the
+   table says so (null_test_cast: as llc's InferAddressSpaces writes it). */
 static LLVMValueRef icmp_operand(Infer *s, LLVMValueRef v, int as) {
-  return LLVMIsAConstant(v) ? tgt_const_in(s->t, v, as, true) : value_in(s, v, as);
+  if (s->t->null_test_cast && LLVMIsAConstantPointerNull(v))
+    return LLVMConstAddrSpaceCast(v, ir_retype(LLVMTypeOf(v), as));
+  return value_in(s, v, as);
 }
 
 static bool rewrite_icmp(Infer *s, LLVMValueRef i) {
