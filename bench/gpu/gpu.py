@@ -17,7 +17,8 @@ kernel of public_kernels.py (Rodinia's and SHOC's OpenCL), for nvptx64:
   2. an OpenCL kernel's module gets libclc's nvptx64 builtins linked in
      (llvm-link-22 --only-needed with libclc-22's nvptx64--nvidiacl.bc:
      get_global_id and the rest are calls nothing else defines), every
-     variant alike; llc-22 -mcpu=sm_90 -> PTX for each; a PTX that calls a
+     variant alike; llc-22 -mcpu=sm_90 -> PTX for each (a public kernel's
+     at its --opt level, as clang -OX runs the back end); a PTX that calls a
      function it does not define is refused by name, and where the CUDA
      toolkit is installed every PTX is assembled by ptxas -arch=sm_90 -v
      (a failure fails the harness, on the build machine, before any device;
@@ -441,7 +442,10 @@ def prepare(a, r, opt, grun, plugin):
                 src = ll[:-3] + ".clc.bc"
                 r.run(["llvm-link-22", "--only-needed", ll, LIBCLC] +
                       ([LIBDEVICE] if LIBDEVICE else []) + ["-o", src])
-            r.run(["llc-22", "-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", src, "-o", ptx])
+            # a public kernel's back end at its front end's level, as clang -OX runs it
+            level = ["-" + a.opt] if e.repo else []
+            r.run(["llc-22"] + level + ["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", src,
+                   "-o", ptx])
             if not a.dry_run:
                 with open(ptx) as f:
                     missing = undefined_calls(f.read())

@@ -52,8 +52,9 @@ ROCm device libraries (rocm-device-libs), `-mcode-object-version=5
 The include folders a program's Makefile names (-I...) are passed on.
 
 Each unit is built, at each --opt level (default O2):
-  clang    clang-22 -OX, then llc-22 (the user's build without gasp)
-  plugin   clang-22 -OX -fpass-plugin=build/lib/gasp-plugin.so, then llc-22
+  clang    clang-22 -OX, then llc-22 -OX (the user's build without gasp:
+           clang -OX runs the back end at level X too)
+  plugin   clang-22 -OX -fpass-plugin=build/lib/gasp-plugin.so, then llc-22 -OX
   wp       (--wp) the plugin with -mllvm -gasp-whole-program
   nvcc     nvcc -O3 -ptx -arch=sm_90 (CUDA only, where nvcc exists: the
            vendor's compiler as a comparison, never a dependency)
@@ -486,13 +487,16 @@ def front_cmd(unit, target, opt, out, plugin, wp, cuda):
     return cmd + [unit["src"], "-o", out]
 
 
-def back(target, bc, out):
+def back(target, bc, out, opt):
+    """llc-22 at the level the front end ran (opt, e.g. "O3"): a user's
+    clang -O3 runs the back end at -O3, where llc's own default is -O2."""
+    llc = ["llc-22", "-" + opt]
     if target == "nvptx64":
-        return sh(["llc-22", "-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", bc, "-o", out])
+        return sh(llc + ["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", bc, "-o", out])
     if target == "amdgcn":
-        return sh(["llc-22", "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", bc, "-o", out])
-    rc, o, e = sh(["llc-22", "-mtriple=spirv64-unknown-unknown", "-filetype=obj", bc, "-o",
-                   out + ".spv"])
+        return sh(llc + ["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", bc, "-o", out])
+    rc, o, e = sh(llc + ["-mtriple=spirv64-unknown-unknown", "-filetype=obj", bc, "-o",
+                         out + ".spv"])
     if rc:
         return rc, o, e
     return sh(["spirv-dis", out + ".spv", "-o", out])
@@ -758,7 +762,7 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
             if way == "clang":
                 return res
             continue
-        rc, _, err = back(target, bc, txt)
+        rc, _, err = back(target, bc, txt, opt)
         if rc:
             lines = err.strip().splitlines() or ["?"]
             said = [l for l in lines if "ERROR" in l or "error:" in l]
@@ -863,7 +867,8 @@ def report(results, notes, opts, wp):
     out = ["# Public programs: generic accesses in the final code", "",
            "Produced by `sh bench/public.sh REPOS%s` (bench/public/public.py; levels %s%s; "
            "programs at the commits pinned in the script, built as users build: "
-           "clang-22 with and without `-fpass-plugin=build/lib/gasp-plugin.so`, then llc-22; "
+           "clang-22 with and without `-fpass-plugin=build/lib/gasp-plugin.so`, then llc-22 "
+           "at the same level; "
            "nvcc -O3 -ptx as a comparison).  Generic = memory instructions through a generic "
            "address in functions reachable from the kernels (bench/finalcode_count.py); executed "
            "= gasp-run --count on the IR handed to llc (see the script's header)." % (
