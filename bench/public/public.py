@@ -41,6 +41,10 @@ bench/public/work/ (ignored), never copied into the project:
   pannotia/pannotia      C kernel files; only with --suites pannotia:
                          graph_app's OpenCL C kernel files (both screens
                          from outside the report, never in public.md)
+  CNugteren/CLBlast      only with --suites clblast: one OpenCL C unit per
+                         BLAS routine, its kernel files composed as the
+                         library composes them for an NVIDIA device
+                         (clblast_units; a screen from outside the report)
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -137,6 +141,7 @@ PINS = {
     "hashcat/hashcat": "d3983edaf",  # fetched 2026-11-30
     "vtsynergy/OpenDwarfs": "fdec393",  # fetched 2026-11-30
     "pannotia/pannotia": "16c1f09",  # fetched 2026-11-30
+    "CNugteren/CLBlast": "eeff2514",  # fetched before 2026-11-30
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
@@ -144,7 +149,7 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "cuda-samples": "NVIDIA/cuda-samples", "altis": "utcs-scea/altis",
               "parboil": "yuhc/gpu-parboil", "hashcat": "hashcat/hashcat",
               "rodinia-opencl": "yuhc/gpu-rodinia", "opendwarfs": "vtsynergy/OpenDwarfs",
-              "pannotia": "pannotia/pannotia"}
+              "pannotia": "pannotia/pannotia", "clblast": "CNugteren/CLBlast"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -425,12 +430,73 @@ def hashcat_units(repos):
             for f in files[::HASHCAT_STRIDE]], None
 
 
+# CLBlast's OpenCL kernels as its library builds them for an NVIDIA device
+# (src/utilities/compile.cpp): a header of defines, then common.opencl, then
+# the kernel files a routine's .cpp includes, in order (each file a C++ raw
+# string: its text between the lines `R"(` and `)"`); the tuning parameters
+# at the kernels' own defaults (no database entry); single precision, or
+# single complex (3232) for the Hermitian routines, which have no real one.
+# Left out of the header: NVIDIA's subgroup shuffles (inline PTX, which the
+# other targets reject).
+CLBLAST_HEADER = "#define PRECISION %d\n#define ROUTINE_%s\n#define USE_INLINE_KEYWORD 1\n"
+
+
+def raw_string(text):
+    """The C++ raw string literal R"( ... )" a CLBlast kernel file holds."""
+    lines = text.splitlines()
+    start = [i for i, l in enumerate(lines) if l.strip() == 'R"(']
+    end = [i for i, l in enumerate(lines) if l.strip() == ')"']
+    return "\n".join(lines[start[0] + 1:end[-1]]) + "\n" if start and end else None
+
+
+def clblast_units(repos):
+    """One OpenCL C unit per CLBlast routine (src/routines/**/x*.cpp), its
+    kernel files composed as the library composes them (CLBLAST_HEADER); a
+    routine whose files another's already are is left out."""
+    repo = SUITE_REPO["clblast"]
+    git = gitdir(repos, repo)
+    if not git:
+        return [], "%s not in REPOS" % repo
+    dest = os.path.join(WORK, "CLBlast")
+    roots = ["src/kernels", "src/routines"]
+    if not extract(git, PINS[repo], roots, dest) and \
+            not extract_sources(git, PINS[repo], roots, dest):
+        return [], "%s: could not extract the sources" % repo
+    kdir = os.path.join(dest, "src", "kernels")
+    common = raw_string(open(os.path.join(kdir, "common.opencl")).read())
+    out_dir = os.path.join(dest, "composed")
+    os.makedirs(out_dir, exist_ok=True)
+    units, seen = [], set()
+    for d, _, fs in sorted(os.walk(os.path.join(dest, "src", "routines"))):
+        for f in sorted(x for x in fs if re.match(r"x\w+\.cpp$", x)):
+            text = open(os.path.join(d, f), errors="replace").read()
+            files = re.findall(r'#include "(?:\.\./)+kernels/([\w/]+\.opencl)"', text)
+            if not files or tuple(files) in seen:
+                continue
+            seen.add(tuple(files))
+            parts = [raw_string(open(os.path.join(kdir, x), errors="replace").read())
+                     for x in files]
+            if common is None or None in parts:
+                continue
+            name = os.path.splitext(f)[0]
+            src = os.path.join(out_dir, name + ".cl")
+            with open(src, "w") as o:
+                o.write(CLBLAST_HEADER % (3232 if re.match(r"xh[epb]", name) else 32,
+                                          name[1:].upper()) + common + "".join(parts))
+            rel = os.path.relpath(os.path.join(d, f), dest)
+            units.append(dict(suite="clblast", lang="ocl", name=rel, src=src, inc=[kdir],
+                              defs=[]))
+    return units, None
+
+
 def all_units(repos, n, suites=(), half="even", skip=0):
     units, notes = [], []
     opt_in = [tree_units(repos, SUITE_REPO[x], x, OPT_IN[x][0], OPT_IN[x][1], headers=OPT_IN[x][2])
               for x in suites if x in OPT_IN]
     if "hashcat" in suites:
         opt_in.append(hashcat_units(repos))
+    if "clblast" in suites:
+        opt_in.append(clblast_units(repos))
     for got in opt_in + [hecbench_units(repos, n, half=half, skip=skip),
                 tree_units(repos, SUITE_REPO["rodinia"], "rodinia", ["cuda"], (".cu",)),
                 tree_units(repos, SUITE_REPO["shoc"], "shoc", ["src/cuda", "src/opencl", "src/common"],
@@ -1022,8 +1088,8 @@ def main():
                          "what bench/compile/compile.py links), no plugin, llc or report")
     ap.add_argument("--suites", default="",
                     help="only these suites (comma list: HeCBench, rodinia, shoc, PolyBench-ACC; "
-                         "cuda-samples, altis, parboil, hashcat, rodinia-opencl, opendwarfs and "
-                         "pannotia only when named)")
+                         "cuda-samples, altis, parboil, hashcat, rodinia-opencl, opendwarfs, "
+                         "pannotia and clblast only when named)")
     ap.add_argument("--units", default="",
                     help="only the units whose name contains one of these (comma list), "
                          "e.g. sosfil-cuda,p4-cuda")
