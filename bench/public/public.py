@@ -43,7 +43,8 @@ bench/public/work/ (ignored), never copied into the project:
                          from outside the report, never in public.md)
   CNugteren/CLBlast      only with --suites clblast: one OpenCL C unit per
                          BLAS routine, its kernel files composed as the
-                         library composes them for an NVIDIA device
+                         library composes them for an NVIDIA device, as
+                         OpenCL C and as its CUDA backend's CUDA
                          (clblast_units; a screen from outside the report)
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
@@ -436,9 +437,13 @@ def hashcat_units(repos):
 # string: its text between the lines `R"(` and `)"`); the tuning parameters
 # at the kernels' own defaults (no database entry); single precision, or
 # single complex (3232) for the Hermitian routines, which have no real one.
-# Left out of the header: NVIDIA's subgroup shuffles (inline PTX, which the
-# other targets reject).
+# Each routine twice: as OpenCL C (without NVIDIA's subgroup shuffles, inline
+# PTX the other targets reject) and as CUDA, as CLBlast's CUDA backend builds
+# it with NVRTC (opencl_to_cuda.h after the defines: `__global` and
+# LOCAL_PTR spelled as nothing, so every pointer a helper takes is generic;
+# the shuffles in single precision, as for a post-Volta device).
 CLBLAST_HEADER = "#define PRECISION %d\n#define ROUTINE_%s\n#define USE_INLINE_KEYWORD 1\n"
+CLBLAST_SHUFFLES = "#define USE_SUBGROUP_SHUFFLING 1\n#define SUBGROUP_SHUFFLING_NVIDIA_POST_VOLTA 1\n"
 
 
 def raw_string(text):
@@ -464,6 +469,7 @@ def clblast_units(repos):
         return [], "%s: could not extract the sources" % repo
     kdir = os.path.join(dest, "src", "kernels")
     common = raw_string(open(os.path.join(kdir, "common.opencl")).read())
+    to_cuda = raw_string(open(os.path.join(kdir, "opencl_to_cuda.h")).read())
     out_dir = os.path.join(dest, "composed")
     os.makedirs(out_dir, exist_ok=True)
     units, seen = [], set()
@@ -476,16 +482,21 @@ def clblast_units(repos):
             seen.add(tuple(files))
             parts = [raw_string(open(os.path.join(kdir, x), errors="replace").read())
                      for x in files]
-            if common is None or None in parts:
+            if None in (common, to_cuda) or None in parts:
                 continue
             name = os.path.splitext(f)[0]
-            src = os.path.join(out_dir, name + ".cl")
-            with open(src, "w") as o:
-                o.write(CLBLAST_HEADER % (3232 if re.match(r"xh[epb]", name) else 32,
-                                          name[1:].upper()) + common + "".join(parts))
+            precision = 3232 if re.match(r"xh[epb]", name) else 32
+            header = CLBLAST_HEADER % (precision, name[1:].upper())
             rel = os.path.relpath(os.path.join(d, f), dest)
-            units.append(dict(suite="clblast", lang="ocl", name=rel, src=src, inc=[kdir],
-                              defs=[]))
+            for lang, ext, text in (
+                    ("ocl", ".cl", header + common),
+                    ("cuda", ".cu", header + (CLBLAST_SHUFFLES if precision == 32 else "") +
+                     to_cuda + common)):
+                src = os.path.join(out_dir, name + ext)
+                with open(src, "w") as o:
+                    o.write(text + "".join(parts))
+                units.append(dict(suite="clblast", lang=lang, src=src, inc=[kdir], defs=[],
+                                  name=rel if lang == "ocl" else "cuda/" + rel))
     return units, None
 
 
