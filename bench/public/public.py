@@ -41,6 +41,9 @@ bench/public/work/ (ignored), never copied into the project:
   pannotia/pannotia      C kernel files; only with --suites pannotia:
                          graph_app's OpenCL C kernel files (both screens
                          from outside the report, never in public.md)
+  karpathy/llm.c         only with --suites llm.c: dev/cuda's kernel files
+                         (one program per kernel family, several versions
+                         of each: a screen from outside the report)
   CNugteren/CLBlast      only with --suites clblast: one OpenCL C unit per
                          BLAS routine, its kernel files composed as the
                          library composes them for an NVIDIA device, as
@@ -143,6 +146,7 @@ PINS = {
     "vtsynergy/OpenDwarfs": "fdec393",  # fetched 2026-11-30
     "pannotia/pannotia": "16c1f09",  # fetched 2026-11-30
     "CNugteren/CLBlast": "eeff2514",  # fetched before 2026-11-30
+    "karpathy/llm.c": "f1e2ace",  # fetched 2026-11-30
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
@@ -150,7 +154,8 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "cuda-samples": "NVIDIA/cuda-samples", "altis": "utcs-scea/altis",
               "parboil": "yuhc/gpu-parboil", "hashcat": "hashcat/hashcat",
               "rodinia-opencl": "yuhc/gpu-rodinia", "opendwarfs": "vtsynergy/OpenDwarfs",
-              "pannotia": "pannotia/pannotia", "clblast": "CNugteren/CLBlast"}
+              "pannotia": "pannotia/pannotia", "clblast": "CNugteren/CLBlast",
+              "llm.c": "karpathy/llm.c"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -163,7 +168,8 @@ OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
                           "graphical-models", "n-body-methods", "sparse-linear-algebra",
                           "spectral-methods", "structured-grids", "unstructured-grids"],
                          (".cl",), False),
-          "pannotia": (["graph_app"], (".cl",), False)}
+          "pannotia": (["graph_app"], (".cl",), False),
+          "llm.c": (["dev/cuda"], (".cu",), False)}
 RUN_KERNELS = 8
 ROCM_LIB = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
 OCL_TARGETS = ("nvptx64", "amdgcn", "spirv64")
@@ -353,6 +359,10 @@ SHARED_INCLUDES = ("common", "Common", "src/common", "src/cuda/common", "src/ope
 # the problem size its kernels are written against), for kernels built alone
 OCL_DEFINES = {"shoc": ["-DSINGLE_PRECISION", "-DFPTYPE=float", "-DFPVECTYPE=float4",
                         "-DDIM=4", "-DN_GP=1024", "-DLROWS=8", "-DLCOLS=256"]}
+# a CUDA suite's own flags: llm.c's dev/cuda/common.h calls isfinite in a
+# host template and includes no <math.h> (nvcc's host headers bring it;
+# clang's device pass then finds only the device overloads)
+CUDA_SUITE_FLAGS = {"llm.c": ["-include", "math.h"]}
 
 
 # CUDA runtime calls CUDA 13 removed, which the older suites' host code
@@ -544,6 +554,7 @@ def front_cmd(unit, target, opt, out, plugin, wp, cuda):
         cccl = os.path.join(root, "include", "cccl")
         cmd = ["clang-22", "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90",
                "--cuda-path=" + root, "-Wno-unknown-cuda-version"] + CUDA_DEFINES + inc
+        cmd += CUDA_SUITE_FLAGS.get(unit["suite"], [])
         if os.path.isdir(cccl):
             cmd += ["-I", cccl]
     elif unit["lang"] == "hip":
@@ -1100,7 +1111,7 @@ def main():
     ap.add_argument("--suites", default="",
                     help="only these suites (comma list: HeCBench, rodinia, shoc, PolyBench-ACC; "
                          "cuda-samples, altis, parboil, hashcat, rodinia-opencl, opendwarfs, "
-                         "pannotia and clblast only when named)")
+                         "pannotia, clblast and llm.c only when named)")
     ap.add_argument("--units", default="",
                     help="only the units whose name contains one of these (comma list), "
                          "e.g. sosfil-cuda,p4-cuda")
