@@ -44,6 +44,11 @@ bench/public/work/ (ignored), never copied into the project:
   karpathy/llm.c         only with --suites llm.c: dev/cuda's kernel files
                          (one program per kernel family, several versions
                          of each: a screen from outside the report)
+  accel-sim/gpu-app-collection
+                         only with --suites gpu-app-collection: the kernel
+                         files of its ISPASS-2009, LonestarGPU, DOE proxy
+                         apps, dragon_li, Pannotia (CUDA) and custom apps
+                         (a screen from outside the report)
   CNugteren/CLBlast      only with --suites clblast: one OpenCL C unit per
                          BLAS routine, its kernel files composed as the
                          library composes them for an NVIDIA device, as
@@ -147,6 +152,7 @@ PINS = {
     "pannotia/pannotia": "16c1f09",  # fetched 2026-11-30
     "CNugteren/CLBlast": "eeff2514",  # fetched before 2026-11-30
     "karpathy/llm.c": "f1e2ace",  # fetched 2026-11-30
+    "accel-sim/gpu-app-collection": "52c11fbc",  # fetched 2026-11-30
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
@@ -155,7 +161,7 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "parboil": "yuhc/gpu-parboil", "hashcat": "hashcat/hashcat",
               "rodinia-opencl": "yuhc/gpu-rodinia", "opendwarfs": "vtsynergy/OpenDwarfs",
               "pannotia": "pannotia/pannotia", "clblast": "CNugteren/CLBlast",
-              "llm.c": "karpathy/llm.c"}
+              "llm.c": "karpathy/llm.c", "gpu-app-collection": "accel-sim/gpu-app-collection"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -169,7 +175,10 @@ OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
                           "spectral-methods", "structured-grids", "unstructured-grids"],
                          (".cl",), False),
           "pannotia": (["graph_app"], (".cl",), False),
-          "llm.c": (["dev/cuda"], (".cu",), False)}
+          "llm.c": (["dev/cuda"], (".cu",), False),
+          "gpu-app-collection": (["src/cuda/" + x for x in (
+              "ispass-2009", "lonestargpu-2.0", "proxy-apps-doe", "dragon_li", "pannotia",
+              "custom-apps", "common")], (".cu",), True)}
 RUN_KERNELS = 8
 ROCM_LIB = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
 OCL_TARGETS = ("nvptx64", "amdgcn", "spirv64")
@@ -1111,7 +1120,8 @@ def main():
     ap.add_argument("--suites", default="",
                     help="only these suites (comma list: HeCBench, rodinia, shoc, PolyBench-ACC; "
                          "cuda-samples, altis, parboil, hashcat, rodinia-opencl, opendwarfs, "
-                         "pannotia, clblast and llm.c only when named)")
+                         "pannotia, clblast, llm.c and gpu-app-collection only when "
+                         "named)")
     ap.add_argument("--units", default="",
                     help="only the units whose name contains one of these (comma list), "
                          "e.g. sosfil-cuda,p4-cuda")
