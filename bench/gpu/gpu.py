@@ -213,6 +213,12 @@ def entries(repos, say):
 def public_source(repos, e, work):
     """The public kernel's source file, its folder extracted at bench/public's
     pinned commit into work; returns (file, include folders)."""
+    if e.repo == public_kernels.CLBLAST:  # a routine composed as CLBlast composes it
+        units, why = public.clblast_units(repos)
+        unit = next((u for u in units if u["name"] == e.path), None)
+        if unit is None:
+            raise RuntimeError("%s: no CLBlast unit %s (%s)" % (e.name, e.path, why or "REPOS"))
+        return unit["src"], unit["inc"]
     git = public.gitdir(repos, e.repo)
     top = e.path.split("/")
     folder = "/".join(top[:3]) if e.repo == public_kernels.SHOC else "/".join(top[:2])

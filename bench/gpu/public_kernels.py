@@ -30,6 +30,7 @@ magnitude (the same functions on both sides; gpu-run --against).
 
 RODINIA = "yuhc/gpu-rodinia"
 SHOC = "vetter/shoc"
+CLBLAST = "CNugteren/CLBlast"
 SP = ["-DSINGLE_PRECISION"]
 M = 1 << 20
 
@@ -177,6 +178,31 @@ DWT_KERNELS = dict(
     [("rodinia.%s_%dx%d" % (k, wx, wy), _dwt_entry(k, wx, wy))
      for k, wy in (("fdwt97", 6), ("rdwt97", 6), ("rdwt53", 8)) for wx in (128, 64)])
 
+def _triple_part2(n, bs, cur, seed):
+    """CLBlast's inversion step TripleMatMul<cur>Part2Upper (B12 = -B11 B12
+    in place, levelx/xinvert.cpp's launch): dest holds ceil(n / bs) blocks
+    of bs x bs; npages = ceil(n / 2 cur) pages, work-groups of (cur / 4 or
+    16) x 4."""
+    pages = -(-n // (2 * cur))
+    l0 = cur // 4 if cur <= 32 else 16
+    g0 = -(-(cur // 4) // l0) * l0
+    g1 = pages * (cur // 16) * 4
+    return ("%d,%d" % (g0, g1), "%d,4" % l0,
+            ["i32=%d" % n, buf("f32", bs * -(-n // bs) * bs, "rand=%d" % seed), "i32=%d" % cur,
+             "i32=%d" % pages, "i32=%d" % bs])
+
+
+# CUDA: CLBlast's matrix inversion as its CUDA backend builds it
+# (bench/public --suites clblast): its TripleMatMul helpers take generic
+# pointers, gasp clones them for shared and global ones (568 generic
+# accesses named; machine code 845 -> 648 instructions at one register
+# more, 55 -> 56, the same allocation granule).
+CLBLAST_KERNELS = {
+    "clblast.triple16_part2_upper": (CLBLAST, "cuda/src/routines/levelx/xinvert.cpp",
+                                     "TripleMatMul16Part2Upper", [], _triple_part2(64, 32, 16, 67),
+                                     _triple_part2(4 * M, 32, 16, 67), 1e-4),
+}
+
 # name -> (repository, file, kernel, defines, test size, device size, tol)
 KERNELS = {
     "rodinia.backprop_adjust": (RODINIA, "opencl/backprop/backprop_kernel.cl",
@@ -217,3 +243,4 @@ KERNELS = {
                             _reduce1(256), _reduce1(256 * 1024), 1e-4),
 }
 KERNELS.update(DWT_KERNELS)
+KERNELS.update(CLBLAST_KERNELS)
