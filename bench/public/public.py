@@ -474,9 +474,10 @@ def raw_string(text):
 
 
 def clblast_units(repos):
-    """One OpenCL C unit per CLBlast routine (src/routines/**/x*.cpp), its
-    kernel files composed as the library composes them (CLBLAST_HEADER); a
-    routine whose files another's already are is left out."""
+    """Two units per CLBlast routine (src/routines/**/x*.cpp), OpenCL C and
+    CUDA, its kernel files composed as the library composes them
+    (CLBLAST_HEADER); a routine whose files another's already are is left
+    out."""
     repo = SUITE_REPO["clblast"]
     git = gitdir(repos, repo)
     if not git:
@@ -511,7 +512,7 @@ def clblast_units(repos):
                     ("ocl", ".cl", header + common),
                     ("cuda", ".cu", header + (CLBLAST_SHUFFLES if precision == 32 else "") +
                      to_cuda + common)):
-                src = os.path.join(out_dir, name + ext)
+                src = os.path.join(out_dir, rel.replace("/", "_")[:-len(".cpp")] + ext)
                 with open(src, "w") as o:
                     o.write(text + "".join(parts))
                 units.append(dict(suite="clblast", lang=lang, src=src, inc=[kdir], defs=[],
