@@ -520,14 +520,16 @@ def clblast_units(repos):
     return units, None
 
 
+# the opt-in suites whose units are made, not found by tree_units: each its
+# units' builder, called with REPOS
+COMPOSED = {"hashcat": hashcat_units, "clblast": clblast_units}
+
+
 def all_units(repos, n, suites=(), half="even", skip=0):
     units, notes = [], []
     opt_in = [tree_units(repos, SUITE_REPO[x], x, OPT_IN[x][0], OPT_IN[x][1], headers=OPT_IN[x][2])
               for x in suites if x in OPT_IN]
-    if "hashcat" in suites:
-        opt_in.append(hashcat_units(repos))
-    if "clblast" in suites:
-        opt_in.append(clblast_units(repos))
+    opt_in += [COMPOSED[x](repos) for x in COMPOSED if x in suites]
     for got in opt_in + [hecbench_units(repos, n, half=half, skip=skip),
                 tree_units(repos, SUITE_REPO["rodinia"], "rodinia", ["cuda"], (".cu",)),
                 tree_units(repos, SUITE_REPO["shoc"], "shoc", ["src/cuda", "src/opencl", "src/common"],
@@ -1120,9 +1122,7 @@ def main():
                          "what bench/compile/compile.py links), no plugin, llc or report")
     ap.add_argument("--suites", default="",
                     help="only these suites (comma list: HeCBench, rodinia, shoc, PolyBench-ACC; "
-                         "cuda-samples, altis, parboil, hashcat, rodinia-opencl, opendwarfs, "
-                         "pannotia, clblast, llm.c and gpu-app-collection only when "
-                         "named)")
+                         "%s only when named)" % ", ".join(list(OPT_IN) + list(COMPOSED)))
     ap.add_argument("--units", default="",
                     help="only the units whose name contains one of these (comma list), "
                          "e.g. sosfil-cuda,p4-cuda")
