@@ -153,6 +153,8 @@ PINS = {
     "CNugteren/CLBlast": "eeff2514",  # fetched before 2026-11-30
     "karpathy/llm.c": "f1e2ace",  # fetched 2026-11-30
     "accel-sim/gpu-app-collection": "52c11fbc",  # fetched 2026-11-30
+    "ProjectPhysX/FluidX3D": "8986874e",  # fetched 2026-11-30
+    "bulletphysics/bullet3": "6c888f4ab",  # fetched 2026-12-01
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
@@ -161,7 +163,8 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "parboil": "yuhc/gpu-parboil", "hashcat": "hashcat/hashcat",
               "rodinia-opencl": "yuhc/gpu-rodinia", "opendwarfs": "vtsynergy/OpenDwarfs",
               "pannotia": "pannotia/pannotia", "clblast": "CNugteren/CLBlast",
-              "llm.c": "karpathy/llm.c", "gpu-app-collection": "accel-sim/gpu-app-collection"}
+              "llm.c": "karpathy/llm.c", "gpu-app-collection": "accel-sim/gpu-app-collection",
+              "fluidx3d": "ProjectPhysX/FluidX3D", "bullet3": "bulletphysics/bullet3"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -176,6 +179,10 @@ OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
                          (".cl",), False),
           "pannotia": (["graph_app"], (".cl",), False),
           "llm.c": (["dev/cuda"], (".cu",), False),
+          # Bullet's OpenCL rigid-body pipeline; its kernels include the
+          # shared C headers of the other three (SUITE_INCLUDES)
+          "bullet3": (["src/Bullet3OpenCL", "src/Bullet3Collision", "src/Bullet3Common",
+                       "src/Bullet3Dynamics"], (".cl",), False),
           "gpu-app-collection": (["src/cuda/" + x for x in (
               "ispass-2009", "lonestargpu-2.0", "proxy-apps-doe", "dragon_li", "pannotia",
               "custom-apps", "common")], (".cu",), True)}
@@ -362,12 +369,18 @@ def included_names(files):
 
 
 # the folders of shared headers the suites' Makefiles name
+# a suite's include folders, relative to its extracted tree (bullet3's
+# kernels include "Bullet3Collision/..." as its host's -I of src/ resolves)
+SUITE_INCLUDES = {"bullet3": ["src"]}
 SHARED_INCLUDES = ("common", "Common", "src/common", "src/cuda/common", "src/opencl/common",
                    "CUDA/utilities", "OpenCL/utilities", "cuda/util", "common/util")
 # what a host program passes to clBuildProgram (shoc: the element type and
 # the problem size its kernels are written against), for kernels built alone
 OCL_DEFINES = {"shoc": ["-DSINGLE_PRECISION", "-DFPTYPE=float", "-DFPVECTYPE=float4",
-                        "-DDIM=4", "-DN_GP=1024", "-DLROWS=8", "-DLCOLS=256"]}
+                        "-DDIM=4", "-DN_GP=1024", "-DLROWS=8", "-DLCOLS=256"],
+               # FluidX3D's own build options (src/opencl.hpp), -w its own too
+               "fluidx3d": ["-cl-finite-math-only", "-cl-no-signed-zeros", "-cl-mad-enable",
+                            "-w"]}
 # a CUDA suite's own flags: llm.c's dev/cuda/common.h calls isfinite in a
 # host template and includes no <math.h> (nvcc's host headers bring it;
 # clang's device pass then finds only the device overloads)
@@ -410,8 +423,8 @@ def tree_units(repos, repo, suite, roots, exts, headers=False):
                     continue
                 lang = "ocl" if ext == ".cl" else "cuda"
                 rel = os.path.relpath(f, dest)
-                up = [os.path.join(dest, x) for x in SHARED_INCLUDES
-                      if os.path.isdir(os.path.join(dest, x))]
+                up = [os.path.join(dest, x) for x in SHARED_INCLUDES + tuple(
+                    SUITE_INCLUDES.get(suite, ())) if os.path.isdir(os.path.join(dest, x))]
                 units.append(dict(suite=suite, lang=lang, name=rel, src=f,
                                   inc=[d] + makefile_includes(os.path.join(d, "Makefile"), d) + up,
                                   defs=makefile_defines(os.path.join(d, "Makefile"))))
@@ -520,9 +533,168 @@ def clblast_units(repos):
     return units, None
 
 
+# FluidX3D's OpenCL C as the program composes it at run time (src/lbm.cpp):
+# LBM_Domain::device_defines (the grid, the velocity set, the collision
+# operator, the DDF storage type, the extensions), then Graphics::device_defines
+# where GRAPHICS is on, then get_opencl_c_code() (src/kernel.cpp: one C++
+# string of stringified code).  Both are C++, so they are run, not parsed: a
+# small host program (fluidx3d_harness) holds lbm.cpp's two device_defines
+# bodies verbatim over stand-ins for the members they read (a 256^3 grid on one
+# device, WORKGROUP_SIZE 64 as src/opencl.hpp defines it), is linked with
+# kernel.cpp and prints the source.  One unit per configuration, as FluidX3D's
+# setups switch them in src/defines.hpp: its benchmark, each velocity set and
+# DDF format, and the extension sets of its example setups, GRAPHICS on (its
+# draw_* and ray-tracing helpers take the caller's private arrays).
+FLUIDX3D_CONFIGS = [
+    ("benchmark", "D3Q19 SRT FP16S"),
+    ("d3q19-fp32", "D3Q19 SRT"),
+    ("d3q27-fp16c", "D3Q27 SRT FP16C"),
+    ("d3q15-trt", "D3Q15 TRT FP16S"),
+    ("d2q9-fp32", "D2Q9 SRT"),
+    ("graphics", "D3Q19 SRT FP16S GRAPHICS"),
+    ("graphics-fp32", "D3Q19 SRT GRAPHICS"),
+    ("graphics-d2q9", "D2Q9 SRT GRAPHICS"),
+    ("aerodynamics", "D3Q19 SRT FP16C EQUILIBRIUM_BOUNDARIES SUBGRID FORCE_FIELD GRAPHICS"),
+    ("free-surface", "D3Q19 SRT FP16S VOLUME_FORCE SURFACE GRAPHICS"),
+    ("thermal", "D3Q19 SRT FP16S VOLUME_FORCE TEMPERATURE GRAPHICS"),
+    ("particles", "D3Q19 SRT FP32 VOLUME_FORCE FORCE_FIELD MOVING_BOUNDARIES PARTICLES GRAPHICS"),
+    ("all", "D3Q27 TRT FP16C VOLUME_FORCE FORCE_FIELD MOVING_BOUNDARIES EQUILIBRIUM_BOUNDARIES "
+            "SURFACE TEMPERATURE SUBGRID PARTICLES GRAPHICS"),
+]
+FLUIDX3D_TRANSFERS = {9: 3, 15: 5, 19: 5, 27: 9}  # src/lbm.hpp: DDFs a domain boundary moves
+FLUIDX3D_MAIN = r"""#include "utilities.hpp"
+#include "defines.hpp"
+string get_opencl_c_code(); // src/kernel.cpp
+#undef D3Q19
+#undef SRT
+#undef FP16S
+#undef BENCHMARK
+%(config)s
+#ifdef SURFACE
+#define UPDATE_FIELDS
+#endif
+#ifdef TEMPERATURE
+#define VOLUME_FORCE
+#endif
+#ifdef PARTICLES
+#define UPDATE_FIELDS
+#endif
+struct Device_Info { uint max_workgroup_size = 1024u; uint local_cache = 48u; };
+struct SkyboxImage { uint width() const { return 4096u; } uint height() const { return 2048u; } };
+struct LBM_Domain {
+  uint Nx = 256u, Ny = 256u, Nz = 256u, Dx = 1u, Dy = 1u, Dz = 1u;
+  int Ox = 0, Oy = 0, Oz = 0;
+  uint dimensions = %(dims)du, velocity_set = %(q)du, transfers = %(transfers)du;
+  float nu = 0.01f, sigma = 0.001f, alpha = 0.001f, beta = 0.01f, T_avg = 1.0f;
+  float particles_rho = 1.0f;
+  ulong particles_N = 1000ul;
+  ulong get_N() const { return (ulong)Nx*Ny*Nz; }
+  float get_tau() const { return 3.0f*nu+0.5f; }
+  uint get_Nx() const { return Nx; }
+  uint get_Ny() const { return Ny; }
+  uint get_Nz() const { return Nz; }
+  string device_defines(const Device_Info& device_info) const;
+  struct Graphics {
+    const LBM_Domain* lbm;
+    struct { uint width = 1920u, height = 1080u; } camera;
+    SkyboxImage image, *skybox_image = &image;
+    string device_defines(const Device_Info& device_info) const;
+  } graphics;
+};
+%(domain)s
+#ifdef GRAPHICS
+%(graphics)s
+#endif
+int main() {
+  LBM_Domain d;
+  d.graphics.lbm = &d;
+  Device_Info i;
+  string defines = string("\n #define cl_workgroup_size 64u") + d.device_defines(i);
+#ifdef GRAPHICS
+  defines += d.graphics.device_defines(i);
+#endif
+  std::cout << defines + get_opencl_c_code();
+  return 0;
+}
+"""
+
+
+def fluidx3d_body(text, signature):
+    """A device_defines definition of lbm.cpp, from its signature to the `;}`
+    that ends its one return statement; None if absent."""
+    i = text.find(signature)
+    j = text.find(";}", i) if i >= 0 else -1
+    return text[i:j + 2] if j >= 0 else None
+
+
+def fluidx3d_harness(lbm_text, config):
+    """The host program that prints configuration config's OpenCL C (a list
+    of src/defines.hpp switches, one velocity set among them); None when
+    lbm.cpp lacks a device_defines body or config names no velocity set."""
+    domain = fluidx3d_body(lbm_text, "string LBM_Domain::device_defines(")
+    graphics = fluidx3d_body(lbm_text, "string LBM_Domain::Graphics::device_defines(")
+    sets = [c for c in config if re.match(r"D[23]Q\d+$", c)]
+    if not domain or not graphics or len(sets) != 1 or \
+            int(sets[0][3:]) not in FLUIDX3D_TRANSFERS:
+        return None
+    q = int(sets[0][3:])
+    return FLUIDX3D_MAIN % dict(config="\n".join("#define " + c for c in config),
+                                dims=int(sets[0][1]), q=q, transfers=FLUIDX3D_TRANSFERS[q],
+                                domain=domain, graphics=graphics)
+
+
+def fluidx3d_compose(src, config, out):
+    """Build and run the harness in src (FluidX3D's src/), writing the
+    OpenCL C to out; an error's text, or None."""
+    lbm = os.path.join(src, "lbm.cpp")
+    main = fluidx3d_harness(open(lbm, errors="replace").read(), config) \
+        if os.path.isfile(lbm) else None
+    if main is None:
+        return "no device_defines of its shape in lbm.cpp, or no velocity set in the config"
+    cpp = os.path.join(src, "gasp_compose.cpp")
+    exe = os.path.join(src, "gasp_compose")
+    with open(cpp, "w") as f:
+        f.write(main)
+    rc, _, err = sh(["clang++-22", "-std=c++17", "-w", "-I", src, cpp,
+                     os.path.join(src, "kernel.cpp"), "-o", exe])
+    if rc:
+        return "clang++-22: " + err.strip()[-300:]
+    rc, text, err = sh([exe])
+    if rc or not re.search(r"\bkernel\s+void\b", text):
+        return "the harness: " + (err.strip()[-300:] or "no kernel printed")
+    with open(out, "w") as f:
+        f.write(text)
+    return None
+
+
+def fluidx3d_units(repos):
+    """One OpenCL C unit per FLUIDX3D_CONFIGS entry, composed as the program
+    composes its source."""
+    repo = SUITE_REPO["fluidx3d"]
+    git = gitdir(repos, repo)
+    if not git:
+        return [], "%s not in REPOS" % repo
+    dest = os.path.join(WORK, "FluidX3D")
+    if not extract(git, PINS[repo], ["src"], dest) and \
+            not extract_sources(git, PINS[repo], ["src"], dest):
+        return [], "%s: could not extract the sources" % repo
+    src, out_dir = os.path.join(dest, "src"), os.path.join(dest, "composed")
+    os.makedirs(out_dir, exist_ok=True)
+    units = []
+    for name, config in FLUIDX3D_CONFIGS:
+        out = os.path.join(out_dir, name + ".cl")
+        err = fluidx3d_compose(src, config.split(), out)
+        if err:
+            return units, "FluidX3D %s: %s" % (name, err)
+        units.append(dict(suite="fluidx3d", lang="ocl", name="fluidx3d/" + name, src=out,
+                          inc=[out_dir], defs=[]))
+    return units, None
+
+
 # the opt-in suites whose units are made, not found by tree_units: each its
 # units' builder, called with REPOS
-COMPOSED = {"hashcat": hashcat_units, "clblast": clblast_units}
+COMPOSED = {"hashcat": hashcat_units, "clblast": clblast_units,
+            "fluidx3d": fluidx3d_units}
 
 
 def all_units(repos, n, suites=(), half="even", skip=0):
