@@ -155,6 +155,7 @@ PINS = {
     "accel-sim/gpu-app-collection": "52c11fbc",  # fetched 2026-11-30
     "ProjectPhysX/FluidX3D": "8986874e",  # fetched 2026-11-30
     "bulletphysics/bullet3": "6c888f4ab",  # fetched 2026-12-01
+    "ROCm/rocm-examples": "7dfb7d4",  # fetched 2026-12-01
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
@@ -164,7 +165,8 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "rodinia-opencl": "yuhc/gpu-rodinia", "opendwarfs": "vtsynergy/OpenDwarfs",
               "pannotia": "pannotia/pannotia", "clblast": "CNugteren/CLBlast",
               "llm.c": "karpathy/llm.c", "gpu-app-collection": "accel-sim/gpu-app-collection",
-              "fluidx3d": "ProjectPhysX/FluidX3D", "bullet3": "bulletphysics/bullet3"}
+              "fluidx3d": "ProjectPhysX/FluidX3D", "bullet3": "bulletphysics/bullet3",
+              "rocm-examples": "ROCm/rocm-examples"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -181,6 +183,9 @@ OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
           "llm.c": (["dev/cuda"], (".cu",), False),
           # Bullet's OpenCL rigid-body pipeline; its kernels include the
           # shared C headers of the other three (SUITE_INCLUDES)
+          # AMD's HIP examples, .hip files built as HIP for gfx90a
+          "rocm-examples": (["Applications", "HIP-Basic", "Tutorials", "Common"], (".hip",),
+                            False),
           "bullet3": (["src/Bullet3OpenCL", "src/Bullet3Collision", "src/Bullet3Common",
                        "src/Bullet3Dynamics"], (".cl",), False),
           "gpu-app-collection": (["src/cuda/" + x for x in (
@@ -421,7 +426,7 @@ def tree_units(repos, repo, suite, roots, exts, headers=False):
                             text += open(h, errors="replace").read()
                 if "__global__" not in text and "__kernel" not in text and "kernel void" not in text:
                     continue
-                lang = "ocl" if ext == ".cl" else "cuda"
+                lang = {".cl": "ocl", ".hip": "hip"}.get(ext, "cuda")
                 rel = os.path.relpath(f, dest)
                 up = [os.path.join(dest, x) for x in SHARED_INCLUDES + tuple(
                     SUITE_INCLUDES.get(suite, ())) if os.path.isdir(os.path.join(dest, x))]
