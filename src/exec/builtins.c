@@ -7,8 +7,12 @@
  * "_Z10atomic_incPU3AS3Vi", "_Z25atomic_fetch_add_explicitPU3AS4VU7_Atomicii
  * 12memory_order12memory_scope", "_Z4sqrtf"), its base name and the scalar
  * type of its first argument (or of what its first pointer argument points
- * to).  Vector overloads are not provided: the caller reports them as
- * unsupported, naming the function.
+ * to).  Vector overloads of 2, 3 and 4 lanes of float, int and uint: the
+ * geometric functions (dot, cross, length, distance, normalize and their
+ * fast_ forms), the common float math lane by lane, min/max, select and the
+ * relational tests (see "vector builtins"); wider vectors and double ones
+ * are not provided: the caller reports them as unsupported, naming the
+ * function.
  *
  * Atomics are plain read-modify-writes: work-items are fibers on one thread
  * and never interleave inside a builtin (see rt.c).  Integer arithmetic is
@@ -267,6 +271,175 @@ static const MathFn math_fns[] = {
     {"clamp", {(BuiltinFn)iclamp, (BuiltinFn)uclamp, NULL, NULL, (BuiltinFn)clampf_, (BuiltinFn)clamp_}},
 };
 
+/* ---- vector builtins -------------------------------------------------- */
+/* A vector argument or result travels as the host's vector register holds
+   it (SysV x86-64): LLVM lowers a call passing <3 x float> by widening it to
+   <4 x float> in one XMM register, as a 16-byte GNU C vector is passed, so a
+   3-lane builtin is the 4-lane C function and its fourth lane is undefined:
+   read only by lane-by-lane functions, whose fourth result lane nobody
+   reads; dot, length and normalize of 3 lanes never read it.  Int and float
+   vectors of one width travel alike, so select works on bits for both. */
+typedef float v2f __attribute__((vector_size(8)));
+typedef float v4f __attribute__((vector_size(16)));
+typedef int32_t v2i __attribute__((vector_size(8)));
+typedef int32_t v4i __attribute__((vector_size(16)));
+typedef uint32_t v2u __attribute__((vector_size(8)));
+typedef uint32_t v4u __attribute__((vector_size(16)));
+
+static float vdot2(v2f a, v2f b) { return a[0] * b[0] + a[1] * b[1]; }
+static float vdot3(v4f a, v4f b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+static float vdot4(v4f a, v4f b) { return vdot3(a, b) + a[3] * b[3]; }
+/* OpenCL: a 4-lane cross product's fourth lane is 0 */
+static v4f vcross(v4f a, v4f b) {
+  return (v4f){a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0],
+               0.0f};
+}
+static float vlen2(v2f a) { return sqrtf(vdot2(a, a)); }
+static float vlen3(v4f a) { return sqrtf(vdot3(a, a)); }
+static float vlen4(v4f a) { return sqrtf(vdot4(a, a)); }
+static float vdist2(v2f a, v2f b) { return vlen2(a - b); }
+static float vdist3(v4f a, v4f b) { return vlen3(a - b); }
+static float vdist4(v4f a, v4f b) { return vlen4(a - b); }
+/* a zero vector normalizes to itself (OpenCL 6.15.6) */
+static v2f vnorm2(v2f a) { float l = vlen2(a); return l == 0.0f ? a : a / l; }
+static v4f vnorm3(v4f a) { float l = vlen3(a); return l == 0.0f ? a : a / l; }
+static v4f vnorm4(v4f a) { float l = vlen4(a); return l == 0.0f ? a : a / l; }
+
+/* lane by lane: F(lane, ...) applied to 2 and to 4 lanes */
+#define VMAP1(n, T2, T4, F)                                                    \
+  static T2 n##_2(T2 a) { return (T2){F(a[0]), F(a[1])}; }                     \
+  static T4 n##_4(T4 a) { return (T4){F(a[0]), F(a[1]), F(a[2]), F(a[3])}; }
+#define VMAP2(n, T2, T4, F)                                                    \
+  static T2 n##_2(T2 a, T2 b) { return (T2){F(a[0], b[0]), F(a[1], b[1])}; }   \
+  static T4 n##_4(T4 a, T4 b) {                                                \
+    return (T4){F(a[0], b[0]), F(a[1], b[1]), F(a[2], b[2]), F(a[3], b[3])};   \
+  }
+/* a vector and a scalar: the scalar in every lane */
+#define VMAPS(n, T2, T4, E, F)                                                 \
+  static T2 n##_2(T2 a, E b) { return (T2){F(a[0], b), F(a[1], b)}; }          \
+  static T4 n##_4(T4 a, E b) { return (T4){F(a[0], b), F(a[1], b), F(a[2], b), F(a[3], b)}; }
+#define VMAP3(n, T2, T4, F)                                                    \
+  static T2 n##_2(T2 a, T2 b, T2 c) {                                          \
+    return (T2){F(a[0], b[0], c[0]), F(a[1], b[1], c[1])};                     \
+  }                                                                            \
+  static T4 n##_4(T4 a, T4 b, T4 c) {                                          \
+    return (T4){F(a[0], b[0], c[0]), F(a[1], b[1], c[1]), F(a[2], b[2], c[2]),  \
+                F(a[3], b[3], c[3])};                                          \
+  }
+static float mixf_(float x, float y, float a) { return x + (y - x) * a; }
+VMAP1(vfabs, v2f, v4f, fabsf)
+VMAP1(vfloor, v2f, v4f, floorf)
+VMAP1(vceil, v2f, v4f, ceilf)
+VMAP1(vtrunc, v2f, v4f, truncf)
+VMAP1(vround, v2f, v4f, roundf)
+VMAP1(vsqrt, v2f, v4f, sqrtf)
+VMAP1(vrsqrt, v2f, v4f, rsqrtf_)
+VMAP1(vexp, v2f, v4f, expf)
+VMAP1(vlog, v2f, v4f, logf)
+VMAP1(vsin, v2f, v4f, sinf)
+VMAP1(vcos, v2f, v4f, cosf)
+VMAP2(vfmin, v2f, v4f, fminf)
+VMAP2(vfmax, v2f, v4f, fmaxf)
+VMAP2(vpow, v2f, v4f, powf)
+VMAP2(vfmod, v2f, v4f, fmodf)
+VMAP2(vatan2, v2f, v4f, atan2f)
+VMAP2(vcopysign, v2f, v4f, copysignf)
+VMAPS(vfmins, v2f, v4f, float, fminf)
+VMAPS(vfmaxs, v2f, v4f, float, fmaxf)
+VMAP3(vfma, v2f, v4f, fmaf)
+VMAP3(vmad, v2f, v4f, madf_)
+VMAP3(vclamp, v2f, v4f, clampf_)
+VMAP3(vmix, v2f, v4f, mixf_)
+static v2f vclamps_2(v2f x, float lo, float hi) { return vfmins_2(vfmaxs_2(x, lo), hi); }
+static v4f vclamps_4(v4f x, float lo, float hi) { return vfmins_4(vfmaxs_4(x, lo), hi); }
+static v2f vmixs_2(v2f x, v2f y, float a) { return x + (y - x) * a; }
+static v4f vmixs_4(v4f x, v4f y, float a) { return x + (y - x) * a; }
+VMAP2(vimin, v2i, v4i, imin)
+VMAP2(vimax, v2i, v4i, imax)
+VMAP2(vumin, v2u, v4u, umin)
+VMAP2(vumax, v2u, v4u, umax)
+VMAPS(vimins, v2i, v4i, int32_t, imin)
+VMAPS(vimaxs, v2i, v4i, int32_t, imax)
+VMAPS(vumins, v2u, v4u, uint32_t, umin)
+VMAPS(vumaxs, v2u, v4u, uint32_t, umax)
+/* select(a, b, c): b's lane where c's lane has its top bit set, else a's */
+static v2i vselect_2(v2i a, v2i b, v2i c) { return ((c < 0) & b) | ((c >= 0) & a); }
+static v4i vselect_4(v4i a, v4i b, v4i c) { return ((c < 0) & b) | ((c >= 0) & a); }
+/* the relational tests of vectors: -1 where true, 0 where not (a
+   comparison of GNU C vectors gives just that) */
+#define VREL(n, OP)                                                            \
+  static v2i n##_2(v2f a, v2f b) { return a OP b; }                            \
+  static v4i n##_4(v4f a, v4f b) { return a OP b; }
+VREL(visless, <)
+VREL(visgreater, >)
+VREL(vislessequal, <=)
+VREL(visgreaterequal, >=)
+VREL(visequal, ==)
+VREL(visnotequal, !=)
+
+typedef struct VecFn {
+  const char *name;
+  const char *sig; /* vec_sig: v a vector of the first's type, s its element, m a mask */
+  char elem;       /* f i j, or * for any 32-bit element */
+  BuiltinFn fn[3]; /* 2, 3 and 4 lanes */
+} VecFn;
+
+#define LANES(n) {(BuiltinFn)n##_2, (BuiltinFn)n##_4, (BuiltinFn)n##_4}
+static const VecFn vec_fns[] = {
+    {"dot", "vv", 'f', {(BuiltinFn)vdot2, (BuiltinFn)vdot3, (BuiltinFn)vdot4}},
+    {"cross", "vv", 'f', {NULL, (BuiltinFn)vcross, (BuiltinFn)vcross}},
+    {"length", "v", 'f', {(BuiltinFn)vlen2, (BuiltinFn)vlen3, (BuiltinFn)vlen4}},
+    {"fast_length", "v", 'f', {(BuiltinFn)vlen2, (BuiltinFn)vlen3, (BuiltinFn)vlen4}},
+    {"distance", "vv", 'f', {(BuiltinFn)vdist2, (BuiltinFn)vdist3, (BuiltinFn)vdist4}},
+    {"fast_distance", "vv", 'f', {(BuiltinFn)vdist2, (BuiltinFn)vdist3, (BuiltinFn)vdist4}},
+    {"normalize", "v", 'f', {(BuiltinFn)vnorm2, (BuiltinFn)vnorm3, (BuiltinFn)vnorm4}},
+    {"fast_normalize", "v", 'f', {(BuiltinFn)vnorm2, (BuiltinFn)vnorm3, (BuiltinFn)vnorm4}},
+    {"fabs", "v", 'f', LANES(vfabs)},
+    {"floor", "v", 'f', LANES(vfloor)},
+    {"ceil", "v", 'f', LANES(vceil)},
+    {"trunc", "v", 'f', LANES(vtrunc)},
+    {"round", "v", 'f', LANES(vround)},
+    {"sqrt", "v", 'f', LANES(vsqrt)},
+    {"rsqrt", "v", 'f', LANES(vrsqrt)},
+    {"exp", "v", 'f', LANES(vexp)},
+    {"log", "v", 'f', LANES(vlog)},
+    {"sin", "v", 'f', LANES(vsin)},
+    {"cos", "v", 'f', LANES(vcos)},
+    {"fmin", "vv", 'f', LANES(vfmin)},
+    {"min", "vv", 'f', LANES(vfmin)},
+    {"fmax", "vv", 'f', LANES(vfmax)},
+    {"max", "vv", 'f', LANES(vfmax)},
+    {"pow", "vv", 'f', LANES(vpow)},
+    {"fmod", "vv", 'f', LANES(vfmod)},
+    {"atan2", "vv", 'f', LANES(vatan2)},
+    {"copysign", "vv", 'f', LANES(vcopysign)},
+    {"fmin", "vs", 'f', LANES(vfmins)},
+    {"min", "vs", 'f', LANES(vfmins)},
+    {"fmax", "vs", 'f', LANES(vfmaxs)},
+    {"max", "vs", 'f', LANES(vfmaxs)},
+    {"fma", "vvv", 'f', LANES(vfma)},
+    {"mad", "vvv", 'f', LANES(vmad)},
+    {"clamp", "vvv", 'f', LANES(vclamp)},
+    {"clamp", "vss", 'f', LANES(vclamps)},
+    {"mix", "vvv", 'f', LANES(vmix)},
+    {"mix", "vvs", 'f', LANES(vmixs)},
+    {"min", "vv", 'i', LANES(vimin)},
+    {"max", "vv", 'i', LANES(vimax)},
+    {"min", "vv", 'j', LANES(vumin)},
+    {"max", "vv", 'j', LANES(vumax)},
+    {"min", "vs", 'i', LANES(vimins)},
+    {"max", "vs", 'i', LANES(vimaxs)},
+    {"min", "vs", 'j', LANES(vumins)},
+    {"max", "vs", 'j', LANES(vumaxs)},
+    {"select", "vvm", '*', LANES(vselect)},
+    {"isless", "vv", 'f', LANES(visless)},
+    {"isgreater", "vv", 'f', LANES(visgreater)},
+    {"islessequal", "vv", 'f', LANES(vislessequal)},
+    {"isgreaterequal", "vv", 'f', LANES(visgreaterequal)},
+    {"isequal", "vv", 'f', LANES(visequal)},
+    {"isnotequal", "vv", 'f', LANES(visnotequal)},
+};
+
 /* ---- exact names ------------------------------------------------------- */
 typedef struct Exact {
   const char *name;
@@ -485,6 +658,71 @@ static BuiltinFn lookup_math(const char *base, const char *params) {
   return NULL;
 }
 
+/* A vector parameter "Dv<lanes>_<elem>" at *p: advances past it; false if
+   *p is none. */
+static bool vec_param(const char **p, int *lanes, char *elem) {
+  const char *s = *p;
+  if (strncmp(s, "Dv", 2))
+    return false;
+  s += 2;
+  int n = 0;
+  while (*s >= '0' && *s <= '9' && n < 100)
+    n = n * 10 + (*s++ - '0');
+  if (*s++ != '_' || !strchr("fij", *s) || !*s)
+    return false;
+  *lanes = n;
+  *elem = *s;
+  *p = s + 1;
+  return true;
+}
+
+/* The signature of a vector builtin's mangled parameters: the first
+   parameter's lanes and element ("Dv4_f": 4, 'f'), then one letter each:
+   v (a vector of the first's type: S_, its substitution, or spelled
+   again), s (a scalar of its element), m (a vector of i or j of as many
+   lanes: select's mask; a third v is one too).  False for anything else. */
+static bool vec_sig(const char *p, int *lanes, char *elem, char *sig, size_t cap) {
+  size_t n = 0;
+  if (!vec_param(&p, lanes, elem))
+    return false;
+  sig[n++] = 'v';
+  while (*p && n + 1 < cap) {
+    int l;
+    char e;
+    if (!strncmp(p, "S_", 2)) {
+      p += 2;
+      sig[n++] = 'v';
+    } else if (*p == *elem) {
+      p++;
+      sig[n++] = 's';
+    } else if (vec_param(&p, &l, &e) && l == *lanes) {
+      sig[n++] = e == *elem ? 'v' : strchr("ij", e) ? 'm' : '?';
+    } else {
+      return false;
+    }
+  }
+  sig[n] = 0;
+  return !*p;
+}
+
+static BuiltinFn lookup_vector(const char *base, const char *params) {
+  int lanes;
+  char elem, sig[8];
+  if (!strncmp(base, "native_", 7))
+    base += 7;
+  else if (!strncmp(base, "half_", 5))
+    base += 5;
+  if (!vec_sig(params, &lanes, &elem, sig, sizeof sig) || lanes < 2 || lanes > 4)
+    return NULL;
+  if (!strcmp(base, "select") && !strcmp(sig, "vvv") && elem != 'f')
+    sig[2] = 'm'; /* select(int4, int4, int4): the mask spelled as S_ */
+  for (size_t i = 0; i < sizeof vec_fns / sizeof vec_fns[0]; i++)
+    if (!strcmp(base, vec_fns[i].name) && !strcmp(sig, vec_fns[i].sig) &&
+        (vec_fns[i].elem == elem || vec_fns[i].elem == '*'))
+      return vec_fns[i].fn[lanes - 2];
+  return NULL;
+}
+
 BuiltinFn builtin_lookup(const char *name, int *mem_arg, unsigned *mem_size) {
   *mem_arg = -1;
   *mem_size = 0;
@@ -509,6 +747,9 @@ BuiltinFn builtin_lookup(const char *name, int *mem_arg, unsigned *mem_size) {
     if (!strcmp(base, by_base[i].name))
       return by_base[i].fn;
   BuiltinFn f = lookup_atomic(base, params, mem_arg, mem_size);
+  if (f)
+    return f;
+  f = lookup_vector(base, params);
   if (f)
     return f;
   return lookup_math(base, params);

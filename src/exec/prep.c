@@ -355,8 +355,10 @@ static bool link_declarations(Prep *s, LLVMValueRef kernel) {
         char *cn = caller ? prep_value_name(caller) : NULL;
         ok = prep_fail(s, xasprintf("unknown external function '%s'%s%s%s: gasp-run "
                                "provides the OpenCL work-item, barrier, atomic, "
-                               "cast, math and printf builtins (scalar overloads) "
-                               "and the NVPTX/AMDGPU id and barrier intrinsics",
+                               "cast, math and printf builtins (scalar overloads; "
+                               "geometric, common math, select and relational ones "
+                               "of 2-4 lanes) and the NVPTX/AMDGPU id and barrier "
+                               "intrinsics",
                                name, cn ? " (called from @" : "", cn ? cn : "",
                                cn ? ")" : ""));
         free(cn);
