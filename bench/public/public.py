@@ -398,17 +398,27 @@ CUDA_DEFINES = ["-DcudaThreadSynchronize=cudaDeviceSynchronize",
                 "-DcudaThreadExit=cudaDeviceReset"]
 
 
+def extract_repo(repos, repo, roots, folder):
+    """repo's roots at its pin, extracted into WORK/folder: (that folder,
+    None), or (None, why not)."""
+    git = gitdir(repos, repo)
+    if not git:
+        return None, "%s not in REPOS" % repo
+    dest = os.path.join(WORK, folder)
+    if not extract(git, PINS[repo], roots, dest) and \
+            not extract_sources(git, PINS[repo], roots, dest):
+        return None, "%s: could not extract the sources" % repo
+    return dest, None
+
+
 def tree_units(repos, repo, suite, roots, exts, headers=False):
     """Every file with one of exts under roots that no other file of its
     folder includes (a kernel file compiled on its own by its host) and
     that holds a kernel — or, with headers, includes one from its folder
     (cuda-samples' foo.cu with foo_kernel.cuh)."""
-    git = gitdir(repos, repo)
-    if not git:
-        return [], "%s not in REPOS" % repo
-    dest = os.path.join(WORK, repo.split("/")[1])
-    if not extract(git, PINS[repo], roots, dest) and not extract_sources(git, PINS[repo], roots, dest):
-        return [], "%s: could not extract the sources" % repo
+    dest, why = extract_repo(repos, repo, roots, repo.split("/")[1])
+    if not dest:
+        return [], why
     units = []
     for root in roots:
         for d, _, fs in sorted(os.walk(os.path.join(dest, root))):
@@ -453,14 +463,9 @@ HASHCAT_DEFINES = [
 
 def hashcat_units(repos):
     """OpenCL/m*_a0-pure.cl of every HASHCAT_STRIDE-th hash mode, as CUDA."""
-    repo = SUITE_REPO["hashcat"]
-    git = gitdir(repos, repo)
-    if not git:
-        return [], "%s not in REPOS" % repo
-    dest = os.path.join(WORK, "hashcat")
-    if not extract(git, PINS[repo], ["OpenCL"], dest) and \
-            not extract_sources(git, PINS[repo], ["OpenCL"], dest):
-        return [], "%s: could not extract the sources" % repo
+    dest, why = extract_repo(repos, SUITE_REPO["hashcat"], ["OpenCL"], "hashcat")
+    if not dest:
+        return [], why
     inc = os.path.join(dest, "OpenCL")
     files = sorted(f for f in os.listdir(inc) if re.match(r"m\d+_a0-pure\.cl$", f))
     return [dict(suite="hashcat", lang="cuda", name="OpenCL/" + f, src=os.path.join(inc, f),
@@ -496,15 +501,10 @@ def clblast_units(repos):
     CUDA, its kernel files composed as the library composes them
     (CLBLAST_HEADER); a routine whose files another's already are is left
     out."""
-    repo = SUITE_REPO["clblast"]
-    git = gitdir(repos, repo)
-    if not git:
-        return [], "%s not in REPOS" % repo
-    dest = os.path.join(WORK, "CLBlast")
-    roots = ["src/kernels", "src/routines"]
-    if not extract(git, PINS[repo], roots, dest) and \
-            not extract_sources(git, PINS[repo], roots, dest):
-        return [], "%s: could not extract the sources" % repo
+    dest, why = extract_repo(repos, SUITE_REPO["clblast"], ["src/kernels", "src/routines"],
+                             "CLBlast")
+    if not dest:
+        return [], why
     kdir = os.path.join(dest, "src", "kernels")
     common = raw_string(open(os.path.join(kdir, "common.opencl")).read())
     to_cuda = raw_string(open(os.path.join(kdir, "opencl_to_cuda.h")).read())
@@ -675,14 +675,9 @@ def fluidx3d_compose(src, config, out):
 def fluidx3d_units(repos):
     """One OpenCL C unit per FLUIDX3D_CONFIGS entry, composed as the program
     composes its source."""
-    repo = SUITE_REPO["fluidx3d"]
-    git = gitdir(repos, repo)
-    if not git:
-        return [], "%s not in REPOS" % repo
-    dest = os.path.join(WORK, "FluidX3D")
-    if not extract(git, PINS[repo], ["src"], dest) and \
-            not extract_sources(git, PINS[repo], ["src"], dest):
-        return [], "%s: could not extract the sources" % repo
+    dest, why = extract_repo(repos, SUITE_REPO["fluidx3d"], ["src"], "FluidX3D")
+    if not dest:
+        return [], why
     src, out_dir = os.path.join(dest, "src"), os.path.join(dest, "composed")
     os.makedirs(out_dir, exist_ok=True)
     units = []

@@ -98,7 +98,8 @@ def main():
     env = dict(env, ASAN_OPTIONS="detect_leaks=0")
     os.environ["ASAN_OPTIONS"] = "detect_leaks=1"  # gasp-opt's own runs
     cuda = public.cuda_path()
-    units, notes = public.all_units(a.repos, a.programs)
+    # the suites named, opt-in ones (public.py's OPT_IN, COMPOSED) included
+    units, notes = public.all_units(a.repos, a.programs, a.suites.split(",") if a.suites else ())
     if not cuda[0]:
         units = [u for u in units if u["lang"] != "cuda"]
         notes.append("no CUDA toolkit: the CUDA programs are left out")
