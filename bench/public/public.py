@@ -544,9 +544,13 @@ def clblast_units(repos):
 # where GRAPHICS is on, then get_opencl_c_code() (src/kernel.cpp: one C++
 # string of stringified code).  Both are C++, so they are run, not parsed: a
 # small host program (fluidx3d_harness) holds lbm.cpp's two device_defines
-# bodies verbatim over stand-ins for the members they read (a 256^3 grid on one
-# device, WORKGROUP_SIZE 64 as src/opencl.hpp defines it), is linked with
-# kernel.cpp and prints the source.  One unit per configuration, as FluidX3D's
+# bodies verbatim over stand-ins for the members they read, is linked with
+# kernel.cpp and prints the source.  The stand-ins: one device, WORKGROUP_SIZE
+# 64 as src/opencl.hpp defines it, an 8^3 grid, a 128x96 frame and a 64x32
+# skybox, so that gasp-run's synthetic buffers (65,536 words) hold every
+# cell's DDFs and every pixel and the kernels run; the code is the same at
+# any size but for constants (at 256^3 and 1920x1080 the same generic
+# accesses, 0 kernels worse, and no graphics kernel ran).  One unit per configuration, as FluidX3D's
 # setups switch them in src/defines.hpp: its benchmark, each velocity set and
 # DDF format, and the extension sets of its example setups, GRAPHICS on (its
 # draw_* and ray-tracing helpers take the caller's private arrays).
@@ -585,9 +589,9 @@ string get_opencl_c_code(); // src/kernel.cpp
 #define UPDATE_FIELDS
 #endif
 struct Device_Info { uint max_workgroup_size = 1024u; uint local_cache = 48u; };
-struct SkyboxImage { uint width() const { return 4096u; } uint height() const { return 2048u; } };
+struct SkyboxImage { uint width() const { return 64u; } uint height() const { return 32u; } };
 struct LBM_Domain {
-  uint Nx = 256u, Ny = 256u, Nz = 256u, Dx = 1u, Dy = 1u, Dz = 1u;
+  uint Nx = 8u, Ny = 8u, Nz = 8u, Dx = 1u, Dy = 1u, Dz = 1u;
   int Ox = 0, Oy = 0, Oz = 0;
   uint dimensions = %(dims)du, velocity_set = %(q)du, transfers = %(transfers)du;
   float nu = 0.01f, sigma = 0.001f, alpha = 0.001f, beta = 0.01f, T_avg = 1.0f;
@@ -601,7 +605,7 @@ struct LBM_Domain {
   string device_defines(const Device_Info& device_info) const;
   struct Graphics {
     const LBM_Domain* lbm;
-    struct { uint width = 1920u, height = 1080u; } camera;
+    struct { uint width = 128u, height = 96u; } camera;
     SkyboxImage image, *skybox_image = &image;
     string device_defines(const Device_Info& device_info) const;
   } graphics;

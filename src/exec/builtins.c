@@ -10,9 +10,9 @@
  * to).  Vector overloads of 2, 3 and 4 lanes of float, int and uint: the
  * geometric functions (dot, cross, length, distance, normalize and their
  * fast_ forms), the common float math lane by lane, min/max, select and the
- * relational tests (see "vector builtins"); wider vectors and double ones
- * are not provided: the caller reports them as unsupported, naming the
- * function.
+ * relational tests (see "vector builtins"), and vload_half/vstore_half
+ * ("half loads and stores"); wider vectors and double ones are not
+ * provided: the caller reports them as unsupported, naming the function.
  *
  * Atomics are plain read-modify-writes: work-items are fibers on one thread
  * and never interleave inside a builtin (see rt.c).  Integer arithmetic is
@@ -231,6 +231,15 @@ static float fractf_(float x) { return fminf(x - floorf(x), 0x1.fffffep-1f); }
 static double fract_(double x) { return fmin(x - floor(x), 0x1.fffffffffffffp-1); }
 static float rcpf_(float x) { return 1.0f / x; }
 static double clamp_(double x, double lo, double hi) { return fmin(fmax(x, lo), hi); }
+/* OpenCL's sign: 1 or -1, a zero kept with its sign, 0 for NaN */
+static float signf_(float x) { return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : x == x ? x : 0.0f; }
+static double sign_(double x) { return x > 0.0 ? 1.0 : x < 0.0 ? -1.0 : x == x ? x : 0.0; }
+static float acospif_(float x) { return acosf(x) / (float)M_PI; }
+static double acospi_(double x) { return acos(x) / M_PI; }
+static float asinpif_(float x) { return asinf(x) / (float)M_PI; }
+static double asinpi_(double x) { return asin(x) / M_PI; }
+static float atanpif_(float x) { return atanf(x) / (float)M_PI; }
+static double atanpi_(double x) { return atan(x) / M_PI; }
 static int32_t imin(int32_t a, int32_t b) { return a < b ? a : b; }
 static int32_t imax(int32_t a, int32_t b) { return a > b ? a : b; }
 static uint32_t umin(uint32_t a, uint32_t b) { return a < b ? a : b; }
@@ -264,12 +273,64 @@ static const MathFn math_fns[] = {
     FD("powr", powf, pow), FD("fmin", fminf, fmin), FD("fmax", fmaxf, fmax),
     FD("fmod", fmodf, fmod), FD("atan2", atan2f, atan2), FD("hypot", hypotf, hypot),
     FD("copysign", copysignf, copysign), FD("fdim", fdimf, fdim),
-    FD("fma", fmaf, fma), FD("mad", madf_, mad_),
+    FD("fma", fmaf, fma), FD("mad", madf_, mad_), FD("sign", signf_, sign_),
+    FD("acospi", acospif_, acospi_), FD("asinpi", asinpif_, asinpi_),
+    FD("atanpi", atanpif_, atanpi_),
     {"min", {(BuiltinFn)imin, (BuiltinFn)umin, (BuiltinFn)lmin, (BuiltinFn)mmin, (BuiltinFn)fminf, (BuiltinFn)fmin}},
     {"max", {(BuiltinFn)imax, (BuiltinFn)umax, (BuiltinFn)lmax, (BuiltinFn)mmax, (BuiltinFn)fmaxf, (BuiltinFn)fmax}},
     {"abs", {(BuiltinFn)iabs, (BuiltinFn)uabs, (BuiltinFn)labs_, NULL, NULL, NULL}},
     {"clamp", {(BuiltinFn)iclamp, (BuiltinFn)uclamp, NULL, NULL, (BuiltinFn)clampf_, (BuiltinFn)clamp_}},
 };
+
+/* ---- half loads and stores -------------------------------------------- */
+/* vload_half(offset, p): the IEEE binary16 at p[offset] as a float;
+   vstore_half[_rte](v, offset, p): v rounded to nearest even into
+   p[offset].  Their access is not a checked site (prep.c checks a builtin's
+   pointer argument at a constant size, and this one is p + 2 * offset): the
+   run still reads and writes the memory itself, so a wrong pointer shows as
+   a fault or a different output. */
+static float half_to_float(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000u) << 16, exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
+  uint32_t bits;
+  if (exp == 0x1fu) {
+    bits = sign | 0x7f800000u | man << 13; /* inf, nan */
+  } else if (exp) {
+    bits = sign | (exp + 112u) << 23 | man << 13;
+  } else if (man) { /* subnormal: normalize */
+    int e = -1;
+    do {
+      e++;
+      man <<= 1;
+    } while (!(man & 0x400u));
+    bits = sign | (uint32_t)(112 - e) << 23 | (man & 0x3ffu) << 13;
+  } else {
+    bits = sign;
+  }
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+static uint16_t float_to_half(float f) {
+  uint32_t x;
+  memcpy(&x, &f, sizeof x);
+  uint16_t sign = (uint16_t)((x >> 16) & 0x8000u);
+  uint32_t ax = x & 0x7fffffffu;
+  if (ax >= 0x7f800000u) /* inf, nan (kept quiet) */
+    return (uint16_t)(sign | 0x7c00u | (ax > 0x7f800000u ? 0x200u : 0u));
+  if (ax >= 0x477ff000u) /* rounds to beyond the largest half */
+    return (uint16_t)(sign | 0x7c00u);
+  if (ax < 0x33000001u) /* at most half the smallest subnormal: 0 */
+    return sign;
+  uint32_t e = ax >> 23, man = (ax & 0x7fffffu) | 0x800000u;
+  int shift = e < 113u ? (int)(126u - e) : 13; /* subnormal halves keep fewer bits */
+  uint32_t keep = man >> shift, rest = man & ((1u << shift) - 1u), mid = 1u << (shift - 1);
+  keep += rest > mid || (rest == mid && (keep & 1u));
+  if (e >= 113u)
+    return (uint16_t)(sign | (((e - 112u) << 10) + (keep - 0x400u)));
+  return (uint16_t)(sign | keep);
+}
+static float b_vload_half(size_t off, const uint16_t *p) { return half_to_float(p[off]); }
+static void b_vstore_half(float v, size_t off, uint16_t *p) { p[off] = float_to_half(v); }
 
 /* ---- vector builtins -------------------------------------------------- */
 /* A vector argument or result travels as the host's vector register holds
@@ -514,6 +575,9 @@ static const Exact exact[] = {
 
 /* Base name of a mangled OpenCL builtin -> work-item function or cast. */
 static const Exact by_base[] = {
+    {"vload_half", (BuiltinFn)b_vload_half},
+    {"vstore_half", (BuiltinFn)b_vstore_half},
+    {"vstore_half_rte", (BuiltinFn)b_vstore_half},
     {"get_global_id", (BuiltinFn)rt_global_id},
     {"get_local_id", (BuiltinFn)rt_local_id},
     {"get_group_id", (BuiltinFn)rt_group_id},
