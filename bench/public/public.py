@@ -181,11 +181,11 @@ OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
                          (".cl",), False),
           "pannotia": (["graph_app"], (".cl",), False),
           "llm.c": (["dev/cuda"], (".cu",), False),
-          # Bullet's OpenCL rigid-body pipeline; its kernels include the
-          # shared C headers of the other three (SUITE_INCLUDES)
           # AMD's HIP examples, .hip files built as HIP for gfx90a
           "rocm-examples": (["Applications", "HIP-Basic", "Tutorials", "Common"], (".hip",),
                             False),
+          # Bullet's OpenCL rigid-body pipeline; its kernels include the
+          # shared C headers of the other three (SUITE_INCLUDES)
           "bullet3": (["src/Bullet3OpenCL", "src/Bullet3Collision", "src/Bullet3Common",
                        "src/Bullet3Dynamics"], (".cl",), False),
           "gpu-app-collection": (["src/cuda/" + x for x in (
@@ -550,10 +550,11 @@ def clblast_units(repos):
 # skybox, so that gasp-run's synthetic buffers (65,536 words) hold every
 # cell's DDFs and every pixel and the kernels run; the code is the same at
 # any size but for constants (at 256^3 and 1920x1080 the same generic
-# accesses, 0 kernels worse, and no graphics kernel ran).  One unit per configuration, as FluidX3D's
-# setups switch them in src/defines.hpp: its benchmark, each velocity set and
-# DDF format, and the extension sets of its example setups, GRAPHICS on (its
-# draw_* and ray-tracing helpers take the caller's private arrays).
+# accesses, 0 kernels worse, and no graphics kernel ran).  One unit per
+# configuration, as FluidX3D's setups switch them in src/defines.hpp: its
+# benchmark, each velocity set and DDF format, and the extension sets of its
+# example setups, GRAPHICS on (its draw_* and ray-tracing helpers take the
+# caller's private arrays).
 FLUIDX3D_CONFIGS = [
     ("benchmark", "D3Q19 SRT FP16S"),
     ("d3q19-fp32", "D3Q19 SRT"),
@@ -643,10 +644,9 @@ def fluidx3d_harness(lbm_text, config):
     domain = fluidx3d_body(lbm_text, "string LBM_Domain::device_defines(")
     graphics = fluidx3d_body(lbm_text, "string LBM_Domain::Graphics::device_defines(")
     sets = [c for c in config if re.match(r"D[23]Q\d+$", c)]
-    if not domain or not graphics or len(sets) != 1 or \
-            int(sets[0][3:]) not in FLUIDX3D_TRANSFERS:
+    q = int(sets[0][3:]) if len(sets) == 1 else None
+    if not domain or not graphics or q not in FLUIDX3D_TRANSFERS:
         return None
-    q = int(sets[0][3:])
     return FLUIDX3D_MAIN % dict(config="\n".join("#define " + c for c in config),
                                 dims=int(sets[0][1]), q=q, transfers=FLUIDX3D_TRANSFERS[q],
                                 domain=domain, graphics=graphics)
@@ -662,12 +662,16 @@ def fluidx3d_compose(src, config, out):
         return "no device_defines of its shape in lbm.cpp, or no velocity set in the config"
     cpp = os.path.join(src, "gasp_compose.cpp")
     exe = os.path.join(src, "gasp_compose")
+    kernel, obj = os.path.join(src, "kernel.cpp"), os.path.join(src, "gasp_kernel.o")
     with open(cpp, "w") as f:
         f.write(main)
-    rc, _, err = sh(["clang++-22", "-std=c++17", "-w", "-I", src, cpp,
-                     os.path.join(src, "kernel.cpp"), "-o", exe])
-    if rc:
-        return "clang++-22: " + err.strip()[-300:]
+    # kernel.cpp is the same for every configuration: compiled once
+    stale = not os.path.isfile(obj) or os.path.getmtime(obj) < os.path.getmtime(kernel)
+    cxx = ["clang++-22", "-std=c++17", "-w", "-I", src]
+    for cmd in ([cxx + ["-c", kernel, "-o", obj]] if stale else []) + [cxx + [cpp, obj, "-o", exe]]:
+        rc, _, err = sh(cmd)
+        if rc:
+            return "clang++-22: " + err.strip()[-300:]
     rc, text, err = sh([exe])
     if rc or not re.search(r"\bkernel\s+void\b", text):
         return "the harness: " + (err.strip()[-300:] or "no kernel printed")

@@ -493,6 +493,9 @@ static const VecFn vec_fns[] = {
     {"min", "vs", 'j', LANES(vumins)},
     {"max", "vs", 'j', LANES(vumaxs)},
     {"select", "vvm", '*', LANES(vselect)},
+    /* select of int or uint vectors by a mask of their own type: S_ */
+    {"select", "vvv", 'i', LANES(vselect)},
+    {"select", "vvv", 'j', LANES(vselect)},
     {"isless", "vv", 'f', LANES(visless)},
     {"isgreater", "vv", 'f', LANES(visgreater)},
     {"islessequal", "vv", 'f', LANES(vislessequal)},
@@ -706,11 +709,18 @@ static BuiltinFn lookup_atomic(const char *base, const char *params, int *mem_ar
   return NULL;
 }
 
-static BuiltinFn lookup_math(const char *base, const char *params) {
+/* A math builtin's name without the native_ or half_ of its faster forms
+   (run at the host's precision all the same). */
+static const char *math_name(const char *base) {
   if (!strncmp(base, "native_", 7))
-    base += 7;
-  else if (!strncmp(base, "half_", 5))
-    base += 5;
+    return base + 7;
+  if (!strncmp(base, "half_", 5))
+    return base + 5;
+  return base;
+}
+
+static BuiltinFn lookup_math(const char *base, const char *params) {
+  base = math_name(base);
   if (strchr(params, 'D') || strchr(params, 'P'))
     return NULL; /* vectors, pointers */
   int t = type_index(params[0]);
@@ -732,7 +742,7 @@ static bool vec_param(const char **p, int *lanes, char *elem) {
   int n = 0;
   while (*s >= '0' && *s <= '9' && n < 100)
     n = n * 10 + (*s++ - '0');
-  if (*s++ != '_' || !strchr("fij", *s) || !*s)
+  if (*s++ != '_' || !*s || !strchr("fij", *s))
     return false;
   *lanes = n;
   *elem = *s;
@@ -744,7 +754,8 @@ static bool vec_param(const char **p, int *lanes, char *elem) {
    parameter's lanes and element ("Dv4_f": 4, 'f'), then one letter each:
    v (a vector of the first's type: S_, its substitution, or spelled
    again), s (a scalar of its element), m (a vector of i or j of as many
-   lanes: select's mask; a third v is one too).  False for anything else. */
+   lanes: select's mask; of the first's own type it is a v).  False for
+   anything else. */
 static bool vec_sig(const char *p, int *lanes, char *elem, char *sig, size_t cap) {
   size_t n = 0;
   if (!vec_param(&p, lanes, elem))
@@ -772,14 +783,9 @@ static bool vec_sig(const char *p, int *lanes, char *elem, char *sig, size_t cap
 static BuiltinFn lookup_vector(const char *base, const char *params) {
   int lanes;
   char elem, sig[8];
-  if (!strncmp(base, "native_", 7))
-    base += 7;
-  else if (!strncmp(base, "half_", 5))
-    base += 5;
+  base = math_name(base);
   if (!vec_sig(params, &lanes, &elem, sig, sizeof sig) || lanes < 2 || lanes > 4)
     return NULL;
-  if (!strcmp(base, "select") && !strcmp(sig, "vvv") && elem != 'f')
-    sig[2] = 'm'; /* select(int4, int4, int4): the mask spelled as S_ */
   for (size_t i = 0; i < sizeof vec_fns / sizeof vec_fns[0]; i++)
     if (!strcmp(base, vec_fns[i].name) && !strcmp(sig, vec_fns[i].sig) &&
         (vec_fns[i].elem == elem || vec_fns[i].elem == '*'))
