@@ -285,10 +285,9 @@ static const MathFn math_fns[] = {
 /* ---- half loads and stores -------------------------------------------- */
 /* vload_half(offset, p): the IEEE binary16 at p[offset] as a float;
    vstore_half[_rte](v, offset, p): v rounded to nearest even into
-   p[offset].  Their access is not a checked site (prep.c checks a builtin's
-   pointer argument at a constant size, and this one is p + 2 * offset): the
-   run still reads and writes the memory itself, so a wrong pointer shows as
-   a fault or a different output. */
+   p[offset].  Their access is a checked site at p + 2 * offset (half_mem
+   below; prep.c adds the offset), counted and checked as a load or store
+   of 2 bytes is. */
 static float half_to_float(uint16_t h) {
   uint32_t sign = (uint32_t)(h & 0x8000u) << 16, exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
   uint32_t bits;
@@ -576,6 +575,17 @@ static const Exact exact[] = {
     {"__to_private", (BuiltinFn)b_to_private},
 };
 
+/* The half loads and stores touch 2 bytes at p + 2 x offset: checked sites
+   (prep.c) like any access. */
+static const struct {
+  const char *name;
+  BuiltinMem mem;
+} half_mem[] = {
+    {"vload_half", {1, 0, 2}},
+    {"vstore_half", {2, 1, 2}},
+    {"vstore_half_rte", {2, 1, 2}},
+};
+
 /* Base name of a mangled OpenCL builtin -> work-item function or cast. */
 static const Exact by_base[] = {
     {"vload_half", (BuiltinFn)b_vload_half},
@@ -684,8 +694,7 @@ static int pointee_type(const char *p) {
 
 static const size_t type_size[] = {4, 4, 8, 8, 4, 8};
 
-static BuiltinFn lookup_atomic(const char *base, const char *params, int *mem_arg,
-                           unsigned *mem_size) {
+static BuiltinFn lookup_atomic(const char *base, const char *params, BuiltinMem *mem) {
   char b[64];
   size_t n = strlen(base);
   if (n >= sizeof b)
@@ -702,8 +711,7 @@ static BuiltinFn lookup_atomic(const char *base, const char *params, int *mem_ar
     return NULL;
   for (size_t i = 0; i < sizeof atomic_ops / sizeof atomic_ops[0]; i++)
     if (!strcmp(op, atomic_ops[i].op) && atomic_ops[i].fn[t]) {
-      *mem_arg = 0;
-      *mem_size = (unsigned)type_size[t];
+      *mem = (BuiltinMem){0, -1, (unsigned)type_size[t]};
       return atomic_ops[i].fn[t];
     }
   return NULL;
@@ -793,9 +801,8 @@ static BuiltinFn lookup_vector(const char *base, const char *params) {
   return NULL;
 }
 
-BuiltinFn builtin_lookup(const char *name, int *mem_arg, unsigned *mem_size) {
-  *mem_arg = -1;
-  *mem_size = 0;
+BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem) {
+  *mem = (BuiltinMem){-1, -1, 0};
   for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++)
     if (!strcmp(name, exact[i].name))
       return exact[i].fn;
@@ -814,9 +821,13 @@ BuiltinFn builtin_lookup(const char *name, int *mem_arg, unsigned *mem_size) {
   if (!demangle(name, base, sizeof base, &params))
     return NULL;
   for (size_t i = 0; i < sizeof by_base / sizeof by_base[0]; i++)
-    if (!strcmp(base, by_base[i].name))
+    if (!strcmp(base, by_base[i].name)) {
+      for (size_t k = 0; k < sizeof half_mem / sizeof half_mem[0]; k++)
+        if (!strcmp(base, half_mem[k].name))
+          *mem = half_mem[k].mem;
       return by_base[i].fn;
-  BuiltinFn f = lookup_atomic(base, params, mem_arg, mem_size);
+    }
+  BuiltinFn f = lookup_atomic(base, params, mem);
   if (f)
     return f;
   f = lookup_vector(base, params);

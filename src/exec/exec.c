@@ -146,9 +146,8 @@ static LLVMErrorRef define_runtime(LLVMOrcLLJITRef j, LLVMModuleRef m) {
     }
     if (strncmp(name, pfx, strlen(pfx)))
       continue;
-    int ma;
-    unsigned msz;
-    BuiltinFn impl = builtin_lookup(name + strlen(pfx), &ma, &msz);
+    BuiltinMem mem;
+    BuiltinFn impl = builtin_lookup(name + strlen(pfx), &mem);
     if (impl)
       add_sym(j, &v, name, impl);
   }

@@ -214,11 +214,25 @@ bool prep_module(LLVMModuleRef *m, const TgtTable *t, const RunOptions *o,
 void prep_free(RunPrep *p);
 
 /* ---- builtins (builtins.c) --------------------------------------------- */
-/* The runtime implementation of a declared function, or NULL.  *mem_arg is
-   set to the index of a pointer argument the builtin reads or writes (-1
-   none) and *mem_size to the bytes it touches. */
+/* The memory a builtin reads or writes: size bytes at its pointer argument
+   arg (-1: none), the pointer offset by its integer argument index times
+   size where index >= 0 (vload_half(offset, p): p + 2 * offset). */
+typedef struct BuiltinMem {
+  int arg, index;
+  unsigned size;
+} BuiltinMem;
+/* The runtime implementation of a declared function, or NULL; *mem says
+   what memory it touches. */
 typedef void (*BuiltinFn)(void);
-BuiltinFn builtin_lookup(const char *name, int *mem_arg, unsigned *mem_size);
+BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem);
+/* A builtin's memory as prep's map of builtins holds it (never MAP_NONE),
+   and back. */
+static inline uint32_t builtin_mem_code(BuiltinMem m) {
+  return (uint32_t)(m.index + 1) << 24 | (uint32_t)(m.arg + 1) << 16 | (m.size & 0xffffu);
+}
+static inline BuiltinMem builtin_mem_of(uint32_t code) {
+  return (BuiltinMem){(int)(code >> 16 & 0xffu) - 1, (int)(code >> 24) - 1, code & 0xffffu};
+}
 
 /* ---- the runtime (rt.c) ------------------------------------------------ */
 typedef struct RunBuffers {

@@ -339,11 +339,10 @@ static bool link_declarations(Prep *s, LLVMValueRef kernel) {
     if (!LLVMIsDeclaration(f))
       continue;
     char *name = prep_value_name(f);
-    int ma;
-    unsigned msz;
+    BuiltinMem mem;
     bool intr = LLVMGetIntrinsicID(f) != 0;
-    if (builtin_lookup(name, &ma, &msz)) {
-      map_put(&s->builtins, f, (uint32_t)(ma + 1) << 16 | msz);
+    if (builtin_lookup(name, &mem)) {
+      map_put(&s->builtins, f, builtin_mem_code(mem));
     } else if (LLVMGetFirstUse(f) && !(intr && !target_intrinsic(name))) {
       LLVMValueRef caller = NULL;
       for (LLVMUseRef u = LLVMGetFirstUse(f); u && !caller; u = LLVMGetNextUse(u)) {
@@ -499,9 +498,10 @@ static void position_at(Prep *s, LLVMValueRef before, LLVMValueRef dbg_of) {
   LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(dbg_of));
 }
 
-/* Adds a site for the pointer operand ptr of inst touching size bytes. */
+/* Adds a site for the pointer operand ptr of inst touching size bytes; with
+   an integer index, at ptr + index * size (a builtin's element offset). */
 static void add_site(Prep *s, LLVMValueRef inst, LLVMValueRef ptr, LLVMValueRef size,
-                     const char *which) {
+                     LLVMValueRef index, const char *which) {
   LLVMTypeRef pt = LLVMTypeOf(ptr);
   if (LLVMGetTypeKind(pt) != LLVMPointerTypeKind)
     return; /* vector of pointers: not checked */
@@ -525,9 +525,13 @@ static void add_site(Prep *s, LLVMValueRef inst, LLVMValueRef ptr, LLVMValueRef 
   uint32_t id = (uint32_t)s->p->sites.n;
   vec_push(&s->p->sites, site);
   position_at(s, inst, inst);
-  LLVMValueRef args[3] = {LLVMBuildPtrToInt(s->b, ptr, s->i64, ""),
-                          LLVMBuildZExtOrBitCast(s->b, size, s->i64, ""),
-                          LLVMConstInt(s->i32, id, 0)};
+  LLVMValueRef addr = LLVMBuildPtrToInt(s->b, ptr, s->i64, "");
+  LLVMValueRef bytes = LLVMBuildZExtOrBitCast(s->b, size, s->i64, "");
+  if (index)
+    addr = LLVMBuildAdd(s->b, addr,
+                        LLVMBuildMul(s->b, LLVMBuildZExtOrBitCast(s->b, index, s->i64, ""),
+                                     bytes, ""), "");
+  LLVMValueRef args[3] = {addr, bytes, LLVMConstInt(s->i32, id, 0)};
   LLVMBuildCall2(s->b, s->access_ty, s->access_fn, args, 3, "");
 }
 
@@ -563,7 +567,7 @@ static void instrument_call(Prep *s, LLVMValueRef call, unsigned *ncalls) {
     LLVMValueRef len = LLVMGetOperand(call, 2);
     for (int k = 0; k < 2; k++)
       if (mi->ptr_args[k] >= 0)
-        add_site(s, call, LLVMGetOperand(call, (unsigned)mi->ptr_args[k]), len,
+        add_site(s, call, LLVMGetOperand(call, (unsigned)mi->ptr_args[k]), len, NULL,
                  k ? "source" : "destination");
     return;
   }
@@ -571,9 +575,11 @@ static void instrument_call(Prep *s, LLVMValueRef call, unsigned *ncalls) {
     uint32_t bi = map_find(&s->builtins, callee);
     if (bi != MAP_NONE)
       untag_args(s, call);
-    if (bi != MAP_NONE && bi >> 16)
-      add_site(s, call, LLVMGetOperand(call, (bi >> 16) - 1),
-               LLVMConstInt(s->i64, bi & 0xffff, 0), NULL);
+    BuiltinMem mem = builtin_mem_of(bi);
+    if (bi != MAP_NONE && mem.arg >= 0)
+      add_site(s, call, LLVMGetOperand(call, (unsigned)mem.arg),
+               LLVMConstInt(s->i64, mem.size, 0),
+               mem.index >= 0 ? LLVMGetOperand(call, (unsigned)mem.index) : NULL, NULL);
     return;
   }
   unsigned index = (*ncalls)++;
@@ -603,7 +609,7 @@ static void instrument(Prep *s) {
            i = LLVMGetNextInstruction(i)) {
         switch (LLVMGetInstructionOpcode(i)) {
         case LLVMLoad:
-          add_site(s, i, LLVMGetOperand(i, 0), const_size(s, LLVMTypeOf(i)), NULL);
+          add_site(s, i, LLVMGetOperand(i, 0), const_size(s, LLVMTypeOf(i)), NULL, NULL);
           break;
         case LLVMStore:
         case LLVMAtomicRMW:
@@ -611,7 +617,7 @@ static void instrument(Prep *s) {
           add_site(s, i, LLVMGetOperand(i, ir_ptr_operand(i)),
                    const_size(s, LLVMTypeOf(LLVMGetOperand(
                                      i, LLVMIsAStoreInst(i) ? 0 : 1))),
-                   NULL);
+                   NULL, NULL);
           break;
         case LLVMCall: {
           LLVMValueRef callee = ir_callee(i);

@@ -330,11 +330,10 @@ bool retarget_respell(Prep *s, LLVMValueRef *kernel, const char *layout) {
   s->block_fn = LLVMGetNamedFunction(nm, "__gasp_block");
   map_clear(&s->builtins);
   for (LLVMValueRef f = LLVMGetFirstFunction(nm); f; f = LLVMGetNextFunction(f)) {
-    int ma;
-    unsigned msz;
+    BuiltinMem mem;
     char *fname = prep_value_name(f);
-    if (LLVMIsDeclaration(f) && builtin_lookup(fname, &ma, &msz))
-      map_put(&s->builtins, f, (uint32_t)(ma + 1) << 16 | msz);
+    if (LLVMIsDeclaration(f) && builtin_lookup(fname, &mem))
+      map_put(&s->builtins, f, builtin_mem_code(mem));
     free(fname);
   }
   s->p->narrow = true;

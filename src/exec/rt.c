@@ -439,7 +439,8 @@ static void on_signal(int sig, siginfo_t *si, void *uc) {
   }
   char *last = r->last_site >= 0
                    ? describe_site(&r->p->sites.v[r->last_site])
-                   : xstrdup("(no instrumented access yet; run with --check-as)");
+                   : xstrdup(r->o->check_as ? "(none yet: the fault is an unchecked access's)"
+                                            : "(no instrumented access yet; run with --check-as)");
   char *la = describe_addr(r, r->last_addr);
   r->status = sig == SIGFPE ? RUN_EKERNEL : RUN_EVIOLATION;
   r->err = xasprintf("%s (%s) in %s\n  %s: %s\n  last "
