@@ -27,7 +27,9 @@ this order; each a sum over the reachable functions unless said):
            the loads of an address out of the GOT, `@gotpcrel`, that each
            call of an external function makes; fewer is worse only where global
            or flat accesses grew, a load moved to the vector path), waitcnt
-           (s_waitcnt*), and from the kernels' metadata vgpr, sgpr (the
+           (s_waitcnt*), drains (the waits among them for some counter to
+           reach 0: vmcnt(0), lgkmcnt(0), ..., s_waitcnt_vscnt null, 0x0;
+           more waits are worse only where drains did not fall), and from the kernels' metadata vgpr, sgpr (the
            largest count of a kernel), scratch_bytes (the largest private
            segment), spills (vgpr and sgpr spill counts)
   SASS     with --sass (where scripts/sass-tools.sh has put a ptxas and the
@@ -68,6 +70,7 @@ COLUMNS = {
     "nc": ("high", 0), "v2": ("high", 0), "v4": ("high", 0), "local": ("low", 0),
     "regs": ("low", 0), "spill_st": ("low", 0), "spill_ld": ("low", 0), "stack": ("low", 0),
     "scratch": ("low", 0), "sload": ("high", 0), "waitcnt": ("low", 0.02),
+    "drains": ("low", 0.02),
     "vgpr": ("low", 0), "sgpr": ("low", 0), "scratch_bytes": ("low", 0), "spills": ("low", 0),
     "sass": ("low", 0.02),
 }
@@ -78,7 +81,17 @@ COLUMNS = {
 # scratch_* instructions (AMDGPU with flat scratch, gfx10+): a private access
 # named is one, where it was a flat_* access: more are worse only where
 # generic accesses did not fall (spills have their own columns)
-PRICE_OF = {"cvta": "generic", "scratch": "generic"}
+# more s_waitcnt (AMDGPU) are worse only where the drains among them did not
+# fall: a flat access counts in both vmcnt and lgkmcnt, so the flat build
+# waits for both to reach 0 where the named one waits for one counter, or for
+# a count of accesses still in flight, in several partial waits.  Random
+# --writers seed 2 on gfx90a, two loads through global pointers read from a
+# private struct: flat, `vmcnt(0)` between them and `vmcnt(0) lgkmcnt(0)`
+# after, the second load issued when the first has returned (3 waits, 2
+# drains); global, `vmcnt(4) vmcnt(4) vmcnt(3) vmcnt(2) vmcnt(0)`, both loads
+# in flight together (5 waits, 1 drain).  A partial wait that is met costs its
+# issue slot, counted in instrs (2%) all the same
+PRICE_OF = {"cvta": "generic", "scratch": "generic", "waitcnt": "drains"}
 # fewer scalar loads (AMDGPU) are worse where a load moved to the vector
 # path: only where the global or flat (generic) accesses grew.  With as many
 # vector accesses, one scalar load fewer is a redundant reload gone
@@ -98,9 +111,12 @@ SPLIT_FROM = ("v2", "v4")
 # per kind: the columns after generic/named/cvta/instrs, in print order;
 # MAX_COLS are a kernel's largest, not a sum
 EXTRA = {"ptx": ["nc", "v2", "v4", "local"], "amdgpu": ["global", "scratch", "ds", "sload",
-                                                       "waitcnt"], "spirv": []}
+                                                       "waitcnt", "drains"], "spirv": []}
 META = {"ptx": ["regs", "spill_st", "spill_ld", "stack"],
         "amdgpu": ["vgpr", "sgpr", "scratch_bytes", "spills"], "spirv": []}
+# an s_waitcnt that waits for some counter to reach 0 (gfx9-gfx11 syntax:
+# `vmcnt(0)`, `s_waitcnt_vscnt null, 0x0`, `s_waitcnt 0`)
+DRAIN = re.compile(r"cnt\(0\)|^s_waitcnt(?:_[a-z]+cnt)?\s+(?:\w+,\s*)?(?:0x)?0\s*(?:$|;)")
 MAX_COLS = ("regs", "stack", "vgpr", "sgpr", "scratch_bytes")
 
 
@@ -411,7 +427,7 @@ def amdgpu(text):
     cnt = {}
     for f in funcs:
         g = n = ins = 0
-        c = {"global": 0, "scratch": 0, "ds": 0, "sload": 0, "waitcnt": 0}
+        c = {"global": 0, "scratch": 0, "ds": 0, "sload": 0, "waitcnt": 0, "drains": 0}
         got = set()  # SGPRs holding a GOT slot's address (a callee's or a global's)
         for s in body[f]:
             if not s or s.startswith((";", ".", "//")) or re.match(r"^[\w.$]+:", s):
@@ -437,6 +453,7 @@ def amdgpu(text):
             for k, pre in (("global", "global_"), ("scratch", "scratch_"), ("ds", "ds_"),
                            ("sload", ("s_load", "s_buffer_load")), ("waitcnt", "s_waitcnt")):
                 c[k] += op.startswith(pre)
+            c["drains"] += op.startswith("s_waitcnt") and bool(DRAIN.search(s))
         cnt[f] = dict(generic=g, named=n, cvta=0, instrs=ins, **c)
     return funcs, calls, sorted(kernels), cnt
 
