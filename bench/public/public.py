@@ -157,6 +157,7 @@ PINS = {
     "ProjectPhysX/FluidX3D": "8986874e",  # fetched 2026-11-30
     "bulletphysics/bullet3": "6c888f4ab",  # fetched 2026-12-01
     "ROCm/rocm-examples": "7dfb7d4",  # fetched 2026-12-01
+    "ggml-org/ggml": "d99724f2",  # fetched 2026-12-01
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
@@ -167,7 +168,8 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "pannotia": "pannotia/pannotia", "clblast": "CNugteren/CLBlast",
               "llm.c": "karpathy/llm.c", "gpu-app-collection": "accel-sim/gpu-app-collection",
               "fluidx3d": "ProjectPhysX/FluidX3D", "bullet3": "bulletphysics/bullet3",
-              "rocm-examples": "ROCm/rocm-examples"}
+              "rocm-examples": "ROCm/rocm-examples", "ggml-opencl": "ggml-org/ggml",
+              "ggml-cuda": "ggml-org/ggml"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -185,6 +187,14 @@ OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
           # AMD's HIP examples, .hip files built as HIP for gfx90a
           "rocm-examples": (["Applications", "HIP-Basic", "Tutorials", "Common"], (".hip",),
                             False),
+          # ggml's OpenCL backend (llama.cpp's, for Adreno and Intel GPUs):
+          # each kernel file is one program its host builds
+          "ggml-opencl": (["src/ggml-opencl/kernels"], (".cl",), False),
+          # its CUDA backend's .cu files (the headers they reach: include/
+          # and three of src/); the generated template instances are pruned
+          # (SUITE_PRUNE)
+          "ggml-cuda": (["src/ggml-cuda", "include", "src/ggml-common.h", "src/ggml-impl.h",
+                         "src/ggml-backend-impl.h"], (".cu",), False),
           # Bullet's OpenCL rigid-body pipeline; its kernels include the
           # shared C headers of the other three (SUITE_INCLUDES)
           "bullet3": (["src/Bullet3OpenCL", "src/Bullet3Collision", "src/Bullet3Common",
@@ -377,7 +387,11 @@ def included_names(files):
 # the folders of shared headers the suites' Makefiles name
 # a suite's include folders, relative to its extracted tree (bullet3's
 # kernels include "Bullet3Collision/..." as its host's -I of src/ resolves)
-SUITE_INCLUDES = {"bullet3": ["src"]}
+SUITE_INCLUDES = {"bullet3": ["src"], "ggml-cuda": ["include", "src"]}
+# folders a suite's walk leaves out: ggml-cuda's 120 generated instances of
+# its matrix and attention templates (mmq, mmf, fattn-*: one .cu each, 20 s
+# and more of clang-22 per build), not screened yet
+SUITE_PRUNE = {"ggml-cuda": ("template-instances",)}
 SHARED_INCLUDES = ("common", "Common", "src/common", "src/cuda/common", "src/opencl/common",
                    "CUDA/utilities", "OpenCL/utilities", "cuda/util", "common/util")
 # what a host program passes to clBuildProgram (shoc: the element type and
@@ -386,7 +400,19 @@ OCL_DEFINES = {"shoc": ["-DSINGLE_PRECISION", "-DFPTYPE=float", "-DFPVECTYPE=flo
                         "-DDIM=4", "-DN_GP=1024", "-DLROWS=8", "-DLCOLS=256"],
                # FluidX3D's own build options (src/opencl.hpp), -w its own too
                "fluidx3d": ["-cl-finite-math-only", "-cl-no-signed-zeros", "-cl-mad-enable",
-                            "-w"]}
+                            "-w"],
+               # ggml's own options (ggml-opencl.cpp load_cl_kernels), the
+               # half and subgroup extensions of an Adreno GPU (its first
+               # target: the kernels' ADRENO_GPU path, qcom's attributes
+               # ignored), and the sizes its host passes for a 128-wide
+               # attention head (fa_tune.h) and its first gemv
+               "ggml-opencl": ["-cl-mad-enable", "-cl-unsafe-math-optimizations",
+                               "-cl-finite-math-only", "-cl-fast-relaxed-math", "-Xclang",
+                               "-cl-ext=+cl_khr_fp16,+cl_khr_subgroups",
+                               "-Dcl_qcom_reqd_sub_group_size=1", "-Wno-unknown-attributes",
+                               "-DDK=128", "-DDV=128",
+                               "-DBLOCK_M=64", "-DBLOCK_N=32", "-DSIMDGROUP_WIDTH=64",
+                               "-DLINE_STRIDE_A=2048", "-DBLOCK_STRIDE_A=16384"]}
 # a CUDA suite's own flags: llm.c's dev/cuda/common.h calls isfinite in a
 # host template and includes no <math.h> (nvcc's host headers bring it;
 # clang's device pass then finds only the device overloads)
@@ -422,7 +448,11 @@ def tree_units(repos, repo, suite, roots, exts, headers=False):
         return [], why
     units = []
     for root in roots:
-        for d, _, fs in sorted(os.walk(os.path.join(dest, root))):
+        walked = []
+        for d, subs, fs in os.walk(os.path.join(dest, root)):
+            subs[:] = [x for x in subs if x not in SUITE_PRUNE.get(suite, ())]
+            walked.append((d, fs))
+        for d, fs in sorted(walked):
             here = [os.path.join(d, f) for f in sorted(fs)]
             inc = included_names(here)
             for f in here:
