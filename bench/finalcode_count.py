@@ -29,9 +29,10 @@ this order; each a sum over the reachable functions unless said):
            or flat accesses grew, a load moved to the vector path), waitcnt
            (s_waitcnt*), drains (the waits among them for some counter to
            reach 0: vmcnt(0), lgkmcnt(0), ..., s_waitcnt_vscnt null, 0x0;
-           more waits are worse only where drains did not fall), and from the kernels' metadata vgpr, sgpr (the
-           largest count of a kernel), scratch_bytes (the largest private
-           segment), spills (vgpr and sgpr spill counts)
+           more waits are worse only where drains did not fall), and from
+           the kernels' metadata vgpr, sgpr (the largest count of a
+           kernel), scratch_bytes (the largest private segment), spills
+           (vgpr and sgpr spill counts)
   SASS     with --sass (where scripts/sass-tools.sh has put a ptxas and the
            nvdisasm that reads its output in build/sass-tools, or
            GASP_SASS_TOOLS names such a folder): sass, the machine

@@ -108,11 +108,12 @@ CUDA toolkit is installed, ptxas -arch=sm_90 -v registers, spill bytes and
 stack frame, and where scripts/sass-tools.sh has run, the machine
 instructions (sass), in which a cvta is judged: a cvta.to.global is no
 machine instruction; AMDGPU global/scratch/ds, scalar loads, s_waitcnt, the
-drains among them (waits for a counter to reach 0), and the kernel metadata's VGPRs, SGPRs, scratch bytes and spills): a kernel is
-worse in a column when the plugin's count is worse than clang's beyond the
-column's tolerance (finalcode_count.COLUMNS: 2% for instructions,
-waits and drains, 0 for the others; more waits only where drains did not
-fall); every kernel x column is listed.
+drains among them (waits for a counter to reach 0), and the kernel
+metadata's VGPRs, SGPRs, scratch bytes and spills): a kernel is worse in a
+column when the plugin's count is worse than clang's beyond the column's
+tolerance (finalcode_count.COLUMNS: 2% for instructions, waits and drains,
+0 for the others; more waits only where drains did not fall); every
+kernel x column is listed.
 
 Writes bench/public/public.md (per-suite and per-target tables, totals, the
 units the plugin made worse, failures) and prints it.  Exit 1 (the gate)

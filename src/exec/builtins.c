@@ -285,7 +285,7 @@ static const MathFn math_fns[] = {
 /* ---- half loads and stores -------------------------------------------- */
 /* vload_half(offset, p): the IEEE binary16 at p[offset] as a float;
    vstore_half[_rte](v, offset, p): v rounded to nearest even into
-   p[offset].  Their access is a checked site at p + 2 * offset (half_mem
+   p[offset].  Their access is a checked site at p + 2 * offset (with_mem
    below; prep.c adds the offset), counted and checked as a load or store
    of 2 bytes is. */
 static float half_to_float(uint16_t h) {
@@ -575,22 +575,21 @@ static const Exact exact[] = {
     {"__to_private", (BuiltinFn)b_to_private},
 };
 
-/* The half loads and stores touch 2 bytes at p + 2 x offset: checked sites
-   (prep.c) like any access. */
+/* Base name of a builtin that touches memory -> its function and that
+   memory: the half loads and stores, 2 bytes at p + 2 x offset, checked
+   sites (prep.c) like any access. */
 static const struct {
   const char *name;
+  BuiltinFn fn;
   BuiltinMem mem;
-} half_mem[] = {
-    {"vload_half", {1, 0, 2}},
-    {"vstore_half", {2, 1, 2}},
-    {"vstore_half_rte", {2, 1, 2}},
+} with_mem[] = {
+    {"vload_half", (BuiltinFn)b_vload_half, {1, 0, 2}},
+    {"vstore_half", (BuiltinFn)b_vstore_half, {2, 1, 2}},
+    {"vstore_half_rte", (BuiltinFn)b_vstore_half, {2, 1, 2}},
 };
 
 /* Base name of a mangled OpenCL builtin -> work-item function or cast. */
 static const Exact by_base[] = {
-    {"vload_half", (BuiltinFn)b_vload_half},
-    {"vstore_half", (BuiltinFn)b_vstore_half},
-    {"vstore_half_rte", (BuiltinFn)b_vstore_half},
     {"get_global_id", (BuiltinFn)rt_global_id},
     {"get_local_id", (BuiltinFn)rt_local_id},
     {"get_group_id", (BuiltinFn)rt_group_id},
@@ -820,13 +819,14 @@ BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem) {
   const char *params;
   if (!demangle(name, base, sizeof base, &params))
     return NULL;
-  for (size_t i = 0; i < sizeof by_base / sizeof by_base[0]; i++)
-    if (!strcmp(base, by_base[i].name)) {
-      for (size_t k = 0; k < sizeof half_mem / sizeof half_mem[0]; k++)
-        if (!strcmp(base, half_mem[k].name))
-          *mem = half_mem[k].mem;
-      return by_base[i].fn;
+  for (size_t i = 0; i < sizeof with_mem / sizeof with_mem[0]; i++)
+    if (!strcmp(base, with_mem[i].name)) {
+      *mem = with_mem[i].mem;
+      return with_mem[i].fn;
     }
+  for (size_t i = 0; i < sizeof by_base / sizeof by_base[0]; i++)
+    if (!strcmp(base, by_base[i].name))
+      return by_base[i].fn;
   BuiltinFn f = lookup_atomic(base, params, mem);
   if (f)
     return f;

@@ -168,6 +168,14 @@ typedef struct RunOptions {
   FILE *out;        /* oracle listing, kernel printf goes to stdout */
 } RunOptions;
 
+/* The memory a builtin reads or writes: size bytes at its pointer argument
+   arg (-1: none), the pointer offset by its integer argument index times
+   size where index >= 0 (vload_half(offset, p): p + 2 * offset). */
+typedef struct BuiltinMem {
+  int arg, index;
+  unsigned size;
+} BuiltinMem;
+
 /* Inside the executor: prep.c's state while it prepares a module, shared
    with retarget.c. */
 typedef struct Prep {
@@ -181,8 +189,8 @@ typedef struct Prep {
   LLVMTypeRef i32, i64, ptr0, voidt;
   LLVMValueRef access_fn, enter_fn, leave_fn, block_fn;
   LLVMTypeRef access_ty, enter_ty, leave_ty, block_ty;
-  /* declaration -> its builtin: (memory argument + 1) << 16 | bytes it
-     touches; filled once by link_declarations */
+  /* declaration -> the memory its builtin touches (prep_note_builtin);
+     filled by link_declarations, again by retarget_respell */
   PtrMap builtins;
   /* the function being instrumented, printed once: its instructions'
      lines (fn_lines, one per instruction in order; the text is fn_text's)
@@ -196,6 +204,11 @@ typedef struct Prep {
 bool prep_fail(Prep *s, char *msg);
 /* v's name, malloc'd. */
 char *prep_value_name(LLVMValueRef v);
+/* If declaration f, named name, is a builtin, records it in s->builtins
+   with the memory it touches; true then.  prep_builtin_mem: that memory,
+   from the value s->builtins holds. */
+bool prep_note_builtin(Prep *s, LLVMValueRef f, const char *name);
+BuiltinMem prep_builtin_mem(uint32_t code);
 /* Declaration f replaced by a declaration "<prefix><name>" of its type. */
 void prep_rebind(Prep *s, LLVMValueRef f, const char *prefix, const char *name);
 /* retarget.c: does m hold 32-bit local/private pointers (AMDGPU; orig: its
@@ -214,25 +227,10 @@ bool prep_module(LLVMModuleRef *m, const TgtTable *t, const RunOptions *o,
 void prep_free(RunPrep *p);
 
 /* ---- builtins (builtins.c) --------------------------------------------- */
-/* The memory a builtin reads or writes: size bytes at its pointer argument
-   arg (-1: none), the pointer offset by its integer argument index times
-   size where index >= 0 (vload_half(offset, p): p + 2 * offset). */
-typedef struct BuiltinMem {
-  int arg, index;
-  unsigned size;
-} BuiltinMem;
 /* The runtime implementation of a declared function, or NULL; *mem says
    what memory it touches. */
 typedef void (*BuiltinFn)(void);
 BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem);
-/* A builtin's memory as prep's map of builtins holds it (never MAP_NONE),
-   and back. */
-static inline uint32_t builtin_mem_code(BuiltinMem m) {
-  return (uint32_t)(m.index + 1) << 24 | (uint32_t)(m.arg + 1) << 16 | (m.size & 0xffffu);
-}
-static inline BuiltinMem builtin_mem_of(uint32_t code) {
-  return (BuiltinMem){(int)(code >> 16 & 0xffu) - 1, (int)(code >> 24) - 1, code & 0xffffu};
-}
 
 /* ---- the runtime (rt.c) ------------------------------------------------ */
 typedef struct RunBuffers {

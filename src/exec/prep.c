@@ -339,11 +339,9 @@ static bool link_declarations(Prep *s, LLVMValueRef kernel) {
     if (!LLVMIsDeclaration(f))
       continue;
     char *name = prep_value_name(f);
-    BuiltinMem mem;
     bool intr = LLVMGetIntrinsicID(f) != 0;
-    if (builtin_lookup(name, &mem)) {
-      map_put(&s->builtins, f, builtin_mem_code(mem));
-    } else if (LLVMGetFirstUse(f) && !(intr && !target_intrinsic(name))) {
+    if (!prep_note_builtin(s, f, name) && LLVMGetFirstUse(f) &&
+        !(intr && !target_intrinsic(name))) {
       LLVMValueRef caller = NULL;
       for (LLVMUseRef u = LLVMGetFirstUse(f); u && !caller; u = LLVMGetNextUse(u)) {
         LLVMValueRef uf = user_function(LLVMGetUser(u));
@@ -573,10 +571,11 @@ static void instrument_call(Prep *s, LLVMValueRef call, unsigned *ncalls) {
   }
   if (LLVMIsDeclaration(callee)) {
     uint32_t bi = map_find(&s->builtins, callee);
-    if (bi != MAP_NONE)
-      untag_args(s, call);
-    BuiltinMem mem = builtin_mem_of(bi);
-    if (bi != MAP_NONE && mem.arg >= 0)
+    if (bi == MAP_NONE)
+      return;
+    untag_args(s, call);
+    BuiltinMem mem = prep_builtin_mem(bi);
+    if (mem.arg >= 0)
       add_site(s, call, LLVMGetOperand(call, (unsigned)mem.arg),
                LLVMConstInt(s->i64, mem.size, 0),
                mem.index >= 0 ? LLVMGetOperand(call, (unsigned)mem.index) : NULL, NULL);

@@ -25,6 +25,23 @@ bool prep_fail(Prep *s, char *msg) {
   return false;
 }
 
+/* A builtin's memory as s->builtins holds it (never MAP_NONE), and back. */
+static uint32_t mem_code(BuiltinMem m) {
+  return (uint32_t)(m.index + 1) << 24 | (uint32_t)(m.arg + 1) << 16 | (m.size & 0xffffu);
+}
+
+BuiltinMem prep_builtin_mem(uint32_t code) {
+  return (BuiltinMem){(int)(code >> 16 & 0xffu) - 1, (int)(code >> 24) - 1, code & 0xffffu};
+}
+
+bool prep_note_builtin(Prep *s, LLVMValueRef f, const char *name) {
+  BuiltinMem mem;
+  if (!builtin_lookup(name, &mem))
+    return false;
+  map_put(&s->builtins, f, mem_code(mem));
+  return true;
+}
+
 char *prep_value_name(LLVMValueRef v) {
   size_t n;
   const char *s = LLVMGetValueName2(v, &n);
@@ -330,10 +347,9 @@ bool retarget_respell(Prep *s, LLVMValueRef *kernel, const char *layout) {
   s->block_fn = LLVMGetNamedFunction(nm, "__gasp_block");
   map_clear(&s->builtins);
   for (LLVMValueRef f = LLVMGetFirstFunction(nm); f; f = LLVMGetNextFunction(f)) {
-    BuiltinMem mem;
     char *fname = prep_value_name(f);
-    if (LLVMIsDeclaration(f) && builtin_lookup(fname, &mem))
-      map_put(&s->builtins, f, builtin_mem_code(mem));
+    if (LLVMIsDeclaration(f))
+      prep_note_builtin(s, f, fname);
     free(fname);
   }
   s->p->narrow = true;
