@@ -165,7 +165,8 @@ static const char *const option_names[] = {
     "lower-generic", "pass-remarks", "pass-remarks-missed", "pass-remarks-analysis",
     "pass-remarks-output", "pass-remarks-filter", "pass-remarks-format", "dot-callgraph",
     "dot-callgraph-show",
-    "volatile", "version-by-space", "whole-program", "private-in-global", "early-run", "debug-only",
+    "volatile", "version-by-space", "whole-program", "private-in-global", "early-run",
+    "backend-follows", "debug-only",
     "version",
     "help", "help-hidden", "filter-print-funcs", "print-pipeline-passes", "debug-pass-manager"};
 
@@ -381,6 +382,8 @@ static void parse_args(int argc, char **argv, Args *a) {
       a->o.private_in_global = 1;
     } else if (opt_flag(s, "early-run")) {
       a->o.early_run = 1;
+    } else if (opt_flag(s, "backend-follows")) {
+      a->o.backend_follows = 1;
     } else if ((v = opt_value(s, "debug-only"))) {
       a->o.debug_only = v;
     } else if (opt_flag(s, "version")) {
@@ -397,7 +400,10 @@ static void parse_args(int argc, char **argv, Args *a) {
                "Developer options:\n"
                "  --early-run           run as the plugin's early run does (LLVM's optimizer\n"
                "                        and a late run follow): an access through a pointer\n"
-               "                        a null may reach is left for the late run\n",
+               "                        a null may reach is left for the late run\n"
+               "  --backend-follows     run as the plugin's runs do (llc follows): what llc\n"
+               "                        names itself (NVPTX: a kernel's pointer parameters,\n"
+               "                        module variables) is left generic for it\n",
                gasp_glue_pass_list());
       exit(0);
     } else if (s[0] == '-' && s[1] != 0) {

@@ -16,8 +16,7 @@ bool world_outside_callers(const TgtTable *t, LLVMValueRef fn);
 void world_live(const TgtTable *t, LLVMModuleRef m, PtrMap *live);
 void world_count(const TgtTable *t, LLVMModuleRef m, GaspGenericCounts *c);
 /* The same with the live set (world_live) computed. */
-void world_count_live(const TgtTable *t, LLVMModuleRef m, const PtrMap *live,
-                      GaspGenericCounts *c);
+void world_count_live(const TgtTable *t, LLVMModuleRef m, const PtrMap *live, GaspGenericCounts *c);
 
 /* May a pass retype or clone f (defined, named, no kernel, not variadic or
    interposable, only called directly, a body it can copy)? */
@@ -74,7 +73,6 @@ bool mem_spill_reloads(LLVMValueRef store, LLVMValueRef v, ValVec *reloads);
 const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n);
 /* The instruction that wrote each of them (a store, a memset). */
 const LLVMValueRef *mem_slot_writers(const MemModel *mm, uint32_t slot);
-
 /* ===== space.c — the space analysis: spaces of generic pointers, and why  */
 /* What the caller of space_analyse knows beyond the function itself. */
 typedef struct SpaceEnv {
@@ -193,7 +191,12 @@ SpaceWhy space_explain(Space *s, LLVMValueRef v);
    instruction that wrote a pointer with set bit `bit` where it reads
    (*host, and NULL, when the host did). */
 LLVMValueRef space_writer(const Space *s, LLVMValueRef load, unsigned bit, bool *host);
-
+/* ===== backendnamed.c — what the back end names itself (NVPTX's llc) ==== */
+/* Per candidate of s's analysis of fn (named[space_count]): llc names it (1); false:
+   this run names all (s and named may be NULL: the question alone). */
+bool space_backend_named(const Space *s, const GaspCtx *cx, LLVMValueRef fn, unsigned char *named);
+/* p, a candidate or a constant, is llc's by what space_backend_named filled (NULL: none). */
+bool space_backend_names(const Space *s, const unsigned char *named, LLVMValueRef p);
 /* ===== reach.c — spaces that may flow into generic, per function ======== */
 typedef struct Reach Reach;
 Reach *reach_new(const TgtTable *t, LLVMModuleRef m); /* facts_reach's only */
@@ -203,7 +206,6 @@ void reach_free(Reach *r);
 uint32_t reach_mask(const Reach *r, LLVMValueRef fn);
 /* "global,local" etc. (the table's names, then "unknown"), "none" for 0. */
 void reach_names(const TgtTable *t, uint32_t mask, char *buf, size_t cap);
-
 /* ===== facts.c — the fact store: what one run knows; !gasp.* metadata === */
 typedef struct Facts Facts;
 Facts *facts_new(const TgtTable *t, LLVMModuleRef m);
@@ -264,7 +266,6 @@ unsigned facts_copy_cost(const Facts *f, LLVMValueRef fn);
 /* True the first time this run sees key (a refusal and what it is about):
    a pass that runs twice in the pipeline says it once. */
 bool facts_first_report(Facts *f, const char *key);
-
 /* ===== loops.c — natural loops; those --version-by-space could copy === */
 /* bb's predecessors (the terminators that branch to it), each once. */
 void loop_preds(LLVMBasicBlockRef bb, BlockVec *out);
@@ -296,5 +297,4 @@ typedef struct Loops Loops;
 Loops *loops_new(const TgtTable *t, Space *sp, LLVMValueRef fn);
 int loops_class(const Loops *v, LLVMValueRef access);
 void loops_free(Loops *v);
-
 #endif

@@ -62,6 +62,8 @@ static const GaspStatDesc st_volatile = {
     "resolve.volatile-kept", "volatile generic accesses the target keeps generic"};
 static const GaspStatDesc st_test_late = {"resolve.address-test-left-for-late",
     "generic accesses whose address is also read as an integer left for the late run"};
+static const GaspStatDesc st_backend = {"resolve.left-to-backend",
+    "generic accesses left for the late run or llc, which names them itself (NVPTX)"};
 
 typedef struct Resolve {
   GaspCtx *cx;
@@ -79,6 +81,8 @@ typedef struct Resolve {
   ValVec twins;
   PtrMap unused; /* the casts and GEPs under tests answered by a constant */
   PtrMap int_reads; /* the early run: what the function reads as integers */
+  unsigned char *backend; /* per candidate: llc names it (space_backend_named) */
+  bool backend_on;        /* ... filled for this function */
   Dom *dom;
   unsigned unshared; /* accesses kept generic for it, this function */
 } Resolve;
@@ -423,6 +427,15 @@ static bool test_waits(Resolve *s, LLVMValueRef p) {
   return true;
 }
 
+/* What llc names itself (analysis/backendnamed.c: NVPTX, the plugin's
+   runs) stays as clang's build has it, as in infer. */
+static bool backend_waits(Resolve *s, LLVMValueRef p) {
+  if (!space_backend_names(s->sp, s->backend_on ? s->backend : NULL, p))
+    return false;
+  cx_stat(s->cx, &st_backend, 1);
+  return true;
+}
+
 static bool make_global(Resolve *s, LLVMValueRef i) {
   int g = s->t->generic;
   bool vol_ok = tgt_volatile_ok(s->t, s->t->global, s->cx->opt.keep_volatile);
@@ -433,7 +446,7 @@ static bool make_global(Resolve *s, LLVMValueRef i) {
       return false;
     }
     unsigned k = ir_ptr_operand(i);
-    if (test_waits(s, LLVMGetOperand(i, k)))
+    if (test_waits(s, LLVMGetOperand(i, k)) || backend_waits(s, LLVMGetOperand(i, k)))
       return false;
     if (!cast_shared_for(s, LLVMGetOperand(i, k))) {
       s->unshared++;
@@ -453,7 +466,7 @@ static bool make_global(Resolve *s, LLVMValueRef i) {
   bool any = false;
   for (int k = 0; k < 2; k++) {
     LLVMValueRef *a = mi->ptr_args[k] >= 0 ? &args[mi->ptr_args[k]] : NULL;
-    if (!a || ir_ptr_as(LLVMTypeOf(*a)) != g || test_waits(s, *a))
+    if (!a || ir_ptr_as(LLVMTypeOf(*a)) != g || test_waits(s, *a) || backend_waits(s, *a))
       continue;
     if (!cast_shared_for(s, *a)) {
       s->unshared++;
@@ -586,8 +599,15 @@ static void resolve_function(Resolve *s, LLVMValueRef fn, const PtrMap *casting)
   s->unshared = 0;
   if (ops.n && s->cx->opt.early_run)
     ir_int_read_ptrs(fn, &s->int_reads); /* for test_waits */
+  s->backend_on = ops.n && space_backend_named(NULL, s->cx, fn, NULL);
+  if (s->backend_on) { /* the function as the folds left it */
+    space_analyse(s->sp, fn, NULL);
+    s->backend = xrealloc(s->backend, space_count(s->sp) + 1);
+    space_backend_named(s->sp, s->cx, fn, s->backend);
+  }
   for (size_t k = 0; k < ops.n; k++)
     made += make_global(s, ops.v[k]);
+  s->backend_on = false;
   map_clear(&s->roots);
   map_clear(&s->twin_of);
   s->twins.n = 0;
@@ -651,6 +671,7 @@ bool resolve_run(PassRun *run) {
   map_free(&s.twin_of);
   map_free(&s.unused);
   map_free(&s.int_reads);
+  free(s.backend);
   vec_free(&s.twins);
   space_free(s.sp);
   LLVMDisposeBuilder(s.b);

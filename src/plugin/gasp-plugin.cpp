@@ -187,6 +187,10 @@ cl::opt<VersionMode> OptVersionBySpace(
 cl::opt<bool> OptVerifySpaces("gasp-verify-spaces", cl::cat(GaspCategory),
                               cl::desc("Prove every generic-to-named cast gasp made again on "
                                        "the output (GASP_VERIFY_SPACES=1 does the same)"));
+cl::opt<bool> OptNameAll("gasp-name-all", cl::cat(GaspCategory),
+                         cl::desc("Name what llc names itself too (NVPTX: a kernel's pointer "
+                                  "parameters, module variables), which the plugin's runs "
+                                  "leave generic as clang's build has them"));
 cl::opt<unsigned> OptVisitCap("gasp-visit-cap", cl::cat(GaspCategory), cl::value_desc("N"),
                               cl::desc("ipmsp's re-visits per block (0: 1024)"));
 
@@ -380,6 +384,9 @@ struct GaspPass : PassInfoMixin<GaspPass> {
     // LLVM's optimizer and the late run follow: what naming now would
     // hide from LLVM's alias analysis waits for the late run
     O.early_run = Early && lateFollows();
+    // llc follows the plugin's runs: what it names itself is left to it,
+    // as clang's build has it (analysis/backendnamed.c)
+    O.backend_follows = (Inserted || Early || Late) && !OptNameAll;
     const char *VS = getenv("GASP_VERIFY_SPACES");
     O.verify_spaces = OptVerifySpaces || (VS && *VS && strcmp(VS, "0"));
     O.option_prefix = "-gasp-";

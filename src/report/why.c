@@ -42,6 +42,9 @@
  *                                   generic, or infer did not run)
  *   one space and null, left for the late run   (the plugin's early run:
  *                                   GaspOptions.early_run)
+ *   a kernel's pointer parameter or a module variable, left for llc
+ *                                   (the plugin's runs, NVPTX:
+ *                                   analysis/backendnamed.c)
  *   one space, its address also read as an integer (an alignment test),
  *                                   left for the late run   (the same)
  *   one space, whose cast would serve this access alone   (tgt_cast_shared:
@@ -69,6 +72,8 @@ typedef struct Why {
   const TgtTable *t;
   Space *sp; /* the space analysis of the function being reported */
   PtrMap int_reads; /* the early run: what that function reads as integers */
+  unsigned char *backend; /* per candidate: llc names it (space_backend_named) */
+  bool backend_on;         /* this run leaves what llc names */
 } Why;
 
 typedef struct Reason {
@@ -294,6 +299,10 @@ static void source_reason(Why *w, const SpaceWhy *sw, Reason *r) {
   }
 }
 
+static bool backend_names(const Why *w, LLVMValueRef p) { /* rewrite.c's */
+  return space_backend_names(w->sp, w->backend_on ? w->backend : NULL, p);
+}
+
 static void reason_of(Why *w, LLVMValueRef p, Reason *r) {
   SpaceWhy sw = space_explain(w->sp, p);
   r->detail[0] = 0;
@@ -312,6 +321,11 @@ static void reason_of(Why *w, LLVMValueRef p, Reason *r) {
     } else if (w->cx->opt.early_run && (sw.mask & SP_NULL)) { /* rewrite.c's lat_in */
       r->what = "one space and null, left for the late run (named now, LLVM's alias "
                 "analysis would take the null for an address)";
+      snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
+    } else if (backend_names(w, p)) { /* rewrite.c's find_backend_named */
+      r->what = "a kernel's pointer parameter or a module variable, left for llc (as in "
+                "clang's build, where llc names it: named by gasp, LLVM's optimizer and "
+                "llc would write the code around it otherwise)";
       snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
     } else if (w->cx->opt.early_run && tgt_backend_names(w->t, as)) {
       /* rewrite.c's backend_waits */
@@ -429,7 +443,7 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
   if (!cx_wants(cx, GASP_REMARK_MISSED) && !cx->summary)
     return;
   Facts *facts = cx->facts; /* the run's: the report runs inside pipeline_run */
-  Why w = {cx, run, cx->tgt, facts_space(facts), {0}};
+  Why w = {cx, run, cx->tgt, facts_space(facts), {0}, NULL, false};
   map_init(&w.int_reads);
   /* what memory holds, as memsum saw it: the store's summary, kept when no
      pass changed code since memsum asked for it */
@@ -447,6 +461,8 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
           loops = cx->summary ? loops_new(cx->tgt, w.sp, fn) : NULL;
           if (cx->opt.early_run)
             ir_int_read_ptrs(fn, &w.int_reads);
+          w.backend = xrealloc(w.backend, space_count(w.sp) + 1);
+          w.backend_on = space_backend_named(w.sp, cx, fn, w.backend);
         }
         LLVMValueRef p = generic_ptr(&w, i);
         Reason r = {.what = "unknown origin"};
@@ -469,5 +485,6 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
     loops_free(loops);
   }
   map_free(&w.int_reads);
+  free(w.backend);
   space_free(w.sp);
 }

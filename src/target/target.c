@@ -182,6 +182,7 @@ static const TgtTable tables[] = {
      .kernel_cc = 71 /* ptx_kernel */,
      .kernel_md = "nvvm.annotations",
      .kernel_ptr_args_global = true,
+     .backend_infers = true,
      .generic_alloca_is_private = true,
      .generic_vars_global = true,
      .byval_is_private = true,

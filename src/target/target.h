@@ -64,6 +64,10 @@ typedef struct TgtTable {
   bool kernel_dllexport;          /* genx: dllexport marks a kernel */
   const char *kernel_md;          /* named metadata listing kernels */
   bool kernel_ptr_args_global;    /* generic kernel pointer args are global */
+  bool backend_infers;            /* llc names them itself, and module
+                                     variables' casts, and what they make
+                                     (NVPTXLowerArgs, InferAddressSpaces);
+                                     LLVM's optimizer does not (NVPTX) */
   bool generic_alloca_is_private; /* an alloca in the generic space is private */
   bool generic_vars_global;       /* a global variable in the generic space
                                      lives in global memory (NVPTX: the back

@@ -86,6 +86,9 @@ static const GaspStatDesc st_private_late = {"infer.private-left-for-late",
 static const GaspStatDesc st_param_late = {"infer.param-left-for-late",
     "accesses to a kernel's by-value parameter left for the late run (NVPTX: llc reads them "
     "with ld.param, as in clang's build)"};
+static const GaspStatDesc st_backend = {"infer.left-to-backend",
+    "accesses left for the late run or llc, which names them itself (NVPTX: a kernel's "
+    "pointer parameters, module variables)"};
 static const GaspStatDesc st_unshared = {"infer.cast-not-shared",
     "accesses kept generic: the new cast naming them would serve one access (cvta)"};
 static const GaspStatDesc st_cas = {
@@ -112,6 +115,8 @@ struct Infer {
   VEC(unsigned char) unshared; /* per candidate: its twin needs a cast one access
                                   would use (phase 2a) */
   unsigned kept_unshared; /* accesses kept generic for it, this function */
+  VEC(unsigned char) backend; /* per candidate: llc names it (find_backend_named) */
+  bool backend_on;             /* this run leaves what llc names */
   bool cast_shared;      /* the table has a cast_shared space */
 };
 
@@ -147,6 +152,18 @@ static bool slot_copy_waits(const Infer *s, LLVMValueRef call, const IrMemIntrin
   return false;
 }
 
+/* What llc names itself waits for it (analysis/backendnamed.c: NVPTX, the
+   plugin's runs), as in clang's build; a constant pointer is a module
+   variable's cast. */
+static void find_backend_named(Infer *s) {
+  vec_grow(&s->backend, space_count(s->sp) + 1);
+  s->backend_on = space_backend_named(s->sp, s->cx, s->fn, s->backend.v);
+}
+
+static bool backend_names(const Infer *s, LLVMValueRef p) {
+  return space_backend_names(s->sp, s->backend_on ? s->backend.v : NULL, p);
+}
+
 /* p's address is read as an integer: docs/design.md, "Address tests". */
 static bool test_waits(const Infer *s, LLVMValueRef p) {
   return s->cx->opt.early_run && ir_address_read_as_int(&s->int_reads, p);
@@ -160,7 +177,7 @@ static int lat_in(const Infer *s, uint32_t mask) {
 
 /* The lattice value of candidate k: generic where phase 2a keeps it so. */
 static int lat_of(const Infer *s, uint32_t k) {
-  if (k < s->unshared.n && s->unshared.v[k])
+  if ((k < s->unshared.n && s->unshared.v[k]) || (s->backend_on && s->backend.v[k]))
     return LAT_GENERIC;
   return lat_in(s, space_val(s->sp, k)->mask);
 }
@@ -410,7 +427,8 @@ static int icmp_space(const Infer *s, LLVMValueRef i) {
   uint32_t mask = space_mask(s->sp, LLVMGetOperand(i, 0), NULL) |
                   space_mask(s->sp, LLVMGetOperand(i, 1), NULL);
   int as = lat_in(s, mask);
-  if (as < 0 || unshared(s, LLVMGetOperand(i, 0)) || unshared(s, LLVMGetOperand(i, 1)))
+  if (as < 0 || unshared(s, LLVMGetOperand(i, 0)) || unshared(s, LLVMGetOperand(i, 1)) ||
+      backend_names(s, LLVMGetOperand(i, 0)) || backend_names(s, LLVMGetOperand(i, 1)))
     return -1;
   const TgtSpace *ts = tgt_space(s->t, as);
   LLVMIntPredicate pr = LLVMGetICmpPredicate(i);
@@ -591,6 +609,10 @@ static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas)
   }
   if (as < 0 || as == s->t->generic || constant_copy_slot(s, p))
     return -1;
+  if (backend_names(s, p)) {
+    cx_stat(s->cx, &st_backend, 1);
+    return -1; /* named by the late run, or llc, as in clang's build */
+  }
   if (unshared(s, p)) {
     s->kept_unshared++;
     cx_stat(s->cx, &st_unshared, 1);
@@ -702,7 +724,7 @@ static bool rewrite_icmp(Infer *s, LLVMValueRef i) {
 static bool fold_cast(Infer *s, LLVMValueRef i) {
   LLVMValueRef p = LLVMGetOperand(i, 0);
   int as = lat_in(s, space_mask(s->sp, p, NULL));
-  if (as != ir_ptr_as(LLVMTypeOf(i)) || unshared(s, p))
+  if (as != ir_ptr_as(LLVMTypeOf(i)) || unshared(s, p) || backend_names(s, p))
     return false;
   LLVMValueRef twin = value_in(s, p, as);
   if (twin == i) /* the cast is p's twin already */
@@ -883,6 +905,7 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m, Facts *facts) {
   pool_bind(&s->trash_set, &s->pool);
   pool_bind(&s->const_slots, &s->pool);
   pool_bind(&s->int_reads, &s->pool);
+  pool_bind(&s->backend, &s->pool);
   pool_bind(&s->unshared, &s->pool);
   for (unsigned k = 0; k < s->t->nspaces; k++)
     s->cast_shared |= tgt_cast_shared(s->t, s->t->spaces[k].as,
@@ -961,6 +984,7 @@ bool infer_function(Infer *s, LLVMValueRef fn) {
   memset(s->needed.v, 0, nc * sizeof *s->needed.v);
   cx_stat(s->cx, &st_slot, space_slots(s->sp));
   s->kept_unshared = 0;
+  find_backend_named(s);
   find_unshared(s);
   mark_ops(s);
   cx_stat(s->cx, &st_resolved, build_twins(s));

@@ -39,7 +39,7 @@ define internal double @get(ptr %q, i64 %i) alwaysinline {
 ; LATE: store double %v, ptr addrspace(5)
 ; CSE-EARLY-LABEL: define ptx_kernel void @k(
 ; CSE-EARLY-NOT: load double
-; CSE-EARLY: store double %v, ptr addrspace(1)
+; CSE-EARLY: store double %v, ptr %out
 ; CSE-CLANG-LABEL: define ptx_kernel void @k(
 ; CSE-CLANG-NOT: load double
 ; CSE-LATE-LABEL: define ptx_kernel void @k(

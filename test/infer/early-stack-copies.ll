@@ -35,10 +35,13 @@ define internal float @mul2(ptr byval(%f2) align 8 %v) {
   ret float %m
 }
 
-; The copy of shared memory into a stack slot stays generic early; the
-; shared store before it is named either way.
+; The copy of shared memory into a stack slot stays generic early; so does
+; the shared store before it (a module variable's cast, which llc names
+; itself: backend-named.ll), while the load through the cast parameter is
+; named either way.
 ; EARLY-LABEL: define ptx_kernel void @k(
-; EARLY:       store float %{{.*}}, ptr addrspace(3)
+; EARLY:       load float, ptr addrspace(1)
+; EARLY:       store float %v, ptr %dst
 ; EARLY:       call void @llvm.memcpy.p0.p0.i64(ptr
 ; LATE-LABEL:  define ptx_kernel void @k(
 ; LATE:        call void @llvm.memcpy.p5.p3.i64(

@@ -1,0 +1,118 @@
+; What llc names itself on NVPTX — a kernel's generic pointer parameters
+; (NVPTXLowerArgs casts each to global) and the casts of module variables,
+; and what InferAddressSpaces follows from them — the plugin's runs leave
+; generic, as clang's build has it (analysis/backendnamed.c): in the early
+; run (--early-run, LLVM's optimizer next) and in the late one
+; (--backend-follows, llc next).  Named by gasp, LLVM wrote the code around
+; them otherwise for nothing llc did not name (ggml's mul_mat_vec_f: 6
+; more PTX and 36-42 more machine instructions early; 2 more registers in
+; its bf16 instances from the late run's casts at the entry).  A global
+; pointer llc cannot see (read from a __constant__ table) is named as
+; before, and so is a phi that merges it with a parameter; a pointer
+; reloaded from a private slot waits in the early run (SROA promotes the
+; slot first) but is gasp's in the late run.  gasp-opt alone names them
+; all; the summary says why each was left; all outputs run identically.
+; RUN: gasp-opt --passes=infer --early-run -S %s -o %t.early.ll -stats 2> %t.err
+; RUN: gasp-opt --passes=infer --backend-follows -S %s -o %t.llc.ll
+; RUN: gasp-opt --passes=infer -S %s -o %t.all.ll
+; RUN: FileCheck %s --check-prefixes=EARLY,BOTH < %t.early.ll
+; RUN: FileCheck %s --check-prefixes=LLC,BOTH < %t.llc.ll
+; RUN: FileCheck %s --check-prefix=ALL < %t.all.ll
+; RUN: FileCheck %s --check-prefix=STATS < %t.err
+; RUN: gasp-opt --passes=infer --early-run --summary -disable-output %s 2>&1 | FileCheck %s --check-prefix=WHY
+; RUN: gasp-opt --passes=infer --backend-follows --lower-generic=tags -S %s | FileCheck %s --check-prefix=ALL
+; RUN: gasp-opt --passes=infer -S %t.early.ll | FileCheck %s --check-prefix=ALL
+; RUN: gasp-run %s --kernel k --global 1 --arg buf:i32:8 --arg buf:i32:8 --arg i32=8 --check-as --compare %t.early.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel k --global 1 --arg buf:i32:8 --arg buf:i32:8 --arg i32=8 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel t --global 1 --arg buf:i32:8 --arg i32=1 --check-as --compare %t.early.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel t --global 1 --arg buf:i32:8 --arg i32=0 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel s --global 1 --arg buf:i32:8 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
+; EXEC: identical
+; STATS: 8 infer - accesses left for the late run or llc, which names them itself
+; WHY: 8 a kernel's pointer parameter or a module variable, left for llc
+target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@data = internal addrspace(1) global [4 x i32] [i32 1, i32 2, i32 3, i32 4], align 4
+@table = internal addrspace(4) global ptr addrspacecast (ptr addrspace(1) @data to ptr), align 8
+@grid = internal addrspace(4) constant [4 x i32] [i32 5, i32 6, i32 7, i32 8], align 4
+
+; A loop copying %in to %out through GEPs and a phi, a select between the
+; two parameters, and a read of a __constant__ grid through its generic
+; cast: every access is llc's, left generic; gasp-opt alone names them.
+; BOTH-LABEL: define ptx_kernel void @k(
+; BOTH-NOT: addrspace(1)
+; BOTH: load i32, ptr getelementptr
+; BOTH-LABEL: define ptx_kernel void @t(
+; ALL-LABEL: define ptx_kernel void @k(
+; ALL: load i32, ptr addrspace(1)
+; ALL: store i32 %v, ptr addrspace(1)
+; ALL: load i32, ptr addrspace(1)
+; ALL: load i32, ptr addrspace(4)
+; ALL: store i32 %w, ptr addrspace(1)
+define ptx_kernel void @k(ptr %in, ptr %out, i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %p = phi ptr [ %in, %entry ], [ %p.next, %loop ]
+  %v = load i32, ptr %p, align 4
+  %idx = zext i32 %i to i64
+  %q = getelementptr inbounds i32, ptr %out, i64 %idx
+  store i32 %v, ptr %q, align 4
+  %p.next = getelementptr inbounds i32, ptr %p, i64 1
+  %i.next = add i32 %i, 1
+  %c = icmp slt i32 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  %s = select i1 %c, ptr %in, ptr %out
+  %w0 = load i32, ptr %s, align 4
+  %g = load i32, ptr getelementptr inbounds ([4 x i32], ptr addrspacecast (ptr addrspace(4) @grid to ptr), i64 0, i64 2), align 4
+  %w = add i32 %w0, %g
+  store i32 %w, ptr %out, align 4
+  ret void
+}
+
+; A pointer read from a __constant__ table (global: only the host writes
+; it), which llc does not name, and a phi merging it with the parameter:
+; both loads named global, the store through %out alone left for llc.
+; BOTH: load ptr, ptr addrspace(4) @table
+; BOTH: load i32, ptr addrspace(1)
+; BOTH: load i32, ptr addrspace(1)
+; BOTH: store i32 %y, ptr %out
+define ptx_kernel void @t(ptr %out, i32 %c) {
+entry:
+  %tp = load ptr, ptr addrspace(4) @table, align 8
+  %x = load i32, ptr %tp, align 4
+  %b = icmp eq i32 %c, 0
+  br i1 %b, label %then, label %join
+then:
+  br label %join
+join:
+  %m = phi ptr [ %tp, %then ], [ %out, %entry ]
+  %y = load i32, ptr %m, align 4
+  %z = add i32 %x, %y
+  store i32 %y, ptr %out, align 4
+  ret void
+}
+
+; The parameter stored into a private slot and read back: the early run
+; leaves the access (SROA will promote the slot, then llc names it), the
+; late run names it (a slot still there after LLVM's optimizer may stay
+; one in llc too).
+; EARLY-LABEL: define ptx_kernel void @s(
+; EARLY: store i32 7, ptr %r
+; EARLY: store i32 8, ptr %r1
+; LLC-LABEL: define ptx_kernel void @s(
+; LLC: store i32 7, ptr addrspace(1)
+; LLC: store i32 8, ptr addrspace(1)
+define ptx_kernel void @s(ptr %out) {
+entry:
+  %slot = alloca ptr, align 8
+  store ptr %out, ptr %slot, align 8
+  %r = load ptr, ptr %slot, align 8
+  store i32 7, ptr %r, align 4
+  %r1 = getelementptr inbounds i32, ptr %r, i64 1
+  store i32 8, ptr %r1, align 4
+  ret void
+}
