@@ -192,7 +192,7 @@ SpaceWhy space_explain(Space *s, LLVMValueRef v);
    (*host, and NULL, when the host did). */
 LLVMValueRef space_writer(const Space *s, LLVMValueRef load, unsigned bit, bool *host);
 /* ===== backendnamed.c — what the back end names itself (NVPTX's llc) ==== */
-/* Per candidate of s's analysis of fn (named[space_count]): llc names it (1); false:
+/* Per candidate of s's analysis of fn (named[space_count + 1]): llc names it (1); false:
    this run names all (s and named may be NULL: the question alone). */
 bool space_backend_named(const Space *s, const GaspCtx *cx, LLVMValueRef fn, unsigned char *named);
 /* p, a candidate or a constant, is llc's by what space_backend_named filled (NULL: none). */

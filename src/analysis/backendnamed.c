@@ -16,7 +16,10 @@
  * instructions when the early run named them; 2 more registers in its
  * bf16 instances when the late run's casts stood at the entry where llc's
  * would not; dequantize_block_iq*: 1-2 registers, 2-4 machine
- * instructions for a `__constant__` grid named early).  So the plugin's
+ * instructions for a `__constant__` grid named early).  Module variables
+ * wait in the early run only: the late run names them as before (left to
+ * llc there, the random OpenCL programs' `__local` arrays cost 3 kernels
+ * more spills than clang's build: bench/random/random.md).  So the plugin's
  * runs leave them (GaspOptions.early_run, .backend_follows; rewrite.c's
  * find_backend_named, why.c says why; not under --lower-generic=tags,
  * whose `lower` would dispatch them), and
@@ -25,10 +28,11 @@
  *
  * Lattice: per candidate of the space analysis, named by the back end (1)
  * or not (0).  Sources: a parameter the target's rule names global
- * (tgt_param_space: a kernel's), a cast instruction of a constant (a
- * module variable); every other source is not.  A constant (a module
- * variable's cast as a constant expression, null, undef) is named: a
- * constant pointer operand too (rewrite.c).  Transfer (GEP, bitcast,
+ * (tgt_param_space: a kernel's), and where LLVM's optimizer runs next a
+ * cast instruction of a constant (a module variable); every other source
+ * is not.  A null or undefined constant is named, and there a module
+ * variable's cast as a constant expression, a constant pointer operand
+ * too (rewrite.c).  Transfer (GEP, bitcast,
  * ptrmask, phi, select; and where LLVM's optimizer runs first, freeze, a
  * no-op inttoptr pair and a private-slot load, which SROA and InstCombine
  * turn into those): named when every input is.  Meet: and.
@@ -47,20 +51,27 @@
 typedef struct NamedQuery {
   const Space *s;
   const unsigned char *named;
-  bool all; /* every input so far is named by the back end */
+  bool variables; /* module variables' casts count (LLVM's optimizer next) */
+  bool all;       /* every input so far is named by the back end */
 } NamedQuery;
 
-/* A cast instruction of a constant (a module variable's address). */
-static bool constant_cast(LLVMValueRef v) {
-  return LLVMIsAAddrSpaceCastInst(v) && LLVMIsAConstant(LLVMGetOperand(v, 0));
+/* A constant pointer other than null or undef (a module variable's cast)
+   is llc's where LLVM's optimizer runs first (variables: see above);
+   null and undef are always. */
+static bool constant_named(LLVMValueRef c, bool variables) {
+  return LLVMIsAConstantPointerNull(c) || LLVMIsAUndefValue(c) ||
+         (variables && LLVMIsAConstant(c));
 }
 
-/* An input that is no candidate is a constant here or unknown: a
-   constant's space (a module variable's cast, null) llc sees. */
+/* A cast instruction of a constant (a module variable's address). */
+static bool constant_cast(LLVMValueRef v, bool variables) {
+  return variables && LLVMIsAAddrSpaceCastInst(v) && LLVMIsAConstant(LLVMGetOperand(v, 0));
+}
+
 static bool input_named(LLVMValueRef in, void *arg) {
   NamedQuery *q = arg;
   uint32_t j = space_id(q->s, in);
-  q->all = j == MAP_NONE ? LLVMIsAConstant(in) != NULL : q->named[j];
+  q->all = j == MAP_NONE ? constant_named(in, q->variables) : q->named[j];
   return q->all;
 }
 
@@ -99,7 +110,7 @@ bool space_backend_named(const Space *s, const GaspCtx *cx, LLVMValueRef fn,
   for (uint32_t k = 0; k < nc; k++) {
     const SpVal *c = space_val(s, k);
     named[k] = c->kind == SP_ARG    ? global_param(t, fn, c->v)
-               : c->kind == SP_CAST ? constant_cast(c->v)
+               : c->kind == SP_CAST ? constant_cast(c->v, optimizer_follows)
                                     : transfer((SpKind)c->kind, optimizer_follows);
   }
   for (bool again = true; again;) {
@@ -107,12 +118,13 @@ bool space_backend_named(const Space *s, const GaspCtx *cx, LLVMValueRef fn,
     for (uint32_t k = 0; k < nc; k++) {
       if (!named[k] || source((SpKind)space_val(s, k)->kind))
         continue;
-      NamedQuery q = {s, named, true};
+      NamedQuery q = {s, named, optimizer_follows, true};
       space_each_input(s, k, input_named, &q);
       if (!q.all)
         named[k] = 0, again = true;
     }
   }
+  named[nc] = optimizer_follows; /* the constants' answer (space_backend_names) */
   return true;
 }
 
@@ -120,5 +132,5 @@ bool space_backend_names(const Space *s, const unsigned char *named, LLVMValueRe
   if (!named)
     return false;
   uint32_t k = space_id(s, p);
-  return k == MAP_NONE ? LLVMIsAConstant(p) != NULL : named[k];
+  return k == MAP_NONE ? constant_named(p, named[space_count(s)]) : named[k];
 }

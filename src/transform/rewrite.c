@@ -153,8 +153,7 @@ static bool slot_copy_waits(const Infer *s, LLVMValueRef call, const IrMemIntrin
 }
 
 /* What llc names itself waits for it (analysis/backendnamed.c: NVPTX, the
-   plugin's runs), as in clang's build; a constant pointer is a module
-   variable's cast. */
+   plugin's runs), as in clang's build. */
 static void find_backend_named(Infer *s) {
   vec_grow(&s->backend, space_count(s->sp) + 1);
   s->backend_on = space_backend_named(s->sp, s->cx, s->fn, s->backend.v);

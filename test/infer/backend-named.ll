@@ -8,7 +8,8 @@
 ; more PTX and 36-42 more machine instructions early; 2 more registers in
 ; its bf16 instances from the late run's casts at the entry).  A global
 ; pointer llc cannot see (read from a __constant__ table) is named as
-; before, and so is a phi that merges it with a parameter; a pointer
+; before, and so is a phi that merges it with a parameter; a module
+; variable's cast waits in the early run only; a pointer
 ; reloaded from a private slot waits in the early run (SROA promotes the
 ; slot first) but is gasp's in the late run.  gasp-opt alone names them
 ; all; the summary says why each was left; all outputs run identically.
@@ -40,9 +41,13 @@ target triple = "nvptx64-nvidia-cuda"
 ; A loop copying %in to %out through GEPs and a phi, a select between the
 ; two parameters, and a read of a __constant__ grid through its generic
 ; cast: every access is llc's, left generic; gasp-opt alone names them.
+; The grid's read waits in the early run only: the late run names module
+; variables as before (left to llc, the random OpenCL programs' __local
+; arrays cost spills: bench/random/random.md).
 ; BOTH-LABEL: define ptx_kernel void @k(
 ; BOTH-NOT: addrspace(1)
-; BOTH: load i32, ptr getelementptr
+; EARLY: load i32, ptr getelementptr
+; LLC: load i32, ptr addrspace(4) getelementptr
 ; BOTH-LABEL: define ptx_kernel void @t(
 ; ALL-LABEL: define ptx_kernel void @k(
 ; ALL: load i32, ptr addrspace(1)
