@@ -82,10 +82,11 @@ plugin's, one work-group of 64 work-items, with synthetic arguments (every
 global pointer a zeroed 256 KiB buffer, every local pointer 4 KiB, integers
 64, floats 1.0, dynamic shared memory 4 KiB), and sums the accesses made
 through a generic pointer and the instructions executed, with and without
-the addrspacecasts among them (llc-22 casts a CUDA kernel's pointer
-parameters to global itself where gasp's IR spells the cast; of the IR handed
-to llc: what llc adds after it, such as the PTX printf argument buffer, is
-not in that count).  The runs check every access (--check-as), so a
+the addrspacecasts among them, on each module as llc's own address-space
+passes leave it (backend_named: llc-22 -stop-after=infer-address-spaces,
+NVPTXLowerArgs and InferAddressSpaces having named what they name, as in
+the final code; the reports' "IR handed to llc" means that IR; what llc
+adds later, such as the PTX printf argument buffer, is not counted).  The runs check every access (--check-as), so a
 kernel that indexes past the synthetic buffers fails every time rather than
 only when the memory past them happens to be unmapped.  A kernel that
 cannot run is counted with its reason (a by-value struct or vector
