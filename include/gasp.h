@@ -190,11 +190,12 @@ typedef struct GaspOptions {
   int early_run;
   /* 1: the back end follows the output (the pass plugin's runs, which set
      it; llc after the late one).  Where it names something itself (NVPTX:
-     a kernel's pointer parameters and the casts of module variables, and
-     what InferAddressSpaces follows from them), `infer` leaves it generic
-     as clang's build has it: gasp naming it changes no space in the final
-     code but how LLVM writes the code around it.  Not with
-     lower_generic = tags.  0 (the default): gasp names all it can. */
+     a kernel's pointer parameters, and what InferAddressSpaces follows
+     from them; with early_run also the casts of module variables), `infer`
+     and `resolve` leave it generic as clang's build has it: gasp naming it
+     changes no space in the final code but how LLVM writes the code
+     around it.  Not with lower_generic = tags.  0 (the default): gasp
+     names all it can. */
   int backend_follows;
   /* New fields go here, at the end (see struct_size). */
 } GaspOptions;

@@ -402,8 +402,9 @@ static void parse_args(int argc, char **argv, Args *a) {
                "                        and a late run follow): an access through a pointer\n"
                "                        a null may reach is left for the late run\n"
                "  --backend-follows     run as the plugin's runs do (llc follows): what llc\n"
-               "                        names itself (NVPTX: a kernel's pointer parameters,\n"
-               "                        module variables) is left generic for it\n",
+               "                        names itself (NVPTX: a kernel's pointer parameters;\n"
+               "                        with --early-run also module variables) is left\n"
+               "                        generic for it\n",
                gasp_glue_pass_list());
       exit(0);
     } else if (s[0] == '-' && s[1] != 0) {

@@ -86,8 +86,9 @@ the addrspacecasts among them, on each module as llc's own address-space
 passes leave it (backend_named: llc-22 -stop-after=infer-address-spaces,
 NVPTXLowerArgs and InferAddressSpaces having named what they name, as in
 the final code; the reports' "IR handed to llc" means that IR; what llc
-adds later, such as the PTX printf argument buffer, is not counted).  The runs check every access (--check-as), so a
-kernel that indexes past the synthetic buffers fails every time rather than
+adds later, such as the PTX printf argument buffer, is not counted).  The
+runs check every access (--check-as), so a kernel that indexes past the
+synthetic buffers fails every time rather than
 only when the memory past them happens to be unmapped.  A kernel that
 cannot run is counted with its reason (a by-value struct or vector
 parameter, a builtin gasp-run lacks, an access outside every buffer on

@@ -21,8 +21,9 @@
  * llc there, the random OpenCL programs' `__local` arrays cost 3 kernels
  * more spills than clang's build: bench/random/random.md).  So the plugin's
  * runs leave them (GaspOptions.early_run, .backend_follows; rewrite.c's
- * find_backend_named, why.c says why; not under --lower-generic=tags,
- * whose `lower` would dispatch them), and
+ * find_backend_named and resolve.c's static resolution ask, why.c says
+ * why; not under --lower-generic=tags, whose `lower` would dispatch
+ * them), and
  * only what llc cannot see — a pointer read from memory, a callee's
  * parameter, a space test — is gasp's to name.
  *
@@ -43,8 +44,8 @@
  * parameter stays named; one sweep settles all but what flows around a
  * loop).  Linear in the candidates per sweep.
  *
- * Tests: test/infer/backend-named.ll (the early run, LLVM's optimizer
- * next), test/infer/backend-named-late.ll (llc next).
+ * Test: test/infer/backend-named.ll (--early-run, LLVM's optimizer next;
+ * --backend-follows, llc next; gasp-opt alone).
  */
 #include "analysis/analysis.h"
 

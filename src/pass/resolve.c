@@ -600,8 +600,9 @@ static void resolve_function(Resolve *s, LLVMValueRef fn, const PtrMap *casting)
   if (ops.n && s->cx->opt.early_run)
     ir_int_read_ptrs(fn, &s->int_reads); /* for test_waits */
   s->backend_on = ops.n && space_backend_named(NULL, s->cx, fn, NULL);
-  if (s->backend_on) { /* the function as the folds left it */
-    space_analyse(s->sp, fn, NULL);
+  if (s->backend_on) {
+    if (!calls.n || folded) /* the function as the folds left it */
+      space_analyse(s->sp, fn, NULL);
     s->backend = xrealloc(s->backend, space_count(s->sp) + 1);
     space_backend_named(s->sp, s->cx, fn, s->backend);
   }

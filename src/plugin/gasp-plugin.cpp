@@ -189,8 +189,8 @@ cl::opt<bool> OptVerifySpaces("gasp-verify-spaces", cl::cat(GaspCategory),
                                        "the output (GASP_VERIFY_SPACES=1 does the same)"));
 cl::opt<bool> OptNameAll("gasp-name-all", cl::cat(GaspCategory),
                          cl::desc("Name what llc names itself too (NVPTX: a kernel's pointer "
-                                  "parameters, module variables), which the plugin's runs "
-                                  "leave generic as clang's build has them"));
+                                  "parameters; early, module variables), which the plugin's "
+                                  "runs leave generic as clang's build has them"));
 cl::opt<unsigned> OptVisitCap("gasp-visit-cap", cl::cat(GaspCategory), cl::value_desc("N"),
                               cl::desc("ipmsp's re-visits per block (0: 1024)"));
 

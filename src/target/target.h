@@ -67,7 +67,8 @@ typedef struct TgtTable {
   bool backend_infers;            /* llc names them itself, and module
                                      variables' casts, and what they make
                                      (NVPTXLowerArgs, InferAddressSpaces);
-                                     LLVM's optimizer does not (NVPTX) */
+                                     LLVM's optimizer does not (NVPTX;
+                                     analysis/backendnamed.c) */
   bool generic_alloca_is_private; /* an alloca in the generic space is private */
   bool generic_vars_global;       /* a global variable in the generic space
                                      lives in global memory (NVPTX: the back
