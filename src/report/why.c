@@ -58,6 +58,10 @@
  * Remark:
  *   "gasp: @f: load stays generic: pointer loaded from memory"
  * with Args Access (the opcode), Reason and, where there is one, Detail.
+ * An access llc names itself (the "left for llc" reason) is not generic in
+ * the final code: it gets an Analysis remark LeftForLlc instead,
+ *   "gasp: @f: load named by llc, not gasp: a kernel's pointer parameter ..."
+ * so that the Missed remarks are the final code's generic accesses.
  * Requires: the pipeline has run (gasp_run calls it last).
  * Tests: test/remarks/ (reasons-all.ll, reasons-amdgpu.ll, reasons-real.ll
  * assert the text of every reason).
@@ -77,6 +81,7 @@ typedef struct Why {
 } Why;
 
 typedef struct Reason {
+  bool llc; /* llc names it: not generic in the final code (an Analysis remark) */
   const char *what;
   char detail[320];
   char said[160]; /* room for a what put together from parts */
@@ -323,6 +328,7 @@ static void reason_of(Why *w, LLVMValueRef p, Reason *r) {
                 "analysis would take the null for an address)";
       snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
     } else if (backend_names(w, p)) { /* rewrite.c's find_backend_named */
+      r->llc = true;
       r->what = "a kernel's pointer parameter or a module variable, left for llc (as in "
                 "clang's build, where llc names it: named by gasp, LLVM's optimizer and "
                 "llc would write the code around it otherwise)";
@@ -440,7 +446,7 @@ static void report_resolved(GaspCtx *cx, LLVMModuleRef m) {
 
 void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
   report_resolved(cx, m);
-  if (!cx_wants(cx, GASP_REMARK_MISSED) && !cx->summary)
+  if (!cx_wants(cx, GASP_REMARK_MISSED) && !cx_wants(cx, GASP_REMARK_ANALYSIS) && !cx->summary)
     return;
   Facts *facts = cx->facts; /* the run's: the report runs inside pipeline_run */
   Why w = {cx, run, cx->tgt, facts_space(facts), {0}, NULL, false};
@@ -471,9 +477,10 @@ void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
         else if (p)
           reason_of(&w, p, &r);
         summary_note(cx, fn, r.what, loops ? loops_class(loops, i) : -1);
-        GaspRemark *rm = cx_remark(cx, GASP_REMARK_MISSED, "GenericAccess", fn, i);
+        GaspRemark *rm = r.llc ? cx_remark(cx, GASP_REMARK_ANALYSIS, "LeftForLlc", fn, i)
+                               : cx_remark(cx, GASP_REMARK_MISSED, "GenericAccess", fn, i);
         rm_arg(rm, "Access", "%s", access_name(i));
-        rm_arg(rm, "String", " stays generic: ");
+        rm_arg(rm, "String", r.llc ? " named by llc, not gasp: " : " stays generic: ");
         rm_arg(rm, "Reason", "%s", r.what);
         if (r.detail[0]) {
           rm_arg(rm, "String", " (");

@@ -13,6 +13,8 @@
 ; reloaded from a private slot waits in the early run (SROA promotes the
 ; slot first) but is gasp's in the late run.  gasp-opt alone names them
 ; all; the summary says why each was left; all outputs run identically.
+; Not generic in the final code, those accesses get Analysis remarks
+; (LeftForLlc), no Missed ones: -Rpass-missed says the final code's.
 ; RUN: gasp-opt --passes=infer --early-run -S %s -o %t.early.ll -stats 2> %t.err
 ; RUN: gasp-opt --passes=infer --backend-follows -S %s -o %t.llc.ll
 ; RUN: gasp-opt --passes=infer -S %s -o %t.all.ll
@@ -21,6 +23,8 @@
 ; RUN: FileCheck %s --check-prefix=ALL < %t.all.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
 ; RUN: gasp-opt --passes=infer --early-run --summary -disable-output %s 2>&1 | FileCheck %s --check-prefix=WHY
+; RUN: gasp-opt --passes=infer --backend-follows -pass-remarks-missed=gasp -pass-remarks-analysis=gasp -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK --implicit-check-not="stays generic"
+; RUN: gasp-opt --passes=infer --backend-follows -pass-remarks-missed=gasp -disable-output %s 2>&1 | count 0
 ; RUN: gasp-opt --passes=infer --backend-follows --lower-generic=tags -S %s | FileCheck %s --check-prefix=ALL
 ; RUN: gasp-opt --passes=infer -S %t.early.ll | FileCheck %s --check-prefix=ALL
 ; RUN: gasp-run %s --kernel k --global 1 --arg buf:i32:8 --arg buf:i32:8 --arg i32=8 --check-as --compare %t.early.ll | FileCheck %s --check-prefix=EXEC
@@ -29,6 +33,7 @@
 ; RUN: gasp-run %s --kernel t --global 1 --arg buf:i32:8 --arg i32=0 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel s --global 1 --arg buf:i32:8 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
+; REMARK-COUNT-5: remark: {{.*}} named by llc, not gasp: a kernel's pointer parameter or a module variable, left for llc
 ; STATS: 8 infer - accesses left for the late run or llc, which names them itself
 ; WHY: 8 a kernel's pointer parameter or a module variable, left for llc
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"

@@ -3,7 +3,8 @@
 kernel, the generic memory ops gasp-opt leaves (--summary) and the Missed
 remarks it writes (-pass-remarks-output, counted by llvm-remarkutil);
 prints one line per kernel and fails when a kernel has fewer Missed
-'GenericAccess' remarks than generic ops left."""
+'GenericAccess' remarks, with the Analysis 'LeftForLlc' remarks of the
+accesses llc names itself (--backend-follows), than generic ops left."""
 import glob, os, re, subprocess, sys
 
 target, work = sys.argv[1:3]
@@ -22,14 +23,18 @@ for cl in sorted(glob.glob(os.path.join(kernels, "*.cl"))):
     r = subprocess.run(["gasp-opt", "--summary", "-pass-remarks-output=" + yaml] + flags +
                        [ll, "-o", os.devnull], capture_output=True, text=True, check=True)
     left = int(re.search(r"generic memory ops after: (\d+)", r.stderr).group(1))
-    missed = 0
-    if os.path.getsize(yaml):  # llvm-remarkutil refuses an empty file
+    counts = {"missed": 0, "analysis": 0}
+    for kind, name in (("missed", "GenericAccess"), ("analysis", "LeftForLlc")):
+        if not os.path.getsize(yaml):  # llvm-remarkutil refuses an empty file
+            break
         out = subprocess.run(["llvm-remarkutil", "count", "--parser=yaml",
-                              "--remark-type=missed", "--rremark-name=GenericAccess",
+                              "--remark-type=" + kind, "--rremark-name=" + name,
                               "--group-by=function", yaml],
                              capture_output=True, text=True, check=True).stdout
-        missed = sum(int(l.rsplit(",", 1)[1]) for l in out.splitlines()[1:] if "," in l)
-    ok = missed >= left
+        counts[kind] = sum(int(l.rsplit(",", 1)[1]) for l in out.splitlines()[1:] if "," in l)
+    missed, llc = counts["missed"], counts["analysis"]
+    ok = missed + llc >= left
     bad += not ok
-    print("%s %s: %d left, %d missed" % ("ok" if ok else "FAIL", k, left, missed))
+    print("%s %s: %d left, %d missed%s" % ("ok" if ok else "FAIL", k, left, missed,
+                                           ", %d left for llc" % llc if llc else ""))
 sys.exit(1 if bad else 0)
