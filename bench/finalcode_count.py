@@ -119,6 +119,38 @@ META = {"ptx": ["regs", "spill_st", "spill_ld", "stack"],
 # `vmcnt(0)`, `s_waitcnt_vscnt null, 0x0`, `s_waitcnt 0`)
 DRAIN = re.compile(r"cnt\(0\)|^s_waitcnt(?:_[a-z]+cnt)?\s+(?:\w+,\s*)?(?:0x)?0\s*(?:$|;)")
 MAX_COLS = ("regs", "stack", "vgpr", "sgpr", "scratch_bytes")
+# ptxas -arch=sm_90 gives a kernel's registers as it used them; the device
+# allocates them per warp in units of 256, 8 per thread (CUDA's occupancy
+# calculator for compute capability 9.0: register allocation unit size 256,
+# granularity warp), so a kernel's occupancy follows the count rounded up to
+# 8.  A register more within the same unit is still listed as worse (the
+# column's tolerance is 0); same_allocation says why it costs the device
+# nothing.
+PTX_REG_UNIT = 8
+
+
+def tolerance_words():
+    """COLUMNS' tolerances in words, for the reports: "2% for instrs,
+    waitcnt, drains and sass, 0 for the others"."""
+    by = {}
+    for col, (_, tol) in COLUMNS.items():
+        if tol:
+            by.setdefault(tol, []).append(col)
+    parts = []
+    for tol, cols in sorted(by.items()):
+        names = cols[0] if len(cols) == 1 else ", ".join(cols[:-1]) + " and " + cols[-1]
+        parts.append("%g%% for %s" % (tol * 100, names))
+    return ", ".join(parts + ["0 for the others"])
+
+
+def same_allocation(col, x, y):
+    """For a PTX kernel's registers x -> y: the registers the device
+    allocates per thread for both (PTX_REG_UNIT) when they are the same,
+    else None."""
+    if col != "regs":
+        return None
+    ax, ay = -(-x // PTX_REG_UNIT) * PTX_REG_UNIT, -(-y // PTX_REG_UNIT) * PTX_REG_UNIT
+    return ax if ax == ay else None
 
 
 def worse(a, b):

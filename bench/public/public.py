@@ -83,10 +83,12 @@ global pointer a zeroed 256 KiB buffer, every local pointer 4 KiB, integers
 64, floats 1.0, dynamic shared memory 4 KiB), and sums the accesses made
 through a generic pointer and the instructions executed, with and without
 the addrspacecasts among them, on each module as llc's own address-space
-passes leave it (backend_named: llc-22 -stop-after=infer-address-spaces,
-NVPTXLowerArgs and InferAddressSpaces having named what they name, as in
-the final code; the reports' "IR handed to llc" means that IR; what llc
-adds later, such as the PTX printf argument buffer, is not counted).  The
+passes leave it (backend_named: on nvptx64 llc-22
+-stop-after=infer-address-spaces, NVPTXLowerArgs and InferAddressSpaces
+having named what they name, as in the final code; on amdgcn the bitcode
+itself, which clang's optimizer has run InferAddressSpaces on; the
+reports' "IR handed to llc" means that IR; what llc adds later, such as
+the PTX printf argument buffer, is not counted).  The
 runs check every access (--check-as), so a kernel that indexes past the
 synthetic buffers fails every time rather than
 only when the memory past them happens to be unmapped.  A kernel that
@@ -113,9 +115,14 @@ machine instruction; AMDGPU global/scratch/ds, scalar loads, s_waitcnt, the
 drains among them (waits for a counter to reach 0), and the kernel
 metadata's VGPRs, SGPRs, scratch bytes and spills): a kernel is worse in a
 column when the plugin's count is worse than clang's beyond the column's
-tolerance (finalcode_count.COLUMNS: 2% for instructions, waits and drains,
-0 for the others; more waits only where drains did not fall); every
-kernel x column is listed.
+tolerance (finalcode_count.COLUMNS: 2% for instructions, waits, drains and
+machine instructions, 0 for the others; more waits only where drains did not fall); every
+kernel x column is listed.  Two are listed without failing the gate: a
+kernel x column a lent GPU timed faster with the plugin, this very code
+(device-measured.tsv), and a PTX kernel's register more that the device
+allocates the same (finalcode_count.same_allocation: sm_90 allocates 8
+registers per thread at a time, so 55 and 56 are both 56 and the
+occupancy is the same).
 
 Writes bench/public/public.md (per-suite and per-target tables, totals, the
 units the plugin made worse, failures) and prints it.  Exit 1 (the gate)
@@ -915,15 +922,18 @@ WRAP_RE = re.compile(r"call (?:align \d+ )?ptr addrspace\((\d+)\) "
 
 
 def backend_named(bc, target):
-    """bc as llc's own address-space passes leave it (NVPTXLowerArgs and
-    InferAddressSpaces on nvptx64; InferAddressSpaces on amdgcn): llc-22
+    """bc as llc's own address-space passes leave it on nvptx64
+    (NVPTXLowerArgs and InferAddressSpaces): llc-22
     -stop-after=infer-address-spaces, the module read back from the MIR
     file, NVPTX's parameter wrapper written as the cast it is.  What the
     final code executes generic is counted there: the plugin leaves to llc
     what llc names itself, as clang's build does (src/analysis/
-    backendnamed.c).  bc itself where llc has no such pass (spirv64)."""
-    triple = {"nvptx64": ("nvptx64-nvidia-cuda", "sm_90"),
-              "amdgcn": ("amdgcn-amd-amdhsa", "gfx90a")}.get(target)
+    backendnamed.c).  bc itself elsewhere: on amdgcn InferAddressSpaces
+    runs in clang's own optimizer (the bitcode has been through it) and
+    llc's IR passes before instruction selection lower kernel arguments
+    and LDS to intrinsics gasp-run does not run; spirv64 has no such
+    pass."""
+    triple = {"nvptx64": ("nvptx64-nvidia-cuda", "sm_90")}.get(target)
     if not triple:
         return bc
     mir, out = bc + ".named.mir", bc + ".named.bc"
@@ -1197,14 +1207,28 @@ def column_totals(built, kind):
     return names, tot
 
 
+def allocated(w):
+    """For a PTX kernel x column w worse only in registers the device
+    allocates the same (finalcode_count.same_allocation): that count, else None."""
+    r, k, c, x, y = w
+    return finalcode_count.same_allocation(c, x, y) if r["target"] == "nvptx64" else None
+
+
 def worse_list(out, title, timed, measured="this very code"):
     """Appends the kernel x column list (timed: each with the device row that
-    excuses it, or None; measured: what that row timed); how many are not
-    excused."""
-    bad = [w for w, m in timed if not m]
+    excuses it, or None; measured: what that row timed; a register more the
+    device allocates the same is listed apart); how many are not excused."""
+    bad = [w for w, m in timed if not m and allocated(w) is None]
     out += ["", "%s: %d" % (title, len(bad))]
     for r, k, c, x, y in bad:
         out.append("- %s: %s: %s %d -> %d" % (r["unit"], k, c, x, y))
+    for w, m in timed:
+        if not m and allocated(w) is not None:
+            r, k, c, x, y = w
+            out.append("- allocated the same, not counted: %s: %s: %s %d -> %d (%d per thread "
+                       "either way: sm_90 allocates registers per warp in units of 256, %d per "
+                       "thread; occupancy unchanged)" % (r["unit"], k, c, x, y, allocated(w),
+                                                        finalcode_count.PTX_REG_UNIT))
     for (r, k, c, x, y), m in timed:
         if m:
             out.append("- measured, not counted: %s: %s: %s %d -> %d; %s "
@@ -1222,7 +1246,8 @@ def report(results, notes, opts, wp):
            "at the same level; "
            "nvcc -O3 -ptx as a comparison).  Generic = memory instructions through a generic "
            "address in functions reachable from the kernels (bench/finalcode_count.py); executed "
-           "= gasp-run --count on the IR handed to llc (see the script's header)." % (
+           "= gasp-run --count on the IR llc's own address-space passes leave (nvptx64; amdgcn: "
+           "the bitcode), i.e. what the final code executes (see the script's header)." % (
                "".join(" " + x for x in RUN_ARGS), ",".join(opts),
                ("; also -gasp-whole-program" if wp else "")), ""]
     out += ["machine: %d cores; %s" % (os.cpu_count() or 0,
@@ -1277,8 +1302,8 @@ def report(results, notes, opts, wp):
             worse = [(r, k, c, x, y) for r in built for k, c, x, y in r.get("worse_columns", [])]
             timed = [(w, measured_faster(mrows, *w)) for w in worse]
             bad_plugin_only += worse_list(out, "Kernels worse with the plugin in a column "
-                                          "(tolerance: 2% for instrs, waitcnt and drains, 0 "
-                                          "for the others)", timed)
+                                          "(tolerance: %s)" % finalcode_count.tolerance_words(),
+                                          timed)
             if wp:  # the same rule for the whole-program build
                 wworse = [(r, k, c, x, y) for r in built if "wp" in r.get("columns", {})
                           for k, c, x, y in worse_columns(r["columns"], "wp")]
