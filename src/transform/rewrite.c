@@ -16,8 +16,7 @@
  * What each value's space is, is the space analysis' answer (space.c: the
  * lattice, the sources, the transfer rules, private slots through
  * memory.c); this file only acts on it.  A value whose set is one space S
- * (and nothing unknown) is rewritten to S.  Functions marked optnone are
- * left as they are.
+ * (and nothing unknown) is rewritten to S; optnone functions are left alone.
  *
  * Algorithm, per function:
  *   0. Space facts (spacefacts.c): an assumed space test, or one a
@@ -35,8 +34,8 @@
  *      in one space (or one and null), and a generic-to-S cast of an S
  *      value folds away.  A by-value call argument (the parameter stays
  *      generic) becomes its twin cast back right before the call: the
- *      back end's copy then reads the named space.  Volatile accesses
- *      only where the target's volatile policy allows.  The stored value of a store is never touched.
+ *      back end's copy then reads the named space.  Volatile accesses only
+ *      where the target's volatile policy allows; never a store's value.
  *   5. Every other use of a rewritten value gets `addrspacecast S -> generic`
  *      of the twin; the old values are erased, then any dead cast.
  *
@@ -54,8 +53,7 @@
  * follow its named twin where the table says that space keeps the generic
  * pointer's bits (AMDGPU global/constant), else LLVM's salvage rules, else
  * become poison (dbg_salvage; test infer/dbg-salvage.ll).
- * Debug name: infer.  Statistics: infer.* (see the GaspStatDesc below).
- * Tests: test/infer/.
+ * Debug name: infer.  Statistics: infer.* (the GaspStatDesc below).  Tests: test/infer/.
  */
 #include "transform/transform.h"
 
@@ -71,8 +69,8 @@ static const GaspStatDesc st_access = {
     "infer.accesses-rewritten", "load/store/atomic pointer operands rewritten"};
 static const GaspStatDesc st_intrin = {"infer.intrinsics-rewritten", "memory intrinsic calls rebuilt"};
 static const GaspStatDesc st_icmp = {"infer.icmps-rewritten", "pointer comparisons rewritten"};
-static const GaspStatDesc st_byval = {
-    "infer.byval-args-named", "by-value call arguments whose pointer got a named space"};
+static const GaspStatDesc st_byval = {"infer.byval-args-named",
+                                      "by-value call arguments whose pointer got a named space"};
 static const GaspStatDesc st_cast = {"infer.casts-folded", "generic-to-named casts folded"};
 static const GaspStatDesc st_slot = {"infer.slots", "private pointer slots seen through"};
 static const GaspStatDesc st_volatile = {
@@ -416,18 +414,23 @@ static void mark_needed(Infer *s, LLVMValueRef v) {
 
 static bool unshared(const Infer *s, LLVMValueRef p);
 
+/* An icmp operand llc names; a null is every space's (random seed 14: spills). */
+static bool llc_operand(const Infer *s, LLVMValueRef v) {
+  return !LLVMIsAConstantPointerNull(v) && !LLVMIsAUndefValue(v) && backend_names(s, v);
+}
+
 /* The space an icmp of two pointers is rewritten in, or -1.  In a space
    whose null is not the generic null's bit pattern (AMDGPU local, private:
-   all ones; NVPTX's windows: cvta.to of 0) only equality: the cast keeps every pointer distinct and the
-   null the null, but not their order (the generic null is below every
-   pointer, theirs above) — and a pointer of the space may be its null
-   whether or not a null constant is in sight (a parameter, a load). */
+   all ones; NVPTX's windows: cvta.to of 0) only equality: the cast keeps
+   every pointer distinct and the null the null, but not their order (the
+   generic null is below every pointer, theirs above) — and a pointer of the
+   space may be its null whether or not a null constant is in sight. */
 static int icmp_space(const Infer *s, LLVMValueRef i) {
   uint32_t mask = space_mask(s->sp, LLVMGetOperand(i, 0), NULL) |
                   space_mask(s->sp, LLVMGetOperand(i, 1), NULL);
   int as = lat_in(s, mask);
   if (as < 0 || unshared(s, LLVMGetOperand(i, 0)) || unshared(s, LLVMGetOperand(i, 1)) ||
-      backend_names(s, LLVMGetOperand(i, 0)) || backend_names(s, LLVMGetOperand(i, 1)))
+      llc_operand(s, LLVMGetOperand(i, 0)) || llc_operand(s, LLVMGetOperand(i, 1)))
     return -1;
   const TgtSpace *ts = tgt_space(s->t, as);
   LLVMIntPredicate pr = LLVMGetICmpPredicate(i);

@@ -32,10 +32,12 @@
 ; RUN: gasp-run %s --kernel t --global 1 --arg buf:i32:8 --arg i32=1 --check-as --compare %t.early.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel t --global 1 --arg buf:i32:8 --arg i32=0 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel s --global 1 --arg buf:i32:8 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel n --global 1 --arg buf:i32:8 --arg i32=2 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel n --global 1 --arg buf:i32:8 --arg i32=0 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
-; REMARK-COUNT-5: remark: {{.*}} named by llc, not gasp: a kernel's pointer parameter or a module variable, left for llc
-; STATS: 8 infer - accesses left for the late run or llc, which names them itself
-; WHY: 8 a kernel's pointer parameter or a module variable, left for llc
+; REMARK-COUNT-6: remark: {{.*}} named by llc, not gasp: a kernel's pointer parameter or a module variable, left for llc
+; STATS: 9 infer - accesses left for the late run or llc, which names them itself
+; WHY: 9 a kernel's pointer parameter or a module variable, left for llc
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -124,5 +126,39 @@ entry:
   store i32 7, ptr %r, align 4
   %r1 = getelementptr inbounds i32, ptr %r, i64 1
   store i32 8, ptr %r1, align 4
+  ret void
+}
+
+; A null test of a pointer into a __local array (gasp's, not llc's) stays
+; gasp's when the other operand is the null, which every space has: named
+; with the array, as before the plugin left anything to llc (left to llc,
+; LLVM wrote it as a compare with cvta.to.shared of 0, and random seed 14's
+; kernel spilled 84 -> 104 bytes).  The parameter's null test is llc's.
+; LLC-LABEL: define ptx_kernel void @n(
+; LLC: %q = select i1 %b, ptr addrspace(3) %e, ptr addrspace(3) addrspacecast (ptr null to ptr addrspace(3))
+; LLC: %isnull = select i1 %b, i1 false, i1 true
+; LLC: store i32 1, ptr addrspace(3) %q
+; LLC: icmp eq ptr %out, null
+; LLC: store i32 2, ptr %out
+@lt = internal addrspace(3) global [4 x i32] undef, align 4
+define ptx_kernel void @n(ptr %out, i32 %c) {
+entry:
+  %i = zext i32 %c to i64
+  %e = getelementptr inbounds [4 x i32], ptr addrspace(3) @lt, i64 0, i64 %i
+  %g = addrspacecast ptr addrspace(3) %e to ptr
+  %b = icmp ne i32 %c, 0
+  %q = select i1 %b, ptr %g, ptr null
+  %isnull = icmp eq ptr %q, null
+  br i1 %isnull, label %skip, label %use
+use:
+  store i32 1, ptr %q, align 4
+  br label %skip
+skip:
+  %o = icmp eq ptr %out, null
+  br i1 %o, label %done, label %w
+w:
+  store i32 2, ptr %out, align 4
+  br label %done
+done:
   ret void
 }
