@@ -44,9 +44,6 @@
  * parameter stays named; one sweep settles all but what flows around a
  * loop).  Linear in the candidates per sweep.
  *
- * Where LLVM's optimizer runs next, an access it would sink into a join
- * with another space's (keep_apart) is not left: llc names neither then.
- *
  * Test: test/infer/backend-named.ll (--early-run, LLVM's optimizer next;
  * --backend-follows, llc next; gasp-opt alone).
  */
@@ -99,54 +96,6 @@ static bool global_param(const TgtTable *t, LLVMValueRef fn, LLVMValueRef v) {
 
 static bool source(SpKind kind) { return kind == SP_ARG || kind == SP_CAST; }
 
-/* Where LLVM's optimizer runs next, its SimplifyCFG sinks the same access
-   from the arms of a diamond into their join (a phi of the two pointers,
-   then a select): an access llc would name alone, left generic, may so
-   meet one of another space, which llc cannot name (HeCBench sosfil:
-   `tx == 0 ? x_in[i] : s_out[tx - 1]`, 4 generic loads in clang's build,
-   and in the plugin's when the early run left x_in to llc).  Access i
-   through p: its block jumps to a join where another arm has an access
-   of i's kind and type through a generic pointer of other spaces. */
-static bool sinks_into_other_space(const Space *s, LLVMValueRef i, LLVMValueRef p) {
-  LLVMBasicBlockRef b = LLVMGetInstructionParent(i);
-  LLVMValueRef br = LLVMGetBasicBlockTerminator(b);
-  if (!br || !LLVMIsABranchInst(br) || LLVMIsConditional(br))
-    return false;
-  bool load = LLVMIsALoadInst(i);
-  LLVMTypeRef ty = LLVMTypeOf(load ? i : LLVMGetOperand(i, 0));
-  uint32_t mask = space_mask(s, p, NULL);
-  for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(LLVMGetSuccessor(br, 0))); u;
-       u = LLVMGetNextUse(u)) {
-    LLVMValueRef t = LLVMGetUser(u);
-    if (!LLVMIsAInstruction(t) || LLVMGetInstructionParent(t) == b)
-      continue;
-    for (LLVMValueRef j = LLVMGetFirstInstruction(LLVMGetInstructionParent(t)); j;
-         j = LLVMGetNextInstruction(j)) {
-      if (load ? !LLVMIsALoadInst(j) : !LLVMIsAStoreInst(j))
-        continue;
-      LLVMValueRef q = LLVMGetOperand(j, load ? 0 : 1);
-      if (LLVMTypeOf(load ? j : LLVMGetOperand(j, 0)) == ty &&
-          ir_ptr_as(LLVMTypeOf(q)) == ir_ptr_as(LLVMTypeOf(p)) && space_mask(s, q, NULL) != mask)
-        return true;
-    }
-  }
-  return false;
-}
-
-/* Clears what the optimizer would sink into a join with another space's
-   access (sinks_into_other_space): gasp names it, as before. */
-static void keep_apart(const Space *s, LLVMValueRef fn, unsigned char *named) {
-  for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
-      if (!LLVMIsALoadInst(i) && !LLVMIsAStoreInst(i))
-        continue;
-      LLVMValueRef p = LLVMGetOperand(i, LLVMIsALoadInst(i) ? 0 : 1);
-      uint32_t k = space_id(s, p);
-      if (k != MAP_NONE && named[k] && sinks_into_other_space(s, i, p))
-        named[k] = 0;
-    }
-}
-
 bool space_backend_named(const Space *s, const GaspCtx *cx, LLVMValueRef fn,
                          unsigned char *named) {
   const TgtTable *t = cx->tgt;
@@ -176,8 +125,6 @@ bool space_backend_named(const Space *s, const GaspCtx *cx, LLVMValueRef fn,
         named[k] = 0, again = true;
     }
   }
-  if (optimizer_follows)
-    keep_apart(s, fn, named);
   named[nc] = optimizer_follows; /* the constants' answer (space_backend_names) */
   return true;
 }

@@ -32,14 +32,12 @@
 ; RUN: gasp-run %s --kernel t --global 1 --arg buf:i32:8 --arg i32=1 --check-as --compare %t.early.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel t --global 1 --arg buf:i32:8 --arg i32=0 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel s --global 1 --arg buf:i32:8 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
-; RUN: gasp-run %s --kernel d --global 1 --arg buf:i32:8 --arg buf:i32:8 --arg i32=0 --check-as --compare %t.early.ll | FileCheck %s --check-prefix=EXEC
-; RUN: gasp-run %s --kernel d --global 1 --arg buf:i32:8 --arg buf:i32:8 --arg i32=1 --check-as --compare %t.early.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel n --global 1 --arg buf:i32:8 --arg i32=2 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel n --global 1 --arg buf:i32:8 --arg i32=0 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
-; REMARK-COUNT-8: remark: {{.*}} named by llc, not gasp: a kernel's pointer parameter or a module variable, left for llc
-; STATS: 10 infer - accesses left for the late run or llc, which names them itself
-; WHY: 10 a kernel's pointer parameter or a module variable, left for llc
+; REMARK-COUNT-6: remark: {{.*}} named by llc, not gasp: a kernel's pointer parameter or a module variable, left for llc
+; STATS: 9 infer - accesses left for the late run or llc, which names them itself
+; WHY: 9 a kernel's pointer parameter or a module variable, left for llc
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -162,36 +160,5 @@ w:
   store i32 2, ptr %out, align 4
   br label %done
 done:
-  ret void
-}
-
-; Two arms of a diamond load the same type, one through the parameter,
-; one through a __shared__ array: left generic, LLVM's SimplifyCFG would
-; sink both loads into the join as one load of a phi of the two pointers
-; (a select), which llc cannot name (HeCBench sosfil: 4 generic loads in
-; clang's build).  So the early run names both loads, as before it left
-; anything to llc, and they stay apart.  A lone load through the
-; parameter (@k's) is still left.
-; EARLY-LABEL: define ptx_kernel void @d(
-; EARLY: then:
-; EARLY-NEXT: %a = load i32, ptr addrspace(1)
-; EARLY: else:
-; EARLY-NEXT: %b = load i32, ptr addrspace(3)
-@sm = internal addrspace(3) global [4 x i32] undef, align 4
-define ptx_kernel void @d(ptr %in, ptr %out, i32 %c) {
-entry:
-  %t = icmp eq i32 %c, 0
-  %pi = getelementptr inbounds i32, ptr %in, i64 1
-  %sg = getelementptr inbounds [4 x i32], ptr addrspacecast (ptr addrspace(3) @sm to ptr), i64 0, i64 2
-  br i1 %t, label %then, label %else
-then:
-  %a = load i32, ptr %pi, align 4
-  br label %join
-else:
-  %b = load i32, ptr %sg, align 4
-  br label %join
-join:
-  %v = phi i32 [ %a, %then ], [ %b, %else ]
-  store i32 %v, ptr %out, align 4
   ret void
 }
