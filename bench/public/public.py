@@ -1218,16 +1218,16 @@ def worse_list(out, title, timed, measured="this very code"):
     """Appends the kernel x column list (timed: each with the device row that
     excuses it, or None; measured: what that row timed; a register more the
     device allocates the same is listed apart); how many are not excused."""
-    bad = [w for w, m in timed if not m and allocated(w) is None]
+    unexcused = [(w, allocated(w)) for w, m in timed if not m]
+    bad = [w for w, a in unexcused if a is None]
     out += ["", "%s: %d" % (title, len(bad))]
     for r, k, c, x, y in bad:
         out.append("- %s: %s: %s %d -> %d" % (r["unit"], k, c, x, y))
-    for w, m in timed:
-        if not m and allocated(w) is not None:
-            r, k, c, x, y = w
+    for (r, k, c, x, y), a in unexcused:
+        if a is not None:
             out.append("- allocated the same, not counted: %s: %s: %s %d -> %d (%d per thread "
                        "either way: sm_90 allocates registers per warp in units of 256, %d per "
-                       "thread; occupancy unchanged)" % (r["unit"], k, c, x, y, allocated(w),
+                       "thread; occupancy unchanged)" % (r["unit"], k, c, x, y, a,
                                                         finalcode_count.PTX_REG_UNIT))
     for (r, k, c, x, y), m in timed:
         if m:

@@ -446,7 +446,10 @@ static void report_resolved(GaspCtx *cx, LLVMModuleRef m) {
 
 void why_report(GaspCtx *cx, LLVMModuleRef m, WhyRun run) {
   report_resolved(cx, m);
-  if (!cx_wants(cx, GASP_REMARK_MISSED) && !cx_wants(cx, GASP_REMARK_ANALYSIS) && !cx->summary)
+  /* Analysis remarks here are LeftForLlc only: wanted alone, they need the
+     walk only where this run leaves anything to llc */
+  bool llc_said = cx_wants(cx, GASP_REMARK_ANALYSIS) && space_backend_named(NULL, cx, NULL, NULL);
+  if (!cx_wants(cx, GASP_REMARK_MISSED) && !llc_said && !cx->summary)
     return;
   Facts *facts = cx->facts; /* the run's: the report runs inside pipeline_run */
   Why w = {cx, run, cx->tgt, facts_space(facts), {0}, NULL, false};

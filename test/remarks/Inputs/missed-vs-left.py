@@ -24,9 +24,8 @@ for cl in sorted(glob.glob(os.path.join(kernels, "*.cl"))):
                        [ll, "-o", os.devnull], capture_output=True, text=True, check=True)
     left = int(re.search(r"generic memory ops after: (\d+)", r.stderr).group(1))
     counts = {"missed": 0, "analysis": 0}
-    for kind, name in (("missed", "GenericAccess"), ("analysis", "LeftForLlc")):
-        if not os.path.getsize(yaml):  # llvm-remarkutil refuses an empty file
-            break
+    kinds = (("missed", "GenericAccess"), ("analysis", "LeftForLlc"))
+    for kind, name in kinds if os.path.getsize(yaml) else ():  # remarkutil refuses empty
         out = subprocess.run(["llvm-remarkutil", "count", "--parser=yaml",
                               "--remark-type=" + kind, "--rremark-name=" + name,
                               "--group-by=function", yaml],
