@@ -42,6 +42,18 @@
  * the run used after it is merged by a phi where the arms meet.  Several
  * runs of one block are versioned from the last to the first.
  *
+ * A select's own condition (always, --version-by-space or not).  A run
+ * whose pointer comes (through GEPs and bitcasts) from a select of the
+ * run's own block whose two operands are each in one named space, the two
+ * different, is split on the select's condition: no space test, so one
+ * access pays for it; the arms read the select's operands (the select goes
+ * when nothing else uses it).  That is what LLVM's SimplifyCFG makes of an
+ * if/else whose arms read through two spaces (`tx == 0 ? x_in[i] :
+ * s_out[tx - 1]`, HeCBench sosfil): one load of a select, which neither
+ * gasp nor NVPTX's llc can name; clang's build keeps it generic.  A select
+ * made outside the run's block (before a loop) is left to the loop
+ * versioning: split, it would cost a branch in every iteration.
+ *
  * Cost: the clone cost model's rule (specialize.c, "What cloning
  * costs"): a loop or run is copied only when its instructions are at most
  * --clone-cost (the target's: 1 on NVPTX and AMDGPU, none on SPIR) times the
@@ -61,9 +73,10 @@
  * spaces set before a loop --version-by-space could copy)").
  *
  * Remark per loop (Passed, "VersionedLoop") and per run ("VersionedRun").
+ * Statistics: version.runs, version.select-runs, version.loops.
  * Requires: a module that verifies.  Debug name: version.  Statistics:
  * version.*.  Tests: test/version/version-loop.ll, version-loop.cl (spir64,
- * nvptx64, amdgcn), version-run.ll (nvptx64, amdgcn).
+ * nvptx64, amdgcn), version-run.ll (nvptx64, amdgcn), select-split.ll.
  */
 #include "pass/pass.h"
 
@@ -75,6 +88,8 @@ static const GaspStatDesc st_loops = {"version.loops",
                                       "loops versioned by the space of a pointer"};
 static const GaspStatDesc st_runs = {
     "version.runs", "straight-line runs of accesses versioned by the space of a pointer"};
+static const GaspStatDesc st_selects = {
+    "version.select-runs", "straight-line runs of accesses through a select split on its condition"};
 static const GaspStatDesc st_costly = {
     "version.too-costly", "loops and runs not versioned: the copy costs more than it names"};
 
@@ -340,11 +355,13 @@ static void remark(Version *s, LLVMValueRef fn, LLVMValueRef at, const int sp[2]
  * second; the test goes before them, and a value of the run used after it
  * is merged by a phi where the two meet again. */
 #define VERSION_RUN_MAX 64
+#define VERSION_RUN_ROUNDS 16
 
 typedef struct Run {
   LLVMValueRef first, last, r;
   unsigned accesses, size; /* accesses through r; instructions first..last */
   int sp[2];
+  bool sel; /* r is a select split on its own condition (below) */
 } Run;
 typedef VEC(Run) RunVec;
 
@@ -353,6 +370,28 @@ static LLVMValueRef chain_root(LLVMValueRef v) {
   for (unsigned d = 0; d < 32 && (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v)); d++)
     v = LLVMGetOperand(v, 0);
   return v;
+}
+
+/* Is r a select of bb whose two operands are each in one named space, the
+   two different (out: the true operand's, the false one's)?  Its own
+   condition then tells them apart: no space test, so one access pays for
+   it.  In bb only: the shape LLVM's SimplifyCFG makes when it sinks the
+   two arms' accesses of an if/else into one (HeCBench sosfil: `tx == 0 ?
+   x_in[i] : s_out[tx - 1]`, a load of a select of a global and a shared
+   pointer); a select made before a loop is the loop versioning's
+   (--version-by-space), not a branch in every iteration. */
+static bool select_two(const Version *s, LLVMBasicBlockRef bb, LLVMValueRef r, int out[2]) {
+  if (!LLVMIsASelectInst(r) || LLVMGetInstructionParent(r) != bb ||
+      LLVMGetTypeKind(LLVMTypeOf(LLVMGetCondition(r))) != LLVMIntegerTypeKind)
+    return false;
+  for (unsigned k = 0; k < 2; k++) {
+    bool null = false;
+    int as = space_lat(s->sp, LLVMGetOperand(r, k + 1), &null);
+    if (null || as < 0 || !tgt_is_named(s->t, as))
+      return false;
+    out[k] = as;
+  }
+  return out[0] != out[1];
 }
 
 /* May a run go on past i (no call but to a non-convergent intrinsic)? */
@@ -369,19 +408,24 @@ static bool run_may_cross(const Version *s, LLVMValueRef i) {
 
 /* The runs of bb worth a test, in block order. */
 static void find_runs(Version *s, LLVMBasicBlockRef bb, RunVec *out) {
-  Run cur = {NULL, NULL, NULL, 0, 0, {0, 0}};
+  Run cur = {NULL, NULL, NULL, 0, 0, {0, 0}, false};
   unsigned len = 0;
   for (LLVMValueRef i = LLVMGetFirstInstruction(bb);; i = LLVMGetNextInstruction(i)) {
     bool end = !i || !run_may_cross(s, i) || (cur.r && ++len > VERSION_RUN_MAX);
     LLVMValueRef r = NULL;
     int sp[2];
+    bool sel = false;
     if (!end) {
       LLVMValueRef ptrs[2];
       unsigned n = ir_mem_ptrs(i, ptrs);
       for (unsigned q = 0; q < n && !r; q++)
         if (ir_ptr_as(LLVMTypeOf(ptrs[q])) == s->t->generic) {
           LLVMValueRef root = chain_root(ptrs[q]);
-          if (root == cur.r || (!LLVMIsAConstant(root) && space_two_testable(s->sp, root, sp)))
+          if (root == cur.r)
+            r = root;
+          else if ((sel = select_two(s, bb, root, sp)) ||
+                   (s->cx->opt.version_by_space && !LLVMIsAConstant(root) &&
+                    space_two_testable(s->sp, root, sp)))
             r = root;
         }
     }
@@ -392,14 +436,14 @@ static void find_runs(Version *s, LLVMBasicBlockRef bb, RunVec *out) {
       continue;
     }
     if (end || r) {
-      if (cur.r && cur.accesses >= 2)
+      if (cur.r && cur.accesses >= (cur.sel ? 1u : 2u))
         vec_push(out, cur);
       cur.r = NULL;
     }
     if (!i || LLVMIsATerminatorInst(i))
       return;
     if (r) {
-      Run nr = {i, i, r, 1, 1, {sp[0], sp[1]}};
+      Run nr = {i, i, r, 1, 1, {sp[0], sp[1]}, sel};
       cur = nr;
       len = 1;
     }
@@ -509,10 +553,12 @@ static void version_run_of(Version *s, const Run *in) {
   LLVMSetValueName2(LLVMBasicBlockAsValue(armA), name, strlen(name));
   LLVMPositionBuilderAtEnd(s->b, head);
   LLVMSetCurrentDebugLocation2(s->b, loc);
-  LLVMValueRef t = casts_build_test(s->t, s->m, s->b, run->r, run->sp[0]);
+  LLVMValueRef t = run->sel ? LLVMGetCondition(run->r)
+                            : casts_build_test(s->t, s->m, s->b, run->r, run->sp[0]);
   LLVMBuildCondBr(s->b, LLVMBuildFreeze(s->b, t, "version.cond"), armA, armB);
-  /* arm B: r's cast, then a copy of the run */
-  LLVMValueRef rb = cast_pair(s, armB, run->r, run->sp[1]);
+  /* arm B: r's cast (a select's false operand), then a copy of the run */
+  LLVMValueRef rb = run->sel ? LLVMGetOperand(run->r, 2) : cast_pair(s, armB, run->r, run->sp[1]);
+  LLVMPositionBuilderAtEnd(s->b, armB);
   ValVec copies = {.pool = &tmp};
   for (size_t k = 0; k < ins.n; k++) {
     LLVMValueRef c = LLVMInstructionClone(ins.v[k]);
@@ -525,7 +571,7 @@ static void version_run_of(Version *s, const Run *in) {
   LLVMBuildBr(s->b, join);
   /* arm A: the run itself, reading r through A's cast */
   LLVMPositionBuilderBefore(s->b, run->first);
-  LLVMValueRef ra = cast_pair_here(s, run->r, run->sp[0]);
+  LLVMValueRef ra = run->sel ? LLVMGetOperand(run->r, 1) : cast_pair_here(s, run->r, run->sp[0]);
   remap_arm(s, &ins, &inrun, NULL, run->r, ra);
   LLVMPositionBuilderAtEnd(s->b, armA);
   LLVMBuildBr(s->b, join);
@@ -555,8 +601,10 @@ static void version_run_of(Version *s, const Run *in) {
           LLVMSetOperand(users.v[q], (unsigned)o, phi);
     }
   }
+  if (run->sel && !LLVMGetFirstUse(run->r)) /* each arm reads its operand */
+    LLVMInstructionEraseFromParent(run->r);
+  cx_stat(s->cx, run->sel ? &st_selects : &st_runs, 1);
   pool_release(&tmp);
-  cx_stat(s->cx, &st_runs, 1);
 }
 
 static void run_remark(Version *s, LLVMValueRef fn, const Run *run) {
@@ -564,11 +612,12 @@ static void run_remark(Version *s, LLVMValueRef fn, const Run *run) {
   if (!r)
     return;
   rm_arg(r, "Accesses", "%u", run->accesses);
-  rm_arg(r, "String", " accesses versioned by the space of the pointer they go through (");
+  rm_arg(r, "String", run->sel ? " accesses through a select of two spaces split on its condition ("
+                               : " accesses versioned by the space of the pointer they go through (");
   rm_arg(r, "TrueSpace", "%s", tgt_space_name(s->t, run->sp[0]));
   rm_arg(r, "String", " or ");
   rm_arg(r, "FalseSpace", "%s", tgt_space_name(s->t, run->sp[1]));
-  rm_arg(r, "String", "): one space test before them, one copy per space");
+  rm_arg(r, "String", run->sel ? "): one copy per operand" : "): one space test before them, one copy per space");
   rm_done(r);
 }
 
@@ -706,8 +755,12 @@ static bool loops_of_function(Version *s, LLVMValueRef fn) {
 
 /* fn's loops, then its straight-line runs. */
 static bool run_function(Version *s, LLVMValueRef fn) {
-  bool changed = loops_of_function(s, fn);
-  changed |= runs_of_function(s, fn);
+  bool changed = s->cx->opt.version_by_space && loops_of_function(s, fn);
+  /* the runs one invocation leaves waiting (an earlier one of a block
+     another was taken in) on the changed function, a bounded number of
+     times: an unrolled loop's block may hold several selects' runs */
+  for (unsigned round = 0; round < VERSION_RUN_ROUNDS && runs_of_function(s, fn); round++)
+    changed = true;
   if (changed) /* both copies named by the pipeline's `reinfer` step */
     facts_reinfer_later(s->facts, fn);
   return changed;
@@ -717,8 +770,6 @@ bool version_run(PassRun *run) {
   GaspCtx *cx = run->cx;
   LLVMModuleRef m = run->m;
   facts_pass_entry(cx, m);
-  if (!cx->opt.version_by_space)
-    return false;
   Version s = {cx, cx->tgt, m, LLVMCreateBuilderInContext(LLVMGetModuleContext(m)),
                facts_space(run->facts),
                LLVMGetEnumAttributeKindForName("convergent", strlen("convergent")), run->facts};

@@ -7,7 +7,8 @@
 ; the test may differ between threads) into single accesses is left alone,
 ; as is a run of one access (a test would not pay), and on NVPTX one whose
 ; copy costs more than --clone-cost instructions an access.  Off (the default)
-; nothing changes.  Runs identically under gasp-run --check-as --compare
+; only the runs through a select of their own block are split, on the
+; select's condition (select-split.ll): @cut's two single loads.  Runs identically under gasp-run --check-as --compare
 ; both ways round (both spaces taken); llc-22 accepts the output; a second
 ; run changes nothing.
 ; RUN: gasp-opt --clone-cost=8 -S %s -o %t.off.ll --summary 2> %t.off.err
@@ -32,12 +33,15 @@
 ; RUN: gasp-run %t.amd.ll --kernel long --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.amd.on.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: llc-22 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a %t.amd.on.ll -o /dev/null
 ; EXEC: identical
-; OFF: gasp: generic memory ops reachable from kernels: 7 (before: 7)
+; OFF: gasp: generic memory ops reachable from kernels: 5 (before: 7)
 ; REMARK: remark: <unknown>:0:0: 3 accesses versioned by the space of the pointer they go through (global or local): one space test before them, one copy per space
 ; REMARK-NOT: accesses versioned
+; REMARK: remark: <unknown>:0:0: 1 accesses through a select of two spaces split on its condition (local or global): one copy per operand
+; REMARK: remark: <unknown>:0:0: 1 accesses through a select of two spaces split on its condition (local or global): one copy per operand
 ; REMARK: remark: <unknown>:0:0: not versioned: 1 more copy of the run's 21 instructions would name 2 uses (more than 8 instructions a use; --clone-cost)
-; REMARK: gasp: generic memory ops reachable from kernels: 4 (before: 7)
+; REMARK: gasp: generic memory ops reachable from kernels: 2 (before: 7)
 ; REMARK: "version.runs": 1
+; REMARK: "version.select-runs": 2
 ; REMARK: "version.too-costly": 1
 ; PTX-LABEL: .entry k(
 ; PTX-NOT: {{(ld|st)}}.b32
@@ -105,7 +109,8 @@ go:
 }
 
 ; The accesses through %p are cut apart by a barrier, and the one before
-; it is alone: nothing is versioned.
+; it is alone: nothing is versioned by a space test; each load is split on
+; the select's own condition (select-split.ll).
 ; CHECK-LABEL: define ptx_kernel void @cut(
 ; CHECK-NOT: isspacep
 ; CHECK: ret void
@@ -130,14 +135,15 @@ entry:
 ; Two accesses through %p with a long computation between them: a copy of
 ; the run (21 instructions) costs more than 8 instructions an access on
 ; NVPTX (its --clone-cost), so it is not versioned there and a Missed
-; remark says why; with --clone-cost=0, and on AMDGPU (no limit), it is.
+; remark says why; with --clone-cost=0, and on AMDGPU (no limit), it is,
+; on the select's own condition (%p is a select of its block).
 ; CHECK-LABEL: define ptx_kernel void @long(
 ; CHECK-NOT: isspacep
 ; CHECK: ret void
 ; NOLIMIT-LABEL: define ptx_kernel void @long(
-; NOLIMIT: call i1 @llvm.nvvm.isspacep.global(ptr %p)
+; NOLIMIT: freeze i1 %c
 ; AMD-LABEL: define amdgpu_kernel void @long(
-; AMD: call i1 @llvm.amdgcn.is.shared(ptr %p)
+; AMD: freeze i1 %c
 define ptx_kernel void @long(ptr addrspace(1) %in, ptr addrspace(1) %out) {
 entry:
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()

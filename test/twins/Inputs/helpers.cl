@@ -1,5 +1,6 @@
 /* A kernel that hands its local tile to two noinline helpers and keeps the
-   generic pointer for a select after them (the random programs' shape). */
+   generic pointer for a select after them (the random programs' shape),
+   read in a loop after it. */
 static __attribute__((noinline)) void bump(uint *p, uint i) { p[i & 3u] += i; }
 static __attribute__((noinline)) uint peek(uint *p, uint i) { return p[(i + 1u) & 3u]; }
 static __attribute__((noinline)) uint last(uint *p, uint i) { return p[(i + 2u) & 3u]; }
@@ -17,6 +18,8 @@ kernel void k(global uint *out, global uint *in, uint sel) {
   a += maybe(l, sel) + maybe(0, a);
   uint *g = &in[t];
   uint *p = (sel & 1u) ? l : g;
-  uint r = a + *p;
+  uint r = a; /* a loop through the select: not split on its condition */
+  for (uint k = 0; k < (sel & 3u); k++)
+    r += p[k];
   out[t] = r + peek(l, a) + last(l, r);
 }
