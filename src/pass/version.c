@@ -42,7 +42,8 @@
  * the run used after it is merged by a phi where the arms meet.  Several
  * runs of one block are versioned from the last to the first.
  *
- * A select's own condition (always, --version-by-space or not).  A run
+ * A select's own condition (where the target table says it pays,
+ * split_selects: NVPTX; --version-by-space or not).  A run
  * whose pointer comes (through GEPs and bitcasts) from a select of the
  * run's own block whose two operands are each in one named space, the two
  * different, is split on the select's condition: no space test, so one
@@ -381,7 +382,7 @@ static LLVMValueRef chain_root(LLVMValueRef v) {
    pointer); a select made before a loop is the loop versioning's
    (--version-by-space), not a branch in every iteration. */
 static bool select_two(const Version *s, LLVMBasicBlockRef bb, LLVMValueRef r, int out[2]) {
-  if (!LLVMIsASelectInst(r) || LLVMGetInstructionParent(r) != bb ||
+  if (!s->t->split_selects || !LLVMIsASelectInst(r) || LLVMGetInstructionParent(r) != bb ||
       LLVMGetTypeKind(LLVMTypeOf(LLVMGetCondition(r))) != LLVMIntegerTypeKind)
     return false;
   for (unsigned k = 0; k < 2; k++) {

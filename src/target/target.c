@@ -193,6 +193,7 @@ static const TgtTable tables[] = {
      .null_tests_global = true,
      .clone_cost = 1,
      .generic_args_twin = true,
+     .split_selects = true,
      .null_test_cast = true},
     {.name = "amdgcn",
      .family = TGT_AMDGCN,

@@ -109,6 +109,16 @@ typedef struct TgtTable {
                                      entry (twins.c: NVPTX, where a second
                                      64-bit value live across a call is a
                                      callee-saved register or a spill) */
+  bool split_selects;             /* an access through a select of two
+                                     named spaces is split on the select's
+                                     condition (version.c): NVPTX, where
+                                     ptxas predicates the two short arms and
+                                     llc names neither operand; not AMDGPU,
+                                     where a flat access costs about what a
+                                     global one does and a divergent branch
+                                     saves and restores exec and waits
+                                     (bench/random gfx90a: 37 -> 35 kernels
+                                     not worse with it) */
   bool null_test_cast;            /* a null test rewritten into a named
                                      space compares with the cast of the
                                      generic null, as the back end's own

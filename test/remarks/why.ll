@@ -64,10 +64,9 @@ define internal spir_func void @both(ptr addrspace(4) %p) {
 ; CHECK-DAG: remark: {{.*}}load stays generic: pointer from an opaque call (@ext)
 ; CHECK-DAG: remark: {{.*}}store stays generic: pointer loaded from memory (global memory may hold a pointer gasp cannot see)
 ; CHECK-DAG: remark: {{.*}}store stays generic: generic kernel parameter (the front end says nothing of its space) (parameter 1 of @loaded)
+; CHECK-DAG: remark: {{.*}}store stays generic: select of different spaces (global, local)
 ; CHECK-DAG: remark: {{.*}}store stays generic: returned by an indirect call
 ; CHECK-DAG: remark: {{.*}}store stays generic: made from an integer (inttoptr)
-; (@sel's store through its select of a global and a local pointer is split
-; on the select's condition by `version`, and named: no remark)
 ; CHECK-DAG: remark: {{.*}}store stays generic: select of different spaces (global, local)
 ; CHECK-DAG: remark: {{.*}}store stays generic: clone budget exhausted (--clone-budget) (parameter 0 of @both)
 
@@ -97,6 +96,6 @@ define internal spir_func void @both(ptr addrspace(4) %p) {
 ; COUNT: Function,Count
 ; COUNT-DAG: opaque,1
 ; COUNT-DAG: loaded,2
-; COUNT-DAG: sel,2
+; COUNT-DAG: sel,3
 ; COUNT-DAG: both,3
 ; COUNT-DAG: loopk,1

@@ -135,15 +135,15 @@ entry:
 ; Two accesses through %p with a long computation between them: a copy of
 ; the run (21 instructions) costs more than 8 instructions an access on
 ; NVPTX (its --clone-cost), so it is not versioned there and a Missed
-; remark says why; with --clone-cost=0, and on AMDGPU (no limit), it is,
-; on the select's own condition (%p is a select of its block).
+; remark says why; with --clone-cost=0 it is, on the select's own condition
+; (%p is a select of its block), and on AMDGPU (no limit) by a space test.
 ; CHECK-LABEL: define ptx_kernel void @long(
 ; CHECK-NOT: isspacep
 ; CHECK: ret void
 ; NOLIMIT-LABEL: define ptx_kernel void @long(
 ; NOLIMIT: freeze i1 %c
 ; AMD-LABEL: define amdgpu_kernel void @long(
-; AMD: freeze i1 %c
+; AMD: call i1 @llvm.amdgcn.is.shared(ptr %p)
 define ptx_kernel void @long(ptr addrspace(1) %in, ptr addrspace(1) %out) {
 entry:
   %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
