@@ -77,7 +77,7 @@
  * Statistics: version.runs, version.select-runs, version.loops.
  * Requires: a module that verifies.  Debug name: version.  Statistics:
  * version.*.  Tests: test/version/version-loop.ll, version-loop.cl (spir64,
- * nvptx64, amdgcn), version-run.ll (nvptx64, amdgcn), select-split.ll.
+ * nvptx64, amdgcn), version-run.ll (nvptx64, amdgcn), merge-split.ll.
  */
 #include "pass/pass.h"
 
@@ -91,6 +91,8 @@ static const GaspStatDesc st_runs = {
     "version.runs", "straight-line runs of accesses versioned by the space of a pointer"};
 static const GaspStatDesc st_selects = {
     "version.select-runs", "straight-line runs of accesses through a select split on its condition"};
+static const GaspStatDesc st_phis = {
+    "version.phi-loads", "loads through a phi of spaces made on each incoming edge"};
 static const GaspStatDesc st_costly = {
     "version.too-costly", "loops and runs not versioned: the copy costs more than it names"};
 
@@ -382,7 +384,7 @@ static LLVMValueRef chain_root(LLVMValueRef v) {
    pointer); a select made before a loop is the loop versioning's
    (--version-by-space), not a branch in every iteration. */
 static bool select_two(const Version *s, LLVMBasicBlockRef bb, LLVMValueRef r, int out[2]) {
-  if (!s->t->split_selects || !LLVMIsASelectInst(r) || LLVMGetInstructionParent(r) != bb ||
+  if (!s->t->split_merges || !LLVMIsASelectInst(r) || LLVMGetInstructionParent(r) != bb ||
       LLVMGetTypeKind(LLVMTypeOf(LLVMGetCondition(r))) != LLVMIntegerTypeKind)
     return false;
   for (unsigned k = 0; k < 2; k++) {
@@ -754,6 +756,193 @@ static bool loops_of_function(Version *s, LLVMValueRef fn) {
   return changed;
 }
 
+/* ---- loads through a phi of spaces, read on each edge --------------------
+ * The other shape of an if/else whose arms read through two spaces: LLVM
+ * keeps the arms (they compute the addresses) and merges the pointers in a
+ * phi, then one load through it (`p = t < m ? &in[i] : &tile[j]; s += *p`).
+ * Where every incoming value of the phi is in one named space, two of them
+ * different, each predecessor ends in a branch to the load's block only,
+ * and nothing before the load in its block but phis, address arithmetic
+ * and other plain loads (no store, call or division), the load is made at
+ * the end of each predecessor through that edge's pointer, and a phi of
+ * the loaded values takes its place: the same load on every path, named
+ * on each.  No branch is added (the arms are the program's). */
+#define PHI_PREDS_MAX 4
+#define PHI_CHAIN_MAX 16
+
+/* May an instruction of the load's block stand before it (a load moved to
+   the predecessors passes over it)? */
+static bool phi_quiet(LLVMValueRef i) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(i);
+  switch (op) {
+  case LLVMPHI: case LLVMGetElementPtr: case LLVMBitCast: case LLVMAddrSpaceCast:
+  case LLVMPtrToInt: case LLVMIntToPtr: case LLVMTrunc: case LLVMZExt: case LLVMSExt:
+  case LLVMICmp: case LLVMFCmp: case LLVMSelect: case LLVMAdd: case LLVMSub: case LLVMMul:
+  case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr: case LLVMXor:
+  case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFNeg: case LLVMFPExt: case LLVMFPTrunc:
+  case LLVMSIToFP: case LLVMUIToFP: case LLVMFreeze:
+    return true;
+  case LLVMLoad:
+    return !LLVMGetVolatile(i) && LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic;
+  default:
+    return false;
+  }
+}
+
+/* v as it is on the edge from pred into bb: a phi of bb gives its value for
+   pred; an instruction of bb (quiet, not a load) is made again at pred's
+   end on the operands it has there (memo: bb's instruction -> its copy);
+   anything else dominates pred already.  NULL: v cannot be made there. */
+static LLVMValueRef phi_edge_value(Version *s, LLVMValueRef v, LLVMBasicBlockRef bb,
+                                   LLVMBasicBlockRef pred, PtrMap *memo, ValVec *made,
+                                   unsigned depth) {
+  if (!LLVMIsAInstruction(v) || LLVMGetInstructionParent(v) != bb)
+    return v;
+  if (LLVMIsAPHINode(v)) {
+    unsigned n = LLVMCountIncoming(v);
+    for (unsigned k = 0; k < n; k++)
+      if (LLVMGetIncomingBlock(v, k) == pred)
+        return LLVMGetIncomingValue(v, k);
+    return NULL;
+  }
+  uint32_t at = map_find(memo, v);
+  if (at != MAP_NONE)
+    return made->v[at];
+  if (depth >= PHI_CHAIN_MAX || !phi_quiet(v) || LLVMIsALoadInst(v))
+    return NULL;
+  int n = LLVMGetNumOperands(v);
+  LLVMValueRef ops[8];
+  if (n > 8)
+    return NULL;
+  for (int o = 0; o < n; o++)
+    if (!(ops[o] = phi_edge_value(s, LLVMGetOperand(v, (unsigned)o), bb, pred, memo, made,
+                                  depth + 1)))
+      return NULL;
+  LLVMValueRef c = LLVMInstructionClone(v);
+  LLVMInsertIntoBuilder(s->b, c);
+  for (int o = 0; o < n; o++)
+    LLVMSetOperand(c, (unsigned)o, ops[o]);
+  map_put(memo, v, (uint32_t)made->n);
+  vec_push(made, c);
+  return c;
+}
+
+/* Is load a load of bb through a phi of bb of named spaces (at least two),
+   whose predecessors each branch to bb only, with only quiet instructions
+   before it? */
+static bool phi_load_splits(Version *s, LLVMBasicBlockRef bb, LLVMValueRef load) {
+  if (!LLVMIsALoadInst(load) || !phi_quiet(load))
+    return false;
+  LLVMValueRef ptr = LLVMGetOperand(load, 0);
+  if (ir_ptr_as(LLVMTypeOf(ptr)) != s->t->generic)
+    return false;
+  LLVMValueRef r = chain_root(ptr);
+  if (!LLVMIsAPHINode(r) || LLVMGetInstructionParent(r) != bb)
+    return false;
+  unsigned n = LLVMCountIncoming(r);
+  if (n < 2 || n > PHI_PREDS_MAX)
+    return false;
+  int first = -1;
+  bool two = false;
+  for (unsigned k = 0; k < n; k++) {
+    LLVMBasicBlockRef pred = LLVMGetIncomingBlock(r, k);
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(pred);
+    if (pred == bb || !term || LLVMGetNumSuccessors(term) != 1 || !LLVMIsABranchInst(term))
+      return false;
+    bool null = false;
+    int as = space_lat(s->sp, LLVMGetIncomingValue(r, k), &null);
+    if (null || as < 0 || !tgt_is_named(s->t, as))
+      return false;
+    two |= first >= 0 && as != first;
+    first = first < 0 ? as : first;
+  }
+  if (!two)
+    return false;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i != load; i = LLVMGetNextInstruction(i))
+    if (!phi_quiet(i))
+      return false;
+  return true;
+}
+
+/* Moves load (phi_load_splits) into its block's predecessors; the copy
+   on the first edge, or NULL when an edge cannot make its address (nothing
+   is changed then: the copies made so far are removed). */
+static LLVMValueRef phi_load_split(Version *s, LLVMBasicBlockRef bb, LLVMValueRef load) {
+  LLVMValueRef r = chain_root(LLVMGetOperand(load, 0));
+  unsigned n = LLVMCountIncoming(r);
+  LLVMValueRef vals[PHI_PREDS_MAX];
+  LLVMBasicBlockRef preds[PHI_PREDS_MAX];
+  ValVec made = {0};
+  bool ok = true;
+  for (unsigned k = 0; k < n && ok; k++) {
+    preds[k] = LLVMGetIncomingBlock(r, k);
+    PtrMap memo;
+    map_init(&memo);
+    LLVMPositionBuilderBefore(s->b, LLVMGetBasicBlockTerminator(preds[k]));
+    LLVMValueRef p = phi_edge_value(s, LLVMGetOperand(load, 0), bb, preds[k], &memo, &made, 0);
+    map_free(&memo);
+    if (!p) {
+      ok = false;
+      break;
+    }
+    vals[k] = LLVMInstructionClone(load);
+    LLVMInsertIntoBuilder(s->b, vals[k]);
+    LLVMInstructionSetDebugLoc(vals[k], LLVMInstructionGetDebugLoc(load));
+    LLVMSetOperand(vals[k], 0, p);
+    vec_push(&made, vals[k]);
+  }
+  if (!ok) {
+    for (size_t k = made.n; k-- > 0;)
+      LLVMInstructionEraseFromParent(made.v[k]);
+    vec_free(&made);
+    return NULL;
+  }
+  vec_free(&made);
+  LLVMPositionBuilderBefore(s->b, LLVMGetFirstInstruction(bb));
+  LLVMValueRef phi = LLVMBuildPhi(s->b, LLVMTypeOf(load), "");
+  LLVMAddIncoming(phi, vals, preds, n);
+  LLVMReplaceAllUsesWith(load, phi);
+  LLVMInstructionEraseFromParent(load);
+  return vals[0];
+}
+
+static void phi_remark(Version *s, LLVMValueRef fn, LLVMValueRef at, unsigned preds) {
+  GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "SplitPhiLoad", fn, at);
+  if (!r)
+    return;
+  rm_arg(r, "String", "load through a phi of pointers in different spaces made on each of its ");
+  rm_arg(r, "Edges", "%u", preds);
+  rm_arg(r, "String", " incoming edges");
+  rm_done(r);
+}
+
+/* The loads of fn through a phi of spaces, each moved to the edges; true
+   when one was. */
+static bool phi_loads_of_function(Version *s, LLVMValueRef fn) {
+  if (!s->t->split_merges)
+    return false;
+  space_analyse(s->sp, fn, NULL);
+  ValVec loads = {0};
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    if (space_reachable(s->sp, bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (phi_load_splits(s, bb, i))
+          vec_push(&loads, i);
+  size_t done = 0;
+  for (size_t k = 0; k < loads.n; k++) {
+    LLVMBasicBlockRef bb = LLVMGetInstructionParent(loads.v[k]);
+    unsigned preds = LLVMCountIncoming(chain_root(LLVMGetOperand(loads.v[k], 0)));
+    LLVMValueRef at = phi_load_split(s, bb, loads.v[k]);
+    if (at) {
+      phi_remark(s, fn, at, preds);
+      done++;
+    }
+  }
+  vec_free(&loads);
+  cx_stat(s->cx, &st_phis, done);
+  return done != 0;
+}
+
 /* fn's loops, then its straight-line runs. */
 static bool run_function(Version *s, LLVMValueRef fn) {
   bool changed = s->cx->opt.version_by_space && loops_of_function(s, fn);
@@ -762,6 +951,7 @@ static bool run_function(Version *s, LLVMValueRef fn) {
      times: an unrolled loop's block may hold several selects' runs */
   for (unsigned round = 0; round < VERSION_RUN_ROUNDS && runs_of_function(s, fn); round++)
     changed = true;
+  changed |= phi_loads_of_function(s, fn);
   if (changed) /* both copies named by the pipeline's `reinfer` step */
     facts_reinfer_later(s->facts, fn);
   return changed;

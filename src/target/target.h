@@ -109,11 +109,12 @@ typedef struct TgtTable {
                                      entry (twins.c: NVPTX, where a second
                                      64-bit value live across a call is a
                                      callee-saved register or a spill) */
-  bool split_selects;             /* an access through a select of two
+  bool split_merges;              /* an access through a select of two
                                      named spaces is split on the select's
-                                     condition (version.c): NVPTX, where
-                                     ptxas predicates the two short arms and
-                                     llc names neither operand; not AMDGPU,
+                                     condition, a load through a phi of them
+                                     made on each edge (version.c): NVPTX,
+                                     where ptxas predicates the two short
+                                     arms and llc names neither; not AMDGPU,
                                      where a flat access costs about what a
                                      global one does and a divergent branch
                                      saves and restores exec and waits

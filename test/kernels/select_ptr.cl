@@ -1,4 +1,4 @@
-// A pointer that is global on some work-items and local on others.
+// A pointer that is global on some work-items and local on others (*p: generic but on NVPTX, version.c's merge split).
 __kernel void select_ptr(__global int *g, __local int *l) {
   int lid = get_local_id(0);
   l[lid] = lid * 10;

@@ -8,7 +8,9 @@
 ; as is a run of one access (a test would not pay), and on NVPTX one whose
 ; copy costs more than --clone-cost instructions an access.  Off (the default)
 ; only the runs through a select of their own block are split, on the
-; select's condition (select-split.ll): @cut's two single loads.  Runs identically under gasp-run --check-as --compare
+; select's condition, and a load through a phi of spaces first in its block
+; is made on each edge (merge-split.ll): @cut's two single loads and @k's
+; first.  Runs identically under gasp-run --check-as --compare
 ; both ways round (both spaces taken); llc-22 accepts the output; a second
 ; run changes nothing.
 ; RUN: gasp-opt --clone-cost=8 -S %s -o %t.off.ll --summary 2> %t.off.err
@@ -33,7 +35,7 @@
 ; RUN: gasp-run %t.amd.ll --kernel long --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i32:8 --check-as --compare %t.amd.on.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: llc-22 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a %t.amd.on.ll -o /dev/null
 ; EXEC: identical
-; OFF: gasp: generic memory ops reachable from kernels: 5 (before: 7)
+; OFF: gasp: generic memory ops reachable from kernels: 4 (before: 7)
 ; REMARK: remark: <unknown>:0:0: 3 accesses versioned by the space of the pointer they go through (global or local): one space test before them, one copy per space
 ; REMARK-NOT: accesses versioned
 ; REMARK: remark: <unknown>:0:0: 1 accesses through a select of two spaces split on its condition (local or global): one copy per operand
@@ -110,7 +112,7 @@ go:
 
 ; The accesses through %p are cut apart by a barrier, and the one before
 ; it is alone: nothing is versioned by a space test; each load is split on
-; the select's own condition (select-split.ll).
+; the select's own condition (merge-split.ll).
 ; CHECK-LABEL: define ptx_kernel void @cut(
 ; CHECK-NOT: isspacep
 ; CHECK: ret void

@@ -1,5 +1,6 @@
 ; Splitting an access through a select of two spaces on the select's own
-; condition (the version pass, without --version-by-space): the shape LLVM's
+; condition, and moving a load through a phi of two spaces to the phi's
+; edges (the version pass, without --version-by-space).  The first is the shape LLVM's
 ; SimplifyCFG makes of `tx == 0 ? x_in[i] : s_out[tx - 1]` (HeCBench sosfil)
 ; by sinking the if/else's two loads into one load of a select.  NVPTX's llc
 ; names neither operand of such a select, so clang's build keeps a generic
@@ -20,6 +21,8 @@
 ; RUN: sed -e 1,2d -e 's/ *; preds = .*//' %t.ll > %t.a && sed -e 1,2d -e 's/ *; preds = .*//' %t.again.ll > %t.b && diff %t.a %t.b
 ; RUN: gasp-run %s --kernel sos --global 4 --local 4 --arg buf:f32:8:iota --arg buf:f32:4 --arg i32=3 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel rmw --global 4 --local 4 --arg buf:i32:16:iota --arg buf:i32:4 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel phi --global 4 --local 4 --arg buf:f32:16:iota --arg buf:f32:4 --arg i32=2 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel phistore --global 4 --local 4 --arg buf:f32:16:iota --arg buf:f32:4 --arg i32=2 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel before --global 4 --local 4 --arg buf:f32:8:iota --arg buf:f32:4 --arg i32=3 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: llc-22 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.ll -o %t.ptx
 ; RUN: FileCheck %s --check-prefix=PTX < %t.ptx
@@ -31,7 +34,10 @@
 ; EXEC: identical
 ; REMARK: remark: <unknown>:0:0: 1 accesses through a select of two spaces split on its condition (global or local): one copy per operand
 ; REMARK: remark: <unknown>:0:0: 2 accesses through a select of two spaces split on its condition (local or global): one copy per operand
+; REMARK: remark: <unknown>:0:0: load through a phi of pointers in different spaces made on each of its 2 incoming edges
 ; REMARK-NOT: split on its condition
+; REMARK-NOT: incoming edges
+; REMARK: "version.phi-loads": 1
 ; REMARK: "version.select-runs": 2
 target triple = "nvptx64-nvidia-cuda"
 
@@ -130,6 +136,80 @@ loop:
 exit:
   %o = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %t
   store i32 %acc1, ptr addrspace(1) %o, align 4
+  ret void
+}
+
+; The other shape of the if/else: the arms compute the addresses and a
+; phi merges them (a global element for threads below %m, a shared one
+; for the others); the load is made at the end of each arm, through the
+; arm's own pointer (named), and a phi of the values takes its place.  The
+; GEP after the phi is made again on each edge.
+; CHECK-LABEL: define ptx_kernel void @phi(
+; CHECK: low:
+; CHECK: [[G:%.*]] = load float, ptr addrspace(1)
+; CHECK-NEXT: br label %join
+; CHECK: high:
+; CHECK: [[S:%.*]] = load float, ptr addrspace(3)
+; CHECK-NEXT: br label %join
+; CHECK: join:
+; CHECK-NEXT: phi float [ [[G]], %low ], [ [[S]], %high ]
+; CHECK-NOT: load float, ptr %
+; CHECK: ret void
+; PTX-LABEL: .entry phi(
+; PTX-NOT: {{^[[:space:]]*ld\.(b|f|u|s)32}}
+; PTX: ret;
+define ptx_kernel void @phi(ptr noalias %x, ptr addrspace(1) noalias %out, i32 %m) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ts = getelementptr inbounds [64 x float], ptr addrspace(3) @tile, i32 0, i32 %t
+  store float 3.0, ptr addrspace(3) %ts, align 4
+  call void @llvm.nvvm.barrier0()
+  %below = icmp slt i32 %t, %m
+  br i1 %below, label %low, label %high
+low:
+  %t3 = mul i32 %t, 3
+  %xi = getelementptr inbounds float, ptr %x, i32 %t3
+  br label %join
+high:
+  %t7 = mul i32 %t, 7
+  %j = and i32 %t7, 63
+  %s = getelementptr inbounds [64 x float], ptr addrspace(3) @tile, i32 0, i32 %j
+  %sg = addrspacecast ptr addrspace(3) %s to ptr
+  br label %join
+join:
+  %p = phi ptr [ %xi, %low ], [ %sg, %high ]
+  %k = add i32 %m, -1
+  %e = getelementptr inbounds float, ptr %p, i32 %k
+  %v = load float, ptr %e, align 4
+  %o = getelementptr inbounds float, ptr addrspace(1) %out, i32 %t
+  store float %v, ptr addrspace(1) %o, align 4
+  ret void
+}
+
+; A store before the load in its block: the load is not moved over it (it
+; may read what the store wrote), and stays generic.
+; CHECK-LABEL: define ptx_kernel void @phistore(
+; CHECK: join:
+; CHECK: store float
+; CHECK-NEXT: load float, ptr %p
+define ptx_kernel void @phistore(ptr noalias %x, ptr addrspace(1) noalias %out, i32 %m) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ts = getelementptr inbounds [64 x float], ptr addrspace(3) @tile, i32 0, i32 %t
+  %below = icmp slt i32 %t, %m
+  br i1 %below, label %low, label %high
+low:
+  %xi = getelementptr inbounds float, ptr %x, i32 %t
+  br label %join
+high:
+  %sg = addrspacecast ptr addrspace(3) %ts to ptr
+  br label %join
+join:
+  %p = phi ptr [ %xi, %low ], [ %sg, %high ]
+  store float 5.0, ptr addrspace(3) %ts, align 4
+  %v = load float, ptr %p, align 4
+  %o = getelementptr inbounds float, ptr addrspace(1) %out, i32 %t
+  store float %v, ptr addrspace(1) %o, align 4
   ret void
 }
 
