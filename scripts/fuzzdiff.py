@@ -70,7 +70,7 @@ FLAGSETS = [
     ("infer-tags", ["--passes=infer,lower", "--lower-generic=tags"]),
     ("version", ["--version-by-space=on"]),
     ("whole-program", ["--whole-program"]),  # the closed world: internalize, indirect
-    ("early", ["--early-run"]),  # the plugin's early-run rules alone (what waits), sanitized too
+    ("early", ["--early-run", "--backend-follows"]),  # the plugin's early-run rules alone (what waits), sanitized too
     ("plugin", None),  # the users' pipeline: clang-22 with -fpass-plugin (plugin_cmd)
     ("plugin-wp", None),  # the same with -mllvm -gasp-whole-program
     ("plugin-early-wp", None),  # and with -gasp-late=0: the early run alone, LLVM's -O after it

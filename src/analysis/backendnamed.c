@@ -20,7 +20,8 @@
  * wait in the early run only: the late run names them as before (left to
  * llc there, the random OpenCL programs' `__local` arrays cost 3 kernels
  * more spills than clang's build: bench/random/random.md).  So the plugin's
- * runs leave them (GaspOptions.early_run, .backend_follows; rewrite.c's
+ * runs leave them (GaspOptions.backend_follows, which -gasp-name-all
+ * clears for both runs; with .early_run also module variables; rewrite.c's
  * find_backend_named and resolve.c's static resolution ask, why.c says
  * why; not under --lower-generic=tags, whose `lower` would dispatch
  * them), and
@@ -101,7 +102,7 @@ bool space_backend_named(const Space *s, const GaspCtx *cx, LLVMValueRef fn,
   const TgtTable *t = cx->tgt;
   /* the plugin's runs, llc after them; not where `lower` dispatches on
      tags every access it finds generic */
-  if (!t->backend_infers || !(cx->opt.early_run || cx->opt.backend_follows) ||
+  if (!t->backend_infers || !cx->opt.backend_follows ||
       cx->opt.lower_generic != GASP_LOWER_NONE)
     return false;
   if (!named)

@@ -15,14 +15,14 @@
 ; all; the summary says why each was left; all outputs run identically.
 ; Not generic in the final code, those accesses get Analysis remarks
 ; (LeftForLlc), no Missed ones: -Rpass-missed says the final code's.
-; RUN: gasp-opt --passes=infer --early-run -S %s -o %t.early.ll -stats 2> %t.err
+; RUN: gasp-opt --passes=infer --early-run --backend-follows -S %s -o %t.early.ll -stats 2> %t.err
 ; RUN: gasp-opt --passes=infer --backend-follows -S %s -o %t.llc.ll
 ; RUN: gasp-opt --passes=infer -S %s -o %t.all.ll
 ; RUN: FileCheck %s --check-prefixes=EARLY,BOTH < %t.early.ll
 ; RUN: FileCheck %s --check-prefixes=LLC,BOTH < %t.llc.ll
 ; RUN: FileCheck %s --check-prefix=ALL < %t.all.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
-; RUN: gasp-opt --passes=infer --early-run --summary -disable-output %s 2>&1 | FileCheck %s --check-prefix=WHY
+; RUN: gasp-opt --passes=infer --early-run --backend-follows --summary -disable-output %s 2>&1 | FileCheck %s --check-prefix=WHY
 ; RUN: gasp-opt --passes=infer --backend-follows -pass-remarks-missed=gasp -pass-remarks-analysis=gasp -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK --implicit-check-not="stays generic"
 ; RUN: gasp-opt --passes=infer --backend-follows -pass-remarks-missed=gasp -disable-output %s 2>&1 | count 0
 ; RUN: gasp-opt --passes=infer --backend-follows --lower-generic=tags -S %s | FileCheck %s --check-prefix=ALL

@@ -9,7 +9,7 @@
 ; store through the kernel's %out (llc names it: backend-named.ll).
 ; Without --early-run all are named as before.
 ; The early output runs identically.
-; RUN: gasp-opt --passes=infer --early-run -S %s -o %t.early.ll -stats 2> %t.err
+; RUN: gasp-opt --passes=infer --early-run --backend-follows -S %s -o %t.early.ll -stats 2> %t.err
 ; RUN: gasp-opt --passes=infer -S %s -o %t.late.ll
 ; RUN: FileCheck %s --check-prefix=EARLY < %t.early.ll
 ; RUN: FileCheck %s --check-prefix=LATE < %t.late.ll

@@ -9,12 +9,12 @@
 ; before; the kernel's global pointer is named in the late run too (llc
 ; names it: backend-named.ll); the summary says
 ; why the early run left it; both outputs run identically.
-; RUN: gasp-opt --passes=infer --early-run -S %s -o %t.early.ll -stats 2> %t.err
+; RUN: gasp-opt --passes=infer --early-run --backend-follows -S %s -o %t.early.ll -stats 2> %t.err
 ; RUN: gasp-opt --passes=infer -S %s -o %t.late.ll
 ; RUN: FileCheck %s --check-prefix=EARLY < %t.early.ll
 ; RUN: FileCheck %s --check-prefix=LATE < %t.late.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
-; RUN: gasp-opt --passes=infer --early-run --summary -disable-output %s 2>&1 | FileCheck %s --check-prefix=WHY
+; RUN: gasp-opt --passes=infer --early-run --backend-follows --summary -disable-output %s 2>&1 | FileCheck %s --check-prefix=WHY
 ; RUN: gasp-opt --passes=infer -S %t.early.ll | FileCheck %s --check-prefix=LATE
 ; RUN: gasp-run %s --kernel k --global 1 --arg 'struct:i32=5;i32=6;i32=7' --arg buf:i32:1 --arg i32=9 --check-as --compare %t.early.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel k --global 1 --arg 'struct:i32=5;i32=6;i32=7' --arg buf:i32:1 --arg i32=9 --check-as --compare %t.late.ll | FileCheck %s --check-prefix=EXEC

@@ -8,7 +8,7 @@
 ; DeviceScanByKeyKernel: 28 loads EarlyCSE kept, 48 more ld.local in the
 ; end, 4 bytes of spill).  Without --early-run the slot is named as before.
 ; The early output runs identically.
-; RUN: gasp-opt --passes=infer --early-run -S %s -o %t.early.ll -stats 2> %t.err
+; RUN: gasp-opt --passes=infer --early-run --backend-follows -S %s -o %t.early.ll -stats 2> %t.err
 ; RUN: gasp-opt --passes=infer -S %s -o %t.late.ll
 ; RUN: FileCheck %s --check-prefix=EARLY < %t.early.ll
 ; RUN: FileCheck %s --check-prefix=LATE < %t.late.ll

@@ -8,9 +8,9 @@
 ; (ld.shared.b64 and their unpacking where clang's build has
 ; ld.shared.v2.b32).  Without --early-run (gasp-opt, the late run) they
 ; are named as before.  Accesses through other pointers are named early.
-; RUN: gasp-opt --early-run --passes=infer -S %s -o - | FileCheck %s --check-prefix=EARLY
+; RUN: gasp-opt --early-run --backend-follows --passes=infer -S %s -o - | FileCheck %s --check-prefix=EARLY
 ; RUN: gasp-opt --passes=infer -S %s -o - | FileCheck %s --check-prefix=LATE
-; RUN: gasp-opt --early-run --passes=infer -S %s -o %t.ll
+; RUN: gasp-opt --early-run --backend-follows --passes=infer -S %s -o %t.ll
 ; RUN: gasp-run %s --kernel k --global 4 --arg buf:f32:64:iota --arg buf:f32:8 --dynamic-local 256 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

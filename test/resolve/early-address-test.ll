@@ -8,7 +8,7 @@
 ; run's infer names the access on one chain and casts it back for the
 ; integer read, as LLVM's InferAddressSpaces does.  All outputs run as the
 ; input does.
-; RUN: gasp-opt --passes=infer,resolve --early-run -S %s -o %t.early.ll -stats 2> %t.err
+; RUN: gasp-opt --passes=infer,resolve --early-run --backend-follows -S %s -o %t.early.ll -stats 2> %t.err
 ; RUN: gasp-opt --passes=infer,resolve -S %s -o %t.late.ll
 ; RUN: gasp-opt --passes=infer -S %t.early.ll -o %t.both.ll
 ; RUN: FileCheck %s --check-prefix=EARLY < %t.early.ll
@@ -21,7 +21,7 @@
 ; The same rule on amdgcn and spir64, where static resolution makes a
 ; helper's accesses global: the tested one waits, the three others are named.
 ; RUN: for T in amdgcn spir64; do \
-; RUN:   gasp-opt --passes=infer,resolve --early-run -S %S/Inputs/early-address-test-$T.ll -o %t.$T.ll -stats 2>&1 | grep resolve; \
+; RUN:   gasp-opt --passes=infer,resolve --early-run --backend-follows -S %S/Inputs/early-address-test-$T.ll -o %t.$T.ll -stats 2>&1 | grep resolve; \
 ; RUN:   gasp-run %S/Inputs/early-address-test-$T.ll --kernel check --global 8 --arg buf:i64:8:iota --arg buf:i32:1:zero --check-as --compare %t.$T.ll; \
 ; RUN: done | FileCheck %s --check-prefix=OTHER
 ; OTHER: 3 resolve - generic accesses made global by static resolution
