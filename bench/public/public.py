@@ -135,6 +135,7 @@ import concurrent.futures
 import os
 import re
 import shutil
+import tempfile
 import subprocess
 import sys
 
@@ -1050,10 +1051,27 @@ def file_sha(path):
 
 # A kernel x column worse in final code that a lent GPU timed: device-measured.tsv
 # (committed; one row per kernel, from bench/gpu's reports).  A row counts
-# only for the very code the device ran (both builds' assembly, by SHA-256)
-# and only when the plugin's build ran faster beyond noise.
+# only for the very code the device ran — both builds' assembly, by SHA-256,
+# or, where the row also gives them, the machine code ptxas -arch=sm_90
+# makes of both builds' PTX (a PTX text that differs only in virtual
+# register numbers and the order of independent instructions assembles to
+# the same cubin) — and only when the plugin's build ran faster beyond noise.
 MEASURED = os.path.join(HERE, "device-measured.tsv")
 FASTER = 0.98
+_CUBIN = {}
+
+
+def cubin_sha(path):
+    """The first 16 hex digits of the SHA-256 of the cubin ptxas -arch=sm_90
+    makes of PTX file path (None without ptxas, or when it fails)."""
+    if not PTXAS or not path or not os.path.exists(path):
+        return None
+    if path not in _CUBIN:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "k.cubin")
+            rc, _, _ = sh([PTXAS, "-arch=sm_90", path, "-o", out])
+            _CUBIN[path] = None if rc else file_sha(out)
+    return _CUBIN[path]
 
 
 def measured_rows():
@@ -1062,11 +1080,12 @@ def measured_rows():
         with open(MEASURED) as f:
             for line in f:
                 if line.strip() and not line.startswith("#"):
-                    unit, kernel, col, x, y, sha_c, sha_p, us_c, us_p, device, src = \
-                        line.rstrip("\n").split("\t")
+                    f = line.rstrip("\n").split("\t")
+                    unit, kernel, col, x, y, sha_c, sha_p, us_c, us_p, device, src = f[:11]
                     rows.append({"unit": unit, "kernel": kernel, "col": col, "x": int(x),
                                  "y": int(y), "sha": (sha_c, sha_p), "us": (float(us_c),
-                                 float(us_p)), "device": device, "src": src})
+                                 float(us_p)), "device": device, "src": src,
+                                 "cubin": tuple(f[11:13]) if len(f) >= 13 else None})
     return rows
 
 
@@ -1081,7 +1100,7 @@ def wp_view(r):
     """r with its whole-program build's hash in the plugin's place (a device
     measurement of the very same code excuses it too)."""
     sha = r.get("sha256") or {}
-    return dict(r, sha256={"clang": sha.get("clang"), "plugin": sha.get("wp")})
+    return dict(r, sha256={"clang": sha.get("clang"), "plugin": sha.get("wp")}, plugin_way="wp")
 
 
 def same_as_plugin(rows, r, k, c, x, y):
@@ -1100,10 +1119,16 @@ def measured_faster(rows, r, k, c, x, y):
                                                     r["opt"]) + ".%s.s" % w)
                               for w in ("clang", "plugin")}
     for m in rows:
-        if (m["unit"], m["kernel"], m["col"], m["x"], m["y"]) == (r["unit"], k, c, x, y) and \
-                m["sha"] == (sha.get("clang"), sha.get("plugin")) and \
-                m["us"][1] <= FASTER * m["us"][0]:
+        if (m["unit"], m["kernel"], m["col"], m["x"], m["y"]) != (r["unit"], k, c, x, y) or \
+                m["us"][1] > FASTER * m["us"][0]:
+            continue
+        if m["sha"] == (sha.get("clang"), sha.get("plugin")):
             return m
+        if m["cubin"] and r.get("target") == "nvptx64":
+            base = unit_base({"name": r["unit"]}, r["target"], r["opt"])
+            ways = ("clang", r.get("plugin_way", "plugin"))
+            if m["cubin"] == tuple(cubin_sha(base + ".%s.s" % w) for w in ways):
+                return m
     return None
 
 
