@@ -43,7 +43,7 @@
  * runs of one block are versioned from the last to the first.
  *
  * A select's own condition (where the target table says it pays,
- * split_selects: NVPTX; --version-by-space or not).  A run
+ * split_merges: NVPTX; --version-by-space or not).  A run
  * whose pointer comes (through GEPs and bitcasts) from a select of the
  * run's own block whose two operands are each in one named space, the two
  * different, is split on the select's condition: no space test, so one
@@ -73,10 +73,10 @@
  * (--summary: "left generic ... inside loops: N (M through a pointer of two
  * spaces set before a loop --version-by-space could copy)").
  *
- * Remark per loop (Passed, "VersionedLoop") and per run ("VersionedRun").
- * Statistics: version.runs, version.select-runs, version.loops.
+ * Remark per loop (Passed, "VersionedLoop"), per run ("VersionedRun") and
+ * per load made on a phi's edges ("SplitPhiLoad", below).
  * Requires: a module that verifies.  Debug name: version.  Statistics:
- * version.*.  Tests: test/version/version-loop.ll, version-loop.cl (spir64,
+ * version.* (loops, runs, select-runs, phi-loads, too-costly).  Tests: test/version/version-loop.ll, version-loop.cl (spir64,
  * nvptx64, amdgcn), version-run.ll (nvptx64, amdgcn), merge-split.ll.
  */
 #include "pass/pass.h"
