@@ -8,7 +8,7 @@
 ; the access's own block whose two operands are each in one named space, the
 ; two different: one made before a loop is not split (a branch in every
 ; iteration), nor one with a null operand or of one space.  On NVPTX only
-; (the target table's split_selects): on AMDGPU the load stays flat, as in
+; (the target table's split_merges): on AMDGPU the load stays flat, as in
 ; clang's build (a flat access costs about a global one; a divergent branch
 ; does not pay).  Runs identically
 ; under gasp-run --check-as --compare (thread 0 takes the global arm, the
