@@ -56,8 +56,8 @@ static const GaspStatDesc st_group_rounds = {
   X(memsum, memsum_run, FACTS_SUMMARY | FACTS_INVENTORY, FACTS_INVENTORY, USER,                    \
     "pointers through global, local, ... memory: what each memory may hold")                       \
   X(version, version_run, 0, FACTS_INVENTORY, USER,                                                \
-    "accesses through a select of two spaces split on its condition; --version-by-space=on: "      \
-    "a loop through a pointer of two spaces, one copy per space")                                  \
+    "NVPTX: an access through a select or phi of two spaces split by the merge; "                  \
+    "--version-by-space=on: a loop through a pointer of two spaces, one copy per space")           \
   X(resolve, resolve_run, FACTS_REACH | FACTS_INVENTORY, FACTS_INVENTORY, USER,                    \
     "explicit casts folded; static resolution when only global memory reaches")                    \
   X(reinfer, reinfer_run, 0, FACTS_INVENTORY, STEP,                                                \

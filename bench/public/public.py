@@ -1080,12 +1080,12 @@ def measured_rows():
         with open(MEASURED) as f:
             for line in f:
                 if line.strip() and not line.startswith("#"):
-                    f = line.rstrip("\n").split("\t")
-                    unit, kernel, col, x, y, sha_c, sha_p, us_c, us_p, device, src = f[:11]
+                    fields = line.rstrip("\n").split("\t")
+                    unit, kernel, col, x, y, sha_c, sha_p, us_c, us_p, device, src = fields[:11]
                     rows.append({"unit": unit, "kernel": kernel, "col": col, "x": int(x),
                                  "y": int(y), "sha": (sha_c, sha_p), "us": (float(us_c),
                                  float(us_p)), "device": device, "src": src,
-                                 "cubin": tuple(f[11:13]) if len(f) >= 13 else None})
+                                 "cubin": tuple(fields[11:13]) if len(fields) >= 13 else None})
     return rows
 
 

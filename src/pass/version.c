@@ -76,8 +76,9 @@
  * Remark per loop (Passed, "VersionedLoop"), per run ("VersionedRun") and
  * per load made on a phi's edges ("SplitPhiLoad", below).
  * Requires: a module that verifies.  Debug name: version.  Statistics:
- * version.* (loops, runs, select-runs, phi-loads, too-costly).  Tests: test/version/version-loop.ll, version-loop.cl (spir64,
- * nvptx64, amdgcn), version-run.ll (nvptx64, amdgcn), merge-split.ll.
+ * version.* (loops, runs, select-runs, phi-loads, too-costly).  Tests:
+ * test/version/version-loop.ll, version-loop.cl (spir64, nvptx64,
+ * amdgcn), version-run.ll (nvptx64, amdgcn), merge-split.ll.
  */
 #include "pass/pass.h"
 
@@ -375,6 +376,14 @@ static LLVMValueRef chain_root(LLVMValueRef v) {
   return v;
 }
 
+/* The one named space v (a merge's operand) points into; -1: null, or no
+   one named space. */
+static int one_named_space(const Version *s, LLVMValueRef v) {
+  bool null = false;
+  int as = space_lat(s->sp, v, &null);
+  return null || as < 0 || !tgt_is_named(s->t, as) ? -1 : as;
+}
+
 /* Is r a select of bb whose two operands are each in one named space, the
    two different (out: the true operand's, the false one's)?  Its own
    condition then tells them apart: no space test, so one access pays for
@@ -387,13 +396,9 @@ static bool select_two(const Version *s, LLVMBasicBlockRef bb, LLVMValueRef r, i
   if (!s->t->split_merges || !LLVMIsASelectInst(r) || LLVMGetInstructionParent(r) != bb ||
       LLVMGetTypeKind(LLVMTypeOf(LLVMGetCondition(r))) != LLVMIntegerTypeKind)
     return false;
-  for (unsigned k = 0; k < 2; k++) {
-    bool null = false;
-    int as = space_lat(s->sp, LLVMGetOperand(r, k + 1), &null);
-    if (null || as < 0 || !tgt_is_named(s->t, as))
+  for (unsigned k = 0; k < 2; k++)
+    if ((out[k] = one_named_space(s, LLVMGetOperand(r, k + 1))) < 0)
       return false;
-    out[k] = as;
-  }
   return out[0] != out[1];
 }
 
@@ -849,9 +854,8 @@ static bool phi_load_splits(Version *s, LLVMBasicBlockRef bb, LLVMValueRef load)
     LLVMValueRef term = LLVMGetBasicBlockTerminator(pred);
     if (pred == bb || !term || LLVMGetNumSuccessors(term) != 1 || !LLVMIsABranchInst(term))
       return false;
-    bool null = false;
-    int as = space_lat(s->sp, LLVMGetIncomingValue(r, k), &null);
-    if (null || as < 0 || !tgt_is_named(s->t, as))
+    int as = one_named_space(s, LLVMGetIncomingValue(r, k));
+    if (as < 0)
       return false;
     two |= first >= 0 && as != first;
     first = first < 0 ? as : first;
@@ -864,48 +868,6 @@ static bool phi_load_splits(Version *s, LLVMBasicBlockRef bb, LLVMValueRef load)
   return true;
 }
 
-/* Moves load (phi_load_splits) into its block's predecessors; the copy
-   on the first edge, or NULL when an edge cannot make its address (nothing
-   is changed then: the copies made so far are removed). */
-static LLVMValueRef phi_load_split(Version *s, LLVMBasicBlockRef bb, LLVMValueRef load) {
-  LLVMValueRef r = chain_root(LLVMGetOperand(load, 0));
-  unsigned n = LLVMCountIncoming(r);
-  LLVMValueRef vals[PHI_PREDS_MAX];
-  LLVMBasicBlockRef preds[PHI_PREDS_MAX];
-  ValVec made = {0};
-  bool ok = true;
-  for (unsigned k = 0; k < n && ok; k++) {
-    preds[k] = LLVMGetIncomingBlock(r, k);
-    PtrMap memo;
-    map_init(&memo);
-    LLVMPositionBuilderBefore(s->b, LLVMGetBasicBlockTerminator(preds[k]));
-    LLVMValueRef p = phi_edge_value(s, LLVMGetOperand(load, 0), bb, preds[k], &memo, &made, 0);
-    map_free(&memo);
-    if (!p) {
-      ok = false;
-      break;
-    }
-    vals[k] = LLVMInstructionClone(load);
-    LLVMInsertIntoBuilder(s->b, vals[k]);
-    LLVMInstructionSetDebugLoc(vals[k], LLVMInstructionGetDebugLoc(load));
-    LLVMSetOperand(vals[k], 0, p);
-    vec_push(&made, vals[k]);
-  }
-  if (!ok) {
-    for (size_t k = made.n; k-- > 0;)
-      LLVMInstructionEraseFromParent(made.v[k]);
-    vec_free(&made);
-    return NULL;
-  }
-  vec_free(&made);
-  LLVMPositionBuilderBefore(s->b, LLVMGetFirstInstruction(bb));
-  LLVMValueRef phi = LLVMBuildPhi(s->b, LLVMTypeOf(load), "");
-  LLVMAddIncoming(phi, vals, preds, n);
-  LLVMReplaceAllUsesWith(load, phi);
-  LLVMInstructionEraseFromParent(load);
-  return vals[0];
-}
-
 static void phi_remark(Version *s, LLVMValueRef fn, LLVMValueRef at, unsigned preds) {
   GaspRemark *r = cx_remark(s->cx, GASP_REMARK_PASSED, "SplitPhiLoad", fn, at);
   if (!r)
@@ -914,6 +876,44 @@ static void phi_remark(Version *s, LLVMValueRef fn, LLVMValueRef at, unsigned pr
   rm_arg(r, "Edges", "%u", preds);
   rm_arg(r, "String", " incoming edges");
   rm_done(r);
+}
+
+/* Moves load (phi_load_splits) of fn's block bb into bb's predecessors;
+   false when an edge cannot make its address (nothing is changed then: the
+   copies made so far are removed). */
+static bool phi_load_split(Version *s, LLVMValueRef fn, LLVMBasicBlockRef bb, LLVMValueRef load) {
+  LLVMValueRef r = chain_root(LLVMGetOperand(load, 0));
+  unsigned n = LLVMCountIncoming(r);
+  LLVMValueRef vals[PHI_PREDS_MAX];
+  LLVMBasicBlockRef preds[PHI_PREDS_MAX];
+  ValVec made = {0};
+  for (unsigned k = 0; k < n; k++) {
+    preds[k] = LLVMGetIncomingBlock(r, k);
+    PtrMap memo;
+    map_init(&memo);
+    LLVMPositionBuilderBefore(s->b, LLVMGetBasicBlockTerminator(preds[k]));
+    LLVMValueRef p = phi_edge_value(s, LLVMGetOperand(load, 0), bb, preds[k], &memo, &made, 0);
+    map_free(&memo);
+    if (!p) {
+      for (size_t j = made.n; j-- > 0;)
+        LLVMInstructionEraseFromParent(made.v[j]);
+      vec_free(&made);
+      return false;
+    }
+    vals[k] = LLVMInstructionClone(load);
+    LLVMInsertIntoBuilder(s->b, vals[k]);
+    LLVMInstructionSetDebugLoc(vals[k], LLVMInstructionGetDebugLoc(load));
+    LLVMSetOperand(vals[k], 0, p);
+    vec_push(&made, vals[k]);
+  }
+  vec_free(&made);
+  LLVMPositionBuilderBefore(s->b, LLVMGetFirstInstruction(bb));
+  LLVMValueRef phi = LLVMBuildPhi(s->b, LLVMTypeOf(load), "");
+  LLVMAddIncoming(phi, vals, preds, n);
+  LLVMReplaceAllUsesWith(load, phi);
+  LLVMInstructionEraseFromParent(load);
+  phi_remark(s, fn, vals[0], n);
+  return true;
 }
 
 /* The loads of fn through a phi of spaces, each moved to the edges; true
@@ -929,15 +929,8 @@ static bool phi_loads_of_function(Version *s, LLVMValueRef fn) {
         if (phi_load_splits(s, bb, i))
           vec_push(&loads, i);
   size_t done = 0;
-  for (size_t k = 0; k < loads.n; k++) {
-    LLVMBasicBlockRef bb = LLVMGetInstructionParent(loads.v[k]);
-    unsigned preds = LLVMCountIncoming(chain_root(LLVMGetOperand(loads.v[k], 0)));
-    LLVMValueRef at = phi_load_split(s, bb, loads.v[k]);
-    if (at) {
-      phi_remark(s, fn, at, preds);
-      done++;
-    }
-  }
+  for (size_t k = 0; k < loads.n; k++)
+    done += phi_load_split(s, fn, LLVMGetInstructionParent(loads.v[k]), loads.v[k]);
   vec_free(&loads);
   cx_stat(s->cx, &st_phis, done);
   return done != 0;
