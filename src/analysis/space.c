@@ -30,7 +30,8 @@
  * or not, if the table names the space); nothing -> uninit; else generic.
  *
  * Sources (fixed from the start): addrspacecast from a space (instruction or
- * constant expression); the target's assumptions — a generic alloca is
+ * constant expression); inttoptr of an inline asm that converts an address
+ * of a space to generic (casts_asm_made: NVPTX cvta.shared); the target's assumptions — a generic alloca is
  * private (NVPTX), a kernel's generic pointer argument is global and a
  * device function's generic byval copy private (tgt_param_space), a pointer
  * loaded from constant memory is global (AMDGPU, unless the module itself
@@ -250,6 +251,9 @@ int space_made(const TgtTable *t, unsigned ptr_bits, LLVMValueRef v) {
   if (LLVMIsAAllocaInst(v))
     return t->generic_alloca_is_private ? t->priv : LAT_GENERIC;
   if (ir_opcode(v) == LLVMIntToPtr) {
+    int asm_as = casts_asm_made(t, LLVMGetOperand(v, 0), NULL);
+    if (asm_as >= 0 && LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(v, 0))) == ptr_bits)
+      return asm_as;
     if (!noop_i2p(t, ptr_bits, v))
       return LAT_GENERIC;
     int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(LLVMGetOperand(v, 0), 0)));
@@ -340,6 +344,10 @@ static void collect_value(Space *s, LLVMValueRef i, LLVMOpcode op) {
   case LLVMIntToPtr: {
     if (noop_i2p(s->t, s->ptr_bits, i)) { /* a transfer: p may be generic */
       add_cand(s, i, SP_I2P, 0, false);
+      break;
+    }
+    if (space_made(s->t, s->ptr_bits, i) >= 0) { /* an inline asm's cvta */
+      add_cand(s, i, SP_ASM, made_mask(s, i), true);
       break;
     }
     /* a pointer the host wrote, read as an integer (mem_int_pointer_load):

@@ -287,13 +287,32 @@ static bool holds_inline_asm(LLVMValueRef f) {
   return false;
 }
 
+/* An inline asm that is only the target's conversion of its input, an
+   address of a space, to generic (NVPTX `cvta.shared.u64 $0, $1`:
+   casts_asm_made) is its input on the host, where every space's address
+   is the host's own: the call goes, its input stays. */
+static void fold_asm_casts(Prep *s) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb), next; i; i = next) {
+        next = LLVMGetNextInstruction(i);
+        bool only = false;
+        if (LLVMIsACallInst(i) && casts_asm_made(s->t, i, &only) >= 0 && only) {
+          LLVMReplaceAllUsesWith(i, LLVMGetOperand(i, 0));
+          LLVMInstructionEraseFromParent(i);
+        }
+      }
+}
+
 /* Inline assembly and named registers are the target's (PTX, GCN), which
    the host can neither assemble nor run (LLVM's JIT stops the process on
-   the one, fails on the other).  A function the kernel reaches that holds
+   the one, fails on the other); a conversion to generic is folded first.
+   A function the kernel reaches that holds
    some is refused; one it cannot reach gets the body `unreachable`;
    module-level assembly is dropped. */
 static bool drop_inline_asm(Prep *s, const PtrMap *seen) {
   LLVMSetModuleInlineAsm2(s->m, "", 0);
+  fold_asm_casts(s);
   for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f) || !holds_inline_asm(f))
       continue;

@@ -16,6 +16,9 @@
  *   llvm.nvvm.isspacep.{global,shared,local,const}   test   global, local,
  *                                                           private, constant
  *   llvm.amdgcn.is.shared / llvm.amdgcn.is.private   test   local, private
+ *   inline asm whose one write of its output is      to     global, local,
+ *     cvta.{global,shared,local,const}.u64 $0, ...   generic private, constant
+ *     (NVPTX: CUDA's cooperative groups reach their reserved shared memory so)
  *
  * A cast returns its argument in the asked space, or null; a test returns
  * i1.  The result type of a cast may be the generic space (clang maps
@@ -30,10 +33,19 @@
  * (vprintf, __assertfail).  Every other declaration is an
  * unknown function to reach.c.
  *
- * Tests: test/resolve/spellings.ll.
+ * casts_asm_made: PTX's cvta.<space> makes the generic address of an
+ * address of <space>, so an inline asm whose only mention of its result is
+ * that instruction's destination hands back a pointer into <space> (an
+ * address outside the space's window is no address of it, and an access
+ * through one undefined).  Matched conservatively: one output operand
+ * ("=l", or "=r" for 32-bit pointers, nothing else written), `$0` exactly
+ * once in the text and no `${...}` form, the statement unpredicated.
+ *
+ * Tests: test/resolve/spellings.ll; the asm form: test/infer/asm-cvta.ll.
  */
 #include "target/target.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef struct Spelling {
@@ -200,6 +212,98 @@ LLVMValueRef casts_build_test(const TgtTable *t, LLVMModuleRef m, LLVMBuilderRef
   LLVMValueRef c = LLVMBuildCall2(b, LLVMGlobalGetValueType(f), f, &p, 1, "");
   LLVMSetInstructionCallConv(c, LLVMGetFunctionCallConv(f));
   return LLVMBuildICmp(b, LLVMIntNE, c, LLVMConstPointerNull(LLVMTypeOf(c)), "");
+}
+
+/* PTX's spellings of a conversion of a space's address to generic. */
+static const Spelling ptx_cvta[] = {
+    {"cvta.global", UAS_GLOBAL, false},      {"cvta.shared", UAS_LOCAL, false},
+    {"cvta.shared::cta", UAS_LOCAL, false},  {"cvta.local", UAS_PRIVATE, false},
+    {"cvta.const", UAS_CONSTANT, false},
+};
+
+/* Is `$0` at text[at] (and not `$01`...)? */
+static bool out0_at(const char *text, size_t n, size_t at) {
+  return at + 1 < n && text[at] == '$' && text[at + 1] == '0' &&
+         (at + 2 >= n || text[at + 2] < '0' || text[at + 2] > '9') &&
+         (at == 0 || text[at - 1] != '$');
+}
+
+static bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+/* Is text[k..n) ` $1;` and blanks, and text[0..start) blanks? */
+static bool only_input(const char *text, size_t n, size_t start, size_t k) {
+  for (size_t i = 0; i < start; i++)
+    if (!blank(text[i]))
+      return false;
+  while (k < n && blank(text[k]))
+    k++;
+  if (k + 1 >= n || text[k] != '$' || text[k + 1] != '1')
+    return false;
+  for (k += 2; k < n && blank(text[k]); k++)
+    ;
+  if (k < n && text[k] == ';')
+    k++;
+  while (k < n && (blank(text[k]) || text[k] == '\n'))
+    k++;
+  return k == n;
+}
+
+int casts_asm_made(const TgtTable *t, LLVMValueRef call, bool *of_input) {
+  if (of_input)
+    *of_input = false;
+  LLVMValueRef a = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
+  LLVMTypeRef rt = a ? LLVMTypeOf(call) : NULL;
+  if (t->family != TGT_NVPTX || !a || !LLVMIsAInlineAsm(a) ||
+      LLVMGetTypeKind(rt) != LLVMIntegerTypeKind)
+    return -1;
+  unsigned w = LLVMGetIntTypeWidth(rt);
+  size_t cn, n;
+  const char *con = LLVMGetInlineAsmConstraintString(a, &cn);
+  const char *want = w == 64 ? "=l" : w == 32 ? "=r" : NULL;
+  if (!want || cn < 2 || strncmp(con, want, 2) || (cn > 2 && con[2] != ',') ||
+      memchr(con + 1, '=', cn - 1))
+    return -1;
+  const char *text = LLVMGetInlineAsmAsmString(a, &n);
+  size_t at = n;
+  for (size_t i = 0; i < n; i++) {
+    if (text[i] == '$' && i + 1 < n && text[i + 1] == '{')
+      return -1;
+    if (out0_at(text, n, i)) {
+      if (at != n)
+        return -1; /* $0 twice: read or written elsewhere */
+      at = i;
+    }
+  }
+  if (at == n)
+    return -1;
+  size_t end = at, k = at + 2;
+  while (end > 0 && blank(text[end - 1]))
+    end--;
+  size_t start = end;
+  while (start > 0 && !blank(text[start - 1]) && !memchr(";{}\n", text[start - 1], 4))
+    start--;
+  size_t before = start; /* only a statement's start may precede the mnemonic */
+  while (before > 0 && blank(text[before - 1]))
+    before--;
+  while (k < n && blank(text[k]))
+    k++;
+  if ((before > 0 && !memchr(";{}\n", text[before - 1], 4)) || k >= n || text[k] != ',')
+    return -1;
+  char suffix[8];
+  snprintf(suffix, sizeof suffix, ".u%u", w);
+  size_t sl = strlen(suffix);
+  if (end - start <= sl || strncmp(text + end - sl, suffix, sl))
+    return -1;
+  for (size_t i = 0; i < sizeof ptx_cvta / sizeof ptx_cvta[0]; i++) {
+    size_t ml = strlen(ptx_cvta[i].name);
+    if (end - start - sl == ml && !strncmp(text + start, ptx_cvta[i].name, ml)) {
+      if (of_input) /* `cvta.<space>.u64 $0, $1` and nothing else */
+        *of_input = LLVMGetNumArgOperands(call) == 1 && cn == 4 && con[2] == ',' &&
+                    con[3] == want[1] && only_input(text, n, start, k + 1);
+      return space_for(t, ptx_cvta[i].space);
+    }
+  }
+  return -1;
 }
 
 bool casts_decl_harmless(LLVMValueRef decl) {
