@@ -33,7 +33,9 @@
  *                                   "ipmsp did not run" when --passes lacks it
  *                                   and no earlier run left fn its !gasp.as
  *   made from an integer            inttoptr (a no-op ptrtoint/inttoptr pair
- *                                   is a transfer in space.c, not a source)
+ *                                   is a transfer in space.c, not a source;
+ *                                   an inline asm's result is a source when
+ *                                   casts_asm_made reads it, and said so)
  *   llvm.ptrmask clears bits of the narrower pointer of its space
  *   global variable in the generic space, taken out of an aggregate value,
  *   phi in a catchswitch block, in a block not reachable from the entry,
@@ -279,7 +281,12 @@ static void source_reason(Why *w, const SpaceWhy *sw, Reason *r) {
       snprintf(r->detail, sizeof r->detail, "@%s", name_of(callee));
     }
   } else if (ir_opcode(v) == LLVMIntToPtr) {
-    r->what = "made from an integer (inttoptr)";
+    LLVMValueRef c = LLVMGetOperand(v, 0);
+    bool by_asm = LLVMIsACallInst(c) && LLVMIsAInlineAsm(LLVMGetCalledValue(c));
+    r->what = by_asm ? "made from an integer inline assembly returns (inttoptr; only a "
+                       "result whose one write is a conversion to generic, PTX "
+                       "cvta.<space>, is read)"
+                     : "made from an integer (inttoptr)";
   } else if (LLVMIsAGlobalVariable(v)) {
     r->what = "global variable in the generic space";
     snprintf(r->detail, sizeof r->detail, "@%s", name_of(v));

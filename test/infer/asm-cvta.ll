@@ -12,6 +12,7 @@
 ; RUN: FileCheck %s --check-prefix=IR < %t.ll
 ; RUN: llc-22 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.ll -o %t.s
 ; RUN: FileCheck %s --check-prefix=PTX < %t.s
+; RUN: gasp-opt -pass-remarks-missed=gasp -disable-output %s 2>&1 | FileCheck %s --check-prefix=WHY
 ; RUN: gasp-run %s --kernel shared_conv --global 8 --local 8 --arg buf:f32:8 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: sed -e 's/nvptx64-nvidia-cuda/amdgcn-amd-amdhsa/' -e 's/ptx_kernel/amdgpu_kernel/' -e 's/^target datalayout.*//' %s > %t.amd.ll
 ; RUN: gasp-opt -S %t.amd.ll | FileCheck %s --check-prefix=AMD
@@ -94,6 +95,9 @@ entry:
 ; IR: load i32, ptr %p3
 ; IR: load i32, ptr %p4
 ; IR: load i32, ptr %p5
+; WHY-COUNT-4: load stays generic: made from an integer inline assembly returns (inttoptr; only a result whose one write is a conversion to generic, PTX cvta.<space>, is read)
+; WHY-NEXT: load stays generic: made from an integer (inttoptr)
+; WHY-NOT: stays generic
 define ptx_kernel void @refused(i64 %a, ptr %out) {
 entry:
   %g1 = call i64 asm "cvta.to.shared.u64 $0, $1;", "=l,l"(i64 %a)
