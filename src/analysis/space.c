@@ -30,8 +30,9 @@
  * or not, if the table names the space); nothing -> uninit; else generic.
  *
  * Sources (fixed from the start): addrspacecast from a space (instruction or
- * constant expression); inttoptr of an inline asm that converts an address
- * of a space to generic (casts_asm_made: NVPTX cvta.shared); the target's assumptions — a generic alloca is
+ * constant expression); an inline asm that converts an address of a space
+ * to generic (casts_asm_made: NVPTX cvta.shared), or inttoptr of its
+ * integer result; the target's assumptions — a generic alloca is
  * private (NVPTX), a kernel's generic pointer argument is global and a
  * device function's generic byval copy private (tgt_param_space), a pointer
  * loaded from constant memory is global (AMDGPU, unless the module itself
@@ -250,9 +251,13 @@ int space_made(const TgtTable *t, unsigned ptr_bits, LLVMValueRef v) {
   }
   if (LLVMIsAAllocaInst(v))
     return t->generic_alloca_is_private ? t->priv : LAT_GENERIC;
+  if (LLVMIsACallInst(v)) { /* an inline asm's cvta.<space> */
+    int asm_as = casts_asm_made(t, v, ptr_bits, NULL);
+    return asm_as >= 0 ? asm_as : LAT_UNINIT;
+  }
   if (ir_opcode(v) == LLVMIntToPtr) {
-    int asm_as = casts_asm_made(t, LLVMGetOperand(v, 0), NULL);
-    if (asm_as >= 0 && LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(v, 0))) == ptr_bits)
+    int asm_as = casts_asm_made(t, LLVMGetOperand(v, 0), ptr_bits, NULL);
+    if (asm_as >= 0)
       return asm_as;
     if (!noop_i2p(t, ptr_bits, v))
       return LAT_GENERIC;
@@ -334,6 +339,8 @@ static void collect_value(Space *s, LLVMValueRef i, LLVMOpcode op) {
     LLVMValueRef f = ir_callee(i);
     if (f && LLVMGetIntrinsicID(f) == s->ptrmask_id)
       add_cand(s, i, SP_PTRMASK, 0, false);
+    else if (space_made(s->t, s->ptr_bits, i) >= 0) /* an inline asm's cvta */
+      add_cand(s, i, SP_ASM, made_mask(s, i), true);
     else if (f && s->env && s->env->ret_lat && generic_scalar(s, LLVMTypeOf(i))) {
       int l = s->env->ret_lat(s->env->arg, f);
       if (l != LAT_GENERIC)

@@ -297,10 +297,18 @@ static void fold_asm_casts(Prep *s) {
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb), next; i; i = next) {
         next = LLVMGetNextInstruction(i);
         bool only = false;
-        if (LLVMIsACallInst(i) && casts_asm_made(s->t, i, &only) >= 0 && only) {
-          LLVMReplaceAllUsesWith(i, LLVMGetOperand(i, 0));
-          LLVMInstructionEraseFromParent(i);
+        LLVMValueRef in = LLVMIsACallInst(i) && LLVMGetNumArgOperands(i) == 1
+                              ? LLVMGetOperand(i, 0)
+                              : NULL;
+        if (!in || LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMIntegerTypeKind ||
+            casts_asm_made(s->t, i, LLVMGetIntTypeWidth(LLVMTypeOf(in)), &only) < 0 || !only)
+          continue;
+        if (LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMPointerTypeKind) { /* "=l"(void *) */
+          LLVMPositionBuilderBefore(s->b, i);
+          in = LLVMBuildIntToPtr(s->b, in, LLVMTypeOf(i), "");
         }
+        LLVMReplaceAllUsesWith(i, in);
+        LLVMInstructionEraseFromParent(i);
       }
 }
 

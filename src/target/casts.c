@@ -37,7 +37,9 @@
  * address of <space>, so an inline asm whose only mention of its result is
  * that instruction's destination hands back a pointer into <space> (an
  * address outside the space's window is no address of it, and an access
- * through one undefined).  Matched conservatively: one output operand
+ * through one undefined).  The result is a pointer-wide integer (clang's
+ * `"=l"(unsigned long long)`, then inttoptr) or a generic pointer (`"=l"(void
+ * *)`).  Matched conservatively: one output operand
  * ("=l", or "=r" for 32-bit pointers, nothing else written), `$0` exactly
  * once in the text and no `${...}` form, the statement unpredicated.
  *
@@ -248,15 +250,18 @@ static bool only_input(const char *text, size_t n, size_t start, size_t k) {
   return k == n;
 }
 
-int casts_asm_made(const TgtTable *t, LLVMValueRef call, bool *of_input) {
+int casts_asm_made(const TgtTable *t, LLVMValueRef call, unsigned ptr_bits, bool *of_input) {
   if (of_input)
     *of_input = false;
   LLVMValueRef a = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
   LLVMTypeRef rt = a ? LLVMTypeOf(call) : NULL;
-  if (t->family != TGT_NVPTX || !a || !LLVMIsAInlineAsm(a) ||
-      LLVMGetTypeKind(rt) != LLVMIntegerTypeKind)
+  if (t->family != TGT_NVPTX || !a || !LLVMIsAInlineAsm(a))
     return -1;
-  unsigned w = LLVMGetIntTypeWidth(rt);
+  unsigned w = ptr_bits; /* the result: a pointer-wide integer or a generic pointer */
+  if (LLVMGetTypeKind(rt) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(rt) != w
+                                                  : ir_ptr_as(rt) != t->generic ||
+                                                        LLVMGetTypeKind(rt) != LLVMPointerTypeKind)
+    return -1;
   size_t cn, n;
   const char *con = LLVMGetInlineAsmConstraintString(a, &cn);
   const char *want = w == 64 ? "=l" : w == 32 ? "=r" : NULL;

@@ -269,10 +269,11 @@ bool casts_can_test(const TgtTable *t, int as);
    when missing): an i1, true when p is in space as. */
 LLVMValueRef casts_build_test(const TgtTable *t, LLVMModuleRef m, LLVMBuilderRef b,
                               LLVMValueRef p, int as);
-/* The named space whose generic address an inline asm call returns (an
-   integer: NVPTX `cvta.shared.u64 $0, x`, casts.c), or -1; *of_input (if
-   given): the asm is only that conversion of its one input, $1. */
-int casts_asm_made(const TgtTable *t, LLVMValueRef call, bool *of_input);
+/* The named space whose generic address an inline asm call returns (a
+   ptr_bits integer or a generic pointer: NVPTX `cvta.shared.u64 $0, x`,
+   casts.c), or -1; *of_input (if given): the asm is only that conversion
+   of its one input, $1. */
+int casts_asm_made(const TgtTable *t, LLVMValueRef call, unsigned ptr_bits, bool *of_input);
 /* A declaration known not to make or hide a local/private generic pointer. */
 bool casts_decl_harmless(LLVMValueRef decl);
 /* Is call a print builtin (printf, CUDA's vprintf, the AMDGPU device

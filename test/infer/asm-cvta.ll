@@ -14,6 +14,7 @@
 ; RUN: FileCheck %s --check-prefix=PTX < %t.s
 ; RUN: gasp-opt -pass-remarks-missed=gasp -disable-output %s 2>&1 | FileCheck %s --check-prefix=WHY
 ; RUN: gasp-run %s --kernel shared_conv --global 8 --local 8 --arg buf:f32:8 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel shared_ptr --global 8 --local 8 --arg buf:f32:8 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: sed -e 's/nvptx64-nvidia-cuda/amdgcn-amd-amdhsa/' -e 's/ptx_kernel/amdgpu_kernel/' -e 's/^target datalayout.*//' %s > %t.amd.ll
 ; RUN: gasp-opt -S %t.amd.ll | FileCheck %s --check-prefix=AMD
 ; EXEC: identical
@@ -67,6 +68,31 @@ entry:
   %w = add i32 %v, 1
   store i32 %w, ptr %slot
   store i32 %v, ptr %out
+  ret void
+}
+
+; The same conversion written `asm(... : "=l"(void *p) : ...)`: the asm
+; returns the generic pointer itself.
+; IR-LABEL: define ptx_kernel void @shared_ptr(
+; IR: %[[S:.*]] = addrspacecast ptr %p to ptr addrspace(3)
+; IR: store float %f, ptr addrspace(3)
+; PTX-LABEL: .entry shared_ptr(
+; PTX-NOT: {{^[[:space:]]+(ld|st)\.b32}}
+; PTX: st.shared.b32
+; PTX-NOT: {{^[[:space:]]+(ld|st)\.b32}}
+; PTX: st.global.b32
+; PTX: ret;
+define ptx_kernel void @shared_ptr(ptr %out) {
+entry:
+  %p = call ptr asm "cvta.shared.u64 $0, $1;", "=l,l"(i64 ptrtoint (ptr addrspace(3) @sh to i64))
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %idx = zext i32 %tid to i64
+  %q = getelementptr float, ptr %p, i64 %idx
+  %f = uitofp i32 %tid to float
+  store float %f, ptr %q
+  %v = load float, ptr %q
+  %o = getelementptr float, ptr %out, i64 %idx
+  store float %v, ptr %o
   ret void
 }
 
