@@ -5,7 +5,7 @@
 usage: fuzzdiff.py [--build DIR] [-n N] [--first SEED] [-j JOBS]
                    [--targets spir64,nvptx64,amdgcn] [--llc] [--plain]
                    [--keep DIR] [--progress N] [--sizes] [--vectors] [--writers] [--fnptrs]
-                   [--flagsets a,b,...]
+                   [--asm] [--flagsets a,b,...]
 
 For each seed, scripts/genprog.py --extended (--plain: without its extended
 constructs) writes an OpenCL C program aimed at generic pointers; clang-22 compiles it for each target (the -O level
@@ -26,7 +26,8 @@ realistic-size stream (helpers of up to 600 blocks, names of up to 2,000
 characters, up to 5,000 functions), --vectors its vector helpers,
 --writers its cursor structs handed to helpers that write them, --fnptrs
 its tables of helpers called through function pointers (with the
-whole-program set: gasp's indirect pass); --flagsets
+whole-program set: gasp's indirect pass), --asm its pointers made by NVPTX
+inline assembly (cvta.shared / cvta.global); --flagsets
 runs only the named sets.  Every output is read
 back and verified (opt-22 -passes=verify): what gasp prints must parse.
 
@@ -184,7 +185,7 @@ def one_program(seed, args):
     os.makedirs(work, exist_ok=True)
     cl = os.path.join(work, "p.cl")
     genprog.main_to(seed, cl, args.extended, args.sizes, args.vectors, args.writers, args.fnptrs,
-                    args.external)
+                    args.external, args.asm)
     olevel, no_inline = OLEVELS[seed % len(OLEVELS)]
     counts = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0,
               "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0,
@@ -313,7 +314,7 @@ def replay_flags(args):
     this campaign ran), each after a blank."""
     return "".join(" " + f for f in genprog.stream_flags(args.extended, args.sizes, args.vectors,
                                                          args.writers, args.fnptrs,
-                                                         args.external))
+                                                         args.external, args.asm))
 
 
 def keep(failure, args):
@@ -369,6 +370,9 @@ def main():
     ap.add_argument("--external", action="store_true",
                     help="genprog --external: its static helpers external (gasp clones them "
                          "and keeps the originals)")
+    ap.add_argument("--asm", action="store_true",
+                    help="genprog --asm: pointers made by inline assembly on NVPTX (cvta.shared / "
+                         "cvta.global), the argument itself elsewhere")
     ap.add_argument("--flagsets", default=",".join(n for n, _ in FLAGSETS),
                     help="the flag sets to run (default: all)")
     ap.add_argument("--timeout", type=int, default=120,

@@ -4,7 +4,7 @@
 the spirit of CLSmith), for differential execution of gasp's output.
 
 usage: genprog.py [--extended] [--sizes] [--vectors] [--writers] [--fnptrs] [--external]
-                  SEED [OUT.cl]   (stdout without OUT)
+                  [--asm] SEED [OUT.cl]   (stdout without OUT)
 
 --extended adds (from a random stream of its own, so the rest of the
 program is the same) the shapes that found gasp's wrong code before:
@@ -47,6 +47,15 @@ parameter's space for the whole program or any space per call (and a
 run-time choice), and a helper that hands its own parameter on through a
 table (gasp's indirect pass under --whole-program;
 test/indirect/vtable.cl).
+
+--asm adds (an eleventh stream) pointers made by inline assembly on NVPTX:
+helpers that hand back the generic address of a local or global slice as
+PTX's `cvta.shared.u64` / `cvta.global.u64` writes it (as an integer, then
+a cast, or as the pointer itself), used in the kernel and handed to the
+helpers (gasp's inline-asm source, casts.c's casts_asm_made; CUDA's
+cooperative groups reach their reserved shared memory so).  On the other
+targets (`#ifndef __NVPTX__`) the helpers return their argument: the same
+program.  gasp-run runs such an asm as its input.
 
 --external leaves `static` off the helpers genprog writes static (the
 extended prelude's and the streams'): external linkage, as OpenCL's and
@@ -162,7 +171,7 @@ typedef struct { uint *base; uint *cur; uint *tab; uint n, sum; } Cur;
 
 class Gen:
     def __init__(self, seed, extended=False, sizes=False, vectors=False, writers=False,
-                 fnptrs=False):
+                 fnptrs=False, asm=False):
         self.r = random.Random(seed)
         # the extended constructs draw from a stream of their own: a
         # program's plain part is the same with and without them
@@ -185,6 +194,8 @@ class Gen:
         self.q = random.Random(seed * 86028121 + 19) if writers else None
         # helpers called through function pointers (--fnptrs): a tenth
         self.f = random.Random(seed * 104395301 + 23) if fnptrs else None
+        # pointers made by inline assembly (--asm, NVPTX): an eleventh
+        self.a = random.Random(seed * 122949823 + 29) if asm else None
         self.fspace = None  # per Step/Put parameter: a space for every call, or None
         self.helpers = []   # (name, kind, text)
         self.sized = []     # (name, text) of the --sizes helpers
@@ -593,6 +604,44 @@ class Gen:
                     % (f.randrange(4), a, a))
         return "acc += fchain(%s, acc);" % self.fnptr_arg(0)
 
+    # ---- inline assembly (genprog.py --asm) --------------------------------
+    def asm_helpers(self):
+        """asm_l / asm_g: the generic address of a local / global slice made
+        by PTX's cvta (an integer then a cast, or the pointer itself, drawn
+        per helper), noinline or not; elsewhere the argument itself."""
+        a = self.a
+        for name, space, ptx in (("asm_l", "local", "shared"), ("asm_g", "global", "global")):
+            attr = "__attribute__((noinline)) " if a.random() < 0.5 else "inline "
+            if a.random() < 0.5:
+                body = ("  ulong g;\n  __asm__(\"cvta.%s.u64 %%0, %%1;\" : \"=l\"(g) : \"l\"((ulong)p));\n"
+                        "  return (uint *)g;" % ptx)
+            else:
+                body = ("  uint *g;\n  __asm__(\"cvta.%s.u64 %%0, %%1;\" : \"=l\"(g) : \"l\"((ulong)p));\n"
+                        "  return g;" % ptx)
+            self.stream_helpers.append(
+                "static %suint *%s(%s uint *p) {\n#ifdef __NVPTX__\n%s\n#else\n"
+                "  return (uint *)p;\n#endif\n}" % (attr, name, space, body))
+
+    def asm_stmt(self):
+        """A pointer asm made: read and written here, or handed to a helper."""
+        a = self.a
+        p = a.choice(["asm_l(lt + lid * 4u)", "asm_g(io + gid * 4u)"])
+        k = a.randrange(3)
+        if k == 0:
+            return ("{ uint *qa = %s; qa[acc & 3u] += %du; acc += qa[(acc + 1u) & 3u]; }"
+                    % (p, a.randrange(1, 97)))
+        if k == 1:
+            other = a.choice(SLICES)
+            return ("{ uint *qa = (acc & %du) ? %s : %s; qa[(acc + 2u) & 3u] ^= acc; acc += qa[acc & 3u]; }"
+                    % (1 << a.randrange(3), p, other))
+        h = a.choice([h for h in self.helpers if h[1] in ("read", "write", "rmw", "chain")] or
+                     [None])
+        if h is None:
+            return "{ uint *qa = %s; acc += qa[acc & 3u]; }" % p
+        if h[1] in ("read", "chain"):
+            return "acc += %s(%s, acc + %du);" % (h[0], p, a.randrange(1, 97))
+        return "%s(%s, acc + %du);" % (h[0], p, a.randrange(1, 97))
+
     def kernel(self):
         r = self.r
         n = r.randrange(4, 12)
@@ -618,6 +667,9 @@ class Gen:
         if self.f:
             for _ in range(self.f.randrange(1, 5)):
                 stmts.insert(self.f.randrange(len(stmts) + 1), self.fnptr_stmt())
+        if self.a:
+            for _ in range(self.a.randrange(1, 5)):
+                stmts.insert(self.a.randrange(len(stmts) + 1), self.asm_stmt())
         body = "\n  ".join(stmts)
         post = "\n  ".join(self.stmt() for _ in range(r.randrange(1, 5)))
         if self.x:
@@ -663,6 +715,8 @@ class Gen:
             self.writer_helpers()
         if self.f:
             self.fnptr_helpers()
+        if self.a:
+            self.asm_helpers()
         # at least one helper that takes a plain generic pointer
         if not any(h[1] in ("read", "write", "rmw", "chain") for h in self.helpers):
             self.helper(len(self.helpers))
@@ -677,34 +731,35 @@ class Gen:
                 "\n" + "".join(t + "\n" for _, t in self.sized) + kernel)
 
 
-STREAM_FLAGS = ("--extended", "--sizes", "--vectors", "--writers", "--fnptrs", "--external")
+STREAM_FLAGS = ("--extended", "--sizes", "--vectors", "--writers", "--fnptrs", "--external",
+                "--asm")
 
 
 def stream_flags(extended=False, sizes=False, vectors=False, writers=False, fnptrs=False,
-                 external=False):
+                 external=False, asm=False):
     """The command-line flags that make the same program again."""
-    on = (extended, sizes, vectors, writers, fnptrs, external)
+    on = (extended, sizes, vectors, writers, fnptrs, external, asm)
     return [f for f, v in zip(STREAM_FLAGS, on) if v]
 
 
 def generate(seed, extended=False, sizes=False, vectors=False, writers=False, fnptrs=False,
-             external=False):
-    text = Gen(seed, extended, sizes, vectors, writers, fnptrs).program()
+             external=False, asm=False):
+    text = Gen(seed, extended, sizes, vectors, writers, fnptrs, asm).program()
     if external:
         # the helpers genprog writes static (the extended prelude's and the
         # streams') get external linkage, as OpenCL's and CUDA's device
         # functions have unless declared static: gasp clones them and keeps
         # the originals; the same program otherwise
         text = re.sub(r"^static (__attribute__\(\(noinline\)\))", r"\1", text, flags=re.M)
-    flags = stream_flags(extended, sizes, vectors, writers, fnptrs, external)
+    flags = stream_flags(extended, sizes, vectors, writers, fnptrs, external, asm)
     return "/* genprog.py %s%d */\n" % ("".join(f + " " for f in flags), seed) + text
 
 
 def main_to(seed, path, extended=False, sizes=False, vectors=False, writers=False,
-            fnptrs=False, external=False):
+            fnptrs=False, external=False, asm=False):
     """Writes program SEED to path."""
     with open(path, "w") as f:
-        f.write(generate(seed, extended, sizes, vectors, writers, fnptrs, external))
+        f.write(generate(seed, extended, sizes, vectors, writers, fnptrs, external, asm))
 
 
 def main():

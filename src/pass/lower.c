@@ -22,8 +22,10 @@
  *     llvm.ptrmask mask keeps bits 61-63.
  *  1. Tag on cast to generic: `addrspacecast S -> generic` of a tagged
  *     space (instruction, or a constant expression in an instruction
- *     operand, first materialised as instructions), and an NVPTX generic
- *     alloca (private), become
+ *     operand, first materialised as instructions), an NVPTX generic
+ *     alloca (private) and what an NVPTX inline asm's cvta.<space> returns
+ *     (casts_asm_made: a pointer, or its bits as an integer, tagged at the
+ *     call so that memory and a later inttoptr carry the tag), become
  *         %i = ptrtoint %g;  %c = and %i, 0x1fffffffffffffff  (clear 61-63)
  *         %o = or %c, TAG << 61;  %t = inttoptr %o
  *         %r = select (icmp ne %g, null), %t, %g            (null stays null)
@@ -413,6 +415,25 @@ static void refuse_untagged(Lower *s, LLVMValueRef fn, int src) {
            "cast to generic; it has no tag", src, s->tg.t->name);
 }
 
+/* Tags what an inline asm's cvta.<space> returns (casts_asm_made), a
+   generic pointer or its bits as an integer, at the call itself: wherever
+   the value goes (memory, an inttoptr later), it carries its space. */
+static void tag_asm_result(Lower *s, LLVMValueRef call) {
+  int tag = tags_space_tag(&s->tg, casts_asm_made(s->tg.t, call, 64, NULL));
+  if (LLVMGetTypeKind(LLVMTypeOf(call)) == LLVMPointerTypeKind) {
+    tags_tag_value(&s->tg, call, tag, true);
+    return;
+  }
+  tags_position(&s->tg, ir_insert_point_after(call), call);
+  LLVMTypeRef pt = LLVMPointerTypeInContext(LLVMGetTypeContext(LLVMTypeOf(call)),
+                                            (unsigned)s->tg.t->generic);
+  LLVMValueRef p = LLVMBuildIntToPtr(s->tg.b, call, pt, "");
+  LLVMValueRef bits = LLVMBuildPtrToInt(s->tg.b, p, LLVMTypeOf(call), "");
+  LLVMReplaceAllUsesWith(call, bits);
+  LLVMSetOperand(p, 0, call);
+  tags_tag_value(&s->tg, p, tag, true); /* bits now read the tagged pointer */
+}
+
 static void check_function(Lower *s, LLVMValueRef fn) {
   int g = s->tg.t->generic;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
@@ -586,6 +607,9 @@ static void lower_function(Lower *s, LLVMValueRef fn) {
       } else if (LLVMIsAAllocaInst(i) && as == g && s->tg.t->generic_alloca_is_private &&
                  tags_is_tagged(&s->tg, s->tg.t->priv)) {
         vec_push(&to_gen, i);
+      } else if (LLVMIsACallInst(i) && casts_asm_made(s->tg.t, i, 64, NULL) >= 0 &&
+                 tags_is_tagged(&s->tg, casts_asm_made(s->tg.t, i, 64, NULL))) {
+        vec_push(&to_gen, i); /* an inline asm's cvta.<space>: tagged at its result */
       } else if (LLVMIsACallInst(i) && casts_match(s->tg.t, i, &cf)) {
         vec_grow(&calls, calls.n + 1);
         calls.v[calls.n].call = i;
@@ -606,8 +630,13 @@ static void lower_function(Lower *s, LLVMValueRef fn) {
   }
   for (size_t k = 0; k < to_gen.n; k++) {
     LLVMValueRef c = to_gen.v[k];
+    bool cast = LLVMIsAAddrSpaceCastInst(c);
+    if (LLVMIsACallInst(c)) {
+      tag_asm_result(s, c);
+      continue;
+    }
     int src = LLVMIsAAllocaInst(c) ? s->tg.t->priv : ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)));
-    bool maybe_null = !LLVMIsAAllocaInst(c) && !tags_never_null(LLVMGetOperand(c, 0));
+    bool maybe_null = !LLVMIsAAllocaInst(c) && !(cast && tags_never_null(LLVMGetOperand(c, 0)));
     tags_tag_value(&s->tg, c, tags_space_tag(&s->tg, src), maybe_null);
   }
   for (size_t k = 0; k < calls.n; k++)
