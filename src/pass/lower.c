@@ -607,8 +607,7 @@ static void lower_function(Lower *s, LLVMValueRef fn) {
       } else if (LLVMIsAAllocaInst(i) && as == g && s->tg.t->generic_alloca_is_private &&
                  tags_is_tagged(&s->tg, s->tg.t->priv)) {
         vec_push(&to_gen, i);
-      } else if (LLVMIsACallInst(i) && casts_asm_made(s->tg.t, i, 64, NULL) >= 0 &&
-                 tags_is_tagged(&s->tg, casts_asm_made(s->tg.t, i, 64, NULL))) {
+      } else if (LLVMIsACallInst(i) && tags_is_tagged(&s->tg, casts_asm_made(s->tg.t, i, 64, NULL))) {
         vec_push(&to_gen, i); /* an inline asm's cvta.<space>: tagged at its result */
       } else if (LLVMIsACallInst(i) && casts_match(s->tg.t, i, &cf)) {
         vec_grow(&calls, calls.n + 1);
@@ -630,13 +629,12 @@ static void lower_function(Lower *s, LLVMValueRef fn) {
   }
   for (size_t k = 0; k < to_gen.n; k++) {
     LLVMValueRef c = to_gen.v[k];
-    bool cast = LLVMIsAAddrSpaceCastInst(c);
     if (LLVMIsACallInst(c)) {
       tag_asm_result(s, c);
       continue;
     }
     int src = LLVMIsAAllocaInst(c) ? s->tg.t->priv : ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0)));
-    bool maybe_null = !LLVMIsAAllocaInst(c) && !(cast && tags_never_null(LLVMGetOperand(c, 0)));
+    bool maybe_null = !LLVMIsAAllocaInst(c) && !tags_never_null(LLVMGetOperand(c, 0));
     tags_tag_value(&s->tg, c, tags_space_tag(&s->tg, src), maybe_null);
   }
   for (size_t k = 0; k < calls.n; k++)
