@@ -127,8 +127,9 @@ void schema_publish(LLVMValueRef fn, const int *spaces, unsigned n, const char *
                    FactOutcome outcome);
 /* The spaces or votes of fn's !gasp.as (at most cap); how many. */
 unsigned schema_fn_spaces(LLVMValueRef fn, int *out, unsigned cap);
-/* The original fn is a clone of, into buf; false for no clone note. */
-bool schema_fn_family(LLVMValueRef fn, char *buf, size_t cap);
+/* The original fn is a clone of (its whole name, malloc'd: the caller
+   frees it); NULL for no clone note. */
+char *schema_fn_family(LLVMValueRef fn);
 /* Adds the clone note "clone of @family" to clone's !gasp.as. */
 void schema_note_family(LLVMValueRef clone, const char *family);
 FactOutcome schema_fn_outcome(LLVMValueRef fn);

@@ -90,20 +90,20 @@ static size_t md_operands(LLVMValueRef fn, const char *kind, ValVec *ops) {
 }
 
 /* The text after prefix of fn's first !gasp.as note that starts with it,
-   into buf; false when there is none. */
-static bool as_note(LLVMValueRef fn, const char *prefix, char *buf, size_t cap) {
+   whole (a family is a function's name: thousands of characters in C++),
+   malloc'd; NULL when there is none. */
+static char *as_note(LLVMValueRef fn, const char *prefix) {
   ValVec ops = {0};
   size_t plen = strlen(prefix);
-  bool found = false;
+  char *found = NULL;
   for (size_t j = 0, m = md_operands(fn, MD_AS, &ops); j < m && !found; j++) {
     unsigned len = 0;
     const char *str = ops.v[j] && LLVMIsAMDString(ops.v[j]) ? LLVMGetMDString(ops.v[j], &len)
                                                           : NULL;
-    if (str && len >= plen && !memcmp(str, prefix, plen) && cap) {
-      size_t c = len - plen < cap - 1 ? len - plen : cap - 1;
-      memcpy(buf, str + plen, c);
-      buf[c] = 0;
-      found = true;
+    if (str && len >= plen && !memcmp(str, prefix, plen)) {
+      found = xmalloc(len - plen + 1);
+      memcpy(found, str + plen, len - plen);
+      found[len - plen] = 0;
     }
   }
   vec_free(&ops);
@@ -151,8 +151,8 @@ void schema_publish(LLVMValueRef fn, const int *spaces, unsigned n, const char *
   free(md);
 }
 
-bool schema_fn_family(LLVMValueRef fn, char *buf, size_t cap) {
-  return as_note(fn, NOTE_FAMILY, buf, cap);
+char *schema_fn_family(LLVMValueRef fn) {
+  return as_note(fn, NOTE_FAMILY);
 }
 
 void schema_note_family(LLVMValueRef clone, const char *family) {
@@ -173,13 +173,13 @@ void schema_note_family(LLVMValueRef clone, const char *family) {
 }
 
 FactOutcome schema_fn_outcome(LLVMValueRef fn) {
-  char tag[64];
-  if (!as_note(fn, NOTE_OUTCOME, tag, sizeof tag))
-    return OUTCOME_NONE;
-  for (unsigned o = OUTCOME_NONE + 1; o < sizeof outcome_note / sizeof *outcome_note; o++)
+  char *tag = as_note(fn, NOTE_OUTCOME);
+  FactOutcome found = OUTCOME_NONE;
+  for (unsigned o = OUTCOME_NONE + 1; tag && !found && o < sizeof outcome_note / sizeof *outcome_note; o++)
     if (!strcmp(tag, outcome_note[o] + strlen(NOTE_OUTCOME)))
-      return (FactOutcome)o;
-  return OUTCOME_NONE;
+      found = (FactOutcome)o;
+  free(tag);
+  return found;
 }
 
 size_t schema_fields_get(LLVMValueRef fn, MemFieldFact **facts) {

@@ -416,10 +416,11 @@ static bool apply(Fields *fs, LLVMValueRef call, LLVMValueRef g) {
       free(name);
       return false;
     }
-    char family[256];
-    if (!schema_fn_family(g, family, sizeof family))
+    char *family = schema_fn_family(g);
+    if (!family)
       /* a copy of an original: the call graph and why call it a clone */
       schema_note_family(c, LLVMGetValueName2(g, &(size_t){0}));
+    free(family);
     schema_fields_set(c, fs->facts.v, fs->facts.n);
     cx_stat(fs->cx, &st_clones, 1);
     remark(fs, g, c, fs->facts.v, fs->facts.n);

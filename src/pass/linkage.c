@@ -53,27 +53,25 @@ static const GaspStatDesc st_internal = {
 static const GaspStatDesc st_removed = {
     "linkage.removed", "early clones nothing calls any more, removed in the late run"};
 
-/* The root of fn's family when fn is a clone (not the root itself), into
-   *buf (grown to the note's length); NULL otherwise. */
-static const char *family_of(LLVMValueRef fn, char **buf, size_t *cap) {
-  size_t len;
-  const char *name = LLVMGetValueName2(fn, &len);
-  if (*cap < len + 2) { /* a longer note than the name cannot be its root */
-    *cap = len + 2;
-    *buf = xrealloc(*buf, *cap);
+/* The root of fn's family when fn is a clone (not the root itself),
+   malloc'd; NULL otherwise. */
+static char *family_of(LLVMValueRef fn) {
+  char *fam = schema_fn_family(fn);
+  if (fam && !strcmp(fam, LLVMGetValueName2(fn, &(size_t){0}))) {
+    free(fam);
+    fam = NULL;
   }
-  if (!schema_fn_family(fn, *buf, *cap))
-    return NULL;
-  return strcmp(*buf, name) ? *buf : NULL;
+  return fam;
 }
 
-static unsigned relink(LLVMModuleRef m, char **buf, size_t *cap) {
+static unsigned relink(LLVMModuleRef m) {
   unsigned n = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     if (!LLVMGetFirstBasicBlock(f) || !world_internal(f))
       continue;
-    const char *fam = family_of(f, buf, cap);
+    char *fam = family_of(f);
     LLVMValueRef root = fam ? LLVMGetNamedFunction(m, fam) : NULL;
+    free(fam);
     if (!root || root == f || LLVMIsDeclaration(root))
       continue;
     switch (LLVMGetLinkage(root)) {
@@ -94,12 +92,16 @@ static unsigned relink(LLVMModuleRef m, char **buf, size_t *cap) {
   return n;
 }
 
-static unsigned internal_again(GaspCtx *cx, LLVMModuleRef m, char **buf, size_t *cap) {
+static unsigned internal_again(GaspCtx *cx, LLVMModuleRef m) {
   unsigned n = 0, removed = 0;
   LLVMValueRef next;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = next) {
     next = LLVMGetNextFunction(f);
-    if (!LLVMGetFirstBasicBlock(f) || world_internal(f) || !family_of(f, buf, cap))
+    if (!LLVMGetFirstBasicBlock(f) || world_internal(f))
+      continue;
+    char *fam = family_of(f);
+    free(fam);
+    if (!fam)
       continue;
     LLVMSetLinkage(f, LLVMInternalLinkage);
     LLVMSetVisibility(f, LLVMDefaultVisibility);
@@ -115,15 +117,12 @@ static unsigned internal_again(GaspCtx *cx, LLVMModuleRef m, char **buf, size_t 
 }
 
 bool linkage_run(PassRun *run) {
-  char *buf = NULL;
-  size_t cap = 0;
   unsigned n;
   if (run->cx->opt.early_run) {
-    n = relink(run->m, &buf, &cap);
+    n = relink(run->m);
     cx_stat(run->cx, &st_relinked, n);
   } else {
-    n = internal_again(run->cx, run->m, &buf, &cap);
+    n = internal_again(run->cx, run->m);
   }
-  free(buf);
   return n != 0;
 }

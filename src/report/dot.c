@@ -87,8 +87,8 @@ static char *label_name(LLVMValueRef fn, bool demangle) {
 static void write_node(const TgtTable *t, LLVMValueRef fn, bool demangle, FILE *f) {
   char *shown = label_name(fn, demangle);
   bool kernel = tgt_is_kernel(t, fn);
-  char family[256];
-  bool clone = !kernel && schema_fn_family(fn, family, sizeof family);
+  char *family = kernel ? NULL : schema_fn_family(fn);
+  bool clone = family != NULL;
   node_id(f, fn);
   fputs(" [label=\"", f);
   dot_str(f, shown, strlen(shown));
@@ -103,6 +103,7 @@ static void write_node(const TgtTable *t, LLVMValueRef fn, bool demangle, FILE *
     char *fam = shown_name(family, strlen(family), demangle);
     dot_str(f, fam, strlen(fam));
     free(fam);
+    free(family);
     fputs(" for (", f);
     bool first = true;
     for (unsigned k = 0; k < np; k++) {

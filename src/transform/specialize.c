@@ -419,9 +419,8 @@ static LLVMValueRef earlier_member(const Specs *s, const char *family, const cha
   LLVMValueRef g = LLVMGetNamedFunction(s->m, key);
   if (!g || LLVMIsDeclaration(g))
     return NULL;
-  size_t cap = strlen(family) + 2; /* a longer note reads back longer than family */
-  char *fam = xmalloc(cap);
-  bool same = schema_fn_family(g, fam, cap) && !strcmp(fam, family);
+  char *fam = schema_fn_family(g);
+  bool same = fam && !strcmp(fam, family);
   free(fam);
   return same ? g : NULL;
 }

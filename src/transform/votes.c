@@ -192,12 +192,13 @@ void votes_mark_dirty(Votes *vs, VoteFn *fi, bool stale) {
 
 /* The whole module, once: a record per function, then every site. */
 void votes_build(Votes *vs) {
-  char family[256];
   for (LLVMValueRef f = LLVMGetFirstFunction(vs->m); f; f = LLVMGetNextFunction(f)) {
     VoteFn *fi = votes_register(vs, f);
     classify_fn(vs, fi);
-    if (schema_fn_family(f, family, sizeof family))
+    char *family = schema_fn_family(f);
+    if (family)
       fi->family = pool_strdup(&vs->pool, family); /* made by an earlier run */
+    free(family);
   }
   for (uint32_t g = 0; g < vs->fns.n; g++)
     scan_out(vs, g);
