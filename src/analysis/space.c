@@ -46,12 +46,13 @@
  * its mask clears bits of a narrower space's pointer) and a no-op
  * ptrtoint/inttoptr pair keep their pointer operand's set; phi (its
  * reachable predecessors only) and select join; so do the lanes of a
- * vector of pointers (insertelement joins vector and element,
- * extractelement takes the vector's); a load from a private slot (memory.c:
- * the through-memory model) joins every pointer stored into the slot; with
- * a memory summary (memsum.c), any other load of a generic pointer gets
- * what the memory it reads may hold (memsummary.c's summaries) — in functions
- * no outside code calls, or from a variable only the module can write.
+ * vector of pointers (insertelement joins vector and element, a constant
+ * vector its lanes; extractelement takes the vector's); a load from a
+ * private slot (memory.c: the through-memory model) joins every pointer
+ * stored into the slot; with a memory summary (memsum.c), any other load
+ * of a generic pointer gets what the memory it reads may hold
+ * (memsummary.c's summaries) — in functions no outside code calls, or from
+ * a variable only the module can write.
  *
  * Algorithm, per function (space_analyse):
  *   1. Blocks reachable from the entry, in reverse post-order.
@@ -61,9 +62,9 @@
  *   3. Fixed point: a worklist that never holds a value twice evaluates a
  *      candidate from its inputs and requeues its users (and the loads of a
  *      slot when a pointer stored into it changes).  Each value only grows,
- *      at most SP_NBITS + 2 times.  With a visit cap , a block
- *      re-visited more often stops the analysis (the result is then
- *      incomplete; the caller leaves the function alone).
+ *      at most SP_NBITS + 2 times.  With a visit cap, a block re-visited
+ *      more often stops the analysis (the result is then incomplete; the
+ *      caller leaves the function alone).
  *
  * Why (space_explain), read off the solved lattice, not a second walk of
  * the rules: a value with two spaces or more walks back along inputs that
@@ -538,6 +539,13 @@ static uint32_t const_mask(const Space *s, LLVMValueRef c, bool *is_null) {
   int as = ir_ptr_as(LLVMTypeOf(c));
   if (as != s->t->generic && tgt_is_space(s->t, as))
     return bit_of(s, as); /* a named pointer: a constant GEP of a variable */
+  if (LLVMIsAConstantVector(c)) { /* a vector of pointers: its lanes' join */
+    uint32_t m = 0;
+    for (unsigned k = 0, n = (unsigned)LLVMGetNumOperands(c); k < n; k++)
+      m |= const_mask(s, LLVMGetOperand(c, k), &(bool){false});
+    *is_null = m == SP_NULL; /* null (or undefined) in every lane */
+    return m;
+  }
   if (LLVMIsAConstantExpr(c)) {
     switch (LLVMGetConstOpcode(c)) {
     case LLVMAddrSpaceCast:
@@ -851,40 +859,6 @@ SpaceWhy space_explain(Space *s, LLVMValueRef v) {
 
 /* ---- entry -------------------------------------------------------------- */
 
-/* Does constant c hold a pointer into a space other than global memory,
-   cast to generic (an LDS address in a constant table)?  Unknown depth
-   counts as yes. */
-static bool holds_non_global(const TgtTable *t, LLVMValueRef c, unsigned depth) {
-  if (depth > 32)
-    return true;
-  if (!LLVMIsAConstant(c) || LLVMIsAGlobalValue(c) || LLVMIsAConstantDataSequential(c))
-    return false;
-  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMAddrSpaceCast &&
-      !tgt_in_global(t, ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0))), false))
-    return true;
-  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMIntToPtr)
-    return true;
-  int n = LLVMGetNumOperands(c);
-  for (int i = 0; i < n; i++)
-    if (holds_non_global(t, LLVMGetOperand(c, (unsigned)i), depth + 1))
-      return true;
-  return false;
-}
-
-/* The target's "pointers in constant memory are global" holds unless the
-   module itself put another kind of pointer there. */
-static bool const_memory_global(const TgtTable *t, LLVMModuleRef m) {
-  if (!t->const_loads_global)
-    return false;
-  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
-    int as = (int)LLVMGetPointerAddressSpace(LLVMTypeOf(g));
-    LLVMValueRef init = LLVMGetInitializer(g);
-    if (tgt_read_only(t, as) && init && holds_non_global(t, init, 0))
-      return false;
-  }
-  return true;
-}
-
 Space *space_new(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums) {
   Space *s = xcalloc(1, sizeof *s);
   s->t = t;
@@ -894,7 +868,7 @@ Space *space_new(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums) {
   s->byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
   s->byref_kind = LLVMGetEnumAttributeKindForName("byref", 5);
   s->ptrmask_id = LLVMLookupIntrinsicID("llvm.ptrmask", 12);
-  s->const_loads_global = const_memory_global(t, m);
+  s->const_loads_global = tgt_const_memory_global(t, m);
   s->nums = nums;
   pool_bind(&s->c, &s->pool);
   pool_bind(&s->id, &s->pool);

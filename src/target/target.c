@@ -607,6 +607,38 @@ bool tgt_read_only(const TgtTable *t, int as) {
   return sp && (sp->unified == UAS_CONSTANT || sp->in_global);
 }
 
+/* Does constant c hold a pointer into a space other than global memory,
+   cast to generic (an LDS address in a constant table)?  Unknown depth
+   counts as yes. */
+static bool holds_non_global(const TgtTable *t, LLVMValueRef c, unsigned depth) {
+  if (depth > 32)
+    return true;
+  if (!LLVMIsAConstant(c) || LLVMIsAGlobalValue(c) || LLVMIsAConstantDataSequential(c))
+    return false;
+  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMAddrSpaceCast &&
+      !tgt_in_global(t, ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c, 0))), false))
+    return true;
+  if (LLVMIsAConstantExpr(c) && LLVMGetConstOpcode(c) == LLVMIntToPtr)
+    return true;
+  int n = LLVMGetNumOperands(c);
+  for (int i = 0; i < n; i++)
+    if (holds_non_global(t, LLVMGetOperand(c, (unsigned)i), depth + 1))
+      return true;
+  return false;
+}
+
+bool tgt_const_memory_global(const TgtTable *t, LLVMModuleRef m) {
+  if (!t->const_loads_global)
+    return false;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
+    int as = (int)LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+    LLVMValueRef init = LLVMGetInitializer(g);
+    if (tgt_read_only(t, as) && init && holds_non_global(t, init, 0))
+      return false;
+  }
+  return true;
+}
+
 /* ---- lattice values' names ------------------------------------------------ */
 
 const char *lat_name(const TgtTable *t, int lat) {
@@ -627,6 +659,17 @@ LLVMValueRef tgt_const_in(const TgtTable *t, LLVMValueRef c, int as) {
     return LLVMGetPoison(nt);
   if (LLVMIsAUndefValue(c))
     return LLVMGetUndef(nt);
+  if (LLVMIsAConstantVector(c)) { /* a vector of pointers: lane by lane */
+    unsigned n = (unsigned)LLVMGetNumOperands(c);
+    LLVMValueRef *es = xmalloc((n ? n : 1) * sizeof *es);
+    for (unsigned k = 0; k < n; k++)
+      es[k] = tgt_const_in(t, LLVMGetOperand(c, k), as);
+    LLVMValueRef v = LLVMConstVector(es, n);
+    free(es);
+    return v;
+  }
+  if (!LLVMIsAConstantExpr(c)) /* a variable: its opcode is not an expression's */
+    return LLVMConstAddrSpaceCast(c, nt);
   switch (LLVMGetConstOpcode(c)) {
   case LLVMAddrSpaceCast:
     return LLVMGetOperand(c, 0); /* from `as` itself: the space was proven */

@@ -219,6 +219,9 @@ bool tgt_cast_shared(const TgtTable *t, int as, bool tags);
 bool tgt_backend_casts(const TgtTable *t, LLVMValueRef v);
 /* Space as is never written (constant memory): no store reaches it. */
 bool tgt_read_only(const TgtTable *t, int as);
+/* The table's "pointers in constant memory are global" (const_loads_global)
+   for module m: unless m itself put another kind of pointer there. */
+bool tgt_const_memory_global(const TgtTable *t, LLVMModuleRef m);
 /* The size (bytes) of the pieces the back end splits a wider access into
    in space as in function fn's code; 0: it splits none.  AMDGPU private
    memory through MUBUF scratch (gfx6-gfx90a, gfx10) is split into the

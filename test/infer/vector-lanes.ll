@@ -46,3 +46,34 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
   store i32 %s, ptr addrspace(1) %o, align 4
   ret void
 }
+
+@la = internal addrspace(3) global [4 x i32] undef, align 4
+@lb = internal addrspace(3) global [4 x i32] undef, align 4
+@gv = internal addrspace(1) global [4 x i32] zeroinitializer, align 4
+
+; A constant table of two LDS arrays, picked at run time: the load is LDS;
+; a table of an LDS and a global array stays generic.
+; CHECK-LABEL: define amdgpu_kernel void @kc(
+; CHECK: [[T:%.*]] = extractelement <2 x ptr addrspace(3)> <ptr addrspace(3) @la, ptr addrspace(3) @lb>, i32 %sel
+; CHECK: load i32, ptr addrspace(3) [[T]]
+; CHECK: [[U:%.*]] = extractelement <2 x ptr> <ptr addrspacecast (ptr addrspace(3) @la to ptr), ptr addrspacecast (ptr addrspace(1) @gv to ptr)>, i32 %sel
+; CHECK: load i32, ptr [[U]]
+; FULL-LABEL: define amdgpu_kernel void @kc(
+; FULL: [[P:%.*]] = select i1 %{{.*}}, ptr addrspace(3) @lb, ptr addrspace(3) @la
+; FULL: load i32, ptr addrspace(3) [[P]]
+define amdgpu_kernel void @kc(ptr addrspace(1) %out) {
+  %i = call i32 @llvm.amdgcn.workitem.id.x()
+  %ea = getelementptr inbounds [4 x i32], ptr addrspace(3) @la, i32 0, i32 %i
+  store i32 40, ptr addrspace(3) %ea, align 4
+  %eb = getelementptr inbounds [4 x i32], ptr addrspace(3) @lb, i32 0, i32 %i
+  store i32 50, ptr addrspace(3) %eb, align 4
+  %sel = and i32 %i, 1
+  %t = extractelement <2 x ptr> <ptr addrspacecast (ptr addrspace(3) @la to ptr), ptr addrspacecast (ptr addrspace(3) @lb to ptr)>, i32 %sel
+  %x = load i32, ptr %t, align 4
+  %u = extractelement <2 x ptr> <ptr addrspacecast (ptr addrspace(3) @la to ptr), ptr addrspacecast (ptr addrspace(1) @gv to ptr)>, i32 %sel
+  %y = load i32, ptr %u, align 4
+  %s = add i32 %x, %y
+  %o = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %i
+  store i32 %s, ptr addrspace(1) %o, align 4
+  ret void
+}
