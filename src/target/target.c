@@ -661,9 +661,13 @@ LLVMValueRef tgt_const_in(const TgtTable *t, LLVMValueRef c, int as) {
     return LLVMGetUndef(nt);
   if (LLVMIsAConstantVector(c)) { /* a vector of pointers: lane by lane */
     unsigned n = (unsigned)LLVMGetNumOperands(c);
+    LLVMTypeRef et = LLVMGetElementType(nt);
     LLVMValueRef *es = xmalloc((n ? n : 1) * sizeof *es);
-    for (unsigned k = 0; k < n; k++)
+    for (unsigned k = 0; k < n; k++) {
       es[k] = tgt_const_in(t, LLVMGetOperand(c, k), as);
+      if (LLVMTypeOf(es[k]) != et) /* a lane of a space inside as: one vector type */
+        es[k] = LLVMConstAddrSpaceCast(es[k], et);
+    }
     LLVMValueRef v = LLVMConstVector(es, n);
     free(es);
     return v;
