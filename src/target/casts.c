@@ -48,6 +48,7 @@
 #include "target/target.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct Spelling {
@@ -395,4 +396,254 @@ bool casts_launch_dim(LLVMValueRef call) {
     if (!strncmp(name, launch_dim_prefix[i], strlen(launch_dim_prefix[i])))
       return true;
   return named_one_of(f, launch_dim_names, sizeof launch_dim_names / sizeof launch_dim_names[0]);
+}
+
+/* ---- one memory access in inline assembly (NVPTX) -------------------------- */
+
+/* The words of a PTX ld/st mnemonic that may stand before its state space
+   (.weak, .volatile, .mmio, a memory order, a scope), and the cache
+   operators and vector widths that may follow it. */
+static const char *const pre_space[] = {"weak", "volatile", "mmio", "relaxed", "acquire",
+                                        "release", "cta", "cluster", "gpu", "sys"};
+static const char *const cache_ops[] = {"ca", "cg", "cs", "lu", "cv", "wb", "wt"};
+
+/* The space PTX's state-space word w[0..n) names, or -2. */
+static int access_space(const TgtTable *t, const char *w, size_t n) {
+  static const Spelling words[] = {{"global", UAS_GLOBAL, false}, {"shared", UAS_LOCAL, false},
+                                   {"local", UAS_PRIVATE, false}, {"const", UAS_CONSTANT, false}};
+  for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+    if (strlen(words[i].name) == n && !strncmp(w, words[i].name, n))
+      return space_for(t, words[i].space);
+  return -2;
+}
+
+static bool word_in(const char *w, size_t n, const char *const *set, size_t count) {
+  for (size_t i = 0; i < count; i++)
+    if (strlen(set[i]) == n && !strncmp(w, set[i], n))
+      return true;
+  return false;
+}
+
+/* Does text[*k..) hold `$d` (not `$d<digit>`)?  Advances *k past it. */
+static bool take_operand(const char *text, size_t n, size_t *k, unsigned d) {
+  char want[12];
+  int l = snprintf(want, sizeof want, "$%u", d);
+  if (*k + (size_t)l > n || strncmp(text + *k, want, (size_t)l) ||
+      (*k + (size_t)l < n && text[*k + l] >= '0' && text[*k + l] <= '9'))
+    return false;
+  *k += (size_t)l;
+  return true;
+}
+
+/* Does text[*k..) hold c after blanks?  Advances *k past it. */
+static bool take(const char *text, size_t n, size_t *k, char c) {
+  while (*k < n && blank(text[*k]))
+    (*k)++;
+  if (*k >= n || text[*k] != c)
+    return false;
+  (*k)++;
+  return true;
+}
+
+/* `$first` or `{$first, ..., $first+vec-1}` at text[*k..). */
+static bool take_values(const char *text, size_t n, size_t *k, unsigned first, unsigned vec) {
+  while (*k < n && blank(text[*k]))
+    (*k)++;
+  if (vec == 1)
+    return take_operand(text, n, k, first);
+  if (!take(text, n, k, '{'))
+    return false;
+  for (unsigned i = 0; i < vec; i++) {
+    if (i && !take(text, n, k, ','))
+      return false;
+    while (*k < n && blank(text[*k]))
+      (*k)++;
+    if (!take_operand(text, n, k, first + i))
+      return false;
+  }
+  return take(text, n, k, '}');
+}
+
+/* Are the constraints con[0..cn) `vec` value operands of the access's
+   width (r or f for 32 bits, l or d for 64: a register no wider than the
+   memory; outputs first when load) and one "l", then clobbers only? */
+static bool access_constraints(const char *con, size_t cn, bool load, unsigned vec,
+                               unsigned bits) {
+  unsigned seen = 0;
+  for (size_t i = 0; i < cn;) {
+    size_t j = i;
+    while (j < cn && con[j] != ',')
+      j++;
+    const char *c = con + i;
+    size_t l = j - i;
+    bool clobber = l > 1 && c[0] == '~';
+    unsigned want_ptr = load ? vec : 0; /* the address's operand number */
+    if (clobber) {
+      if (seen != vec + 1)
+        return false;
+    } else if (seen == want_ptr) {
+      if (l != 1 || c[0] != 'l')
+        return false;
+      seen++;
+    } else {
+      bool out = load && seen < vec;
+      if (out && (l < 2 || c[0] != '='))
+        return false;
+      c += out, l -= out;
+      if (out && l == 2 && c[0] == '&') /* an early clobber */
+        c++, l--;
+      if (l != 1 || !memchr(bits == 32 ? "rf" : "ld", c[0], 2) || seen > vec)
+        return false;
+      seen++;
+    }
+    i = j + 1;
+  }
+  return seen == vec + 1;
+}
+
+/* Is call one ld/st of PTX through its pointer argument 0, in that
+   pointer's space (a generic one: no state space; a named one: its own)?
+   With text_in, for a generic pointer: *text_in is its asm for space as
+   (malloc'd), NULL where PTX has no such access. */
+static bool access_text(const TgtTable *t, LLVMValueRef call, int as, char **text_in) {
+  if (text_in)
+    *text_in = NULL;
+  LLVMValueRef a = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
+  if (t->family != TGT_NVPTX || !a || !LLVMIsAInlineAsm(a) || LLVMGetNumArgOperands(call) < 1 ||
+      LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, 0))) != LLVMPointerTypeKind)
+    return false;
+  int ptr_as = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(call, 0)));
+  size_t n, cn;
+  const char *text = LLVMGetInlineAsmAsmString(a, &n);
+  const char *con = LLVMGetInlineAsmConstraintString(a, &cn);
+  while (n > 0 && (blank(text[n - 1]) || text[n - 1] == '\n'))
+    n--;
+  if (n > 0 && text[n - 1] == ';')
+    n--;
+  size_t k = 0;
+  while (k < n && (blank(text[k]) || text[k] == '\n'))
+    k++;
+  for (size_t i = k; i < n; i++) /* one statement, unpredicated, no ${...} */
+    if (text[i] == ';' || text[i] == '\n' || text[i] == '@' ||
+        (text[i] == '$' && i + 1 < n && text[i + 1] == '{'))
+      return false;
+  size_t m = k;
+  while (m < n && !blank(text[m]))
+    m++;
+  if (m - k < 4 || (strncmp(text + k, "ld.", 3) && strncmp(text + k, "st.", 3)))
+    return false;
+  bool load = text[k] == 'l';
+  size_t space_at = k + 2, w = k + 3;
+  bool before = true, global_only = false, ordered = false, spelled = false;
+  unsigned vec = 1, bits = 0;
+  while (w < m) { /* the words after ld/st: the last is the type */
+    size_t e = w;
+    while (e < m && text[e] != '.')
+      e++;
+    const char *word = text + w;
+    size_t wl = e - w;
+    if (before && word_in(word, wl, pre_space, sizeof pre_space / sizeof *pre_space)) {
+      space_at = e;
+      ordered = true;
+      global_only |= wl == 4 && !strncmp(word, "mmio", 4);
+    } else if (before && ptr_as != t->generic && access_space(t, word, wl) == ptr_as) {
+      before = false, spelled = true; /* the state space of a named pointer */
+    } else if (word_in(word, wl, cache_ops, sizeof cache_ops / sizeof *cache_ops)) {
+      before = false, global_only = true;
+    } else if (wl == 2 && word[0] == 'v' && (word[1] == '2' || word[1] == '4')) {
+      before = false, vec = (unsigned)(word[1] - '0');
+    } else if (e == m && wl >= 2 && memchr("usbf", word[0], 4)) {
+      bits = (unsigned)atoi(word + 1);
+    } else {
+      return false; /* a state space of its own, .nc, a hint with an operand */
+    }
+    w = e + 1;
+  }
+  if ((bits != 32 && bits != 64) ||
+      spelled != (ptr_as != t->generic))
+    return false;
+  k = m;
+  bool shape = load ? take_values(text, n, &k, 0, vec) && take(text, n, &k, ',') &&
+                          take(text, n, &k, '[') && take_operand(text, n, &k, vec) &&
+                          take(text, n, &k, ']')
+                    : take(text, n, &k, '[') && take_operand(text, n, &k, 0) &&
+                          take(text, n, &k, ']') && take(text, n, &k, ',') &&
+                          take_values(text, n, &k, 1, vec);
+  while (k < n && blank(text[k]))
+    k++;
+  if (!shape || k != n || !access_constraints(con, cn, load, vec, bits) ||
+      LLVMGetNumArgOperands(call) != (load ? 1 : 1 + vec))
+    return false;
+  if (!text_in || spelled)
+    return true;
+  const char *word = as == space_for(t, UAS_GLOBAL)  ? ".global"
+                     : as == space_for(t, UAS_LOCAL) ? ".shared"
+                                                     : NULL;
+  /* a cache operator (and .mmio) only on global memory; the local and
+     constant spaces only for a plain access */
+  if (!word && !global_only && !ordered)
+    word = as == space_for(t, UAS_PRIVATE)               ? ".local"
+           : as == space_for(t, UAS_CONSTANT) && load ? ".const"
+                                                        : NULL;
+  if (!word || (global_only && as != space_for(t, UAS_GLOBAL)))
+    return true;
+  size_t full;
+  const char *all = LLVMGetInlineAsmAsmString(a, &full);
+  *text_in = xasprintf("%.*s%s%.*s", (int)space_at, all, word, (int)(full - space_at),
+                       all + space_at);
+  return true;
+}
+
+bool casts_asm_access(const TgtTable *t, LLVMValueRef call) {
+  return access_text(t, call, -1, NULL);
+}
+
+LLVMValueRef casts_build_asm_access(const TgtTable *t, LLVMBuilderRef b, LLVMValueRef call,
+                                    LLVMValueRef p) {
+  char *text = NULL;
+  if (!access_text(t, call, ir_ptr_as(LLVMTypeOf(p)), &text) || !text)
+    return NULL;
+  LLVMValueRef a = LLVMGetCalledValue(call);
+  unsigned n = LLVMGetNumArgOperands(call);
+  LLVMValueRef *args = xmalloc(n * sizeof *args);
+  LLVMTypeRef *tys = xmalloc(n * sizeof *tys);
+  for (unsigned k = 0; k < n; k++) {
+    args[k] = k ? LLVMGetOperand(call, k) : p;
+    tys[k] = LLVMTypeOf(args[k]);
+  }
+  LLVMTypeRef ft = LLVMFunctionType(LLVMTypeOf(call), tys, n, false);
+  size_t cn;
+  const char *con = LLVMGetInlineAsmConstraintString(a, &cn);
+  LLVMValueRef na = LLVMGetInlineAsm(ft, text, strlen(text), con, cn,
+                                     LLVMGetInlineAsmHasSideEffects(a),
+                                     LLVMGetInlineAsmNeedsAlignedStack(a),
+                                     LLVMGetInlineAsmDialect(a), LLVMGetInlineAsmCanUnwind(a));
+  size_t nl;
+  const char *nm = LLVMGetValueName2(call, &nl);
+  char *name = xasprintf("%.*s", (int)nl, nm);
+  LLVMSetValueName2(call, "", 0); /* the replacement takes the name */
+  LLVMValueRef nc = LLVMBuildCall2(b, ft, na, args, n, name);
+  free(name);
+  /* the call's attributes (its memory effects, the pointer's nonnull) and
+     metadata (!srcloc: where ptxas's complaints point) */
+  for (unsigned idx = LLVMAttributeFunctionIndex; idx != n + 1; idx++) {
+    unsigned c = LLVMGetCallSiteAttributeCount(call, idx);
+    LLVMAttributeRef *as = xmalloc((c ? c : 1) * sizeof *as);
+    LLVMGetCallSiteAttributes(call, idx, as);
+    for (unsigned j = 0; j < c; j++)
+      LLVMAddCallSiteAttribute(nc, idx, as[j]);
+    free(as);
+  }
+  size_t nmd;
+  LLVMValueMetadataEntry *md = LLVMInstructionGetAllMetadataOtherThanDebugLoc(call, &nmd);
+  for (size_t j = 0; j < nmd; j++)
+    LLVMSetMetadata(nc, LLVMValueMetadataEntriesGetKind(md, (unsigned)j),
+                    LLVMMetadataAsValue(LLVMGetTypeContext(ft),
+                                        LLVMValueMetadataEntriesGetMetadata(md, (unsigned)j)));
+  if (md)
+    LLVMDisposeValueMetadataEntries(md);
+  free(args);
+  free(tys);
+  free(text);
+  return nc;
 }
