@@ -53,9 +53,7 @@ helpers that hand back the generic address of a local or global slice as
 PTX's `cvta.shared.u64` / `cvta.global.u64` writes it (as an integer, then
 a cast, or as the pointer itself), used in the kernel and handed to the
 helpers (gasp's inline-asm source, casts.c's casts_asm_made; CUDA's
-cooperative groups reach their reserved shared memory so), and PTX's own
-ld/st (`ld.cg.u32`, `st.relaxed.gpu.u32`, ...) through such pointers and
-slices, as CUB writes them (casts_asm_access).  On the other
+cooperative groups reach their reserved shared memory so).  On the other
 targets (`#ifndef __NVPTX__`) the helpers return their argument: the same
 program.  gasp-run runs such an asm as its input.
 
@@ -623,29 +621,12 @@ class Gen:
             self.stream_helpers.append(
                 "static %suint *%s(%s uint *p) {\n#ifdef __NVPTX__\n%s\n#else\n"
                 "  return (uint *)p;\n#endif\n}" % (attr, name, space, body))
-        # one PTX ld / st through a generic pointer, as CUB's ThreadLoad and
-        # ThreadStore write them (gasp names the ones whose space it proves:
-        # casts.c's casts_asm_access; gasp-run runs them as the access)
-        ld = a.choice(["ld.cg.u32", "ld.ca.u32", "ld.relaxed.gpu.u32", "ld.volatile.u32"])
-        st = a.choice(["st.cg.u32", "st.wb.u32", "st.relaxed.gpu.u32", "st.volatile.u32"])
-        self.stream_helpers.append(
-            "static inline uint asm_ld(uint *p) {\n#ifdef __NVPTX__\n  uint v;\n"
-            "  __asm__ volatile(\"%s %%0, [%%1];\" : \"=r\"(v) : \"l\"(p) : \"memory\");\n"
-            "  return v;\n#else\n  return *p;\n#endif\n}" % ld)
-        self.stream_helpers.append(
-            "static inline void asm_st(uint *p, uint v) {\n#ifdef __NVPTX__\n"
-            "  __asm__ volatile(\"%s [%%0], %%1;\" : : \"l\"(p), \"r\"(v) : \"memory\");\n"
-            "#else\n  *p = v;\n#endif\n}" % st)
 
     def asm_stmt(self):
         """A pointer asm made: read and written here, or handed to a helper."""
         a = self.a
         p = a.choice(["asm_l(lt + lid * 4u)", "asm_g(io + gid * 4u)"])
-        k = a.randrange(4)
-        if k == 3:  # PTX's own ld/st through it, or through a slice
-            q = a.choice([p, a.choice(SLICES)])
-            return ("{ uint *qa = %s; asm_st(qa + (acc & 3u), acc + %du); acc += asm_ld(qa + ((acc + 1u) & 3u)); }"
-                    % (q, a.randrange(1, 97)))
+        k = a.randrange(3)
         if k == 0:
             return ("{ uint *qa = %s; qa[acc & 3u] += %du; acc += qa[(acc + 1u) & 3u]; }"
                     % (p, a.randrange(1, 97)))

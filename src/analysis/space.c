@@ -398,11 +398,6 @@ static void collect_op(Space *s, LLVMValueRef i, LLVMOpcode op) {
     break;
   case LLVMCall: {
     const IrMemIntrin *mi = ir_mem_intrin(i);
-    if (!mi && casts_asm_access(s->t, i)) { /* PTX's ld/st in inline asm */
-      if (generic_ptr(s, LLVMTypeOf(LLVMGetOperand(i, 0))))
-        vec_push(&s->ops, i);
-      break;
-    }
     if (!mi) { /* a by-value argument: the call copies what it points to */
       for (unsigned k = 0, n = LLVMGetNumArgOperands(i); k < n; k++)
         if (generic_ptr(s, LLVMTypeOf(LLVMGetOperand(i, k))) && ir_arg_byval(i, k)) {

@@ -72,7 +72,6 @@ bool ir_param_abi(LLVMValueRef fn, unsigned k); /* byval, byref, sret, inalloca,
 LLVMValueRef ir_alloca_of(LLVMValueRef v); /* v's alloca, through casts; NULL: none */
 /* Raise load/store i's align to what p's base object and offset give; true: raised. */
 bool ir_raise_align(LLVMValueRef i, LLVMValueRef p);
-unsigned ir_realign_named(LLVMValueRef fn, int generic); /* the above for fn's named ones */
 LLVMOpcode ir_opcode(LLVMValueRef v); /* an instruction's or constant expression's; else 0 */
 /* v without its GEPs and casts (instructions or constant expressions). */
 LLVMValueRef ir_strip_offsets(LLVMValueRef v);
@@ -87,9 +86,10 @@ LLVMValueRef ir_splat(LLVMTypeRef it, unsigned long long c); /* c of type it, sp
 /* The 64-bit generic pointer p with bits 61-63 cleared as the tag scheme does,
    inttoptr(ashr(shl(ptrtoint p, 4), 4)), built at b (lower, gasp-run's builtins). */
 LLVMValueRef ir_clear_tag(LLVMBuilderRef b, LLVMValueRef p);
-/* Moves everything before `at` in its block into a new block placed before it,
-   which takes over the block's predecessors (phis rebuilt there); returns it.
-   `at` keeps its block and terminator: the successors' phis stay right. */
+/* Moves everything before `at` in its block into a new block placed before
+   it, which takes over the block's predecessors (phis are rebuilt there);
+   returns the new block.  `at` keeps its block, and with it the terminator,
+   so the phis of the successors stay right. */
 LLVMBasicBlockRef ir_split_before(LLVMBuilderRef b, LLVMValueRef at);
 /* Operands of an intrinsic memory access: which arguments are pointers
    and how the overloaded declaration is formed. */

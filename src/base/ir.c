@@ -350,27 +350,6 @@ bool ir_raise_align(LLVMValueRef i, LLVMValueRef p) {
   return true;
 }
 
-/* Loads and stores through a named pointer into an alloca or a global (a
-   cast, constant offsets) get the alignment the object gives them.  For
-   what LLVM's optimizer made or changed after an earlier gasp run:
-   InferAlignment raises clang's generic accesses when InstCombine aligns
-   their slot (a slot's two i32 stores merged into one i64 store: align 8),
-   but cannot see through gasp's cast, and NVPTX's load/store vectorizer
-   then lost a ld.local.v2 (HeCBench bn: v2 2 -> 0 with the plugin). */
-unsigned ir_realign_named(LLVMValueRef fn, int generic) {
-  unsigned raised = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      if (!LLVMIsALoadInst(i) && !LLVMIsAStoreInst(i))
-        continue;
-      LLVMValueRef p = LLVMGetOperand(i, ir_ptr_operand(i));
-      if (ir_ptr_as(LLVMTypeOf(p)) == generic || !LLVMIsAInstruction(p) || LLVMIsAAllocaInst(p))
-        continue; /* generic: the rewriter's; an object itself: LLVM sees it */
-      raised += ir_raise_align(i, p);
-    }
-  return raised;
-}
-
 LLVMOpcode ir_opcode(LLVMValueRef v) {
   return LLVMIsAInstruction(v)    ? LLVMGetInstructionOpcode(v)
          : LLVMIsAConstantExpr(v) ? LLVMGetConstOpcode(v)

@@ -312,57 +312,15 @@ static void fold_asm_casts(Prep *s) {
       }
 }
 
-/* An asm that is one ld/st of PTX (casts_asm_access: 32- or 64-bit
-   elements in registers of their width) is that load or store through its
-   pointer argument: the elements of its result (a struct for .v2/.v4) or
-   its value arguments, one after another. */
-static void fold_asm_accesses(Prep *s) {
-  for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = LLVMGetNextFunction(f))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb), next; i; i = next) {
-        next = LLVMGetNextInstruction(i);
-        if (!LLVMIsACallInst(i) || !casts_asm_access(s->t, i))
-          continue;
-        LLVMValueRef p = LLVMGetOperand(i, 0), r = NULL;
-        LLVMTypeRef rt = LLVMTypeOf(i);
-        bool load = LLVMGetTypeKind(rt) != LLVMVoidTypeKind,
-             agg = load && LLVMGetTypeKind(rt) == LLVMStructTypeKind;
-        unsigned n = agg ? LLVMCountStructElementTypes(rt) : load ? 1 : LLVMGetNumArgOperands(i) - 1;
-        unsigned long long off = 0;
-        LLVMPositionBuilderBefore(s->b, i);
-        if (agg)
-          r = LLVMGetPoison(rt);
-        for (unsigned k = 0; k < n; k++) {
-          LLVMTypeRef et = agg ? LLVMStructGetTypeAtIndex(rt, k)
-                               : load ? rt : LLVMTypeOf(LLVMGetOperand(i, k + 1));
-          LLVMValueRef o = LLVMConstInt(s->i64, off, false);
-          LLVMValueRef at = off ? LLVMBuildGEP2(s->b, LLVMInt8TypeInContext(s->ctx), p, &o, 1, "")
-                                : p;
-          unsigned size = (unsigned)LLVMABISizeOfType(s->td, et);
-          LLVMValueRef m = load ? LLVMBuildLoad2(s->b, et, at, "")
-                                : LLVMBuildStore(s->b, LLVMGetOperand(i, k + 1), at);
-          LLVMSetAlignment(m, size);
-          if (load)
-            r = agg ? LLVMBuildInsertValue(s->b, r, m, k, "") : m;
-          off += size;
-        }
-        if (load)
-          LLVMReplaceAllUsesWith(i, r);
-        LLVMInstructionEraseFromParent(i);
-      }
-}
-
 /* Inline assembly and named registers are the target's (PTX, GCN), which
    the host can neither assemble nor run (LLVM's JIT stops the process on
-   the one, fails on the other); a conversion to generic, and one ld/st of
-   PTX, are folded first.
+   the one, fails on the other); a conversion to generic is folded first.
    A function the kernel reaches that holds
    some is refused; one it cannot reach gets the body `unreachable`;
    module-level assembly is dropped. */
 static bool drop_inline_asm(Prep *s, const PtrMap *seen) {
   LLVMSetModuleInlineAsm2(s->m, "", 0);
   fold_asm_casts(s);
-  fold_asm_accesses(s);
   for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f) || !holds_inline_asm(f))
       continue;

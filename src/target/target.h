@@ -277,14 +277,6 @@ LLVMValueRef casts_build_test(const TgtTable *t, LLVMModuleRef m, LLVMBuilderRef
    casts.c), or -1; *of_input (if given): the asm is only that conversion
    of its one input, $1. */
 int casts_asm_made(const TgtTable *t, LLVMValueRef call, unsigned ptr_bits, bool *of_input);
-/* Is call NVPTX inline asm that is one PTX ld or st through pointer
-   argument 0, in its space (`ld.cg.u32 $0, [$1];` generic, `st.relaxed.gpu
-   .global.v2.u32 [$0], {$1, $2};` global: CUB's accesses, casts.c)? */
-bool casts_asm_access(const TgtTable *t, LLVMValueRef call);
-/* That asm for named pointer p (`ld.global.cg.u32`), built at b with the
-   call's name, attributes and metadata; NULL where PTX has none. */
-LLVMValueRef casts_build_asm_access(const TgtTable *t, LLVMBuilderRef b, LLVMValueRef call,
-                                    LLVMValueRef p);
 /* A declaration known not to make or hide a local/private generic pointer. */
 bool casts_decl_harmless(LLVMValueRef decl);
 /* Is call a print builtin (printf, CUDA's vprintf, the AMDGPU device

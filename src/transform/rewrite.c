@@ -31,9 +31,8 @@
  *      cmpxchg, each pointer argument of memcpy/memmove/memset (and
  *      .inline), masked load/store/gather/scatter and prefetch (rebuilt
  *      with the declaration for the new pointer types), icmp of two pointers
- *      in one space (or one and null), a generic-to-S cast of an S value
- *      folds away, NVPTX asm that is one ld/st (casts.c) gets S's word in
- *      its text (rewrite_asm).  A by-value call argument (the parameter stays
+ *      in one space (or one and null), and a generic-to-S cast of an S
+ *      value folds away.  A by-value call argument (the parameter stays
  *      generic) becomes its twin cast back right before the call: the
  *      back end's copy then reads the named space.  Volatile accesses only
  *      where the target's volatile policy allows; never a store's value.
@@ -548,9 +547,7 @@ static void mark_ops(Infer *s) {
       break;
     case LLVMCall: {
       const IrMemIntrin *mi = ir_mem_intrin(i);
-      if (!mi && casts_asm_access(s->t, i)) /* rewrite_asm */
-        mark_needed(s, LLVMGetOperand(i, 0));
-      else if (!mi) /* by-value arguments (byval_named) */
+      if (!mi) /* by-value arguments (byval_named) */
         for (unsigned a = 0, n = LLVMGetNumArgOperands(i); a < n; a++)
           if (byval_space(s, i, a) >= 0)
             mark_needed(s, LLVMGetOperand(i, a));
@@ -601,9 +598,9 @@ static size_t build_twins(Infer *s) {
 
 /* ---- phase 4: rewrite the operations ----------------------------------- */
 
-/* Named space of access i's pointer operand p, or -1 (generic, unknown, the
-   target's volatile and atomic policy, or llc's to name where llc_sees it). */
-static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas, bool llc_sees) {
+/* Named space of access i's pointer operand p, or -1 (generic, unknown,
+   or the target's volatile and atomic policy). */
+static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas) {
   uint32_t mask = space_mask(s->sp, p, NULL);
   int as = space_mask_lat(s->sp, mask);
   bool test = as >= 0 && test_waits(s, p), slot = backend_waits(s, as);
@@ -614,7 +611,7 @@ static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas,
   }
   if (as < 0 || as == s->t->generic || constant_copy_slot(s, p))
     return -1;
-  if (llc_sees && backend_names(s, p)) {
+  if (backend_names(s, p)) {
     cx_stat(s->cx, &st_backend, 1);
     return -1; /* named by the late run, or llc, as in clang's build */
   }
@@ -634,7 +631,7 @@ static bool rewrite_access(Infer *s, LLVMValueRef i) {
   unsigned pi = ir_ptr_operand(i);
   LLVMValueRef p = LLVMGetOperand(i, pi);
   bool vol = LLVMGetVolatile(i), cas = LLVMIsAAtomicCmpXchgInst(i) != NULL;
-  int as = target_space(s, p, vol, cas, true);
+  int as = target_space(s, p, vol, cas);
   if (as < 0)
     return false;
   LLVMSetOperand(i, pi, value_in(s, p, as));
@@ -685,7 +682,7 @@ static bool rewrite_intrinsic(Infer *s, LLVMValueRef call) {
     int ai = mi->ptr_args[k];
     if (ai < 0 || ir_ptr_as(LLVMTypeOf(args[ai])) != s->t->generic)
       continue;
-    int as = target_space(s, args[ai], vol, false, true);
+    int as = target_space(s, args[ai], vol, false);
     if (as >= 0) {
       args[ai] = value_in(s, args[ai], as);
       any = true;
@@ -745,7 +742,7 @@ static bool fold_cast(Infer *s, LLVMValueRef i) {
 static int byval_space(Infer *s, LLVMValueRef call, unsigned a) {
   if (!ir_arg_byval(call, a))
     return -1;
-  int as = target_space(s, LLVMGetOperand(call, a), false, false, true);
+  int as = target_space(s, LLVMGetOperand(call, a), false, false);
   return as == s->t->priv ? -1 : as;
 }
 
@@ -774,24 +771,6 @@ static bool byval_named(Infer *s, LLVMValueRef call) {
   return changed;
 }
 
-/* NVPTX asm that is one ld/st of PTX through a generic pointer (CUB's cache
-   operators, ordered accesses): the same asm in the twin's space, spelled. */
-static bool rewrite_asm(Infer *s, LLVMValueRef call) {
-  LLVMValueRef p = LLVMGetOperand(call, 0);
-  int as = target_space(s, p, false, false, false);
-  LLVMValueRef twin = as < 0 ? NULL : value_in(s, p, as), nc = NULL;
-  if (twin) {
-    position_at(s, call, call);
-    nc = casts_build_asm_access(s->t, s->b, call, twin);
-  }
-  if (!nc)
-    return false;
-  LLVMReplaceAllUsesWith(call, nc);
-  add_trash(s, call); /* erased in the sweep: the ops still list it */
-  cx_stat(s->cx, &st_access, 1);
-  return true;
-}
-
 static bool rewrite_ops(Infer *s) {
   bool changed = false;
   const ValVec *ops = space_ops(s->sp);
@@ -799,9 +778,7 @@ static bool rewrite_ops(Infer *s) {
     LLVMValueRef i = ops->v[k];
     switch (LLVMGetInstructionOpcode(i)) {
     case LLVMCall:
-      changed |= ir_mem_intrin(i)                 ? rewrite_intrinsic(s, i)
-                 : casts_asm_access(s->t, i) ? rewrite_asm(s, i)
-                                             : byval_named(s, i);
+      changed |= ir_mem_intrin(i) ? rewrite_intrinsic(s, i) : byval_named(s, i);
       break;
     case LLVMICmp:
       changed |= rewrite_icmp(s, i);
@@ -952,13 +929,36 @@ void infer_free(Infer *s) {
   free(s);
 }
 
+/* Loads and stores through a named pointer into an alloca or a global (a
+   cast, constant offsets) get the alignment the object gives them.
+   rewrite_access does it for what it names; this is for what LLVM's
+   optimizer made or changed after an earlier run: InferAlignment raises
+   clang's generic accesses when InstCombine aligns their slot (a slot's
+   two i32 stores merged into one i64 store: align 8), but cannot see
+   through gasp's cast, and NVPTX's load/store vectorizer then lost a
+   ld.local.v2 (HeCBench bn: v2 2 -> 0 with the plugin). */
+static bool realign(Infer *s, LLVMValueRef fn) {
+  bool changed = false;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsALoadInst(i) && !LLVMIsAStoreInst(i))
+        continue;
+      LLVMValueRef p = LLVMGetOperand(i, ir_ptr_operand(i));
+      if (ir_ptr_as(LLVMTypeOf(p)) == s->t->generic || !LLVMIsAInstruction(p) ||
+          LLVMIsAAllocaInst(p))
+        continue; /* generic: rewrite_access's; an object itself: LLVM sees it */
+      if (ir_raise_align(i, p)) {
+        cx_stat(s->cx, &st_realigned, 1);
+        changed = true;
+      }
+    }
+  return changed;
+}
+
 bool infer_function(Infer *s, LLVMValueRef fn) {
   if (ir_optnone(fn))
     return false; /* the user asked for this function as written */
-  /* aligned as rewrite_access aligns what it names: */
-  unsigned raised = ir_realign_named(fn, s->t->generic);
-  cx_stat(s->cx, &st_realigned, raised);
-  bool aligned = raised != 0;
+  bool aligned = realign(s, fn);
   s->fn = fn;
   s->trash.n = s->work.n = 0;
   map_clear(&s->trash_set);
