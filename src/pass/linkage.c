@@ -100,8 +100,9 @@ static unsigned internal_again(GaspCtx *cx, LLVMModuleRef m) {
     if (!LLVMGetFirstBasicBlock(f) || world_internal(f))
       continue;
     char *fam = family_of(f);
+    bool clone = fam != NULL;
     free(fam);
-    if (!fam)
+    if (!clone)
       continue;
     LLVMSetLinkage(f, LLVMInternalLinkage);
     LLVMSetVisibility(f, LLVMDefaultVisibility);
