@@ -8,7 +8,9 @@ assembly) or spirv (spirv-dis text).  Prints one line:
     generic=G named=N cvta=C instrs=I functions=F
   generic  memory instructions that go through a flat/generic address:
            PTX ld/st/atom/red with no state space; AMDGPU flat_*; SPIR-V
-           OpLoad/OpStore/OpAtomic*/OpCopyMemory* on a Generic pointer
+           OpLoad/OpStore/OpAtomic*/OpCopyMemory* on a Generic pointer, and
+           OpExtInst with a Generic pointer operand (OpenCL.std's vloadn,
+           vstoren, fract, ...)
   named    the same instructions with a named space: PTX .global .shared
            .local .const; AMDGPU global_ buffer_ ds_ scratch_ s_load/s_store
            s_buffer_; SPIR-V any other storage class (Function, Workgroup,
@@ -586,6 +588,11 @@ def spirv(text):
                 ptrs = [toks[1]] if op == "OpAtomicStore" else [toks[2]]
             elif op == "OpAtomicFlagClear":
                 ptrs = [toks[1]]
+            elif op == "OpExtInst":
+                # OpenCL.std's accesses through a pointer operand (vloadn,
+                # vstoren, the half forms, fract, modf, sincos, frexp,
+                # lgamma_r, remquo, printf's format, prefetch)
+                ptrs = [x for x in toks[4:] if space(x) != "?"]
             if not ptrs:
                 continue
             if any(space(p) == "Generic" for p in ptrs):

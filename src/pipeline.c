@@ -62,6 +62,8 @@ static const GaspStatDesc st_group_rounds = {
     "explicit casts folded; static resolution when only global memory reaches")                    \
   X(reinfer, reinfer_run, 0, FACTS_INVENTORY, STEP,                                                \
     "infer again the functions the passes before it changed (the fact store's set)")               \
+  X(overloads, overloads_run, 0, FACTS_INVENTORY, USER,                                            \
+    "SPIR-V: an OpenCL builtin handed pointers of proven spaces calls their overload")            \
   X(lower, lower_run, FACTS_REACH, 0, USER,                                                        \
     "--lower-generic=tags: tag generic pointers, dispatch each access on the tag")                 \
   X(alias, alias_run, 0, FACTS_ALL, USER,                                                          \
@@ -122,7 +124,7 @@ static const char glue_pass_names[] = PASSES(PASS_GLUE_NAME);
    MODULE_PIPELINE is the part the plugin's early run shares (below). */
 #define MODULE_PIPELINE                                                                    \
   "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,indirect,memsum],version,reinfer,resolve,reinfer," \
-  "lower,alias,hazards"
+  "overloads,lower,alias,hazards"
 static const char default_pipeline[] = MODULE_PIPELINE ",frames,twins,externalize";
 #define GROUP_ROUNDS 4
 
@@ -183,7 +185,8 @@ static const char early_pipeline[] =
    internalize made internal gets clang's linkage back, so the back end
    decides for it as for clang's build. */
 static const char late_pipeline[] =
-    "forget,linkage,internalize,rehoist,infer,[fields,callsplit,ipmsp,indirect,memsum],version,reinfer,resolve,reinfer,lower,"
+    "forget,linkage,internalize,rehoist,infer,[fields,callsplit,ipmsp,indirect,memsum],version,reinfer,resolve,reinfer,"
+    "overloads,lower,"
     "hazards,frames,twins,externalize";
 
 /* The early run with no late one after it (-gasp-late=0): the default

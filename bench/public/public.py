@@ -169,6 +169,7 @@ PINS = {
     "bulletphysics/bullet3": "6c888f4ab",  # fetched 2026-12-01
     "ROCm/rocm-examples": "7dfb7d4",  # fetched 2026-12-01
     "ggml-org/ggml": "d99724f2",  # fetched 2026-12-01
+    "chai-benchmarks/chai": "1ad38e3",  # fetched 2026-12-01
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
@@ -180,7 +181,7 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "llm.c": "karpathy/llm.c", "gpu-app-collection": "accel-sim/gpu-app-collection",
               "fluidx3d": "ProjectPhysX/FluidX3D", "bullet3": "bulletphysics/bullet3",
               "rocm-examples": "ROCm/rocm-examples", "ggml-opencl": "ggml-org/ggml",
-              "ggml-cuda": "ggml-org/ggml"}
+              "ggml-cuda": "ggml-org/ggml", "chai": "chai-benchmarks/chai"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -210,6 +211,10 @@ OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
           # shared C headers of the other three (SUITE_INCLUDES)
           "bullet3": (["src/Bullet3OpenCL", "src/Bullet3Collision", "src/Bullet3Common",
                        "src/Bullet3Dynamics"], (".cl",), False),
+          # Chai's collaborative kernels (CPU and GPU share the data: system
+          # atomics, OpenCL 2.0 fine-grained SVM in its -U versions), each
+          # benchmark's kernel.cu or kernel.cl as its host builds it
+          "chai": (["CUDA-D", "CUDA-U", "OpenCL-D", "OpenCL-U"], (".cu", ".cl"), False),
           "gpu-app-collection": (["src/cuda/" + x for x in (
               "ispass-2009", "lonestargpu-2.0", "proxy-apps-doe", "dragon_li", "pannotia",
               "custom-apps", "common")], (".cu",), True)}

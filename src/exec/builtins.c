@@ -10,8 +10,8 @@
  * to).  Vector overloads of 2, 3 and 4 lanes of float, int and uint: the
  * geometric functions (dot, cross, length, distance, normalize and their
  * fast_ forms), the common float math lane by lane, min/max, select and the
- * relational tests (see "vector builtins"), and vload_half/vstore_half
- * ("half loads and stores"); wider vectors and double ones are not
+ * relational tests (see "vector builtins"), vload_half/vstore_half
+ * ("half loads and stores") and scalar fract/modf; wider vectors and double ones are not
  * provided: the caller reports them as unsupported, naming the function.
  *
  * Atomics are plain read-modify-writes: work-items are fibers on one thread
@@ -329,6 +329,20 @@ static uint16_t float_to_half(float f) {
   return (uint16_t)(sign | keep);
 }
 static float b_vload_half(size_t off, const uint16_t *p) { return half_to_float(p[off]); }
+
+/* fract(x, p) and modf(x, p), scalar float and double: the fraction (fract's
+   below 1, as OpenCL defines it), the whole part written through p (checked
+   like a store of its size). */
+static float b_fractf(float x, float *ip) {
+  *ip = floorf(x);
+  return fminf(x - *ip, 0x1.fffffep-1f);
+}
+static double b_fract(double x, double *ip) {
+  *ip = floor(x);
+  return fmin(x - *ip, 0x1.fffffffffffffp-1);
+}
+static float b_modff(float x, float *ip) { return modff(x, ip); }
+static double b_modf(double x, double *ip) { return modf(x, ip); }
 static void b_vstore_half(float v, size_t off, uint16_t *p) { p[off] = float_to_half(v); }
 
 /* ---- vector builtins -------------------------------------------------- */
@@ -819,6 +833,13 @@ BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem) {
   const char *params;
   if (!demangle(name, base, sizeof base, &params))
     return NULL;
+  bool fract = !strcmp(base, "fract"), modf_ = !strcmp(base, "modf");
+  if ((fract || modf_) && (params[0] == 'f' || params[0] == 'd') && params[1] == 'P') {
+    bool d = params[0] == 'd';
+    *mem = (BuiltinMem){1, -1, d ? 8u : 4u};
+    return fract ? (d ? (BuiltinFn)b_fract : (BuiltinFn)b_fractf)
+                 : (d ? (BuiltinFn)b_modf : (BuiltinFn)b_modff);
+  }
   for (size_t i = 0; i < sizeof with_mem / sizeof with_mem[0]; i++)
     if (!strcmp(base, with_mem[i].name)) {
       *mem = with_mem[i].mem;

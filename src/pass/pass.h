@@ -43,6 +43,7 @@ bool linkage_run(PassRun *run);
 
 
 bool resolve_run(PassRun *run); /* explicit casts folded, static resolution */
+bool overloads_run(PassRun *run); /* SPIR-V: builtins' named-space overloads */
 bool lower_run(PassRun *run);   /* run-time resolution on tags */
 bool alias_run(PassRun *run);   /* address-space scopes */
 bool rehoist_run(PassRun *run); /* sunk argument casts back to the entry, SimplifyCFG again */

@@ -396,3 +396,88 @@ bool casts_launch_dim(LLVMValueRef call) {
       return true;
   return named_one_of(f, launch_dim_names, sizeof launch_dim_names / sizeof launch_dim_names[0]);
 }
+
+/* ---- named-space overloads ------------------------------------------------ */
+
+/* The OpenCL builtins that take generic pointers and have an overload for
+   each named space (OpenCL C 3.0, __opencl_c_named_address_space_builtins):
+   C11 atomics (atomic_fetch_add, atomic_compare_exchange_strong_explicit,
+   atomic_flag_clear, ...; OpenCL 1.x's atomic_add has no generic form, so
+   never a generic pointer), vloadn/vstoren and their half forms, and the
+   math builtins that write through a pointer. */
+static const char *const overload_prefix[] = {"atomic_", "vload", "vstore"};
+static const char *const overload_names[] = {"fract", "modf", "sincos", "frexp", "lgamma_r",
+                                             "remquo"};
+
+/* May pointer k (in order among the generic ones) of the builtin with base
+   name b point into space u in an overload?  An atomic object is global or
+   local (OpenCL C 3.0 declares no private or constant one), what else an
+   atomic takes (compare_exchange's expected value) also private; a vload
+   reads constant memory too; nothing else is written to constant. */
+static bool overload_space_ok(const char *b, unsigned k, TgtUnified u) {
+  if (u == UAS_TARGET)
+    return false;
+  if (!strncmp(b, "atomic_", 7))
+    return u == UAS_GLOBAL || u == UAS_LOCAL || (k > 0 && u == UAS_PRIVATE);
+  return u != UAS_CONSTANT || !strncmp(b, "vload", 5);
+}
+
+/* Clang's mangling of a pointer into space as (target numbers, as the
+   address-space map mangling of SPIR writes them): "PU3AS<as>", and "P"
+   for space 0. */
+static void mangled_pointer(char *buf, size_t cap, int as) {
+  if (as)
+    snprintf(buf, cap, "PU3AS%d", as);
+  else
+    snprintf(buf, cap, "P");
+}
+
+char *casts_named_overload(const TgtTable *t, LLVMValueRef decl, const int *as, unsigned n) {
+  size_t len;
+  const char *name = LLVMGetValueName2(decl, &len);
+  char base[64];
+  if (!t->named_overloads || !n || !demangled_base(name, len, base, sizeof base))
+    return NULL;
+  bool family = false;
+  for (size_t i = 0; i < sizeof overload_prefix / sizeof overload_prefix[0]; i++)
+    family |= !strncmp(base, overload_prefix[i], strlen(overload_prefix[i]));
+  for (size_t i = 0; i < sizeof overload_names / sizeof overload_names[0]; i++)
+    family |= !strcmp(base, overload_names[i]);
+  if (!family)
+    return NULL;
+  char gen[32];
+  mangled_pointer(gen, sizeof gen, t->generic);
+  size_t glen = strlen(gen);
+  /* the parameters follow the base name; each generic pointer among them
+     is spelled gen once, in order (a repeated pointer type would be a
+     substitution, S_: not handled, nor counted) */
+  const char *params = strstr(name, base) + strlen(base);
+  unsigned count = 0;
+  for (const char *p = strstr(params, gen); p; p = strstr(p + glen, gen))
+    count++;
+  if (count != n)
+    return NULL;
+  for (unsigned k = 0; k < n; k++) {
+    const TgtSpace *sp = tgt_space(t, as[k]);
+    if (!sp || !overload_space_ok(base, k, sp->unified))
+      return NULL;
+  }
+  size_t cap = len + 8 * n + 1, at = (size_t)(params - name);
+  char *out = xmalloc(cap);
+  memcpy(out, name, at);
+  const char *p = params;
+  for (unsigned k = 0; k < n; k++) {
+    const char *q = strstr(p, gen);
+    memcpy(out + at, p, (size_t)(q - p));
+    at += (size_t)(q - p);
+    char named[32];
+    mangled_pointer(named, sizeof named, as[k]);
+    memcpy(out + at, named, strlen(named));
+    at += strlen(named);
+    p = q + glen;
+  }
+  size_t rest = len - (size_t)(p - name);
+  memcpy(out + at, p, rest);
+  out[at + rest] = 0;
+  return out;
+}

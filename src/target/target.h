@@ -128,6 +128,9 @@ typedef struct TgtTable {
                                      test at its use; a plain null's test
                                      stays where LICM put it, live across
                                      the loop: rewrite.c, rewrite_icmp) */
+  bool named_overloads;           /* OpenCL builtins are read by mangled name,
+                                     a named-space overload as well (SPIR-V:
+                                     OpAtomic*, vloadn; pass/overloads.c) */
 } TgtTable;
 
 /* Back-end defects of LLVM 22 a module's triple exposes it to (hazards.c,
@@ -277,6 +280,10 @@ LLVMValueRef casts_build_test(const TgtTable *t, LLVMModuleRef m, LLVMBuilderRef
    casts.c), or -1; *of_input (if given): the asm is only that conversion
    of its one input, $1. */
 int casts_asm_made(const TgtTable *t, LLVMValueRef call, unsigned ptr_bits, bool *of_input);
+/* decl's overload (malloc'd name) whose n generic pointers, in order, point
+   into spaces as (OpenCL C 3.0's named-space builtins: atomics, vload/vstore,
+   fract...), where t->named_overloads; else NULL (casts.c). */
+char *casts_named_overload(const TgtTable *t, LLVMValueRef decl, const int *as, unsigned n);
 /* A declaration known not to make or hide a local/private generic pointer. */
 bool casts_decl_harmless(LLVMValueRef decl);
 /* Is call a print builtin (printf, CUDA's vprintf, the AMDGPU device
