@@ -136,6 +136,8 @@ static unsigned run_function(GaspCtx *cx, Space *sp, LLVMBuilderRef b, LLVMValue
       continue;
     specs_redirect(b, t, call, nf);
     done++;
+    if (!LLVMGetFirstUse(callee)) /* no call of the generic one left */
+      LLVMDeleteFunction(callee);
   }
   vec_free(&calls);
   if (done) {

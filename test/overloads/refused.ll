@@ -1,6 +1,7 @@
 ; RUN: gasp-opt -S -pass-remarks=overloads %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: FileCheck %s < %t.ll
 ; RUN: gasp-opt -S %t.ll | FileCheck %s
+; RUN: FileCheck %s --check-prefix=GONE < %t.ll
 ; Calls the overloads pass leaves to the generic builtin, on spir64 (the
 ; SPIR-V translator's triple, which reads builtins by name as LLVM's SPIR-V
 ; back end does), and the one it renames; a second run changes nothing.
@@ -61,7 +62,9 @@ define spir_func void @not_builtin(ptr addrspace(1) %g) {
 }
 
 ; The one renamed: a vload through a constant-memory pointer (constant is
-; a vload's space too); the cast that only fed the call is gone.
+; a vload's space too); the cast that only fed the call is gone, and so is
+; the generic declaration nothing calls any more.
+; GONE-NOT: _Z6vload2mPU3AS4Kf
 ; CHECK-LABEL: define spir_func <2 x float> @from_constant(
 ; CHECK-NOT: addrspacecast
 ; CHECK: call spir_func <2 x float> @_Z6vload2mPU3AS2Kf(i64 %i, ptr addrspace(2) %k)
