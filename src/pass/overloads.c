@@ -101,8 +101,9 @@ static unsigned generic_args(const TgtTable *t, LLVMValueRef call) {
    pointers (global memory has an overload in every family and role)? */
 static bool candidate(const TgtTable *t, LLVMValueRef i) {
   LLVMValueRef callee = LLVMIsACallInst(i) ? ir_callee(i) : NULL;
-  if (!callee || !LLVMIsDeclaration(callee) || LLVMGetIntrinsicID(callee))
-    return false;
+  if (!callee || !LLVMIsDeclaration(callee) || LLVMGetIntrinsicID(callee) ||
+      LLVMGetCalledFunctionType(i) != LLVMGlobalGetValueType(callee))
+    return false; /* (a call through another prototype: its types are not the callee's) */
   unsigned n = generic_args(t, i);
   int as[MAX_PTRS];
   for (unsigned k = 0; k < MAX_PTRS; k++)

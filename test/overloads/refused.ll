@@ -61,6 +61,16 @@ define spir_func void @not_builtin(ptr addrspace(1) %g) {
   ret void
 }
 
+; A call whose function type is not its callee's (a prototype of its own):
+; left as written.
+; CHECK-LABEL: define spir_func <4 x float> @other_prototype(
+; CHECK: call spir_func <4 x float> @_Z6vload4mPU3AS4Kf(i32 %i, ptr addrspace(4) %c)
+define spir_func <4 x float> @other_prototype(ptr addrspace(1) %g, i32 %i) {
+  %c = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)
+  %v = call spir_func <4 x float> @_Z6vload4mPU3AS4Kf(i32 %i, ptr addrspace(4) %c)
+  ret <4 x float> %v
+}
+
 ; The one renamed: a vload through a constant-memory pointer (constant is
 ; a vload's space too); the cast that only fed the call is gone, and so is
 ; the generic declaration nothing calls any more.
@@ -80,6 +90,7 @@ declare spir_func i32 @_Z11atomic_loadPU3AS4VU7_Atomici(ptr addrspace(4))
 declare spir_func i32 @_Z16atomic_fetch_addPU3AS4VU7_Atomicii(ptr addrspace(4), i32)
 declare spir_func float @_Z5fractfPU3AS4f(float, ptr addrspace(4))
 declare spir_func void @_Z3fooPU3AS4i(ptr addrspace(4))
+declare spir_func <4 x float> @_Z6vload4mPU3AS4Kf(i64, ptr addrspace(4))
 declare spir_func <2 x float> @_Z6vload2mPU3AS4Kf(i64, ptr addrspace(4)) #0
 
 attributes #0 = { nounwind willreturn memory(read) }
