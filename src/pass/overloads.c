@@ -31,12 +31,15 @@
  * memory), a pointer of two spaces, or a name that does not spell each
  * generic pointer once (a substitution) leaves the call as it is.
  *
- * Remark: "overloads: N builtin calls take their named-space overloads".
+ * Remarks: "N builtin calls take their named-space overloads" (Passed, per
+ * function); "<builtin> keeps its generic pointers: <why>" (Missed, per
+ * call left).
  * Requires: a module that verifies.  Debug name: overloads.
  * Statistics: overloads.calls.  Tests: test/overloads/.
  */
 #include "pass/pass.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,20 +49,47 @@ static const GaspStatDesc st_calls = {
 #define MAX_PTRS 4
 
 /* The spaces of call's generic pointer arguments (at most MAX_PTRS), each
-   one named space; the count, or 0 when any is not. */
-static unsigned arg_spaces(const TgtTable *t, const Space *sp, LLVMValueRef call, int *as) {
+   one named space; the count, or 0 when any is not (why, for the remark,
+   into why[cap]). */
+static unsigned arg_spaces(const TgtTable *t, const Space *sp, LLVMValueRef call, int *as,
+                           char *why, size_t cap) {
   unsigned n = 0, nargs = LLVMGetNumArgOperands(call);
   for (unsigned k = 0; k < nargs; k++) {
-    LLVMTypeRef ty = LLVMTypeOf(LLVMGetOperand(call, k));
+    LLVMValueRef a = LLVMGetOperand(call, k);
+    LLVMTypeRef ty = LLVMTypeOf(a);
     if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind || ir_ptr_as(ty) != t->generic)
       continue;
     bool is_null;
-    int lat = space_lat(sp, LLVMGetOperand(call, k), &is_null);
-    if (n == MAX_PTRS || is_null || !tgt_is_named(t, lat))
-      return 0;
-    as[n++] = lat;
+    uint32_t mask = space_mask(sp, a, &is_null);
+    int lat = space_mask_lat(sp, mask);
+    if (n < MAX_PTRS && !is_null && tgt_is_named(t, lat)) {
+      as[n++] = lat;
+      continue;
+    }
+    char names[96] = "";
+    space_mask_names(sp, mask, names, sizeof names);
+    snprintf(why, cap, "its pointer argument %u %s", k,
+             is_null ? "is null" : mask & SP_UNKNOWN ? "comes from what gasp cannot see"
+                                   : *names       ? "may point to more than one space:"
+                                                  : "has no known space");
+    if (!is_null && !(mask & SP_UNKNOWN) && *names)
+      snprintf(why + strlen(why), cap - strlen(why), " %s", names);
+    return 0;
   }
   return n;
+}
+
+/* A Missed remark: call (to callee) keeps its generic builtin, and why. */
+static void remark_left(GaspCtx *cx, LLVMValueRef fn, LLVMValueRef call, LLVMValueRef callee,
+                        const char *why) {
+  GaspRemark *r = cx_remark(cx, GASP_REMARK_MISSED, "OverloadLeft", fn, call);
+  size_t len;
+  const char *name = LLVMGetValueName2(callee, &len);
+  char *shown = ir_demangle(name, len);
+  rm_arg(r, "Callee", "%s", shown ? shown : name);
+  free(shown);
+  rm_arg(r, "String", " keeps its generic pointers: %s", why);
+  rm_done(r);
 }
 
 /* The declaration named name of callee's type with its generic pointer
@@ -129,12 +159,20 @@ static unsigned run_function(GaspCtx *cx, Space *sp, LLVMBuilderRef b, LLVMValue
   for (size_t c = 0; c < calls.n; c++) {
     LLVMValueRef call = calls.v[c], callee = ir_callee(call);
     int as[MAX_PTRS];
-    unsigned n = arg_spaces(t, sp, call, as);
+    char why[160] = "";
+    unsigned n = arg_spaces(t, sp, call, as, why, sizeof why);
     char *name = n ? casts_named_overload(t, callee, as, n) : NULL;
     LLVMValueRef nf = name ? overload_decl(t, callee, name, as) : NULL;
-    free(name);
-    if (!nf)
+    if (!nf) {
+      remark_left(cx, fn, call, callee,
+                  !n      ? why
+                  : !name ? "OpenCL C declares no overload for those spaces (an atomic object in "
+                            "private or constant memory)"
+                          : "the module declares the overload with another type");
+      free(name);
       continue;
+    }
+    free(name);
     specs_redirect(b, t, call, nf);
     done++;
     if (!LLVMGetFirstUse(callee)) /* no call of the generic one left */

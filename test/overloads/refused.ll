@@ -2,11 +2,18 @@
 ; RUN: FileCheck %s < %t.ll
 ; RUN: gasp-opt -S %t.ll | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=GONE < %t.ll
+; RUN: gasp-opt -S -pass-remarks-missed=overloads %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISSED
 ; Calls the overloads pass leaves to the generic builtin, on spir64 (the
 ; SPIR-V translator's triple, which reads builtins by name as LLVM's SPIR-V
 ; back end does), and the one it renames; a second run changes nothing.
 ; REMARK: remark: {{.*}}1 builtin call takes its named-space overload
 ; REMARK-NOT: remark
+; Each call left says why (Missed):
+; MISSED: remark: {{.*}}atomic_load(int _Atomic volatile AS4*) keeps its generic pointers: OpenCL C declares no overload for those spaces (an atomic object in private or constant memory)
+; MISSED: remark: {{.*}}atomic_fetch_add(int _Atomic volatile AS4*, int) keeps its generic pointers: its pointer argument 0 may point to more than one space: global, local
+; MISSED: remark: {{.*}}fract(float, float AS4*) keeps its generic pointers: its pointer argument 1 comes from what gasp cannot see
+; MISSED: remark: {{.*}}fract(float, float AS4*) keeps its generic pointers: its pointer argument 1 is null
+; MISSED-NOT: remark
 target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-G1"
 target triple = "spir64-unknown-unknown"
 
