@@ -11,7 +11,8 @@
  * geometric functions (dot, cross, length, distance, normalize and their
  * fast_ forms), the common float math lane by lane, min/max, select and the
  * relational tests (see "vector builtins"), vload_half/vstore_half
- * ("half loads and stores") and scalar fract/modf; wider vectors and double ones are not
+ * ("half loads and stores"), vloadn/vstoren of 2-4 32-bit lanes and scalar
+ * fract/modf; wider vectors and double ones are not
  * provided: the caller reports them as unsupported, naming the function.
  *
  * Atomics are plain read-modify-writes: work-items are fibers on one thread
@@ -451,6 +452,54 @@ VREL(visgreaterequal, >=)
 VREL(visequal, ==)
 VREL(visnotequal, !=)
 
+/* vloadn(offset, p) and vstoren(v, offset, p) of 2, 3 and 4 lanes of a
+   32-bit element (float, int, uint: the same bits in an XMM register):
+   p + n x offset, n x 4 bytes, checked like any access (with_mem's
+   BuiltinMem, vec_mem below).  Three lanes travel as four; the fourth is
+   neither read nor written. */
+static v2u b_vload2(size_t off, const uint32_t *p) { p += 2 * off; return (v2u){p[0], p[1]}; }
+static v4u b_vload3(size_t off, const uint32_t *p) {
+  p += 3 * off;
+  return (v4u){p[0], p[1], p[2], 0};
+}
+static v4u b_vload4(size_t off, const uint32_t *p) {
+  p += 4 * off;
+  return (v4u){p[0], p[1], p[2], p[3]};
+}
+static void b_vstore2(v2u v, size_t off, uint32_t *p) {
+  p += 2 * off;
+  p[0] = v[0];
+  p[1] = v[1];
+}
+static void b_vstore3(v4u v, size_t off, uint32_t *p) {
+  p += 3 * off;
+  for (int i = 0; i < 3; i++)
+    p[i] = v[i];
+}
+static void b_vstore4(v4u v, size_t off, uint32_t *p) {
+  p += 4 * off;
+  for (int i = 0; i < 4; i++)
+    p[i] = v[i];
+}
+
+/* "vload4" + "mPU3AS1Kf", "vstore2" + "Dv2_fmPU3AS3f": the function for
+   a 32-bit element (f, i, j), its memory into *mem; else NULL. */
+static BuiltinFn lookup_vloadstore(const char *base, const char *params, BuiltinMem *mem) {
+  static const BuiltinFn loads[] = {(BuiltinFn)b_vload2, (BuiltinFn)b_vload3,
+                                    (BuiltinFn)b_vload4};
+  static const BuiltinFn stores[] = {(BuiltinFn)b_vstore2, (BuiltinFn)b_vstore3,
+                                     (BuiltinFn)b_vstore4};
+  bool load = !strncmp(base, "vload", 5), store = !strncmp(base, "vstore", 6);
+  const char *n = base + (load ? 5 : 6);
+  size_t plen = strlen(params);
+  if ((!load && !store) || n[0] < '2' || n[0] > '4' || n[1] || !plen ||
+      !strchr("fij", params[plen - 1]))
+    return NULL;
+  int lanes = n[0] - '0';
+  *mem = (BuiltinMem){load ? 1 : 2, load ? 0 : 1, 4u * (unsigned)lanes};
+  return (load ? loads : stores)[lanes - 2];
+}
+
 typedef struct VecFn {
   const char *name;
   const char *sig; /* vec_sig: v a vector of the first's type, s its element, m a mask */
@@ -848,7 +897,10 @@ BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem) {
   for (size_t i = 0; i < sizeof by_base / sizeof by_base[0]; i++)
     if (!strcmp(base, by_base[i].name))
       return by_base[i].fn;
-  BuiltinFn f = lookup_atomic(base, params, mem);
+  BuiltinFn f = lookup_vloadstore(base, params, mem);
+  if (f)
+    return f;
+  f = lookup_atomic(base, params, mem);
   if (f)
     return f;
   f = lookup_vector(base, params);

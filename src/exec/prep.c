@@ -381,8 +381,9 @@ static bool link_declarations(Prep *s, LLVMValueRef kernel) {
                                "provides the OpenCL work-item, barrier, atomic, "
                                "cast, math and printf builtins (scalar overloads; "
                                "geometric, common math, select and relational ones "
-                               "of 2-4 lanes; vload_half/vstore_half) and the "
-                               "NVPTX/AMDGPU id and barrier intrinsics",
+                               "of 2-4 lanes; vloadn/vstoren of 2-4 32-bit lanes; "
+                               "vload_half/vstore_half) and the NVPTX/AMDGPU id and "
+                               "barrier intrinsics",
                                name, cn ? " (called from @" : "", cn ? cn : "",
                                cn ? ")" : ""));
         free(cn);

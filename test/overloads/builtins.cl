@@ -5,14 +5,14 @@
 // RUN: spirv-val %t.spv
 // RUN: spirv-dis %t.spv | FileCheck %s --check-prefix=SPV
 // RUN: gasp-run %t.in.ll --kernel k --global 8 --local 4 --arg buf:i32:4 --arg buf:i32:8 --arg buf:f32:96 --arg local:16 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+// RUN: gasp-run %t.in.ll --kernel k2 --global 8 --local 4 --arg buf:f32:64 --arg local:80 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 // OpenCL C 2.0's atomics, vloadn/vstoren and fract take generic pointers,
 // and clang hands them the generic cast of each kernel argument; the
 // SPIR-V back end writes OpAtomic* and OpExtInst on that Generic pointer.
 // gasp's overloads pass calls each builtin's overload for the spaces it
 // proved (global, local, the private `expected` of a compare-exchange and
 // fract's private out-parameter): the SPIR-V has no Generic pointer left,
-// validates, and the kernel computes the same (gasp-run runs k; it has no
-// vload4/vstore4, which k2 calls).
+// validates, and the kernels compute the same.
 // REMARK: remark: {{.*}}6 builtin calls take their named-space overloads
 // REMARK: remark: {{.*}}2 builtin calls take their named-space overloads
 // EXEC: identical
