@@ -485,10 +485,6 @@ static void b_vstore4(v4u v, size_t off, uint32_t *p) {
 /* "vload4" + "mPU3AS1Kf", "vstore2" + "Dv2_fmPU3AS3f": the function for
    a 32-bit element (f, i, j), its memory into *mem; else NULL. */
 static BuiltinFn lookup_vloadstore(const char *base, const char *params, BuiltinMem *mem) {
-  static const BuiltinFn loads[] = {(BuiltinFn)b_vload2, (BuiltinFn)b_vload3,
-                                    (BuiltinFn)b_vload4};
-  static const BuiltinFn stores[] = {(BuiltinFn)b_vstore2, (BuiltinFn)b_vstore3,
-                                     (BuiltinFn)b_vstore4};
   bool load = !strncmp(base, "vload", 5), store = !strncmp(base, "vstore", 6);
   const char *n = base + (load ? 5 : 6);
   size_t plen = strlen(params);
@@ -497,7 +493,14 @@ static BuiltinFn lookup_vloadstore(const char *base, const char *params, Builtin
     return NULL;
   int lanes = n[0] - '0';
   *mem = (BuiltinMem){load ? 1 : 2, load ? 0 : 1, 4u * (unsigned)lanes};
-  return (load ? loads : stores)[lanes - 2];
+  switch (lanes) {
+  case 2:
+    return load ? (BuiltinFn)b_vload2 : (BuiltinFn)b_vstore2;
+  case 3:
+    return load ? (BuiltinFn)b_vload3 : (BuiltinFn)b_vstore3;
+  default:
+    return load ? (BuiltinFn)b_vload4 : (BuiltinFn)b_vstore4;
+  }
 }
 
 typedef struct VecFn {
