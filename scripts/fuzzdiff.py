@@ -5,7 +5,7 @@
 usage: fuzzdiff.py [--build DIR] [-n N] [--first SEED] [-j JOBS]
                    [--targets spir64,nvptx64,amdgcn] [--llc] [--plain]
                    [--keep DIR] [--progress N] [--sizes] [--vectors] [--writers] [--fnptrs]
-                   [--asm] [--flagsets a,b,...]
+                   [--asm] [--builtins] [--flagsets a,b,...]
 
 For each seed, scripts/genprog.py --extended (--plain: without its extended
 constructs) writes an OpenCL C program aimed at generic pointers; clang-22 compiles it for each target (the -O level
@@ -27,7 +27,8 @@ characters, up to 5,000 functions), --vectors its vector helpers,
 --writers its cursor structs handed to helpers that write them, --fnptrs
 its tables of helpers called through function pointers (with the
 whole-program set: gasp's indirect pass), --asm its pointers made by NVPTX
-inline assembly (cvta.shared / cvta.global); --flagsets
+inline assembly (cvta.shared / cvta.global), --builtins its OpenCL builtins
+handed generic pointers (vload4/vstore4, C11 atomics, fract); --flagsets
 runs only the named sets.  Every output is read
 back and verified (opt-22 -passes=verify): what gasp prints must parse.
 
@@ -185,7 +186,7 @@ def one_program(seed, args):
     os.makedirs(work, exist_ok=True)
     cl = os.path.join(work, "p.cl")
     genprog.main_to(seed, cl, args.extended, args.sizes, args.vectors, args.writers, args.fnptrs,
-                    args.external, args.asm)
+                    args.external, args.asm, args.builtins)
     olevel, no_inline = OLEVELS[seed % len(OLEVELS)]
     counts = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0,
               "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0,
@@ -314,7 +315,8 @@ def replay_flags(args):
     this campaign ran), each after a blank."""
     return "".join(" " + f for f in genprog.stream_flags(args.extended, args.sizes, args.vectors,
                                                          args.writers, args.fnptrs,
-                                                         args.external, args.asm))
+                                                         args.external, args.asm,
+                                                         args.builtins))
 
 
 def keep(failure, args):
@@ -373,6 +375,9 @@ def main():
     ap.add_argument("--asm", action="store_true",
                     help="genprog --asm: pointers made by inline assembly on NVPTX (cvta.shared / "
                          "cvta.global), the argument itself elsewhere")
+    ap.add_argument("--builtins", action="store_true",
+                    help="genprog --builtins: OpenCL builtins handed generic pointers (vload4, "
+                         "vstore4, C11 atomics, fract: the overloads pass on SPIR-V)")
     ap.add_argument("--flagsets", default=",".join(n for n, _ in FLAGSETS),
                     help="the flag sets to run (default: all)")
     ap.add_argument("--timeout", type=int, default=120,

@@ -4,7 +4,7 @@
 the spirit of CLSmith), for differential execution of gasp's output.
 
 usage: genprog.py [--extended] [--sizes] [--vectors] [--writers] [--fnptrs] [--external]
-                  [--asm] SEED [OUT.cl]   (stdout without OUT)
+                  [--asm] [--builtins] SEED [OUT.cl]   (stdout without OUT)
 
 --extended adds (from a random stream of its own, so the rest of the
 program is the same) the shapes that found gasp's wrong code before:
@@ -56,6 +56,14 @@ helpers (gasp's inline-asm source, casts.c's casts_asm_made; CUDA's
 cooperative groups reach their reserved shared memory so).  On the other
 targets (`#ifndef __NVPTX__`) the helpers return their argument: the same
 program.  gasp-run runs such an asm as its input.
+
+--builtins adds (a twelfth stream) OpenCL C 2.0 builtins that take generic
+pointers: a helper calling vload4/vstore4 on the slice it is handed, one
+calling atomic_load_explicit, atomic_compare_exchange_strong_explicit (the
+expected value in private memory) and atomic_fetch_or_explicit on a global
+or local counter, and in the kernel vload4/vstore4 through a slice or a
+run-time pick of two and fract into a private variable (gasp's overloads
+pass on SPIR-V; gasp-run runs them).
 
 --external leaves `static` off the helpers genprog writes static (the
 extended prelude's and the streams'): external linkage, as OpenCL's and
@@ -171,7 +179,7 @@ typedef struct { uint *base; uint *cur; uint *tab; uint n, sum; } Cur;
 
 class Gen:
     def __init__(self, seed, extended=False, sizes=False, vectors=False, writers=False,
-                 fnptrs=False, asm=False):
+                 fnptrs=False, asm=False, builtins=False):
         self.r = random.Random(seed)
         # the extended constructs draw from a stream of their own: a
         # program's plain part is the same with and without them
@@ -196,6 +204,8 @@ class Gen:
         self.f = random.Random(seed * 104395301 + 23) if fnptrs else None
         # pointers made by inline assembly (--asm, NVPTX): an eleventh
         self.a = random.Random(seed * 122949823 + 29) if asm else None
+        # OpenCL builtins handed generic pointers (--builtins): a twelfth
+        self.n = random.Random(seed * 141650939 + 31) if builtins else None
         self.fspace = None  # per Step/Put parameter: a space for every call, or None
         self.helpers = []   # (name, kind, text)
         self.sized = []     # (name, text) of the --sizes helpers
@@ -642,6 +652,43 @@ class Gen:
             return "acc += %s(%s, acc + %du);" % (h[0], p, a.randrange(1, 97))
         return "%s(%s, acc + %du);" % (h[0], p, a.randrange(1, 97))
 
+    # ---- builtins (genprog.py --builtins) ------------------------------------
+    def builtin_helpers(self):
+        """bvec: vload4/vstore4 of the slice it is handed; bcas: C11 atomics
+        (load, compare-exchange with a private expected value, fetch-or) on a
+        global or local counter."""
+        n = self.n
+        c = lambda: "%du" % n.randrange(1, 97)  # noqa: E731
+        self.stream_helpers.append(
+            "static __attribute__((noinline)) uint bvec(uint *p, uint i) {\n"
+            "  uint4 v = vload4(0, p);\n  vstore4(v + (uint4)(i & 7u, %s, i, %s), 0, p);\n"
+            "  return v.x ^ v.w;\n}" % (c(), c()))
+        self.stream_helpers.append(
+            "static __attribute__((noinline)) uint bcas(volatile atomic_uint *c, uint v) {\n"
+            "  uint e = atomic_load_explicit(c, memory_order_relaxed, memory_scope_work_group);\n"
+            "  atomic_compare_exchange_strong_explicit(c, &e, e + (v & %s), memory_order_relaxed,\n"
+            "      memory_order_relaxed, memory_scope_work_group);\n"
+            "  return atomic_fetch_or_explicit(c, v & 1u, memory_order_relaxed,\n"
+            "      memory_scope_work_group) & 1u;\n}" % c())
+
+    def builtin_stmt(self):
+        """A builtin handed a generic pointer: bvec on a slice or a run-time
+        pick, bcas on a global or local counter, vload4/vstore4 in the
+        kernel, fract into a private variable."""
+        n = self.n
+        k = n.randrange(4)
+        p = n.choice(SLICES) if n.randrange(3) else picked_at_run_time(n, n.randrange(1, 4))
+        if k == 0:
+            return "acc += bvec(%s, acc);" % p
+        if k == 1:
+            return "acc += bcas((volatile atomic_uint *)%s, acc);" % n.choice(
+                ["&cnt[acc & 3u]", "&lc[acc & 3u]"])
+        if k == 2:
+            return ("{ uint *bp = %s; uint4 v = vload4(0, bp); vstore4(v ^ (uint4)(acc), 0, bp); "
+                    "acc += v.z; }" % p)
+        return ("{ float w; acc += (uint)(fract((float)(acc & 255u) * 0.%df, &w) * 8.0f) + "
+                "(uint)w; }" % n.randrange(11, 99))
+
     def kernel(self):
         r = self.r
         n = r.randrange(4, 12)
@@ -670,6 +717,9 @@ class Gen:
         if self.a:
             for _ in range(self.a.randrange(1, 5)):
                 stmts.insert(self.a.randrange(len(stmts) + 1), self.asm_stmt())
+        if self.n:
+            for _ in range(self.n.randrange(1, 4)):
+                stmts.insert(self.n.randrange(len(stmts) + 1), self.builtin_stmt())
         body = "\n  ".join(stmts)
         post = "\n  ".join(self.stmt() for _ in range(r.randrange(1, 5)))
         if self.x:
@@ -717,6 +767,8 @@ class Gen:
             self.fnptr_helpers()
         if self.a:
             self.asm_helpers()
+        if self.n:
+            self.builtin_helpers()
         # at least one helper that takes a plain generic pointer
         if not any(h[1] in ("read", "write", "rmw", "chain") for h in self.helpers):
             self.helper(len(self.helpers))
@@ -732,34 +784,35 @@ class Gen:
 
 
 STREAM_FLAGS = ("--extended", "--sizes", "--vectors", "--writers", "--fnptrs", "--external",
-                "--asm")
+                "--asm", "--builtins")
 
 
 def stream_flags(extended=False, sizes=False, vectors=False, writers=False, fnptrs=False,
-                 external=False, asm=False):
+                 external=False, asm=False, builtins=False):
     """The command-line flags that make the same program again."""
-    on = (extended, sizes, vectors, writers, fnptrs, external, asm)
+    on = (extended, sizes, vectors, writers, fnptrs, external, asm, builtins)
     return [f for f, v in zip(STREAM_FLAGS, on) if v]
 
 
 def generate(seed, extended=False, sizes=False, vectors=False, writers=False, fnptrs=False,
-             external=False, asm=False):
-    text = Gen(seed, extended, sizes, vectors, writers, fnptrs, asm).program()
+             external=False, asm=False, builtins=False):
+    text = Gen(seed, extended, sizes, vectors, writers, fnptrs, asm, builtins).program()
     if external:
         # the helpers genprog writes static (the extended prelude's and the
         # streams') get external linkage, as OpenCL's and CUDA's device
         # functions have unless declared static: gasp clones them and keeps
         # the originals; the same program otherwise
         text = re.sub(r"^static (__attribute__\(\(noinline\)\))", r"\1", text, flags=re.M)
-    flags = stream_flags(extended, sizes, vectors, writers, fnptrs, external, asm)
+    flags = stream_flags(extended, sizes, vectors, writers, fnptrs, external, asm, builtins)
     return "/* genprog.py %s%d */\n" % ("".join(f + " " for f in flags), seed) + text
 
 
 def main_to(seed, path, extended=False, sizes=False, vectors=False, writers=False,
-            fnptrs=False, external=False, asm=False):
+            fnptrs=False, external=False, asm=False, builtins=False):
     """Writes program SEED to path."""
     with open(path, "w") as f:
-        f.write(generate(seed, extended, sizes, vectors, writers, fnptrs, external, asm))
+        f.write(generate(seed, extended, sizes, vectors, writers, fnptrs, external, asm,
+                         builtins))
 
 
 def main():
