@@ -59,9 +59,10 @@ program.  gasp-run runs such an asm as its input.
 
 --builtins adds (a twelfth stream) OpenCL C 2.0 builtins that take generic
 pointers: a helper calling vload4/vstore4 on the slice it is handed, one
-calling atomic_load_explicit, atomic_compare_exchange_strong_explicit (the
-expected value in private memory) and atomic_fetch_or_explicit on a global
-or local counter, and in the kernel vload4/vstore4 through a slice or a
+calling atomic_load_explicit, atomic_compare_exchange_strong_explicit in a
+loop (the expected value in private memory) and atomic_fetch_sub_explicit
+on a global or local counter (an add and a subtraction: the counter's end
+value does not depend on the work-items' order; no result is used), and in the kernel vload4/vstore4 through a slice or a
 run-time pick of two and fract into a private variable (gasp's overloads
 pass on SPIR-V; gasp-run runs them).
 
@@ -655,21 +656,25 @@ class Gen:
     # ---- builtins (genprog.py --builtins) ------------------------------------
     def builtin_helpers(self):
         """bvec: vload4/vstore4 of the slice it is handed; bcas: C11 atomics
-        (load, compare-exchange with a private expected value, fetch-or) on a
-        global or local counter."""
+        (load, a compare-exchange loop with a private expected value,
+        fetch-sub) on a global or local counter."""
         n = self.n
         c = lambda: "%du" % n.randrange(1, 97)  # noqa: E731
         self.stream_helpers.append(
             "static __attribute__((noinline)) uint bvec(uint *p, uint i) {\n"
             "  uint4 v = vload4(0, p);\n  vstore4(v + (uint4)(i & 7u, %s, i, %s), 0, p);\n"
             "  return v.x ^ v.w;\n}" % (c(), c()))
+        # an add by compare-exchange loop and a subtraction: they commute,
+        # so the counter's end value is the same in any order of the
+        # work-items (the program stays well defined; no result is used)
         self.stream_helpers.append(
-            "static __attribute__((noinline)) uint bcas(volatile atomic_uint *c, uint v) {\n"
-            "  uint e = atomic_load_explicit(c, memory_order_relaxed, memory_scope_work_group);\n"
-            "  atomic_compare_exchange_strong_explicit(c, &e, e + (v & %s), memory_order_relaxed,\n"
-            "      memory_order_relaxed, memory_scope_work_group);\n"
-            "  return atomic_fetch_or_explicit(c, v & 1u, memory_order_relaxed,\n"
-            "      memory_scope_work_group) & 1u;\n}" % c())
+            "static __attribute__((noinline)) void bcas(volatile atomic_uint *c, uint v) {\n"
+            "  uint e = atomic_load_explicit(c, memory_order_relaxed, memory_scope_device);\n"
+            "  while (!atomic_compare_exchange_strong_explicit(c, &e, e + (v & %s),\n"
+            "      memory_order_relaxed, memory_order_relaxed, memory_scope_device))\n"
+            "    ;\n"
+            "  atomic_fetch_sub_explicit(c, v & 1u, memory_order_relaxed, memory_scope_device);\n"
+            "}" % c())
 
     def builtin_stmt(self):
         """A builtin handed a generic pointer: bvec on a slice or a run-time
@@ -681,7 +686,7 @@ class Gen:
         if k == 0:
             return "acc += bvec(%s, acc);" % p
         if k == 1:
-            return "acc += bcas((volatile atomic_uint *)%s, acc);" % n.choice(
+            return "bcas((volatile atomic_uint *)%s, acc);" % n.choice(
                 ["&cnt[acc & 3u]", "&lc[acc & 3u]"])
         if k == 2:
             return ("{ uint *bp = %s; uint4 v = vload4(0, bp); vstore4(v ^ (uint4)(acc), 0, bp); "
