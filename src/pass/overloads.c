@@ -56,8 +56,7 @@ static unsigned arg_spaces(const TgtTable *t, const Space *sp, LLVMValueRef call
   unsigned n = 0, nargs = LLVMGetNumArgOperands(call);
   for (unsigned k = 0; k < nargs; k++) {
     LLVMValueRef a = LLVMGetOperand(call, k);
-    LLVMTypeRef ty = LLVMTypeOf(a);
-    if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind || ir_ptr_as(ty) != t->generic)
+    if (!ir_is_ptr_in(LLVMTypeOf(a), t->generic))
       continue;
     bool is_null;
     uint32_t mask = space_mask(sp, a, &is_null);
@@ -98,11 +97,10 @@ static void remark_left(GaspCtx *cx, LLVMValueRef fn, LLVMValueRef call, LLVMVal
 static LLVMValueRef overload_decl(const TgtTable *t, LLVMValueRef callee, const char *name,
                                   const int *as) {
   LLVMTypeRef fty = LLVMGlobalGetValueType(callee);
-  unsigned np = LLVMCountParamTypes(fty), k = 0;
-  LLVMTypeRef *params = xmalloc((np ? np : 1) * sizeof *params);
-  LLVMGetParamTypes(fty, params);
+  unsigned np, k = 0;
+  LLVMTypeRef *params = ir_param_types(fty, &np);
   for (unsigned i = 0; i < np; i++)
-    if (LLVMGetTypeKind(params[i]) == LLVMPointerTypeKind && ir_ptr_as(params[i]) == t->generic)
+    if (ir_is_ptr_in(params[i], t->generic))
       params[i] = ir_retype(params[i], as[k++]);
   LLVMTypeRef nty = LLVMFunctionType(LLVMGetReturnType(fty), params, np, LLVMIsFunctionVarArg(fty));
   free(params);
@@ -120,10 +118,8 @@ static LLVMValueRef overload_decl(const TgtTable *t, LLVMValueRef callee, const 
 /* The number of call's generic pointer arguments. */
 static unsigned generic_args(const TgtTable *t, LLVMValueRef call) {
   unsigned n = 0, nargs = LLVMGetNumArgOperands(call);
-  for (unsigned k = 0; k < nargs; k++) {
-    LLVMTypeRef ty = LLVMTypeOf(LLVMGetOperand(call, k));
-    n += LLVMGetTypeKind(ty) == LLVMPointerTypeKind && ir_ptr_as(ty) == t->generic;
-  }
+  for (unsigned k = 0; k < nargs; k++)
+    n += ir_is_ptr_in(LLVMTypeOf(LLVMGetOperand(call, k)), t->generic);
   return n;
 }
 
