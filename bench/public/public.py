@@ -54,6 +54,13 @@ bench/public/work/ (ignored), never copied into the project:
                          library composes them for an NVIDIA device, as
                          OpenCL C and as its CUDA backend's CUDA
                          (clblast_units; a screen from outside the report)
+  openwall/john          only with --suites john: run/opencl's kernel files
+                         (no other file there includes them), built as
+                         John the Ripper builds them (src/opencl_common.c:
+                         OpenCL C 1.2 on a 2.0 device, -cl-mad-enable, the
+                         device's facts as -D) for an NVIDIA, AMD or other
+                         GPU per target, with one set of format defines
+                         (JOHN_DEFINES; each format's host passes its own)
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -170,6 +177,7 @@ PINS = {
     "ROCm/rocm-examples": "7dfb7d4",  # fetched 2026-12-01
     "ggml-org/ggml": "d99724f2",  # fetched 2026-12-01
     "chai-benchmarks/chai": "1ad38e3",  # fetched 2026-12-01
+    "openwall/john": "3c2e19c0d",  # fetched before 2026-12-02
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
@@ -181,7 +189,8 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "llm.c": "karpathy/llm.c", "gpu-app-collection": "accel-sim/gpu-app-collection",
               "fluidx3d": "ProjectPhysX/FluidX3D", "bullet3": "bulletphysics/bullet3",
               "rocm-examples": "ROCm/rocm-examples", "ggml-opencl": "ggml-org/ggml",
-              "ggml-cuda": "ggml-org/ggml", "chai": "chai-benchmarks/chai"}
+              "ggml-cuda": "ggml-org/ggml", "chai": "chai-benchmarks/chai",
+              "john": "openwall/john"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -746,10 +755,55 @@ def fluidx3d_units(repos):
     return units, None
 
 
+# John the Ripper's OpenCL kernels as src/opencl_common.c builds them:
+# "-cl-std=CL1.2" on every 2.0 device (so no pointer is generic in OpenCL C;
+# on nvptx64 the private space is LLVM's generic one all the same), its
+# default -cl-mad-enable, -D_OPENCL_COMPILER, -D__GPU__, DEVICE_INFO (the
+# bits of run/opencl/opencl_device_info.h: GPU|NVIDIA|Maxwell+ on nvptx64,
+# GPU|AMD|GCN 1.2 on amdgcn, a GPU of no vendor on spirv64) and the driver
+# version; then the defines each format's host passes (plaintext length,
+# hash loops, buffer sizes, the codepage), here one set for all (values
+# of the formats' own order), as ISO-8859-1.  `asm` is the kernels' own
+# spelling of inline PTX on NVIDIA, which clang takes as __asm__.
+JOHN_DEFINES = [
+    "-cl-std=CL1.2", "-cl-mad-enable", "-w", "-D_OPENCL_COMPILER", "-D__GPU__",
+    "-D__SIZEOF_HOST_SIZE_T__=8", "-DDEV_VER_MAJOR=550", "-DDEV_VER_MINOR=0",
+    "-DISO_8859_1", "-DENC_ISO_8859_1", "-DPLAINTEXT_LENGTH=55", "-DHASH_LOOPS=1024",
+    "-DHASH_LOOPS13=1024", "-DHASH_LOOPS0710=1024", "-DOUTLEN=32", "-DKEYLEN=64",
+    "-DSALTLEN=64", "-DSALT_LENGTH=16", "-DSALT_SIZE=16", "-DBINARY_SIZE=16",
+    "-DPASSLEN=55", "-DUNICODE_LENGTH=110", "-DITER_COUNT=1024", "-DV_WIDTH=1",
+    "-DWORK_GROUP_SIZE=64", "-DNUM_INT_KEYS=1", "-DIS_STATIC_GPU_MASK=0",
+    "-DCONST_CACHE_SIZE=65536", "-DLOC_0=-1", "-DLOC_1=-1", "-DLOC_2=-1", "-DLOC_3=-1",
+    "-DSELECT_CMP_STEPS=1", "-DUNROLL_LOOP=0", "-DSZ=128", "-DOFFSET_TABLE_SIZE=1024",
+    "-DHASH_TABLE_SIZE=1024", "-DSHIFT64_OT_SZ=10", "-DSHIFT64_HT_SZ=10",
+    "-DSHIFT128_OT_SZ=10", "-DSHIFT128_HT_SZ=10", "-DBITMAP_MASK=1023",
+    "-DBITMAP_SIZE_MINUS1=1023", "-DREQ_BITMAP_BITS=10", "-DSALT_PARAM_BASE=0",
+    "-DMAX_MASTERKEYBLOB_LEN=128", "-DBLOBLEN=128", "-DSAFETY_FACTOR=16",
+    "-DMAX_DATALEN=128", "-DMAX_DATA_LENGTH=256", "-DDATA_LEN=256", "-DMAX_CONT_SIZE=256",
+    "-DCTLEN=128", "-DCT_LEN=128", "-DLINE_BUFFER_SIZE=256", "-DENCRYPTED_BLOB_LEN=256"]
+JOHN_DEVICE = {"nvptx64": ["-Dasm=__asm__", "-DDEVICE_INFO=524306", "-DSM_MAJOR=9",
+                           "-DSM_MINOR=0"],
+               "amdgcn": ["-DDEVICE_INFO=522"], "spirv64": ["-DDEVICE_INFO=2"]}
+
+
+def john_units(repos):
+    """run/opencl/*.cl that no other file there includes, each for the
+    three OpenCL targets with the device's facts (JOHN_DEVICE)."""
+    dest, why = extract_repo(repos, SUITE_REPO["john"], ["run/opencl"], "john")
+    if not dest:
+        return [], why
+    d = os.path.join(dest, "run", "opencl")
+    files = sorted(os.path.join(d, f) for f in os.listdir(d) if f.endswith(".cl"))
+    inc = included_names(files)
+    return [dict(suite="john", lang="ocl", name="john/" + os.path.basename(f), src=f,
+                 inc=[d], defs=JOHN_DEFINES, target_defs=JOHN_DEVICE)
+            for f in files if os.path.basename(f) not in inc], None
+
+
 # the opt-in suites whose units are made, not found by tree_units: each its
 # units' builder, called with REPOS
 COMPOSED = {"hashcat": hashcat_units, "clblast": clblast_units,
-            "fluidx3d": fluidx3d_units}
+            "fluidx3d": fluidx3d_units, "john": john_units}
 
 
 def all_units(repos, n, suites=(), half="even", skip=0):
@@ -804,6 +858,7 @@ def front_cmd(unit, target, opt, out, plugin, wp, cuda):
         cmd = ["clang-22", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header", "-nogpulib",
                "-target", TRIPLE[target]] + (["-mcpu=gfx90a"] if target == "amdgcn" else []) + inc
         cmd += OCL_DEFINES.get(unit["suite"], [])
+    cmd += unit.get("target_defs", {}).get(target, [])
     cmd += ["-" + opt, "-emit-llvm", "-c"]
     if plugin:
         cmd.append("-fpass-plugin=" + plugin)
