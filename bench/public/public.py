@@ -1487,6 +1487,8 @@ def main():
     ap.add_argument("--units", default="",
                     help="only the units whose name contains one of these (comma list), "
                          "e.g. sosfil-cuda,p4-cuda")
+    ap.add_argument("--targets", default="",
+                    help="only these targets (comma list of nvptx64, amdgcn, spirv64)")
     ap.add_argument("--no-nvcc", action="store_true",
                     help="leave out nvcc's comparison build (most of a CUDA unit's time)")
     ap.add_argument("--report-only", action="store_true",
@@ -1538,6 +1540,13 @@ def main():
     if names:
         notes.append("only the units named %s (--units)" % ", ".join(names))
         units = [u for u in units if any(n in u["name"] for n in names)]
+    only = [x.strip() for x in a.targets.split(",") if x.strip()]
+    if [x for x in only if x not in TRIPLE]:
+        print("public.py: unknown target in --targets %s (known: %s)" % (
+            a.targets, ", ".join(TRIPLE)), file=sys.stderr)
+        return 2
+    if only:
+        notes.append("only the targets %s (--targets)" % ", ".join(only))
     if a.no_nvcc:
         notes.append("nvcc's comparison left out (--no-nvcc)")
         cuda = (cuda[0], None)
@@ -1551,7 +1560,7 @@ def main():
     jobs = []
     for u in units:
         targets = {"cuda": ("nvptx64",), "hip": ("amdgcn",), "ocl": OCL_TARGETS}[u["lang"]]
-        jobs += [(u, t, o) for o in opts for t in targets]
+        jobs += [(u, t, o) for o in opts for t in targets if not only or t in only]
     if a.bitcode_only:
         def bitcode(j):
             u, t, o = j
