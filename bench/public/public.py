@@ -1072,6 +1072,15 @@ def executed(base, target):
                                "--check-as", "--timeout", "10", "--compare", base + ".plugin.bc"]
                               + sum((["--arg", x] for x in args), []), timeout=120)
             last = out.strip().splitlines()[-1] if out.strip() else ""
+            if rc and alone_fails(base + ".clang.bc", name, args):
+                # clang's own module, as its optimizer left it, faults on
+                # the synthetic data where llc's address-space passes made
+                # it run (John's DES_bs_cmp_high: an index read from the
+                # data runs past a private array in both modules alike):
+                # the comparison has nothing to compare, no gasp bug
+                said = "clang's own bitcode faults on synthetic data"
+                total["why"][said] = total["why"].get(said, 0) + 1
+                continue
             if rc or last != "identical":
                 total["plugin_only"].append("%s: computes differently with the plugin: %s" % (
                     name, (last + " " + err).strip()[:300]))
@@ -1090,6 +1099,15 @@ def executed(base, target):
                 total.setdefault("over2_kernels", []).append(
                     "%s %d -> %d" % (name, got["clang"][1], got["plugin"][1]))
     return total if total["tried"] else None
+
+
+def alone_fails(bc, name, args):
+    """Does gasp-run stop on the module bc's kernel name run alone (no
+    --compare), with the comparison's arguments?"""
+    rc, _, _ = sh([os.path.join(BUILD, "bin", "gasp-run"), bc, "--kernel", name, "--global", "64",
+                   "--dynamic-local", "4096", "--check-as", "--timeout", "10"]
+                  + sum((["--arg", x] for x in args), []), timeout=60)
+    return rc != 0
 
 
 def unit_base(unit, target, opt):
