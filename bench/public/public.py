@@ -762,8 +762,8 @@ def fluidx3d_units(repos):
 # bits of run/opencl/opencl_device_info.h: GPU|NVIDIA|Maxwell+ on nvptx64,
 # GPU|AMD|GCN 1.2 on amdgcn, a GPU of no vendor on spirv64) and the driver
 # version; then the defines each format's host passes (plaintext length,
-# hash loops, buffer sizes, the codepage), here one set for all (values
-# of the formats' own order), as ISO-8859-1.  `asm` is the kernels' own
+# hash loops, buffer sizes, the codepage), here one set for all (sizes
+# of the order the formats pass), the codepage ISO-8859-1.  `asm` is the kernels' own
 # spelling of inline PTX on NVIDIA, which clang takes as __asm__.
 JOHN_DEFINES = [
     "-cl-std=CL1.2", "-cl-mad-enable", "-w", "-D_OPENCL_COMPILER", "-D__GPU__",
@@ -1074,10 +1074,10 @@ def executed(base, target):
             last = out.strip().splitlines()[-1] if out.strip() else ""
             if rc and alone_fails(base + ".clang.bc", name, args):
                 # clang's own module, as its optimizer left it, faults on
-                # the synthetic data where llc's address-space passes made
-                # it run (John's DES_bs_cmp_high: an index read from the
-                # data runs past a private array in both modules alike):
-                # the comparison has nothing to compare, no gasp bug
+                # the synthetic data alone, though after llc's address-space
+                # passes it ran (John's DES_bs_cmp_high: an index read from
+                # the data runs past a private array, in both modules
+                # alike): nothing to compare, no gasp bug
                 said = "clang's own bitcode faults on synthetic data"
                 total["why"][said] = total["why"].get(said, 0) + 1
                 continue
