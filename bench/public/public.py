@@ -763,8 +763,9 @@ def fluidx3d_units(repos):
 # GPU|AMD|GCN 1.2 on amdgcn, a GPU of no vendor on spirv64) and the driver
 # version; then the defines each format's host passes (plaintext length,
 # hash loops, buffer sizes, the codepage), here one set for all (sizes
-# of the order the formats pass), the codepage ISO-8859-1.  `asm` is the kernels' own
-# spelling of inline PTX on NVIDIA, which clang takes as __asm__.
+# of the order the formats pass), the codepage ISO-8859-1.  `asm` is the
+# kernels' own spelling of inline PTX on NVIDIA, which clang takes as
+# __asm__.
 JOHN_DEFINES = [
     "-cl-std=CL1.2", "-cl-mad-enable", "-w", "-D_OPENCL_COMPILER", "-D__GPU__",
     "-D__SIZEOF_HOST_SIZE_T__=8", "-DDEV_VER_MAJOR=550", "-DDEV_VER_MINOR=0",
@@ -1027,19 +1028,19 @@ def executed(base, target):
     total = {"clang": 0, "plugin": 0, "clang_instrs": 0, "plugin_instrs": 0, "clang_all": 0,
              "plugin_all": 0, "kernels": 0,
              "tried": 0, "why": {}, "over2": 0, "plugin_only": []}
+
+    def tally(why):  # one more kernel not counted, for this reason
+        total["why"][why] = total["why"].get(why, 0) + 1
     for name, ptext in kernels[:RUN_KERNELS]:
         total["tried"] += 1
         args, why = synth_args(split_params(ptext), target, types)
         if args is None:
-            total["why"][why] = total["why"].get(why, 0) + 1
+            tally(why)
             continue
         got = {}
 
         def run(way):
-            return sh([os.path.join(BUILD, "bin", "gasp-run"), named[way],
-                       "--kernel", name, "--global", "64", "--dynamic-local", "4096", "--count",
-                       "--check-as", "--timeout", "10"] + sum((["--arg", x] for x in args), []),
-                      timeout=60)
+            return gasp_run(named[way], name, args, ["--count"])
         for way in ("clang", "plugin"):
             rc, out, err = run(way)
             m = re.search(r"^accesses: .* generic=(\d+) instrs=(\d+) casts=(\d+)$", out, re.M)
@@ -1061,16 +1062,14 @@ def executed(base, target):
                         all(run("clang")[0] == 0 for _ in range(4)):
                     total["plugin_only"].append("%s: %s" % (name, (err or out).strip()[:300]))
                     said = "fails only with the plugin"
-                total["why"][said] = total["why"].get(said, 0) + 1
+                tally(said)
                 break
             got[way] = (int(m.group(1)), int(m.group(2)) - int(m.group(3)), int(m.group(2)))
         if len(got) == 2:
             # and both compute the same: every buffer byte for byte after the
             # kernel (gasp-run --compare), a difference a gasp bug
-            rc, out, err = sh([os.path.join(BUILD, "bin", "gasp-run"), base + ".clang.bc",
-                               "--kernel", name, "--global", "64", "--dynamic-local", "4096",
-                               "--check-as", "--timeout", "10", "--compare", base + ".plugin.bc"]
-                              + sum((["--arg", x] for x in args), []), timeout=120)
+            rc, out, err = gasp_run(base + ".clang.bc", name, args,
+                                    ["--compare", base + ".plugin.bc"], timeout=120)
             last = out.strip().splitlines()[-1] if out.strip() else ""
             if rc and alone_fails(base + ".clang.bc", name, args):
                 # clang's own module, as its optimizer left it, faults on
@@ -1078,14 +1077,12 @@ def executed(base, target):
                 # passes it ran (John's DES_bs_cmp_high: an index read from
                 # the data runs past a private array, in both modules
                 # alike): nothing to compare, no gasp bug
-                said = "clang's own bitcode faults on synthetic data"
-                total["why"][said] = total["why"].get(said, 0) + 1
+                tally("clang's own bitcode faults on synthetic data")
                 continue
             if rc or last != "identical":
                 total["plugin_only"].append("%s: computes differently with the plugin: %s" % (
                     name, (last + " " + err).strip()[:300]))
-                total["why"]["computes differently with the plugin"] = \
-                    total["why"].get("computes differently with the plugin", 0) + 1
+                tally("computes differently with the plugin")
                 continue
             total["clang"] += got["clang"][0]
             total["plugin"] += got["plugin"][0]
@@ -1101,13 +1098,19 @@ def executed(base, target):
     return total if total["tried"] else None
 
 
+def gasp_run(bc, name, args, extra=(), timeout=60):
+    """gasp-run on the module bc's kernel name as executed runs every
+    kernel: one work-group of 64, 4 KiB of dynamic local memory, every
+    access checked, args (synth_args) and extra flags; sh's result."""
+    return sh([os.path.join(BUILD, "bin", "gasp-run"), bc, "--kernel", name, "--global", "64",
+               "--dynamic-local", "4096", "--check-as", "--timeout", "10"] + list(extra)
+              + sum((["--arg", x] for x in args), []), timeout=timeout)
+
+
 def alone_fails(bc, name, args):
     """Does gasp-run stop on the module bc's kernel name run alone (no
     --compare), with the comparison's arguments?"""
-    rc, _, _ = sh([os.path.join(BUILD, "bin", "gasp-run"), bc, "--kernel", name, "--global", "64",
-                   "--dynamic-local", "4096", "--check-as", "--timeout", "10"]
-                  + sum((["--arg", x] for x in args), []), timeout=60)
-    return rc != 0
+    return gasp_run(bc, name, args)[0] != 0
 
 
 def unit_base(unit, target, opt):
