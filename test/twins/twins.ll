@@ -5,8 +5,10 @@
 ; spill); a call with no live twin (or whose argument is a stack slot or
 ; a global at a constant offset, which the back end recomputes where it is
 ; used) passes the argument's cast built at the call, when some other call
-; has a twin; where no call has one, or on a target whose table does not
-; ask for it, the parameter stays named.
+; has a twin; a stack slot the caller only reads after the call (an
+; out-parameter) passes its generic address, as clang's build does; where
+; no call has a twin, or on a target whose table does not ask for it, the
+; parameter stays named.
 ; RUN: gasp-opt -S --passes=twins -stats %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=STATS
 ; RUN: FileCheck %s < %t.ll
 ; RUN: gasp-opt -S --passes=twins --target-as=amdgcn --force-target-as %s -o - | FileCheck %s --check-prefix=AMD
@@ -14,8 +16,8 @@
 ; RUN: gasp-opt -S %s -o %t.all.ll
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i64:8 --arg i32=5 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel k --global 8 --local 8 --arg buf:i32:8:iota --arg buf:i64:8 --arg i32=2 --check-as --compare %t.all.ll | FileCheck %s --check-prefix=EXEC
-; STATS: 3 twins - functions retyped so (a cast to the named space at the entry)
-; STATS-NEXT: 3 twins - named pointer parameters given the generic twin their callers have (a live cast, a null, a select)
+; STATS: 4 twins - functions retyped so (a cast to the named space at the entry)
+; STATS-NEXT: 4 twins - named pointer parameters given the generic twin their callers have (a live cast, a null, a select)
 ; EXEC: identical
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -53,6 +55,31 @@ define internal i32 @slot(ptr addrspace(5) %p) {
   ret i32 %v
 }
 
+; Called with stack slots the caller reads after the call (out-parameters,
+; bitlocker's `encrypt(..., &l0, &l1, ...)`): takes the slots' generic
+; addresses, what clang's build passes (`%SP+k`), so the back end does not
+; keep one register across the call for both the argument and the read
+; after it; the slot cast from its generic alloca passes that alloca, a
+; slot's element its cast built at the call.
+; PTX-LABEL: .func out(
+; PTX:         cvta.to.local.u64
+; PTX:         st.local.b32
+define internal void @out(ptr addrspace(5) nonnull %p, i32 %v) {
+  store i32 %v, ptr addrspace(5) %p, align 4
+  ret void
+}
+
+; Called with a stack slot the caller writes before the call and reads
+; after it (in-out): stays private (measured worse on the random programs,
+; whose slots are all in-out).
+; CHECK-LABEL: define internal void @inout(ptr addrspace(5) %p)
+define internal void @inout(ptr addrspace(5) %p) {
+  %v = load i32, ptr addrspace(5) %p, align 4
+  %w = mul i32 %v, 3
+  store i32 %w, ptr addrspace(5) %p, align 4
+  ret void
+}
+
 ; Three calls: the first's caller keeps the twin live, the second's does
 ; not (its twin's only use is before the call), the third passes the tile
 ; itself: generic, the second and third calls passing casts built there.
@@ -79,6 +106,10 @@ define internal i32 @pair(ptr addrspace(3) %p) {
 ; CHECK-NEXT:    call i32 @mixed(ptr %[[MC]])
 ; CHECK-NEXT:    call i32 @mixed(ptr addrspacecast (ptr addrspace(3) @tile to ptr))
 ; CHECK:         call i32 @pair(ptr %h1)
+; CHECK:         call void @out(ptr nonnull %oslot, i32 %tid)
+; CHECK:         %[[EC:.*]] = addrspacecast ptr addrspace(5) %e1 to ptr
+; CHECK-NEXT:    call void @out(ptr nonnull %[[EC]], i32 %t)
+; CHECK:         call void @inout(ptr addrspace(5) %i5)
 define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %sel) {
 entry:
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -117,7 +148,24 @@ entry:
   %l1 = load i32, ptr %h1, align 4
   %l2 = load i32, ptr %h2, align 4
   %l3 = add i32 %l1, %l2
-  %l4 = add i32 %l3, %pv
+  %l4a = add i32 %l3, %pv
+  %oslot = alloca i32, align 4
+  %o5 = addrspacecast ptr %oslot to ptr addrspace(5)
+  call void @out(ptr addrspace(5) nonnull %o5, i32 %tid)
+  %ov = load i32, ptr addrspace(5) %o5, align 4
+  %arr = alloca [2 x i32], align 4
+  %a5 = addrspacecast ptr %arr to ptr addrspace(5)
+  %e1 = getelementptr [2 x i32], ptr addrspace(5) %a5, i32 0, i32 1
+  call void @out(ptr addrspace(5) nonnull %e1, i32 %t)
+  %ev = load i32, ptr addrspace(5) %e1, align 4
+  %islot = alloca i32, align 4
+  %i5 = addrspacecast ptr %islot to ptr addrspace(5)
+  store i32 %t, ptr addrspace(5) %i5, align 4
+  call void @inout(ptr addrspace(5) %i5)
+  %iv = load i32, ptr addrspace(5) %i5, align 4
+  %oe0 = add i32 %ov, %ev
+  %oe = add i32 %oe0, %iv
+  %l4 = add i32 %l4a, %oe
   %s1 = add i32 %r, %sv
   %s2 = add i32 %s1, %a
   %s3a = add i32 %s2, %b
@@ -136,6 +184,9 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT:    %p.local = addrspacecast ptr %p to ptr addrspace(3)
 ; CHECK-NEXT:    %q = getelementptr i32, ptr addrspace(3) %p.local, i32 %i
 ; CHECK-NEXT:    %v = load i32, ptr addrspace(3) %q
+; CHECK-LABEL: define internal void @out(ptr nonnull %p, i32 %v)
+; CHECK-NEXT:    %p.private = addrspacecast ptr %p to ptr addrspace(5)
+; CHECK-NEXT:    store i32 %v, ptr addrspace(5) %p.private
 ; CHECK-LABEL: define internal i32 @mixed(ptr %p)
 ; CHECK-NEXT:    %p.local = addrspacecast ptr %p to ptr addrspace(3)
 ; CHECK-LABEL: define internal i32 @pair(ptr %p)
