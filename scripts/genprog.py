@@ -4,7 +4,7 @@
 the spirit of CLSmith), for differential execution of gasp's output.
 
 usage: genprog.py [--extended] [--sizes] [--vectors] [--writers] [--fnptrs] [--external]
-                  [--asm] [--builtins] SEED [OUT.cl]   (stdout without OUT)
+                  [--asm] [--builtins] [--outparams] SEED [OUT.cl]   (stdout without OUT)
 
 --extended adds (from a random stream of its own, so the rest of the
 program is the same) the shapes that found gasp's wrong code before:
@@ -65,6 +65,14 @@ on a global or local counter (an add and a subtraction: the counter's end
 value does not depend on the work-items' order; no result is used), and in the kernel vload4/vstore4 through a slice or a
 run-time pick of two and fract into a private variable (gasp's overloads
 pass on SPIR-V; gasp-run runs them).
+
+--outparams adds (a thirteenth stream) noinline helpers that write their
+results through pointers to the caller's uninitialized variables
+(out-parameters: two to four of them, none read by the helper), called
+one to four times in a row with private variables, a private array's
+elements at constant indices, or a slice's element in another space, each
+variable read after its call (John the Ripper's bitlocker shape; gasp's
+twins pass on NVPTX passes such a slot's generic address).
 
 --external leaves `static` off the helpers genprog writes static (the
 extended prelude's and the streams'): external linkage, as OpenCL's and
@@ -180,7 +188,7 @@ typedef struct { uint *base; uint *cur; uint *tab; uint n, sum; } Cur;
 
 class Gen:
     def __init__(self, seed, extended=False, sizes=False, vectors=False, writers=False,
-                 fnptrs=False, asm=False, builtins=False):
+                 fnptrs=False, asm=False, builtins=False, outparams=False):
         self.r = random.Random(seed)
         # the extended constructs draw from a stream of their own: a
         # program's plain part is the same with and without them
@@ -207,10 +215,13 @@ class Gen:
         self.a = random.Random(seed * 122949823 + 29) if asm else None
         # OpenCL builtins handed generic pointers (--builtins): a twelfth
         self.n = random.Random(seed * 141650939 + 31) if builtins else None
+        # helpers writing through out-parameters (--outparams): a thirteenth
+        self.o = random.Random(seed * 160481183 + 37) if outparams else None
         self.fspace = None  # per Step/Put parameter: a space for every call, or None
         self.helpers = []   # (name, kind, text)
         self.sized = []     # (name, text) of the --sizes helpers
         self.stream_helpers = []  # texts of the --vectors, --writers, --fnptrs helpers
+        self.outs = []      # (name, number of out-parameters) of the --outparams helpers
         self.out = []
 
     def c(self):
@@ -694,6 +705,54 @@ class Gen:
         return ("{ float w; acc += (uint)(fract((float)(acc & 255u) * 0.%df, &w) * 8.0f) + "
                 "(uint)w; }" % n.randrange(11, 99))
 
+    # ---- out-parameters (genprog.py --outparams) ------------------------------
+    def outparam_helpers(self):
+        """onN(a, b, o0, ..): writes each of its 2 to 4 out-parameters once
+        (never reads them), after a little arithmetic on a and b."""
+        o = self.o
+        for k in range(o.randrange(1, 4)):
+            n = o.randrange(2, 5)
+            ps = ", ".join("uint *o%d" % j for j in range(n))
+            body = ["  uint x = a ^ b * %du;" % o.randrange(1, 97),
+                    "  for (uint r = 0u; r < (b & 3u) + 1u; r++) x = (x << 3 | x >> 29) + a;"]
+            ops = ["x", "x ^ b", "x + a", "x - b", "x * %du" % o.randrange(3, 97)]
+            for j in range(n):
+                body.append("  *o%d = %s;" % (j, o.choice(ops)))
+            self.stream_helpers.append(
+                "static __attribute__((noinline)) void on%d(uint a, uint b, %s) {\n%s\n}"
+                % (k, ps, "\n".join(body)))
+            self.outs.append(("on%d" % k, n))
+
+    def outparam_stmt(self):
+        """One to four calls in a row, each handed fresh uninitialized
+        private variables, a private array's elements at constant indices
+        or a slice's element (any space), each read after its call."""
+        o = self.o
+        decls, code, arr = [], [], False
+        for c in range(o.randrange(1, 5)):
+            name, n = o.choice(self.outs)
+            args, reads = [], []
+            for j in range(n):
+                k = o.randrange(6)
+                if k < 4:  # a fresh private variable
+                    v = "ov%d_%d" % (c, j)
+                    decls.append("uint %s;" % v)
+                    args.append("&" + v)
+                    reads.append(v)
+                elif k == 4:  # a private array's element at a constant index
+                    arr = True
+                    args.append("&oa[%d]" % j)
+                    reads.append("oa[%d]" % j)
+                else:  # a slice's element: written, then read (initialized)
+                    e = "%s[%du]" % (o.choice(SLICES), o.randrange(4))
+                    args.append("&" + e)
+                    reads.append(e)
+            code.append("%s(acc, acc + %du, %s);" % (name, o.randrange(1, 97), ", ".join(args)))
+            code += ["acc += %s * %du;" % (x, o.randrange(1, 9)) for x in reads]
+        if arr:
+            decls.append("uint oa[4];")
+        return "{ %s %s }" % (" ".join(decls), " ".join(code))
+
     def kernel(self):
         r = self.r
         n = r.randrange(4, 12)
@@ -725,6 +784,9 @@ class Gen:
         if self.n:
             for _ in range(self.n.randrange(1, 4)):
                 stmts.insert(self.n.randrange(len(stmts) + 1), self.builtin_stmt())
+        if self.o:
+            for _ in range(self.o.randrange(1, 4)):
+                stmts.insert(self.o.randrange(len(stmts) + 1), self.outparam_stmt())
         body = "\n  ".join(stmts)
         post = "\n  ".join(self.stmt() for _ in range(r.randrange(1, 5)))
         if self.x:
@@ -774,6 +836,8 @@ class Gen:
             self.asm_helpers()
         if self.n:
             self.builtin_helpers()
+        if self.o:
+            self.outparam_helpers()
         # at least one helper that takes a plain generic pointer
         if not any(h[1] in ("read", "write", "rmw", "chain") for h in self.helpers):
             self.helper(len(self.helpers))
@@ -789,35 +853,37 @@ class Gen:
 
 
 STREAM_FLAGS = ("--extended", "--sizes", "--vectors", "--writers", "--fnptrs", "--external",
-                "--asm", "--builtins")
+                "--asm", "--builtins", "--outparams")
 
 
 def stream_flags(extended=False, sizes=False, vectors=False, writers=False, fnptrs=False,
-                 external=False, asm=False, builtins=False):
+                 external=False, asm=False, builtins=False, outparams=False):
     """The command-line flags that make the same program again."""
-    on = (extended, sizes, vectors, writers, fnptrs, external, asm, builtins)
+    on = (extended, sizes, vectors, writers, fnptrs, external, asm, builtins, outparams)
     return [f for f, v in zip(STREAM_FLAGS, on) if v]
 
 
 def generate(seed, extended=False, sizes=False, vectors=False, writers=False, fnptrs=False,
-             external=False, asm=False, builtins=False):
-    text = Gen(seed, extended, sizes, vectors, writers, fnptrs, asm, builtins).program()
+             external=False, asm=False, builtins=False, outparams=False):
+    text = Gen(seed, extended, sizes, vectors, writers, fnptrs, asm, builtins,
+               outparams).program()
     if external:
         # the helpers genprog writes static (the extended prelude's and the
         # streams') get external linkage, as OpenCL's and CUDA's device
         # functions have unless declared static: gasp clones them and keeps
         # the originals; the same program otherwise
         text = re.sub(r"^static (__attribute__\(\(noinline\)\))", r"\1", text, flags=re.M)
-    flags = stream_flags(extended, sizes, vectors, writers, fnptrs, external, asm, builtins)
+    flags = stream_flags(extended, sizes, vectors, writers, fnptrs, external, asm, builtins,
+                         outparams)
     return "/* genprog.py %s%d */\n" % ("".join(f + " " for f in flags), seed) + text
 
 
 def main_to(seed, path, extended=False, sizes=False, vectors=False, writers=False,
-            fnptrs=False, external=False, asm=False, builtins=False):
+            fnptrs=False, external=False, asm=False, builtins=False, outparams=False):
     """Writes program SEED to path."""
     with open(path, "w") as f:
         f.write(generate(seed, extended, sizes, vectors, writers, fnptrs, external, asm,
-                         builtins))
+                         builtins, outparams))
 
 
 def main():

@@ -4,7 +4,7 @@
 the plugin's, kernel by kernel and column by column.
 
     python3 bench/random/random.py [-n N] [--first S] [--opt O2,O3] [--vectors] [--writers]
-                                   [--fnptrs] [--wp] [--external]
+                                   [--fnptrs] [--wp] [--external] [--outparams]
                                    [--targets nvptx64,gfx90a,gfx1100] [-j J]
                                    [--build build] [--out bench/random/random.md]
 
@@ -27,7 +27,9 @@ through function pointers; --wp: the plugin with -mllvm -gasp-whole-program
 (its indirect pass: bench/random/random-fnptrs.md); --external: genprog's
 static helpers made external, as device functions are unless declared
 static (gasp clones them and keeps the originals:
-bench/random/random-external.md).
+bench/random/random-external.md); --outparams: genprog's helpers writing
+through pointers to the caller's uninitialized variables (gasp's twins
+pass on NVPTX passes their generic addresses: bench/random/random-outparams.md).
 """
 import argparse
 import concurrent.futures
@@ -107,6 +109,9 @@ def main():
     ap.add_argument("--external", action="store_true",
                     help="genprog --external: every helper external (no `static`), as device "
                          "functions are unless declared static")
+    ap.add_argument("--outparams", action="store_true",
+                    help="genprog --outparams: helpers writing through pointers to the caller's "
+                         "uninitialized variables (out-parameters)")
     a = ap.parse_args()
     plugin = os.path.join(os.path.abspath(a.build), "lib", "gasp-plugin.so")
     if not os.path.exists(plugin):
@@ -123,7 +128,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for s in seeds:  # written once, before the jobs share them
             genprog.main_to(s, os.path.join(tmp, "p%d.cl" % s), True, False, a.vectors,
-                            a.writers, a.fnptrs, a.external)
+                            a.writers, a.fnptrs, a.external, outparams=a.outparams)
         with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
             res = list(ex.map(lambda j: (j, one(j[0], j[1], j[2], plugin, tmp, a.wp)), jobs))
     args = " ".join(sys.argv[1:])  # the command that reproduces the file, --out included
@@ -133,7 +138,7 @@ def main():
            "reaches; tolerance %s)." % (
                " " + args if args else "",
                " ".join(genprog.stream_flags(True, False, a.vectors, a.writers, a.fnptrs,
-                                             a.external)), a.first,
+                                             a.external, outparams=a.outparams)), a.first,
                a.first + a.n - 1, " (-mllvm -gasp-whole-program)" if a.wp else "",
                (", ptxas -arch=sm_90 -v" if PTXAS else "") +
                ("; sass: nvdisasm, scripts/sass-tools.sh" if SASS else ""),
