@@ -258,11 +258,15 @@ static bool stack_slot(LLVMValueRef v) {
   return true;
 }
 
-/* Is every use of slot a other than call c (and lifetime markers) after c:
-   in c's block after it, or in a block c's block dominates?  (The slot is
-   c's out-parameter: written by the callee, read by the caller.) */
+/* Is stack slot a call c's out-parameter: written by the callee, read by
+   the caller?  Some use of a other than c (and lifetime markers) and every
+   one comes after c: in c's block after it, or in a block c's block
+   dominates. */
 static bool out_param(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
+  if (!LLVMIsAInstruction(a) || !stack_slot(a))
+    return false;
   LLVMBasicBlockRef cb = LLVMGetInstructionParent(c);
+  bool read = false;
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     if (user == c || !LLVMIsAInstruction(user) || ir_is_lifetime(user))
@@ -278,8 +282,9 @@ static bool out_param(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
                !dom_blocks(dom_of(tw, LLVMGetBasicBlockParent(cb)), cb, ub)) {
       return false;
     }
+    read = true;
   }
-  return true;
+  return read;
 }
 
 /* The generic twin of argument a of call c that c's function keeps live
@@ -327,7 +332,9 @@ static bool select_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
 
 /* How a call passes a parameter once it is generic: its live twin
    (live_twin: a cast or a constant), the select of its operands' twins
-   (v: the named select), or the cast of v built at the call. */
+   (v: the named select), an out-parameter's slot (v; out_param: the
+   generic alloca it was cast from, or its cast built at the call), or the
+   cast of v built at the call. */
 typedef enum { TWIN_LIVE, TWIN_SELECT, TWIN_SLOT, TWIN_CAST } TwinHow;
 typedef struct ArgTwin {
   LLVMValueRef v;
@@ -338,7 +345,7 @@ static ArgTwin arg_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   LLVMValueRef t = live_twin(tw, a, c);
   if (t)
     return (ArgTwin){t, TWIN_LIVE};
-  if (stack_slot(a) && LLVMIsAInstruction(a) && used_after(tw, a, c) && out_param(tw, a, c))
+  if (out_param(tw, a, c))
     return (ArgTwin){a, TWIN_SLOT};
   return (ArgTwin){a, select_twin(tw, a, c) ? TWIN_SELECT : TWIN_CAST};
 }
@@ -452,7 +459,6 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
       if (all) {
         twin[(size_t)j * np + k] = arg_twin(tw, LLVMGetOperand(c, k), c);
         kept += twin[(size_t)j * np + k].how != TWIN_CAST;
-        *slots += twin[(size_t)j * np + k].how == TWIN_SLOT;
       }
     }
     take[k] = all && kept;
@@ -496,8 +502,10 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
     for (unsigned j = 0; j < ncalls; j++) {
       LLVMValueRef c = calls.v[j];
       ArgTwin *tj = &twin[(size_t)j * np];
-      for (unsigned k = 0; k < np; k++)
+      for (unsigned k = 0; k < np; k++) {
         args[k] = take[k] ? twin_at(tw, b, tj[k], c) : LLVMGetOperand(c, k);
+        *slots += take[k] && tj[k].how == TWIN_SLOT;
+      }
       LLVMValueRef nc = ir_replace_call(b, c, nf, nty, args, np);
       for (unsigned k = 0; k < np; k++)
         if (null[k])
