@@ -70,7 +70,7 @@ pass on SPIR-V; gasp-run runs them).
 results through pointers to the caller's uninitialized variables
 (out-parameters: two to four of them, none read by the helper), called
 one to four times in a row with private variables, a private array's
-elements at constant indices, or a slice's element in another space, each
+elements at constant indices, or a slice's element in any space, each
 variable read after its call (John the Ripper's bitlocker shape; gasp's
 twins pass on NVPTX passes such a slot's generic address).
 

@@ -216,7 +216,8 @@ static bool used_after(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
   return false;
 }
 
-/* Does the cast g dominate instruction c (same function)? */
+/* Does instruction g (a cast; out_param: a call) dominate instruction c
+   (same function)? */
 static bool available(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
   LLVMBasicBlockRef gb = LLVMGetInstructionParent(g), cb = LLVMGetInstructionParent(c);
   if (gb == cb) {
@@ -228,60 +229,41 @@ static bool available(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
   return dom_blocks(dom_of(tw, LLVMGetBasicBlockParent(cb)), gb, cb);
 }
 
-/* Is v a stack slot or a global at a constant offset?  The back end
-   computes such an address where it is used (the frame or symbol plus the
-   offset) rather than keeping it live. */
-static bool remat(LLVMValueRef v) {
+/* If v is a stack slot or a global at a constant offset, the slot (an
+   alloca) or the global, else NULL.  The back end computes such an
+   address where it is used (the frame or symbol plus the offset) rather
+   than keeping it live. */
+static LLVMValueRef remat_base(LLVMValueRef v) {
   for (;;) {
     if (LLVMIsAAllocaInst(v) || LLVMIsAGlobalValue(v))
-      return true;
+      return v;
     if (LLVMIsAAddrSpaceCastInst(v) || LLVMIsABitCastInst(v)) {
       v = LLVMGetOperand(v, 0);
       continue;
     }
     if (!LLVMIsAGetElementPtrInst(v))
-      return false;
+      return NULL;
     for (unsigned k = 1; k < (unsigned)LLVMGetNumOperands(v); k++)
       if (!LLVMIsAConstantInt(LLVMGetOperand(v, k)))
-        return false;
+        return NULL;
     v = LLVMGetOperand(v, 0);
   }
 }
 
-/* Is v a stack slot at a constant offset (remat's alloca case)? */
-static bool stack_slot(LLVMValueRef v) {
-  while (!LLVMIsAAllocaInst(v)) {
-    if (!remat(v) || LLVMIsAGlobalValue(v))
-      return false;
-    v = LLVMGetOperand(v, 0);
-  }
-  return true;
-}
-
-/* Is stack slot a call c's out-parameter: written by the callee, read by
-   the caller?  Some use of a other than c (and lifetime markers) and every
-   one comes after c: in c's block after it, or in a block c's block
-   dominates. */
+/* Is a, a stack slot at a constant offset, call c's out-parameter:
+   written by the callee, read by the caller?  Some use of a other than c
+   (and lifetime markers) and c dominates every one (not a phi). */
 static bool out_param(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
-  if (!LLVMIsAInstruction(a) || !stack_slot(a))
+  LLVMValueRef slot = LLVMIsAInstruction(a) ? remat_base(a) : NULL;
+  if (!slot || !LLVMIsAAllocaInst(slot))
     return false;
-  LLVMBasicBlockRef cb = LLVMGetInstructionParent(c);
   bool read = false;
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     if (user == c || !LLVMIsAInstruction(user) || ir_is_lifetime(user))
       continue;
-    LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
-    if (ub == cb) {
-      LLVMValueRef i = LLVMGetNextInstruction(c);
-      while (i && i != user)
-        i = LLVMGetNextInstruction(i);
-      if (!i)
-        return false;
-    } else if (LLVMIsAPHINode(user) ||
-               !dom_blocks(dom_of(tw, LLVMGetBasicBlockParent(cb)), cb, ub)) {
+    if (LLVMIsAPHINode(user) || !available(tw, c, user))
       return false;
-    }
     read = true;
   }
   return read;
@@ -299,7 +281,7 @@ static LLVMValueRef live_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
     return LLVMConstNull(gty); /* the space's null: generic null's cast */
   if (LLVMIsAPoisonValue(a) || LLVMIsAUndefValue(a))
     return LLVMGetPoison(gty);
-  if ((!LLVMIsAInstruction(a) && !LLVMIsAArgument(a)) || remat(a))
+  if ((!LLVMIsAInstruction(a) && !LLVMIsAArgument(a)) || remat_base(a))
     return NULL;
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(c)), best = NULL;
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
