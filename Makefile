@@ -129,11 +129,12 @@ $(BUILD)/lib/gasp-plugin.so: src/plugin/gasp-plugin.cpp include/gasp.h $(BUILD)/
 	  -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22 $(SAN_RT)
 
 $(BUILD)/bin/gasp-opt: $(BUILD)/obj/tools/gasp-opt.o $(BUILD)/obj/tools/args.o \
-  $(LIB_OBJ)
+  $(BUILD)/obj/tools/fault.o $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 
-$(BUILD)/bin/gasp-run: $(BUILD)/obj/tools/gasp-run.o $(BUILD)/obj/tools/args.o $(EXEC_OBJ) $(LIB_OBJ)
+$(BUILD)/bin/gasp-run: $(BUILD)/obj/tools/gasp-run.o $(BUILD)/obj/tools/args.o \
+  $(BUILD)/obj/tools/fault.o $(EXEC_OBJ) $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $^ -o $@ $(LDLIBS_ALL)
 

@@ -357,7 +357,10 @@ GASP_API int gasp_count_generic(GaspCtx *cx, LLVMModuleRef m, GaspGenericCounts 
    On failure returns NULL and sets *err (free with free()) to
    "<path>: <what>[: <detail>]", or to LLVM's own "<path>:line:col: ..."
    message for a syntax error.  Installs a diagnostic handler on ctx (a bare
-   LLVMContext exits the process on bad bitcode). */
+   LLVMContext exits the process on bad bitcode).  Some corrupted bitcode
+   makes LLVM's reader itself abort or fault (llvm-dis-22 does too); libgasp
+   owns no signal, so a caller reading untrusted files catches that as
+   gasp-opt and gasp-run do (tools/fault.h), or reads in a child process. */
 GASP_API LLVMModuleRef gasp_read_module(LLVMContextRef ctx, const char *path, char **err);
 /* The same for size bytes at data (IR text or bitcode, copied); name stands
    for the file in messages. */

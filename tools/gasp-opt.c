@@ -11,6 +11,7 @@
  */
 #include "gasp.h"
 #include "args.h"
+#include "fault.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,8 +21,6 @@
 #endif
 #include <pthread.h>
 #include <regex.h>
-#include <signal.h>
-#include <llvm-c/ErrorHandling.h>
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
@@ -655,93 +654,26 @@ static bool print_info(const Args *a, const GaspCtx *cx, Timing *t) {
 
 /* ---- reading ----------------------------------------------------------- */
 
-/* Faults, by phase.  LLVM's bitcode reader, handed a corrupted file, can
-   ask for an absurd allocation ("LLVM ERROR: out of memory", then
-   abort()), call report_fatal_error, or dereference null (Debian's LLVM has
-   assertions off; llvm-dis-22 crashes the same way); LLVM's text parser and
-   printer recurse once per level of a nested constant expression, so a
-   deep enough one runs out of stack.  The work runs on a thread with a
-   large stack (BIG_STACK: 8000 nested GEPs parse, 30000 print), and the
-   handler runs on an alternate signal stack, so what is still too deep ends
-   as one line naming the file and the phase, with the phase's exit code,
-   and every temporary output file removed.  The message is prepared before
-   each phase (the handler only writes and unlinks).  A tool's state, not
-   the library's: libgasp keeps none. */
+/* Faults, by phase (tools/fault.h): the work runs on a thread with a
+   large stack (BIG_STACK: 8000 nested GEPs parse, 30000 print), and a
+   fault while reading, running or writing ends as one line naming the file
+   and the phase, with the phase's exit code and every temporary output
+   removed. */
 #define BIG_STACK ((size_t)1 << 30)
-/* SIGTERM, SIGINT, SIGHUP too: a build system cancelling leaves no temporary */
-static const int fault_signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTERM, SIGINT, SIGHUP};
-#define NFAULT_SIGNALS (sizeof fault_signals / sizeof *fault_signals)
-#define MAX_OUTPUTS 3
-static char fault_msg[PATH_MAX + 256];
-static int fault_code;
-static char fault_tmp[MAX_OUTPUTS][PATH_MAX + 32]; /* temporaries to remove */
-
-/* A request to stop (a build cancelled), not a fault of gasp's own. */
-static bool is_stop(int sig) { return sig == SIGTERM || sig == SIGINT || sig == SIGHUP; }
-
-static void on_fault(int sig) {
-  bool stop = is_stop(sig);
-  if (!stop) {
-    ssize_t w = write(2, fault_msg, strlen(fault_msg));
-    (void)w;
-  }
-  for (int k = 0; k < MAX_OUTPUTS; k++)
-    if (fault_tmp[k][0])
-      unlink(fault_tmp[k]);
-  if (stop) { /* asked to stop: die of the signal, as the caller expects */
-    signal(sig, SIG_DFL);
-    /* the handler runs with sig blocked: raise() alone would only queue it */
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, sig);
-    raise(sig);
-    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-  }
-  _exit(fault_code);
-}
-
-static void on_fatal(const char *reason) {
-  (void)reason; /* LLVM has printed it */
-  on_fault(0);
-}
+#define MAX_OUTPUTS FAULT_TEMPS
 
 /* What a fault from now on means. */
 static void set_phase(const char *path, const char *what, int code) {
-  snprintf(fault_msg, sizeof fault_msg, "\ngasp-opt: %s: %s\n", path, what);
-  fault_code = code;
-}
-
-static void install_fault_handlers(void) {
-  /* keep one that is there already (AddressSanitizer installs its own per
-     thread, and unmaps it when the thread ends) */
-  static char altstack[1 << 16];
-  stack_t old;
-  if (sigaltstack(NULL, &old) == 0 && (old.ss_flags & SS_DISABLE)) {
-    stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = 0};
-    sigaltstack(&ss, NULL);
-  }
-  struct sigaction sa = {0};
-  sa.sa_handler = on_fault;
-  sa.sa_flags = SA_ONSTACK;
-  sigemptyset(&sa.sa_mask);
-  for (size_t k = 0; k < NFAULT_SIGNALS; k++) {
-    /* a stop signal inherited as ignored (nohup, a background job) stays
-       ignored, as it does for opt-22 */
-    struct sigaction old_sa;
-    if (is_stop(fault_signals[k]) && sigaction(fault_signals[k], NULL, &old_sa) == 0 &&
-        old_sa.sa_handler == SIG_IGN)
-      continue;
-    sigaction(fault_signals[k], &sa, NULL);
-  }
+  fault_phase("gasp-opt", path, what, code);
 }
 
 static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path) {
   char *err = NULL;
   set_phase(path, "error: LLVM gave up reading the input (corrupted bitcode, or nested "
             "too deeply for its parser)", EXIT_INPUT);
-  LLVMInstallFatalErrorHandler(on_fatal);
+  fault_llvm_fatal(true);
   LLVMModuleRef m = gasp_read_module(ctx, path, &err);
-  LLVMResetFatalErrorHandler();
+  fault_llvm_fatal(false);
   set_phase(path, "internal error: gasp crashed (nothing written)", EXIT_INTERNAL);
   if (!m) {
     fprintf(stderr, "gasp-opt: %s\n", err);
@@ -917,7 +849,7 @@ static bool write_output(const Emit *e, const char *out, Pending *pd, int slot) 
     free(tmp);
     return false;
   }
-  snprintf(fault_tmp[slot], sizeof fault_tmp[slot], "%s", tmp);
+  fault_temp(slot, tmp);
   pd->tmp = tmp;
   if (!pd->out)
     pd->out = strdup(out);
@@ -956,7 +888,7 @@ static bool commit_outputs(Pending *pd, int n, bool ok) {
     pd[k].tmp = NULL;
     free(pd[k].out);
     pd[k].out = NULL;
-    fault_tmp[k][0] = 0;
+    fault_temp(k, NULL);
   }
   return ok;
 }
@@ -987,7 +919,7 @@ static void print_diags(const GaspCtx *cx, const char *file) {
 static int run(const Args *ap);
 
 static void *run_thread(void *arg) {
-  install_fault_handlers(); /* the alternate stack is per thread */
+  fault_install(); /* the alternate stack is per thread */
   static int rc;
   rc = run(arg);
   return &rc;
@@ -1045,7 +977,7 @@ int main(int argc, char **argv) {
   pthread_attr_setstacksize(&attr, BIG_STACK);
   if (pthread_create(&th, &attr, run_thread, &a) != 0) {
     /* no thread: run here with the default stack */
-    install_fault_handlers();
+    fault_install();
     return run(&a);
   }
   pthread_join(th, &res);

@@ -3,6 +3,7 @@
  * This file is argv, printing and exit codes only. */
 #include "args.h"
 #include "exec/exec.h"
+#include "fault.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -258,7 +259,23 @@ static int run_one(const char *path, const RunOptions *o, RunBuffers *b) {
 
 static int run_all(Args *ap);
 
+/* Faults outside kernel code (tools/fault.h; rt_launch has its own for the
+   kernel's): LLVM's reader giving up on a corrupted file is bad input, as
+   in gasp-opt; anything else is gasp-run's own failure. */
+static void on_phase(RunPhase phase, const char *path) {
+  fflush(stdout); /* what is printed stays printed: the handler cannot flush */
+  if (phase == RUN_PHASE_READ) {
+    fault_phase("gasp-run", path, "error: LLVM gave up reading the input (corrupted bitcode, "
+                "or nested too deeply for its parser)", RUN_EINPUT);
+    fault_llvm_fatal(true);
+  } else {
+    fault_llvm_fatal(false);
+    fault_phase("gasp-run", path, "internal error: gasp-run crashed", RUN_EKERNEL);
+  }
+}
+
 static void *run_thread(void *arg) {
+  fault_install(); /* the alternate stack is per thread */
   sigset_t alrm;
   sigemptyset(&alrm);
   sigaddset(&alrm, SIGALRM);
@@ -288,6 +305,7 @@ int main(int argc, char **argv) {
   pthread_sigmask(SIG_BLOCK, &alrm, &old);
   if (pthread_create(&th, &attr, run_thread, &a) != 0) {
     pthread_sigmask(SIG_SETMASK, &old, NULL);
+    fault_install();
     return run_all(&a); /* no thread: the default stack */
   }
   pthread_join(th, &res);
@@ -297,6 +315,8 @@ int main(int argc, char **argv) {
 
 static int run_all(Args *ap) {
   Args a = *ap;
+  a.o.phase = on_phase;
+  on_phase(RUN_PHASE_PREPARE, a.module);
   RunBuffers b1, b2;
   memset(&b2, 0, sizeof b2);
   int st = run_one(a.module, &a.o, &b1);

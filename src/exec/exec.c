@@ -237,7 +237,11 @@ int exec_module(const char *path, const RunOptions *o, RunBuffers *bufs,
     return RUN_EKERNEL;
   }
   LLVMContextRef ctx = LLVMContextCreate();
+  if (o->phase)
+    o->phase(RUN_PHASE_READ, path);
   LLVMModuleRef m = gasp_read_module(ctx, path, err);
+  if (o->phase)
+    o->phase(RUN_PHASE_PREPARE, path);
   int status = RUN_OK;
   RunPrep prep = {0};
   const TgtTable *t = NULL;

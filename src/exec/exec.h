@@ -153,6 +153,12 @@ typedef struct RunPrep {
   VEC(uint64_t) gsize;     /* its size in bytes */
 } RunPrep;
 
+/* What exec_module is about to do, told to RunOptions.phase: a fault or an
+   abort outside kernel code means something different in each (LLVM's
+   reader giving up on a corrupted file is bad input; anything later is the
+   tool's own failure), and only the tool may own the process's signals. */
+typedef enum RunPhase { RUN_PHASE_READ, RUN_PHASE_PREPARE } RunPhase;
+
 typedef struct RunOptions {
   const char *kernel;
   size_t global[3], local[3];
@@ -166,6 +172,9 @@ typedef struct RunOptions {
   size_t dynamic_local; /* bytes of dynamic local memory (extern __shared__),
                            0 = none given */
   FILE *out;        /* oracle listing, kernel printf goes to stdout */
+  /* told before each phase with the module's path; NULL: nobody asks.  The
+     launch itself installs its own handlers and restores the caller's. */
+  void (*phase)(RunPhase phase, const char *path);
 } RunOptions;
 
 /* The memory a builtin reads or writes: size bytes at its pointer argument
