@@ -9,8 +9,9 @@ the next command are what it must print (stdout and stderr together).  A
 line "..." in the expected text stands for any number of lines.  Every
 block runs in a fresh scratch directory holding links to the repository's
 top-level entries (so `build/bin/gasp-opt`, `test/...`, `make demo` work
-and files a command writes land in the scratch directory), with build/bin
-and LLVM's bindir first in PATH.
+and files a command writes land in the scratch directory; its `build` is
+the build under test, $GASP_BUILD when set), with that build's bin and
+LLVM's bindir first in PATH.
 
 Prints one line per mismatch (file:line, the command, expected vs got) and
 "readme: N sessions, N commands, N as shown, N differ"; exit 1 when one
@@ -69,11 +70,19 @@ def matches(want, got):
     return m(0, 0)
 
 
+# the build under test (lit's GASP_BUILD, as %build): the scratch
+# directory's `build` is it, so `build/bin/gasp-opt` and `make demo` use and
+# build that one, never another build directory a report may be reading
+BUILD = os.environ.get("GASP_BUILD", os.path.join(ROOT, "build"))
+
+
 def scratch():
     d = tempfile.mkdtemp(prefix="gasp-readme-")
     for e in os.listdir(ROOT):
-        if e not in (".git",):
+        if e not in (".git", "build"):
             os.symlink(os.path.join(ROOT, e), os.path.join(d, e))
+    os.makedirs(BUILD, exist_ok=True)
+    os.symlink(os.path.abspath(BUILD), os.path.join(d, "build"))
     return d
 
 
@@ -85,7 +94,7 @@ def main():
     bindir = subprocess.run(["llvm-config-22", "--bindir"], capture_output=True,
                             text=True).stdout.strip()
     env = dict(os.environ)
-    env["PATH"] = os.pathsep.join([os.path.join(ROOT, "build", "bin"), bindir, env["PATH"]])
+    env["PATH"] = os.pathsep.join([os.path.join(BUILD, "bin"), bindir, env["PATH"]])
     n_sess = n_cmd = n_ok = 0
     bad = []
     for f in files:
