@@ -128,6 +128,17 @@
  * 10,164, kernels not worse 99 -> 100; `--vectors` 98 -> 100, spill
  * bytes 10,700 -> 10,684, machine instructions 72,254 -> 72,200.
  *
+ *   Cost.  Whether one instruction comes before another in its block
+ * (a call and a use of its argument) is asked per use of each argument
+ * of each call: read off positions numbered a block at a time (before),
+ * kept while a function's calls are only read and dropped when a retype
+ * rewrites them, as the callers' dominator trees are.  Walking the block
+ * from the call each time made the pass quadratic in a block's calls: on
+ * a random program at realistic sizes (genprog --sizes --writers
+ * --outparams 23641, one kernel block of thousands of calls with stack
+ * slots) twins took 19.3 s of gasp-opt's 19.6; now 0.36 s, the output
+ * byte for byte the same (bench/compile/sizes.md).
+ *
  * Remark: none (no access changes space).  Debug name: twins.
  * Statistics: twins.params, twins.functions.  Tests: test/twins/.
  */
@@ -153,6 +164,11 @@ typedef struct Twins {
   PtrMap seen;     /* blocks of one search */
   BlockVec work;
   PtrMap use_at;   /* blocks holding a use of one twin (a phi's: its incoming block) */
+  /* instructions' positions in their blocks, numbered a block at a time
+     while a function's calls are read (none added or erased): a block of
+     thousands of calls is read once, not once per question */
+  PtrMap pos, numbered;
+  bool changing; /* retype is rewriting calls: positions are not kept */
 } Twins;
 
 static const Dom *dom_of(Twins *tw, LLVMValueRef fn) {
@@ -163,6 +179,24 @@ static const Dom *dom_of(Twins *tw, LLVMValueRef fn) {
     map_put(&tw->dom_at, fn, i);
   }
   return tw->doms.v[i];
+}
+
+/* Does instruction a come before b (same block, a != b)? */
+static bool before(Twins *tw, LLVMValueRef a, LLVMValueRef b) {
+  if (tw->changing) {
+    for (LLVMValueRef i = LLVMGetNextInstruction(a); i; i = LLVMGetNextInstruction(i))
+      if (i == b)
+        return true;
+    return false;
+  }
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(a);
+  if (map_find(&tw->numbered, bb) == MAP_NONE) {
+    uint32_t k = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      map_put(&tw->pos, i, k++);
+    map_put(&tw->numbered, bb, 1);
+  }
+  return map_find(&tw->pos, a) < map_find(&tw->pos, b);
 }
 
 /* Does the cast g reach, on a path that does not pass its definition, a
@@ -189,9 +223,8 @@ static bool used_after(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
       map_put(&tw->use_at, ub, 1);
       continue;
     }
-    for (LLVMValueRef i = LLVMGetNextInstruction(c); i; i = LLVMGetNextInstruction(i))
-      if (i == user)
-        return true;
+    if (before(tw, c, user))
+      return true;
     in_cb = true;
   }
   if (!tw->use_at.n && !in_cb)
@@ -220,12 +253,8 @@ static bool used_after(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
    (same function)? */
 static bool available(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
   LLVMBasicBlockRef gb = LLVMGetInstructionParent(g), cb = LLVMGetInstructionParent(c);
-  if (gb == cb) {
-    for (LLVMValueRef i = LLVMGetNextInstruction(g); i; i = LLVMGetNextInstruction(i))
-      if (i == c)
-        return true;
-    return false;
-  }
+  if (gb == cb)
+    return g != c && before(tw, g, c);
   return dom_blocks(dom_of(tw, LLVMGetBasicBlockParent(cb)), gb, cb);
 }
 
@@ -447,6 +476,7 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
     taken += take[k];
   }
   if (taken) {
+    tw->changing = true;
     LLVMTypeRef fty = LLVMGlobalGetValueType(f);
     LLVMTypeRef *ps = ir_param_types(fty, &np);
     for (unsigned k = 0; k < np; k++)
@@ -507,10 +537,16 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
   free(twin);
   free(take);
   vec_free(&calls);
-  for (size_t i = 0; i < tw->doms.n; i++) /* the callers' blocks change next time */
-    dom_free(tw->doms.v[i]);
-  vec_free(&tw->doms);
-  map_clear(&tw->dom_at);
+  if (taken) { /* the callers changed: what was read of them is gone */
+    for (size_t i = 0; i < tw->doms.n; i++)
+      dom_free(tw->doms.v[i]);
+    vec_free(&tw->doms);
+    map_clear(&tw->dom_at);
+    /* (erased calls' addresses may come back as new instructions) */
+    map_clear(&tw->pos);
+    map_clear(&tw->numbered);
+    tw->changing = false;
+  }
   return taken;
 }
 
@@ -524,6 +560,8 @@ bool twins_run(PassRun *run) {
   map_init(&tw.dom_at);
   map_init(&tw.seen);
   map_init(&tw.use_at);
+  map_init(&tw.pos);
+  map_init(&tw.numbered);
   ValVec fns = {0};
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     if (LLVMGetFirstBasicBlock(f) && world_internal(f) && world_may_rewrite(cx->tgt, f))
@@ -536,11 +574,16 @@ bool twins_run(PassRun *run) {
     functions += n > 0;
   }
   LLVMDisposeBuilder(b);
+  for (size_t i = 0; i < tw.doms.n; i++)
+    dom_free(tw.doms.v[i]);
+  vec_free(&tw.doms);
   vec_free(&fns);
   vec_free(&tw.work);
   map_free(&tw.dom_at);
   map_free(&tw.seen);
   map_free(&tw.use_at);
+  map_free(&tw.pos);
+  map_free(&tw.numbered);
   cx_stat(cx, &st_params, params);
   cx_stat(cx, &st_functions, functions);
   cx_stat(cx, &st_slots, slots);
