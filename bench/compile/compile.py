@@ -101,6 +101,15 @@ def pairs(a_cmd, b_cmd, runs):
     return a, b
 
 
+def write_out(path, text):
+    """The report: written to path and printed; 0."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+    sys.stdout.write(text)
+    return 0
+
+
 def fmt(xs):
     return "%.3f (%.3f–%.3f)" % (statistics.median(xs), min(xs), max(xs))
 
@@ -400,11 +409,7 @@ def main():
         + (" instructions gasp / IAS | memsum instructions |" if a.instructions else ""),
         "|---|---|---|---|---|---|---|---|" + ("---|---|" if a.instructions else "")]
         + rows + ([""] + growth if growth else []) + plugin_rows) + "\n"
-    os.makedirs(os.path.dirname(a.out), exist_ok=True)
-    with open(a.out, "w") as f:
-        f.write(text)
-    sys.stdout.write(text)
-    return 0
+    return write_out(a.out, text)
 
 
 if __name__ == "__main__":
