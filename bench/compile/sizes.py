@@ -29,6 +29,7 @@ report: bench/compile/sizes.md.  Never a pass/fail test."""
 import argparse
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -102,6 +103,7 @@ def main():
                                statistics.median(y[1] for y in pb)))
                 sys.stderr.write(rows[-1] + "\n")
     load1 = os.getloadavg()
+    shutil.rmtree(tmp, ignore_errors=True)
     med = statistics.median(x[0] for x in ratios)
     worst = max(ratios)
     args = []
