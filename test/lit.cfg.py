@@ -54,3 +54,10 @@ except OSError:
 # The sanitizer build (make check-asan) cannot run under a small ulimit -v.
 if "ASAN_OPTIONS" in os.environ:
     config.available_features.add("asan")
+# The build the README's shell sessions use (readme.test): the one under
+# test, but a sanitized one's plugin cannot load into clang-22 without
+# LD_PRELOAD, so then the checkout's build/ (make check-asan runs after
+# make check has built it).
+config.substitutions.append(
+    ("%readme-build", os.path.join(root, "build") if "asan" in config.available_features
+     else build))
