@@ -47,16 +47,20 @@ static void on_fatal(const char *reason) {
   on_fault(0);
 }
 
-void fault_phase(const char *tool, const char *path, const char *what, int code) {
+static void set_message(const char *tool, const char *path, const char *what, int code) {
   snprintf(fault_msg, sizeof fault_msg, "\n%s: %s: %s\n", tool, path, what);
   fault_code = code;
 }
 
-void fault_llvm_fatal(bool on) {
-  if (on)
-    LLVMInstallFatalErrorHandler(on_fatal);
-  else
-    LLVMResetFatalErrorHandler();
+void fault_phase(const char *tool, const char *path, const char *what, int code) {
+  LLVMResetFatalErrorHandler();
+  set_message(tool, path, what, code);
+}
+
+void fault_reading(const char *tool, const char *path, int code) {
+  set_message(tool, path, "error: LLVM gave up reading the input (corrupted bitcode, or nested "
+              "too deeply for its parser)", code);
+  LLVMInstallFatalErrorHandler(on_fatal);
 }
 
 void fault_temp(int k, const char *path) {

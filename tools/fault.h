@@ -28,11 +28,13 @@
    (per thread: call it on the thread that does the work).  A handler that
    is there already for the stack (AddressSanitizer's) is kept. */
 void fault_install(void);
-/* From now on a fault means "TOOL: PATH: WHAT" and exit code. */
+/* From now on a fault means "TOOL: PATH: WHAT" and exit code; LLVM's
+   report_fatal_error is LLVM's own again. */
 void fault_phase(const char *tool, const char *path, const char *what, int code);
-/* While on, LLVM's report_fatal_error ends as the phase's fault (LLVM has
-   printed its reason). */
-void fault_llvm_fatal(bool on);
+/* Reading path: from now on a fault, or LLVM's report_fatal_error (LLVM has
+   printed its reason), means LLVM's reader gave up on the file: bad input,
+   exit code, until the next fault_phase. */
+void fault_reading(const char *tool, const char *path, int code);
 /* Temporary output k (0 <= k < FAULT_TEMPS) to remove if the run dies;
    NULL: none. */
 void fault_temp(int k, const char *path);

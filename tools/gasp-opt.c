@@ -669,11 +669,8 @@ static void set_phase(const char *path, const char *what, int code) {
 
 static LLVMModuleRef read_module(LLVMContextRef ctx, const char *path) {
   char *err = NULL;
-  set_phase(path, "error: LLVM gave up reading the input (corrupted bitcode, or nested "
-            "too deeply for its parser)", EXIT_INPUT);
-  fault_llvm_fatal(true);
+  fault_reading("gasp-opt", path, EXIT_INPUT);
   LLVMModuleRef m = gasp_read_module(ctx, path, &err);
-  fault_llvm_fatal(false);
   set_phase(path, "internal error: gasp crashed (nothing written)", EXIT_INTERNAL);
   if (!m) {
     fprintf(stderr, "gasp-opt: %s\n", err);

@@ -264,14 +264,10 @@ static int run_all(Args *ap);
    in gasp-opt; anything else is gasp-run's own failure. */
 static void on_phase(RunPhase phase, const char *path) {
   fflush(stdout); /* what is printed stays printed: the handler cannot flush */
-  if (phase == RUN_PHASE_READ) {
-    fault_phase("gasp-run", path, "error: LLVM gave up reading the input (corrupted bitcode, "
-                "or nested too deeply for its parser)", RUN_EINPUT);
-    fault_llvm_fatal(true);
-  } else {
-    fault_llvm_fatal(false);
+  if (phase == RUN_PHASE_READ)
+    fault_reading("gasp-run", path, RUN_EINPUT);
+  else
     fault_phase("gasp-run", path, "internal error: gasp-run crashed", RUN_EKERNEL);
-  }
 }
 
 static void *run_thread(void *arg) {

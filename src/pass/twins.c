@@ -171,6 +171,15 @@ typedef struct Twins {
   bool changing; /* retype is rewriting calls: positions are not kept */
 } Twins;
 
+/* The callers' dominator trees, dropped (a retype changed them, or the
+   pass ends). */
+static void doms_free(Twins *tw) {
+  for (size_t i = 0; i < tw->doms.n; i++)
+    dom_free(tw->doms.v[i]);
+  vec_free(&tw->doms);
+  map_clear(&tw->dom_at);
+}
+
 static const Dom *dom_of(Twins *tw, LLVMValueRef fn) {
   uint32_t i = map_find(&tw->dom_at, fn);
   if (i == MAP_NONE) {
@@ -538,10 +547,7 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
   free(take);
   vec_free(&calls);
   if (taken) { /* the callers changed: what was read of them is gone */
-    for (size_t i = 0; i < tw->doms.n; i++)
-      dom_free(tw->doms.v[i]);
-    vec_free(&tw->doms);
-    map_clear(&tw->dom_at);
+    doms_free(tw);
     /* (erased calls' addresses may come back as new instructions) */
     map_clear(&tw->pos);
     map_clear(&tw->numbered);
@@ -574,9 +580,7 @@ bool twins_run(PassRun *run) {
     functions += n > 0;
   }
   LLVMDisposeBuilder(b);
-  for (size_t i = 0; i < tw.doms.n; i++)
-    dom_free(tw.doms.v[i]);
-  vec_free(&tw.doms);
+  doms_free(&tw);
   vec_free(&fns);
   vec_free(&tw.work);
   map_free(&tw.dom_at);
