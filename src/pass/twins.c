@@ -131,13 +131,19 @@
  *   Cost.  Whether one instruction comes before another in its block
  * (a call and a use of its argument) is asked per use of each argument
  * of each call: read off positions numbered a block at a time (before),
- * kept while a function's calls are only read and dropped when a retype
- * rewrites them, as the callers' dominator trees are.  Walking the block
- * from the call each time made the pass quadratic in a block's calls: on
- * a random program at realistic sizes (genprog --sizes --writers
- * --outparams 23641, one kernel block of thousands of calls with stack
- * slots) twins took 19.3 s of gasp-opt's 19.6; now 0.36 s, the output
- * byte for byte the same (bench/compile/sizes.md).
+ * with gaps, so that what a retype builds before a call takes a position
+ * of its own (placed) and the block is not read again; the callers'
+ * dominator trees are kept too (a retype adds no block or edge).  An
+ * argument asked about again in one retype (a value many calls pass) has
+ * its uses read once for all its calls (generic_casts, first_use).
+ * Walking the block from the call each time made the pass quadratic in a
+ * block's calls: on a random program at realistic sizes (genprog --sizes
+ * --writers --outparams 23641, one kernel block of thousands of calls
+ * with stack slots) twins took 19.3 s of gasp-opt's 19.6; with the block
+ * numbered once per retype, 0.36 s (0.21 s on twins' own input); now
+ * 0.06 s there, and a slot or a shared pointer passed to 5,000 calls of
+ * one helper 0.79 s and 0.14 s -> 0.004 s; the output byte for byte the
+ * same (bench/compile/sizes.md).
  *
  * Remark: none (no access changes space).  Debug name: twins.
  * Statistics: twins.params, twins.functions.  Tests: test/twins/.
@@ -165,14 +171,33 @@ typedef struct Twins {
   BlockVec work;
   PtrMap use_at;   /* blocks holding a use of one twin (a phi's: its incoming block) */
   /* instructions' positions in their blocks, numbered a block at a time
-     while a function's calls are read (none added or erased): a block of
-     thousands of calls is read once, not once per question */
+     with gaps (POS_GAP) when first asked: a block of thousands of calls
+     is read once, not once per question or per retype.  What a retype
+     builds takes a position between its neighbours' (placed); a block
+     whose gap is spent, or whose start a retype rebuilt, is numbered
+     again when next asked (numbered: 0).  An erased instruction's entry
+     stays: its address, if LLVM gives it to one built later, is placed
+     or numbered again before it is read. */
   PtrMap pos, numbered;
-  bool changing; /* retype is rewriting calls: positions are not kept */
+  /* what one retype's reading asks again of an argument, read once (its
+     uses, read per call, made the reading quadratic in the calls passing
+     one value): its generic casts (casts_at: index of the first in casts,
+     the others following, NULL-ended) and its out-parameter call
+     (first_at: index in first, the use that dominates every other, or
+     NULL).  ASKED_ONCE marks an argument asked about once, its uses read
+     as they are.  Dropped when a retype rewrites (end_reading); an
+     argument's casts when cast_at adds one. */
+  PtrMap casts_at, first_at;
+  ValVec casts, first;
 } Twins;
 
-/* The callers' dominator trees, dropped (a retype changed them, or the
-   pass ends). */
+/* Room between neighbours' first positions: what one call's retype
+   builds before it (its arguments' casts and selects) fits without
+   numbering the block again. */
+#define POS_GAP 1024u
+
+/* The callers' dominator trees, dropped when the pass ends (a retype
+   adds instructions, never blocks or edges). */
 static void doms_free(Twins *tw) {
   for (size_t i = 0; i < tw->doms.n; i++)
     dom_free(tw->doms.v[i]);
@@ -190,22 +215,43 @@ static const Dom *dom_of(Twins *tw, LLVMValueRef fn) {
   return tw->doms.v[i];
 }
 
+static bool numbered(const Twins *tw, LLVMBasicBlockRef bb) {
+  uint32_t v = map_find(&tw->numbered, bb);
+  return v != MAP_NONE && v;
+}
+
 /* Does instruction a come before b (same block, a != b)? */
 static bool before(Twins *tw, LLVMValueRef a, LLVMValueRef b) {
-  if (tw->changing) {
-    for (LLVMValueRef i = LLVMGetNextInstruction(a); i; i = LLVMGetNextInstruction(i))
-      if (i == b)
-        return true;
-    return false;
-  }
   LLVMBasicBlockRef bb = LLVMGetInstructionParent(a);
-  if (map_find(&tw->numbered, bb) == MAP_NONE) {
-    uint32_t k = 0;
+  if (!numbered(tw, bb)) {
+    size_t n = 0;
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      map_put(&tw->pos, i, k++);
+      n++;
+    /* positions step..(n * step) stay below MAP_NONE */
+    uint32_t step = n < (UINT32_MAX - 1) / POS_GAP - 1 ? POS_GAP : 1, k = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+      map_put(&tw->pos, i, k += step);
     map_put(&tw->numbered, bb, 1);
   }
   return map_find(&tw->pos, a) < map_find(&tw->pos, b);
+}
+
+/* v, just built (or a constant a builder folded), takes a position between
+   its neighbours' in a numbered block; where there is none left, the
+   block is numbered again when next asked. */
+static void placed(Twins *tw, LLVMValueRef v) {
+  if (!LLVMIsAInstruction(v))
+    return;
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
+  if (!numbered(tw, bb))
+    return;
+  LLVMValueRef p = LLVMGetPreviousInstruction(v), q = LLVMGetNextInstruction(v);
+  uint32_t lo = p ? map_find(&tw->pos, p) : 0;
+  uint32_t hi = q ? map_find(&tw->pos, q) : lo + 2 * POS_GAP;
+  if (hi > lo + 1 && hi != MAP_NONE && lo != MAP_NONE)
+    map_put(&tw->pos, v, lo + (hi - lo) / 2);
+  else
+    map_put(&tw->numbered, bb, 0);
 }
 
 /* Does the cast g reach, on a path that does not pass its definition, a
@@ -267,6 +313,13 @@ static bool available(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
   return dom_blocks(dom_of(tw, LLVMGetBasicBlockParent(cb)), gb, cb);
 }
 
+/* The calls are rewritten: what was read of their arguments is gone. */
+static void end_reading(Twins *tw) {
+  map_clear(&tw->casts_at);
+  map_clear(&tw->first_at);
+  tw->casts.n = tw->first.n = 0;
+}
+
 /* If v is a stack slot or a global at a constant offset, the slot (an
    alloca) or the global, else NULL.  The back end computes such an
    address where it is used (the frame or symbol plus the offset) rather
@@ -288,6 +341,36 @@ static LLVMValueRef remat_base(LLVMValueRef v) {
   }
 }
 
+/* An argument asked about a second time in one reading is read once for
+   all its calls. */
+#define ASKED_ONCE (MAP_NONE - 1)
+
+/* The use of a (an instruction) that dominates every other (lifetime
+   markers aside; none a phi), if there is another, else NULL.  Such a use
+   is unique: of two that dominated each other one would be both. */
+static LLVMValueRef first_use(Twins *tw, LLVMValueRef a) {
+  LLVMValueRef top = NULL;
+  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user) || ir_is_lifetime(user))
+      continue;
+    if (LLVMIsAPHINode(user))
+      return NULL;
+    if (!top || (user != top && available(tw, user, top)))
+      top = user;
+  }
+  bool other = false;
+  for (LLVMUseRef u = top ? LLVMGetFirstUse(a) : NULL; u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (user == top || !LLVMIsAInstruction(user) || ir_is_lifetime(user))
+      continue;
+    if (!available(tw, top, user))
+      return NULL;
+    other = true;
+  }
+  return other ? top : NULL;
+}
+
 /* Is a, a stack slot at a constant offset, call c's out-parameter:
    written by the callee, read by the caller?  Some use of a other than c
    (and lifetime markers) and c dominates every one (not a phi). */
@@ -295,6 +378,15 @@ static bool out_param(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   LLVMValueRef slot = LLVMIsAInstruction(a) ? remat_base(a) : NULL;
   if (!slot || !LLVMIsAAllocaInst(slot))
     return false;
+  uint32_t i = map_find(&tw->first_at, a);
+  if (i == ASKED_ONCE) {
+    i = (uint32_t)tw->first.n;
+    vec_push(&tw->first, first_use(tw, a));
+    map_put(&tw->first_at, a, i);
+  }
+  if (i != MAP_NONE)
+    return tw->first.v[i] == c;
+  map_put(&tw->first_at, a, ASKED_ONCE);
   bool read = false;
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
@@ -305,6 +397,35 @@ static bool out_param(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
     read = true;
   }
   return read;
+}
+
+/* Where a's casts to generic start in tw->casts (NULL-ended), or MAP_NONE
+   when a is asked about the first time in this reading. */
+static uint32_t generic_casts(Twins *tw, LLVMValueRef a) {
+  uint32_t i = map_find(&tw->casts_at, a);
+  if (i == MAP_NONE) {
+    map_put(&tw->casts_at, a, ASKED_ONCE);
+  } else if (i == ASKED_ONCE) {
+    i = (uint32_t)tw->casts.n;
+    for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef g = LLVMGetUser(u);
+      if (LLVMIsAAddrSpaceCastInst(g) && ir_ptr_as(LLVMTypeOf(g)) == tw->t->generic)
+        vec_push(&tw->casts, g);
+    }
+    vec_push(&tw->casts, NULL);
+    map_put(&tw->casts_at, a, i);
+  }
+  return i;
+}
+
+/* Of a generic cast g of an argument of call c (in fn) and best, the
+   twin live_twin chooses. */
+static LLVMValueRef better_twin(Twins *tw, LLVMValueRef g, LLVMValueRef c, LLVMValueRef fn,
+                                LLVMValueRef best) {
+  return LLVMGetBasicBlockParent(LLVMGetInstructionParent(g)) == fn && available(tw, g, c) &&
+                 (!best || available(tw, g, best)) && used_after(tw, g, c)
+             ? g
+             : best;
 }
 
 /* The generic twin of argument a of call c that c's function keeps live
@@ -322,19 +443,26 @@ static LLVMValueRef live_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   if ((!LLVMIsAInstruction(a) && !LLVMIsAArgument(a)) || remat_base(a))
     return NULL;
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(c)), best = NULL;
+  uint32_t k = generic_casts(tw, a);
+  if (k != MAP_NONE) {
+    for (; tw->casts.v[k]; k++)
+      best = better_twin(tw, tw->casts.v[k], c, fn, best);
+    return best;
+  }
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef g = LLVMGetUser(u);
-    if (LLVMIsAAddrSpaceCastInst(g) && ir_ptr_as(LLVMTypeOf(g)) == tw->t->generic &&
-        LLVMGetBasicBlockParent(LLVMGetInstructionParent(g)) == fn && available(tw, g, c) &&
-        (!best || available(tw, g, best)) && used_after(tw, g, c))
-      best = g;
+    if (LLVMIsAAddrSpaceCastInst(g) && ir_ptr_as(LLVMTypeOf(g)) == tw->t->generic)
+      best = better_twin(tw, g, c, fn, best);
   }
   return best;
 }
 
 /* v's cast to generic, built by b (a constant's folds). */
 static LLVMValueRef cast_at(Twins *tw, LLVMBuilderRef b, LLVMValueRef v) {
-  return LLVMBuildAddrSpaceCast(b, v, ir_retype(LLVMTypeOf(v), tw->t->generic), "");
+  LLVMValueRef g = LLVMBuildAddrSpaceCast(b, v, ir_retype(LLVMTypeOf(v), tw->t->generic), "");
+  placed(tw, g);
+  map_put(&tw->casts_at, v, MAP_NONE); /* one more (generic_casts reads them again) */
+  return g;
 }
 
 /* A select that only call c uses, of a value that has a twin and
@@ -385,7 +513,9 @@ static LLVMValueRef twin_at(Twins *tw, LLVMBuilderRef b, ArgTwin t, LLVMValueRef
     LLVMValueRef o = LLVMGetOperand(t.v, k + 1), lt = live_twin(tw, o, c);
     xy[k] = lt ? lt : cast_at(tw, b, o);
   }
-  return LLVMBuildSelect(b, LLVMGetOperand(t.v, 0), xy[0], xy[1], "");
+  LLVMValueRef sel = LLVMBuildSelect(b, LLVMGetOperand(t.v, 0), xy[0], xy[1], "");
+  placed(tw, sel);
+  return sel;
 }
 
 /* Attribute index idx of v (a function or a call) now takes generic null
@@ -485,7 +615,7 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
     taken += take[k];
   }
   if (taken) {
-    tw->changing = true;
+    end_reading(tw); /* (live_twin reads casts as they are built) */
     LLVMTypeRef fty = LLVMGlobalGetValueType(f);
     LLVMTypeRef *ps = ir_param_types(fty, &np);
     for (unsigned k = 0; k < np; k++)
@@ -496,6 +626,11 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
     char *name = xstrdup(ir_name(f));
     LLVMValueRef nf = specs_retype(tw->t, f, nty, name);
     free(name);
+    /* the body moved over with f's blocks (their dominators the same);
+       the entry's start is new: its casts.  f's address may come back as
+       a later retype's function. */
+    map_put(&tw->numbered, LLVMGetEntryBasicBlock(nf), 0);
+    map_put(&tw->dom_at, f, MAP_NONE);
     for (unsigned k = 0; k < np; k++) /* the entry's cast is named for its space */
       for (LLVMUseRef u = take[k] ? LLVMGetFirstUse(LLVMGetParam(nf, k)) : NULL; u;
            u = LLVMGetNextUse(u))
@@ -527,7 +662,11 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
         args[k] = take[k] ? twin_at(tw, b, tj[k], c) : LLVMGetOperand(c, k);
         *slots += take[k] && tj[k].how == TWIN_SLOT;
       }
+      /* an erased value's address may come back as one built later:
+         what was read of it goes (a select's or a call's twins) */
+      map_put(&tw->casts_at, c, MAP_NONE);
       LLVMValueRef nc = ir_replace_call(b, c, nf, nty, args, np);
+      placed(tw, nc);
       for (unsigned k = 0; k < np; k++)
         if (null[k])
           allow_null(nc, k + 1);
@@ -535,24 +674,20 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
         bool first = take[k] && tj[k].how == TWIN_SELECT;
         for (unsigned e = 0; e < k && first; e++) /* passed twice: erased once */
           first = !take[e] || tj[e].how != TWIN_SELECT || tj[e].v != tj[k].v;
-        if (first && !LLVMGetFirstUse(tj[k].v))
+        if (first && !LLVMGetFirstUse(tj[k].v)) {
+          map_put(&tw->casts_at, tj[k].v, MAP_NONE);
           LLVMInstructionEraseFromParent(tj[k].v);
+        }
       }
     }
     free(args);
     free(null);
     LLVMDeleteFunction(f);
+    end_reading(tw);
   }
   free(twin);
   free(take);
   vec_free(&calls);
-  if (taken) { /* the callers changed: what was read of them is gone */
-    doms_free(tw);
-    /* (erased calls' addresses may come back as new instructions) */
-    map_clear(&tw->pos);
-    map_clear(&tw->numbered);
-    tw->changing = false;
-  }
   return taken;
 }
 
@@ -568,6 +703,8 @@ bool twins_run(PassRun *run) {
   map_init(&tw.use_at);
   map_init(&tw.pos);
   map_init(&tw.numbered);
+  map_init(&tw.casts_at);
+  map_init(&tw.first_at);
   ValVec fns = {0};
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     if (LLVMGetFirstBasicBlock(f) && world_internal(f) && world_may_rewrite(cx->tgt, f))
@@ -588,6 +725,10 @@ bool twins_run(PassRun *run) {
   map_free(&tw.use_at);
   map_free(&tw.pos);
   map_free(&tw.numbered);
+  map_free(&tw.casts_at);
+  map_free(&tw.first_at);
+  vec_free(&tw.casts);
+  vec_free(&tw.first);
   cx_stat(cx, &st_params, params);
   cx_stat(cx, &st_functions, functions);
   cx_stat(cx, &st_slots, slots);
