@@ -285,6 +285,7 @@ bool capi_upgrade_calls(LLVMValueRef decl);
 /* Variadics lowered to an argument buffer as llc does (ExpandVariadics); true if m changed. */
 bool capi_expand_variadics(LLVMModuleRef m);
 void ir_take_name(LLVMValueRef from, LLVMValueRef to); /* Value::takeName */
+bool ir_comes_before(LLVMValueRef a, LLVMValueRef b); /* one block's: Instruction::comesBefore */
 bool ir_dso_local(LLVMValueRef gv); /* GlobalValue's dso_local (local linkage sets it) */
 void ir_set_dso_local(LLVMValueRef gv, bool on);
 char *ir_print_function(LLVMValueRef f); /* f's text, in time linear in f */
@@ -293,8 +294,7 @@ char *ir_print_function(LLVMValueRef f); /* f's text, in time linear in f */
    arguments and instructions; a function without a DISubprogram: nothing). */
 void dbg_copy(LLVMValueRef from, LLVMValueRef to, const LLVMValueRef *olds,
               const LLVMValueRef *news, size_t n);
-/* Before v is erased: its debug records follow `same` (same bits), or
-   LLVM's salvage rules; what cannot be expressed becomes poison. */
+/* Before v is erased: its debug records follow `same` (same bits), or are salvaged, or poison. */
 void dbg_salvage(LLVMValueRef v, LLVMValueRef same);
 
 #endif

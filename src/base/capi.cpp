@@ -81,6 +81,7 @@ void dbg_salvage(LLVMValueRef v, LLVMValueRef same);
 bool capi_upgrade_calls(LLVMValueRef decl);
 bool capi_expand_variadics(LLVMModuleRef m);
 void ir_take_name(LLVMValueRef from, LLVMValueRef to);
+bool ir_comes_before(LLVMValueRef a, LLVMValueRef b);
 bool ir_dso_local(LLVMValueRef gv);
 void ir_set_dso_local(LLVMValueRef gv, bool on);
 void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
@@ -124,6 +125,10 @@ void ir_take_name(LLVMValueRef from, LLVMValueRef to) {
   Value *f = unwrap(from);
   if (f->hasName()) /* (takeName of an unnamed value would clear to's name) */
     unwrap(to)->takeName(f);
+}
+
+bool ir_comes_before(LLVMValueRef a, LLVMValueRef b) {
+  return unwrap<Instruction>(a)->comesBefore(unwrap<Instruction>(b));
 }
 
 bool ir_dso_local(LLVMValueRef gv) { return unwrap<GlobalValue>(gv)->isDSOLocal(); }

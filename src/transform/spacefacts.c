@@ -164,10 +164,9 @@ static bool fact_covers(const Dom *d, const Fact *f, LLVMValueRef at) {
     return dom_blocks(d, f->block, ub);
   if (ub != f->block)
     return dom_blocks(d, f->block, ub);
-  for (LLVMValueRef i = LLVMGetNextInstruction(f->assume); i; i = LLVMGetNextInstruction(i))
-    if (i == at)
-      return true;
-  return false;
+  /* (walking the block from the assume for each use was quadratic in the
+     uses after one assume: 20,000 took infer 10 s) */
+  return ir_comes_before(f->assume, at);
 }
 
 /* The first instruction fact f holds at (where its cast pair goes). */

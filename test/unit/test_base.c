@@ -214,7 +214,31 @@ static void test_address_taken(void) {
   LLVMContextDispose(ctx);
 }
 
+/* ir_comes_before: a block's order, strict, and right after an insertion
+   (LLVM renumbers the block when next asked). */
+static void test_comes_before(void) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  const char ir[] = "define i32 @f(i32 %x) {\n"
+                    "  %a = add i32 %x, 1\n  %b = add i32 %a, 2\n  ret i32 %b\n}\n";
+  LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+  if (m) {
+    LLVMValueRef f = LLVMGetNamedFunction(m, "f");
+    LLVMValueRef a = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f));
+    LLVMValueRef b = LLVMGetNextInstruction(a), r = LLVMGetNextInstruction(b);
+    CHECK(ir_comes_before(a, b) && ir_comes_before(a, r) && ir_comes_before(b, r));
+    CHECK(!ir_comes_before(b, a) && !ir_comes_before(r, a) && !ir_comes_before(a, a));
+    LLVMBuilderRef bld = LLVMCreateBuilderInContext(ctx);
+    LLVMPositionBuilderBefore(bld, b);
+    LLVMValueRef n = LLVMBuildAdd(bld, a, a, "n");
+    CHECK(ir_comes_before(a, n) && ir_comes_before(n, b) && !ir_comes_before(b, n));
+    LLVMDisposeBuilder(bld);
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(ctx);
+}
+
 void unit_base(void) {
+  test_comes_before();
   test_metadata_global();
   test_address_taken();
   test_loop_depth();
