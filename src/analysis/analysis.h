@@ -47,11 +47,11 @@ int mem_slot_entry(const MemModel *mm, uint32_t slot);
    or MAP_NONE when gasp cannot list them (its address escapes, a write it cannot
    place).  Call after reading that function's space analysis (shared scratch). */
 uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t stride);
-/* The memcpy filling all of alloca from a host-filled parameter nothing else
-   touches (byvalcopy's copy of a kernel's by-value aggregate), or NULL.  Backend
-   casts: tgt_backend_casts, or v loaded from such a copy (the back end's too). */
+/* The memcpy filling all of alloca from a host-filled parameter nothing else touches
+   (byvalcopy's copy of a kernel's by-value aggregate), or NULL.  Backend casts: tgt_backend_casts,
+   or v loaded from such a copy (the back end's too; copies: the caller's memo per slot, or NULL). */
 LLVMValueRef mem_host_copy(const TgtTable *t, LLVMValueRef alloca);
-bool mem_backend_casts(const TgtTable *t, LLVMValueRef v);
+bool mem_backend_casts(const TgtTable *t, LLVMValueRef v, PtrMap *copies);
 /* Parameter k of fn is only read through (loads, comparisons, copies out
    of it, and callees that only read), and fn's definition is exact. */
 bool mem_param_reads_only(LLVMValueRef fn, unsigned k);

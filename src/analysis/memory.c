@@ -839,12 +839,22 @@ static LLVMValueRef host_param_of(const TgtTable *t, LLVMValueRef fn, LLVMValueR
   return u && !LLVMGetNextUse(u) ? p : NULL; /* nothing else reads or writes it */
 }
 
-bool mem_backend_casts(const TgtTable *t, LLVMValueRef v) {
+bool mem_backend_casts(const TgtTable *t, LLVMValueRef v, PtrMap *copies) {
   if (tgt_backend_casts(t, v))
     return true;
   if (!t->kernel_byval_space || !LLVMIsALoadInst(v))
     return false;
-  return mem_host_copy(t, ir_strip_offsets(LLVMGetOperand(v, 0))) != NULL;
+  LLVMValueRef a = ir_strip_offsets(LLVMGetOperand(v, 0));
+  if (!copies || !LLVMIsAAllocaInst(a))
+    return mem_host_copy(t, a) != NULL;
+  /* one walk of the slot's uses for all its loads (one per load was
+     quadratic in them: 20,000 loads of one slot took infer 8 s) */
+  uint32_t k = map_find(copies, a);
+  if (k == MAP_NONE) {
+    k = mem_host_copy(t, a) != NULL;
+    map_put(copies, a, k);
+  }
+  return k;
 }
 
 LLVMValueRef mem_host_copy(const TgtTable *t, LLVMValueRef alloca) {

@@ -78,6 +78,7 @@ typedef struct Resolve {
   /* per function, where the global cast must be shared (tgt_cast_shared):
      root -> 1 + shared?, and each value's global twin (index + 1 in twins) */
   PtrMap roots, twin_of;
+  PtrMap copies; /* mem_backend_casts: a slot's host copy, read once a function */
   ValVec twins;
   PtrMap unused; /* the casts and GEPs under tests answered by a constant */
   PtrMap int_reads; /* the early run: what the function reads as integers */
@@ -377,7 +378,7 @@ static bool cast_shared_for(Resolve *s, LLVMValueRef p) {
       LLVMIsAConstant(p))
     return true;
   LLVMValueRef r = chain_root(p);
-  if (LLVMIsAConstant(r) || mem_backend_casts(s->t, r))
+  if (LLVMIsAConstant(r) || mem_backend_casts(s->t, r, &s->copies))
     return true; /* a kernel's parameter: the back end casts it itself */
   uint32_t known = map_find(&s->roots, r);
   if (known == MAP_NONE) {
@@ -610,6 +611,7 @@ static void resolve_function(Resolve *s, LLVMValueRef fn, const PtrMap *casting)
     made += make_global(s, ops.v[k]);
   s->backend_on = false;
   map_clear(&s->roots);
+  map_clear(&s->copies);
   map_clear(&s->twin_of);
   s->twins.n = 0;
   erase_unused(s, fn);
@@ -669,6 +671,7 @@ bool resolve_run(PassRun *run) {
       resolve_function(&s, fn, &casting);
   map_free(&casting);
   map_free(&s.roots);
+  map_free(&s.copies);
   map_free(&s.twin_of);
   map_free(&s.unused);
   map_free(&s.int_reads);

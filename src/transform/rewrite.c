@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* rewrite.c — the rewriter: a function's generic values to their spaces
- * (the engine of the `infer` pass, pass/infer.c; ipmsp, fields and memsum
- * run it on what they change).
+/* rewrite.c — the rewriter: a function's generic values to their spaces (the
+ * engine of `infer`, pass/infer.c; ipmsp, fields and memsum run it too).
  *
  * Problem.  Front ends emit generic (flat) pointers whenever the origin of a
  * pointer is not syntactically obvious.  Inside one function the origin is
@@ -492,11 +491,11 @@ static void find_unshared(Infer *s) {
   vec_grow(&s->unshared, nc + 1);
   s->unshared.n = nc;
   memset(s->unshared.v, 0, nc * sizeof *s->unshared.v);
-  /* a root's walk stops at what is marked: each round may mark more roots
-     (a kernel's parameter whose one loop access goes through a phi with a
-     loaded pointer that stays generic); a few rounds, then what is left
-     named stays named (a cost, never a question of soundness) */
+  /* a root's walk stops at what is marked, and a round may mark more (a
+     kernel parameter's one loop access through a phi with a loaded generic
+     pointer); after a few, what is left named stays named (a cost only) */
   unsigned rounds = 0;
+  PtrMap copies = {0}; /* mem_backend_casts: a slot's host copy, read once */
   for (bool again = s->cast_shared; again && rounds++ < 4;) {
     again = false;
     Dom *dom = NULL;
@@ -505,7 +504,7 @@ static void find_unshared(Infer *s) {
       int as = lat_of(s, k);
       if (as < 0 || !cast_root((SpKind)c->kind) || !tgt_cast_shared(s->t, as, false) ||
           LLVMGetTypeKind(LLVMTypeOf(c->v)) != LLVMPointerTypeKind ||
-          mem_backend_casts(s->t, c->v))
+          mem_backend_casts(s->t, c->v, &copies))
         continue; /* a kernel's parameter: the back end casts it itself */
       RootWalk q = {s, as};
       if (!benefit_cast_shared(c->v, as, &dom, root_follow, &q))
@@ -525,6 +524,7 @@ static void find_unshared(Infer *s) {
       }
     }
   }
+  map_free(&copies);
 }
 
 /* Is p (an operation's pointer) built from a root phase 2a keeps generic? */
