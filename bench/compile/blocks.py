@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""blocks.py [--sizes 2500,5000,10000,20000] [--runs 3] [--build build]
+            [--base OLD_BUILD] [--out bench/compile/blocks.md] — what gasp-opt
+costs on one block that holds N of one thing, as N doubles.
+
+Each shape is an NVPTX module written here (no sources, no generator): one
+kernel whose one block holds N copies of what one pass once answered by
+walking the block or a value's uses per copy, so that its cost grew with
+N squared:
+
+  slot-calls    one stack slot passed to N calls of one helper, read after
+                each (twins' out-parameter question: every use of the slot
+                per call)
+  shared-calls  one shared pointer passed to N calls of one helper, its
+                generic cast read after each (twins' live twin: every use
+                of the pointer per call)
+  assume-uses   one assumed space test (llvm.assume of isspacep.global)
+                and N accesses after it (infer's space facts: the block
+                walked from the assume per use)
+  slot-loads    one stack slot holding a generic pointer, loaded N times
+                (infer's and memsum's by-value-copy question, per load:
+                every use of the slot)
+
+gasp-opt BUILD/bin/gasp-opt with its default passes, CPU = user + system of
+the whole process (bench/compile/compile.py's measure), the median of --runs
+after one warm-up.  Per shape and N: the CPU and the ratio to the previous
+N; linear cost doubles with N (ratio about 2, reading and writing the
+module included), a cost that grows with N squared quadruples.  --base:
+the same with another build's gasp-opt beside it (an older commit's).
+The committed report: bench/compile/blocks.md.  Never a pass/fail test."""
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import compile as C  # noqa: E402
+
+HEAD = ['target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"',
+        'target triple = "nvptx64-nvidia-cuda"', '']
+
+
+def slot_calls(n):
+    body = ['define internal void @h(ptr addrspace(5) %p, i32 %v) {',
+            '  store i32 %v, ptr addrspace(5) %p, align 4', '  ret void', '}', '',
+            'define ptx_kernel void @k(ptr addrspace(1) %out) {',
+            '  %s = alloca i32, align 4',
+            '  %a = addrspacecast ptr %s to ptr addrspace(5)',
+            '  %g = addrspacecast ptr addrspace(5) %a to ptr']
+    for k in range(n):
+        body += ['  call void @h(ptr addrspace(5) %%a, i32 %d)' % k,
+                 '  %%x%d = load i32, ptr %%g, align 4' % k,
+                 '  store volatile i32 %%x%d, ptr addrspace(1) %%out, align 4' % k]
+    return body + ['  ret void', '}']
+
+
+def shared_calls(n):
+    body = ['@tile = internal addrspace(3) global [64 x i32] undef, align 4', '',
+            'define internal i32 @h(ptr addrspace(3) %p, i32 %v) {',
+            '  %x = load i32, ptr addrspace(3) %p, align 4', '  %y = add i32 %x, %v',
+            '  ret i32 %y', '}', '',
+            'define ptx_kernel void @k(ptr addrspace(1) %out, i32 %i) {',
+            '  %a = getelementptr i32, ptr addrspace(3) @tile, i32 %i',
+            '  %g = addrspacecast ptr addrspace(3) %a to ptr']
+    for k in range(n):
+        body += ['  %%r%d = call i32 @h(ptr addrspace(3) %%a, i32 %d)' % (k, k),
+                 '  store i32 %%r%d, ptr %%g, align 4' % k]
+    return body + ['  ret void', '}']
+
+
+def assume_uses(n):
+    body = ['declare void @llvm.assume(i1)', 'declare i1 @llvm.nvvm.isspacep.global(ptr)', '',
+            'define internal void @h(ptr %p) {',
+            '  %c = call i1 @llvm.nvvm.isspacep.global(ptr %p)',
+            '  call void @llvm.assume(i1 %c)']
+    for k in range(n):
+        body += ['  %%q%d = getelementptr i32, ptr %%p, i32 %d' % (k, k),
+                 '  store i32 %d, ptr %%q%d, align 4' % (k, k)]
+    return body + ['  ret void', '}', '', 'define ptx_kernel void @k(ptr %p) {',
+                   '  call void @h(ptr %p)', '  ret void', '}']
+
+
+def slot_loads(n):
+    body = ['define ptx_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in) {',
+            '  %s = alloca { ptr, ptr }, align 8',
+            '  %g = addrspacecast ptr addrspace(1) %in to ptr',
+            '  store ptr %g, ptr %s, align 8',
+            '  %o = addrspacecast ptr addrspace(1) %out to ptr']
+    for k in range(n):
+        body += ['  %%p%d = load ptr, ptr %%s, align 8' % k,
+                 '  %%q%d = getelementptr i32, ptr %%p%d, i64 %d' % (k, k, k),
+                 '  %%v%d = load i32, ptr %%q%d, align 4' % (k, k),
+                 '  %%w%d = getelementptr i32, ptr %%o, i64 %d' % (k, k),
+                 '  store i32 %%v%d, ptr %%w%d, align 4' % (k, k)]
+    return body + ['  ret void', '}']
+
+
+SHAPES = {"slot-calls": slot_calls, "shared-calls": shared_calls,
+          "assume-uses": assume_uses, "slot-loads": slot_loads}
+
+
+def cpu(opt, path, runs):
+    cmd = [opt, path, "-o", os.devnull]
+    C.measure(cmd)
+    return statistics.median(C.measure(cmd)[0] for _ in range(runs))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="2500,5000,10000,20000")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--base", help="another build to time beside it")
+    ap.add_argument("--base-label", help="what --base is, for the report (a commit)")
+    ap.add_argument("--out", default=os.path.join(HERE, "blocks.md"))
+    a = ap.parse_args()
+    sizes = [int(x) for x in a.sizes.split(",")]
+    builds = [("gasp-opt", a.build)] + ([("base", a.base)] if a.base else [])
+    cols = " | ".join("%s CPU s | x previous" % name for name, _ in builds)
+    lines = ["# gasp-opt on one block of N things, as N doubles", "",
+             "`python3 bench/compile/blocks.py%s%s` — gasp-opt's default passes on "
+             "modules written by the script (one kernel block holding N of one shape; "
+             "the script's docstring says what each exercises); CPU = user + system, "
+             "median of %d after a warm-up.  A linear cost doubles with N; one that "
+             "grows with N squared quadruples." % (
+                  ("" if a.sizes == "2500,5000,10000,20000" else " --sizes " + a.sizes) +
+                 ("" if a.runs == 3 else " --runs %d" % a.runs),
+                 " --base OLD" if a.base else "", a.runs) +
+             ("  base: OLD, %s." % a.base_label if a.base and a.base_label else ""), "",
+             "| shape | N | %s |" % cols,
+             "|---|---|" + "---|---|" * len(builds)]
+    with tempfile.TemporaryDirectory() as tmp:
+        for shape, make in SHAPES.items():
+            prev = {}
+            for n in sizes:
+                path = os.path.join(tmp, "%s-%d.ll" % (shape, n))
+                with open(path, "w") as f:
+                    f.write("\n".join(HEAD + make(n)) + "\n")
+                cells = []
+                for name, build in builds:
+                    t = cpu(os.path.join(build, "bin", "gasp-opt"), path, a.runs)
+                    cells.append("%.3f | %s" % (t, "%.2f" % (t / prev[name]) if name in prev
+                                                and prev[name] > 0 else "–"))
+                    prev[name] = t
+                lines.append("| %s | %d | %s |" % (shape, n, " | ".join(cells)))
+    return C.write_out(a.out, "\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
