@@ -13,8 +13,13 @@ N squared:
                 each (twins' out-parameter question: every use of the slot
                 per call)
   shared-calls  one shared pointer passed to N calls of one helper, its
-                generic cast read after each (twins' live twin: every use
-                of the pointer per call)
+                generic cast handed to an external function after each
+                (twins' live twin: every use of the pointer per call)
+  shared-calls-reversed
+                the same with both values' use lists earliest first
+                (`uselistorder`: clang's in-memory modules keep them in no
+                set order; twins' question whether the cast is read after
+                a call walked every earlier use)
   assume-uses   one assumed space test (llvm.assume of isspacep.global)
                 and N accesses after it (infer's space facts: the block
                 walked from the assume per use)
@@ -60,6 +65,7 @@ def slot_calls(n):
 
 def shared_calls(n):
     body = ['@tile = internal addrspace(3) global [64 x i32] undef, align 4', '',
+            'declare void @use(ptr, i32)', '',
             'define internal i32 @h(ptr addrspace(3) %p, i32 %v) {',
             '  %x = load i32, ptr addrspace(3) %p, align 4', '  %y = add i32 %x, %v',
             '  ret i32 %y', '}', '',
@@ -68,8 +74,16 @@ def shared_calls(n):
             '  %g = addrspacecast ptr addrspace(3) %a to ptr']
     for k in range(n):
         body += ['  %%r%d = call i32 @h(ptr addrspace(3) %%a, i32 %d)' % (k, k),
-                 '  store i32 %%r%d, ptr %%g, align 4' % k]
+                 '  call void @use(ptr %%g, i32 %%r%d)' % k]
     return body + ['  ret void', '}']
+
+
+def shared_calls_reversed(n):
+    body = shared_calls(n)[:-1]
+    body += ['  uselistorder ptr %%g, { %s }' % ", ".join(str(x) for x in range(n - 1, -1, -1)),
+             '  uselistorder ptr addrspace(3) %%a, { %s }' % ", ".join(
+                 str(x) for x in range(n, -1, -1)), '}']
+    return body
 
 
 def assume_uses(n):
@@ -100,6 +114,7 @@ def slot_loads(n):
 
 
 SHAPES = {"slot-calls": slot_calls, "shared-calls": shared_calls,
+          "shared-calls-reversed": shared_calls_reversed,
           "assume-uses": assume_uses, "slot-loads": slot_loads}
 
 

@@ -135,15 +135,19 @@
  * of its own (placed) and the block is not read again; the callers'
  * dominator trees are kept too (a retype adds no block or edge).  An
  * argument asked about again in one retype (a value many calls pass) has
- * its uses read once for all its calls (generic_casts, first_use).
+ * its uses read once for all its calls (generic_casts, first_use), and so
+ * has a twin (use_sums: per block, its last use), whose uses were walked
+ * per call until one came after the call: quadratic where its use list
+ * runs earliest first, an order clang's in-memory modules may hold.
  * Walking the block from the call each time made the pass quadratic in a
  * block's calls: on a random program at realistic sizes (genprog --sizes
  * --writers --outparams 23641, one kernel block of thousands of calls
  * with stack slots) twins took 19.3 s of gasp-opt's 19.6; with the block
  * numbered once per retype, 0.36 s (0.21 s on twins' own input); now
  * 0.06 s there, and a slot or a shared pointer passed to 5,000 calls of
- * one helper 0.79 s and 0.14 s -> 0.004 s; the output byte for byte the
- * same (bench/compile/sizes.md).
+ * one helper 0.79 s and 0.14 s -> 0.004 s (10,000, the use lists earliest
+ * first: 1.43 s -> 0.012 s); the output byte for byte the same
+ * (bench/compile/sizes.md, blocks.md).
  *
  * Remark: none (no access changes space).  Debug name: twins.
  * Statistics: twins.params, twins.functions.  Tests: test/twins/.
@@ -161,6 +165,15 @@ static const GaspStatDesc st_slots = {
     "twins.slots", "calls' stack-slot arguments the caller reads after the call, passed generic"};
 static const GaspStatDesc st_functions = {
     "twins.functions", "functions retyped so (a cast to the named space at the entry)"};
+
+/* A generic twin's uses in one block: how many (not a phi's), the last,
+   and whether a phi takes it from the block's end. */
+typedef struct UseSum {
+  LLVMBasicBlockRef bb;
+  LLVMValueRef last;
+  uint32_t n;
+  bool phi_in;
+} UseSum;
 
 typedef struct Twins {
   const TgtTable *t;
@@ -189,6 +202,12 @@ typedef struct Twins {
      argument's casts when cast_at adds one. */
   PtrMap casts_at, first_at;
   ValVec casts, first;
+  /* and a generic twin's uses (sums_at: index of its first block in sums,
+     the others following, ended by a NULL block; sum_of: scratch), read
+     per block only while the calls are read (reading) */
+  PtrMap sums_at, sum_of;
+  VEC(UseSum) sums;
+  bool reading;
 } Twins;
 
 /* Room between neighbours' first positions: what one call's retype
@@ -254,13 +273,72 @@ static void placed(Twins *tw, LLVMValueRef v) {
     map_put(&tw->numbered, bb, 0);
 }
 
+/* An argument asked about a second time in one reading is read once for
+   all its calls. */
+#define ASKED_ONCE (MAP_NONE - 1)
+
+/* Where g's use sums start in tw->sums, or MAP_NONE when g is asked about
+   the first time in this reading (its uses read as they are). */
+static uint32_t use_sums(Twins *tw, LLVMValueRef g) {
+  uint32_t i = map_find(&tw->sums_at, g);
+  if (i == MAP_NONE) {
+    map_put(&tw->sums_at, g, ASKED_ONCE);
+    return MAP_NONE;
+  }
+  if (i != ASKED_ONCE)
+    return i;
+  i = (uint32_t)tw->sums.n;
+  map_clear(&tw->sum_of);
+  for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user) || ir_is_lifetime(user))
+      continue;
+    bool phi = LLVMIsAPHINode(user);
+    for (unsigned k = 0; k < (phi ? LLVMCountIncoming(user) : 1); k++) {
+      if (phi && LLVMGetIncomingValue(user, k) != g)
+        continue;
+      LLVMBasicBlockRef bb = phi ? LLVMGetIncomingBlock(user, k) : LLVMGetInstructionParent(user);
+      uint32_t j = map_find(&tw->sum_of, bb);
+      if (j == MAP_NONE) {
+        j = (uint32_t)tw->sums.n;
+        vec_push(&tw->sums, ((UseSum){bb, NULL, 0, false}));
+        map_put(&tw->sum_of, bb, j);
+      }
+      UseSum *e = &tw->sums.v[j];
+      if (phi) {
+        e->phi_in = true;
+        continue;
+      }
+      e->n++;
+      if (!e->last || (user != e->last && before(tw, e->last, user)))
+        e->last = user;
+    }
+  }
+  vec_push(&tw->sums, ((UseSum){NULL, NULL, 0, false}));
+  map_put(&tw->sums_at, g, i);
+  return i;
+}
+
 /* Does the cast g reach, on a path that does not pass its definition, a
    use after call c? */
 static bool used_after(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
   LLVMBasicBlockRef cb = LLVMGetInstructionParent(c), db = LLVMGetInstructionParent(g);
   bool in_cb = false; /* a use in c's block before c: after c around a loop */
   map_clear(&tw->use_at);
-  for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
+  uint32_t si = tw->reading ? use_sums(tw, g) : MAP_NONE;
+  unsigned by_c = 0; /* (c's own uses of g are none of these) */
+  for (unsigned k = 0; si != MAP_NONE && k < (unsigned)LLVMGetNumOperands(c); k++)
+    by_c += LLVMGetOperand(c, k) == g;
+  for (const UseSum *e = si != MAP_NONE ? &tw->sums.v[si] : NULL; e && e->bb; e++) {
+    if (e->bb != cb) {
+      map_put(&tw->use_at, e->bb, 1);
+      continue;
+    }
+    if (e->phi_in || (e->last && e->last != c && before(tw, c, e->last)))
+      return true; /* read at cb's end, or after c */
+    in_cb = e->n > by_c;
+  }
+  for (LLVMUseRef u = si == MAP_NONE ? LLVMGetFirstUse(g) : NULL; u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     if (user == c || !LLVMIsAInstruction(user) || ir_is_lifetime(user))
       continue; /* a lifetime marker is no code */
@@ -317,7 +395,9 @@ static bool available(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
 static void end_reading(Twins *tw) {
   map_clear(&tw->casts_at);
   map_clear(&tw->first_at);
-  tw->casts.n = tw->first.n = 0;
+  map_clear(&tw->sums_at);
+  tw->casts.n = tw->first.n = tw->sums.n = 0;
+  tw->reading = false;
 }
 
 /* If v is a stack slot or a global at a constant offset, the slot (an
@@ -340,10 +420,6 @@ static LLVMValueRef remat_base(LLVMValueRef v) {
     v = LLVMGetOperand(v, 0);
   }
 }
-
-/* An argument asked about a second time in one reading is read once for
-   all its calls. */
-#define ASKED_ONCE (MAP_NONE - 1)
 
 /* The use of a (an instruction) that dominates every other (lifetime
    markers aside; none a phi), if there is another, else NULL.  Such a use
@@ -594,6 +670,7 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
   for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u))
     vec_push(&calls, LLVMGetUser(u));
   ncalls = (unsigned)calls.n;
+  tw->reading = true;
   bool *take = xcalloc(np, sizeof *take);
   ArgTwin *twin = xcalloc((size_t)np * (ncalls ? ncalls : 1), sizeof *twin);
   unsigned taken = 0;
@@ -705,6 +782,8 @@ bool twins_run(PassRun *run) {
   map_init(&tw.numbered);
   map_init(&tw.casts_at);
   map_init(&tw.first_at);
+  map_init(&tw.sums_at);
+  map_init(&tw.sum_of);
   ValVec fns = {0};
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     if (LLVMGetFirstBasicBlock(f) && world_internal(f) && world_may_rewrite(cx->tgt, f))
@@ -727,6 +806,9 @@ bool twins_run(PassRun *run) {
   map_free(&tw.numbered);
   map_free(&tw.casts_at);
   map_free(&tw.first_at);
+  map_free(&tw.sums_at);
+  map_free(&tw.sum_of);
+  vec_free(&tw.sums);
   vec_free(&tw.casts);
   vec_free(&tw.first);
   cx_stat(cx, &st_params, params);
