@@ -277,14 +277,20 @@ static void placed(Twins *tw, LLVMValueRef v) {
    all its calls. */
 #define ASKED_ONCE (MAP_NONE - 1)
 
+/* v's entry in m (casts_at, first_at, sums_at), v marked asked once where
+   it had none: MAP_NONE (the first question: read its uses as they are),
+   ASKED_ONCE (the second: read them once and store where) or that index. */
+static uint32_t asked(PtrMap *m, LLVMValueRef v) {
+  uint32_t i = map_find(m, v);
+  if (i == MAP_NONE)
+    map_put(m, v, ASKED_ONCE);
+  return i;
+}
+
 /* Where g's use sums start in tw->sums, or MAP_NONE when g is asked about
    the first time in this reading (its uses read as they are). */
 static uint32_t use_sums(Twins *tw, LLVMValueRef g) {
-  uint32_t i = map_find(&tw->sums_at, g);
-  if (i == MAP_NONE) {
-    map_put(&tw->sums_at, g, ASKED_ONCE);
-    return MAP_NONE;
-  }
+  uint32_t i = asked(&tw->sums_at, g);
   if (i != ASKED_ONCE)
     return i;
   i = (uint32_t)tw->sums.n;
@@ -454,7 +460,7 @@ static bool out_param(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   LLVMValueRef slot = LLVMIsAInstruction(a) ? remat_base(a) : NULL;
   if (!slot || !LLVMIsAAllocaInst(slot))
     return false;
-  uint32_t i = map_find(&tw->first_at, a);
+  uint32_t i = asked(&tw->first_at, a);
   if (i == ASKED_ONCE) {
     i = (uint32_t)tw->first.n;
     vec_push(&tw->first, first_use(tw, a));
@@ -462,7 +468,6 @@ static bool out_param(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   }
   if (i != MAP_NONE)
     return tw->first.v[i] == c;
-  map_put(&tw->first_at, a, ASKED_ONCE);
   bool read = false;
   for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
@@ -478,10 +483,8 @@ static bool out_param(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
 /* Where a's casts to generic start in tw->casts (NULL-ended), or MAP_NONE
    when a is asked about the first time in this reading. */
 static uint32_t generic_casts(Twins *tw, LLVMValueRef a) {
-  uint32_t i = map_find(&tw->casts_at, a);
-  if (i == MAP_NONE) {
-    map_put(&tw->casts_at, a, ASKED_ONCE);
-  } else if (i == ASKED_ONCE) {
+  uint32_t i = asked(&tw->casts_at, a);
+  if (i == ASKED_ONCE) {
     i = (uint32_t)tw->casts.n;
     for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
       LLVMValueRef g = LLVMGetUser(u);
