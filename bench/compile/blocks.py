@@ -26,6 +26,12 @@ N squared:
   slot-loads    one stack slot holding a generic pointer, loaded N times
                 (infer's and memsum's by-value-copy question, per load:
                 every use of the slot)
+  ordered-loads one stack struct whose first field was written twice,
+                loaded N times, its other field written after each load
+                (the memory model's writes ordered within a block: each
+                load walked back over the block to the last write of its
+                field, each instruction on the way looked up among every
+                access: cubic)
 
 gasp-opt BUILD/bin/gasp-opt with its default passes, CPU = user + system of
 the whole process (bench/compile/compile.py's measure), the median of --runs
@@ -33,6 +39,8 @@ after one warm-up.  Per shape and N: the CPU and the ratio to the previous
 N; linear cost doubles with N (ratio about 2, reading and writing the
 module included), a cost that grows with N squared quadruples.  --base:
 the same with another build's gasp-opt beside it (an older commit's).
+--cap S: a warm-up over S CPU seconds (default 60) is that cell's figure
+alone ("one run"), and that build is not run at the larger N of the shape.
 The committed report: bench/compile/blocks.md.  Never a pass/fail test."""
 import argparse
 import os
@@ -113,15 +121,40 @@ def slot_loads(n):
     return body + ['  ret void', '}']
 
 
+def ordered_loads(n):
+    body = ['define ptx_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in,'
+            ' ptr addrspace(1) %in2) {',
+            '  %s = alloca { ptr, ptr }, align 8',
+            '  %f1 = getelementptr inbounds i8, ptr %s, i64 8',
+            '  %g = addrspacecast ptr addrspace(1) %in to ptr',
+            '  %g2 = addrspacecast ptr addrspace(1) %in2 to ptr',
+            '  store ptr %g, ptr %s, align 8',
+            '  store ptr %g2, ptr %s, align 8',
+            '  %o = addrspacecast ptr addrspace(1) %out to ptr']
+    for k in range(n):
+        body += ['  %%p%d = load ptr, ptr %%s, align 8' % k,
+                 '  %%q%d = getelementptr i32, ptr %%p%d, i64 %d' % (k, k, k),
+                 '  store ptr %%q%d, ptr %%f1, align 8' % k,
+                 '  %%v%d = load i32, ptr %%q%d, align 4' % (k, k),
+                 '  %%w%d = getelementptr i32, ptr %%o, i64 %d' % (k, k),
+                 '  store i32 %%v%d, ptr %%w%d, align 4' % (k, k)]
+    return body + ['  ret void', '}']
+
+
 SHAPES = {"slot-calls": slot_calls, "shared-calls": shared_calls,
           "shared-calls-reversed": shared_calls_reversed,
-          "assume-uses": assume_uses, "slot-loads": slot_loads}
+          "assume-uses": assume_uses, "slot-loads": slot_loads,
+          "ordered-loads": ordered_loads}
 
 
-def cpu(opt, path, runs):
+def cpu(opt, path, runs, cap):
+    """The median CPU of runs after a warm-up, and whether it was measured
+    so; a warm-up over cap seconds is the answer alone (False)."""
     cmd = [opt, path, "-o", os.devnull]
-    C.measure(cmd)
-    return statistics.median(C.measure(cmd)[0] for _ in range(runs))
+    warm = C.measure(cmd)[0]
+    if warm > cap:
+        return warm, False
+    return statistics.median(C.measure(cmd)[0] for _ in range(runs)), True
 
 
 def main():
@@ -131,6 +164,9 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--base", help="another build to time beside it")
     ap.add_argument("--base-label", help="what --base is, for the report (a commit)")
+    ap.add_argument("--cap", type=float, default=60.0)
+    ap.add_argument("--shapes", default=",".join(SHAPES),
+                    help="which shapes (comma-separated; default all)")
     ap.add_argument("--out", default=os.path.join(HERE, "blocks.md"))
     a = ap.parse_args()
     sizes = [int(x) for x in a.sizes.split(",")]
@@ -140,16 +176,20 @@ def main():
              "`python3 bench/compile/blocks.py%s%s` — gasp-opt's default passes on "
              "modules written by the script (one kernel block holding N of one shape; "
              "the script's docstring says what each exercises); CPU = user + system, "
-             "median of %d after a warm-up.  A linear cost doubles with N; one that "
-             "grows with N squared quadruples." % (
+             "median of %d after a warm-up (a warm-up over %g s is the cell alone, "
+             "\"one run\", and that build is not run at the larger N).  A linear cost "
+             "doubles with N; one that grows with N squared quadruples." % (
                   ("" if a.sizes == "2500,5000,10000,20000" else " --sizes " + a.sizes) +
-                 ("" if a.runs == 3 else " --runs %d" % a.runs),
-                 " --base OLD" if a.base else "", a.runs) +
+                 ("" if a.runs == 3 else " --runs %d" % a.runs) +
+                 ("" if a.cap == 60.0 else " --cap %g" % a.cap) +
+                 ("" if a.shapes == ",".join(SHAPES) else " --shapes " + a.shapes),
+                 " --base OLD" if a.base else "", a.runs, a.cap) +
              ("  base: OLD, %s." % a.base_label if a.base and a.base_label else ""), "",
              "| shape | N | %s |" % cols,
              "|---|---|" + "---|---|" * len(builds)]
     with tempfile.TemporaryDirectory() as tmp:
-        for shape, make in SHAPES.items():
+        for shape in a.shapes.split(","):
+            make = SHAPES[shape]
             prev = {}
             for n in sizes:
                 path = os.path.join(tmp, "%s-%d.ll" % (shape, n))
@@ -157,9 +197,14 @@ def main():
                     f.write("\n".join(HEAD + make(n)) + "\n")
                 cells = []
                 for name, build in builds:
-                    t = cpu(os.path.join(build, "bin", "gasp-opt"), path, a.runs)
-                    cells.append("%.3f | %s" % (t, "%.2f" % (t / prev[name]) if name in prev
-                                                and prev[name] > 0 else "–"))
+                    if prev.get(name, 0) > a.cap:
+                        cells.append("not run (over %g s at the previous N) | –" % a.cap)
+                        prev[name] = float("inf")
+                        continue
+                    t, median = cpu(os.path.join(build, "bin", "gasp-opt"), path, a.runs, a.cap)
+                    cells.append("%.3f%s | %s" % (t, "" if median else " (one run)",
+                                                  "%.2f" % (t / prev[name]) if name in prev
+                                                  and prev[name] > 0 else "–"))
                     prev[name] = t
                 lines.append("| %s | %d | %s |" % (shape, n, " | ".join(cells)))
     return C.write_out(a.out, "\n".join(lines) + "\n")

@@ -61,19 +61,9 @@
  * facts.  Tests: fields/writers.ll, init.cl, ctor.test, cursor.cl,
  * writer-helpers.cl.
  *
- * Writes ordered within a block (ordered_slot): a load whose slot holds
- * more than one pointer looks back in its own block for the last write of
- * its field — a store, a zero memset, or a writer call whose only write of
- * those bytes lies in the callee's entry block (made on every path) — and
- * gets a slot of its own with that one pointer; a writer's field copy
- * whose load comes before any store or call of the callee's entry block
- * leads on to the copied field (up to 8 copies); the block's start gives
- * the field's slot of every write.  Anything else (a write that may not
- * happen, one covering part of the field or at a stride, two writes of the
- * field in one call, the host's fill of a by-value copy) keeps the load's
- * own slot; loads in other blocks are not followed across edges.  Tests:
- * fields/writers.ll (@mixed, @swapped; @mixed_branch, @maybe_written stay
- * generic), fields/ordered.cl, infer/ordered-host-copy.ll.
+ * Writes ordered within a block: a load whose slot holds more than one
+ * pointer may see only the last write before it in its block
+ * (memorder.c, mem_ordered_write).
  *
  * Host-filled arguments.  A CUDA kernel's struct argument (a generic byval
  * parameter on NVPTX, of a kernel nothing in the module calls:
@@ -93,73 +83,10 @@
  * host-filled.ll and the reasons in
  * test/remarks/reasons-real.ll.
  */
+#include "analysis/memmodel.h"
 #include "analysis/memsummary.h"
 
-#include <llvm-c/Target.h>
 #include <string.h>
-
-typedef struct MemSlot {
-  ValVec stored; /* generic pointers (or a generic null) written there */
-  ValVec writer; /* the store or memset that wrote each */
-  bool host;     /* the host wrote it first: global pointers too */
-  int entry;     /* a pointer into this space was there when the function
-                    started (the host's global, a caller's field fact);
-                    -1: none */
-} MemSlot;
-
-typedef enum AccKind {
-  A_PTRLOAD,  /* a load of a generic pointer (or of one read as an integer) */
-  A_PTRSTORE, /* a store of a generic pointer */
-  A_NULLSTORE, /* memset 0: the bytes hold generic nulls */
-  A_FIELDCOPY, /* a writer's store of a pointer it loaded from the same
-                  aggregate (at Access.from), moved by GEPs: that field's
-                  pointers */
-  A_CLOBBER   /* any other write */
-} AccKind;
-
-typedef struct Access {
-  LLVMValueRef inst; /* the store, memset, memcpy, load, or a call to a writer */
-  LLVMValueRef val;  /* A_PTRSTORE: the pointer written (a writer's call: the
-                        caller's argument it stores) */
-  Place at;
-  Place from;    /* A_FIELDCOPY: the field the pointer was loaded from */
-  bool moved;    /* A_PTRSTORE, A_FIELDCOPY by a writer: the pointer went
-                    through GEPs first (a null moved is no null) */
-  int64_t size;  /* bytes; -1: unknown */
-  unsigned align;
-  AccKind kind;
-  bool must;       /* a write: these bytes hold it afterwards (a plain store,
-                      memset; a writer call's Write.must) */
-  bool entry_from; /* A_FIELDCOPY: Write.entry_from */
-} Access;
-
-typedef VEC(uint32_t) SlotList;
-
-struct MemModel {
-  Pool pool;           /* the containers below, the slots' lists included */
-  const TgtTable *t;
-  int generic;         /* the target's generic space */
-  LLVMTargetDataRef td;
-  int64_t psize;       /* bytes of a generic pointer */
-  LLVMValueRef null;   /* the generic null */
-  PtrMap load_slot;    /* load -> slot */
-  PtrMap store_slots;  /* store -> index into feeds */
-  VEC(SlotList) feeds; /* per store: the slots it writes */
-  size_t nfeeds;
-  VEC(MemSlot) slots;
-  /* scratch for the walk of one alloca */
-  Fwd region;     /* the forward walk from it (deduplicated: fwd_reached) */
-  VEC(Access) acc;
-  PtrMap acc_set;  /* instructions with an access in acc */
-  PtrMap off_slot; /* exact offset (as a key) -> slot, for one alloca */
-  VEC(Place) strided;     /* strided places with a slot, for one alloca */
-  VEC(uint32_t) strided_slot; /* ... and their slots */
-  unsigned region_align;  /* of the region being walked */
-  LLVMValueRef host_copy; /* the memcpy that fills the region being walked
-                             with what the host wrote (mem_host_copy), or
-                             NULL */
-  PtrMap objects;  /* global variable -> 1 module-private, 0 not */
-};
 
 MemModel *mem_new(const TgtTable *t) {
   MemModel *mm = xcalloc(1, sizeof *mm);
@@ -173,6 +100,7 @@ MemModel *mem_new(const TgtTable *t) {
   pool_bind(&mm->slots, pool);
   pool_bind(&mm->acc, pool);
   pool_bind(&mm->acc_set, pool);
+  pool_bind(&mm->acc_prev, pool);
   pool_bind(&mm->off_slot, pool);
   pool_bind(&mm->strided, pool);
   pool_bind(&mm->strided_slot, pool);
@@ -241,8 +169,9 @@ static void push_access(MemModel *mm, Access a) {
   int64_t al = a.align < mm->region_align ? a.align : mm->region_align;
   if (a.at.stride > 0 && al > a.at.stride && al % a.at.stride == 0 && a.at.off == 0)
     a.at.stride = al;
+  vec_push(&mm->acc_prev, map_find(&mm->acc_set, a.inst));
+  map_put(&mm->acc_set, a.inst, (uint32_t)mm->acc.n);
   vec_push(&mm->acc, a);
-  map_put(&mm->acc_set, a.inst, 1);
 }
 
 static void add_access(MemModel *mm, LLVMValueRef inst, Place at, int64_t size, AccKind k) {
@@ -518,7 +447,7 @@ static bool walk_call(MemModel *mm, LLVMValueRef call, const FwdUse *d) {
    GEPs and casts.  True when its address never escapes; collects the
    accesses with their offsets. */
 static bool walk_region(MemModel *mm, LLVMValueRef a, unsigned align) {
-  mm->acc.n = 0;
+  mm->acc.n = mm->acc_prev.n = 0;
   mm->region_align = align ? align : 1;
   map_clear(&mm->acc_set);
   map_clear(&mm->off_slot);
@@ -581,44 +510,9 @@ static bool walk_region(MemModel *mm, LLVMValueRef a, unsigned align) {
   return true;
 }
 
-static int64_t floor_div(int64_t a, int64_t b) { /* b > 0 */
-  return a >= 0 ? a / b : -((-a + b - 1) / b);
-}
-
-/* The distances d = (start of a read at r) - (start of a write at w) the
-   places allow, between lo and hi exclusive: none (false), else the least
-   and the greatest in *dmin, *dmax (the others lie between, a stride
-   apart). */
-static bool distances(Place r, Place w, int64_t lo, int64_t hi, int64_t *dmin, int64_t *dmax) {
-  int64_t g = gcd64(r.stride, w.stride), d0 = r.off - w.off;
-  if (!g) {
-    *dmin = *dmax = d0;
-    return lo < d0 && d0 < hi;
-  }
-  *dmin = d0 - g * floor_div(d0 - lo - 1, g);      /* the least > lo */
-  *dmax = d0 + g * floor_div(hi - 1 - d0, g);      /* the greatest < hi */
-  return *dmin <= *dmax;
-}
-
-/* What write w contributes to a pointer-sized field read at place r: 0
-   nothing (they never overlap), 1 a value (the pointer, or null: wherever
-   they overlap, the write is exactly that field, or zeroes all of it), -1
-   the field is not modelled. */
-static int contributes(const MemModel *mm, const Access *w, Place r) {
-  int64_t p = mm->psize, lo, hi;
-  int64_t wsize = w->size < 0 ? INT64_MAX / 4 : w->size;
-  if (!distances(r, w->at, -p, wsize, &lo, &hi))
-    return 0;
-  if ((w->kind == A_PTRSTORE || w->kind == A_FIELDCOPY) && w->size == p && lo == 0 && hi == 0)
-    return 1;
-  if (w->kind == A_NULLSTORE && w->size >= 0 && lo >= 0 && hi <= w->size - p)
-    return 1;
-  return -1;
-}
-
 /* Store (or writer call) inst writes into slot si: a change of what it
    stores revisits the slot's loads (mem_store_slots). */
-static void feed(MemModel *mm, LLVMValueRef inst, uint32_t si) {
+static void mem_feed(MemModel *mm, LLVMValueRef inst, uint32_t si) {
   uint32_t fi = map_find(&mm->store_slots, inst);
   if (fi == MAP_NONE) {
     fi = (uint32_t)mm->nfeeds++;
@@ -634,7 +528,7 @@ static void feed(MemModel *mm, LLVMValueRef inst, uint32_t si) {
 
 /* The slot for loads at place at in the region being walked (new slots
    list the writes), or MAP_NONE when the field is not modelled. */
-static uint32_t slot_for(MemModel *mm, Place at, bool host, int entry) {
+static uint32_t mem_slot_for(MemModel *mm, Place at, bool host, int entry) {
   const void *key = (const void *)(uintptr_t)(((uint64_t)at.off << 1) | 1);
   uint32_t si = MAP_NONE;
   size_t sk = 0;
@@ -659,7 +553,7 @@ static uint32_t slot_for(MemModel *mm, Place at, bool host, int entry) {
       const Access *w = &mm->acc.v[k];
       if (w->kind == A_PTRLOAD)
         continue;
-      int c = contributes(mm, w, places.v[pi]);
+      int c = mem_contributes(mm, w, places.v[pi]);
       if (c < 0) {
         ok = false;
       } else if (c > 0 && w->kind == A_FIELDCOPY) {
@@ -702,7 +596,7 @@ static uint32_t slot_for(MemModel *mm, Place at, bool host, int entry) {
   /* the stores feed it */
   for (size_t q = 0; q < fed.n; q++)
     if (mm->acc.v[fed.v[q]].kind == A_PTRSTORE)
-      feed(mm, mm->acc.v[fed.v[q]].inst, si);
+      mem_feed(mm, mm->acc.v[fed.v[q]].inst, si);
   vec_free(&fed);
   return si;
 }
@@ -717,35 +611,11 @@ static size_t slot_values(const MemModel *mm, uint32_t si) {
 /* The space of the pointer facts say parameter k's aggregate holds at
    place at (the same offset and stride) when the function starts, or -2
    when they say nothing there. */
-static int fact_at(const MemFieldFact *facts, size_t n, unsigned k, Place at) {
+static int mem_fact_at(const MemFieldFact *facts, size_t n, unsigned k, Place at) {
   for (size_t i = 0; i < n; i++)
     if (facts[i].param == k && facts[i].off == at.off && facts[i].stride == at.stride)
       return facts[i].as;
   return -2;
-}
-
-/* ---- writes ordered within a block -------------------------------------- */
-
-/* The write of instruction i that a pointer-sized read at place r sees
-   when i runs before it: *w (NULL when i writes nothing there).  False
-   when i may write part of r, or writes it twice. */
-static bool write_of(const MemModel *mm, LLVMValueRef i, Place r, const Access **w) {
-  *w = NULL;
-  if (i == mm->host_copy)
-    return false; /* the host's fill: every field, not an access */
-  if (!map_get(&mm->acc_set, i, NULL))
-    return true;
-  for (size_t k = 0; k < mm->acc.n; k++) {
-    const Access *a = &mm->acc.v[k];
-    if (a->inst != i || a->kind == A_PTRLOAD)
-      continue;
-    int c = contributes(mm, a, r);
-    if (c < 0 || (c > 0 && *w))
-      return false;
-    if (c > 0)
-      *w = a;
-  }
-  return true;
 }
 
 /* A slot holding the one pointer write w stored (a generic null for a
@@ -757,43 +627,26 @@ static uint32_t one_value_slot(MemModel *mm, const Access *w) {
   uint32_t si = (uint32_t)mm->slots.n;
   vec_push(&mm->slots, slot);
   if (w->kind == A_PTRSTORE)
-    feed(mm, w->inst, si);
+    mem_feed(mm, w->inst, si);
   return si;
 }
 
-/* What load, a pointer-sized read at exact place r of the region being
-   walked, sees from the writes before it in its block: the last one that
-   writes r, when it surely does (a store, a memset of zeroes, a writer
-   call's only write there made on every path: Access.must), gives the
-   load a slot of its own with that one pointer; a writer's field copy
-   read at the callee's entry (a swap) leads on to the field it copied,
-   before the call.  Where the block starts first, that field's slot of
-   every write (slot_for).  MAP_NONE: nothing better than the load's own
-   slot (no write before it in the block, a write that may not happen or
-   covers part of the field, a pointer moved by GEPs). */
-static uint32_t ordered_slot(MemModel *mm, LLVMValueRef load, Place r, bool host,
-                             const MemFieldFact *facts, size_t nf, unsigned param) {
-  LLVMValueRef before = load;
-  for (int hops = 0; hops < 8; hops++) {
-    const Access *w = NULL;
-    for (LLVMValueRef i = LLVMGetPreviousInstruction(before); i && !w;
-         i = LLVMGetPreviousInstruction(i))
-      if (!write_of(mm, i, r, &w))
-        return MAP_NONE;
-    if (!w) {
-      int entry = facts ? fact_at(facts, nf, param, r) : -1;
-      return hops && entry != -2 ? slot_for(mm, r, host, entry) : MAP_NONE;
-    }
-    if (!w->must || w->at.stride)
-      return MAP_NONE;
-    if (w->kind != A_FIELDCOPY)
-      return one_value_slot(mm, w);
-    if (w->moved || !w->entry_from || w->from.stride)
-      return MAP_NONE;
-    r = w->from;
-    before = w->inst;
+/* The slot of load, a pointer-sized read at exact place r, by the writes
+   before it in its block (mem_ordered_write), or MAP_NONE. */
+static uint32_t ordered_slot(MemModel *mm, OrderMemo *memo, LLVMValueRef load, Place r,
+                             bool host, const MemFieldFact *facts, size_t nf, unsigned param) {
+  uint32_t w;
+  Place field;
+  switch (mem_ordered_write(mm, memo, load, r, &w, &field)) {
+  case SEEN_WRITE:
+    return one_value_slot(mm, &mm->acc.v[w]);
+  case SEEN_FIELD: {
+    int entry = facts ? mem_fact_at(facts, nf, param, field) : -1;
+    return entry != -2 ? mem_slot_for(mm, field, host, entry) : MAP_NONE;
   }
-  return MAP_NONE;
+  default:
+    return MAP_NONE;
+  }
 }
 
 /* Models region a, aligned to align bytes; host: filled by the host;
@@ -803,6 +656,7 @@ static void model_region(MemModel *mm, LLVMValueRef a, unsigned align, bool host
                          const MemFieldFact *facts, size_t n, unsigned param) {
   if (!walk_region(mm, a, align))
     return;
+  OrderMemo memo = {.places = {.pool = &mm->pool}, .met = {.pool = &mm->pool}};
   for (size_t k = 0; k < mm->acc.n; k++) {
     const Access *l = &mm->acc.v[k];
     if (l->kind != A_PTRLOAD)
@@ -810,16 +664,17 @@ static void model_region(MemModel *mm, LLVMValueRef a, unsigned align, bool host
     if (l->at.stride > 0 && l->at.stride < mm->psize)
       continue; /* it could read half of two pointers */
     int entry = -1;
-    if (facts && (entry = fact_at(facts, n, param, l->at)) == -2)
+    if (facts && (entry = mem_fact_at(facts, n, param, l->at)) == -2)
       continue; /* the caller stored something gasp was not told of */
-    uint32_t si = slot_for(mm, l->at, host, entry);
+    uint32_t si = mem_slot_for(mm, l->at, host, entry);
     if (!l->at.stride && (si == MAP_NONE || slot_values(mm, si) > 1)) {
-      uint32_t o = ordered_slot(mm, l->inst, l->at, host, facts, n, param);
+      uint32_t o = ordered_slot(mm, &memo, l->inst, l->at, host, facts, n, param);
       si = o != MAP_NONE ? o : si;
     }
     if (si != MAP_NONE)
       map_put(&mm->load_slot, l->inst, si);
   }
+  mem_order_free(&memo);
 }
 
 /* The host-filled parameter p of fn (tgt_host_filled) seen through
@@ -950,7 +805,7 @@ uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t 
     unsigned k = (unsigned)ir_param_index(region);
     MemFieldFact *facts = NULL;
     size_t nf = schema_fields_get(fn, &facts);
-    entry = fact_at(facts, nf, k, place_at(off, stride));
+    entry = mem_fact_at(facts, nf, k, place_at(off, stride));
     free(facts);
     if (entry == -2)
       return MAP_NONE;
@@ -963,7 +818,7 @@ uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t 
   Place at = place_at(off, stride);
   if (at.stride > 0 && at.stride < mm->psize)
     return MAP_NONE;
-  return slot_for(mm, at, false, entry);
+  return mem_slot_for(mm, at, false, entry);
 }
 
 const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n) {
