@@ -53,6 +53,13 @@ CXX_LLVM ?= clang++-22
 PLUGIN = $(BUILD)/lib/gasp-plugin.so
 SAN_RT = $(if $(SAN),$(shell $(CC) -print-file-name=libasan.so) $(shell $(CC) -print-file-name=libubsan.so))
 
+# The builds that demo, check and the other targets start: one job per
+# core unless make was given -j (serial, CI's two builds of 86 files took
+# minutes of its 30).  The recipe sees -j in $MAKEFLAGS, a makefile line
+# does not (make 4.3); "+" hands the jobserver on through the variable.
+SUBMAKE = j=; case " $$MAKEFLAGS" in *" -j"*) ;; *) j=-j$$(nproc);; esac; \
+  $(MAKE) --no-print-directory $$j
+
 FUZZ_CALLS_N ?= 10000
 .PHONY: sass-tools bench-deps fuzz-asan fuzz-calls all deps demo check check-long check-asan check-asan-full build-asan-all bench fuzz fuzz-diff stress clean install uninstall deb
 ifeq ($(LLVM_BIN),)
@@ -62,7 +69,7 @@ all:
 	@sh scripts/install-deps.sh
 	@$(LLVM_CONFIG) --bindir >/dev/null 2>&1 || \
 	  { echo "make: $(LLVM_CONFIG) is still missing; run 'make deps' (Debian's llvm-22-dev)"; exit 1; }
-	@$(MAKE) --no-print-directory all
+	+@$(SUBMAKE) all
 else
 all: $(TOOLS) $(UNIT) $(STRESS_MUTATE) $(BUILD)/lib/libgasp.a $(BUILD)/lib/libgasp.so $(BUILD)/lib/gasp.pc $(PLUGIN) $(GPU_RUN)
 endif
@@ -206,7 +213,7 @@ $(BUILD)/bin/fuzz-gasp: $(BUILD)/obj/fuzz/fuzz_gasp.o $(BUILD)/lib/libgasp.a
 	$(CC) -fsanitize=fuzzer $^ -o $@ $(LDLIBS_ALL)
 
 demo: deps
-	@$(MAKE) --no-print-directory all
+	+@$(SUBMAKE) all
 	@sh scripts/demo.sh
 
 # make check is the quick suite (a few minutes on 2 cores); the random
@@ -215,10 +222,10 @@ demo: deps
 # "slowest" lines check.sh prints say which tests take the time).
 LONG_TESTS = reliability/fuzz-diff.test|reliability/determinism.test|stress/smoke.test|gasp-opt/deep-limits.test|gasp-opt/deep.test|plugin/gencalls.test|ipmsp/gencalls.test|gasp-opt/deb.test|reliability/fuzz-sizes.test|exec/differential.test|lower/targets-exec.test|exec/alias-o2.test|reliability/pool-sizes.test|exec/gpu-ptx.test|infer/compare-upstream.test|infer/idempotence.test
 check: deps
-	@$(MAKE) --no-print-directory all
+	+@$(SUBMAKE) all
 	@LIT_FILTER_OUT='$(LONG_TESTS)' sh scripts/check.sh $(BUILD)
 check-long: deps
-	@$(MAKE) --no-print-directory all
+	+@$(SUBMAKE) all
 	@CHECK_UNIT=0 LIT_FILTER='$(LONG_TESTS)' sh scripts/check.sh $(BUILD)
 
 # The whole suite with AddressSanitizer + UndefinedBehaviorSanitizer (and
@@ -226,11 +233,16 @@ check-long: deps
 # The suite under ASan + UBSan + LSan.  check-asan (CI) leaves out the
 # random-campaign tests (fuzz-diff, determinism, the stress smoke test, the
 # realistic-size family pool-sizes: fuzz-sizes is its sanitized slice):
-# half of the sanitized suite's time, run unsanitized by make check;
-# check-asan-full runs them too.
-ASAN_HEAVY = reliability/fuzz-diff.test|reliability/determinism.test|stress/smoke.test|reliability/pool-sizes.test
+# half of the sanitized suite's time, run unsanitized by make check-long;
+# and the four sweeps of every project kernel through more pipelines
+# (differential, alias-o2, targets-exec, gpu-ptx: five minutes of CI's
+# 30, sanitized; check-long runs them unsanitized, and exec/kernels.test,
+# exec/whole-program.test and exec/cuda.test run those kernels through
+# the sanitized gasp-opt and gasp-run);
+# check-asan-full runs them all.
+ASAN_HEAVY = reliability/fuzz-diff.test|reliability/determinism.test|stress/smoke.test|reliability/pool-sizes.test|exec/differential.test|exec/alias-o2.test|lower/targets-exec.test|exec/gpu-ptx.test
 build-asan-all: deps
-	@$(MAKE) --no-print-directory BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
+	+@$(SUBMAKE) BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined" all
 check-asan: build-asan-all
 	@ASAN_OPTIONS=detect_leaks=1 LIT_FILTER_OUT='$(ASAN_HEAVY)' sh scripts/check.sh build-asan
@@ -253,7 +265,7 @@ FUZZ_TIMEOUT ?= 600
 # build-fuzz/findings/, the corpus grows in build-fuzz/corpus/.
 FUZZ_SECONDS ?= 60
 fuzz: deps
-	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang-22 OPT="-O1 -g -fno-omit-frame-pointer" \
+	+@$(SUBMAKE) BUILD=build-fuzz CC=clang-22 OPT="-O1 -g -fno-omit-frame-pointer" \
 	  SAN="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=undefined" \
 	  build-fuzz/bin/fuzz-gasp
 	@sh scripts/fuzz.sh build-fuzz $(FUZZ_SECONDS)
@@ -264,7 +276,7 @@ fuzz: deps
 N ?= 1000
 FIRST ?= 1
 stress: deps
-	@$(MAKE) --no-print-directory all
+	+@$(SUBMAKE) all
 	@python3 scripts/stress.py --build $(BUILD) -n $(N) --first $(FIRST) --kernels
 
 # The random-program differential campaign: N programs from
@@ -272,7 +284,7 @@ stress: deps
 # clang-22 with the pass plugin, each output run against its original under gasp-run --check-as --compare, and
 # llc-22 on the nvptx64/amdgcn outputs (failures in BUILD/fuzz-diff/).
 fuzz-diff: deps
-	@$(MAKE) --no-print-directory all
+	+@$(SUBMAKE) all
 	@python3 scripts/fuzzdiff.py --build $(BUILD) -n $(N) --first $(FIRST) --llc
 
 # The clone-call campaign: FUZZ_CALLS_N random call graphs (scripts/gencalls.py,
@@ -281,11 +293,11 @@ fuzz-diff: deps
 # plugin, every output checked by
 # --verify-spaces and by gasp-run --check-as --compare.
 fuzz-calls: deps
-	@$(MAKE) --no-print-directory all
+	+@$(SUBMAKE) all
 	@python3 scripts/gencalls.py --build $(BUILD) -n $(FUZZ_CALLS_N) --first $(FIRST) --plugin
 
 bench: deps
-	@$(MAKE) --no-print-directory all
+	+@$(SUBMAKE) all
 	@sh bench/run.sh
 
 clean:
