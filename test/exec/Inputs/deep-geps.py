@@ -2,9 +2,8 @@
 """deep-geps.py N — a spir64 kernel storing through N nested constant GEPs."""
 import sys
 n = int(sys.argv[1])
-e = "@buf"
-for _ in range(n):
-    e = "getelementptr (i8, ptr addrspace(1) %s, i64 0)" % e
+# the nesting as its two halves (not the string wrapped once per level)
+e = "getelementptr (i8, ptr addrspace(1) " * n + "@buf" + ", i64 0)" * n
 sys.stdout.write('target triple = "spir64-unknown-unknown"\n'
                  "@buf = internal addrspace(1) global [4 x i32] zeroinitializer\n"
                  "define spir_kernel void @k(ptr addrspace(1) %out) {\n"
