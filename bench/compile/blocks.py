@@ -112,13 +112,22 @@ def slot_loads(n):
             '  %g = addrspacecast ptr addrspace(1) %in to ptr',
             '  store ptr %g, ptr %s, align 8',
             '  %o = addrspacecast ptr addrspace(1) %out to ptr']
+    return body + slot_load_copies(n) + ['  ret void', '}']
+
+
+def slot_load_copies(n, then=None):
+    """N loads of a pointer from %s, each moved to its copy's element and
+    read, the value stored at that element of %o; then(k): lines after
+    the move."""
+    lines = []
     for k in range(n):
-        body += ['  %%p%d = load ptr, ptr %%s, align 8' % k,
-                 '  %%q%d = getelementptr i32, ptr %%p%d, i64 %d' % (k, k, k),
-                 '  %%v%d = load i32, ptr %%q%d, align 4' % (k, k),
-                 '  %%w%d = getelementptr i32, ptr %%o, i64 %d' % (k, k),
-                 '  store i32 %%v%d, ptr %%w%d, align 4' % (k, k)]
-    return body + ['  ret void', '}']
+        lines += ['  %%p%d = load ptr, ptr %%s, align 8' % k,
+                  '  %%q%d = getelementptr i32, ptr %%p%d, i64 %d' % (k, k, k)]
+        lines += then(k) if then else []
+        lines += ['  %%v%d = load i32, ptr %%q%d, align 4' % (k, k),
+                  '  %%w%d = getelementptr i32, ptr %%o, i64 %d' % (k, k),
+                  '  store i32 %%v%d, ptr %%w%d, align 4' % (k, k)]
+    return lines
 
 
 def ordered_loads(n):
@@ -131,14 +140,8 @@ def ordered_loads(n):
             '  store ptr %g, ptr %s, align 8',
             '  store ptr %g2, ptr %s, align 8',
             '  %o = addrspacecast ptr addrspace(1) %out to ptr']
-    for k in range(n):
-        body += ['  %%p%d = load ptr, ptr %%s, align 8' % k,
-                 '  %%q%d = getelementptr i32, ptr %%p%d, i64 %d' % (k, k, k),
-                 '  store ptr %%q%d, ptr %%f1, align 8' % k,
-                 '  %%v%d = load i32, ptr %%q%d, align 4' % (k, k),
-                 '  %%w%d = getelementptr i32, ptr %%o, i64 %d' % (k, k),
-                 '  store i32 %%v%d, ptr %%w%d, align 4' % (k, k)]
-    return body + ['  ret void', '}']
+    return body + slot_load_copies(n, lambda k: ['  store ptr %%q%d, ptr %%f1, align 8' % k]) + [
+        '  ret void', '}']
 
 
 SHAPES = {"slot-calls": slot_calls, "shared-calls": shared_calls,

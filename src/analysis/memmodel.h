@@ -77,6 +77,12 @@ struct MemModel {
   PtrMap objects;  /* global variable -> 1 module-private, 0 not */
 };
 
+/* An exact offset as a PtrMap key (never NULL): memory.c's slots by
+   offset, memorder.c's walks by place. */
+static inline const void *mem_off_key(int64_t off) {
+  return (const void *)(uintptr_t)(((uint64_t)off << 1) | 1);
+}
+
 /* ===== memorder.c, a region's writes by place and order ===== */
 /* What write w contributes to a pointer-sized field read at place r: 0
    nothing (they never overlap), 1 a value (the pointer, or null: wherever

@@ -92,7 +92,7 @@ static bool write_of(const MemModel *mm, LLVMValueRef i, Place r, const Access *
    loads (and cubic with a scan of every access per instruction: 1,000
    loads of one field between stores of another took gasp-opt 8 s). */
 static uint32_t met_before(MemModel *mm, OrderMemo *om, LLVMValueRef before, Place r) {
-  const void *key = (const void *)(uintptr_t)(((uint64_t)r.off << 1) | 1);
+  const void *key = mem_off_key(r.off);
   uint32_t mi = map_find(&om->places, key);
   if (mi == MAP_NONE) {
     PtrMap fresh = {.pool = &mm->pool};

@@ -512,7 +512,7 @@ static bool walk_region(MemModel *mm, LLVMValueRef a, unsigned align) {
 
 /* Store (or writer call) inst writes into slot si: a change of what it
    stores revisits the slot's loads (mem_store_slots). */
-static void mem_feed(MemModel *mm, LLVMValueRef inst, uint32_t si) {
+static void feed(MemModel *mm, LLVMValueRef inst, uint32_t si) {
   uint32_t fi = map_find(&mm->store_slots, inst);
   if (fi == MAP_NONE) {
     fi = (uint32_t)mm->nfeeds++;
@@ -528,8 +528,8 @@ static void mem_feed(MemModel *mm, LLVMValueRef inst, uint32_t si) {
 
 /* The slot for loads at place at in the region being walked (new slots
    list the writes), or MAP_NONE when the field is not modelled. */
-static uint32_t mem_slot_for(MemModel *mm, Place at, bool host, int entry) {
-  const void *key = (const void *)(uintptr_t)(((uint64_t)at.off << 1) | 1);
+static uint32_t slot_for(MemModel *mm, Place at, bool host, int entry) {
+  const void *key = mem_off_key(at.off);
   uint32_t si = MAP_NONE;
   size_t sk = 0;
   if (!at.stride)
@@ -596,7 +596,7 @@ static uint32_t mem_slot_for(MemModel *mm, Place at, bool host, int entry) {
   /* the stores feed it */
   for (size_t q = 0; q < fed.n; q++)
     if (mm->acc.v[fed.v[q]].kind == A_PTRSTORE)
-      mem_feed(mm, mm->acc.v[fed.v[q]].inst, si);
+      feed(mm, mm->acc.v[fed.v[q]].inst, si);
   vec_free(&fed);
   return si;
 }
@@ -611,7 +611,7 @@ static size_t slot_values(const MemModel *mm, uint32_t si) {
 /* The space of the pointer facts say parameter k's aggregate holds at
    place at (the same offset and stride) when the function starts, or -2
    when they say nothing there. */
-static int mem_fact_at(const MemFieldFact *facts, size_t n, unsigned k, Place at) {
+static int fact_at(const MemFieldFact *facts, size_t n, unsigned k, Place at) {
   for (size_t i = 0; i < n; i++)
     if (facts[i].param == k && facts[i].off == at.off && facts[i].stride == at.stride)
       return facts[i].as;
@@ -627,7 +627,7 @@ static uint32_t one_value_slot(MemModel *mm, const Access *w) {
   uint32_t si = (uint32_t)mm->slots.n;
   vec_push(&mm->slots, slot);
   if (w->kind == A_PTRSTORE)
-    mem_feed(mm, w->inst, si);
+    feed(mm, w->inst, si);
   return si;
 }
 
@@ -641,8 +641,8 @@ static uint32_t ordered_slot(MemModel *mm, OrderMemo *memo, LLVMValueRef load, P
   case SEEN_WRITE:
     return one_value_slot(mm, &mm->acc.v[w]);
   case SEEN_FIELD: {
-    int entry = facts ? mem_fact_at(facts, nf, param, field) : -1;
-    return entry != -2 ? mem_slot_for(mm, field, host, entry) : MAP_NONE;
+    int entry = facts ? fact_at(facts, nf, param, field) : -1;
+    return entry != -2 ? slot_for(mm, field, host, entry) : MAP_NONE;
   }
   default:
     return MAP_NONE;
@@ -664,9 +664,9 @@ static void model_region(MemModel *mm, LLVMValueRef a, unsigned align, bool host
     if (l->at.stride > 0 && l->at.stride < mm->psize)
       continue; /* it could read half of two pointers */
     int entry = -1;
-    if (facts && (entry = mem_fact_at(facts, n, param, l->at)) == -2)
+    if (facts && (entry = fact_at(facts, n, param, l->at)) == -2)
       continue; /* the caller stored something gasp was not told of */
-    uint32_t si = mem_slot_for(mm, l->at, host, entry);
+    uint32_t si = slot_for(mm, l->at, host, entry);
     if (!l->at.stride && (si == MAP_NONE || slot_values(mm, si) > 1)) {
       uint32_t o = ordered_slot(mm, &memo, l->inst, l->at, host, facts, n, param);
       si = o != MAP_NONE ? o : si;
@@ -805,7 +805,7 @@ uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t 
     unsigned k = (unsigned)ir_param_index(region);
     MemFieldFact *facts = NULL;
     size_t nf = schema_fields_get(fn, &facts);
-    entry = mem_fact_at(facts, nf, k, place_at(off, stride));
+    entry = fact_at(facts, nf, k, place_at(off, stride));
     free(facts);
     if (entry == -2)
       return MAP_NONE;
@@ -818,7 +818,7 @@ uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t 
   Place at = place_at(off, stride);
   if (at.stride > 0 && at.stride < mm->psize)
     return MAP_NONE;
-  return mem_slot_for(mm, at, false, entry);
+  return slot_for(mm, at, false, entry);
 }
 
 const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n) {
