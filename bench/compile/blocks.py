@@ -32,6 +32,9 @@ N squared:
                 load walked back over the block to the last write of its
                 field, each instruction on the way looked up among every
                 access: cubic)
+  slot-fields   one stack array of N generic pointers, each element
+                written and then loaded once (the memory model's slot per
+                field: every write of the region asked per field)
 
 gasp-opt BUILD/bin/gasp-opt with its default passes, CPU = user + system of
 the whole process (bench/compile/compile.py's measure), the median of --runs
@@ -144,10 +147,27 @@ def ordered_loads(n):
         '  ret void', '}']
 
 
+def slot_fields(n):
+    body = ['define ptx_kernel void @k(ptr addrspace(1) %%out, ptr addrspace(1) %%in) {',
+            '  %%s = alloca [%d x ptr], align 8' % n,
+            '  %g = addrspacecast ptr addrspace(1) %in to ptr',
+            '  %o = addrspacecast ptr addrspace(1) %out to ptr']
+    body = [l.replace('%%', '%') for l in body]
+    for k in range(n):
+        body += ['  %%f%d = getelementptr inbounds i8, ptr %%s, i64 %d' % (k, 8 * k),
+                 '  %%g%d = getelementptr i32, ptr %%g, i64 %d' % (k, k),
+                 '  store ptr %%g%d, ptr %%f%d, align 8' % (k, k),
+                 '  %%p%d = load ptr, ptr %%f%d, align 8' % (k, k),
+                 '  %%v%d = load i32, ptr %%p%d, align 4' % (k, k),
+                 '  %%w%d = getelementptr i32, ptr %%o, i64 %d' % (k, k),
+                 '  store i32 %%v%d, ptr %%w%d, align 4' % (k, k)]
+    return body + ['  ret void', '}']
+
+
 SHAPES = {"slot-calls": slot_calls, "shared-calls": shared_calls,
           "shared-calls-reversed": shared_calls_reversed,
           "assume-uses": assume_uses, "slot-loads": slot_loads,
-          "ordered-loads": ordered_loads}
+          "ordered-loads": ordered_loads, "slot-fields": slot_fields}
 
 
 def cpu(opt, path, runs, cap):

@@ -61,6 +61,15 @@ bench/public/work/ (ignored), never copied into the project:
                          device's facts as -D) for an NVIDIA, AMD or other
                          GPU per target, with one set of format defines
                          (JOHN_DEFINES; each format's host passes its own)
+  tpruvot/ccminer        only with --suites ccminer: its CUDA files that
+                         hold a kernel (not compat/, Windows' headers), as
+                         its Makefile builds them (-I of the top folder, an
+                         empty ccminer-config.h for configure's; jansson's
+                         and curl's headers, which miner.h includes:
+                         apt install libjansson-dev libcurl4-openssl-dev)
+  sgminer-dev/sgminer    only with --suites sgminer: kernel/'s OpenCL C
+                         kernel files (no other file there includes them),
+                         with the options its host passes (SGMINER_DEFINES)
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -178,6 +187,8 @@ PINS = {
     "ggml-org/ggml": "d99724f2",  # fetched 2026-12-01
     "chai-benchmarks/chai": "1ad38e3",  # fetched 2026-12-01
     "openwall/john": "3c2e19c0d",  # fetched before 2026-12-02
+    "tpruvot/ccminer": "6ff4e509",  # fetched 2026-12-02
+    "sgminer-dev/sgminer": "8bf1c180",  # fetched 2026-12-02
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
@@ -190,7 +201,8 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "fluidx3d": "ProjectPhysX/FluidX3D", "bullet3": "bulletphysics/bullet3",
               "rocm-examples": "ROCm/rocm-examples", "ggml-opencl": "ggml-org/ggml",
               "ggml-cuda": "ggml-org/ggml", "chai": "chai-benchmarks/chai",
-              "john": "openwall/john"}
+              "john": "openwall/john", "ccminer": "tpruvot/ccminer",
+              "sgminer": "sgminer-dev/sgminer"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -801,10 +813,55 @@ def john_units(repos):
             for f in files if os.path.basename(f) not in inc], None
 
 
+def ccminer_units(repos):
+    """ccminer's .cu files that hold a kernel (compat/ left out: Windows'
+    headers), each with the top folder and its own on the include path, as
+    its Makefile builds them; configure's ccminer-config.h written empty."""
+    dest, why = extract_repo(repos, SUITE_REPO["ccminer"], ["."], "ccminer")
+    if not dest:
+        return [], why
+    open(os.path.join(dest, "ccminer-config.h"), "a").close()
+    units = []
+    for d, subs, fs in sorted(os.walk(dest)):
+        subs[:] = sorted(x for x in subs if x != "compat")
+        for f in sorted(fs):
+            path = os.path.join(d, f)
+            if f.endswith(".cu") and "__global__" in open(path, errors="replace").read():
+                units.append(dict(suite="ccminer", lang="cuda", name=os.path.relpath(path, dest),
+                                  src=path, inc=[dest, d], defs=["-w"]))
+    return units, None
+
+
+# sgminer's build options (ocl/build_kernel.c, algorithm.c): its work size,
+# scrypt's and neoscrypt's lookup gap and thread count, the X11/X13
+# family's option defaults; no -cl-std (OpenCL C 1.2 on a 2.0 device, as
+# John's: the later option wins), and the driver's own __OPENCL_VERSION__
+# (a 2.0 device's; the kernels test it to type sph_u64 as OpenCL C's
+# 64-bit long, where clang defines only __OPENCL_C_VERSION__)
+SGMINER_DEFINES = ["-cl-std=CL1.2", "-w", "-D__OPENCL_VERSION__=200", "-DWORKSIZE=256", "-DLOOKUP_GAP=2",
+                   "-DCONCURRENT_THREADS=8192", "-DNFACTOR=10", "-DMAX_GLOBAL_THREADS=8192",
+                   "-DSPH_COMPACT_BLAKE_64=0", "-DSPH_LUFFA_PARALLEL=0", "-DSPH_KECCAK_UNROLL=0",
+                   "-DSPH_HAMSI_EXPAND_BIG=4", "-DSPH_HAMSI_SHORT=0"]
+
+
+def sgminer_units(repos):
+    """kernel/*.cl that no other file there includes, with SGMINER_DEFINES."""
+    dest, why = extract_repo(repos, SUITE_REPO["sgminer"], ["kernel"], "sgminer")
+    if not dest:
+        return [], why
+    d = os.path.join(dest, "kernel")
+    files = sorted(os.path.join(d, f) for f in os.listdir(d) if f.endswith(".cl"))
+    inc = included_names(files)
+    return [dict(suite="sgminer", lang="ocl", name="sgminer/" + os.path.basename(f), src=f,
+                 inc=[d, dest], defs=SGMINER_DEFINES)
+            for f in files if os.path.basename(f) not in inc], None
+
+
 # the opt-in suites whose units are made, not found by tree_units: each its
 # units' builder, called with REPOS
 COMPOSED = {"hashcat": hashcat_units, "clblast": clblast_units,
-            "fluidx3d": fluidx3d_units, "john": john_units}
+            "fluidx3d": fluidx3d_units, "john": john_units, "ccminer": ccminer_units,
+            "sgminer": sgminer_units}
 
 
 def all_units(repos, n, suites=(), half="even", skip=0):

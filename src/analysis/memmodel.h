@@ -48,6 +48,11 @@ typedef struct Access {
 } Access;
 
 typedef VEC(uint32_t) SlotList;
+typedef VEC(uint32_t) AccList; /* indices into MemModel.acc */
+typedef struct OffAcc {
+  int64_t off; /* an exact-offset write's place */
+  uint32_t k;  /* its index in acc */
+} OffAcc;
 
 struct MemModel {
   Pool pool;           /* the containers below, the slots' lists included */
@@ -70,6 +75,12 @@ struct MemModel {
   PtrMap off_slot; /* exact offset (as a key) -> slot, for one alloca */
   VEC(Place) strided;     /* strided places with a slot, for one alloca */
   VEC(uint32_t) strided_slot; /* ... and their slots */
+  /* the region's writes by place (memory.c's writes_at, made at its first
+     question after the walk): exact-offset writes of at most NEAR_BYTES
+     by offset, the others (strided, wider, of unknown size) in order */
+  VEC(OffAcc) near;
+  AccList far;
+  bool indexed;
   unsigned region_align;  /* of the region being walked */
   LLVMValueRef host_copy; /* the memcpy that fills the region being walked
                              with what the host wrote (mem_host_copy), or
