@@ -24,7 +24,9 @@
 #   with the argument "bench" (make bench-deps) what bench/public needs for
 #   its HIP units (AMDGPU): libamdhip64-dev (the HIP headers) and
 #   rocm-device-libs (the device libraries clang links); without them the
-#   HIP units are left out with a note
+#   HIP units are left out with a note; and libjansson-dev and
+#   libcurl4-openssl-dev, whose headers ccminer's miner.h includes (its
+#   opt-in suite, --suites ccminer)
 # Nothing is downloaded from anywhere but Debian.
 set -eu
 need=""
@@ -35,6 +37,8 @@ if [ "${1:-}" = deb ]; then
 elif [ "${1:-}" = bench ]; then
   [ -d /usr/include/hip ] || need="$need libamdhip64-dev"
   [ -d /usr/lib/x86_64-linux-gnu/amdgcn/bitcode ] || need="$need rocm-device-libs"
+  [ -f /usr/include/jansson.h ] || need="$need libjansson-dev"
+  [ -d /usr/include/x86_64-linux-gnu/curl ] || [ -d /usr/include/curl ] || need="$need libcurl4-openssl-dev"
 else
 command -v llvm-config-22 >/dev/null 2>&1 || need="$need llvm-22-dev"
 command -v opt-22 >/dev/null 2>&1 || need="$need llvm-22"

@@ -35,6 +35,11 @@ N squared:
   slot-fields   one stack array of N generic pointers, each element
                 written and then loaded once (the memory model's slot per
                 field: every write of the region asked per field)
+  fields-apart  one stack array of N generic pointers, each element written
+                twice, then each loaded (the writes ordered within a block:
+                each load walks back over the block to its element's last
+                write; its memo once held every access each walk passed,
+                N squared entries)
 
 gasp-opt BUILD/bin/gasp-opt with its default passes, CPU = user + system of
 the whole process (bench/compile/compile.py's measure), the median of --runs
@@ -164,10 +169,30 @@ def slot_fields(n):
     return body + ['  ret void', '}']
 
 
+def fields_apart(n):
+    body = ['define ptx_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in,'
+            ' ptr addrspace(1) %in2) {',
+            '  %%s = alloca [%d x ptr], align 8' % n,
+            '  %g = addrspacecast ptr addrspace(1) %in to ptr',
+            '  %h = addrspacecast ptr addrspace(1) %in2 to ptr',
+            '  %o = addrspacecast ptr addrspace(1) %out to ptr']
+    for k in range(n):
+        body += ['  %%f%d = getelementptr inbounds i8, ptr %%s, i64 %d' % (k, 8 * k),
+                 '  store ptr %%g, ptr %%f%d, align 8' % k,
+                 '  store ptr %%h, ptr %%f%d, align 8' % k]
+    for k in range(n):
+        body += ['  %%p%d = load ptr, ptr %%f%d, align 8' % (k, k),
+                 '  %%v%d = load i32, ptr %%p%d, align 4' % (k, k),
+                 '  %%w%d = getelementptr i32, ptr %%o, i64 %d' % (k, k),
+                 '  store i32 %%v%d, ptr %%w%d, align 4' % (k, k)]
+    return body + ['  ret void', '}']
+
+
 SHAPES = {"slot-calls": slot_calls, "shared-calls": shared_calls,
           "shared-calls-reversed": shared_calls_reversed,
           "assume-uses": assume_uses, "slot-loads": slot_loads,
-          "ordered-loads": ordered_loads, "slot-fields": slot_fields}
+          "ordered-loads": ordered_loads, "slot-fields": slot_fields,
+          "fields-apart": fields_apart}
 
 
 def cpu(opt, path, runs, cap):
