@@ -153,11 +153,10 @@ def ordered_loads(n):
 
 
 def slot_fields(n):
-    body = ['define ptx_kernel void @k(ptr addrspace(1) %%out, ptr addrspace(1) %%in) {',
+    body = ['define ptx_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in) {',
             '  %%s = alloca [%d x ptr], align 8' % n,
             '  %g = addrspacecast ptr addrspace(1) %in to ptr',
             '  %o = addrspacecast ptr addrspace(1) %out to ptr']
-    body = [l.replace('%%', '%') for l in body]
     for k in range(n):
         body += ['  %%f%d = getelementptr inbounds i8, ptr %%s, i64 %d' % (k, 8 * k),
                  '  %%g%d = getelementptr i32, ptr %%g, i64 %d' % (k, k),

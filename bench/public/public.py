@@ -821,9 +821,12 @@ def ccminer_units(repos):
     if not dest:
         return [], why
     open(os.path.join(dest, "ccminer-config.h"), "a").close()
+    walked = []
+    for d, subs, fs in os.walk(dest):
+        subs[:] = [x for x in subs if x != "compat"]  # pruned as walked
+        walked.append((d, fs))
     units = []
-    for d, subs, fs in sorted(os.walk(dest)):
-        subs[:] = sorted(x for x in subs if x != "compat")
+    for d, fs in sorted(walked):
         for f in sorted(fs):
             path = os.path.join(d, f)
             if f.endswith(".cu") and "__global__" in open(path, errors="replace").read():
@@ -838,8 +841,8 @@ def ccminer_units(repos):
 # John's: the later option wins), and the driver's own __OPENCL_VERSION__
 # (a 2.0 device's; the kernels test it to type sph_u64 as OpenCL C's
 # 64-bit long, where clang defines only __OPENCL_C_VERSION__)
-SGMINER_DEFINES = ["-cl-std=CL1.2", "-w", "-D__OPENCL_VERSION__=200", "-DWORKSIZE=256", "-DLOOKUP_GAP=2",
-                   "-DCONCURRENT_THREADS=8192", "-DNFACTOR=10", "-DMAX_GLOBAL_THREADS=8192",
+SGMINER_DEFINES = ["-cl-std=CL1.2", "-w", "-D__OPENCL_VERSION__=200", "-DWORKSIZE=256",
+                   "-DLOOKUP_GAP=2", "-DCONCURRENT_THREADS=8192", "-DNFACTOR=10", "-DMAX_GLOBAL_THREADS=8192",
                    "-DSPH_COMPACT_BLAKE_64=0", "-DSPH_LUFFA_PARALLEL=0", "-DSPH_KECCAK_UNROLL=0",
                    "-DSPH_HAMSI_EXPAND_BIG=4", "-DSPH_HAMSI_SHORT=0"]
 

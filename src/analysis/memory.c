@@ -546,13 +546,21 @@ static int by_index(const void *a, const void *b) {
 }
 
 /* The writes of the region being walked that may overlap a pointer-sized
-   read at place r, in access order, into *out: for an exact r the writes
-   within NEAR_BYTES before it by their offsets and every other; for a
-   strided r every write.  (slot_for asking every access of the region
-   for every place made an alloca of N pointer fields cost N squared: 8,000
-   fields took gasp-opt 5 s; mem_contributes answers 0 for every write left
-   out.) */
+   read at place r, in access order, into *out: for a strided r every
+   write; for an exact r the writes within NEAR_BYTES before it, found by
+   their offsets, and the others (mem_contributes answers 0 for every write
+   left out).  slot_for asking every access of the region for every place
+   made an alloca of N pointer fields, each written and loaded, cost N
+   squared: 8,000 fields 1.4 s, 32,000 21 s (bench/compile/blocks.md,
+   slot-fields). */
 static void writes_at(MemModel *mm, Place r, AccList *out) {
+  out->n = 0;
+  if (r.stride) {
+    for (uint32_t k = 0; k < mm->acc.n; k++)
+      if (mm->acc.v[k].kind != A_PTRLOAD)
+        vec_push(out, k);
+    return;
+  }
   if (!mm->indexed) {
     mm->near.n = mm->far.n = 0;
     for (uint32_t k = 0; k < mm->acc.n; k++) {
@@ -570,24 +578,18 @@ static void writes_at(MemModel *mm, Place r, AccList *out) {
       qsort(mm->near.v, mm->near.n, sizeof *mm->near.v, by_off);
     mm->indexed = true;
   }
-  out->n = 0;
-  size_t i = 0, end = mm->near.n;
-  if (!r.stride) {
-    /* a write at w overlaps [r, r + psize) when r - size < w < r + psize */
-    int64_t lo = r.off > INT64_MIN + NEAR_BYTES ? r.off - NEAR_BYTES : INT64_MIN;
-    int64_t hi = r.off < INT64_MAX - mm->psize ? r.off + mm->psize : INT64_MAX;
-    size_t a = 0, b = mm->near.n; /* the first offset > lo */
-    while (a < b) {
-      size_t m = a + (b - a) / 2;
-      if (mm->near.v[m].off > lo)
-        b = m;
-      else
-        a = m + 1;
-    }
-    for (i = a, end = a; end < mm->near.n && mm->near.v[end].off < hi; end++)
-      ;
+  /* a write at w overlaps [r, r + psize) when r - size < w < r + psize */
+  int64_t lo = r.off > INT64_MIN + NEAR_BYTES ? r.off - NEAR_BYTES : INT64_MIN;
+  int64_t hi = r.off < INT64_MAX - mm->psize ? r.off + mm->psize : INT64_MAX;
+  size_t a = 0, b = mm->near.n; /* the first offset > lo */
+  while (a < b) {
+    size_t m = a + (b - a) / 2;
+    if (mm->near.v[m].off > lo)
+      b = m;
+    else
+      a = m + 1;
   }
-  for (size_t j = i; j < end; j++)
+  for (size_t j = a; j < mm->near.n && mm->near.v[j].off < hi; j++)
     vec_push(out, mm->near.v[j].k);
   for (size_t j = 0; j < mm->far.n; j++)
     vec_push(out, mm->far.v[j]);
