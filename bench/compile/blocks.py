@@ -37,9 +37,10 @@ N squared:
                 field: every write of the region asked per field)
   fields-apart  one stack array of N generic pointers, each element written
                 twice, then each loaded (the writes ordered within a block:
-                each load walks back over the block to its element's last
-                write; its memo once held every access each walk passed,
-                N squared entries)
+                each load walked back over the block to its element's
+                last write, passing every other element's accesses; its
+                memo once held every access each walk passed, N squared
+                entries; now a binary search among the element's writes)
 
 gasp-opt BUILD/bin/gasp-opt with its default passes, CPU = user + system of
 the whole process (bench/compile/compile.py's measure), the median of --runs

@@ -75,7 +75,7 @@ struct MemModel {
   PtrMap off_slot; /* exact offset (as a key) -> slot, for one alloca */
   VEC(Place) strided;     /* strided places with a slot, for one alloca */
   VEC(uint32_t) strided_slot; /* ... and their slots */
-  /* the region's writes by place (memory.c's writes_at, made at its first
+  /* the region's writes by place (mem_writes_at's index, made at its first
      question after the walk): exact-offset writes of at most NEAR_BYTES
      by offset, the others (strided, wider, of unknown size) in order */
   VEC(OffAcc) near;
@@ -86,6 +86,8 @@ struct MemModel {
                              with what the host wrote (mem_host_copy), or
                              NULL */
   PtrMap objects;  /* global variable -> 1 module-private, 0 not */
+  PtrMap position; /* instruction -> its position in its block, for the
+                      blocks memorder.c has asked (the function's) */
 };
 
 /* An exact offset as a PtrMap key (never NULL): memory.c's slots by
@@ -100,19 +102,29 @@ static inline const void *mem_off_key(int64_t off) {
    they overlap, the write is exactly that field, or zeroes all of it), -1
    the field is not modelled. */
 int mem_contributes(const MemModel *mm, const Access *w, Place r);
+/* The writes of the region being walked that may overlap a pointer-sized
+   read at place r, in access order, into *out (mem_contributes answers 0
+   for every write left out). */
+void mem_writes_at(MemModel *mm, Place r, AccList *out);
 enum { ORD_START, ORD_BAD, ORD_WRITE }; /* ORD_WRITE + k: access k */
+typedef struct OrdStop {
+  LLVMBasicBlockRef bb;
+  uint32_t pos; /* in bb */
+  uint32_t e;   /* what a walk back for the place answers there: ORD_BAD
+                   (an instruction that may write part of the place, or
+                   write it twice) or ORD_WRITE + its write of it */
+} OrdStop;
+typedef VEC(OrdStop) OrdStops;
 typedef struct OrderMemo {
-  PtrMap places;    /* exact offset (as a key) -> its map in met */
-  VEC(PtrMap) met;  /* per place: an access's instruction -> ORD_START (its
-                       block's start comes first), ORD_BAD (an instruction
-                       that may write part of the place, or write it
-                       twice) or ORD_WRITE + the nearest write of it */
+  PtrMap places;    /* exact offset (as a key) -> its stops in stops */
+  VEC(OrdStops) stops; /* per place: the instructions a walk back for it
+                          ends at, by block and position */
 } OrderMemo;
 /* What load, a pointer-sized read at exact place r of the region being
    walked, sees from the writes before it in its block: SEEN_WRITE, one
    write (*w, its index in acc); SEEN_FIELD, every write of field *field
    (a writer's field copy before it); SEEN_OWN, nothing better than its
-   own slot.  memo: the region's walks so far (empty at first, its maps
+   own slot.  memo: the region's places asked so far (empty at first,
    bound to the model's pool). */
 enum { SEEN_OWN, SEEN_WRITE, SEEN_FIELD };
 int mem_ordered_write(MemModel *mm, OrderMemo *memo, LLVMValueRef load, Place r,

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* memorder.c — a private region's writes by place and by order, below
- * memory.c, which makes the slots: what a write contributes to a
- * pointer-sized read at a place (mem_contributes: the slots' question too),
- * and what a load sees of the writes before it in its block
- * (mem_ordered_write: the model's answer for a load whose slot holds more
- * than one pointer).  (An analysis.)
+ * memory.c, which makes the slots: the writes that may reach a place
+ * (mem_writes_at: the slots' question), what a write contributes to a
+ * pointer-sized read at a place (mem_contributes), and what a load sees of
+ * the writes before it in its block (mem_ordered_write: the model's answer
+ * for a load whose slot holds more than one pointer).  (An analysis.)
  *
  * Writes ordered within a block.  A load whose slot holds more than one pointer looks back in its own block
  * for the last write of its field — a store, a zero memset, or a writer
@@ -19,17 +19,89 @@
  * keeps the load's own slot; loads in other blocks are not followed across
  * edges.
  *
- * What a walk back for one place meets is remembered at every load of that
- * place it passes (met_before), so no walk for that place passes one twice:
- * a block of N loads costs N, not N squared (bench/compile/blocks.md,
- * ordered-loads).  A walk still passes other places' accesses: N fields
- * each written and loaded far apart cost N walks of the block between
- * (time, not memory: blocks.py's fields-apart).
+ * Looking back is not a walk over the block: a place's stops (the
+ * instructions with a write that reaches it, and the host's fill) are
+ * listed once, by block and position, and a load asks for the last stop
+ * before it by binary search.  Walking back instruction by instruction
+ * passed every other place's accesses: N fields each written twice and
+ * loaded after all the writes cost N walks of the block (5,000 fields
+ * 14.8 s, bench/compile/blocks.md's fields-apart), and a block of loads of
+ * one place needed a memo at each load to stay linear (ordered-loads).
  * Tests: fields/writers.ll (@mixed, @swapped; @mixed_branch,
  * @maybe_written stay generic), fields/ordered.cl, fields/ordered-block.ll,
  * infer/ordered-host-copy.ll.
  */
 #include "analysis/memmodel.h"
+
+#include <stdlib.h>
+
+/* The widest exact-offset write mem_writes_at finds by its offset; a wider one
+   is asked by every place. */
+enum { NEAR_BYTES = 64 };
+
+static int by_off(const void *a, const void *b) {
+  const OffAcc *x = a, *y = b;
+  if (x->off != y->off)
+    return x->off < y->off ? -1 : 1;
+  return (x->k > y->k) - (x->k < y->k);
+}
+
+static int by_index(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* The writes of the region being walked that may overlap a pointer-sized
+   read at place r, in access order, into *out: for a strided r every
+   write; for an exact r the writes within NEAR_BYTES before it, found by
+   their offsets, and the others (mem_contributes answers 0 for every write
+   left out).  slot_for asking every access of the region for every place
+   made an alloca of N pointer fields, each written and loaded, cost N
+   squared: 8,000 fields 1.4 s, 32,000 21 s (bench/compile/blocks.md,
+   slot-fields). */
+void mem_writes_at(MemModel *mm, Place r, AccList *out) {
+  out->n = 0;
+  if (r.stride) {
+    for (uint32_t k = 0; k < mm->acc.n; k++)
+      if (mm->acc.v[k].kind != A_PTRLOAD)
+        vec_push(out, k);
+    return;
+  }
+  if (!mm->indexed) {
+    mm->near.n = mm->far.n = 0;
+    for (uint32_t k = 0; k < mm->acc.n; k++) {
+      const Access *w = &mm->acc.v[k];
+      if (w->kind == A_PTRLOAD)
+        continue;
+      if (!w->at.stride && w->size >= 0 && w->size <= NEAR_BYTES) {
+        OffAcc e = {w->at.off, k};
+        vec_push(&mm->near, e);
+      } else {
+        vec_push(&mm->far, k);
+      }
+    }
+    if (mm->near.n > 1)
+      qsort(mm->near.v, mm->near.n, sizeof *mm->near.v, by_off);
+    mm->indexed = true;
+  }
+  /* a write at w overlaps [r, r + psize) when r - size < w < r + psize */
+  int64_t lo = r.off > INT64_MIN + NEAR_BYTES ? r.off - NEAR_BYTES : INT64_MIN;
+  int64_t hi = r.off < INT64_MAX - mm->psize ? r.off + mm->psize : INT64_MAX;
+  size_t a = 0, b = mm->near.n; /* the first offset > lo */
+  while (a < b) {
+    size_t m = a + (b - a) / 2;
+    if (mm->near.v[m].off > lo)
+      b = m;
+    else
+      a = m + 1;
+  }
+  for (size_t j = a; j < mm->near.n && mm->near.v[j].off < hi; j++)
+    vec_push(out, mm->near.v[j].k);
+  for (size_t j = 0; j < mm->far.n; j++)
+    vec_push(out, mm->far.v[j]);
+  if (out->n > 1)
+    qsort(out->v, out->n, sizeof *out->v, by_index);
+}
 
 static int64_t floor_div(int64_t a, int64_t b) { /* b > 0 */
   return a >= 0 ? a / b : -((-a + b - 1) / b);
@@ -88,64 +160,83 @@ static bool write_of(const MemModel *mm, LLVMValueRef i, Place r, const Access *
   return true;
 }
 
-/* Whether instruction i loads a pointer at exact place r of the region:
-   where a later walk for r starts, or stops at its answer. */
-static bool loads_at(const MemModel *mm, LLVMValueRef i, Place r) {
-  for (uint32_t k = map_find(&mm->acc_set, i); k != MAP_NONE; k = mm->acc_prev.v[k]) {
-    const Access *a = &mm->acc.v[k];
-    if (a->kind == A_PTRLOAD && !a->at.stride && a->at.off == r.off)
-      return true;
+/* Instruction i's position in its block (the model numbers a block's
+   instructions at its first question there; the IR does not change while
+   a function is modelled). */
+static uint32_t position(MemModel *mm, LLVMValueRef i) {
+  uint32_t p = map_find(&mm->position, i);
+  if (p == MAP_NONE) {
+    uint32_t n = 0;
+    for (LLVMValueRef j = LLVMGetFirstInstruction(LLVMGetInstructionParent(i)); j;
+         j = LLVMGetNextInstruction(j))
+      map_put(&mm->position, j, n++);
+    p = map_find(&mm->position, i);
   }
-  return false;
+  return p;
 }
 
-/* What a walk back from an access's instruction meets first, for one exact
-   place (mem_ordered_write's question), remembered for every load of that
-   place the walk passes (where a later walk for it starts or stops), so
-   that no later walk for that place goes past them: each load of a field
-   walking alone over its block was quadratic in a block of loads (and
-   cubic with a scan of every access per instruction: 1,000 loads of one
-   field between stores of another took gasp-opt 8 s).  Remembered for
-   every access passed, the maps held N squared entries where N fields
-   were each written twice and loaded after all the writes (3,000 fields:
-   540 MB, 5 s); an answer is the same wherever it is remembered. */
-static uint32_t met_before(MemModel *mm, OrderMemo *om, LLVMValueRef before, Place r) {
+static int by_place(const void *a, const void *b) {
+  const OrdStop *x = a, *y = b;
+  uintptr_t bx = (uintptr_t)x->bb, by = (uintptr_t)y->bb;
+  if (bx != by)
+    return bx < by ? -1 : 1;
+  return (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+/* Adds instruction i, a stop of a walk back for r, with its answer. */
+static void add_stop(MemModel *mm, OrdStops *l, LLVMValueRef i, Place r) {
+  const Access *w;
+  OrdStop s = {LLVMGetInstructionParent(i), position(mm, i), ORD_BAD};
+  if (write_of(mm, i, r, &w) && w)
+    s.e = ORD_WRITE + (uint32_t)(w - mm->acc.v);
+  vec_push(l, s);
+}
+
+/* Exact place r's stops: the instructions a walk back for r ends at (one
+   with a write that reaches r, the host's fill), by block and position,
+   each with what the walk answers there (write_of). */
+static const OrdStops *stops_of(MemModel *mm, OrderMemo *om, Place r) {
   const void *key = mem_off_key(r.off);
-  uint32_t mi = map_find(&om->places, key);
-  if (mi == MAP_NONE) {
-    PtrMap fresh = {.pool = &mm->pool};
-    mi = (uint32_t)om->met.n;
-    vec_push(&om->met, fresh);
-    map_put(&om->places, key, mi);
+  uint32_t li = map_find(&om->places, key);
+  if (li != MAP_NONE)
+    return &om->stops.v[li];
+  OrdStops l = {.pool = &mm->pool};
+  AccList ws = {0};
+  mem_writes_at(mm, r, &ws);
+  for (size_t j = 0; j < ws.n; j++)
+    if (mem_contributes(mm, &mm->acc.v[ws.v[j]], r))
+      add_stop(mm, &l, mm->acc.v[ws.v[j]].inst, r);
+  vec_free(&ws);
+  if (mm->host_copy)
+    add_stop(mm, &l, mm->host_copy, r);
+  if (l.n > 1)
+    qsort(l.v, l.n, sizeof *l.v, by_place);
+  size_t n = 0; /* an instruction with two writes there stops once */
+  for (size_t j = 0; j < l.n; j++)
+    if (!n || by_place(&l.v[n - 1], &l.v[j]))
+      l.v[n++] = l.v[j];
+  l.n = n;
+  li = (uint32_t)om->stops.n;
+  vec_push(&om->stops, l);
+  map_put(&om->places, key, li);
+  return &om->stops.v[li];
+}
+
+/* What a walk back from instruction before meets first for exact place r
+   in its block: ORD_START (the block's start), ORD_BAD (an instruction
+   that may write part of r, or write it twice) or ORD_WRITE + the write. */
+static uint32_t met_before(MemModel *mm, OrderMemo *om, LLVMValueRef before, Place r) {
+  const OrdStops *l = stops_of(mm, om, r);
+  OrdStop at = {LLVMGetInstructionParent(before), position(mm, before), 0};
+  size_t a = 0, b = l->n; /* the first stop at or after before */
+  while (a < b) {
+    size_t m = a + (b - a) / 2;
+    if (by_place(&l->v[m], &at) < 0)
+      a = m + 1;
+    else
+      b = m;
   }
-  PtrMap *m = &om->met.v[mi];
-  uint32_t e = map_find(m, before);
-  if (e != MAP_NONE)
-    return e;
-  e = ORD_START;
-  LLVMValueRef i = LLVMGetPreviousInstruction(before);
-  for (; i; i = LLVMGetPreviousInstruction(i)) {
-    const Access *w;
-    if (!write_of(mm, i, r, &w)) {
-      e = ORD_BAD;
-      break;
-    }
-    if (w) {
-      e = ORD_WRITE + (uint32_t)(w - mm->acc.v);
-      break;
-    }
-    uint32_t known = map_find(m, i); /* a walk before this one passed i */
-    if (known != MAP_NONE) {
-      e = known;
-      break;
-    }
-  }
-  map_put(m, before, e);
-  for (LLVMValueRef j = LLVMGetPreviousInstruction(before); j != i;
-       j = LLVMGetPreviousInstruction(j))
-    if (loads_at(mm, j, r))
-      map_put(m, j, e);
-  return e;
+  return a && l->v[a - 1].bb == at.bb ? l->v[a - 1].e : ORD_START;
 }
 
 /* What load, a pointer-sized read at exact place r of the region being
@@ -185,8 +276,8 @@ int mem_ordered_write(MemModel *mm, OrderMemo *memo, LLVMValueRef load, Place r,
 }
 
 void mem_order_free(OrderMemo *memo) {
-  for (size_t k = 0; k < memo->met.n; k++)
-    map_free(&memo->met.v[k]);
-  vec_free(&memo->met);
+  for (size_t k = 0; k < memo->stops.n; k++)
+    vec_free(&memo->stops.v[k]);
+  vec_free(&memo->stops);
   map_free(&memo->places);
 }

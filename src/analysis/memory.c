@@ -107,6 +107,7 @@ MemModel *mem_new(const TgtTable *t) {
   pool_bind(&mm->near, pool);
   pool_bind(&mm->far, pool);
   pool_bind(&mm->objects, pool);
+  pool_bind(&mm->position, pool);
   return mm;
 }
 
@@ -121,6 +122,7 @@ static void forget(MemModel *mm) {
   mm->nfeeds = 0;
   map_clear(&mm->load_slot);
   map_clear(&mm->store_slots);
+  map_clear(&mm->position);
 }
 
 void mem_free(MemModel *mm) {
@@ -529,74 +531,6 @@ static void feed(MemModel *mm, LLVMValueRef inst, uint32_t si) {
   vec_push(&mm->feeds.v[fi], si);
 }
 
-/* The widest exact-offset write writes_at finds by its offset; a wider one
-   is asked by every place. */
-enum { NEAR_BYTES = 64 };
-
-static int by_off(const void *a, const void *b) {
-  const OffAcc *x = a, *y = b;
-  if (x->off != y->off)
-    return x->off < y->off ? -1 : 1;
-  return (x->k > y->k) - (x->k < y->k);
-}
-
-static int by_index(const void *a, const void *b) {
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  return (x > y) - (x < y);
-}
-
-/* The writes of the region being walked that may overlap a pointer-sized
-   read at place r, in access order, into *out: for a strided r every
-   write; for an exact r the writes within NEAR_BYTES before it, found by
-   their offsets, and the others (mem_contributes answers 0 for every write
-   left out).  slot_for asking every access of the region for every place
-   made an alloca of N pointer fields, each written and loaded, cost N
-   squared: 8,000 fields 1.4 s, 32,000 21 s (bench/compile/blocks.md,
-   slot-fields). */
-static void writes_at(MemModel *mm, Place r, AccList *out) {
-  out->n = 0;
-  if (r.stride) {
-    for (uint32_t k = 0; k < mm->acc.n; k++)
-      if (mm->acc.v[k].kind != A_PTRLOAD)
-        vec_push(out, k);
-    return;
-  }
-  if (!mm->indexed) {
-    mm->near.n = mm->far.n = 0;
-    for (uint32_t k = 0; k < mm->acc.n; k++) {
-      const Access *w = &mm->acc.v[k];
-      if (w->kind == A_PTRLOAD)
-        continue;
-      if (!w->at.stride && w->size >= 0 && w->size <= NEAR_BYTES) {
-        OffAcc e = {w->at.off, k};
-        vec_push(&mm->near, e);
-      } else {
-        vec_push(&mm->far, k);
-      }
-    }
-    if (mm->near.n > 1)
-      qsort(mm->near.v, mm->near.n, sizeof *mm->near.v, by_off);
-    mm->indexed = true;
-  }
-  /* a write at w overlaps [r, r + psize) when r - size < w < r + psize */
-  int64_t lo = r.off > INT64_MIN + NEAR_BYTES ? r.off - NEAR_BYTES : INT64_MIN;
-  int64_t hi = r.off < INT64_MAX - mm->psize ? r.off + mm->psize : INT64_MAX;
-  size_t a = 0, b = mm->near.n; /* the first offset > lo */
-  while (a < b) {
-    size_t m = a + (b - a) / 2;
-    if (mm->near.v[m].off > lo)
-      b = m;
-    else
-      a = m + 1;
-  }
-  for (size_t j = a; j < mm->near.n && mm->near.v[j].off < hi; j++)
-    vec_push(out, mm->near.v[j].k);
-  for (size_t j = 0; j < mm->far.n; j++)
-    vec_push(out, mm->far.v[j]);
-  if (out->n > 1)
-    qsort(out->v, out->n, sizeof *out->v, by_index);
-}
-
 /* The slot for loads at place at in the region being walked (new slots
    list the writes), or MAP_NONE when the field is not modelled. */
 static uint32_t slot_for(MemModel *mm, Place at, bool host, int entry) {
@@ -621,7 +555,7 @@ static uint32_t slot_for(MemModel *mm, Place at, bool host, int entry) {
   bool ok = true, moved = false, null = false;
   AccList near = {0}; /* the writes that may reach a place */
   for (size_t pi = 0; pi < places.n && ok; pi++) {
-    writes_at(mm, places.v[pi], &near);
+    mem_writes_at(mm, places.v[pi], &near);
     for (size_t j = 0; j < near.n && ok; j++) {
       uint32_t k = near.v[j];
       const Access *w = &mm->acc.v[k];
@@ -730,7 +664,7 @@ static void model_region(MemModel *mm, LLVMValueRef a, unsigned align, bool host
                          const MemFieldFact *facts, size_t n, unsigned param) {
   if (!walk_region(mm, a, align))
     return;
-  OrderMemo memo = {.places = {.pool = &mm->pool}, .met = {.pool = &mm->pool}};
+  OrderMemo memo = {.places = {.pool = &mm->pool}, .stops = {.pool = &mm->pool}};
   for (size_t k = 0; k < mm->acc.n; k++) {
     const Access *l = &mm->acc.v[k];
     if (l->kind != A_PTRLOAD)

@@ -4,7 +4,7 @@
 ; RUN: gasp-run %s --kernel wide --global 1 --arg buf:i32:4:iota --arg local:16 --arg buf:i32:4:iota --arg i64=3 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
 ; The writes a private field's slot asks, found by their places
-; (memory.c's writes_at): a write wider than the offset window, one that
+; (memorder.c's mem_writes_at): a write wider than the offset window, one that
 ; reaches a field from 56 bytes before it, one that ends where the field
 ; starts, and one at a stride are each seen or passed over exactly as a
 ; scan of every write of the region sees them.  Fields of 8 bytes in a
