@@ -41,6 +41,11 @@ N squared:
                 last write, passing every other element's accesses; its
                 memo once held every access each walk passed, N squared
                 entries; now a binary search among the element's writes)
+  big-then-small
+                fields-apart in one helper, then N / 4 small helpers, each
+                with a stack slot written twice and loaded (not one block:
+                maps cleared per function and per region, each clear
+                zeroing all the storage the big helper grew)
 
 gasp-opt BUILD/bin/gasp-opt with its default passes, CPU = user + system of
 the whole process (bench/compile/compile.py's measure), the median of --runs
@@ -188,11 +193,34 @@ def fields_apart(n):
     return body + ['  ret void', '}']
 
 
+def big_then_small(n):
+    """fields_apart(n) in a helper, then n / 4 small helpers after it, each
+    with one stack slot written twice and loaded; the kernel calls them all."""
+    body = ['define internal void @big(ptr addrspace(1) %out, ptr addrspace(1) %in,'
+            ' ptr addrspace(1) %in2) {'] + fields_apart(n)[1:]
+    m = n // 4
+    for k in range(m):
+        body += ['', 'define internal void @small%d(ptr addrspace(1) %%out, ptr addrspace(1) %%in,'
+                 ' ptr addrspace(1) %%in2) {' % k,
+                 '  %s = alloca ptr, align 8',
+                 '  %g = addrspacecast ptr addrspace(1) %in to ptr',
+                 '  %h = addrspacecast ptr addrspace(1) %in2 to ptr',
+                 '  store ptr %g, ptr %s, align 8', '  store ptr %h, ptr %s, align 8',
+                 '  %p = load ptr, ptr %s, align 8', '  %v = load i32, ptr %p, align 4',
+                 '  %%w = getelementptr i32, ptr addrspace(1) %%out, i64 %d' % k,
+                 '  store i32 %v, ptr addrspace(1) %w, align 4', '  ret void', '}']
+    body += ['', 'define ptx_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in,'
+             ' ptr addrspace(1) %in2) {']
+    args = '(ptr addrspace(1) %out, ptr addrspace(1) %in, ptr addrspace(1) %in2)'
+    body += ['  call void @big' + args] + ['  call void @small%d%s' % (k, args) for k in range(m)]
+    return body + ['  ret void', '}']
+
+
 SHAPES = {"slot-calls": slot_calls, "shared-calls": shared_calls,
           "shared-calls-reversed": shared_calls_reversed,
           "assume-uses": assume_uses, "slot-loads": slot_loads,
           "ordered-loads": ordered_loads, "slot-fields": slot_fields,
-          "fields-apart": fields_apart}
+          "fields-apart": fields_apart, "big-then-small": big_then_small}
 
 
 def cpu(opt, path, runs, cap):

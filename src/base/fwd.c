@@ -68,8 +68,8 @@ void fwd_start(Fwd *w, LLVMValueRef root, Place at) {
   w->items.n = 0;
   w->next = 0;
   w->use = NULL;
-  if (w->flags & FWD_DEDUP) /* sized by the last walk: a reused walk costs what it did */
-    map_reset(&w->reached, w->reached.n);
+  if (w->flags & FWD_DEDUP) /* at the cost of the last walk (map_clear) */
+    map_clear(&w->reached);
   if (root)
     fwd_add(w, root, at);
 }

@@ -211,18 +211,16 @@ void map_free(PtrMap *m) {
   m->pool = pool;
 }
 
-void map_clear(PtrMap *m) {
-  if (m->cap)
+void map_reset(PtrMap *m, size_t n) {
+  if (m->cap > 8 * n + 1024) {
+    map_free(m);
+  } else if (m->n) {
     memset(m->keys, 0, m->cap * sizeof *m->keys);
-  m->n = 0;
+    m->n = 0;
+  }
 }
 
-void map_reset(PtrMap *m, size_t n) {
-  if (m->cap > 8 * n + 1024)
-    map_free(m);
-  else
-    map_clear(m);
-}
+void map_clear(PtrMap *m) { map_reset(m, m->n); }
 
 static void map_rehash(PtrMap *m, size_t ncap) {
   const void **ok = m->keys;

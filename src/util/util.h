@@ -118,6 +118,11 @@ typedef struct PtrMap {
 void map_init(PtrMap *m);
 /* Empties m and gives its storage back; it stays bound to its pool. */
 void map_free(PtrMap *m);
+/* Empties m at the cost of what it holds: storage much larger than its
+   keys (grown by an earlier, larger use) is given back rather than cleared
+   whole.  Clearing it all made a map cleared per function or per region
+   cost the largest one each time: one function of 40,000 stack pointers
+   before 8,000 small ones, 60% of gasp-opt's time in memset. */
 void map_clear(PtrMap *m);
 /* Empties m for about n keys: storage a much larger use grew is given back
    rather than cleared whole (a reused map costs what its next use needs). */

@@ -55,6 +55,25 @@ static void test_pool(void) {
   CHECK(m.n == 0 && m.cap == 0 && m.pool == &pool);
   for (uint32_t i = 0; i < 3000; i++)
     map_put(&m, &keys[i], i);
+  /* map_clear costs what the map holds: full storage is cleared and kept,
+     storage a larger use grew is given back once few keys are left in it
+     (a map cleared per function after one huge function) */
+  map_clear(&m);
+  CHECK(m.n == 0 && m.cap == grown && map_find(&m, &keys[7]) == MAP_NONE);
+  map_put(&m, &keys[1], 1);
+  map_clear(&m);
+  CHECK(m.n == 0 && m.cap == 0 && m.pool == &pool);
+  map_clear(&m);
+  CHECK(m.n == 0 && m.cap == 0 && map_find(&m, &keys[1]) == MAP_NONE);
+  for (uint32_t i = 0; i < 100; i++)
+    map_put(&m, &keys[i], i);
+  size_t small = m.cap;
+  map_clear(&m);
+  CHECK(m.n == 0 && m.cap == small && map_find(&m, &keys[50]) == MAP_NONE);
+  map_put(&m, &keys[50], 5);
+  CHECK(map_find(&m, &keys[50]) == 5 && map_find(&m, &keys[49]) == MAP_NONE);
+  for (uint32_t i = 0; i < 3000; i++)
+    map_put(&m, &keys[i], i);
   char *s = pool_strdup(&pool, "clone.as1");
   CHECK(!strcmp(s, "clone.as1"));
   /* dropping a block in the middle of the list leaves the others */
