@@ -70,6 +70,10 @@ bench/public/work/ (ignored), never copied into the project:
   sgminer-dev/sgminer    only with --suites sgminer: kernel/'s OpenCL C
                          kernel files (no other file there includes them),
                          with the options its host passes (SGMINER_DEFINES)
+  pjreddie/darknet       only with --suites darknet: src/'s CUDA layer
+                         kernels, as its Makefile builds them with GPU=1
+                         (-DGPU, -Iinclude; cuBLAS's and cuRAND's headers
+                         from the toolkit)
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -189,6 +193,7 @@ PINS = {
     "openwall/john": "3c2e19c0d",  # fetched before 2026-12-02
     "tpruvot/ccminer": "6ff4e509",  # fetched 2026-12-02
     "sgminer-dev/sgminer": "8bf1c180",  # fetched 2026-12-02
+    "pjreddie/darknet": "f6afaabc",  # fetched 2026-12-03
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
@@ -202,7 +207,7 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "rocm-examples": "ROCm/rocm-examples", "ggml-opencl": "ggml-org/ggml",
               "ggml-cuda": "ggml-org/ggml", "chai": "chai-benchmarks/chai",
               "john": "openwall/john", "ccminer": "tpruvot/ccminer",
-              "sgminer": "sgminer-dev/sgminer"}
+              "sgminer": "sgminer-dev/sgminer", "darknet": "pjreddie/darknet"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -217,6 +222,9 @@ OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
                          (".cl",), False),
           "pannotia": (["graph_app"], (".cl",), False),
           "llm.c": (["dev/cuda"], (".cu",), False),
+          # darknet's CUDA layers (src/*_kernels.cu), built as its Makefile
+          # builds them with GPU=1 (-DGPU, -Iinclude)
+          "darknet": (["src", "include"], (".cu",), False),
           # AMD's HIP examples, .hip files built as HIP for gfx90a
           "rocm-examples": (["Applications", "HIP-Basic", "Tutorials", "Common"], (".hip",),
                             False),
@@ -424,11 +432,15 @@ def included_names(files):
 # the folders of shared headers the suites' Makefiles name
 # a suite's include folders, relative to its extracted tree (bullet3's
 # kernels include "Bullet3Collision/..." as its host's -I of src/ resolves)
-SUITE_INCLUDES = {"bullet3": ["src"], "ggml-cuda": ["include", "src"]}
+SUITE_INCLUDES = {"bullet3": ["src"], "ggml-cuda": ["include", "src"], "darknet": ["include"]}
 # folders a suite's walk leaves out: ggml-cuda's 120 generated instances of
 # its matrix and attention templates (mmq, mmf, fattn-*: one .cu each, 20 s
 # and more of clang-22 per build), not screened yet
 SUITE_PRUNE = {"ggml-cuda": ("template-instances",)}
+# suites whose kernel files' folder is not passed as -I (their quoted
+# includes find it anyway): darknet's src/cuda.h would stand for the
+# toolkit's cuda.h, which clang's CUDA wrapper headers include
+OWN_FOLDER_HIDDEN = ("darknet",)
 SHARED_INCLUDES = ("common", "Common", "src/common", "src/cuda/common", "src/opencl/common",
                    "CUDA/utilities", "OpenCL/utilities", "cuda/util", "common/util")
 # what a host program passes to clBuildProgram (shoc: the element type and
@@ -453,7 +465,7 @@ OCL_DEFINES = {"shoc": ["-DSINGLE_PRECISION", "-DFPTYPE=float", "-DFPVECTYPE=flo
 # a CUDA suite's own flags: llm.c's dev/cuda/common.h calls isfinite in a
 # host template and includes no <math.h> (nvcc's host headers bring it;
 # clang's device pass then finds only the device overloads)
-CUDA_SUITE_FLAGS = {"llm.c": ["-include", "math.h"]}
+CUDA_SUITE_FLAGS = {"llm.c": ["-include", "math.h"], "darknet": ["-DGPU"]}
 
 
 # CUDA runtime calls CUDA 13 removed, which the older suites' host code
@@ -508,8 +520,9 @@ def tree_units(repos, repo, suite, roots, exts, headers=False):
                 rel = os.path.relpath(f, dest)
                 up = [os.path.join(dest, x) for x in SHARED_INCLUDES + tuple(
                     SUITE_INCLUDES.get(suite, ())) if os.path.isdir(os.path.join(dest, x))]
+                own = [] if suite in OWN_FOLDER_HIDDEN else [d]
                 units.append(dict(suite=suite, lang=lang, name=rel, src=f,
-                                  inc=[d] + makefile_includes(os.path.join(d, "Makefile"), d) + up,
+                                  inc=own + makefile_includes(os.path.join(d, "Makefile"), d) + up,
                                   defs=makefile_defines(os.path.join(d, "Makefile"))))
     return units, None
 
