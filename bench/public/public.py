@@ -74,6 +74,10 @@ bench/public/work/ (ignored), never copied into the project:
                          kernels, as its Makefile builds them with GPU=1
                          (-DGPU, -Iinclude; cuBLAS's and cuRAND's headers
                          from the toolkit)
+  kaldi-asr/kaldi        only with --suites kaldi: its .cu files (matrix
+                         kernels, the CUDA decoder, features, chain), -Isrc
+                         and what its configure defines (CUDA_SUITE_FLAGS;
+                         bench/public/cub-compat.h for CUB's Max and Min)
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -194,6 +198,7 @@ PINS = {
     "tpruvot/ccminer": "6ff4e509",  # fetched 2026-12-02
     "sgminer-dev/sgminer": "8bf1c180",  # fetched 2026-12-02
     "pjreddie/darknet": "f6afaabc",  # fetched 2026-12-03
+    "kaldi-asr/kaldi": "f40076610",  # fetched 2026-12-03
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
@@ -207,7 +212,8 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "rocm-examples": "ROCm/rocm-examples", "ggml-opencl": "ggml-org/ggml",
               "ggml-cuda": "ggml-org/ggml", "chai": "chai-benchmarks/chai",
               "john": "openwall/john", "ccminer": "tpruvot/ccminer",
-              "sgminer": "sgminer-dev/sgminer", "darknet": "pjreddie/darknet"}
+              "sgminer": "sgminer-dev/sgminer", "darknet": "pjreddie/darknet",
+              "kaldi": "kaldi-asr/kaldi"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -225,6 +231,9 @@ OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
           # darknet's CUDA layers (src/*_kernels.cu), built as its Makefile
           # builds them with GPU=1 (-DGPU, -Iinclude)
           "darknet": (["src", "include"], (".cu",), False),
+          # kaldi's CUDA kernels (cudamatrix, cudadecoder, cudafeat, chain)
+          # with the headers of src/ they include
+          "kaldi": (["src"], (".cu",), False),
           # AMD's HIP examples, .hip files built as HIP for gfx90a
           "rocm-examples": (["Applications", "HIP-Basic", "Tutorials", "Common"], (".hip",),
                             False),
@@ -432,7 +441,8 @@ def included_names(files):
 # the folders of shared headers the suites' Makefiles name
 # a suite's include folders, relative to its extracted tree (bullet3's
 # kernels include "Bullet3Collision/..." as its host's -I of src/ resolves)
-SUITE_INCLUDES = {"bullet3": ["src"], "ggml-cuda": ["include", "src"], "darknet": ["include"]}
+SUITE_INCLUDES = {"bullet3": ["src"], "ggml-cuda": ["include", "src"], "darknet": ["include"],
+                  "kaldi": ["src"]}
 # folders a suite's walk leaves out: ggml-cuda's 120 generated instances of
 # its matrix and attention templates (mmq, mmf, fattn-*: one .cu each, 20 s
 # and more of clang-22 per build), not screened yet
@@ -465,7 +475,12 @@ OCL_DEFINES = {"shoc": ["-DSINGLE_PRECISION", "-DFPTYPE=float", "-DFPVECTYPE=flo
 # a CUDA suite's own flags: llm.c's dev/cuda/common.h calls isfinite in a
 # host template and includes no <math.h> (nvcc's host headers bring it;
 # clang's device pass then finds only the device overloads)
-CUDA_SUITE_FLAGS = {"llm.c": ["-include", "math.h"], "darknet": ["-DGPU"]}
+# kaldi: what its configure and nvcc define (OpenFst 1.8's integer types,
+# HAVE_CUDA; nvcc's own version macro, which its double atomicAdd tests and
+# clang-22 does not define) and CUB's Max/Min, which CUDA 13's CUB removed
+CUDA_SUITE_FLAGS = {"llm.c": ["-include", "math.h"], "darknet": ["-DGPU"],
+                    "kaldi": ["-DOPENFST_VER=10800", "-DHAVE_CUDA=1", "-D__CUDACC_VER_MAJOR__=13",
+                              "-include", os.path.join(HERE, "cub-compat.h")]}
 
 
 # CUDA runtime calls CUDA 13 removed, which the older suites' host code
