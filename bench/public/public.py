@@ -502,6 +502,16 @@ def extract_repo(repos, repo, roots, folder):
     return dest, None
 
 
+def walk_pruned(top, prune):
+    """(folder, its files) under top, sorted, leaving out the folders named
+    in prune (pruned as walked: sorting the walk first would consume it)."""
+    walked = []
+    for d, subs, fs in os.walk(top):
+        subs[:] = [x for x in subs if x not in prune]
+        walked.append((d, fs))
+    return sorted(walked)
+
+
 def tree_units(repos, repo, suite, roots, exts, headers=False):
     """Every file with one of exts under roots that no other file of its
     folder includes (a kernel file compiled on its own by its host) and
@@ -512,11 +522,7 @@ def tree_units(repos, repo, suite, roots, exts, headers=False):
         return [], why
     units = []
     for root in roots:
-        walked = []
-        for d, subs, fs in os.walk(os.path.join(dest, root)):
-            subs[:] = [x for x in subs if x not in SUITE_PRUNE.get(suite, ())]
-            walked.append((d, fs))
-        for d, fs in sorted(walked):
+        for d, fs in walk_pruned(os.path.join(dest, root), SUITE_PRUNE.get(suite, ())):
             here = [os.path.join(d, f) for f in sorted(fs)]
             inc = included_names(here)
             for f in here:
@@ -849,12 +855,8 @@ def ccminer_units(repos):
     if not dest:
         return [], why
     open(os.path.join(dest, "ccminer-config.h"), "a").close()
-    walked = []
-    for d, subs, fs in os.walk(dest):
-        subs[:] = [x for x in subs if x != "compat"]  # pruned as walked
-        walked.append((d, fs))
     units = []
-    for d, fs in sorted(walked):
+    for d, fs in walk_pruned(dest, ("compat",)):
         for f in sorted(fs):
             path = os.path.join(d, f)
             if f.endswith(".cu") and "__global__" in open(path, errors="replace").read():

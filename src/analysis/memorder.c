@@ -183,12 +183,16 @@ static int by_place(const void *a, const void *b) {
   return (x->pos > y->pos) - (x->pos < y->pos);
 }
 
-/* Adds instruction i, a stop of a walk back for r, with its answer. */
+/* Adds instruction i to r's stops, with its answer, when a walk back for
+   r ends there (write_of: i writes r, may write part of it, or is the
+   host's fill); a walk passes any other instruction. */
 static void add_stop(MemModel *mm, OrdStops *l, LLVMValueRef i, Place r) {
   const Access *w;
-  OrdStop s = {LLVMGetInstructionParent(i), position(mm, i), ORD_BAD};
-  if (write_of(mm, i, r, &w) && w)
-    s.e = ORD_WRITE + (uint32_t)(w - mm->acc.v);
+  bool sure = write_of(mm, i, r, &w);
+  if (sure && !w)
+    return;
+  OrdStop s = {LLVMGetInstructionParent(i), position(mm, i),
+               sure ? ORD_WRITE + (uint32_t)(w - mm->acc.v) : ORD_BAD};
   vec_push(l, s);
 }
 
@@ -204,8 +208,7 @@ static const OrdStops *stops_of(MemModel *mm, OrderMemo *om, Place r) {
   AccList ws = {0};
   mem_writes_at(mm, r, &ws);
   for (size_t j = 0; j < ws.n; j++)
-    if (mem_contributes(mm, &mm->acc.v[ws.v[j]], r))
-      add_stop(mm, &l, mm->acc.v[ws.v[j]].inst, r);
+    add_stop(mm, &l, mm->acc.v[ws.v[j]].inst, r);
   vec_free(&ws);
   if (mm->host_copy)
     add_stop(mm, &l, mm->host_copy, r);
