@@ -62,8 +62,6 @@
 
 static const GaspStatDesc st_resolved = {
     "infer.values-resolved", "generic pointer values given a named space"};
-static const GaspStatDesc st_realigned = {
-    "infer.realigned", "named loads and stores given the alignment their object gives them"};
 static const GaspStatDesc st_access = {
     "infer.accesses-rewritten", "load/store/atomic pointer operands rewritten"};
 static const GaspStatDesc st_intrin = {"infer.intrinsics-rewritten", "memory intrinsic calls rebuilt"};
@@ -413,6 +411,29 @@ static void mark_needed(Infer *s, LLVMValueRef v) {
 
 static bool unshared(const Infer *s, LLVMValueRef p);
 
+/* A null test of a pointer read from memory, returned by a call or made by
+   inline assembly stays on the generic value where the table writes a named
+   null test with the cast of the generic null (null_test_cast: NVPTX).  That
+   value lives anyway, its twin being its own cast (cast_root), and its test
+   against 0 is clang's build's one instruction, which llc leaves generic as
+   well, where the named test compares with `mov 0; cvta.to.global` (kaldi's
+   _add_to_rows: a row pointer read from a host-written table, PTX 36 -> 39
+   with the named test, 37 without).  A parameter's test is rewritten: a
+   kernel's is what llc's own InferAddressSpaces writes (null-test-cast.ll),
+   a clone's parameter has no generic value. */
+static bool null_test_stays(const Infer *s, LLVMValueRef i) {
+  if (!s->t->null_test_cast)
+    return false;
+  LLVMValueRef a = LLVMGetOperand(i, 0), b = LLVMGetOperand(i, 1);
+  LLVMValueRef p = LLVMIsAConstantPointerNull(b) ? a : LLVMIsAConstantPointerNull(a) ? b : NULL;
+  uint32_t k = p ? space_id(s->sp, p) : MAP_NONE;
+  if (k == MAP_NONE)
+    return false;
+  SpKind kind = space_val(s->sp, k)->kind;
+  return kind == SP_MEMLOAD || kind == SP_SLOTLOAD || kind == SP_CONSTLOAD ||
+         kind == SP_CALLRET || kind == SP_ASM;
+}
+
 /* An icmp operand llc names; a null is every space's (random seed 14: spills). */
 static bool llc_operand(const Infer *s, LLVMValueRef v) {
   return !LLVMIsAConstantPointerNull(v) && !LLVMIsAUndefValue(v) && backend_names(s, v);
@@ -424,7 +445,11 @@ static bool llc_operand(const Infer *s, LLVMValueRef v) {
    every pointer distinct and the null the null, but not their order (the
    generic null is below every pointer, theirs above) — and a pointer of the
    space may be its null whether or not a null constant is in sight. */
+static bool null_test_stays(const Infer *s, LLVMValueRef i);
+
 static int icmp_space(const Infer *s, LLVMValueRef i) {
+  if (null_test_stays(s, i))
+    return -1;
   uint32_t mask = space_mask(s->sp, LLVMGetOperand(i, 0), NULL) |
                   space_mask(s->sp, LLVMGetOperand(i, 1), NULL);
   int as = lat_in(s, mask);
@@ -929,36 +954,10 @@ void infer_free(Infer *s) {
   free(s);
 }
 
-/* Loads and stores through a named pointer into an alloca or a global (a
-   cast, constant offsets) get the alignment the object gives them.
-   rewrite_access does it for what it names; this is for what LLVM's
-   optimizer made or changed after an earlier run: InferAlignment raises
-   clang's generic accesses when InstCombine aligns their slot (a slot's
-   two i32 stores merged into one i64 store: align 8), but cannot see
-   through gasp's cast, and NVPTX's load/store vectorizer then lost a
-   ld.local.v2 (HeCBench bn: v2 2 -> 0 with the plugin). */
-static bool realign(Infer *s, LLVMValueRef fn) {
-  bool changed = false;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-      if (!LLVMIsALoadInst(i) && !LLVMIsAStoreInst(i))
-        continue;
-      LLVMValueRef p = LLVMGetOperand(i, ir_ptr_operand(i));
-      if (ir_ptr_as(LLVMTypeOf(p)) == s->t->generic || !LLVMIsAInstruction(p) ||
-          LLVMIsAAllocaInst(p))
-        continue; /* generic: rewrite_access's; an object itself: LLVM sees it */
-      if (ir_raise_align(i, p)) {
-        cx_stat(s->cx, &st_realigned, 1);
-        changed = true;
-      }
-    }
-  return changed;
-}
-
 bool infer_function(Infer *s, LLVMValueRef fn) {
   if (ir_optnone(fn))
     return false; /* the user asked for this function as written */
-  bool aligned = realign(s, fn);
+  bool aligned = realign_function(s->cx, fn);
   s->fn = fn;
   s->trash.n = s->work.n = 0;
   map_clear(&s->trash_set);

@@ -21,8 +21,9 @@ Infer *infer_new(GaspCtx *cx, LLVMModuleRef m, Facts *facts);
 void infer_free(Infer *s);
 /* Analyses and rewrites one function; true when it changed. */
 bool infer_function(Infer *s, LLVMValueRef fn);
-/* Loads from memory get what the summary says memory holds. */
-void infer_use_summary(Infer *s, const MemSummary *ms);
+void infer_use_summary(Infer *s, const MemSummary *ms); /* loads read what it says */
+/* realign.c: named loads and stores get their object's alignment; true: any. */
+bool realign_function(GaspCtx *cx, LLVMValueRef fn);
 
 /* ===== specialize.c — clones: names, registry, budget, cost, words ===== */
 /* The clones one pass invocation made (key -> clone, clone -> family). */
@@ -37,8 +38,7 @@ char *specs_key_spaces(const TgtTable *t, const char *family, const int *as, uns
 char *specs_key_fields(const char *g, const MemFieldFact *f, size_t n);
 const char *specs_family(const Specs *s, const char *name); /* a clone's original's name */
 bool specs_made(const Specs *s, const char *name); /* did s make it? */
-/* The clone s made for key, when it is still in the module; else NULL. */
-LLVMValueRef specs_find(const Specs *s, const char *key);
+LLVMValueRef specs_find(const Specs *s, const char *key); /* s's clone for key, still here */
 /* Was a clone made for key in this invocation (whatever it became since:
    retyped in place, merged, deleted)? */
 bool specs_key_made(const Specs *s, const char *key);
