@@ -58,23 +58,23 @@ LLVMValueRef ir_replace_call(LLVMBuilderRef b, LLVMValueRef old,
 void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
 /* fn's blocks reachable from its entry, in reverse post-order, into out (cleared); seen: -> 1. */
 void ir_rpo(LLVMValueRef fn, PtrMap *seen, BlockVec *out);
-/* Is fn marked optnone (the user wants it compiled as written)? */
-bool ir_optnone(LLVMValueRef fn);
+bool ir_optnone(LLVMValueRef fn); /* marked optnone: the user wants it compiled as written */
 bool ir_is_ptr_in(LLVMTypeRef t, int as); /* a pointer (not a vector of them) in space as */
 /* The parameter types of function type fty (malloc'd, never NULL), *n. */
 LLVMTypeRef *ir_param_types(LLVMTypeRef fty, unsigned *n);
-/* Does a value of type t hold a pointer (itself, or in an aggregate or vector)? */
-bool ir_type_has_pointer(LLVMTypeRef t);
-/* The index of v among its function's parameters; -1 when v is not one. */
-int ir_param_index(LLVMValueRef v);
+bool ir_type_has_pointer(LLVMTypeRef t); /* a pointer itself, or in an aggregate or vector */
+int ir_param_index(LLVMValueRef v); /* v's index among its function's parameters; else -1 */
 bool ir_param_attr(LLVMValueRef fn, unsigned k, const char *name); /* an enum attribute */
 bool ir_param_abi(LLVMValueRef fn, unsigned k); /* byval, byref, sret, inalloca, preallocated */
 LLVMValueRef ir_alloca_of(LLVMValueRef v); /* v's alloca, through casts; NULL: none */
 /* Raise load/store i's align to what p's base object and offset give; true: raised. */
 bool ir_raise_align(LLVMValueRef i, LLVMValueRef p);
 LLVMOpcode ir_opcode(LLVMValueRef v); /* an instruction's or constant expression's; else 0 */
-/* v without its GEPs and casts (instructions or constant expressions). */
-LLVMValueRef ir_strip_offsets(LLVMValueRef v);
+LLVMValueRef ir_strip_offsets(LLVMValueRef v); /* without its GEPs and casts (insts, consts) */
+/* Is alloca a's slot only read, and written by one memcpy/memmove into its start from a
+   constant global (the shape InstCombine replaces by the constant itself)? */
+bool ir_slot_copied_from_constant(LLVMValueRef a);
+bool ir_used_outside_block(LLVMValueRef i); /* has a use outside i's block (or not in an inst) */
 /* The pointers fn reads as integers (its ptrtoints' operands) into set, cleared first; then
    whether p, or a GEP or cast it is made from (16 steps), is one of them: an address test. */
 void ir_int_read_ptrs(LLVMValueRef fn, PtrMap *set);

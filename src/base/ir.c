@@ -847,3 +847,62 @@ LLVMValueRef ir_build_null_test(LLVMBuilderRef b, LLVMValueRef icmp, int generic
   }
   return NULL;
 }
+
+/* Whether slot v (a use of an alloca, through GEPs and casts) is only read
+   and written by exactly one memcpy/memmove into its start from a constant
+   global: *copies counts those copies.  The shape InstCombine replaces by
+   the constant itself (a private table a kernel initializes from a literal,
+   clang's @__const.*); it does not through a cast of the slot to another
+   space, so naming such a slot keeps it in memory (SHOC fft on NVPTX: 28
+   more ld.const, 32 more bytes of .local frame). */
+static bool only_copied_from_constant(LLVMValueRef v, bool at_start, unsigned *copies,
+                                      unsigned depth) {
+  if (depth > 16)
+    return false;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    LLVMOpcode op = ir_opcode(user);
+    if (op == LLVMLoad)
+      continue;
+    if (op == LLVMGetElementPtr || op == LLVMAddrSpaceCast || op == LLVMBitCast) {
+      if (LLVMGetOperand(user, 0) != v ||
+          !only_copied_from_constant(user, at_start && op != LLVMGetElementPtr, copies,
+                                     depth + 1))
+        return false;
+      continue;
+    }
+    if (op != LLVMCall)
+      return false;
+    if (ir_is_lifetime(user))
+      continue;
+    const IrMemIntrin *mi = ir_mem_intrin(user);
+    bool copy = mi && (!strcmp(mi->name, "llvm.memcpy") ||
+                       !strcmp(mi->name, "llvm.memcpy.inline") ||
+                       !strcmp(mi->name, "llvm.memmove"));
+    if (!copy || ir_mem_intrin_volatile(mi, user))
+      return false; /* a volatile copy, or another call */
+    if (LLVMGetOperand(user, 0) == v) { /* written: the one copy, into the start */
+      LLVMValueRef src = ir_strip_offsets(LLVMGetOperand(user, 1));
+      if (!at_start || LLVMGetOperand(user, 1) == v || !LLVMIsAGlobalVariable(src) ||
+          !LLVMIsGlobalConstant(src) || ++*copies > 1)
+        return false;
+    }
+  }
+  return true;
+}
+
+bool ir_slot_copied_from_constant(LLVMValueRef a) {
+  unsigned copies = 0;
+  return only_copied_from_constant(a, true, &copies, 0) && copies == 1;
+}
+
+bool ir_used_outside_block(LLVMValueRef i) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(i);
+  for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user) || LLVMGetInstructionParent(user) != bb)
+      return true;
+  }
+  return false;
+}
+

@@ -332,51 +332,8 @@ static bool push_needed(LLVMValueRef in, void *arg) {
   return true;
 }
 
-/* Whether slot v (a use of an alloca, through GEPs and casts) is only read
-   and written by exactly one memcpy/memmove into its start from a constant
-   global: *copies counts those copies.  The shape InstCombine replaces by
-   the constant itself (a private table a kernel initializes from a literal,
-   clang's @__const.*); it does not through a cast of the slot to another
-   space, so naming such a slot keeps it in memory (SHOC fft on NVPTX: 28
-   more ld.const, 32 more bytes of .local frame). */
-static bool only_copied_from_constant(LLVMValueRef v, bool at_start, unsigned *copies,
-                                      unsigned depth) {
-  if (depth > 16)
-    return false;
-  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    LLVMOpcode op = ir_opcode(user);
-    if (op == LLVMLoad)
-      continue;
-    if (op == LLVMGetElementPtr || op == LLVMAddrSpaceCast || op == LLVMBitCast) {
-      if (LLVMGetOperand(user, 0) != v ||
-          !only_copied_from_constant(user, at_start && op != LLVMGetElementPtr, copies,
-                                     depth + 1))
-        return false;
-      continue;
-    }
-    if (op != LLVMCall)
-      return false;
-    if (ir_is_lifetime(user))
-      continue;
-    const IrMemIntrin *mi = ir_mem_intrin(user);
-    bool copy = mi && (!strcmp(mi->name, "llvm.memcpy") ||
-                       !strcmp(mi->name, "llvm.memcpy.inline") ||
-                       !strcmp(mi->name, "llvm.memmove"));
-    if (!copy || ir_mem_intrin_volatile(mi, user))
-      return false; /* a volatile copy, or another call */
-    if (LLVMGetOperand(user, 0) == v) { /* written: the one copy, into the start */
-      LLVMValueRef src = ir_strip_offsets(LLVMGetOperand(user, 1));
-      if (!at_start || LLVMGetOperand(user, 1) == v || !LLVMIsAGlobalVariable(src) ||
-          !LLVMIsGlobalConstant(src) || ++*copies > 1)
-        return false;
-    }
-  }
-  return true;
-}
-
 /* Whether access pointer p is into a slot LLVM's optimizer replaces by the
-   constant it is copied from (only_copied_from_constant), on a target
+   constant it is copied from (ir_slot_copied_from_constant), on a target
    whose slots are generic pointers (NVPTX): naming it would keep it in
    memory; llc makes its accesses .local anyway where it stays. */
 static bool constant_copy_slot(Infer *s, LLVMValueRef p) {
@@ -388,8 +345,7 @@ static bool constant_copy_slot(Infer *s, LLVMValueRef p) {
   uint32_t known = map_find(&s->const_slots, a); /* once per slot: its uses, not per access */
   if (known != MAP_NONE)
     return known == 2;
-  unsigned copies = 0;
-  bool yes = only_copied_from_constant(a, true, &copies, 0) && copies == 1;
+  bool yes = ir_slot_copied_from_constant(a);
   map_put(&s->const_slots, a, 1u + yes);
   return yes;
 }
@@ -721,10 +677,17 @@ static bool rewrite_intrinsic(Infer *s, LLVMValueRef call) {
   return any;
 }
 
-/* An icmp operand in space as: a null the generic null's cast where the
-   table says so (null_test_cast: as llc's InferAddressSpaces writes it). */
-static LLVMValueRef icmp_operand(Infer *s, LLVMValueRef v, int as) {
-  if (s->t->null_test_cast && LLVMIsAConstantPointerNull(v))
+/* An icmp operand in space as.  A null is the generic null's cast where the
+   table says so (null_test_cast: as llc's InferAddressSpaces writes it,
+   and llc then makes the test where it is used) and test i is used in
+   another block, or LLVM's optimizer follows (the early run: LICM may
+   hoist it); used in its own block only, there is nothing to move, and the
+   space's null (tgt_const_in: global's is 0) is the one `setp` of clang's
+   build, where the cast is `mov 0; cvta.to.global` more (random
+   --outparams seed 1's retyped helper or_null: 13 -> 11 PTX, clang's 11). */
+static LLVMValueRef icmp_operand(Infer *s, LLVMValueRef i, LLVMValueRef v, int as) {
+  if (s->t->null_test_cast && LLVMIsAConstantPointerNull(v) &&
+      (s->cx->opt.early_run || ir_used_outside_block(i)))
     return LLVMConstAddrSpaceCast(v, ir_retype(LLVMTypeOf(v), as));
   return value_in(s, v, as);
 }
@@ -739,8 +702,8 @@ static bool rewrite_icmp(Infer *s, LLVMValueRef i) {
      LLVM folds it in generic, not in a named space, where 0 may be an object) */
   LLVMValueRef ni = ir_build_null_test(s->b, i, s->t->generic);
   if (!ni)
-    ni = LLVMBuildICmp(s->b, LLVMGetICmpPredicate(i), icmp_operand(s, a, as),
-                       icmp_operand(s, b, as), "");
+    ni = LLVMBuildICmp(s->b, LLVMGetICmpPredicate(i), icmp_operand(s, i, a, as),
+                       icmp_operand(s, i, b, as), "");
   ir_take_name(i, ni);
   LLVMReplaceAllUsesWith(i, ni);
   LLVMInstructionEraseFromParent(i);

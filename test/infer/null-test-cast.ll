@@ -19,6 +19,8 @@
 ; RUN: gasp-opt -S %t.amd.ll -o %t.amd.out.ll
 ; RUN: FileCheck %s --check-prefix=AMD < %t.amd.out.ll
 ; RUN: gasp-run %t.amd.ll --kernel k --global 1 --arg buf:f32:1 --arg buf:f32:8:iota --arg i32=8 --check-as --compare %t.amd.out.ll | FileCheck %s --check-prefix=EXEC
+; RUN: sed -n '/^.visible .entry once(/,/^}/p' %t.s | FileCheck %s --check-prefix=ONCE
+; RUN: gasp-run %s --kernel once --global 1 --arg buf:f32:1 --arg buf:f32:8:iota --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -51,5 +53,25 @@ latch:
   br i1 %done, label %exit, label %loop
 exit:
   store float %acc1, ptr %out, align 4
+  ret void
+}
+
+; A test used only by its own block's branch: nothing for llc to move, and
+; global's 0 is the generic null's bits, so the named test compares with the
+; plain null, one setp as in clang's build (no `mov 0; cvta.to.global`).
+; IR-LABEL: define ptx_kernel void @once(
+; IR: icmp eq ptr addrspace(1) %{{.*}}, null
+; ONCE-NOT: mov.b64 {{%rd[0-9]+}}, 0;
+; ONCE: setp.eq.b64 {{%p[0-9]+}}, {{%rd[0-9]+}}, 0;
+; ONCE: ld.global.b32
+define ptx_kernel void @once(ptr %out, ptr %z) {
+entry:
+  %isnull = icmp eq ptr %z, null
+  br i1 %isnull, label %exit, label %read
+read:
+  %v = load float, ptr %z, align 4
+  store float %v, ptr %out, align 4
+  br label %exit
+exit:
   ret void
 }
