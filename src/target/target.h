@@ -124,10 +124,10 @@ typedef struct TgtTable {
                                      space compares with the cast of the
                                      generic null, as the back end's own
                                      InferAddressSpaces writes it in
-                                     clang's build (NVPTX: llc places that
-                                     test at its use; a plain null's test
-                                     stays where LICM put it, live across
-                                     the loop: rewrite.c, rewrite_icmp) */
+                                     clang's build (NVPTX: llc places it at
+                                     its use, where LICM had hoisted it;
+                                     where not: rewrite.c, icmp_operand
+                                     and null_test_stays) */
   bool named_overloads;           /* OpenCL builtins are read by mangled name,
                                      a named-space overload as well (SPIR-V:
                                      OpAtomic*, vloadn; pass/overloads.c) */
