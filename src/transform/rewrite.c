@@ -401,8 +401,6 @@ static bool llc_operand(const Infer *s, LLVMValueRef v) {
    every pointer distinct and the null the null, but not their order (the
    generic null is below every pointer, theirs above) — and a pointer of the
    space may be its null whether or not a null constant is in sight. */
-static bool null_test_stays(const Infer *s, LLVMValueRef i);
-
 static int icmp_space(const Infer *s, LLVMValueRef i) {
   if (null_test_stays(s, i))
     return -1;
