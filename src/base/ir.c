@@ -905,4 +905,3 @@ bool ir_used_outside_block(LLVMValueRef i) {
   }
   return false;
 }
-

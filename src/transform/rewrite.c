@@ -377,6 +377,8 @@ static bool unshared(const Infer *s, LLVMValueRef p);
    with the named test, 37 without).  A parameter's test is rewritten: a
    kernel's is what llc's own InferAddressSpaces writes (null-test-cast.ll),
    a clone's parameter has no generic value. */
+static bool cast_root(SpKind k);
+
 static bool null_test_stays(const Infer *s, LLVMValueRef i) {
   if (!s->t->null_test_cast)
     return false;
@@ -385,9 +387,8 @@ static bool null_test_stays(const Infer *s, LLVMValueRef i) {
   uint32_t k = p ? space_id(s->sp, p) : MAP_NONE;
   if (k == MAP_NONE)
     return false;
-  SpKind kind = space_val(s->sp, k)->kind;
-  return kind == SP_MEMLOAD || kind == SP_SLOTLOAD || kind == SP_CONSTLOAD ||
-         kind == SP_CALLRET || kind == SP_ASM;
+  SpKind kind = (SpKind)space_val(s->sp, k)->kind;
+  return cast_root(kind) && kind != SP_ARG;
 }
 
 /* An icmp operand llc names; a null is every space's (random seed 14: spills). */
