@@ -34,7 +34,9 @@ this order; each a sum over the reachable functions unless said):
            more waits are worse only where drains did not fall), and from
            the kernels' metadata vgpr, sgpr (the largest count of a
            kernel), scratch_bytes (the largest private segment), spills
-           (vgpr and sgpr spill counts)
+           (vgpr and sgpr spill counts); beside them, not a column, waves
+           (llc's occupancy of the kernel, evaluated by llvm-mc:
+           amdgpu_waves), which says what a register more costs
   SASS     with --sass (where scripts/sass-tools.sh has put a ptxas and the
            nvdisasm that reads its output in build/sass-tools, or
            GASP_SASS_TOOLS names such a folder): sass, the machine
@@ -153,6 +155,38 @@ def same_allocation(col, x, y):
         return None
     ax, ay = -(-x // PTX_REG_UNIT) * PTX_REG_UNIT, -(-y // PTX_REG_UNIT) * PTX_REG_UNIT
     return ax if ax == ay else None
+
+
+def waves_kept(col, a, b):
+    """For an AMDGPU kernel's VGPRs or SGPRs, counts a -> b (columns'
+    dicts): the waves per SIMD llc gives the kernel in each build
+    (amdgpu_waves), (a's, b's), when b has no fewer, else None.  The
+    register file is the only thing registers cost an AMDGPU kernel: a VGPR
+    or SGPR more at no fewer waves costs the device nothing (gfx90a: 64 and
+    72 VGPRs are 8 and 7 waves, 78 and 88 SGPRs both 8; gfx1100: SGPRs are
+    never allocated by count), and a kernel whose VGPRs fell may spend SGPRs
+    and still gain waves (random writers seed 21: 75 -> 63 VGPRs, 78 -> 88
+    SGPRs, 6 -> 8 waves)."""
+    if col not in ("vgpr", "sgpr") or "waves" not in a or "waves" not in b:
+        return None
+    return (a["waves"], b["waves"]) if b["waves"] >= a["waves"] else None
+
+
+def device_same(kind, col, a, b):
+    """Why a kernel's registers a[col] -> b[col] (columns' dicts of a final
+    code KIND) cost the device nothing, in words for a report, or None: PTX
+    registers the device allocates the same (same_allocation), AMDGPU
+    registers at no fewer waves per SIMD (waves_kept)."""
+    if kind == "ptx" and col == "regs" and col in a and col in b:
+        n = same_allocation(col, a[col], b[col])
+        if n is not None:
+            return ("%d per thread either way: sm_90 allocates registers per warp in units of "
+                    "256, %d per thread; occupancy unchanged" % (n, PTX_REG_UNIT))
+    w = waves_kept(col, a, b) if kind == "amdgpu" else None
+    if w is None:
+        return None
+    return ("llc's occupancy %d waves per SIMD either way" % w[0] if w[0] == w[1] else
+            "llc's occupancy %d -> %d waves per SIMD" % w)
 
 
 def worse(a, b):
@@ -527,6 +561,64 @@ def amdgpu_meta(text):
     return meta
 
 
+AMD_TARGET = re.compile(r'^\s*\.amdgcn_target\s+"([\w-]+)--(gfx\w+)((?::[\w-]+[+-])*)"', re.M)
+AMD_LABEL = re.compile(r"^([A-Za-z_$][\w$.]*):")
+AMD_OCCUPANCY = re.compile(r"^; Occupancy: (.+)$")
+
+
+def llvm_tool(name):
+    """The LLVM 22 tool NAME (llvm-mc, llvm-objcopy) on PATH, or None."""
+    for n in (name + "-22", name):
+        for d in os.environ.get("PATH", "").split(os.pathsep):
+            if d and os.access(os.path.join(d, n), os.X_OK):
+                return os.path.join(d, n)
+    return None
+
+
+def amdgpu_waves(text):
+    """Per kernel, the waves per SIMD it can have (llc's `; Occupancy:`,
+    an expression over the VGPRs and SGPRs of the functions it calls, with
+    LLVM's own table of the processor's register file, allocation granule
+    and wave limit, and the kernel's LDS).  llvm-mc evaluates the
+    expressions (each made a word of a section of their own, then read
+    back); {} where llvm-mc or llvm-objcopy is missing or either fails, and
+    a kernel llc gives no occupancy is absent."""
+    m = AMD_TARGET.search(text)
+    exprs, cur = [], None
+    for line in text.splitlines():
+        lm = AMD_LABEL.match(line)
+        if lm and not lm.group(1).startswith(".L"):
+            cur = lm.group(1)
+        om = AMD_OCCUPANCY.match(line)
+        if om and cur:
+            exprs.append((cur, om.group(1)))
+    mc, objcopy = llvm_tool("llvm-mc"), llvm_tool("llvm-objcopy")
+    if not m or not exprs or not mc or not objcopy:
+        return {}
+    probe = "\n\t.section .gasp_waves,\"a\",@progbits\n" + "".join(
+        "\t.long %s\n" % e for _, e in exprs)
+    with tempfile.TemporaryDirectory() as tmp:
+        s, o, b = (os.path.join(tmp, n) for n in ("w.s", "w.o", "w.bin"))
+        with open(s, "w") as f:
+            f.write(text + probe)
+        try:
+            # the target id's features (gfx90a:sramecc+:xnack-) as llvm-mc's -mattr
+            attrs = ",".join(sign + name for name, sign in re.findall(r":([\w-]+)([+-])",
+                                                                       m.group(3)))
+            for cmd in ([mc, "-triple=" + m.group(1), "-mcpu=" + m.group(2), "-filetype=obj"] +
+                        (["-mattr=" + attrs] if attrs else []) + [s, "-o", o],
+                        [objcopy, "-O", "binary", "--only-section=.gasp_waves", o, b]):
+                if subprocess.run(cmd, capture_output=True, timeout=300).returncode:
+                    return {}
+            with open(b, "rb") as f:
+                data = f.read()
+        except (OSError, subprocess.TimeoutExpired):
+            return {}
+    if len(data) != 4 * len(exprs):
+        return {}
+    return {k: int.from_bytes(data[4 * i:4 * i + 4], "little") for i, (k, _) in enumerate(exprs)}
+
+
 # ---------------------------------------------------------------- SPIR-V
 SPV_MEM_PTR = {"OpLoad": 0, "OpStore": 0, "OpCopyMemory": 0, "OpCopyMemorySized": 0}
 
@@ -617,6 +709,10 @@ def columns(kind, funcs, calls, roots, cnt, meta=None, sass=None):
         for k in META[kind]:
             vals = [meta[f][k] for f in (live if kind == "ptx" else roots) if f in meta]
             out[k] = (max(vals) if k in MAX_COLS else sum(vals)) if vals else 0
+    if meta is not None and kind == "amdgpu":
+        waves = [meta[f]["waves"] for f in roots if "waves" in meta.get(f, {})]
+        if waves and len(waves) == len(roots):
+            out["waves"] = min(waves)
     if sass is not None:
         out["sass"] = sum(sass[f]["sass"] for f in live if f in sass)
     return out
@@ -636,6 +732,9 @@ def count_file(kind, path, per_kernel=False, use_ptxas=False, use_sass=False):
     meta = None
     if kind == "amdgpu":
         meta = amdgpu_meta(text)
+        for k, w in amdgpu_waves(text).items():
+            if k in meta:
+                meta[k]["waves"] = w
     elif kind == "ptx" and use_ptxas:
         meta = ptxas_meta(path)
     tools = sass_tools() if kind == "ptx" and use_sass else None

@@ -143,10 +143,12 @@ tolerance (finalcode_count.COLUMNS: 2% for instructions, waits, drains and
 machine instructions, 0 for the others; more waits only where drains did not fall); every
 kernel x column is listed.  Two are listed without failing the gate: a
 kernel x column a lent GPU timed faster with the plugin, this very code
-(device-measured.tsv), and a PTX kernel's register more that the device
-allocates the same (finalcode_count.same_allocation: sm_90 allocates 8
-registers per thread at a time, so 55 and 56 are both 56 and the
-occupancy is the same).
+(device-measured.tsv), and a register more that costs the device nothing
+(finalcode_count.device_same): a PTX kernel's that the device allocates
+the same (sm_90 allocates 8 registers per thread at a time, so 55 and 56
+are both 56 and the occupancy is the same), an AMDGPU kernel's VGPR or
+SGPR more at no fewer waves per SIMD (llc's own occupancy for the kernel,
+evaluated by llvm-mc: finalcode_count.amdgpu_waves).
 
 Writes bench/public/public.md (per-suite and per-target tables, totals, the
 units the plugin made worse, failures) and prints it.  Exit 1 (the gate)
@@ -1403,28 +1405,33 @@ def column_totals(built, kind):
     return names, tot
 
 
-def allocated(w):
-    """For a PTX kernel x column w worse only in registers the device
-    allocates the same (finalcode_count.same_allocation): that count, else None."""
+def allocated(w, way="plugin"):
+    """For a kernel x column w of build way worse only in registers that cost
+    the device nothing (finalcode_count.device_same: PTX registers allocated
+    the same, AMDGPU registers at the same occupancy): why, in words, else
+    None."""
     r, k, c, x, y = w
-    return finalcode_count.same_allocation(c, x, y) if r["target"] == "nvptx64" else None
+    cols = r.get("columns", {})
+    a = dict(cols.get("clang", {}).get(k, {}), **{c: x})
+    b = dict(cols.get(way, {}).get(k, {}), **{c: y})
+    kind = {"nvptx64": "ptx", "amdgcn": "amdgpu"}.get(r["target"])
+    return finalcode_count.device_same(kind, c, a, b) if kind else None
 
 
-def worse_list(out, title, timed, measured="this very code"):
-    """Appends the kernel x column list (timed: each with the device row that
-    excuses it, or None; measured: what that row timed; a register more the
-    device allocates the same is listed apart); how many are not excused."""
-    unexcused = [(w, allocated(w)) for w, m in timed if not m]
+def worse_list(out, title, timed, measured="this very code", way="plugin"):
+    """Appends the kernel x column list of build way (timed: each with the
+    device row that excuses it, or None; measured: what that row timed; a
+    register more that costs the device nothing is listed apart); how many
+    are not excused."""
+    unexcused = [(w, allocated(w, way)) for w, m in timed if not m]
     bad = [w for w, a in unexcused if a is None]
     out += ["", "%s: %d" % (title, len(bad))]
     for r, k, c, x, y in bad:
         out.append("- %s: %s: %s %d -> %d" % (r["unit"], k, c, x, y))
     for (r, k, c, x, y), a in unexcused:
         if a is not None:
-            out.append("- allocated the same, not counted: %s: %s: %s %d -> %d (%d per thread "
-                       "either way: sm_90 allocates registers per warp in units of 256, %d per "
-                       "thread; occupancy unchanged)" % (r["unit"], k, c, x, y, a,
-                                                        finalcode_count.PTX_REG_UNIT))
+            out.append("- allocated the same, not counted: %s: %s: %s %d -> %d (%s)" % (
+                r["unit"], k, c, x, y, a))
     for (r, k, c, x, y), m in timed:
         if m:
             out.append("- measured, not counted: %s: %s: %s %d -> %d; %s "
@@ -1507,7 +1514,7 @@ def report(results, notes, opts, wp):
                            same_as_plugin(mrows, *w)) for w in wworse]
                 bad_plugin_only += worse_list(out, "Kernels worse with the plugin, "
                                               "whole-program, in a column", wtimed,
-                                              "the plugin's build, the same in every column,")
+                                              "the plugin's build, the same in every column,", "wp")
             fails = [r for r in rows if r not in built]
             front_fail = [r["unit"] for r in fails if r.get("clang") == "front"]
             if front_fail:
