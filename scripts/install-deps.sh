@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # install-deps.sh — installs the Debian packages gasp needs, if missing.
 #   llvm-22-dev   the LLVM 22 C API headers and libLLVM-22 (the only library)
-#   llvm-22       opt-22 and llc-22 (upstream comparison, benchmarks)
+#   llvm-22       opt-22 and llc-22 (upstream comparison, benchmarks), llvm-mc-22 (AMDGPU occupancy)
 #   llvm-22-tools lit, FileCheck, not (the test suite)
 #   clang-22      compiles the OpenCL C test kernels to IR
 #   python3       runs lit and the benchmark generator
