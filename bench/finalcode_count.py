@@ -562,7 +562,7 @@ def amdgpu_meta(text):
 
 
 AMD_TARGET = re.compile(r'^\s*\.amdgcn_target\s+"([\w-]+)--(gfx\w+)((?::[\w-]+[+-])*)"', re.M)
-AMD_LABEL = re.compile(r"^([A-Za-z_$][\w$.]*):")
+AMD_LABEL = re.compile(r'^(?:"([^"]+)"|([A-Za-z_$][\w$.]*)):')  # a quoted name too
 AMD_OCCUPANCY = re.compile(r"^; Occupancy: (.+)$")
 
 
@@ -587,8 +587,8 @@ def amdgpu_waves(text):
     exprs, cur = [], None
     for line in text.splitlines():
         lm = AMD_LABEL.match(line)
-        if lm and not lm.group(1).startswith(".L"):
-            cur = lm.group(1)
+        if lm and not (lm.group(1) or lm.group(2)).startswith(".L"):
+            cur = lm.group(1) or lm.group(2)
         om = AMD_OCCUPANCY.match(line)
         if om and cur:
             exprs.append((cur, om.group(1)))
