@@ -1408,7 +1408,7 @@ def column_totals(built, kind):
 def allocated(w, way="plugin"):
     """For a kernel x column w of build way worse only in registers that cost
     the device nothing (finalcode_count.device_same: PTX registers allocated
-    the same, AMDGPU registers at the same occupancy): why, in words, else
+    the same, AMDGPU registers at no fewer waves per SIMD): why, in words, else
     None."""
     r, k, c, x, y = w
     cols = r.get("columns", {})
