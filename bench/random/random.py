@@ -56,6 +56,12 @@ TARGETS = {
     "gfx90a": ("amdgcn-amd-amdhsa", "gfx90a", "amdgpu", ["-mcpu=gfx90a"]),
     "gfx1100": ("amdgcn-amd-amdhsa", "gfx1100", "amdgpu", ["-mcpu=gfx1100"]),
 }
+# --libclc: each target's OpenCL C builtins (Debian's libclc-22), linked
+# into the program before the optimizer as a user's OpenCL build links its
+# builtins library (clang's -mlink-builtin-bitcode)
+LIBCLC = {"nvptx64": "/usr/lib/clc/nvptx64--nvidiacl.bc",
+          "gfx90a": "/usr/lib/clc/amdgcn-amd-amdhsa.bc",
+          "gfx1100": "/usr/lib/clc/amdgcn-amd-amdhsa.bc"}
 
 
 def sh(cmd, timeout=300):
@@ -66,7 +72,7 @@ def sh(cmd, timeout=300):
         return 124, "timed out"
 
 
-def one(seed, target, opt, plugin, tmp, wp=False):
+def one(seed, target, opt, plugin, tmp, wp=False, libclc=False):
     """(clang's per-kernel columns, the plugin's, failure or None)"""
     triple, cpu, kind, llc = TARGETS[target]
     cl = os.path.join(tmp, "p%d.cl" % seed)  # written by main
@@ -79,6 +85,7 @@ def one(seed, target, opt, plugin, tmp, wp=False):
         cmd += ["-mcpu=" + cpu] if cpu else []
         cmd += ["-fpass-plugin=" + plugin] if way == "plugin" else []
         cmd += ["-mllvm", "-gasp-whole-program"] if way == "plugin" and wp else []
+        cmd += ["-Xclang", "-mlink-builtin-bitcode", "-Xclang", LIBCLC[target]] if libclc else []
         rc, err = sh(cmd)
         if not rc:
             rc, err = sh(["llc-22", "-" + opt, "-mtriple=" + triple] + llc + [bc, "-o", s])
@@ -115,6 +122,10 @@ def main():
     ap.add_argument("--outparams", action="store_true",
                     help="genprog --outparams: helpers writing through pointers to the caller's "
                          "uninitialized variables (out-parameters)")
+    ap.add_argument("--libclc", action="store_true",
+                    help="link libclc-22's OpenCL C builtins into each program before the "
+                         "optimizer (-mlink-builtin-bitcode), as a user's build links its "
+                         "builtins library; without it they stay undefined calls (-nogpulib)")
     a = ap.parse_args()
     plugin = os.path.join(os.path.abspath(a.build), "lib", "gasp-plugin.so")
     if not os.path.exists(plugin):
@@ -125,6 +136,11 @@ def main():
     if bad:
         print("random.py: unknown target %s (%s)" % (bad[0], ", ".join(TARGETS)), file=sys.stderr)
         return 2
+    missing = [LIBCLC[t] for t in targets if a.libclc and not os.path.exists(LIBCLC[t])]
+    if missing:
+        print("random.py: %s missing (Debian's libclc-22: make deps)" % missing[0],
+              file=sys.stderr)
+        return 2
     opts = [o.strip().lstrip("-") for o in a.opt.split(",") if o.strip()]
     seeds = range(a.first, a.first + a.n)
     jobs = [(s, t, o) for o in opts for t in targets for s in seeds]
@@ -133,7 +149,8 @@ def main():
             genprog.main_to(s, os.path.join(tmp, "p%d.cl" % s), True, False, a.vectors,
                             a.writers, a.fnptrs, a.external, outparams=a.outparams)
         with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
-            res = list(ex.map(lambda j: (j, one(j[0], j[1], j[2], plugin, tmp, a.wp)), jobs))
+            res = list(ex.map(lambda j: (j, one(j[0], j[1], j[2], plugin, tmp, a.wp,
+                                                       a.libclc)), jobs))
     args = " ".join(sys.argv[1:])  # the command that reproduces the file, --out included
     out = ["# Random programs: final code, clang's build against the plugin's", "",
            "Produced by `python3 bench/random/random.py%s` (genprog %s seeds %d..%d; "
@@ -142,7 +159,8 @@ def main():
                " " + args if args else "",
                " ".join(genprog.stream_flags(True, False, a.vectors, a.writers, a.fnptrs,
                                              a.external, outparams=a.outparams)), a.first,
-               a.first + a.n - 1, " (-mllvm -gasp-whole-program)" if a.wp else "",
+               a.first + a.n - 1, (" (-mllvm -gasp-whole-program)" if a.wp else "") +
+               (", libclc-22's builtins linked (-mlink-builtin-bitcode)" if a.libclc else ""),
                (", ptxas -arch=sm_90 -v" if PTXAS else "") +
                ("; sass: nvdisasm, scripts/sass-tools.sh" if SASS else ""),
                finalcode_count.tolerance_words()), "",
