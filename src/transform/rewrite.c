@@ -366,6 +366,7 @@ static void mark_needed(Infer *s, LLVMValueRef v) {
 }
 
 static bool unshared(const Infer *s, LLVMValueRef p);
+static bool cast_root(SpKind k);
 
 /* A null test of a pointer read from memory, returned by a call or made by
    inline assembly stays on the generic value where the table writes a named
@@ -377,8 +378,6 @@ static bool unshared(const Infer *s, LLVMValueRef p);
    with the named test, 37 without).  A parameter's test is rewritten: a
    kernel's is what llc's own InferAddressSpaces writes (null-test-cast.ll),
    a clone's parameter has no generic value. */
-static bool cast_root(SpKind k);
-
 static bool null_test_stays(const Infer *s, LLVMValueRef i) {
   if (!s->t->null_test_cast)
     return false;
