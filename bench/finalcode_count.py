@@ -61,6 +61,7 @@ counted as memory instructions, AMDGPU scalar loads are (they are named).
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -568,11 +569,7 @@ AMD_OCCUPANCY = re.compile(r"^; Occupancy: (.+)$")
 
 def llvm_tool(name):
     """The LLVM 22 tool NAME (llvm-mc, llvm-objcopy) on PATH, or None."""
-    for n in (name + "-22", name):
-        for d in os.environ.get("PATH", "").split(os.pathsep):
-            if d and os.access(os.path.join(d, n), os.X_OK):
-                return os.path.join(d, n)
-    return None
+    return shutil.which(name + "-22") or shutil.which(name)
 
 
 def amdgpu_waves(text):

@@ -194,18 +194,19 @@ def main():
                             tot[w][c] = max(tot[w][c], v) if c in finalcode_count.MAX_COLS \
                                 else tot[w][c] + v
                     ka, kb = ca[k], cb.get(k, {})
-                    wc = [w for w in finalcode_count.worse(ka, kb)
-                          if not finalcode_count.device_same(kind, w[0], ka, kb)]
+                    wc = []
+                    for c, x, y in finalcode_count.worse(ka, kb):
+                        why = finalcode_count.device_same(kind, c, ka, kb)
+                        if why:
+                            same.append("- seed %d %s: %s %d -> %d (%s)" % (s, k, c, x, y, why))
+                        else:
+                            wc.append((c, x, y))
                     clean += not wc
                     for c, _, _ in finalcode_count.worse(kb, ka):
                         per_better[c] += not finalcode_count.device_same(kind, c, kb, ka)
                     for c, x, y in wc:
                         per_col[c] += 1
                         worse.append("- seed %d %s: %s %d -> %d" % (s, k, c, x, y))
-                    for c, x, y in finalcode_count.worse(ka, kb):
-                        why = finalcode_count.device_same(kind, c, ka, kb)
-                        if why:
-                            same.append("- seed %d %s: %s %d -> %d (%s)" % (s, k, c, x, y, why))
             failed += len(fails)
             out += ["", "## %s, -%s" % (t, o), "",
                     "%d kernels of %d programs; %d not worse in any column" % (
