@@ -46,7 +46,10 @@ this order; each a sum over the reachable functions unless said):
            cvta.to.global is none (generic and global addresses are the same
            on the device), a cvta.to.shared one, a cvta.shared five
            (bench/README.md, "Machine code")
-  SPIR-V   only the four above
+  SPIR-V   with --val (where SPIRV-Tools' spirv-val is installed) invalid:
+           1 for each kernel of a module spirv-val rejects (the module
+           written beside FILE as FILE.spv, else FILE assembled again by
+           spirv-as), 0 otherwise
 With --per-kernel: one such line per kernel, "kernel=NAME generic=...",
 counting the functions reachable from that kernel.  worse(a, b) (used by
 bench/public/public.py) lists the columns where counts b are worse than
@@ -78,7 +81,7 @@ COLUMNS = {
     "scratch": ("low", 0), "sload": ("high", 0), "waitcnt": ("low", 0.02),
     "drains": ("low", 0.02),
     "vgpr": ("low", 0), "sgpr": ("low", 0), "scratch_bytes": ("low", 0), "spills": ("low", 0),
-    "sass": ("low", 0.02),
+    "sass": ("low", 0.02), "invalid": ("low", 0),
 }
 # a column that is the price of another's gain: more cvta are worse only
 # where generic accesses did not fall (a pointer loaded from global memory
@@ -119,7 +122,7 @@ SPLIT_FROM = ("v2", "v4")
 EXTRA = {"ptx": ["nc", "v2", "v4", "local"], "amdgpu": ["global", "scratch", "ds", "sload",
                                                        "waitcnt", "drains"], "spirv": []}
 META = {"ptx": ["regs", "spill_st", "spill_ld", "stack"],
-        "amdgpu": ["vgpr", "sgpr", "scratch_bytes", "spills"], "spirv": []}
+        "amdgpu": ["vgpr", "sgpr", "scratch_bytes", "spills"], "spirv": ["invalid"]}
 # an s_waitcnt that waits for some counter to reach 0 (gfx9-gfx11 syntax:
 # `vmcnt(0)`, `s_waitcnt_vscnt null, 0x0`, `s_waitcnt 0`)
 DRAIN = re.compile(r"cnt\(0\)|^s_waitcnt(?:_[a-z]+cnt)?\s+(?:\w+,\s*)?(?:0x)?0\s*(?:$|;)")
@@ -692,6 +695,26 @@ def spirv(text):
     return funcs, calls, kernels, cnt
 
 
+def spirv_invalid(path):
+    """1 when spirv-val rejects the SPIR-V module whose spirv-dis text is
+    at path (the binary beside it, path + ".spv", where the build left it;
+    else the text assembled again by spirv-as), 0 when it accepts it, None
+    where SPIRV-Tools is missing or spirv-as cannot read the text back."""
+    val, asm = shutil.which("spirv-val"), shutil.which("spirv-as")
+    if not val:
+        return None
+    if os.path.exists(path + ".spv"):
+        return int(subprocess.run([val, path + ".spv"], capture_output=True).returncode != 0)
+    if not asm:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        spv = os.path.join(tmp, "m.spv")
+        if subprocess.run([asm, "--preserve-numeric-ids", path, "-o", spv],
+                          capture_output=True).returncode:
+            return None
+        return int(subprocess.run([val, spv], capture_output=True).returncode != 0)
+
+
 def columns(kind, funcs, calls, roots, cnt, meta=None, sass=None):
     """The counts (a dict) of the functions reachable from roots: sums, and
     from meta (per function: ptxas_meta, amdgpu_meta) a kernel's largest
@@ -719,10 +742,11 @@ def line(cols):
     return " ".join("%s=%d" % kv for kv in cols.items())
 
 
-def count_file(kind, path, per_kernel=False, use_ptxas=False, use_sass=False):
+def count_file(kind, path, per_kernel=False, use_ptxas=False, use_sass=False, use_val=False):
     """(kernel or None, columns) for the file: one entry for all kernels,
     or one per kernel.  use_sass: the sass column where sass_tools() finds
-    the tools."""
+    the tools; use_val: SPIR-V's invalid column where spirv-val is
+    installed."""
     with open(path, errors="replace") as fh:
         text = fh.read()
     funcs, calls, kernels, cnt = {"ptx": ptx, "amdgpu": amdgpu, "spirv": spirv}[kind](text)
@@ -734,6 +758,9 @@ def count_file(kind, path, per_kernel=False, use_ptxas=False, use_sass=False):
                 meta[k]["waves"] = w
     elif kind == "ptx" and use_ptxas:
         meta = ptxas_meta(path)
+    elif kind == "spirv" and use_val:
+        bad = spirv_invalid(path)
+        meta = None if bad is None else {k: {"invalid": bad} for k in kernels}
     tools = sass_tools() if kind == "ptx" and use_sass else None
     sass = sass_meta(path, tools) if tools else None
     roots = [[k] for k in kernels] if per_kernel else [kernels]
@@ -745,7 +772,7 @@ def main():
     flags = {a for a in sys.argv[1:] if a.startswith("--")}
     kind, path = [a for a in sys.argv[1:] if not a.startswith("--")]
     for k, cols in count_file(kind, path, "--per-kernel" in flags, "--ptxas" in flags,
-                              "--sass" in flags):
+                              "--sass" in flags, "--val" in flags):
         print(("kernel=%s " % k if k else "") + line(cols))
 
 

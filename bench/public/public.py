@@ -137,7 +137,9 @@ stack frame, and where scripts/sass-tools.sh has run, the machine
 instructions (sass), in which a cvta is judged: a cvta.to.global is no
 machine instruction; AMDGPU global/scratch/ds, scalar loads, s_waitcnt, the
 drains among them (waits for a counter to reach 0), and the kernel
-metadata's VGPRs, SGPRs, scratch bytes and spills): a kernel is worse in a
+metadata's VGPRs, SGPRs, scratch bytes and spills; SPIR-V, where
+SPIRV-Tools is installed, invalid: 1 for each kernel of a module spirv-val
+rejects): a kernel is worse in a
 column when the plugin's count is worse than clang's beyond the column's
 tolerance (finalcode_count.COLUMNS: 2% for instructions, waits, drains and
 machine instructions, 0 for the others; more waits only where drains did not fall); every
@@ -171,6 +173,7 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 import finalcode_count  # noqa: E402
 PTXAS = shutil.which("ptxas")
 SASS = finalcode_count.sass_tools()  # scripts/sass-tools.sh: the sass column
+SPIRV_VAL = shutil.which("spirv-val")  # SPIR-V's invalid column
 BUILD = os.path.join(ROOT, "build")  # --build
 PLUGIN_ARGS = []  # --mllvm: options for every build with the plugin (placements compared)
 RUN_ARGS = []  # the command line the report says produced it
@@ -1331,7 +1334,7 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
         res.setdefault("sha256", {})[way] = file_sha(txt)
         res.setdefault("columns", {})[way] = dict(finalcode_count.count_file(
             ck, txt, per_kernel=True, use_ptxas=bool(PTXAS) and ck == "ptx",
-            use_sass=bool(SASS)))
+            use_sass=bool(SASS), use_val=bool(SPIRV_VAL)))
     cols = res.get("columns", {})
     if "clang" in cols and "plugin" in cols:
         res["worse_columns"] = worse_columns(cols, "plugin")
@@ -1394,7 +1397,8 @@ def column_totals(built, kind):
     """Each column summed over the kernels of every unit built both ways:
     clang, plugin, and the plugin with -gasp-whole-program where built."""
     names = ["generic", "instrs", "cvta"] + finalcode_count.EXTRA[kind] + (
-        finalcode_count.META[kind] if kind != "ptx" or PTXAS else []) + (
+        finalcode_count.META[kind] if (kind == "amdgpu" or kind == "ptx" and PTXAS or
+                                       kind == "spirv" and SPIRV_VAL) else []) + (
         ["sass"] if kind == "ptx" and SASS else [])
     tot = {w: {c: 0 for c in names} for w in ("clang", "plugin", "wp")}
     for r in built:
@@ -1497,7 +1501,9 @@ def report(results, notes, opts, wp):
                     "each; registers and frames: each kernel's own%s):" % (
                         ("; ptxas -arch=sm_90 -v" if kind == "ptx" and PTXAS else "") +
                         ("; sass: machine instructions, nvdisasm (scripts/sass-tools.sh)"
-                         if kind == "ptx" and SASS else "")), "",
+                         if kind == "ptx" and SASS else "") +
+                        ("; invalid: kernels of a module spirv-val rejects"
+                         if kind == "spirv" and SPIRV_VAL else "")), "",
                     "| build | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
             for w in ("clang", "plugin") + (("wp",) if wp else ()):
                 out.append("| %s | " % {"wp": "plugin, whole-program"}.get(w, w) +

@@ -13,7 +13,9 @@ marked noinline, taking pointers into every space: what gasp clones, splits
 and names), built as users build: `clang-22 -cl-std=CL2.0 -OL` with and
 without `-fpass-plugin=build/lib/gasp-plugin.so`, then `llc-22 -OL` for the
 target (nvptx64 -mcpu=sm_90, then `ptxas -arch=sm_90 -v` where the CUDA
-toolkit is installed; amdgcn -mcpu=gfx90a or gfx1100).  bench/finalcode_count.py
+toolkit is installed; amdgcn -mcpu=gfx90a or gfx1100; spirv64, opt-in with
+--targets: `-filetype=obj`, then spirv-val, whose verdict is the invalid
+column, and spirv-dis for the counts).  bench/finalcode_count.py
 counts the functions each kernel reaches and finalcode_count.worse says
 which columns of the plugin's build are worse than clang's beyond their
 tolerance (finalcode_count.COLUMNS: 2% for instructions, s_waitcnt, drains
@@ -38,6 +40,7 @@ import argparse
 import concurrent.futures
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -51,14 +54,17 @@ import genprog  # noqa: E402
 
 PTXAS = next((p for p in ("/usr/local/cuda/bin/ptxas",) if os.path.exists(p)), None)
 SASS = finalcode_count.sass_tools()  # scripts/sass-tools.sh: the machine-code column
+SPIRV_VAL = shutil.which("spirv-val")  # SPIR-V's invalid column
 TARGETS = {
     "nvptx64": ("nvptx64-nvidia-cuda", None, "ptx", ["-mcpu=sm_90"]),
     "gfx90a": ("amdgcn-amd-amdhsa", "gfx90a", "amdgpu", ["-mcpu=gfx90a"]),
     "gfx1100": ("amdgcn-amd-amdhsa", "gfx1100", "amdgpu", ["-mcpu=gfx1100"]),
+    "spirv64": ("spirv64-unknown-unknown", None, "spirv", ["-filetype=obj"]),
 }
 # --libclc: each target's OpenCL C builtins (Debian's libclc-22), linked
 # into the program before the optimizer as a user's OpenCL build links its
-# builtins library (clang's -mlink-builtin-bitcode)
+# builtins library (clang's -mlink-builtin-bitcode); none for spirv64, whose
+# builtins are OpenCL.std instructions and calls the driver resolves
 LIBCLC = {"nvptx64": "/usr/lib/clc/nvptx64--nvidiacl.bc",
           "gfx90a": "/usr/lib/clc/amdgcn-amd-amdhsa.bc",
           "gfx1100": "/usr/lib/clc/amdgcn-amd-amdhsa.bc"}
@@ -72,7 +78,7 @@ def sh(cmd, timeout=300):
         return 124, "timed out"
 
 
-def one(seed, target, opt, plugin, tmp, wp=False, libclc=False):
+def one(seed, target, opt, plugin, tmp, wp=False, libclc=False, mllvm=()):
     """(clang's per-kernel columns, the plugin's, failure or None)"""
     triple, cpu, kind, llc = TARGETS[target]
     cl = os.path.join(tmp, "p%d.cl" % seed)  # written by main
@@ -85,16 +91,21 @@ def one(seed, target, opt, plugin, tmp, wp=False, libclc=False):
         cmd += ["-mcpu=" + cpu] if cpu else []
         cmd += ["-fpass-plugin=" + plugin] if way == "plugin" else []
         cmd += ["-mllvm", "-gasp-whole-program"] if way == "plugin" and wp else []
-        cmd += ["-Xclang", "-mlink-builtin-bitcode", "-Xclang", LIBCLC[target]] if libclc else []
+        cmd += sum((["-mllvm", m] for m in mllvm), []) if way == "plugin" else []
+        cmd += ["-Xclang", "-mlink-builtin-bitcode", "-Xclang", LIBCLC[target]] \
+            if libclc and LIBCLC.get(target) else []
         rc, err = sh(cmd)
-        if not rc:
-            rc, err = sh(["llc-22", "-" + opt, "-mtriple=" + triple] + llc + [bc, "-o", s])
+        if not rc:  # spirv64: the module, then spirv-dis's text of it beside
+            rc, err = sh(["llc-22", "-" + opt, "-mtriple=" + triple] + llc +
+                         [bc, "-o", s + ".spv" if kind == "spirv" else s])
+        if not rc and kind == "spirv":
+            rc, err = sh(["spirv-dis", s + ".spv", "-o", s])
         if rc:
             return None, None, (None if way == "clang" else "%s: %s" % (
                 "clang-22" if not os.path.exists(bc) else "llc-22", err.strip()[-200:]))
         cols[way] = dict(finalcode_count.count_file(kind, s, per_kernel=True,
                                                     use_ptxas=bool(PTXAS) and kind == "ptx",
-                                                    use_sass=bool(SASS)))
+                                                    use_sass=bool(SASS), use_val=True))
     return cols["clang"], cols["plugin"], None
 
 
@@ -126,6 +137,9 @@ def main():
                     help="link libclc-22's OpenCL C builtins into each program before the "
                          "optimizer (-mlink-builtin-bitcode), as a user's build links its "
                          "builtins library; without it they stay undefined calls (-nogpulib)")
+    ap.add_argument("--mllvm", action="append", default=[], metavar="ARG",
+                    help="an option for every build with the plugin, e.g. -gasp-clone-cost=8 "
+                         "(to compare settings; give --out another name)")
     a = ap.parse_args()
     plugin = os.path.join(os.path.abspath(a.build), "lib", "gasp-plugin.so")
     if not os.path.exists(plugin):
@@ -136,9 +150,11 @@ def main():
     if bad:
         print("random.py: unknown target %s (%s)" % (bad[0], ", ".join(TARGETS)), file=sys.stderr)
         return 2
-    missing = [LIBCLC[t] for t in targets if a.libclc and not os.path.exists(LIBCLC[t])]
+    missing = [LIBCLC[t] for t in targets if a.libclc and t in LIBCLC and
+               not os.path.exists(LIBCLC[t])]
+    missing += ["spirv-dis"] if "spirv64" in targets and not shutil.which("spirv-dis") else []
     if missing:
-        print("random.py: %s missing (Debian's libclc-22: make deps)" % missing[0],
+        print("random.py: %s missing (make deps installs it)" % missing[0],
               file=sys.stderr)
         return 2
     opts = [o.strip().lstrip("-") for o in a.opt.split(",") if o.strip()]
@@ -150,7 +166,7 @@ def main():
                             a.writers, a.fnptrs, a.external, outparams=a.outparams)
         with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
             res = list(ex.map(lambda j: (j, one(j[0], j[1], j[2], plugin, tmp, a.wp,
-                                                       a.libclc)), jobs))
+                                                       a.libclc, a.mllvm)), jobs))
     args = " ".join(sys.argv[1:])  # the command that reproduces the file, --out included
     out = ["# Random programs: final code, clang's build against the plugin's", "",
            "Produced by `python3 bench/random/random.py%s` (genprog %s seeds %d..%d; "
@@ -160,6 +176,7 @@ def main():
                " ".join(genprog.stream_flags(True, False, a.vectors, a.writers, a.fnptrs,
                                              a.external, outparams=a.outparams)), a.first,
                a.first + a.n - 1, (" (-mllvm -gasp-whole-program)" if a.wp else "") +
+               "".join(" (-mllvm %s)" % m for m in a.mllvm) +
                (", libclc-22's builtins linked (-mlink-builtin-bitcode)" if a.libclc else ""),
                (", ptxas -arch=sm_90 -v" if PTXAS else "") +
                ("; sass: nvdisasm, scripts/sass-tools.sh" if SASS else ""),
@@ -174,7 +191,8 @@ def main():
             kind = TARGETS[t][2]
             names = ["generic", "instrs"] + (["cvta"] if kind == "ptx" else []) + \
                 finalcode_count.EXTRA[kind] + (finalcode_count.META[kind]
-                                               if kind == "amdgpu" or PTXAS else []) + \
+                                               if kind == "amdgpu" or kind == "ptx" and PTXAS
+                                               or kind == "spirv" and SPIRV_VAL else []) + \
                 (["sass"] if kind == "ptx" and SASS else [])
             tot = {w: {c: 0 for c in names} for w in ("clang", "plugin")}
             per_col = {c: 0 for c in names}
