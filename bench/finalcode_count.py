@@ -695,6 +695,14 @@ def spirv(text):
     return funcs, calls, kernels, cnt
 
 
+def meta_names(kind, have_ptxas):
+    """The META columns a report of final code KIND can fill: PTX's where
+    ptxas -v runs (have_ptxas), AMDGPU's always (the assembly's own
+    metadata), SPIR-V's where spirv-val is installed."""
+    have = {"ptx": have_ptxas, "amdgpu": True, "spirv": bool(shutil.which("spirv-val"))}[kind]
+    return META[kind] if have else []
+
+
 def spirv_invalid(path):
     """1 when spirv-val rejects the SPIR-V module whose spirv-dis text is
     at path (the binary beside it, path + ".spv", where the build left it;

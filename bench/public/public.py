@@ -173,7 +173,6 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 import finalcode_count  # noqa: E402
 PTXAS = shutil.which("ptxas")
 SASS = finalcode_count.sass_tools()  # scripts/sass-tools.sh: the sass column
-SPIRV_VAL = shutil.which("spirv-val")  # SPIR-V's invalid column
 BUILD = os.path.join(ROOT, "build")  # --build
 PLUGIN_ARGS = []  # --mllvm: options for every build with the plugin (placements compared)
 RUN_ARGS = []  # the command line the report says produced it
@@ -1334,7 +1333,7 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
         res.setdefault("sha256", {})[way] = file_sha(txt)
         res.setdefault("columns", {})[way] = dict(finalcode_count.count_file(
             ck, txt, per_kernel=True, use_ptxas=bool(PTXAS) and ck == "ptx",
-            use_sass=bool(SASS), use_val=bool(SPIRV_VAL)))
+            use_sass=bool(SASS), use_val=True))
     cols = res.get("columns", {})
     if "clang" in cols and "plugin" in cols:
         res["worse_columns"] = worse_columns(cols, "plugin")
@@ -1396,9 +1395,8 @@ def table(rows, title, wp):
 def column_totals(built, kind):
     """Each column summed over the kernels of every unit built both ways:
     clang, plugin, and the plugin with -gasp-whole-program where built."""
-    names = ["generic", "instrs", "cvta"] + finalcode_count.EXTRA[kind] + (
-        finalcode_count.META[kind] if (kind == "amdgpu" or kind == "ptx" and PTXAS or
-                                       kind == "spirv" and SPIRV_VAL) else []) + (
+    names = ["generic", "instrs", "cvta"] + finalcode_count.EXTRA[kind] + \
+        finalcode_count.meta_names(kind, bool(PTXAS)) + (
         ["sass"] if kind == "ptx" and SASS else [])
     tot = {w: {c: 0 for c in names} for w in ("clang", "plugin", "wp")}
     for r in built:
@@ -1503,7 +1501,7 @@ def report(results, notes, opts, wp):
                         ("; sass: machine instructions, nvdisasm (scripts/sass-tools.sh)"
                          if kind == "ptx" and SASS else "") +
                         ("; invalid: kernels of a module spirv-val rejects"
-                         if kind == "spirv" and SPIRV_VAL else "")), "",
+                         if "invalid" in names else "")), "",
                     "| build | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
             for w in ("clang", "plugin") + (("wp",) if wp else ()):
                 out.append("| %s | " % {"wp": "plugin, whole-program"}.get(w, w) +

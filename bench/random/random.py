@@ -54,7 +54,6 @@ import genprog  # noqa: E402
 
 PTXAS = next((p for p in ("/usr/local/cuda/bin/ptxas",) if os.path.exists(p)), None)
 SASS = finalcode_count.sass_tools()  # scripts/sass-tools.sh: the machine-code column
-SPIRV_VAL = shutil.which("spirv-val")  # SPIR-V's invalid column
 TARGETS = {
     "nvptx64": ("nvptx64-nvidia-cuda", None, "ptx", ["-mcpu=sm_90"]),
     "gfx90a": ("amdgcn-amd-amdhsa", "gfx90a", "amdgpu", ["-mcpu=gfx90a"]),
@@ -190,9 +189,7 @@ def main():
             rows = [(j, r) for j, r in res if j[1] == t and j[2] == o]
             kind = TARGETS[t][2]
             names = ["generic", "instrs"] + (["cvta"] if kind == "ptx" else []) + \
-                finalcode_count.EXTRA[kind] + (finalcode_count.META[kind]
-                                               if kind == "amdgpu" or kind == "ptx" and PTXAS
-                                               or kind == "spirv" and SPIRV_VAL else []) + \
+                finalcode_count.EXTRA[kind] + finalcode_count.meta_names(kind, bool(PTXAS)) + \
                 (["sass"] if kind == "ptx" and SASS else [])
             tot = {w: {c: 0 for c in names} for w in ("clang", "plugin")}
             per_col = {c: 0 for c in names}
