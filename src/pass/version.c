@@ -57,7 +57,7 @@
  *
  * Cost: the clone cost model's rule (specialize.c, "What cloning
  * costs"): a loop or run is copied only when its instructions are at most
- * --clone-cost (the target's: 1 on NVPTX and AMDGPU, none on SPIR) times the
+ * --clone-cost (the target's: 1 on NVPTX, AMDGPU and SPIR) times the
  * accesses through r it names, each weighted by its loop depth; else a
  * Missed remark (VersionTooCostly) says so.  The size caps bound the work.
  *

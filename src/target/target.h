@@ -101,7 +101,7 @@ typedef struct TgtTable {
                                      windows is global, 0 included) */
   unsigned clone_cost;            /* ipmsp: the most instructions a copy of a
                                      function may cost per use it names (1 on
-                                     nvptx, amdgcn); 0 no limit (specialize.c,
+                                     nvptx, amdgcn, spir); 0 no limit (specialize.c,
                                      "What cloning costs") */
   bool generic_args_twin;         /* a named pointer parameter whose callers
                                      keep its generic twin live after each

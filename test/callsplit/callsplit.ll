@@ -2,14 +2,14 @@
 ; one call per arm, each sent by ipmsp to the clone for its spaces; a callee
 ; that needs convergence (a barrier, also through a callee) keeps the call
 ; whole.
-; RUN: gasp-opt -S --whole-program %s -o %t.ll -pass-remarks=callsplit 2> %t.rem
+; RUN: gasp-opt --clone-cost=0 -S --whole-program %s -o %t.ll -pass-remarks=callsplit 2> %t.rem
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=CLONE < %t.ll
 ; RUN: FileCheck %s --check-prefix=CONV < %t.ll
 ; RUN: FileCheck %s --check-prefix=REM < %t.rem
-; RUN: gasp-opt -S --whole-program -stats -stats-json %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAT
+; RUN: gasp-opt --clone-cost=0 -S --whole-program -stats -stats-json %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAT
 ; RUN: for n in 0 1 2 3 5 8; do gasp-run %s --kernel k --global 4 --local 4 --arg buf:i32:16:iota --arg local:64 --arg i32=$n --check-as --compare %t.ll; done | FileCheck %s --check-prefix=EXEC
-; RUN: gasp-opt -S %s -o %t.open.ll
+; RUN: gasp-opt --clone-cost=0 -S %s -o %t.open.ll
 ; RUN: for n in 0 3; do gasp-run %s --kernel k --global 4 --local 4 --arg buf:i32:16:iota --arg local:64 --arg i32=$n --check-as --compare %t.open.ll; done | FileCheck %s --check-prefix=EXEC
 ; EXEC-NOT: differ
 ; EXEC: identical

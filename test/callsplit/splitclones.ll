@@ -3,16 +3,16 @@
 ; clones wait for the late run, but a split call must reach its two clones
 ; before LLVM's optimizer (SimplifyCFG merges two calls to one function
 ; back into one, and the inliner's two copies of an uncloned helper too).
-; RUN: gasp-opt -S --passes=infer,callsplit,splitclones %s -o %t.ll -stats -stats-json 2> %t.stats
+; RUN: gasp-opt --clone-cost=0 -S --passes=infer,callsplit,splitclones %s -o %t.ll -stats -stats-json 2> %t.stats
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=STAT < %t.stats
 ; Without callsplit before it in the run, it has nothing to do.
-; RUN: gasp-opt -S --passes=infer,splitclones %s -o %t.none.ll
+; RUN: gasp-opt --clone-cost=0 -S --passes=infer,splitclones %s -o %t.none.ll
 ; RUN: FileCheck %s --check-prefix=NONE < %t.none.ll
 ; ipmsp after callsplit takes the callees as its own (the set is emptied):
 ; the splitclones after it changes nothing.
-; RUN: gasp-opt -S --passes=infer,callsplit,ipmsp %s -o %t.ip.ll
-; RUN: gasp-opt -S --passes=infer,callsplit,ipmsp,splitclones %s -o %t.ip2.ll
+; RUN: gasp-opt --clone-cost=0 -S --passes=infer,callsplit,ipmsp %s -o %t.ip.ll
+; RUN: gasp-opt --clone-cost=0 -S --passes=infer,callsplit,ipmsp,splitclones %s -o %t.ip2.ll
 ; RUN: diff %t.ip.ll %t.ip2.ll
 ; RUN: for n in 0 1 2 3; do gasp-run %s --kernel k --global 4 --local 4 --arg buf:i32:16:iota --arg local:64 --arg i32=$n --check-as --compare %t.ll; done | FileCheck %s --check-prefix=EXEC
 ; EXEC-NOT: differ

@@ -12,7 +12,7 @@
 // 8-byte fields keep the helpers' private parameters flat (two dwords each
 // named; test/ipmsp/wide-private.ll).
 // RUN: %ocl-amdgcn -mcpu=gfx1100 %s -o %t.am.ll
-// RUN: gasp-opt -stats -stats-json --summary %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
+// RUN: gasp-opt --clone-cost=0 -stats -stats-json --summary %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
 // The clone limits are the ones before the default became 1 (--clone-cost=8 on
 // nvptx64, 0 on amdgcn): what this tests is not the cost model
 // (test/ipmsp/clone-cost.ll is).

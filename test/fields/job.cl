@@ -10,13 +10,13 @@
 // RUN: %ocl-nvptx %s -o %t.nv.ll
 // RUN: %ocl-amdgcn %s -o %t.am.ll
 // RUN: %clang-O0 -target spir64 %s -o %t.sp0.ll
-// RUN: gasp-opt -stats -stats-json --summary -pass-remarks=fields %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
+// RUN: gasp-opt --clone-cost=0 -stats -stats-json --summary -pass-remarks=fields %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
 // The clone limits are the ones before the default became 1 (--clone-cost=8 on
 // nvptx64, 0 on amdgcn): what this tests is not the cost model
 // (test/ipmsp/clone-cost.ll is).
 // RUN: gasp-opt --clone-cost=8 -stats -stats-json --summary -pass-remarks=fields %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NV
 // RUN: gasp-opt --clone-cost=0 -stats -stats-json --summary -pass-remarks=fields %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s
-// RUN: gasp-opt -stats -stats-json --summary %t.sp0.ll -o %t.sp0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0
+// RUN: gasp-opt --clone-cost=0 -stats -stats-json --summary %t.sp0.ll -o %t.sp0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0
 // RUN: %clang-O0 -target nvptx64 %s -o %t.nv0.ll
 // RUN: %clang-O0 -target amdgcn-amd-amdhsa -nogpulib %s -o %t.am0.ll
 // RUN: gasp-opt --clone-cost=8 -stats -stats-json --summary %t.nv0.ll -o %t.nv0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0NV
@@ -36,7 +36,7 @@
 // NV-DAG: 2  one space, whose cast would serve this access alone
 // O0: generic memory ops reachable from kernels: 0 (before: 5)
 // O0: "fields.clones": 2
-// RUN: gasp-opt --passes=infer,ipmsp,memsum -stats -stats-json --summary %t.sp.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WITHOUT
+// RUN: gasp-opt --clone-cost=0 --passes=infer,ipmsp,memsum -stats -stats-json --summary %t.sp.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WITHOUT
 // WITHOUT: generic memory ops reachable from kernels: 2
 // The clone budget bounds these clones too, and says so: a Missed remark
 // per shape refused and a line in the --dump-ip-msp transcript.

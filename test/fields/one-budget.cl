@@ -1,6 +1,6 @@
 // RUN: %ocl-spir %s -o %t.ll
-// RUN: gasp-opt --clone-budget=1 -stats -stats-json %t.ll -o %t.b1.ll -S 2>&1 | FileCheck %s --check-prefix=B1
-// RUN: gasp-opt --clone-budget=2 -stats -stats-json %t.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=B2
+// RUN: gasp-opt --clone-cost=0 --clone-budget=1 -stats -stats-json %t.ll -o %t.b1.ll -S 2>&1 | FileCheck %s --check-prefix=B1
+// RUN: gasp-opt --clone-cost=0 --clone-budget=2 -stats -stats-json %t.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=B2
 // RUN: gasp-run %t.ll --kernel job --global 16 --local 16 --arg buf:i32:32:rand=3 --arg buf:i32:32 --arg local:64 --check-as --compare %t.b1.ll | FileCheck %s --check-prefix=EXEC
 // EXEC: identical
 // One clone budget for the run: the fields pass (a helper reading a struct

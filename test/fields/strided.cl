@@ -8,10 +8,10 @@
 // RUN: %ocl-nvptx %s -o %t.nv.ll
 // RUN: %ocl-amdgcn %s -o %t.am.ll
 // RUN: %clang-O0 -target spir64 %s -o %t.sp0.ll
-// RUN: gasp-opt --whole-program --summary -pass-remarks=fields -pass-remarks-missed=gasp %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
-// On NVPTX and AMDGPU the clone cost model (1 instruction a use) declines a
-// copy of the 10-instruction helper for one access, and says so; without the
-// limit the copies are made as on SPIR.
+// RUN: gasp-opt --clone-cost=0 --whole-program --summary -pass-remarks=fields -pass-remarks-missed=gasp %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
+// The clone cost model (1 instruction a use, every target) declines a copy
+// of the 10-instruction helper for one access, and says so; without the
+// limit (--clone-cost=0, the SPIR runs above) the copies are made.
 // RUN: gasp-opt --whole-program --summary -pass-remarks-missed=fields %t.nv.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=NVCOST
 // RUN: gasp-opt --whole-program --summary -pass-remarks-missed=fields %t.am.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=NVCOST
 // NVCOST: remark: {{.*}}not cloned for the pointers a caller stores in its aggregate arguments (argument 0 offset 0 every 16 bytes global): 1 more copy of its {{[0-9]+}} instructions would name 1 use (more than 1 instruction a use; --clone-cost)
@@ -19,12 +19,12 @@
 // NVCOST-NOT: not cloned for the pointers
 // RUN: gasp-opt --whole-program --clone-cost=0 --summary -pass-remarks=fields -pass-remarks-missed=gasp %t.nv.ll -o %t.nv.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=NV0
 // RUN: gasp-opt --whole-program --clone-cost=0 --summary -pass-remarks=fields -pass-remarks-missed=gasp %t.am.ll -o %t.am.gasp.ll -S 2>&1 | FileCheck %s
-// RUN: gasp-opt --whole-program --summary -pass-remarks=fields %t.sp0.ll -o %t.sp0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0
+// RUN: gasp-opt --clone-cost=0 --whole-program --summary -pass-remarks=fields %t.sp0.ll -o %t.sp0.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=O0
 // RUN: FileCheck %s --check-prefix=IR < %t.sp.gasp.ll
-// RUN: gasp-opt --whole-program -S %t.sp.gasp.ll -o - | grep -v ModuleID > %t.again.ll
+// RUN: gasp-opt --clone-cost=0 --whole-program -S %t.sp.gasp.ll -o - | grep -v ModuleID > %t.again.ll
 // RUN: grep -v ModuleID %t.sp.gasp.ll | diff -u - %t.again.ll
 // Before strided facts, each of the three good calls left its load generic.
-// RUN: gasp-opt --whole-program --passes=internalize,infer,[callsplit,ipmsp,memsum] --summary %t.sp.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WITHOUT
+// RUN: gasp-opt --clone-cost=0 --whole-program --passes=internalize,infer,[callsplit,ipmsp,memsum] --summary %t.sp.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=WITHOUT
 // WITHOUT: generic memory ops reachable from kernels: 1
 // CHECK-DAG: remark: {{.*}}for the pointers its callers store in its aggregate arguments: argument 0 offset 0 every 16 bytes global
 // CHECK-DAG: remark: {{.*}}for the pointers its callers store in its aggregate arguments: argument 0 offset 0 every 16 bytes local
@@ -45,7 +45,7 @@
 // A caller whose elements hold global and local pointers (MIXED) gets no
 // fact: that call keeps the original helper, whose load stays generic.
 // RUN: %ocl-spir -DMIXED %s -o %t.mx.ll
-// RUN: gasp-opt --whole-program --summary -pass-remarks-missed=gasp %t.mx.ll -o %t.mx.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=MIXED
+// RUN: gasp-opt --clone-cost=0 --whole-program --summary -pass-remarks-missed=gasp %t.mx.ll -o %t.mx.gasp.ll -S 2>&1 | FileCheck %s --check-prefix=MIXED
 // MIXED: remark: {{.*}}load stays generic: loaded from memory that holds different spaces (global, local
 // MIXED: generic memory ops reachable from kernels: 1 (before: {{[0-9]+}})
 // RUN: gasp-run %t.mx.ll --kernel k --global 16 --local 16 --arg buf:f32:16:rand=3 --arg buf:f32:16:rand=5 --arg buf:f32:16 --check-as --compare %t.mx.gasp.ll | FileCheck %s --check-prefix=EXEC

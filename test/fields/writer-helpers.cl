@@ -13,7 +13,7 @@
 // RUN: %ocl-spir %s -o %t.sp.ll
 // RUN: %ocl-nvptx %s -o %t.nv.ll
 // RUN: %ocl-amdgcn %s -o %t.am.ll
-// RUN: gasp-opt -stats -stats-json --summary -pass-remarks=fields %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
+// RUN: gasp-opt --clone-cost=0 -stats -stats-json --summary -pass-remarks=fields %t.sp.ll -o %t.sp.gasp.ll -S 2>&1 | FileCheck %s
 // CHECK-DAG: remark: {{.*}}cloned as @step.f3o32as3 for the pointers its callers store in its aggregate arguments: argument 3 offset 32 local
 // CHECK-DAG: remark: {{.*}}cloned as @xor_byte.f1o32as3 for the pointers its callers store in its aggregate arguments: argument 1 offset 32 local
 // CHECK-DAG: generic memory ops reachable from kernels: 0 (before: 10)

@@ -1,11 +1,11 @@
-; RUN: gasp-opt -verify-each -S %s -o - | FileCheck %s --check-prefix=ALL
-; RUN: gasp-opt -verify-each -S --clone-budget=-1 %s -o - | FileCheck %s --check-prefix=ALL
-; RUN: gasp-opt -verify-each -S --clone-budget=0 %s -o - | FileCheck %s --check-prefix=NONE
-; RUN: gasp-opt -verify-each -S --clone-budget=1 %s -o - | FileCheck %s --check-prefix=ONE
-; RUN: gasp-opt --clone-budget=0 --dump-ip-msp %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP0
-; RUN: gasp-opt --clone-budget=1 -stats -stats-json %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS1
-; RUN: not gasp-opt --clone-budget=x %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
-; RUN: not gasp-opt --clone-budget=-2 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+; RUN: gasp-opt --clone-cost=0 -verify-each -S %s -o - | FileCheck %s --check-prefix=ALL
+; RUN: gasp-opt --clone-cost=0 -verify-each -S --clone-budget=-1 %s -o - | FileCheck %s --check-prefix=ALL
+; RUN: gasp-opt --clone-cost=0 -verify-each -S --clone-budget=0 %s -o - | FileCheck %s --check-prefix=NONE
+; RUN: gasp-opt --clone-cost=0 -verify-each -S --clone-budget=1 %s -o - | FileCheck %s --check-prefix=ONE
+; RUN: gasp-opt --clone-cost=0 --clone-budget=0 --dump-ip-msp %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP0
+; RUN: gasp-opt --clone-cost=0 --clone-budget=1 -stats -stats-json %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS1
+; RUN: not gasp-opt --clone-cost=0 --clone-budget=x %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+; RUN: not gasp-opt --clone-cost=0 --clone-budget=-2 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 ; One helper reached from six call sites with three distinct tuples
 ; (spir64): the budget counts clone attempts, one per new tuple.
 target triple = "spir64-unknown-unknown"

@@ -1,7 +1,7 @@
 ; The clone cost model.  A function that callers with different
 ; spaces would copy is copied only when the copies cost at most --clone-cost
 ; instructions per use of a pointer parameter they name (the target's limit
-; by default: 1 on nvptx and amdgcn, none on spir).  Each extra copy costs
+; by default: 1 on nvptx, amdgcn and spir).  Each extra copy costs
 ; the whole body once more in what kernels reach; where a generic access is
 ; native, a second copy of a body that names fewer uses than it has
 ; instructions is not made and every call keeps the original.

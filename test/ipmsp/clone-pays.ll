@@ -4,7 +4,7 @@
 ; generic in the tuple, so call sites that differ only there share a clone.
 ; -stats says what cloning cost and bought; a remark says why a clone was
 ; not made.
-; RUN: gasp-opt -S %s -o %t.ll -stats -stats-json --summary -pass-remarks-missed=ipmsp 2> %t.err
+; RUN: gasp-opt --clone-cost=0 -S %s -o %t.ll -stats -stats-json --summary -pass-remarks-missed=ipmsp 2> %t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=PICK < %t.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err

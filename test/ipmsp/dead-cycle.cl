@@ -1,7 +1,7 @@
 // RUN: %ocl-spir %s -o %t.ll
-// RUN: gasp-opt -S %t.ll -o %t.g.ll
+// RUN: gasp-opt --clone-cost=0 -S %t.ll -o %t.g.ll
 // RUN: FileCheck %s < %t.g.ll
-// RUN: gasp-opt --whole-program -S %t.ll -o %t.wp.ll
+// RUN: gasp-opt --clone-cost=0 --whole-program -S %t.ll -o %t.wp.ll
 // RUN: FileCheck %s < %t.wp.ll
 // RUN: gasp-run %t.ll --kernel k --global 2 --arg buf:i32:8:iota --arg i32=5 --check-as --compare %t.g.ll | FileCheck %s --check-prefix=EXEC
 // RUN: gasp-run %t.ll --kernel k --global 2 --arg buf:i32:8:iota --arg i32=7 --check-as --compare %t.wp.ll | FileCheck %s --check-prefix=EXEC

@@ -7,9 +7,9 @@
 ; original retyped in place as another `as1` function, or a @sum2.as1.1;
 ; random programs through clang-22 -O2 with the plugin had such twins:
 ; 9 PTX or AMDGPU instructions each).
-; RUN: gasp-opt -S --passes=infer,callsplit,splitclones %s -o %t.r1.ll
+; RUN: gasp-opt --clone-cost=0 -S --passes=infer,callsplit,splitclones %s -o %t.r1.ll
 ; RUN: opt-22 -S -passes='cgscc(inline)' %t.r1.ll -o %t.r1i.ll 2>/dev/null
-; RUN: gasp-opt -S --passes=infer,ipmsp %t.r1i.ll -o %t.r2.ll -stats -stats-json 2> %t.stats
+; RUN: gasp-opt --clone-cost=0 -S --passes=infer,ipmsp %t.r1i.ll -o %t.r2.ll -stats -stats-json 2> %t.stats
 ; RUN: FileCheck %s < %t.r2.ll
 ; RUN: FileCheck %s --check-prefix=STAT < %t.stats
 ; RUN: for n in 0 1; do gasp-run %s --kernel k --global 4 --local 4 --arg buf:i32:16:iota --arg local:64 --arg i32=$n --check-as --compare %t.r2.ll; done | FileCheck %s --check-prefix=EXEC

@@ -1,13 +1,13 @@
 // RUN: %ocl-spir %s -o %t.spir.ll
-// RUN: gasp-opt -verify-each -S %t.spir.ll -o - | FileCheck %s --check-prefixes=CHECK,SPIR
+// RUN: gasp-opt --clone-cost=0 -verify-each -S %t.spir.ll -o - | FileCheck %s --check-prefixes=CHECK,SPIR
 // RUN: %ocl-nvptx %s -o - | gasp-opt --clone-cost=8 -verify-each -S - -o - | FileCheck %s --check-prefixes=CHECK,PRIV5
 // RUN: %ocl-amdgcn %s -o - | gasp-opt --clone-cost=0 -verify-each -S - -o - | FileCheck %s --check-prefixes=CHECK,PRIV5
 // RUN: %ocl-nvptx %s -o - | gasp-opt --clone-cost=8 -stats -stats-json --summary - -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE-LEFT
 // RUN: %ocl-amdgcn %s -o - | gasp-opt --clone-cost=0 -stats -stats-json --summary - -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE-LEFT
-// RUN: gasp-opt -stats -stats-json --summary %t.spir.ll -o /dev/null 2>&1 | FileCheck %s --check-prefixes=NONE-LEFT,B-1
-// RUN: gasp-opt -stats -stats-json --summary --clone-budget=0 %t.spir.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=B0
-// RUN: gasp-opt -stats -stats-json --summary --clone-budget=1 %t.spir.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=B1
-// RUN: gasp-opt --dump-ip-msp %t.spir.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
+// RUN: gasp-opt --clone-cost=0 -stats -stats-json --summary %t.spir.ll -o /dev/null 2>&1 | FileCheck %s --check-prefixes=NONE-LEFT,B-1
+// RUN: gasp-opt --clone-cost=0 -stats -stats-json --summary --clone-budget=0 %t.spir.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=B0
+// RUN: gasp-opt --clone-cost=0 -stats -stats-json --summary --clone-budget=1 %t.spir.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=B1
+// RUN: gasp-opt --clone-cost=0 --dump-ip-msp %t.spir.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUMP
 // The inter-procedural cases in OpenCL C, for spir64, nvptx64 and amdgcn.
 // Helpers are static (internal) and not inlined (-fno-inline-functions).
 

@@ -1,5 +1,5 @@
-; RUN: gasp-opt -verify-each -S %s -o - | FileCheck %s
-; RUN: gasp-opt -S %s -o - | gasp-opt -S - -o - | FileCheck %s
+; RUN: gasp-opt --clone-cost=0 -verify-each -S %s -o - | FileCheck %s
+; RUN: gasp-opt --clone-cost=0 -S %s -o - | gasp-opt --clone-cost=0 -S - -o - | FileCheck %s
 ; Self and mutual recursion converge (spir64).  Self recursion is rewritten
 ; in place: with its parameter in the space the outside calls agree on, the
 ; recursive call passes that space too (checked on the function alone, then

@@ -1,6 +1,6 @@
 // RUN: %ocl-spir %s -o %t.spir.ll
-// RUN: gasp-opt -verify-each -S %t.spir.ll -o - | FileCheck %s --check-prefix=SPLIT
-// RUN: gasp-opt -verify-each -S --passes='internalize,infer,[fields,ipmsp,memsum],resolve,lower,alias' %t.spir.ll -o - | FileCheck %s
+// RUN: gasp-opt --clone-cost=0 -verify-each -S %t.spir.ll -o - | FileCheck %s --check-prefix=SPLIT
+// RUN: gasp-opt --clone-cost=0 -verify-each -S --passes='internalize,infer,[fields,ipmsp,memsum],resolve,lower,alias' %t.spir.ll -o - | FileCheck %s
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: for t in spir64 nvptx64 amdgcn-amd-amdhsa; do for o in -O1 -O2; do \
 // RUN:   clang-22 -cl-std=CL2.0 $o -emit-llvm -S -Xclang -finclude-default-header -nogpulib -target $t %s -o %t/$t$o.ll && \

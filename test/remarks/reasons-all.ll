@@ -4,8 +4,8 @@
 ; something gasp cannot see comes in it names that value.  @global, @agg,
 ; @null and @dead are external helpers, so that static resolution
 ; (resolve.c) cannot prove their accesses global.
-; RUN: gasp-opt -pass-remarks-missed=gasp %s -o /dev/null 2>&1 | FileCheck %s
-; RUN: gasp-opt -pass-remarks-missed=gasp --volatile=keep %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=KEEP
+; RUN: gasp-opt --clone-cost=0 -pass-remarks-missed=gasp %s -o /dev/null 2>&1 | FileCheck %s
+; RUN: gasp-opt --clone-cost=0 -pass-remarks-missed=gasp --volatile=keep %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=KEEP
 target triple = "spir64-unknown-unknown"
 
 @gv = addrspace(4) global i32 0

@@ -6,21 +6,21 @@
 // atomic through the generic pointer reaches gasp-run's builtin untagged.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %ocl-spir %s -o %t/spir.ll
-// RUN: gasp-opt -S %t/spir.ll -o %t/spir.gasp.ll
+// RUN: gasp-opt --clone-cost=0 -S %t/spir.ll -o %t/spir.gasp.ll
 // RUN: FileCheck %s --check-prefix=IR < %t/spir.gasp.ll
-// RUN: gasp-opt -S --lower-generic=tags %t/spir.ll -o %t/spir.tags.ll
+// RUN: gasp-opt --clone-cost=0 -S --lower-generic=tags %t/spir.ll -o %t/spir.tags.ll
 // RUN: FileCheck %s --check-prefix=TAGS < %t/spir.tags.ll
-// RUN: gasp-opt -S --lower-generic=tags --private-in-global %t/spir.ll -o %t/spir.pig.ll
+// RUN: gasp-opt --clone-cost=0 -S --lower-generic=tags --private-in-global %t/spir.ll -o %t/spir.pig.ll
 // RUN: gasp-run %t/spir.ll --kernel callsite --global 4 --local 2 --check-as --arg buf:i32:24 --arg local:8 --dump %t/d | FileCheck %s --check-prefix=CLEAN
 // RUN: od -An -t d4 -w24 -v %t/d/arg0.bin | FileCheck %s --check-prefix=OUT
 // RUN: gasp-run %t/spir.ll --kernel callsite --global 4 --local 2 --check-as --arg buf:i32:24 --arg local:8 --compare %t/spir.gasp.ll | FileCheck %s --check-prefix=SAME
 // RUN: gasp-run %t/spir.ll --kernel callsite --global 4 --local 2 --check-as --arg buf:i32:24 --arg local:8 --compare %t/spir.tags.ll | FileCheck %s --check-prefix=SAME
 // RUN: gasp-run %t/spir.ll --kernel callsite --global 4 --local 2 --check-as --private-in-global --arg buf:i32:24 --arg local:8 --compare %t/spir.pig.ll | FileCheck %s --check-prefix=SAME
 // RUN: %ocl-nvptx %s -o %t/nv.ll
-// RUN: gasp-opt -S --lower-generic=tags %t/nv.ll -o %t/nv.tags.ll
+// RUN: gasp-opt --clone-cost=0 -S --lower-generic=tags %t/nv.ll -o %t/nv.tags.ll
 // RUN: gasp-run %t/nv.ll --kernel callsite --global 4 --local 2 --check-as --arg buf:i32:24 --arg local:8 --compare %t/nv.tags.ll | FileCheck %s --check-prefix=SAME
 // RUN: %ocl-amdgcn %s -o %t/amd.ll
-// RUN: gasp-opt -S --lower-generic=tags %t/amd.ll -o %t/amd.tags.ll
+// RUN: gasp-opt --clone-cost=0 -S --lower-generic=tags %t/amd.ll -o %t/amd.tags.ll
 // RUN: gasp-run %t/amd.ll --kernel callsite --global 4 --local 2 --check-as --arg buf:i32:24 --arg local:8 --compare %t/amd.tags.ll | FileCheck %s --check-prefix=SAME
 
 // IR-DAG: define internal spir_func i32 @classify.as1(ptr addrspace(1)

@@ -5,14 +5,14 @@
 ; on those targets — the same fact on both sides.
 ; The select below would be split by callsplit (a call per space, each to
 ; its clone): the static resolution is checked with the pipeline without it.
-; RUN: gasp-opt -S --passes='internalize,infer,[fields,ipmsp,memsum],resolve,lower,alias' %s -o %t.nosplit.ll
+; RUN: gasp-opt --clone-cost=0 -S --passes='internalize,infer,[fields,ipmsp,memsum],resolve,lower,alias' %s -o %t.nosplit.ll
 ; RUN: FileCheck %s < %t.nosplit.ll
-; RUN: gasp-opt -S %s -o %t.ll
+; RUN: gasp-opt --clone-cost=0 -S %s -o %t.ll
 ; RUN: FileCheck %s --check-prefix=SPLIT < %t.ll
 ; RUN: gasp-run %s --kernel k --global 4 --arg buf:i32:4 --arg buf:i32:4:iota --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
-; RUN: gasp-opt -S --lower-generic=tags %s -o %t.tags.ll
+; RUN: gasp-opt --clone-cost=0 -S --lower-generic=tags %s -o %t.tags.ll
 ; RUN: gasp-run %s --kernel k --global 4 --arg buf:i32:4 --arg buf:i32:4:iota --check-as --compare %t.tags.ll | FileCheck %s --check-prefix=EXEC
-; RUN: gasp-opt -S --passes=infer,lower --lower-generic=tags %s -o %t.tags2.ll
+; RUN: gasp-opt --clone-cost=0 -S --passes=infer,lower --lower-generic=tags %s -o %t.tags2.ll
 ; RUN: gasp-run %s --kernel k --global 4 --arg buf:i32:4 --arg buf:i32:4:iota --check-as --compare %t.tags2.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
 target triple = "spir64-unknown-unknown"

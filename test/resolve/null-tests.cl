@@ -8,7 +8,7 @@
 // RUN: %ocl-nvptx %s -o %t.nv.ll
 // RUN: %ocl-spir %s -o %t.sp.ll
 // RUN: gasp-opt --clone-cost=8 -S -stats -stats-json %t.nv.ll -o %t.nv.gasp.ll 2>&1 | FileCheck %s --check-prefix=STATS
-// RUN: gasp-opt -S %t.sp.ll -o %t.sp.gasp.ll
+// RUN: gasp-opt --clone-cost=0 -S %t.sp.ll -o %t.sp.gasp.ll
 // RUN: FileCheck %s < %t.nv.gasp.ll
 // RUN: FileCheck %s < %t.sp.gasp.ll
 // RUN: gasp-run %t.nv.ll --kernel k --global 1 --arg buf:i32:2 --arg local:4 --check-as --compare %t.nv.gasp.ll | FileCheck %s --check-prefix=EXEC
