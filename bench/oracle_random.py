@@ -13,6 +13,10 @@ clang-22 -O1 -fno-inline-functions, then
   gasp     generic memory ops left in code reachable from the kernel
            (gasp-opt --summary, open world and --whole-program, and
            --whole-program --version-by-space=on)
+Every gasp-opt run takes --clone-cost=0: the oracle judges what inference
+can name, and the clone cost model's refusals (1 instruction a named use on
+every target, src/transform/specialize.c) are the final-code benches' to
+weigh (bench/random, bench/pipeline).
 A program where gasp leaves more than the oracle's multi-space count has
 accesses the oracle saw single-space in every context that gasp left
 generic (an upper bound: a site the run never executed is not judged by the
@@ -59,14 +63,14 @@ def left_loops(ll, flags):
     """Generic accesses left in kernel-reachable code, of them inside loops,
     and of those through a pointer of two spaces set before a loop that
     versioning could copy (gasp-opt --summary)."""
-    r = sh([os.path.join(BIN, "gasp-opt"), "--summary"] + flags + [ll, "-o", os.devnull])
+    r = sh([os.path.join(BIN, "gasp-opt"), "--clone-cost=0", "--summary"] + flags + [ll, "-o", os.devnull])
     m = re.search(r"generic memory ops reachable from kernels: (\d+)", r.stderr)
     lp = re.search(r"inside loops: (\d+) \((\d+) through", r.stderr)
     return (int(m.group(1)) if m else None,) + ((int(lp.group(1)), int(lp.group(2))) if lp else (0, 0))
 
 
 def reasons(ll, flags):
-    r = sh([os.path.join(BIN, "gasp-opt"), "-pass-remarks-missed=gasp"] + flags +
+    r = sh([os.path.join(BIN, "gasp-opt"), "--clone-cost=0", "-pass-remarks-missed=gasp"] + flags +
            [ll, "-o", os.devnull])
     out = collections.Counter()
     for line in r.stderr.splitlines():
@@ -91,7 +95,7 @@ def kind_of(text):
 def gasp_sites(ll, flags):
     """(location, kind) -> gasp's reason, for each access gasp leaves
     generic in live code."""
-    r = sh([os.path.join(BIN, "gasp-opt"), "-pass-remarks-missed=gasp"] + flags +
+    r = sh([os.path.join(BIN, "gasp-opt"), "--clone-cost=0", "-pass-remarks-missed=gasp"] + flags +
            [ll, "-o", os.devnull])
     out = {}
     for line in r.stderr.splitlines():
