@@ -52,6 +52,7 @@ sys.path.insert(0, HERE)
 from benchlib import sh, write_report  # noqa: E402
 
 BIN = os.path.join(ROOT, "build", "bin")
+GASP = [os.path.join(BIN, "gasp-opt"), "--clone-cost=0"]  # what inference names (above)
 TARGETS = ["spir64", "nvptx64", "amdgcn"]
 
 
@@ -63,14 +64,14 @@ def left_loops(ll, flags):
     """Generic accesses left in kernel-reachable code, of them inside loops,
     and of those through a pointer of two spaces set before a loop that
     versioning could copy (gasp-opt --summary)."""
-    r = sh([os.path.join(BIN, "gasp-opt"), "--clone-cost=0", "--summary"] + flags + [ll, "-o", os.devnull])
+    r = sh(GASP + ["--summary"] + flags + [ll, "-o", os.devnull])
     m = re.search(r"generic memory ops reachable from kernels: (\d+)", r.stderr)
     lp = re.search(r"inside loops: (\d+) \((\d+) through", r.stderr)
     return (int(m.group(1)) if m else None,) + ((int(lp.group(1)), int(lp.group(2))) if lp else (0, 0))
 
 
 def reasons(ll, flags):
-    r = sh([os.path.join(BIN, "gasp-opt"), "--clone-cost=0", "-pass-remarks-missed=gasp"] + flags +
+    r = sh(GASP + ["-pass-remarks-missed=gasp"] + flags +
            [ll, "-o", os.devnull])
     out = collections.Counter()
     for line in r.stderr.splitlines():
@@ -95,7 +96,7 @@ def kind_of(text):
 def gasp_sites(ll, flags):
     """(location, kind) -> gasp's reason, for each access gasp leaves
     generic in live code."""
-    r = sh([os.path.join(BIN, "gasp-opt"), "--clone-cost=0", "-pass-remarks-missed=gasp"] + flags +
+    r = sh(GASP + ["-pass-remarks-missed=gasp"] + flags +
            [ll, "-o", os.devnull])
     out = {}
     for line in r.stderr.splitlines():

@@ -69,8 +69,8 @@
  *   The limit is --clone-cost=N (0: no limit) or the target's clone_cost
  * column: 1 on nvptx, amdgcn and SPIR (SPIR's until 2026-12-03: none, a
  * copy whenever it named something; on random programs 13 of 40 kernels
- * then had 2.5-8.5% more SPIR-V instructions than clang's, with 1 one of
- * 40, and the public OpenCL programs' SPIR-V is the same under either:
+ * then had 2.5-8.5% more SPIR-V instructions than clang's, with the
+ * limit 1 of 40, and the public OpenCL programs' SPIR-V is the same under either:
  * bench/README.md.  A device without Generic support needs every access
  * named: --clone-cost=0 there).  On
  * NVPTX generic ld/st are native (the hardware finds the window): a named
