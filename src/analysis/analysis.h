@@ -42,10 +42,10 @@ LLVMValueRef mem_object_of(const TgtTable *t, PtrMap *memo, LLVMValueRef addr);
 bool mem_slot_host(const MemModel *mm, uint32_t slot);
 /* The space of a pointer in the slot at the function's start; -1: none. */
 int mem_slot_entry(const MemModel *mm, uint32_t slot);
-/* The slot of the pointers stored at byte off (plus any multiple of stride;
-   0: exactly off) of alloca region in the last function given to mem_function,
-   or MAP_NONE when gasp cannot list them (its address escapes, a write it cannot
-   place).  Call after reading that function's space analysis (shared scratch). */
+/* The slot of the pointers stored at byte off (plus any multiple of stride; 0:
+   exactly off) of region (space_field's) in the last function mem_function saw, or
+   MAP_NONE when gasp cannot list them (its address escapes, a write it cannot place).
+   Call after reading that function's space analysis (shared scratch). */
 uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t stride);
 /* The memcpy filling all of alloca from a host-filled parameter nothing else touches
    (byvalcopy's copy of a kernel's by-value aggregate), or NULL.  Backend casts: tgt_backend_casts,
@@ -168,9 +168,9 @@ bool space_reachable(const Space *s, LLVMBasicBlockRef bb);
    pointer icmps, generic-to-named casts. */
 const ValVec *space_ops(const Space *s);
 size_t space_slots(const Space *s);
-/* The set of the pointers stored at byte off (plus any multiple of
-   stride) of region (an alloca, or a parameter with field facts) of the
-   last analysed function (memory.c's mem_field_slot); SP_UNKNOWN when they
+/* The set of the pointers stored at byte off (plus any multiple of stride) of
+   region (an alloca, a parameter with field facts, a kernel's host-filled by-value
+   block) of the last analysed function (memory.c's mem_field_slot); SP_UNKNOWN when they
    cannot be listed. */
 uint32_t space_field(Space *s, LLVMValueRef region, int64_t off, int64_t stride);
 /* Why v has its set: */

@@ -806,8 +806,16 @@ int mem_slot_entry(const MemModel *mm, uint32_t slot) { return mm->slots.v[slot]
 uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t stride) {
   unsigned align;
   int entry = -1;
+  bool host = false;
   if (LLVMIsAAllocaInst(region)) {
     align = LLVMGetAlignment(region);
+  } else if (LLVMIsAArgument(region) &&
+             tgt_host_filled(mm->t, LLVMGetParamParent(region),
+                             (unsigned)ir_param_index(region))) {
+    /* a kernel's by-value block: what the host wrote, and what the
+       kernel stores there */
+    host = true;
+    align = param_align(LLVMGetParamParent(region), (unsigned)ir_param_index(region));
   } else if (LLVMIsAArgument(region)) { /* a parameter with field facts */
     LLVMValueRef fn = LLVMGetParamParent(region);
     unsigned k = (unsigned)ir_param_index(region);
@@ -826,7 +834,7 @@ uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t 
   Place at = place_at(off, stride);
   if (at.stride > 0 && at.stride < mm->psize)
     return MAP_NONE;
-  return slot_for(mm, at, false, entry);
+  return slot_for(mm, at, host, entry);
 }
 
 const LLVMValueRef *mem_slot_stored(const MemModel *mm, uint32_t slot, size_t *n) {

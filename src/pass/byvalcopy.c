@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* byvalcopy.c — a kernel's by-value aggregate that the kernel writes or
- * whose address it hands on, copied into private memory at its entry.
+ * whose address it hands to a call that may write it, copied into private
+ * memory at its entry.
  *
  * Problem.  A CUDA struct passed by value to a kernel is a `ptr byval`
  * parameter of the ptx_kernel.  Only read, it is named in the parameter
  * space (target.c, tgt_param_space: the back end reads it with ld.param).
- * Handed to a helper (`row_part(m, ...)` with `const Csr &m`), or written,
- * it stays generic: LLVM 22 hands the helper the parameter window's
- * generic address (cvta.param), which no space a device function may
- * read by name covers, and writes go to a local copy the back end makes
- * by itself.  Every access through it — in the kernel and in the helpers
- * — stays generic.
+ * Handed to a helper (`row_part(m, ...)` with `Csr &m`), or written, it
+ * stays generic: LLVM 22 hands the helper the parameter window's generic
+ * address (cvta.param), which no space a device function may read by
+ * name covers, and writes go to a local copy the back end makes by
+ * itself.  Every access through it — in the kernel and in the helpers —
+ * stays generic.
  *
  * Rule.  On a target whose table names a kernel by-value space
  * (kernel_byval_space: NVPTX param, 101), such a parameter of a kernel
@@ -23,9 +24,21 @@
  * copy holds what the host wrote (memory.c, mem_host_copy), so a pointer
  * field loaded from it is global.
  *
+ * Not copied: a struct handed only to defined helpers that only read
+ * through it (readers.c, mem_param_reads_only; `const Csr &m`).  The back
+ * end hands those the window's generic address with no copy, as in clang's
+ * build, and the helpers' reads of the host's pointers in it are named
+ * without one: the kernel's block is host-filled (memory.c, mem_field_slot),
+ * so fields gives the helper a copy for its pointer fields when the copy
+ * pays (--clone-cost).  A copy there cost a `.local` frame clang's build
+ * does not have (bench/pipeline's spmv_csr.cu: 32 bytes, 11 more PTX
+ * instructions, for 24 generic accesses named; without it 3 are left, the
+ * field reads through the window, and no frame).
+ *
  * The plugin's early run (GaspOptions.early_run) copies only what it
  * must before LLVM's inliner: a struct the kernel writes or hands to a
- * call that stays a call (needs_copy); the late run does not copy.
+ * call that stays a call and may write it (needs_copy); the late run does
+ * not copy.
  *
  * Cost.  A written parameter was copied by the back end anyway; one only
  * handed on costs a new copy: only up to the table's kernel_byval_copy
@@ -36,7 +49,7 @@
  *
  * Example (nvptx64):
  *   define ptx_kernel void @spmv(ptr byval(%Csr) align 8 %m, ...) {
- *     %r = call float @row_part(ptr %m, ...)
+ *     %r = call float @row_part(ptr %m, ...)   ; row_part writes *m
  * becomes
  *     %m.copy = alloca %Csr, align 8
  *     %1 = addrspacecast ptr %m to ptr addrspace(101)
@@ -86,7 +99,7 @@ static void copy_param(GaspCtx *cx, LLVMBuilderRef b, LLVMValueRef fn, unsigned 
     GaspRemark *r = cx_remark(cx, GASP_REMARK_PASSED, "ByvalCopied", fn, NULL);
     rm_arg(r, "String",
            "by-value argument %u (%llu bytes) copied into private memory: the kernel writes "
-           "it or hands its address on",
+           "it or hands its address to a call that may write it",
            k, size);
     rm_done(r);
   }
@@ -98,6 +111,9 @@ static void copy_param(GaspCtx *cx, LLVMBuilderRef b, LLVMValueRef fn, unsigned 
    noinline)?  An argument a callee takes by value (byval: OpenCL's kernel
    stub hands its aggregate to the kernel's body so) is a read: the back
    end fills the callee's copy with ld.param/st.param, as in clang's build.
+   So is its address handed to a defined callee that only reads through
+   it (mem_param_reads_only): the back end hands it the window's generic
+   address, and fields names the host's pointers the callee loads.
    In the early run a call LLVM's inliner may inline is left alone: a
    copy made now becomes loads from the parameter space at the entry,
    where clang's build reads each field at its use (held-out HeCBench idivide: GVN shared them across an
@@ -131,11 +147,14 @@ static bool needs_copy(LLVMValueRef p, bool early) {
     LLVMValueRef callee = LLVMGetCalledValue(u.user);
     if (!early || !callee || !LLVMIsAFunction(callee) || LLVMIsDeclaration(callee) ||
         callee == u.v || LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, noinline)) {
-      /* stays a call: only a by-value argument is a read */
+      /* stays a call: a by-value argument, and a parameter of a defined
+         callee that only reads through it (readers.c), are reads */
+      bool fn = callee && LLVMIsAFunction(callee) && callee != u.v;
       unsigned n = LLVMGetNumArgOperands(u.user);
       for (unsigned i = 0; i < n && !needed; i++)
         needed = LLVMGetOperand(u.user, i) == u.v &&
-                 !LLVMGetCallSiteEnumAttribute(u.user, i + 1, byval);
+                 !LLVMGetCallSiteEnumAttribute(u.user, i + 1, byval) &&
+                 !(fn && i < LLVMCountParams(callee) && mem_param_reads_only(callee, i));
       needed = needed || callee == u.v;
     }
   }

@@ -11,8 +11,11 @@
  * answer is one space per field.
  *
  * Algorithm.  For each call passing the address of a private aggregate (an
- * alloca memory.c models, at a constant offset d; or an aggregate parameter
- * that already has field facts) to parameter k of a defined function g
+ * alloca memory.c models, at a constant offset d; an aggregate parameter
+ * that already has field facts; or a kernel's by-value block, which holds
+ * what the host wrote — global pointers — and what the kernel stores
+ * there: NVPTX's `ptr byval`, handed to readers uncopied, byvalcopy.c;
+ * test/fields/kernel-byval.ll) to parameter k of a defined function g
  * that only reads through it (readers.c, mem_param_reads_only: loads,
  * comparisons, copies out, callees that only read) or writes only what a
  * caller's model lists (memory.c, mem_param_writes_fields: at constant

@@ -155,9 +155,10 @@ static void param_reason(Why *w, LLVMValueRef arg, Reason *r) {
   snprintf(r->detail, sizeof r->detail, "parameter %u of @%s", k, f);
   if (tgt_is_kernel(w->t, fn)) {
     if (w->t->kernel_byval_space && ir_param_attr(fn, k, "byval"))
-      r->what = "a kernel's by-value argument whose address is handed on or that is written, "
-                "not copied into private memory (larger than byvalcopy's limit, or byvalcopy "
-                "not in the pipeline)";
+      r->what = "a kernel's by-value argument whose address is handed on or that is written "
+                "(the back end reads the kernel's own loads in the parameter space and hands "
+                "callees its generic address; byvalcopy copies it into private memory only "
+                "where it is written or a callee may write it, up to its limit)";
     else
       r->what = "generic kernel parameter (the front end says nothing of its space)";
     return;

@@ -85,7 +85,8 @@ typedef struct TgtTable {
   unsigned kernel_byval_copy;     /* the largest kernel byval parameter
                                      (bytes) byvalcopy copies into private
                                      memory when the kernel writes it or
-                                     hands its address on */
+                                     hands its address to a call that
+                                     may write it */
   const int *test_windows;        /* the spaces a generic pointer may point
                                      into, as the space tests tell them
                                      apart: when the tests say it is in none

@@ -1,10 +1,14 @@
 ; byvalcopy: a CUDA kernel's struct argument (NVPTX `ptr byval`) that the
-; kernel writes, or whose address it hands to a helper, is copied into
-; private memory at the entry, read from the parameter space; the copy is
-; private, a helper gets a private clone, and the pointer fields read from
-; the copy are the host's global pointers.  Not copied: a struct over 256
-; bytes (Missed remark), a kernel the module also calls, one only read
-; (named in place in the parameter space), one handed on only by value.  @soundness copies its struct
+; kernel writes, or whose address it hands to a helper that may write it, is
+; copied into private memory at the entry, read from the parameter space;
+; the copy is private, a helper gets a private clone, and the pointer fields
+; read from the copy are the host's global pointers.  Not copied: a struct
+; over 256 bytes (Missed remark), a kernel the module also calls, one only
+; read (named in place in the parameter space), one handed on only by value,
+; and one handed only to helpers that read it: the back end hands those the
+; parameter window's generic address as in clang's build, and fields gives
+; the helper the host's global pointers (no .local frame: bench/pipeline's
+; spmv_csr.cu had 32 bytes of it).  @soundness copies its struct
 ; by hand while also reading it directly, so the copy is not recognised as
 ; the host's: the memory summary must still say that it holds the host's
 ; global pointers (it said nothing, and a local pointer stored in other
@@ -20,9 +24,10 @@
 ; RUN: gasp-opt --clone-cost=8 -S --lower-generic=tags %s -o /dev/null
 ; RUN: gasp-run %s --kernel writes --global 8 --arg 'struct:buf:f32:8:iota;buf:f32:8;i32=8;i32=0' --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel escapes --global 8 --arg 'struct:buf:f32:8:iota;buf:f32:8;i32=8;i32=0' --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel hands_writer --global 8 --arg 'struct:buf:f32:8:iota;buf:f32:8;i32=8;i32=0' --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel soundness --global 8 --arg 'struct:buf:f32:8:iota;buf:f32:8;i32=8;i32=0' --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
-; REMARK-DAG: remark: <unknown>:0:0: by-value argument 0 (24 bytes) copied into private memory: the kernel writes it or hands its address on
+; REMARK-DAG: remark: <unknown>:0:0: by-value argument 0 (24 bytes) copied into private memory: the kernel writes it or hands its address to a call that may write it
 ; REMARK-DAG: remark: <unknown>:0:0: by-value argument 0 (264 bytes) not copied into private memory: larger than 256 bytes, its accesses stay generic
 ; REMARK: "byvalcopy.copies": 2
 ; REMARK: "byvalcopy.too-large": 1
@@ -39,6 +44,16 @@ declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 
 ; Reads through the struct it is handed.
 define internal float @at(ptr %g, i32 %i) noinline {
+  %in = load ptr, ptr %g, align 8
+  %a = getelementptr inbounds float, ptr %in, i32 %i
+  %v = load float, ptr %a, align 4
+  ret float %v
+}
+
+; Writes the struct's n field, then reads through its in field.
+define internal float @bump(ptr %g, i32 %i) noinline {
+  %np = getelementptr inbounds i8, ptr %g, i64 16
+  store i32 %i, ptr %np, align 4
   %in = load ptr, ptr %g, align 8
   %a = getelementptr inbounds float, ptr %in, i32 %i
   %v = load float, ptr %a, align 4
@@ -69,10 +84,11 @@ define ptx_kernel void @writes(ptr byval(%Grid) align 8 %g) {
   ret void
 }
 
-; Hands its struct to @at: a copy, and @at's private clone reads global data.
+; Hands its struct to @at, which only reads it: no copy; @at's clone for
+; the struct's in field (fields: the host wrote a global pointer there).
 ; CHECK-LABEL: define ptx_kernel void @escapes(
-; CHECK:       %g.copy = alloca %Grid, align 8
-; CHECK:       call float @at.as5(ptr addrspace(5)
+; CHECK-NOT:   alloca
+; CHECK:       call float @at.f0o0as1(ptr %g,
 define ptx_kernel void @escapes(ptr byval(%Grid) align 8 %g) {
   %i = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %v = call float @at(ptr %g, i32 %i)
@@ -83,12 +99,29 @@ define ptx_kernel void @escapes(ptr byval(%Grid) align 8 %g) {
   ret void
 }
 
-; 264 bytes, handed on: not copied, generic.
+; Hands its struct to @bump, which writes it: a copy, and @bump's private
+; clone reads global data.
+; CHECK-LABEL: define ptx_kernel void @hands_writer(
+; CHECK:       %g.copy = alloca %Grid, align 8
+; CHECK:       call float @bump{{(\.as5)?}}(ptr addrspace(5)
+define ptx_kernel void @hands_writer(ptr byval(%Grid) align 8 %g) {
+  %i = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %v = call float @bump(ptr %g, i32 %i)
+  %op = getelementptr inbounds i8, ptr %g, i64 8
+  %out = load ptr, ptr %op, align 8
+  %b = getelementptr inbounds float, ptr %out, i32 %i
+  store float %v, ptr %b, align 4
+  ret void
+}
+
+; 264 bytes, handed to a writer: not copied (the back end copies it, as in
+; clang's build); what the host and @bump store there is all it holds, so
+; @bump's clone for the in field reads global data (fields).
 ; CHECK-LABEL: define ptx_kernel void @big(
 ; CHECK-NOT:   alloca
-; CHECK:       call float @at(ptr %b,
+; CHECK:       call float @bump.f0o0as1(ptr %b,
 define ptx_kernel void @big(ptr byval(%Big) align 8 %b) {
-  %v = call float @at(ptr %b, i32 0)
+  %v = call float @bump(ptr %b, i32 0)
   ret void
 }
 
