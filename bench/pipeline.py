@@ -21,8 +21,9 @@ PTX / AMDGPU assembly (-S); SPIR-V as an object (-c), checked by
 spirv-val and read back by spirv-dis.  bench/finalcode_count.py counts,
 per kernel, the generic and named memory instructions and all
 instructions in the code reachable from it.  Where ptxas is present,
-`ptxas -c -v -arch=sm_90` gives registers, spill stores and stack frame
-per kernel.  Every column finalcode_count.py reads (PTX: ld.global.nc,
+`ptxas -v -arch=sm_90` (finalcode_count.ptxas_meta, one run a file: -c
+only where the PTX calls a function it does not define) gives registers,
+spill stores and stack frame per kernel.  Every column finalcode_count.py reads (PTX: ld.global.nc,
 .v2/.v4, .local bytes, cvta, ptxas -v, SASS instructions where the sass
 tools are installed; AMDGPU: global/scratch/ds/scalar loads, waitcnts and
 drains, VGPR/SGPR/scratch bytes; SPIR-V: a module spirv-val rejects is a
@@ -152,28 +153,10 @@ def worse_in(target, c, b):
             for col, x, y in finalcode_count.worse(c, b)]
 
 
-def ptxas(asm):
-    """Per entry: (registers, spill stores, stack frame bytes)."""
-    if not PTXAS:
-        return {}
-    r = sh([PTXAS, "-c", "-v", "-arch=sm_90", asm, "-o", os.devnull])
-    res, cur = {}, None
-    for line in (r.stdout + r.stderr).splitlines():
-        m = re.search(r"Compiling entry function '([\w$]+)'", line)
-        if m:
-            cur = m.group(1)
-            res[cur] = [0, 0, 0]
-            continue
-        if cur is None:
-            continue
-        m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores", line)
-        if m:
-            res[cur][2], res[cur][1] = int(m.group(1)), int(m.group(2))
-        m = re.search(r"Used (\d+) registers", line)
-        if m:
-            res[cur][0] = int(m.group(1))
-            cur = None
-    return res
+def ptxas_cols(c):
+    """A kernel's (registers, spill stores, stack frame bytes) from its
+    counts (finalcode_count's ptxas_meta columns), or None without ptxas."""
+    return [c["regs"], c["spill_st"], c["stack"]] if c and "regs" in c else None
 
 
 def main():
@@ -193,8 +176,7 @@ def main():
                         failures.append("%s %s -O%s %s: %s" % (name, target, opt, v, err[0]))
                         res = None
                         break
-                    res[v] = (count(target, asm),
-                              ptxas(asm) if target == "nvptx64" else {})
+                    res[v] = count(target, asm)
                 if res is None:
                     continue
                 if opt == "2":  # compile time: alternate clang and gasp, 5 pairs
@@ -209,11 +191,11 @@ def main():
                     ratios.setdefault((group, target), []).append(statistics.median(tg) / statistics.median(tc))
                 if NVCC and lang == "cuda" and group == "new" and opt == "2":
                     nv = nvcc_generic(path, tmp)
-                    tot = lambda v: sum(x.get("generic", 0) for x in res[v][0].values())
+                    tot = lambda v: sum(x.get("generic", 0) for x in res[v].values())
                     nvcc_rows.append((name, nv, tot("clang"), tot("open"), tot("gasp")))
-                for k in sorted(res["clang"][0]):
-                    c, o, g, vv = (res[v][0].get(k, {}) for v in ("clang", "open", "gasp", "version"))
-                    pc, pg, pv = (res[v][1].get(k) for v in ("clang", "gasp", "version"))
+                for k in sorted(res["clang"]):
+                    c, o, g, vv = (res[v].get(k, {}) for v in ("clang", "open", "gasp", "version"))
+                    pc, pg, pv = (ptxas_cols(x) if target == "nvptx64" else None for x in (c, g, vv))
                     rows.append(dict(group=group, prog=name, target=target, opt=opt, kernel=k,
                                      gc=c.get("generic", 0), go=o.get("generic", 0), gg=g.get("generic", 0),
                                      nc=c.get("named", 0), ng=g.get("named", 0),
