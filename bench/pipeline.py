@@ -43,7 +43,6 @@ instructions +2% at most per target; compile time <= 1.05x; no kernel of
 either plugin build worse than clang's in any column."""
 import glob
 import os
-import re
 import shutil
 import statistics
 import sys
@@ -195,7 +194,7 @@ def main():
                     nvcc_rows.append((name, nv, tot("clang"), tot("open"), tot("gasp")))
                 for k in sorted(res["clang"]):
                     c, o, g, vv = (res[v].get(k, {}) for v in ("clang", "open", "gasp", "version"))
-                    pc, pg, pv = (ptxas_cols(x) if target == "nvptx64" else None for x in (c, g, vv))
+                    pc, pg, pv = (ptxas_cols(x) for x in (c, g, vv))
                     rows.append(dict(group=group, prog=name, target=target, opt=opt, kernel=k,
                                      gc=c.get("generic", 0), go=o.get("generic", 0), gg=g.get("generic", 0),
                                      nc=c.get("named", 0), ng=g.get("named", 0),

@@ -809,22 +809,21 @@ uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t 
   bool host = false;
   if (LLVMIsAAllocaInst(region)) {
     align = LLVMGetAlignment(region);
-  } else if (LLVMIsAArgument(region) &&
-             tgt_host_filled(mm->t, LLVMGetParamParent(region),
-                             (unsigned)ir_param_index(region))) {
-    /* a kernel's by-value block: what the host wrote, and what the
-       kernel stores there */
-    host = true;
-    align = param_align(LLVMGetParamParent(region), (unsigned)ir_param_index(region));
-  } else if (LLVMIsAArgument(region)) { /* a parameter with field facts */
+  } else if (LLVMIsAArgument(region)) {
     LLVMValueRef fn = LLVMGetParamParent(region);
     unsigned k = (unsigned)ir_param_index(region);
-    MemFieldFact *facts = NULL;
-    size_t nf = schema_fields_get(fn, &facts);
-    entry = fact_at(facts, nf, k, place_at(off, stride));
-    free(facts);
-    if (entry == -2)
-      return MAP_NONE;
+    /* a kernel's by-value block (what the host wrote, and what the kernel
+       stores there), as mem_function models it; else a parameter with
+       field facts */
+    host = tgt_host_filled(mm->t, fn, k);
+    if (!host) {
+      MemFieldFact *facts = NULL;
+      size_t nf = schema_fields_get(fn, &facts);
+      entry = fact_at(facts, nf, k, place_at(off, stride));
+      free(facts);
+      if (entry == -2)
+        return MAP_NONE;
+    }
     align = param_align(fn, k);
   } else {
     return MAP_NONE;
