@@ -8,8 +8,11 @@ A device is lent for minutes, so the work is split in three:
 
 prepare (the build machine; the default):  for every kernel of
 test/kernels that both gasp-run and a CUDA launch can run (the ones
-without OpenCL `local:` arguments), and with --repos REPOS every public
-kernel of public_kernels.py (Rodinia's and SHOC's OpenCL), for nvptx64:
+without OpenCL `local:` arguments), with --repos REPOS every public
+kernel of public_kernels.py (Rodinia's and SHOC's OpenCL), and with
+--pipeline bench/pipeline's kernels that its report lists worse in a
+static column (public_kernels.PIPELINE_KERNELS, built as public kernels
+are, from this repository's files), for nvptx64:
   1. clang-22 (test/exec/Inputs/kernels.py's flags) -> clang.ll; gasp-opt
      -> gasp.ll, and the --whole-program and --version-by-space=on variants
      (a public kernel: clang-22 -O2 as users build it, gasp's builds with
@@ -193,14 +196,18 @@ class Entry:
         return out
 
 
-def entries(repos, say):
+def entries(repos, say, pipeline=False):
     """The project's kernels, then every public kernel whose repository is
-    under repos (one line through say for each repository left out)."""
+    under repos (one line through say for each repository left out), and
+    with pipeline bench/pipeline's (public_kernels.PIPELINE_KERNELS)."""
     out = [Entry(n) for n in runnable()]
     missing = set()
     for name in sorted(public_kernels.KERNELS):
         repo = public_kernels.KERNELS[name][0]
-        if repos and public.gitdir(repos, repo):
+        if repo == public_kernels.PIPELINE:
+            if pipeline:
+                out.append(Entry(name))
+        elif repos and public.gitdir(repos, repo):
             out.append(Entry(name))
         else:
             missing.add(repo)
@@ -213,6 +220,9 @@ def entries(repos, say):
 def public_source(repos, e, work):
     """The public kernel's source file, its folder extracted at bench/public's
     pinned commit into work; returns (file, include folders)."""
+    if e.repo == public_kernels.PIPELINE:  # the project's own program, in place
+        src = os.path.join(ROOT, e.path)
+        return src, [os.path.dirname(src)]
     if e.repo == public_kernels.CLBLAST:  # a routine composed as CLBlast composes it
         units, why = public.clblast_units(repos)
         unit = next((u for u in units if u["name"] == e.path), None)
@@ -419,7 +429,7 @@ def prepare(a, r, opt, grun, plugin):
     os.makedirs(a.work, exist_ok=True)
     rows, assembled, tsv = [], 0, []
     only = set(k for k in a.kernels.split(",") if k)
-    for e in (e for e in entries(a.repos, print) if not only or e.name in only):
+    for e in (e for e in entries(a.repos, print, a.pipeline) if not only or e.name in only):
         name = e.name
         w = os.path.join(a.work, name)
         os.makedirs(w, exist_ok=True)
@@ -668,6 +678,9 @@ def main():
     ap.add_argument("--opt", default="O2", choices=("O2", "O3"),
                     help="the public kernels' optimization level (default O2; bench/public "
                          "builds both, and device-measured.tsv excuses only the code timed)")
+    ap.add_argument("--pipeline", action="store_true",
+                    help="bench/pipeline's kernels too, built as it builds them (its CUDA "
+                         "programs with the toolkit's headers: public_kernels.PIPELINE_KERNELS)")
     ap.add_argument("--kernels", metavar="A,B", default="",
                     help="only these kernels (names as gpu.md lists them): a bundle of its own")
     a = ap.parse_args()
@@ -693,9 +706,11 @@ def main():
                                                      x["gasp.exec"]))
     size = sum(os.path.getsize(os.path.join(dp, f)) for dp, _, fs in os.walk(a.bundle) for f in fs)
     total = bundle_report(a, rows, size, said)
-    print("gpu.py: %d kernels prepared (%d public), %d PTX %s; bundle %s (%.1f MiB), expected "
-          "device time %.0f s: run `sh %s/run.sh OUT` on the device"
-          % (len(rows), sum(1 for x in rows if x["suite"] != "gasp"), sum(x["ptx_made"] for x in rows),
+    print("gpu.py: %d kernels prepared (%d public, %d bench/pipeline), %d PTX %s; bundle %s "
+          "(%.1f MiB), expected device time %.0f s: run `sh %s/run.sh OUT` on the device"
+          % (len(rows), sum(1 for x in rows if x["suite"] not in ("gasp", public_kernels.PIPELINE)),
+             sum(1 for x in rows if x["suite"] == public_kernels.PIPELINE),
+             sum(x["ptx_made"] for x in rows),
              said, a.bundle, size / 2**20, total, a.bundle))
     if not a.local:
         return 0

@@ -29,6 +29,7 @@ magnitude (the same functions on both sides; gpu-run --against).
 """
 
 RODINIA = "yuhc/gpu-rodinia"
+PIPELINE = "bench/pipeline"  # not a repository: the project's own programs (below)
 SHOC = "vetter/shoc"
 CLBLAST = "CNugteren/CLBlast"
 SP = ["-DSINGLE_PRECISION"]
@@ -242,5 +243,64 @@ KERNELS = {
     "shoc.reduce_nolocal": (SHOC, "src/opencl/level1/reduction/reduction.cl", "reduceNoLocal", SP,
                             _reduce1(256), _reduce1(256 * 1024), 1e-4),
 }
+
+
+def _gemv(rows, cols, typ, seed):
+    """bench/pipeline's gemv<T>: one thread a row, x staged in a shared tile
+    of 512 when cols <= 512 (the helper then reads shared memory), read from
+    global memory otherwise."""
+    return ("%d" % rows, "128" if rows >= 128 else "32",
+            [buf(typ, rows * cols, "rand=%d" % seed), buf(typ, cols, "rand=%d" % (seed + 1)),
+             buf(typ, rows), "i32=%d" % rows, "i32=%d" % cols])
+
+
+def _axpy(n, typ, seed, local):
+    """bench/pipeline's axpy<T>: a grid-stride loop of stride blockDim.x * 64,
+    so 64 blocks cover n."""
+    a = "i32=3" if typ == "i32" else "%s=2.5" % typ
+    return ("%d" % (64 * local), "%d" % local,
+            [buf(typ, n, "rand=%d" % seed), buf(typ, n, "rand=%d" % (seed + 1)), a, "i32=%d" % n])
+
+
+def _nbody(n):
+    """bench/pipeline's nbody: blocks of 128 (its shared tile's size), float4
+    positions and velocities."""
+    return ("%d" % n, "128", [buf("f32", 4 * n, "rand=74"), buf("f32", 4 * n, "rand=75"),
+                              "i32=%d" % n, "f32=0.01"])
+
+
+def _records(n):
+    """bench/pipeline's records.cl: 28-byte records (3 + 3 floats and an id)."""
+    return ("%d" % n, "64", [buf("f32", 7 * n, "rand=76"), buf("f32", n), "f32=0.01"])
+
+
+# The project's own bench/pipeline programs whose kernels bench/pipeline
+# lists worse than clang's build in a static column (instructions, SASS,
+# stack, registers) for copies per space (gemv: a shared and a global copy
+# of its dot product; records: the private and the global record) or the
+# back end's choices around them (axpy: 24 bytes more stack, the clone's
+# by-value functor at 16-byte alignment; nbody: 5 registers more at -O3):
+# what the device says they cost.  Built as bench/pipeline builds them (the
+# toolkit's headers; `repo` PIPELINE: the file is in this repository).
+PIPELINE_KERNELS = {
+    "pipeline.gemv_f32": (PIPELINE, "bench/pipeline/cuda/gemv_tmpl.cu", "_Z4gemvIfEvPKT_S2_PS0_ii",
+                          [], _gemv(64, 32, "f32", 70), _gemv(128 * 1024, 256, "f32", 70), 1e-4),
+    "pipeline.gemv_f64": (PIPELINE, "bench/pipeline/cuda/gemv_tmpl.cu", "_Z4gemvIdEvPKT_S2_PS0_ii",
+                          [], _gemv(64, 32, "f64", 72), _gemv(64 * 1024, 256, "f64", 72), 1e-9),
+    "pipeline.gemv_f32_global": (PIPELINE, "bench/pipeline/cuda/gemv_tmpl.cu",
+                                 "_Z4gemvIfEvPKT_S2_PS0_ii", [], _gemv(64, 1024, "f32", 70),
+                                 _gemv(32 * 1024, 1024, "f32", 70), 1e-4),
+    "pipeline.axpy_f32": (PIPELINE, "bench/pipeline/cuda/saxpy_tmpl.cu", "_Z4axpyIfEvPT_PKS0_S0_i",
+                          [], _axpy(4096, "f32", 77, 32), _axpy(16 * M, "f32", 77, 256), 1e-5),
+    "pipeline.axpy_f64": (PIPELINE, "bench/pipeline/cuda/saxpy_tmpl.cu", "_Z4axpyIdEvPT_PKS0_S0_i",
+                          [], _axpy(4096, "f64", 79, 32), _axpy(8 * M, "f64", 79, 256), 1e-9),
+    "pipeline.axpy_i32": (PIPELINE, "bench/pipeline/cuda/saxpy_tmpl.cu", "_Z4axpyIiEvPT_PKS0_S0_i",
+                          [], _axpy(4096, "i32", 81, 32), _axpy(16 * M, "i32", 81, 256), 0),
+    "pipeline.nbody": (PIPELINE, "bench/pipeline/cuda/nbody.cu", "_Z5nbodyPK6float4PS_if", [],
+                       _nbody(256), _nbody(32 * 1024), 1e-4),
+    "pipeline.records": (PIPELINE, "bench/pipeline/opencl/records.cl", "step", [],
+                         _records(1024), _records(8 * M), 1e-5),
+}
 KERNELS.update(DWT_KERNELS)
 KERNELS.update(CLBLAST_KERNELS)
+KERNELS.update(PIPELINE_KERNELS)
