@@ -259,6 +259,19 @@ def public_command(repos, e, work, opt="O2"):
             sum((["-I", i] for i in inc), []) + [src, "-o", ll]), ll
 
 
+def pipeline_ptx_cmd(e, v, opt, plugin, ptx):
+    """bench/pipeline.py's clang-22 command for a CUDA program of its own at
+    opt (O2, O3), writing ptx: build v (clang, or a gasp variant: the plugin
+    and the variant's flags through -mllvm, as users build)."""
+    import pipeline  # noqa: E402  (bench/pipeline.py: its compile command)
+    cmd = pipeline.clang_cmd("cuda", os.path.join(ROOT, e.path), "nvptx64", opt[1:], ptx)
+    if v != "clang":
+        flags = dict(VARIANTS)[v]
+        cmd[1:1] = ["-fpass-plugin=" + plugin] + sum((["-mllvm", "-gasp-" + f.lstrip("-")]
+                                                      for f in flags), [])
+    return cmd
+
+
 def close(a, b, typ, tol=1e-5):
     """Buffers a and b (bytes of element type typ) agree: integers exactly,
     floats to tol relative (NaN equal to NaN) or, where cancellation leaves a
@@ -458,10 +471,16 @@ def prepare(a, r, opt, grun, plugin):
                 src = ll[:-3] + ".clc.bc"
                 r.run(["llvm-link-22", "--only-needed", ll, LIBCLC] +
                       ([LIBDEVICE] if LIBDEVICE else []) + ["-o", src])
-            # a public kernel's back end at its front end's level, as clang -OX runs it
-            level = ["-" + a.opt] if e.repo else []
-            r.run(["llc-22"] + level + ["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", src,
-                   "-o", ptx])
+            if e.repo == public_kernels.PIPELINE and not opencl:
+                # bench/pipeline's own compile (clang-22 -S, straight to PTX), so that
+                # the PTX is the very file its report counts (device-measured.tsv's
+                # SHA-256 prefixes); the .ll beside it is gasp-run's
+                r.run(pipeline_ptx_cmd(e, v, a.opt, plugin, ptx))
+            else:
+                # a public kernel's back end at its front end's level, as clang -OX runs it
+                level = ["-" + a.opt] if e.repo else []
+                r.run(["llc-22"] + level + ["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", src,
+                       "-o", ptx])
             if not a.dry_run:
                 with open(ptx) as f:
                     missing = undefined_calls(f.read())

@@ -1249,10 +1249,12 @@ def cubin_sha(path):
     return _CUBIN[path]
 
 
-def measured_rows():
+def measured_rows(path=MEASURED):
+    """The rows of a device-measured.tsv (bench/public's, or bench/pipeline's
+    in the same format, its unit column a program's path)."""
     rows = []
-    if os.path.exists(MEASURED):
-        with open(MEASURED) as f:
+    if os.path.exists(path):
+        with open(path) as f:
             for line in f:
                 if line.strip() and not line.startswith("#"):
                     fields = line.rstrip("\n").split("\t")
@@ -1288,23 +1290,34 @@ def same_as_plugin(rows, r, k, c, x, y):
     return measured_faster(rows, r, k, c, x, y)
 
 
+def measured_row(rows, unit, k, c, x, y, sha, paths, target):
+    """The device row of rows that excuses kernel k's column c (clang's x,
+    the plugin's y) in unit: the very code the device ran — sha, the two
+    builds' assembly SHA-256 prefixes (clang's, the plugin's), equal to the
+    row's, or on nvptx64 the cubins ptxas makes of paths (the two builds'
+    PTX files) equal to its cubin prefixes — where the plugin's build ran
+    faster beyond noise; or None."""
+    for m in rows:
+        if (m["unit"], m["kernel"], m["col"], m["x"], m["y"]) != (unit, k, c, x, y) or \
+                m["us"][1] > FASTER * m["us"][0]:
+            continue
+        if m["sha"] == tuple(sha):
+            return m
+        if m["cubin"] and target == "nvptx64" and \
+                m["cubin"] == tuple(cubin_sha(p) for p in paths):
+            return m
+    return None
+
+
 def measured_faster(rows, r, k, c, x, y):
     """The device-measured row that excuses kernel k's column c in unit r, or None."""
     sha = r.get("sha256") or {w: file_sha(unit_base({"name": r["unit"]}, r["target"],
                                                     r["opt"]) + ".%s.s" % w)
                               for w in ("clang", "plugin")}
-    for m in rows:
-        if (m["unit"], m["kernel"], m["col"], m["x"], m["y"]) != (r["unit"], k, c, x, y) or \
-                m["us"][1] > FASTER * m["us"][0]:
-            continue
-        if m["sha"] == (sha.get("clang"), sha.get("plugin")):
-            return m
-        if m["cubin"] and r.get("target") == "nvptx64":
-            base = unit_base({"name": r["unit"]}, r["target"], r["opt"])
-            ways = ("clang", r.get("plugin_way", "plugin"))
-            if m["cubin"] == tuple(cubin_sha(base + ".%s.s" % w) for w in ways):
-                return m
-    return None
+    base = unit_base({"name": r["unit"]}, r["target"], r["opt"])
+    ways = ("clang", r.get("plugin_way", "plugin"))
+    return measured_row(rows, r["unit"], k, c, x, y, (sha.get("clang"), sha.get("plugin")),
+                        [base + ".%s.s" % w for w in ways], r.get("target"))
 
 
 def build_unit(unit, target, opt, plugin, wp, cuda):
