@@ -49,7 +49,11 @@
  *   - or the argument is an out-parameter: a stack slot whose uses other
  *     than the call (and lifetime markers) all come after it (in the
  *     call's block, or in blocks the call's block dominates) and some use
- *     does (out_param): the caller reads what the callee wrote.  The call
+ *     does (out_param): the caller reads what the callee wrote.  Its uses
+ *     are those of every value with its address (same_address: the slot
+ *     or constant GEP and its casts to any space), so an argument that is
+ *     a cast placed at the entry for this call alone, read after the call
+ *     through the slot's generic address, is one.  The call
  *     passes the slot's generic address (the generic alloca the named
  *     slot was cast from, or its cast built at the call: clang's `%SP+k`),
  *     so the kernel's code is clang's.
@@ -103,7 +107,17 @@
  * `--vectors` kernels not worse 99 -> 96, spill bytes 10,564 -> 10,636,
  * machine instructions 72,183 -> 72,261; -O2 97 -> 96, +16 spill bytes.
  * With out_param those programs' final code is unchanged (identical
- * columns, -O2 and `--vectors`, seeds 1-120).
+ * columns, -O2 and `--vectors`, seeds 1-120).  Read through the address's
+ * casts too (same_address, 2026-12-03): convert_compare.cl's `int4 a;
+ * conv_f2i(&a, &t[l]); conv_i2f(&b, &a)` passed the entry's cast of the
+ * slot to the local clone and read it back through the generic slot, so
+ * the kernel held both frame bases (`%SP+0` and `%SPL+0`); it now passes
+ * `%SP+0` as clang's build does (the helper's cvta.to.local moves into the
+ * clone: 78 PTX instructions either way); John's units (nvptx64 -O2)
+ * PTX 321,685 -> 321,683, cvta 343 -> 341, spill bytes 27,812 -> 27,808,
+ * machine instructions 410,273 -> 410,269 (tezos); the random programs
+ * (seeds 1-40: default, --vectors, --writers, --external, --outparams)
+ * and bench/pipeline's other kernels unchanged.
  *   Calls without a twin.  A parameter some call passes the space's null
  * and another a value with no live twin (a stack slot, a global, a
  * pointer whose generic value died before the call) kept its name, and
@@ -202,6 +216,8 @@ typedef struct Twins {
      argument's casts when cast_at adds one. */
   PtrMap casts_at, first_at;
   ValVec casts, first;
+  ValVec addr;     /* scratch: an out-parameter's address (same_address), */
+  PtrMap addr_set; /* and the same values as a set */
   /* and a generic twin's uses (sums_at: index of its first block in sums,
      the others following, ended by a NULL block; sum_of: scratch), read
      per block only while the calls are read (reading) */
@@ -427,35 +443,76 @@ static LLVMValueRef remat_base(LLVMValueRef v) {
   }
 }
 
-/* The use of a (an instruction) that dominates every other (lifetime
-   markers aside; none a phi), if there is another, else NULL.  Such a use
-   is unique: of two that dominated each other one would be both. */
+static bool addr_cast(LLVMValueRef v) {
+  return LLVMIsAAddrSpaceCastInst(v) || LLVMIsABitCastInst(v);
+}
+
+/* The values that are a's address (a stack slot at a constant offset) in
+   every space: the casts a was made by, from the first value that is not
+   one (the slot, or a constant GEP of it), and every cast of those, into
+   out (emptied first).  Their uses other than each other are the slot's
+   at that address: an argument's cast that rehoist or infer placed at the
+   entry is used by its call alone, and the caller reads what the callee
+   wrote through the slot's generic address (convert_compare.cl's
+   `int4 a; conv_f2i(&a, ...); conv_i2f(&b, &a)`). */
+static void same_address(Twins *tw, LLVMValueRef a) {
+  tw->addr.n = 0;
+  map_clear(&tw->addr_set);
+  while (addr_cast(a))
+    a = LLVMGetOperand(a, 0);
+  vec_push(&tw->addr, a);
+  map_put(&tw->addr_set, a, 1);
+  for (size_t k = 0; k < tw->addr.n; k++)
+    for (LLVMUseRef u = LLVMGetFirstUse(tw->addr.v[k]); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (addr_cast(user) && map_find(&tw->addr_set, user) == MAP_NONE) {
+        vec_push(&tw->addr, user);
+        map_put(&tw->addr_set, user, 1);
+      }
+    }
+}
+
+/* Is user (of a value same_address gave) one of the address's own casts,
+   a lifetime marker or no instruction: no read or write of the slot? */
+static bool not_an_access(Twins *tw, LLVMValueRef user) {
+  return !LLVMIsAInstruction(user) || ir_is_lifetime(user) ||
+         map_find(&tw->addr_set, user) != MAP_NONE;
+}
+
+/* The use of a's address (same_address) that dominates every other
+   (lifetime markers aside; none a phi), if there is another, else NULL.
+   Such a use is unique: of two that dominated each other one would be
+   both. */
 static LLVMValueRef first_use(Twins *tw, LLVMValueRef a) {
   LLVMValueRef top = NULL;
-  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (!LLVMIsAInstruction(user) || ir_is_lifetime(user))
-      continue;
-    if (LLVMIsAPHINode(user))
-      return NULL;
-    if (!top || (user != top && available(tw, user, top)))
-      top = user;
-  }
+  same_address(tw, a);
+  for (size_t k = 0; k < tw->addr.n; k++)
+    for (LLVMUseRef u = LLVMGetFirstUse(tw->addr.v[k]); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (not_an_access(tw, user))
+        continue;
+      if (LLVMIsAPHINode(user))
+        return NULL;
+      if (!top || (user != top && available(tw, user, top)))
+        top = user;
+    }
   bool other = false;
-  for (LLVMUseRef u = top ? LLVMGetFirstUse(a) : NULL; u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (user == top || !LLVMIsAInstruction(user) || ir_is_lifetime(user))
-      continue;
-    if (!available(tw, top, user))
-      return NULL;
-    other = true;
-  }
+  for (size_t k = 0; top && k < tw->addr.n; k++)
+    for (LLVMUseRef u = LLVMGetFirstUse(tw->addr.v[k]); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (user == top || not_an_access(tw, user))
+        continue;
+      if (!available(tw, top, user))
+        return NULL;
+      other = true;
+    }
   return other ? top : NULL;
 }
 
 /* Is a, a stack slot at a constant offset, call c's out-parameter:
-   written by the callee, read by the caller?  Some use of a other than c
-   (and lifetime markers) and c dominates every one (not a phi). */
+   written by the callee, read by the caller?  Some use of its address
+   (same_address) other than c (and lifetime markers) and c dominates every
+   one (not a phi). */
 static bool out_param(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   LLVMValueRef slot = LLVMIsAInstruction(a) ? remat_base(a) : NULL;
   if (!slot || !LLVMIsAAllocaInst(slot))
@@ -469,14 +526,16 @@ static bool out_param(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   if (i != MAP_NONE)
     return tw->first.v[i] == c;
   bool read = false;
-  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (user == c || !LLVMIsAInstruction(user) || ir_is_lifetime(user))
-      continue;
-    if (LLVMIsAPHINode(user) || !available(tw, c, user))
-      return false;
-    read = true;
-  }
+  same_address(tw, a);
+  for (size_t k = 0; k < tw->addr.n; k++)
+    for (LLVMUseRef u = LLVMGetFirstUse(tw->addr.v[k]); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (user == c || not_an_access(tw, user))
+        continue;
+      if (LLVMIsAPHINode(user) || !available(tw, c, user))
+        return false;
+      read = true;
+    }
   return read;
 }
 
@@ -785,6 +844,7 @@ bool twins_run(PassRun *run) {
   map_init(&tw.numbered);
   map_init(&tw.casts_at);
   map_init(&tw.first_at);
+  map_init(&tw.addr_set);
   map_init(&tw.sums_at);
   map_init(&tw.sum_of);
   ValVec fns = {0};
@@ -809,11 +869,13 @@ bool twins_run(PassRun *run) {
   map_free(&tw.numbered);
   map_free(&tw.casts_at);
   map_free(&tw.first_at);
+  map_free(&tw.addr_set);
   map_free(&tw.sums_at);
   map_free(&tw.sum_of);
   vec_free(&tw.sums);
   vec_free(&tw.casts);
   vec_free(&tw.first);
+  vec_free(&tw.addr);
   cx_stat(cx, &st_params, params);
   cx_stat(cx, &st_functions, functions);
   cx_stat(cx, &st_slots, slots);
