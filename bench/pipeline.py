@@ -164,11 +164,13 @@ def excused(mrows, prog, target, k, worse, asm_clang, asm_plugin):
     row of mrows (device-measured.tsv) excuses given that row as its reason:
     the very code of asm_clang and asm_plugin (their files) timed, the
     plugin's faster beyond noise."""
+    if not mrows or all(why for _, _, _, why in worse):
+        return worse
+    sha = (public.file_sha(asm_clang), public.file_sha(asm_plugin))
     out = []
     for col, x, y, why in worse:
-        m = None if why else public.measured_row(
-            mrows, prog, k, col, x, y, (public.file_sha(asm_clang), public.file_sha(asm_plugin)),
-            [asm_clang, asm_plugin], target)
+        m = None if why else public.measured_row(mrows, prog, k, col, x, y, sha,
+                                                 [asm_clang, asm_plugin], target)
         if m:
             why = "this very code on %s: %.1f -> %.1f us (%.3f of clang's time; %s)" % (
                 m["device"], m["us"][0], m["us"][1], m["us"][1] / m["us"][0], m["src"])

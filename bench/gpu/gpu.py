@@ -259,6 +259,13 @@ def public_command(repos, e, work, opt="O2"):
             sum((["-I", i] for i in inc), []) + [src, "-o", ll]), ll
 
 
+def plugin_args(plugin, flags):
+    """clang-22's options for a gasp variant as users build it: the plugin,
+    and the variant's gasp-opt flags through -mllvm."""
+    return ["-fpass-plugin=" + plugin] + sum((["-mllvm", "-gasp-" + f.lstrip("-")]
+                                              for f in flags), [])
+
+
 def pipeline_ptx_cmd(e, v, opt, plugin, ptx):
     """bench/pipeline.py's clang-22 command for a CUDA program of its own at
     opt (O2, O3), writing ptx: build v (clang, or a gasp variant: the plugin
@@ -266,9 +273,7 @@ def pipeline_ptx_cmd(e, v, opt, plugin, ptx):
     import pipeline  # noqa: E402  (bench/pipeline.py: its compile command)
     cmd = pipeline.clang_cmd("cuda", os.path.join(ROOT, e.path), "nvptx64", opt[1:], ptx)
     if v != "clang":
-        flags = dict(VARIANTS)[v]
-        cmd[1:1] = ["-fpass-plugin=" + plugin] + sum((["-mllvm", "-gasp-" + f.lstrip("-")]
-                                                      for f in flags), [])
+        cmd[1:1] = plugin_args(plugin, dict(VARIANTS)[v])
     return cmd
 
 
@@ -457,8 +462,7 @@ def prepare(a, r, opt, grun, plugin):
         for v, flags in VARIANTS:
             mods[v] = os.path.join(w, v + ".ll")
             if e.repo:  # as users build: clang-22 -O2 -fpass-plugin, the flag through -mllvm
-                r.run(cmd[:-1] + [mods[v], "-fpass-plugin=" + plugin] +
-                      sum((["-mllvm", "-gasp-" + f.lstrip("-")] for f in flags), []))
+                r.run(cmd[:-1] + [mods[v]] + plugin_args(plugin, flags))
             else:
                 r.run([opt, "-S", clang_ll, "-o", mods[v]] + flags)
         row = {"kernel": name, "suite": e.repo or "gasp"}

@@ -1311,10 +1311,8 @@ def measured_row(rows, unit, k, c, x, y, sha, paths, target):
 
 def measured_faster(rows, r, k, c, x, y):
     """The device-measured row that excuses kernel k's column c in unit r, or None."""
-    sha = r.get("sha256") or {w: file_sha(unit_base({"name": r["unit"]}, r["target"],
-                                                    r["opt"]) + ".%s.s" % w)
-                              for w in ("clang", "plugin")}
     base = unit_base({"name": r["unit"]}, r["target"], r["opt"])
+    sha = r.get("sha256") or {w: file_sha(base + ".%s.s" % w) for w in ("clang", "plugin")}
     ways = ("clang", r.get("plugin_way", "plugin"))
     return measured_row(rows, r["unit"], k, c, x, y, (sha.get("clang"), sha.get("plugin")),
                         [base + ".%s.s" % w for w in ways], r.get("target"))

@@ -50,7 +50,7 @@
  *     than the call (and lifetime markers) all come after it (in the
  *     call's block, or in blocks the call's block dominates) and some use
  *     does (out_param): the caller reads what the callee wrote.  Its uses
- *     are those of every value with its address (same_address: the slot
+ *     are those of every value with its address (address_uses: the slot
  *     or constant GEP and its casts to any space), so an argument that is
  *     a cast placed at the entry for this call alone, read after the call
  *     through the slot's generic address, is one.  The call
@@ -108,7 +108,7 @@
  * machine instructions 72,183 -> 72,261; -O2 97 -> 96, +16 spill bytes.
  * With out_param those programs' final code is unchanged (identical
  * columns, -O2 and `--vectors`, seeds 1-120).  Read through the address's
- * casts too (same_address, 2026-12-03): convert_compare.cl's `int4 a;
+ * casts too (address_uses, 2026-12-03): convert_compare.cl's `int4 a;
  * conv_f2i(&a, &t[l]); conv_i2f(&b, &a)` passed the entry's cast of the
  * slot to the local clone and read it back through the generic slot, so
  * the kernel held both frame bases (`%SP+0` and `%SPL+0`); it now passes
@@ -116,8 +116,9 @@
  * clone: 78 PTX instructions either way); John's units (nvptx64 -O2)
  * PTX 321,685 -> 321,683, cvta 343 -> 341, spill bytes 27,812 -> 27,808,
  * machine instructions 410,273 -> 410,269 (tezos); the random programs
- * (seeds 1-40: default, --vectors, --writers, --external, --outparams)
- * and bench/pipeline's other kernels unchanged.
+ * (seeds 1-40, nvptx64: default, --vectors, --writers, --external,
+ * --outparams, --fnptrs, --libclc, -O3), public.md's nvptx64 tables and
+ * bench/pipeline's other kernels unchanged.
  *   Calls without a twin.  A parameter some call passes the space's null
  * and another a value with no live twin (a stack slot, a global, a
  * pointer whose generic value died before the call) kept its name, and
@@ -216,8 +217,10 @@ typedef struct Twins {
      argument's casts when cast_at adds one. */
   PtrMap casts_at, first_at;
   ValVec casts, first;
-  ValVec addr;     /* scratch: an out-parameter's address (same_address), */
-  PtrMap addr_set; /* and the same values as a set */
+  /* scratch of address_uses: the values of an out-parameter's address (a
+     vector and a set) and their uses that read or write the slot */
+  ValVec addr, uses;
+  PtrMap addr_set;
   /* and a generic twin's uses (sums_at: index of its first block in sums,
      the others following, ended by a NULL block; sum_of: scratch), read
      per block only while the calls are read (reading) */
@@ -447,16 +450,17 @@ static bool addr_cast(LLVMValueRef v) {
   return LLVMIsAAddrSpaceCastInst(v) || LLVMIsABitCastInst(v);
 }
 
-/* The values that are a's address (a stack slot at a constant offset) in
-   every space: the casts a was made by, from the first value that is not
-   one (the slot, or a constant GEP of it), and every cast of those, into
-   out (emptied first).  Their uses other than each other are the slot's
-   at that address: an argument's cast that rehoist or infer placed at the
-   entry is used by its call alone, and the caller reads what the callee
-   wrote through the slot's generic address (convert_compare.cl's
-   `int4 a; conv_f2i(&a, ...); conv_i2f(&b, &a)`). */
-static void same_address(Twins *tw, LLVMValueRef a) {
-  tw->addr.n = 0;
+/* The reads and writes of a's address (a stack slot at a constant offset),
+   into tw->uses: the users, lifetime markers aside, of every value that is
+   that address in some space — the casts a was made by, from the first
+   value that is not one (the slot, or a constant GEP of it), and every
+   cast of those — other than those casts themselves.  An argument's cast
+   that rehoist or infer placed at the entry is used by its call alone, and
+   the caller reads what the callee wrote through the slot's generic
+   address (convert_compare.cl's `int4 a; conv_f2i(&a, ...); conv_i2f(&b,
+   &a)`). */
+static void address_uses(Twins *tw, LLVMValueRef a) {
+  tw->addr.n = tw->uses.n = 0;
   map_clear(&tw->addr_set);
   while (addr_cast(a))
     a = LLVMGetOperand(a, 0);
@@ -470,49 +474,43 @@ static void same_address(Twins *tw, LLVMValueRef a) {
         map_put(&tw->addr_set, user, 1);
       }
     }
-}
-
-/* Is user (of a value same_address gave) one of the address's own casts,
-   a lifetime marker or no instruction: no read or write of the slot? */
-static bool not_an_access(Twins *tw, LLVMValueRef user) {
-  return !LLVMIsAInstruction(user) || ir_is_lifetime(user) ||
-         map_find(&tw->addr_set, user) != MAP_NONE;
-}
-
-/* The use of a's address (same_address) that dominates every other
-   (lifetime markers aside; none a phi), if there is another, else NULL.
-   Such a use is unique: of two that dominated each other one would be
-   both. */
-static LLVMValueRef first_use(Twins *tw, LLVMValueRef a) {
-  LLVMValueRef top = NULL;
-  same_address(tw, a);
   for (size_t k = 0; k < tw->addr.n; k++)
     for (LLVMUseRef u = LLVMGetFirstUse(tw->addr.v[k]); u; u = LLVMGetNextUse(u)) {
       LLVMValueRef user = LLVMGetUser(u);
-      if (not_an_access(tw, user))
-        continue;
-      if (LLVMIsAPHINode(user))
-        return NULL;
-      if (!top || (user != top && available(tw, user, top)))
-        top = user;
+      if (LLVMIsAInstruction(user) && !ir_is_lifetime(user) &&
+          map_find(&tw->addr_set, user) == MAP_NONE)
+        vec_push(&tw->uses, user);
     }
+}
+
+/* The use of a's address (address_uses) that dominates every other (none
+   a phi), if there is another, else NULL.  Such a use is unique: of two
+   that dominated each other one would be both. */
+static LLVMValueRef first_use(Twins *tw, LLVMValueRef a) {
+  LLVMValueRef top = NULL;
+  address_uses(tw, a);
+  for (size_t k = 0; k < tw->uses.n; k++) {
+    LLVMValueRef user = tw->uses.v[k];
+    if (LLVMIsAPHINode(user))
+      return NULL;
+    if (!top || (user != top && available(tw, user, top)))
+      top = user;
+  }
   bool other = false;
-  for (size_t k = 0; top && k < tw->addr.n; k++)
-    for (LLVMUseRef u = LLVMGetFirstUse(tw->addr.v[k]); u; u = LLVMGetNextUse(u)) {
-      LLVMValueRef user = LLVMGetUser(u);
-      if (user == top || not_an_access(tw, user))
-        continue;
-      if (!available(tw, top, user))
-        return NULL;
-      other = true;
-    }
+  for (size_t k = 0; top && k < tw->uses.n; k++) {
+    LLVMValueRef user = tw->uses.v[k];
+    if (user == top)
+      continue;
+    if (!available(tw, top, user))
+      return NULL;
+    other = true;
+  }
   return other ? top : NULL;
 }
 
 /* Is a, a stack slot at a constant offset, call c's out-parameter:
    written by the callee, read by the caller?  Some use of its address
-   (same_address) other than c (and lifetime markers) and c dominates every
-   one (not a phi). */
+   (address_uses) other than c, and c dominates every one (not a phi). */
 static bool out_param(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   LLVMValueRef slot = LLVMIsAInstruction(a) ? remat_base(a) : NULL;
   if (!slot || !LLVMIsAAllocaInst(slot))
@@ -526,16 +524,15 @@ static bool out_param(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   if (i != MAP_NONE)
     return tw->first.v[i] == c;
   bool read = false;
-  same_address(tw, a);
-  for (size_t k = 0; k < tw->addr.n; k++)
-    for (LLVMUseRef u = LLVMGetFirstUse(tw->addr.v[k]); u; u = LLVMGetNextUse(u)) {
-      LLVMValueRef user = LLVMGetUser(u);
-      if (user == c || not_an_access(tw, user))
-        continue;
-      if (LLVMIsAPHINode(user) || !available(tw, c, user))
-        return false;
-      read = true;
-    }
+  address_uses(tw, a);
+  for (size_t k = 0; k < tw->uses.n; k++) {
+    LLVMValueRef user = tw->uses.v[k];
+    if (user == c)
+      continue;
+    if (LLVMIsAPHINode(user) || !available(tw, c, user))
+      return false;
+    read = true;
+  }
   return read;
 }
 
@@ -876,6 +873,7 @@ bool twins_run(PassRun *run) {
   vec_free(&tw.casts);
   vec_free(&tw.first);
   vec_free(&tw.addr);
+  vec_free(&tw.uses);
   cx_stat(cx, &st_params, params);
   cx_stat(cx, &st_functions, functions);
   cx_stat(cx, &st_slots, slots);
