@@ -78,6 +78,9 @@ bench/public/work/ (ignored), never copied into the project:
                          kernels, the CUDA decoder, features, chain), -Isrc
                          and what its configure defines (CUDA_SUITE_FLAGS;
                          bench/public/cub-compat.h for CUB's Max and Min)
+  gromacs/gromacs        only with --suites gromacs: its two OpenCL programs
+                         (nonbonded kernels, every flavour; PME) with the
+                         options its host passes per vendor (GROMACS_*)
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -202,6 +205,7 @@ PINS = {
     "tpruvot/ccminer": "6ff4e509",  # fetched 2026-12-02
     "sgminer-dev/sgminer": "8bf1c180",  # fetched 2026-12-02
     "pjreddie/darknet": "f6afaabc",  # fetched 2026-12-03
+    "gromacs/gromacs": "b1a82ec195",  # fetched 2026-12-04
     "kaldi-asr/kaldi": "f40076610",  # fetched 2026-12-03
 }
 # each suite's repository
@@ -217,7 +221,7 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "ggml-cuda": "ggml-org/ggml", "chai": "chai-benchmarks/chai",
               "john": "openwall/john", "ccminer": "tpruvot/ccminer",
               "sgminer": "sgminer-dev/sgminer", "darknet": "pjreddie/darknet",
-              "kaldi": "kaldi-asr/kaldi"}
+              "kaldi": "kaldi-asr/kaldi", "gromacs": "gromacs/gromacs"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -267,7 +271,8 @@ TRIPLE = {"nvptx64": "nvptx64-nvidia-cuda", "amdgcn": "amdgcn-amd-amdhsa",
           "spirv64": "spirv64-unknown-unknown"}
 
 
-FRONT_S = 900  # a front end's time limit (front)
+FRONT_S = 900  # a front end's time limit (front), and the back end's (back): llc-22 -O3
+# takes 6m45s alone on GROMACS's nonbonded kernels for gfx90a
 
 
 def sh(cmd, cwd=None, timeout=300):
@@ -297,7 +302,8 @@ def extract(git, commit, paths, dest):
     return a.returncode == 0 and t.returncode == 0
 
 
-SOURCE_EXTS = (".cu", ".cuh", ".h", ".hpp", ".hh", ".c", ".cc", ".cpp", ".cl", ".inc", ".def")
+SOURCE_EXTS = (".cu", ".cuh", ".h", ".hpp", ".hh", ".c", ".cc", ".cpp", ".cl", ".clh", ".inc",
+               ".def")
 
 
 def extract_sources(git, commit, roots, dest):
@@ -894,11 +900,55 @@ def sgminer_units(repos):
             for f in files if os.path.basename(f) not in inc], None
 
 
+# GROMACS's OpenCL programs as its host builds them (gpu_utils/ocl_compiler.cpp):
+# no -cl-std (OpenCL C 1.2), -cl-fast-relaxed-math -cl-denorms-are-zero for
+# every vendor but Intel, the vendor's define and the warp size the host
+# measured, with the CPU side's constants each program's host passes as -D
+# (nbnxm_ocl_jit_support.cpp, pme_gpu_program_impl_ocl.cpp: cluster layout
+# 8x8, jgroup 4, shift index 22; PME order 4, work groups of 8, 8 and 4 warps).
+# spirv64 is the vendor-neutral build (no vendor define), without Intel's
+# subgroup extension, whose block reads clang's header does not declare.
+GROMACS_DEFINES = ["-cl-std=CL1.2", "-cl-fast-relaxed-math", "-cl-denorms-are-zero", "-w"]
+GROMACS_VENDOR = {"nvptx64": (["-D_NVIDIA_SOURCE_"], 32), "amdgcn": (["-D_AMD_SOURCE_"], 64),
+                  "spirv64": (["-Xclang", "-cl-ext=-cl_intel_subgroups"], 32)}
+GROMACS_PROGRAMS = {
+    # every flavour in one program (the host's GMX_OCL_NOFASTGEN path)
+    "nbnxm/opencl/nbnxm_ocl_kernels.cl": lambda warp: [
+        "-DWARP_SIZE_TEST=%d" % warp, "-Dc_nbnxmGpuClusterSize=8",
+        "-DNBNXM_MIN_DISTANCE_SQUARED_VALUE_FLOAT=3.82e-07F",
+        "-Dc_nbnxmGpuNumClusterPerSupercluster=8", "-Dc_nbnxmGpuJgroupSize=4",
+        "-Dc_centralShiftIndex=22"],
+    "ewald/pme_program.cl": lambda warp: [
+        "-Dwarp_size=%d" % warp, "-Dorder=4", "-DthreadsPerAtom=16",
+        "-Dc_pmeMaxUnitcellShift=2.000000", "-Dc_skipNeutralAtoms=0",
+        "-Dc_virialAndEnergyCount=7", "-Dc_spreadWorkGroupSize=%d" % (8 * warp),
+        "-Dc_solveMaxWorkGroupSize=%d" % (8 * warp), "-Dc_gatherWorkGroupSize=%d" % (4 * warp),
+        "-DDIM=3", "-DXX=0", "-DYY=1", "-DZZ=2", "-DwrapX=true", "-DwrapY=true"]}
+
+
+def gromacs_units(repos):
+    """GROMACS's two OpenCL programs (the nonbonded kernels, PME), each
+    for the three OpenCL targets with its host's options (GROMACS_*)."""
+    roots = ["src/gromacs/nbnxm/opencl", "src/gromacs/ewald", "src/gromacs/gpu_utils"]
+    dest, why = extract_repo(repos, SUITE_REPO["gromacs"], roots, "gromacs")
+    if not dest:
+        return [], why
+    top = os.path.join(dest, "src", "gromacs")
+    units = []
+    for f, defs in sorted(GROMACS_PROGRAMS.items()):
+        path = os.path.join(top, f)
+        vendor = {t: v + defs(warp) for t, (v, warp) in GROMACS_VENDOR.items()}
+        units.append(dict(suite="gromacs", lang="ocl", name="gromacs/" + f, src=path,
+                          inc=[os.path.dirname(path), os.path.join(dest, "src")],
+                          defs=GROMACS_DEFINES, target_defs=vendor))
+    return units, None
+
+
 # the opt-in suites whose units are made, not found by tree_units: each its
 # units' builder, called with REPOS
 COMPOSED = {"hashcat": hashcat_units, "clblast": clblast_units,
             "fluidx3d": fluidx3d_units, "john": john_units, "ccminer": ccminer_units,
-            "sgminer": sgminer_units}
+            "sgminer": sgminer_units, "gromacs": gromacs_units}
 
 
 def all_units(repos, n, suites=(), half="even", skip=0):
@@ -969,11 +1019,13 @@ def back(target, bc, out, opt):
     clang -O3 runs the back end at -O3, where llc's own default is -O2."""
     llc = ["llc-22", "-" + opt]
     if target == "nvptx64":
-        return sh(llc + ["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", bc, "-o", out])
+        return sh(llc + ["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", bc, "-o", out],
+                  timeout=FRONT_S)
     if target == "amdgcn":
-        return sh(llc + ["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", bc, "-o", out])
+        return sh(llc + ["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", bc, "-o", out],
+                  timeout=FRONT_S)
     rc, o, e = sh(llc + ["-mtriple=spirv64-unknown-unknown", "-filetype=obj", bc, "-o",
-                         out + ".spv"])
+                         out + ".spv"], timeout=FRONT_S)
     if rc:
         return rc, o, e
     return sh(["spirv-dis", out + ".spv", "-o", out])
@@ -1338,6 +1390,8 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
         if rc:
             lines = err.strip().splitlines() or ["?"]
             said = [l for l in lines if "ERROR" in l or "error:" in l]
+            if rc == 124 and err == "timed out":
+                said = ["timed out after %d s" % FRONT_S]
             res[way] = "llc: " + (said[0] if said else "crashed (exit %d)" % rc)[:160]
             continue
         res[way] = count(ck, txt)
