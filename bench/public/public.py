@@ -128,9 +128,9 @@ buffer that comes out different is a gasp bug too, listed and counted the
 same way ("computes differently with the plugin").  A unit is "worse" when the plugin's
 executed generic accesses are more than clang's (its static count where no
 kernel ran).  A unit clang cannot compile is listed as skipped (one it
-takes over FRONT_S seconds to compile, apart); an llc-22
-failure is counted apart for clang and for the plugin (a build that fails
-only with the plugin is a gasp bug).
+takes over TOOL_S seconds to compile, apart); an llc-22 failure (one over
+TOOL_S seconds said to be a timeout) is counted apart for clang and for
+the plugin (a build that fails only with the plugin is a gasp bug).
 
 The final code is also compared kernel by kernel, column by column
 (bench/finalcode_count.py --per-kernel: generic, instructions, cvta; PTX
@@ -205,8 +205,8 @@ PINS = {
     "tpruvot/ccminer": "6ff4e509",  # fetched 2026-12-02
     "sgminer-dev/sgminer": "8bf1c180",  # fetched 2026-12-02
     "pjreddie/darknet": "f6afaabc",  # fetched 2026-12-03
-    "gromacs/gromacs": "b1a82ec195",  # fetched 2026-12-04
     "kaldi-asr/kaldi": "f40076610",  # fetched 2026-12-03
+    "gromacs/gromacs": "b1a82ec195",  # fetched 2026-12-04
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
@@ -271,8 +271,8 @@ TRIPLE = {"nvptx64": "nvptx64-nvidia-cuda", "amdgcn": "amdgcn-amd-amdhsa",
           "spirv64": "spirv64-unknown-unknown"}
 
 
-FRONT_S = 900  # a front end's time limit (front), and the back end's (back): llc-22 -O3
-# takes 6m45s alone on GROMACS's nonbonded kernels for gfx90a
+TOOL_S = 900  # the time limit of a unit's front end (front) and back end (back): llc-22
+# -O3 takes 6m45s alone on GROMACS's nonbonded kernels for gfx90a
 
 
 def sh(cmd, cwd=None, timeout=300):
@@ -282,6 +282,11 @@ def sh(cmd, cwd=None, timeout=300):
         return p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired:
         return 124, "", "timed out"
+
+
+def timed_out(rc, err):
+    """sh's answer for a command it stopped at its time limit."""
+    return rc == 124 and err == "timed out"
 
 
 def gitdir(repos, name):
@@ -980,7 +985,7 @@ def front(unit, target, opt, out, plugin, wp, cuda):
     # 900 s: a unit clang-22 compiles in minutes on a quiet machine (HeCBench
     # cc, blockexchange: CUB) took over 300 s beside a sanitized campaign and
     # was listed as one clang cannot compile; a timeout is said apart
-    return sh(front_cmd(unit, target, opt, out, plugin, wp, cuda), timeout=FRONT_S)
+    return sh(front_cmd(unit, target, opt, out, plugin, wp, cuda), timeout=TOOL_S)
 
 
 def front_cmd(unit, target, opt, out, plugin, wp, cuda):
@@ -1020,12 +1025,12 @@ def back(target, bc, out, opt):
     llc = ["llc-22", "-" + opt]
     if target == "nvptx64":
         return sh(llc + ["-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", bc, "-o", out],
-                  timeout=FRONT_S)
+                  timeout=TOOL_S)
     if target == "amdgcn":
         return sh(llc + ["-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", bc, "-o", out],
-                  timeout=FRONT_S)
+                  timeout=TOOL_S)
     rc, o, e = sh(llc + ["-mtriple=spirv64-unknown-unknown", "-filetype=obj", bc, "-o",
-                         out + ".spv"], timeout=FRONT_S)
+                         out + ".spv"], timeout=TOOL_S)
     if rc:
         return rc, o, e
     return sh(["spirv-dis", out + ".spv", "-o", out])
@@ -1380,8 +1385,7 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
         bc, txt = "%s.%s.bc" % (base, way), "%s.%s.s" % (base, way)
         rc, _, err = front(unit, target, opt, bc, plug, w, cuda)
         if rc:
-            timed_out = rc == 124 and err == "timed out"
-            res[way] = ("front-timeout" if timed_out else "front") if way == "clang" else \
+            res[way] = ("front-timeout" if timed_out(rc, err) else "front") if way == "clang" else \
                 "front-plugin: " + err.strip()[-200:]
             if way == "clang":
                 return res
@@ -1390,8 +1394,8 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
         if rc:
             lines = err.strip().splitlines() or ["?"]
             said = [l for l in lines if "ERROR" in l or "error:" in l]
-            if rc == 124 and err == "timed out":
-                said = ["timed out after %d s" % FRONT_S]
+            if timed_out(rc, err):
+                said = ["timed out after %d s" % TOOL_S]
             res[way] = "llc: " + (said[0] if said else "crashed (exit %d)" % rc)[:160]
             continue
         res[way] = count(ck, txt)
@@ -1592,7 +1596,7 @@ def report(results, notes, opts, wp):
             slow = [r["unit"] for r in fails if r.get("clang") == "front-timeout"]
             if slow:
                 out.append("- skipped, clang-22 took over %d s (%d): %s" % (
-                    FRONT_S, len(slow), ", ".join(sorted(slow))))
+                    TOOL_S, len(slow), ", ".join(sorted(slow))))
             for r in fails:
                 c, p = r.get("clang"), r.get("plugin")
                 if c in ("front", "front-timeout"):
