@@ -81,6 +81,11 @@ bench/public/work/ (ignored), never copied into the project:
   gromacs/gromacs        only with --suites gromacs: its two OpenCL programs
                          (nonbonded kernels, every flavour; PME) with the
                          options its host passes per vendor (GROMACS_*)
+  NVIDIA/cccl            only with --suites thrust: thrust/examples' .cu
+                         files, whose kernels are Thrust's and CUB's own
+                         templates (by-value iterators and functors,
+                         decoupled look-back) instantiated for each
+                         example, built with the toolkit's CCCL headers
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -207,6 +212,7 @@ PINS = {
     "pjreddie/darknet": "f6afaabc",  # fetched 2026-12-03
     "kaldi-asr/kaldi": "f40076610",  # fetched 2026-12-03
     "gromacs/gromacs": "b1a82ec195",  # fetched 2026-12-04
+    "NVIDIA/cccl": "571f2fc3bc",  # fetched 2026-12-04
 }
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
@@ -221,7 +227,8 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "ggml-cuda": "ggml-org/ggml", "chai": "chai-benchmarks/chai",
               "john": "openwall/john", "ccminer": "tpruvot/ccminer",
               "sgminer": "sgminer-dev/sgminer", "darknet": "pjreddie/darknet",
-              "kaldi": "kaldi-asr/kaldi", "gromacs": "gromacs/gromacs"}
+              "kaldi": "kaldi-asr/kaldi", "gromacs": "gromacs/gromacs",
+              "thrust": "NVIDIA/cccl"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -261,6 +268,9 @@ OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
           # atomics, OpenCL 2.0 fine-grained SVM in its -U versions), each
           # benchmark's kernel.cu or kernel.cl as its host builds it
           "chai": (["CUDA-D", "CUDA-U", "OpenCL-D", "OpenCL-U"], (".cu", ".cl"), False),
+          # Thrust's examples: host programs whose kernels the library's
+          # templates make (LIBRARY_KERNELS), with its include/ helpers
+          "thrust": (["thrust/examples"], (".cu",), False),
           "gpu-app-collection": (["src/cuda/" + x for x in (
               "ispass-2009", "lonestargpu-2.0", "proxy-apps-doe", "dragon_li", "pannotia",
               "custom-apps", "common")], (".cu",), True)}
@@ -466,6 +476,10 @@ SUITE_PRUNE = {"ggml-cuda": ("template-instances",)}
 # includes find it anyway): darknet's src/cuda.h would stand for the
 # toolkit's cuda.h, which clang's CUDA wrapper headers include
 OWN_FOLDER_HIDDEN = ("darknet",)
+# suites whose files hold no kernel of their own: a library's templates
+# make them where a file calls it (Thrust's algorithms), so every file is a
+# unit and one without a kernel counts none
+LIBRARY_KERNELS = ("thrust",)
 SHARED_INCLUDES = ("common", "Common", "src/common", "src/cuda/common", "src/opencl/common",
                    "CUDA/utilities", "OpenCL/utilities", "cuda/util", "common/util")
 # what a host program passes to clBuildProgram (shoc: the element type and
@@ -550,7 +564,8 @@ def tree_units(repos, repo, suite, roots, exts, headers=False):
                         h = os.path.join(d, m.group(1))
                         if os.path.isfile(h):
                             text += open(h, errors="replace").read()
-                if "__global__" not in text and "__kernel" not in text and "kernel void" not in text:
+                if "__global__" not in text and "__kernel" not in text and \
+                        "kernel void" not in text and suite not in LIBRARY_KERNELS:
                     continue
                 lang = {".cl": "ocl", ".hip": "hip"}.get(ext, "cuda")
                 rel = os.path.relpath(f, dest)

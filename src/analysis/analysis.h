@@ -28,8 +28,8 @@ MemModel *mem_new(const TgtTable *t);
 void mem_free(MemModel *mm);
 /* Finds fn's private slots among blocks' allocas (NULL: all of fn's). */
 void mem_function(MemModel *mm, LLVMValueRef fn, const BlockVec *blocks);
-/* A pointer-wide integer load only inttoptr to generic uses (memory.c). */
-bool mem_int_pointer_load(LLVMValueRef load, int generic, unsigned ptr_bits);
+/* A pointer-wide integer load inttoptr uses (alone; any: the host's). */
+bool mem_int_pointer_load(LLVMValueRef load, int generic, unsigned ptr_bits, bool any);
 /* The slot a load reads, or MAP_NONE; the slots a store writes (n). */
 uint32_t mem_load_slot(const MemModel *mm, LLVMValueRef load);
 const uint32_t *mem_store_slots(const MemModel *mm, LLVMValueRef store, size_t *n);

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* backendnamed.c — which generic values of a function the back end names
- * itself, from what it sees: a kernel's pointer parameters and the casts
- * of module variables.
+ * itself, from what it sees: a kernel's pointer parameters, the pointers
+ * loaded from its by-value parameters, and the casts of module variables.
  *
  * Problem.  Where the target table says so (TgtTable.backend_infers;
  * NVPTX), llc names them before instruction selection: NVPTXLowerArgs
- * casts each generic pointer parameter of a kernel to global at the entry,
- * and InferAddressSpaces follows those casts and every cast of a module
+ * casts each generic pointer parameter of a kernel to global at the entry
+ * and (the CUDA driver interface) each pointer loaded from a kernel's
+ * by-value parameter where it is loaded (tgt_backend_casts), and
+ * InferAddressSpaces follows those casts and every cast of a module
  * variable (`addrspacecast (ptr addrspace(3) @smem to ptr)`, a
  * `__constant__` table) through GEPs, bitcasts, phis, selects and
  * ptrmask.  LLVM's optimizer before it sees those pointers generic in
@@ -16,7 +18,11 @@
  * instructions when the early run named them; 2 more registers in its
  * bf16 instances when the late run's casts stood at the entry where llc's
  * would not; dequantize_block_iq*: 1-2 registers, 2-4 machine
- * instructions for a `__constant__` grid named early).  Module variables
+ * instructions for a `__constant__` grid named early; the late run's casts
+ * of the pointers a Thrust iterator or CUB functor passed by value holds
+ * changed only the order llc wrote their address arithmetic in, and
+ * ptxas's code by up to 2% more machine instructions: 15 of Thrust's 443
+ * example kernels, CUB's DeviceReduce kernels over zip iterators).  Module variables
  * wait in the early run only: the late run names them as before (left to
  * llc there, the random OpenCL programs' `__local` arrays cost 3 kernels
  * more spills than clang's build: bench/random/random.md).  So the plugin's
@@ -30,9 +36,11 @@
  *
  * Lattice: per candidate of the space analysis, named by the back end (1)
  * or not (0).  Sources: a parameter the target's rule names global
- * (tgt_param_space: a kernel's), and where LLVM's optimizer runs next a
- * cast instruction of a constant (a module variable); every other source
- * is not.  A null or undefined constant is named, and there a module
+ * (tgt_param_space: a kernel's); where llc runs next, a pointer loaded
+ * from a kernel's by-value parameter (tgt_backend_casts; before LLVM's
+ * optimizer the load is a slot's, which SROA rewrites); where LLVM's
+ * optimizer runs next, a cast instruction of a constant (a module
+ * variable); every other source is not.  A null or undefined constant is named, and there a module
  * variable's cast as a constant expression, a constant pointer operand
  * too (rewrite.c).  Transfer (GEP, bitcast,
  * ptrmask, phi, select; and where LLVM's optimizer runs first, freeze, a
@@ -97,6 +105,15 @@ static bool global_param(const TgtTable *t, LLVMValueRef fn, LLVMValueRef v) {
 
 static bool source(SpKind kind) { return kind == SP_ARG || kind == SP_CAST; }
 
+/* A pointer loaded from a kernel's by-value parameter (the launch's
+   parameter memory, host-written): NVPTXLowerArgs casts it to global where
+   it is loaded (tgt_backend_casts), in clang's build too.  The late run
+   only: before LLVM's optimizer the load is a slot's, which SROA rewrites. */
+static bool backend_load(const TgtTable *t, const SpVal *c, bool optimizer_follows) {
+  return !optimizer_follows && (c->kind == SP_SLOTLOAD || c->kind == SP_MEMLOAD) &&
+         tgt_backend_casts(t, c->v);
+}
+
 bool space_backend_named(const Space *s, const GaspCtx *cx, LLVMValueRef fn,
                          unsigned char *named) {
   const TgtTable *t = cx->tgt;
@@ -111,14 +128,16 @@ bool space_backend_named(const Space *s, const GaspCtx *cx, LLVMValueRef fn,
   size_t nc = space_count(s);
   for (uint32_t k = 0; k < nc; k++) {
     const SpVal *c = space_val(s, k);
-    named[k] = c->kind == SP_ARG    ? global_param(t, fn, c->v)
-               : c->kind == SP_CAST ? constant_cast(c->v, optimizer_follows)
-                                    : transfer((SpKind)c->kind, optimizer_follows);
+    named[k] = c->kind == SP_ARG                       ? global_param(t, fn, c->v)
+               : c->kind == SP_CAST                    ? constant_cast(c->v, optimizer_follows)
+               : backend_load(t, c, optimizer_follows) ? true
+                                                       : transfer((SpKind)c->kind, optimizer_follows);
   }
   for (bool again = true; again;) {
     again = false;
     for (uint32_t k = 0; k < nc; k++) {
-      if (!named[k] || source((SpKind)space_val(s, k)->kind))
+      const SpVal *c = space_val(s, k);
+      if (!named[k] || source((SpKind)c->kind) || backend_load(t, c, optimizer_follows))
         continue;
       NamedQuery q = {s, named, optimizer_follows, true};
       space_each_input(s, k, input_named, &q);

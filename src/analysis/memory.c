@@ -70,9 +70,12 @@
  * tgt_host_filled) is modelled the same way, with one more writer before
  * the kernel starts: the host, which can only write global addresses (or
  * null).  Its slots say so (mem_slot_host); the space analysis adds global.
- * A pointer-wide integer load that only inttoptr uses is such a read too
+ * A pointer-wide integer load that inttoptr uses is such a read too
  * (mem_int_pointer_load: clang's copy of a struct holding a pointer, Thrust's
- * device_ptr in a functor; test/infer/host-filled-int.ll).
+ * device_ptr in a functor; test/infer/host-filled-int.ll): of what the host
+ * wrote, also where integer arithmetic uses it beside (a null test, the
+ * distance of two iterators), since the inttoptr still makes what the host
+ * wrote; of a private slot only where inttoptr alone uses it.
  *
  * Memory outside private aggregates (global, local, what the host fills)
  * has module-wide summaries: mem_summary_* in memsummary.c (what each
@@ -140,17 +143,20 @@ static bool generic_scalar(const MemModel *mm, LLVMTypeRef t) { return ir_is_ptr
    struct holding a pointer: Thrust's device_ptr in a functor passed by
    value)?  The region walk models it as a pointer load, and the space
    analysis reads its inttoptr as it reads such a load. */
-bool mem_int_pointer_load(LLVMValueRef load, int generic, unsigned ptr_bits) {
+bool mem_int_pointer_load(LLVMValueRef load, int generic, unsigned ptr_bits, bool any) {
   LLVMTypeRef t = LLVMTypeOf(load);
   if (!LLVMIsALoadInst(load) || LLVMGetTypeKind(t) != LLVMIntegerTypeKind ||
-      LLVMGetIntTypeWidth(t) != ptr_bits || !LLVMGetFirstUse(load))
+      LLVMGetIntTypeWidth(t) != ptr_bits)
     return false;
+  bool made = false;
   for (LLVMUseRef u = LLVMGetFirstUse(load); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
-    if (!LLVMIsAIntToPtrInst(user) || !ir_is_ptr_in(LLVMTypeOf(user), generic))
+    bool i2p = LLVMIsAIntToPtrInst(user) && ir_is_ptr_in(LLVMTypeOf(user), generic);
+    if (!i2p && !any)
       return false;
+    made |= i2p;
   }
-  return true;
+  return made;
 }
 
 /* ---- offsets ------------------------------------------------------------ */
@@ -450,7 +456,7 @@ static bool walk_call(MemModel *mm, LLVMValueRef call, const FwdUse *d) {
 /* Walks every use of region a (an alloca, a host-filled parameter) through
    GEPs and casts.  True when its address never escapes; collects the
    accesses with their offsets. */
-static bool walk_region(MemModel *mm, LLVMValueRef a, unsigned align) {
+static bool walk_region(MemModel *mm, LLVMValueRef a, unsigned align, bool host) {
   mm->acc.n = mm->acc_prev.n = 0;
   mm->region_align = align ? align : 1;
   map_clear(&mm->acc_set);
@@ -476,7 +482,7 @@ static bool walk_region(MemModel *mm, LLVMValueRef a, unsigned align) {
     case FWD_LOAD: {
       LLVMTypeRef t = LLVMTypeOf(user);
       if (generic_scalar(mm, t) ||
-          mem_int_pointer_load(user, mm->generic, 8 * (unsigned)mm->psize))
+          mem_int_pointer_load(user, mm->generic, 8 * (unsigned)mm->psize, host))
         add_access(mm, user, d.at, (int64_t)LLVMStoreSizeOfType(mm->td, t), A_PTRLOAD);
       break;
     }
@@ -662,7 +668,7 @@ static uint32_t ordered_slot(MemModel *mm, OrderMemo *memo, LLVMValueRef load, P
    offsets they name are modelled. */
 static void model_region(MemModel *mm, LLVMValueRef a, unsigned align, bool host,
                          const MemFieldFact *facts, size_t n, unsigned param) {
-  if (!walk_region(mm, a, align))
+  if (!walk_region(mm, a, align, host))
     return;
   OrderMemo memo = {.places = {.pool = &mm->pool}, .stops = {.pool = &mm->pool}};
   for (size_t k = 0; k < mm->acc.n; k++) {
@@ -828,7 +834,7 @@ uint32_t mem_field_slot(MemModel *mm, LLVMValueRef region, int64_t off, int64_t 
   } else {
     return MAP_NONE;
   }
-  if (!walk_region(mm, region, align))
+  if (!walk_region(mm, region, align, host))
     return MAP_NONE;
   Place at = place_at(off, stride);
   if (at.stride > 0 && at.stride < mm->psize)

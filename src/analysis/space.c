@@ -362,7 +362,7 @@ static void collect_value(Space *s, LLVMValueRef i, LLVMOpcode op) {
        read-only host memory, or a host-filled or private slot, holds it as
        it would hold the pointer */
     LLVMValueRef ld = LLVMGetOperand(i, 0);
-    if (mem_int_pointer_load(ld, s->t->generic, s->ptr_bits))
+    if (mem_int_pointer_load(ld, s->t->generic, s->ptr_bits, true))
       host_or_slot_load(s, i, ld); /* (not the summary: other memory's integers) */
     break;
   }

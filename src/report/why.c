@@ -44,8 +44,8 @@
  *                                   generic, or infer did not run)
  *   one space and null, left for the late run   (the plugin's early run:
  *                                   GaspOptions.early_run)
- *   a kernel's pointer parameter or a module variable, left for llc
- *                                   (the plugin's runs, NVPTX:
+ *   a kernel's pointer parameter, a pointer its by-value parameter holds
+ *   or a module variable, left for llc   (the plugin's runs, NVPTX:
  *                                   analysis/backendnamed.c)
  *   one space, its address also read as an integer (an alignment test),
  *                                   left for the late run   (the same)
@@ -62,7 +62,7 @@
  * with Args Access (the opcode), Reason and, where there is one, Detail.
  * An access llc names itself (the "left for llc" reason) is not generic in
  * the final code: it gets an Analysis remark LeftForLlc instead,
- *   "gasp: @f: load named by llc, not gasp: a kernel's pointer parameter ..."
+ *   "gasp: @f: load named by llc, not gasp: a kernel's pointer parameter, ..."
  * so that the Missed remarks are the final code's generic accesses.
  * Requires: the pipeline has run (gasp_run calls it last).
  * Tests: test/remarks/ (reasons-all.ll, reasons-amdgpu.ll, reasons-real.ll
@@ -337,9 +337,10 @@ static void reason_of(Why *w, LLVMValueRef p, Reason *r) {
       snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
     } else if (backend_names(w, p)) { /* rewrite.c's find_backend_named */
       r->llc = true;
-      r->what = "a kernel's pointer parameter or a module variable, left for llc (as in "
-                "clang's build, where llc names it: named by gasp, LLVM's optimizer and "
-                "llc would write the code around it otherwise)";
+      r->what = "a kernel's pointer parameter, a pointer its by-value parameter holds or a "
+                "module variable, left for llc (as in clang's build, where llc names it: "
+                "named by gasp, LLVM's optimizer and llc would write the code around it "
+                "otherwise)";
       snprintf(r->detail, sizeof r->detail, "comes from %s", tgt_space_name(w->t, as));
     } else if (w->cx->opt.early_run && tgt_backend_names(w->t, as)) {
       /* rewrite.c's backend_waits */

@@ -83,7 +83,8 @@ static const GaspStatDesc st_param_late = {"infer.param-left-for-late",
     "with ld.param, as in clang's build)"};
 static const GaspStatDesc st_backend = {"infer.left-to-backend",
     "accesses left for the late run or llc, which names them itself (NVPTX: a kernel's "
-    "pointer parameters; early, module variables)"};
+    "pointer parameters and, late, the pointers its by-value parameters hold; early, "
+    "module variables)"};
 static const GaspStatDesc st_unshared = {"infer.cast-not-shared",
     "accesses kept generic: the new cast naming them would serve one access (cvta)"};
 static const GaspStatDesc st_cas = {

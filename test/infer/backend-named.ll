@@ -1,5 +1,6 @@
 ; What llc names itself on NVPTX — a kernel's generic pointer parameters
-; (NVPTXLowerArgs casts each to global) and the casts of module variables,
+; and the pointers loaded from its by-value parameters (NVPTXLowerArgs
+; casts each to global) and the casts of module variables,
 ; and what InferAddressSpaces follows from them — the plugin's runs leave
 ; generic, as clang's build has it (analysis/backendnamed.c): in the early
 ; run (--early-run, LLVM's optimizer next) and in the late one
@@ -34,10 +35,12 @@
 ; RUN: gasp-run %s --kernel s --global 1 --arg buf:i32:8 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel n --global 1 --arg buf:i32:8 --arg i32=2 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel n --global 1 --arg buf:i32:8 --arg i32=0 --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel bv --global 1 --arg 'struct:buf:i32:4;buf:i32:4;i32=4' --check-as --compare %t.llc.ll | FileCheck %s --check-prefix=EXEC
+; RUN: gasp-run %s --kernel bv --global 1 --arg 'struct:buf:i32:4;buf:i32:4;i32=4' --check-as --compare %t.all.ll | FileCheck %s --check-prefix=EXEC
 ; EXEC: identical
-; REMARK-COUNT-6: remark: {{.*}} named by llc, not gasp: a kernel's pointer parameter or a module variable, left for llc
-; STATS: 9 infer - accesses left for the late run or llc, which names them itself
-; WHY: 9 a kernel's pointer parameter or a module variable, left for llc
+; REMARK-COUNT-8: remark: {{.*}} named by llc, not gasp: a kernel's pointer parameter, a pointer its by-value parameter holds or a module variable, left for llc
+; STATS: 11 infer - accesses left for the late run or llc, which names them itself
+; WHY: 11 a kernel's pointer parameter, a pointer its by-value parameter holds or a module variable, left for llc
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -160,5 +163,47 @@ w:
   store i32 2, ptr %out, align 4
   br label %done
 done:
+  ret void
+}
+
+; A kernel's by-value struct of two pointers (Thrust's iterators, a CUB
+; functor): llc reads it with ld.param and NVPTXLowerArgs casts each
+; pointer loaded from it to global where it is loaded, in clang's build
+; too (tgt_backend_casts).  The late run leaves those pointers to llc
+; (named, they changed only the order llc wrote their address arithmetic
+; in, and ptxas's code by up to 2% more machine instructions: CUB's
+; DeviceReduceSingleTileKernel over a zip of two device vectors, Thrust's
+; max_abs_diff example); gasp-opt alone names them.
+; The early run leaves the by-value parameter itself to the late run.
+; EARLY-LABEL: define ptx_kernel void @bv(
+; EARLY: %a = load ptr, ptr %pr
+; LLC-LABEL: define ptx_kernel void @bv(
+; LLC: %a = load ptr, ptr addrspace(101)
+; LLC: %b = load ptr, ptr addrspace(101)
+; LLC: load i32, ptr %pa
+; LLC: store i32 %v, ptr %pb
+; ALL-LABEL: define ptx_kernel void @bv(
+; ALL: load i32, ptr addrspace(1)
+; ALL: store i32 %v, ptr addrspace(1)
+%struct.Pair = type { ptr, ptr, i32 }
+define ptx_kernel void @bv(ptr byval(%struct.Pair) align 8 %pr) {
+entry:
+  %a = load ptr, ptr %pr, align 8
+  %fb = getelementptr inbounds i8, ptr %pr, i64 8
+  %b = load ptr, ptr %fb, align 8
+  %fn = getelementptr inbounds i8, ptr %pr, i64 16
+  %n = load i32, ptr %fn, align 4
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %idx = zext i32 %i to i64
+  %pa = getelementptr inbounds i32, ptr %a, i64 %idx
+  %v = load i32, ptr %pa, align 4
+  %pb = getelementptr inbounds i32, ptr %b, i64 %idx
+  store i32 %v, ptr %pb, align 4
+  %i.next = add i32 %i, 1
+  %c = icmp slt i32 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
   ret void
 }
