@@ -103,8 +103,6 @@ static bool global_param(const TgtTable *t, LLVMValueRef fn, LLVMValueRef v) {
   return false;
 }
 
-static bool source(SpKind kind) { return kind == SP_ARG || kind == SP_CAST; }
-
 /* A pointer loaded from a kernel's by-value parameter (the launch's
    parameter memory, host-written): NVPTXLowerArgs casts it to global where
    it is loaded (tgt_backend_casts), in clang's build too.  The late run
@@ -112,6 +110,11 @@ static bool source(SpKind kind) { return kind == SP_ARG || kind == SP_CAST; }
 static bool backend_load(const TgtTable *t, const SpVal *c, bool optimizer_follows) {
   return !optimizer_follows && (c->kind == SP_SLOTLOAD || c->kind == SP_MEMLOAD) &&
          tgt_backend_casts(t, c->v);
+}
+
+/* A source's value is its own (set once below), not its inputs'. */
+static bool source(const TgtTable *t, const SpVal *c, bool optimizer_follows) {
+  return c->kind == SP_ARG || c->kind == SP_CAST || backend_load(t, c, optimizer_follows);
 }
 
 bool space_backend_named(const Space *s, const GaspCtx *cx, LLVMValueRef fn,
@@ -128,16 +131,15 @@ bool space_backend_named(const Space *s, const GaspCtx *cx, LLVMValueRef fn,
   size_t nc = space_count(s);
   for (uint32_t k = 0; k < nc; k++) {
     const SpVal *c = space_val(s, k);
-    named[k] = c->kind == SP_ARG                       ? global_param(t, fn, c->v)
-               : c->kind == SP_CAST                    ? constant_cast(c->v, optimizer_follows)
-               : backend_load(t, c, optimizer_follows) ? true
-                                                       : transfer((SpKind)c->kind, optimizer_follows);
+    named[k] = c->kind == SP_ARG    ? global_param(t, fn, c->v)
+               : c->kind == SP_CAST ? constant_cast(c->v, optimizer_follows)
+                                    : backend_load(t, c, optimizer_follows) ||
+                                          transfer((SpKind)c->kind, optimizer_follows);
   }
   for (bool again = true; again;) {
     again = false;
     for (uint32_t k = 0; k < nc; k++) {
-      const SpVal *c = space_val(s, k);
-      if (!named[k] || source((SpKind)c->kind) || backend_load(t, c, optimizer_follows))
+      if (!named[k] || source(t, space_val(s, k), optimizer_follows))
         continue;
       NamedQuery q = {s, named, optimizer_follows, true};
       space_each_input(s, k, input_named, &q);

@@ -139,9 +139,11 @@ void mem_free(MemModel *mm) {
 static bool generic_scalar(const MemModel *mm, LLVMTypeRef t) { return ir_is_ptr_in(t, mm->generic); }
 
 /* Is load a pointer read as an integer: an integer as wide as a generic
-   pointer, used only by inttoptr to the generic space (clang's copy of a
-   struct holding a pointer: Thrust's device_ptr in a functor passed by
-   value)?  The region walk models it as a pointer load, and the space
+   pointer that inttoptr to the generic space uses — only it, or with any
+   also beside integer arithmetic (a null test, the distance of two
+   iterators) — (clang's copy of a struct holding a pointer: Thrust's
+   device_ptr in a functor passed by value)?  The region walk models it as
+   a pointer load (any: in what the host filled only), and the space
    analysis reads its inttoptr as it reads such a load. */
 bool mem_int_pointer_load(LLVMValueRef load, int generic, unsigned ptr_bits, bool any) {
   LLVMTypeRef t = LLVMTypeOf(load);

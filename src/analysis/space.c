@@ -360,7 +360,8 @@ static void collect_value(Space *s, LLVMValueRef i, LLVMOpcode op) {
     }
     /* a pointer the host wrote, read as an integer (mem_int_pointer_load):
        read-only host memory, or a host-filled or private slot, holds it as
-       it would hold the pointer */
+       it would hold the pointer (other integer uses beside: only where the
+       host wrote it, as const_load and the slots the model lists say) */
     LLVMValueRef ld = LLVMGetOperand(i, 0);
     if (mem_int_pointer_load(ld, s->t->generic, s->ptr_bits, true))
       host_or_slot_load(s, i, ld); /* (not the summary: other memory's integers) */
