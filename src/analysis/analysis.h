@@ -88,7 +88,7 @@ typedef struct SpaceEnv {
 typedef enum SpKind {
   SP_CAST,      /* addrspacecast named -> generic */
   SP_GEP, SP_BITCAST, SP_FREEZE, SP_PHI, SP_SELECT, SP_PTRMASK, /* transfers */
-  SP_I2P, SP_ASM, /* inttoptr(ptrtoint p); inline asm's cvta (or its inttoptr) */
+  SP_I2P, SP_ASM, SP_LANES, /* inttoptr(ptrtoint p); asm's cvta; p from a lane */
   SP_SLOTLOAD,  /* load from a private slot (memory.c) */
   SP_CONSTLOAD, /* a pointer loaded from constant memory (AMDGPU: global) */
   SP_ALLOCA,    /* generic alloca that is private */

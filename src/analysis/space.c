@@ -43,8 +43,9 @@
  * global variable in the generic space.
  *
  * Transfer: GEP (scalar and vector), bitcast, freeze, llvm.ptrmask (unless
- * its mask clears bits of a narrower space's pointer) and a no-op
- * ptrtoint/inttoptr pair keep their pointer operand's set; phi (its
+ * its mask clears bits of a narrower space's pointer), a no-op
+ * ptrtoint/inttoptr pair and a pointer a lane broadcast to its warp in two
+ * shuffled halves (ptrbits.c) keep their pointer operand's set; phi (its
  * reachable predecessors only) and select join; so do the lanes of a
  * vector of pointers (insertelement joins vector and element, a constant
  * vector its lanes; extractelement takes the vector's); a load from a
@@ -106,6 +107,7 @@
  * the reason texts in test/remarks/.
  */
 #include "analysis/memsummary.h"
+#include "analysis/ptrbits.h"
 
 #include <llvm-c/Target.h>
 #include <assert.h>
@@ -227,22 +229,6 @@ static uint32_t lat_mask(const Space *s, int lat) {
   return lat == LAT_UNINIT ? 0 : lat == LAT_GENERIC ? SP_UNKNOWN : bit_of(s, lat);
 }
 
-/* inttoptr(ptrtoint p) to generic that is p itself: p generic, or p in a
-   space whose cast to generic keeps the bits (the table's noop_generic:
-   AMDGPU global and constant), through an integer as wide as a pointer. */
-static bool noop_i2p(const TgtTable *t, unsigned ptr_bits, LLVMValueRef i2p) {
-  LLVMValueRef p2i = LLVMGetOperand(i2p, 0);
-  if (ir_opcode(p2i) != LLVMPtrToInt)
-    return false;
-  LLVMTypeRef it = LLVMTypeOf(p2i), pt = LLVMTypeOf(LLVMGetOperand(p2i, 0));
-  if (LLVMGetTypeKind(it) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(it) != ptr_bits)
-    return false;
-  if (pt == LLVMTypeOf(i2p))
-    return true;
-  const TgtSpace *sp = tgt_space(t, ir_ptr_as(pt));
-  return sp && sp->noop_generic && ir_retype(pt, t->generic) == LLVMTypeOf(i2p);
-}
-
 int space_made(const TgtTable *t, unsigned ptr_bits, LLVMValueRef v) {
   if (ir_ptr_as(LLVMTypeOf(v)) != t->generic)
     return LAT_UNINIT;
@@ -260,7 +246,7 @@ int space_made(const TgtTable *t, unsigned ptr_bits, LLVMValueRef v) {
     int asm_as = casts_asm_made(t, LLVMGetOperand(v, 0), ptr_bits, NULL);
     if (asm_as >= 0)
       return asm_as;
-    if (!noop_i2p(t, ptr_bits, v))
+    if (!ptrbits_noop_i2p(t, ptr_bits, v))
       return LAT_GENERIC;
     int src = ir_ptr_as(LLVMTypeOf(LLVMGetOperand(LLVMGetOperand(v, 0), 0)));
     return src == t->generic ? LAT_UNINIT : src;
@@ -350,12 +336,16 @@ static void collect_value(Space *s, LLVMValueRef i, LLVMOpcode op) {
     break;
   }
   case LLVMIntToPtr: {
-    if (noop_i2p(s->t, s->ptr_bits, i)) { /* a transfer: p may be generic */
+    if (ptrbits_noop_i2p(s->t, s->ptr_bits, i)) { /* a transfer: p may be generic */
       add_cand(s, i, SP_I2P, 0, false);
       break;
     }
     if (space_made(s->t, s->ptr_bits, i) >= 0) { /* an inline asm's cvta */
       add_cand(s, i, SP_ASM, made_mask(s, i), true);
+      break;
+    }
+    if (ptrbits_lanes_source(s->t, s->ptr_bits, i)) { /* another lane's pointer */
+      add_cand(s, i, SP_LANES, 0, false);
       break;
     }
     /* a pointer the host wrote, read as an integer (mem_int_pointer_load):
@@ -555,7 +545,7 @@ static uint32_t const_mask(const Space *s, LLVMValueRef c, bool *is_null) {
     case LLVMBitCast:
       return const_mask(s, LLVMGetOperand(c, 0), is_null);
     case LLVMIntToPtr: { /* the constant form of a no-op pair */
-      if (!noop_i2p(s->t, s->ptr_bits, c))
+      if (!ptrbits_noop_i2p(s->t, s->ptr_bits, c))
         return SP_UNKNOWN;
       LLVMValueRef p = LLVMGetOperand(LLVMGetOperand(c, 0), 0);
       return ir_ptr_as(LLVMTypeOf(p)) == s->t->generic ? space_mask(s, p, is_null)
@@ -605,6 +595,9 @@ void space_each_input(const Space *s, uint32_t k, SpaceInputFn fn, void *arg) {
     break;
   case SP_I2P:
     fn(LLVMGetOperand(LLVMGetOperand(v, 0), 0), arg);
+    break;
+  case SP_LANES:
+    fn(ptrbits_lanes_source(s->t, s->ptr_bits, v), arg);
     break;
   case SP_PHI: {
     /* a value from an unreachable predecessor never arrives */
@@ -754,12 +747,30 @@ static void enqueue(Space *s, uint32_t k) {
   }
 }
 
+/* The candidates an integer made of a pointer's bits reaches (SP_I2P,
+   SP_LANES: their input is the pointer, not a user of it): through the
+   steps of the two forms, 8 at most. */
+static void enqueue_int_users(Space *s, LLVMValueRef v, unsigned depth) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    uint32_t k = map_find(&s->id, user);
+    if (k != MAP_NONE) {
+      enqueue(s, k);
+      continue;
+    }
+    if (depth < 8 && ptrbits_step(user))
+      enqueue_int_users(s, user, depth + 1);
+  }
+}
+
 static void enqueue_users(Space *s, LLVMValueRef v) {
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     uint32_t k = map_find(&s->id, user);
     if (k != MAP_NONE)
       enqueue(s, k);
+    if (ir_opcode(user) == LLVMPtrToInt)
+      enqueue_int_users(s, user, 0);
     /* a store of v, or a call passing v to a callee that stores it into
        a modelled aggregate (memory.c, writes_fields) */
     if ((LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) == v) || LLVMIsACallInst(user)) {

@@ -58,6 +58,7 @@ typedef struct Item {
   size_t lid[3];
   uint32_t ctxs[MAX_DEPTH]; /* oracle: context id per call depth */
   unsigned depth;
+  uint32_t lane_value; /* what it hands its warp at a shuffle (rt_lane_value) */
 } Item;
 
 typedef struct Range {
@@ -400,6 +401,21 @@ void rt_barrier(void) {
   Item *it = &r->items[r->cur];
   it->state = IT_BARRIER;
   swapcontext(&it->ctx, &r->sched);
+}
+
+/* Every work-item of the group posts v and waits; each then reads the one
+   at lane of its warp (or wave) of width, and waits again before the next
+   exchange may overwrite what it read.  A group barrier stands for the
+   warp's: a shuffle that only some of the group reach is a divergence. */
+uint32_t rt_lane_value(uint32_t v, uint32_t lane, uint32_t width) {
+  Runtime *r = rt_cur;
+  size_t me = r->cur;
+  r->items[me].lane_value = v;
+  rt_barrier();
+  size_t from = me - me % width + lane % width;
+  uint32_t got = from < r->nitems ? r->items[from].lane_value : v;
+  rt_barrier();
+  return got;
 }
 
 void rt_unknown_called(void) {

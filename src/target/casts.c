@@ -43,7 +43,13 @@
  * ("=l", or "=r" for 32-bit pointers, nothing else written), `$0` exactly
  * once in the text and no `${...}` form, the statement unpredicated.
  *
- * Tests: test/resolve/spellings.ll; the asm form: test/infer/asm-cvta.ll.
+ * casts_lane_copy: the shuffles that hand a thread another lane's value
+ * (NVPTX shfl.sync.{idx,up,down,bfly}.i32 and the old unsynchronised
+ * forms, AMDGPU ds.bpermute, readfirstlane, readlane), through which
+ * space.c follows a pointer broadcast in two 32-bit halves.
+ *
+ * Tests: test/resolve/spellings.ll; the asm form: test/infer/asm-cvta.ll;
+ * lane copies: test/infer/lane-broadcast.ll.
  */
 #include "target/target.h"
 
@@ -353,6 +359,9 @@ static bool named_one_of(LLVMValueRef f, const char *const *names, size_t count)
   return false;
 }
 
+/* printf, CUDA's vprintf, the AMDGPU device library's printf buffer
+   calls: the clone cost model counts neither what feeds them nor loop
+   weights beside them. */
 bool casts_is_print(LLVMValueRef call) {
   LLVMValueRef f = ir_callee(call);
   return f && LLVMIsDeclaration(f) &&
@@ -395,6 +404,39 @@ bool casts_launch_dim(LLVMValueRef call) {
     if (!strncmp(name, launch_dim_prefix[i], strlen(launch_dim_prefix[i])))
       return true;
   return named_one_of(f, launch_dim_names, sizeof launch_dim_names / sizeof launch_dim_names[0]);
+}
+
+/* ---- lane copies ------------------------------------------------------------ */
+
+/* Intrinsics that return their data operand as some lane of the same
+   wave or warp holds it (or the caller's own where the lane asked for is
+   out of range); an inactive source lane gives an undefined value, which
+   no program may use as an address.  The data operand's index. */
+typedef struct LaneCopy {
+  const char *prefix; /* the name, or the name and '.' before an overload */
+  unsigned data;
+} LaneCopy;
+static const LaneCopy lane_copies[] = {
+    {"llvm.nvvm.shfl.sync.idx.i32", 1},  {"llvm.nvvm.shfl.sync.up.i32", 1},
+    {"llvm.nvvm.shfl.sync.down.i32", 1}, {"llvm.nvvm.shfl.sync.bfly.i32", 1},
+    {"llvm.nvvm.shfl.idx.i32", 0},       {"llvm.nvvm.shfl.up.i32", 0},
+    {"llvm.nvvm.shfl.down.i32", 0},      {"llvm.nvvm.shfl.bfly.i32", 0},
+    {"llvm.amdgcn.ds.bpermute", 1},      {"llvm.amdgcn.readfirstlane", 0},
+    {"llvm.amdgcn.readlane", 0}};
+
+int casts_lane_copy(LLVMValueRef call) {
+  LLVMValueRef f = LLVMIsACallInst(call) ? ir_callee(call) : NULL;
+  if (!f || !LLVMIsDeclaration(f))
+    return -1;
+  size_t n;
+  const char *name = LLVMGetValueName2(f, &n);
+  for (size_t i = 0; i < sizeof lane_copies / sizeof lane_copies[0]; i++) {
+    size_t k = strlen(lane_copies[i].prefix);
+    if (n >= k && !strncmp(name, lane_copies[i].prefix, k) && (n == k || name[k] == '.') &&
+        lane_copies[i].data < (unsigned)LLVMGetNumArgOperands(call))
+      return (int)lane_copies[i].data;
+  }
+  return -1;
 }
 
 /* ---- named-space overloads ------------------------------------------------ */

@@ -277,9 +277,8 @@ bool casts_can_test(const TgtTable *t, int as);
 LLVMValueRef casts_build_test(const TgtTable *t, LLVMModuleRef m, LLVMBuilderRef b,
                               LLVMValueRef p, int as);
 /* The named space whose generic address an inline asm call returns (a
-   ptr_bits integer or a generic pointer: NVPTX `cvta.shared.u64 $0, x`,
-   casts.c), or -1; *of_input (if given): the asm is only that conversion
-   of its one input, $1. */
+   ptr_bits integer or a generic pointer: NVPTX `cvta.shared.u64 $0, x`),
+   or -1; *of_input (if given): the asm is only that conversion of $1. */
 int casts_asm_made(const TgtTable *t, LLVMValueRef call, unsigned ptr_bits, bool *of_input);
 /* decl's overload (malloc'd name) whose n generic pointers, in order, point
    into spaces as (OpenCL C 3.0's named-space builtins: atomics, vload/vstore,
@@ -287,9 +286,10 @@ int casts_asm_made(const TgtTable *t, LLVMValueRef call, unsigned ptr_bits, bool
 char *casts_named_overload(const TgtTable *t, LLVMValueRef decl, const int *as, unsigned n);
 /* A declaration known not to make or hide a local/private generic pointer. */
 bool casts_decl_harmless(LLVMValueRef decl);
-/* Is call a print builtin (printf, CUDA's vprintf, the AMDGPU device
-   library's printf buffer calls)?  Its cost dwarfs an access's: the clone
-   cost model does not count what feeds it, nor loop weights beside it. */
+/* The operand of shuffle call whose value in some lane it returns; -1. */
+int casts_lane_copy(LLVMValueRef call);
+/* Is call a print builtin (printf, vprintf, the AMDGPU printf buffer's)?
+   Its cost dwarfs an access's: the clone cost model leaves it out. */
 bool casts_is_print(LLVMValueRef call);
 /* Does call read a launch dimension: a block or grid size (NVPTX ntid,
    nctaid; OpenCL get_local_size, get_global_size, get_num_groups; the

@@ -311,7 +311,7 @@ static LLVMValueRef build_twin(Infer *s, uint32_t k) {
   case SP_ALLOCA:
   case SP_ARG:
   case SP_CALLRET:
-  case SP_MEMLOAD: case SP_ASM: /* a source: a new cast of the value itself */
+  case SP_MEMLOAD: case SP_ASM: case SP_LANES: /* a new cast of the value itself */
     nv = cast_after(s, v, as);
     break;
   }
@@ -434,7 +434,7 @@ static int byval_space(Infer *s, LLVMValueRef call, unsigned a);
 /* Kinds whose twin is a new cast of the value itself (build_twin). */
 static bool cast_root(SpKind k) {
   return k == SP_SLOTLOAD || k == SP_CONSTLOAD || k == SP_ARG || k == SP_CALLRET ||
-         k == SP_MEMLOAD || k == SP_ASM;
+         k == SP_MEMLOAD || k == SP_ASM || k == SP_LANES;
 }
 
 typedef struct {
