@@ -86,6 +86,10 @@ bench/public/work/ (ignored), never copied into the project:
                          templates (by-value iterators and functors,
                          decoupled look-back) instantiated for each
                          example, built with the toolkit's CCCL headers
+  NVIDIA/cutlass         only with --suites cutlass: its examples up to
+                         Ampere's (CUTLASS_EXAMPLES; GEMMs, convolutions,
+                         fused attention), kernels of its templates, with
+                         its include folders and CUDA_SUITE_FLAGS
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -213,7 +217,24 @@ PINS = {
     "kaldi-asr/kaldi": "f40076610",  # fetched 2026-12-03
     "gromacs/gromacs": "b1a82ec195",  # fetched 2026-12-04
     "NVIDIA/cccl": "571f2fc3bc",  # fetched 2026-12-04
+    "NVIDIA/cutlass": "7107b0553",  # fetched 2026-12-04
 }
+# CUTLASS's example folders the suite builds (at the pin)
+CUTLASS_EXAMPLES = (
+    "00_basic_gemm 01_cutlass_utilities 02_dump_reg_shmem 03_visualize_layout 04_tile_iterator "
+    "05_batched_gemm 06_splitK_gemm 07_volta_tensorop_gemm 08_turing_tensorop_gemm "
+    "09_turing_tensorop_conv2dfprop 10_planar_complex 11_planar_complex_array 12_gemm_bias_relu "
+    "13_two_tensor_op_fusion 14_ampere_tf32_tensorop_gemm 15_ampere_sparse_tensorop_gemm "
+    "16_ampere_tensorop_conv2dfprop 17_fprop_per_channel_bias "
+    "18_ampere_fp64_tensorop_affine2_gemm 19_tensorop_canonical 20_simt_canonical "
+    "21_quaternion_gemm 22_quaternion_conv 23_ampere_gemm_operand_reduction_fusion "
+    "24_gemm_grouped 25_ampere_fprop_mainloop_fusion 26_ampere_wgrad_mainloop_fusion "
+    "27_ampere_3xtf32_fast_accurate_tensorop_gemm 28_ampere_3xtf32_fast_accurate_tensorop_fprop "
+    "29_ampere_3xtf32_fast_accurate_tensorop_complex_gemm 30_wgrad_split_k 31_basic_syrk "
+    "32_basic_trmm 33_ampere_3xtf32_tensorop_symm 34_transposed_conv2d 35_gemm_softmax "
+    "36_gather_scatter_fusion 37_gemm_layernorm_gemm_fusion 38_syr2k_grouped 39_gemm_permute "
+    "41_fused_multi_head_attention 42_ampere_tensorop_group_conv 43_ell_block_sparse_gemm "
+    "45_dual_gemm 46_depthwise_simt_conv2dfprop 47_ampere_gemm_universal_streamk").split()
 # each suite's repository
 SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "shoc": "vetter/shoc", "PolyBench-ACC": "cavazos-lab/PolyBench-ACC",
@@ -228,7 +249,7 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "john": "openwall/john", "ccminer": "tpruvot/ccminer",
               "sgminer": "sgminer-dev/sgminer", "darknet": "pjreddie/darknet",
               "kaldi": "kaldi-asr/kaldi", "gromacs": "gromacs/gromacs",
-              "thrust": "NVIDIA/cccl"}
+              "thrust": "NVIDIA/cccl", "cutlass": "NVIDIA/cutlass"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -271,6 +292,13 @@ OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
           # Thrust's examples: host programs whose kernels the library's
           # templates make (LIBRARY_KERNELS), with its include/ helpers
           "thrust": (["thrust/examples"], (".cu",), False),
+          # CUTLASS's examples up to Ampere's (00-47; Hopper's and later want
+          # sm_90a and newer, 40 and 44 are Python), kernels of its headers'
+          # templates (LIBRARY_KERNELS), with the include folders its CMake
+          # passes (SUITE_INCLUDES)
+          "cutlass": (["examples/" + x for x in CUTLASS_EXAMPLES] +
+                      ["include", "tools/util/include", "tools/library/include",
+                       "examples/common"], (".cu",), False),
           "gpu-app-collection": (["src/cuda/" + x for x in (
               "ispass-2009", "lonestargpu-2.0", "proxy-apps-doe", "dragon_li", "pannotia",
               "custom-apps", "common")], (".cu",), True)}
@@ -467,7 +495,8 @@ def included_names(files):
 # a suite's include folders, relative to its extracted tree (bullet3's
 # kernels include "Bullet3Collision/..." as its host's -I of src/ resolves)
 SUITE_INCLUDES = {"bullet3": ["src"], "ggml-cuda": ["include", "src"], "darknet": ["include"],
-                  "kaldi": ["src"]}
+                  "kaldi": ["src"], "cutlass": ["include", "tools/util/include",
+                                                 "tools/library/include", "examples/common"]}
 # folders a suite's walk leaves out: ggml-cuda's 120 generated instances of
 # its matrix and attention templates (mmq, mmf, fattn-*: one .cu each, 20 s
 # and more of clang-22 per build), not screened yet
@@ -479,7 +508,7 @@ OWN_FOLDER_HIDDEN = ("darknet",)
 # suites whose files hold no kernel of their own: a library's templates
 # make them where a file calls it (Thrust's algorithms), so every file is a
 # unit and one without a kernel counts none
-LIBRARY_KERNELS = ("thrust",)
+LIBRARY_KERNELS = ("thrust", "cutlass")
 SHARED_INCLUDES = ("common", "Common", "src/common", "src/cuda/common", "src/opencl/common",
                    "CUDA/utilities", "OpenCL/utilities", "cuda/util", "common/util")
 # what a host program passes to clBuildProgram (shoc: the element type and
@@ -509,7 +538,13 @@ OCL_DEFINES = {"shoc": ["-DSINGLE_PRECISION", "-DFPTYPE=float", "-DFPVECTYPE=flo
 # clang-22 does not define) and CUB's Max/Min, which CUDA 13's CUB removed
 CUDA_SUITE_FLAGS = {"llm.c": ["-include", "math.h"], "darknet": ["-DGPU"],
                     "kaldi": ["-DOPENFST_VER=10800", "-DHAVE_CUDA=1", "-D__CUDACC_VER_MAJOR__=13",
-                              "-include", os.path.join(HERE, "cub-compat.h")]}
+                              "-include", os.path.join(HERE, "cub-compat.h")],
+                    # the version nvcc 12.0 would say (the examples' host code
+                    # tests it; 12.8's and later's atomics are nvcc builtins),
+                    # and the driver calls made directly (CUDA 13 renamed the
+                    # typedefs the wrappers name)
+                    "cutlass": ["-D__CUDACC_VER_MAJOR__=12", "-D__CUDACC_VER_MINOR__=0",
+                                "-DCUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL=1"]}
 
 
 # CUDA runtime calls CUDA 13 removed, which the older suites' host code
