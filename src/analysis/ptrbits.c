@@ -106,7 +106,8 @@ static LLVMValueRef half_call(LLVMValueRef x, bool hi, unsigned half) {
   if (!LLVMIsAZExtInst(x) && !(hi && LLVMIsASExtInst(x)))
     return NULL;
   LLVMValueRef h = LLVMGetOperand(x, 0);
-  if (LLVMGetIntTypeWidth(LLVMTypeOf(h)) != half)
+  if (LLVMGetTypeKind(LLVMTypeOf(h)) != LLVMIntegerTypeKind ||
+      LLVMGetIntTypeWidth(LLVMTypeOf(h)) != half)
     return NULL;
   return lane_call(h);
 }
@@ -114,8 +115,9 @@ static LLVMValueRef half_call(LLVMValueRef x, bool hi, unsigned half) {
 /* p where inttoptr i2p is p broadcast from a lane (above), else NULL. */
 LLVMValueRef ptrbits_lanes_source(const TgtTable *t, unsigned ptr_bits, LLVMValueRef i2p) {
   LLVMValueRef x = LLVMGetOperand(i2p, 0);
-  if (ir_opcode(x) != LLVMOr || !LLVMIsAInstruction(x))
-    return NULL;
+  if (ir_opcode(x) != LLVMOr || !LLVMIsAInstruction(x) ||
+      LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMIntegerTypeKind)
+    return NULL; /* (a vector's lanes are not read) */
   unsigned half = ptr_bits / 2;
   for (unsigned hi_at = 0; hi_at < 2; hi_at++) {
     LLVMValueRef hc = half_call(LLVMGetOperand(x, hi_at), true, half);

@@ -137,6 +137,7 @@ struct Space {
   PtrMap visits; /* block -> re-visits, when env->visit_cap */
   bool capped;
   PtrMap seen; /* space_explain's walk */
+  PtrMap int_seen; /* enqueue_int_users' walk */
   const MemSummary *sum; /* what memory holds (memsum.c), or NULL */
   bool use_sum;          /* the summary covers fn's loads (no outside caller) */
 };
@@ -749,7 +750,8 @@ static void enqueue(Space *s, uint32_t k) {
 
 /* The candidates an integer made of a pointer's bits reaches (SP_I2P,
    SP_LANES: their input is the pointer, not a user of it): through the
-   steps of the two forms, 8 at most. */
+   steps of the two forms, 8 at most, each value once a walk
+   (s->int_seen, cleared by the caller). */
 static void enqueue_int_users(Space *s, LLVMValueRef v, unsigned depth) {
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
@@ -758,8 +760,10 @@ static void enqueue_int_users(Space *s, LLVMValueRef v, unsigned depth) {
       enqueue(s, k);
       continue;
     }
-    if (depth < 8 && ptrbits_step(user))
+    if (depth < 8 && ptrbits_step(user) && !map_get(&s->int_seen, user, NULL)) {
+      map_put(&s->int_seen, user, 1);
       enqueue_int_users(s, user, depth + 1);
+    }
   }
 }
 
@@ -769,8 +773,10 @@ static void enqueue_users(Space *s, LLVMValueRef v) {
     uint32_t k = map_find(&s->id, user);
     if (k != MAP_NONE)
       enqueue(s, k);
-    if (ir_opcode(user) == LLVMPtrToInt)
+    if (ir_opcode(user) == LLVMPtrToInt) {
+      map_clear(&s->int_seen);
       enqueue_int_users(s, user, 0);
+    }
     /* a store of v, or a call passing v to a callee that stores it into
        a modelled aggregate (memory.c, writes_fields) */
     if ((LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) == v) || LLVMIsACallInst(user)) {
@@ -891,6 +897,7 @@ Space *space_new(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums) {
   pool_bind(&s->work, &s->pool);
   pool_bind(&s->visits, &s->pool);
   pool_bind(&s->seen, &s->pool);
+  pool_bind(&s->int_seen, &s->pool);
   return s;
 }
 
