@@ -101,7 +101,7 @@ typedef enum SpKind {
 typedef struct SpVal {
   LLVMValueRef v;
   uint32_t mask; /* the set */
-  int slot;      /* SP_SLOTLOAD: the slot */
+  int slot;      /* SP_SLOTLOAD: the slot; SP_I2P, SP_LANES: space.c's SpBits */
   unsigned char kind;
   bool queued, visited, fixed; /* fixed: a source, known from the start */
 } SpVal;

@@ -30,9 +30,8 @@
  * arithmetic (instcombine's `add (ptrtoint p), k` for a GEP HIP then
  * shuffles).
  *
- * The steps: the instructions from a ptrtoint to the inttoptr of either
- * form, along which space.c requeues the inttoptr when p's set grows (p's
- * users are not the inttoptr's).
+ * p's users are not the inttoptr's: space.c lists each such inttoptr
+ * under p (SpBits) and requeues it when p's set grows.
  */
 #include "analysis/ptrbits.h"
 
@@ -130,16 +129,4 @@ LLVMValueRef ptrbits_lanes_source(const TgtTable *t, unsigned ptr_bits, LLVMValu
       return LLVMGetOperand(P, 0);
   }
   return NULL;
-}
-
-bool ptrbits_step(LLVMValueRef v) {
-  switch (ir_opcode(v)) {
-  case LLVMTrunc: case LLVMLShr: case LLVMShl: case LLVMZExt: case LLVMSExt: case LLVMOr:
-  case LLVMExtractValue:
-    return true;
-  case LLVMCall:
-    return casts_lane_copy(v) >= 0;
-  default:
-    return false;
-  }
 }

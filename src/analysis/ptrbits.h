@@ -11,7 +11,5 @@
 bool ptrbits_noop_i2p(const TgtTable *t, unsigned ptr_bits, LLVMValueRef i2p);
 /* p where inttoptr i2p is p broadcast from one lane in two halves; NULL. */
 LLVMValueRef ptrbits_lanes_source(const TgtTable *t, unsigned ptr_bits, LLVMValueRef i2p);
-/* Is v a step from a ptrtoint to the inttoptr of either form? */
-bool ptrbits_step(LLVMValueRef v);
 
 #endif

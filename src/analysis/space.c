@@ -114,6 +114,12 @@
 #include <string.h>
 
 typedef VEC(uint32_t) SpU32Vec;
+/* A candidate reading a pointer's bits (SP_I2P, SP_LANES): the pointer, and
+   the pointer's previous such reader (chained from s->bits_of). */
+typedef struct SpBits {
+  LLVMValueRef src;
+  uint32_t cand, next;
+} SpBits;
 
 struct Space {
   Pool pool; /* the containers below, the slots' lists included */
@@ -137,7 +143,8 @@ struct Space {
   PtrMap visits; /* block -> re-visits, when env->visit_cap */
   bool capped;
   PtrMap seen; /* space_explain's walk */
-  PtrMap int_seen; /* enqueue_int_users' walk */
+  VEC(SpBits) bits; /* per SP_I2P/SP_LANES candidate (its SpVal.slot) */
+  PtrMap bits_of;    /* a pointer -> its last reader in bits */
   const MemSummary *sum; /* what memory holds (memsum.c), or NULL */
   bool use_sum;          /* the summary covers fn's loads (no outside caller) */
 };
@@ -270,6 +277,16 @@ static void add_cand(Space *s, LLVMValueRef v, SpKind k, uint32_t mask, bool fix
   vec_push(&s->c, c);
 }
 
+/* v, a candidate of kind k whose pointer is src's bits: its users are not
+   src's, so src lists it (enqueue_users). */
+static void add_bits_cand(Space *s, LLVMValueRef v, SpKind k, LLVMValueRef src) {
+  add_cand(s, v, k, 0, false);
+  SpBits b = {.src = src, .cand = (uint32_t)(s->c.n - 1), .next = map_find(&s->bits_of, src)};
+  s->c.v[s->c.n - 1].slot = (int)s->bits.n;
+  map_put(&s->bits_of, src, (uint32_t)s->bits.n);
+  vec_push(&s->bits, b);
+}
+
 static bool has_attr(LLVMValueRef fn, unsigned idx, unsigned kind) {
   return LLVMGetEnumAttributeAtIndex(fn, idx, kind) != NULL;
 }
@@ -338,15 +355,16 @@ static void collect_value(Space *s, LLVMValueRef i, LLVMOpcode op) {
   }
   case LLVMIntToPtr: {
     if (ptrbits_noop_i2p(s->t, s->ptr_bits, i)) { /* a transfer: p may be generic */
-      add_cand(s, i, SP_I2P, 0, false);
+      add_bits_cand(s, i, SP_I2P, LLVMGetOperand(LLVMGetOperand(i, 0), 0));
       break;
     }
     if (space_made(s->t, s->ptr_bits, i) >= 0) { /* an inline asm's cvta */
       add_cand(s, i, SP_ASM, made_mask(s, i), true);
       break;
     }
-    if (ptrbits_lanes_source(s->t, s->ptr_bits, i)) { /* another lane's pointer */
-      add_cand(s, i, SP_LANES, 0, false);
+    LLVMValueRef lane_src = ptrbits_lanes_source(s->t, s->ptr_bits, i);
+    if (lane_src) { /* another lane's pointer */
+      add_bits_cand(s, i, SP_LANES, lane_src);
       break;
     }
     /* a pointer the host wrote, read as an integer (mem_int_pointer_load):
@@ -595,10 +613,8 @@ void space_each_input(const Space *s, uint32_t k, SpaceInputFn fn, void *arg) {
       fn(LLVMGetOperand(v, 1), arg);
     break;
   case SP_I2P:
-    fn(LLVMGetOperand(LLVMGetOperand(v, 0), 0), arg);
-    break;
   case SP_LANES:
-    fn(ptrbits_lanes_source(s->t, s->ptr_bits, v), arg);
+    fn(s->bits.v[c->slot].src, arg);
     break;
   case SP_PHI: {
     /* a value from an unreachable predecessor never arrives */
@@ -748,35 +764,14 @@ static void enqueue(Space *s, uint32_t k) {
   }
 }
 
-/* The candidates an integer made of a pointer's bits reaches (SP_I2P,
-   SP_LANES: their input is the pointer, not a user of it): through the
-   steps of the two forms, 8 at most, each value once a walk
-   (s->int_seen, cleared by the caller). */
-static void enqueue_int_users(Space *s, LLVMValueRef v, unsigned depth) {
-  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    uint32_t k = map_find(&s->id, user);
-    if (k != MAP_NONE) {
-      enqueue(s, k);
-      continue;
-    }
-    if (depth < 8 && ptrbits_step(user) && !map_get(&s->int_seen, user, NULL)) {
-      map_put(&s->int_seen, user, 1);
-      enqueue_int_users(s, user, depth + 1);
-    }
-  }
-}
-
 static void enqueue_users(Space *s, LLVMValueRef v) {
+  for (uint32_t b = map_find(&s->bits_of, v); b != MAP_NONE; b = s->bits.v[b].next)
+    enqueue(s, s->bits.v[b].cand); /* the pointers made of v's bits */
   for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     uint32_t k = map_find(&s->id, user);
     if (k != MAP_NONE)
       enqueue(s, k);
-    if (ir_opcode(user) == LLVMPtrToInt) {
-      map_clear(&s->int_seen);
-      enqueue_int_users(s, user, 0);
-    }
     /* a store of v, or a call passing v to a callee that stores it into
        a modelled aggregate (memory.c, writes_fields) */
     if ((LLVMIsAStoreInst(user) && LLVMGetOperand(user, 0) == v) || LLVMIsACallInst(user)) {
@@ -897,14 +892,16 @@ Space *space_new(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums) {
   pool_bind(&s->work, &s->pool);
   pool_bind(&s->visits, &s->pool);
   pool_bind(&s->seen, &s->pool);
-  pool_bind(&s->int_seen, &s->pool);
+  pool_bind(&s->bits, &s->pool);
+  pool_bind(&s->bits_of, &s->pool);
   return s;
 }
 
 static void reset(Space *s) {
-  s->c.n = s->ops.n = s->work.n = 0;
+  s->c.n = s->ops.n = s->work.n = s->bits.n = 0;
   s->capped = false;
   map_clear(&s->id);
+  map_clear(&s->bits_of);
   map_clear(&s->reach);
   map_clear(&s->visits);
 }
