@@ -7,7 +7,8 @@ KIND is ptx (llc-22 -march=nvptx64 output), amdgpu (llc-22 -march=amdgcn
 assembly) or spirv (spirv-dis text).  Prints one line:
     generic=G named=N cvta=C instrs=I functions=F
   generic  memory instructions that go through a flat/generic address:
-           PTX ld/st/atom/red with no state space; AMDGPU flat_*; SPIR-V
+           PTX ld/st/atom/red and the warp matrix wmma.load/wmma.store
+           with no state space; AMDGPU flat_*; SPIR-V
            OpLoad/OpStore/OpAtomic*/OpCopyMemory* on a Generic pointer, and
            OpExtInst with a Generic pointer operand (OpenCL.std's vloadn,
            vstoren, fract, ...)
@@ -234,7 +235,7 @@ def reach(funcs, calls, roots):
 
 
 # ---------------------------------------------------------------- PTX
-PTX_MEM = re.compile(r"^\s*(?:@!?%\w+\s+)?(ld|st|atom|red|prefetch)\.([\w.]+)")
+PTX_MEM = re.compile(r"^\s*(?:@!?%\w+\s+)?(wmma\.load|wmma\.store|ld|st|atom|red|prefetch)\.([\w.]+)")
 PTX_NAMED = ("global", "shared", "local", "const")
 PTX_DEPOT = re.compile(r"^\.local\s+\.align\s+\d+\s+\.b8\s+[\w$]+\[(\d+)\];")
 

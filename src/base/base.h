@@ -99,12 +99,10 @@ typedef struct IrMemIntrin {
   signed char ptr_args[2];  /* argument indices, -1 = none */
   signed char overload[3];  /* -2 = none, -1 = return type, k = arg k type */
   bool is_access;           /* counts as a memory operation */
+  bool is_matrix;           /* a warp's matrix fragment (NVVM wmma load/store) */
 } IrMemIntrin;
 /* The description for the intrinsic called by call, or NULL. */
 const IrMemIntrin *ir_mem_intrin(LLVMValueRef call);
-/* Declaration of info's intrinsic for the given argument/return types. */
-LLVMValueRef ir_mem_intrin_decl(LLVMModuleRef m, const IrMemIntrin *info,
-                                LLVMTypeRef ret, LLVMValueRef *args);
 /* Is the mem intrinsic call volatile (memcpy/memmove/memset's last arg)? */
 bool ir_mem_intrin_volatile(const IrMemIntrin *mi, LLVMValueRef call);
 /* Replaces call (to mi) by a call with args (same count), declared for the

@@ -442,17 +442,37 @@ LLVMValueRef ir_clear_tag(LLVMBuilderRef b, LLVMValueRef p) {
  * ptr_args: which arguments are (vectors of) pointers to memory;
  * overload: how the overloaded name is formed (-1 return type, k arg k). */
 static const IrMemIntrin mem_intrins[] = {
-    {0, "llvm.memcpy", {0, 1}, {0, 1, 2}, true},
-    {0, "llvm.memcpy.inline", {0, 1}, {0, 1, 2}, true},
-    {0, "llvm.memmove", {0, 1}, {0, 1, 2}, true},
-    {0, "llvm.memset", {0, -1}, {0, 2, -2}, true},
-    {0, "llvm.memset.inline", {0, -1}, {0, 2, -2}, true},
-    {0, "llvm.masked.load", {0, -1}, {-1, 0, -2}, true},
-    {0, "llvm.masked.store", {1, -1}, {0, 1, -2}, true},
-    {0, "llvm.masked.gather", {0, -1}, {-1, 0, -2}, true},
-    {0, "llvm.masked.scatter", {1, -1}, {0, 1, -2}, true},
-    {0, "llvm.prefetch", {0, -1}, {0, -2, -2}, false},
+    {0, "llvm.memcpy", {0, 1}, {0, 1, 2}, true, false},
+    {0, "llvm.memcpy.inline", {0, 1}, {0, 1, 2}, true, false},
+    {0, "llvm.memmove", {0, 1}, {0, 1, 2}, true, false},
+    {0, "llvm.memset", {0, -1}, {0, 2, -2}, true, false},
+    {0, "llvm.memset.inline", {0, -1}, {0, 2, -2}, true, false},
+    {0, "llvm.masked.load", {0, -1}, {-1, 0, -2}, true, false},
+    {0, "llvm.masked.store", {1, -1}, {0, 1, -2}, true, false},
+    {0, "llvm.masked.gather", {0, -1}, {-1, 0, -2}, true, false},
+    {0, "llvm.masked.scatter", {1, -1}, {0, 1, -2}, true, false},
+    {0, "llvm.prefetch", {0, -1}, {0, -2, -2}, false, false},
 };
+/* NVVM's warp matrix accesses, a family of names
+   llvm.nvvm.wmma.<shape>.{load.<a|b|c>|store.d}.<layout>[.stride].<type>,
+   each overloaded on its pointer (operand 0) alone; the back end selects
+   wmma.load/wmma.store with the pointer's state space (.global, .shared;
+   none for generic; no other space: tgt_access_ok's TGT_ACC_MATRIX). */
+static const IrMemIntrin wmma_load = {0, "llvm.nvvm.wmma.load", {0, -1}, {0, -2, -2}, true, true};
+static const IrMemIntrin wmma_store = {0, "llvm.nvvm.wmma.store", {0, -1}, {0, -2, -2}, true, true};
+
+static const IrMemIntrin *wmma_access(const char *name, size_t len) {
+  static const char prefix[] = "llvm.nvvm.wmma.";
+  if (len <= sizeof prefix - 1 || memcmp(name, prefix, sizeof prefix - 1))
+    return NULL;
+  for (size_t i = sizeof prefix - 1; i + 7 <= len; i++) {
+    if (!memcmp(name + i, ".load.", 6))
+      return &wmma_load;
+    if (!memcmp(name + i, ".store.", 7))
+      return &wmma_store;
+  }
+  return NULL;
+}
 
 const IrMemIntrin *ir_mem_intrin(LLVMValueRef call) {
   LLVMValueRef f = ir_callee(call);
@@ -467,7 +487,7 @@ const IrMemIntrin *ir_mem_intrin(LLVMValueRef call) {
     if (strlen(mem_intrins[i].name) == len &&
         !memcmp(mem_intrins[i].name, name, len))
       return &mem_intrins[i];
-  return NULL;
+  return wmma_access(name, len);
 }
 
 /* Intrinsics that return their pointer operand 0 moved or masked. */
@@ -535,13 +555,14 @@ LLVMTypeRef ir_arg_byval(LLVMValueRef call, unsigned k) {
   return a ? LLVMGetTypeAttributeValue(a) : NULL;
 }
 
-LLVMValueRef ir_mem_intrin_decl(LLVMModuleRef m, const IrMemIntrin *info,
-                                LLVMTypeRef ret, LLVMValueRef *args) {
+/* The declaration of intrinsic id (info's) for the given argument and
+   return types. */
+static LLVMValueRef mem_intrin_decl(LLVMModuleRef m, unsigned id, const IrMemIntrin *info,
+                                    LLVMTypeRef ret, LLVMValueRef *args) {
   LLVMTypeRef tys[3];
   size_t n = 0;
   for (int i = 0; i < 3 && info->overload[i] != -2; i++)
     tys[n++] = info->overload[i] == -1 ? ret : LLVMTypeOf(args[info->overload[i]]);
-  unsigned id = LLVMLookupIntrinsicID(info->name, strlen(info->name));
   return LLVMGetIntrinsicDeclaration(m, id, tys, n);
 }
 
@@ -554,8 +575,9 @@ bool ir_mem_intrin_volatile(const IrMemIntrin *mi, LLVMValueRef call) {
 
 LLVMValueRef ir_mem_intrin_rebuild(LLVMBuilderRef b, const IrMemIntrin *mi,
                                    LLVMValueRef call, LLVMValueRef *args) {
-  LLVMModuleRef m = LLVMGetGlobalParent(ir_callee(call));
-  LLVMValueRef decl = ir_mem_intrin_decl(m, mi, LLVMTypeOf(call), args);
+  LLVMValueRef f = ir_callee(call);
+  LLVMValueRef decl = mem_intrin_decl(LLVMGetGlobalParent(f), LLVMGetIntrinsicID(f), mi,
+                                      LLVMTypeOf(call), args);
   return ir_replace_call(b, call, decl, LLVMGlobalGetValueType(decl), args,
                          LLVMGetNumArgOperands(call));
 }

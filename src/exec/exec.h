@@ -220,6 +220,8 @@ bool prep_note_builtin(Prep *s, LLVMValueRef f, const char *name);
 BuiltinMem prep_builtin_mem(uint32_t code);
 /* Declaration f replaced by a declaration "<prefix><name>" of its type. */
 void prep_rebind(Prep *s, LLVMValueRef f, const char *prefix, const char *name);
+/* matrix.c: NVVM's wmma loads and stores as each lane's loads and stores. */
+void matrix_expand(Prep *s);
 /* retarget.c: does m hold 32-bit local/private pointers (AMDGPU; orig: its
    own layout)?  Local variables made declarations the runtime places low;
    the module re-spelled with x86-64's 32-bit spaces; the host's triple,

@@ -769,6 +769,8 @@ bool prep_module(LLVMModuleRef *mp, const TgtTable *t, const RunOptions *o,
   s.td = LLVMGetModuleDataLayout(m);
   widen_ptrmasks(&s);
   LLVMValueRef kernel = find_kernel(&s);
+  if (kernel)
+    matrix_expand(&s);
   bool ok = kernel && link_declarations(&s, kernel);
   if (ok) {
     instrument(&s);

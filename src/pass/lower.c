@@ -231,11 +231,12 @@ static LLVMValueRef set_pointer(Lower *s, LLVMValueRef i, const IrMemIntrin *mi,
 }
 
 /* Does access i write through its operand k (store, atomic, memset, the
-   destination of memcpy/memmove, masked store/scatter)? */
+   destination of memcpy/memmove, masked store/scatter, wmma store)? */
 static bool access_writes(LLVMValueRef i, const IrMemIntrin *mi, int k) {
   if (!mi)
     return !LLVMIsALoadInst(i);
-  if (!strcmp(mi->name, "llvm.masked.load") || !strcmp(mi->name, "llvm.masked.gather"))
+  if (!strcmp(mi->name, "llvm.masked.load") || !strcmp(mi->name, "llvm.masked.gather") ||
+      !strcmp(mi->name, "llvm.nvvm.wmma.load"))
     return false;
   return k == mi->ptr_args[0]; /* memcpy/memmove: the destination */
 }
@@ -289,7 +290,8 @@ static void dispatch(Lower *s, LLVMValueRef i, bool top) {
     LLVMValueRef q = tags_cast_to(&s->tg, p, as);
     kept[a] = s->tg.t->generic_hw &&
               !tgt_access_ok(s->tg.t, as, mi ? ir_mem_intrin_volatile(mi, i) : LLVMGetVolatile(i),
-                             LLVMIsAAtomicCmpXchgInst(i) != NULL, false);
+                             LLVMIsAAtomicCmpXchgInst(i) ? TGT_ACC_CAS
+                             : mi && mi->is_matrix ? TGT_ACC_MATRIX : TGT_ACC_PLAIN, false);
     if (kept[a]) /* the target's policy keeps this access generic in that
                     space (NVPTX: no cmpxchg on private): the cleared
                     pointer, made generic, and no further dispatch */

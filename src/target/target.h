@@ -12,12 +12,7 @@
 #define LAT_GENERIC (-2) /* top: more than one space, or unknown */
 
 /* ===== target.c — the address-space tables  =================== */
-typedef enum TgtFamily {
-  TGT_SPIR,
-  TGT_GENX,
-  TGT_NVPTX,
-  TGT_AMDGCN
-} TgtFamily;
+typedef enum TgtFamily { TGT_SPIR, TGT_GENX, TGT_NVPTX, TGT_AMDGCN } TgtFamily;
 
 typedef enum TgtUnified {
   UAS_GLOBAL,
@@ -51,6 +46,8 @@ typedef struct TgtSpace {
                          global: cvta.to.global; target.c, "Casts that must
                          be shared"): naming a pointer that needs a new
                          cast pays only when two accesses share the cast */
+  bool matrix_ok;     /* a warp matrix access (NVVM wmma) may name it: PTX's
+                         wmma.load/store have .global and .shared only */
 } TgtSpace;
 
 typedef struct TgtTable {
@@ -204,9 +201,10 @@ bool tgt_in_global(const TgtTable *t, int as, bool private_in_global);
    generic. */
 bool tgt_volatile_ok(const TgtTable *t, int as, bool keep_volatile);
 /* May an access through a generic pointer be rewritten into space as?
-   tgt_volatile_ok for a volatile one, and no cmpxchg where the table says
-   cas_rejected. */
-bool tgt_access_ok(const TgtTable *t, int as, bool is_volatile, bool is_cas, bool keep_volatile);
+   tgt_volatile_ok for a volatile one; no cmpxchg where the table says
+   cas_rejected; a warp matrix access only where it says matrix_ok. */
+typedef enum TgtAccess { TGT_ACC_PLAIN, TGT_ACC_CAS, TGT_ACC_MATRIX } TgtAccess;
+bool tgt_access_ok(const TgtTable *t, int as, bool is_volatile, TgtAccess kind, bool keep_volatile);
 /* The generic pointer that v (a pointer, or vector of pointers, in space
    v's) stands for has v's bits: the space's cast to generic keeps them
    (noop_generic).  Debug records may then describe the generic value by v. */

@@ -89,6 +89,8 @@ static const GaspStatDesc st_unshared = {"infer.cast-not-shared",
     "accesses kept generic: the new cast naming them would serve one access (cvta)"};
 static const GaspStatDesc st_cas = {
     "infer.cmpxchg-kept", "cmpxchg kept generic: the assembler rejects it in that space"};
+static const GaspStatDesc st_matrix = {
+    "infer.matrix-kept", "warp matrix accesses kept generic: PTX has none in that space"};
 
 struct Infer {
   Pool pool; /* the containers below */
@@ -580,7 +582,7 @@ static size_t build_twins(Infer *s) {
 
 /* Named space of access i's pointer operand p, or -1 (generic, unknown,
    or the target's volatile and atomic policy). */
-static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas) {
+static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, TgtAccess kind) {
   uint32_t mask = space_mask(s->sp, p, NULL);
   int as = space_mask_lat(s->sp, mask);
   bool test = as >= 0 && test_waits(s, p), slot = backend_waits(s, as);
@@ -591,17 +593,19 @@ static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, bool is_cas)
   }
   if (as < 0 || as == s->t->generic || constant_copy_slot(s, p))
     return -1;
-  if (backend_names(s, p)) {
+  if (kind != TGT_ACC_MATRIX && backend_names(s, p)) {
     cx_stat(s->cx, &st_backend, 1);
-    return -1; /* named by the late run, or llc, as in clang's build */
+    return -1; /* named by the late run, or llc, as in clang's build (whose
+                  InferAddressSpaces leaves a warp matrix access generic) */
   }
   if (unshared(s, p)) {
     s->kept_unshared++;
     cx_stat(s->cx, &st_unshared, 1);
     return -1;
   }
-  if (!tgt_access_ok(s->t, as, is_volatile, is_cas, s->cx->opt.keep_volatile)) {
-    cx_stat(s->cx, tgt_access_ok(s->t, as, false, is_cas, false) ? &st_volatile : &st_cas, 1);
+  if (!tgt_access_ok(s->t, as, is_volatile, kind, s->cx->opt.keep_volatile)) {
+    cx_stat(s->cx, tgt_access_ok(s->t, as, false, kind, false) ? &st_volatile
+                   : kind == TGT_ACC_MATRIX ? &st_matrix : &st_cas, 1);
     return -1;
   }
   return as;
@@ -611,7 +615,7 @@ static bool rewrite_access(Infer *s, LLVMValueRef i) {
   unsigned pi = ir_ptr_operand(i);
   LLVMValueRef p = LLVMGetOperand(i, pi);
   bool vol = LLVMGetVolatile(i), cas = LLVMIsAAtomicCmpXchgInst(i) != NULL;
-  int as = target_space(s, p, vol, cas);
+  int as = target_space(s, p, vol, cas ? TGT_ACC_CAS : TGT_ACC_PLAIN);
   if (as < 0)
     return false;
   LLVMSetOperand(i, pi, value_in(s, p, as));
@@ -662,7 +666,7 @@ static bool rewrite_intrinsic(Infer *s, LLVMValueRef call) {
     int ai = mi->ptr_args[k];
     if (ai < 0 || ir_ptr_as(LLVMTypeOf(args[ai])) != s->t->generic)
       continue;
-    int as = target_space(s, args[ai], vol, false);
+    int as = target_space(s, args[ai], vol, mi->is_matrix ? TGT_ACC_MATRIX : TGT_ACC_PLAIN);
     if (as >= 0) {
       args[ai] = value_in(s, args[ai], as);
       any = true;
@@ -729,7 +733,7 @@ static bool fold_cast(Infer *s, LLVMValueRef i) {
 static int byval_space(Infer *s, LLVMValueRef call, unsigned a) {
   if (!ir_arg_byval(call, a))
     return -1;
-  int as = target_space(s, LLVMGetOperand(call, a), false, false);
+  int as = target_space(s, LLVMGetOperand(call, a), false, TGT_ACC_PLAIN);
   return as == s->t->priv ? -1 : as;
 }
 
