@@ -298,8 +298,11 @@ static void call_sinks(BitsWalk *w, LLVMValueRef call) {
   LLVMValueRef callee = LLVMGetCalledValue(call);
   LLVMValueRef def = defined_callee(call);
   bool intrin = callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee);
-  if (intrin && (ir_mem_intrin(call) || ir_is_lifetime(call) || !intrinsic_touches_memory(callee, w->memory_kind)))
-    return; /* memcpy & co. are modelled; others only compute */
+  const IrMemIntrin *mi = intrin ? ir_mem_intrin(call) : NULL;
+  if (intrin && ((mi && !mi->is_matrix) || ir_is_lifetime(call) ||
+                 !intrinsic_touches_memory(callee, w->memory_kind)))
+    return; /* memcpy & co. are modelled; others only compute (a wmma store's
+               fragment is data it writes, a sink as any call's) */
   unsigned n = LLVMGetNumArgOperands(call);
   uint32_t mem = 0, bits = 0;
   for (unsigned k = 0; k < n; k++) {

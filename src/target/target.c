@@ -110,6 +110,12 @@
  * was private accesses named), and AMDGPU's global cast is no instruction
  * (noop_generic): neither is cast_shared.
  *
+ * Warp matrix accesses (matrix_ok).  PTX's wmma.load and wmma.store take
+ * .global or .shared, or none (generic); llc-22 cannot select NVVM's wmma
+ * intrinsics on a local or constant pointer at all.  So a fragment
+ * proven private or constant stays generic (tgt_access_ok,
+ * TGT_ACC_MATRIX; test/infer/wmma.ll).
+ *
  * Tests: test/unit/test_target.c and the lit tests under test/target/,
  * test/infer/ (policies), test/byvalcopy/.
  */

@@ -29,7 +29,10 @@
  *   4. Uses are rewritten: pointer operands of load/store/atomicrmw/
  *      cmpxchg, each pointer argument of memcpy/memmove/memset (and
  *      .inline), masked load/store/gather/scatter and prefetch (rebuilt
- *      with the declaration for the new pointer types), icmp of two pointers
+ *      with the declaration for the new pointer types), NVVM's warp matrix
+ *      loads and stores (wmma: only where the table's matrix_ok says PTX
+ *      has them, and through what llc names for loads too, which its own
+ *      InferAddressSpaces leaves generic for wmma), icmp of two pointers
  *      in one space (or one and null), and a generic-to-S cast of an S
  *      value folds away.  A by-value call argument (the parameter stays
  *      generic) becomes its twin cast back right before the call: the

@@ -191,8 +191,25 @@ static void test_split_bytes(void) {
   LLVMContextDispose(ctx);
 }
 
+/* Which accesses the table lets infer name where: a cmpxchg never NVPTX
+   private (ptxas refuses atom.local.cas), a warp matrix access only NVPTX
+   global and shared (PTX's wmma.load/store have no other space). */
+static void test_access_kinds(void) {
+  const TgtTable *nv = tgt_by_name("nvptx"), *am = tgt_by_name("amdgcn");
+  CHECK(tgt_access_ok(nv, nv->priv, false, TGT_ACC_PLAIN, false));
+  CHECK(!tgt_access_ok(nv, nv->priv, false, TGT_ACC_CAS, false));
+  CHECK(tgt_access_ok(nv, nv->local, false, TGT_ACC_CAS, false));
+  CHECK(tgt_access_ok(nv, nv->global, false, TGT_ACC_MATRIX, false));
+  CHECK(tgt_access_ok(nv, nv->local, false, TGT_ACC_MATRIX, false));
+  CHECK(!tgt_access_ok(nv, nv->priv, false, TGT_ACC_MATRIX, false));
+  CHECK(!tgt_access_ok(nv, nv->constant, false, TGT_ACC_MATRIX, false));
+  CHECK(!tgt_access_ok(nv, 101, false, TGT_ACC_MATRIX, false)); /* param */
+  CHECK(!tgt_access_ok(am, am->global, false, TGT_ACC_MATRIX, false));
+}
+
 void unit_target(void) {
   test_triples();
+  test_access_kinds();
   test_tables();
   test_lat_name();
   test_alias();
