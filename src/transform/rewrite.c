@@ -596,10 +596,13 @@ static int target_space(Infer *s, LLVMValueRef p, bool is_volatile, TgtAccess ki
   }
   if (as < 0 || as == s->t->generic || constant_copy_slot(s, p))
     return -1;
-  if (kind != TGT_ACC_MATRIX && backend_names(s, p)) {
+  if (backend_names(s, p) && (kind != TGT_ACC_MATRIX || tgt_cast_shared(s->t, as, false))) {
     cx_stat(s->cx, &st_backend, 1);
-    return -1; /* named by the late run, or llc, as in clang's build (whose
-                  InferAddressSpaces leaves a warp matrix access generic) */
+    return -1; /* named by the late run, or llc, as in clang's build; llc's
+                  InferAddressSpaces leaves a warp matrix access generic,
+                  which costs nothing in global memory (cast_shared: the
+                  cast would: HeCBench wmma, +14 SASS instructions) but is
+                  a window to sort into in shared memory, named here */
   }
   if (unshared(s, p)) {
     s->kept_unshared++;
