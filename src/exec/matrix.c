@@ -94,9 +94,9 @@ static LLVMValueRef slot_addr(Prep *s, const Frag *f, LLVMValueRef p, LLVMValueR
   return LLVMBuildGEP2(b, i8, p, &bytes, 1, "");
 }
 
-/* Replaces one wmma load or store call; false (nothing changed) when its
-   fields do not hold whole elements. */
-static bool expand(Prep *s, LLVMValueRef call, const Frag *f, LLVMValueRef laneid,
+/* Replaces one wmma load or store call; leaves it when its fields do not
+   hold whole elements (linking then names the intrinsic). */
+static void expand(Prep *s, LLVMValueRef call, const Frag *f, LLVMValueRef laneid,
                    LLVMTypeRef laneid_ty) {
   unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
   LLVMTypeRef ft;
@@ -104,17 +104,17 @@ static bool expand(Prep *s, LLVMValueRef call, const Frag *f, LLVMValueRef lanei
   if (f->store) {
     nf = nargs - 1 - f->stride;
     if (!nf)
-      return false;
+      return;
     ft = LLVMTypeOf(LLVMGetOperand(call, 1));
   } else {
     LLVMTypeRef st = LLVMTypeOf(call);
     if (LLVMGetTypeKind(st) != LLVMStructTypeKind || !(nf = LLVMCountStructElementTypes(st)))
-      return false;
+      return;
     ft = LLVMStructGetTypeAtIndex(st, 0);
   }
   unsigned fbits = (unsigned)LLVMSizeOfTypeInBits(s->td, ft);
   if (fbits % f->elem_bits || fbits > 64)
-    return false;
+    return;
   unsigned per_field = fbits / f->elem_bits, per_lane = nf * per_field;
   LLVMTypeRef fint = LLVMIntTypeInContext(s->ctx, fbits);
   LLVMTypeRef eint = LLVMIntTypeInContext(s->ctx, f->elem_bits);
@@ -146,7 +146,6 @@ static bool expand(Prep *s, LLVMValueRef call, const Frag *f, LLVMValueRef lanei
   if (agg)
     LLVMReplaceAllUsesWith(call, agg);
   LLVMInstructionEraseFromParent(call);
-  return true;
 }
 
 void matrix_expand(Prep *s) {

@@ -31,8 +31,9 @@
  *      .inline), masked load/store/gather/scatter and prefetch (rebuilt
  *      with the declaration for the new pointer types), NVVM's warp matrix
  *      loads and stores (wmma: only where the table's matrix_ok says PTX
- *      has them, and through what llc names for loads too, which its own
- *      InferAddressSpaces leaves generic for wmma), icmp of two pointers
+ *      has them; in shared memory also through what llc names for loads,
+ *      which its own InferAddressSpaces leaves generic for wmma), icmp of
+ *      two pointers
  *      in one space (or one and null), and a generic-to-S cast of an S
  *      value folds away.  A by-value call argument (the parameter stays
  *      generic) becomes its twin cast back right before the call: the
@@ -217,7 +218,8 @@ static bool twin_is_new(SpKind k) {
          k == SP_EXTRACT || k == SP_FREEZE;
 }
 
-/* The value of v in space as (v's lattice value is `as` or uninit/null). */
+/* The value of v in space as (v's lattice value is `as` or uninit/null,
+   or v is what llc names, a warp matrix access names: target_space). */
 static LLVMValueRef value_in(Infer *s, LLVMValueRef v, int as) {
   uint32_t k = space_id(s->sp, v);
   if (k != MAP_NONE) {
