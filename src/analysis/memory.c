@@ -56,7 +56,10 @@
  * the base one).  A null moved by GEPs is no null: a moved constant, or a
  * moved copy of a field that may hold null, keeps the field unknown.  The
  * struct passed twice, its own address stored, or any other use in the
- * callee is an escape.  fields.c asks the same question of a callee's
+ * callee is an escape.  A call may hand two pointers into the aggregate
+ * to two writer parameters (BitonicSortStep::sort(&s.k, &s.v)): each is
+ * its writes, none of them a must (the two may write the same bytes).
+ * fields.c asks the same question of a callee's
  * parameter (mem_param_writes_fields) before giving it its callers' field
  * facts.  Tests: fields/writers.ll, init.cl, ctor.test, cursor.cl,
  * writer-helpers.cl.
@@ -391,17 +394,15 @@ bool mem_param_writes_fields(MemModel *mm, LLVMValueRef fn, unsigned k) {
   return ok;
 }
 
-/* Is call one that passes derived pointer d, once and with no other
-   pointer into the region, to a writer (writes_fields)?  Then its stores
-   become accesses of the region, with the caller's arguments as the
-   pointers written. */
+/* Is call one that passes derived pointer d, once, to a writer
+   (writes_fields)?  Then its stores become accesses of the region, with
+   the caller's arguments as the pointers written.  Another argument into
+   the region is walked as its own (BitonicSortStep::sort(&s.k, &s.v));
+   walk_region then keeps none of the call's writes a must. */
 static bool walk_writer(MemModel *mm, LLVMValueRef call, const FwdUse *d) {
   int k = sole_arg(call, d->v);
   if (k < 0)
     return false;
-  for (unsigned a = 0; a < LLVMGetNumArgOperands(call); a++)
-    if ((int)a != k && fwd_reached(&mm->region, LLVMGetOperand(call, a)))
-      return false; /* another pointer into it */
   WriteVec w = {0};
   if (!writes_fields(mm, ir_callee(call), (unsigned)k, &w, 0)) {
     vec_free(&w);
@@ -453,6 +454,14 @@ static bool walk_call(MemModel *mm, LLVMValueRef call, const FwdUse *d) {
     add_access(mm, call, d->at, len, zero && len >= 0 ? A_NULLSTORE : A_CLOBBER);
   }
   return true;
+}
+
+/* How many of call's arguments point into the region walk w walked. */
+static unsigned args_into(const Fwd *w, LLVMValueRef call) {
+  unsigned n = 0;
+  for (unsigned a = 0; a < LLVMGetNumArgOperands(call); a++)
+    n += fwd_reached(w, LLVMGetOperand(call, a));
+  return n;
 }
 
 /* Walks every use of region a (an alloca, a host-filled parameter) through
@@ -520,6 +529,15 @@ static bool walk_region(MemModel *mm, LLVMValueRef a, unsigned align, bool host)
   for (size_t k = 0; k < mm->acc.n; k++)
     if (mm->acc.v[k].kind == A_PTRSTORE && fwd_reached(w, mm->acc.v[k].val))
       return false;
+  /* a writer handed two pointers into it (each argument walked as its own
+     writer) may write the same bytes through both: none of its writes is
+     certainly the last one there */
+  for (size_t k = 0; k < mm->acc.n; k++) {
+    Access *ac = &mm->acc.v[k];
+    if (ac->must && LLVMIsACallInst(ac->inst) && !ir_mem_intrin(ac->inst) &&
+        args_into(w, ac->inst) > 1)
+      ac->must = false;
+  }
   return true;
 }
 

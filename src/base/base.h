@@ -100,6 +100,7 @@ typedef struct IrMemIntrin {
   signed char overload[3];  /* -2 = none, -1 = return type, k = arg k type */
   bool is_access;           /* counts as a memory operation */
   bool is_matrix;           /* a warp's matrix fragment (NVVM wmma load/store) */
+  signed char writes;       /* the argument written through; -1 = none (reads) */
 } IrMemIntrin;
 /* The description for the intrinsic called by call, or NULL. */
 const IrMemIntrin *ir_mem_intrin(LLVMValueRef call);

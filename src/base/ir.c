@@ -440,26 +440,27 @@ LLVMValueRef ir_clear_tag(LLVMBuilderRef b, LLVMValueRef p) {
 
 /* ---- memory intrinsics --------------------------------------------------
  * ptr_args: which arguments are (vectors of) pointers to memory;
- * overload: how the overloaded name is formed (-1 return type, k arg k). */
+ * overload: how the overloaded name is formed (-1 return type, k arg k);
+ * writes: the argument written through (-1: the call only reads). */
 static const IrMemIntrin mem_intrins[] = {
-    {0, "llvm.memcpy", {0, 1}, {0, 1, 2}, true, false},
-    {0, "llvm.memcpy.inline", {0, 1}, {0, 1, 2}, true, false},
-    {0, "llvm.memmove", {0, 1}, {0, 1, 2}, true, false},
-    {0, "llvm.memset", {0, -1}, {0, 2, -2}, true, false},
-    {0, "llvm.memset.inline", {0, -1}, {0, 2, -2}, true, false},
-    {0, "llvm.masked.load", {0, -1}, {-1, 0, -2}, true, false},
-    {0, "llvm.masked.store", {1, -1}, {0, 1, -2}, true, false},
-    {0, "llvm.masked.gather", {0, -1}, {-1, 0, -2}, true, false},
-    {0, "llvm.masked.scatter", {1, -1}, {0, 1, -2}, true, false},
-    {0, "llvm.prefetch", {0, -1}, {0, -2, -2}, false, false},
+    {0, "llvm.memcpy", {0, 1}, {0, 1, 2}, true, false, 0},
+    {0, "llvm.memcpy.inline", {0, 1}, {0, 1, 2}, true, false, 0},
+    {0, "llvm.memmove", {0, 1}, {0, 1, 2}, true, false, 0},
+    {0, "llvm.memset", {0, -1}, {0, 2, -2}, true, false, 0},
+    {0, "llvm.memset.inline", {0, -1}, {0, 2, -2}, true, false, 0},
+    {0, "llvm.masked.load", {0, -1}, {-1, 0, -2}, true, false, -1},
+    {0, "llvm.masked.store", {1, -1}, {0, 1, -2}, true, false, 1},
+    {0, "llvm.masked.gather", {0, -1}, {-1, 0, -2}, true, false, -1},
+    {0, "llvm.masked.scatter", {1, -1}, {0, 1, -2}, true, false, 1},
+    {0, "llvm.prefetch", {0, -1}, {0, -2, -2}, false, false, -1},
 };
 /* NVVM's warp matrix accesses, a family of names
    llvm.nvvm.wmma.<shape>.{load.<a|b|c>|store.d}.<layout>[.stride].<type>,
    each overloaded on its pointer (operand 0) alone; the back end selects
    wmma.load/wmma.store with the pointer's state space (.global, .shared;
    none for generic; no other space: tgt_access_ok's TGT_ACC_MATRIX). */
-static const IrMemIntrin wmma_load = {0, "llvm.nvvm.wmma.load", {0, -1}, {0, -2, -2}, true, true};
-static const IrMemIntrin wmma_store = {0, "llvm.nvvm.wmma.store", {0, -1}, {0, -2, -2}, true, true};
+static const IrMemIntrin wmma_load = {0, "llvm.nvvm.wmma.load", {0, -1}, {0, -2, -2}, true, true, -1};
+static const IrMemIntrin wmma_store = {0, "llvm.nvvm.wmma.store", {0, -1}, {0, -2, -2}, true, true, 0};
 
 static const IrMemIntrin *wmma_access(const char *name, size_t len) {
   static const char prefix[] = "llvm.nvvm.wmma.";

@@ -48,7 +48,9 @@
  * writers it calls store (in the caller's terms: its arguments, constants,
  * field copies), is all it can hold, at any call.  The clone starts from
  * that; its own stores into the aggregate are memory.c's accesses of the
- * parameter's region, joined to the entry facts in its slots.  The clone
+ * parameter's region, joined to the entry facts in its slots — which is
+ * why a call handing g a second pointer into the same aggregate gives no
+ * facts (g's writes through that one are not in the model).  The clone
  * is internal and called only with that shape.  A g the linker could
  * replace (weak, linkonce) is neither reader nor writer.
  *
@@ -198,6 +200,12 @@ static void shape_of(Fields *fs, LLVMValueRef call, LLVMValueRef g, unsigned k) 
   LLVMValueRef base = base_of(fs->m, LLVMGetOperand(call, k), &d, &stride);
   if (!base || !(LLVMIsAAllocaInst(base) || LLVMIsAArgument(base)))
     return;
+  for (unsigned a = 0; a < LLVMGetNumArgOperands(call); a++) {
+    int64_t ad, as;
+    if (a != k && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, a))) == LLVMPointerTypeKind &&
+        base_of(fs->m, LLVMGetOperand(call, a), &ad, &as) == base)
+      return; /* g may write the fields it loads through another parameter */
+  }
   OffVec offs = {0};
   loaded_offsets(fs, g, k, place_at(0, 0), 0, &offs, NULL, NULL);
   if (offs.n && !reads_or_writes_fields(fs, g, k, NULL))

@@ -233,12 +233,7 @@ static LLVMValueRef set_pointer(Lower *s, LLVMValueRef i, const IrMemIntrin *mi,
 /* Does access i write through its operand k (store, atomic, memset, the
    destination of memcpy/memmove, masked store/scatter, wmma store)? */
 static bool access_writes(LLVMValueRef i, const IrMemIntrin *mi, int k) {
-  if (!mi)
-    return !LLVMIsALoadInst(i);
-  if (!strcmp(mi->name, "llvm.masked.load") || !strcmp(mi->name, "llvm.masked.gather") ||
-      !strcmp(mi->name, "llvm.nvvm.wmma.load"))
-    return false;
-  return k == mi->ptr_args[0]; /* memcpy/memmove: the destination */
+  return mi ? k == mi->writes : !LLVMIsALoadInst(i);
 }
 
 static void dispatch(Lower *s, LLVMValueRef i, bool top) {

@@ -225,6 +225,9 @@ static LLVMValueRef value_in(Infer *s, LLVMValueRef v, int as) {
   if (k != MAP_NONE) {
     if (lat_of(s, k) == as)
       return build_twin(s, k);
+    const SpVal *c = space_val(s->sp, k);
+    if (c->kind == SP_CAST && ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c->v, 0))) == as)
+      return LLVMGetOperand(c->v, 0); /* a cast from `as` (llc names it): its operand */
     if (!s->nv.v[k]) /* uninit: a cast of the (undefined) value */
       s->nv.v[k] = cast_after(s, v, as);
     return s->nv.v[k];
