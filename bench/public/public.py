@@ -90,6 +90,10 @@ bench/public/work/ (ignored), never copied into the project:
                          Ampere's (CUTLASS_EXAMPLES; GEMMs, convolutions,
                          fused attention), kernels of its templates, with
                          its include folders and CUDA_SUITE_FLAGS
+  facebookresearch/faiss only with --suites faiss: faiss/gpu's .cu files
+                         (k-selection, IVF, distances; kernels of its
+                         templates), -I of its top folder; not its tests,
+                         perf tools, cuVS bridges or generated instances
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -218,6 +222,7 @@ PINS = {
     "gromacs/gromacs": "b1a82ec195",  # fetched 2026-12-04
     "NVIDIA/cccl": "571f2fc3bc",  # fetched 2026-12-04
     "NVIDIA/cutlass": "7107b0553",  # fetched 2026-12-04
+    "facebookresearch/faiss": "02dbb4e42",  # fetched 2026-12-04
 }
 # CUTLASS's example folders the suite builds (at the pin)
 CUTLASS_EXAMPLES = (
@@ -249,7 +254,8 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "john": "openwall/john", "ccminer": "tpruvot/ccminer",
               "sgminer": "sgminer-dev/sgminer", "darknet": "pjreddie/darknet",
               "kaldi": "kaldi-asr/kaldi", "gromacs": "gromacs/gromacs",
-              "thrust": "NVIDIA/cccl", "cutlass": "NVIDIA/cutlass"}
+              "thrust": "NVIDIA/cccl", "cutlass": "NVIDIA/cutlass",
+              "faiss": "facebookresearch/faiss"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -296,6 +302,12 @@ OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
           # sm_90a and newer, 40 and 44 are Python), kernels of its headers'
           # templates (LIBRARY_KERNELS), with the include folders its CMake
           # passes (SUITE_INCLUDES)
+          # faiss's GPU code (faiss/gpu: the k-selection queues, IVF scans,
+          # distances), kernels of its headers' templates (LIBRARY_KERNELS),
+          # -I of the tree's top as its CMake passes; its tests and perf
+          # tools (gtest), the cuVS bridges (RAPIDS' headers) and the
+          # generated scan instances (their CMake's defines) left out
+          "faiss": (["faiss"], (".cu",), False),
           "cutlass": (["examples/" + x for x in CUTLASS_EXAMPLES] +
                       ["include", "tools/util/include", "tools/library/include",
                        "examples/common"], (".cu",), False),
@@ -495,12 +507,15 @@ def included_names(files):
 # a suite's include folders, relative to its extracted tree (bullet3's
 # kernels include "Bullet3Collision/..." as its host's -I of src/ resolves)
 SUITE_INCLUDES = {"bullet3": ["src"], "ggml-cuda": ["include", "src"], "darknet": ["include"],
-                  "kaldi": ["src"], "cutlass": ["include", "tools/util/include",
+                  "kaldi": ["src"], "faiss": ["."], "cutlass": ["include", "tools/util/include",
                                                  "tools/library/include", "examples/common"]}
 # folders a suite's walk leaves out: ggml-cuda's 120 generated instances of
 # its matrix and attention templates (mmq, mmf, fattn-*: one .cu each, 20 s
 # and more of clang-22 per build), not screened yet
-SUITE_PRUNE = {"ggml-cuda": ("template-instances",)}
+SUITE_PRUNE = {"ggml-cuda": ("template-instances",), "faiss": ("test", "perf", "scan")}
+# files a suite's walk leaves out by the start of their name: faiss's
+# bridges to cuVS (CuvsCagra.cu, ...), which need RAPIDS' headers
+SUITE_SKIP = {"faiss": ("Cuvs", "BinaryCuvs")}
 # suites whose kernel files' folder is not passed as -I (their quoted
 # includes find it anyway): darknet's src/cuda.h would stand for the
 # toolkit's cuda.h, which clang's CUDA wrapper headers include
@@ -508,7 +523,7 @@ OWN_FOLDER_HIDDEN = ("darknet",)
 # suites whose files hold no kernel of their own: a library's templates
 # make them where a file calls it (Thrust's algorithms), so every file is a
 # unit and one without a kernel counts none
-LIBRARY_KERNELS = ("thrust", "cutlass")
+LIBRARY_KERNELS = ("thrust", "cutlass", "faiss")
 SHARED_INCLUDES = ("common", "Common", "src/common", "src/cuda/common", "src/opencl/common",
                    "CUDA/utilities", "OpenCL/utilities", "cuda/util", "common/util")
 # what a host program passes to clBuildProgram (shoc: the element type and
@@ -591,7 +606,8 @@ def tree_units(repos, repo, suite, roots, exts, headers=False):
             inc = included_names(here)
             for f in here:
                 ext = os.path.splitext(f)[1]
-                if ext not in exts or os.path.basename(f) in inc:
+                if ext not in exts or os.path.basename(f) in inc or \
+                        os.path.basename(f).startswith(SUITE_SKIP.get(suite, ("\0",))):
                     continue
                 text = open(f, errors="replace").read()
                 if headers:
