@@ -302,15 +302,15 @@ OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
           # sm_90a and newer, 40 and 44 are Python), kernels of its headers'
           # templates (LIBRARY_KERNELS), with the include folders its CMake
           # passes (SUITE_INCLUDES)
+          "cutlass": (["examples/" + x for x in CUTLASS_EXAMPLES] +
+                      ["include", "tools/util/include", "tools/library/include",
+                       "examples/common"], (".cu",), False),
           # faiss's GPU code (faiss/gpu: the k-selection queues, IVF scans,
           # distances), kernels of its headers' templates (LIBRARY_KERNELS),
           # -I of the tree's top as its CMake passes; its tests and perf
           # tools (gtest), the cuVS bridges (RAPIDS' headers) and the
           # generated scan instances (their CMake's defines) left out
           "faiss": (["faiss"], (".cu",), False),
-          "cutlass": (["examples/" + x for x in CUTLASS_EXAMPLES] +
-                      ["include", "tools/util/include", "tools/library/include",
-                       "examples/common"], (".cu",), False),
           "gpu-app-collection": (["src/cuda/" + x for x in (
               "ispass-2009", "lonestargpu-2.0", "proxy-apps-doe", "dragon_li", "pannotia",
               "custom-apps", "common")], (".cu",), True)}
@@ -607,7 +607,7 @@ def tree_units(repos, repo, suite, roots, exts, headers=False):
             for f in here:
                 ext = os.path.splitext(f)[1]
                 if ext not in exts or os.path.basename(f) in inc or \
-                        os.path.basename(f).startswith(SUITE_SKIP.get(suite, ("\0",))):
+                        os.path.basename(f).startswith(SUITE_SKIP.get(suite, ())):
                     continue
                 text = open(f, errors="replace").read()
                 if headers:

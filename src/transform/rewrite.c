@@ -33,10 +33,9 @@
  *      loads and stores (wmma: only where the table's matrix_ok says PTX
  *      has them; in shared memory also through what llc names for loads,
  *      which its own InferAddressSpaces leaves generic for wmma), icmp of
- *      two pointers
- *      in one space (or one and null), and a generic-to-S cast of an S
- *      value folds away.  A by-value call argument (the parameter stays
- *      generic) becomes its twin cast back right before the call: the
+ *      two pointers in one space (or one and null), and a generic-to-S cast
+ *      of an S value folds away.  A by-value call argument (the parameter
+ *      stays generic) becomes its twin cast back right before the call: the
  *      back end's copy then reads the named space.  Volatile accesses only
  *      where the target's volatile policy allows; never a store's value.
  *   5. Every other use of a rewritten value gets `addrspacecast S -> generic`
@@ -223,11 +222,10 @@ static bool twin_is_new(SpKind k) {
 static LLVMValueRef value_in(Infer *s, LLVMValueRef v, int as) {
   uint32_t k = space_id(s->sp, v);
   if (k != MAP_NONE) {
-    if (lat_of(s, k) == as)
-      return build_twin(s, k);
     const SpVal *c = space_val(s->sp, k);
-    if (c->kind == SP_CAST && ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c->v, 0))) == as)
-      return LLVMGetOperand(c->v, 0); /* a cast from `as` (llc names it): its operand */
+    if (lat_of(s, k) == as ||
+        (c->kind == SP_CAST && ir_ptr_as(LLVMTypeOf(LLVMGetOperand(c->v, 0))) == as))
+      return build_twin(s, k); /* a cast from `as` (llc names it): its operand */
     if (!s->nv.v[k]) /* uninit: a cast of the (undefined) value */
       s->nv.v[k] = cast_after(s, v, as);
     return s->nv.v[k];
