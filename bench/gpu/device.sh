@@ -17,9 +17,10 @@ mkdir -p "$OUT" "$W"
   > "$W/device.txt" 2>&1
 # every kernel bundle gpu.py made (work/kernels, and those --bundle named
 # work/kernels-*: another --opt, say), in turn, each within what is left
-# of KB, then raytracer.py's bundle (work/raytracer) within what is left
+# of KB, then raytracer.py's and faiss.py's bundles (work/raytracer,
+# work/faiss) within what is left
 start=$(date +%s); ran=0
-for k in "$HERE"/work/kernels "$HERE"/work/kernels-* "$HERE"/work/raytracer; do
+for k in "$HERE"/work/kernels "$HERE"/work/kernels-* "$HERE"/work/raytracer "$HERE"/work/faiss; do
   case $k in *-build*) continue ;; esac
   [ -f "$k/run.sh" ] || continue
   left=$((KB - ($(date +%s) - start)))
