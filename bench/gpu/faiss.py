@@ -30,8 +30,6 @@ Read (build machine): faiss.py --results OUT writes bench/gpu/faiss.md:
   each kernel's columns in both builds, its times, B/A of the medians, and
   whether every run's checksum equals A's.
 """
-import argparse
-import gzip
 import os
 import shutil
 import statistics
@@ -45,6 +43,8 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 import public  # noqa: E402  (the CUDA toolkit, the pinned commit)
 import finalcode_count  # noqa: E402  (ptxas -v)
 import whole  # noqa: E402  (how a CUDA program is built whole)
+from bundlecli import sh, gzip_into, write_report  # noqa: E402
+import bundlecli  # noqa: E402
 
 REPO = "facebookresearch/faiss"
 # unit (the driver's -D), the faiss file it includes, kernel names' stems
@@ -64,13 +64,7 @@ RUN_SH = r'''#!/bin/sh
 # run.sh OUT [BUDGET] — bench/gpu/faiss.py's bundle: ROUNDS rounds of A B B A
 # per unit, each run under a 60 s timeout, while BUDGET seconds (default
 # 120) last; OUT/runs.tsv: unit, round, way, exit, kernel, us, checksum.
-HERE=$(cd "$(dirname "$0")" && pwd)
-OUT=${1:?OUT}; BUDGET=${2:-120}
-mkdir -p "$OUT"
-BIN=${TMPDIR:-/tmp}/gasp-faiss.$$; mkdir -p "$BIN"; trap 'rm -rf "$BIN"' EXIT
-for f in "$HERE"/*.gz; do b=$(basename "$f" .gz); gunzip -c "$f" > "$BIN/$b" && chmod +x "$BIN/$b"; done
-cp "$HERE/columns.tsv" "$OUT/columns.tsv"
-printf 'unit\tround\tway\texit\tkernel\tus\tchecksum\n' > "$OUT/runs.tsv"
+@PROLOGUE@printf 'unit\tround\tway\texit\tkernel\tus\tchecksum\n' > "$OUT/runs.tsv"
 start=$(date +%s)
 for r in $(seq 1 @ROUNDS@); do
   for u in @UNITS@; do
@@ -87,11 +81,6 @@ for r in $(seq 1 @ROUNDS@); do
 done
 echo "faiss: done"
 '''
-
-
-def sh(cmd, cwd=None):
-    r = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd)
-    return r.returncode, r.stdout, r.stderr
 
 
 def faiss_tree(repos):
@@ -124,7 +113,8 @@ def build_cmd(src, unit, cuda, extra):
 def write_run(bundle, units=tuple(u for u, _, _ in UNITS), rounds=ROUNDS, scale=SCALE):
     """The bundle's run.sh: rounds of A B B A per unit."""
     with open(os.path.join(bundle, "run.sh"), "w") as o:
-        o.write(RUN_SH.replace("@ROUNDS@", str(rounds)).replace("@SCALE@", str(scale))
+        o.write(RUN_SH.replace("@PROLOGUE@", bundlecli.run_prologue("faiss"))
+                .replace("@ROUNDS@", str(rounds)).replace("@SCALE@", str(scale))
                 .replace("@UNITS@", " ".join(units)))
 
 
@@ -158,9 +148,7 @@ def prepare(repos):
                 rows.append("\t".join(str(x) for x in (
                     unit, way, k, v.get("regs", "?"), v.get("stack", "?"),
                     v.get("spill_st", "?"), v.get("spill_ld", "?"))))
-            with open(exe, "rb") as i, \
-                    gzip.open(os.path.join(BUNDLE, "%s.%s.gz" % (unit, way)), "wb") as o:
-                shutil.copyfileobj(i, o)
+            gzip_into(exe, os.path.join(BUNDLE, "%s.%s.gz" % (unit, way)))
     with open(os.path.join(BUNDLE, "columns.tsv"), "w") as o:
         o.write("\n".join(rows) + "\n")
     write_run(BUNDLE)
@@ -212,23 +200,11 @@ def results(out, report):
         lines += ["", "Runs that printed no kernel line:"]
         lines += ["- %s %s round %s: exit %s %s" % (r[0], r[2], r[1], r[3], r[6])
                   for r in failed]
-    with open(report, "w") as o:
-        o.write("\n".join(lines) + "\n")
-    print("\n".join(lines))
+    write_report(report, lines)
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("repos", nargs="?")
-    ap.add_argument("--results", metavar="OUT")
-    ap.add_argument("--out", default=os.path.join(HERE, "faiss.md"))
-    a = ap.parse_args()
-    if a.results:
-        results(a.results, a.out)
-    elif a.repos:
-        prepare(a.repos)
-    else:
-        ap.error("REPOS or --results OUT")
+    bundlecli.main(__doc__, os.path.join(HERE, "faiss.md"), prepare, results)
 
 
 if __name__ == "__main__":

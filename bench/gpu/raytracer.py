@@ -33,13 +33,10 @@ Read (build machine): raytracer.py --results OUT writes
   bench/gpu/raytracer.md: the final-code columns, each way's times, the
   ratios B/A and C/A of the medians, and whether every image equals A's.
 """
-import argparse
-import gzip
 import os
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -49,6 +46,8 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 import public  # noqa: E402  (the CUDA toolkit, the final-code counts)
 import finalcode_count  # noqa: E402  (machine code through sass-tools, ptxas -v)
 import whole  # noqa: E402  (how a CUDA program is built whole)
+from bundlecli import sh, gzip_into, write_report  # noqa: E402
+import bundlecli  # noqa: E402
 
 REPO = "rogerallen+raytracinginoneweekendincuda"
 COMMIT = "ab140b12d4923b75270831baabab5e4d4209f305"  # branch ch12_where_next_cuda
@@ -67,13 +66,7 @@ RUN_SH = r'''#!/bin/sh
 # A B C C B A at each sample count, each run under a 60 s timeout, while
 # BUDGET seconds (default 120) last; OUT/runs.tsv: samples, round, way,
 # exit, wall seconds, the program's "took" seconds, the image's md5.
-HERE=$(cd "$(dirname "$0")" && pwd)
-OUT=${1:?OUT}; BUDGET=${2:-120}
-mkdir -p "$OUT"
-BIN=${TMPDIR:-/tmp}/gasp-rt.$$; mkdir -p "$BIN"; trap 'rm -rf "$BIN"' EXIT
-for w in A B C; do gunzip -c "$HERE/$w.gz" > "$BIN/$w" && chmod +x "$BIN/$w"; done
-cp "$HERE/columns.tsv" "$OUT/columns.tsv"
-printf 'samples\tround\tway\texit\twall\ttook\tmd5\n' > "$OUT/runs.tsv"
+@PROLOGUE@printf 'samples\tround\tway\texit\twall\ttook\tmd5\n' > "$OUT/runs.tsv"
 start=$(date +%s)
 for ns in @SAMPLES@; do
   for r in $(seq 1 @ROUNDS@); do
@@ -90,11 +83,6 @@ for ns in @SAMPLES@; do
 done
 echo "raytracer: done"
 '''
-
-
-def sh(cmd, cwd=None):
-    r = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd)
-    return r.returncode, r.stdout, r.stderr
 
 
 def patch_samples(text):
@@ -118,7 +106,8 @@ def render_columns(ptx_path):
 def write_run(bundle, samples=SAMPLES, rounds=ROUNDS):
     """The bundle's run.sh: rounds of A B C C B A at each sample count."""
     with open(os.path.join(bundle, "run.sh"), "w") as o:
-        o.write(RUN_SH.replace("@SAMPLES@", " ".join(map(str, samples)))
+        o.write(RUN_SH.replace("@PROLOGUE@", bundlecli.run_prologue("rt"))
+                .replace("@SAMPLES@", " ".join(map(str, samples)))
                 .replace("@ROUNDS@", str(rounds)))
 
 
@@ -159,9 +148,7 @@ def prepare(repos):
                 counts.get("instrs", "?"),
                 sum(map(len, sass)) if sass else "?", v.get("regs", "?"), v.get("stack", "?"),
                 v.get("spill_st", "?"))))
-        with open(os.path.join(BUILD, way), "rb") as i, \
-                gzip.open(os.path.join(BUNDLE, way + ".gz"), "wb") as o:
-            shutil.copyfileobj(i, o)
+        gzip_into(os.path.join(BUILD, way), os.path.join(BUNDLE, way + ".gz"))
     with open(os.path.join(BUNDLE, "columns.tsv"), "w") as o:
         o.write("\n".join(rows) + "\n")
     write_run(BUNDLE)
@@ -200,23 +187,11 @@ def results(out, report):
                 ns, way, len(w), sum(r[3] == "0" for r in w), "yes" if same else "no",
                 "%.4f" % med[way] if med[way] else "-",
                 "%.4f..%.4f" % (min(took), max(took)) if took else "-", ratio))
-    with open(report, "w") as o:
-        o.write("\n".join(lines) + "\n")
-    print("\n".join(lines))
+    write_report(report, lines)
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("repos", nargs="?")
-    ap.add_argument("--results", metavar="OUT")
-    ap.add_argument("--out", default=os.path.join(HERE, "raytracer.md"))
-    a = ap.parse_args()
-    if a.results:
-        results(a.results, a.out)
-    elif a.repos:
-        prepare(a.repos)
-    else:
-        ap.error("REPOS or --results OUT")
+    bundlecli.main(__doc__, os.path.join(HERE, "raytracer.md"), prepare, results)
 
 
 if __name__ == "__main__":
