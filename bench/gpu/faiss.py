@@ -5,9 +5,9 @@ bench/public/faiss.md lists worse with the plugin in a final-code column
 (registers, spills), timed on a lent GPU against clang's build.
 
 Prepare (build machine; the CUDA toolkit for headers, ptxas and static
-cudart; REPOS holds facebookresearch+faiss as `fetch` brings it, at
-bench/public's pinned commit, extracted by bench/public.sh --suites faiss
-into bench/public/work/faiss or here):
+cudart; REPOS holds facebookresearch+faiss as `fetch` brings it; its
+faiss/ at bench/public's pin is extracted where bench/public.sh --suites
+faiss builds it, bench/public/work/faiss):
   bench/gpu/faiss_driver.cu once per unit (UNITS: IVFInterleaved.cu,
   L2Select.cu, WarpSelectFloatF2048.cu, BinaryDistance.cu, each included
   whole, so the device code is that unit's and nothing else), built as
@@ -33,7 +33,6 @@ Read (build machine): faiss.py --results OUT writes bench/gpu/faiss.md:
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -47,7 +46,8 @@ from bundlecli import sh, gzip_into, write_report  # noqa: E402
 import bundlecli  # noqa: E402
 
 REPO = "facebookresearch/faiss"
-# unit (the driver's -D), the faiss file it includes, kernel names' stems
+# unit (the driver's -DUNIT_...), the faiss file it includes (-DFAISS_UNIT),
+# kernel names' stems
 UNITS = (("IVF", "faiss/gpu/impl/IVFInterleaved.cu", "ivfInterleavedScan2"),
          ("L2", "faiss/gpu/impl/L2Select.cu", "l2SelectMinKIlfLi1024"),
          ("WARP", "faiss/gpu/utils/warpselect/WarpSelectFloatF2048.cu",
@@ -84,29 +84,19 @@ echo "faiss: done"
 
 
 def faiss_tree(repos):
-    """faiss's source at bench/public's pinned commit: the tree
-    bench/public.sh --suites faiss extracts, else extracted here."""
-    src = os.path.join(ROOT, "bench", "public", "work", "faiss")
-    if os.path.isfile(os.path.join(src, UNITS[0][1])):
-        return src
-    git = os.path.join(repos, REPO.replace("/", "+"), "repo")
-    if not os.path.isdir(git):
-        sys.exit("faiss.py: %s not found under %s (fetch github:%s)" %
-                 (REPO.replace("/", "+"), repos, REPO))
-    src = os.path.join(BUILD, "src")
-    os.makedirs(src, exist_ok=True)
-    commit = public.PINS[REPO]
-    rc = subprocess.call("git --git-dir=%s archive %s faiss | tar x -C %s" % (git, commit, src),
-                         shell=True)
-    if rc:
-        sys.exit("faiss.py: cannot extract faiss at %s" % commit)
+    """faiss's source at bench/public's pin, where bench/public.sh --suites
+    faiss builds it from (bench/public/work/faiss)."""
+    src, why = public.extract_repo(repos, REPO, ["faiss"], "faiss")
+    if not src:
+        sys.exit("faiss.py: %s (fetch github:%s)" % (why, REPO))
     return src
 
 
-def build_cmd(src, unit, cuda, extra):
+def build_cmd(src, unit, path, cuda, extra):
     return ["clang++-22", "-x", "cuda", "--cuda-gpu-arch=sm_90", "--cuda-path=" + cuda,
             "--no-offload-new-driver", "-Wno-unknown-cuda-version", "-O2", "-std=c++17", "-w",
             "-I", src, "-I", os.path.join(cuda, "include", "cccl"), "-DUNIT_" + unit,
+            '-DFAISS_UNIT="%s"' % path,
             "-ffunction-sections", "-fdata-sections"] + extra + [DRIVER]
 
 
@@ -134,11 +124,11 @@ def prepare(repos):
     os.makedirs(BUNDLE)
     os.makedirs(BUILD, exist_ok=True)
     rows = ["unit\tway\tkernel\tregs\tstack\tspill_st\tspill_ld"]
-    for unit, _, stem in UNITS:
+    for unit, path, stem in UNITS:
         for way, extra in (("A", []), ("B", ["-fpass-plugin=" + PLUGIN])):
             ptx = os.path.join(BUILD, "%s.%s.ptx" % (unit, way))
             exe = os.path.join(BUILD, "%s.%s" % (unit, way))
-            base = build_cmd(src, unit, cuda, extra)
+            base = build_cmd(src, unit, path, cuda, extra)
             for cmd in (base + ["--cuda-device-only", "-S", "-o", ptx],
                         base + ["-o", exe, "-Wl,--gc-sections"] + whole.link_args(cuda)):
                 rc, _, err = sh(cmd)

@@ -2,8 +2,9 @@
 // bench/public/faiss.md lists worse with the plugin in a final-code column.
 //
 // Built by bench/gpu/faiss.py, once per faiss unit (-DUNIT_IVF, -DUNIT_L2,
-// -DUNIT_WARP, -DUNIT_BINARY), with and without the plugin: the unit's own
-// .cu file is included whole from REPOS (faiss's source never enters this
+// -DUNIT_WARP, -DUNIT_BINARY, with -DFAISS_UNIT its path: faiss.py's UNITS),
+// with and without the plugin: the unit's own .cu file is included whole
+// from REPOS (faiss's source never enters this
 // repository), so the device code is that unit's, built as bench/public
 // builds it; main() is host code only and adds no kernel.  Each kernel
 // runs at a device size after one warm-up launch, REPS launches timed by
@@ -15,17 +16,11 @@
 #include <cstdlib>
 #include <vector>
 
-#if defined(UNIT_IVF)
-#include <faiss/gpu/impl/IVFInterleaved.cu>
-#elif defined(UNIT_L2)
-#include <faiss/gpu/impl/L2Select.cu>
-#elif defined(UNIT_WARP)
-#include <faiss/gpu/utils/warpselect/WarpSelectFloatF2048.cu>
-#elif defined(UNIT_BINARY)
-#include <faiss/gpu/impl/BinaryDistance.cu>
-#else
-#error "one of UNIT_IVF, UNIT_L2, UNIT_WARP, UNIT_BINARY"
+#if !defined(FAISS_UNIT) || !(defined(UNIT_IVF) || defined(UNIT_L2) || defined(UNIT_WARP) || \
+                              defined(UNIT_BINARY))
+#error "FAISS_UNIT (the unit's path) and one of UNIT_IVF, UNIT_L2, UNIT_WARP, UNIT_BINARY"
 #endif
+#include FAISS_UNIT
 
 using namespace faiss::gpu;
 using faiss::idx_t;
