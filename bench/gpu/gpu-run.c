@@ -326,7 +326,7 @@ static void **param_values(const Args *a, Buf *b, void **storage) {
         if (f->kind == ARG_BUF)
           memcpy(bytes + offs[k], &b[field_buf++].dev, sizeof(CUdeviceptr));
         else
-          memcpy(bytes + offs[k], &f->val, spec_field_size(f));
+          spec_field_write(f, bytes + offs[k]);
       }
       storage[i] = bytes;
       p[i] = bytes;

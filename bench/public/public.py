@@ -1123,40 +1123,89 @@ def split_params(text):
     return out
 
 
-TYPE_RE = re.compile(r"^(%[\w.$\"-]+) = type (<?\{.*\}>?)$", re.M)
-SCALAR_FIELD = {"i32": "i32=64", "i64": "i64=64", "float": "f32=1.0", "double": "f64=1.0"}
-STRUCT_FIELDS = 16  # the most fields a gasp-run struct: takes (SPEC_MAX_FIELDS)
+TYPE_RE = re.compile(r'^(%(?:"[^"]*"|[\w.$-]+)) = type (<?\{.*\}>?)$', re.M)
+# A by-value struct's scalars as gasp-run's struct: fields (spec, bytes):
+# counts 64, floats 1.0 (half 0x3c00, bfloat 0x3f80), pointers a buffer.
+SCALAR_FIELD = {"i8": ("i8=64", 1), "i16": ("i16=64", 2), "half": ("i16=15360", 2),
+                "bfloat": ("i16=16256", 2), "i32": ("i32=64", 4), "float": ("f32=1.0", 4),
+                "i64": ("i64=64", 8), "double": ("f64=1.0", 8), "ptr": ("buf:i32:65536", 8),
+                "ptr addrspace(1)": ("buf:i32:65536", 8)}
+STRUCT_FIELDS = 64  # the most fields a gasp-run struct: takes (SPEC_MAX_FIELDS)
 TOO_MANY = "a by-value struct of more than %d fields" % STRUCT_FIELDS
+PAD_MAX = 4096  # gasp-run's largest pad: field
 
 
-def struct_fields(ty, types, out, depth=0):
-    """The gasp-run struct: fields of type ty, flattened (scalars of 4 or 8
-    bytes and pointers, whose natural alignment gasp-run's layout matches),
-    appended to out; or the reason it cannot be given."""
+def type_layout(ty, types, leaves, at=0, depth=0):
+    """The layout LLVM's data layout gives type ty placed at offset at
+    (natural alignment: a vector aligned to its size's power of two, a
+    packed struct to 1): its (size, alignment), each scalar appended to
+    leaves as (offset, gasp-run spec, bytes); or a str, why not."""
     ty = ty.strip()
-    if depth > 8 or len(out) > STRUCT_FIELDS:
+    if depth > 8 or len(leaves) > STRUCT_FIELDS:
         return TOO_MANY
     if ty in SCALAR_FIELD:
-        out.append(SCALAR_FIELD[ty])
-        return None
-    if ty == "ptr" or ty.startswith("ptr addrspace("):
-        out.append("buf:i32:65536")
-        return None
-    m = re.match(r"^\[(\d+) x (.*)\]$", ty)
+        spec, size = SCALAR_FIELD[ty]
+        leaves.append((at, spec, size))
+        return size, size
+    if ty.startswith("ptr addrspace("):
+        return "a by-value struct with a %s field" % ty
+    m = re.match(r"^([\[<])(\d+) x (.*)[\]>]$", ty)
     if m:
-        for _ in range(int(m.group(1))):
-            why = struct_fields(m.group(2), types, out, depth + 1)
-            if why:
-                return why
-        return None
-    body = types.get(ty)
-    if body is None or body.startswith("<"):
-        return "a by-value struct with a %s field" % (ty if body is None else "packed")
-    for f in split_params(body[1:-1]):
-        why = struct_fields(f, types, out, depth + 1)
-        if why:
-            return why
-    return None
+        n, elem = int(m.group(2)), m.group(3)
+        first = type_layout(elem, types, leaves, at, depth + 1)
+        if isinstance(first, str):
+            return first
+        esize, ealign = first
+        stride = -(-esize // ealign) * ealign
+        for i in range(1, n):
+            got = type_layout(elem, types, leaves, at + i * stride, depth + 1)
+            if isinstance(got, str):
+                return got
+        if m.group(1) == "[":
+            return stride * n, ealign
+        align = 1 << max(0, (esize * n - 1).bit_length())  # a vector: its size, a power of two
+        return -(-(esize * n) // align) * align, align
+    body = types.get(ty, ty if ty.startswith(("{", "<{")) else None)
+    if body is None:
+        return "a by-value struct with a %s field" % ty
+    packed = body.startswith("<")
+    off, align = 0, 1
+    for f in split_params(body[2 if packed else 1:-2 if packed else -1]):
+        k = len(leaves)
+        got = type_layout(f, types, leaves, 0, depth + 1)
+        if isinstance(got, str):
+            return got
+        fsize, falign = (got[0], 1) if packed else got
+        off = -(-off // falign) * falign
+        leaves[k:] = [(at + off + o, spec, size) for o, spec, size in leaves[k:]]
+        off += fsize
+        align = max(align, falign)
+    return -(-off // align) * align, align
+
+
+def struct_fields(ty, types):
+    """gasp-run's struct: fields for a by-value parameter of type ty (its
+    scalars where LLVM's layout puts them, pad: between and after), or a
+    str, why not.  types: the module's named struct types."""
+    leaves = []
+    got = type_layout(ty, types, leaves)
+    if isinstance(got, str):
+        return got
+    fields, at = [], 0
+
+    def pad(n):
+        while n > 0:
+            fields.append("pad:%d" % min(n, PAD_MAX))
+            n -= PAD_MAX
+    for off, spec, size in leaves:
+        if off % size:
+            return "a by-value struct with a misaligned %d-byte field" % size
+        if -(-at // size) * size != off:  # gasp-run aligns naturally: say the gap
+            pad(off - at)
+        fields.append(spec)
+        at = off + size
+    pad(got[0] - at)
+    return fields if 0 < len(fields) <= STRUCT_FIELDS else TOO_MANY
 
 
 def synth_args(params, target, types=None):
@@ -1171,10 +1220,9 @@ def synth_args(params, target, types=None):
             while k < len(p) and depth:  # the type, to its matching parenthesis
                 depth += {"(": 1, ")": -1}.get(p[k], 0)
                 k += 1
-            fields = []
-            why = struct_fields(p[m.end():k - 1], types or {}, fields)
-            if why or not fields or len(fields) > STRUCT_FIELDS:
-                return None, why or TOO_MANY
+            fields = struct_fields(p[m.end():k - 1], types or {})
+            if isinstance(fields, str):
+                return None, fields
             args.append("struct:" + ";".join(fields))
             continue
         if re.search(r"\bbyval\b|\bbyref\b", p):

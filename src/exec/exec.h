@@ -54,26 +54,23 @@ typedef enum RunKind {
 const char *run_kind_name(int k);
 
 /* ---- arguments (spec.c) ------------------------------------------------ */
-typedef enum ArgKind { ARG_BUF, ARG_LOCAL, ARG_I32, ARG_I64, ARG_F32, ARG_F64, ARG_STRUCT } ArgKind;
+/* ARG_I8, ARG_I16, ARG_PAD: struct fields only (a parameter: ARG_I32). */
+typedef enum ArgKind {
+  ARG_BUF, ARG_LOCAL, ARG_I32, ARG_I64, ARG_F32, ARG_F64, ARG_STRUCT, ARG_I8, ARG_I16, ARG_PAD
+} ArgKind;
 typedef enum ElemType { EL_I8, EL_I16, EL_I32, EL_I64, EL_F32, EL_F64 } ElemType;
 typedef enum InitKind { INIT_ZERO, INIT_IOTA, INIT_RAND } InitKind;
 
 typedef struct RunArg {
   ArgKind kind;
   ElemType elem; /* ARG_BUF */
-  size_t count;  /* ARG_BUF: elements; ARG_LOCAL: bytes */
+  size_t count;  /* ARG_BUF: elements; ARG_LOCAL, ARG_PAD: bytes */
   InitKind init;
   uint64_t seed;
-  union {
-    int32_t i32;
-    int64_t i64;
-    float f32;
-    double f64;
-  } val;
-  /* ARG_STRUCT: an aggregate passed by value (a byval/byref kernel
-     parameter, CUDA's struct arguments): its fields in order, each a buf
-     (the field holds the buffer's address) or a scalar, laid out with
-     natural alignment in memory the host filled (constant memory). */
+  union { int32_t i32; int64_t i64; float f32; double f64; } val;
+  /* ARG_STRUCT: an aggregate passed by value (byval/byref): its fields in
+     order — a buf (the field holds its address), a scalar (i8, i16 too) or
+     pad (zeros, alignment 1) — naturally aligned in host-filled memory. */
   struct RunArg *fields;
   unsigned nfields;
 } RunArg;
@@ -89,12 +86,14 @@ unsigned spec_buffer_count(const RunArg *args, unsigned nargs);
 const RunArg *spec_buffer(const RunArg *args, unsigned nargs, unsigned b, char *label,
                           size_t cap);
 /* A struct argument has at most this many fields. */
-#define SPEC_MAX_FIELDS 16
-/* The bytes field f of a struct takes: 4 for i32/f32, else 8 (i64, f64, a
-   buffer's address on 64-bit targets). */
+#define SPEC_MAX_FIELDS 64
+/* Field f's bytes: i8 1, i16 2, i32/f32 4, pad its count, else 8. */
 size_t spec_field_size(const RunArg *f);
-/* A struct argument's layout: field k at offs[k] (nfields entries, at most
-   SPEC_MAX_FIELDS), fields naturally aligned; returns the size. */
+/* Writes field f's bytes (spec_field_size of them) at dst: a scalar's
+   value, pad's zeros; not for a buf field (its address is the caller's). */
+void spec_field_write(const RunArg *f, void *dst);
+/* A struct's layout: field k at offs[k] (at most SPEC_MAX_FIELDS),
+   naturally aligned (pad: 1); returns the size. */
 size_t spec_struct_layout(const RunArg *a, size_t *offs);
 size_t spec_elem_size(ElemType t);
 const char *spec_elem_name(ElemType t);

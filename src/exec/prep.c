@@ -120,9 +120,13 @@ static bool check_param(Prep *s, LLVMValueRef fn, unsigned i, LLVMTypeRef ty, co
     ok = k == LLVMFloatTypeKind;
     want = "float";
     break;
-  default:
+  case ARG_F64:
     ok = k == LLVMDoubleTypeKind;
     want = "double";
+    break;
+  default: /* i8=, i16=, pad: are struct fields only (spec.c) */
+    ok = false;
+    want = "a whole parameter, not a struct field";
     break;
   }
   int pk = as >= 0 ? space_kind(s->t, as) : RK_NONE;

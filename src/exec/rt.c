@@ -676,7 +676,7 @@ static bool set_up(Runtime *r, RunGlobalsFn globals, RunBuffers *bufs, char **er
           uint64_t p = (uint64_t)(uintptr_t)d;
           memcpy(img + offs[k], &p, 8);
         } else {
-          memcpy(img + offs[k], &f->val, spec_field_size(f));
+          spec_field_write(f, img + offs[k]);
         }
       }
       r->args[i] = (uint64_t)(uintptr_t)img;
@@ -696,6 +696,10 @@ static bool set_up(Runtime *r, RunGlobalsFn globals, RunBuffers *bufs, char **er
       break;
     case ARG_F64:
       memcpy(&r->args[i], &a->val.f64, 8);
+      break;
+    case ARG_I8: /* struct fields only: spec_parse refuses them here */
+    case ARG_I16:
+    case ARG_PAD:
       break;
     }
   }

@@ -4,7 +4,8 @@
  *
  *   buf:<i8|i16|i32|i64|f32|f64>:<count>[:zero|iota|rand=<seed>]
  *   local:<bytes>    i32=<v>  i64=<v>  f32=<v>  f64=<v>
- *   struct:<field>;<field>;...   (each field a buf:... or a scalar spec)
+ *   struct:<field>;<field>;...   (each field a buf:..., a scalar spec, i8=<v>,
+ *                                 i16=<v> or pad:<bytes>)
  *
  * Contents: zero (the default); iota: element j holds j; rand=<seed>: a
  * splitmix64 stream from seed — integers uniform in [0, 1024) (i8: any byte),
@@ -116,20 +117,56 @@ void spec_free(RunArg *a) {
   a->nfields = 0;
 }
 
+/* A struct-only field: i8=<v>, i16=<v> (held in val.i32, written as its
+   low bytes) or pad:<bytes>; false when f is none of them (*err unset) or
+   is malformed (*err set). */
+static bool parse_narrow(const char *spec, const char *f, RunArg *d, bool *bad, char **err) {
+  int64_t v;
+  uint64_t n;
+  *bad = false;
+  if (!strncmp(f, "i8=", 3) || !strncmp(f, "i16=", 4)) {
+    bool byte = f[1] == '8';
+    int64_t lo = byte ? INT8_MIN : INT16_MIN, hi = byte ? UINT8_MAX : UINT16_MAX;
+    if (!parse_i64(f + (byte ? 3 : 4), &v) || v < lo || v > hi) {
+      *bad = true;
+      return fail(err, spec, byte ? "an i8= field needs an 8-bit integer"
+                                  : "an i16= field needs a 16-bit integer");
+    }
+    d->kind = byte ? ARG_I8 : ARG_I16;
+    d->val.i32 = (int32_t)v;
+    return true;
+  }
+  if (!strncmp(f, "pad:", 4)) {
+    if (!parse_u64(f + 4, &n) || n == 0 || n > 4096) {
+      *bad = true;
+      return fail(err, spec, "pad:<bytes> needs a size in [1, 4096]");
+    }
+    d->kind = ARG_PAD;
+    d->count = (size_t)n;
+    return true;
+  }
+  return false;
+}
+
 /* struct:<field>;<field>;... — at most SPEC_MAX_FIELDS fields, no nesting,
-   no local. */
+   no local; i8=, i16= and pad: only here. */
 static bool parse_struct(const char *spec, const char *rest, RunArg *a, char **err) {
   a->kind = ARG_STRUCT;
   a->fields = xcalloc(SPEC_MAX_FIELDS, sizeof *a->fields);
   char *copy = xstrdup(rest), *save = NULL;
-  bool ok = true;
+  bool ok = true, bad = false;
   for (char *f = strtok_r(copy, ";", &save); f && ok; f = strtok_r(NULL, ";", &save)) {
     RunArg *d = &a->fields[a->nfields];
-    if (a->nfields == SPEC_MAX_FIELDS)
-      ok = fail(err, spec, "a struct has at most 16 fields");
-    else if (!strncmp(f, "struct:", 7) || !strncmp(f, "local:", 6))
-      ok = fail(err, spec, "a struct field is a buf:... or a scalar (i32=, i64=, f32=, f64=)");
-    else if (!spec_parse(f, d, err))
+    if (a->nfields == SPEC_MAX_FIELDS) {
+      char *why = xasprintf("a struct has at most %d fields", SPEC_MAX_FIELDS);
+      ok = fail(err, spec, why);
+      free(why);
+    } else if (!strncmp(f, "struct:", 7) || !strncmp(f, "local:", 6))
+      ok = fail(err, spec,
+                "a struct field is a buf:..., a scalar (i8=, i16=, i32=, i64=, f32=, f64=) or pad:<bytes>");
+    else if (parse_narrow(spec, f, d, &bad, err))
+      a->nfields++;
+    else if (bad || !spec_parse(f, d, err))
       ok = false;
     else
       a->nfields++;
@@ -143,18 +180,37 @@ static bool parse_struct(const char *spec, const char *rest, RunArg *a, char **e
 }
 
 size_t spec_field_size(const RunArg *f) {
-  return f->kind == ARG_I32 || f->kind == ARG_F32 ? 4 : 8;
+  switch (f->kind) {
+  case ARG_I8:
+    return 1;
+  case ARG_I16:
+    return 2;
+  case ARG_PAD:
+    return f->count;
+  case ARG_I32:
+  case ARG_F32:
+    return 4;
+  default:
+    return 8;
+  }
+}
+
+void spec_field_write(const RunArg *f, void *dst) {
+  if (f->kind == ARG_PAD)
+    memset(dst, 0, f->count);
+  else /* little-endian hosts: an i8 or i16 is val.i32's low bytes */
+    memcpy(dst, &f->val, spec_field_size(f));
 }
 
 size_t spec_struct_layout(const RunArg *a, size_t *offs) {
   size_t at = 0, align = 1;
   for (unsigned k = 0; k < a->nfields; k++) {
-    size_t sz = spec_field_size(&a->fields[k]);
-    at = (at + sz - 1) / sz * sz;
+    size_t sz = spec_field_size(&a->fields[k]), al = a->fields[k].kind == ARG_PAD ? 1 : sz;
+    at = (at + al - 1) / al * al;
     offs[k] = at;
     at += sz;
-    if (sz > align)
-      align = sz;
+    if (al > align)
+      align = al;
   }
   return (at + align - 1) / align * align;
 }
