@@ -80,11 +80,29 @@ static uint32_t shfl_lane(int mode, uint32_t b, uint32_t c) {
   }                                                                            \
   static uint32_t name(uint32_t a, uint32_t b, uint32_t c) {                   \
     return rt_lane_value(a, shfl_lane(mode, b, c), 32);                        \
+  }                                                                            \
+  static float name##_sync_f(uint32_t mask, float a, uint32_t b, uint32_t c) { \
+    uint32_t u, r;                                                             \
+    memcpy(&u, &a, 4);                                                         \
+    r = rt_lane_value(u, shfl_lane(mode, b, c), 32);                           \
+    memcpy(&a, &r, 4);                                                         \
+    return a;                                                                  \
   }
 SHFL(shfl_up, SHFL_UP)
 SHFL(shfl_down, SHFL_DOWN)
 SHFL(shfl_bfly, SHFL_BFLY)
 SHFL(shfl_idx, SHFL_IDX)
+/* warp votes over the caller's warp (mask: every lane; the predicate an
+   i1, read from its low bit) and __syncwarp, a barrier as a shuffle's */
+static uint32_t warp_lanes(void) {
+  uint64_t n = rt_local_size(0) * rt_local_size(1) * rt_local_size(2), first = b_linear_local() / 32 * 32;
+  return n - first >= 32 ? ~0u : (1u << (n - first)) - 1;
+}
+static uint32_t vote_ballot(uint32_t mask, uint32_t p) { return rt_ballot(p & 1); }
+static bool vote_any(uint32_t mask, uint32_t p) { return rt_ballot(p & 1) != 0; }
+static bool vote_all(uint32_t mask, uint32_t p) { return rt_ballot(p & 1) == warp_lanes(); }
+static bool vote_uni(uint32_t mask, uint32_t p) { return rt_ballot(p & 1) % warp_lanes() == 0; }
+static void warp_sync(uint32_t mask) { rt_barrier(); }
 /* wave64: ds_bpermute reads lane addr/4; readfirstlane lane 0 (every lane
    active); mbcnt counts mask's bits below the caller's lane */
 static uint32_t ds_bpermute(uint32_t addr, uint32_t v) { return rt_lane_value(v, (addr >> 2) & 63, 64); }
@@ -637,6 +655,15 @@ static const Exact exact[] = {
     {"llvm.nvvm.shfl.sync.down.i32", (BuiltinFn)shfl_down_sync},
     {"llvm.nvvm.shfl.sync.bfly.i32", (BuiltinFn)shfl_bfly_sync},
     {"llvm.nvvm.shfl.sync.idx.i32", (BuiltinFn)shfl_idx_sync},
+    {"llvm.nvvm.vote.ballot.sync", (BuiltinFn)vote_ballot},
+    {"llvm.nvvm.vote.any.sync", (BuiltinFn)vote_any},
+    {"llvm.nvvm.vote.all.sync", (BuiltinFn)vote_all},
+    {"llvm.nvvm.vote.uni.sync", (BuiltinFn)vote_uni},
+    {"llvm.nvvm.bar.warp.sync", (BuiltinFn)warp_sync},
+    {"llvm.nvvm.shfl.sync.up.f32", (BuiltinFn)shfl_up_sync_f},
+    {"llvm.nvvm.shfl.sync.down.f32", (BuiltinFn)shfl_down_sync_f},
+    {"llvm.nvvm.shfl.sync.bfly.f32", (BuiltinFn)shfl_bfly_sync_f},
+    {"llvm.nvvm.shfl.sync.idx.f32", (BuiltinFn)shfl_idx_sync_f},
     {"llvm.nvvm.shfl.up.i32", (BuiltinFn)shfl_up},
     {"llvm.nvvm.shfl.down.i32", (BuiltinFn)shfl_down},
     {"llvm.nvvm.shfl.bfly.i32", (BuiltinFn)shfl_bfly},

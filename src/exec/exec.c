@@ -100,6 +100,7 @@
 #include <llvm-c/Orc.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
+#include <math.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -108,6 +109,34 @@ static char *take_error(LLVMErrorRef e, const char *what) {
   char *r = xasprintf("%s: %s", what, m);
   LLVMDisposeErrorMessage(m);
   return r;
+}
+
+/* The host back end's bfloat16 libcalls, defined for the JIT. */
+/* x86-64's code for `fptrunc float/double to bfloat` calls these
+   (compiler-rt's; libgcc has them only from GCC 13): round to nearest
+   even, a NaN kept quiet.  A 16-bit float is returned in xmm0 as a
+   _Float16 is. */
+__extension__ typedef _Float16 Bits16;
+static Bits16 bf16_of(uint32_t u) {
+  uint16_t r = (u & 0x7fffffffu) > 0x7f800000u
+                   ? (uint16_t)((u >> 16) | 0x40)
+                   : (uint16_t)((u + 0x7fffu + ((u >> 16) & 1)) >> 16);
+  Bits16 h;
+  memcpy(&h, &r, 2);
+  return h;
+}
+static Bits16 truncsfbf2(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return bf16_of(u);
+}
+static Bits16 truncdfbf2(double d) { /* exact: float keeps every bfloat */
+  float f = (float)d;
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  if (!isnan(d) && (double)f != d && ((u & 0xffffu) == 0x8000u)) /* a tie made by the first rounding */
+    u += (double)f < d ? (f < 0 ? -1 : 1) : (f < 0 ? 1 : -1);
+  return bf16_of(u);
 }
 
 typedef VEC(LLVMOrcCSymbolMapPair) SymVec;
@@ -134,6 +163,8 @@ static LLVMErrorRef define_runtime(LLVMOrcLLJITRef j, LLVMModuleRef m) {
   add_sym(j, &v, "__gasp_enter", (BuiltinFn)rt_enter);
   add_sym(j, &v, "__gasp_leave", (BuiltinFn)rt_leave);
   add_sym(j, &v, "__gasp_block", (BuiltinFn)rt_block);
+  add_sym(j, &v, "__truncsfbf2", (BuiltinFn)truncsfbf2);
+  add_sym(j, &v, "__truncdfbf2", (BuiltinFn)truncdfbf2);
   const char *pfx = "__gasp_rt.", *unk = "__gasp_unknown.";
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     size_t n;

@@ -276,8 +276,9 @@ uint64_t rt_num_groups(uint32_t d);
 uint64_t rt_global_offset(uint32_t d);
 uint32_t rt_work_dim(void);
 void rt_barrier(void);
-/* v as the work-item at lane of the caller's warp of width holds it. */
+/* v as lane of the caller's warp holds it; rt_ballot: lane k's bit at k. */
 uint32_t rt_lane_value(uint32_t v, uint32_t lane, uint32_t width);
+uint32_t rt_ballot(bool bit);
 /* Stub for an unknown external only other kernels call: stops the run. */
 void rt_unknown_called(void);
 /* CUDA's __assertfail(message, file, line, function, char size): stops the

@@ -23,7 +23,7 @@
  * A checked named space is one whose alias class is that of the target's
  * global, constant, local or private space (NVPTX param space, AMDGPU buffer
  * resources and the like are not checked). */
-#include "exec/exec.h"
+#include "exec/ptx.h"
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/DebugInfo.h>
@@ -329,12 +329,13 @@ static bool drop_inline_asm(Prep *s, const PtrMap *seen) {
     if (LLVMIsDeclaration(f) || !holds_inline_asm(f))
       continue;
     if (map_find(seen, f) != MAP_NONE) {
-      char *name = prep_value_name(f);
+      char *name = prep_value_name(f), *why = ptxasm_why(s, f);
       bool ok = prep_fail(s, xasprintf("@%s, which the kernel reaches, holds inline assembly or "
                                   "reads a named register (the target's, not the host's): "
-                                  "gasp-run cannot run it",
-                                  name));
+                                  "gasp-run cannot run it%s%s",
+                                  name, why ? ": " : "", why ? why : ""));
       free(name);
+      free(why);
       return ok;
     }
     ValVec insts = {0};
@@ -364,6 +365,7 @@ static bool link_declarations(Prep *s, LLVMValueRef kernel) {
   PtrMap seen;
   map_init(&seen);
   mark_reachable(kernel, &seen);
+  ptxasm_expand(s, &seen);
   bool ok = drop_inline_asm(s, &seen);
   ValVec unknown = {0}; /* rebound after the walk: rebind appends a function */
   for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f && ok; f = LLVMGetNextFunction(f)) {

@@ -418,6 +418,18 @@ uint32_t rt_lane_value(uint32_t v, uint32_t lane, uint32_t width) {
   return got;
 }
 
+uint32_t rt_ballot(bool bit) {
+  Runtime *r = rt_cur;
+  size_t me = r->cur, first = me - me % 32;
+  r->items[me].lane_value = bit;
+  rt_barrier();
+  uint32_t got = 0;
+  for (size_t k = 0; k < 32 && first + k < r->nitems; k++)
+    got |= (r->items[first + k].lane_value & 1u) << k;
+  rt_barrier();
+  return got;
+}
+
 void rt_unknown_called(void) {
   raise_error(rt_cur, RUN_EKERNEL,
               xstrdup("called an unknown external function (see the module's "
