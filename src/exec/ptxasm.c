@@ -502,7 +502,7 @@ static LLVMValueRef address(Asm *a, const Stmt *x, const char *op) {
 static int space_of(Asm *a, const char *q) {
   const TgtTable *t = a->s->t;
   return !strcmp(q, "global") ? t->global
-         : !strcmp(q, "shared") ? t->local
+         : !strcmp(q, "shared") || !strncmp(q, "shared::", 8) ? t->local
          : !strcmp(q, "local") ? t->priv
          : !strcmp(q, "const") ? t->constant
                                : -1;

@@ -156,6 +156,20 @@ lane1:
   ret void
 }
 
+; st.shared::cta and ld.shared through a 64-bit address of a __shared__
+; variable: shared accesses, checked as such.
+; RUN: gasp-run %s --kernel s --global 1 --check-as --dump %t --arg buf:i32:1 | FileCheck %s --check-prefix=S
+; S: arg0: 1 x i32
+; RUN: od -An -t d4 -v %t/arg0.bin | FileCheck %s --check-prefix=SOUT
+; SOUT: 9
+define ptx_kernel void @s(ptr addrspace(1) %out) {
+  %shi = ptrtoint ptr addrspace(3) @sh to i64
+  call void asm sideeffect "st.shared::cta.u32 [$0], $1;", "l,r"(i64 %shi, i32 9)
+  %x = call i32 asm sideeffect "ld.shared.u32 $0, [$1];", "=r,l"(i64 %shi)
+  store i32 %x, ptr addrspace(1) %out
+  ret void
+}
+
 ; ldmatrix is a warp's exchange gasp-run does not run.
 define ptx_kernel void @m(ptr addrspace(1) %out) {
   %x = call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.x4.m8n8.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"(i32 0)
