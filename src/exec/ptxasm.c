@@ -15,7 +15,9 @@
  *
  * The function (`__gasp_asm.<n>`, internal) takes the asm's operands and
  * returns its results.  Every `$N` and every register a `.reg` declares is
- * a slot of its bits (i1 for .pred, iN else); a statement reads and writes
+ * a slot of its bits (i1 for .pred, iN else; promoted to SSA values by
+ * mem2reg once the function is made: registers, no memory accesses); a
+ * statement reads and writes
  * slots, floats are their bits bitcast, and `@p` / `@!p` puts a statement
  * in a block of its own.  Statements (PTX ISA 8.x):
  *   mov (a `{lo,hi}` pack or unpack; %laneid, %tid.*, %ntid.*, %lanemask_*),
@@ -36,6 +38,7 @@
 #include "exec/ptx.h"
 
 #include <ctype.h>
+#include <llvm-c/Transforms/PassBuilder.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -799,6 +802,13 @@ static LLVMValueRef translate(Prep *s, LLVMValueRef call, unsigned serial, char 
     return NULL;
   }
   free(a.why);
+  /* the slots are the device's registers, not memory: promoted, so no
+     access of theirs is instrumented or counted */
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef e = LLVMRunPassesOnFunction(a.fn, "mem2reg", NULL, po);
+  LLVMDisposePassBuilderOptions(po);
+  if (e)
+    LLVMConsumeError(e);
   return a.fn;
 }
 

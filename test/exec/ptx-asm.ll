@@ -14,6 +14,12 @@
 ; OUT: 18 -1 0 1069547520 1006649344 1073758720 1065361408 77 0 5 6 10 20 -2 -897 1048576000
 ; lane 1: the same but laneid 1, shfl.up 10 + 20
 ; OUT-NEXT: 18 -1 1 1069547520 1006649344 1073758720 1065361408 77 0 5 6 30 20 -2 -897 1048576000
+; The asm's operands and registers are the device's registers, not memory:
+; --count sees only the asm's own loads and stores (per lane the v4 load,
+; not the predicated load not taken, the one store taken, beside the
+; kernel's own 14 stores), none of them generic.
+; RUN: gasp-run %s --kernel k --global 2 --count --arg buf:i32:32 --arg buf:i32:8:iota | FileCheck %s --check-prefix=COUNT
+; COUNT: accesses: loads=2 stores=30 other=0 generic=0
 ; cp.async of 16 bytes with src-size 8 (iota 4, 5, then zeros); lane 1:
 ; vote.ballot.sync of lane == 1, selp (7 < 3: no), max.NaN (a NaN), the
 ; asm ballot of a predicate every lane sets (lanes 0 and 1)
