@@ -1315,6 +1315,7 @@ def executed(base, target):
                     said = "a builtin gasp-run lacks" if "unknown" in err or "builtin" in err \
                         else "inline assembly" if "inline assembly" in err \
                         else "barrier divergence on synthetic data" if "barrier divergence" in err \
+                        else "a device-side assertion on synthetic data" if "device-side assertion" in err \
                         else "gasp-run exit %d" % rc
                 # clang's module ran, gasp's did not: a gasp bug, unless the
                 # kernel indexes past the synthetic data.  gasp-run keeps

@@ -46,6 +46,15 @@ typedef struct Stmt {
   unsigned nops;
 } Stmt;
 
+/* ptxint.c: integer bit manipulation and wide multiplies (their mods and
+   operands as ptxasm.c's handlers take them) */
+bool ptx_do_mulx(Asm *a, const Stmt *x);
+bool ptx_do_bits(Asm *a, const Stmt *x);
+bool ptx_do_bfi(Asm *a, const Stmt *x);
+bool ptx_do_prmt(Asm *a, const Stmt *x);
+bool ptx_do_lop3(Asm *a, const Stmt *x);
+bool ptx_do_shf(Asm *a, const Stmt *x);
+
 /* ptxread.c: text, types and operands */
 /* The template with `$$` as `$`, comments and braces of scope gone, split
    at ';' into statements (*count of them, NULL-terminated; free with

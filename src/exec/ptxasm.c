@@ -27,6 +27,7 @@
  *     (.NaN: the NaN-propagating forms) and add sub mul.lo min max and or
  *     xor not shl shr neg on integers, rcp sqrt rsqrt ex2 lg2 (.approx too),
  *   bfe, setp, selp, dp4a, shfl.sync (and its `d|p` form), vote.sync,
+ *   and ptxint.c's mul.hi/.wide, mad, popc, clz, brev, bfi, prmt, lop3, shf,
  *   ld and st (.global .shared .local .const or generic, .v2 .v4, cache
  *     and ordering qualifiers: a plain access, .volatile a volatile one),
  *   cp.async (a copy now, src-size bytes and zeros after),
@@ -616,6 +617,13 @@ static bool do_cp_async(Asm *a, const Stmt *x) {
   return true;
 }
 
+/* mul and mad: a float's or mul.lo's arithmetic, else ptxint.c's wide forms. */
+static bool do_mul_mad(Asm *a, const Stmt *x) {
+  Ty t = last_type(x, 0);
+  bool wide = has_mod(x, "hi") || has_mod(x, "wide") || (x->mods[0][1] == 'a' && !ptx_is_float(t));
+  return wide ? ptx_do_mulx(a, x) : do_arith(a, x);
+}
+
 static StmtFn ptx_handler(const char *op) {
   static const struct {
     const char *name;
@@ -623,11 +631,13 @@ static StmtFn ptx_handler(const char *op) {
   } tab[] = {{"mov", do_mov},     {"cvt", do_cvt},     {"bfe", do_bfe},       {"setp", do_setp},
              {"selp", do_selp},   {"dp4a", do_dp4a},   {"shfl", do_shfl},     {"vote", do_vote},     {"ld", do_ldst},
              {"st", do_ldst},     {"cp", do_cp_async}, {"add", do_arith},     {"sub", do_arith},
-             {"mul", do_arith},   {"fma", do_arith},   {"mad", do_arith},     {"min", do_arith},
+             {"mul", do_mul_mad},   {"fma", do_arith},   {"mad", do_mul_mad},     {"min", do_arith},
              {"max", do_arith},   {"neg", do_arith},   {"abs", do_arith},     {"and", do_arith},
              {"or", do_arith},    {"xor", do_arith},   {"not", do_arith},     {"shl", do_arith},
              {"shr", do_arith},   {"rcp", do_arith},   {"sqrt", do_arith},    {"rsqrt", do_arith},
-             {"ex2", do_arith},   {"lg2", do_arith}};
+             {"ex2", do_arith},   {"lg2", do_arith},
+             {"popc", ptx_do_bits}, {"clz", ptx_do_bits}, {"brev", ptx_do_bits}, {"bfi", ptx_do_bfi},
+             {"prmt", ptx_do_prmt}, {"lop3", ptx_do_lop3}, {"shf", ptx_do_shf}};
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (!strcmp(op, tab[i].name))
       return tab[i].fn;

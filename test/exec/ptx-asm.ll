@@ -176,6 +176,65 @@ define ptx_kernel void @s(ptr addrspace(1) %out) {
   ret void
 }
 
+; Integer bit manipulation (src/exec/ptxint.c), each by the PTX ISA:
+; mul.hi.u32 (2^31 * 4 >> 32), mul.wide.s32 (-3 * 5, low word), mad.lo
+; (3 * 4 + 5), popc 0xf0f0, clz 1 and 0, brev 1, bfi (0xf into bits 4-7),
+; prmt 0x3210 (a), 0x7654 (b), 0x8 (byte 0's sign, then byte 0 thrice),
+; lop3 0x96 (a ^ b ^ c) and 0x80 (a & b & c), shf.l.wrap ({1, 2^31} << 1),
+; shf.r.clamp by 40 (b).
+; RUN: gasp-run %s --kernel i --global 1 --check-as --dump %t --arg buf:i32:16 | FileCheck %s --check-prefix=I
+; I: arg0: 16 x i32
+; RUN: od -An -t d4 -v -w64 %t/arg0.bin | FileCheck %s --check-prefix=IOUT
+; IOUT: 2 -15 17 8 31 32 -2147483648 240 1144201745 -2005440939 286331136 -1768515946 -2139062144 3 2 0
+define ptx_kernel void @i(ptr addrspace(1) %out) {
+  %r0 = call i32 asm "mul.hi.u32 $0, $1, $2;", "=r,r,r"(i32 -2147483648, i32 4)
+  %w = call i64 asm "mul.wide.s32 $0, $1, $2;", "=l,r,r"(i32 -3, i32 5)
+  %r1 = trunc i64 %w to i32
+  %r2 = call i32 asm "mad.lo.s32 $0, $1, $2, $3;", "=r,r,r,r"(i32 3, i32 4, i32 5)
+  %r3 = call i32 asm "popc.b32 $0, $1;", "=r,r"(i32 61680)
+  %r4 = call i32 asm "clz.b32 $0, $1;", "=r,r"(i32 1)
+  %r5 = call i32 asm "clz.b32 $0, $1;", "=r,r"(i32 0)
+  %r6 = call i32 asm "brev.b32 $0, $1;", "=r,r"(i32 1)
+  %r7 = call i32 asm "bfi.b32 $0, $1, $2, $3, $4;", "=r,r,r,r,r"(i32 15, i32 0, i32 4, i32 4)
+  %r8 = call i32 asm "prmt.b32 $0, $1, $2, $3;", "=r,r,r,r"(i32 1144201745, i32 -2005440939, i32 12816)
+  %r9 = call i32 asm "prmt.b32 $0, $1, $2, $3;", "=r,r,r,r"(i32 1144201745, i32 -2005440939, i32 30292)
+  %r10 = call i32 asm "prmt.b32 $0, $1, $2, $3;", "=r,r,r,r"(i32 1144201745, i32 -2005440939, i32 8)
+  %r11 = call i32 asm "lop3.b32 $0, $1, $2, $3, 0x96;", "=r,r,r,r"(i32 -252645136, i32 -858993460, i32 -1431655766)
+  %r12 = call i32 asm "lop3.b32 $0, $1, $2, $3, $4;", "=r,r,r,r,n"(i32 -252645136, i32 -858993460, i32 -1431655766, i32 128)
+  %r13 = call i32 asm "shf.l.wrap.b32 $0, $1, $2, $3;", "=r,r,r,r"(i32 -2147483648, i32 1, i32 1)
+  %r14 = call i32 asm "shf.r.clamp.b32 $0, $1, $2, $3;", "=r,r,r,r"(i32 1, i32 2, i32 40)
+  store i32 %r0, ptr addrspace(1) %out
+  %o1 = getelementptr i32, ptr addrspace(1) %out, i32 1
+  store i32 %r1, ptr addrspace(1) %o1
+  %o2 = getelementptr i32, ptr addrspace(1) %out, i32 2
+  store i32 %r2, ptr addrspace(1) %o2
+  %o3 = getelementptr i32, ptr addrspace(1) %out, i32 3
+  store i32 %r3, ptr addrspace(1) %o3
+  %o4 = getelementptr i32, ptr addrspace(1) %out, i32 4
+  store i32 %r4, ptr addrspace(1) %o4
+  %o5 = getelementptr i32, ptr addrspace(1) %out, i32 5
+  store i32 %r5, ptr addrspace(1) %o5
+  %o6 = getelementptr i32, ptr addrspace(1) %out, i32 6
+  store i32 %r6, ptr addrspace(1) %o6
+  %o7 = getelementptr i32, ptr addrspace(1) %out, i32 7
+  store i32 %r7, ptr addrspace(1) %o7
+  %o8 = getelementptr i32, ptr addrspace(1) %out, i32 8
+  store i32 %r8, ptr addrspace(1) %o8
+  %o9 = getelementptr i32, ptr addrspace(1) %out, i32 9
+  store i32 %r9, ptr addrspace(1) %o9
+  %o10 = getelementptr i32, ptr addrspace(1) %out, i32 10
+  store i32 %r10, ptr addrspace(1) %o10
+  %o11 = getelementptr i32, ptr addrspace(1) %out, i32 11
+  store i32 %r11, ptr addrspace(1) %o11
+  %o12 = getelementptr i32, ptr addrspace(1) %out, i32 12
+  store i32 %r12, ptr addrspace(1) %o12
+  %o13 = getelementptr i32, ptr addrspace(1) %out, i32 13
+  store i32 %r13, ptr addrspace(1) %o13
+  %o14 = getelementptr i32, ptr addrspace(1) %out, i32 14
+  store i32 %r14, ptr addrspace(1) %o14
+  ret void
+}
+
 ; ldmatrix is a warp's exchange gasp-run does not run.
 define ptx_kernel void @m(ptr addrspace(1) %out) {
   %x = call { i32, i32, i32, i32 } asm sideeffect "ldmatrix.sync.aligned.x4.m8n8.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"(i32 0)
