@@ -94,5 +94,9 @@ LLVMValueRef ptx_to_fp(Asm *a, LLVMValueRef bits, Ty t);
 LLVMValueRef ptx_from_fp(Asm *a, LLVMValueRef v, Ty t);
 LLVMValueRef ptx_intrinsic(Asm *a, const char *name, LLVMTypeRef *tys, unsigned ntys,
                            LLVMValueRef *args, unsigned nargs);
+/* Does the statement's opcode carry modifier m; its type suffix from_end
+   places from the end (cvt.D.S: S at 0, D at 1), K_NONE if none. */
+bool ptx_has_mod(const Stmt *x, const char *m);
+Ty ptx_last_type(const Stmt *x, unsigned from_end);
 
 #endif

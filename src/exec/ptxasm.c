@@ -48,28 +48,12 @@
 typedef bool (*StmtFn)(Asm *, const Stmt *);
 
 
-static bool has_mod(const Stmt *x, const char *m) {
-  for (unsigned i = 1; i < x->nmods; i++)
-    if (!strcmp(x->mods[i], m))
-      return true;
-  return false;
-}
-
-/* The statement's last type suffix (and, with two, the one before). */
-static Ty last_type(const Stmt *x, unsigned from_end) {
-  unsigned seen = 0;
-  for (unsigned i = x->nmods; i-- > 1;)
-    if (ptx_type_of(x->mods[i]).k != K_NONE && seen++ == from_end)
-      return ptx_type_of(x->mods[i]);
-  return (Ty){K_NONE, 0, 0};
-}
-
 static bool need_ops(Asm *a, const Stmt *x, unsigned n) {
   return x->nops == n || ptx_fail(a, x->text, "an unexpected number of operands");
 }
 
 static bool do_mov(Asm *a, const Stmt *x) {
-  Ty t = last_type(x, 0);
+  Ty t = ptx_last_type(x, 0);
   if (t.k == K_NONE || !need_ops(a, x, 2))
     return t.k != K_NONE || ptx_fail(a, x->text, "no type");
   LLVMValueRef v = ptx_rd(a, x->text, x->ops[1], t.bits, t, false);
@@ -82,7 +66,7 @@ static LLVMValueRef float_op(Asm *a, const Stmt *x, const char *op, Ty t, LLVMVa
   for (unsigned i = 0; i < n; i++)
     f[i] = ptx_to_fp(a, in[i], t);
   LLVMTypeRef ft = ptx_fp_ty(a, t);
-  bool nan = has_mod(x, "NaN");
+  bool nan = ptx_has_mod(x, "NaN");
   LLVMValueRef r = NULL;
   if (!strcmp(op, "add"))
     r = LLVMBuildFAdd(a->b, f[0], f[1], "");
@@ -109,7 +93,7 @@ static LLVMValueRef float_op(Asm *a, const Stmt *x, const char *op, Ty t, LLVMVa
     r = ptx_intrinsic(a, "llvm.exp2", &ft, 1, f, 1);
   else if (!strcmp(op, "lg2"))
     r = ptx_intrinsic(a, "llvm.log2", &ft, 1, f, 1);
-  if (r && has_mod(x, "sat")) { /* clamp to [0, 1], NaN to 0 */
+  if (r && ptx_has_mod(x, "sat")) { /* clamp to [0, 1], NaN to 0 */
     LLVMValueRef lo[2] = {r, LLVMConstReal(ft, 0.0)};
     r = ptx_intrinsic(a, "llvm.maxnum", &ft, 1, lo, 2);
     LLVMValueRef hi[2] = {r, LLVMConstReal(ft, 1.0)};
@@ -124,7 +108,7 @@ static LLVMValueRef int_op(Asm *a, const Stmt *x, const char *op, Ty t, LLVMValu
     return LLVMBuildAdd(a->b, in[0], in[1], "");
   if (!strcmp(op, "sub"))
     return LLVMBuildSub(a->b, in[0], in[1], "");
-  if (!strcmp(op, "mul") && has_mod(x, "lo"))
+  if (!strcmp(op, "mul") && ptx_has_mod(x, "lo"))
     return LLVMBuildMul(a->b, in[0], in[1], "");
   if (!strcmp(op, "and"))
     return LLVMBuildAnd(a->b, in[0], in[1], "");
@@ -159,13 +143,13 @@ static LLVMValueRef int_op(Asm *a, const Stmt *x, const char *op, Ty t, LLVMValu
 /* add sub mul fma min max neg abs rcp sqrt ... on a type. */
 static bool do_arith(Asm *a, const Stmt *x) {
   const char *op = x->mods[0];
-  Ty t = last_type(x, 0);
+  Ty t = ptx_last_type(x, 0);
   unsigned n = x->nops - 1;
   if (t.k == K_NONE || x->nops < 2 || n > 3)
     return ptx_fail(a, x->text, "no type or an unexpected number of operands");
   if (t.k == K_PRED && strcmp(op, "and") && strcmp(op, "or") && strcmp(op, "xor") && strcmp(op, "not"))
     return ptx_fail(a, x->text, "a predicate operation gasp-run does not run");
-  if (!ptx_is_float(t) && (has_mod(x, "cc") || has_mod(x, "sat") || has_mod(x, "hi") || has_mod(x, "wide")))
+  if (!ptx_is_float(t) && (ptx_has_mod(x, "cc") || ptx_has_mod(x, "sat") || ptx_has_mod(x, "hi") || ptx_has_mod(x, "wide")))
     return ptx_fail(a, x->text, "a carry, saturating or wide integer operation");
   LLVMValueRef in[3];
   for (unsigned i = 0; i < n; i++) {
@@ -181,7 +165,7 @@ static bool do_arith(Asm *a, const Stmt *x) {
 
 /* bfe.{u,s}{32,64} d, a, pos, len (PTX ISA: pos and len their low 8 bits). */
 static bool do_bfe(Asm *a, const Stmt *x) {
-  Ty t = last_type(x, 0);
+  Ty t = ptx_last_type(x, 0);
   if ((t.k != K_UINT && t.k != K_INT) || t.bits < 32 || x->nops != 4)
     return ptx_fail(a, x->text, "bfe of another type or operands");
   unsigned w = t.bits, w2 = 2 * w;
@@ -216,7 +200,7 @@ static bool do_bfe(Asm *a, const Stmt *x) {
 }
 
 static bool do_setp(Asm *a, const Stmt *x) {
-  Ty t = last_type(x, 0);
+  Ty t = ptx_last_type(x, 0);
   if (t.k == K_NONE || x->nmods < 3 || !need_ops(a, x, 3) || strchr(x->ops[0], '|'))
     return ptx_fail(a, x->text, "a comparison gasp-run does not run");
   const char *c = x->mods[1];
@@ -256,7 +240,7 @@ static bool do_setp(Asm *a, const Stmt *x) {
 }
 
 static bool do_selp(Asm *a, const Stmt *x) {
-  Ty t = last_type(x, 0);
+  Ty t = ptx_last_type(x, 0);
   if (t.k == K_NONE || !need_ops(a, x, 4))
     return ptx_fail(a, x->text, "selp without a type");
   LLVMValueRef l = ptx_rd(a, x->text, x->ops[1], t.bits, t, false);
@@ -277,9 +261,9 @@ static LLVMValueRef narrow16(Asm *a, LLVMValueRef f32bits, Kind k) {
 static LLVMValueRef float_to_int(Asm *a, const Stmt *x, LLVMValueRef bits, Ty from, Ty to) {
   LLVMValueRef f = ptx_to_fp(a, bits, from);
   LLVMTypeRef ft = ptx_fp_ty(a, from);
-  const char *round = has_mod(x, "rni") ? "llvm.rint"
-                      : has_mod(x, "rmi") ? "llvm.floor"
-                      : has_mod(x, "rpi") ? "llvm.ceil"
+  const char *round = ptx_has_mod(x, "rni") ? "llvm.rint"
+                      : ptx_has_mod(x, "rmi") ? "llvm.floor"
+                      : ptx_has_mod(x, "rpi") ? "llvm.ceil"
                                           : "llvm.trunc";
   f = ptx_intrinsic(a, round, &ft, 1, &f, 1);
   LLVMTypeRef tys[2] = {ptx_int_ty(a, to.bits), ft};
@@ -287,10 +271,10 @@ static LLVMValueRef float_to_int(Asm *a, const Stmt *x, LLVMValueRef bits, Ty fr
 }
 
 static bool do_cvt(Asm *a, const Stmt *x) {
-  Ty to = last_type(x, 1), from = last_type(x, 0);
+  Ty to = ptx_last_type(x, 1), from = ptx_last_type(x, 0);
   if (to.k == K_NONE || from.k == K_NONE)
     return ptx_fail(a, x->text, "cvt without two types");
-  if (has_mod(x, "pack"))
+  if (ptx_has_mod(x, "pack"))
     return ptx_fail(a, x->text, "cvt.pack");
   if (!strcmp(x->mods[x->nmods - 2], "tf32")) { /* cvt.rna.tf32.f32 / cvt.rn.tf32.f32 */
     if (!need_ops(a, x, 2))
@@ -300,7 +284,7 @@ static bool do_cvt(Asm *a, const Stmt *x) {
       return false;
     LLVMTypeRef i = a->s->i32;
     LLVMValueRef bump = LLVMConstInt(i, 0x1000, 0);
-    if (!has_mod(x, "rna")) /* ties to even: 0xfff plus the kept lowest bit */
+    if (!ptx_has_mod(x, "rna")) /* ties to even: 0xfff plus the kept lowest bit */
       bump = LLVMBuildAdd(a->b, LLVMConstInt(i, 0xfff, 0),
                           LLVMBuildAnd(a->b, LLVMBuildLShr(a->b, v, LLVMConstInt(i, 13, 0), ""),
                                        LLVMConstInt(i, 1, 0), ""),
@@ -330,10 +314,10 @@ static bool do_cvt(Asm *a, const Stmt *x) {
     return false;
   LLVMValueRef r;
   if (ptx_is_float(from) && ptx_is_float(to)) {
-    if (has_mod(x, "rz") || has_mod(x, "rm") || has_mod(x, "rp") || has_mod(x, "sat"))
+    if (ptx_has_mod(x, "rz") || ptx_has_mod(x, "rm") || ptx_has_mod(x, "rp") || ptx_has_mod(x, "sat"))
       return ptx_fail(a, x->text, "a rounding gasp-run does not run");
     LLVMValueRef f = ptx_to_fp(a, v, from);
-    bool rint = has_mod(x, "rni") || has_mod(x, "rzi") || has_mod(x, "rmi") || has_mod(x, "rpi");
+    bool rint = ptx_has_mod(x, "rni") || ptx_has_mod(x, "rzi") || ptx_has_mod(x, "rmi") || ptx_has_mod(x, "rpi");
     if (rint)
       return ptx_fail(a, x->text, "a rounding to an integral float");
     f = to.bits > from.bits ? LLVMBuildFPExt(a->b, f, ptx_fp_ty(a, to), "")
@@ -349,7 +333,7 @@ static bool do_cvt(Asm *a, const Stmt *x) {
                                      : LLVMBuildUIToFP(a->b, v, ptx_fp_ty(a, to), "");
     r = ptx_from_fp(a, f, to);
   } else {
-    if (has_mod(x, "sat"))
+    if (ptx_has_mod(x, "sat"))
       return ptx_fail(a, x->text, "a saturating integer conversion");
     r = ptx_fit(a, v, to.bits, from.k == K_INT);
   }
@@ -358,7 +342,7 @@ static bool do_cvt(Asm *a, const Stmt *x) {
 
 /* dp4a.{u32,s32}.{u32,s32} d, a, b, c: c plus the four byte products. */
 static bool do_dp4a(Asm *a, const Stmt *x) {
-  Ty ta = last_type(x, 1), tb = last_type(x, 0);
+  Ty ta = ptx_last_type(x, 1), tb = ptx_last_type(x, 0);
   if (ta.bits != 32 || tb.bits != 32 || !need_ops(a, x, 4))
     return ptx_fail(a, x->text, "dp4a of other types");
   LLVMValueRef va = ptx_rd(a, x->text, x->ops[1], 32, ta, false);
@@ -437,12 +421,12 @@ static bool do_shfl(Asm *a, const Stmt *x) {
 /* vote.sync.{ballot.b32,any.pred,all.pred,uni.pred} d, {!}a, membermask
    (and the vote.ballot.sync spelling): builtins.c's votes. */
 static bool do_vote(Asm *a, const Stmt *x) {
-  const char *mode = has_mod(x, "ballot") ? "ballot"
-                     : has_mod(x, "any") ? "any"
-                     : has_mod(x, "all") ? "all"
-                     : has_mod(x, "uni") ? "uni"
+  const char *mode = ptx_has_mod(x, "ballot") ? "ballot"
+                     : ptx_has_mod(x, "any") ? "any"
+                     : ptx_has_mod(x, "all") ? "all"
+                     : ptx_has_mod(x, "uni") ? "uni"
                                          : NULL;
-  if (!mode || !has_mod(x, "sync") || !need_ops(a, x, 3))
+  if (!mode || !ptx_has_mod(x, "sync") || !need_ops(a, x, 3))
     return ptx_fail(a, x->text, "a vote gasp-run does not run");
   bool neg = x->ops[1][0] == '!';
   LLVMValueRef p = ptx_rd(a, x->text, x->ops[1] + neg, 1, (Ty){K_PRED, 1, 1}, false);
@@ -530,7 +514,7 @@ static bool do_ldst(Asm *a, const Stmt *x) {
     else if (!strcmp(x->mods[i], "v2") || !strcmp(x->mods[i], "v4") || !strcmp(x->mods[i], "v8"))
       lanes = (unsigned)(x->mods[i][1] - '0');
   }
-  Ty t = last_type(x, 0);
+  Ty t = ptx_last_type(x, 0);
   if (t.k == K_NONE || t.lanes != 1 || !need_ops(a, x, 2))
     return ptx_fail(a, x->text, "an access without a scalar type");
   LLVMValueRef addr = address(a, x, x->ops[ld ? 1 : 0]);
@@ -551,7 +535,7 @@ static bool do_ldst(Asm *a, const Stmt *x) {
     parts[0] = (char *)list;
   }
   bool ok = n == lanes || ptx_fail(a, x->text, "a list of the wrong length");
-  bool sign = t.k == K_INT, vol = has_mod(x, "volatile");
+  bool sign = t.k == K_INT, vol = ptx_has_mod(x, "volatile");
   unsigned align = lanes * t.bits / 8;
   if (ok && ld) {
     LLVMValueRef v = LLVMBuildLoad2(a->b, vt, p, "");
@@ -582,9 +566,9 @@ static bool do_ldst(Asm *a, const Stmt *x) {
    the copy done now, src-size bytes of it read (none: no read at all) and
    the rest of cp-size zero. */
 static bool do_cp_async(Asm *a, const Stmt *x) {
-  if (has_mod(x, "commit_group") || has_mod(x, "wait_group") || has_mod(x, "wait_all"))
+  if (ptx_has_mod(x, "commit_group") || ptx_has_mod(x, "wait_group") || ptx_has_mod(x, "wait_all"))
     return true;
-  if (!has_mod(x, "shared") || !has_mod(x, "global") || has_mod(x, "bulk") || x->nops < 3 || x->nops > 4)
+  if (!ptx_has_mod(x, "shared") || !ptx_has_mod(x, "global") || ptx_has_mod(x, "bulk") || x->nops < 3 || x->nops > 4)
     return ptx_fail(a, x->text, "a cp.async form gasp-run does not run");
   LLVMValueRef d = address(a, x, x->ops[0]);
   LLVMValueRef s = d ? address(a, x, x->ops[1]) : NULL;
@@ -619,8 +603,8 @@ static bool do_cp_async(Asm *a, const Stmt *x) {
 
 /* mul and mad: a float's or mul.lo's arithmetic, else ptxint.c's wide forms. */
 static bool do_mul_mad(Asm *a, const Stmt *x) {
-  Ty t = last_type(x, 0);
-  bool wide = has_mod(x, "hi") || has_mod(x, "wide") || (x->mods[0][1] == 'a' && !ptx_is_float(t));
+  Ty t = ptx_last_type(x, 0);
+  bool wide = ptx_has_mod(x, "hi") || ptx_has_mod(x, "wide") || (x->mods[0][1] == 'a' && !ptx_is_float(t));
   return wide ? ptx_do_mulx(a, x) : do_arith(a, x);
 }
 

@@ -16,20 +16,6 @@
 
 #include <string.h>
 
-static bool has(const Stmt *x, const char *m) {
-  for (unsigned i = 1; i < x->nmods; i++)
-    if (!strcmp(x->mods[i], m))
-      return true;
-  return false;
-}
-
-static Ty last(const Stmt *x) {
-  for (unsigned i = x->nmods; i-- > 1;)
-    if (ptx_type_of(x->mods[i]).k != K_NONE)
-      return ptx_type_of(x->mods[i]);
-  return (Ty){K_NONE, 0, 0};
-}
-
 static LLVMValueRef c_int(Asm *a, unsigned bits, unsigned long long v) {
   return LLVMConstInt(ptx_int_ty(a, bits), v, 0);
 }
@@ -46,8 +32,8 @@ static bool operands(Asm *a, const Stmt *x, unsigned n, Ty t, const unsigned *bi
 
 /* mul.{hi,wide} and mad.{lo,hi,wide}: the 2w product's low, high or whole. */
 bool ptx_do_mulx(Asm *a, const Stmt *x) {
-  Ty t = last(x);
-  bool mad = x->mods[0][1] == 'a', hi = has(x, "hi"), wide = has(x, "wide"), lo = has(x, "lo");
+  Ty t = ptx_last_type(x, 0);
+  bool mad = x->mods[0][1] == 'a', hi = ptx_has_mod(x, "hi"), wide = ptx_has_mod(x, "wide"), lo = ptx_has_mod(x, "lo");
   if ((t.k != K_INT && t.k != K_UINT) || (!hi && !wide && !lo) || (wide && t.bits > 32))
     return ptx_fail(a, x->text, "a multiply gasp-run does not run");
   unsigned w = t.bits, w2 = 2 * w, cbits[3] = {0, 0, wide ? w2 : w};
@@ -68,7 +54,7 @@ bool ptx_do_mulx(Asm *a, const Stmt *x) {
 
 /* popc, clz, brev. */
 bool ptx_do_bits(Asm *a, const Stmt *x) {
-  Ty t = last(x);
+  Ty t = ptx_last_type(x, 0);
   if (t.k != K_BITS || (t.bits != 32 && t.bits != 64))
     return ptx_fail(a, x->text, "a bit count of another type");
   LLVMValueRef v;
@@ -91,7 +77,7 @@ bool ptx_do_bits(Asm *a, const Stmt *x) {
 /* bfi.b32/b64 d, f, b, pos, len: b with bits [pos, pos + len) from f's low
    bits, the field cut at the width; len 0 or pos at the width: b. */
 bool ptx_do_bfi(Asm *a, const Stmt *x) {
-  Ty t = last(x);
+  Ty t = ptx_last_type(x, 0);
   if (t.k != K_BITS || t.bits < 32)
     return ptx_fail(a, x->text, "bfi of another type");
   unsigned w = t.bits, w2 = 2 * w, bits[4] = {0, 0, 32, 32};
@@ -164,8 +150,8 @@ bool ptx_do_lop3(Asm *a, const Stmt *x) {
 /* shf.{l,r}.{wrap,clamp}.b32 d, a, b, c: {b, a} shifted by c (wrap: c mod
    32; clamp: at most 32), the high word (l) or the low one (r). */
 bool ptx_do_shf(Asm *a, const Stmt *x) {
-  bool left = has(x, "l"), clamp = has(x, "clamp");
-  if ((!left && !has(x, "r")) || (!clamp && !has(x, "wrap")) || !has(x, "b32"))
+  bool left = ptx_has_mod(x, "l"), clamp = ptx_has_mod(x, "clamp");
+  if ((!left && !ptx_has_mod(x, "r")) || (!clamp && !ptx_has_mod(x, "wrap")) || !ptx_has_mod(x, "b32"))
     return ptx_fail(a, x->text, "a funnel shift gasp-run does not run");
   Ty t = {K_BITS, 32, 1};
   LLVMValueRef in[3];

@@ -393,3 +393,17 @@ LLVMValueRef ptx_intrinsic(Asm *a, const char *name, LLVMTypeRef *tys, unsigned 
 
 /* ---- statements -------------------------------------------------------- */
 
+bool ptx_has_mod(const Stmt *x, const char *m) {
+  for (unsigned i = 1; i < x->nmods; i++)
+    if (!strcmp(x->mods[i], m))
+      return true;
+  return false;
+}
+
+Ty ptx_last_type(const Stmt *x, unsigned from_end) {
+  unsigned seen = 0;
+  for (unsigned i = x->nmods; i-- > 1;)
+    if (ptx_type_of(x->mods[i]).k != K_NONE && seen++ == from_end)
+      return ptx_type_of(x->mods[i]);
+  return (Ty){K_NONE, 0, 0};
+}
