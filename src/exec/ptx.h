@@ -81,8 +81,9 @@ bool ptx_fail(Asm *a, const char *st, const char *why);
 Slot *ptx_slot_of(Asm *a, const char *op);
 /* v truncated or extended (sign: sign-extended) to bits. */
 LLVMValueRef ptx_fit(Asm *a, LLVMValueRef v, unsigned bits, bool sign);
-/* A call of the i32 special-register intrinsic name. */
-LLVMValueRef ptx_sreg_call(Asm *a, const char *name);
+/* A call of the function name (declared as args' types to ret where the
+   module lacks it): an intrinsic or a builtin. */
+LLVMValueRef ptx_call(Asm *a, const char *name, LLVMTypeRef ret, LLVMValueRef *args, unsigned n);
 /* An immediate's bits at width bits (a float literal in t's format), or NULL. */
 LLVMValueRef ptx_immediate(Asm *a, const char *op, unsigned bits, Ty t);
 /* Operand op of statement st read as bits (zero-extended unless sign);

@@ -375,25 +375,22 @@ static bool do_shfl(Asm *a, const Stmt *x) {
   if (m < 0)
     return ptx_fail(a, x->text, "an unknown shuffle mode");
   Ty t = {K_BITS, 32, 1};
-  LLVMValueRef args[4];
+  LLVMValueRef args[4] = {0}; /* NULL past the first operand not read */
   args[0] = ptx_rd(a, x->text, x->ops[4], 32, t, false);
   for (unsigned i = 1; i < 4 && args[i - 1]; i++)
     args[i] = ptx_rd(a, x->text, x->ops[i], 32, t, false);
   if (!args[0] || !args[3])
     return false;
   char *name = xasprintf("llvm.nvvm.shfl.sync.%s.i32", mode);
-  LLVMTypeRef i32 = a->s->i32, pt[4] = {i32, i32, i32, i32};
-  LLVMTypeRef ft = LLVMFunctionType(i32, pt, 4, 0);
-  LLVMValueRef f = LLVMGetNamedFunction(a->s->m, name);
-  if (!f)
-    f = LLVMAddFunction(a->s->m, name, ft);
+  LLVMValueRef v = ptx_call(a, name, a->s->i32, args, 4);
   free(name);
-  LLVMValueRef v = LLVMBuildCall2(a->b, ft, f, args, 4, "");
   char *dst = xstrdup(x->ops[0]), *bar = strchr(dst, '|');
   bool ok = true;
-  if (bar) { /* the predicate: did the lane read exist (PTX ISA, shfl.sync) */
+  if (bar) { /* the predicate: did the lane read exist (PTX ISA, shfl.sync;
+                 builtins.c's shfl_lane decides the same at run time) */
     *bar = 0;
-    LLVMValueRef lane = ptx_sreg_call(a, "llvm.nvvm.read.ptx.sreg.laneid");
+    LLVMTypeRef i32 = a->s->i32;
+    LLVMValueRef lane = ptx_call(a, "llvm.nvvm.read.ptx.sreg.laneid", i32, NULL, 0);
     LLVMValueRef b5 = LLVMBuildAnd(a->b, args[2], LLVMConstInt(i32, 31, 0), "");
     LLVMValueRef c = args[3];
     LLVMValueRef seg = LLVMBuildAnd(a->b, LLVMBuildLShr(a->b, c, LLVMConstInt(i32, 8, 0), ""),
@@ -435,16 +432,11 @@ static bool do_vote(Asm *a, const Stmt *x) {
     return false;
   if (neg)
     p = LLVMBuildNot(a->b, p, "");
-  bool ballot = mode[0] == 'b';
-  LLVMTypeRef pt[2] = {a->s->i32, ptx_int_ty(a, 1)};
-  LLVMTypeRef ft = LLVMFunctionType(ballot ? a->s->i32 : ptx_int_ty(a, 1), pt, 2, 0);
   char *name = xasprintf("llvm.nvvm.vote.%s.sync", mode);
-  LLVMValueRef f = LLVMGetNamedFunction(a->s->m, name);
-  if (!f)
-    f = LLVMAddFunction(a->s->m, name, ft);
-  free(name);
   LLVMValueRef args[2] = {mask, p};
-  return ptx_wr(a, x->text, x->ops[0], LLVMBuildCall2(a->b, ft, f, args, 2, ""), false);
+  LLVMValueRef v = ptx_call(a, name, mode[0] == 'b' ? a->s->i32 : ptx_int_ty(a, 1), args, 2);
+  free(name);
+  return ptx_wr(a, x->text, x->ops[0], v, false);
 }
 
 /* [x], [x+K], [x + K], [x+-K]: the address as an i64; x a 64-bit operand

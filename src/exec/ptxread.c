@@ -241,12 +241,16 @@ LLVMValueRef ptx_fit(Asm *a, LLVMValueRef v, unsigned bits, bool sign) {
               : LLVMBuildZExt(a->b, v, ptx_int_ty(a, bits), "");
 }
 
-LLVMValueRef ptx_sreg_call(Asm *a, const char *name) {
-  LLVMTypeRef ft = LLVMFunctionType(a->s->i32, NULL, 0, 0);
+LLVMValueRef ptx_call(Asm *a, const char *name, LLVMTypeRef ret, LLVMValueRef *args, unsigned n) {
+  LLVMTypeRef *pt = xcalloc(n ? n : 1, sizeof *pt);
+  for (unsigned i = 0; i < n; i++)
+    pt[i] = LLVMTypeOf(args[i]);
+  LLVMTypeRef ft = LLVMFunctionType(ret, pt, n, 0);
+  free(pt);
   LLVMValueRef f = LLVMGetNamedFunction(a->s->m, name);
   if (!f)
     f = LLVMAddFunction(a->s->m, name, ft);
-  return LLVMBuildCall2(a->b, ft, f, NULL, 0, "");
+  return LLVMBuildCall2(a->b, ft, f, args, n, "");
 }
 
 /* A special register's value (i32), or NULL. */
@@ -257,13 +261,13 @@ static LLVMValueRef special(Asm *a, const char *r) {
   for (size_t i = 0; i < sizeof sregs / sizeof sregs[0]; i++)
     if (!strcmp(r, sregs[i])) {
       char *n = xasprintf("llvm.nvvm.read.ptx.sreg.%s", sregs[i]);
-      LLVMValueRef v = ptx_sreg_call(a, n);
+      LLVMValueRef v = ptx_call(a, n, a->s->i32, NULL, 0);
       free(n);
       return v;
     }
   if (strncmp(r, "lanemask_", 9))
     return NULL;
-  LLVMValueRef lane = ptx_sreg_call(a, "llvm.nvvm.read.ptx.sreg.laneid");
+  LLVMValueRef lane = ptx_call(a, "llvm.nvvm.read.ptx.sreg.laneid", a->s->i32, NULL, 0);
   LLVMValueRef one = LLVMConstInt(a->s->i32, 1, 0), all = LLVMConstInt(a->s->i32, ~0u, 0);
   LLVMValueRef eq = LLVMBuildShl(a->b, one, lane, "");
   LLVMValueRef lt = LLVMBuildSub(a->b, eq, one, "");
