@@ -32,10 +32,6 @@ static uint64_t b_linear_global(void) {
   return (rt_global_id(2) * rt_global_size(1) + rt_global_id(1)) * rt_global_size(0) +
          rt_global_id(0);
 }
-static uint64_t b_linear_local(void) {
-  return (rt_local_id(2) * rt_local_size(1) + rt_local_id(1)) * rt_local_size(0) +
-         rt_local_id(0);
-}
 static void b_nop(void) {}
 
 /* ---- NVPTX special registers and AMDGPU ids (i32 f(void)) -------------- */
@@ -54,68 +50,6 @@ SREG(s_nctaid_x, rt_num_groups(0))
 SREG(s_nctaid_y, rt_num_groups(1))
 SREG(s_nctaid_z, rt_num_groups(2))
 SREG(s_warpsize, 32)
-SREG(s_laneid, b_linear_local() % 32)
-
-/* ---- shuffles: NVPTX shfl (PTX ISA, shfl.sync), AMDGPU lane reads ------- */
-enum { SHFL_UP, SHFL_DOWN, SHFL_BFLY, SHFL_IDX };
-
-/* The lane a PTX shfl of mode reads (b: lane or offset; c: clamp and
-   segment mask), the caller's own where out of its segment. */
-static uint32_t shfl_lane(int mode, uint32_t b, uint32_t c) {
-  uint32_t lane = (uint32_t)(b_linear_local() % 32), bval = b & 31, cval = c & 31;
-  uint32_t seg = (c >> 8) & 31, max = (lane & seg) | (cval & ~seg), min = lane & seg;
-  int64_t j;
-  bool ok;
-  switch (mode) {
-  case SHFL_UP: j = (int64_t)lane - bval; ok = j >= (int64_t)max; break;
-  case SHFL_DOWN: j = (int64_t)lane + bval; ok = j <= (int64_t)max; break;
-  case SHFL_BFLY: j = lane ^ bval; ok = j <= (int64_t)max; break;
-  default: j = min | (bval & ~seg); ok = j <= (int64_t)max; break;
-  }
-  return ok ? (uint32_t)j : lane;
-}
-#define SHFL(name, mode)                                                       \
-  static uint32_t name##_sync(uint32_t mask, uint32_t a, uint32_t b, uint32_t c) { \
-    return rt_lane_value(a, shfl_lane(mode, b, c), 32);                        \
-  }                                                                            \
-  static uint32_t name(uint32_t a, uint32_t b, uint32_t c) {                   \
-    return rt_lane_value(a, shfl_lane(mode, b, c), 32);                        \
-  }                                                                            \
-  static float name##_sync_f(uint32_t mask, float a, uint32_t b, uint32_t c) { \
-    uint32_t u, r;                                                             \
-    memcpy(&u, &a, 4);                                                         \
-    r = rt_lane_value(u, shfl_lane(mode, b, c), 32);                           \
-    memcpy(&a, &r, 4);                                                         \
-    return a;                                                                  \
-  }
-SHFL(shfl_up, SHFL_UP)
-SHFL(shfl_down, SHFL_DOWN)
-SHFL(shfl_bfly, SHFL_BFLY)
-SHFL(shfl_idx, SHFL_IDX)
-/* warp votes over the caller's warp (mask: every lane; the predicate an
-   i1, read from its low bit) and __syncwarp, a barrier as a shuffle's */
-static uint32_t warp_lanes(void) {
-  uint64_t n = rt_local_size(0) * rt_local_size(1) * rt_local_size(2), first = b_linear_local() / 32 * 32;
-  return n - first >= 32 ? ~0u : (1u << (n - first)) - 1;
-}
-static uint32_t vote_ballot(uint32_t mask, uint32_t p) { return rt_ballot(p & 1); }
-static bool vote_any(uint32_t mask, uint32_t p) { return rt_ballot(p & 1) != 0; }
-static bool vote_all(uint32_t mask, uint32_t p) { return rt_ballot(p & 1) == warp_lanes(); }
-static bool vote_uni(uint32_t mask, uint32_t p) { return rt_ballot(p & 1) % warp_lanes() == 0; }
-static void warp_sync(uint32_t mask) { rt_barrier(); }
-/* wave64: ds_bpermute reads lane addr/4; readfirstlane lane 0 (every lane
-   active); mbcnt counts mask's bits below the caller's lane */
-static uint32_t ds_bpermute(uint32_t addr, uint32_t v) { return rt_lane_value(v, (addr >> 2) & 63, 64); }
-static uint32_t readfirstlane(uint32_t v) { return rt_lane_value(v, 0, 64); }
-static uint32_t readlane(uint32_t v, uint32_t lane) { return rt_lane_value(v, lane & 63, 64); }
-static uint32_t mbcnt_lo(uint32_t mask, uint32_t acc) {
-  uint32_t lane = (uint32_t)(b_linear_local() % 64);
-  return acc + (uint32_t)__builtin_popcount(mask & (lane >= 32 ? ~0u : (1u << lane) - 1));
-}
-static uint32_t mbcnt_hi(uint32_t mask, uint32_t acc) {
-  uint32_t lane = (uint32_t)(b_linear_local() % 64);
-  return acc + (uint32_t)__builtin_popcount(lane <= 32 ? 0 : mask & ((1u << (lane - 32)) - 1));
-}
 
 /* ---- explicit casts and space predicates ------------------------------- */
 static void *b_to_global(void *p) { return rt_kind_of((uint64_t)(uintptr_t)p) == RK_GLOBAL ? p : NULL; }
@@ -650,31 +584,6 @@ static const Exact exact[] = {
     {"llvm.nvvm.read.ptx.sreg.nctaid.y", (BuiltinFn)s_nctaid_y},
     {"llvm.nvvm.read.ptx.sreg.nctaid.z", (BuiltinFn)s_nctaid_z},
     {"llvm.nvvm.read.ptx.sreg.warpsize", (BuiltinFn)s_warpsize},
-    {"llvm.nvvm.read.ptx.sreg.laneid", (BuiltinFn)s_laneid},
-    {"llvm.nvvm.shfl.sync.up.i32", (BuiltinFn)shfl_up_sync},
-    {"llvm.nvvm.shfl.sync.down.i32", (BuiltinFn)shfl_down_sync},
-    {"llvm.nvvm.shfl.sync.bfly.i32", (BuiltinFn)shfl_bfly_sync},
-    {"llvm.nvvm.shfl.sync.idx.i32", (BuiltinFn)shfl_idx_sync},
-    {"llvm.nvvm.vote.ballot.sync", (BuiltinFn)vote_ballot},
-    {"llvm.nvvm.vote.any.sync", (BuiltinFn)vote_any},
-    {"llvm.nvvm.vote.all.sync", (BuiltinFn)vote_all},
-    {"llvm.nvvm.vote.uni.sync", (BuiltinFn)vote_uni},
-    {"llvm.nvvm.bar.warp.sync", (BuiltinFn)warp_sync},
-    {"llvm.nvvm.shfl.sync.up.f32", (BuiltinFn)shfl_up_sync_f},
-    {"llvm.nvvm.shfl.sync.down.f32", (BuiltinFn)shfl_down_sync_f},
-    {"llvm.nvvm.shfl.sync.bfly.f32", (BuiltinFn)shfl_bfly_sync_f},
-    {"llvm.nvvm.shfl.sync.idx.f32", (BuiltinFn)shfl_idx_sync_f},
-    {"llvm.nvvm.shfl.up.i32", (BuiltinFn)shfl_up},
-    {"llvm.nvvm.shfl.down.i32", (BuiltinFn)shfl_down},
-    {"llvm.nvvm.shfl.bfly.i32", (BuiltinFn)shfl_bfly},
-    {"llvm.nvvm.shfl.idx.i32", (BuiltinFn)shfl_idx},
-    {"llvm.amdgcn.ds.bpermute", (BuiltinFn)ds_bpermute},
-    {"llvm.amdgcn.readfirstlane.i32", (BuiltinFn)readfirstlane},
-    {"llvm.amdgcn.readfirstlane", (BuiltinFn)readfirstlane},
-    {"llvm.amdgcn.readlane.i32", (BuiltinFn)readlane},
-    {"llvm.amdgcn.readlane", (BuiltinFn)readlane},
-    {"llvm.amdgcn.mbcnt.lo", (BuiltinFn)mbcnt_lo},
-    {"llvm.amdgcn.mbcnt.hi", (BuiltinFn)mbcnt_hi},
     {"llvm.nvvm.barrier0", (BuiltinFn)rt_barrier},
     {"llvm.nvvm.barrier.sync", (BuiltinFn)rt_barrier},
     {"llvm.nvvm.bar.sync", (BuiltinFn)rt_barrier},
@@ -751,7 +660,7 @@ static const Exact by_base[] = {
     {"get_global_offset", (BuiltinFn)rt_global_offset},
     {"get_work_dim", (BuiltinFn)rt_work_dim},
     {"get_global_linear_id", (BuiltinFn)b_linear_global},
-    {"get_local_linear_id", (BuiltinFn)b_linear_local},
+    {"get_local_linear_id", (BuiltinFn)rt_linear_local_id},
     {"__spirv_BuiltInGlobalInvocationId", (BuiltinFn)rt_global_id},
     {"__spirv_BuiltInLocalInvocationId", (BuiltinFn)rt_local_id},
     {"__spirv_BuiltInWorkgroupId", (BuiltinFn)rt_group_id},
@@ -953,6 +862,9 @@ static BuiltinFn lookup_vector(const char *base, const char *params) {
 
 BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem) {
   *mem = (BuiltinMem){-1, -1, 0};
+  BuiltinFn w = warp_lookup(name);
+  if (w)
+    return w;
   for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++)
     if (!strcmp(name, exact[i].name))
       return exact[i].fn;

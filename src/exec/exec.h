@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* run.h — gasp-run's executor: the private interface between the tool
+/* exec.h — gasp-run's executor: the private interface between the tool
  * (tools/gasp-run.c: argv, printing, exit codes), the module preparation
- * (prep.c), the builtin table (builtins.c), the runtime (rt.c) and the
- * driver that ties them to ORC LLJIT (exec.c).
+ * (prep.c), the builtin tables (builtins.c; a warp's: warp.c), the runtime
+ * (rt.c) and the driver that ties them to ORC LLJIT (exec.c).
  *
  * How a kernel runs on the host:
  *   1. prep.c retargets the module to the host (triple, data layout, calling
@@ -43,14 +43,7 @@ typedef enum RunStatus {
 } RunStatus;
 
 /* ---- the memory kinds (one arena each) --------------------------------- */
-typedef enum RunKind {
-  RK_GLOBAL,
-  RK_CONSTANT,
-  RK_LOCAL,
-  RK_PRIVATE,
-  RK_COUNT,
-  RK_NONE = -1
-} RunKind;
+typedef enum RunKind { RK_GLOBAL, RK_CONSTANT, RK_LOCAL, RK_PRIVATE, RK_COUNT, RK_NONE = -1 } RunKind;
 const char *run_kind_name(int k);
 
 /* ---- arguments (spec.c) ------------------------------------------------ */
@@ -241,6 +234,9 @@ void prep_free(RunPrep *p);
    what memory it touches. */
 typedef void (*BuiltinFn)(void);
 BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem);
+/* warp.c: the builtins a warp or wave shares (shuffles, votes, lane reads;
+   gasp.shfl.in.<mode>(b, c), whether a PTX shfl's source lane exists), or NULL. */
+BuiltinFn warp_lookup(const char *name);
 
 /* ---- the runtime (rt.c) ------------------------------------------------ */
 typedef struct RunBuffers {
@@ -269,6 +265,7 @@ void rt_block(uint32_t instrs, uint32_t casts);
 /* Work-item state the builtins read. */
 uint64_t rt_global_id(uint32_t d);
 uint64_t rt_local_id(uint32_t d);
+uint64_t rt_linear_local_id(void); /* the item's index in its group */
 uint64_t rt_group_id(uint32_t d);
 uint64_t rt_global_size(uint32_t d);
 uint64_t rt_local_size(uint32_t d);

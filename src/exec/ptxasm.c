@@ -7,8 +7,8 @@
  * and --check-as checks the space of every access it makes: a load or
  * store of `ld.global` is a global access, of a plain `ld` a generic one.
  * prep.c calls it for the functions the kernel reaches before linking the
- * declarations (the special registers and shuffles it calls are
- * builtins.c's).
+ * declarations (the special registers it calls are builtins.c's, the
+ * shuffles and votes warp.c's).
  *
  * ptxread.c reads the text and the operands; this file gives each
  * instruction its IR and makes the function.
@@ -386,28 +386,12 @@ static bool do_shfl(Asm *a, const Stmt *x) {
   free(name);
   char *dst = xstrdup(x->ops[0]), *bar = strchr(dst, '|');
   bool ok = true;
-  if (bar) { /* the predicate: did the lane read exist (PTX ISA, shfl.sync;
-                 builtins.c's shfl_lane decides the same at run time) */
+  if (bar) { /* the predicate: did the lane read exist (warp.c's shfl_src,
+                 the rule the shuffle's own value follows) */
     *bar = 0;
-    LLVMTypeRef i32 = a->s->i32;
-    LLVMValueRef lane = ptx_call(a, "llvm.nvvm.read.ptx.sreg.laneid", i32, NULL, 0);
-    LLVMValueRef b5 = LLVMBuildAnd(a->b, args[2], LLVMConstInt(i32, 31, 0), "");
-    LLVMValueRef c = args[3];
-    LLVMValueRef seg = LLVMBuildAnd(a->b, LLVMBuildLShr(a->b, c, LLVMConstInt(i32, 8, 0), ""),
-                                    LLVMConstInt(i32, 31, 0), "");
-    LLVMValueRef cv = LLVMBuildAnd(a->b, c, LLVMConstInt(i32, 31, 0), "");
-    LLVMValueRef minl = LLVMBuildAnd(a->b, lane, seg, "");
-    LLVMValueRef maxl = LLVMBuildOr(a->b, minl, LLVMBuildAnd(a->b, cv, LLVMBuildNot(a->b, seg, ""), ""), "");
-    LLVMValueRef j, p;
-    if (m == 0) {
-      j = LLVMBuildSub(a->b, lane, b5, "");
-      p = LLVMBuildICmp(a->b, LLVMIntSGE, j, maxl, "");
-    } else {
-      j = m == 1   ? LLVMBuildAdd(a->b, lane, b5, "")
-          : m == 2 ? LLVMBuildXor(a->b, lane, b5, "")
-                   : LLVMBuildOr(a->b, minl, LLVMBuildAnd(a->b, b5, LLVMBuildNot(a->b, seg, ""), ""), "");
-      p = LLVMBuildICmp(a->b, LLVMIntSLE, j, maxl, "");
-    }
+    name = xasprintf("gasp.shfl.in.%s", mode);
+    LLVMValueRef p = ptx_call(a, name, LLVMInt1TypeInContext(a->s->ctx), args + 2, 2);
+    free(name);
     ok = ptx_wr(a, x->text, ptx_trim(bar + 1), p, false);
   }
   ok = ok && ptx_wr(a, x->text, ptx_trim(dst), v, false);
@@ -416,7 +400,7 @@ static bool do_shfl(Asm *a, const Stmt *x) {
 }
 
 /* vote.sync.{ballot.b32,any.pred,all.pred,uni.pred} d, {!}a, membermask
-   (and the vote.ballot.sync spelling): builtins.c's votes. */
+   (and the vote.ballot.sync spelling): warp.c's votes. */
 static bool do_vote(Asm *a, const Stmt *x) {
   const char *mode = ptx_has_mod(x, "ballot") ? "ballot"
                      : ptx_has_mod(x, "any") ? "any"

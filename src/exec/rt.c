@@ -384,6 +384,7 @@ void rt_leave(void) {
 /* ---- work-item builtins ------------------------------------------------ */
 
 uint64_t rt_local_id(uint32_t d) { return d < 3 ? rt_cur->items[rt_cur->cur].lid[d] : 0; }
+uint64_t rt_linear_local_id(void) { return rt_cur->cur; }
 uint64_t rt_group_id(uint32_t d) { return d < 3 ? rt_cur->group[d] : 0; }
 uint64_t rt_local_size(uint32_t d) { return d < 3 ? rt_cur->o->local[d] : 1; }
 uint64_t rt_global_size(uint32_t d) { return d < 3 ? rt_cur->o->global[d] : 1; }

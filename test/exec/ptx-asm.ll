@@ -176,6 +176,32 @@ define ptx_kernel void @s(ptr addrspace(1) %out) {
   ret void
 }
 
+;; A shuffle's predicate (`shfl.sync d|p`) is warp.c's rule, the one its
+;; value follows (PTX ISA: a source lane outside [minLane, maxLane] of the
+;; segment is false): per lane of 4, down 1 clamped at lane 3, bfly 1
+;; clamped at 0, up 2 (c = 0).
+; RUN: gasp-run %s --kernel p --global 4 --check-as --dump %t --arg buf:i32:12 | FileCheck %s --check-prefix=P
+; P: arg0: 12 x i32
+; RUN: od -An -t d4 -v -w12 %t/arg0.bin | FileCheck %s --check-prefix=POUT
+; POUT: 1 0 0
+; POUT-NEXT: 1 1 0
+; POUT-NEXT: 1 0 1
+; POUT-NEXT: 0 0 1
+define ptx_kernel void @p(ptr addrspace(1) %out) {
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %base = mul i32 %tid, 3
+  %dn = call i32 asm sideeffect "{ .reg .s32 r; .reg .pred q; shfl.sync.down.b32 r|q, $1, 1, 3, -1; selp.s32 $0, 1, 0, q; }", "=r,r"(i32 %tid)
+  %o0 = getelementptr i32, ptr addrspace(1) %out, i32 %base
+  store i32 %dn, ptr addrspace(1) %o0
+  %bf = call i32 asm sideeffect "{ .reg .s32 r; .reg .pred q; shfl.sync.bfly.b32 r|q, $1, 1, 0, -1; selp.s32 $0, 1, 0, q; }", "=r,r"(i32 %tid)
+  %o1 = getelementptr i32, ptr addrspace(1) %o0, i32 1
+  store i32 %bf, ptr addrspace(1) %o1
+  %up = call i32 asm sideeffect "{ .reg .s32 r; .reg .pred q; shfl.sync.up.b32 r|q, $1, 2, 0, -1; selp.s32 $0, 1, 0, q; }", "=r,r"(i32 %tid)
+  %o2 = getelementptr i32, ptr addrspace(1) %o0, i32 2
+  store i32 %up, ptr addrspace(1) %o2
+  ret void
+}
+
 ; Integer bit manipulation (src/exec/ptxint.c), each by the PTX ISA:
 ; mul.hi.u32 (2^31 * 4 >> 32), mul.wide.s32 (-3 * 5, low word), mad.lo
 ; (3 * 4 + 5), popc 0xf0f0, clz 1 and 0, brev 1, bfi (0xf into bits 4-7),
