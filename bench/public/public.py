@@ -1312,8 +1312,8 @@ def executed(base, target):
             if rc or not m:
                 said = {4: "a timeout", 3: "an access outside every buffer on synthetic data"}.get(rc)
                 if not said:
-                    said = "a builtin gasp-run lacks" if "unknown" in err or "builtin" in err \
-                        else "inline assembly" if "inline assembly" in err \
+                    said = "inline assembly" if "inline assembly" in err \
+                        else "a builtin gasp-run lacks" if "unknown external" in err or "builtin" in err \
                         else "barrier divergence on synthetic data" if "barrier divergence" in err \
                         else "a device-side assertion on synthetic data" if "device-side assertion" in err \
                         else "gasp-run exit %d" % rc

@@ -50,6 +50,7 @@ SREG(s_nctaid_x, rt_num_groups(0))
 SREG(s_nctaid_y, rt_num_groups(1))
 SREG(s_nctaid_z, rt_num_groups(2))
 SREG(s_warpsize, 32)
+SREG(s_clock, rt_clock())
 
 /* ---- explicit casts and space predicates ------------------------------- */
 static void *b_to_global(void *p) { return rt_kind_of((uint64_t)(uintptr_t)p) == RK_GLOBAL ? p : NULL; }
@@ -139,6 +140,8 @@ static int b_vprintf(const char *fmt, const char *buf) {
   static U at_xor_##S(U *p, U v) { U o = *p; *p = o ^ v; return o; }          \
   static U at_inc_##S(U *p) { U o = *p; *p = (U)(o + 1); return o; }          \
   static U at_dec_##S(U *p) { U o = *p; *p = (U)(o - 1); return o; }          \
+  static U at_uinc_##S(U *p, U v) { U o = *p; *p = o >= v ? 0 : (U)(o + 1); return o; } \
+  static U at_udec_##S(U *p, U v) { U o = *p; *p = o == 0 || o > v ? v : (U)(o - 1); return o; } \
   static U at_cmpxchg_##S(U *p, U c, U v) { U o = *p; if (o == c) *p = v; return o; } \
   static U at_load_##S(U *p) { return *p; }                                    \
   static void at_store_##S(U *p, U v) { *p = v; }                              \
@@ -188,6 +191,8 @@ static const AtomicOp atomic_ops[] = {
     {"xor", INTS(xor), NULL, NULL}},
     {"inc", INTS(inc), NULL, NULL}},
     {"dec", INTS(dec), NULL, NULL}},
+    {"uinc", INTS(uinc), NULL, NULL}}, /* CUDA's atomicInc(p, v): 0 past v */
+    {"udec", INTS(udec), NULL, NULL}}, /* atomicDec(p, v): v below 1 or past v */
     {"cmpxchg", INTS(cmpxchg), NULL, NULL}},
     {"load", INTS(load), (BuiltinFn)at_load_f, (BuiltinFn)at_load_d}},
     {"store", INTS(store), (BuiltinFn)at_store_f, (BuiltinFn)at_store_d}},
@@ -584,6 +589,9 @@ static const Exact exact[] = {
     {"llvm.nvvm.read.ptx.sreg.nctaid.y", (BuiltinFn)s_nctaid_y},
     {"llvm.nvvm.read.ptx.sreg.nctaid.z", (BuiltinFn)s_nctaid_z},
     {"llvm.nvvm.read.ptx.sreg.warpsize", (BuiltinFn)s_warpsize},
+    {"llvm.nvvm.read.ptx.sreg.clock", (BuiltinFn)s_clock},
+    {"llvm.nvvm.read.ptx.sreg.clock64", (BuiltinFn)rt_clock},
+    {"llvm.nvvm.read.ptx.sreg.globaltimer", (BuiltinFn)rt_clock},
     {"llvm.nvvm.barrier0", (BuiltinFn)rt_barrier},
     {"llvm.nvvm.barrier.sync", (BuiltinFn)rt_barrier},
     {"llvm.nvvm.bar.sync", (BuiltinFn)rt_barrier},
@@ -776,6 +784,28 @@ static BuiltinFn lookup_atomic(const char *base, const char *params, BuiltinMem 
   return NULL;
 }
 
+/* NVVM's scoped atomics, llvm.nvvm.atomic.<op>.gen.<i|ui|f>.<sys|cta>.<type>.p0
+   (CUDA's atomicAdd_system and the like): the same read-modify-writes. */
+static BuiltinFn lookup_nvvm_atomic(const char *name, BuiltinMem *mem) {
+  static const char *const ops[][2] = {{"add", "add"}, {"exch", "xchg"}, {"max", "max"},
+                                       {"min", "min"}, {"inc", "uinc"}, {"dec", "udec"},
+                                       {"and", "and"}, {"or", "or"},     {"xor", "xor"},
+                                       {"cas", "cmpxchg"}};
+  char op[8], kind[4], scope[4], ty[4];
+  if (sscanf(name, "llvm.nvvm.atomic.%7[a-z].gen.%3[a-z].%3[a-z].%3[a-z0-9].p0", op, kind,
+             scope, ty) != 4 || (strcmp(scope, "sys") && strcmp(scope, "cta")))
+    return NULL;
+  bool wide = !strcmp(ty + 1, "64"), fl = !strcmp(kind, "f");
+  int t = fl ? 4 + wide : (strcmp(kind, "i") ? 1 : 0) + 2 * wide; /* i j l m f d */
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+    for (size_t k = 0; !strcmp(op, ops[i][0]) && k < sizeof atomic_ops / sizeof atomic_ops[0]; k++)
+      if (!strcmp(ops[i][1], atomic_ops[k].op) && atomic_ops[k].fn[t]) {
+        *mem = (BuiltinMem){0, -1, (unsigned)type_size[t]};
+        return atomic_ops[k].fn[t];
+      }
+  return NULL;
+}
+
 /* A math builtin's name without the native_ or half_ of its faster forms
    (run at the host's precision all the same). */
 static const char *math_name(const char *base) {
@@ -863,6 +893,10 @@ static BuiltinFn lookup_vector(const char *base, const char *params) {
 BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem) {
   *mem = (BuiltinMem){-1, -1, 0};
   BuiltinFn w = warp_lookup(name);
+  if (!w)
+    w = nvmath_lookup(name);
+  if (!w)
+    w = lookup_nvvm_atomic(name, mem);
   if (w)
     return w;
   for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* exec.h — gasp-run's executor: the private interface between the tool
  * (tools/gasp-run.c: argv, printing, exit codes), the module preparation
- * (prep.c), the builtin tables (builtins.c; a warp's: warp.c), the runtime
+ * (prep.c), the builtin tables (builtins.c; warp.c, nvmath.c), the runtime
  * (rt.c) and the driver that ties them to ORC LLJIT (exec.c).
  *
  * How a kernel runs on the host:
@@ -237,6 +237,8 @@ BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem);
 /* warp.c: the builtins a warp or wave shares (shuffles, votes, lane reads;
    gasp.shfl.in.<mode>(b, c), whether a PTX shfl's source lane exists), or NULL. */
 BuiltinFn warp_lookup(const char *name);
+/* nvmath.c: NVVM's float intrinsics with a rounding mode, .ftz or .approx. */
+BuiltinFn nvmath_lookup(const char *name);
 
 /* ---- the runtime (rt.c) ------------------------------------------------ */
 typedef struct RunBuffers {
@@ -266,6 +268,7 @@ void rt_block(uint32_t instrs, uint32_t casts);
 uint64_t rt_global_id(uint32_t d);
 uint64_t rt_local_id(uint32_t d);
 uint64_t rt_linear_local_id(void); /* the item's index in its group */
+uint64_t rt_clock(void); /* the item's cycle counter: one more at each read */
 uint64_t rt_group_id(uint32_t d);
 uint64_t rt_global_size(uint32_t d);
 uint64_t rt_local_size(uint32_t d);

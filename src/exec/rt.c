@@ -59,6 +59,7 @@ typedef struct Item {
   uint32_t ctxs[MAX_DEPTH]; /* oracle: context id per call depth */
   unsigned depth;
   uint32_t lane_value; /* what it hands its warp at a shuffle (rt_lane_value) */
+  uint64_t clock;      /* its cycle counter (rt_clock) */
 } Item;
 
 typedef struct Range {
@@ -385,6 +386,7 @@ void rt_leave(void) {
 
 uint64_t rt_local_id(uint32_t d) { return d < 3 ? rt_cur->items[rt_cur->cur].lid[d] : 0; }
 uint64_t rt_linear_local_id(void) { return rt_cur->cur; }
+uint64_t rt_clock(void) { return ++rt_cur->items[rt_cur->cur].clock; }
 uint64_t rt_group_id(uint32_t d) { return d < 3 ? rt_cur->group[d] : 0; }
 uint64_t rt_local_size(uint32_t d) { return d < 3 ? rt_cur->o->local[d] : 1; }
 uint64_t rt_global_size(uint32_t d) { return d < 3 ? rt_cur->o->global[d] : 1; }
@@ -544,6 +546,7 @@ static NOINLINE void init_item(Runtime *r, size_t i) {
   it->lid[1] = i / lx % ly;
   it->lid[2] = i / (lx * ly);
   it->depth = 0;
+  it->clock = 0;
   it->state = IT_READY;
   getcontext(&it->ctx);
   it->ctx.uc_stack.ss_sp =

@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* nvmath.c — NVVM's floating-point intrinsics that name a rounding mode,
+ * flush subnormals or approximate, as the PTX ISA defines their
+ * instructions: what CUDA's headers call for __fadd_rd, __fmul_rn,
+ * __fdiv_ru, __fmaf_rz, __frcp_rn, __fsqrt_rd, __saturatef, rsqrtf,
+ * __fdividef, rintf and the double word moves (__double2loint, ...).
+ *
+ *   llvm.nvvm.{add,mul,div}.{rn,rz,rm,rp}[.ftz].{f,d}  a op b
+ *   llvm.nvvm.fma.{rn,rz,rm,rp}[.ftz].{f,d}            a * b + c, one rounding
+ *   llvm.nvvm.{sqrt,rcp}.{rn,rz,rm,rp}[.ftz].{f,d}     sqrt(a), 1 / a
+ *   llvm.nvvm.{rsqrt,rcp,div}.approx[.ftz].{f,d}       the exact value, rounded
+ *                                                      to nearest (an approximation
+ *                                                      the device may differ from
+ *                                                      in the last bits)
+ *   llvm.nvvm.saturate[.ftz].{f,d}                     cvt.sat: clamped to [0, 1],
+ *                                                      NaN to 0
+ *   llvm.nvvm.round[.ftz].{f,d}                        cvt.rni: to the nearest
+ *                                                      integer, ties to even
+ *   llvm.nvvm.d2i.{lo,hi}, llvm.nvvm.lohi.i2d          a double's 32-bit words
+ *
+ * A rounding mode is the host's (fesetround) around one operation on
+ * volatile operands, so the compiler cannot fold or move it out of the
+ * mode; .ftz flushes subnormal operands and results to a zero of their sign.
+ * Both builds of a kernel run the same functions, so --compare sees only
+ * what the builds do differently. */
+#include "exec/exec.h"
+
+#include <fenv.h>
+#include <math.h>
+#include <string.h>
+
+static float ftz(float x) { return fpclassify(x) == FP_SUBNORMAL ? copysignf(0.0f, x) : x; }
+
+/* one operation T r = EXPR at rounding mode fe */
+#define AT_MODE(T, fe, expr)                                                   \
+  do {                                                                         \
+    int old_ = fegetround();                                                   \
+    fesetround(fe);                                                            \
+    volatile T r_ = (expr);                                                    \
+    fesetround(old_);                                                          \
+    return r_;                                                                 \
+  } while (0)
+
+/* every operation at rounding mode fe, named by mode; the float ones
+   also with .ftz */
+#define ROUNDED(mode, fe)                                                      \
+  static float add_##mode##_f(float a, float b) { volatile float x = a, y = b; AT_MODE(float, fe, x + y); } \
+  static double add_##mode##_d(double a, double b) { volatile double x = a, y = b; AT_MODE(double, fe, x + y); } \
+  static float mul_##mode##_f(float a, float b) { volatile float x = a, y = b; AT_MODE(float, fe, x * y); } \
+  static double mul_##mode##_d(double a, double b) { volatile double x = a, y = b; AT_MODE(double, fe, x * y); } \
+  static float div_##mode##_f(float a, float b) { volatile float x = a, y = b; AT_MODE(float, fe, x / y); } \
+  static double div_##mode##_d(double a, double b) { volatile double x = a, y = b; AT_MODE(double, fe, x / y); } \
+  static float fma_##mode##_f(float a, float b, float c) {                     \
+    volatile float x = a, y = b, z = c;                                        \
+    AT_MODE(float, fe, fmaf(x, y, z));                                         \
+  }                                                                            \
+  static double fma_##mode##_d(double a, double b, double c) {                 \
+    volatile double x = a, y = b, z = c;                                       \
+    AT_MODE(double, fe, fma(x, y, z));                                         \
+  }                                                                            \
+  static float sqrt_##mode##_f(float a) { volatile float x = a; AT_MODE(float, fe, sqrtf(x)); } \
+  static double sqrt_##mode##_d(double a) { volatile double x = a; AT_MODE(double, fe, sqrt(x)); } \
+  static float rcp_##mode##_f(float a) { volatile float x = a; AT_MODE(float, fe, 1.0f / x); } \
+  static double rcp_##mode##_d(double a) { volatile double x = a; AT_MODE(double, fe, 1.0 / x); } \
+  static float add_##mode##_ftz(float a, float b) { return ftz(add_##mode##_f(ftz(a), ftz(b))); } \
+  static float mul_##mode##_ftz(float a, float b) { return ftz(mul_##mode##_f(ftz(a), ftz(b))); } \
+  static float div_##mode##_ftz(float a, float b) { return ftz(div_##mode##_f(ftz(a), ftz(b))); } \
+  static float fma_##mode##_ftz(float a, float b, float c) {                   \
+    return ftz(fma_##mode##_f(ftz(a), ftz(b), ftz(c)));                        \
+  }                                                                            \
+  static float sqrt_##mode##_ftz(float a) { return ftz(sqrt_##mode##_f(ftz(a))); } \
+  static float rcp_##mode##_ftz(float a) { return ftz(rcp_##mode##_f(ftz(a))); }
+ROUNDED(rn, FE_TONEAREST)
+ROUNDED(rz, FE_TOWARDZERO)
+ROUNDED(rm, FE_DOWNWARD)
+ROUNDED(rp, FE_UPWARD)
+
+static float rsqrt_f(float a) { return 1.0f / sqrtf(a); }
+static double rsqrt_d(double a) { return 1.0 / sqrt(a); }
+static float rsqrt_ftz(float a) { return ftz(rsqrt_f(ftz(a))); }
+static float sat_f(float a) { return a > 0.0f ? (a < 1.0f ? a : 1.0f) : 0.0f; } /* NaN: 0 */
+static double sat_d(double a) { return a > 0.0 ? (a < 1.0 ? a : 1.0) : 0.0; }
+static float sat_ftz(float a) { return sat_f(ftz(a)); }
+static float round_f(float a) { return nearbyintf(a); } /* the caller's mode: nearest */
+static double round_d(double a) { return nearbyint(a); }
+static float round_ftz(float a) { return nearbyintf(ftz(a)); }
+static uint32_t d2i_lo(double d) {
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return (uint32_t)u;
+}
+static uint32_t d2i_hi(double d) {
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return (uint32_t)(u >> 32);
+}
+static double lohi_i2d(uint32_t lo, uint32_t hi) {
+  uint64_t u = (uint64_t)hi << 32 | lo;
+  double d;
+  memcpy(&d, &u, 8);
+  return d;
+}
+
+#define ENTRIES(op, mode)                                                      \
+  {"llvm.nvvm." #op "." #mode ".f", (BuiltinFn)op##_##mode##_f},               \
+  {"llvm.nvvm." #op "." #mode ".ftz.f", (BuiltinFn)op##_##mode##_ftz},         \
+  {"llvm.nvvm." #op "." #mode ".d", (BuiltinFn)op##_##mode##_d}
+#define MODES(op) ENTRIES(op, rn), ENTRIES(op, rz), ENTRIES(op, rm), ENTRIES(op, rp)
+
+static const struct {
+  const char *name;
+  BuiltinFn fn;
+} nvmath_fns[] = {
+    MODES(add), MODES(mul), MODES(div), MODES(fma), MODES(sqrt), MODES(rcp),
+    {"llvm.nvvm.sqrt.f", (BuiltinFn)sqrt_rn_f},
+    {"llvm.nvvm.div.approx.f", (BuiltinFn)div_rn_f},
+    {"llvm.nvvm.div.approx.ftz.f", (BuiltinFn)div_rn_ftz},
+    {"llvm.nvvm.div.full", (BuiltinFn)div_rn_f},
+    {"llvm.nvvm.div.full.ftz", (BuiltinFn)div_rn_ftz},
+    {"llvm.nvvm.rcp.approx.ftz.f", (BuiltinFn)rcp_rn_ftz},
+    {"llvm.nvvm.rcp.approx.ftz.d", (BuiltinFn)rcp_rn_d},
+    {"llvm.nvvm.rsqrt.approx.f", (BuiltinFn)rsqrt_f},
+    {"llvm.nvvm.rsqrt.approx.ftz.f", (BuiltinFn)rsqrt_ftz},
+    {"llvm.nvvm.rsqrt.approx.d", (BuiltinFn)rsqrt_d},
+    {"llvm.nvvm.rsqrt.approx.ftz.d", (BuiltinFn)rsqrt_d},
+    {"llvm.nvvm.saturate.f", (BuiltinFn)sat_f},
+    {"llvm.nvvm.saturate.ftz.f", (BuiltinFn)sat_ftz},
+    {"llvm.nvvm.saturate.d", (BuiltinFn)sat_d},
+    {"llvm.nvvm.round.f", (BuiltinFn)round_f},
+    {"llvm.nvvm.round.ftz.f", (BuiltinFn)round_ftz},
+    {"llvm.nvvm.round.d", (BuiltinFn)round_d},
+    {"llvm.nvvm.d2i.lo", (BuiltinFn)d2i_lo},
+    {"llvm.nvvm.d2i.hi", (BuiltinFn)d2i_hi},
+    {"llvm.nvvm.lohi.i2d", (BuiltinFn)lohi_i2d},
+};
+
+BuiltinFn nvmath_lookup(const char *name) {
+  for (size_t i = 0; i < sizeof nvmath_fns / sizeof nvmath_fns[0]; i++)
+    if (!strcmp(name, nvmath_fns[i].name))
+      return nvmath_fns[i].fn;
+  return NULL;
+}
