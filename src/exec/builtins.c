@@ -592,6 +592,9 @@ static const Exact exact[] = {
     {"llvm.nvvm.read.ptx.sreg.clock", (BuiltinFn)s_clock},
     {"llvm.nvvm.read.ptx.sreg.clock64", (BuiltinFn)rt_clock},
     {"llvm.nvvm.read.ptx.sreg.globaltimer", (BuiltinFn)rt_clock},
+    /* inline PTX's %reserved_smem_offset_1 and cvta.shared (ptxasm.c) */
+    {"gasp.smem.reserved", (BuiltinFn)rt_smem_reserved},
+    {"gasp.smem.window", (BuiltinFn)rt_smem_window},
     {"llvm.nvvm.barrier0", (BuiltinFn)rt_barrier},
     {"llvm.nvvm.barrier.sync", (BuiltinFn)rt_barrier},
     {"llvm.nvvm.bar.sync", (BuiltinFn)rt_barrier},

@@ -78,8 +78,7 @@ unsigned spec_buffer_count(const RunArg *args, unsigned nargs);
 /* Buffer b's spec; *label gets "arg<i>" or "arg<i>.<field>" (cap bytes). */
 const RunArg *spec_buffer(const RunArg *args, unsigned nargs, unsigned b, char *label,
                           size_t cap);
-/* A struct argument has at most this many fields. */
-#define SPEC_MAX_FIELDS 64
+#define SPEC_MAX_FIELDS 64 /* the most fields a struct argument has */
 /* Field f's bytes: i8 1, i16 2, i32/f32 4, pad its count, else 8. */
 size_t spec_field_size(const RunArg *f);
 /* Writes field f's bytes (spec_field_size of them) at dst: a scalar's
@@ -269,6 +268,9 @@ uint64_t rt_global_id(uint32_t d);
 uint64_t rt_local_id(uint32_t d);
 uint64_t rt_linear_local_id(void); /* the item's index in its group */
 uint64_t rt_clock(void); /* the item's cycle counter: one more at each read */
+/* NVPTX's reserved shared block: its 32-bit window offset; an offset as an address */
+uint32_t rt_smem_reserved(void);
+uint64_t rt_smem_window(uint64_t off);
 uint64_t rt_group_id(uint32_t d);
 uint64_t rt_global_size(uint32_t d);
 uint64_t rt_local_size(uint32_t d);
@@ -286,14 +288,12 @@ void rt_unknown_called(void);
 void rt_assert_failed(const char *msg, const char *file, unsigned line, const char *fn);
 /* The arena kind holding [addr, addr+size), or RK_NONE. */
 int rt_kind_of(uint64_t addr);
-/* A pointer into the constant arena holding an HSA-like dispatch packet. */
+/* Pointers into the constant arena: an HSA-like dispatch packet, AMDGPU code
+   object v5's implicit kernel arguments (llvm.amdgcn.implicitarg.ptr). */
 void *rt_dispatch_packet(void);
-/* A pointer into the constant arena holding AMDGPU code object v5's
-   implicit kernel arguments (llvm.amdgcn.implicitarg.ptr). */
 void *rt_implicit_args(void);
 
-/* ---- exec.c: parse, prepare, JIT, run --------------------------------- */
-/* Runs module path; fills bufs.  Prints errors itself?  No: sets *err. */
+/* ---- exec.c: runs module path, fills bufs; on error sets *err --------- */
 int exec_module(const char *path, const RunOptions *o, RunBuffers *bufs,
                 char **err);
 

@@ -32,6 +32,10 @@
  *     and ordering qualifiers: a plain access, .volatile a volatile one),
  *   cp.async (a copy now, src-size bytes and zeros after),
  *     cp.async.commit_group / wait_group / wait_all (nothing to wait for).
+ *   cvta[.to].<space>.u64 (an address is the same in each view on the
+ *     host, but cvta.shared of a value below 4 GiB is a shared-window
+ *     offset: %reserved_smem_offset_1, cooperative groups' scratch block,
+ *     is one, made an address by rt.c's window).
  * Anything else (mma, ldmatrix, tex, labels, `${N:...}`, a 32-bit address:
  * a shared window's offset, whose host address has more bits) leaves the
  * call as it was, and prep.c refuses the kernel, naming the statement.
@@ -584,11 +588,31 @@ static bool do_mul_mad(Asm *a, const Stmt *x) {
   return wide ? ptx_do_mulx(a, x) : do_arith(a, x);
 }
 
+/* cvta[.to].<space>.u64 d, a: a generic address of a space's, or back.
+   On the host every address is 64 bits and the same in each view, but a
+   value below 4 GiB given to cvta.shared is a shared-window offset (what
+   %reserved_smem_offset_1 and a 32-bit shared address hold): rt.c's window
+   makes it an address.  A 32-bit cvta is refused. */
+static bool do_cvta(Asm *a, const Stmt *x) {
+  if (!need_ops(a, x, 2))
+    return false;
+  if (!ptx_has_mod(x, "u64"))
+    return ptx_fail(a, x->text, "a 32-bit address");
+  Ty t = {K_UINT, 64, 1};
+  LLVMValueRef v = ptx_rd(a, x->text, x->ops[1], 64, t, false);
+  if (!v)
+    return false;
+  bool to = ptx_has_mod(x, "to"), shared = ptx_has_mod(x, "shared") || ptx_has_mod(x, "shared::cta");
+  if (shared && !to)
+    v = ptx_call(a, "gasp.smem.window", a->s->i64, &v, 1);
+  return ptx_wr(a, x->text, x->ops[0], v, false);
+}
+
 static StmtFn ptx_handler(const char *op) {
   static const struct {
     const char *name;
     StmtFn fn;
-  } tab[] = {{"mov", do_mov},     {"cvt", do_cvt},     {"bfe", do_bfe},       {"setp", do_setp},
+  } tab[] = {{"mov", do_mov},     {"cvt", do_cvt},     {"cvta", do_cvta},     {"bfe", do_bfe},       {"setp", do_setp},
              {"selp", do_selp},   {"dp4a", do_dp4a},   {"shfl", do_shfl},     {"vote", do_vote},     {"ld", do_ldst},
              {"st", do_ldst},     {"cp", do_cp_async}, {"add", do_arith},     {"sub", do_arith},
              {"mul", do_mul_mad},   {"fma", do_arith},   {"mad", do_mul_mad},     {"min", do_arith},

@@ -265,6 +265,8 @@ static LLVMValueRef special(Asm *a, const char *r) {
       free(n);
       return v;
     }
+  if (!strcmp(r, "reserved_smem_offset_1")) /* a 32-bit shared-window offset */
+    return ptx_call(a, "gasp.smem.reserved", a->s->i32, NULL, 0);
   if (strncmp(r, "lanemask_", 9))
     return NULL;
   LLVMValueRef lane = ptx_call(a, "llvm.nvvm.read.ptx.sreg.laneid", a->s->i32, NULL, 0);

@@ -48,6 +48,10 @@
 #define GUARD_BYTES 4096u
 #define MAX_ITEMS 1024u
 #define MAX_DEPTH 256u
+/* NVPTX's reserved shared memory (%reserved_smem_offset_1: cooperative
+   groups keeps its block-wide scratch there, 288 bytes at most, zeroed with
+   the arena for each group); the device reserves 1 KiB on sm_80 and later */
+#define SMEM_RESERVED 1024u
 #define ALIGN 64u
 
 enum { IT_READY, IT_RUNNING, IT_BARRIER, IT_DONE };
@@ -82,6 +86,7 @@ typedef struct Runtime {
   const TgtTable *t;
   uint8_t *arena[RK_COUNT];
   size_t arena_size[RK_COUNT], arena_used[RK_COUNT];
+  uint8_t *smem_reserved; /* NVPTX's reserved shared block (rt_smem_reserved) */
   VEC(Range) ranges;
   size_t ngroups[3], group[3];
   Item *items;
@@ -387,6 +392,25 @@ void rt_leave(void) {
 uint64_t rt_local_id(uint32_t d) { return d < 3 ? rt_cur->items[rt_cur->cur].lid[d] : 0; }
 uint64_t rt_linear_local_id(void) { return rt_cur->cur; }
 uint64_t rt_clock(void) { return ++rt_cur->items[rt_cur->cur].clock; }
+
+/* NVPTX's 32-bit shared-window offsets: relative to the 4 GiB-aligned base
+   below the local arena (one fixed address in every run), which must hold
+   the whole arena.  A 64-bit value past 4 GiB is a host address already
+   (what a 64-bit shared address is on the host) and stays as it is. */
+static uint64_t smem_window_base(Runtime *r) {
+  uint64_t lo = (uint64_t)(uintptr_t)r->arena[RK_LOCAL], base = lo & ~0xffffffffull;
+  if (lo + r->arena_size[RK_LOCAL] > base + 0x100000000ull)
+    raise_error(r, RUN_EKERNEL,
+                xstrdup("the local arena crosses a 4 GiB boundary: no 32-bit shared-window "
+                        "offset names it (NVPTX's %reserved_smem_offset_1)"));
+  return base;
+}
+uint32_t rt_smem_reserved(void) {
+  return (uint32_t)((uint64_t)(uintptr_t)rt_cur->smem_reserved - smem_window_base(rt_cur));
+}
+uint64_t rt_smem_window(uint64_t off) {
+  return off >> 32 ? off : smem_window_base(rt_cur) + off;
+}
 uint64_t rt_group_id(uint32_t d) { return d < 3 ? rt_cur->group[d] : 0; }
 uint64_t rt_local_size(uint32_t d) { return d < 3 ? rt_cur->o->local[d] : 1; }
 uint64_t rt_global_size(uint32_t d) { return d < 3 ? rt_cur->o->global[d] : 1; }
@@ -619,6 +643,7 @@ static bool set_up(Runtime *r, RunGlobalsFn globals, RunBuffers *bufs, char **er
               round_up(a->fields[k].count * spec_elem_size(a->fields[k].elem), ALIGN);
     }
   }
+  need[RK_LOCAL] += SMEM_RESERVED;
   size_t stack = PRIVATE_BUDGET / (r->nitems ? r->nitems : 1) / 4096 * 4096;
   r->stack_bytes = stack < STACK_MIN ? STACK_MIN : stack > STACK_MAX ? STACK_MAX : stack;
   need[RK_PRIVATE] = r->nitems * (r->stack_bytes + GUARD_BYTES);
@@ -719,6 +744,7 @@ static bool set_up(Runtime *r, RunGlobalsFn globals, RunBuffers *bufs, char **er
       break;
     }
   }
+  r->smem_reserved = arena_alloc(r, RK_LOCAL, SMEM_RESERVED);
   size_t ng = r->p->gkind.n;
   uint64_t *addrs = xcalloc(ng ? ng : 1, sizeof *addrs);
   globals(addrs);

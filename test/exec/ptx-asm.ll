@@ -202,6 +202,40 @@ define ptx_kernel void @p(ptr addrspace(1) %out) {
   ret void
 }
 
+;; Cooperative groups' reserved shared memory (CUDA's cooperative_groups/
+;; details/memory.h on sm_80+): %reserved_smem_offset_1 is a 32-bit
+;; shared-window offset and cvta.shared makes it an address of the group's
+;; shared memory (src/exec/rt.c, 1 KiB, zeroed for each group).  Lane 0
+;; stores 42 there, both lanes read it after the barrier; the address is a
+;; shared one (isspacep.shared); --check-as checks both accesses as such.
+; RUN: gasp-run %s --kernel r --global 2 --check-as --dump %t --arg buf:i32:4 | FileCheck %s --check-prefix=R
+; R: arg0: 4 x i32
+; RUN: od -An -t d4 -v %t/arg0.bin | FileCheck %s --check-prefix=ROUT
+; ROUT: 42 1 42 1
+; RUN: gasp-run %s --kernel r --global 2 --check-as --compare %t/opt.ll --arg buf:i32:4 | FileCheck %s --check-prefix=SAME
+declare i1 @llvm.nvvm.isspacep.shared(ptr)
+define ptx_kernel void @r(ptr addrspace(1) %out) {
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %a = call i64 asm "{\0A\09 .reg .u32 start;\0A\09 .reg .u64 extended;\0A\09 mov.u32 start, %reserved_smem_offset_1;\0A\09 cvt.u64.u32 extended, start;\0A\09 cvta.shared.u64 $0, extended;\0A\09}", "=l"()
+  %p = inttoptr i64 %a to ptr
+  %first = icmp eq i32 %tid, 0
+  br i1 %first, label %w, label %j
+w:
+  store i32 42, ptr %p
+  br label %j
+j:
+  call void @llvm.nvvm.barrier0()
+  %v = load i32, ptr %p
+  %k = mul i32 %tid, 2
+  %o0 = getelementptr i32, ptr addrspace(1) %out, i32 %k
+  store i32 %v, ptr addrspace(1) %o0
+  %sh = call i1 @llvm.nvvm.isspacep.shared(ptr %p)
+  %shi = zext i1 %sh to i32
+  %o1 = getelementptr i32, ptr addrspace(1) %o0, i32 1
+  store i32 %shi, ptr addrspace(1) %o1
+  ret void
+}
+
 ; Integer bit manipulation (src/exec/ptxint.c), each by the PTX ISA:
 ; mul.hi.u32 (2^31 * 4 >> 32), mul.wide.s32 (-3 * 5, low word), mad.lo
 ; (3 * 4 + 5), popc 0xf0f0, clz 1 and 0, brev 1, bfi (0xf into bits 4-7),

@@ -14,17 +14,18 @@ import sys
 
 OPS = ["mov", "cvt", "add", "sub", "mul", "fma", "max", "min", "neg", "abs", "and", "or",
        "xor", "not", "shl", "shr", "bfe", "setp", "selp", "dp4a", "shfl", "vote", "ld", "st",
-       "cp", "rcp", "sqrt", "ex2", "mma", "ldmatrix", "bra", "prmt"]
+       "cp", "rcp", "sqrt", "ex2", "mma", "ldmatrix", "bra", "prmt", "cvta"]
 MODS = ["u32", "s32", "b32", "f32", "f16", "bf16", "f16x2", "bf16x2", "u64", "s64", "b64",
         "f64", "u16", "s16", "b16", "u8", "s8", "pred", "tf32", "rn", "rna", "rni", "rzi",
         "sat", "ftz", "approx", "NaN", "lo", "hi", "wide", "global", "shared", "shared::cta",
         "local", "const", "param", "v2", "v4", "v8", "nc", "cs", "relaxed", "gpu", "volatile",
         "sync", "up", "down", "bfly", "idx", "ballot", "any", "all", "uni", "eq", "ne", "lt",
-        "ge", "async", "cg", "commit_group", "wait_all", "L2::128B", "pack", "x9"]
+        "ge", "async", "cg", "commit_group", "wait_all", "L2::128B", "pack", "x9", "to"]
 OPERANDS = ["$0", "$1", "$2", "$3", "$4", "$7", "$99", "r0", "p", "!p", "_", "%laneid",
             "%tid.x", "%lanemask_lt", "%clock", "0", "1", "-1", "0x10", "0f3F800000",
             "0d3FF0000000000000", "1.5", "{$0, $1}", "{lo,hi}", "{$1}", "{}", "[$1]",
-            "[$1+4]", "[$1 + -8]", "[]", "[$2+x]", "r0|p", "$1|", "", "low", "high"]
+            "[$1+4]", "[$1 + -8]", "[]", "[$2+x]", "r0|p", "$1|", "", "low", "high",
+            "%reserved_smem_offset_1"]
 SEPS = [";", ";\n", " ", "\n", "{", "}", "{ ", " }", ";;"]
 
 
@@ -94,6 +95,9 @@ REAL = [
     ("{ cvt.rn.tf32.f32 $0, $1; }", "=r,r", "i32 2139095040", "i32"),
     ("shl.b32 $0, $1, $2;", "=r,r,r", "i32 1, i32 40", "i32"),
     ("shr.s64 $0, $1, $2;", "=l,l,r", "i64 -8, i32 99", "i64"),
+    ("{\\0A\\09 .reg .u32 start;\\0A\\09 .reg .u64 extended;\\0A\\09 mov.u32 start, %reserved_smem_offset_1;"
+     "\\0A\\09 cvt.u64.u32 extended, start;\\0A\\09 cvta.shared.u64 $0, extended;\\0A\\09}", "=l", "", "i64"),
+    ("cvta.shared.u64 $0, $1;\\0A\\09 cvta.to.global.u64 $0, $0;", "=l,l", "i64 4096", "i64"),
 ]
 
 
