@@ -764,6 +764,17 @@ static int pointee_type(const char *p) {
 
 static const size_t type_size[] = {4, 4, 8, 8, 4, 8};
 
+/* atomic_ops' op on type t (i j l m f d), touching the pointer argument's
+   element; NULL where that type has none. */
+static BuiltinFn atomic_fn(const char *op, int t, BuiltinMem *mem) {
+  for (size_t i = 0; i < sizeof atomic_ops / sizeof atomic_ops[0]; i++)
+    if (!strcmp(op, atomic_ops[i].op) && atomic_ops[i].fn[t]) {
+      *mem = (BuiltinMem){0, -1, (unsigned)type_size[t]};
+      return atomic_ops[i].fn[t];
+    }
+  return NULL;
+}
+
 static BuiltinFn lookup_atomic(const char *base, const char *params, BuiltinMem *mem) {
   char b[64];
   size_t n = strlen(base);
@@ -777,14 +788,7 @@ static BuiltinFn lookup_atomic(const char *base, const char *params, BuiltinMem 
     if (!strcmp(b, atomic_names[i].name))
       op = atomic_names[i].op;
   int t = pointee_type(params);
-  if (!op || t < 0)
-    return NULL;
-  for (size_t i = 0; i < sizeof atomic_ops / sizeof atomic_ops[0]; i++)
-    if (!strcmp(op, atomic_ops[i].op) && atomic_ops[i].fn[t]) {
-      *mem = (BuiltinMem){0, -1, (unsigned)type_size[t]};
-      return atomic_ops[i].fn[t];
-    }
-  return NULL;
+  return op && t >= 0 ? atomic_fn(op, t, mem) : NULL;
 }
 
 /* NVVM's scoped atomics, llvm.nvvm.atomic.<op>.gen.<i|ui|f>.<sys|cta>.<type>.p0
@@ -801,11 +805,8 @@ static BuiltinFn lookup_nvvm_atomic(const char *name, BuiltinMem *mem) {
   bool wide = !strcmp(ty + 1, "64"), fl = !strcmp(kind, "f");
   int t = fl ? 4 + wide : (strcmp(kind, "i") ? 1 : 0) + 2 * wide; /* i j l m f d */
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-    for (size_t k = 0; !strcmp(op, ops[i][0]) && k < sizeof atomic_ops / sizeof atomic_ops[0]; k++)
-      if (!strcmp(ops[i][1], atomic_ops[k].op) && atomic_ops[k].fn[t]) {
-        *mem = (BuiltinMem){0, -1, (unsigned)type_size[t]};
-        return atomic_ops[k].fn[t];
-      }
+    if (!strcmp(op, ops[i][0]))
+      return atomic_fn(ops[i][1], t, mem);
   return NULL;
 }
 
