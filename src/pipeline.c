@@ -75,7 +75,8 @@ static const GaspStatDesc st_group_rounds = {
   X(hazards, hazards_run, 0, 0, USER,                                                              \
     "shapes LLVM 22's back ends mishandle (amdgcn: run-time lanes of pointer vectors)")            \
   X(frames, frames_run, FACTS_INVENTORY, 0, USER,                                                  \
-    "NVPTX: printf buffers, volatile slots, by-value arguments as llc-22 makes them local")        \
+    "NVPTX: printf buffers, volatile slots, by-value arguments, run-time vector lanes as llc-22 "  \
+    "makes them local")                                                                            \
   X(twins, twins_run, 0, 0, USER,                                                                  \
     "NVPTX: a named parameter whose callers keep its generic twin live takes the twin")            \
   X(externalize, externalize_run, 0, 0, USER,                                                      \

@@ -21,6 +21,14 @@
  *     lowering in the caller, reading through the argument pointer: local
  *     reads when it is a slot or a cast from the local space, generic ones
  *     (`ld [%rd+k]`, `ld [%SP+k]`) when it is a GEP over either.
+ *   LANES: a vector read or written at a lane chosen at run time
+ *     (`extractelement <4 x float> %v, i64 %i`, which InstCombine makes of
+ *     `c ? v[2] : v[1]`; OpenCL's `v[i]`) is split by code generation's
+ *     type legalizer into a stack temporary: `st [%SP]` of every lane,
+ *     `ld [%SP+4*i]` — a frame, four generic stores and a generic load
+ *     (GEGL's color-to-alpha).  Only the vectors NVPTX keeps in one
+ *     32-bit register (v2f16, v4i8: TgtTable.lane_reg_bits) are indexed
+ *     in registers.
  *
  * The defects are pass order in LLVM's NVPTX pipeline (tgt_hazards:
  * TGT_HAZARD_FRAME); what gasp can do is hand over what those steps leave
@@ -45,6 +53,12 @@
  *     stops SROA); with a volatile access among the loads and stores each
  *     part of it overlaps (so no part is promotable: the fake use costs no
  *     register) and a non-volatile access (what SROA would rewrite).
+ *   LANES: each such read becomes a chain of selects on the index
+ *     (`i == 1 ? v[1] : v[0]`, ...), each write a select per lane, as
+ *     AMDGPU's own lowering expands them (SITargetLowering::
+ *     shouldExpandVectorDynExt: "otherwise it will be lowered via
+ *     memory"); vectors of up to MAX_LANES lanes.  An index out of range
+ *     reads lane 0 or writes nothing, where LLVM's result is poison.
  *
  * Where it runs: last in the default pipeline and the plugin's late one;
  * not in the plugin's early run, where LLVM's optimizer still runs and a
@@ -53,8 +67,9 @@
  * VARARGS is the calling convention llc applies to every function.
  *
  * Remark: "N slots with volatile accesses kept from SROA, M variadic calls
- * given an argument buffer, K by-value arguments made casts of local GEPs
- * (llc-22 NVPTX: the stack frame in the generic space)".
+ * given an argument buffer, K by-value arguments made casts of local GEPs,
+ * L run-time lanes of vectors made selects (llc-22 NVPTX: the stack frame
+ * in the generic space)".
  * Requires: a module that verifies.  Debug name: frames.
  * Statistics: frames.* (below).  Tests: test/frames/.
  */
@@ -64,11 +79,14 @@
 #include <string.h>
 
 #define MAX_DEPTH 32 /* casts and GEPs followed from a slot or to an argument's root */
+#define MAX_LANES 16 /* LANES: OpenCL's widest vector; a select and a compare a lane */
 
 static const GaspStatDesc st_varargs = {
     "frames.variadic-calls", "variadic calls given an argument buffer before llc (NVPTX)"};
 static const GaspStatDesc st_byvals = {
     "frames.byval-args", "by-value arguments made casts of local GEPs (NVPTX)"};
+static const GaspStatDesc st_lanes = {
+    "frames.dynamic-lanes", "vector lanes chosen at run time made selects (NVPTX)"};
 static const GaspStatDesc st_slots = {
     "frames.slots-kept", "slots with volatile accesses kept from llc's SROA by a fake use (NVPTX)"};
 
@@ -330,6 +348,74 @@ static unsigned keep_slots(LLVMModuleRef m, LLVMBuilderRef b, const TgtTable *t)
   return kept;
 }
 
+/* ---- LANES ---------------------------------------------------------------- */
+
+/* Does i read (extractelement) or write (insertelement) a vector at a lane
+   an instruction or argument picks, of a vector code generation would
+   spill to index? */
+static bool lane_at_run_time(LLVMValueRef i, const TgtTable *t) {
+  unsigned k;
+  if (LLVMIsAExtractElementInst(i))
+    k = 1;
+  else if (LLVMIsAInsertElementInst(i))
+    k = 2;
+  else
+    return false;
+  LLVMTypeRef vt = LLVMTypeOf(LLVMGetOperand(i, 0));
+  if (LLVMIsAConstant(LLVMGetOperand(i, k)) || LLVMGetTypeKind(vt) != LLVMVectorTypeKind)
+    return false;
+  unsigned n = LLVMGetVectorSize(vt);
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(
+      LLVMGetBasicBlockParent(LLVMGetInstructionParent(i))));
+  uint64_t bits = LLVMSizeOfTypeInBits(td, LLVMGetElementType(vt)) * n;
+  return n >= 2 && n <= MAX_LANES && bits != t->lane_reg_bits;
+}
+
+/* i (lane_at_run_time) rebuilt as selects on its index before it, which it
+   is replaced by and erased. */
+static void lane_selects(LLVMBuilderRef b, LLVMValueRef i, LLVMValueRef fn) {
+  bool read = LLVMIsAExtractElementInst(i) != NULL;
+  LLVMValueRef v = LLVMGetOperand(i, 0);
+  LLVMValueRef idx = LLVMGetOperand(i, read ? 1 : 2);
+  LLVMTypeRef it = LLVMTypeOf(idx);
+  unsigned n = LLVMGetVectorSize(LLVMTypeOf(v));
+  LLVMPositionBuilderBefore(b, i);
+  LLVMSetCurrentDebugLocation2(b, ir_loc_of(i, fn));
+  LLVMValueRef r = read ? LLVMBuildExtractElement(b, v, LLVMConstInt(it, 0, false), "")
+                        : LLVMGetUndef(LLVMTypeOf(v));
+  for (unsigned k = read ? 1 : 0; k < n; k++) {
+    LLVMValueRef lane = LLVMConstInt(it, k, false);
+    LLVMValueRef here = LLVMBuildICmp(b, LLVMIntEQ, idx, lane, "");
+    LLVMValueRef old = LLVMBuildExtractElement(b, v, lane, "");
+    if (read)
+      r = LLVMBuildSelect(b, here, old, r, "");
+    else
+      r = LLVMBuildInsertElement(b, r, LLVMBuildSelect(b, here, LLVMGetOperand(i, 1), old, ""),
+                                 lane, "");
+  }
+  LLVMReplaceAllUsesWith(i, r);
+  ir_erase_salvaging(i, r);
+}
+
+static unsigned unstack_lanes(LLVMModuleRef m, LLVMBuilderRef b, const TgtTable *t) {
+  unsigned made = 0;
+  ValVec found = {0};
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (ir_optnone(f))
+      continue;
+    found.n = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (lane_at_run_time(i, t))
+          vec_push(&found, i);
+    for (size_t k = 0; k < found.n; k++)
+      lane_selects(b, found.v[k], f);
+    made += (unsigned)found.n;
+  }
+  vec_free(&found);
+  return made;
+}
+
 /* ---- the pass ------------------------------------------------------------- */
 
 bool frames_run(PassRun *run) {
@@ -343,20 +429,24 @@ bool frames_run(PassRun *run) {
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   unsigned byvals = inv.byval_calls ? localize_byvals(m, b, cx->tgt) : 0;
   unsigned kept = inv.volatile_accesses ? keep_slots(m, b, cx->tgt) : 0;
+  unsigned lanes = unstack_lanes(m, b, cx->tgt);
   LLVMDisposeBuilder(b);
   cx_stat(cx, &st_varargs, varargs);
   cx_stat(cx, &st_byvals, byvals);
   cx_stat(cx, &st_slots, kept);
-  if (varargs || byvals || kept) {
+  cx_stat(cx, &st_lanes, lanes);
+  if (varargs || byvals || kept || lanes) {
     GaspRemark *r = cx_remark(cx, GASP_REMARK_PASSED, "Frame", NULL, NULL);
     rm_arg(r, "Slots", "%u", kept);
     rm_arg(r, "String", " slot%s with volatile accesses kept from SROA, ", kept == 1 ? "" : "s");
     rm_arg(r, "Calls", "%u", varargs);
     rm_arg(r, "String", " variadic call%s given an argument buffer, ", varargs == 1 ? "" : "s");
     rm_arg(r, "ByVal", "%u", byvals);
-    rm_arg(r, "String", " by-value argument%s made casts of local GEPs (llc-22 NVPTX: the stack "
-           "frame in the generic space)", byvals == 1 ? "" : "s");
+    rm_arg(r, "String", " by-value argument%s made casts of local GEPs, ", byvals == 1 ? "" : "s");
+    rm_arg(r, "Lanes", "%u", lanes);
+    rm_arg(r, "String", " run-time lane%s of vectors made selects (llc-22 NVPTX: the stack frame "
+           "in the generic space)", lanes == 1 ? "" : "s");
     rm_done(r);
   }
-  return varargs || byvals || kept;
+  return varargs || byvals || kept || lanes;
 }

@@ -126,6 +126,8 @@ typedef struct TgtTable {
                                      its use, where LICM had hoisted it;
                                      where not: rewrite.c, icmp_operand
                                      and null_test_stays) */
+  unsigned lane_reg_bits;         /* a vector this wide read at a run-time lane stays in
+                                     registers (NVPTX 32); any other: frames.c, LANES */
   bool named_overloads;           /* OpenCL builtins are read by mangled name,
                                      a named-space overload as well (SPIR-V:
                                      OpAtomic*, vloadn; pass/overloads.c) */

@@ -1,12 +1,15 @@
 // The thread's own stack frame, as random OpenCL programs and printf use it:
 // a struct with volatile fields initialised from a constant (SROA makes the
 // initialiser's stores non-volatile, beside the volatile field accesses), a
-// volatile local handed to a helper, and a printf.  Without gasp's `frames`
-// pass llc-22 writes the initialiser and the printf buffer through the
-// generic stack pointer (st [%SP+k]); with it, every frame access is .local.
+// volatile local handed to a helper, and a printf; and a float4 read at a
+// lane picked at run time (InstCombine makes `a.z > a.y ? d.z : d.y` one
+// extractelement at a selected index: GEGL's color-to-alpha).  Without
+// gasp's `frames` pass llc-22 writes the initialiser, the printf buffer and
+// the vector's lanes through the generic stack pointer (st [%SP+k]); with
+// it, every frame access is .local and the lane a select.
 //
-// gasp-opt on clang -O2 output, then llc: 5 generic accesses -> 0; the
-// kernel computes and prints the same (gasp-run runs the expanded printf
+// gasp-opt on clang -O2 output, then llc: 10 generic accesses -> 0; the
+// kernels compute and print the same (gasp-run runs the expanded printf
 // call as CUDA's vprintf).
 // RUN: clang-22 -cl-std=CL2.0 -Xclang -finclude-default-header -nogpulib -target nvptx64-nvidia-cuda -O2 -S -emit-llvm %s -o %t.ll
 // RUN: llc -mcpu=sm_90 %t.ll -o - | FileCheck %s --check-prefix=CLANG
@@ -18,9 +21,10 @@
 // RUN: diff %t.clang.out %t.gasp.out
 // RUN: FileCheck %s --check-prefix=OUT < %t.gasp.out
 // RUN: gasp-run %t.ll --kernel k --global 4 --arg buf:i64:4 --arg i32=2 --check-as --compare %t.gasp.ll | FileCheck %s --check-prefix=EXEC
+// RUN: gasp-run %t.ll --kernel pick --global 16 --arg buf:f32:64:rand=7 --arg buf:f32:16 --check-as --compare %t.gasp.ll | FileCheck %s --check-prefix=EXEC
 // (Through the plugin: test/plugin/frames.test.)
 //
-// CLANG-COUNT-5: {{[[:space:]]st\.[bsuf][0-9]+}} [%SP
+// CLANG-COUNT-9: {{[[:space:]]st\.[bsuf][0-9]+}} [%SP
 // IR: call void (...) @llvm.fake.use(ptr addrspace(5)
 // IR: store i32 {{.*}}, ptr addrspace(5)
 // IR: call i32 @printf(ptr addrspace(4) {{.*}}, ptr %
@@ -56,4 +60,20 @@ kernel void k(global ulong *out, int n) {
   out[id] = c0.f0 + c0.f1 + c0.f2 + c0.f3 + c1.b + g + c1.a[id & 3];
   if (id == n)
     printf("k: %d %ld %f\n", c0.f3, c0.f1 + n, (float)g);
+}
+
+// Which of d's lanes to keep is a select of 2, 1 and 0, read at run time.
+kernel void pick(global float4 *in, global float *out) {
+  int id = get_global_id(0);
+  float4 v = in[id], color = in[(id + 1) & 15];
+  float4 d = fabs(v - color);
+  float4 a = d / (fabs(color) + 1.0f);
+  float r;
+  if (a.z > a.y && a.z > a.x)
+    r = d.z;
+  else if (a.y > a.x)
+    r = d.y;
+  else
+    r = d.x;
+  out[id] = r * a.w;
 }
