@@ -57,8 +57,9 @@
  *     (`i == 1 ? v[1] : v[0]`, ...), each write a select per lane, as
  *     AMDGPU's own lowering expands them (SITargetLowering::
  *     shouldExpandVectorDynExt: "otherwise it will be lowered via
- *     memory"); vectors of up to MAX_LANES lanes.  An index out of range
- *     reads lane 0 or writes nothing, where LLVM's result is poison.
+ *     memory"), where the selects cost less than the spill in every
+ *     column (LANES_BITS, below).  An index out of range reads lane 0 or
+ *     writes nothing, where LLVM's result is poison.
  *
  * Where it runs: last in the default pipeline and the plugin's late one;
  * not in the plugin's early run, where LLVM's optimizer still runs and a
@@ -79,7 +80,18 @@
 #include <string.h>
 
 #define MAX_DEPTH 32 /* casts and GEPs followed from a slot or to an argument's root */
-#define MAX_LANES 16 /* LANES: OpenCL's widest vector; a select and a compare a lane */
+/* LANES' cost model, measured with llc-22 and ptxas 13.0 on a kernel
+   reading one lane of a vector it computes (bench/README.md, "The NVPTX
+   stack frame"): selects beat the spill in every column (PTX and machine
+   instructions, registers, frame) for 8- and 32-bit lanes up to 256 bits
+   (float4: PTX 28 -> 23, SASS 30 -> 20; float8, uchar16) and 64-bit lanes
+   up to 128 (double2); not for 16-bit lanes, which NVPTX keeps two to a
+   register and unpacks for each lane read (half4: PTX 24 -> 26), nor
+   wider vectors (float16: PTX 55 -> 62; double8: SASS 46 -> 51; long4 with
+   a multiply: 20 -> 26 registers). */
+#define MAX_LANES 16
+#define LANES_BITS 256
+#define LANES_BITS_WIDE 128 /* of 64-bit lanes */
 
 static const GaspStatDesc st_varargs = {
     "frames.variadic-calls", "variadic calls given an argument buffer before llc (NVPTX)"};
@@ -367,8 +379,10 @@ static bool lane_at_run_time(LLVMValueRef i, const TgtTable *t) {
   unsigned n = LLVMGetVectorSize(vt);
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(
       LLVMGetBasicBlockParent(LLVMGetInstructionParent(i))));
-  uint64_t bits = LLVMSizeOfTypeInBits(td, LLVMGetElementType(vt)) * n;
-  return n >= 2 && n <= MAX_LANES && bits != t->lane_reg_bits;
+  uint64_t lane = LLVMSizeOfTypeInBits(td, LLVMGetElementType(vt)), bits = lane * n;
+  if (n < 2 || n > MAX_LANES || bits == t->lane_reg_bits)
+    return false;
+  return lane == 64 ? bits <= LANES_BITS_WIDE : (lane == 8 || lane == 32) && bits <= LANES_BITS;
 }
 
 /* i (lane_at_run_time) rebuilt as selects on its index before it, which it
