@@ -31,9 +31,9 @@ every space so that gasp clones them (make fuzz-asan; docs/reliability.md).
 --vectors adds (an eighth stream) noinline helpers that read and write
 uint4 and uint2 through a generic pointer, called on the work-item's own
 private and local vectors (AMDGPU MUBUF scratch splits a named private
-access wider than 8 bytes: bench/random --vectors); vget4 also reads a
-lane InstCombine picks at run time (`c ? d.z : d.y`, NVPTX's stack
-temporary: frames.c, LANES).
+access wider than 8 bytes: bench/random --vectors); vget4 also writes a
+lane its index picks and reads one InstCombine picks at run time
+(`c ? d.z : d.y`; NVPTX's stack temporary: frames.c, LANES).
 
 --writers adds (a ninth stream) a cursor struct of three pointers (into
 any space, chosen at run time too) and two integers, handed to noinline
@@ -530,6 +530,7 @@ class Gen:
             "static __attribute__((noinline)) uint vget4(uint4 *p, uint i) {\n"
             "  uint4 v = p[i & 1u];\n  p[(i + 1u) & 1u] += (uint4)(i, %s, i ^ %s, 1u);\n"
             "  uint4 d = v * %s + (uint4)(i);\n"
+            "  d[(i >> 2) & 3u] ^= v.w;\n  p[(i + 1u) & 1u] ^= d;\n"
             "  uint r = (v.z > v.y && v.z > v.x) ? d.z : (v.y > v.x ? d.y : d.x);\n"
             "  return v.x + v.y * 3u + v.z + v.w + r;\n}" % (c(), c(), c()))
         self.stream_helpers.append(

@@ -396,7 +396,7 @@ static void lane_selects(LLVMBuilderRef b, LLVMValueRef i, LLVMValueRef fn) {
   LLVMPositionBuilderBefore(b, i);
   LLVMSetCurrentDebugLocation2(b, ir_loc_of(i, fn));
   LLVMValueRef r = read ? LLVMBuildExtractElement(b, v, LLVMConstInt(it, 0, false), "")
-                        : LLVMGetUndef(LLVMTypeOf(v));
+                        : LLVMGetPoison(LLVMTypeOf(v));
   for (unsigned k = read ? 1 : 0; k < n; k++) {
     LLVMValueRef lane = LLVMConstInt(it, k, false);
     LLVMValueRef here = LLVMBuildICmp(b, LLVMIntEQ, idx, lane, "");
