@@ -232,7 +232,7 @@ const Reach *facts_reach(Facts *f);
    pass that visits every function anyway (infer): fn's part added to *inv
    after its last change, then the whole given to the store. */
 typedef struct Inventory {
-  bool generic_ptr_loads, byval_calls, volatile_accesses, generic_accesses;
+  bool generic_ptr_loads, byval_calls, volatile_accesses, generic_accesses, runtime_lanes;
 } Inventory;
 const Inventory *facts_inventory(Facts *f);
 void facts_inventory_add(const Facts *f, LLVMValueRef fn, Inventory *inv);

@@ -172,6 +172,12 @@ void facts_inventory_add(const Facts *f, LLVMValueRef fn, Inventory *inv) {
       case LLVMStore:
         inv->volatile_accesses |= LLVMGetVolatile(i);
         break;
+      case LLVMExtractElement: /* a lane an instruction or argument picks (frames.c) */
+        inv->runtime_lanes |= !LLVMIsAConstant(LLVMGetOperand(i, 1));
+        break;
+      case LLVMInsertElement:
+        inv->runtime_lanes |= !LLVMIsAConstant(LLVMGetOperand(i, 2));
+        break;
       case LLVMCall: {
         const IrMemIntrin *mi = ir_mem_intrin(i);
         inv->volatile_accesses |= mi && ir_mem_intrin_volatile(mi, i);

@@ -365,7 +365,7 @@ static unsigned keep_slots(LLVMModuleRef m, LLVMBuilderRef b, const TgtTable *t)
 /* Does i read (extractelement) or write (insertelement) a vector at a lane
    an instruction or argument picks, of a vector code generation would
    spill to index? */
-static bool lane_at_run_time(LLVMValueRef i, const TgtTable *t) {
+static bool lane_at_run_time(LLVMValueRef i, LLVMTargetDataRef td, const TgtTable *t) {
   unsigned k;
   if (LLVMIsAExtractElementInst(i))
     k = 1;
@@ -377,8 +377,6 @@ static bool lane_at_run_time(LLVMValueRef i, const TgtTable *t) {
   if (LLVMIsAConstant(LLVMGetOperand(i, k)) || LLVMGetTypeKind(vt) != LLVMVectorTypeKind)
     return false;
   unsigned n = LLVMGetVectorSize(vt);
-  LLVMTargetDataRef td = LLVMGetModuleDataLayout(LLVMGetGlobalParent(
-      LLVMGetBasicBlockParent(LLVMGetInstructionParent(i))));
   uint64_t lane = LLVMSizeOfTypeInBits(td, LLVMGetElementType(vt)), bits = lane * n;
   if (n < 2 || n > MAX_LANES || bits == t->lane_reg_bits)
     return false;
@@ -412,6 +410,7 @@ static void lane_selects(LLVMBuilderRef b, LLVMValueRef i, LLVMValueRef fn) {
 }
 
 static unsigned unstack_lanes(LLVMModuleRef m, LLVMBuilderRef b, const TgtTable *t) {
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
   unsigned made = 0;
   ValVec found = {0};
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
@@ -420,7 +419,7 @@ static unsigned unstack_lanes(LLVMModuleRef m, LLVMBuilderRef b, const TgtTable 
     found.n = 0;
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        if (lane_at_run_time(i, t))
+        if (lane_at_run_time(i, td, t))
           vec_push(&found, i);
     for (size_t k = 0; k < found.n; k++)
       lane_selects(b, found.v[k], f);
@@ -438,12 +437,12 @@ bool frames_run(PassRun *run) {
   facts_pass_entry(cx, m);
   if (!(tgt_hazards(LLVMGetTarget(m)) & TGT_HAZARD_FRAME))
     return false;
-  Inventory inv = *facts_inventory(run->facts); /* the expansion adds neither kind */
+  Inventory inv = *facts_inventory(run->facts); /* the expansion adds none of the kinds */
   unsigned varargs = expand_variadics(run);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   unsigned byvals = inv.byval_calls ? localize_byvals(m, b, cx->tgt) : 0;
   unsigned kept = inv.volatile_accesses ? keep_slots(m, b, cx->tgt) : 0;
-  unsigned lanes = unstack_lanes(m, b, cx->tgt);
+  unsigned lanes = inv.runtime_lanes ? unstack_lanes(m, b, cx->tgt) : 0;
   LLVMDisposeBuilder(b);
   cx_stat(cx, &st_varargs, varargs);
   cx_stat(cx, &st_byvals, byvals);
