@@ -57,6 +57,9 @@
  *     passes the slot's generic address (the generic alloca the named
  *     slot was cast from, or its cast built at the call: clang's `%SP+k`),
  *     so the kernel's code is clang's.
+ *   - or the space's parameters take generic pointers twin or not
+ *     (TgtSpace.args_generic: NVPTX private, below); the calls without a
+ *     twin pass the argument's cast built at the call.
  * A function that calls itself, or is invoked, keeps the parameter named.
  * Sound: the parameter holds the same pointer, and every call passes a
  * pointer of the space (ipmsp proved it; the cast at the entry undoes the
@@ -143,6 +146,24 @@
  * 10,164, kernels not worse 99 -> 100; `--vectors` 98 -> 100, spill
  * bytes 10,700 -> 10,684, machine instructions 72,254 -> 72,200.
  *
+ *   Private parameters.  A call passed a raw local address (`%SPL+k`,
+ * the private clone's argument) is one ptxas 13.0 allocates more registers
+ * around than the same call passed the generic address, whatever the
+ * callee does with it.  faiss's ivfInterleavedScan2<64,2048,8> hands its
+ * on-stack BlockSelect to mergeWarpQ: 168 registers in clang's build, 235
+ * with the clone's private parameter (6 blocks of 64 threads per SM -> 4);
+ * PTX surgery changing only the call's argument to the generic address
+ * and a `cvta.to.local` at the clone's entry gives 168, every access of
+ * the clone still named.  HeCBench's secp256k1 (the program measured
+ * slower on the H200) 140 -> 136 registers, clang's.  So on NVPTX a
+ * private parameter is always taken generic: the twin rules above made
+ * the slot and in-out cases wait for a device (measured then on PTX
+ * instructions); the final code's columns decide them now (2026-12-05,
+ * bench/README.md, "The NVPTX stack frame"): random programs seeds 1-40
+ * nvptx64 -O2, kernels not worse 33 -> 37 of 40, spill bytes 3,308 ->
+ * 3,264 (clang's 3,404), stack rows 5 -> 0, PTX 19,347 -> 19,409 (clang's
+ * 19,522), machine instructions 21,365 -> 21,374.
+ *
  *   Cost.  Whether one instruction comes before another in its block
  * (a call and a use of its argument) is asked per use of each argument
  * of each call: read off positions numbered a block at a time (before),
@@ -165,7 +186,8 @@
  * (bench/compile/sizes.md, blocks.md).
  *
  * Remark: none (no access changes space).  Debug name: twins.
- * Statistics: twins.params, twins.functions.  Tests: test/twins/.
+ * Statistics: twins.params, twins.private-params, twins.slots,
+ * twins.functions.  Tests: test/twins/.
  */
 #include "pass/pass.h"
 
@@ -178,6 +200,9 @@ static const GaspStatDesc st_params = {
     "select)"};
 static const GaspStatDesc st_slots = {
     "twins.slots", "calls' stack-slot arguments the caller reads after the call, passed generic"};
+static const GaspStatDesc st_bare = {
+    "twins.private-params",
+    "private pointer parameters taken generic with no twin (ptxas's registers at a call)"};
 static const GaspStatDesc st_functions = {
     "twins.functions", "functions retyped so (a cast to the named space at the entry)"};
 
@@ -721,7 +746,8 @@ static bool param_kind_ok(Twins *tw, LLVMValueRef f, unsigned k) {
 }
 
 /* f retyped when its calls keep twins live: how many parameters. */
-static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *slots) {
+static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *slots,
+                       unsigned *bare) {
   unsigned np = LLVMCountParams(f), ncalls = 0;
   if (!np)
     return 0;
@@ -747,8 +773,10 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
         kept += twin[(size_t)j * np + k].how != TWIN_CAST;
       }
     }
-    take[k] = all && kept;
+    const TgtSpace *sp = tgt_space(tw->t, ir_ptr_as(LLVMTypeOf(LLVMGetParam(f, k))));
+    take[k] = all && (kept || (sp && sp->args_generic));
     taken += take[k];
+    *bare += take[k] && !kept;
   }
   if (taken) {
     end_reading(tw); /* (live_twin reads casts as they are built) */
@@ -849,9 +877,9 @@ bool twins_run(PassRun *run) {
     if (LLVMGetFirstBasicBlock(f) && world_internal(f) && world_may_rewrite(cx->tgt, f))
       vec_push(&fns, f);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
-  unsigned params = 0, functions = 0, slots = 0;
+  unsigned params = 0, functions = 0, slots = 0, bare = 0;
   for (size_t i = 0; i < fns.n; i++) {
-    unsigned n = retype(&tw, b, fns.v[i], &slots);
+    unsigned n = retype(&tw, b, fns.v[i], &slots, &bare);
     params += n;
     functions += n > 0;
   }
@@ -874,7 +902,8 @@ bool twins_run(PassRun *run) {
   vec_free(&tw.first);
   vec_free(&tw.addr);
   vec_free(&tw.uses);
-  cx_stat(cx, &st_params, params);
+  cx_stat(cx, &st_params, params - bare);
+  cx_stat(cx, &st_bare, bare);
   cx_stat(cx, &st_functions, functions);
   cx_stat(cx, &st_slots, slots);
   return params > 0;

@@ -126,34 +126,34 @@
 /* ---- the tables -------------------------------------------------------- */
 
 /*                        as  name        unified       class null0 vol  tag in-global noop cas-rejected
-                          cast-shared matrix */
+                          cast-shared matrix args-generic */
 static const TgtSpace spir_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false, false, false, false},
-    {3, "local", UAS_LOCAL, 3, true, true, 2, false, false, false, false, false},
-    {0, "private", UAS_PRIVATE, 0, true, true, 1, false, false, false, false, false},
-    {2, "constant", UAS_CONSTANT, 2, true, true, 0, true, false, false, false, false},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false, false, false, false, false},
+    {3, "local", UAS_LOCAL, 3, true, true, 2, false, false, false, false, false, false},
+    {0, "private", UAS_PRIVATE, 0, true, true, 1, false, false, false, false, false, false},
+    {2, "constant", UAS_CONSTANT, 2, true, true, 0, true, false, false, false, false, false},
 };
 
 static const TgtSpace nvptx_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false, false, true, true},
-    {3, "local", UAS_LOCAL, 3, false, true, 2, false, false, false, false, true},
-    {5, "private", UAS_PRIVATE, 5, false, true, 1, false, false, true, false, false},
-    {4, "constant", UAS_CONSTANT, 4, false, true, 3, false, false, false, false, false},
-    {6, "tensor", UAS_TARGET, 6, true, false, -1, false, false, false, false, false},
-    {7, "distributed-shared", UAS_TARGET, 3, false, false, -1, false, false, false, false, false},
-    {101, "param", UAS_TARGET, 101, true, false, -1, false, false, false, false, false},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, false, false, true, true, false},
+    {3, "local", UAS_LOCAL, 3, false, true, 2, false, false, false, false, true, false},
+    {5, "private", UAS_PRIVATE, 5, false, true, 1, false, false, true, false, false, true},
+    {4, "constant", UAS_CONSTANT, 4, false, true, 3, false, false, false, false, false, false},
+    {6, "tensor", UAS_TARGET, 6, true, false, -1, false, false, false, false, false, false},
+    {7, "distributed-shared", UAS_TARGET, 3, false, false, -1, false, false, false, false, false, false},
+    {101, "param", UAS_TARGET, 101, true, false, -1, false, false, false, false, false, false},
 };
 
 static const TgtSpace amdgcn_spaces[] = {
-    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, true, false, false, false},
-    {3, "local", UAS_LOCAL, 3, false, true, 2, false, false, false, false, false},
-    {5, "private", UAS_PRIVATE, 5, false, true, 1, false, false, false, false, false},
-    {4, "constant", UAS_CONSTANT, 1, true, true, 0, true, true, false, false, false},
-    {2, "region", UAS_TARGET, 2, false, false, -1, false, false, false, false, false},
-    {6, "constant32", UAS_TARGET, 1, true, true, 0, true, false, false, false, false},
-    {7, "buffer-fat", UAS_TARGET, 1, true, false, -1, false, false, false, false, false},
-    {8, "buffer-resource", UAS_TARGET, 1, true, false, -1, false, false, false, false, false},
-    {9, "buffer-strided", UAS_TARGET, 1, true, false, -1, false, false, false, false, false},
+    {1, "global", UAS_GLOBAL, 1, true, true, 0, false, true, false, false, false, false},
+    {3, "local", UAS_LOCAL, 3, false, true, 2, false, false, false, false, false, false},
+    {5, "private", UAS_PRIVATE, 5, false, true, 1, false, false, false, false, false, false},
+    {4, "constant", UAS_CONSTANT, 1, true, true, 0, true, true, false, false, false, false},
+    {2, "region", UAS_TARGET, 2, false, false, -1, false, false, false, false, false, false},
+    {6, "constant32", UAS_TARGET, 1, true, true, 0, true, false, false, false, false, false},
+    {7, "buffer-fat", UAS_TARGET, 1, true, false, -1, false, false, false, false, false, false},
+    {8, "buffer-resource", UAS_TARGET, 1, true, false, -1, false, false, false, false, false, false},
+    {9, "buffer-strided", UAS_TARGET, 1, true, false, -1, false, false, false, false, false, false},
 };
 
 #define N(a) (unsigned)(sizeof(a) / sizeof((a)[0]))

@@ -15,10 +15,7 @@
 typedef enum TgtFamily { TGT_SPIR, TGT_GENX, TGT_NVPTX, TGT_AMDGCN } TgtFamily;
 
 typedef enum TgtUnified {
-  UAS_GLOBAL,
-  UAS_LOCAL,
-  UAS_PRIVATE,
-  UAS_CONSTANT,
+  UAS_GLOBAL, UAS_LOCAL, UAS_PRIVATE, UAS_CONSTANT,
   UAS_TARGET /* target-specific */
 } TgtUnified;
 
@@ -48,6 +45,9 @@ typedef struct TgtSpace {
                          cast pays only when two accesses share the cast */
   bool matrix_ok;     /* a warp matrix access (NVVM wmma) may name it: PTX's
                          wmma.load/store have .global and .shared only */
+  bool args_generic;  /* a parameter of it takes generic pointers, named at
+                         the callee's entry, twin or not (twins.c: NVPTX
+                         private, ptxas's registers at a call) */
 } TgtSpace;
 
 typedef struct TgtTable {

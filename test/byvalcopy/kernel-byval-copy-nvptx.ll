@@ -100,10 +100,13 @@ define ptx_kernel void @escapes(ptr byval(%Grid) align 8 %g) {
 }
 
 ; Hands its struct to @bump, which writes it: a copy, and @bump's private
-; clone reads global data.
+; clone reads global data (the copy's address crosses the call generic and
+; is named private at the clone's entry: twins).
 ; CHECK-LABEL: define ptx_kernel void @hands_writer(
 ; CHECK:       %g.copy = alloca %Grid, align 8
-; CHECK:       call float @bump{{(\.as5)?}}(ptr addrspace(5)
+; CHECK:       [[C:%.*]] = addrspacecast ptr %g.copy to ptr addrspace(5)
+; CHECK:       [[A:%.*]] = addrspacecast ptr addrspace(5) [[C]] to ptr
+; CHECK-NEXT:  call float @bump{{(\.as5)?}}(ptr [[A]]
 define ptx_kernel void @hands_writer(ptr byval(%Grid) align 8 %g) {
   %i = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %v = call float @bump(ptr %g, i32 %i)

@@ -22,10 +22,13 @@
 target datalayout = "e-p6:32:32-A5-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; The parameter becomes private; the cmpxchg keeps the generic pointer.
-; CHECK-LABEL: define internal i32 @cas(ptr addrspace(5)
-; CHECK: [[G:%.*]] = addrspacecast ptr addrspace(5) %p to ptr
+; The parameter becomes private (named at the entry: twins passes a private
+; parameter generic on NVPTX); the cmpxchg keeps the generic pointer.
+; CHECK-LABEL: define internal i32 @cas(ptr %p,
+; CHECK: [[P:%.*]] = addrspacecast ptr %p to ptr addrspace(5)
+; CHECK: [[G:%.*]] = addrspacecast ptr addrspace(5) [[P]] to ptr
 ; CHECK: cmpxchg volatile ptr [[G]],
+; CHECK: load volatile i32, ptr addrspace(5) [[P]]
 ; TAGS-LABEL: define internal i32 @cas(
 ; TAGS: gen.private:
 ; TAGS: [[C:%.*]] = addrspacecast ptr addrspace(5) {{%.*}} to ptr

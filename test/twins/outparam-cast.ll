@@ -6,7 +6,9 @@
 ; does, so the kernel keeps one frame base (OpenCL's `int4 a; conv(&a, ...);
 ; use(&a)`, bench/pipeline/opencl/convert_compare.cl).  A slot the caller
 ; also wrote before the call (in-out), or read through the cast itself
-; before it, keeps the named parameter.
+; before it, is no out-parameter; on NVPTX its private parameter is taken
+; generic all the same (TgtSpace.args_generic), passed the slot's cast
+; built at the call.
 ; RUN: gasp-opt -S --passes=twins -stats %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=STATS
 ; RUN: FileCheck %s < %t.ll
 ; RUN: llc-22 -mcpu=sm_90 %t.ll -o - | FileCheck %s --check-prefix=PTX
@@ -27,8 +29,8 @@ entry:
   ret void
 }
 
-; Adds one to a word the caller wrote (in-out) and keeps it private.
-; CHECK-LABEL: define internal void @bump(ptr addrspace(5) %p)
+; Adds one to a word the caller wrote (in-out): generic, named at its
+; entry (checked at the module's end).
 define internal void @bump(ptr addrspace(5) %p) {
 entry:
   %x = load i32, ptr addrspace(5) %p, align 4
@@ -51,7 +53,8 @@ entry:
 ; call through its generic address; %b is written before @bump's call.
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK: call void @conv(ptr %a, i32 %v)
-; CHECK: call void @bump(ptr addrspace(5) %b5)
+; CHECK: [[B:%.*]] = addrspacecast ptr addrspace(5) %b5 to ptr
+; CHECK-NEXT: call void @bump(ptr [[B]])
 ; PTX-LABEL: .entry k(
 ; PTX-NOT: add.u64 %rd{{[0-9]+}}, %SPL, 0;
 ; PTX: call.uni conv,
@@ -78,6 +81,10 @@ entry:
 ; CHECK-LABEL: define internal void @conv(ptr %p, i32 %v)
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: addrspacecast ptr %p to ptr addrspace(5)
+; CHECK-LABEL: define internal void @bump(ptr %p)
+; CHECK-NEXT: entry:
+; CHECK-NEXT: %p.private = addrspacecast ptr %p to ptr addrspace(5)
+; CHECK-NEXT: load i32, ptr addrspace(5) %p.private
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.lifetime.start.p0(ptr)
 declare void @llvm.lifetime.end.p0(ptr)
