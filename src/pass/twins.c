@@ -67,7 +67,8 @@
  * of generic null is that null).  The cost is one cast at the callee's
  * entry (`cvta.to.shared`) and one at each call without a twin; a
  * parameter no call has a twin for stays named (the casts would be all
- * cost).  The return value is left as it is.
+ * cost), but for a private one on NVPTX (ptxas's registers at the call:
+ * "Private parameters", below).  The return value is left as it is.
  *   Nulls.  The random programs pass null to helpers that test for it
  * (`both_null(0, pa, i)`); a named parameter then takes the space's null,
  * `cvta.to.local` of 0, which ptxas rebuilds at each call from the
