@@ -163,7 +163,14 @@
  * bench/README.md, "The NVPTX stack frame"): random programs seeds 1-40
  * nvptx64 -O2, kernels not worse 33 -> 37 of 40, spill bytes 3,308 ->
  * 3,264 (clang's 3,404), stack rows 5 -> 0, PTX 19,347 -> 19,409 (clang's
- * 19,522), machine instructions 21,365 -> 21,374.
+ * 19,522), machine instructions 21,365 -> 21,374.  But one parameter at
+ * a time: a function with several private parameters no call has a twin
+ * for keeps them named.  Each taken costs a `cvta.to.local` at the entry
+ * on every call, and the register effect was one pointer's: hashcat's
+ * helpers take eight and nine local arrays (switch_buffer_by_offset_8x4,
+ * sha512_transform), and with them taken its nvptx64 report went from 0
+ * kernels worse to 7 at -O2 (`.v2` lost in m01770, m10820, m14533; `cvta`
+ * 875 -> 3,219, machine instructions 553,014 -> 572,433).
  *
  *   Cost.  Whether one instruction comes before another in its block
  * (a call and a use of its argument) is asked per use of each argument
@@ -757,7 +764,8 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
     vec_push(&calls, LLVMGetUser(u));
   ncalls = (unsigned)calls.n;
   tw->reading = true;
-  bool *take = xcalloc(np, sizeof *take);
+  bool *take = xcalloc(np, sizeof *take), *lone = xcalloc(np, sizeof *lone);
+  unsigned bares = 0;
   ArgTwin *twin = xcalloc((size_t)np * (ncalls ? ncalls : 1), sizeof *twin);
   unsigned taken = 0;
   for (unsigned k = 0; k < np && ncalls; k++) {
@@ -776,8 +784,20 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
     }
     const TgtSpace *sp = tgt_space(tw->t, ir_ptr_as(LLVMTypeOf(LLVMGetParam(f, k))));
     take[k] = all && (kept || (sp && sp->args_generic));
+    bares += take[k] && !kept;
+    lone[k] = take[k] && !kept;
+  }
+  /* a parameter taken generic for its space alone (args_generic) costs a
+     cast at the entry each; ptxas's registers around the call were one
+     such pointer's (faiss's `this`): where several would be, each cast
+     is paid on every call and the helper keeps its named parameters
+     (hashcat's switch_buffer_by_offset_8x4 and sha512_transform, eight
+     and nine local arrays: machine code +3.5% with them taken) */
+  for (unsigned k = 0; k < np; k++) {
+    if (lone[k] && bares > 1)
+      take[k] = false;
     taken += take[k];
-    *bare += take[k] && !kept;
+    *bare += take[k] && lone[k];
   }
   if (taken) {
     end_reading(tw); /* (live_twin reads casts as they are built) */
@@ -852,6 +872,7 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
   }
   free(twin);
   free(take);
+  free(lone);
   vec_free(&calls);
   return taken;
 }

@@ -8,7 +8,8 @@
 ; has a twin; a stack slot the caller only reads after the call (an
 ; out-parameter) passes its generic address, as clang's build does; a
 ; private parameter (NVPTX) is taken generic twin or not, because ptxas
-; allocates more registers to a call passed a raw local address; where no
+; allocates more registers to a call passed a raw local address, unless the
+; function has several such parameters (a cast at the entry each); where no
 ; call has a twin otherwise, or on a target whose table does not ask for
 ; it, the parameter stays named.
 ; RUN: gasp-opt -S --passes=twins -stats %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=STATS
@@ -59,6 +60,18 @@ define internal i32 @slot(ptr addrspace(5) %p) {
   ret i32 %v
 }
 
+; Two private parameters, neither with a twin: each taken generic would
+; cost a cast at the entry on every call (hashcat's helpers take eight
+; and nine local arrays so), so both stay named.
+; CHECK-LABEL: define internal i32 @two(ptr addrspace(5) %a, ptr addrspace(5) %b)
+; CHECK-NEXT:    %x = load i32, ptr addrspace(5) %a
+define internal i32 @two(ptr addrspace(5) %a, ptr addrspace(5) %b) {
+  %x = load i32, ptr addrspace(5) %a, align 4
+  %y = load i32, ptr addrspace(5) %b, align 4
+  %s = add i32 %x, %y
+  ret i32 %s
+}
+
 ; Called with stack slots the caller reads after the call (out-parameters,
 ; bitlocker's `encrypt(..., &l0, &l1, ...)`): takes the slots' generic
 ; addresses, what clang's build passes (`%SP+k`), so the back end does not
@@ -105,6 +118,7 @@ define internal i32 @pair(ptr addrspace(3) %p) {
 ; CHECK:         call i32 @read(ptr addrspace(3) %o)
 ; CHECK:         [[S:%.*]] = addrspacecast ptr addrspace(5) %s5 to ptr
 ; CHECK-NEXT:    %sv = call i32 @slot(ptr [[S]])
+; CHECK-NEXT:    %tv = call i32 @two(ptr addrspace(5) %s5, ptr addrspace(5) %s5)
 ; CHECK:         call i32 @mixed(ptr %g)
 ; CHECK:         %[[MC:.*]] = addrspacecast ptr addrspace(3) %m to ptr
 ; CHECK-NEXT:    call i32 @mixed(ptr %[[MC]])
@@ -133,6 +147,7 @@ entry:
   %o = getelementptr [8 x i32], ptr addrspace(3) @tile, i32 0, i32 %t2
   %r = call i32 @read(ptr addrspace(3) %o)
   %sv = call i32 @slot(ptr addrspace(5) %s5)
+  %tv = call i32 @two(ptr addrspace(5) %s5, ptr addrspace(5) %s5)
   %gs = addrspacecast ptr addrspace(1) %in to ptr
   %c = icmp sgt i32 %sel, 3
   %pick = select i1 %c, ptr %g, ptr %gs
@@ -171,7 +186,8 @@ entry:
   %oe0 = add i32 %ov, %ev
   %oe = add i32 %oe0, %iv
   %l4 = add i32 %l4a, %oe
-  %s1 = add i32 %r, %sv
+  %svt = add i32 %sv, %tv
+  %s1 = add i32 %r, %svt
   %s2 = add i32 %s1, %a
   %s3a = add i32 %s2, %b
   %s3 = add i32 %s3a, %b1
