@@ -784,15 +784,10 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
     }
     const TgtSpace *sp = tgt_space(tw->t, ir_ptr_as(LLVMTypeOf(LLVMGetParam(f, k))));
     take[k] = all && (kept || (sp && sp->args_generic));
-    bares += take[k] && !kept;
-    lone[k] = take[k] && !kept;
+    lone[k] = take[k] && !kept; /* taken for its space alone */
+    bares += lone[k];
   }
-  /* a parameter taken generic for its space alone (args_generic) costs a
-     cast at the entry each; ptxas's registers around the call were one
-     such pointer's (faiss's `this`): where several would be, each cast
-     is paid on every call and the helper keeps its named parameters
-     (hashcat's switch_buffer_by_offset_8x4 and sha512_transform, eight
-     and nine local arrays: machine code +3.5% with them taken) */
+  /* one such parameter at a time ("Private parameters", above) */
   for (unsigned k = 0; k < np; k++) {
     if (lone[k] && bares > 1)
       take[k] = false;

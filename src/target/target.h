@@ -45,9 +45,9 @@ typedef struct TgtSpace {
                          cast pays only when two accesses share the cast */
   bool matrix_ok;     /* a warp matrix access (NVVM wmma) may name it: PTX's
                          wmma.load/store have .global and .shared only */
-  bool args_generic;  /* a parameter of it takes generic pointers, named at
-                         the callee's entry, twin or not (twins.c: NVPTX
-                         private, ptxas's registers at a call) */
+  bool args_generic;  /* a function's one parameter of it takes generic
+                         pointers, named at the entry, twin or not (twins.c:
+                         NVPTX private, ptxas's registers at a call) */
 } TgtSpace;
 
 typedef struct TgtTable {
