@@ -79,6 +79,8 @@ static const GaspStatDesc st_group_rounds = {
     "makes them local")                                                                            \
   X(twins, twins_run, 0, 0, USER,                                                                  \
     "NVPTX: a named parameter whose callers keep its generic twin live takes the twin")            \
+  X(launder, launder_run, 0, FACTS_ALL, LAST,                                                              \
+    "NVPTX: a parameter's cast to a named space laundered, so llc's vectorizer pairs its accesses") \
   X(externalize, externalize_run, 0, 0, USER,                                                      \
     "--whole-program: the linkage internalize took, back on the functions gasp did not make")      \
   X(forget, forget_run, 0, FACTS_INVENTORY, GLUE,                                                  \
@@ -88,24 +90,34 @@ static const GaspStatDesc st_group_rounds = {
   X(linkage, linkage_run, 0, 0, GLUE,                                                              \
     "early clones: their original's linkage class for LLVM's inliner, internal again late")
 #define PASS_ENTRY(name, run, needs, keeps, role, what)                                         \
-  {#name, run, what, needs, keeps, ROLE_REQUIRED_##role},
+  {#name, run, what, needs, keeps, ROLE_REQUIRED_##role, ROLE_LAST_##role},
 #define PASS_NAME(name, run, needs, keeps, role, what) ", " #name
 #define PASS_USER_NAME(name, run, needs, keeps, role, what) ROLE_USER_##role(name)
 #define PASS_GLUE_NAME(name, run, needs, keeps, role, what) ROLE_GLUE_##role(name)
 /* A pass's role: USER (in the user-facing list), STEP (there too, and
    required: reinfer, the facts a change left stale), GLUE (carries state
-   between the plugin's two runs: developers', and required).  A required
-   pass is never skipped by GaspOptions.pass_gate: a later one relies on
-   what it leaves. */
+   between the plugin's two runs: developers', and required), LAST (a
+   user's pass whose change is for the back end alone: it runs after the
+   run's checks and reports, which read the module as gasp decided it —
+   `launder`'s calls are no uses of a pointer to them).  A required pass is
+   never skipped by GaspOptions.pass_gate: a later one relies on what it
+   leaves. */
 #define ROLE_REQUIRED_USER false
 #define ROLE_REQUIRED_STEP true
 #define ROLE_REQUIRED_GLUE true
+#define ROLE_REQUIRED_LAST false
+#define ROLE_LAST_USER false
+#define ROLE_LAST_STEP false
+#define ROLE_LAST_GLUE false
+#define ROLE_LAST_LAST true
 #define ROLE_USER_USER(n) ", " #n
 #define ROLE_USER_STEP(n) ", " #n
 #define ROLE_USER_GLUE(n)
+#define ROLE_USER_LAST(n) ", " #n
 #define ROLE_GLUE_USER(n)
 #define ROLE_GLUE_STEP(n)
 #define ROLE_GLUE_GLUE(n) ", " #n
+#define ROLE_GLUE_LAST(n)
 static const PassInfo passes[] = {PASSES(PASS_ENTRY)};
 /* ", sroa, internalize, ..." : the names, after their first two characters */
 static const char pass_names[] = PASSES(PASS_NAME) " (and none)";
@@ -126,7 +138,7 @@ static const char glue_pass_names[] = PASSES(PASS_GLUE_NAME);
 #define MODULE_PIPELINE                                                                    \
   "internalize,byvalcopy,infer,[fields,callsplit,ipmsp,indirect,memsum],version,reinfer,resolve,reinfer," \
   "overloads,lower,alias,hazards"
-static const char default_pipeline[] = MODULE_PIPELINE ",frames,twins,externalize";
+static const char default_pipeline[] = MODULE_PIPELINE ",frames,twins,launder,externalize";
 #define GROUP_ROUNDS 4
 
 /* The pass plugin's two runs.  Early (the early simplification extension
@@ -188,7 +200,7 @@ static const char early_pipeline[] =
 static const char late_pipeline[] =
     "forget,linkage,internalize,rehoist,infer,[fields,callsplit,ipmsp,indirect,memsum],version,reinfer,resolve,reinfer,"
     "overloads,lower,"
-    "hazards,frames,twins,externalize";
+    "hazards,frames,twins,launder,externalize";
 
 /* The early run with no late one after it (-gasp-late=0): the default
    pipeline without `frames` (LLVM's optimizer runs after it), clones
@@ -221,6 +233,7 @@ typedef struct Step {
   int group;
 } Step;
 typedef VEC(Step) StepVec;
+typedef VEC(const char *) NameVec;
 
 /* Splits the comma list (copied into *copy) into steps; "[a,b]" is a
    group.  False, with a diagnostic, for a bracket out of place. */
@@ -523,9 +536,18 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   char *copy;
   StepVec steps = {0};
   bool ok = parse_steps(cx, pass_text(cx), &copy, &steps);
-  if (ok && steps.n) /* what LLVM's readers would have done to it */
+  if (ok && steps.n) { /* what LLVM's readers would have done to it; the
+                          module as the last run had it before `launder` */
     cx_stat(cx, &st_upgraded, ir_upgrade_legacy_calls(m));
+    launder_undo(m);
+  }
+  NameVec last = {0}; /* the LAST passes' names (into copy), run after the reports */
   for (size_t i = 0; i < steps.n && ok;) {
+    if (steps.v[i].group < 0 && pipeline_find(steps.v[i].name)->last) {
+      vec_push(&last, steps.v[i].name);
+      i++;
+      continue;
+    }
     size_t end = i + 1; /* a group: [i, end) */
     while (steps.v[i].group >= 0 && end < steps.n && steps.v[end].group == steps.v[i].group)
       end++;
@@ -554,13 +576,13 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
     i = end;
   }
   vec_free(&steps);
-  free(copy);
   if (ok)
     ok = run_waiting(cx, m, &rs);
   /* the clone-call invariant, proven again on the output alone (or
      before `lower`, above) */
   if (!spacecheck_end(check, cx, m, pipeline_has(cx, "memsum")) && rs.st == GASP_OK)
     rs.st = GASP_ERR_INTERNAL;
+  check = rs.check = NULL;
   if (rs.st == GASP_OK) {
     WhyRun run = {pipeline_has(cx, "ipmsp"), pipeline_has(cx, "memsum")};
     why_report(cx, m, run); /* before rehoming: its remarks are about live functions */
@@ -568,6 +590,11 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
   } else {
     why_discard(cx);
   }
+  for (size_t k = 0; k < last.n && rs.st == GASP_OK; k++)
+    if (!run_one(cx, last.v[k], &rs) && rs.st == GASP_OK)
+      rs.st = GASP_ERR_INTERNAL;
+  vec_free(&last);
+  free(copy);
   if (cx->carry && rs.st == GASP_OK)
     cx->carry->facts = cx->facts; /* for the next run on m (gasp_carry) */
   else

@@ -17,6 +17,8 @@ typedef struct PassInfo {
   unsigned needs; /* FACTS_*: what it may ask the fact store for */
   unsigned keeps; /* FACTS_*: what stays true when it changed the module */
   bool required;  /* never skipped by GaspOptions.pass_gate (a glue pass, reinfer) */
+  bool last;      /* for the back end alone: runs after the run's checks and
+                     reports, which read the module before it (launder) */
 } PassInfo;
 const PassInfo *pipeline_find(const char *name);
 /* Runs the pass list cx->opt.passes (or the default); returns a status. */

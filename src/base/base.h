@@ -30,14 +30,15 @@ LLVMValueRef ir_build_null_test(LLVMBuilderRef b, LLVMValueRef icmp, int generic
 LLVMValueRef ir_callee(LLVMValueRef call); /* a direct call's function, else NULL */
 bool ir_hands_out(LLVMValueRef user);      /* a ret, or a direct call of a defined fn */
 LLVMValueRef ir_insert_point_after(LLVMValueRef v); /* code right after v's definition */
-/* The debug location for new code standing for `at` in fn: at's own, else
-   line 0 in fn's DISubprogram; NULL when fn has no debug info. */
+/* Debug location for new code for `at` in fn: at's, else line 0 of fn's DISubprogram, or NULL. */
 LLVMMetadataRef ir_loc_of(LLVMValueRef at, LLVMValueRef fn);
-/* call void (...) @llvm.fake.use(v) at b's position: a use LLVM keeps
-   until code generation, which emits nothing for it (frames.c). */
+/* llvm.fake.use(v) at b: a use kept until code generation, which emits nothing (frames.c). */
 LLVMValueRef ir_build_fake_use(LLVMBuilderRef b, LLVMValueRef v);
-/* GEP gep (an instruction or a constant) again over base, at b's position:
-   its source type, indices and no-wrap flags. */
+/* llvm.launder.invariant.group(v) at b (launder.c); is v a call of it or of
+   llvm.strip.invariant.group (its operand's pointer, not captured)? */
+LLVMValueRef ir_build_launder(LLVMBuilderRef b, LLVMValueRef v);
+bool ir_is_launder(LLVMValueRef v);
+/* GEP gep (instruction or constant) again over base at b: its type, indices, no-wrap flags. */
 LLVMValueRef ir_build_gep_on(LLVMBuilderRef b, LLVMValueRef gep, LLVMValueRef base);
 /* Erases instruction v, its debug records first following `same` (a value
    with v's bits, or NULL: LLVM's salvage rules, else poison; dbg_salvage). */

@@ -110,7 +110,8 @@ FwdKind fwd_kind(LLVMValueRef user, LLVMValueRef v) {
   case LLVMAtomicRMW:
   case LLVMAtomicCmpXchg:
     return FWD_ATOMIC;
-  case LLVMCall:
+  case LLVMCall: /* a launder is its operand's pointer (launder.c) */
+    return ir_is_launder(user) ? FWD_MERGE : FWD_CALL;
   case LLVMInvoke:
   case LLVMCallBr:
     return FWD_CALL;

@@ -177,6 +177,11 @@ void schema_clear_cast_mark(LLVMValueRef cast);
    resolution): marked CAST_GUARDED while --verify-spaces runs. */
 void schema_guard_cast(const GaspCtx *cx, LLVMValueRef v);
 
+/* !gasp.launder: a llvm.launder.invariant.group call launder.c built (the
+   next run undoes it before its first pass: launder_undo). */
+void schema_mark_launder(LLVMValueRef call);
+bool schema_is_launder(LLVMValueRef call);
+
 /* The words of an outcome (NULL for OUTCOME_NONE). */
 const char *schema_outcome_text(FactOutcome o);
 

@@ -22,6 +22,8 @@
  *                 while --verify-spaces runs (stripped before output):
  *                 "user" (in the input) or "guarded" (a pass put it under
  *                 a run-time space test: tags, versioning, explicit casts);
+ *   !gasp.launder on a llvm.launder.invariant.group call launder.c built
+ *                 (empty): the next run undoes it before its first pass;
  *   the alias domain "gasp.as" and its scopes "gasp.as.<space>".
  * Writers and readers per kind: docs/design.md, "Glossary and the
  * !gasp.* schema".  Below space.c and memory.c (memory.c reads field
@@ -42,6 +44,7 @@
 #define MD_CAST "gasp.cast"       /* on a generic-to-named cast: user/guarded */
 #define MD_SIZE "gasp.size"       /* on a function: its size in the early run */
 #define MD_LINKAGE "gasp.linkage" /* on a function: the linkage internalize took */
+#define MD_LAUNDER "gasp.launder" /* on a launder call: launder.c's, undone next run */
 #define NOTE_FAMILY "clone of @"
 #define NOTE_OUTCOME "ipmsp:"
 
@@ -62,6 +65,7 @@ void schema_register_kinds(LLVMContextRef ctx) {
      same, so a second run prints the same text */
   (void)kind_id(ctx, MD_AS);
   (void)kind_id(ctx, MD_FIELDS);
+  (void)kind_id(ctx, MD_LAUNDER);
 }
 
 /* The operands of fn's node of kind (none: 0). */
@@ -332,6 +336,16 @@ void schema_guard_cast(const GaspCtx *cx, LLVMValueRef v) {
 void schema_clear_cast_mark(LLVMValueRef cast) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(cast));
   LLVMSetMetadata(cast, kind_id(ctx, MD_CAST), NULL);
+}
+
+void schema_mark_launder(LLVMValueRef call) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(call));
+  LLVMSetMetadata(call, kind_id(ctx, MD_LAUNDER), LLVMMDNodeInContext(ctx, NULL, 0));
+}
+
+bool schema_is_launder(LLVMValueRef call) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(call));
+  return LLVMGetMetadata(call, kind_id(ctx, MD_LAUNDER)) != NULL;
 }
 
 const char *schema_outcome_text(FactOutcome o) {

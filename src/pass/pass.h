@@ -51,6 +51,8 @@ bool strides_run(PassRun *run); /* stride loops between spaces: no speculative v
 bool hazards_run(PassRun *run); /* shapes LLVM 22's back ends mishandle */
 bool frames_run(PassRun *run);  /* NVPTX stack frames as llc names them local */
 bool twins_run(PassRun *run);   /* generic twins callers keep live, passed */
+bool launder_run(PassRun *run); /* NVPTX: parameter casts kept whole for the vectorizer */
+void launder_undo(LLVMModuleRef m); /* an earlier run's launders, before a run's first pass */
 bool forget_run(PassRun *run);  /* an earlier run's field facts and pins dropped */
 bool sizes_run(PassRun *run);   /* the early run's function sizes, for the late one */
 

@@ -310,7 +310,7 @@ unsigned tgt_hazards(const char *triple) {
   if (arch_is(a, n, "amdgcn"))
     return TGT_HAZARD_LANE;
   if (arch_is_nvptx(a, n))
-    return TGT_HAZARD_FRAME;
+    return TGT_HAZARD_FRAME | TGT_HAZARD_CASTBASE;
   return 0;
 }
 

@@ -15,8 +15,7 @@
 typedef enum TgtFamily { TGT_SPIR, TGT_GENX, TGT_NVPTX, TGT_AMDGCN } TgtFamily;
 
 typedef enum TgtUnified {
-  UAS_GLOBAL, UAS_LOCAL, UAS_PRIVATE, UAS_CONSTANT,
-  UAS_TARGET /* target-specific */
+  UAS_GLOBAL, UAS_LOCAL, UAS_PRIVATE, UAS_CONSTANT, UAS_TARGET /* target-specific */
 } TgtUnified;
 
 typedef struct TgtSpace {
@@ -133,14 +132,15 @@ typedef struct TgtTable {
                                      OpAtomic*, vloadn; pass/overloads.c) */
 } TgtTable;
 
-/* Back-end defects of LLVM 22 a module's triple exposes it to (hazards.c,
-   alias.c, frames.c): the back end is the triple's, not the table's (spir64 goes
-   through the SPIR-V translator, spirv64 through LLVM's SPIR-V back end). */
+/* Back-end defects of LLVM 22 a module's triple exposes it to (hazards.c, alias.c,
+   frames.c, launder.c): the back end is the triple's, not the table's (spir64
+   goes through the SPIR-V translator, spirv64 through LLVM's SPIR-V back end). */
 enum {
   TGT_HAZARD_LANE = 1u << 0,   /* amdgcn: a run-time lane of a pointer vector */
   TGT_HAZARD_SCOPES = 1u << 1, /* spirv: alias scope declarations do not validate */
   TGT_HAZARD_FRAME = 1u << 2,  /* nvptx: stack frame written generic after its
                                   alloca lowering (frames.c) */
+  TGT_HAZARD_CASTBASE = 1u << 3, /* nvptx: a cast base the vectorizer strips (launder.c) */
 };
 unsigned tgt_hazards(const char *triple);
 /* The triple's back end has an alias analysis of its own that answers

@@ -26,9 +26,10 @@ target triple = "nvptx64-nvidia-cuda"
 ; parameter generic on NVPTX); the cmpxchg keeps the generic pointer.
 ; CHECK-LABEL: define internal i32 @cas(ptr %p,
 ; CHECK: [[P:%.*]] = addrspacecast ptr %p to ptr addrspace(5)
+; CHECK: [[L:%.*]] = call ptr addrspace(5) @llvm.launder.invariant.group.p5(ptr addrspace(5) [[P]])
 ; CHECK: [[G:%.*]] = addrspacecast ptr addrspace(5) [[P]] to ptr
 ; CHECK: cmpxchg volatile ptr [[G]],
-; CHECK: load volatile i32, ptr addrspace(5) [[P]]
+; CHECK: load volatile i32, ptr addrspace(5) [[L]]
 ; TAGS-LABEL: define internal i32 @cas(
 ; TAGS: gen.private:
 ; TAGS: [[C:%.*]] = addrspacecast ptr addrspace(5) {{%.*}} to ptr

@@ -25,7 +25,8 @@ define internal i32 @get(ptr %p) {
 ; CHECK-NEXT:    store i32 %v, ptr addrspace(1) %p
 ; CHECK-LABEL: define internal i32 @get(ptr %p)
 ; CHECK-NEXT:    %p.private = addrspacecast ptr %p to ptr addrspace(5)
-; CHECK-NEXT:    load i32, ptr addrspace(5) %p.private
+; CHECK-NEXT:    %p.private.laundered = call ptr addrspace(5) @llvm.launder.invariant.group.p5(ptr addrspace(5) %p.private)
+; CHECK-NEXT:    load i32, ptr addrspace(5) %p.private.laundered
 ; CHECK:         !{i32 5}
 define ptx_kernel void @k(ptr %out) {
   %t = alloca i32, align 4

@@ -71,6 +71,7 @@ define internal ptr @pick(ptr %a, i1 %c) noinline {
 ; the generic parameter against generic null (never the shared 0).
 ; CHECK-LABEL: define internal i32 @bn(ptr %a, i32 %i)
 ; CHECK-NEXT:    %a.local = addrspacecast ptr %a to ptr addrspace(3)
+; CHECK-NEXT:    %a.local.laundered = call ptr addrspace(3) @llvm.launder.invariant.group.p3(ptr addrspace(3) %a.local)
 ; CHECK-NEXT:    icmp eq ptr %a, null
 ; CHECK:         load i32, ptr addrspace(3)
 ; PTX-LABEL: // -- Begin function bn
@@ -91,6 +92,7 @@ z:
 ; The same through __constant__ memory.
 ; CHECK-LABEL: define internal i32 @bc(ptr %a)
 ; CHECK-NEXT:    %a.constant = addrspacecast ptr %a to ptr addrspace(4)
+; CHECK-NEXT:    %a.constant.laundered = call ptr addrspace(4) @llvm.launder.invariant.group.p4(ptr addrspace(4) %a.constant)
 ; CHECK-NEXT:    icmp eq ptr %a, null
 ; CHECK:         load i32, ptr addrspace(4)
 define internal i32 @bc(ptr %a) noinline {
