@@ -79,7 +79,7 @@ static const GaspStatDesc st_group_rounds = {
     "makes them local")                                                                            \
   X(twins, twins_run, 0, 0, USER,                                                                  \
     "NVPTX: a named parameter whose callers keep its generic twin live takes the twin")            \
-  X(launder, launder_run, 0, FACTS_ALL, LAST,                                                              \
+  X(launder, launder_run, 0, FACTS_ALL, LAST,                                                      \
     "NVPTX: a parameter's cast to a named space laundered, so llc's vectorizer pairs its accesses") \
   X(externalize, externalize_run, 0, 0, USER,                                                      \
     "--whole-program: the linkage internalize took, back on the functions gasp did not make")      \
@@ -582,7 +582,7 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
      before `lower`, above) */
   if (!spacecheck_end(check, cx, m, pipeline_has(cx, "memsum")) && rs.st == GASP_OK)
     rs.st = GASP_ERR_INTERNAL;
-  check = rs.check = NULL;
+  rs.check = NULL; /* freed: a LAST pass's --verify-each has no check */
   if (rs.st == GASP_OK) {
     WhyRun run = {pipeline_has(cx, "ipmsp"), pipeline_has(cx, "memsum")};
     why_report(cx, m, run); /* before rehoming: its remarks are about live functions */

@@ -62,24 +62,6 @@ LLVMValueRef ir_build_fake_use(LLVMBuilderRef b, LLVMValueRef v) {
   return LLVMBuildCall2(b, ty, LLVMGetIntrinsicDeclaration(m, id, NULL, 0), &v, 1, "");
 }
 
-static const char launder_name[] = "llvm.launder.invariant.group";
-static const char strip_name[] = "llvm.strip.invariant.group";
-
-LLVMValueRef ir_build_launder(LLVMBuilderRef b, LLVMValueRef v) {
-  LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(b)));
-  LLVMTypeRef ty = LLVMTypeOf(v);
-  unsigned id = LLVMLookupIntrinsicID(launder_name, sizeof launder_name - 1);
-  LLVMValueRef decl = LLVMGetIntrinsicDeclaration(m, id, &ty, 1);
-  return LLVMBuildCall2(b, LLVMGlobalGetValueType(decl), decl, &v, 1, "");
-}
-
-bool ir_is_launder(LLVMValueRef v) {
-  LLVMValueRef f = ir_callee(v);
-  unsigned id = f ? LLVMGetIntrinsicID(f) : 0;
-  return id && (id == LLVMLookupIntrinsicID(launder_name, sizeof launder_name - 1) ||
-                id == LLVMLookupIntrinsicID(strip_name, sizeof strip_name - 1));
-}
-
 LLVMValueRef ir_build_gep_on(LLVMBuilderRef b, LLVMValueRef gep, LLVMValueRef base) {
   unsigned n = (unsigned)LLVMGetNumOperands(gep) - 1;
   LLVMValueRef few[8], *idx = n <= 8 ? few : xmalloc(n * sizeof *idx);
@@ -524,6 +506,25 @@ static bool name_in(const char *name, size_t len, const char *const *list, size_
     if (strlen(list[i]) == len && !memcmp(list[i], name, len))
       return true;
   return false;
+}
+
+/* address_intrins' launder and strip (the same pointer, not captured) */
+#define LAUNDERS (address_intrins + 1)
+
+LLVMValueRef ir_build_launder(LLVMBuilderRef b, LLVMValueRef v) {
+  LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(b)));
+  LLVMTypeRef ty = LLVMTypeOf(v);
+  unsigned id = LLVMLookupIntrinsicID(LAUNDERS[0], strlen(LAUNDERS[0]));
+  LLVMValueRef decl = LLVMGetIntrinsicDeclaration(m, id, &ty, 1);
+  return LLVMBuildCall2(b, LLVMGlobalGetValueType(decl), decl, &v, 1, "");
+}
+
+bool ir_is_launder(LLVMValueRef v) {
+  LLVMValueRef f = ir_callee(v);
+  unsigned id = f ? LLVMGetIntrinsicID(f) : 0;
+  size_t len;
+  const char *name = id ? LLVMIntrinsicGetName(id, &len) : NULL;
+  return name && name_in(name, len, LAUNDERS, 2);
 }
 
 /* The function attribute memory(...) says nothing is read or written

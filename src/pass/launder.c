@@ -69,6 +69,13 @@
 static const GaspStatDesc st_casts = {
     "launder.casts", "parameter casts to a named space laundered for the vectorizer (nvptx)"};
 
+/* Does this use of a cast take the launder: not a null test, not a cast
+   (back to generic: llc folds the round trip to the parameter, which it
+   could not through the call)? */
+static bool takes_launder(LLVMValueRef user) {
+  return !LLVMIsAICmpInst(user) && !LLVMIsAAddrSpaceCastInst(user);
+}
+
 /* Should cast c (an addrspacecast instruction) be laundered: a parameter
    made named, used as an address (not only in null tests and casts), and
    not laundered already (the input's own launder)? */
@@ -82,14 +89,12 @@ static bool wants_launder(const TgtTable *t, LLVMValueRef c) {
     LLVMValueRef user = LLVMGetUser(u);
     if (ir_is_launder(user))
       return false;
-    address |= !LLVMIsAICmpInst(user) && !LLVMIsAAddrSpaceCastInst(user);
+    address |= takes_launder(user);
   }
   return address;
 }
 
-/* c's uses but null tests and casts take launder(c), built right after c
-   (a cast back to generic stays on c: llc folds the round trip to the
-   parameter, which it could not through the call). */
+/* c's uses that takes_launder accepts take launder(c), built right after c. */
 static void launder(LLVMBuilderRef b, LLVMValueRef c) {
   LLVMPositionBuilderBefore(b, LLVMGetNextInstruction(c));
   LLVMValueRef l = ir_build_launder(b, c);
@@ -103,8 +108,7 @@ static void launder(LLVMBuilderRef b, LLVMValueRef c) {
   }
   ValVec uses = {0};
   for (LLVMUseRef u = LLVMGetFirstUse(c); u; u = LLVMGetNextUse(u))
-    if (LLVMGetUser(u) != l && !LLVMIsAICmpInst(LLVMGetUser(u)) &&
-        !LLVMIsAAddrSpaceCastInst(LLVMGetUser(u)))
+    if (LLVMGetUser(u) != l && takes_launder(LLVMGetUser(u)))
       vec_push(&uses, LLVMGetUser(u));
   for (size_t k = 0; k < uses.n; k++) /* (a use list is not changed while walked) */
     for (unsigned o = 0, no = (unsigned)LLVMGetNumOperands(uses.v[k]); o < no; o++)
