@@ -134,8 +134,19 @@ MAX_COLS = ("regs", "stack", "vgpr", "sgpr", "scratch_bytes")
 # granularity warp), so a kernel's occupancy follows the count rounded up to
 # 8.  A register more within the same unit is still listed as worse (the
 # column's tolerance is 0); same_allocation says why it costs the device
-# nothing.
+# nothing.  Registers cost a kernel nothing but occupancy, and the CUDA
+# toolkit's own occupancy calculator (cuda_occupancy.h,
+# cudaOccMaxBlocksPerSMRegsLimit) reads them only as the warps one of the
+# SM's 4 sub-partitions holds, floor(16,384 / (registers allocated x 32)):
+# the blocks per SM (those warps x 4, at most 64, over the block's warps)
+# and whether a block fits at all (its warps rounded up to 4 against
+# them) follow from that number alone, so two counts that give the same
+# warps per sub-partition give the same occupancy for every block size
+# (same_warps: 175 and 182 registers, 176 and 184 allocated, are 2 warps
+# per sub-partition, 8 per SM, either way).
 PTX_REG_UNIT = 8
+PTX_SUBPARTITION_REGS = 16384  # 65,536 per SM, 4 sub-partitions
+PTX_MAX_WARPS = 64
 
 
 def tolerance_words():
@@ -162,6 +173,22 @@ def same_allocation(col, x, y):
     return ax if ax == ay else None
 
 
+def ptx_warps(regs):
+    """The warps an sm_90 SM holds by a kernel's register count alone (4
+    sub-partitions' whole warps; at most PTX_MAX_WARPS)."""
+    unit = max(1, -(-regs // PTX_REG_UNIT)) * PTX_REG_UNIT
+    return min(PTX_MAX_WARPS, 4 * (PTX_SUBPARTITION_REGS // (unit * 32)))
+
+
+def same_warps(col, x, y):
+    """For a PTX kernel's registers x -> y: the warps per SM both allow
+    (ptx_warps) when they are the same, else None."""
+    if col != "regs":
+        return None
+    w = ptx_warps(x)
+    return w if w == ptx_warps(y) else None
+
+
 def waves_kept(col, a, b):
     """For an AMDGPU kernel's VGPRs or SGPRs, counts a -> b (columns'
     dicts): the waves per SIMD llc gives the kernel in each build
@@ -180,13 +207,19 @@ def waves_kept(col, a, b):
 def device_same(kind, col, a, b):
     """Why a kernel's registers a[col] -> b[col] (columns' dicts of a final
     code KIND) cost the device nothing, in words for a report, or None: PTX
-    registers the device allocates the same (same_allocation), AMDGPU
-    registers at no fewer waves per SIMD (waves_kept)."""
+    registers the device allocates the same (same_allocation) or at the
+    same warps per SM (same_warps), AMDGPU registers at no fewer waves per
+    SIMD (waves_kept)."""
     if kind == "ptx" and col == "regs" and col in a and col in b:
         n = same_allocation(col, a[col], b[col])
         if n is not None:
             return ("%d per thread either way: sm_90 allocates registers per warp in units of "
                     "256, %d per thread; occupancy unchanged" % (n, PTX_REG_UNIT))
+        w = same_warps(col, a[col], b[col])
+        if w is not None:
+            return ("%d warps per SM either way (cuda_occupancy.h: 4 sub-partitions of 16,384 "
+                    "registers, 256 per warp at a time): the same blocks per SM for every block "
+                    "size" % w)
     w = waves_kept(col, a, b) if kind == "amdgpu" else None
     if w is None:
         return None

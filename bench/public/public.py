@@ -164,7 +164,9 @@ kernel x column a lent GPU timed faster with the plugin, this very code
 (device-measured.tsv), and a register more that costs the device nothing
 (finalcode_count.device_same): a PTX kernel's that the device allocates
 the same (sm_90 allocates 8 registers per thread at a time, so 55 and 56
-are both 56 and the occupancy is the same), an AMDGPU kernel's VGPR or
+are both 56 and the occupancy is the same) or at the same warps per SM
+(cuda_occupancy.h's sub-partitions: 175 and 182 are 8 warps either way,
+the same blocks per SM for every block size), an AMDGPU kernel's VGPR or
 SGPR more at no fewer waves per SIMD (llc's own occupancy for the kernel,
 evaluated by llvm-mc: finalcode_count.amdgpu_waves).
 
@@ -1594,8 +1596,8 @@ def column_totals(built, kind):
 def allocated(w, way="plugin"):
     """For a kernel x column w of build way worse only in registers that cost
     the device nothing (finalcode_count.device_same: PTX registers allocated
-    the same, AMDGPU registers at no fewer waves per SIMD): why, in words, else
-    None."""
+    the same or at the same warps per SM, AMDGPU registers at no fewer waves
+    per SIMD): why, in words, else None."""
     r, k, c, x, y = w
     cols = r.get("columns", {})
     a = dict(cols.get("clang", {}).get(k, {}), **{c: x})

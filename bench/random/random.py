@@ -25,7 +25,7 @@ the public programs' measure (bench/public) on programs made to exercise
 gasp; the report lists the totals, how many kernels are worse in each
 column, and every kernel x column; a register more that costs the device
 nothing (finalcode_count.device_same: PTX registers sm_90 allocates the
-same, AMDGPU registers at no fewer waves per SIMD, llc's occupancy
+same or at the same warps per SM, AMDGPU registers at no fewer waves per SIMD, llc's occupancy
 evaluated by llvm-mc) is listed apart and not counted.  Exit 1 when the plugin's build fails
 where clang's does not.  --fnptrs: genprog's tables of helpers called
 through function pointers; --wp: the plugin with -mllvm -gasp-whole-program
