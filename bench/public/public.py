@@ -122,7 +122,9 @@ plugin's, one work-group of 64 work-items, with synthetic arguments (every
 global pointer a zeroed 256 KiB buffer, every local pointer 4 KiB, integers
 64, floats 1.0, dynamic shared memory 4 KiB), and sums the accesses made
 through a generic pointer and the instructions executed, with and without
-the addrspacecasts among them, on each module as llc's own address-space
+the addrspacecasts among them (and the invariant-group launders gasp's
+launder pass hands llc, which code generation drops like a folded cast:
+gasp-run's `casts`), on each module as llc's own address-space
 passes leave it (backend_named: on nvptx64 llc-22
 -stop-after=infer-address-spaces, NVPTXLowerArgs and InferAddressSpaces
 having named what they name, as in the final code; on amdgcn the bitcode

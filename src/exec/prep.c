@@ -506,15 +506,33 @@ static void declare_hooks(Prep *s) {
   s->block_fn = s->o->count ? LLVMAddFunction(s->m, "__gasp_block", s->block_ty) : NULL;
 }
 
+/* Whether i only renames a pointer for the optimizer: an addrspacecast
+   (a back end may fold it) or a call of llvm.launder.invariant.group /
+   llvm.strip.invariant.group (CodeGenPrepare drops them; gasp's launder
+   pass hands NVPTX's llc parameter casts behind one). */
+static bool pointer_rename(LLVMValueRef i) {
+  if (LLVMGetInstructionOpcode(i) == LLVMAddrSpaceCast)
+    return true;
+  if (LLVMGetInstructionOpcode(i) != LLVMCall)
+    return false;
+  LLVMValueRef callee = LLVMGetCalledValue(i);
+  if (!callee || !LLVMIsAFunction(callee))
+    return false;
+  size_t len;
+  const char *name = LLVMGetValueName2(callee, &len);
+  return (len >= 28 && !strncmp(name, "llvm.launder.invariant.group", 28)) ||
+         (len >= 26 && !strncmp(name, "llvm.strip.invariant.group", 26));
+}
+
 /* --count: a block's start calls __gasp_block(<its instructions>, <of them
-   addrspacecasts>), counted before instrumentation (what the module itself
-   executes). */
+   pointer renames: addrspacecasts and invariant-group launders>), counted
+   before instrumentation (what the module itself executes). */
 static void count_block(Prep *s, LLVMBasicBlockRef bb) {
   unsigned n = 0, casts = 0;
   LLVMValueRef at = NULL;
   for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
     n++;
-    casts += LLVMGetInstructionOpcode(i) == LLVMAddrSpaceCast;
+    casts += pointer_rename(i);
     if (!at && !LLVMIsAPHINode(i) && !LLVMIsALandingPadInst(i))
       at = i;
   }

@@ -16,6 +16,12 @@
 ; RUN: gasp-opt -S %s -o %t.all.ll
 ; RUN: gasp-run %s --kernel k --global 1 --local 1 --arg buf:i32:8 --arg i32=5 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
 ; RUN: gasp-run %s --kernel k --global 1 --local 1 --arg buf:i32:8 --arg i32=9 --check-as --compare %t.all.ll | FileCheck %s --check-prefix=EXEC
+; gasp-run --count reads a launder as a pointer rename, with the casts: the
+; laundered module executes 3 more instructions, all 3 of them launders.
+; RUN: gasp-run %s --kernel k --global 1 --local 1 --arg buf:i32:8 --arg i32=5 --count | FileCheck %s --check-prefix=COUNT0
+; RUN: gasp-run %t.ll --kernel k --global 1 --local 1 --arg buf:i32:8 --arg i32=5 --count | FileCheck %s --check-prefix=COUNT1
+; COUNT0: accesses: loads=6 stores=5 other=0 generic=3 instrs=53 casts=11
+; COUNT1: accesses: loads=6 stores=5 other=0 generic=3 instrs=56 casts=14
 ; STATS: 3 launder - parameter casts to a named space laundered for the vectorizer (nvptx)
 ; EXEC: identical
 ; AGAIN-COUNT-3: call ptr addrspace({{[15]}}) @llvm.launder.invariant.group
