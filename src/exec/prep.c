@@ -25,6 +25,8 @@
  * resources and the like are not checked). */
 #include "exec/ptx.h"
 
+#include "base/base.h"
+
 #include <llvm-c/Analysis.h>
 #include <llvm-c/DebugInfo.h>
 #include <ctype.h>
@@ -511,17 +513,7 @@ static void declare_hooks(Prep *s) {
    llvm.strip.invariant.group (CodeGenPrepare drops them; gasp's launder
    pass hands NVPTX's llc parameter casts behind one). */
 static bool pointer_rename(LLVMValueRef i) {
-  if (LLVMGetInstructionOpcode(i) == LLVMAddrSpaceCast)
-    return true;
-  if (LLVMGetInstructionOpcode(i) != LLVMCall)
-    return false;
-  LLVMValueRef callee = LLVMGetCalledValue(i);
-  if (!callee || !LLVMIsAFunction(callee))
-    return false;
-  size_t len;
-  const char *name = LLVMGetValueName2(callee, &len);
-  return (len >= 28 && !strncmp(name, "llvm.launder.invariant.group", 28)) ||
-         (len >= 26 && !strncmp(name, "llvm.strip.invariant.group", 26));
+  return LLVMGetInstructionOpcode(i) == LLVMAddrSpaceCast || ir_is_launder(i);
 }
 
 /* --count: a block's start calls __gasp_block(<its instructions>, <of them
