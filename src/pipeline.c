@@ -58,6 +58,8 @@ static const GaspStatDesc st_group_rounds = {
   X(version, version_run, 0, FACTS_INVENTORY, USER,                                                \
     "NVPTX: an access through a select or phi of two spaces split by the merge; "                  \
     "--version-by-space=on: a loop through a pointer of two spaces, one copy per space")           \
+  X(constargs, constargs_run, 0, 0, USER,                                                                    \
+    "a clone's parameter every call passes as one constant: the constant, SCCP folds it")          \
   X(resolve, resolve_run, FACTS_REACH | FACTS_INVENTORY, FACTS_INVENTORY, USER,                    \
     "explicit casts folded; static resolution when only global memory reaches")                    \
   X(reinfer, reinfer_run, 0, FACTS_INVENTORY, STEP,                                                \
@@ -198,7 +200,7 @@ static const char early_pipeline[] =
    internalize made internal gets clang's linkage back, so the back end
    decides for it as for clang's build. */
 static const char late_pipeline[] =
-    "forget,linkage,internalize,rehoist,infer,[fields,callsplit,ipmsp,indirect,memsum],version,reinfer,resolve,reinfer,"
+    "forget,linkage,internalize,rehoist,infer,[fields,callsplit,ipmsp,indirect,memsum],constargs,version,reinfer,resolve,reinfer,"
     "overloads,lower,"
     "hazards,frames,twins,launder,externalize";
 

@@ -30,6 +30,7 @@ bool callsplit_run(PassRun *run); /* one call per arm of a select */
 bool memsum_run(PassRun *run);    /* pointers through memory */
 bool indirect_run(PassRun *run);  /* --whole-program: parameters of functions called through pointers */
 bool version_run(PassRun *run);   /* a loop copy per space */
+bool constargs_run(PassRun *run); /* a clone's parameter every call passes as one constant */
 
 /* ===== ipmsp.c — inter-procedural memory-space propagation  === */
 bool ipmsp_run(PassRun *run);
