@@ -58,7 +58,7 @@ static const GaspStatDesc st_group_rounds = {
   X(version, version_run, 0, FACTS_INVENTORY, USER,                                                \
     "NVPTX: an access through a select or phi of two spaces split by the merge; "                  \
     "--version-by-space=on: a loop through a pointer of two spaces, one copy per space")           \
-  X(constargs, constargs_run, 0, 0, USER,                                                                    \
+  X(constargs, constargs_run, 0, 0, USER,                                                       \
     "a clone's parameter every call passes as one constant: the constant, SCCP folds it")          \
   X(resolve, resolve_run, FACTS_REACH | FACTS_INVENTORY, FACTS_INVENTORY, USER,                    \
     "explicit casts folded; static resolution when only global memory reaches")                    \

@@ -49,23 +49,17 @@ static bool made_by_gasp(LLVMValueRef f) {
 }
 
 /* The calls of f, into *calls, when every use of f is the callee of a
-   direct call of f's own type that does not also pass f; else false. */
+   direct call (not an invoke) of f's own type that does not also pass f
+   (ir_address_taken); else false.  Each such call uses f once. */
 static bool only_called(LLVMValueRef f, ValVec *calls) {
+  if (ir_address_taken(f))
+    return false;
   LLVMTypeRef fty = LLVMGlobalGetValueType(f);
   for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
     LLVMValueRef call = LLVMGetUser(u);
-    if (!LLVMIsACallInst(call) || LLVMGetCalledValue(call) != f ||
-        LLVMGetCalledFunctionType(call) != fty)
+    if (!LLVMIsACallInst(call) || LLVMGetCalledFunctionType(call) != fty)
       return false;
-    unsigned na = LLVMGetNumArgOperands(call);
-    for (unsigned k = 0; k < na; k++)
-      if (LLVMGetOperand(call, k) == f)
-        return false;
-    bool seen = false; /* one call is one use unless it passes f (refused above) */
-    for (size_t i = 0; i < calls->n && !seen; i++)
-      seen = calls->v[i] == call;
-    if (!seen)
-      vec_push(calls, call);
+    vec_push(calls, call);
   }
   return calls->n > 0;
 }

@@ -87,11 +87,8 @@ static bool takes_launder(LLVMValueRef user) {
    graphics_raytrace_phi 2,489 -> 2,659 PTX instructions, 16 spill bytes
    more). */
 static bool abi_param(LLVMValueRef p) {
-  LLVMValueRef f = LLVMGetParamParent(p);
-  for (unsigned k = 0, n = LLVMCountParams(f); k < n; k++)
-    if (LLVMGetParam(f, k) == p)
-      return ir_param_abi(f, k);
-  return false;
+  int k = ir_param_index(p);
+  return k >= 0 && ir_param_abi(LLVMGetParamParent(p), (unsigned)k);
 }
 
 /* Should cast c (an addrspacecast instruction) be laundered: a parameter
