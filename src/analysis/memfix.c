@@ -12,8 +12,9 @@
  *
  * Algorithm:
  *   1. Seeds: what the host writes — global pointers in global and
- *      constant memory and in kernels' by-value arguments (the host cannot
- *      make a local or private address); what initializers hold — the
+ *      constant memory and in kernels' by-value arguments, in whatever
+ *      space they live (SPIR: private; the host cannot make a local or
+ *      private address); what initializers hold — the
  *      pointers inside a variable's initializer, in the variable's space.
  *   2. Fixed point: analyse every defined function (space.c, reading
  *      loads through the summary so far) and record what it may write
@@ -36,12 +37,26 @@
 #include <string.h>
 
 /* The host's writes: global pointers in global and constant memory, and
-   in the kernels' by-value arguments (NVPTX param space: a copy out of one
-   holds them). */
-static void seed_host(const TgtTable *t, MemSummary *ms) {
+   in the kernels' by-value arguments — NVPTX's param space (a copy out of
+   one holds them), and the named space of any kernel's byval or byref
+   parameter in m: SPIR's private byval, SYCL's kernel object (a kernel
+   device code also calls or whose address is taken included: the host may
+   still launch it).  A generic one is read through addresses of unknown
+   space, which read every memory. */
+static void seed_host(const TgtTable *t, MemSummary *ms, LLVMModuleRef m) {
   uint32_t dest = space_table_bit(t, t->global) | space_table_bit(t, t->constant);
   if (t->kernel_byval_space)
     dest |= space_table_bit(t, t->kernel_byval_space);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f) || !tgt_is_kernel(t, f))
+      continue;
+    for (unsigned k = 0, n = LLVMCountParams(f); k < n; k++) {
+      int as = ir_ptr_as(LLVMTypeOf(LLVMGetParam(f, k)));
+      if (as >= 0 && as != t->generic &&
+          (ir_param_attr(f, k, "byval") || ir_param_attr(f, k, "byref")))
+        dest |= space_table_bit(t, as);
+    }
+  }
   mem_summary_store(ms, dest, space_table_bit(t, t->global));
 }
 
@@ -90,7 +105,7 @@ MemSummary *memfix_compute(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums,
   MemSummary *ms = mem_summary_new(t, nums);
   Space *sp = space_new(t, m, nums);
   space_use_summary(sp, ms);
-  seed_host(t, ms);
+  seed_host(t, ms, m);
   seed_initializers(sp, ms, m);
   ValVec fns = {0};
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))

@@ -80,7 +80,13 @@
  * 101 on NVPTX, as NVPTXLowerArgs reads it with ld.param) — one written or
  * handed on is copied into private memory first (pass/byvalcopy.c, up to
  * kernel_byval_copy bytes).  An NVPTX alloca in the generic space is
- * private.
+ * private.  A kernel's by-value aggregate holds what the host wrote, which
+ * can only be global addresses or null (tgt_host_filled; memory.c models
+ * the host as one more writer before the kernel starts): CUDA's and HIP's
+ * struct arguments (generic byval/byref), and on SPIR a private byval
+ * (kernel_byval_host_filled), the kernel object clang's SYCL device mode
+ * (-fsycl-is-device, sycl_kernel_entry_point) passes, whose captured USM
+ * pointers are global; OpenCL C allows no pointer in a struct argument.
  *
  * Tags: a generic pointer made from a
  * named space carries that space's tag in bits 61-63: private 001, local
@@ -176,6 +182,7 @@ static const TgtTable tables[] = {
      .spaces = spir_spaces,
      .nspaces = N(spir_spaces),
      .kernel_cc = 76 /* spir_kernel */,
+     .kernel_byval_host_filled = true,
      .named_overloads = true,
      .clone_cost = 1},
     {.name = "nvptx",
@@ -491,10 +498,12 @@ bool tgt_byval_bits_private(const TgtTable *t, LLVMValueRef fn, unsigned k) {
 
 bool tgt_host_filled(const TgtTable *t, LLVMValueRef fn, unsigned k) {
   LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, k));
-  return LLVMGetTypeKind(ty) == LLVMPointerTypeKind &&
-         (int)LLVMGetPointerAddressSpace(ty) == t->generic && t->kernel_ptr_args_global &&
-         tgt_is_kernel(t, fn) && !used_in_module(fn) &&
-         (ir_param_attr(fn, k, "byval") || ir_param_attr(fn, k, "byref"));
+  if (LLVMGetTypeKind(ty) != LLVMPointerTypeKind || !tgt_is_kernel(t, fn) || used_in_module(fn))
+    return false;
+  int as = (int)LLVMGetPointerAddressSpace(ty);
+  if (as == t->generic && t->kernel_ptr_args_global)
+    return ir_param_attr(fn, k, "byval") || ir_param_attr(fn, k, "byref");
+  return as == t->priv && t->kernel_byval_host_filled && ir_param_attr(fn, k, "byval");
 }
 
 bool tgt_in_global(const TgtTable *t, int as, bool private_in_global) {

@@ -60,6 +60,7 @@ typedef struct TgtTable {
   bool kernel_dllexport;          /* genx: dllexport marks a kernel */
   const char *kernel_md;          /* named metadata listing kernels */
   bool kernel_ptr_args_global;    /* generic kernel pointer args are global */
+  bool kernel_byval_host_filled;  /* a kernel's private byval: host-filled */
   bool backend_infers;            /* llc names them itself, and module
                                      variables' casts, and what they make
                                      (NVPTXLowerArgs, InferAddressSpaces);
@@ -188,11 +189,10 @@ bool tgt_byval_bits_private(const TgtTable *t, LLVMValueRef fn, unsigned k);
    clang's build reaches it with?  NVPTX's llc makes a stack slot's
    accesses .local and a kernel's by-value parameter's reads ld.param. */
 bool tgt_backend_names(const TgtTable *t, int as);
-/* Parameter k of fn is memory the host filled at the launch: a generic
-   byval/byref aggregate of a kernel nothing in the module calls, on a
-   target whose kernel pointer arguments are global (CUDA's struct
-   arguments on NVPTX).  The host can only write global addresses (or null)
-   there. */
+/* Parameter k of fn holds what the host wrote at the launch, only global
+   addresses (or null): a generic byval/byref of a kernel nothing in the
+   module calls, where kernel pointer arguments are global (CUDA's structs),
+   or its private byval where kernel_byval_host_filled (SPIR: SYCL's object). */
 bool tgt_host_filled(const TgtTable *t, LLVMValueRef fn, unsigned k);
 /* A global access may land in space as: global itself, a space kept in
    global memory (in_global), private under --private-in-global. */

@@ -49,6 +49,20 @@
 ; OPEN: store i32 1, ptr addrspace(4) %p
 ; CLOSED-LABEL: define spir_func void @helper(
 ; CLOSED: store i32 1, ptr addrspace(1)
+;
+; A SPIR kernel's by-value object (SYCL's, as clang's SYCL device mode
+; passes it) is private memory the host wrote global pointers into, even
+; when the module takes the kernel's address (a table of kernels), where
+; the finer model of its slots (memory.c) does not apply: private memory
+; then holds global pointers beside the local one a kernel stores into its
+; own object, and a pointer loaded from the object stays generic.  (Before,
+; private memory held only that local pointer, and the load was named local.)
+; RUN: gasp-opt -S -pass-remarks-missed=gasp %t/byval.ll -o %t/byval.gasp.ll 2>&1 | FileCheck %s --check-prefix=BYVAL
+; RUN: FileCheck %s --check-prefix=BYVALIR < %t/byval.gasp.ll
+; RUN: gasp-run %t/byval.ll --kernel reads --global 1 --arg 'struct:buf:i32:1' --check-as --compare %t/byval.gasp.ll | FileCheck %s --check-prefix=EXEC
+; BYVAL: remark: {{.*}}store stays generic: {{.*}}global written by the host; local stored in @sets
+; BYVALIR-LABEL: define spir_kernel void @reads(
+; BYVALIR: store i32 7, ptr addrspace(4) %p
 ; EXEC: identical
 
 ;--- leak.ll
@@ -144,5 +158,26 @@ define spir_func void @helper(ptr addrspace(1) %t) {
 ; The module's only kernel passes a host buffer.
 define spir_kernel void @k(ptr addrspace(1) %t) {
   call spir_func void @helper(ptr addrspace(1) %t)
+  ret void
+}
+
+;--- byval.ll
+target triple = "spir64-unknown-unknown"
+%Obj = type { ptr addrspace(4) }
+@tile = internal addrspace(3) global i32 0, align 4
+@kernels = addrspace(1) global [2 x ptr] [ptr @reads, ptr @sets]
+
+; Writes through the pointer its object holds.
+define spir_kernel void @reads(ptr byval(%Obj) align 8 %o) {
+  %p = load ptr addrspace(4), ptr %o, align 8
+  store i32 7, ptr addrspace(4) %p, align 4
+  ret void
+}
+
+; Puts a local pointer into its own object and writes through it.
+define spir_kernel void @sets(ptr byval(%Obj) align 8 %o) {
+  store ptr addrspace(4) addrspacecast (ptr addrspace(3) @tile to ptr addrspace(4)), ptr %o, align 8
+  %p = load ptr addrspace(4), ptr %o, align 8
+  store i32 3, ptr addrspace(4) %p, align 4
   ret void
 }
