@@ -38,6 +38,14 @@ shape, or plain), a switch of 1 to 600 blocks in a helper (each block an
 access through a parameter), and, in one program in five, 50 to 300
 helpers (one in fifty: 1,000 to 5,000).
 
+--objects (a stream of its own) gives the kernel a fourth argument, a
+struct of two generic pointers passed by value that the host filled with
+global buffers (CUDA's struct arguments; on spir64 a private byval, SYCL's
+kernel object as clang's SYCL device mode passes it), which the kernel
+may overwrite a field of with one of its own pointers before it reads
+both back and hands them to the helpers (memory.c's host-filled slots,
+memfix.c's seed of the host's writes).
+
 A failure prints the seed, the pipeline and the command to rerun it, and
 keeps the files in the work folder.
 """
@@ -100,7 +108,7 @@ def long_name(z, k):
 class Prog:
     kname = "_Z1kPiS_i"  # the kernel's name, mangled as a C++ front end does
 
-    def __init__(self, seed, target, sizes=False):
+    def __init__(self, seed, target, sizes=False, objects=False):
         self.r = random.Random(seed * 7919 + (1 if target == "nvptx64" else 0))
         (self.triple, self.gen, self.glob, self.loc, self.priv, self.kcc, self.fcc,
          self.dl) = TARGETS[target]
@@ -125,6 +133,8 @@ class Prog:
         self.x = random.Random(seed * 15485863 + 29 + (1 if target == "nvptx64" else 0))
         self.static = self.x.random() < 0.6
         self.intread = self.x.random() < 0.6
+        # --objects: the host's by-value object (a stream of its own)
+        self.o = random.Random(seed * 32452843 + 31) if objects else None
 
     def t(self):
         self.tmp += 1
@@ -214,7 +224,8 @@ class Prog:
     def kernel(self):
         r, G, cc = self.r, self.G, self.fcc
         gp, lp, pp = ptr(self.glob), ptr(self.loc), ptr(self.priv)
-        self.emit(f"define {self.kcc} void @{self.kname}({gp} %g, {lp} %l, i32 %c) {{")
+        obj = f", ptr byval({{ {G}, {G} }}) align 8 %obj" if self.o else ""
+        self.emit(f"define {self.kcc} void @{self.kname}({gp} %g, {lp} %l, i32 %c{obj}) {{")
         self.emit("entry:")
         self.emit("  %pr = alloca [16 x i32], align 4")
         self.emit(f"  %tab = alloca [4 x {G}], align 8")
@@ -240,15 +251,22 @@ class Prog:
         self.emit("  %b2 = icmp ne i32 %c2, 0")
         base = ["%gg", "%lg", "%pg", "%g4", "%l4", "%p4"]
         vals = list(base)
-        # a private table of pointers, read back
+        # a private table of pointers, read back (--objects: in one program
+        # in two, pointers of one space only, so that what private memory
+        # holds, module-wide, is one space the host's object must not take)
+        one = None
+        if self.o and self.o.random() < 0.5:
+            one = self.o.choice([["%gg", "%g4"], ["%lg", "%l4"], ["%pg", "%p4"]])
         for i in range(4):
             e = self.t()
             self.emit(f"  {e} = getelementptr inbounds [4 x {G}], ptr %tab, i64 0, i64 {i}")
-            self.emit(f"  store {G} {r.choice(base)}, ptr {e}, align 8")
+            v = r.choice(base)
+            self.emit(f"  store {G} {self.o.choice(one) if one else v}, ptr {e}, align 8")
         x = self.x
+        pick = (lambda: self.o.choice(one)) if one else (lambda: x.choice(base))
         if self.static:  # a pointer kept in the kernel's __shared__ static
             st = f"{ptr(self.loc)} @_ZZ{self.kname[2:]}E4slot"
-            self.emit(f"  store {G} {x.choice(base)}, {st}, align 8")
+            self.emit(f"  store {G} {pick()}, {st}, align 8")
             v = self.t()
             self.emit(f"  {v} = load {G}, {st}, align 8")
             vals.append(v)
@@ -257,19 +275,32 @@ class Prog:
             self.emit("  %fsrc = alloca { i32, " + G + " }, align 8")
             self.emit("  %fdst = alloca { i32, " + G + " }, align 8")
             i, v, w = self.t(), self.t(), self.t()
-            self.emit(f"  {i} = ptrtoint {G} {x.choice(base)} to i64")
+            self.emit(f"  {i} = ptrtoint {G} {pick()} to i64")
             self.emit(f"  store i64 {i}, ptr %islot, align 8")
             self.emit(f"  {v} = load i64, ptr %islot, align 8")
             self.emit(f"  {w} = inttoptr i64 {v} to {G}")
             vals.append(w)
             f, e, v, w = self.t(), self.t(), self.t(), self.t()
             self.emit(f"  {f} = getelementptr inbounds {{ i32, {G} }}, ptr %fsrc, i64 0, i32 1")
-            self.emit(f"  store {G} {x.choice(base)}, ptr {f}, align 8")
+            self.emit(f"  store {G} {pick()}, ptr {f}, align 8")
             self.emit("  call void @llvm.memcpy.p0.p0.i64(ptr align 8 %fdst, ptr align 8 %fsrc, i64 16, i1 false)")
             self.emit(f"  {e} = getelementptr inbounds i8, ptr %fdst, i64 8")
             self.emit(f"  {v} = load i64, ptr {e}, align 8")
             self.emit(f"  {w} = inttoptr i64 {v} to {G}")
             vals.append(w)
+        if self.o:  # the host's object: maybe a field overwritten, both read back
+            o = self.o
+            fields = []
+            for k in range(2):
+                f = self.t()
+                self.emit(f"  {f} = getelementptr inbounds {{ {G}, {G} }}, ptr %obj, i64 0, i32 {k}")
+                fields.append(f)
+            if o.random() < 0.5:
+                self.emit(f"  store {G} {o.choice(one or base)}, ptr {fields[o.randrange(2)]}, align 8")
+            for f in fields:
+                v = self.t()
+                self.emit(f"  {v} = load {G}, ptr {f}, align 8")
+                vals.append(v)
         for j, v in enumerate(vals[len(base):]):  # each read back is used at once too
             e, o = self.t(), self.t()
             self.emit(f"  {e} = load i32, {G} {v}, align 4")
@@ -341,8 +372,8 @@ class Prog:
 KERNEL = Prog.kname
 
 
-def gen(seed, target, sizes=False):
-    return Prog(seed, target, sizes).text()
+def gen(seed, target, sizes=False, objects=False):
+    return Prog(seed, target, sizes, objects).text()
 
 
 MEM_LIMIT_MB = 4096
@@ -379,10 +410,11 @@ def run(cmd, env=None):
         return subprocess.CompletedProcess(cmd, 124, "", "timed out after 120 s")
 
 
-def run_one(build, work, seed, target, plugin=False, sizes=False):
+def run_one(build, work, seed, target, plugin=False, sizes=False, objects=False):
     src = os.path.join(work, f"c{seed}.{target}.ll")
     with open(src, "w") as f:
-        f.write(gen(seed, target, sizes))
+        f.write(gen(seed, target, sizes, objects))
+    obj = ["--arg", "struct:buf:i32:64;buf:i32:64"] if objects else []
     opt = os.path.join(build, "bin", "gasp-opt")
     grun = os.path.join(build, "bin", "gasp-run")
     fails = []
@@ -415,12 +447,13 @@ def run_one(build, work, seed, target, plugin=False, sizes=False):
                           f"{p.stderr.strip()[:300]}", rerun))
             continue
         q = run([grun, src, "--kernel", KERNEL, "--global", "1", "--arg", "buf:i32:64",
-                            "--arg", "local:64", "--arg", f"i32={c}", "--check-as", "--compare",
+                            "--arg", "local:64", "--arg", f"i32={c}"] + obj + ["--check-as", "--compare",
                             out])
         if q.returncode != 0:
             fails.append((name, f"gasp-run exit {q.returncode}: {(q.stderr or q.stdout).strip()[:300]}",
                           f"{grun} {src} --kernel {KERNEL} --global 1 --arg buf:i32:64 --arg local:64 "
-                          f"--arg i32={c} --check-as --compare {out}"))
+                          f"--arg i32={c} {' '.join(repr(x) if ';' in x else x for x in obj)} "
+                          f"--check-as --compare {out}"))
         else:
             os.unlink(out)
     if not fails:
@@ -442,18 +475,20 @@ def main():
     ap.add_argument("--work")
     ap.add_argument("--sizes", action="store_true",
                     help="realistic sizes: long names, big helpers, many helpers")
+    ap.add_argument("--objects", action="store_true",
+                    help="the kernel also takes a by-value struct of pointers the host filled")
     ap.add_argument("--plugin", action="store_true",
                     help="also opt-22 default<O2>/<O3> with gasp's pass plugin (PLUGIN_PIPELINES)")
     a = ap.parse_args()
     if a.emit is not None:
-        sys.stdout.write(gen(a.emit, a.target, a.sizes))
+        sys.stdout.write(gen(a.emit, a.target, a.sizes, a.objects))
         return 0
     work = a.work or tempfile.mkdtemp(prefix="gencalls.")
     os.makedirs(work, exist_ok=True)
     jobs = [(s, t) for s in range(a.first, a.first + a.n) for t in a.targets.split(",")]
     bad = 0
     with ThreadPoolExecutor(a.j) as ex:
-        for seed, target, fails in ex.map(lambda st: run_one(a.build, work, *st, a.plugin, a.sizes), jobs):
+        for seed, target, fails in ex.map(lambda st: run_one(a.build, work, *st, a.plugin, a.sizes, a.objects), jobs):
             for name, why, cmd in fails:
                 bad += 1
                 print(f"FAIL seed {seed} {target} {name}: {why}\n  rerun: {cmd}")
