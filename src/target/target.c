@@ -86,7 +86,9 @@
  * struct arguments (generic byval/byref), and on SPIR a private byval
  * (kernel_byval_host_filled), the kernel object clang's SYCL device mode
  * (-fsycl-is-device, sycl_kernel_entry_point) passes, whose captured USM
- * pointers are global; OpenCL C allows no pointer in a struct argument.
+ * pointers are global (OpenCL C's struct arguments hold only pointers to
+ * named spaces: clang rejects a generic one, so only integers made
+ * pointers meet the rule there).
  *
  * Tags: a generic pointer made from a
  * named space carries that space's tag in bits 61-63: private 001, local
