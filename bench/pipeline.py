@@ -5,7 +5,9 @@ plugin, measured in the final machine code (bench/pipeline.sh runs it).
 
 Programs: bench/pipeline/cuda/*.cu (CUDA: nvptx64 sm_90), hip/*.hip (HIP:
 gfx90a and gfx1100), opencl/*.cl (OpenCL C 2.0: nvptx64, gfx90a, gfx1100,
-spirv64), beside the project's kernels test/kernels/*.cl (the four
+spirv64), sycl/*.cpp (SYCL as clang-22's own device mode compiles it,
+-Xclang -fsycl-is-device with sycl/sycl-lite.h: the four targets), beside
+the project's kernels test/kernels/*.cl (the four
 targets) and *.cu (nvptx64 as CUDA, the AMDGPU targets as HIP).  CUDA
 uses the toolkit's own headers and libdevice where `nvcc` is on PATH
 (--cuda-path = its root), else -nocudainc with bench/pipeline/gpu.h.
@@ -71,7 +73,8 @@ SASS = finalcode_count.sass_tools()  # scripts/sass-tools.sh: the sass column
 def programs():
     """(group, path, language) for every program."""
     out = []
-    for lang, pat in (("cuda", "cuda/*.cu"), ("hip", "hip/*.hip"), ("opencl", "opencl/*.cl")):
+    for lang, pat in (("cuda", "cuda/*.cu"), ("hip", "hip/*.hip"), ("opencl", "opencl/*.cl"),
+                      ("sycl", "sycl/*.cpp")):
         for p in sorted(glob.glob(os.path.join(ROOT, "bench", "pipeline", pat))):
             out.append(("new", p, lang))
     for p in sorted(glob.glob(os.path.join(ROOT, "test", "kernels", "*.cl"))):
@@ -83,13 +86,19 @@ def programs():
 
 def targets(lang):
     return {"cuda": ["nvptx64"], "cuda-own": ["nvptx64", "gfx90a", "gfx1100"],
-            "hip": ["gfx90a", "gfx1100"], "opencl": OCL_TARGETS}[lang]
+            "hip": ["gfx90a", "gfx1100"], "opencl": OCL_TARGETS, "sycl": OCL_TARGETS}[lang]
 
 
 def clang_cmd(lang, path, target, opt, out):
     """The user's compile of path for target at -O<opt>, to out."""
     kind = "obj" if target == "spirv64" else "asm"
     mode = ["-c"] if kind == "obj" else ["-S"]
+    if lang == "sycl":  # clang-22's SYCL device mode (sycl/sycl-lite.h)
+        triple = {"nvptx64": "nvptx64-nvidia-cuda", "spirv64": "spirv64"}.get(target, "amdgcn-amd-amdhsa")
+        cpu = (["-mcpu=" + target] if target.startswith("gfx") else
+               ["-march=sm_90"] if target == "nvptx64" else [])
+        return ["clang-22", "-target", triple, "-Xclang", "-fsycl-is-device"] + cpu + \
+            ["-O" + opt] + mode + [path, "-o", out]
     if lang == "opencl":
         triple = {"nvptx64": "nvptx64-nvidia-cuda", "spirv64": "spirv64"}.get(target, "amdgcn-amd-amdhsa")
         cpu = ["-mcpu=" + target] if target.startswith("gfx") else []

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # pipeline.sh — gasp in the users' pipeline: clang-22 -O2/-O3 with the pass
-# plugin on bench/pipeline/{cuda,hip,opencl} and test/kernels, counted in
+# plugin on bench/pipeline/{cuda,hip,opencl,sycl} and test/kernels, counted in
 # PTX, AMDGPU and SPIR-V machine code (bench/pipeline.py says how).  Writes
 # bench/pipeline/pipeline.md; exits 1 when a target is missed.
 set -e
