@@ -260,7 +260,7 @@ class Prog:
         for i in range(4):
             e = self.t()
             self.emit(f"  {e} = getelementptr inbounds [4 x {G}], ptr %tab, i64 0, i64 {i}")
-            v = r.choice(base)
+            v = r.choice(base)  # drawn either way: the call graph after it is the same with --objects
             self.emit(f"  store {G} {self.o.choice(one) if one else v}, ptr {e}, align 8")
         x = self.x
         pick = (lambda: self.o.choice(one)) if one else (lambda: x.choice(base))
