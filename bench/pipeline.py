@@ -93,17 +93,15 @@ def clang_cmd(lang, path, target, opt, out):
     """The user's compile of path for target at -O<opt>, to out."""
     kind = "obj" if target == "spirv64" else "asm"
     mode = ["-c"] if kind == "obj" else ["-S"]
-    if lang == "sycl":  # clang-22's SYCL device mode (sycl/sycl-lite.h)
-        triple = {"nvptx64": "nvptx64-nvidia-cuda", "spirv64": "spirv64"}.get(target, "amdgcn-amd-amdhsa")
-        cpu = (["-mcpu=" + target] if target.startswith("gfx") else
-               ["-march=sm_90"] if target == "nvptx64" else [])
-        return ["clang-22", "-target", triple, "-Xclang", "-fsycl-is-device"] + cpu + \
-            ["-O" + opt] + mode + [path, "-o", out]
-    if lang == "opencl":
+    if lang in ("opencl", "sycl"):
         triple = {"nvptx64": "nvptx64-nvidia-cuda", "spirv64": "spirv64"}.get(target, "amdgcn-amd-amdhsa")
         cpu = ["-mcpu=" + target] if target.startswith("gfx") else []
+        tail = ["-O" + opt] + mode + [path, "-o", out]
+        if lang == "sycl":  # clang-22's SYCL device mode (sycl/sycl-lite.h)
+            cpu = cpu or (["-march=sm_90"] if target == "nvptx64" else [])
+            return ["clang-22", "-target", triple, "-Xclang", "-fsycl-is-device"] + cpu + tail
         return ["clang-22", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header", "-nogpulib",
-                "-target", triple] + cpu + ["-O" + opt] + mode + [path, "-o", out]
+                "-target", triple] + cpu + tail
     if target == "nvptx64":
         if lang == "cuda" and CUDA_PATH:
             hdr = ["--cuda-path=" + CUDA_PATH]
