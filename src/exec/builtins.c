@@ -245,15 +245,6 @@ static int32_t imin(int32_t a, int32_t b) { return a < b ? a : b; }
 static int32_t imax(int32_t a, int32_t b) { return a > b ? a : b; }
 static uint32_t umin(uint32_t a, uint32_t b) { return a < b ? a : b; }
 static uint32_t umax(uint32_t a, uint32_t b) { return a > b ? a : b; }
-static int64_t lmin(int64_t a, int64_t b) { return a < b ? a : b; }
-static int64_t lmax(int64_t a, int64_t b) { return a > b ? a : b; }
-static uint64_t mmin(uint64_t a, uint64_t b) { return a < b ? a : b; }
-static uint64_t mmax(uint64_t a, uint64_t b) { return a > b ? a : b; }
-static uint32_t uabs(uint32_t a) { return a; }
-static uint32_t iabs(int32_t a) { return a < 0 ? 0u - (uint32_t)a : (uint32_t)a; }
-static uint64_t labs_(int64_t a) { return a < 0 ? 0u - (uint64_t)a : (uint64_t)a; }
-static int32_t iclamp(int32_t x, int32_t lo, int32_t hi) { return imin(imax(x, lo), hi); }
-static uint32_t uclamp(uint32_t x, uint32_t lo, uint32_t hi) { return umin(umax(x, lo), hi); }
 
 typedef struct MathFn {
   const char *name;
@@ -277,10 +268,8 @@ static const MathFn math_fns[] = {
     FD("fma", fmaf, fma), FD("mad", madf_, mad_), FD("sign", signf_, sign_),
     FD("acospi", acospif_, acospi_), FD("asinpi", asinpif_, asinpi_),
     FD("atanpi", atanpif_, atanpi_),
-    {"min", {(BuiltinFn)imin, (BuiltinFn)umin, (BuiltinFn)lmin, (BuiltinFn)mmin, (BuiltinFn)fminf, (BuiltinFn)fmin}},
-    {"max", {(BuiltinFn)imax, (BuiltinFn)umax, (BuiltinFn)lmax, (BuiltinFn)mmax, (BuiltinFn)fmaxf, (BuiltinFn)fmax}},
-    {"abs", {(BuiltinFn)iabs, (BuiltinFn)uabs, (BuiltinFn)labs_, NULL, NULL, NULL}},
-    {"clamp", {(BuiltinFn)iclamp, (BuiltinFn)uclamp, NULL, NULL, (BuiltinFn)clampf_, (BuiltinFn)clamp_}},
+    /* of integers: intfns.c */
+    FD("min", fminf, fmin), FD("max", fmaxf, fmax), FD("clamp", clampf_, clamp_),
 };
 
 /* ---- half loads and stores -------------------------------------------- */
@@ -942,6 +931,9 @@ BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem) {
   if (f)
     return f;
   f = lookup_vector(base, params);
+  if (f)
+    return f;
+  f = intfn_lookup(base, params);
   if (f)
     return f;
   return lookup_math(base, params);

@@ -176,8 +176,7 @@ typedef struct BuiltinMem {
   unsigned size;
 } BuiltinMem;
 
-/* Inside the executor: prep.c's state while it prepares a module, shared
-   with retarget.c. */
+/* Inside the executor: prep.c's state while it prepares a module (and retarget.c's). */
 typedef struct Prep {
   LLVMModuleRef m;
   const TgtTable *t;
@@ -229,15 +228,16 @@ bool prep_module(LLVMModuleRef *m, const TgtTable *t, const RunOptions *o,
 void prep_free(RunPrep *p);
 
 /* ---- builtins (builtins.c) --------------------------------------------- */
-/* The runtime implementation of a declared function, or NULL; *mem says
-   what memory it touches. */
+/* The runtime implementation of a declared function, or NULL; *mem: its memory. */
 typedef void (*BuiltinFn)(void);
 BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem);
 /* warp.c: the builtins a warp or wave shares (shuffles, votes, lane reads;
-   gasp.shfl.in.<mode>(b, c), whether a PTX shfl's source lane exists), or NULL. */
+   gasp.shfl.in.<mode>(b, c), whether a PTX shfl's source lane exists), or NULL.
+   nvmath.c: NVVM's float intrinsics with a rounding mode, .ftz or .approx.
+   intfns.c: OpenCL C's scalar integer built-ins ("rotate", params "mm"). */
 BuiltinFn warp_lookup(const char *name);
-/* nvmath.c: NVVM's float intrinsics with a rounding mode, .ftz or .approx. */
 BuiltinFn nvmath_lookup(const char *name);
+BuiltinFn intfn_lookup(const char *base, const char *params);
 
 /* ---- the runtime (rt.c) ------------------------------------------------ */
 typedef struct RunBuffers {

@@ -387,7 +387,8 @@ static bool link_declarations(Prep *s, LLVMValueRef kernel) {
         char *cn = caller ? prep_value_name(caller) : NULL;
         ok = prep_fail(s, xasprintf("unknown external function '%s'%s%s%s: gasp-run "
                                "provides the OpenCL work-item, barrier, atomic, "
-                               "cast, math and printf builtins (scalar overloads; "
+                               "cast, math, integer and printf builtins (scalar "
+                               "overloads; "
                                "geometric, common math, select and relational ones "
                                "of 2-4 lanes; vloadn/vstoren of 2-4 32-bit lanes; "
                                "vload_half/vstore_half) and the NVPTX/AMDGPU id and "
