@@ -231,6 +231,9 @@ static float clampf_(float x, float lo, float hi) { return fminf(fmaxf(x, lo), h
 static float fractf_(float x) { return fminf(x - floorf(x), 0x1.fffffep-1f); }
 static double fract_(double x) { return fmin(x - floor(x), 0x1.fffffffffffffp-1); }
 static float rcpf_(float x) { return 1.0f / x; }
+static double rcp_(double x) { return 1.0 / x; }
+static float dividef_(float x, float y) { return x / y; }
+static double divide_(double x, double y) { return x / y; }
 static double clamp_(double x, double lo, double hi) { return fmin(fmax(x, lo), hi); }
 /* OpenCL's sign: 1 or -1, a zero kept with its sign, 0 for NaN */
 static float signf_(float x) { return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : x == x ? x : 0.0f; }
@@ -268,6 +271,8 @@ static const MathFn math_fns[] = {
     FD("fma", fmaf, fma), FD("mad", madf_, mad_), FD("sign", signf_, sign_),
     FD("acospi", acospif_, acospi_), FD("asinpi", asinpif_, asinpi_),
     FD("atanpi", atanpif_, atanpi_),
+    /* native_recip, native_divide, half_recip, half_divide */
+    FD("recip", rcpf_, rcp_), FD("divide", dividef_, divide_),
     /* of integers: intfns.c */
     FD("min", fminf, fmin), FD("max", fmaxf, fmax), FD("clamp", clampf_, clamp_),
 };
@@ -888,6 +893,8 @@ BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem) {
   BuiltinFn w = warp_lookup(name);
   if (!w)
     w = nvmath_lookup(name);
+  if (!w)
+    w = convert_lookup(name);
   if (!w)
     w = lookup_nvvm_atomic(name, mem);
   if (w)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* exec.h — gasp-run's executor: the private interface between the tool
- * (tools/gasp-run.c: argv, printing, exit codes), the module preparation
- * (prep.c), the builtin tables (builtins.c; warp.c, nvmath.c), the runtime
- * (rt.c) and the driver that ties them to ORC LLJIT (exec.c).
+ * (tools/gasp-run.c: argv, printing, exit codes), module preparation (prep.c),
+ * the builtin tables (builtins.c; warp.c, nvmath.c, intfns.c, convert.c), the
+ * runtime (rt.c) and the driver that ties them to ORC LLJIT (exec.c).
  *
  * How a kernel runs on the host:
  *   1. prep.c retargets the module to the host (triple, data layout, calling
@@ -38,8 +38,7 @@ typedef enum RunStatus {
   RUN_EINPUT = 1,    /* unreadable/invalid module, kernel or args mismatch */
   RUN_EUSAGE = 2,    /* bad flags or specs */
   RUN_EVIOLATION = 3, /* --check-as violation or a memory fault */
-  RUN_ETIMEOUT = 4,
-  RUN_EKERNEL = 5 /* barrier divergence, JIT failure, other runtime errors */
+  RUN_ETIMEOUT = 4, RUN_EKERNEL = 5 /* barrier divergence, JIT failure, ... */
 } RunStatus;
 
 /* ---- the memory kinds (one arena each) --------------------------------- */
@@ -160,8 +159,7 @@ typedef struct RunOptions {
   bool count; /* count the loads, stores and other accesses executed */
   bool private_in_global; /* a global access may land in private memory */
   unsigned timeout; /* seconds, 0 = none */
-  size_t dynamic_local; /* bytes of dynamic local memory (extern __shared__),
-                           0 = none given */
+  size_t dynamic_local; /* bytes of dynamic local memory (extern __shared__) or 0 */
   FILE *out;        /* oracle listing, kernel printf goes to stdout */
   /* told before each phase with the module's path; NULL: nobody asks.  The
      launch itself installs its own handlers and restores the caller's. */
@@ -199,9 +197,8 @@ typedef struct Prep {
   PtrMap fn_line_of;
   char *err;
 } Prep;
-/* Records the first error (takes msg); false. */
+/* prep_fail records the first error (takes msg), false; v's name, malloc'd. */
 bool prep_fail(Prep *s, char *msg);
-/* v's name, malloc'd. */
 char *prep_value_name(LLVMValueRef v);
 /* If declaration f, named name, is a builtin, records it in s->builtins
    with the memory it touches; true then.  prep_builtin_mem: that memory,
@@ -210,8 +207,10 @@ bool prep_note_builtin(Prep *s, LLVMValueRef f, const char *name);
 BuiltinMem prep_builtin_mem(uint32_t code);
 /* Declaration f replaced by a declaration "<prefix><name>" of its type. */
 void prep_rebind(Prep *s, LLVMValueRef f, const char *prefix, const char *name);
-/* matrix.c: NVVM's wmma loads and stores as each lane's loads and stores. */
+/* matrix.c: NVVM's wmma loads and stores as each lane's loads and stores;
+   convert.c: OpenCL's convert_* as instructions (directed roundings: calls). */
 void matrix_expand(Prep *s);
+void convert_expand(Prep *s);
 /* retarget.c: does m hold 32-bit local/private pointers (AMDGPU; orig: its
    own layout)?  Local variables made declarations the runtime places low;
    the module re-spelled with x86-64's 32-bit spaces; the host's triple,
@@ -237,6 +236,7 @@ BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem);
    intfns.c: OpenCL C's scalar integer built-ins ("rotate", params "mm"). */
 BuiltinFn warp_lookup(const char *name);
 BuiltinFn nvmath_lookup(const char *name);
+BuiltinFn convert_lookup(const char *name);
 BuiltinFn intfn_lookup(const char *base, const char *params);
 
 /* ---- the runtime (rt.c) ------------------------------------------------ */

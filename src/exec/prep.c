@@ -387,8 +387,8 @@ static bool link_declarations(Prep *s, LLVMValueRef kernel) {
         char *cn = caller ? prep_value_name(caller) : NULL;
         ok = prep_fail(s, xasprintf("unknown external function '%s'%s%s%s: gasp-run "
                                "provides the OpenCL work-item, barrier, atomic, "
-                               "cast, math, integer and printf builtins (scalar "
-                               "overloads; "
+                               "cast, math, integer, convert_* and printf builtins "
+                               "(scalar overloads; "
                                "geometric, common math, select and relational ones "
                                "of 2-4 lanes; vloadn/vstoren of 2-4 32-bit lanes; "
                                "vload_half/vstore_half) and the NVPTX/AMDGPU id and "
@@ -786,8 +786,10 @@ bool prep_module(LLVMModuleRef *mp, const TgtTable *t, const RunOptions *o,
   s.td = LLVMGetModuleDataLayout(m);
   widen_ptrmasks(&s);
   LLVMValueRef kernel = find_kernel(&s);
-  if (kernel)
+  if (kernel) {
     matrix_expand(&s);
+    convert_expand(&s);
+  }
   bool ok = kernel && link_declarations(&s, kernel);
   if (ok) {
     instrument(&s);
