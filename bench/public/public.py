@@ -70,6 +70,13 @@ bench/public/work/ (ignored), never copied into the project:
   sgminer-dev/sgminer    only with --suites sgminer: kernel/'s OpenCL C
                          kernel files (no other file there includes them),
                          with the options its host passes (SGMINER_DEFINES)
+  xmrig/xmrig            only with --suites xmrig: its OpenCL C programs
+                         src/backend/opencl/cl/cn/cryptonight.cl and
+                         rx/randomx.cl, with the options its runners pass
+                         (OclCnRunner, OclRxBaseRunner: XMRIG_CN_DEFINES,
+                         XMRIG_RX_DEFINES, for cn/2 and rx/0; no -cl-std:
+                         OpenCL C 1.2, where NVPTX's private pointers are
+                         generic ones)
   pjreddie/darknet       only with --suites darknet: src/'s CUDA layer
                          kernels, as its Makefile builds them with GPU=1
                          (-DGPU, -Iinclude; cuBLAS's and cuRAND's headers
@@ -227,6 +234,7 @@ PINS = {
     "NVIDIA/cccl": "571f2fc3bc",  # fetched 2026-12-04
     "NVIDIA/cutlass": "7107b0553",  # fetched 2026-12-04
     "facebookresearch/faiss": "02dbb4e42",  # fetched 2026-12-04
+    "xmrig/xmrig": "b2ca7248",  # fetched 2026-12-06
 }
 # CUTLASS's example folders the suite builds (at the pin)
 CUTLASS_EXAMPLES = (
@@ -259,7 +267,7 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "sgminer": "sgminer-dev/sgminer", "darknet": "pjreddie/darknet",
               "kaldi": "kaldi-asr/kaldi", "gromacs": "gromacs/gromacs",
               "thrust": "NVIDIA/cccl", "cutlass": "NVIDIA/cutlass",
-              "faiss": "facebookresearch/faiss"}
+              "faiss": "facebookresearch/faiss", "xmrig": "xmrig/xmrig"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -1019,11 +1027,35 @@ def gromacs_units(repos):
     return units, None
 
 
+# xmrig's build options (runners/OclCnRunner.cpp, OclRxBaseRunner.cpp) for
+# cn/2 (CnAlgo's iterations, mask and 2 MB scratchpad; a worksize of 8,
+# strided index 1, OclThread's default memChunk 2 (the runner passes 1 << 2) for a
+# discrete GPU; Algorithm ids from cl/cn/algorithm.cl) and rx/0 (8 workers
+# per hash; GCN_VERSION only picks AMD's instructions)
+XMRIG_CN_DEFINES = ["-DITERATIONS=524288U", "-DMASK=2097136U", "-DWORKSIZE=8U",
+                    "-DSTRIDED_INDEX=1U", "-DMEM_CHUNK_EXPONENT=4U", "-DMEMORY=2097152LU",
+                    "-DALGO=0x63150200", "-DALGO_BASE=0x63150200", "-DALGO_FAMILY=0x63150000",
+                    "-DCN_UNROLL=8"]
+XMRIG_RX_DEFINES = ["-DALGO=0x72151200", "-DWORKERS_PER_HASH=8", "-DGCN_VERSION=14"]
+
+
+def xmrig_units(repos):
+    """xmrig's two OpenCL C programs, each as its runner builds it."""
+    dest, why = extract_repo(repos, SUITE_REPO["xmrig"], ["src/backend/opencl/cl"], "xmrig")
+    if not dest:
+        return [], why
+    d = os.path.join(dest, "src", "backend", "opencl", "cl")
+    return [dict(suite="xmrig", lang="ocl", name="xmrig/" + os.path.basename(f), src=os.path.join(d, f),
+                 inc=[os.path.dirname(os.path.join(d, f))], defs=defs)
+            for f, defs in (("cn/cryptonight.cl", XMRIG_CN_DEFINES),
+                            ("rx/randomx.cl", XMRIG_RX_DEFINES))], None
+
+
 # the opt-in suites whose units are made, not found by tree_units: each its
 # units' builder, called with REPOS
 COMPOSED = {"hashcat": hashcat_units, "clblast": clblast_units,
             "fluidx3d": fluidx3d_units, "john": john_units, "ccminer": ccminer_units,
-            "sgminer": sgminer_units, "gromacs": gromacs_units}
+            "sgminer": sgminer_units, "gromacs": gromacs_units, "xmrig": xmrig_units}
 
 
 def all_units(repos, n, suites=(), half="even", skip=0):
