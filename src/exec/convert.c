@@ -112,12 +112,12 @@ static bool parse(const char *mangled, Conv *c) {
     c->sat = true;
     n += 4;
   }
-  static const char *rnds[] = {"_rte", "_rtz", "_rtp", "_rtn"};
-  for (int r = 0; r < 4 && n < end; r++)
-    if (end - n >= 4 && !strncmp(n, rnds[r], 4)) {
-      c->rnd = (Rounding)(RND_RTE + r);
-      n += 4;
-    }
+  static const char modes[] = "ezpn"; /* _rte _rtz _rtp _rtn, in Rounding's order */
+  const char *m = end - n == 4 && !strncmp(n, "_rt", 3) ? strchr(modes, n[3]) : NULL;
+  if (m && *m) {
+    c->rnd = (Rounding)(RND_RTE + (m - modes));
+    n += 4;
+  }
   if (n != end || (c->sat && c->dst_float))
     return false;
   if (!strncmp(param, "Dv", 2)) {
@@ -268,7 +268,9 @@ static LLVMValueRef to_fp(Prep *s, const Conv *c, LLVMValueRef x, LLVMTypeRef rt
   return v;
 }
 
-static bool expand(Prep *s, const Conv *c, LLVMValueRef call) {
+/* Replaces call by instructions; leaves it where its types are not the
+   name's (linking then names it). */
+static void expand(Prep *s, const Conv *c, LLVMValueRef call) {
   LLVMValueRef x = LLVMGetOperand(call, 0);
   LLVMTypeRef xt = LLVMTypeOf(x), rt = LLVMTypeOf(call);
   LLVMTypeRef se = elem_of(xt), de = elem_of(rt);
@@ -277,14 +279,13 @@ static bool expand(Prep *s, const Conv *c, LLVMValueRef call) {
   if (lanes_of(xt) != lanes_of(rt) || lanes_of(xt) > 32 || (!sint && !is_fp(se)) ||
       (!dint && !is_fp(de)) || sint == c->src_float || dint == c->dst_float ||
       (sint && bits_of(se) > 64) || (dint && bits_of(de) > 64))
-    return false;
+    return;
   LLVMPositionBuilderBefore(s->b, call);
   LLVMSetCurrentDebugLocation2(s->b, LLVMInstructionGetDebugLoc(call));
   LLVMValueRef v = dint ? (sint ? int_to_int(s, c, x, rt) : fp_to_int(s, c, x, rt))
                         : to_fp(s, c, x, rt);
   LLVMReplaceAllUsesWith(call, v);
   LLVMInstructionEraseFromParent(call);
-  return true;
 }
 
 void convert_expand(Prep *s) {

@@ -13,7 +13,7 @@
  * leaves a narrow argument's upper bits undefined unless the caller
  * extends it) and each generic function masks or sign-extends what it
  * reads.  The results are those of the specification's exact arithmetic,
- * and libclc's for nvptx64 agree (test/exec/int-builtins.test runs the
+ * and libclc's for nvptx64 agree (test/exec/int-builtins.cl runs the
  * same kernel with libclc linked and compares).
  */
 #include "exec/exec.h"
@@ -47,26 +47,22 @@ static u64 least(int w, bool s) { return s ? canon((u64)1 << (w - 1), w, s) : 0;
 static u64 greatest(int w, bool s) { return s ? mask_of(w) >> 1 : mask_of(w); }
 
 static u64 g_rotate(u64 a, u64 b, int w, bool s) {
-  (void)s;
   a &= mask_of(w);
   unsigned n = (unsigned)(b & (u64)(w - 1));
   return n ? (a << n | a >> (w - n)) & mask_of(w) : a;
 }
 
 static u64 g_clz(u64 a, int w, bool s) {
-  (void)s;
   a &= mask_of(w);
   return a ? (u64)(__builtin_clzll(a) - (64 - w)) : (u64)w;
 }
 
 static u64 g_ctz(u64 a, int w, bool s) {
-  (void)s;
   a &= mask_of(w);
   return a ? (u64)__builtin_ctzll(a) : (u64)w;
 }
 
 static u64 g_popcount(u64 a, int w, bool s) {
-  (void)s;
   return (u64)__builtin_popcountll(a & mask_of(w));
 }
 
@@ -102,6 +98,14 @@ static u64 g_mad24(u64 a, u64 b, u64 c, int w, bool s) {
   return canon(g_mul24(a, b, w, s) + c, w, s);
 }
 
+/* r, an exact result of a signed type narrower than 64 bits, clamped to
+   that type's range */
+static u64 saturate(int64_t r, int w) {
+  return r < as_signed(least(w, true)) ? least(w, true)
+         : r > (int64_t)greatest(w, true) ? greatest(w, true)
+                                          : (u64)r;
+}
+
 static u64 g_add_sat(u64 a, u64 b, int w, bool s) {
   a = canon(a, w, s);
   b = canon(b, w, s);
@@ -112,8 +116,7 @@ static u64 g_add_sat(u64 a, u64 b, int w, bool s) {
   int64_t x = as_signed(a), y = as_signed(b), r;
   if (w == 64)
     return __builtin_add_overflow(x, y, &r) ? (x < 0 ? least(w, s) : greatest(w, s)) : (u64)r;
-  r = x + y; /* no overflow below 64 bits */
-  return r < as_signed(least(w, s)) ? least(w, s) : r > (int64_t)greatest(w, s) ? greatest(w, s) : (u64)r;
+  return saturate(x + y, w); /* no overflow below 64 bits */
 }
 
 static u64 g_sub_sat(u64 a, u64 b, int w, bool s) {
@@ -124,8 +127,7 @@ static u64 g_sub_sat(u64 a, u64 b, int w, bool s) {
   int64_t x = as_signed(a), y = as_signed(b), r;
   if (w == 64)
     return __builtin_sub_overflow(x, y, &r) ? (x < 0 ? least(w, s) : greatest(w, s)) : (u64)r;
-  r = x - y;
-  return r < as_signed(least(w, s)) ? least(w, s) : r > (int64_t)greatest(w, s) ? greatest(w, s) : (u64)r;
+  return saturate(x - y, w);
 }
 
 /* (a + b) >> 1 and (a + b + 1) >> 1 without overflow: the halves plus the
