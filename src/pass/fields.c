@@ -334,7 +334,7 @@ static bool copy_pays(Fields *fs, LLVMValueRef g, SpecCost *c) {
   unsigned size = facts_copy_cost(fs->cx->facts, g);
   unsigned long raw;
   unsigned long named = named_uses(fs, g, &raw);
-  *c = (SpecCost){1, size, named, raw, NULL};
+  *c = (SpecCost){1, size, named, raw, NULL, false};
   return specs_copies_pay(fs->cx, 1, size, named);
 }
 

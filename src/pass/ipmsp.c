@@ -445,7 +445,24 @@ static void not_paying(Ipmsp *ip, LLVMValueRef f) {
     fprintf(out(ip), "no gain in cloning %s\n", ir_name(f));
 }
 
-/* External function, every caller agrees: one clone for the votes. */
+static size_t use_count(LLVMValueRef f) {
+  size_t n = 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u), n++) {}
+  return n;
+}
+
+/* A refusal of the cost model (votes_copies_pay): the last answer stands
+   (publish says it). */
+static void refused_cost(Ipmsp *ip, const VoteFn *fi, SpecCost refused) {
+  while (ip->cost.n <= fi->id)
+    vec_push(&ip->cost, (SpecCost){0});
+  ip->cost.v[fi->id] = refused;
+}
+
+/* External function, every caller agrees: one clone for the votes, when
+   the copy pays for its place in the file beside the original, which
+   stays for outside callers (clonecost.c: the kernels reach one body
+   either way). */
 static bool clone_for_votes(Ipmsp *ip, VoteFn *fi) {
   int *sp = votes_tuple(fi);
   if (!keep_paying(ip, fi->id, sp)) {
@@ -453,24 +470,26 @@ static bool clone_for_votes(Ipmsp *ip, VoteFn *fi) {
     free(sp);
     return false;
   }
-  bool move = false; /* visible outside: the original stays */
-  LLVMValueRef nf = get_clone(ip, fi->fn, sp, &move);
+  VoteGroup g = {sp, {0}, true, false};
+  for (size_t k = 0; k < fi->sites.n; k++)
+    if (ip->v.sites.v[fi->sites.v[k]].call)
+      vec_push(&g.calls, ip->v.sites.v[fi->sites.v[k]].call);
+  SpecCost refused;
   bool changed = false;
-  if (nf && nf != fi->fn) {
-    for (size_t k = 0; k < fi->sites.n; k++)
-      if (ip->v.sites.v[fi->sites.v[k]].call) {
-        redirect(ip, ip->v.sites.v[fi->sites.v[k]].call, nf);
+  if (!votes_copies_pay(&ip->v, fi, &g, 1, use_count(fi->fn) != g.calls.n, &refused)) {
+    refused_cost(ip, fi, refused);
+  } else {
+    bool move = false; /* visible outside: the original stays */
+    LLVMValueRef nf = get_clone(ip, fi->fn, sp, &move);
+    if (nf && nf != fi->fn)
+      for (size_t k = 0; k < g.calls.n; k++) {
+        redirect(ip, g.calls.v[k], nf);
         changed = true;
       }
   }
+  vec_free(&g.calls);
   free(sp);
   return changed;
-}
-
-static size_t use_count(LLVMValueRef f) {
-  size_t n = 0;
-  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u), n++) {}
-  return n;
 }
 
 /* Callers disagree: one clone per distinct tuple of observed spaces, when
@@ -514,9 +533,7 @@ static bool clone_per_tuple(Ipmsp *ip, VoteFn *fi) {
   }
   SpecCost refused;
   if (!votes_copies_pay(&ip->v, fi, groups.v, groups.n, use_count(fi->fn) != ncalls, &refused)) {
-    while (ip->cost.n <= fi->id)
-      vec_push(&ip->cost, (SpecCost){0});
-    ip->cost.v[fi->id] = refused; /* the last answer stands (publish) */
+    refused_cost(ip, fi, refused);
     for (size_t i = 0; i < groups.n; i++)
       groups.v[i].any = groups.v[i].dropped = false;
   }

@@ -333,7 +333,7 @@ static bool copy_pays(Version *s, LLVMValueRef fn, LLVMValueRef at, const char *
   specs_refused(s->cx, s->facts,
                &(SpecSaid){.remark = "VersionTooCostly", .verb = "not versioned", .fn = fn,
                            .at = at},
-               SPEC_COST, &(SpecCost){1, size, named, raw, whose});
+               SPEC_COST, &(SpecCost){1, size, named, raw, whose, false});
   return false;
 }
 

@@ -139,6 +139,71 @@ static bool reached_copies_pay(Votes *vs, const VoteFn *fi, const VoteGroup *g, 
                                     size, named);
 }
 
+/* Does the file keep fi's original whatever its calls do?  An externally
+   visible function stays for outside callers (open world), unless its
+   linkage lets the back end drop it once nothing calls it (linkonce, a C++
+   inline function or template; available_externally), and so does one
+   whose address is taken (orig_live). */
+static bool file_keeps(const VoteFn *fi, bool orig_live) {
+  if (fi->internal)
+    return false;
+  LLVMLinkage l = LLVMGetLinkage(fi->fn);
+  return orig_live || !(l == LLVMLinkOnceAnyLinkage || l == LLVMLinkOnceODRLinkage ||
+                        l == LLVMAvailableExternallyLinkage);
+}
+
+/* How often group g's calls run, as dom_use_weight weighs a use: the
+   heaviest call's loop depth in its caller (one level: the caller's own
+   callers are not weighed). */
+static unsigned long calls_weight(const VoteGroup *g) {
+  unsigned long w = 1;
+  for (size_t k = 0; k < g->calls.n; k++) {
+    Dom *d = NULL;
+    unsigned x = dom_use_weight(&d, g->calls.v[k]);
+    dom_free(d);
+    if (x > w)
+      w = x;
+  }
+  return w;
+}
+
+/* The copies beside an original the file keeps for outside callers: each
+   copy is one more body in the file, though the kernels reach one body
+   either way (ptxas and a driver's JIT compile both, and the file grows).
+   They pay when clones x size <= SPECS_BESIDE x limit x named, each
+   group's uses weighted once more by how often its calls run (a copy is
+   written once and saves at every call).  SPECS_BESIDE (16, the weight of
+   a loop) is measured on the public OpenCL programs' copies beside kept
+   originals: where the kernels gained, hashcat's (m00000: 1,416 generic
+   accesses named, 56 -> 39 registers), a copy named a use every 1.1-11
+   instructions; where the kernels gained 2-58 named accesses that run once
+   and the file grew 1.7-1.9x (sgminer's SHA256 helpers, 1,239-1,943
+   instructions for 2-4 uses; xmrig's BLAKE2b helpers, 1,405-3,166 for
+   8-58), every 51-955.  Without this count such a copy was free.  *named
+   and *raw: the uses so counted. */
+static bool beside_copies_pay(Votes *vs, const VoteFn *fi, const VoteGroup *g, size_t ng,
+                              unsigned *uses, unsigned *raws, unsigned size,
+                              unsigned long *named, unsigned long *raw) {
+  unsigned long clones = 0, limit = (unsigned long)specs_cost_limit(vs->cx) * SPECS_BESIDE;
+  unsigned long once = 0, heavy = 0;
+  *raw = 0;
+  for (size_t i = 0; i < ng; i++)
+    if (g[i].any) {
+      clones++;
+      once += group_named(vs, fi, &g[i], uses, raws, raw);
+    }
+  *named = once;
+  if (clones * size <= limit * once)
+    return true;
+  for (size_t i = 0; i < ng; i++)
+    if (g[i].any) {
+      unsigned long r = 0;
+      heavy += group_named(vs, fi, &g[i], uses, raws, &r) * calls_weight(&g[i]);
+    }
+  *named = heavy;
+  return clones * size <= limit * heavy;
+}
+
 bool votes_copies_pay(Votes *vs, VoteFn *fi, const VoteGroup *g, size_t ng, bool orig_live,
                       SpecCost *refused) {
   long limit = specs_cost_limit(vs->cx);
@@ -173,11 +238,17 @@ bool votes_copies_pay(Votes *vs, VoteFn *fi, const VoteGroup *g, size_t ng, bool
   size_t copies = clones - (clones && !orig_live);
   bool pays = !copies || specs_copies_pay(vs->cx, copies, size, named) ||
               reached_copies_pay(vs, fi, g, ng, orig_live, uses, raws, size);
+  bool beside = false; /* refused for the copies the file keeps beside the original */
+  if (pays && file_keeps(fi, orig_live)) {
+    beside = !beside_copies_pay(vs, fi, g, ng, uses, raws, size, &named, &raw);
+    pays = !beside;
+    copies = clones;
+  }
   free(uses);
   if (pays)
     return true;
   fi->too_costly = true;
-  *refused = (SpecCost){copies, size, named, raw, NULL};
+  *refused = (SpecCost){copies, size, named, raw, NULL, beside};
   if (vs->dump)
     fprintf(cx_out(vs->cx), "cloning %s costs too much\n", ir_name(fi->fn));
   return false;

@@ -45,7 +45,11 @@
  * registers removes, so -O0 and -O1 code of one helper cost about the
  * same); where that count refuses, it is made again over the calls the
  * kernels reach alone (clonecost.c: an external helper's other callers
- * that no kernel calls cost and name nothing there).  The copies are made
+ * that no kernel calls cost and name nothing there).  Beside an original
+ * the file keeps for outside callers, every copy is one more body in the
+ * file too: there the limit is SPECS_BESIDE (16) times as many a use,
+ * each group's uses weighed again by its calls' loop depth (clonecost.c,
+ * beside_copies_pay).  The copies are made
  * only when copies x instructions <= limit x named uses, the uses counted
  * in every clone (benefit.c: accesses, explicit casts and space tests,
  * uses gasp cannot see past, and what a callee parameter the pointer is
@@ -302,13 +306,15 @@ const char *specs_reason(char *buf, size_t cap, const GaspCtx *cx, SpecRefusal w
   case SPEC_COST: {
     char loops[64] = "";
     if (c->named != c->raw)
-      snprintf(loops, sizeof loops, ", %lu weighed by loops and print calls", c->named);
+      snprintf(loops, sizeof loops, ", %lu weighed by loops%s and print calls", c->named,
+               c->beside ? ", calls" : "");
     snprintf(buf, cap,
-             "%lu more cop%s of %s %lu instructions would name %lu use%s%s (more than %ld "
+             "%lu more cop%s of %s %lu instructions%s would name %lu use%s%s (more than %ld "
              "instruction%s a use; --clone-cost)",
              c->copies, c->copies == 1 ? "y" : "ies", c->whose ? c->whose : "its", c->size,
-             c->raw, c->raw == 1 ? "" : "s", loops, specs_cost_limit(cx),
-             specs_cost_limit(cx) == 1 ? "" : "s");
+             c->beside ? " beside the original kept for outside callers" : "", c->raw,
+             c->raw == 1 ? "" : "s", loops, specs_cost_limit(cx) * (c->beside ? SPECS_BESIDE : 1),
+             specs_cost_limit(cx) * (c->beside ? SPECS_BESIDE : 1) == 1 ? "" : "s");
     break;
   }
   }

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* transform/transform.h — rewriting by the analyses' answers: the rewriter,
- * clones and their cost model.  The layer's one header (docs/design.md,
- * "Layers"). */
+/* transform/transform.h — rewriting by the analyses' answers: the rewriter, clones
+ * and their cost model.  The layer's one header (docs/design.md, "Layers"). */
 #ifndef GASP_TRANSFORM_H
 #define GASP_TRANSFORM_H
 
@@ -39,8 +38,7 @@ char *specs_key_fields(const char *g, const MemFieldFact *f, size_t n);
 const char *specs_family(const Specs *s, const char *name); /* a clone's original's name */
 bool specs_made(const Specs *s, const char *name); /* did s make it? */
 LLVMValueRef specs_find(const Specs *s, const char *key); /* s's clone for key, still here */
-/* Was a clone made for key in this invocation (whatever it became since:
-   retyped in place, merged, deleted)? */
+/* Was a clone made for key in this invocation (retyped, merged, deleted since)? */
 bool specs_key_made(const Specs *s, const char *key);
 typedef enum SpecRefusal { SPEC_BUDGET, SPEC_COST, SPEC_NO_GAIN } SpecRefusal;
 /* A clone of f of type ty named key, of family `family` (clone.c:
@@ -54,8 +52,10 @@ LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *ke
    pointer now in a window space of t (tgt_nonnull_kept). */
 LLVMValueRef specs_retype(const TgtTable *t, LLVMValueRef f, LLVMTypeRef ty, const char *name);
 /* The most instructions a copy may cost per use it names: --clone-cost, or
-   the target's; 0: no limit (specialize.c, "What cloning costs"). */
+   the target's; 0: no limit (specialize.c, "What cloning costs").  Beside an
+   original the file keeps for outside callers: SPECS_BESIDE times as many. */
 long specs_cost_limit(const GaspCtx *cx);
+#define SPECS_BESIDE 16
 /* The clone cost model's rule, for every copy gasp weighs (ipmsp's and
    fields' clones, version's loops and runs): `copies` copies of `size`
    instructions pay when copies x size <= limit x named, named the uses
@@ -68,10 +68,11 @@ bool specs_copies_pay(const GaspCtx *cx, unsigned long copies, unsigned long siz
 bool specs_first_report(Specs *s, SpecRefusal why, const char *what);
 /* What a refused copy would have cost (SPEC_COST): copies of size
    instructions ("of <whose>": NULL "its") naming raw uses, named counting
-   loops. */
+   loops; beside: the copies counted beside an original the file keeps. */
 typedef struct SpecCost {
   unsigned long copies, size, named, raw;
   const char *whose;
+  bool beside;
 } SpecCost;
 /* The reason's words into buf: "clone budget exhausted (--clone-budget)",
    "N more copies of its S instructions would name U uses[, W counting
@@ -236,8 +237,7 @@ bool votes_returns_in(const VoteFn *fi, int as); /* will its return be named as?
 VoteFn *votes_register(Votes *vs, LLVMValueRef f);
 /* fi's calls changed: rescan them (votes_refresh; stale: infer fi first). */
 void votes_mark_dirty(Votes *vs, VoteFn *fi, bool stale);
-/* The call sites g makes die (g is gone, or its calls moved); ci's dead
-   sites dropped from its list. */
+/* g's call sites die (g is gone, or its calls moved); ci's dead ones dropped. */
 void votes_kill_out(Votes *vs, uint32_t g);
 void votes_compact_sites(Votes *vs, VoteFn *ci);
 /* The dirty records rescanned: new ones classified, then each one handed

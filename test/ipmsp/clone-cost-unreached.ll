@@ -3,7 +3,9 @@
 ; compiled into the module, hashcat's md5_update beside md5_update_64) gets
 ; the copy its kernel call names, since that copy only replaces the original
 ; in the kernel's code; where the kernel's calls ask for two copies, the
-; second is still weighed against its size.
+; second is still weighed against its size.  The copy is one more body in
+; the file beside the kept original: it pays there because the kernel calls
+; @upd in a loop, as md5_update calls md5_update_64 (test/ipmsp/clone-cost.ll).
 ; RUN: gasp-opt -S %s -o %t.ll -pass-remarks-missed=ipmsp 2> %t.err
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=REFUSED < %t.err
@@ -18,8 +20,8 @@
 target datalayout = "e-p3:32:32-p5:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; The kernel passes its own stack slots to both helpers; @upd_kept also gets
-; its global buffer.
+; The kernel passes its own stack slots to both helpers (to @upd in a
+; loop); @upd_kept also gets its global buffer.
 ; CHECK-LABEL: define {{(ptx|amdgpu)}}_kernel void @k(
 ; CHECK: call void @upd.as5_5(ptr addrspace(5)
 ; CHECK: call void @upd_kept(ptr
@@ -33,7 +35,16 @@ define ptx_kernel void @k(ptr %buf) {
   %v = load i32, ptr %g
   store i32 %v, ptr %ctx
   call void @llvm.memset.p0.i64(ptr %w, i8 0, i64 16, i1 false)
+  br label %loop
+
+loop:
+  %n = phi i32 [ 0, %0 ], [ %n1, %loop ]
   call void @upd(ptr %ctx, ptr %w, i32 %t)
+  %n1 = add i32 %n, 1
+  %more = icmp ult i32 %n1, 2
+  br i1 %more, label %loop, label %after
+
+after:
   call void @upd_kept(ptr %ctx, ptr %w, i32 %t)
   call void @upd_kept(ptr %buf, ptr %w, i32 %t)
   call void @rec(ptr %buf, ptr %ctx, i32 2)

@@ -34,11 +34,13 @@
 ; EXEC: identical
 ; STATS: remark: {{.*}}not cloned: 1 more copy of its 39 instructions would name 2 uses (more than 1 instruction a use; --clone-cost)
 ; STATS: remark: {{.*}}not cloned: 1 more copy of its 3 instructions would name 2 uses (more than 1 instruction a use; --clone-cost)
-; STATS: "ipmsp.clones-too-costly": 2
+; STATS: remark: {{.*}}not cloned: 1 more copy of its 2 instructions beside the original kept for outside callers would name 0 uses (more than 16 instructions a use; --clone-cost)
+; STATS: "ipmsp.clones-too-costly": 3
 ; What the kernels reach is walked at most once a wave, and only in a wave
 ; where the count over every call refused a copy (then the copies in reached
 ; code are counted too: test/ipmsp/clone-cost-unreached.ll); @big's and
-; @small's refusals come in two waves.
+; @small's refusals come in two waves (@outer's, beside its kept original,
+; needs no walk).
 ; STATS: "ipmsp.reach-walks": 2
 ; BAD: --clone-cost wants 0 (no limit) or a positive number of instructions, not '-1'
 target triple = "nvptx64-nvidia-cuda"
@@ -106,14 +108,19 @@ define i32 @small(ptr %p, i32 %i) {
   ret i32 %v
 }
 
-; Visible outside and called by the kernel with global memory only: cloned
-; for it (the original stays for outside callers, reached by no kernel).
-; Its call to @deep from the kept original is generic, but no kernel
-; reaches that call: @deep's one clone costs nothing in what the kernels
-; reach, so it is made although @deep is as large as @big.
-; DEEP-DAG: define internal i32 @outer.as1(ptr addrspace(1) %p, i32 %i)
-; DEEP-DAG: call i32 @deep.as1(ptr addrspace(1) %p, i32 %i)
-; DEEP-DAG: define internal i32 @deep.as1(ptr addrspace(1) %p, i32 %i)
+; Visible outside and called by the kernel with global memory only.  The
+; kernel would reach one body either way (the copy takes the original's
+; place in its code), but the file keeps the original for outside callers:
+; a copy is one more body there, paid for at 16 times the limit a use
+; (SPECS_BESIDE).  @deep's 39 instructions for the one load it names (its
+; call runs once) are more than 16 a use at the limits 1 and 2, so neither
+; @deep nor the wrapper @outer is copied and the kernel keeps clang's call;
+; at 40 (640 a use beside) both are.
+; DEEP-DAG: call i32 @outer(ptr %g, i32 %id)
+; DEEP-DAG: call i32 @deep(ptr %p, i32 %i)
+; ALL-DAG: define internal i32 @outer.as1(ptr addrspace(1) %p, i32 %i)
+; ALL-DAG: call i32 @deep.as1(ptr addrspace(1) %p, i32 %i)
+; ALL-DAG: define internal i32 @deep.as1(ptr addrspace(1) %p, i32 %i)
 define i32 @outer(ptr %p, i32 %i) {
   %r = call i32 @deep(ptr %p, i32 %i)
   ret i32 %r
@@ -161,8 +168,37 @@ define i32 @deep(ptr %p, i32 %i) {
   ret i32 %t35
 }
 
+; Visible outside like @deep, 20 instructions for one load, but the
+; kernel calls it in a loop: its one use weighs 16 (the call's loop depth),
+; and 20 instructions for it pay beside the kept original at the default
+; limit (16 x 1 x 16); straight-line, they would not (20 > 16).
+; DEEP-DAG: define internal i32 @hot.as1(ptr addrspace(1) %p, i32 %i)
+; DEEP-DAG: call i32 @hot.as1(ptr addrspace(1) %
+define i32 @hot(ptr %p, i32 %i) {
+  %a = getelementptr inbounds i32, ptr %p, i32 %i
+  %v = load i32, ptr %a, align 4
+  %t0 = add i32 %v, 3
+  %t1 = mul i32 %t0, 10
+  %t2 = xor i32 %t1, 17
+  %t3 = sub i32 %t2, 24
+  %t4 = add i32 %t3, 31
+  %t5 = mul i32 %t4, 38
+  %t6 = xor i32 %t5, 45
+  %t7 = sub i32 %t6, 52
+  %t8 = add i32 %t7, 59
+  %t9 = mul i32 %t8, 66
+  %t10 = xor i32 %t9, 73
+  %t11 = sub i32 %t10, 80
+  %t12 = add i32 %t11, 87
+  %t13 = mul i32 %t12, 94
+  %t14 = xor i32 %t13, 101
+  %t15 = sub i32 %t14, 108
+  %t16 = add i32 %t15, 115
+  ret i32 %t16
+}
+
 ; The kernel copies its global input into shared memory, then reads both
-; through each helper.
+; through each helper, and calls @hot 4 times in a loop.
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK: call i32 @big(ptr %
 ; CHECK: call i32 @big(ptr %
@@ -182,9 +218,21 @@ define ptx_kernel void @k(ptr addrspace(1) %in, ptr addrspace(3) %sh, ptr addrsp
   %r0 = add i32 %b1, %b2
   %r1 = add i32 %r0, %o
   %r2 = add i32 %s1, %s2
-  %r = xor i32 %r1, %r2
+  %r3 = xor i32 %r1, %r2
+  br label %loop
+
+loop:
+  %n = phi i32 [ 0, %0 ], [ %n1, %loop ]
+  %acc = phi i32 [ %r3, %0 ], [ %acc1, %loop ]
+  %h = call i32 @hot(ptr %g, i32 %n)
+  %acc1 = add i32 %acc, %h
+  %n1 = add i32 %n, 1
+  %more = icmp ult i32 %n1, 4
+  br i1 %more, label %loop, label %done
+
+done:
   %io = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %id
-  store i32 %r, ptr addrspace(1) %io, align 4
+  store i32 %acc1, ptr addrspace(1) %io, align 4
   ret void
 }
 

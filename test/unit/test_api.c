@@ -112,6 +112,7 @@ static void test_context_reuse(void) {
   GaspOptions o;
   gasp_options_init(&o);
   o.clone_budget = 0;
+  o.clone_cost = 0; /* no cost limit: the budget is what refuses */
   o.remarks = GASP_REMARKS_ALL;
   LLVMContextRef ctx = LLVMContextCreate();
   GaspCtx *shared = gasp_ctx_new(&o), *fresh = gasp_ctx_new(&o);

@@ -89,9 +89,13 @@ static void test_spec_registry(void) {
     /* the cost rule: copies x size <= limit x named */
     CHECK(specs_copies_pay(cx, 1, 16, 2) && !specs_copies_pay(cx, 2, 16, 2));
     char buf[256];
-    specs_reason(buf, sizeof buf, cx, SPEC_COST, &(SpecCost){2, 16, 16, 2, NULL});
+    specs_reason(buf, sizeof buf, cx, SPEC_COST, &(SpecCost){2, 16, 16, 2, NULL, false});
     CHECK(!strcmp(buf, "2 more copies of its 16 instructions would name 2 uses, 16 weighed by "
                        "loops and print calls (more than 8 instructions a use; --clone-cost)"));
+    specs_reason(buf, sizeof buf, cx, SPEC_COST, &(SpecCost){1, 16, 4, 2, NULL, true});
+    CHECK(!strcmp(buf, "1 more copy of its 16 instructions beside the original kept for outside "
+                       "callers would name 2 uses, 4 weighed by loops, calls and print calls "
+                       "(more than 128 instructions a use; --clone-cost)"));
     CHECK(!strcmp(schema_outcome_text(OUTCOME_CLONE_BUDGET),
                   specs_reason(buf, sizeof buf, cx, SPEC_BUDGET, NULL)));
     /* a refusal is met once per registry; its remark is said once a run,
