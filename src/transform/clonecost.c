@@ -154,16 +154,23 @@ static bool file_keeps(const VoteFn *fi, bool orig_live) {
 
 /* How often group g's calls run, as dom_use_weight weighs a use: the
    heaviest call's loop depth in its caller (one level: the caller's own
-   callers are not weighed). */
+   callers are not weighed), up to dom_use_weight's most, 256. */
 static unsigned long calls_weight(const VoteGroup *g) {
   unsigned long w = 1;
-  for (size_t k = 0; k < g->calls.n; k++) {
-    Dom *d = NULL;
+  Dom *d = NULL; /* the dominators of `in`, kept while calls stay in it */
+  LLVMValueRef in = NULL;
+  for (size_t k = 0; k < g->calls.n && w < 256; k++) {
+    LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(g->calls.v[k]));
+    if (caller != in) {
+      dom_free(d);
+      d = NULL;
+      in = caller;
+    }
     unsigned x = dom_use_weight(&d, g->calls.v[k]);
-    dom_free(d);
     if (x > w)
       w = x;
   }
+  dom_free(d);
   return w;
 }
 
