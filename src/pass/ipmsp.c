@@ -476,7 +476,11 @@ static bool clone_for_votes(Ipmsp *ip, VoteFn *fi) {
       vec_push(&g.calls, ip->v.sites.v[fi->sites.v[k]].call);
   SpecCost refused;
   bool changed = false;
-  if (!votes_copies_pay(&ip->v, fi, &g, 1, use_count(fi->fn) != g.calls.n, &refused)) {
+  /* a copy made earlier for the same spaces costs the file nothing more */
+  char *key = specs_tuple_key(ip->v.t, specs_family(ip->specs, ir_name(fi->fn)), fi->fn, sp);
+  bool made = specs_tuple_member(ip->specs, fi->fn, sp, key) != NULL;
+  free(key);
+  if (!made && !votes_copies_pay(&ip->v, fi, &g, 1, use_count(fi->fn) != g.calls.n, &refused)) {
     refused_cost(ip, fi, refused);
   } else {
     bool move = false; /* visible outside: the original stays */
