@@ -363,6 +363,19 @@ static bool specialize_in_place(Ipmsp *ip, VoteFn *fi) {
   return true;
 }
 
+/* The function of f's family (`family`) already taking spaces sp, or NULL;
+   *key (when key is not NULL): that tuple's name, malloc'd. */
+static LLVMValueRef tuple_member(Ipmsp *ip, LLVMValueRef f, const char *family, const int *sp,
+                                 char **key) {
+  char *name = specs_tuple_key(ip->v.t, family, f, sp);
+  LLVMValueRef g = specs_tuple_member(ip->specs, f, sp, name);
+  if (key)
+    *key = name;
+  else
+    free(name);
+  return g;
+}
+
 /* The function of f's family taking spaces sp: an existing one, or a new
    clone within the budget; NULL when over budget.  With *move set (f is
    internal and this tuple's calls are the last ones it has), a new clone
@@ -373,8 +386,8 @@ static LLVMValueRef get_clone(Ipmsp *ip, LLVMValueRef f, const int *sp, bool *mo
   bool may_move = *move;
   *move = false;
   const char *family = specs_family(ip->specs, ir_name(f));
-  char *name = specs_tuple_key(ip->v.t, family, f, sp);
-  LLVMValueRef g = specs_tuple_member(ip->specs, f, sp, name);
+  char *name;
+  LLVMValueRef g = tuple_member(ip, f, family, sp, &name);
   if (g) {
     free(name);
     return g;
@@ -477,9 +490,7 @@ static bool clone_for_votes(Ipmsp *ip, VoteFn *fi) {
   SpecCost refused;
   bool changed = false;
   /* a copy made earlier for the same spaces costs the file nothing more */
-  char *key = specs_tuple_key(ip->v.t, specs_family(ip->specs, ir_name(fi->fn)), fi->fn, sp);
-  bool made = specs_tuple_member(ip->specs, fi->fn, sp, key) != NULL;
-  free(key);
+  bool made = tuple_member(ip, fi->fn, specs_family(ip->specs, ir_name(fi->fn)), sp, NULL);
   if (!made && !votes_copies_pay(&ip->v, fi, &g, 1, use_count(fi->fn) != g.calls.n, &refused)) {
     refused_cost(ip, fi, refused);
   } else {

@@ -154,12 +154,12 @@ static bool file_keeps(const VoteFn *fi, bool orig_live) {
 
 /* How often group g's calls run, as dom_use_weight weighs a use: the
    heaviest call's loop depth in its caller (one level: the caller's own
-   callers are not weighed), up to dom_use_weight's most, 256. */
+   callers are not weighed). */
 static unsigned long calls_weight(const VoteGroup *g) {
   unsigned long w = 1;
   Dom *d = NULL; /* the dominators of `in`, kept while calls stay in it */
   LLVMValueRef in = NULL;
-  for (size_t k = 0; k < g->calls.n && w < 256; k++) {
+  for (size_t k = 0; k < g->calls.n; k++) {
     LLVMValueRef caller = LLVMGetBasicBlockParent(LLVMGetInstructionParent(g->calls.v[k]));
     if (caller != in) {
       dom_free(d);
@@ -191,8 +191,7 @@ static unsigned long calls_weight(const VoteGroup *g) {
 static bool beside_copies_pay(Votes *vs, const VoteFn *fi, const VoteGroup *g, size_t ng,
                               unsigned *uses, unsigned *raws, unsigned size,
                               unsigned long *named, unsigned long *raw) {
-  unsigned long clones = 0, limit = (unsigned long)specs_cost_limit(vs->cx) * SPECS_BESIDE;
-  unsigned long once = 0, heavy = 0;
+  unsigned long clones = 0, once = 0, heavy = 0;
   *raw = 0;
   for (size_t i = 0; i < ng; i++)
     if (g[i].any) {
@@ -200,7 +199,7 @@ static bool beside_copies_pay(Votes *vs, const VoteFn *fi, const VoteGroup *g, s
       once += group_named(vs, fi, &g[i], uses, raws, raw);
     }
   *named = once;
-  if (clones * size <= limit * once)
+  if (specs_copies_pay(vs->cx, clones, size, SPECS_BESIDE * once))
     return true;
   for (size_t i = 0; i < ng; i++)
     if (g[i].any) {
@@ -208,7 +207,7 @@ static bool beside_copies_pay(Votes *vs, const VoteFn *fi, const VoteGroup *g, s
       heavy += group_named(vs, fi, &g[i], uses, raws, &r) * calls_weight(&g[i]);
     }
   *named = heavy;
-  return clones * size <= limit * heavy;
+  return specs_copies_pay(vs->cx, clones, size, SPECS_BESIDE * heavy);
 }
 
 bool votes_copies_pay(Votes *vs, VoteFn *fi, const VoteGroup *g, size_t ng, bool orig_live,
@@ -249,7 +248,8 @@ bool votes_copies_pay(Votes *vs, VoteFn *fi, const VoteGroup *g, size_t ng, bool
   if (pays && file_keeps(fi, orig_live)) {
     beside = !beside_copies_pay(vs, fi, g, ng, uses, raws, size, &named, &raw);
     pays = !beside;
-    copies = clones;
+    if (beside)
+      copies = clones;
   }
   free(uses);
   if (pays)

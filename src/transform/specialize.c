@@ -304,6 +304,7 @@ const char *specs_reason(char *buf, size_t cap, const GaspCtx *cx, SpecRefusal w
                        "named space");
     break;
   case SPEC_COST: {
+    long limit = specs_cost_limit(cx) * (c->beside ? SPECS_BESIDE : 1);
     char loops[64] = "";
     if (c->named != c->raw)
       snprintf(loops, sizeof loops, ", %lu weighed by loops%s and print calls", c->named,
@@ -313,8 +314,7 @@ const char *specs_reason(char *buf, size_t cap, const GaspCtx *cx, SpecRefusal w
              "instruction%s a use; --clone-cost)",
              c->copies, c->copies == 1 ? "y" : "ies", c->whose ? c->whose : "its", c->size,
              c->beside ? " beside the original kept for outside callers" : "", c->raw,
-             c->raw == 1 ? "" : "s", loops, specs_cost_limit(cx) * (c->beside ? SPECS_BESIDE : 1),
-             specs_cost_limit(cx) * (c->beside ? SPECS_BESIDE : 1) == 1 ? "" : "s");
+             c->raw == 1 ? "" : "s", loops, limit, limit == 1 ? "" : "s");
     break;
   }
   }
