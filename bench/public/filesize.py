@@ -141,11 +141,7 @@ def main():
         got = list(ex.map(lambda j: build(j[0], j[1], j[2], plugin, cuda, work), jobs))
     rows = [dict(suite=u["suite"], unit=u["name"], target=t, opt=o, n=n)
             for (u, t, o), n in zip(jobs, got)]
-    argv = [a for a in sys.argv[1:] if a != args.repos]
-    for flag in ("--build", "-j"):
-        if flag in argv:
-            i = argv.index(flag)
-            del argv[i:i + 2]
+    argv = P.command_args(sys.argv[1:], args.repos) + (["--out", args.out] if args.out else [])
     text = report(rows, args, argv) + "\n"
     if args.out:
         with open(args.out, "w") as f:
