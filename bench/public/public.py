@@ -101,6 +101,18 @@ bench/public/work/ (ignored), never copied into the project:
                          (k-selection, IVF, distances; kernels of its
                          templates), -I of its top folder; not its tests,
                          perf tools, cuVS bridges or generated instances
+  brichard19/BitCrack    only with --suites bitcrack: its CUDA key search
+                         (CudaKeySearchDevice/*.cu, relocatable device code
+                         as its Makefile builds it: -fgpu-rdc) and its OpenCL
+                         program CLKeySearchDevice/bitcrack.cl (secp256k1,
+                         SHA-256, RIPEMD-160 helpers on private arrays)
+  johguse/profanity      only with --suites profanity: its one OpenCL
+                         program (keccak.cl and profanity.cl, 256-bit
+                         modular arithmetic on private structs), with its
+                         host's options (PROFANITY_DEFINES)
+  ethereum-mining/ethminer  only with --suites ethminer: Ethash, its
+                         OpenCL program with the host's definitions per
+                         vendor (ETHMINER_*) and its CUDA miner kernel
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -235,6 +247,9 @@ PINS = {
     "NVIDIA/cutlass": "7107b0553",  # fetched 2026-12-04
     "facebookresearch/faiss": "02dbb4e42",  # fetched 2026-12-04
     "xmrig/xmrig": "b2ca7248",  # fetched 2026-12-06
+    "brichard19/BitCrack": "6bf8059",  # fetched 2026-12-06 (session 77)
+    "johguse/profanity": "186b9b2",  # fetched 2026-12-06
+    "ethereum-mining/ethminer": "8eaf50ab3",  # fetched 2026-12-06
 }
 # CUTLASS's example folders the suite builds (at the pin)
 CUTLASS_EXAMPLES = (
@@ -267,7 +282,9 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "sgminer": "sgminer-dev/sgminer", "darknet": "pjreddie/darknet",
               "kaldi": "kaldi-asr/kaldi", "gromacs": "gromacs/gromacs",
               "thrust": "NVIDIA/cccl", "cutlass": "NVIDIA/cutlass",
-              "faiss": "facebookresearch/faiss", "xmrig": "xmrig/xmrig"}
+              "faiss": "facebookresearch/faiss", "xmrig": "xmrig/xmrig",
+              "bitcrack": "brichard19/BitCrack", "profanity": "johguse/profanity",
+              "ethminer": "ethereum-mining/ethminer"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -1051,11 +1068,87 @@ def xmrig_units(repos):
                             ("rx/randomx.cl", XMRIG_RX_DEFINES))], None
 
 
+# BitCrack's build (Makefile, CudaKeySearchDevice/Makefile): every project
+# folder on the include path, cudaMath's too, C++11, relocatable device code
+# (nvcc -rdc=true: its __device__ functions stay visible to the device
+# link); the OpenCL program is CLKeySearchDevice/bitcrack.cl, the
+# concatenation its Makefile writes and commits, built with no options
+# (clUtil/clContext.cpp: OpenCL C 1.2)
+BITCRACK_DIRS = ("util AddressUtil CmdParse CryptoUtil KeyFinderLib CLKeySearchDevice "
+                 "CudaKeySearchDevice cudaMath clUtil cudaUtil secp256k1lib Logger embedcl").split()
+
+
+def bitcrack_units(repos):
+    """BitCrack's CUDA key search (CudaKeySearchDevice/*.cu, -fgpu-rdc) and
+    its OpenCL program (bitcrack.cl), each as its Makefile builds it."""
+    dest, why = extract_repo(repos, SUITE_REPO["bitcrack"], BITCRACK_DIRS, "bitcrack")
+    if not dest:
+        return [], why
+    inc = [os.path.join(dest, d) for d in BITCRACK_DIRS]
+    d = os.path.join(dest, "CudaKeySearchDevice")
+    units = [dict(suite="bitcrack", lang="cuda", name="CudaKeySearchDevice/" + f,
+                  src=os.path.join(d, f), inc=inc, defs=["-std=c++11", "-fgpu-rdc", "-w"])
+             for f in sorted(os.listdir(d)) if f.endswith(".cu")]
+    units.append(dict(suite="bitcrack", lang="ocl", name="CLKeySearchDevice/bitcrack.cl",
+                      src=os.path.join(dest, "CLKeySearchDevice", "bitcrack.cl"), inc=inc,
+                      defs=["-cl-std=CL1.2", "-w"]))
+    return units, None
+
+
+# profanity's one OpenCL program (profanity.cpp): keccak.cl and profanity.cl
+# handed to clCreateProgramWithSource together, built with its two -D
+# options (the default inverse size 255, Dispatcher.hpp's maximum score
+# 40); clang rejects what vendor drivers warn of (an array's address for a
+# pointer of another element type), so that diagnostic is not an error
+PROFANITY_DEFINES = ["-cl-std=CL1.2", "-DPROFANITY_INVERSE_SIZE=255", "-DPROFANITY_MAX_SCORE=40",
+                     "-Wno-incompatible-pointer-types", "-w"]
+
+
+def profanity_units(repos):
+    """profanity's program: its two sources as one (program.cl includes
+    them in the host's order)."""
+    dest, why = extract_repo(repos, SUITE_REPO["profanity"], ["."], "profanity")
+    if not dest:
+        return [], why
+    prog = os.path.join(dest, "program.cl")
+    with open(prog, "w") as f:
+        f.write('#include "keccak.cl"\n#include "profanity.cl"\n')
+    return [dict(suite="profanity", lang="ocl", name="profanity/program.cl", src=prog, inc=[dest],
+                 defs=PROFANITY_DEFINES)], None
+
+
+# ethminer's Ethash kernels: the OpenCL program with the definitions its
+# host prepends (CLMiner.cpp addDefinition: the default work size 128, 64
+# accesses, 4 results, the platform and NVIDIA's compute capability, 90
+# for sm_90) and the CUDA kernel file as its CMake builds it
+ETHMINER_DEFINES = ["-cl-std=CL1.2", "-DWORKSIZE=128", "-DACCESSES=64", "-DMAX_OUTPUTS=4", "-w"]
+ETHMINER_DEVICE = {"nvptx64": ["-DPLATFORM=3", "-DCOMPUTE=90"],
+                   "amdgcn": ["-DPLATFORM=1", "-DCOMPUTE=0"],
+                   "spirv64": ["-DPLATFORM=0", "-DCOMPUTE=0"]}
+
+
+def ethminer_units(repos):
+    """ethminer's ethash.cl (per target, ETHMINER_*) and its CUDA miner kernel."""
+    dest, why = extract_repo(repos, SUITE_REPO["ethminer"],
+                             ["libethash-cl", "libethash-cuda", "libethcore", "libdevcore"],
+                             "ethminer")
+    if not dest:
+        return [], why
+    cl = os.path.join(dest, "libethash-cl", "kernels", "cl", "ethash.cl")
+    cu = os.path.join(dest, "libethash-cuda", "ethash_cuda_miner_kernel.cu")
+    return [dict(suite="ethminer", lang="ocl", name="libethash-cl/kernels/cl/ethash.cl", src=cl,
+                 inc=[os.path.dirname(cl)], defs=ETHMINER_DEFINES, target_defs=ETHMINER_DEVICE),
+            dict(suite="ethminer", lang="cuda", name="libethash-cuda/ethash_cuda_miner_kernel.cu",
+                 src=cu, inc=[dest, os.path.dirname(cu)], defs=["-w"])], None
+
+
 # the opt-in suites whose units are made, not found by tree_units: each its
 # units' builder, called with REPOS
 COMPOSED = {"hashcat": hashcat_units, "clblast": clblast_units,
             "fluidx3d": fluidx3d_units, "john": john_units, "ccminer": ccminer_units,
-            "sgminer": sgminer_units, "gromacs": gromacs_units, "xmrig": xmrig_units}
+            "sgminer": sgminer_units, "gromacs": gromacs_units, "xmrig": xmrig_units,
+            "bitcrack": bitcrack_units, "profanity": profanity_units,
+            "ethminer": ethminer_units}
 
 
 def all_units(repos, n, suites=(), half="even", skip=0):
