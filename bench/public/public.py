@@ -113,6 +113,9 @@ bench/public/work/ (ignored), never copied into the project:
   ethereum-mining/ethminer  only with --suites ethminer: Ethash, its
                          OpenCL program with the host's definitions per
                          vendor (ETHMINER_*) and its CUDA miner kernel
+  bitsandbytes-foundation/bitsandbytes  only with --suites bitsandbytes:
+                         csrc/'s CUDA kernels (blockwise quantization,
+                         optimizers, 4-bit GEMM) with its CMake's defines
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -250,6 +253,7 @@ PINS = {
     "brichard19/BitCrack": "6bf8059",  # fetched 2026-12-06 (session 77)
     "johguse/profanity": "186b9b2",  # fetched 2026-12-06
     "ethereum-mining/ethminer": "8eaf50ab3",  # fetched 2026-12-06
+    "bitsandbytes-foundation/bitsandbytes": "95f9af30",  # fetched 2026-12-06
 }
 # CUTLASS's example folders the suite builds (at the pin)
 CUTLASS_EXAMPLES = (
@@ -284,7 +288,8 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "thrust": "NVIDIA/cccl", "cutlass": "NVIDIA/cutlass",
               "faiss": "facebookresearch/faiss", "xmrig": "xmrig/xmrig",
               "bitcrack": "brichard19/BitCrack", "profanity": "johguse/profanity",
-              "ethminer": "ethereum-mining/ethminer"}
+              "ethminer": "ethereum-mining/ethminer",
+              "bitsandbytes": "bitsandbytes-foundation/bitsandbytes"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -340,6 +345,9 @@ OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
           # tools (gtest), the cuVS bridges (RAPIDS' headers) and the
           # generated scan instances (their CMake's defines) left out
           "faiss": (["faiss"], (".cu",), False),
+          # bitsandbytes' CUDA kernels (quantization, 4-bit GEMM), with the
+          # definitions its CMake passes for an sm_90 build (CUDA_SUITE_FLAGS)
+          "bitsandbytes": (["csrc"], (".cu",), False),
           "gpu-app-collection": (["src/cuda/" + x for x in (
               "ispass-2009", "lonestargpu-2.0", "proxy-apps-doe", "dragon_li", "pannotia",
               "custom-apps", "common")], (".cu",), True)}
@@ -587,6 +595,11 @@ CUDA_SUITE_FLAGS = {"llm.c": ["-include", "math.h"], "darknet": ["-DGPU"],
                     # tests it; 12.8's and later's atomics are nvcc builtins),
                     # and the driver calls made directly (CUDA 13 renamed the
                     # typedefs the wrappers name)
+                    # CMakeLists.txt for CUDA at sm_90: BUILD_CUDA and the
+                    # 4-bit GEMMs of sm_75 and sm_80 (its --use_fast_math
+                    # not passed: nvcc's flag has no one clang equivalent)
+                    "bitsandbytes": ["-DBUILD_CUDA", "-DBNB_HAS_GEMM4BIT_SM75",
+                                     "-DBNB_HAS_GEMM4BIT_SM80", "-w"],
                     "cutlass": ["-D__CUDACC_VER_MAJOR__=12", "-D__CUDACC_VER_MINOR__=0",
                                 "-DCUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL=1"]}
 
@@ -1445,6 +1458,7 @@ def executed(base, target):
                         else "a builtin gasp-run lacks" if "unknown external" in err or "builtin" in err \
                         else "barrier divergence on synthetic data" if "barrier divergence" in err \
                         else "a device-side assertion on synthetic data" if "device-side assertion" in err \
+                        else "a trap (the device stops the launch too)" if "executed llvm.trap" in err \
                         else "gasp-run exit %d" % rc
                 # clang's module ran, gasp's did not: a gasp bug, unless the
                 # kernel indexes past the synthetic data.  gasp-run keeps

@@ -281,11 +281,11 @@ void rt_barrier(void);
 /* v as lane of the caller's warp holds it; rt_ballot: lane k's bit at k. */
 uint32_t rt_lane_value(uint32_t v, uint32_t lane, uint32_t width);
 uint32_t rt_ballot(bool bit);
-/* Stub for an unknown external only other kernels call: stops the run. */
+/* Stop the run: an unknown external only other kernels call; CUDA's __assertfail
+   (message, file, line, function, char size), with its text; llvm.trap and kin. */
 void rt_unknown_called(void);
-/* CUDA's __assertfail(message, file, line, function, char size): stops the
-   run with the assertion's text. */
 void rt_assert_failed(const char *msg, const char *file, unsigned line, const char *fn);
+void rt_trap(void);
 /* The arena kind holding [addr, addr+size), or RK_NONE. */
 int rt_kind_of(uint64_t addr);
 /* Pointers into the constant arena: an HSA-like dispatch packet, AMDGPU code

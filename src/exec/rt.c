@@ -469,6 +469,22 @@ void rt_assert_failed(const char *msg, const char *file, unsigned line, const ch
                         line, fn ? fn : "?", msg ? msg : "?"));
 }
 
+/* llvm.trap: the host would lower it to an illegal instruction (ud2),
+   which is no fault of the memory the run checks; a kernel its compiler
+   proved must stop (a template instance whose static check failed: the
+   whole body is the trap) reaches it at once.  The device stops the launch
+   ("unspecified launch failure"); so does the run, saying so.
+   llvm.ubsantrap's i8 argument is not read. */
+void rt_trap(void) {
+  Runtime *r = rt_cur;
+  char *w = where(r);
+  char *msg = xasprintf("trap: %s executed llvm.trap (CUDA's __trap(), HIP's abort(), or a "
+                        "kernel its compiler proved must stop): the device stops the launch",
+                        w);
+  free(w);
+  raise_error(r, RUN_EKERNEL, msg);
+}
+
 /* ---- signals ----------------------------------------------------------- */
 
 static void on_signal(int sig, siginfo_t *si, void *uc) {
