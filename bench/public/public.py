@@ -116,6 +116,10 @@ bench/public/work/ (ignored), never copied into the project:
   bitsandbytes-foundation/bitsandbytes  only with --suites bitsandbytes:
                          csrc/'s CUDA kernels (blockwise quantization,
                          optimizers, 4-bit GEMM) with its CMake's defines
+  microsoft/LightGBM     only with --suites lightgbm: its OpenCL histogram
+                         kernels with its host's options (OCL_DEFINES)
+  primesearch/mfaktc     only with --suites mfaktc: its CUDA trial-factoring
+                         kernels (96-bit arithmetic on structs, the GPU sieve)
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -254,6 +258,8 @@ PINS = {
     "johguse/profanity": "186b9b2",  # fetched 2026-12-06
     "ethereum-mining/ethminer": "8eaf50ab3",  # fetched 2026-12-06
     "bitsandbytes-foundation/bitsandbytes": "95f9af30",  # fetched 2026-12-06
+    "microsoft/LightGBM": "bae0b7ba9",  # fetched 2026-12-06
+    "primesearch/mfaktc": "13cac29",  # fetched 2026-12-06
 }
 # CUTLASS's example folders the suite builds (at the pin)
 CUTLASS_EXAMPLES = (
@@ -289,7 +295,8 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "faiss": "facebookresearch/faiss", "xmrig": "xmrig/xmrig",
               "bitcrack": "brichard19/BitCrack", "profanity": "johguse/profanity",
               "ethminer": "ethereum-mining/ethminer",
-              "bitsandbytes": "bitsandbytes-foundation/bitsandbytes"}
+              "bitsandbytes": "bitsandbytes-foundation/bitsandbytes",
+              "lightgbm": "microsoft/LightGBM", "mfaktc": "primesearch/mfaktc"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -348,6 +355,11 @@ OPT_IN = {"cuda-samples": (["Samples", "Common"], (".cu",), True),
           # bitsandbytes' CUDA kernels (quantization, 4-bit GEMM), with the
           # definitions its CMake passes for an sm_90 build (CUDA_SUITE_FLAGS)
           "bitsandbytes": (["csrc"], (".cu",), False),
+          # mfaktc's trial factoring (96-bit and Barrett kernels, the GPU
+          # sieve): the .cu files no other includes, as its Makefile builds them
+          "mfaktc": (["src"], (".cu",), False),
+          # LightGBM's OpenCL histogram kernels (OCL_DEFINES: its host's options)
+          "lightgbm": (["src/treelearner/ocl"], (".cl",), False),
           "gpu-app-collection": (["src/cuda/" + x for x in (
               "ispass-2009", "lonestargpu-2.0", "proxy-apps-doe", "dragon_li", "pannotia",
               "custom-apps", "common")], (".cu",), True)}
@@ -565,7 +577,13 @@ SHARED_INCLUDES = ("common", "Common", "src/common", "src/cuda/common", "src/ope
                    "CUDA/utilities", "OpenCL/utilities", "cuda/util", "common/util")
 # what a host program passes to clBuildProgram (shoc: the element type and
 # the problem size its kernels are written against), for kernels built alone
-OCL_DEFINES = {"shoc": ["-DSINGLE_PRECISION", "-DFPTYPE=float", "-DFPVECTYPE=float4",
+OCL_DEFINES = {  # LightGBM's (gpu_tree_learner.cpp, no -cl-std: OpenCL C 1.2): one workgroup, single
+               # precision, a hessian per row, no constant buffer; its fast math; the
+               # driver's __OPENCL_VERSION__ (as sgminer's: the file is C++ without it)
+               "lightgbm": ["-cl-std=CL1.2", "-D__OPENCL_VERSION__=200", "-DPOWER_FEATURE_WORKGROUPS=0", "-DUSE_CONSTANT_BUF=0",
+                            "-DUSE_DP_FLOAT=0", "-DCONST_HESSIAN=0", "-cl-mad-enable",
+                            "-cl-no-signed-zeros", "-cl-fast-relaxed-math"],
+               "shoc": ["-DSINGLE_PRECISION", "-DFPTYPE=float", "-DFPVECTYPE=float4",
                         "-DDIM=4", "-DN_GP=1024", "-DLROWS=8", "-DLCOLS=256"],
                # FluidX3D's own build options (src/opencl.hpp), -w its own too
                "fluidx3d": ["-cl-finite-math-only", "-cl-no-signed-zeros", "-cl-mad-enable",
