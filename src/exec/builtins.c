@@ -20,7 +20,7 @@
  * done unsigned (wraps like the device); min/max compare with the builtin's
  * signedness.  Extra arguments (memory order and scope) are ignored: the
  * SysV x86-64 calling convention lets a callee ignore trailing arguments. */
-#include "exec/exec.h"
+#include "exec/ptx.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -589,6 +589,8 @@ static const Exact exact[] = {
     /* inline PTX's %reserved_smem_offset_1 and cvta.shared (ptxasm.c) */
     {"gasp.smem.reserved", (BuiltinFn)rt_smem_reserved},
     {"gasp.smem.window", (BuiltinFn)rt_smem_window},
+    {"gasp.cc.get", (BuiltinFn)rt_carry},
+    {"gasp.cc.set", (BuiltinFn)rt_set_carry},
     {"llvm.nvvm.barrier0", (BuiltinFn)rt_barrier},
     {"llvm.nvvm.barrier.sync", (BuiltinFn)rt_barrier},
     {"llvm.nvvm.bar.sync", (BuiltinFn)rt_barrier},
@@ -891,6 +893,18 @@ static BuiltinFn lookup_vector(const char *base, const char *params) {
   return NULL;
 }
 
+/* NVVM's integer intrinsics CUDA's __mulhi, __umulhi, __mul64hi,
+   __umul64hi, __mul24 and __umul24 call: OpenCL C's mul_hi and mul24 of
+   the same type (intfns.c), named by its Itanium letter. */
+static const struct {
+  const char *name, *base, *params;
+} nvvm_int[] = {
+    {"llvm.nvvm.mulhi.s", "mul_hi", "ss"},   {"llvm.nvvm.mulhi.us", "mul_hi", "tt"},
+    {"llvm.nvvm.mulhi.i", "mul_hi", "ii"},   {"llvm.nvvm.mulhi.ui", "mul_hi", "jj"},
+    {"llvm.nvvm.mulhi.ll", "mul_hi", "ll"},  {"llvm.nvvm.mulhi.ull", "mul_hi", "mm"},
+    {"llvm.nvvm.mul24.i", "mul24", "ii"},    {"llvm.nvvm.mul24.ui", "mul24", "jj"},
+};
+
 BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem) {
   *mem = (BuiltinMem){-1, -1, 0};
   BuiltinFn w = warp_lookup(name);
@@ -905,6 +919,9 @@ BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem) {
   for (size_t i = 0; i < sizeof exact / sizeof exact[0]; i++)
     if (!strcmp(name, exact[i].name))
       return exact[i].fn;
+  for (size_t i = 0; i < sizeof nvvm_int / sizeof nvvm_int[0]; i++)
+    if (!strcmp(name, nvvm_int[i].name))
+      return intfn_lookup(nvvm_int[i].base, nvvm_int[i].params);
   /* llvm.spv.generic.cast.to.ptr.explicit.p<N>.p4: the result space picks
      the cast; SPIR numbering (1 global, 3 local, 0 private). */
   const char *spv = "llvm.spv.generic.cast.to.ptr.explicit.p";

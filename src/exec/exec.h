@@ -268,9 +268,6 @@ uint64_t rt_global_id(uint32_t d);
 uint64_t rt_local_id(uint32_t d);
 uint64_t rt_linear_local_id(void); /* the item's index in its group */
 uint64_t rt_clock(void); /* the item's cycle counter: one more at each read */
-/* NVPTX's reserved shared block: its 32-bit window offset; an offset as an address */
-uint32_t rt_smem_reserved(void);
-uint64_t rt_smem_window(uint64_t off);
 uint64_t rt_group_id(uint32_t d);
 uint64_t rt_global_size(uint32_t d);
 uint64_t rt_local_size(uint32_t d);

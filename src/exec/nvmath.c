@@ -17,6 +17,12 @@
  *   llvm.nvvm.round[.ftz].{f,d}                        cvt.rni: to the nearest
  *                                                      integer, ties to even
  *   llvm.nvvm.d2i.{lo,hi}, llvm.nvvm.lohi.i2d          a double's 32-bit words
+ *   llvm.nvvm.{f,d}2{i,ui,ll,ull}.{rn,rz,rm,rp}[.ftz]  cvt.rni/rzi/rmi/rpi to an
+ *                                                      integer: rounded, then
+ *                                                      clamped to its range,
+ *                                                      NaN to 0 (__float2uint_rz)
+ *   llvm.nvvm.{i,ui,ll,ull}2{f,d}.{rn,rz,rm,rp}        an integer rounded to a
+ *                                                      float (__uint2float_rd)
  *
  * A rounding mode is the host's (fesetround) around one operation on
  * volatile operands, so the compiler cannot fold or move it out of the
@@ -27,6 +33,7 @@
 
 #include <fenv.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 static float ftz(float x) { return fpclassify(x) == FP_SUBNORMAL ? copysignf(0.0f, x) : x; }
@@ -101,17 +108,64 @@ static double lohi_i2d(uint32_t lo, uint32_t hi) {
   return d;
 }
 
+/* x rounded to an integer by mode: 0 rn (the caller's mode, nearest), 1 rz,
+   2 rm, 3 rp */
+static double round_by(double x, int mode) {
+  return mode == 0 ? nearbyint(x) : mode == 1 ? trunc(x) : mode == 2 ? floor(x) : ceil(x);
+}
+/* float or double to an integer type: rounded, clamped to the type's range
+   [lo, hi1) (both exact in a double), NaN 0 */
+#define CVT_I(name, T, lo, hi1, min, max)                                     \
+  static T name##_of(double x, int mode) {                                    \
+    if (isnan(x))                                                             \
+      return 0;                                                               \
+    double r = round_by(x, mode);                                             \
+    return r < (lo) ? (T)(min) : r >= (hi1) ? (T)(max) : (T)r;                \
+  }
+CVT_I(i, int32_t, -2147483648.0, 2147483648.0, INT32_MIN, INT32_MAX)
+CVT_I(ui, uint32_t, 0.0, 4294967296.0, 0, UINT32_MAX)
+CVT_I(ll, int64_t, -9223372036854775808.0, 9223372036854775808.0, INT64_MIN, INT64_MAX)
+CVT_I(ull, uint64_t, 0.0, 18446744073709551616.0, 0, UINT64_MAX)
+#define F2I_MODE(T, to, mode, m)                                              \
+  static T f2##to##_##mode(float a) { return to##_of(a, m); }                 \
+  static T f2##to##_##mode##_ftz(float a) { return to##_of(ftz(a), m); }      \
+  static T d2##to##_##mode(double a) { return to##_of(a, m); }
+#define F2I(T, to)                                                            \
+  F2I_MODE(T, to, rn, 0) F2I_MODE(T, to, rz, 1) F2I_MODE(T, to, rm, 2) F2I_MODE(T, to, rp, 3)
+F2I(int32_t, i)
+F2I(uint32_t, ui)
+F2I(int64_t, ll)
+F2I(uint64_t, ull)
+#define I2F_MODE(T, from, mode, fe)                                           \
+  static float from##2f_##mode(T a) { volatile T x = a; AT_MODE(float, fe, (float)x); } \
+  static double from##2d_##mode(T a) { volatile T x = a; AT_MODE(double, fe, (double)x); }
+#define I2F(T, from)                                                          \
+  I2F_MODE(T, from, rn, FE_TONEAREST) I2F_MODE(T, from, rz, FE_TOWARDZERO)    \
+  I2F_MODE(T, from, rm, FE_DOWNWARD) I2F_MODE(T, from, rp, FE_UPWARD)
+I2F(int32_t, i)
+I2F(uint32_t, ui)
+I2F(int64_t, ll)
+I2F(uint64_t, ull)
+
 #define ENTRIES(op, mode)                                                      \
   {"llvm.nvvm." #op "." #mode ".f", (BuiltinFn)op##_##mode##_f},               \
   {"llvm.nvvm." #op "." #mode ".ftz.f", (BuiltinFn)op##_##mode##_ftz},         \
   {"llvm.nvvm." #op "." #mode ".d", (BuiltinFn)op##_##mode##_d}
 #define MODES(op) ENTRIES(op, rn), ENTRIES(op, rz), ENTRIES(op, rm), ENTRIES(op, rp)
+#define CVT_ENTRIES(to, mode)                                                  \
+  {"llvm.nvvm.f2" #to "." #mode, (BuiltinFn)f2##to##_##mode},                  \
+  {"llvm.nvvm.f2" #to "." #mode ".ftz", (BuiltinFn)f2##to##_##mode##_ftz},     \
+  {"llvm.nvvm.d2" #to "." #mode, (BuiltinFn)d2##to##_##mode},                  \
+  {"llvm.nvvm." #to "2f." #mode, (BuiltinFn)to##2f_##mode},                    \
+  {"llvm.nvvm." #to "2d." #mode, (BuiltinFn)to##2d_##mode}
+#define CVT(to) CVT_ENTRIES(to, rn), CVT_ENTRIES(to, rz), CVT_ENTRIES(to, rm), CVT_ENTRIES(to, rp)
 
 static const struct {
   const char *name;
   BuiltinFn fn;
 } nvmath_fns[] = {
     MODES(add), MODES(mul), MODES(div), MODES(fma), MODES(sqrt), MODES(rcp),
+    CVT(i), CVT(ui), CVT(ll), CVT(ull),
     {"llvm.nvvm.sqrt.f", (BuiltinFn)sqrt_rn_f},
     {"llvm.nvvm.div.approx.f", (BuiltinFn)div_rn_f},
     {"llvm.nvvm.div.approx.ftz.f", (BuiltinFn)div_rn_ftz},

@@ -14,6 +14,15 @@
 void ptxasm_expand(Prep *s, PtrMap *reach);
 char *ptxasm_why(Prep *s, LLVMValueRef f);
 
+/* rt.c's state of a work-item that PTX has and the host does not: NVPTX's
+   reserved shared block (its 32-bit window offset; an offset as an
+   address), and the carry flag CC.CF, which add.cc and addc chains pass
+   from one statement, and one asm, to the next (gasp.cc.get / .set). */
+uint32_t rt_smem_reserved(void);
+uint64_t rt_smem_window(uint64_t off);
+uint32_t rt_carry(void);
+void rt_set_carry(uint32_t cf);
+
 enum { MAX_OPS = 64, MAX_REGS = 64, MAX_TOKS = 16 };
 
 typedef struct Slot {
@@ -54,6 +63,7 @@ bool ptx_do_bfi(Asm *a, const Stmt *x);
 bool ptx_do_prmt(Asm *a, const Stmt *x);
 bool ptx_do_lop3(Asm *a, const Stmt *x);
 bool ptx_do_shf(Asm *a, const Stmt *x);
+bool ptx_do_carry(Asm *a, const Stmt *x);
 
 /* ptxread.c: text, types and operands */
 /* The template with `$$` as `$`, comments and braces of scope gone, split

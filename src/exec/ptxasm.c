@@ -28,6 +28,7 @@
  *     xor not shl shr neg on integers, rcp sqrt rsqrt ex2 lg2 (.approx too),
  *   bfe, setp, selp, dp4a, shfl.sync (and its `d|p` form), vote.sync,
  *   and ptxint.c's mul.hi/.wide, mad, popc, clz, brev, bfi, prmt, lop3, shf,
+ *   the carry chains add.cc addc sub.cc subc mad.cc madc (CC.CF: rt.c's),
  *   ld and st (.global .shared .local .const or generic, .v2 .v4, cache
  *     and ordering qualifiers: a plain access, .volatile a volatile one),
  *   cp.async (a copy now, src-size bytes and zeros after),
@@ -147,6 +148,8 @@ static LLVMValueRef int_op(Asm *a, const Stmt *x, const char *op, Ty t, LLVMValu
 /* add sub mul fma min max neg abs rcp sqrt ... on a type. */
 static bool do_arith(Asm *a, const Stmt *x) {
   const char *op = x->mods[0];
+  if (ptx_has_mod(x, "cc") && (!strcmp(op, "add") || !strcmp(op, "sub")))
+    return ptx_do_carry(a, x);
   Ty t = ptx_last_type(x, 0);
   unsigned n = x->nops - 1;
   if (t.k == K_NONE || x->nops < 2 || n > 3)
@@ -584,6 +587,8 @@ static bool do_cp_async(Asm *a, const Stmt *x) {
 /* mul and mad: a float's or mul.lo's arithmetic, else ptxint.c's wide forms. */
 static bool do_mul_mad(Asm *a, const Stmt *x) {
   Ty t = ptx_last_type(x, 0);
+  if (ptx_has_mod(x, "cc") && !ptx_is_float(t))
+    return ptx_do_carry(a, x);
   bool wide = ptx_has_mod(x, "hi") || ptx_has_mod(x, "wide") || (x->mods[0][1] == 'a' && !ptx_is_float(t));
   return wide ? ptx_do_mulx(a, x) : do_arith(a, x);
 }
@@ -621,7 +626,8 @@ static StmtFn ptx_handler(const char *op) {
              {"shr", do_arith},   {"rcp", do_arith},   {"sqrt", do_arith},    {"rsqrt", do_arith},
              {"ex2", do_arith},   {"lg2", do_arith},
              {"popc", ptx_do_bits}, {"clz", ptx_do_bits}, {"brev", ptx_do_bits}, {"bfi", ptx_do_bfi},
-             {"prmt", ptx_do_prmt}, {"lop3", ptx_do_lop3}, {"shf", ptx_do_shf}};
+             {"prmt", ptx_do_prmt}, {"lop3", ptx_do_lop3}, {"shf", ptx_do_shf},
+             {"addc", ptx_do_carry}, {"subc", ptx_do_carry}, {"madc", ptx_do_carry}};
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (!strcmp(op, tab[i].name))
       return tab[i].fn;

@@ -10,8 +10,9 @@
  *   prmt.b32 d, a, b, c in its default mode (each selector nibble picks a
  *     byte of {b, a}, its bit 3 replicating that byte's sign);
  *   lop3.b32 d, a, b, c, immLut (any 8-bit table, an immediate or not);
- *   shf.{l,r}.{wrap,clamp}.b32 d, a, b, c (a funnel shift of {b, a}).
- * Tests: test/exec/ptx-asm.ll, @i. */
+ *   shf.{l,r}.{wrap,clamp}.b32 d, a, b, c (a funnel shift of {b, a});
+ *   add.cc, addc, sub.cc, subc, mad.cc, madc (ptx_do_carry, below).
+ * Tests: test/exec/ptx-asm.ll, @i; test/exec/ptx-carry.ll. */
 #include "exec/ptx.h"
 
 #include <string.h>
@@ -50,6 +51,50 @@ bool ptx_do_mulx(Asm *a, const Stmt *x) {
   if (mad)
     r = LLVMBuildAdd(a->b, r, in[2], "");
   return ptx_wr(a, x->text, x->ops[0], r, false);
+}
+
+/* The extended-precision forms: add.cc, addc[.cc], sub.cc, subc[.cc],
+   mad.{lo,hi}.cc and madc.{lo,hi}[.cc] on .u32 .s32 .u64 .s64 (PTX ISA,
+   "Extended-Precision Integer Arithmetic").  The sum is made 2w bits
+   wide: its low w bits are d, bit w the carry out (of a difference, the
+   borrow: the wide difference went below 0).  The carry in and out is the
+   work-item's CC.CF (gasp.cc.get / .set: rt.c), so it passes from one asm
+   statement to the next as it does on the device, where each `addc` of a
+   multi-word add is an asm of its own (BitCrack's and mfaktc's macros).
+   mad's product is signed for .s types, as mul's is. */
+bool ptx_do_carry(Asm *a, const Stmt *x) {
+  const char *op = x->mods[0];
+  bool sub = op[0] == 's', mad = op[0] == 'm', in = op[strlen(op) - 1] == 'c';
+  bool out = ptx_has_mod(x, "cc"), hi = ptx_has_mod(x, "hi"), lo = ptx_has_mod(x, "lo");
+  Ty t = ptx_last_type(x, 0);
+  if ((t.k != K_INT && t.k != K_UINT) || (t.bits != 32 && t.bits != 64) || (mad && hi == lo) ||
+      (!mad && (hi || lo)))
+    return ptx_fail(a, x->text, "a carry form gasp-run does not run");
+  unsigned w = t.bits, w2 = 2 * w;
+  LLVMValueRef v[3];
+  if (!operands(a, x, mad ? 3 : 2, t, NULL, v))
+    return false;
+  LLVMTypeRef it2 = ptx_int_ty(a, w2);
+  if (mad) { /* the product's low or high word, then + c (+ CF) */
+    bool s = t.k == K_INT;
+    LLVMValueRef p = LLVMBuildMul(a->b, s ? LLVMBuildSExt(a->b, v[0], it2, "") : LLVMBuildZExt(a->b, v[0], it2, ""),
+                                  s ? LLVMBuildSExt(a->b, v[1], it2, "") : LLVMBuildZExt(a->b, v[1], it2, ""), "");
+    v[0] = LLVMBuildTrunc(a->b, hi ? LLVMBuildLShr(a->b, p, c_int(a, w2, w), "") : p, ptx_int_ty(a, w), "");
+    v[1] = v[2];
+  }
+  LLVMValueRef l = LLVMBuildZExt(a->b, v[0], it2, ""), r = LLVMBuildZExt(a->b, v[1], it2, "");
+  LLVMValueRef sum = sub ? LLVMBuildSub(a->b, l, r, "") : LLVMBuildAdd(a->b, l, r, "");
+  if (in) {
+    LLVMValueRef cf = LLVMBuildZExt(a->b, ptx_call(a, "gasp.cc.get", ptx_int_ty(a, 32), NULL, 0), it2, "");
+    sum = sub ? LLVMBuildSub(a->b, sum, cf, "") : LLVMBuildAdd(a->b, sum, cf, "");
+  }
+  if (out) {
+    LLVMValueRef cf = LLVMBuildTrunc(a->b, LLVMBuildAnd(a->b, LLVMBuildLShr(a->b, sum, c_int(a, w2, w), ""),
+                                                        c_int(a, w2, 1), ""),
+                                     ptx_int_ty(a, 32), "");
+    ptx_call(a, "gasp.cc.set", LLVMVoidTypeInContext(a->s->ctx), &cf, 1);
+  }
+  return ptx_wr(a, x->text, x->ops[0], LLVMBuildTrunc(a->b, sum, ptx_int_ty(a, w), ""), false);
 }
 
 /* popc, clz, brev. */

@@ -25,7 +25,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
-#include "exec/exec.h"
+#include "exec/ptx.h"
 
 #include <setjmp.h>
 #include <signal.h>
@@ -64,6 +64,7 @@ typedef struct Item {
   unsigned depth;
   uint32_t lane_value; /* what it hands its warp at a shuffle (rt_lane_value) */
   uint64_t clock;      /* its cycle counter (rt_clock) */
+  uint32_t carry;      /* PTX's CC.CF (rt_carry) */
 } Item;
 
 typedef struct Range {
@@ -469,6 +470,14 @@ void rt_assert_failed(const char *msg, const char *file, unsigned line, const ch
                         line, fn ? fn : "?", msg ? msg : "?"));
 }
 
+uint32_t rt_carry(void) {
+  return rt_cur->items[rt_cur->cur].carry;
+}
+
+void rt_set_carry(uint32_t cf) {
+  rt_cur->items[rt_cur->cur].carry = cf & 1u;
+}
+
 /* llvm.trap: the host would lower it to an illegal instruction (ud2),
    which is no fault of the memory the run checks; a kernel its compiler
    proved must stop (a template instance whose static check failed: the
@@ -587,6 +596,7 @@ static NOINLINE void init_item(Runtime *r, size_t i) {
   it->lid[2] = i / (lx * ly);
   it->depth = 0;
   it->clock = 0;
+  it->carry = 0;
   it->state = IT_READY;
   getcontext(&it->ctx);
   it->ctx.uc_stack.ss_sp =
