@@ -120,6 +120,8 @@ bench/public/work/ (ignored), never copied into the project:
                          kernels with its host's options (OCL_DEFINES)
   primesearch/mfaktc     only with --suites mfaktc: its CUDA trial-factoring
                          kernels (96-bit arithmetic on structs, the GPU sieve)
+  GNOME/gegl             only with --suites gegl: its OpenCL operations, each
+                         after random.cl as its host builds them (OpenCL C 3.0)
 (OpenCL-CTS, CLSmith output, pocl and beignet tests are held out: never used.)
 
 Targets: CUDA -> nvptx64 sm_90 with the toolkit's own headers and libdevice
@@ -260,6 +262,7 @@ PINS = {
     "bitsandbytes-foundation/bitsandbytes": "95f9af30",  # fetched 2026-12-06
     "microsoft/LightGBM": "bae0b7ba9",  # fetched 2026-12-06
     "primesearch/mfaktc": "13cac29",  # fetched 2026-12-06
+    "GNOME/gegl": "3d6ed0be1",  # fetched 2026-12-06
 }
 # CUTLASS's example folders the suite builds (at the pin)
 CUTLASS_EXAMPLES = (
@@ -296,7 +299,8 @@ SUITE_REPO = {"HeCBench": "zjin-lcf/HeCBench", "rodinia": "yuhc/gpu-rodinia",
               "bitcrack": "brichard19/BitCrack", "profanity": "johguse/profanity",
               "ethminer": "ethereum-mining/ethminer",
               "bitsandbytes": "bitsandbytes-foundation/bitsandbytes",
-              "lightgbm": "microsoft/LightGBM", "mfaktc": "primesearch/mfaktc"}
+              "lightgbm": "microsoft/LightGBM", "mfaktc": "primesearch/mfaktc",
+              "gegl": "GNOME/gegl"}
 # built only when --suites names them (each its own report or screen): the
 # folders and extensions tree_units reads, and whether a kernel may sit in
 # an included header
@@ -1173,13 +1177,37 @@ def ethminer_units(repos):
                  src=cu, inc=[dest, os.path.dirname(cu)], defs=["-w"])], None
 
 
+# GEGL's OpenCL operations (gegl/opencl/gegl-cl-init.c,
+# gegl_cl_compile_and_build): each program is random.cl's source and the
+# operation's, built as OpenCL C 3.0 where the device has it (1.2 else).
+# GEGL passes -cl-opt-disable too, where gasp's plugin does not run (-O0):
+# the suite builds them at the report's levels, as a driver that ignored
+# it would.
+def gegl_units(repos):
+    """operations/opencl/*.cl but random.cl, each after random.cl."""
+    dest, why = extract_repo(repos, SUITE_REPO["gegl"], ["operations/opencl"], "gegl")
+    if not dest:
+        return [], why
+    d = os.path.join(dest, "operations", "opencl")
+    units = []
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".cl") or f == "random.cl":
+            continue
+        prog = os.path.join(d, f[:-3] + ".program")
+        with open(prog, "w") as fh:
+            fh.write('#include "random.cl"\n#include "%s"\n' % f)
+        units.append(dict(suite="gegl", lang="ocl", name="operations/opencl/" + f, src=prog,
+                          inc=[d], defs=["-x", "cl", "-cl-std=CL3.0", "-w"]))
+    return units, None
+
+
 # the opt-in suites whose units are made, not found by tree_units: each its
 # units' builder, called with REPOS
 COMPOSED = {"hashcat": hashcat_units, "clblast": clblast_units,
             "fluidx3d": fluidx3d_units, "john": john_units, "ccminer": ccminer_units,
             "sgminer": sgminer_units, "gromacs": gromacs_units, "xmrig": xmrig_units,
             "bitcrack": bitcrack_units, "profanity": profanity_units,
-            "ethminer": ethminer_units}
+            "ethminer": ethminer_units, "gegl": gegl_units}
 
 
 def all_units(repos, n, suites=(), half="even", skip=0):
