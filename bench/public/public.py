@@ -256,7 +256,7 @@ PINS = {
     "NVIDIA/cutlass": "7107b0553",  # fetched 2026-12-04
     "facebookresearch/faiss": "02dbb4e42",  # fetched 2026-12-04
     "xmrig/xmrig": "b2ca7248",  # fetched 2026-12-06
-    "brichard19/BitCrack": "6bf8059",  # fetched 2026-12-06 (session 77)
+    "brichard19/BitCrack": "6bf8059",  # fetched 2026-12-06
     "johguse/profanity": "186b9b2",  # fetched 2026-12-06
     "ethereum-mining/ethminer": "8eaf50ab3",  # fetched 2026-12-06
     "bitsandbytes-foundation/bitsandbytes": "95f9af30",  # fetched 2026-12-06
