@@ -64,6 +64,9 @@ bool ptx_do_mulx(Asm *a, const Stmt *x) {
    mad's product is signed for .s types, as mul's is. */
 bool ptx_do_carry(Asm *a, const Stmt *x) {
   const char *op = x->mods[0];
+  if (strcmp(op, "add") && strcmp(op, "addc") && strcmp(op, "sub") && strcmp(op, "subc") &&
+      strcmp(op, "mad") && strcmp(op, "madc"))
+    return ptx_fail(a, x->text, "a carry form gasp-run does not run");
   bool sub = op[0] == 's', mad = op[0] == 'm', in = op[strlen(op) - 1] == 'c';
   bool out = ptx_has_mod(x, "cc"), hi = ptx_has_mod(x, "hi"), lo = ptx_has_mod(x, "lo");
   Ty t = ptx_last_type(x, 0);

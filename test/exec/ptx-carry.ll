@@ -54,6 +54,9 @@
 ; A carry form of another type is named and refused.
 ; RUN: not gasp-run %s --kernel f --global 1 --arg buf:i32:4 2>&1 | FileCheck %s --check-prefix=REFUSE
 ; REFUSE: 'add.cc.u16 $0, $1, $2' (a carry form gasp-run does not run)
+; So is a `.cc` on an operation that has none in PTX (mul).
+; RUN: not gasp-run %s --kernel fm --global 1 --arg buf:i32:4 2>&1 | FileCheck %s --check-prefix=REFUSEM
+; REFUSEM: 'mul.lo.cc.u32 $0, $1, $2' (a carry form gasp-run does not run)
 target datalayout = "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -108,6 +111,12 @@ define ptx_kernel void @b(ptr addrspace(1) %out) {
   %i = mul i32 %tid, 2
   %o = getelementptr i32, ptr addrspace(1) %out, i32 %i
   store i32 %r, ptr addrspace(1) %o
+  ret void
+}
+
+define ptx_kernel void @fm(ptr addrspace(1) %out) {
+  %r = call i32 asm sideeffect "mul.lo.cc.u32 $0, $1, $2;", "=r,r,r"(i32 1, i32 2)
+  store i32 %r, ptr addrspace(1) %out
   ret void
 }
 
