@@ -31,6 +31,19 @@ static bool operands(Asm *a, const Stmt *x, unsigned n, Ty t, const unsigned *bi
   return true;
 }
 
+/* x * y in 2w bits (x and y w bits wide; signed: sign-extended first). */
+static LLVMValueRef product(Asm *a, LLVMValueRef x, LLVMValueRef y, unsigned w, bool s) {
+  LLVMTypeRef it2 = ptx_int_ty(a, 2 * w);
+  return LLVMBuildMul(a->b, s ? LLVMBuildSExt(a->b, x, it2, "") : LLVMBuildZExt(a->b, x, it2, ""),
+                      s ? LLVMBuildSExt(a->b, y, it2, "") : LLVMBuildZExt(a->b, y, it2, ""), "");
+}
+
+/* The high or low w bits of a 2w-bit product p. */
+static LLVMValueRef product_word(Asm *a, LLVMValueRef p, unsigned w, bool hi) {
+  return LLVMBuildTrunc(a->b, hi ? LLVMBuildLShr(a->b, p, c_int(a, 2 * w, w), "") : p,
+                        ptx_int_ty(a, w), "");
+}
+
 /* mul.{hi,wide} and mad.{lo,hi,wide}: the 2w product's low, high or whole. */
 bool ptx_do_mulx(Asm *a, const Stmt *x) {
   Ty t = ptx_last_type(x, 0);
@@ -41,13 +54,8 @@ bool ptx_do_mulx(Asm *a, const Stmt *x) {
   LLVMValueRef in[3];
   if (!operands(a, x, mad ? 3 : 2, t, cbits, in))
     return false;
-  bool s = t.k == K_INT;
-  LLVMTypeRef it2 = ptx_int_ty(a, w2);
-  LLVMValueRef p = LLVMBuildMul(a->b, s ? LLVMBuildSExt(a->b, in[0], it2, "") : LLVMBuildZExt(a->b, in[0], it2, ""),
-                                s ? LLVMBuildSExt(a->b, in[1], it2, "") : LLVMBuildZExt(a->b, in[1], it2, ""), "");
-  LLVMValueRef r = wide ? p
-                   : hi ? LLVMBuildTrunc(a->b, LLVMBuildLShr(a->b, p, c_int(a, w2, w), ""), ptx_int_ty(a, w), "")
-                        : LLVMBuildTrunc(a->b, p, ptx_int_ty(a, w), "");
+  LLVMValueRef p = product(a, in[0], in[1], w, t.k == K_INT);
+  LLVMValueRef r = wide ? p : product_word(a, p, w, hi);
   if (mad)
     r = LLVMBuildAdd(a->b, r, in[2], "");
   return ptx_wr(a, x->text, x->ops[0], r, false);
@@ -79,10 +87,7 @@ bool ptx_do_carry(Asm *a, const Stmt *x) {
     return false;
   LLVMTypeRef it2 = ptx_int_ty(a, w2);
   if (mad) { /* the product's low or high word, then + c (+ CF) */
-    bool s = t.k == K_INT;
-    LLVMValueRef p = LLVMBuildMul(a->b, s ? LLVMBuildSExt(a->b, v[0], it2, "") : LLVMBuildZExt(a->b, v[0], it2, ""),
-                                  s ? LLVMBuildSExt(a->b, v[1], it2, "") : LLVMBuildZExt(a->b, v[1], it2, ""), "");
-    v[0] = LLVMBuildTrunc(a->b, hi ? LLVMBuildLShr(a->b, p, c_int(a, w2, w), "") : p, ptx_int_ty(a, w), "");
+    v[0] = product_word(a, product(a, v[0], v[1], w, t.k == K_INT), w, hi);
     v[1] = v[2];
   }
   LLVMValueRef l = LLVMBuildZExt(a->b, v[0], it2, ""), r = LLVMBuildZExt(a->b, v[1], it2, "");
