@@ -1139,15 +1139,22 @@ PROFANITY_DEFINES = ["-cl-std=CL1.2", "-DPROFANITY_INVERSE_SIZE=255", "-DPROFANI
                      "-Wno-incompatible-pointer-types", "-w"]
 
 
+def joined_program(path, sources):
+    """Writes at path one program that includes sources (names in its
+    folder) in order, as a host hands several sources to
+    clCreateProgramWithSource; returns path."""
+    with open(path, "w") as f:
+        f.write("".join('#include "%s"\n' % x for x in sources))
+    return path
+
+
 def profanity_units(repos):
     """profanity's program: its two sources as one (program.cl includes
     them in the host's order)."""
     dest, why = extract_repo(repos, SUITE_REPO["profanity"], ["."], "profanity")
     if not dest:
         return [], why
-    prog = os.path.join(dest, "program.cl")
-    with open(prog, "w") as f:
-        f.write('#include "keccak.cl"\n#include "profanity.cl"\n')
+    prog = joined_program(os.path.join(dest, "program.cl"), ["keccak.cl", "profanity.cl"])
     return [dict(suite="profanity", lang="ocl", name="profanity/program.cl", src=prog, inc=[dest],
                  defs=PROFANITY_DEFINES)], None
 
@@ -1193,9 +1200,7 @@ def gegl_units(repos):
     for f in sorted(os.listdir(d)):
         if not f.endswith(".cl") or f == "random.cl":
             continue
-        prog = os.path.join(d, f[:-3] + ".program")
-        with open(prog, "w") as fh:
-            fh.write('#include "random.cl"\n#include "%s"\n' % f)
+        prog = joined_program(os.path.join(d, f[:-3] + ".program"), ["random.cl", f])
         units.append(dict(suite="gegl", lang="ocl", name="operations/opencl/" + f, src=prog,
                           inc=[d], defs=["-x", "cl", "-cl-std=CL3.0", "-w"]))
     return units, None
