@@ -34,7 +34,7 @@ LAYERS = [
     ("util", "pools, vectors, hash maps (no LLVM)", []),
     ("base", "what LLVM-C lacks, no policy: IR helpers, dominators, the forward walk, "
              "function copies, the C++ services", ["util"]),
-    ("target", "the target tables: spaces and their facts, cast builtins by spelling",
+    ("target", "the target tables: spaces and their facts, cast builtins by spelling, what an inline asm touches",
      ["util", "base"]),
     ("core", "the context: diagnostics, statistics, remarks, the !gasp.* metadata codec",
      ["util", "base", "target"]),

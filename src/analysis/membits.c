@@ -9,10 +9,29 @@
 
 #include <string.h>
 
+/* What asmfx reads of inline asm call (asm_effects), once per asm; NULL
+   for any other call or an asm it cannot read. */
+static const struct MsAsm *asm_fx_of(MemSummary *ms, LLVMValueRef call) {
+  LLVMValueRef a = LLVMIsACallInst(call) ? LLVMGetCalledValue(call) : NULL;
+  if (!a || !LLVMIsAInlineAsm(a))
+    return NULL;
+  uint32_t k = map_find(&ms->asm_at, a);
+  if (k == MAP_NONE) {
+    struct MsAsm fx = {.known = false};
+    fx.known = asm_effects(ms->t, call, fx.acc, MS_ASM_ACCESSES, &fx.n, &fx.addr_only);
+    k = (uint32_t)ms->asm_fx.n;
+    vec_push(&ms->asm_fx, fx);
+    map_put(&ms->asm_at, a, k);
+  }
+  return ms->asm_fx.v[k].known ? &ms->asm_fx.v[k] : NULL;
+}
+
 /* May the integer made by ptrtoint i reach memory, a call or a return
    (through integer arithmetic)?  Comparisons and pointer differences that
-   stay in registers do not expose the pointer. */
-static bool int_escapes(LLVMValueRef i, PtrMap *seen, unsigned depth) {
+   stay in registers do not expose the pointer; nor does an asm asmfx reads
+   (its results carry the integer's bits, and what it stores of them is
+   recorded: call_bits, call_sinks). */
+static bool int_escapes(MemSummary *ms, LLVMValueRef i, PtrMap *seen, unsigned depth) {
   if (depth > 64)
     return true;
   for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
@@ -27,10 +46,14 @@ static bool int_escapes(LLVMValueRef i, PtrMap *seen, unsigned depth) {
     case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
     case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMSDiv:
     case LLVMURem: case LLVMSRem: case LLVMTrunc: case LLVMZExt: case LLVMSExt:
-    case LLVMPHI: case LLVMSelect: case LLVMFreeze:
-      if (int_escapes(user, seen, depth + 1))
+    case LLVMPHI: case LLVMSelect: case LLVMFreeze: case LLVMExtractValue:
+      if (int_escapes(ms, user, seen, depth + 1))
         return true;
       break;
+    case LLVMCall:
+      if (!asm_fx_of(ms, user))
+        return true;
+      break; /* its results carry the integer's bits (call_bits) */
     default:
       return true; /* store, call, return, insertvalue, bitcast, ... */
     }
@@ -118,6 +141,30 @@ typedef struct BitsWalk {
   unsigned memory_kind; /* the `memory` attribute's kind */
 } BitsWalk;
 
+/* The memory an asm's access a touches: the space its mnemonic names, or
+   through its address argument (a pointer's set; anywhere otherwise). */
+static uint32_t asm_memory(BitsWalk *w, LLVMValueRef call, const AsmAccess *a) {
+  if (a->as >= 0) {
+    uint32_t b = space_table_bit(w->ms->t, a->as);
+    return b ? b : SP_UNKNOWN;
+  }
+  if (a->arg >= 0 && (unsigned)a->arg < LLVMGetNumArgOperands(call)) {
+    LLVMValueRef p = LLVMGetOperand(call, (unsigned)a->arg);
+    if (LLVMGetTypeKind(LLVMTypeOf(p)) == LLVMPointerTypeKind)
+      return w->set_of(w->arg, p);
+  }
+  return SP_UNKNOWN;
+}
+
+/* What an asm asmfx reads gives back: its operands' bits (pushed; the
+   pointers' sets in *mem) and what its loads read. */
+static uint32_t asm_reads(BitsWalk *w, LLVMValueRef call, const struct MsAsm *fx, uint32_t mem) {
+  for (unsigned i = 0; i < fx->n; i++)
+    if (!fx->acc[i].write)
+      mem |= mem_summary_load(w->ms, asm_memory(w, call, &fx->acc[i]));
+  return mem;
+}
+
 /* The leaf set of a call result (see "Pointer bits" above); pushes the
    operands whose bits flow through. */
 static uint32_t call_bits(BitsWalk *w, LLVMValueRef call) {
@@ -129,15 +176,20 @@ static uint32_t call_bits(BitsWalk *w, LLVMValueRef call) {
     return w->ms->carried.v[at];
   }
   bool intrin = callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee);
+  const struct MsAsm *fx = asm_fx_of(w->ms, call);
   uint32_t mem = 0;
   unsigned n = LLVMGetNumArgOperands(call);
   for (unsigned k = 0; k < n; k++) {
     LLVMValueRef a = LLVMGetOperand(call, k);
+    if (fx && k < 64 && fx->addr_only >> k & 1)
+      continue; /* an asm's address only: no data of it comes back */
     if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind)
       mem |= w->set_of(w->arg, a);
     else
       vec_push(&w->stack, a);
   }
+  if (fx) /* an asm asmfx reads: its operands' bits, what it loads */
+    return asm_reads(w, call, fx, mem);
   if (intrin)
     return intrinsic_touches_memory(callee, w->memory_kind) && mem ? mem_summary_load(w->ms, mem) : 0;
   mem_summary_reads(w->ms, MS_PART_EXPOSED);
@@ -303,6 +355,28 @@ static void call_sinks(BitsWalk *w, LLVMValueRef call) {
                  !intrinsic_touches_memory(callee, w->memory_kind)))
     return; /* memcpy & co. are modelled; others only compute (a wmma store's
                fragment is data it writes, a sink as any call's) */
+  const struct MsAsm *fx = asm_fx_of(ms, call);
+  if (fx) { /* an asm asmfx reads: its stores write its operands' bits or
+               what it loaded, into the memory they name; nothing escapes */
+    bool writes = false;
+    for (unsigned i = 0; i < fx->n; i++)
+      writes |= fx->acc[i].write;
+    if (!writes)
+      return;
+    uint32_t bits = 0;
+    for (unsigned k = 0, n = LLVMGetNumArgOperands(call); k < n; k++) {
+      LLVMValueRef a = LLVMGetOperand(call, k);
+      if (k < 64 && fx->addr_only >> k & 1)
+        continue; /* an address only */
+      bits |= LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind ? w->set_of(w->arg, a)
+                                                                   : carried_bits(w, a);
+    }
+    bits = asm_reads(w, call, fx, bits);
+    for (unsigned i = 0; i < fx->n; i++)
+      if (fx->acc[i].write)
+        mem_summary_store(ms, asm_memory(w, call, &fx->acc[i]), bits);
+    return;
+  }
   unsigned n = LLVMGetNumArgOperands(call);
   uint32_t mem = 0, bits = 0;
   for (unsigned k = 0; k < n; k++) {
@@ -384,7 +458,7 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
       }
       if (op == LLVMPtrToInt) {
         map_clear(&seen);
-        if (int_escapes(i, &seen, 0))
+        if (int_escapes(ms, i, &seen, 0))
           mem_summary_grow(ms, &ms->exposed, set_of(arg, LLVMGetOperand(i, 0)));
         continue;
       }
@@ -410,8 +484,9 @@ void mem_summary_function(MemSummary *ms, const TgtTable *t, LLVMValueRef fn,
           mem_summary_store(ms, priv_bit ? priv_bit : SP_UNKNOWN,
                             mem_summary_load(ms, set_of(arg, LLVMGetOperand(i, k))));
       bool defined = callee && LLVMIsAFunction(callee) && !LLVMIsDeclaration(callee);
-      if (defined)
-        continue; /* its body is summarised itself */
+      if (defined || asm_fx_of(ms, i))
+        continue; /* its body is summarised itself; an asm asmfx reads:
+                     call_sinks recorded its stores */
       if (callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)) {
         /* an intrinsic's scalar pointers are addresses; a vector of
            pointers among its operands may be stored (masked.store,

@@ -28,6 +28,9 @@ typedef enum AccKind {
   A_FIELDCOPY, /* a writer's store of a pointer it loaded from the same
                   aggregate (at Access.from), moved by GEPs: that field's
                   pointers */
+  A_HOSTFILL,  /* a memcpy of bytes the host wrote (part of a host-filled
+                  parameter the kernel never writes): each field it covers
+                  whole holds a global pointer or null */
   A_CLOBBER   /* any other write */
 } AccKind;
 
@@ -88,6 +91,8 @@ struct MemModel {
   PtrMap objects;  /* global variable -> 1 module-private, 0 not */
   PtrMap position; /* instruction -> its position in its block, for the
                       blocks memorder.c has asked (the function's) */
+  PtrMap host_read; /* host-filled parameter -> 1 the function only reads
+                       it, 0 not (host_bytes), for the function modelled */
 };
 
 /* An exact offset as a PtrMap key (never NULL): memory.c's slots by

@@ -133,7 +133,8 @@ int mem_contributes(const MemModel *mm, const Access *w, Place r) {
     return 0;
   if ((w->kind == A_PTRSTORE || w->kind == A_FIELDCOPY) && w->size == p && lo == 0 && hi == 0)
     return 1;
-  if (w->kind == A_NULLSTORE && w->size >= 0 && lo >= 0 && hi <= w->size - p)
+  if ((w->kind == A_NULLSTORE || w->kind == A_HOSTFILL) && w->size >= 0 && lo >= 0 &&
+      hi <= w->size - p)
     return 1;
   return -1;
 }
@@ -264,8 +265,8 @@ int mem_ordered_write(MemModel *mm, OrderMemo *memo, LLVMValueRef load, Place r,
       return hops ? SEEN_FIELD : SEEN_OWN;
     }
     const Access *a = &mm->acc.v[e - ORD_WRITE];
-    if (!a->must || a->at.stride)
-      return SEEN_OWN;
+    if (!a->must || a->at.stride || a->kind == A_HOSTFILL)
+      return SEEN_OWN; /* a host fill: the slot says so (host) */
     if (a->kind != A_FIELDCOPY) {
       *w = e - ORD_WRITE;
       return SEEN_WRITE;

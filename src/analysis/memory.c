@@ -114,6 +114,7 @@ MemModel *mem_new(const TgtTable *t) {
   pool_bind(&mm->far, pool);
   pool_bind(&mm->objects, pool);
   pool_bind(&mm->position, pool);
+  pool_bind(&mm->host_read, pool);
   return mm;
 }
 
@@ -129,6 +130,7 @@ static void forget(MemModel *mm) {
   map_clear(&mm->load_slot);
   map_clear(&mm->store_slots);
   map_clear(&mm->position);
+  map_clear(&mm->host_read);
 }
 
 void mem_free(MemModel *mm) {
@@ -426,8 +428,54 @@ static bool walk_writer(MemModel *mm, LLVMValueRef call, const FwdUse *d) {
   return true;
 }
 
+/* Does fn only read its parameter p (through casts and GEPs: loads, the
+   source of a memcpy or memmove)?  Memoized per parameter in host_read. */
+static bool param_only_read(MemModel *mm, LLVMValueRef p) {
+  uint32_t k = map_find(&mm->host_read, p);
+  if (k != MAP_NONE)
+    return k;
+  Fwd w;
+  fwd_init(&w, FWD_FIFO | FWD_DEDUP);
+  fwd_start(&w, p, place_at(0, 0));
+  bool ok = true;
+  for (FwdUse u; ok && fwd_next(&w, &u);) {
+    const IrMemIntrin *mi = u.kind == FWD_CALL && LLVMIsACallInst(u.user)
+                                ? ir_mem_intrin(u.user)
+                                : NULL;
+    if (u.kind == FWD_GEP || u.kind == FWD_CAST)
+      fwd_follow(&w, u.user, u.at);
+    else if (u.kind == FWD_LOAD)
+      ok = !LLVMIsAAtomicRMWInst(u.user);
+    else
+      ok = mi && strncmp(mi->name, "llvm.memset", 11) && LLVMGetOperand(u.user, 1) == u.v &&
+           LLVMGetOperand(u.user, 0) != u.v && LLVMGetOperand(u.user, 2) != u.v;
+  }
+  fwd_free(&w);
+  map_put(&mm->host_read, p, ok);
+  return ok;
+}
+
+/* Is call, a memcpy or memmove of a constant length, one that copies into
+   the region bytes the host wrote: from a host-filled parameter of the
+   function (tgt_host_filled; through casts and GEPs), which the function
+   only reads?  (A kernel's copy of part of its by-value functor into a
+   private one it then changes: CUTLASS's TensorForEach, whose functor
+   holds the TensorView the host filled and a random state it advances.) */
+static bool host_bytes(MemModel *mm, LLVMValueRef call, const IrMemIntrin *mi) {
+  if (strncmp(mi->name, "llvm.memcpy", 11) && strncmp(mi->name, "llvm.memmove", 12))
+    return false;
+  if (ir_mem_intrin_volatile(mi, call) || const_len(LLVMGetOperand(call, 2)) < 0)
+    return false;
+  LLVMValueRef p = ir_strip_offsets(LLVMGetOperand(call, 1));
+  int k = p ? ir_param_index(p) : -1;
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+  return k >= 0 && LLVMGetParamParent(p) == fn && tgt_host_filled(mm->t, fn, (unsigned)k) &&
+         param_only_read(mm, p);
+}
+
 /* A call using derived pointer d (argument k): lifetime markers; memset
-   into it; memcpy/memmove into (a write) or out of it (a read). */
+   into it; memcpy/memmove into (a write: of what the host wrote when from
+   a host-filled parameter, host_bytes) or out of it (a read). */
 static bool walk_call(MemModel *mm, LLVMValueRef call, const FwdUse *d) {
   if (ir_is_lifetime(call) || call == mm->host_copy)
     return true; /* the host's fill: the slots say so (host) */
@@ -451,7 +499,10 @@ static bool walk_call(MemModel *mm, LLVMValueRef call, const FwdUse *d) {
     int64_t len = const_len(LLVMGetOperand(call, 2));
     LLVMValueRef val = LLVMGetOperand(call, 1);
     bool zero = is_set && LLVMIsAConstantInt(val) && !LLVMConstIntGetZExtValue(val);
-    add_access(mm, call, d->at, len, zero && len >= 0 ? A_NULLSTORE : A_CLOBBER);
+    add_access(mm, call, d->at, len,
+               zero && len >= 0            ? A_NULLSTORE
+               : host_bytes(mm, call, mi) ? A_HOSTFILL
+                                           : A_CLOBBER);
   }
   return true;
 }
@@ -597,6 +648,10 @@ static uint32_t slot_for(MemModel *mm, Place at, bool host, int entry) {
         moved |= w->moved;
         if (!seen)
           vec_push(&places, w->from);
+      } else if (c > 0 && w->kind == A_HOSTFILL) {
+        slot.host = true; /* the host's bytes: a global pointer, or null */
+        slot.entry = mm->t->global;
+        null = true;
       } else if (c > 0) {
         bool dup = false; /* the first place sees each access once */
         for (size_t q = 0; pi > 0 && q < fed.n && !dup; q++)

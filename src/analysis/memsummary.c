@@ -83,6 +83,8 @@ MemSummary *mem_summary_new(const TgtTable *t, SpaceNums *nums) {
   pool_bind(&ms->objects, &ms->pool);
   pool_bind(&ms->obj_at, &ms->pool);
   pool_bind(&ms->obj_held, &ms->pool);
+  pool_bind(&ms->asm_at, &ms->pool);
+  pool_bind(&ms->asm_fx, &ms->pool);
   return ms;
 }
 
@@ -220,7 +222,16 @@ bool mem_summary_grew_since(const MemSummary *ms, uint64_t reads, const uint32_t
  * variable lives per block, written only by the block's own kernel.  The
  * kernel must be defined in the module (its static's writes are then all
  * here).  A variable at namespace scope, or a static of a device function
- * (which outside kernels may call), stays outside this rule. */
+ * (which outside kernels may call), stays outside this rule.
+ *
+ * So is an alloca whose address never leaves loads and stores (the same
+ * test): only its own function's code writes it, and a load from it reads
+ * what those writes carry, not what all private memory holds.  The finer
+ * model of such slots (memory.c) answers a pointer load where it can; this
+ * one answers the rest, and what pointer bits an integer or a float read
+ * back from the slot may carry (a random generator's state kept in a
+ * functor beside a pointer, its numbers converted by an asm and stored:
+ * test/memsum/slot-object.ll). */
 
 /* Is g a static local of a kernel the module defines, in the workgroup
    space, defined here with one-definition linkage? */
@@ -298,8 +309,8 @@ static bool address_stays(LLVMValueRef v) {
   return ok;
 }
 
-/* The module-private variable addr points into (through GEPs and casts),
-   or NULL; memo: variable -> 1 module-private, 0 not. */
+/* The module-private variable or private slot addr points into (through
+   GEPs and casts), or NULL; memo: variable -> 1 module-private, 0 not. */
 LLVMValueRef mem_object_of(const TgtTable *t, PtrMap *memo, LLVMValueRef addr) {
   for (unsigned d = 0; d < 32; d++) {
     LLVMOpcode op = ir_opcode(addr);
@@ -307,11 +318,12 @@ LLVMValueRef mem_object_of(const TgtTable *t, PtrMap *memo, LLVMValueRef addr) {
       break;
     addr = LLVMGetOperand(addr, 0);
   }
-  if (!LLVMIsAGlobalVariable(addr))
+  bool slot = LLVMIsAAllocaInst(addr);
+  if (!slot && !LLVMIsAGlobalVariable(addr))
     return NULL;
   uint32_t k = map_find(memo, addr);
   if (k == MAP_NONE) {
-    LLVMLinkage l = LLVMGetLinkage(addr);
+    LLVMLinkage l = slot ? LLVMInternalLinkage : LLVMGetLinkage(addr);
     k = (l == LLVMInternalLinkage || l == LLVMPrivateLinkage || kernel_static(t, addr)) &&
                 address_stays(addr)
             ? 1

@@ -54,6 +54,7 @@ MemSummary *memfix_compute(const TgtTable *t, LLVMModuleRef m, SpaceNums *nums,
 
 
 #define SP_KINDS (SP_NBITS + 2) /* a space bit, null, unknown */
+#define MS_ASM_ACCESSES 8       /* the most memory accesses of an asm read */
 
 /* The parts of the summary whose growth memfix.c tracks: a space's held
    set (its bit), then these. */
@@ -88,6 +89,14 @@ struct MemSummary {
   PtrMap objects;          /* variable -> 1 module-private, 0 not */
   PtrMap obj_at;           /* module-private variable -> index in obj_held */
   VEC(uint32_t) obj_held;
+  /* inline asm (its value) -> index in asm_fx (membits.c, asm_fx_of) */
+  PtrMap asm_at;
+  VEC(struct MsAsm {
+    bool known;
+    unsigned n;
+    uint64_t addr_only;
+    AsmAccess acc[MS_ASM_ACCESSES];
+  }) asm_fx;
   /* what memfix.c's fixed point visits again: a count of changes, the count
      at each part's last change (a space's held set, anywhere, exposed, the
      carried union, ind_args, the module-private objects; each carried

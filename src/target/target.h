@@ -144,11 +144,9 @@ enum {
   TGT_HAZARD_CASTBASE = 1u << 3, /* nvptx: a cast base the vectorizer strips (launder.c) */
 };
 unsigned tgt_hazards(const char *triple);
-/* The triple's back end has an alias analysis of its own that answers
-   NoAlias for two named spaces of different classes (LLVM 22: NVPTXAA,
-   AMDGPUAA, in the default AA stack of every pipeline with the target
-   machine — clang, opt, llc): scoped metadata saying the same is redundant
-   (alias.c). */
+/* The triple's back end answers NoAlias for two named spaces of different
+   classes itself (LLVM 22: NVPTXAA, AMDGPUAA in every pipeline with the
+   target machine): scoped metadata saying the same is redundant (alias.c). */
 bool tgt_backend_aa(const char *triple);
 /* Table by name ("spir", "nvptx", "amdgcn", "genx"); NULL if unknown. */
 const TgtTable *tgt_by_name(const char *name);
@@ -172,18 +170,14 @@ int tgt_alias_class(const TgtTable *t, int as, bool private_in_global);
 bool tgt_disjoint(const TgtTable *t, int a, int b);
 bool tgt_is_kernel(const TgtTable *t, LLVMValueRef fn);
 /* The space parameter k of fn points into by the target's rules alone
-   (LAT_GENERIC when they say nothing): a generic, not byval/byref,
-   pointer parameter of a kernel that nothing in the module calls, on a
-   target whose kernel pointer arguments are global (nvptx, amdgcn), is
-   global; a generic byval parameter of a device function is private where
-   the target says so (NVPTX: the callee's copy lives in local memory). */
+   (LAT_GENERIC when they say nothing): global for a generic pointer (not
+   byval/byref) of an uncalled kernel where kernel_ptr_args_global; private
+   for a device function's generic byval where byval_is_private. */
 int tgt_param_space(const TgtTable *t, LLVMValueRef fn, unsigned k);
 /* Do the bits of generic byval parameter k of fn point into private memory
-   at run time?  A device function's copy where the target says so, and a
-   kernel's too: on NVPTX a kernel's aggregate is read from parameter
-   space, but a generic pointer to it is its copy in local memory (the back
-   end's argument lowering makes one) — which is why tgt_param_space,
-   naming what the IR may be rewritten to, leaves the kernel's generic. */
+   at run time?  A device function's copy where the target says so, and an
+   NVPTX kernel's (read from parameter space, but a generic pointer to it is
+   the back end's local copy; tgt_param_space leaves it generic). */
 bool tgt_byval_bits_private(const TgtTable *t, LLVMValueRef fn, unsigned k);
 /* Does the back end name space as itself, from the generic pointers
    clang's build reaches it with?  NVPTX's llc makes a stack slot's
@@ -198,9 +192,7 @@ bool tgt_host_filled(const TgtTable *t, LLVMValueRef fn, unsigned k);
    global memory (in_global), private under --private-in-global. */
 bool tgt_in_global(const TgtTable *t, int as, bool private_in_global);
 /* May a volatile generic access be rewritten into space as?  The table's
-   volatile_ok (what llc-22 emits for a volatile access there keeps its
-   meaning), unless --volatile=keep asks to keep every volatile access
-   generic. */
+   volatile_ok, unless --volatile=keep (keep_volatile). */
 bool tgt_volatile_ok(const TgtTable *t, int as, bool keep_volatile);
 /* May an access through a generic pointer be rewritten into space as?
    tgt_volatile_ok for a volatile one; no cmpxchg where the table says
@@ -212,9 +204,8 @@ bool tgt_access_ok(const TgtTable *t, int as, bool is_volatile, TgtAccess kind, 
    (noop_generic).  Debug records may then describe the generic value by v. */
 bool tgt_same_bits_as_generic(const TgtTable *t, LLVMValueRef v);
 /* Does a new cast of a generic pointer to space as pay only when two
-   accesses or more share it (cast_shared; target.c, "Casts that must be
-   shared")?  Never under --lower-generic=tags (`tags`), where an access
-   left generic becomes a dispatch, dearer than any cast. */
+   accesses or more share it (cast_shared)?  Never under --lower-generic=tags
+   (`tags`), where an access left generic becomes a dearer dispatch. */
 bool tgt_cast_shared(const TgtTable *t, int as, bool tags);
 /* Does the back end itself cast pointer v to global where it is defined
    (NVPTX: NVPTXLowerArgs, for a kernel's pointer parameter and a pointer
@@ -242,12 +233,11 @@ const char *lat_name(const TgtTable *t, int lat);
    null is not 0 (AMDGPU local/private; NVPTX shared, local, constant and
    cluster shared: target.c, "Null") the cast of generic null. */
 LLVMValueRef tgt_null(const TgtTable *t, LLVMTypeRef ty);
-/* Constant generic pointer c in space as, proven there: a null is
-   tgt_null's, a cast from as its operand, a GEP or bitcast of one rebuilt
-   on it, any other constant cast. */
+/* Constant generic pointer c in space as, proven there: a null is tgt_null's,
+   a cast from as its operand, a GEP or bitcast of one rebuilt on it, any
+   other a constant cast. */
 LLVMValueRef tgt_const_in(const TgtTable *t, LLVMValueRef c, int as);
-/* The known tables' names, comma separated, written into buf (returned). */
-char *tgt_names(char *buf, size_t cap);
+char *tgt_names(char *buf, size_t cap); /* the tables' names, comma separated */
 
 /* A set of spaces (the space analysis' sets, space.c's lattice): bit i for
    the table's space i, the spaces the table does not name after them
@@ -260,6 +250,18 @@ char *tgt_names(char *buf, size_t cap);
    other space: the same bit every Space gives it. */
 uint32_t space_table_bit(const TgtTable *t, int as);
 
+/* ===== asmfx.c — an NVPTX inline asm's memory accesses ================= */
+typedef struct AsmAccess {
+  int as, arg; /* the space its mnemonic names (-1: generic); the call
+                  argument holding the address, or -1 */
+  bool write;
+} AsmAccess;
+/* Does asmfx read every statement of inline asm call (register work, loads,
+   stores)?  Then *n (at most cap) gets its accesses, *addr_only a bit per
+   argument that only an address names (no data flows out of it). */
+bool asm_effects(const TgtTable *t, LLVMValueRef call, AsmAccess *acc, unsigned cap, unsigned *n,
+                 uint64_t *addr_only);
+
 /* ===== casts.c — explicit-cast builtins and space tests, by spelling ==== */
 typedef struct CastFn {
   TgtUnified unified; /* the space asked about */
@@ -268,9 +270,7 @@ typedef struct CastFn {
 } CastFn;
 /* Is call an explicit cast / space test of a generic pointer (operand 0)? */
 bool casts_match(const TgtTable *t, LLVMValueRef call, CastFn *out);
-/* Can the target test whether a generic pointer is in space as: NVPTX
-   llvm.nvvm.isspacep.*, AMDGPU llvm.amdgcn.is.shared/private, SPIR
-   OpenCL's __to_global/__to_local/__to_private (null when not)? */
+/* Can the target test a generic pointer for space as (isspacep, is.*, __to_*)? */
 bool casts_can_test(const TgtTable *t, int as);
 /* That test of generic pointer p, built at b (the declaration added to m
    when missing): an i1, true when p is in space as. */

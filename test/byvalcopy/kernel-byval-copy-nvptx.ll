@@ -101,12 +101,13 @@ define ptx_kernel void @escapes(ptr byval(%Grid) align 8 %g) {
 
 ; Hands its struct to @bump, which writes it: a copy, and @bump's private
 ; clone reads global data (the copy's address crosses the call generic and
-; is named private at the clone's entry: twins).
+; is named private at the clone's entry: twins); the copy's field 0 holds
+; the host's pointer, so the clone is @big's field clone's private one.
 ; CHECK-LABEL: define ptx_kernel void @hands_writer(
 ; CHECK:       %g.copy = alloca %Grid, align 8
 ; CHECK:       [[C:%.*]] = addrspacecast ptr %g.copy to ptr addrspace(5)
 ; CHECK:       [[A:%.*]] = addrspacecast ptr addrspace(5) [[C]] to ptr
-; CHECK-NEXT:  call float @bump{{(\.as5)?}}(ptr [[A]]
+; CHECK-NEXT:  call float @bump{{(\.f0o0as1)?(\.as5)?}}(ptr [[A]]
 define ptx_kernel void @hands_writer(ptr byval(%Grid) align 8 %g) {
   %i = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %v = call float @bump(ptr %g, i32 %i)
