@@ -5,7 +5,7 @@
 usage: fuzzdiff.py [--build DIR] [-n N] [--first SEED] [-j JOBS]
                    [--targets spir64,nvptx64,amdgcn] [--llc] [--plain]
                    [--keep DIR] [--progress N] [--sizes] [--vectors] [--writers] [--fnptrs]
-                   [--asm] [--builtins] [--outparams] [--flagsets a,b,...]
+                   [--asm | --asm-data] [--builtins] [--outparams] [--flagsets a,b,...]
 
 For each seed, scripts/genprog.py --extended (--plain: without its extended
 constructs) writes an OpenCL C program aimed at generic pointers; clang-22 compiles it for each target (the -O level
@@ -380,9 +380,13 @@ def main():
     ap.add_argument("--external", action="store_true",
                     help="genprog --external: its static helpers external (gasp clones them "
                          "and keeps the originals)")
-    ap.add_argument("--asm", action="store_true",
+    ap.add_argument("--asm", action="store_const", const=True, default=False,
                     help="genprog --asm: pointers made by inline assembly on NVPTX (cvta.shared / "
                          "cvta.global), the argument itself elsewhere")
+    ap.add_argument("--asm-data", dest="asm", action="store_const", const="data",
+                    help="genprog --asm-data: --asm, and data through inline assembly (loads, "
+                         "stores, arithmetic, a pointer's bits stored and read back: the memory "
+                         "summary's reading of asm, target/asmfx.c)")
     ap.add_argument("--builtins", action="store_true",
                     help="genprog --builtins: OpenCL builtins handed generic pointers (vload4, "
                          "vstore4, C11 atomics, fract: the overloads pass on SPIR-V)")

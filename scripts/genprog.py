@@ -4,7 +4,8 @@
 the spirit of CLSmith), for differential execution of gasp's output.
 
 usage: genprog.py [--extended] [--sizes] [--vectors] [--writers] [--fnptrs] [--external]
-                  [--asm] [--builtins] [--outparams] SEED [OUT.cl]   (stdout without OUT)
+                  [--asm | --asm-data] [--builtins] [--outparams] SEED [OUT.cl]
+                  (stdout without OUT)
 
 --extended adds (from a random stream of its own, so the rest of the
 program is the same) the shapes that found gasp's wrong code before:
@@ -57,7 +58,11 @@ a cast, or as the pointer itself), used in the kernel and handed to the
 helpers (gasp's inline-asm source, casts.c's casts_asm_made; CUDA's
 cooperative groups reach their reserved shared memory so).  On the other
 targets (`#ifndef __NVPTX__`) the helpers return their argument: the same
-program.  gasp-run runs such an asm as its input.
+program.  gasp-run runs such an asm as its input.  --asm-data adds, from
+a random stream of its own, data through asm as CUDA libraries write it: loads and stores of
+a slice (`ld.u32`, `st.u32`), register arithmetic, a pointer's bits
+stored into a private cell by `st.u64` and read back as a pointer, or
+moved by `mov.b64` (target/asmfx.c, the memory summary's reading of asm).
 
 --builtins adds (a twelfth stream) OpenCL C 2.0 builtins that take generic
 pointers: a helper calling vload4/vstore4 on the slice it is handed, one
@@ -215,6 +220,10 @@ class Gen:
         self.f = random.Random(seed * 104395301 + 23) if fnptrs else None
         # pointers made by inline assembly (--asm, NVPTX): an eleventh
         self.a = random.Random(seed * 122949823 + 29) if asm else None
+        # ... and data through inline assembly (loads, stores, arithmetic,
+        # a pointer's bits stored and read back): its own stream, so the
+        # cvta part draws as it always did
+        self.ad = random.Random(seed * 122949823 + 41) if asm == "data" else None
         # OpenCL builtins handed generic pointers (--builtins): a twelfth
         self.n = random.Random(seed * 141650939 + 31) if builtins else None
         # helpers writing through out-parameters (--outparams): a thirteenth
@@ -649,6 +658,62 @@ class Gen:
                 "static %suint *%s(%s uint *p) {\n#ifdef __NVPTX__\n%s\n#else\n"
                 "  return (uint *)p;\n#endif\n}" % (attr, name, space, body))
 
+    def asm_data_helpers(self):
+        """asm_ld / asm_st: a load and a store through a generic address as
+        PTX asm (`ld.u32`, `st.u32`); asm_mix: register arithmetic with a
+        register the asm declares; asm_stp: a pointer's bits stored into a
+        cell by `st.u64`; asm_mov: a pointer's bits moved by `mov.b64`
+        (target/asmfx.c reads all five: what they load and store is what
+        the memory summary must see).  Elsewhere the same in C (asm_mov
+        through a volatile slot: clang's own InferAddressSpaces on amdgcn
+        makes a folded round trip of a run-time pick of a private and a
+        local slice a cast of private to local, seed 83)."""
+        for text in (
+                "static __attribute__((noinline)) uint asm_ld(uint *p) {\n#ifdef __NVPTX__\n"
+                "  uint v;\n  __asm__ volatile(\"ld.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(p));\n"
+                "  return v;\n#else\n  return *p;\n#endif\n}",
+                "static __attribute__((noinline)) void asm_st(uint *p, uint v) {\n#ifdef __NVPTX__\n"
+                "  __asm__ volatile(\"st.u32 [%0], %1;\" :: \"l\"(p), \"r\"(v) : \"memory\");\n"
+                "#else\n  *p = v;\n#endif\n}",
+                "static inline uint asm_mix(uint a, uint b) {\n#ifdef __NVPTX__\n  uint r;\n"
+                "  __asm__(\"{ .reg .u32 t; add.u32 t, %1, %2; xor.b32 %0, t, 90; }\" : \"=r\"(r) : "
+                "\"r\"(a), \"r\"(b));\n  return r;\n#else\n  return (a + b) ^ 90u;\n#endif\n}",
+                "static __attribute__((noinline)) void asm_stp(ulong *cell, uint *q) {\n#ifdef __NVPTX__\n"
+                "  __asm__ volatile(\"st.u64 [%0], %1;\" :: \"l\"(cell), \"l\"((ulong)q) : \"memory\");\n"
+                "#else\n  *cell = (ulong)q;\n#endif\n}",
+                "static inline ulong asm_mov(ulong x) {\n#ifdef __NVPTX__\n  ulong r;\n"
+                "  __asm__(\"mov.b64 %0, %1;\" : \"=l\"(r) : \"l\"(x));\n  return r;\n#else\n"
+                "  volatile ulong v = x;\n  return v;\n#endif\n}"):
+            self.stream_helpers.append(text)
+
+    def asm_data_stmt(self):
+        """Data through asm: a load or store of a slice, arithmetic, or a
+        pointer's bits stored by asm into a private cell or into the
+        work-item's part of io (or moved by asm) and read back."""
+        d = self.ad
+        k = d.randrange(6)
+        s = any_slice(d, 1 << d.randrange(3))
+        if k == 0:
+            return "acc += asm_ld(%s + (acc & 3u));" % s
+        if k == 1:
+            return "asm_st(%s + ((acc + 1u) & 3u), acc + %du);" % (s, d.randrange(1, 97))
+        if k == 2:
+            return "acc = asm_mix(acc, %du);" % d.randrange(1, 97)
+        if k == 3:
+            t = any_slice(d, 1 << d.randrange(3))
+            return ("{ ulong cell[2]; asm_stp(cell + (acc & 1u), %s); asm_stp(cell + ((acc + 1u) & 1u), %s);"
+                    " uint *qq = (uint *)cell[acc & 1u]; qq[(acc + 1u) & 3u] += %du; acc += qq[acc & 3u]; }"
+                    % (s, t, d.randrange(1, 97)))
+        if k == 4:
+            return "{ uint *qq = (uint *)asm_mov((ulong)(uint *)(%s)); acc += qq[(acc + 2u) & 3u]; }" % s
+        # the work-item's own 8 bytes of io, which the host filled with
+        # numbers: a pointer's bits stored there by asm, read back as a
+        # pointer (what global memory holds: the asm's store must count),
+        # the number put back
+        return ("{ global ulong *cell = (global ulong *)(io + gid * 4u); ulong keep = *cell;"
+                " asm_stp((ulong *)cell, %s); uint *qq = *(uint * global *)cell;"
+                " acc += qq[(acc + 3u) & 3u]; *cell = keep; }" % s)
+
     def asm_stmt(self):
         """A pointer asm made: read and written here, or handed to a helper."""
         a = self.a
@@ -786,6 +851,9 @@ class Gen:
         if self.a:
             for _ in range(self.a.randrange(1, 5)):
                 stmts.insert(self.a.randrange(len(stmts) + 1), self.asm_stmt())
+        if self.ad:
+            for _ in range(self.ad.randrange(1, 5)):
+                stmts.insert(self.ad.randrange(len(stmts) + 1), self.asm_data_stmt())
         if self.n:
             for _ in range(self.n.randrange(1, 4)):
                 stmts.insert(self.n.randrange(len(stmts) + 1), self.builtin_stmt())
@@ -839,6 +907,8 @@ class Gen:
             self.fnptr_helpers()
         if self.a:
             self.asm_helpers()
+        if self.ad:
+            self.asm_data_helpers()
         if self.n:
             self.builtin_helpers()
         if self.o:
@@ -863,9 +933,10 @@ STREAM_FLAGS = ("--extended", "--sizes", "--vectors", "--writers", "--fnptrs", "
 
 def stream_flags(extended=False, sizes=False, vectors=False, writers=False, fnptrs=False,
                  external=False, asm=False, builtins=False, outparams=False):
-    """The command-line flags that make the same program again."""
+    """The command-line flags that make the same program again (asm
+    "data": --asm-data)."""
     on = (extended, sizes, vectors, writers, fnptrs, external, asm, builtins, outparams)
-    return [f for f, v in zip(STREAM_FLAGS, on) if v]
+    return [f + ("-data" if v == "data" else "") for f, v in zip(STREAM_FLAGS, on) if v]
 
 
 def generate(seed, extended=False, sizes=False, vectors=False, writers=False, fnptrs=False,
@@ -892,8 +963,10 @@ def main_to(seed, path, extended=False, sizes=False, vectors=False, writers=Fals
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a not in STREAM_FLAGS]
+    args = [a for a in sys.argv[1:] if a not in STREAM_FLAGS + ("--asm-data",)]
     on = [f in sys.argv[1:] for f in STREAM_FLAGS]
+    if "--asm-data" in sys.argv[1:]:
+        on[STREAM_FLAGS.index("--asm")] = "data"
     seed = int(args[0])
     if len(args) > 1:
         main_to(seed, args[1], *on)

@@ -23,6 +23,14 @@
 ; RUN: FileCheck %s --check-prefix=WHY < %t/unread.err
 ; WHY: load stays generic: loaded from memory that holds different spaces (global, local;
 
+;
+; A pointer's bits an asm stores (st.u64 of a private slot's generic
+; address into the table): the table holds private pointers too, and the
+; pointer loaded back stays generic.
+; RUN: gasp-opt -S %t/stored.ll -o %t/stored.gasp.ll
+; RUN: FileCheck %s --check-prefix=STORED < %t/stored.gasp.ll
+; RUN: gasp-run %t/stored.ll --kernel tiles --global 32 --arg buf:i64:32 --arg buf:f32:32:iota --arg i32=1 --check-as --compare %t/stored.gasp.ll | FileCheck %s --check-prefix=EXEC
+
 ;--- read.ll
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -86,6 +94,42 @@ define ptx_kernel void @tiles(ptr %table, ptr %data, ptr %out, i32 %n) {
   %h = call i16 asm "{  cvt.rn.f16.f32 $0, $1;}\0A", "=h,f"(float %v)
   %o = getelementptr inbounds i16, ptr %out, i64 %ti
   call void asm sideeffect "{\0A  .reg .pred p;\0A  setp.ne.b32 p, $2, 0;\0A  @p st.global.u16 [$0], $1;\0A}\0A", "l,h,r,~{memory}"(ptr %o, i16 %h, i32 %n)
+  %p = load ptr, ptr %pp, align 8
+  %x = load float, ptr %p, align 4
+  %y = fadd float %x, 1.0
+  store float %y, ptr %p, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+;--- stored.ll
+target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+; Stores its data pointer into its table cell, and where %n says so (in
+; the run: always) the bits of its private slot's generic address over it
+; by asm; the pointer loaded back may be private: generic.
+; STORED-LABEL: define ptx_kernel void @tiles(
+; STORED: %p = load ptr, ptr addrspace(1)
+; STORED: load float, ptr %p
+; STORED: store float %y, ptr %p
+define ptx_kernel void @tiles(ptr %table, ptr %data, i32 %n) {
+  %slot = alloca [2 x float], align 4
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ti = zext i32 %t to i64
+  %tf = uitofp i32 %t to float
+  store float %tf, ptr %slot, align 4
+  %d = getelementptr inbounds float, ptr %data, i64 %ti
+  %pp = getelementptr inbounds ptr, ptr %table, i64 %ti
+  store ptr %d, ptr %pp, align 8
+  %c = icmp ne i32 %n, 0
+  br i1 %c, label %over, label %go
+over:
+  %bits = ptrtoint ptr %slot to i64
+  call void asm sideeffect "st.u64 [$0], $1;", "l,l,~{memory}"(ptr %pp, i64 %bits)
+  br label %go
+go:
   %p = load ptr, ptr %pp, align 8
   %x = load float, ptr %p, align 4
   %y = fadd float %x, 1.0
