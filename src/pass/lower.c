@@ -69,7 +69,10 @@
  * unsupported constant expression, a masked gather/scatter on a vector of
  * generic pointers, a generic access in a block whose address is taken, a
  * generic pointer passed to an intrinsic outside the memory-access table
- * that may access memory through it, or to inline assembly.
+ * that may access memory through it, or to inline assembly (but as an
+ * address only of an asm whose statements target/asmfx.c reads: that asm
+ * gets the pointer untagged, the address the hardware reads;
+ * test/lower/asm-address.ll).
  *
  * Calls keep passing generic pointers as they are: callees defined in the
  * module are lowered too; external functions receive tagged pointers (the
@@ -377,6 +380,18 @@ static const char *callee_text(LLVMValueRef call, char *buf, size_t cap) {
   return buf;
 }
 
+/* Is argument k of call an address only, in an inline asm whose every
+   statement asmfx reads (`ld.u32 $0, [$1]`, `@p st.global.u16 [$0], $1`):
+   the asm hands none of its bits on, so it gets the pointer untagged, the
+   address the hardware reads. */
+static bool asm_address_only(const Lower *s, LLVMValueRef call, unsigned k) {
+  AsmAccess acc[8];
+  unsigned n;
+  uint64_t only;
+  return LLVMIsAInlineAsm(LLVMGetCalledValue(call)) &&
+         asm_effects(s->tg.t, call, acc, 8, &n, &only) && k < 64 && (only >> k & 1);
+}
+
 static void check_call(Lower *s, LLVMValueRef fn, LLVMValueRef call) {
   CastFn cf;
   if (casts_match(s->tg.t, call, &cf)) {
@@ -392,6 +407,8 @@ static void check_call(Lower *s, LLVMValueRef fn, LLVMValueRef call) {
     IrArgUse use = ir_call_arg_use(call, k);
     bool vec = LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(call, k))) == LLVMVectorTypeKind;
     char buf[160];
+    if (use == IR_ARG_UNKNOWN && !vec && asm_address_only(s, call, k))
+      continue; /* handed untagged (lower_call_args) */
     if (use == IR_ARG_UNKNOWN)
       refuse(s, fn, "a generic pointer is passed to %s, which may access memory through "
              "it and is not in gasp's memory-access table; a tagged pointer cannot go there",
@@ -546,6 +563,12 @@ static void lower_call_args(Lower *s, LLVMValueRef call, ValVec *ops) {
     if (!generic_arg(s, call, k) || LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
       continue;
     switch (ir_call_arg_use(call, k)) {
+    case IR_ARG_UNKNOWN: /* check_call let through an asm's address only */
+      if (asm_address_only(s, call, k)) {
+        tags_position(&s->tg, call, call);
+        LLVMSetOperand(call, k, ir_clear_tag(s->tg.b, p));
+      }
+      break;
     case IR_ARG_CALLEE: {
       LLVMTypeRef ty = ir_arg_byval(call, k); /* the call site's or the callee's */
       if (ty)
