@@ -91,8 +91,8 @@ struct MemModel {
   PtrMap objects;  /* global variable -> 1 module-private, 0 not */
   PtrMap position; /* instruction -> its position in its block, for the
                       blocks memorder.c has asked (the function's) */
-  PtrMap host_read; /* host-filled parameter -> 1 the function only reads
-                       it, 0 not (host_bytes), for the function modelled */
+  PtrMap readers;  /* mem_param_reads_only_memo's memo (host_bytes), for
+                      the function modelled */
 };
 
 /* An exact offset as a PtrMap key (never NULL): memory.c's slots by

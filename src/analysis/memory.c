@@ -114,7 +114,7 @@ MemModel *mem_new(const TgtTable *t) {
   pool_bind(&mm->far, pool);
   pool_bind(&mm->objects, pool);
   pool_bind(&mm->position, pool);
-  pool_bind(&mm->host_read, pool);
+  pool_bind(&mm->readers, pool);
   return mm;
 }
 
@@ -130,7 +130,7 @@ static void forget(MemModel *mm) {
   map_clear(&mm->load_slot);
   map_clear(&mm->store_slots);
   map_clear(&mm->position);
-  map_clear(&mm->host_read);
+  map_clear(&mm->readers);
 }
 
 void mem_free(MemModel *mm) {
@@ -428,37 +428,10 @@ static bool walk_writer(MemModel *mm, LLVMValueRef call, const FwdUse *d) {
   return true;
 }
 
-/* Does fn only read its parameter p (through casts and GEPs: loads, the
-   source of a memcpy or memmove)?  Memoized per parameter in host_read. */
-static bool param_only_read(MemModel *mm, LLVMValueRef p) {
-  uint32_t k = map_find(&mm->host_read, p);
-  if (k != MAP_NONE)
-    return k;
-  Fwd w;
-  fwd_init(&w, FWD_FIFO | FWD_DEDUP);
-  fwd_start(&w, p, place_at(0, 0));
-  bool ok = true;
-  for (FwdUse u; ok && fwd_next(&w, &u);) {
-    const IrMemIntrin *mi = u.kind == FWD_CALL && LLVMIsACallInst(u.user)
-                                ? ir_mem_intrin(u.user)
-                                : NULL;
-    if (u.kind == FWD_GEP || u.kind == FWD_CAST)
-      fwd_follow(&w, u.user, u.at);
-    else if (u.kind == FWD_LOAD)
-      ok = !LLVMIsAAtomicRMWInst(u.user);
-    else
-      ok = mi && strncmp(mi->name, "llvm.memset", 11) && LLVMGetOperand(u.user, 1) == u.v &&
-           LLVMGetOperand(u.user, 0) != u.v && LLVMGetOperand(u.user, 2) != u.v;
-  }
-  fwd_free(&w);
-  map_put(&mm->host_read, p, ok);
-  return ok;
-}
-
 /* Is call, a memcpy or memmove of a constant length, one that copies into
    the region bytes the host wrote: from a host-filled parameter of the
    function (tgt_host_filled; through casts and GEPs), which the function
-   only reads?  (A kernel's copy of part of its by-value functor into a
+   only reads (readers.c, mem_param_reads_only)?  (A kernel's copy of part of its by-value functor into a
    private one it then changes: CUTLASS's TensorForEach, whose functor
    holds the TensorView the host filled and a random state it advances.) */
 static bool host_bytes(MemModel *mm, LLVMValueRef call, const IrMemIntrin *mi) {
@@ -470,7 +443,7 @@ static bool host_bytes(MemModel *mm, LLVMValueRef call, const IrMemIntrin *mi) {
   int k = p ? ir_param_index(p) : -1;
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
   return k >= 0 && LLVMGetParamParent(p) == fn && tgt_host_filled(mm->t, fn, (unsigned)k) &&
-         param_only_read(mm, p);
+         mem_param_reads_only_memo(fn, (unsigned)k, &mm->readers);
 }
 
 /* A call using derived pointer d (argument k): lifetime markers; memset

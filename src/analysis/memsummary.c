@@ -310,7 +310,7 @@ static bool address_stays(LLVMValueRef v) {
 }
 
 /* The module-private variable or private slot addr points into (through
-   GEPs and casts), or NULL; memo: variable -> 1 module-private, 0 not. */
+   GEPs and casts), or NULL; memo: variable or slot -> 1 an object, 0 not. */
 LLVMValueRef mem_object_of(const TgtTable *t, PtrMap *memo, LLVMValueRef addr) {
   for (unsigned d = 0; d < 32; d++) {
     LLVMOpcode op = ir_opcode(addr);
@@ -323,11 +323,12 @@ LLVMValueRef mem_object_of(const TgtTable *t, PtrMap *memo, LLVMValueRef addr) {
     return NULL;
   uint32_t k = map_find(memo, addr);
   if (k == MAP_NONE) {
-    LLVMLinkage l = slot ? LLVMInternalLinkage : LLVMGetLinkage(addr);
-    k = (l == LLVMInternalLinkage || l == LLVMPrivateLinkage || kernel_static(t, addr)) &&
-                address_stays(addr)
-            ? 1
-            : 0;
+    bool own = slot; /* only the module's code names it */
+    if (!own) {
+      LLVMLinkage l = LLVMGetLinkage(addr);
+      own = l == LLVMInternalLinkage || l == LLVMPrivateLinkage || kernel_static(t, addr);
+    }
+    k = own && address_stays(addr) ? 1 : 0;
     map_put(memo, addr, k);
   }
   return k == 1 ? addr : NULL;

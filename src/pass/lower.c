@@ -389,7 +389,8 @@ static bool asm_address_only(const Lower *s, LLVMValueRef call, unsigned k) {
   unsigned n;
   uint64_t only;
   return LLVMIsAInlineAsm(LLVMGetCalledValue(call)) &&
-         asm_effects(s->tg.t, call, acc, 8, &n, &only) && k < 64 && (only >> k & 1);
+         asm_effects(s->tg.t, call, acc, sizeof acc / sizeof *acc, &n, &only) && k < 64 &&
+         (only >> k & 1);
 }
 
 static void check_call(Lower *s, LLVMValueRef fn, LLVMValueRef call) {

@@ -119,6 +119,21 @@ static int dollar(const char *w, size_t len, bool addr) {
   return k;
 }
 
+/* The index of the register the asm declared that token tk names (a
+   register + k in an address: the register), or -1. */
+static int declared_reg(const AsmRead *r, const Tok *tk) {
+  size_t base = tk->len;
+  for (size_t i = 1; i < tk->len && tk->addr; i++)
+    if (tk->s[i] == '+' || tk->s[i] == '-') {
+      base = i;
+      break;
+    }
+  for (unsigned i = 0; i < r->nregs; i++)
+    if (r->len[i] == base && !strncmp(r->name[i], tk->s, base))
+      return (int)i;
+  return -1;
+}
+
 /* Is token (w, len) one a statement may name: `$N`, a declared register
    (+k in an address), a number, `_`, a plain special register (with a .x,
    .y, .z)? */
@@ -129,17 +144,9 @@ static bool operand_ok(const AsmRead *r, const Tok *tk) {
     return true;
   if ((w[0] >= '0' && w[0] <= '9') || ((w[0] == '-' || w[0] == '+') && len > 1))
     return !tk->addr; /* 12, 0x1f, 0f3f800000, -1 (an absolute address: no) */
-  if (len == 1 && w[0] == '_')
+  if ((len == 1 && w[0] == '_') || declared_reg(r, tk) >= 0)
     return true;
-  size_t base = len; /* a register, or a register + k in an address */
-  for (size_t i = 1; i < len && tk->addr; i++)
-    if (w[i] == '+' || w[i] == '-') {
-      base = i;
-      break;
-    }
-  for (unsigned i = 0; i < r->nregs; i++)
-    if (r->len[i] == base && !strncmp(r->name[i], w, base))
-      return true;
+  size_t base = len;
   for (size_t i = 1; i < len; i++)
     if (w[i] == '.') {
       base = i;
@@ -155,16 +162,8 @@ static uint64_t *taint_of(AsmRead *r, const Tok *tk) {
   int d = dollar(tk->s, tk->len, tk->addr);
   if (d >= 0)
     return d < 64 ? &r->taint_op[d] : NULL;
-  size_t base = tk->len;
-  for (size_t i = 1; i < tk->len && tk->addr; i++)
-    if (tk->s[i] == '+' || tk->s[i] == '-') {
-      base = i;
-      break;
-    }
-  for (unsigned i = 0; i < r->nregs; i++)
-    if (r->len[i] == base && !strncmp(r->name[i], tk->s, base))
-      return &r->taint_reg[i];
-  return NULL;
+  int i = declared_reg(r, tk);
+  return i >= 0 ? &r->taint_reg[i] : NULL;
 }
 
 /* What the statement's data operands (groups from `from` on, addresses
