@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""bench/public/explain.py — is what the plugin changed in a unit's final
+code what one of LLVM's own passes would change in clang's build?
+
+    python3 bench/public/explain.py UNIT [--passes infer-alignment] [--level O2] [--way wp]
+
+UNIT is a public.py output prefix, e.g. bench/public/work/out/
+gromacs_nbnxm_opencl_nbnxm_ocl_kernels.cl.nvptx64.O2 (the .clang.bc,
+.clang.s and .plugin.s of an nvptx64 unit, left by `sh bench/public.sh`;
+--way wp: the whole-program build's .wp.s, left by its --wp).
+The script runs opt-22 -passes=PASSES on clang's bitcode, llc-22 at the
+level on the result, and ptxas -arch=sm_90 -v on all three PTX files, and
+prints, function by function, the frames, spill bytes and registers of
+clang's build, of clang's build through PASSES, and of the plugin's;
+then how many functions of the plugin's build PASSES reproduces exactly,
+and how many PTX lines the two files differ in.
+
+It answers one question about a row public.py lists as worse (a kernel
+whose ptxas spill or frame bytes grew): is the plugin's final code, in
+what ptxas allocates, clang's own code after that pass?  Where it is,
+the row is ptxas's allocation of code LLVM itself would have written,
+and the pass says what the plugin changed (bench/public/causes.md,
+"gromacs").  It proves nothing about rows it does not reproduce.
+
+ptxas runs with -c (a unit may call what another file defines: OpenCL's
+builtins without libclc).  Exit 0 when every function matches, 1
+otherwise, 2 on a missing input or a tool's failure.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+PTXAS = next((p for p in ("/usr/local/cuda/bin/ptxas",) if os.path.exists(p)), None)
+
+
+def run(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
+    if r.returncode:
+        sys.stderr.write("explain.py: %s failed: %s\n" % (cmd[0], r.stderr.strip()[:400]))
+        sys.exit(2)
+    return r
+
+
+def meta(ptx):
+    """ptxas -c -v: per function [stack, spill stores, spill loads, registers]."""
+    out, cur = {}, None
+    for line in run([PTXAS, "-c", "-arch=sm_90", "-v", ptx, "-o", os.devnull]).stderr.splitlines():
+        m = re.search(r"(?:Compiling entry function|Function properties for) '?([\w$.]+)'?", line)
+        if m:
+            cur = m.group(1)
+            out.setdefault(cur, [0, 0, 0, 0])
+            continue
+        m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads",
+                      line)
+        if m and cur:
+            out[cur][:3] = [int(g) for g in m.groups()]
+        m = re.search(r"Used (\d+) registers", line)
+        if m and cur:
+            out[cur][3] = int(m.group(1))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("unit", help="public.py's output prefix of an nvptx64 unit")
+    ap.add_argument("--passes", default="infer-alignment",
+                    help="opt-22's pipeline run on clang's bitcode (default infer-alignment)")
+    ap.add_argument("--level", default=None, help="llc-22's level (default: the unit's, from its name)")
+    ap.add_argument("--way", choices=("plugin", "wp"), default="plugin",
+                    help="the plugin's build to compare: plugin, or wp (public.py --wp)")
+    ap.add_argument("--json", help="also write the per-function table here")
+    a = ap.parse_args()
+    if not PTXAS:
+        sys.stderr.write("explain.py: needs the CUDA toolkit's ptxas\n")
+        return 2
+    clang_bc, clang_s, plugin_s = (a.unit + x for x in (".clang.bc", ".clang.s", "." + a.way + ".s"))
+    for f in (clang_bc, clang_s, plugin_s):
+        if not os.path.exists(f):
+            sys.stderr.write("explain.py: %s: no such file (run bench/public.sh first)\n" % f)
+            return 2
+    level = a.level or (re.search(r"\.(O[0-3])$", a.unit) or [None, "O2"])[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        bc, s = os.path.join(tmp, "passes.bc"), os.path.join(tmp, "passes.s")
+        run(["opt-22", "-passes=" + a.passes, clang_bc, "-o", bc])
+        run(["llc-22", "-" + level, "-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", bc, "-o", s])
+        m_clang, m_pass, m_plugin = meta(clang_s), meta(s), meta(plugin_s)
+        with open(s) as f1, open(plugin_s) as f2:
+            l1, l2 = f1.read().splitlines(), f2.read().splitlines()
+    import difflib
+    differ = sum(1 for d in difflib.unified_diff(l1, l2, n=0, lineterm="")
+                 if d.startswith(("-", "+")) and not d.startswith(("---", "+++")))
+    same = [f for f in m_plugin if m_pass.get(f) == m_plugin[f]]
+    print("| function | clang: frame, spill st/ld, regs | clang + %s | plugin |" % a.passes)
+    print("|---|---|---|---|")
+    for f in sorted(m_plugin):
+        if m_clang.get(f) != m_plugin[f] or m_pass.get(f) != m_plugin[f]:
+            print("| %s | %s | %s | %s |" % (f, m_clang.get(f), m_pass.get(f), m_plugin[f]))
+    print()
+    print("functions whose frame, spills and registers clang's build through %s gives "
+          "exactly as the plugin's: %d of %d (%d differ from clang's own build)"
+          % (a.passes, len(same), len(m_plugin),
+             sum(1 for f in m_plugin if m_clang.get(f) != m_plugin[f])))
+    print("PTX lines that differ between clang's build through %s and the plugin's: %d of %d"
+          % (a.passes, differ, len(l2)))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"clang": m_clang, "passes": m_pass, "plugin": m_plugin}, f, indent=1)
+    return 0 if len(same) == len(m_plugin) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
