@@ -893,6 +893,25 @@ static BuiltinFn lookup_vector(const char *base, const char *params) {
   return NULL;
 }
 
+/* NVVM's byte permute, CUDA's __byte_perm (hash kernels: ccminer's 58
+   unrun kernels called it): PTX prmt.b32 in its default mode, as ptxint.c
+   runs it in inline asm.  Byte k of the result is byte (c >> 4k) & 7 of the
+   eight bytes {b, a} (a the low four) or, where that selector's bit 3 is
+   set, the byte's sign bit in all eight bits.  The other modes
+   (llvm.nvvm.prmt.f4e, .b4e, ...) are not run. */
+static uint32_t b_nv_prmt(uint32_t a, uint32_t b, uint32_t c) {
+  uint64_t ab = (uint64_t)b << 32 | a;
+  uint32_t d = 0;
+  for (unsigned k = 0; k < 4; k++) {
+    unsigned sel = c >> 4 * k & 15;
+    uint32_t byte = (uint32_t)(ab >> 8 * (sel & 7)) & 0xff;
+    if (sel & 8)
+      byte = byte & 0x80 ? 0xff : 0;
+    d |= byte << 8 * k;
+  }
+  return d;
+}
+
 /* NVVM's integer intrinsics CUDA's __mulhi, __umulhi, __mul64hi,
    __umul64hi, __mul24 and __umul24 call: OpenCL C's mul_hi and mul24 of
    the same type (intfns.c), named by its Itanium letter. */
@@ -922,6 +941,8 @@ BuiltinFn builtin_lookup(const char *name, BuiltinMem *mem) {
   for (size_t i = 0; i < sizeof nvvm_int / sizeof nvvm_int[0]; i++)
     if (!strcmp(name, nvvm_int[i].name))
       return intfn_lookup(nvvm_int[i].base, nvvm_int[i].params);
+  if (!strcmp(name, "llvm.nvvm.prmt"))
+    return (BuiltinFn)b_nv_prmt;
   /* llvm.spv.generic.cast.to.ptr.explicit.p<N>.p4: the result space picks
      the cast; SPIR numbering (1 global, 3 local, 0 private). */
   const char *spv = "llvm.spv.generic.cast.to.ptr.explicit.p";
