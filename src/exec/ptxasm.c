@@ -32,7 +32,8 @@
  *   ld and st (.global .shared .local .const or generic, .v2 .v4, cache
  *     and ordering qualifiers: a plain access, .volatile a volatile one),
  *   cp.async (a copy now, src-size bytes and zeros after),
- *     cp.async.commit_group / wait_group / wait_all (nothing to wait for).
+ *     cp.async.commit_group / wait_group / wait_all (nothing to wait for),
+ *   prefetch, prefetchu and nanosleep (hints: nothing a program can see).
  *   cvta[.to].<space>.u64 (an address is the same in each view on the
  *     host, but cvta.shared of a value below 4 GiB is a shared-window
  *     offset: %reserved_smem_offset_1, cooperative groups' scratch block,
@@ -613,6 +614,11 @@ static bool do_cvta(Asm *a, const Stmt *x) {
   return ptx_wr(a, x->text, x->ops[0], v, false);
 }
 
+/* prefetch[u][.space].level [a] and nanosleep.u32 t: a hint the device
+   may take or not, no data either way (cryptonight's prefetch.global.L2 of
+   its scratchpad); only the operand count is checked. */
+static bool do_hint(Asm *a, const Stmt *x) { return need_ops(a, x, 1); }
+
 static StmtFn ptx_handler(const char *op) {
   static const struct {
     const char *name;
@@ -627,7 +633,8 @@ static StmtFn ptx_handler(const char *op) {
              {"ex2", do_arith},   {"lg2", do_arith},
              {"popc", ptx_do_bits}, {"clz", ptx_do_bits}, {"brev", ptx_do_bits}, {"bfi", ptx_do_bfi},
              {"prmt", ptx_do_prmt}, {"lop3", ptx_do_lop3}, {"shf", ptx_do_shf},
-             {"addc", ptx_do_carry}, {"subc", ptx_do_carry}, {"madc", ptx_do_carry}};
+             {"addc", ptx_do_carry}, {"subc", ptx_do_carry}, {"madc", ptx_do_carry},
+             {"prefetch", do_hint}, {"prefetchu", do_hint}, {"nanosleep", do_hint}};
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
     if (!strcmp(op, tab[i].name))
       return tab[i].fn;

@@ -18,7 +18,8 @@
  *   - register arithmetic, logic, conversion or a move (ptx_pure, with
  *     cvta.to.<space>, shuffles, votes and mma): its results carry the
  *     bits of its inputs, nothing else;
- *   - a barrier, a fence, a prefetch, cp.async's group waits: no data;
+ *   - a barrier, a fence, a prefetch, a nanosleep, cp.async's group
+ *     waits: no data;
  *   - a load (ld, ldu, ldmatrix, wmma.load) or a store (st, stmatrix,
  *     wmma.store) through `[address]`, or cp.async (a load of global
  *     memory and a store into shared): what it reads is what that memory
@@ -48,7 +49,7 @@ static const char *const ptx_pure[] = {
     "bfi",   "bfind",      "brev", "clz",      "cnot",  "copysign", "cos",    "cvt",
     "div",   "dp2a",       "dp4a", "ex2",      "fence", "fma",     "fns",     "lg2",
     "lop3",  "mad",        "mad24", "madc",    "match", "max",     "membar",  "min",
-    "mma",   "mov",        "mul",  "mul24",    "neg",   "not",     "or",      "popc",
+    "mma",   "mov",        "mul",  "mul24",    "nanosleep", "neg", "not",     "or",      "popc",
     "prefetch", "prefetchu", "prmt", "rcp",    "redux", "rem",     "rsqrt",   "sad",
     "selp",  "set",        "setp", "shf",      "shfl",  "shl",     "shr",     "sin",
     "slct",  "sqrt",       "sub",  "subc",     "tanh",  "testp",   "vote",    "xor",

@@ -38,7 +38,8 @@ target triple = "nvptx64-nvidia-cuda"
 @tile = internal addrspace(3) global [32 x float] zeroinitializer, align 16
 
 ; Stores its data pointer into a global table, reads a shared tile through
-; its shared-window address in asm (cvta.to.shared, ld.shared), converts it to half in asm and stores it
+; its shared-window address in asm (cvta.to.shared, a nanosleep hint,
+; ld.shared), converts it to half in asm and stores it
 ; with a predicated st.global in asm, then loads the pointer back from the
 ; table: the asm exposed nothing, the table holds global pointers only, and
 ; the two accesses through the pointer are global.
@@ -55,7 +56,7 @@ define ptx_kernel void @tiles(ptr %table, ptr %data, ptr %out, i32 %n) {
   %sp = getelementptr inbounds float, ptr addrspace(3) @tile, i64 %ti
   %sg = addrspacecast ptr addrspace(3) %sp to ptr
   %i = ptrtoint ptr %sg to i64
-  %v = call float asm sideeffect "{\0A  .reg .u64 a;\0A  cvta.to.shared.u64 a, $1;\0A  ld.shared.f32 $0, [a];\0A}", "=f,l"(i64 %i)
+  %v = call float asm sideeffect "{\0A  .reg .u64 a;\0A  cvta.to.shared.u64 a, $1;\0A  nanosleep.u32 32;\0A  ld.shared.f32 $0, [a];\0A}", "=f,l"(i64 %i)
   %h = call i16 asm "{  cvt.rn.f16.f32 $0, $1;}\0A", "=h,f"(float %v)
   %o = getelementptr inbounds i16, ptr %out, i64 %ti
   call void asm sideeffect "{\0A  .reg .pred p;\0A  setp.ne.b32 p, $2, 0;\0A  @p st.global.u16 [$0], $1;\0A}\0A", "l,h,r,~{memory}"(ptr %o, i16 %h, i32 %n)
