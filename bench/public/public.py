@@ -198,7 +198,11 @@ are both 56 and the occupancy is the same) or at the same warps per SM
 (cuda_occupancy.h's sub-partitions: 175 and 182 are 8 warps either way,
 the same blocks per SM for every block size), an AMDGPU kernel's VGPR or
 SGPR more at no fewer waves per SIMD (llc's own occupancy for the kernel,
-evaluated by llvm-mc: finalcode_count.amdgpu_waves).
+evaluated by llvm-mc: finalcode_count.amdgpu_waves).  A PTX row in a
+column ptxas decides (registers, spill bytes, frame) says when clang's own
+bitcode, run through LLVM's InferAlignment pass and llc, gets the plugin's
+value as well (realigned; bench/public/explain.py): a measured reason,
+still counted.
 
 Writes bench/public/public.md (per-suite and per-target tables, totals, the
 units the plugin made worse, failures) and prints it.  Exit 1 (the gate)
@@ -1684,6 +1688,24 @@ def measured_faster(rows, r, k, c, x, y):
                         [base + ".%s.s" % w for w in ways], r.get("target"))
 
 
+# ptxas's columns: what the allocator decides for the code it is given
+ALLOCATION = ("regs", "spill_st", "spill_ld", "stack")
+
+
+def realigned(base, opt, cols):
+    """cols["aligned"]: the kernels' columns of clang's own bitcode after
+    LLVM's InferAlignment pass (opt-22 -passes=infer-alignment, then llc-22
+    at the level): the code LLVM writes when it re-derives what LICM's
+    promoted accesses lost (bench/public/explain.py, causes.md "gromacs").
+    Where the plugin's ptxas column equals it, the row is ptxas's
+    allocation of code LLVM would write itself, and worse_list says so."""
+    bc, txt = base + ".aligned.bc", base + ".aligned.s"
+    rc, _, _ = sh(["opt-22", "-passes=infer-alignment", base + ".clang.bc", "-o", bc], timeout=TOOL_S)
+    if rc or back("nvptx64", bc, txt, opt)[0]:
+        return
+    cols["aligned"] = dict(finalcode_count.count_file("ptx", txt, per_kernel=True, use_ptxas=True))
+
+
 def build_unit(unit, target, opt, plugin, wp, cuda):
     base = unit_base(unit, target, opt)
     res = {"unit": unit["name"], "suite": unit["suite"], "lang": unit["lang"], "target": target,
@@ -1715,6 +1737,10 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
     cols = res.get("columns", {})
     if "clang" in cols and "plugin" in cols:
         res["worse_columns"] = worse_columns(cols, "plugin")
+    if ck == "ptx" and PTXAS and "clang" in cols and any(
+            c in ALLOCATION for w in ("plugin", "wp") if w in cols
+            for _, c, _, _ in worse_columns(cols, w)):
+        realigned(base, opt, cols)
     if target in ("nvptx64", "amdgcn") and all(isinstance(res.get(w), dict)
                                                for w in ("clang", "plugin")):
         res["executed"] = executed(base, target)
@@ -1807,7 +1833,10 @@ def worse_list(out, title, timed, measured="this very code", way="plugin"):
     bad = [w for w, a in unexcused if a is None]
     out += ["", "%s: %d" % (title, len(bad))]
     for r, k, c, x, y in bad:
-        out.append("- %s: %s: %s %d -> %d" % (r["unit"], k, c, x, y))
+        same = c in ALLOCATION and r.get("columns", {}).get("aligned", {}).get(k, {}).get(c) == y
+        out.append("- %s: %s: %s %d -> %d%s" % (
+            r["unit"], k, c, x, y, " (clang's build through LLVM's InferAlignment: %d as well; "
+            "explain.py)" % y if same else ""))
     for (r, k, c, x, y), a in unexcused:
         if a is not None:
             out.append("- allocated the same, not counted: %s: %s: %s %d -> %d (%s)" % (
