@@ -25,7 +25,9 @@ this order; each a sum over the reachable functions unless said):
   PTX      nc (ld.global.nc), v2 / v4 (ld/st of 2- and 4-element vectors),
            local (bytes of .local frames), and with --ptxas (ptxas -arch=sm_90
            -v, where the CUDA toolkit is installed) regs (the largest count of
-           a kernel), spill_st / spill_ld (bytes), stack (the largest frame)
+           a kernel), spill_st / spill_ld (bytes), stack (the largest frame;
+           beside it, not a column, chain: the deepest call chain's frames,
+           what the device sets aside a thread, which device_same reads)
   AMDGPU   global, scratch, ds, sload (s_load*/s_buffer_load* of data: not
            the loads of an address out of the GOT, `@gotpcrel`, that each
            call of an external function makes; fewer is worse only where global
@@ -205,11 +207,12 @@ def waves_kept(col, a, b):
 
 
 def device_same(kind, col, a, b):
-    """Why a kernel's registers a[col] -> b[col] (columns' dicts of a final
-    code KIND) cost the device nothing, in words for a report, or None: PTX
-    registers the device allocates the same (same_allocation) or at the
-    same warps per SM (same_warps), AMDGPU registers at no fewer waves per
-    SIMD (waves_kept)."""
+    """Why a kernel's registers or frame a[col] -> b[col] (columns' dicts of
+    a final code KIND) cost the device nothing, in words for a report, or
+    None: PTX registers the device allocates the same (same_allocation) or
+    at the same warps per SM (same_warps), a PTX frame whose kernel's
+    deepest call chain (chain) is no deeper, AMDGPU registers at no fewer
+    waves per SIMD (waves_kept)."""
     if kind == "ptx" and col == "regs" and col in a and col in b:
         n = same_allocation(col, a[col], b[col])
         if n is not None:
@@ -220,6 +223,10 @@ def device_same(kind, col, a, b):
             return ("%d warps per SM either way (cuda_occupancy.h: 4 sub-partitions of 16,384 "
                     "registers, 256 per warp at a time): the same blocks per SM for every block "
                     "size" % w)
+    if kind == "ptx" and col == "stack" and "chain" in a and "chain" in b and \
+            b["chain"] <= a["chain"]:
+        return ("the deepest call chain %d -> %d bytes a thread, what the device sets aside: "
+                "a frame grew where a callee's shrank" % (a["chain"], b["chain"]))
     w = waves_kept(col, a, b) if kind == "amdgpu" else None
     if w is None:
         return None
@@ -254,6 +261,29 @@ def worse(a, b):
         if bad:
             out.append((col, x, y))
     return out
+
+
+def chain(funcs, calls, frame, roots):
+    """The stack bytes a thread needs at its deepest point under roots: a
+    function's own frame (frame: per function) plus the deepest chain of its
+    callees, the largest over roots; None where a call is recursive (ptxas
+    cannot size it either).  What the device sets aside for a kernel's
+    thread is this chain, not the largest single frame the stack column
+    shows: profanity_init's frame 384 -> 392 with its callee's 272 -> 264
+    is 704 bytes a thread either way."""
+    memo = {}
+
+    def deepest(f, path):
+        if f in path:
+            raise RecursionError(f)
+        if f not in memo:
+            under = [deepest(c, path | {f}) for c in calls.get(f, ()) if c in funcs]
+            memo[f] = frame.get(f, 0) + max(under, default=0)
+        return memo[f]
+    try:
+        return max((deepest(r, frozenset()) for r in roots if r in funcs), default=0)
+    except RecursionError:
+        return None
 
 
 def reach(funcs, calls, roots):
@@ -771,6 +801,10 @@ def columns(kind, funcs, calls, roots, cnt, meta=None, sass=None):
         for k in META[kind]:
             vals = [meta[f][k] for f in (live if kind == "ptx" else roots) if f in meta]
             out[k] = (max(vals) if k in MAX_COLS else sum(vals)) if vals else 0
+    if meta is not None and kind == "ptx":  # not a column: what device_same reads of frames
+        deep = chain(funcs, calls, {f: m.get("stack", 0) for f, m in meta.items()}, roots)
+        if deep is not None:
+            out["chain"] = deep
     if meta is not None and kind == "amdgpu":
         waves = [meta[f]["waves"] for f in roots if "waves" in meta.get(f, {})]
         if waves and len(waves) == len(roots):

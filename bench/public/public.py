@@ -196,7 +196,9 @@ kernel x column a lent GPU timed faster with the plugin, this very code
 the same (sm_90 allocates 8 registers per thread at a time, so 55 and 56
 are both 56 and the occupancy is the same) or at the same warps per SM
 (cuda_occupancy.h's sub-partitions: 175 and 182 are 8 warps either way,
-the same blocks per SM for every block size), an AMDGPU kernel's VGPR or
+the same blocks per SM for every block size), a PTX frame grown where the
+kernel's deepest call chain of frames, what the device sets aside a
+thread, is no deeper (finalcode_count.chain), an AMDGPU kernel's VGPR or
 SGPR more at no fewer waves per SIMD (llc's own occupancy for the kernel,
 evaluated by llvm-mc: finalcode_count.amdgpu_waves).  A PTX row in a
 column ptxas decides (registers, spill bytes, frame) says when clang's own
