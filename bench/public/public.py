@@ -1222,16 +1222,21 @@ COMPOSED = {"hashcat": hashcat_units, "clblast": clblast_units,
 
 
 def all_units(repos, n, suites=(), half="even", skip=0):
+    """The units of the suites named (every default suite when none is), and
+    a note for each named or default suite REPOS lacks: a run of named
+    suites says nothing of the default ones' repositories."""
     units, notes = [], []
     opt_in = [tree_units(repos, SUITE_REPO[x], x, OPT_IN[x][0], OPT_IN[x][1], headers=OPT_IN[x][2])
               for x in suites if x in OPT_IN]
     opt_in += [COMPOSED[x](repos) for x in COMPOSED if x in suites]
-    for got in opt_in + [hecbench_units(repos, n, half=half, skip=skip),
-                tree_units(repos, SUITE_REPO["rodinia"], "rodinia", ["cuda"], (".cu",)),
-                tree_units(repos, SUITE_REPO["shoc"], "shoc", ["src/cuda", "src/opencl", "src/common"],
-                           (".cu", ".cl")),
-                tree_units(repos, SUITE_REPO["PolyBench-ACC"], "PolyBench-ACC",
-                           ["CUDA", "OpenCL", "common"], (".cu", ".cl"))]:
+    default = {
+        "HeCBench": lambda: hecbench_units(repos, n, half=half, skip=skip),
+        "rodinia": lambda: tree_units(repos, SUITE_REPO["rodinia"], "rodinia", ["cuda"], (".cu",)),
+        "shoc": lambda: tree_units(repos, SUITE_REPO["shoc"], "shoc",
+                                   ["src/cuda", "src/opencl", "src/common"], (".cu", ".cl")),
+        "PolyBench-ACC": lambda: tree_units(repos, SUITE_REPO["PolyBench-ACC"], "PolyBench-ACC",
+                                            ["CUDA", "OpenCL", "common"], (".cu", ".cl"))}
+    for got in opt_in + [f() for x, f in default.items() if not suites or x in suites]:
         units += got[0]
         if got[1]:
             notes.append(got[1])
