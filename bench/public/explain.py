@@ -23,19 +23,24 @@ the row is ptxas's allocation of code LLVM itself would have written,
 and the pass says what the plugin changed (bench/public/causes.md,
 "gromacs").  It proves nothing about rows it does not reproduce.
 
-ptxas runs with -c (a unit may call what another file defines: OpenCL's
-builtins without libclc).  Exit 0 when every function matches, 1
+ptxas runs as the reports run it (finalcode_count.ptxas_meta: -c where a
+unit calls what another file defines, OpenCL's builtins without libclc).
+Exit 0 when every function matches, 1
 otherwise, 2 on a missing input or a tool's failure.
 """
 import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
 
-PTXAS = next((p for p in ("/usr/local/cuda/bin/ptxas",) if os.path.exists(p)), None)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import finalcode_count  # noqa: E402
+
+PTXAS = shutil.which("ptxas")  # what finalcode_count.ptxas_meta runs
 
 
 def run(cmd):
@@ -47,22 +52,14 @@ def run(cmd):
 
 
 def meta(ptx):
-    """ptxas -c -v: per function [stack, spill stores, spill loads, registers]."""
-    out, cur = {}, None
-    for line in run([PTXAS, "-c", "-arch=sm_90", "-v", ptx, "-o", os.devnull]).stderr.splitlines():
-        m = re.search(r"(?:Compiling entry function|Function properties for) '?([\w$.]+)'?", line)
-        if m:
-            cur = m.group(1)
-            out.setdefault(cur, [0, 0, 0, 0])
-            continue
-        m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads",
-                      line)
-        if m and cur:
-            out[cur][:3] = [int(g) for g in m.groups()]
-        m = re.search(r"Used (\d+) registers", line)
-        if m and cur:
-            out[cur][3] = int(m.group(1))
-    return out
+    """ptxas -v as the reports read it (finalcode_count.ptxas_meta: -c where
+    the file calls what it does not define): per function [stack, spill
+    stores, spill loads, registers]."""
+    got = finalcode_count.ptxas_meta(ptx)
+    if got is None:
+        sys.stderr.write("explain.py: ptxas rejected %s\n" % ptx)
+        sys.exit(2)
+    return {f: [m["stack"], m["spill_st"], m["spill_ld"], m["regs"]] for f, m in got.items()}
 
 
 def main():
@@ -76,7 +73,7 @@ def main():
     ap.add_argument("--json", help="also write the per-function table here")
     a = ap.parse_args()
     if not PTXAS:
-        sys.stderr.write("explain.py: needs the CUDA toolkit's ptxas\n")
+        sys.stderr.write("explain.py: needs the CUDA toolkit's ptxas on PATH\n")
         return 2
     clang_bc, clang_s, plugin_s = (a.unit + x for x in (".clang.bc", ".clang.s", "." + a.way + ".s"))
     for f in (clang_bc, clang_s, plugin_s):

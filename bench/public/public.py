@@ -1700,7 +1700,7 @@ def measured_faster(rows, r, k, c, x, y):
 
 
 # ptxas's columns: what the allocator decides for the code it is given
-ALLOCATION = ("regs", "spill_st", "spill_ld", "stack")
+ALLOCATION = finalcode_count.META["ptx"]
 
 
 def realigned(base, opt, cols):
@@ -1746,11 +1746,11 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
             ck, txt, per_kernel=True, use_ptxas=bool(PTXAS) and ck == "ptx",
             use_sass=bool(SASS), use_val=True))
     cols = res.get("columns", {})
-    if "clang" in cols and "plugin" in cols:
-        res["worse_columns"] = worse_columns(cols, "plugin")
-    if ck == "ptx" and PTXAS and "clang" in cols and any(
-            c in ALLOCATION for w in ("plugin", "wp") if w in cols
-            for _, c, _, _ in worse_columns(cols, w)):
+    worse_of = {w: worse_columns(cols, w) for w in ("plugin", "wp") if "clang" in cols and w in cols}
+    if "plugin" in worse_of:
+        res["worse_columns"] = worse_of["plugin"]
+    if ck == "ptx" and PTXAS and any(c in ALLOCATION for rows in worse_of.values()
+                                     for _, c, _, _ in rows):
         realigned(base, opt, cols)
     if target in ("nvptx64", "amdgcn") and all(isinstance(res.get(w), dict)
                                                for w in ("clang", "plugin")):
