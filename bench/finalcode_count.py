@@ -303,6 +303,40 @@ PTX_NAMED = ("global", "shared", "local", "const")
 PTX_DEPOT = re.compile(r"^\.local\s+\.align\s+\d+\s+\.b8\s+[\w$]+\[(\d+)\];")
 
 
+PTX_CVTA_LOCAL = re.compile(r"\bcvta\.(?:to\.)?local\.u64(\s+)(%\w+),(\s*)(%\w+);")
+PTX_DEPOT_BASE = re.compile(r"(mov\.b64\s+%SPL,\s*__local_depot\d+;[ \t]*\n)"
+                            r"(?![ \t]*cvta\.local\.u64\s+%SP,\s*%SPL;)")
+
+
+def ptx_generic(text, spaces=("global", "local")):
+    """PTX text with the named accesses of spaces made generic again, the
+    code clang's build writes where it cannot prove a space: ld/st/atom/red
+    .global that is not .nc (the read-only path needs the global space; a
+    cvta.to.global is the identity on every NVIDIA GPU, left as it is), and
+    .local with every local address generic: the frame's %SPL+k becomes
+    %SP+k (the depot's cvta.local added where the function had none),
+    cvta.to.local and cvta.local become moves.  The result is the same
+    program through generic addresses; ptxas -v on it says what the naming
+    alone costs or saves in what ptxas allocates (bench/public/public.py's
+    `unnamed`; bench/gpu/gpu.py's gasp-gg is its global part)."""
+    names = "|".join(s for s in ("global", "local") if s in spaces)
+    if not names:
+        return text
+    text = re.sub(r"\b(ld|st|atom|red)\.(?:%s)\.(?!nc\b)" % names, r"\1.", text)
+    if "local" not in spaces:
+        return text
+    text = PTX_DEPOT_BASE.sub(r"\1\tcvta.local.u64 \t%SP, %SPL;\n", text)
+    out = []
+    for line in text.split("\n"):
+        s = line.strip()
+        if s.startswith(".reg") or re.match(r"(?:mov\.b64\s+%SPL,|cvta\.local\.u64\s+%SP,\s*%SPL;)", s):
+            out.append(line)
+            continue
+        line = PTX_CVTA_LOCAL.sub(r"mov.b64\1\2,\3\4;", line)
+        out.append(re.sub(r"%SPL\b", "%SP", line))
+    return "\n".join(out)
+
+
 def ptx(text):
     # top level: headers end in ';' (declarations) or open a '{' body
     funcs, calls, body, kernels = {}, {}, {}, []

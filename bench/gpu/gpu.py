@@ -400,10 +400,9 @@ def kernel_order(ptx):
 
 def generic_global(text):
     """PTX text with its global accesses through generic addresses (DERIVED):
-    ld/st/atom/red .global that is not .nc (the read-only path needs the
-    global space); a cvta.to.global's result is the same address in
-    generic form on every NVIDIA GPU (the global window is the identity)."""
-    return re.sub(r"\b(ld|st|atom|red)\.global\.(?!nc\b)", r"\1.", text)
+    ld/st/atom/red .global that is not .nc (finalcode_count.ptx_generic's
+    global part)."""
+    return finalcode_count.ptx_generic(text, ("global",))
 
 
 def regs_of(ptx):

@@ -4,6 +4,7 @@
 code what one of LLVM's own passes would change in clang's build?
 
     python3 bench/public/explain.py UNIT [--passes infer-alignment] [--level O2] [--way wp]
+    python3 bench/public/explain.py UNIT --unnamed [--way wp]
 
 UNIT is a public.py output prefix, e.g. bench/public/work/out/
 gromacs_nbnxm_opencl_nbnxm_ocl_kernels.cl.nvptx64.O2 (the .clang.bc,
@@ -23,10 +24,19 @@ the row is ptxas's allocation of code LLVM itself would have written,
 and the pass says what the plugin changed (bench/public/causes.md,
 "gromacs").  It proves nothing about rows it does not reproduce.
 
+With --unnamed it asks the other question instead: is the row what
+ptxas allocates for the plugin's own instructions because they are named?
+It runs ptxas on the plugin's PTX with its named local and global
+accesses made generic again (finalcode_count.ptx_generic: the frame's
+%SPL+k as %SP+k, cvta.to.local as a move, ld.local/ld.global as ld), the
+third column, and counts the functions where that gets clang's frame,
+spills and registers or better (public.py's `unnamed`).
+
 ptxas runs as the reports run it (finalcode_count.ptxas_meta: -c where a
 unit calls what another file defines, OpenCL's builtins without libclc).
-Exit 0 when every function matches, 1
-otherwise, 2 on a missing input or a tool's failure.
+Exit 0 when every function matches (--unnamed: when every function worse
+than clang's is no worse with its accesses generic again), 1 otherwise, 2
+on a missing input or a tool's failure.
 """
 import argparse
 import json
@@ -70,6 +80,8 @@ def main():
     ap.add_argument("--level", default=None, help="llc-22's level (default: the unit's, from its name)")
     ap.add_argument("--way", choices=("plugin", "wp"), default="plugin",
                     help="the plugin's build to compare: plugin, or wp (public.py --wp)")
+    ap.add_argument("--unnamed", action="store_true",
+                    help="compare the plugin's PTX with its named accesses generic again instead")
     ap.add_argument("--json", help="also write the per-function table here")
     a = ap.parse_args()
     if not PTXAS:
@@ -81,29 +93,52 @@ def main():
             sys.stderr.write("explain.py: %s: no such file (run bench/public.sh first)\n" % f)
             return 2
     level = a.level or (re.search(r"\.(O[0-3])$", a.unit) or [None, "O2"])[1]
+    what = "generic again" if a.unnamed else a.passes
     with tempfile.TemporaryDirectory() as tmp:
         bc, s = os.path.join(tmp, "passes.bc"), os.path.join(tmp, "passes.s")
-        run(["opt-22", "-passes=" + a.passes, clang_bc, "-o", bc])
-        run(["llc-22", "-" + level, "-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", bc, "-o", s])
+        if a.unnamed:
+            with open(plugin_s) as f, open(s, "w") as g:
+                g.write(finalcode_count.ptx_generic(f.read()))
+        else:
+            run(["opt-22", "-passes=" + a.passes, clang_bc, "-o", bc])
+            run(["llc-22", "-" + level, "-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", bc, "-o", s])
         m_clang, m_pass, m_plugin = meta(clang_s), meta(s), meta(plugin_s)
         with open(s) as f1, open(plugin_s) as f2:
             l1, l2 = f1.read().splitlines(), f2.read().splitlines()
     import difflib
     differ = sum(1 for d in difflib.unified_diff(l1, l2, n=0, lineterm="")
                  if d.startswith(("-", "+")) and not d.startswith(("---", "+++")))
-    same = [f for f in m_plugin if m_pass.get(f) == m_plugin[f]]
-    print("| function | clang: frame, spill st/ld, regs | clang + %s | plugin |" % a.passes)
+    if a.unnamed:
+        # the plugin's instructions, named or not: no worse than clang's in
+        # each of frame, spill stores, spill loads, registers
+        same = [f for f in m_plugin if m_pass.get(f) is not None and m_clang.get(f) is not None
+                and all(p <= c for p, c in zip(m_pass[f], m_clang[f]))]
+        worse = [f for f in m_plugin if m_clang.get(f) is not None
+                 and any(p > c for p, c in zip(m_plugin[f], m_clang[f]))]
+    else:
+        same = [f for f in m_plugin if m_pass.get(f) == m_plugin[f]]
+    print("| function | clang: frame, spill st/ld, regs | %s | plugin |"
+          % ("plugin, named accesses generic again" if a.unnamed else "clang + " + a.passes))
     print("|---|---|---|---|")
     for f in sorted(m_plugin):
         if m_clang.get(f) != m_plugin[f] or m_pass.get(f) != m_plugin[f]:
             print("| %s | %s | %s | %s |" % (f, m_clang.get(f), m_pass.get(f), m_plugin[f]))
     print()
+    if a.unnamed:
+        print("functions worse than clang's build in frame, spills or registers: %d of %d; "
+              "with the named accesses generic again, no worse than clang's: %d of them"
+              % (len(worse), len(m_plugin), len(set(worse) & set(same))))
+        print("PTX lines the naming changes: %d of %d" % (differ, len(l2)))
+        if a.json:
+            with open(a.json, "w") as f:
+                json.dump({"clang": m_clang, "unnamed": m_pass, "plugin": m_plugin}, f, indent=1)
+        return 0 if set(worse) <= set(same) else 1
     print("functions whose frame, spills and registers clang's build through %s gives "
           "exactly as the plugin's: %d of %d (%d differ from clang's own build)"
-          % (a.passes, len(same), len(m_plugin),
+          % (what, len(same), len(m_plugin),
              sum(1 for f in m_plugin if m_clang.get(f) != m_plugin[f])))
     print("PTX lines that differ between clang's build through %s and the plugin's: %d of %d"
-          % (a.passes, differ, len(l2)))
+          % (what, differ, len(l2)))
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"clang": m_clang, "passes": m_pass, "plugin": m_plugin}, f, indent=1)

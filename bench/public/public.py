@@ -203,8 +203,10 @@ SGPR more at no fewer waves per SIMD (llc's own occupancy for the kernel,
 evaluated by llvm-mc: finalcode_count.amdgpu_waves).  A PTX row in a
 column ptxas decides (registers, spill bytes, frame) says when clang's own
 bitcode, run through LLVM's InferAlignment pass and llc, gets the plugin's
-value as well (realigned; bench/public/explain.py): a measured reason,
-still counted.
+value as well (realigned; bench/public/explain.py), or when the plugin's
+own PTX with its named local and global accesses made generic again gets
+clang's value or better (unnamed; finalcode_count.ptx_generic): measured
+reasons, still counted.
 
 Writes bench/public/public.md (per-suite and per-target tables, totals, the
 units the plugin made worse, failures) and prints it.  Exit 1 (the gate)
@@ -1717,6 +1719,29 @@ def realigned(base, opt, cols):
     cols["aligned"] = dict(finalcode_count.count_file("ptx", txt, per_kernel=True, use_ptxas=True))
 
 
+def unnamed(base, cols, ways):
+    """cols[UNNAMED[way]]: the kernels' columns of build way's own PTX with
+    its named local and global accesses made generic again
+    (finalcode_count.ptx_generic), through ptxas: what ptxas allocates for
+    the same instructions where nothing says which space they touch.
+    Where that is no worse than clang's build, the row is ptxas's
+    allocation of the naming alone (the batched-named-loads family,
+    causes.md), and worse_list says so."""
+    for way in ways:
+        src, txt = "%s.%s.s" % (base, way), "%s.%s.unnamed.s" % (base, way)
+        try:
+            with open(src) as f, open(txt, "w") as g:
+                g.write(finalcode_count.ptx_generic(f.read()))
+        except OSError:
+            continue
+        got = dict(finalcode_count.count_file("ptx", txt, per_kernel=True, use_ptxas=True))
+        if any(c in kc for kc in got.values() for c in ALLOCATION):
+            cols[UNNAMED[way]] = got
+
+
+UNNAMED = {"plugin": "unnamed", "wp": "wp-unnamed"}
+
+
 def build_unit(unit, target, opt, plugin, wp, cuda):
     base = unit_base(unit, target, opt)
     res = {"unit": unit["name"], "suite": unit["suite"], "lang": unit["lang"], "target": target,
@@ -1752,6 +1777,8 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
     if ck == "ptx" and PTXAS and any(c in ALLOCATION for rows in worse_of.values()
                                      for _, c, _, _ in rows):
         realigned(base, opt, cols)
+        unnamed(base, cols, [w for w, rows in worse_of.items()
+                             if any(c in ALLOCATION for _, c, _, _ in rows)])
     if target in ("nvptx64", "amdgcn") and all(isinstance(res.get(w), dict)
                                                for w in ("clang", "plugin")):
         res["executed"] = executed(base, target)
@@ -1835,6 +1862,23 @@ def allocated(w, way="plugin"):
     return finalcode_count.device_same(kind, c, a, b) if kind else None
 
 
+def allocation_reason(r, k, c, x, y, way):
+    """The measured reason of a row in a column ptxas decides, in words
+    (else ""): clang's bitcode through InferAlignment gets the plugin's
+    value (realigned), or the build's PTX with its named accesses generic
+    again gets clang's value or better (unnamed)."""
+    if c not in ALLOCATION:
+        return ""
+    cols = r.get("columns", {})
+    if cols.get("aligned", {}).get(k, {}).get(c) == y:
+        return " (clang's build through LLVM's InferAlignment: %d as well; explain.py)" % y
+    z = cols.get(UNNAMED.get(way), {}).get(k, {}).get(c)
+    if z is not None and z <= x:
+        return " (the same PTX with its local and global accesses generic again: %d; " \
+            "ptxas's allocation of the named accesses, explain.py --unnamed)" % z
+    return ""
+
+
 def worse_list(out, title, timed, measured="this very code", way="plugin"):
     """Appends the kernel x column list of build way (timed: each with the
     device row that excuses it, or None; measured: what that row timed; a
@@ -1844,10 +1888,7 @@ def worse_list(out, title, timed, measured="this very code", way="plugin"):
     bad = [w for w, a in unexcused if a is None]
     out += ["", "%s: %d" % (title, len(bad))]
     for r, k, c, x, y in bad:
-        same = c in ALLOCATION and r.get("columns", {}).get("aligned", {}).get(k, {}).get(c) == y
-        out.append("- %s: %s: %s %d -> %d%s" % (
-            r["unit"], k, c, x, y, " (clang's build through LLVM's InferAlignment: %d as well; "
-            "explain.py)" % y if same else ""))
+        out.append("- %s: %s: %s %d -> %d%s" % (r["unit"], k, c, x, y, allocation_reason(r, k, c, x, y, way)))
     for (r, k, c, x, y), a in unexcused:
         if a is not None:
             out.append("- allocated the same, not counted: %s: %s: %s %d -> %d (%s)" % (
