@@ -263,6 +263,15 @@ def worse(a, b):
     return out
 
 
+def not_worse(col, x, y):
+    """Is count y of column col no worse than x, within the column's
+    tolerance (COLUMNS; worse() without the columns' prices)?"""
+    better, tol = COLUMNS[col]
+    if better == "low":
+        return y <= x or (tol > 0 and y <= x * (1 + tol))
+    return y >= x or (tol > 0 and y >= x * (1 - tol))
+
+
 def chain(funcs, calls, frame, roots):
     """The stack bytes a thread needs at its deepest point under roots: a
     function's own frame (frame: per function) plus the deepest chain of its
@@ -335,6 +344,40 @@ def ptx_generic(text, spaces=("global", "local")):
         line = PTX_CVTA_LOCAL.sub(r"mov.b64\1\2,\3\4;", line)
         out.append(re.sub(r"%SPL\b", "%SP", line))
     return "\n".join(out)
+
+
+PTX_VAR_DECL = re.compile(r"^(?:\.(?:visible|extern|weak|common)\s+)*\.(?:global|const|shared)\s")
+
+
+def ptx_declared_as(text, order):
+    """PTX text with its module-scope variable declarations (one line each,
+    outside every function) in the order PTX file order declares the same
+    ones, each where text had one of them; None where the two declare other
+    variables, a declaration spans lines, or the order is already the same.
+    ptxas lays the constant bank out in declaration order, so the order
+    decides each variable's offset and with it which loads pair (ULDC.64
+    needs 8-byte alignment); clang-22's CUDA front end emits the device
+    variables the host uses in an order of its own each run (a DenseSet of
+    pointers, llvm-project#188616): the same source, built twice without
+    the plugin, gives two orders and two machine codes."""
+    def decls(t):
+        out, depth = [], 0
+        for i, line in enumerate(t.split("\n")):
+            s = re.sub(r"//.*", "", line).strip()
+            if depth == 0 and PTX_VAR_DECL.match(s):
+                if not s.endswith(";"):
+                    return None
+                out.append((i, s))
+            depth += s.count("{") - s.count("}")
+        return out
+    mine, theirs = decls(text), decls(order)
+    if mine is None or theirs is None or sorted(s for _, s in mine) != sorted(s for _, s in theirs) \
+            or [s for _, s in mine] == [s for _, s in theirs]:
+        return None
+    lines = text.split("\n")
+    for (i, _), (_, s) in zip(mine, theirs):
+        lines[i] = s
+    return "\n".join(lines)
 
 
 def ptx(text):

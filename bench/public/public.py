@@ -205,8 +205,14 @@ column ptxas decides (registers, spill bytes, frame) says when clang's own
 bitcode, run through LLVM's InferAlignment pass and llc, gets the plugin's
 value as well (realigned; bench/public/explain.py), or when the plugin's
 own PTX with its named local and global accesses made generic again gets
-clang's value or better (unnamed; finalcode_count.ptx_generic): measured
-reasons, still counted.
+clang's value or better (unnamed; finalcode_count.ptx_generic, the machine
+code column too): measured reasons, still counted.  A row in a column
+ptxas decides that the plugin's PTX with its module-scope variables
+declared in clang's build's order no longer has (relaid) is listed apart,
+not counted: ptxas lays the constant bank out in declaration order, and
+clang-22's CUDA front end orders the device variables the host uses anew
+each run (llvm-project#188616; the plugin adds, removes and moves no
+variable).
 
 Writes bench/public/public.md (per-suite and per-target tables, totals, the
 units the plugin made worse, failures) and prints it.  Exit 1 (the gate)
@@ -1703,6 +1709,8 @@ def measured_faster(rows, r, k, c, x, y):
 
 # ptxas's columns: what the allocator decides for the code it is given
 ALLOCATION = finalcode_count.META["ptx"]
+# and what it decides in all: the machine code too
+PTXAS_DECIDES = ALLOCATION + ["sass"]
 
 
 def realigned(base, opt, cols):
@@ -1717,6 +1725,37 @@ def realigned(base, opt, cols):
     if rc or back("nvptx64", bc, txt, opt)[0]:
         return
     cols["aligned"] = dict(finalcode_count.count_file("ptx", txt, per_kernel=True, use_ptxas=True))
+
+
+def relaid(base, cols, ways):
+    """cols[RELAID[way]]: the kernels' columns of build way's own PTX with
+    its module-scope variables declared in clang's build's order
+    (finalcode_count.ptx_declared_as), where the two orders differ: the
+    front end's run-to-run order (clang-22's CUDA device variables the host
+    uses), not the plugin's, which adds, removes and moves no variable.
+    Where that is no worse than clang's build, worse_list lists the row
+    apart, not counted."""
+    try:
+        with open(base + ".clang.s") as f:
+            order = f.read()
+    except OSError:
+        return
+    for way in ways:
+        src, txt = "%s.%s.s" % (base, way), "%s.%s.relaid.s" % (base, way)
+        try:
+            with open(src) as f:
+                text = finalcode_count.ptx_declared_as(f.read(), order)
+        except OSError:
+            continue
+        if text is None:
+            continue
+        with open(txt, "w") as g:
+            g.write(text)
+        cols[RELAID[way]] = dict(finalcode_count.count_file(
+            "ptx", txt, per_kernel=True, use_ptxas=True, use_sass=bool(SASS)))
+
+
+RELAID = {"plugin": "relaid", "wp": "wp-relaid"}
 
 
 def unnamed(base, cols, ways):
@@ -1734,8 +1773,9 @@ def unnamed(base, cols, ways):
                 g.write(finalcode_count.ptx_generic(f.read()))
         except OSError:
             continue
-        got = dict(finalcode_count.count_file("ptx", txt, per_kernel=True, use_ptxas=True))
-        if any(c in kc for kc in got.values() for c in ALLOCATION):
+        got = dict(finalcode_count.count_file("ptx", txt, per_kernel=True, use_ptxas=True,
+                                              use_sass=bool(SASS)))
+        if any(c in kc for kc in got.values() for c in PTXAS_DECIDES):
             cols[UNNAMED[way]] = got
 
 
@@ -1777,8 +1817,10 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
     if ck == "ptx" and PTXAS and any(c in ALLOCATION for rows in worse_of.values()
                                      for _, c, _, _ in rows):
         realigned(base, opt, cols)
-        unnamed(base, cols, [w for w, rows in worse_of.items()
-                             if any(c in ALLOCATION for _, c, _, _ in rows)])
+    decided = [w for w, rows in worse_of.items() if any(c in PTXAS_DECIDES for _, c, _, _ in rows)]
+    if ck == "ptx" and PTXAS and decided:
+        unnamed(base, cols, decided)
+        relaid(base, cols, decided)
     if target in ("nvptx64", "amdgcn") and all(isinstance(res.get(w), dict)
                                                for w in ("clang", "plugin")):
         res["executed"] = executed(base, target)
@@ -1849,6 +1891,19 @@ def column_totals(built, kind):
     return names, tot
 
 
+def relaid_same(w, way="plugin"):
+    """For a kernel x column w of build way in a column ptxas decides: why
+    the front end's order of module-scope variables accounts for it, in
+    words (the build's PTX declared in clang's order is no worse: relaid),
+    else None."""
+    r, k, c, x, y = w
+    z = r.get("columns", {}).get(RELAID.get(way), {}).get(k, {}).get(c)
+    if c not in PTXAS_DECIDES or z is None or not finalcode_count.not_worse(c, x, z):
+        return None
+    return ("with its module-scope variables in the order of clang's build: %d; the front end "
+            "orders them anew each run, llvm-project#188616; finalcode_count.ptx_declared_as" % z)
+
+
 def allocated(w, way="plugin"):
     """For a kernel x column w of build way worse only in registers that cost
     the device nothing (finalcode_count.device_same: PTX registers allocated
@@ -1867,15 +1922,15 @@ def allocation_reason(r, k, c, x, y, way):
     (else ""): clang's bitcode through InferAlignment gets the plugin's
     value (realigned), or the build's PTX with its named accesses generic
     again gets clang's value or better (unnamed)."""
-    if c not in ALLOCATION:
+    if c not in PTXAS_DECIDES:
         return ""
     cols = r.get("columns", {})
-    if cols.get("aligned", {}).get(k, {}).get(c) == y:
+    if c in ALLOCATION and cols.get("aligned", {}).get(k, {}).get(c) == y:
         return " (clang's build through LLVM's InferAlignment: %d as well; explain.py)" % y
     z = cols.get(UNNAMED.get(way), {}).get(k, {}).get(c)
-    if z is not None and z <= x:
+    if z is not None and finalcode_count.not_worse(c, x, z):
         return " (the same PTX with its local and global accesses generic again: %d; " \
-            "ptxas's allocation of the named accesses, explain.py --unnamed)" % z
+            "ptxas's choice for named accesses, explain.py --unnamed)" % z
     return ""
 
 
@@ -1885,14 +1940,19 @@ def worse_list(out, title, timed, measured="this very code", way="plugin"):
     register more that costs the device nothing is listed apart); how many
     are not excused."""
     unexcused = [(w, allocated(w, way)) for w, m in timed if not m]
-    bad = [w for w, a in unexcused if a is None]
+    laid = [(w, relaid_same(w, way)) for w, a in unexcused if a is None]
+    unexcused = [(w, a) for w, a in unexcused if a is not None]
+    bad = [w for w, why in laid if why is None]
     out += ["", "%s: %d" % (title, len(bad))]
     for r, k, c, x, y in bad:
         out.append("- %s: %s: %s %d -> %d%s" % (r["unit"], k, c, x, y, allocation_reason(r, k, c, x, y, way)))
     for (r, k, c, x, y), a in unexcused:
-        if a is not None:
-            out.append("- allocated the same, not counted: %s: %s: %s %d -> %d (%s)" % (
-                r["unit"], k, c, x, y, a))
+        out.append("- allocated the same, not counted: %s: %s: %s %d -> %d (%s)" % (
+            r["unit"], k, c, x, y, a))
+    for (r, k, c, x, y), why in laid:
+        if why is not None:
+            out.append("- the front end's layout, not counted: %s: %s: %s %d -> %d (%s)" % (
+                r["unit"], k, c, x, y, why))
     for (r, k, c, x, y), m in timed:
         if m:
             out.append("- measured, not counted: %s: %s: %s %d -> %d; %s "
