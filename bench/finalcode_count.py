@@ -312,6 +312,9 @@ PTX_NAMED = ("global", "shared", "local", "const")
 PTX_DEPOT = re.compile(r"^\.local\s+\.align\s+\d+\s+\.b8\s+[\w$]+\[(\d+)\];")
 
 
+# the qualifiers before an access's space: ld.volatile.global,
+# ld.acquire.sys.global, atom.acquire.sys.global.cas, ...
+PTX_SEM = "volatile|relaxed|acquire|release|acq_rel|seq_cst|weak|mmio|sys|gpu|cta|cluster"
 PTX_CVTA_LOCAL = re.compile(r"\bcvta\.(?:to\.)?local\.u64(\s+)(%\w+),(\s*)(%\w+);")
 PTX_DEPOT_BASE = re.compile(r"(mov\.b64\s+%SPL,\s*__local_depot\d+;[ \t]*\n)"
                             r"(?![ \t]*cvta\.local\.u64\s+%SP,\s*%SPL;)")
@@ -331,7 +334,8 @@ def ptx_generic(text, spaces=("global", "local")):
     names = "|".join(s for s in ("global", "local") if s in spaces)
     if not names:
         return text
-    text = re.sub(r"\b(ld|st|atom|red)\.(?:%s)\.(?!nc\b)" % names, r"\1.", text)
+    text = re.sub(r"\b(ld|st|atom|red)((?:\.(?:%s))*)\.(?:%s)\.(?!nc\b)" % (PTX_SEM, names),
+                  r"\1\2.", text)
     if "local" not in spaces:
         return text
     text = PTX_DEPOT_BASE.sub(r"\1\tcvta.local.u64 \t%SP, %SPL;\n", text)

@@ -37,3 +37,13 @@ define ptx_kernel void @k(ptr addrspace(1) noalias readonly captures(none) %in, 
   store i32 %u, ptr addrspace(1) %out
   ret void
 }
+
+; qualifiers before the space: volatile, acquire/release, atomics
+define void @h(ptr addrspace(1) %p, ptr addrspace(5) %l) {
+  %v = load volatile i32, ptr addrspace(1) %p
+  store volatile i32 %v, ptr addrspace(5) %l
+  %a = atomicrmw add ptr addrspace(1) %p, i32 1 monotonic
+  %b = load atomic i32, ptr addrspace(1) %p acquire, align 4
+  store atomic i32 %b, ptr addrspace(1) %p release, align 4
+  ret void
+}
