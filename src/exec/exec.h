@@ -207,9 +207,11 @@ bool prep_note_builtin(Prep *s, LLVMValueRef f, const char *name);
 BuiltinMem prep_builtin_mem(uint32_t code);
 /* Declaration f replaced by a declaration "<prefix><name>" of its type. */
 void prep_rebind(Prep *s, LLVMValueRef f, const char *prefix, const char *name);
-/* matrix.c: NVVM's wmma loads and stores as each lane's loads and stores;
+/* matrix.c: NVVM's wmma loads and stores as each lane's loads and stores,
+   wmma.mma as a warp exchange in blocks named EXCHANGE_BLOCK (not counted);
    convert.c: OpenCL's convert_* as instructions (directed roundings: calls). */
 void matrix_expand(Prep *s);
+#define EXCHANGE_BLOCK "gasp.exchange"
 void convert_expand(Prep *s);
 /* retarget.c: does m hold 32-bit local/private pointers (AMDGPU; orig: its
    own layout)?  Local variables made declarations the runtime places low;

@@ -520,6 +520,14 @@ static bool pointer_rename(LLVMValueRef i) {
 /* --count: a block's start calls __gasp_block(<its instructions>, <of them
    pointer renames: addrspacecasts and invariant-group launders>), counted
    before instrumentation (what the module itself executes). */
+/* A block of matrix.c's warp exchange (one device instruction, not
+   counted). */
+static bool exchange_block(LLVMBasicBlockRef bb) {
+  size_t n = strlen(EXCHANGE_BLOCK);
+  const char *name = LLVMGetBasicBlockName(bb);
+  return name && !strncmp(name, EXCHANGE_BLOCK, n);
+}
+
 static void count_block(Prep *s, LLVMBasicBlockRef bb) {
   unsigned n = 0, casts = 0;
   LLVMValueRef at = NULL;
@@ -647,7 +655,7 @@ static void instrument(Prep *s) {
     fn_text_begin(s, f);
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb;
          bb = LLVMGetNextBasicBlock(bb)) {
-      if (s->block_fn)
+      if (s->block_fn && !exchange_block(bb))
         count_block(s, bb);
       for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
            i = LLVMGetNextInstruction(i)) {
