@@ -1730,7 +1730,8 @@ def realigned(base, opt, cols):
 def relaid(base, cols, ways):
     """cols[RELAID[way]]: the kernels' columns of build way's own PTX with
     its module-scope variables declared in clang's build's order
-    (finalcode_count.ptx_declared_as), where the two orders differ: the
+    (finalcode_count.ptx_declared_as), where the two orders differ and the
+    two bitcode files already held the variables in another order: the
     front end's run-to-run order (clang-22's CUDA device variables the host
     uses), not the plugin's, which adds, removes and moves no variable.
     Where that is no worse than clang's build, worse_list lists the row
@@ -1740,7 +1741,13 @@ def relaid(base, cols, ways):
             order = f.read()
     except OSError:
         return
+    mine = ir_variables(base + ".clang.bc")
     for way in ways:
+        # only where the bitcode already had them in another order (the
+        # front end's); the same bitcode order and another PTX order would
+        # be llc's, for the plugin's code, and counts
+        if mine is None or ir_variables("%s.%s.bc" % (base, way)) in (None, mine):
+            continue
         src, txt = "%s.%s.s" % (base, way), "%s.%s.relaid.s" % (base, way)
         try:
             with open(src) as f:
@@ -1756,6 +1763,13 @@ def relaid(base, cols, ways):
 
 
 RELAID = {"plugin": "relaid", "wp": "wp-relaid"}
+
+
+def ir_variables(bc):
+    """The module's global variables' names in module order (llvm-dis-22),
+    or None where it cannot be read."""
+    rc, out, _ = sh(["llvm-dis-22", bc, "-o", "-"], timeout=TOOL_S)
+    return None if rc else re.findall(r"^@([\w.$\"-]+) = (?!.*\b(?:alias|ifunc)\b)", out, re.M)
 
 
 def unnamed(base, cols, ways):
