@@ -318,9 +318,9 @@ static LLVMValueRef shuffled(Prep *s, const Shfl *sh, LLVMValueRef v, LLVMValueR
   LLVMBuilderRef b = s->b;
   unsigned fbits = (unsigned)LLVMSizeOfTypeInBits(s->td, LLVMTypeOf(v));
   LLVMTypeRef fint = LLVMIntTypeInContext(s->ctx, fbits);
-  LLVMValueRef w = LLVMBuildZExt(b, LLVMBuildBitCast(b, v, fint, ""), s->i64, "");
-  if (fbits == 64)
-    w = LLVMBuildBitCast(b, v, s->i64, "");
+  LLVMValueRef w = LLVMBuildBitCast(b, v, fint, "");
+  if (fbits < 64)
+    w = LLVMBuildZExt(b, w, s->i64, "");
   LLVMValueRef got = NULL;
   for (unsigned half = 0; half * 32 < fbits; half++) {
     LLVMValueRef part = LLVMBuildTrunc(
