@@ -54,15 +54,25 @@ typedef struct Frag {
   bool col_major, stride, store;
 } Frag;
 
+typedef enum { E_F16, E_BF16, E_TF32, E_F32, E_S8, E_U8, E_S32, E_F64 } Elem;
+
+typedef struct Mma {
+  unsigned m, n, k;
+  Elem a, c, d; /* b's elements are a's */
+} Mma;
+
+static const struct {
+  const char *name;
+  Elem e;
+  unsigned bits;
+} ELEMS[] = {{"f16", E_F16, 16}, {"bf16", E_BF16, 16}, {"tf32", E_TF32, 32}, {"f32", E_F32, 32},
+             {"s8", E_S8, 8},    {"u8", E_U8, 8},     {"s32", E_S32, 32},   {"f64", E_F64, 64}};
+
+/* an element type's bits by its name's first n characters (0: unknown) */
 static unsigned elem_bits_of(const char *ty, size_t n) {
-  static const struct {
-    const char *name;
-    unsigned bits;
-  } types[] = {{"f16", 16}, {"bf16", 16}, {"f32", 32}, {"tf32", 32}, {"s32", 32},
-               {"s8", 8},   {"u8", 8},    {"f64", 64}};
-  for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-    if (strlen(types[i].name) == n && !memcmp(types[i].name, ty, n))
-      return types[i].bits;
+  for (size_t i = 0; i < sizeof ELEMS / sizeof ELEMS[0]; i++)
+    if (strlen(ELEMS[i].name) == n && !memcmp(ELEMS[i].name, ty, n))
+      return ELEMS[i].bits;
   return 0;
 }
 
@@ -172,20 +182,6 @@ static void expand(Prep *s, LLVMValueRef call, const Frag *f, LLVMValueRef lanei
 }
 
 /* ---- wmma.mma ------------------------------------------------------------ */
-
-typedef enum { E_F16, E_BF16, E_TF32, E_F32, E_S8, E_U8, E_S32, E_F64 } Elem;
-
-typedef struct Mma {
-  unsigned m, n, k;
-  Elem a, c, d; /* b's elements are a's */
-} Mma;
-
-static const struct {
-  const char *name;
-  Elem e;
-  unsigned bits;
-} ELEMS[] = {{"f16", E_F16, 16}, {"bf16", E_BF16, 16}, {"tf32", E_TF32, 32}, {"f32", E_F32, 32},
-             {"s8", E_S8, 8},    {"u8", E_U8, 8},     {"s32", E_S32, 32},   {"f64", E_F64, 64}};
 
 static bool elem_named(const char *t, Elem *e) {
   for (size_t i = 0; i < sizeof ELEMS / sizeof ELEMS[0]; i++)
