@@ -1934,17 +1934,33 @@ def allocated(w, way="plugin"):
 def allocation_reason(r, k, c, x, y, way):
     """The measured reason of a row in a column ptxas decides, in words
     (else ""): clang's bitcode through InferAlignment gets the plugin's
-    value (realigned), or the build's PTX with its named accesses generic
-    again gets clang's value or better (unnamed)."""
+    value (realigned), the build's PTX with its named accesses generic
+    again gets clang's value or better (unnamed), or the build's kernel
+    reads and writes memory fewer times than clang's (its registers hold
+    what clang's build accesses again: fdwt97 at -O3, causes.md).  For
+    PTX instructions: the machine code ptxas makes of them, where that is
+    no worse (a cvta.to.global is no instruction of the device's; a split
+    load's branch is a few, where the generic load it replaced was a
+    dozen: convolution1D, causes.md)."""
+    cols = r.get("columns", {})
+    mine, theirs = cols.get(way, {}).get(k, {}), cols.get("clang", {}).get(k, {})
+    if c == "instrs" and "sass" in mine and "sass" in theirs and \
+            finalcode_count.not_worse("sass", theirs["sass"], mine["sass"]):
+        return " (the machine code ptxas makes of it: %d -> %d instructions, no worse; " \
+            "nvdisasm)" % (theirs["sass"], mine["sass"])
     if c not in PTXAS_DECIDES:
         return ""
-    cols = r.get("columns", {})
     if c in ALLOCATION and cols.get("aligned", {}).get(k, {}).get(c) == y:
         return " (clang's build through LLVM's InferAlignment: %d as well; explain.py)" % y
     z = cols.get(UNNAMED.get(way), {}).get(k, {}).get(c)
     if z is not None and finalcode_count.not_worse(c, x, z):
         return " (the same PTX with its local and global accesses generic again: %d; " \
             "ptxas's choice for named accesses, explain.py --unnamed)" % z
+    ma, mb = (sum(m.get(n, 0) for n in ("generic", "named")) if "named" in m else None
+              for m in (theirs, mine))
+    if c in ALLOCATION and ma is not None and mb is not None and mb < ma:
+        return " (memory instructions %d -> %d: its registers hold values clang's build " \
+            "reads or writes again)" % (ma, mb)
     return ""
 
 
