@@ -263,6 +263,30 @@ def worse(a, b):
     return out
 
 
+def measured_reason(kind, col, a, b):
+    """Why a kernel's column col, worse in counts b than in a (columns'
+    dicts of a final code KIND), may cost the device nothing, measured in
+    the same two builds, in words for a report (the row still counts), or
+    None: PTX instructions whose machine code (sass) is no worse within
+    its tolerance (a `cvta.to.global` is no instruction of the device's,
+    a generic load a dozen where it must find the shared window:
+    convolution1D's split load, 218 -> 62); registers, spills or frames
+    where the kernel has fewer memory instructions (generic + named),
+    values held in registers that a's build reads or writes again
+    (fdwt97 at -O3: five stored values a transform forwards, 831 -> 816)."""
+    if kind == "ptx" and col == "instrs" and "sass" in a and "sass" in b and \
+            not_worse("sass", a["sass"], b["sass"]):
+        return "the machine code ptxas makes of it: %d -> %d instructions, no worse; nvdisasm" % (
+            a["sass"], b["sass"])
+    if col in META.get(kind, ()) and col != "invalid" and \
+            all(n in a and n in b for n in ("generic", "named")):
+        ma, mb = a["generic"] + a["named"], b["generic"] + b["named"]
+        if mb < ma:
+            return "memory instructions %d -> %d: its registers hold values clang's build " \
+                "reads or writes again" % (ma, mb)
+    return None
+
+
 def not_worse(col, x, y):
     """Is count y of column col no worse than x, within the column's
     tolerance (COLUMNS; worse() without the columns' prices)?"""

@@ -161,8 +161,12 @@ def count(target, asm):
 
 def worse_in(target, c, b):
     """Kernel counts b (a plugin build) against clang's c: [(column, clang's,
-    b's, why it costs the device nothing or None)]."""
-    return [(col, x, y, finalcode_count.device_same(kind_of(target), col, c, b))
+    b's, why it costs the device nothing or None, what else was measured
+    of it or None: finalcode_count.measured_reason, the row still
+    counted)]."""
+    kind = kind_of(target)
+    return [(col, x, y, finalcode_count.device_same(kind, col, c, b),
+             finalcode_count.measured_reason(kind, col, c, b))
             for col, x, y in finalcode_count.worse(c, b)]
 
 
@@ -171,17 +175,17 @@ def excused(mrows, prog, target, k, worse, asm_clang, asm_plugin):
     row of mrows (device-measured.tsv) excuses given that row as its reason:
     the very code of asm_clang and asm_plugin (their files) timed, the
     plugin's faster beyond noise."""
-    if not mrows or all(why for _, _, _, why in worse):
+    if not mrows or all(why for _, _, _, why, _ in worse):
         return worse
     sha = (public.file_sha(asm_clang), public.file_sha(asm_plugin))
     out = []
-    for col, x, y, why in worse:
+    for col, x, y, why, note in worse:
         m = None if why else public.measured_row(mrows, prog, k, col, x, y, sha,
                                                  [asm_clang, asm_plugin], target)
         if m:
             why = "this very code on %s: %.1f -> %.1f us (%.3f of clang's time; %s)" % (
                 m["device"], m["us"][0], m["us"][1], m["us"][1] / m["us"][0], m["src"])
-        out.append((col, x, y, why))
+        out.append((col, x, y, why, note))
     return out
 
 
@@ -260,7 +264,7 @@ def fmt_ptx(p):
 
 def counted(worse):
     """Whether a kernel's worse list has a column that costs the device."""
-    return any(why is None for _, _, _, why in worse)
+    return any(why is None for _, _, _, why, _ in worse)
 
 
 def report(rows, failures, ratios, nprogs, nvcc_rows):
@@ -341,15 +345,18 @@ def report(rows, failures, ratios, nprogs, nvcc_rows):
     w("column's tolerance (%s; finalcode_count.worse), for the open-world build" % finalcode_count.tolerance_words())
     w("and the whole-program build (\"gasp\"); a register more that costs the device nothing, and")
     w("a column a lent GPU timed on this very code with the plugin's build faster beyond noise")
-    w("(bench/pipeline/device-measured.tsv), is listed with its reason and not counted in the totals.\n")
-    listed = [(r, way, col, x, y, why) for r in rows for way, key in (("open", "wo"), ("gasp", "wg"))
-              for col, x, y, why in r[key]]
+    w("(bench/pipeline/device-measured.tsv), is listed with its reason and not counted in the totals;")
+    w("a counted row says what else was measured of it (finalcode_count.measured_reason: for PTX")
+    w("instructions the machine code, for registers, spills and frames the memory instructions).\n")
+    listed = [(r, way, col, x, y, why, note) for r in rows
+              for way, key in (("open", "wo"), ("gasp", "wg")) for col, x, y, why, note in r[key]]
     if listed:
-        w("| program | target | -O | kernel | build | column | clang | plugin | device |")
-        w("|---|---|---|---|---|---|---|---|---|")
-        for r, way, col, x, y, why in listed:
-            w("| %s | %s | %s | %s | %s | %s | %d | %d | %s |" % (
-                r["prog"], r["target"], r["opt"], r["kernel"][:40], way, col, x, y, why or "-"))
+        w("| program | target | -O | kernel | build | column | clang | plugin | device | measured |")
+        w("|---|---|---|---|---|---|---|---|---|---|")
+        for r, way, col, x, y, why, note in listed:
+            w("| %s | %s | %s | %s | %s | %s | %d | %d | %s | %s |" % (
+                r["prog"], r["target"], r["opt"], r["kernel"][:40], way, col, x, y, why or "-",
+                "-" if why or not note else note))
     else:
         w("None.")
     w("")

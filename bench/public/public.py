@@ -1935,19 +1935,15 @@ def allocation_reason(r, k, c, x, y, way):
     """The measured reason of a row in a column ptxas decides, in words
     (else ""): clang's bitcode through InferAlignment gets the plugin's
     value (realigned), the build's PTX with its named accesses generic
-    again gets clang's value or better (unnamed), or the build's kernel
-    reads and writes memory fewer times than clang's (its registers hold
-    what clang's build accesses again: fdwt97 at -O3, causes.md).  For
-    PTX instructions: the machine code ptxas makes of them, where that is
-    no worse (a cvta.to.global is no instruction of the device's; a split
-    load's branch is a few, where the generic load it replaced was a
-    dozen: convolution1D, causes.md)."""
+    again gets clang's value or better (unnamed), or
+    finalcode_count.measured_reason (fewer memory instructions; for PTX
+    instructions, machine code no worse)."""
     cols = r.get("columns", {})
-    mine, theirs = cols.get(way, {}).get(k, {}), cols.get("clang", {}).get(k, {})
-    if c == "instrs" and "sass" in mine and "sass" in theirs and \
-            finalcode_count.not_worse("sass", theirs["sass"], mine["sass"]):
-        return " (the machine code ptxas makes of it: %d -> %d instructions, no worse; " \
-            "nvdisasm)" % (theirs["sass"], mine["sass"])
+    kind = {"nvptx64": "ptx", "amdgcn": "amdgpu", "spirv64": "spirv"}.get(r.get("target"), "ptx")
+    measured = finalcode_count.measured_reason(kind, c, dict(cols.get("clang", {}).get(k, {}), **{c: x}),
+                                               dict(cols.get(way, {}).get(k, {}), **{c: y}))
+    if c == "instrs" and measured:
+        return " (%s)" % measured
     if c not in PTXAS_DECIDES:
         return ""
     if c in ALLOCATION and cols.get("aligned", {}).get(k, {}).get(c) == y:
@@ -1956,12 +1952,7 @@ def allocation_reason(r, k, c, x, y, way):
     if z is not None and finalcode_count.not_worse(c, x, z):
         return " (the same PTX with its local and global accesses generic again: %d; " \
             "ptxas's choice for named accesses, explain.py --unnamed)" % z
-    ma, mb = (sum(m.get(n, 0) for n in ("generic", "named")) if "named" in m else None
-              for m in (theirs, mine))
-    if c in ALLOCATION and ma is not None and mb is not None and mb < ma:
-        return " (memory instructions %d -> %d: its registers hold values clang's build " \
-            "reads or writes again)" % (ma, mb)
-    return ""
+    return " (%s)" % measured if measured else ""
 
 
 def worse_list(out, title, timed, measured="this very code", way="plugin"):
