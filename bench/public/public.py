@@ -1748,18 +1748,9 @@ def relaid(base, cols, ways):
         # be llc's, for the plugin's code, and counts
         if mine is None or ir_variables("%s.%s.bc" % (base, way)) in (None, mine):
             continue
-        src, txt = "%s.%s.s" % (base, way), "%s.%s.relaid.s" % (base, way)
-        try:
-            with open(src) as f:
-                text = finalcode_count.ptx_declared_as(f.read(), order)
-        except OSError:
-            continue
-        if text is None:
-            continue
-        with open(txt, "w") as g:
-            g.write(text)
-        cols[RELAID[way]] = dict(finalcode_count.count_file(
-            "ptx", txt, per_kernel=True, use_ptxas=True, use_sass=bool(SASS)))
+        got = variant(base, way, "relaid", lambda t: finalcode_count.ptx_declared_as(t, order))
+        if got:
+            cols[RELAID[way]] = got
 
 
 RELAID = {"plugin": "relaid", "wp": "wp-relaid"}
@@ -1781,19 +1772,41 @@ def unnamed(base, cols, ways):
     allocation of the naming alone (the batched-named-loads family,
     causes.md), and worse_list says so."""
     for way in ways:
-        src, txt = "%s.%s.s" % (base, way), "%s.%s.unnamed.s" % (base, way)
-        try:
-            with open(src) as f, open(txt, "w") as g:
-                g.write(finalcode_count.ptx_generic(f.read()))
-        except OSError:
-            continue
-        got = dict(finalcode_count.count_file("ptx", txt, per_kernel=True, use_ptxas=True,
-                                              use_sass=bool(SASS)))
-        if any(c in kc for kc in got.values() for c in PTXAS_DECIDES):
+        got = variant(base, way, "unnamed", finalcode_count.ptx_generic)
+        if got:
             cols[UNNAMED[way]] = got
 
 
 UNNAMED = {"plugin": "unnamed", "wp": "wp-unnamed"}
+
+
+def variant(base, way, name, rewrite):
+    """The kernels' columns, through ptxas (and nvdisasm), of build way's
+    PTX rewritten (rewrite: text -> text, or None where it does not
+    apply), written beside it as BASE.WAY.NAME.s; None where the build or
+    the rewrite is missing or ptxas decides none of its columns.  What a
+    measured reason compares with clang's build (variant_value)."""
+    try:
+        with open("%s.%s.s" % (base, way)) as f:
+            text = rewrite(f.read())
+    except OSError:
+        return None
+    if text is None:
+        return None
+    txt = "%s.%s.%s.s" % (base, way, name)
+    with open(txt, "w") as g:
+        g.write(text)
+    got = dict(finalcode_count.count_file("ptx", txt, per_kernel=True, use_ptxas=True,
+                                          use_sass=bool(SASS)))
+    return got if any(c in kc for kc in got.values() for c in PTXAS_DECIDES) else None
+
+
+def variant_value(r, names, way, k, c, x):
+    """Kernel k's column c in the variant names[way] of unit r's build way
+    (relaid, unnamed) where it is no worse than clang's x, else None."""
+    z = r.get("columns", {}).get(names.get(way), {}).get(k, {}).get(c)
+    return z if c in PTXAS_DECIDES and z is not None and finalcode_count.not_worse(c, x, z) \
+        else None
 
 
 def build_unit(unit, target, opt, plugin, wp, cuda):
@@ -1911,8 +1924,8 @@ def relaid_same(w, way="plugin"):
     words (the build's PTX declared in clang's order is no worse: relaid),
     else None."""
     r, k, c, x, y = w
-    z = r.get("columns", {}).get(RELAID.get(way), {}).get(k, {}).get(c)
-    if c not in PTXAS_DECIDES or z is None or not finalcode_count.not_worse(c, x, z):
+    z = variant_value(r, RELAID, way, k, c, x)
+    if z is None:
         return None
     return ("with its module-scope variables in the order of clang's build: %d; the front end "
             "orders them anew each run, llvm-project#188616; finalcode_count.ptx_declared_as" % z)
@@ -1948,8 +1961,8 @@ def allocation_reason(r, k, c, x, y, way):
         return ""
     if c in ALLOCATION and cols.get("aligned", {}).get(k, {}).get(c) == y:
         return " (clang's build through LLVM's InferAlignment: %d as well; explain.py)" % y
-    z = cols.get(UNNAMED.get(way), {}).get(k, {}).get(c)
-    if z is not None and finalcode_count.not_worse(c, x, z):
+    z = variant_value(r, UNNAMED, way, k, c, x)
+    if z is not None:
         return " (the same PTX with its local and global accesses generic again: %d; " \
             "ptxas's choice for named accesses, explain.py --unnamed)" % z
     return " (%s)" % measured if measured else ""
