@@ -26,7 +26,10 @@ gasp; the report lists the totals, how many kernels are worse in each
 column, and every kernel x column; a register more that costs the device
 nothing (finalcode_count.device_same: PTX registers sm_90 allocates the
 same or at the same warps per SM, AMDGPU registers at no fewer waves per SIMD, llc's occupancy
-evaluated by llvm-mc) is listed apart and not counted.  Exit 1 when the plugin's build fails
+evaluated by llvm-mc) is listed apart and not counted; a counted row says
+what else was measured of it (finalcode_count.measured_reason: the machine
+code of PTX instructions, fewer memory instructions beside more registers,
+spills or frame).  Exit 1 when the plugin's build fails
 where clang's does not.  --fnptrs: genprog's tables of helpers called
 through function pointers; --wp: the plugin with -mllvm -gasp-whole-program
 (its indirect pass: bench/random/random-fnptrs.md); --external: genprog's
@@ -221,7 +224,9 @@ def main():
                         per_better[c] += not finalcode_count.device_same(kind, c, kb, ka)
                     for c, x, y in wc:
                         per_col[c] += 1
-                        worse.append("- seed %d %s: %s %d -> %d" % (s, k, c, x, y))
+                        note = finalcode_count.measured_reason(kind, c, ka, kb)
+                        worse.append("- seed %d %s: %s %d -> %d%s" % (
+                            s, k, c, x, y, " (%s)" % note if note else ""))
             failed += len(fails)
             out += ["", "## %s, -%s" % (t, o), "",
                     "%d kernels of %d programs; %d not worse in any column" % (
