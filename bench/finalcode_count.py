@@ -272,7 +272,8 @@ def measured_reason(kind, col, a, b):
     a generic load a dozen where it must find the shared window:
     convolution1D's split load, 218 -> 62); registers, spills or frames
     where the kernel has fewer memory instructions (generic + named),
-    values held in registers that a's build reads or writes again
+    values kept (in registers, or spill slots) that a's build reads or
+    writes again
     (fdwt97 at -O3: five stored values a transform forwards, 831 -> 816)."""
     if kind == "ptx" and col == "instrs" and "sass" in a and "sass" in b and \
             not_worse("sass", a["sass"], b["sass"]):
@@ -282,7 +283,7 @@ def measured_reason(kind, col, a, b):
             all(n in a and n in b for n in ("generic", "named")):
         ma, mb = a["generic"] + a["named"], b["generic"] + b["named"]
         if mb < ma:
-            return "memory instructions %d -> %d: its registers hold values clang's build " \
+            return "memory instructions %d -> %d: it keeps values that clang's build " \
                 "reads or writes again" % (ma, mb)
     return None
 

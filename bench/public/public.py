@@ -207,7 +207,7 @@ value as well (realigned; bench/public/explain.py), or when the plugin's
 own PTX with its named local and global accesses made generic again gets
 clang's value or better (unnamed; finalcode_count.ptx_generic, the machine
 code column too), or when the kernel has fewer memory instructions than
-clang's (its registers hold what clang's build reads again); a row of PTX
+clang's (it keeps, in registers or spill slots, values clang's build reads again); a row of PTX
 instructions says when the machine code ptxas makes of them is no worse
 (finalcode_count.measured_reason): measured reasons, still counted.  A row in a column
 ptxas decides that the plugin's PTX with its module-scope variables
