@@ -1710,6 +1710,9 @@ def measured_faster(rows, r, k, c, x, y):
                         [base + ".%s.s" % w for w in ways], r.get("target"))
 
 
+# each target's kind of final code (finalcode_count's ptx, amdgpu, spirv)
+TARGET_KIND = {"nvptx64": "ptx", "amdgcn": "amdgpu", "spirv64": "spirv"}
+
 # ptxas's columns: what the allocator decides for the code it is given
 ALLOCATION = finalcode_count.META["ptx"]
 # and what it decides in all: the machine code too
@@ -1816,7 +1819,7 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
     base = unit_base(unit, target, opt)
     res = {"unit": unit["name"], "suite": unit["suite"], "lang": unit["lang"], "target": target,
            "opt": opt}
-    ck = {"nvptx64": "ptx", "amdgcn": "amdgpu", "spirv64": "spirv"}[target]
+    ck = TARGET_KIND[target]
     ways = [("clang", None, False), ("plugin", plugin, False)] + ([("wp", plugin, True)] if wp else [])
     for way, plug, w in ways:
         bc, txt = "%s.%s.bc" % (base, way), "%s.%s.s" % (base, way)
@@ -1940,11 +1943,17 @@ def allocated(w, way="plugin"):
     the same or at the same warps per SM, AMDGPU registers at no fewer waves
     per SIMD): why, in words, else None."""
     r, k, c, x, y = w
+    return finalcode_count.device_same(TARGET_KIND[r["target"]], c,
+                                       *kernel_columns(r, k, c, x, y, way))
+
+
+def kernel_columns(r, k, c, x, y, way):
+    """Kernel k's columns in unit r's clang build and build way, with the
+    row's column c at its values x and y: what device_same and
+    measured_reason compare."""
     cols = r.get("columns", {})
-    a = dict(cols.get("clang", {}).get(k, {}), **{c: x})
-    b = dict(cols.get(way, {}).get(k, {}), **{c: y})
-    kind = {"nvptx64": "ptx", "amdgcn": "amdgpu"}.get(r["target"])
-    return finalcode_count.device_same(kind, c, a, b) if kind else None
+    return (dict(cols.get("clang", {}).get(k, {}), **{c: x}),
+            dict(cols.get(way, {}).get(k, {}), **{c: y}))
 
 
 def allocation_reason(r, k, c, x, y, way):
@@ -1955,9 +1964,8 @@ def allocation_reason(r, k, c, x, y, way):
     finalcode_count.measured_reason (fewer memory instructions; for PTX
     instructions, machine code no worse)."""
     cols = r.get("columns", {})
-    kind = {"nvptx64": "ptx", "amdgcn": "amdgpu", "spirv64": "spirv"}.get(r.get("target"), "ptx")
-    measured = finalcode_count.measured_reason(kind, c, dict(cols.get("clang", {}).get(k, {}), **{c: x}),
-                                               dict(cols.get(way, {}).get(k, {}), **{c: y}))
+    measured = finalcode_count.measured_reason(TARGET_KIND[r["target"]], c,
+                                               *kernel_columns(r, k, c, x, y, way))
     if c == "instrs" and measured:
         return " (%s)" % measured
     if c not in PTXAS_DECIDES:
@@ -2049,7 +2057,7 @@ def report(results, notes, opts, wp):
                     if e and e["clang_instrs"] and e["clang_all"] else "-"))
             out.append("")
             out.append("(units with no generic access in any build are left out of the table)")
-            kind = {"nvptx64": "ptx", "amdgcn": "amdgpu", "spirv64": "spirv"}[target]
+            kind = TARGET_KIND[target]
             names, tot = column_totals(built, kind)
             out += ["", "Final code by column, summed over the kernels (reachable functions "
                     "each; registers and frames: each kernel's own%s):" % (
