@@ -7,6 +7,27 @@ import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+# Each target's OpenCL C builtins (get_local_id, barrier, the math library):
+# Debian's libclc-22, linked into an OpenCL program before the optimizer as
+# a user's OpenCL build links its builtins library (clang's
+# -mlink-builtin-bitcode, as pocl does).  None for spirv64, whose builtins
+# are OpenCL.std instructions and calls the driver resolves.  Without it
+# (-nogpulib) every builtin is a call to an external function, and ptxas
+# and the AMDGPU back end keep values across those calls in frames and
+# waits that no user's build has.
+LIBCLC = {"nvptx64": "/usr/lib/clc/nvptx64--nvidiacl.bc",
+          "gfx90a": "/usr/lib/clc/amdgcn-amd-amdhsa.bc",
+          "gfx1100": "/usr/lib/clc/amdgcn-amd-amdhsa.bc"}
+
+
+def libclc_flags(target):
+    """clang-22's options that link target's builtins library (LIBCLC), or
+    [] where there is none or it is not installed."""
+    lib = LIBCLC.get(target)
+    if not lib or not os.path.exists(lib):
+        return []
+    return ["-Xclang", "-mlink-builtin-bitcode", "-Xclang", lib, "-Wno-linker-warnings"]
+
 
 def sh(cmd, **kw):
     """Runs cmd, capturing its output as text."""

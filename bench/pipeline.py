@@ -11,6 +11,10 @@ the project's kernels test/kernels/*.cl (the four
 targets) and *.cu (nvptx64 as CUDA, the AMDGPU targets as HIP).  CUDA
 uses the toolkit's own headers and libdevice where `nvcc` is on PATH
 (--cuda-path = its root), else -nocudainc with bench/pipeline/gpu.h.
+OpenCL links its builtins as a user's build does (benchlib.LIBCLC:
+libclc-22 on nvptx64 and AMDGPU, -mlink-builtin-bitcode; none on spirv64),
+so get_local_id or barrier is no call to an external function whose
+frame and waits no user's program has.
 
 Each program and target is compiled by clang-22 at -O2 and -O3 four
 ways: without the plugin ("clang"), with it ("open": open world), with
@@ -56,7 +60,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import ROOT, sh, write_report  # noqa: E402
+from benchlib import ROOT, libclc_flags, sh, write_report  # noqa: E402
 import finalcode_count  # noqa: E402
 sys.path.insert(0, os.path.join(ROOT, "bench", "public"))
 import public  # noqa: E402  (its device rows' rule, public.measured_row)
@@ -100,8 +104,8 @@ def clang_cmd(lang, path, target, opt, out):
         if lang == "sycl":  # clang-22's SYCL device mode (sycl/sycl-lite.h)
             cpu = cpu or (["-march=sm_90"] if target == "nvptx64" else [])
             return ["clang-22", "-target", triple, "-Xclang", "-fsycl-is-device"] + cpu + tail
-        return ["clang-22", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header", "-nogpulib",
-                "-target", triple] + cpu + tail
+        return ["clang-22", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header",
+                "-nogpulib", "-target", triple] + cpu + libclc_flags(target) + tail
     if target == "nvptx64":
         if lang == "cuda" and CUDA_PATH:
             hdr = ["--cuda-path=" + CUDA_PATH]

@@ -52,6 +52,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import benchlib  # noqa: E402
 import finalcode_count  # noqa: E402
 import genprog  # noqa: E402
 
@@ -63,13 +64,9 @@ TARGETS = {
     "gfx1100": ("amdgcn-amd-amdhsa", "gfx1100", "amdgpu", ["-mcpu=gfx1100"]),
     "spirv64": ("spirv64-unknown-unknown", None, "spirv", ["-filetype=obj"]),
 }
-# --libclc: each target's OpenCL C builtins (Debian's libclc-22), linked
-# into the program before the optimizer as a user's OpenCL build links its
-# builtins library (clang's -mlink-builtin-bitcode); none for spirv64, whose
-# builtins are OpenCL.std instructions and calls the driver resolves
-LIBCLC = {"nvptx64": "/usr/lib/clc/nvptx64--nvidiacl.bc",
-          "gfx90a": "/usr/lib/clc/amdgcn-amd-amdhsa.bc",
-          "gfx1100": "/usr/lib/clc/amdgcn-amd-amdhsa.bc"}
+# --libclc: each target's OpenCL C builtins, linked as a user's build links
+# them (benchlib.LIBCLC)
+LIBCLC = benchlib.LIBCLC
 
 
 def sh(cmd, timeout=300):
@@ -94,8 +91,7 @@ def one(seed, target, opt, plugin, tmp, wp=False, libclc=False, mllvm=()):
         cmd += ["-fpass-plugin=" + plugin] if way == "plugin" else []
         cmd += ["-mllvm", "-gasp-whole-program"] if way == "plugin" and wp else []
         cmd += sum((["-mllvm", m] for m in mllvm), []) if way == "plugin" else []
-        cmd += ["-Xclang", "-mlink-builtin-bitcode", "-Xclang", LIBCLC[target]] \
-            if libclc and LIBCLC.get(target) else []
+        cmd += benchlib.libclc_flags(target) if libclc else []
         rc, err = sh(cmd)
         if not rc:  # spirv64: the module, then spirv-dis's text of it beside
             rc, err = sh(["llc-22", "-" + opt, "-mtriple=" + triple] + llc +
