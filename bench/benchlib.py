@@ -16,6 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # and the AMDGPU back end keep values across those calls in frames and
 # waits that no user's build has.
 LIBCLC = {"nvptx64": "/usr/lib/clc/nvptx64--nvidiacl.bc",
+          "amdgcn": "/usr/lib/clc/amdgcn-amd-amdhsa.bc",  # every gfx: one library
           "gfx90a": "/usr/lib/clc/amdgcn-amd-amdhsa.bc",
           "gfx1100": "/usr/lib/clc/amdgcn-amd-amdhsa.bc"}
 

@@ -235,6 +235,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
+import benchlib  # noqa: E402
 import finalcode_count  # noqa: E402
 PTXAS = shutil.which("ptxas")
 SASS = finalcode_count.sass_tools()  # scripts/sass-tools.sh: the sass column
@@ -1288,6 +1289,7 @@ def front_cmd(unit, target, opt, out, plugin, wp, cuda):
     else:
         cmd = ["clang-22", "-cl-std=CL2.0", "-Xclang", "-finclude-default-header", "-nogpulib",
                "-target", TRIPLE[target]] + (["-mcpu=gfx90a"] if target == "amdgcn" else []) + inc
+        cmd += benchlib.libclc_flags(target)  # the builtins, linked as a user's build links them
         cmd += OCL_DEFINES.get(unit["suite"], [])
     cmd += unit.get("target_defs", {}).get(target, [])
     cmd += ["-" + opt, "-emit-llvm", "-c"]
