@@ -3,6 +3,7 @@
 building an earlier commit of gasp from git into a scratch directory (the
 "before" of a before/after report)."""
 import os
+import shutil
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -21,13 +22,27 @@ LIBCLC = {"nvptx64": "/usr/lib/clc/nvptx64--nvidiacl.bc",
           "gfx1100": "/usr/lib/clc/amdgcn-amd-amdhsa.bc"}
 
 
+def libdevice():
+    """The CUDA toolkit's libdevice (nvcc's on PATH, else /usr/local/cuda's),
+    or None: libclc-22's nvptx64 library computes its math with it
+    (sqrt is a call to __nv_sqrtf), so a user's OpenCL build for NVIDIA
+    links both."""
+    nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+    root = os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))
+    lib = os.path.join(root, "nvvm", "libdevice", "libdevice.10.bc")
+    return lib if os.path.exists(lib) else None
+
+
 def libclc_flags(target):
-    """clang-22's options that link target's builtins library (LIBCLC), or
-    [] where there is none or it is not installed."""
+    """clang-22's options that link target's builtins library (LIBCLC, and on
+    nvptx64 libdevice beside it where the toolkit is installed), or [] where
+    there is none or it is not installed."""
     lib = LIBCLC.get(target)
     if not lib or not os.path.exists(lib):
         return []
-    return ["-Xclang", "-mlink-builtin-bitcode", "-Xclang", lib, "-Wno-linker-warnings"]
+    libs = [lib] + ([libdevice()] if target == "nvptx64" and libdevice() else [])
+    return sum((["-Xclang", "-mlink-builtin-bitcode", "-Xclang", x] for x in libs), []) + \
+        ["-Wno-linker-warnings"]
 
 
 def sh(cmd, **kw):

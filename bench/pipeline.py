@@ -12,7 +12,8 @@ targets) and *.cu (nvptx64 as CUDA, the AMDGPU targets as HIP).  CUDA
 uses the toolkit's own headers and libdevice where `nvcc` is on PATH
 (--cuda-path = its root), else -nocudainc with bench/pipeline/gpu.h.
 OpenCL links its builtins as a user's build does (benchlib.LIBCLC:
-libclc-22 on nvptx64 and AMDGPU, -mlink-builtin-bitcode; none on spirv64),
+libclc-22 on nvptx64, with the toolkit's libdevice for its math where
+installed, and AMDGPU, -mlink-builtin-bitcode; none on spirv64),
 so get_local_id or barrier is no call to an external function whose
 frame and waits no user's program has.
 

@@ -130,8 +130,9 @@ HIP -> amdgcn gfx90a with Debian's HIP 5.2 headers (libamdhip64-dev) and
 ROCm device libraries (rocm-device-libs), `-mcode-object-version=5
 -D__AMDGCN_WAVEFRONT_SIZE=64` (clang-22 no longer defines the macro the
 5.2 headers read); OpenCL C 2.0 -> nvptx64, amdgcn gfx90a and spirv64,
-its builtins linked as a user's build links them (libclc-22 on nvptx64 and
-amdgcn, -mlink-builtin-bitcode, benchlib.LIBCLC; none on spirv64), so that
+its builtins linked as a user's build links them (libclc-22 on nvptx64,
+with the toolkit's libdevice for its math, and amdgcn;
+-mlink-builtin-bitcode, benchlib.LIBCLC; none on spirv64), so that
 get_global_id or barrier is no call to an external function.
 The include folders a program's Makefile names (-I...) are passed on.
 
