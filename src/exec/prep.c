@@ -254,6 +254,96 @@ static void define_available_externally(Prep *s) {
       LLVMSetLinkage(g, LLVMInternalLinkage);
 }
 
+/* The value of module flag key (an integer, as clang's CUDA front end
+   writes "nvvm-reflect-ftz"), 0 where m has none. */
+static int module_flag_int(LLVMModuleRef m, const char *key) {
+  unsigned n = LLVMGetNamedMetadataNumOperands(m, "llvm.module.flags");
+  LLVMValueRef *flags = xcalloc(n ? n : 1, sizeof *flags);
+  LLVMGetNamedMetadataOperands(m, "llvm.module.flags", flags);
+  int v = 0;
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef op[3];
+    if (LLVMGetMDNodeNumOperands(flags[i]) != 3)
+      continue;
+    LLVMGetMDNodeOperands(flags[i], op);
+    unsigned len = 0;
+    const char *k = op[1] ? LLVMGetMDString(op[1], &len) : NULL;
+    if (k && len == strlen(key) && !memcmp(k, key, len) && op[2] && LLVMIsAConstantInt(op[2]))
+      v = (int)LLVMConstIntGetSExtValue(op[2]);
+  }
+  free(flags);
+  return v;
+}
+
+/* The string a call passes __nvvm_reflect: a constant global's contents
+   through casts and zero-offset GEPs (NUL-terminated in the module), or
+   NULL. */
+static const char *reflect_name(LLVMValueRef arg, size_t *len) {
+  for (int hops = 0; arg && hops < 8 && !LLVMIsAGlobalVariable(arg); hops++) {
+    LLVMOpcode op = LLVMIsAConstantExpr(arg)   ? LLVMGetConstOpcode(arg)
+                    : LLVMIsAInstruction(arg) ? LLVMGetInstructionOpcode(arg)
+                                               : LLVMRet;
+    if (op != LLVMAddrSpaceCast && op != LLVMBitCast && op != LLVMGetElementPtr)
+      return NULL;
+    arg = LLVMGetOperand(arg, 0);
+  }
+  LLVMValueRef init = arg && LLVMIsAGlobalVariable(arg) ? LLVMGetInitializer(arg) : NULL;
+  if (!init || !LLVMIsConstantString(init))
+    return NULL;
+  const char *str = LLVMGetAsString(init, len);
+  while (*len && !str[*len - 1])
+    (*len)--;
+  return str;
+}
+
+/* __nvvm_reflect(name) folded as llc-22's NVVMReflect folds it, before
+   anything asks for a runtime symbol: libdevice asks it which code to run
+   (__CUDA_FTZ, __CUDA_PREC_SQRT: the module's "nvvm-reflect-ftz" and
+   "nvvm-reflect-prec-sqrt" flags, 0 without; __CUDA_ARCH: the calling
+   function's target-cpu sm_NN as NN * 10, else llc-22's default sm_30;
+   any other name 0).  A CUDA build's optimizer has folded them already;
+   an OpenCL build for nvptx64 that links libclc-22 and libdevice keeps
+   them until llc, so its bitcode called a function gasp-run lacks. */
+static void fold_nvvm_reflect(Prep *s) {
+  static const char *const names[] = {"__nvvm_reflect", "llvm.nvvm.reflect"};
+  for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+    LLVMValueRef f = LLVMGetNamedFunction(s->m, names[k]);
+    ValVec calls = {0};
+    for (LLVMUseRef u = f ? LLVMGetFirstUse(f) : NULL; u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef c = LLVMGetUser(u);
+      if (LLVMIsACallInst(c) && LLVMGetCalledValue(c) == f && LLVMGetNumArgOperands(c) == 1)
+        vec_push(&calls, c);
+    }
+    for (size_t i = 0; i < calls.n; i++) {
+      LLVMValueRef c = calls.v[i];
+      size_t len = 0;
+      const char *name = reflect_name(LLVMGetOperand(c, 0), &len);
+      int v = 0;
+      if (name && len == 10 && !memcmp(name, "__CUDA_FTZ", len))
+        v = module_flag_int(s->m, "nvvm-reflect-ftz");
+      else if (name && len == 16 && !memcmp(name, "__CUDA_PREC_SQRT", len))
+        v = module_flag_int(s->m, "nvvm-reflect-prec-sqrt");
+      else if (name && len == 11 && !memcmp(name, "__CUDA_ARCH", len)) {
+        LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(c));
+        unsigned n = 0;
+        LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                                           "target-cpu", 10);
+        const char *cpu = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
+        int sm = 0;
+        for (unsigned j = 3; cpu && n > 3 && !memcmp(cpu, "sm_", 3) && j < n && sm < 10000 &&
+                             isdigit((unsigned char)cpu[j]);
+             j++)
+          sm = sm * 10 + (cpu[j] - '0');
+        v = sm ? sm * 10 : 300;
+      }
+      LLVMTypeRef ty = LLVMTypeOf(c);
+      LLVMReplaceAllUsesWith(c, LLVMConstInt(ty, (unsigned long long)(long long)v, true));
+      LLVMInstructionEraseFromParent(c);
+    }
+    vec_free(&calls);
+  }
+}
+
 /* A printf call whose arguments were expanded into a buffer (NVPTX's
    ExpandVariadics, run by gasp's `frames` pass before llc: printf(fmt,
    buf) with a call type that is not variadic) is CUDA's vprintf. */
@@ -362,6 +452,7 @@ static bool drop_inline_asm(Prep *s, const PtrMap *seen) {
    caller; one only other kernels reach is bound to a stub that stops the run
    if it is ever called ("__gasp_unknown.<name>"). */
 static bool link_declarations(Prep *s, LLVMValueRef kernel) {
+  fold_nvvm_reflect(s);
   define_available_externally(s);
   route_expanded_printf(s);
   PtrMap seen;
