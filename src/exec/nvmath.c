@@ -23,6 +23,12 @@
  *                                                      NaN to 0 (__float2uint_rz)
  *   llvm.nvvm.{i,ui,ll,ull}2{f,d}.{rn,rz,rm,rp}        an integer rounded to a
  *                                                      float (__uint2float_rd)
+ *   llvm.nvvm.d2f.{rn,rz,rm,rp}[.ftz]                   a double rounded to a float
+ *   llvm.nvvm.{ceil,floor}[.ftz].{f,d}, trunc.{f,d},    what libdevice's __nv_ceilf,
+ *   fabs.ftz.f32, {fmax,fmin}[.ftz].{f,d}, sad.{i,ui}  fminf, __sad ... call (an
+ *                                                      OpenCL build linking libclc
+ *                                                      and libdevice keeps the
+ *                                                      .ftz twin until llc)
  *
  * A rounding mode is the host's (fesetround) around one operation on
  * volatile operands, so the compiler cannot fold or move it out of the
@@ -147,6 +153,30 @@ I2F(uint32_t, ui)
 I2F(int64_t, ll)
 I2F(uint64_t, ull)
 
+/* double to float at a rounding mode (cvt.rn/rz/rm/rp.f32.f64), also with
+   .ftz on the result */
+#define D2F_MODE(mode, fe)                                                    \
+  static float d2f_##mode(double a) { volatile double x = a; AT_MODE(float, fe, (float)x); } \
+  static float d2f_##mode##_ftz(double a) { return ftz(d2f_##mode(a)); }
+D2F_MODE(rn, FE_TONEAREST)
+D2F_MODE(rz, FE_TOWARDZERO)
+D2F_MODE(rm, FE_DOWNWARD)
+D2F_MODE(rp, FE_UPWARD)
+
+/* libdevice's rounding to an integral value, min and max (max.f32 returns
+   the other operand of a NaN, as fmaxf), fabs with .ftz, and sad (|a - b|
+   + c, wrapping) */
+static float ceil_ftz(float a) { return ftz(ceilf(ftz(a))); }
+static float floor_ftz(float a) { return ftz(floorf(ftz(a))); }
+static float fabs_ftz(float a) { return fabsf(ftz(a)); }
+static float fmax_ftz(float a, float b) { return ftz(fmaxf(ftz(a), ftz(b))); }
+static float fmin_ftz(float a, float b) { return ftz(fminf(ftz(a), ftz(b))); }
+static int32_t sad_i(int32_t a, int32_t b, int32_t c) {
+  uint32_t d = a > b ? (uint32_t)a - (uint32_t)b : (uint32_t)b - (uint32_t)a;
+  return (int32_t)(d + (uint32_t)c);
+}
+static uint32_t sad_ui(uint32_t a, uint32_t b, uint32_t c) { return (a > b ? a - b : b - a) + c; }
+
 #define ENTRIES(op, mode)                                                      \
   {"llvm.nvvm." #op "." #mode ".f", (BuiltinFn)op##_##mode##_f},               \
   {"llvm.nvvm." #op "." #mode ".ftz.f", (BuiltinFn)op##_##mode##_ftz},         \
@@ -183,6 +213,31 @@ static const struct {
     {"llvm.nvvm.round.f", (BuiltinFn)round_f},
     {"llvm.nvvm.round.ftz.f", (BuiltinFn)round_ftz},
     {"llvm.nvvm.round.d", (BuiltinFn)round_d},
+    {"llvm.nvvm.d2f.rn", (BuiltinFn)d2f_rn},
+    {"llvm.nvvm.d2f.rn.ftz", (BuiltinFn)d2f_rn_ftz},
+    {"llvm.nvvm.d2f.rz", (BuiltinFn)d2f_rz},
+    {"llvm.nvvm.d2f.rz.ftz", (BuiltinFn)d2f_rz_ftz},
+    {"llvm.nvvm.d2f.rm", (BuiltinFn)d2f_rm},
+    {"llvm.nvvm.d2f.rm.ftz", (BuiltinFn)d2f_rm_ftz},
+    {"llvm.nvvm.d2f.rp", (BuiltinFn)d2f_rp},
+    {"llvm.nvvm.d2f.rp.ftz", (BuiltinFn)d2f_rp_ftz},
+    {"llvm.nvvm.ceil.f", (BuiltinFn)ceilf},
+    {"llvm.nvvm.ceil.ftz.f", (BuiltinFn)ceil_ftz},
+    {"llvm.nvvm.ceil.d", (BuiltinFn)ceil},
+    {"llvm.nvvm.floor.f", (BuiltinFn)floorf},
+    {"llvm.nvvm.floor.ftz.f", (BuiltinFn)floor_ftz},
+    {"llvm.nvvm.floor.d", (BuiltinFn)floor},
+    {"llvm.nvvm.trunc.f", (BuiltinFn)truncf},
+    {"llvm.nvvm.trunc.d", (BuiltinFn)trunc},
+    {"llvm.nvvm.fabs.ftz.f32", (BuiltinFn)fabs_ftz},
+    {"llvm.nvvm.fmax.f", (BuiltinFn)fmaxf},
+    {"llvm.nvvm.fmax.ftz.f", (BuiltinFn)fmax_ftz},
+    {"llvm.nvvm.fmax.d", (BuiltinFn)fmax},
+    {"llvm.nvvm.fmin.f", (BuiltinFn)fminf},
+    {"llvm.nvvm.fmin.ftz.f", (BuiltinFn)fmin_ftz},
+    {"llvm.nvvm.fmin.d", (BuiltinFn)fmin},
+    {"llvm.nvvm.sad.i", (BuiltinFn)sad_i},
+    {"llvm.nvvm.sad.ui", (BuiltinFn)sad_ui},
     {"llvm.nvvm.d2i.lo", (BuiltinFn)d2i_lo},
     {"llvm.nvvm.d2i.hi", (BuiltinFn)d2i_hi},
     {"llvm.nvvm.lohi.i2d", (BuiltinFn)lohi_i2d},
