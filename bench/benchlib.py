@@ -17,32 +17,45 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # and the AMDGPU back end keep values across those calls in frames and
 # waits that no user's build has.
 LIBCLC = {"nvptx64": "/usr/lib/clc/nvptx64--nvidiacl.bc",
-          "amdgcn": "/usr/lib/clc/amdgcn-amd-amdhsa.bc",  # every gfx: one library
-          "gfx90a": "/usr/lib/clc/amdgcn-amd-amdhsa.bc",
-          "gfx1100": "/usr/lib/clc/amdgcn-amd-amdhsa.bc"}
+          "amdgcn": "/usr/lib/clc/amdgcn-amd-amdhsa.bc"}  # every gfx: one library
+
+
+def libclc(target):
+    """target's builtins library (LIBCLC: a gfx target takes amdgcn's), or
+    None where there is none."""
+    return LIBCLC.get("amdgcn" if target.startswith("gfx") else target)
+
+
+def nvcc():
+    """The CUDA toolkit's nvcc: PATH's, else /usr/local/cuda's, or None."""
+    return shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc"
+                                    if os.path.exists("/usr/local/cuda/bin/nvcc") else None)
 
 
 def libdevice():
-    """The CUDA toolkit's libdevice (nvcc's on PATH, else /usr/local/cuda's),
-    or None: libclc-22's nvptx64 library computes its math with it
-    (sqrt is a call to __nv_sqrtf), so a user's OpenCL build for NVIDIA
-    links both."""
-    nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
-    root = os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))
-    lib = os.path.join(root, "nvvm", "libdevice", "libdevice.10.bc")
-    return lib if os.path.exists(lib) else None
+    """The CUDA toolkit's libdevice, found beside nvcc (nvcc()) or beside
+    PATH's ptxas, or None: libclc-22's nvptx64 library computes its math
+    with it (sqrt is a call to __nv_sqrtf), so a user's OpenCL build for
+    NVIDIA links both."""
+    for tool in (nvcc(), shutil.which("ptxas")):
+        if tool:
+            root = os.path.dirname(os.path.dirname(os.path.realpath(tool)))
+            lib = os.path.join(root, "nvvm", "libdevice", "libdevice.10.bc")
+            if os.path.exists(lib):
+                return lib
+    return None
 
 
 def libclc_flags(target):
-    """clang-22's options that link target's builtins library (LIBCLC, and on
-    nvptx64 libdevice beside it where the toolkit is installed), or [] where
-    there is none or it is not installed."""
-    lib = LIBCLC.get(target)
+    """clang-22's options that link target's builtins library (libclc(), and
+    on nvptx64 libdevice beside it where the toolkit is installed), or []
+    where there is none or it is not installed."""
+    lib = libclc(target)
     if not lib or not os.path.exists(lib):
         return []
-    libs = [lib] + ([libdevice()] if target == "nvptx64" and libdevice() else [])
-    return sum((["-Xclang", "-mlink-builtin-bitcode", "-Xclang", x] for x in libs), []) + \
-        ["-Wno-linker-warnings"]
+    dev = libdevice() if target == "nvptx64" else None
+    return sum((["-Xclang", "-mlink-builtin-bitcode", "-Xclang", x] for x in [lib] + [dev] if x),
+               []) + ["-Wno-linker-warnings"]
 
 
 def sh(cmd, **kw):

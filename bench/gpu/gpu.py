@@ -72,6 +72,7 @@ sys.path.insert(0, os.path.join(ROOT, "test", "exec", "Inputs"))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 sys.path.insert(0, os.path.join(ROOT, "bench", "public"))
 import kernels  # noqa: E402  (the kernels' sources, flags and arguments)
+import benchlib  # noqa: E402  (the builtins libraries)
 import finalcode_count  # noqa: E402  (the final-code columns)
 import public  # noqa: E402  (bench/public: the pinned commits, extraction)
 import public_kernels  # noqa: E402  (Rodinia's and SHOC's OpenCL kernels)
@@ -93,12 +94,11 @@ BUILDS = ["clang"] + [v for v, _ in VARIANTS] + [DERIVED]
 # neither; the other variants once each, in the middle
 ORDER = ["clang", "gasp", "gasp-wp", "gasp-ver", DERIVED, "gasp", "clang"]
 # libclc's builtins for OpenCL C on NVPTX (Debian's libclc-22)
-LIBCLC = "/usr/lib/clc/nvptx64--nvidiacl.bc"
+LIBCLC = benchlib.libclc("nvptx64")
 PTXAS = shutil.which("ptxas")
 # libclc's math calls libdevice's __nv_* functions (sqrt, exp, ...): the
 # CUDA toolkit's libdevice is linked after it where the toolkit is installed
-LIBDEVICE = next((p for p in [os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(
-    PTXAS))), "nvvm", "libdevice", "libdevice.10.bc")] if PTXAS and os.path.exists(p)), None)
+LIBDEVICE = benchlib.libdevice()
 # functions the CUDA driver or ptxas provide to any PTX
 PTX_PROVIDED = {"vprintf", "malloc", "free", "__assertfail"}
 WARMUP, RUNS = 2, 10  # per gpu-run at the device size

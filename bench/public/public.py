@@ -1262,8 +1262,7 @@ def all_units(repos, n, suites=(), half="even", skip=0):
 # ---- building ----------------------------------------------------------------
 
 def cuda_path():
-    nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc"
-                                    if os.path.exists("/usr/local/cuda/bin/nvcc") else None)
+    nvcc = benchlib.nvcc()
     return (os.path.dirname(os.path.dirname(os.path.realpath(nvcc))), nvcc) if nvcc else (None, None)
 
 

@@ -64,11 +64,6 @@ TARGETS = {
     "gfx1100": ("amdgcn-amd-amdhsa", "gfx1100", "amdgpu", ["-mcpu=gfx1100"]),
     "spirv64": ("spirv64-unknown-unknown", None, "spirv", ["-filetype=obj"]),
 }
-# --libclc: each target's OpenCL C builtins, linked as a user's build links
-# them (benchlib.LIBCLC)
-LIBCLC = benchlib.LIBCLC
-
-
 def sh(cmd, timeout=300):
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
@@ -148,8 +143,10 @@ def main():
     if bad:
         print("random.py: unknown target %s (%s)" % (bad[0], ", ".join(TARGETS)), file=sys.stderr)
         return 2
-    missing = [LIBCLC[t] for t in targets if a.libclc and t in LIBCLC and
-               not os.path.exists(LIBCLC[t])]
+    # --libclc: each target's OpenCL C builtins, linked as a user's build
+    # links them (benchlib.libclc)
+    libs = [benchlib.libclc(t) for t in targets] if a.libclc else []
+    missing = [x for x in libs if x and not os.path.exists(x)]
     missing += ["spirv-dis"] if "spirv64" in targets and not shutil.which("spirv-dis") else []
     if missing:
         print("random.py: %s missing (make deps installs it)" % missing[0],

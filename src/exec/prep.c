@@ -306,42 +306,44 @@ static const char *reflect_name(LLVMValueRef arg, size_t *len) {
    them until llc, so its bitcode called a function gasp-run lacks. */
 static void fold_nvvm_reflect(Prep *s) {
   static const char *const names[] = {"__nvvm_reflect", "llvm.nvvm.reflect"};
+  ValVec calls = {0};
   for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
     LLVMValueRef f = LLVMGetNamedFunction(s->m, names[k]);
-    ValVec calls = {0};
     for (LLVMUseRef u = f ? LLVMGetFirstUse(f) : NULL; u; u = LLVMGetNextUse(u)) {
       LLVMValueRef c = LLVMGetUser(u);
       if (LLVMIsACallInst(c) && LLVMGetCalledValue(c) == f && LLVMGetNumArgOperands(c) == 1)
         vec_push(&calls, c);
     }
-    for (size_t i = 0; i < calls.n; i++) {
-      LLVMValueRef c = calls.v[i];
-      size_t len = 0;
-      const char *name = reflect_name(LLVMGetOperand(c, 0), &len);
-      int v = 0;
-      if (name && len == 10 && !memcmp(name, "__CUDA_FTZ", len))
-        v = module_flag_int(s->m, "nvvm-reflect-ftz");
-      else if (name && len == 16 && !memcmp(name, "__CUDA_PREC_SQRT", len))
-        v = module_flag_int(s->m, "nvvm-reflect-prec-sqrt");
-      else if (name && len == 11 && !memcmp(name, "__CUDA_ARCH", len)) {
-        LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(c));
-        unsigned n = 0;
-        LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                                                           "target-cpu", 10);
-        const char *cpu = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
-        int sm = 0;
-        for (unsigned j = 3; cpu && n > 3 && !memcmp(cpu, "sm_", 3) && j < n && sm < 10000 &&
-                             isdigit((unsigned char)cpu[j]);
-             j++)
-          sm = sm * 10 + (cpu[j] - '0');
-        v = sm ? sm * 10 : 300;
-      }
-      LLVMTypeRef ty = LLVMTypeOf(c);
-      LLVMReplaceAllUsesWith(c, LLVMConstInt(ty, (unsigned long long)(long long)v, true));
-      LLVMInstructionEraseFromParent(c);
-    }
-    vec_free(&calls);
   }
+  /* the module's flags, read once for all its calls */
+  int ftz = calls.n ? module_flag_int(s->m, "nvvm-reflect-ftz") : 0;
+  int prec_sqrt = calls.n ? module_flag_int(s->m, "nvvm-reflect-prec-sqrt") : 0;
+  for (size_t i = 0; i < calls.n; i++) {
+    LLVMValueRef c = calls.v[i];
+    size_t len = 0;
+    const char *name = reflect_name(LLVMGetOperand(c, 0), &len);
+    int v = 0;
+    if (name && len == 10 && !memcmp(name, "__CUDA_FTZ", len))
+      v = ftz;
+    else if (name && len == 16 && !memcmp(name, "__CUDA_PREC_SQRT", len))
+      v = prec_sqrt;
+    else if (name && len == 11 && !memcmp(name, "__CUDA_ARCH", len)) {
+      LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(c));
+      unsigned n = 0;
+      LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                                         "target-cpu", 10);
+      const char *cpu = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
+      int sm = 0;
+      for (unsigned j = 3; cpu && n > 3 && !memcmp(cpu, "sm_", 3) && j < n && sm < 10000 &&
+                           isdigit((unsigned char)cpu[j]);
+           j++)
+        sm = sm * 10 + (cpu[j] - '0');
+      v = sm ? sm * 10 : 300;
+    }
+    LLVMReplaceAllUsesWith(c, LLVMConstInt(LLVMTypeOf(c), (unsigned long long)(long long)v, true));
+    LLVMInstructionEraseFromParent(c);
+  }
+  vec_free(&calls);
 }
 
 /* A printf call whose arguments were expanded into a buffer (NVPTX's
