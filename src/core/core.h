@@ -156,7 +156,17 @@ typedef struct SavedLinkage {
 } SavedLinkage;
 void schema_linkage_save(LLVMValueRef fn);
 bool schema_linkage_take(LLVMValueRef fn, SavedLinkage *out);
+bool schema_linkage_peek(LLVMValueRef fn, SavedLinkage *out); /* read, kept */
 void schema_linkage_drop(LLVMValueRef fn);
+/* !gasp.rootlink: the linkage clang's build gives the root of a function
+   gasp made (specialize.c: a copy, or a retype in place; linkage.c: an
+   early clone made internal again), set when it is not local (a local
+   one drops the note); taken by externalize.c, which gives it to the
+   function where the back end lowers a local function's parameters
+   otherwise (TgtTable.local_args_realigned). */
+void schema_root_linkage_set(LLVMValueRef fn, LLVMLinkage l);
+bool schema_root_linkage_peek(LLVMValueRef fn, LLVMLinkage *out);
+bool schema_root_linkage_take(LLVMValueRef fn, LLVMLinkage *out);
 /* !gasp.lowered: is m tag-lowered already; mark it so. */
 bool schema_module_lowered(LLVMModuleRef m);
 void schema_mark_lowered(LLVMModuleRef m);

@@ -18,6 +18,10 @@
  *                 externalize gives it back (one run): (i32 linkage,
  *                 i32 visibility, i32 DLL storage class, i1 dso_local)
  *                 as it came;
+ *   !gasp.rootlink on a function gasp made (a copy, a retype in place,
+ *                 an early clone made internal again): the linkage clang's
+ *                 build gives its root, non-local (i32), until externalize
+ *                 reads it (one run);
  *   !gasp.cast    on an addrspacecast from generic to a named space, only
  *                 while --verify-spaces runs (stripped before output):
  *                 "user" (in the input) or "guarded" (a pass put it under
@@ -44,6 +48,7 @@
 #define MD_CAST "gasp.cast"       /* on a generic-to-named cast: user/guarded */
 #define MD_SIZE "gasp.size"       /* on a function: its size in the early run */
 #define MD_LINKAGE "gasp.linkage" /* on a function: the linkage internalize took */
+#define MD_ROOTLINK "gasp.rootlink" /* on gasp's function: its root's linkage */
 #define MD_LAUNDER "gasp.launder" /* on a launder call: launder.c's, undone next run */
 #define NOTE_FAMILY "clone of @"
 #define NOTE_OUTCOME "ipmsp:"
@@ -255,6 +260,14 @@ unsigned schema_size_take(LLVMValueRef fn) {
   return size;
 }
 
+/* The linkages a root of gasp's functions may have in clang's build that
+   are not local (what internalize saves, what the early run's linkage.c
+   gives). */
+static bool non_local(unsigned long long l) {
+  return l == LLVMExternalLinkage || l == LLVMLinkOnceAnyLinkage ||
+         l == LLVMLinkOnceODRLinkage || l == LLVMWeakAnyLinkage || l == LLVMWeakODRLinkage;
+}
+
 void schema_linkage_save(LLVMValueRef fn) {
   LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
@@ -267,6 +280,12 @@ void schema_linkage_save(LLVMValueRef fn) {
 }
 
 bool schema_linkage_take(LLVMValueRef fn, SavedLinkage *out) {
+  bool ok = schema_linkage_peek(fn, out);
+  schema_linkage_drop(fn);
+  return ok;
+}
+
+bool schema_linkage_peek(LLVMValueRef fn, SavedLinkage *out) {
   ValVec ops = {0};
   bool ok = md_operands(fn, MD_LINKAGE, &ops) == 4;
   for (size_t j = 0; j < ops.n && ok; j++)
@@ -275,21 +294,45 @@ bool schema_linkage_take(LLVMValueRef fn, SavedLinkage *out) {
     unsigned long long l = LLVMConstIntGetZExtValue(ops.v[0]);
     unsigned long long v = LLVMConstIntGetZExtValue(ops.v[1]);
     unsigned long long d = LLVMConstIntGetZExtValue(ops.v[2]);
-    ok = (l == LLVMExternalLinkage || l == LLVMLinkOnceAnyLinkage ||
-          l == LLVMLinkOnceODRLinkage || l == LLVMWeakAnyLinkage || l == LLVMWeakODRLinkage) &&
-         v <= LLVMProtectedVisibility && d <= LLVMDLLExportStorageClass;
+    ok = non_local(l) && v <= LLVMProtectedVisibility && d <= LLVMDLLExportStorageClass;
     out->linkage = (LLVMLinkage)l;
     out->visibility = (LLVMVisibility)v;
     out->dll = (LLVMDLLStorageClass)d;
     out->dso_local = LLVMConstIntGetZExtValue(ops.v[3]) != 0;
   }
   vec_free(&ops);
-  schema_linkage_drop(fn);
   return ok;
 }
 
 void schema_linkage_drop(LLVMValueRef fn) {
   LLVMGlobalEraseMetadata(fn, kind_id(LLVMGetTypeContext(LLVMTypeOf(fn)), MD_LINKAGE));
+}
+
+void schema_root_linkage_set(LLVMValueRef fn, LLVMLinkage l) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
+  if (!non_local(l)) {
+    LLVMGlobalEraseMetadata(fn, kind_id(ctx, MD_ROOTLINK));
+    return;
+  }
+  LLVMMetadataRef md =
+      LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(ctx), (unsigned)l, false));
+  LLVMGlobalSetMetadata(fn, kind_id(ctx, MD_ROOTLINK), LLVMMDNodeInContext2(ctx, &md, 1));
+}
+
+bool schema_root_linkage_peek(LLVMValueRef fn, LLVMLinkage *out) {
+  ValVec ops = {0};
+  bool ok = md_operands(fn, MD_ROOTLINK, &ops) == 1 && ops.v[0] && LLVMIsAConstantInt(ops.v[0]) &&
+            non_local(LLVMConstIntGetZExtValue(ops.v[0]));
+  if (ok)
+    *out = (LLVMLinkage)LLVMConstIntGetZExtValue(ops.v[0]);
+  vec_free(&ops);
+  return ok;
+}
+
+bool schema_root_linkage_take(LLVMValueRef fn, LLVMLinkage *out) {
+  bool ok = schema_root_linkage_peek(fn, out);
+  LLVMGlobalEraseMetadata(fn, kind_id(LLVMGetTypeContext(LLVMTypeOf(fn)), MD_ROOTLINK));
+  return ok;
 }
 
 bool schema_module_lowered(LLVMModuleRef m) {

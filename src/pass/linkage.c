@@ -31,9 +31,11 @@
  * Late run: a defined function of non-local linkage with a family note
  * that is not its own name is one the early run gave its original's
  * class; it becomes internal again (only gasp's calls reach it: ipmsp
- * may retype it in place, reach.c trusts its callers) and is deleted when
- * nothing uses it (the inliner inlined every call; an external clone is
- * not dropped by LLVM).
+ * may retype it in place, reach.c trusts its callers), noting the class
+ * for externalize.c (where the back end lowers a local function's
+ * parameters otherwise, it gets it back at the run's end), and is deleted
+ * when nothing uses it (the inliner inlined every call; an external clone
+ * is not dropped by LLVM).
  * Under --whole-program the same: the early run leaves the originals'
  * linkage as clang's build has it (internalize acts in the late run, after
  * this pass, and externalize gives it back at that run's end).  gasp-opt's
@@ -104,6 +106,7 @@ static unsigned internal_again(GaspCtx *cx, LLVMModuleRef m) {
     free(fam);
     if (!clone)
       continue;
+    schema_root_linkage_set(f, LLVMGetLinkage(f)); /* its root's class (externalize.c) */
     LLVMSetLinkage(f, LLVMInternalLinkage);
     LLVMSetVisibility(f, LLVMDefaultVisibility);
     n++;

@@ -43,7 +43,11 @@
  * runs of one block are versioned from the last to the first.
  *
  * A select's own condition (where the target table says it pays,
- * split_merges: NVPTX; --version-by-space or not).  A run
+ * split_merges: NVPTX, where ptxas predicates the two short arms and llc
+ * names neither; not AMDGPU, where a flat access costs about what a global
+ * one does and a divergent branch saves and restores exec and waits:
+ * bench/random gfx90a, 37 -> 35 kernels not worse with it;
+ * --version-by-space or not).  A run
  * whose pointer comes (through GEPs and bitcasts) from a select of the
  * run's own block whose two operands are each in one named space, the two
  * different, is split on the select's condition: no space test, so one

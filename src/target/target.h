@@ -110,14 +110,8 @@ typedef struct TgtTable {
   bool split_merges;              /* an access through a select of two
                                      named spaces is split on the select's
                                      condition, a load through a phi of them
-                                     made on each edge (version.c): NVPTX,
-                                     where ptxas predicates the two short
-                                     arms and llc names neither; not AMDGPU,
-                                     where a flat access costs about what a
-                                     global one does and a divergent branch
-                                     saves and restores exec and waits
-                                     (bench/random gfx90a: 37 -> 35 kernels
-                                     not worse with it) */
+                                     made on each edge (version.c: NVPTX, not
+                                     AMDGPU, and why) */
   bool null_test_cast;            /* a null test rewritten into a named
                                      space compares with the cast of the
                                      generic null, as the back end's own
@@ -128,6 +122,9 @@ typedef struct TgtTable {
                                      and null_test_stays) */
   unsigned lane_reg_bits;         /* a vector this wide read at a run-time lane stays in
                                      registers (NVPTX 32); any other: frames.c, LANES */
+  bool local_args_realigned;      /* by-value aggregates and vectors of a local
+                                     function aligned to 16 (NVPTX; target.c) */
+  const char *symbol_escape;      /* a local name's '.', '@' as written (NVPTX) */
   bool named_overloads;           /* OpenCL builtins are read by mangled name,
                                      a named-space overload as well (SPIR-V:
                                      OpAtomic*, vloadn; pass/overloads.c) */
@@ -148,6 +145,7 @@ unsigned tgt_hazards(const char *triple);
    classes itself (LLVM 22: NVPTXAA, AMDGPUAA in every pipeline with the
    target machine): scoped metadata saying the same is redundant (alias.c). */
 bool tgt_backend_aa(const char *triple);
+char *tgt_symbol_name(const TgtTable *t, const char *name); /* as written local; malloc'd */
 /* Table by name ("spir", "nvptx", "amdgcn", "genx"); NULL if unknown. */
 const TgtTable *tgt_by_name(const char *name);
 /* Table for a triple ("spir64-unknown-unknown", "nvptx64-nvidia-cuda", ...);

@@ -241,6 +241,17 @@ static void drop_window_nonnull(const TgtTable *t, LLVMValueRef v) {
   free(ps);
 }
 
+/* The linkage clang's build gives f's root: the note of a function gasp
+   made, else what internalize took from f (--whole-program), else f's
+   own.  A function gasp makes of f notes it (externalize.c). */
+static LLVMLinkage root_linkage(LLVMValueRef f) {
+  LLVMLinkage l;
+  SavedLinkage was;
+  if (schema_root_linkage_peek(f, &l))
+    return l;
+  return schema_linkage_peek(f, &was) ? was.linkage : LLVMGetLinkage(f);
+}
+
 LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *key,
                        const char *family, bool move, bool *first_refusal) {
   *first_refusal = false;
@@ -248,9 +259,11 @@ LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *ke
     *first_refusal = specs_first_report(s, SPEC_BUDGET, key);
     return NULL;
   }
+  LLVMLinkage root = root_linkage(f);
   LLVMValueRef nf = clone_function(f, ty, key, move, &s->copy);
   drop_window_nonnull(s->cx->tgt, nf);
-  schema_linkage_drop(nf); /* gasp's copy: internal to the end (externalize.c) */
+  schema_linkage_drop(nf); /* gasp's copy: internal, but for its root's class (externalize.c) */
+  schema_root_linkage_set(nf, root);
   size_t len;
   const char *name = LLVMGetValueName2(nf, &len);
   SpecRec r = {pool_strdup(&s->pool, family), pool_strdup(&s->pool, name)};
@@ -261,10 +274,12 @@ LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *ke
 }
 
 LLVMValueRef specs_retype(const TgtTable *t, LLVMValueRef f, LLVMTypeRef ty, const char *name) {
+  LLVMLinkage root = root_linkage(f);
   LLVMSetValueName2(f, "", 0);
   LLVMValueRef nf = clone_function(f, ty, name, true, NULL);
   drop_window_nonnull(t, nf);
-  schema_linkage_drop(nf); /* a new signature: gasp's, internal to the end */
+  schema_linkage_drop(nf); /* a new signature: gasp's, internal but for its root's class */
+  schema_root_linkage_set(nf, root);
   return nf;
 }
 
