@@ -542,6 +542,7 @@ GaspStatus pipeline_run(GaspCtx *cx, LLVMModuleRef m) {
                           module as the last run had it before `launder` */
     cx_stat(cx, &st_upgraded, ir_upgrade_legacy_calls(m));
     launder_undo(m);
+    schema_abi_undo(m); /* externalize's table: the functions' uses are calls again */
   }
   NameVec last = {0}; /* the LAST passes' names (into copy), run after the reports */
   for (size_t i = 0; i < steps.n && ok;) {

@@ -280,12 +280,12 @@ void clone_map_bind(CloneMap *cm, Pool *pool);
 void clone_map_free(CloneMap *cm);
 
 /* ===== capi.cpp — services LLVM-C lacks (C++ with a C interface) ======== */
-/* decl's calls (an intrinsic LLVM 22 does not know) upgraded as its readers do; true if so. */
-bool capi_upgrade_calls(LLVMValueRef decl);
+bool capi_upgrade_calls(LLVMValueRef decl); /* an intrinsic LLVM 22 lacks: upgraded as read */
 /* Variadics lowered to an argument buffer as llc does (ExpandVariadics); true if m changed. */
 bool capi_expand_variadics(LLVMModuleRef m);
 void ir_take_name(LLVMValueRef from, LLVMValueRef to); /* Value::takeName */
 bool ir_comes_before(LLVMValueRef a, LLVMValueRef b); /* one block's: Instruction::comesBefore */
+void ir_keep_used(LLVMModuleRef m, LLVMValueRef gv), ir_drop_used(LLVMValueRef gv); /* compiler.used */
 bool ir_dso_local(LLVMValueRef gv); /* GlobalValue's dso_local (local linkage sets it) */
 void ir_set_dso_local(LLVMValueRef gv, bool on);
 char *ir_print_function(LLVMValueRef f); /* f's text, in time linear in f */

@@ -35,6 +35,14 @@
 //    over; through the C API a name is copied, removed and inserted again
 //    (two hash-table updates and an allocation: 1.9% of the instructions
 //    of gasp-opt on 2,000 small helpers, which makes 4,000 clones).
+//  - ir_keep_used / ir_drop_used: a global put in or taken out of
+//    llvm.compiler.used (ModuleUtils' appendToCompilerUsed and
+//    removeFromUsedLists: the C API can only rebuild that appending array,
+//    and the array it replaces would stay a user of every global in it),
+//    and the global erased with the constants left using the functions it
+//    held (removeDeadConstantUsers): externalize.c's ABI table must outlive
+//    LLVM's GlobalDCE after the plugin's late run, and the next run must
+//    see its functions' calls as their only uses.
 //  - ir_dso_local / ir_set_dso_local: GlobalValue's dso_local, which the C
 //    API neither reads nor sets; LLVMSetLinkage to internal sets it, and
 //    externalize.c gives back the linkage internalize took, this bit too.
@@ -68,6 +76,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/IPO/ExpandVariadics.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <algorithm>
@@ -82,6 +91,8 @@ bool capi_upgrade_calls(LLVMValueRef decl);
 bool capi_expand_variadics(LLVMModuleRef m);
 void ir_take_name(LLVMValueRef from, LLVMValueRef to);
 bool ir_comes_before(LLVMValueRef a, LLVMValueRef b);
+void ir_keep_used(LLVMModuleRef m, LLVMValueRef gv);
+void ir_drop_used(LLVMValueRef gv);
 bool ir_dso_local(LLVMValueRef gv);
 void ir_set_dso_local(LLVMValueRef gv, bool on);
 void ir_copy_attrs(LLVMValueRef from, LLVMValueRef to, unsigned nargs);
@@ -129,6 +140,24 @@ void ir_take_name(LLVMValueRef from, LLVMValueRef to) {
 
 bool ir_comes_before(LLVMValueRef a, LLVMValueRef b) {
   return unwrap<Instruction>(a)->comesBefore(unwrap<Instruction>(b));
+}
+
+void ir_keep_used(LLVMModuleRef m, LLVMValueRef gv) {
+  appendToCompilerUsed(*unwrap(m), {unwrap<GlobalValue>(gv)});
+}
+
+void ir_drop_used(LLVMValueRef gv) {
+  auto *g = unwrap<GlobalVariable>(gv);
+  Module *m = g->getParent();
+  removeFromUsedLists(*m, [g](Constant *c) { return c->stripPointerCasts() == g; });
+  SmallVector<Constant *, 8> held;
+  if (g->hasInitializer())
+    for (Use &u : g->getInitializer()->operands())
+      held.push_back(cast<Constant>(u.get()));
+  g->removeDeadConstantUsers(); /* the used list's array before the rebuild */
+  g->eraseFromParent();
+  for (Constant *c : held)
+    c->removeDeadConstantUsers();
 }
 
 bool ir_dso_local(LLVMValueRef gv) { return unwrap<GlobalValue>(gv)->isDSOLocal(); }

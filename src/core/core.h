@@ -165,6 +165,11 @@ void schema_linkage_drop(LLVMValueRef fn);
    function where the back end lowers a local function's parameters
    otherwise (TgtTable.local_args_realigned). */
 void schema_root_linkage_set(LLVMValueRef fn, LLVMLinkage l);
+/* @gasp.abi: fn joins the module's table of functions whose addresses the
+   back end reads as taken (externalize.c); schema_abi_undo removes the
+   table before a run's first pass (true if there was one). */
+void schema_abi_keep(LLVMModuleRef m, LLVMValueRef fn);
+bool schema_abi_undo(LLVMModuleRef m);
 bool schema_root_linkage_peek(LLVMValueRef fn, LLVMLinkage *out);
 bool schema_root_linkage_take(LLVMValueRef fn, LLVMLinkage *out);
 /* !gasp.lowered: is m tag-lowered already; mark it so. */

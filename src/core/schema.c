@@ -22,6 +22,12 @@
  *                 an early clone made internal again): the linkage clang's
  *                 build gives its root, non-local (i32), until externalize
  *                 reads it (one run);
+ *   @gasp.abi     an internal array of gasp's functions in section
+ *                 "llvm.metadata" (left out of the output by LLVM's
+ *                 printers), which makes the back end treat their
+ *                 addresses as taken: it keeps their parameters' ABI
+ *                 alignment (externalize.c); the next run removes it
+ *                 before its first pass;
  *   !gasp.cast    on an addrspacecast from generic to a named space, only
  *                 while --verify-spaces runs (stripped before output):
  *                 "user" (in the input) or "guarded" (a pass put it under
@@ -49,6 +55,7 @@
 #define MD_SIZE "gasp.size"       /* on a function: its size in the early run */
 #define MD_LINKAGE "gasp.linkage" /* on a function: the linkage internalize took */
 #define MD_ROOTLINK "gasp.rootlink" /* on gasp's function: its root's linkage */
+#define GV_ABI "gasp.abi" /* a table of functions: the back end keeps their ABI */
 #define MD_LAUNDER "gasp.launder" /* on a launder call: launder.c's, undone next run */
 #define NOTE_FAMILY "clone of @"
 #define NOTE_OUTCOME "ipmsp:"
@@ -333,6 +340,46 @@ bool schema_root_linkage_take(LLVMValueRef fn, LLVMLinkage *out) {
   bool ok = schema_root_linkage_peek(fn, out);
   LLVMGlobalEraseMetadata(fn, kind_id(LLVMGetTypeContext(LLVMTypeOf(fn)), MD_ROOTLINK));
   return ok;
+}
+
+/* The ABI table: an internal array of the functions it keeps, in the
+   section LLVM's printers leave out of the output (NVPTX's too), kept from
+   GlobalDCE by llvm.compiler.used (whose own uses the back end does not
+   count as an address taken). */
+static LLVMValueRef abi_table(LLVMModuleRef m) { return LLVMGetNamedGlobal(m, GV_ABI); }
+
+void schema_abi_keep(LLVMModuleRef m, LLVMValueRef fn) {
+  LLVMValueRef old = abi_table(m);
+  ValVec fns = {0};
+  if (old && LLVMGetInitializer(old)) {
+    LLVMValueRef init = LLVMGetInitializer(old);
+    for (unsigned k = 0; k < (unsigned)LLVMGetNumOperands(init); k++) {
+      LLVMValueRef f = LLVMGetOperand(init, k);
+      if (f == fn) {
+        vec_free(&fns);
+        return;
+      }
+      vec_push(&fns, f);
+    }
+  }
+  vec_push(&fns, fn);
+  if (old)
+    ir_drop_used(old);
+  LLVMValueRef arr = LLVMConstArray2(LLVMTypeOf(fn), fns.v, fns.n);
+  LLVMValueRef gv = LLVMAddGlobal(m, LLVMTypeOf(arr), GV_ABI);
+  LLVMSetInitializer(gv, arr);
+  LLVMSetLinkage(gv, LLVMInternalLinkage);
+  LLVMSetSection(gv, "llvm.metadata");
+  ir_keep_used(m, gv);
+  vec_free(&fns);
+}
+
+bool schema_abi_undo(LLVMModuleRef m) {
+  LLVMValueRef gv = abi_table(m);
+  if (!gv)
+    return false;
+  ir_drop_used(gv);
+  return true;
 }
 
 bool schema_module_lowered(LLVMModuleRef m) {

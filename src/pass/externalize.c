@@ -36,24 +36,25 @@
  * place from `ptr %p`, stays internal.
  *
  * Gasp's own functions (a copy, a retype in place, an early clone) stay
- * internal, but where the back end lowers a local function's parameters
- * otherwise (TgtTable.local_args_realigned: NVPTX gives the by-value
- * aggregates, aggregates and vectors a local function passes 16-byte
- * alignment).  There, one that passes such a value and whose root
- * clang's build has non-local (!gasp.rootlink: specialize.c notes it when
- * it makes the function, linkage.c when an early clone is made internal
- * again) takes the root's class — external hidden for an external root,
- * linkonce_odr otherwise — under a name of its own the back end writes as
- * it is (tgt_symbol_name: a clone's name as the back end printed it
- * local, `f_$_as1_1_g`; a retype in place, which has its root's name, the
- * same with its spaces: another unit's root of that name has the generic
- * signature).  saxpy_tmpl.cu (bench/pipeline): clang's build calls the
- * linkonce_odr `apply_range(T *, const T *, int, Axpy<T>, int)` with
- * the functor aligned to 4; the plugin's global copy, internal, took it
- * at 16, and ptxas gave each kernel 32 bytes of stack where clang's build
- * takes 8 or 16.  The linkage says nothing else to the back end there
- * (what calls the function, gasp proved and rewrote; a clone nothing
- * calls any more was deleted).
+ * internal, and where the back end lowers a local function's parameters
+ * otherwise (TgtTable.local_args_realigned: NVPTX aligns the by-value
+ * aggregates, aggregates and vectors a local function passes to 16
+ * bytes, unless its address is taken) one that passes such a value and
+ * whose root clang's build has non-local (!gasp.rootlink: specialize.c
+ * notes it when it makes the function, linkage.c when an early clone is
+ * made internal again) joins the module's ABI table (schema_abi_keep: an
+ * internal array in section "llvm.metadata", which LLVM's printers leave
+ * out of the output), so the back end reads its address as taken and
+ * keeps the ABI's alignment, as for clang's non-local original; the next
+ * gasp run removes the table before its first pass.  saxpy_tmpl.cu
+ * (bench/pipeline): clang's build calls the linkonce_odr `apply_range(T
+ * *, const T *, int, Axpy<T>, int)` with the functor aligned to 4; the
+ * plugin's global copy, internal, took it at 16, and ptxas gave each
+ * kernel 32 bytes of stack where clang's build takes 8 or 16; with the
+ * table, 8 and 16.  Not the root's linkage itself: a copy's body depends
+ * on this module's callers (constargs, fields, twins), and a
+ * linkonce_odr copy of one name in two units linked together would be
+ * merged into one.
  *
  * Requires: nothing.  Breaks: reach facts (a function visible again reads
  * as open world); last in every pipeline that has internalize.  Remark:
@@ -62,18 +63,15 @@
  */
 #include "pass/pass.h"
 
-#include <stdlib.h>
-#include <string.h>
-
 static const GaspStatDesc st_restored = {
     "externalize.functions", "functions given back the linkage internalize took (--whole-program)"};
 
 static const GaspStatDesc st_classed = {
-    "externalize.gasps",
-    "functions gasp made given their root's linkage class (parameters the back end lowers by it)"};
+    "externalize.abi",
+    "functions gasp made kept at their parameters' ABI alignment (the back end's table)"};
 
 /* Does the back end pass a value of type ty as bytes (NVPTX: a .param .b8
-   array, aligned by the function's linkage)? */
+   array, aligned by whether the function is local)? */
 static bool type_as_bytes(LLVMTypeRef ty) {
   LLVMTypeKind k = LLVMGetTypeKind(ty);
   return k == LLVMStructTypeKind || k == LLVMArrayTypeKind || k == LLVMVectorTypeKind ||
@@ -93,54 +91,14 @@ static bool passes_bytes(LLVMValueRef fn) {
   return false;
 }
 
-/* fn's name of its own for a non-local symbol (malloc'd; NULL when another
-   global has it): a clone's as the back end writes it local; a function
-   with its root's name (a retype in place) the same with its pointer
-   parameters' spaces (specs_key_spaces). */
-static char *own_name(const TgtTable *t, LLVMModuleRef m, LLVMValueRef fn) {
-  size_t len;
-  const char *name = LLVMGetValueName2(fn, &len);
-  char *fam = schema_fn_family(fn), *key = NULL;
-  if (!fam || !strcmp(fam, name)) {
-    unsigned n = LLVMCountParams(fn), np = 0;
-    int *as = xmalloc((n + 1) * sizeof *as);
-    for (unsigned k = 0; k < n; k++) {
-      LLVMTypeRef ty = LLVMTypeOf(LLVMGetParam(fn, k));
-      if (LLVMGetTypeKind(ty) == LLVMPointerTypeKind)
-        as[np++] = (int)LLVMGetPointerAddressSpace(ty);
-    }
-    key = specs_key_spaces(t, name, as, np);
-    free(as);
-  }
-  free(fam);
-  char *out = tgt_symbol_name(t, key ? key : name);
-  free(key);
-  if (!strcmp(out, name) || (!LLVMGetNamedFunction(m, out) && !LLVMGetNamedGlobal(m, out) &&
-                             !LLVMGetNamedGlobalAlias(m, out, strlen(out))))
-    return out;
-  free(out);
-  return NULL;
-}
-
-/* A function gasp made, given the linkage class clang's build gives its
-   root (root) where the back end would lower its parameters otherwise
-   local; true if so. */
-static bool give_root_class(const TgtTable *t, LLVMModuleRef m, LLVMValueRef fn,
-                            LLVMLinkage root) {
+/* A function gasp made, kept at the ABI's parameter alignment where the
+   back end would realign it local (the ABI table, schema_abi_keep): its
+   root clang's build has non-local (the note's), and it passes bytes. */
+static bool keep_abi(const TgtTable *t, LLVMModuleRef m, LLVMValueRef fn) {
   if (!t->local_args_realigned || !LLVMGetFirstBasicBlock(fn) || !LLVMGetFirstUse(fn) ||
       !world_internal(fn) || tgt_is_kernel(t, fn) || !passes_bytes(fn))
     return false;
-  char *name = own_name(t, m, fn);
-  if (!name)
-    return false;
-  LLVMSetValueName2(fn, name, strlen(name));
-  free(name);
-  if (root == LLVMExternalLinkage) {
-    LLVMSetLinkage(fn, LLVMExternalLinkage);
-  } else {
-    LLVMSetLinkage(fn, LLVMLinkOnceODRLinkage);
-  }
-  LLVMSetVisibility(fn, LLVMHiddenVisibility);
+  schema_abi_keep(m, fn);
   return true;
 }
 
@@ -148,10 +106,13 @@ bool externalize_run(PassRun *run) {
   unsigned n = 0, classed = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(run->m); f; f = LLVMGetNextFunction(f)) {
     SavedLinkage was;
-    LLVMLinkage root;
-    if (schema_root_linkage_take(f, &root)) {
+    LLVMLinkage root; /* clang's build has it non-local */
+    if (schema_root_linkage_peek(f, &root)) { /* gasp's: its note stays for the next run */
       schema_linkage_drop(f);
-      classed += give_root_class(run->cx->tgt, run->m, f, root);
+      if (keep_abi(run->cx->tgt, run->m, f))
+        classed++;
+      else
+        schema_root_linkage_set(f, LLVMPrivateLinkage); /* nothing to keep: the note goes */
       continue;
     }
     if (!schema_linkage_take(f, &was) || !LLVMGetFirstBasicBlock(f) || !LLVMGetFirstUse(f) ||

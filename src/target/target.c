@@ -48,14 +48,13 @@
  * views keep volatile accesses generic); spir/genx: every named space (no
  * backend interprets the space of a volatile access differently).
  *
- * Linkage and names (NVPTX): llc-22 aligns the parameters and return a
- * local function passes as bytes (by-value aggregates, aggregates,
- * vectors) to 16 and a non-local one's to the ABI's
- * (getFunctionParamOptimizedAlign), and ptxas then allocates the callers
- * otherwise (local_args_realigned: externalize.c gives a function gasp
- * made its root's class); it writes a local symbol's '.' and '@' as "_$_"
- * (NVPTXAssignValidGlobalNames) and leaves a non-local one's, which ptxas
- * rejects (symbol_escape, tgt_symbol_name).
+ * Local functions' parameters (NVPTX): llc-22 aligns the parameters and
+ * return a local function passes as bytes (by-value aggregates,
+ * aggregates, vectors) to 16 and a non-local or address-taken one's to the
+ * ABI's (getFunctionParamOptimizedAlign), and ptxas then allocates the
+ * callers otherwise (local_args_realigned: externalize.c keeps a function
+ * gasp made at the ABI's alignment where clang's build has its root
+ * non-local).
  *
  * NVPTX volatile: llc-22 emits ld/st.volatile.global/.shared, and plain
  * ld/st.local and ld.const for per-thread and read-only memory that
@@ -222,7 +221,6 @@ static const TgtTable tables[] = {
      .split_merges = true,
      .null_test_cast = true,
      .local_args_realigned = true,
-     .symbol_escape = "_$_",
      .lane_reg_bits = 32 /* v2f16, v2bf16, v2i16, v4i8: selects, bfe */},
     {.name = "amdgcn",
      .family = TGT_AMDGCN,
@@ -255,22 +253,6 @@ static const TgtTable tables[] = {
 };
 
 /* ---- lookup ------------------------------------------------------------ */
-
-char *tgt_symbol_name(const TgtTable *t, const char *name) {
-  size_t n = strlen(name), esc = t->symbol_escape ? strlen(t->symbol_escape) : 0, k = 0;
-  for (size_t i = 0; esc && i < n; i++)
-    k += name[i] == '.' || name[i] == '@';
-  char *out = xmalloc(n + k * (esc ? esc - 1 : 0) + 1), *o = out;
-  for (size_t i = 0; i < n; i++)
-    if (esc && (name[i] == '.' || name[i] == '@')) {
-      memcpy(o, t->symbol_escape, esc);
-      o += esc;
-    } else {
-      *o++ = name[i];
-    }
-  *o = 0;
-  return out;
-}
 
 char *tgt_names(char *buf, size_t cap) {
   size_t n = 0;

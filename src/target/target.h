@@ -123,8 +123,8 @@ typedef struct TgtTable {
   unsigned lane_reg_bits;         /* a vector this wide read at a run-time lane stays in
                                      registers (NVPTX 32); any other: frames.c, LANES */
   bool local_args_realigned;      /* by-value aggregates and vectors of a local
-                                     function aligned to 16 (NVPTX; target.c) */
-  const char *symbol_escape;      /* a local name's '.', '@' as written (NVPTX) */
+                                     function aligned to 16, unless its address
+                                     is taken (NVPTX; target.c) */
   bool named_overloads;           /* OpenCL builtins are read by mangled name,
                                      a named-space overload as well (SPIR-V:
                                      OpAtomic*, vloadn; pass/overloads.c) */
@@ -145,7 +145,6 @@ unsigned tgt_hazards(const char *triple);
    classes itself (LLVM 22: NVPTXAA, AMDGPUAA in every pipeline with the
    target machine): scoped metadata saying the same is redundant (alias.c). */
 bool tgt_backend_aa(const char *triple);
-char *tgt_symbol_name(const TgtTable *t, const char *name); /* as written local; malloc'd */
 /* Table by name ("spir", "nvptx", "amdgcn", "genx"); NULL if unknown. */
 const TgtTable *tgt_by_name(const char *name);
 /* Table for a triple ("spir64-unknown-unknown", "nvptx64-nvidia-cuda", ...);

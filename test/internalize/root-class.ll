@@ -1,19 +1,21 @@
-; NVPTX aligns the by-value aggregates, aggregates and vectors of a local
-; function's parameters to 16 bytes and a non-local one's to the ABI's, and
-; ptxas then allocates the callers otherwise (bench/pipeline saxpy_tmpl.cu:
-; 32 bytes of stack where clang's build takes 8).  externalize gives a
-; function gasp made that passes such a value its root's class in clang's
-; build (!gasp.rootlink): linkonce_odr for a linkonce_odr root, external
-; hidden for an external one, under the name llc writes for it local, so
-; llc aligns it as for clang's build.  Clones passing only scalars and
-; pointers, and clones of a local root, stay internal.  Under
-; --whole-program a retype in place, which keeps its root's name, takes
-; the name with its spaces.  Both builds compute what the input computes,
-; and a second run changes nothing.
+; NVPTX aligns the by-value aggregates, aggregates and vectors a local
+; function passes to 16 bytes, and a non-local or address-taken one's to the
+; ABI's; ptxas then allocates the callers otherwise (bench/pipeline
+; saxpy_tmpl.cu: 32 bytes of stack where clang's build takes 8).
+; externalize puts a function gasp made that passes such a value, whose root
+; clang's build has non-local (!gasp.rootlink), in the module's ABI table
+; (@gasp.abi, in llvm.compiler.used and section llvm.metadata, which llc
+; leaves out of the PTX), so llc aligns it as for clang's build; the copies
+; stay internal under their own names.  Copies passing only scalars and
+; pointers, and copies of a local root, are left out.  Under
+; --whole-program a retype in place is kept too.  Both builds compute what
+; the input computes, a second run changes nothing (it drops the table
+; before its first pass and makes it again).
 ; RUN: gasp-opt -S --clone-cost=0 -stats -stats-json %s -o %t.ll 2> %t.stats
 ; RUN: FileCheck %s < %t.ll
 ; RUN: FileCheck %s --check-prefix=STATS < %t.stats
-; RUN: llc-22 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.ll -o - | FileCheck %s --check-prefix=PTX
+; RUN: llc-22 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.ll -o %t.ptx
+; RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 ; RUN: gasp-opt -S --clone-cost=0 --whole-program %s -o %t.wp.ll
 ; RUN: FileCheck %s --check-prefix=WP < %t.wp.ll
 ; RUN: gasp-run %s --kernel k --global 1 --arg buf:i32:8 --arg i32=3 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
@@ -23,22 +25,24 @@
 ; RUN: gasp-opt -S --clone-cost=0 --whole-program %t.wp.ll -o - | grep -v ModuleID > %t.wp.again.ll
 ; RUN: grep -v ModuleID %t.wp.ll | diff -u - %t.wp.again.ll
 ; EXEC: identical
-; CHECK-NOT: gasp.rootlink
-; CHECK-DAG: define linkonce_odr hidden void @"apply_$_as1_g"(ptr addrspace(1) %y, ptr byval(%struct.F) align 4 %f)
-; CHECK-DAG: define hidden void @"ext_$_as3"(ptr addrspace(3) %p, <2 x i32> %v)
-; CHECK-DAG: define hidden void @"ext_$_as1"(ptr addrspace(1) %p, <2 x i32> %v)
+; CHECK: @gasp.abi = internal global [4 x ptr] [ptr @apply.as1_g, ptr @ext.as3, ptr @ext.as1, ptr @once.as1], section "llvm.metadata"
+; CHECK: @llvm.compiler.used = appending global [1 x ptr] [ptr @gasp.abi], section "llvm.metadata"
+; CHECK-DAG: define internal void @apply.as1_g(ptr addrspace(1) %y, ptr byval(%struct.F) align 4 %f)
+; CHECK-DAG: define internal void @ext.as3(ptr addrspace(3) %p, <2 x i32> %v)
+; CHECK-DAG: define internal void @ext.as1(ptr addrspace(1) %p, <2 x i32> %v)
 ; CHECK-DAG: define internal void @plain.as1(ptr addrspace(1) %p, i32 %v)
 ; CHECK-DAG: define internal void @mine.as1_g(ptr addrspace(1) %p, ptr byval(%struct.F) align 4 %f)
 ; CHECK-DAG: define internal void @mine.as3_g(ptr addrspace(3) %p, ptr byval(%struct.F) align 4 %f)
-; CHECK-NOT: gasp.rootlink
-; STATS: "externalize.gasps": 4
+; STATS: "externalize.abi": 4
+; PTX-NOT: gasp.abi
+; PTX-NOT: compiler.used
 ; PTX-DAG: .param .align 4 .b8 apply_$_as1_g_param_1[4]
 ; PTX-DAG: .param .align 8 .b8 ext_$_as3_param_1[8]
-; PTX-DAG: .param .align 4 .b8 once_$_as1_param_1[8]
 ; PTX-DAG: .param .align 16 .b8 mine_$_as1_g_param_1[4]
-; WP-NOT: gasp.rootlink
-; WP-DAG: define linkonce_odr hidden void @"apply_$_as1_g"(
-; WP-DAG: define linkonce_odr hidden void @"once_$_as1"(ptr addrspace(1) %p, [2 x i32] %v)
+; PTX-DAG: .param .align 16 .b8 mine_$_as3_g_param_1[4]
+; WP: @gasp.abi = internal global [4 x ptr] [ptr @apply, ptr @ext.as3, ptr @ext.as1, ptr @once]
+; WP-DAG: define internal void @apply(ptr addrspace(1) %y, ptr byval(%struct.F) align 4 %f)
+; WP-DAG: define internal void @once(ptr addrspace(1) %p, [2 x i32] %v)
 ; WP-DAG: define internal void @plain(ptr addrspace(1) %p, i32 %v)
 target datalayout = "e-p6:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -48,7 +52,7 @@ target triple = "nvptx64-nvidia-cuda"
 @sh = internal addrspace(3) global [8 x i32] zeroinitializer, align 4
 
 ; A C++ template helper taking a functor by value, called with global memory:
-; its copy is linkonce_odr again, as clang's build has the original.
+; its copy is kept at the ABI's alignment, as clang's linkonce_odr original.
 define linkonce_odr void @apply(ptr %y, ptr byval(%struct.F) align 4 %f) noinline {
   %a = load i32, ptr %f, align 4
   %v = load i32, ptr %y, align 4
@@ -58,7 +62,7 @@ define linkonce_odr void @apply(ptr %y, ptr byval(%struct.F) align 4 %f) noinlin
 }
 
 ; An external helper taking a vector, called with shared and global memory: its
-; two copies are external hidden, as the original is external.
+; two copies are kept, as the original is external.
 define void @ext(ptr %p, <2 x i32> %v) noinline {
   %a = extractelement <2 x i32> %v, i32 0
   %b = extractelement <2 x i32> %v, i32 1
@@ -68,22 +72,22 @@ define void @ext(ptr %p, <2 x i32> %v) noinline {
 }
 
 ; Scalars and pointers only: the back end lowers them alike either way, so
-; the copy stays internal.
+; the copy is not kept.
 define linkonce_odr void @plain(ptr %p, i32 %v) noinline {
   store i32 %v, ptr %p, align 4
   ret void
 }
 
 ; A local root: clang's build aligns its by-value struct to 16 as well, so
-; its copies stay internal.
+; its copies are not kept.
 define internal void @mine(ptr %p, ptr byval(%struct.F) align 4 %f) noinline {
   %a = load i32, ptr %f, align 4
   store i32 %a, ptr %p, align 4
   ret void
 }
 
-; An array by value; under --whole-program retyped in place (one caller), so
-; renamed with its spaces before it is linkonce_odr again.
+; An array by value: copied, and under --whole-program retyped in place (one
+; caller); kept either way.
 define linkonce_odr void @once(ptr %p, [2 x i32] %v) noinline {
   %a = extractvalue [2 x i32] %v, 0
   store i32 %a, ptr %p, align 4
