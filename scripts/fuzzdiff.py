@@ -143,6 +143,11 @@ def plugin_cmd(cl, target, out, olevel, no_inline, build):
     return own + (["-fpass-plugin=" + os.path.join(build, "lib", "gasp-plugin.so")] if build else [])
 
 
+def last_line(out):
+    """The last line gasp-run printed ("identical" where two modules agree)."""
+    return out.strip().splitlines()[-1] if out.strip() else ""
+
+
 def clang_differs_alike(cl, target, ll, out_ll, olevel, no_inline, run_args, bindir, stack):
     """Where the plugin's output computes otherwise than the original: does
     clang-22's own build at the plugin's level, no plugin, compute otherwise
@@ -153,16 +158,12 @@ def clang_differs_alike(cl, target, ll, out_ll, olevel, no_inline, run_args, bin
     own = out_ll + ".own.ll"
     if sh(plugin_cmd(cl, target, own, olevel, no_inline, None), stack=stack)[0]:
         return False
-    run = [os.path.join(bindir, "gasp-run"), ll, "--kernel", "k", "--check-as", "--compare"]
 
-    def last_line(cmd):
-        rc, out, _ = sh(cmd)
-        return rc, out.strip().splitlines()[-1] if out.strip() else ""
-    rc, last = last_line(run + [own] + run_args)
-    if last == "identical":
-        return False
-    rc, last = last_line([run[0], own] + run[2:] + [out_ll] + run_args)
-    return rc == 0 and last == "identical"
+    def compare(a, b):
+        rc, out, _ = sh([os.path.join(bindir, "gasp-run"), a, "--kernel", "k", "--check-as",
+                         "--compare", b] + run_args)
+        return rc == 0 and last_line(out) == "identical"
+    return not compare(ll, own) and compare(own, out_ll)
 
 
 def own_checks(cl, target, work, olevel, no_inline, llc, ptxas, counts):
@@ -216,7 +217,7 @@ def one_program(seed, args):
     counts = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0,
               "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0,
               "clang_own": 0, "clang_differs": 0, "clang_stack": 0, "plugin_stack": 0,
-             "seed": seed}
+              "seed": seed}
     failures = []
     run_args = genprog.run_args(seed, args.extended)
     bindir = os.path.join(args.build, "bin")
@@ -328,7 +329,7 @@ def one_program(seed, args):
             extra = ["--private-in-global"] if "--private-in-global" in flags else []
             rc, out, err = sh([os.path.join(bindir, "gasp-run"), ll, "--kernel", "k",
                                "--check-as", "--compare", out_ll] + extra + run_args)
-            last = out.strip().splitlines()[-1] if out.strip() else ""
+            last = last_line(out)
             if plugin and (rc or last != "identical") and not any(s in err for s in SAN) and \
                     clang_differs_alike(cl, target, ll, out_ll, olevel, no_inline, run_args,
                                         bindir, stack):

@@ -161,17 +161,17 @@ void schema_linkage_drop(LLVMValueRef fn);
 /* !gasp.rootlink: the linkage clang's build gives the root of a function
    gasp made (specialize.c: a copy, or a retype in place; linkage.c: an
    early clone made internal again), set when it is not local (a local
-   one drops the note); taken by externalize.c, which gives it to the
-   function where the back end lowers a local function's parameters
-   otherwise (TgtTable.local_args_realigned). */
+   one drops the note); read by externalize.c, which keeps it on the
+   functions it puts in the ABI table and drops it from the others. */
 void schema_root_linkage_set(LLVMValueRef fn, LLVMLinkage l);
-/* @gasp.abi: fn joins the module's table of functions whose addresses the
-   back end reads as taken (externalize.c); schema_abi_undo removes the
-   table before a run's first pass (true if there was one). */
-void schema_abi_keep(LLVMModuleRef m, LLVMValueRef fn);
-bool schema_abi_undo(LLVMModuleRef m);
 bool schema_root_linkage_peek(LLVMValueRef fn, LLVMLinkage *out);
-bool schema_root_linkage_take(LLVMValueRef fn, LLVMLinkage *out);
+void schema_root_linkage_drop(LLVMValueRef fn);
+/* @gasp.abi: the module's table of functions whose addresses the back end
+   reads as taken (externalize.c): fns[0..n) join it, one rebuild for them
+   all; schema_abi_undo removes it before a run's first pass (true if there
+   was one). */
+void schema_abi_keep(LLVMModuleRef m, const LLVMValueRef *fns, size_t n);
+bool schema_abi_undo(LLVMModuleRef m);
 /* !gasp.lowered: is m tag-lowered already; mark it so. */
 bool schema_module_lowered(LLVMModuleRef m);
 void schema_mark_lowered(LLVMModuleRef m);

@@ -20,8 +20,9 @@
  *                 as it came;
  *   !gasp.rootlink on a function gasp made (a copy, a retype in place,
  *                 an early clone made internal again): the linkage clang's
- *                 build gives its root, non-local (i32), until externalize
- *                 reads it (one run);
+ *                 build gives its root, non-local (i32); externalize keeps
+ *                 it on the functions it puts in @gasp.abi (the next run
+ *                 puts them there again) and drops it from the others;
  *   @gasp.abi     an internal array of gasp's functions in section
  *                 "llvm.metadata" (left out of the output by LLVM's
  *                 printers), which makes the back end treat their
@@ -316,11 +317,11 @@ void schema_linkage_drop(LLVMValueRef fn) {
 }
 
 void schema_root_linkage_set(LLVMValueRef fn, LLVMLinkage l) {
-  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
   if (!non_local(l)) {
-    LLVMGlobalEraseMetadata(fn, kind_id(ctx, MD_ROOTLINK));
+    schema_root_linkage_drop(fn);
     return;
   }
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(fn));
   LLVMMetadataRef md =
       LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(ctx), (unsigned)l, false));
   LLVMGlobalSetMetadata(fn, kind_id(ctx, MD_ROOTLINK), LLVMMDNodeInContext2(ctx, &md, 1));
@@ -336,10 +337,8 @@ bool schema_root_linkage_peek(LLVMValueRef fn, LLVMLinkage *out) {
   return ok;
 }
 
-bool schema_root_linkage_take(LLVMValueRef fn, LLVMLinkage *out) {
-  bool ok = schema_root_linkage_peek(fn, out);
+void schema_root_linkage_drop(LLVMValueRef fn) {
   LLVMGlobalEraseMetadata(fn, kind_id(LLVMGetTypeContext(LLVMTypeOf(fn)), MD_ROOTLINK));
-  return ok;
 }
 
 /* The ABI table: an internal array of the functions it keeps, in the
@@ -348,30 +347,34 @@ bool schema_root_linkage_take(LLVMValueRef fn, LLVMLinkage *out) {
    count as an address taken). */
 static LLVMValueRef abi_table(LLVMModuleRef m) { return LLVMGetNamedGlobal(m, GV_ABI); }
 
-void schema_abi_keep(LLVMModuleRef m, LLVMValueRef fn) {
-  LLVMValueRef old = abi_table(m);
-  ValVec fns = {0};
-  if (old && LLVMGetInitializer(old)) {
-    LLVMValueRef init = LLVMGetInitializer(old);
-    for (unsigned k = 0; k < (unsigned)LLVMGetNumOperands(init); k++) {
-      LLVMValueRef f = LLVMGetOperand(init, k);
-      if (f == fn) {
-        vec_free(&fns);
-        return;
-      }
-      vec_push(&fns, f);
-    }
+void schema_abi_keep(LLVMModuleRef m, const LLVMValueRef *fns, size_t n) {
+  if (!n)
+    return;
+  LLVMValueRef old = abi_table(m), init = old ? LLVMGetInitializer(old) : NULL;
+  ValVec all = {0}; /* the table's functions, then those of fns it lacks */
+  for (unsigned k = 0; init && k < (unsigned)LLVMGetNumOperands(init); k++)
+    vec_push(&all, LLVMGetOperand(init, k));
+  size_t had = all.n;
+  for (size_t i = 0; i < n; i++) {
+    bool in = false;
+    for (size_t k = 0; k < had && !in; k++)
+      in = all.v[k] == fns[i];
+    if (!in)
+      vec_push(&all, fns[i]);
   }
-  vec_push(&fns, fn);
+  if (old && all.n == had) {
+    vec_free(&all);
+    return;
+  }
   if (old)
     ir_drop_used(old);
-  LLVMValueRef arr = LLVMConstArray2(LLVMTypeOf(fn), fns.v, fns.n);
+  LLVMValueRef arr = LLVMConstArray2(LLVMTypeOf(all.v[0]), all.v, all.n);
   LLVMValueRef gv = LLVMAddGlobal(m, LLVMTypeOf(arr), GV_ABI);
   LLVMSetInitializer(gv, arr);
   LLVMSetLinkage(gv, LLVMInternalLinkage);
   LLVMSetSection(gv, "llvm.metadata");
   ir_keep_used(m, gv);
-  vec_free(&fns);
+  vec_free(&all);
 }
 
 bool schema_abi_undo(LLVMModuleRef m) {

@@ -58,15 +58,16 @@
  *
  * Requires: nothing.  Breaks: reach facts (a function visible again reads
  * as open world); last in every pipeline that has internalize.  Remark:
- * none.  Debug name: externalize.  Statistics: externalize.functions.
- * Tests: test/internalize/externalize.ll, test/internalize/whole-program.ll.
+ * none.  Debug name: externalize.  Statistics: externalize.functions,
+ * externalize.abi.  Tests: test/internalize/externalize.ll,
+ * test/internalize/whole-program.ll, test/internalize/root-class.ll.
  */
 #include "pass/pass.h"
 
 static const GaspStatDesc st_restored = {
     "externalize.functions", "functions given back the linkage internalize took (--whole-program)"};
 
-static const GaspStatDesc st_classed = {
+static const GaspStatDesc st_abi = {
     "externalize.abi",
     "functions gasp made kept at their parameters' ABI alignment (the back end's table)"};
 
@@ -91,28 +92,26 @@ static bool passes_bytes(LLVMValueRef fn) {
   return false;
 }
 
-/* A function gasp made, kept at the ABI's parameter alignment where the
-   back end would realign it local (the ABI table, schema_abi_keep): its
-   root clang's build has non-local (the note's), and it passes bytes. */
-static bool keep_abi(const TgtTable *t, LLVMModuleRef m, LLVMValueRef fn) {
-  if (!t->local_args_realigned || !LLVMGetFirstBasicBlock(fn) || !LLVMGetFirstUse(fn) ||
-      !world_internal(fn) || tgt_is_kernel(t, fn) || !passes_bytes(fn))
-    return false;
-  schema_abi_keep(m, fn);
-  return true;
+/* Does fn, a function gasp made whose root clang's build has non-local,
+   belong in the ABI table: would the back end realign its parameters
+   local (the target says so; it passes bytes), and is it still called? */
+static bool keeps_abi(const TgtTable *t, LLVMValueRef fn) {
+  return t->local_args_realigned && LLVMGetFirstBasicBlock(fn) && LLVMGetFirstUse(fn) &&
+         world_internal(fn) && !tgt_is_kernel(t, fn) && passes_bytes(fn);
 }
 
 bool externalize_run(PassRun *run) {
-  unsigned n = 0, classed = 0;
+  unsigned n = 0;
+  ValVec abi = {0}; /* gasp's functions for the ABI table, one rebuild */
   for (LLVMValueRef f = LLVMGetFirstFunction(run->m); f; f = LLVMGetNextFunction(f)) {
     SavedLinkage was;
     LLVMLinkage root; /* clang's build has it non-local */
-    if (schema_root_linkage_peek(f, &root)) { /* gasp's: its note stays for the next run */
+    if (schema_root_linkage_peek(f, &root)) { /* gasp's: the note stays for the next run */
       schema_linkage_drop(f);
-      if (keep_abi(run->cx->tgt, run->m, f))
-        classed++;
+      if (keeps_abi(run->cx->tgt, f))
+        vec_push(&abi, f);
       else
-        schema_root_linkage_set(f, LLVMPrivateLinkage); /* nothing to keep: the note goes */
+        schema_root_linkage_drop(f);
       continue;
     }
     if (!schema_linkage_take(f, &was) || !LLVMGetFirstBasicBlock(f) || !LLVMGetFirstUse(f) ||
@@ -124,7 +123,10 @@ bool externalize_run(PassRun *run) {
     ir_set_dso_local(f, was.dso_local);
     n++;
   }
+  schema_abi_keep(run->m, abi.v, abi.n);
   cx_stat(run->cx, &st_restored, n);
-  cx_stat(run->cx, &st_classed, classed);
-  return n + classed != 0;
+  cx_stat(run->cx, &st_abi, abi.n);
+  bool changed = n + abi.n != 0;
+  vec_free(&abi);
+  return changed;
 }

@@ -33,7 +33,8 @@
  * class; it becomes internal again (only gasp's calls reach it: ipmsp
  * may retype it in place, reach.c trusts its callers), noting the class
  * for externalize.c (where the back end lowers a local function's
- * parameters otherwise, it gets it back at the run's end), and is deleted
+ * parameters otherwise, the ABI table keeps them as for that class), and
+ * is deleted
  * when nothing uses it (the inliner inlined every call; an external clone
  * is not dropped by LLVM).
  * Under --whole-program the same: the early run leaves the originals'

@@ -262,7 +262,7 @@ LLVMValueRef specs_make(Specs *s, LLVMValueRef f, LLVMTypeRef ty, const char *ke
   LLVMLinkage root = root_linkage(f);
   LLVMValueRef nf = clone_function(f, ty, key, move, &s->copy);
   drop_window_nonnull(s->cx->tgt, nf);
-  schema_linkage_drop(nf); /* gasp's copy: internal, but for its root's class (externalize.c) */
+  schema_linkage_drop(nf); /* gasp's copy: internal; its root's class noted (externalize.c) */
   schema_root_linkage_set(nf, root);
   size_t len;
   const char *name = LLVMGetValueName2(nf, &len);
@@ -278,7 +278,7 @@ LLVMValueRef specs_retype(const TgtTable *t, LLVMValueRef f, LLVMTypeRef ty, con
   LLVMSetValueName2(f, "", 0);
   LLVMValueRef nf = clone_function(f, ty, name, true, NULL);
   drop_window_nonnull(t, nf);
-  schema_linkage_drop(nf); /* a new signature: gasp's, internal but for its root's class */
+  schema_linkage_drop(nf); /* a new signature: gasp's, internal; its root's class noted */
   schema_root_linkage_set(nf, root);
   return nf;
 }
