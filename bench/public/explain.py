@@ -4,7 +4,7 @@
 code what one of LLVM's own passes would change in clang's build?
 
     python3 bench/public/explain.py UNIT [--passes infer-alignment] [--level O2] [--way wp]
-    python3 bench/public/explain.py UNIT --unnamed [--way wp]
+    python3 bench/public/explain.py UNIT --unnamed [--spaces global,local] [--way wp]
 
 UNIT is a public.py output prefix, e.g. bench/public/work/out/
 gromacs_nbnxm_opencl_nbnxm_ocl_kernels.cl.nvptx64.O2 (the .clang.bc,
@@ -30,7 +30,11 @@ It runs ptxas on the plugin's PTX with its named local and global
 accesses made generic again (finalcode_count.ptx_generic: the frame's
 %SPL+k as %SP+k, cvta.to.local as a move, ld.local/ld.global as ld), the
 third column, and counts the functions where that gets clang's frame,
-spills and registers or better (public.py's `unnamed`).
+spills and registers or better (public.py's `unnamed`).  --spaces global
+or --spaces local makes only that space's accesses generic again, which
+says which naming ptxas answered with the row (rodinia's rdwt53 at -O3:
+its global accesses, 56 -> 48 registers; hashcat's m01500: its local
+ones, 40 -> 32).
 
 ptxas runs as the reports run it (finalcode_count.ptxas_meta: -c where a
 unit calls what another file defines, OpenCL's builtins without libclc).
@@ -82,8 +86,15 @@ def main():
                     help="the plugin's build to compare: plugin, or wp (public.py --wp)")
     ap.add_argument("--unnamed", action="store_true",
                     help="compare the plugin's PTX with its named accesses generic again instead")
+    ap.add_argument("--spaces", default="global,local",
+                    help="with --unnamed: the named spaces made generic again (comma list of "
+                         "global, local; default both)")
     ap.add_argument("--json", help="also write the per-function table here")
     a = ap.parse_args()
+    spaces = tuple(x.strip() for x in a.spaces.split(",") if x.strip())
+    if not spaces or any(x not in ("global", "local") for x in spaces):
+        sys.stderr.write("explain.py: --spaces takes global, local or both, not %r\n" % a.spaces)
+        return 2
     if not PTXAS:
         sys.stderr.write("explain.py: needs the CUDA toolkit's ptxas on PATH\n")
         return 2
@@ -93,12 +104,13 @@ def main():
             sys.stderr.write("explain.py: %s: no such file (run bench/public.sh first)\n" % f)
             return 2
     level = a.level or (re.search(r"\.(O[0-3])$", a.unit) or [None, "O2"])[1]
+    named = "named %saccesses" % ("" if len(spaces) == 2 else spaces[0] + " ")
     what = "generic again" if a.unnamed else a.passes
     with tempfile.TemporaryDirectory() as tmp:
         bc, s = os.path.join(tmp, "passes.bc"), os.path.join(tmp, "passes.s")
         if a.unnamed:
             with open(plugin_s) as f, open(s, "w") as g:
-                g.write(finalcode_count.ptx_generic(f.read()))
+                g.write(finalcode_count.ptx_generic(f.read(), spaces))
         else:
             run(["opt-22", "-passes=" + a.passes, clang_bc, "-o", bc])
             run(["llc-22", "-" + level, "-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", bc, "-o", s])
@@ -118,7 +130,7 @@ def main():
     else:
         same = [f for f in m_plugin if m_pass.get(f) == m_plugin[f]]
     print("| function | clang: frame, spill st/ld, regs | %s | plugin |"
-          % ("plugin, named accesses generic again" if a.unnamed else "clang + " + a.passes))
+          % ("plugin, %s generic again" % named if a.unnamed else "clang + " + a.passes))
     print("|---|---|---|---|")
     for f in sorted(m_plugin):
         if m_clang.get(f) != m_plugin[f] or m_pass.get(f) != m_plugin[f]:
@@ -126,8 +138,8 @@ def main():
     print()
     if a.unnamed:
         print("functions worse than clang's build in frame, spills or registers: %d of %d; "
-              "with the named accesses generic again, no worse than clang's: %d of them"
-              % (len(worse), len(m_plugin), len(set(worse) & set(same))))
+              "with the %s generic again, no worse than clang's: %d of them"
+              % (len(worse), len(m_plugin), named, len(set(worse) & set(same))))
         print("PTX lines the naming changes: %d of %d" % (differ, len(l2)))
         if a.json:
             with open(a.json, "w") as f:
