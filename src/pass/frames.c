@@ -14,9 +14,11 @@
  *     (every printf) after those passes, storing through the generic slot.
  *   SLOT: SROA runs again after them.  On a slot it can split but not
  *     promote — one with volatile accesses (random programs declare most
- *     locals volatile) — it rewrites the other accesses straight through
- *     the generic alloca; the volatile ones keep their space.  PTX:
- *     `st [%SP+8]` beside `ld.local` of the same slot.
+ *     locals volatile), or one read as two types it cannot reconcile (a
+ *     float read as half and as uint: FluidX3D's graphics kernels with
+ *     libclc) — it rewrites the accesses of the slot's whole type straight
+ *     through the generic alloca; the volatile and narrower ones keep
+ *     their space.  PTX: `st [%SP+8]` beside `ld.local` of the same slot.
  *   BYVAL: a struct passed by value (`ptr byval`) is copied by the call's
  *     lowering in the caller, reading through the argument pointer: local
  *     reads when it is a slot or a cast from the local space, generic ones
@@ -50,9 +52,18 @@
  *     a slot: a static alloca of the entry block whose every use is a
  *     load, a store into it, a memory intrinsic of constant length,
  *     lifetime marker, cast or constant-offset GEP (anything else already
- *     stops SROA); with a volatile access among the loads and stores each
- *     part of it overlaps (so no part is promotable: the fake use costs no
- *     register) and a non-volatile access (what SROA would rewrite).
+ *     stops SROA), with a non-volatile access (what SROA would rewrite),
+ *     and no part SROA could promote (the fake use then costs no
+ *     register): either a volatile access among the loads and stores each
+ *     part overlaps, or, where loads or stores of two types overlap, SROA
+ *     itself left it.  Where a function has a slot of the second shape,
+ *     LLVM's own SROA runs on that function here (cx_run_llvm_passes: what llc's first SROA would do,
+ *     done before its alloca lowering instead of after), and every slot
+ *     of that shape it leaves is one no later SROA promotes; the function
+ *     waits for `reinfer`, which names the accesses SROA rewrote through
+ *     the generic alloca.  An access SROA retyped to the part's type
+ *     through a bitcast (`load float` for a `load i32`) takes the type
+ *     back (unbitcast_slot: one IR instruction less, the same code).
  *   LANES: each such read becomes a chain of selects on the index
  *     (`i == 1 ? v[1] : v[0]`, ...), each write a select per lane, as
  *     AMDGPU's own lowering expands them (SITargetLowering::
@@ -67,7 +78,7 @@
  * optnone functions as written (llc names no slot local at -O0 anyway);
  * VARARGS is the calling convention llc applies to every function.
  *
- * Remark: "N slots with volatile accesses kept from SROA, M variadic calls
+ * Remark: "N slots SROA cannot promote kept from it, M variadic calls
  * given an argument buffer, K by-value arguments made casts of local GEPs,
  * L run-time lanes of vectors made selects (llc-22 NVPTX: the stack frame
  * in the generic space)".
@@ -75,6 +86,8 @@
  * Statistics: frames.* (below).  Tests: test/frames/.
  */
 #include "pass/pass.h"
+
+#include <llvm-c/DebugInfo.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -100,7 +113,9 @@ static const GaspStatDesc st_byvals = {
 static const GaspStatDesc st_lanes = {
     "frames.dynamic-lanes", "vector lanes chosen at run time made selects (NVPTX)"};
 static const GaspStatDesc st_slots = {
-    "frames.slots-kept", "slots with volatile accesses kept from llc's SROA by a fake use (NVPTX)"};
+    "frames.slots-kept", "slots SROA cannot promote kept from llc's SROA by a fake use (NVPTX)"};
+static const GaspStatDesc st_sroa = {
+    "frames.sroa-functions", "functions whose slots LLVM's SROA ran on to tell which it leaves (NVPTX)"};
 
 /* ---- VARARGS -------------------------------------------------------------- */
 
@@ -223,6 +238,7 @@ static unsigned localize_byvals(LLVMModuleRef m, LLVMBuilderRef b, const TgtTabl
 typedef struct Piece {
   int64_t lo, hi;
   bool vol;
+  LLVMTypeRef ty; /* a load's or store's type; NULL for a memory intrinsic */
 } Piece;
 typedef VEC(Piece) PieceVec;
 
@@ -232,8 +248,8 @@ typedef struct Slot {
   bool plain;       /* a non-volatile access */
 } Slot;
 
-static void add_piece(Slot *s, int64_t lo, uint64_t size, bool vol) {
-  vec_push(&s->pieces, ((Piece){lo, lo + (int64_t)size, vol}));
+static void add_piece(Slot *s, int64_t lo, uint64_t size, bool vol, LLVMTypeRef ty) {
+  vec_push(&s->pieces, ((Piece){lo, lo + (int64_t)size, vol, ty}));
   s->plain |= !vol;
 }
 
@@ -260,13 +276,14 @@ static bool walk_slot(Slot *s, Fwd *w, LLVMValueRef a) {
         fwd_follow(w, user, u.at);
       break;
     case FWD_LOAD:
-      add_piece(s, u.at.off, LLVMStoreSizeOfType(s->td, LLVMTypeOf(user)), LLVMGetVolatile(user));
+      add_piece(s, u.at.off, LLVMStoreSizeOfType(s->td, LLVMTypeOf(user)), LLVMGetVolatile(user),
+                LLVMTypeOf(user));
       break;
     case FWD_STORE:
       ok = LLVMGetOperand(user, 0) != u.v;
       if (ok)
         add_piece(s, u.at.off, LLVMStoreSizeOfType(s->td, LLVMTypeOf(LLVMGetOperand(user, 0))),
-                  LLVMGetVolatile(user));
+                  LLVMGetVolatile(user), LLVMTypeOf(LLVMGetOperand(user, 0)));
       break;
     case FWD_CALL:
       if (ir_is_lifetime(user))
@@ -274,7 +291,7 @@ static bool walk_slot(Slot *s, Fwd *w, LLVMValueRef a) {
       mi = ir_mem_intrin(user);
       ok = mi && !strncmp(mi->name, "llvm.mem", 8) && LLVMIsAConstantInt(LLVMGetOperand(user, 2));
       if (ok && ir_mem_intrin_volatile(mi, user))
-        add_piece(s, u.at.off, LLVMConstIntGetZExtValue(LLVMGetOperand(user, 2)), true);
+        add_piece(s, u.at.off, LLVMConstIntGetZExtValue(LLVMGetOperand(user, 2)), true, NULL);
       else
         s->plain |= ok; /* split by SROA over the parts it covers */
       break;
@@ -308,11 +325,119 @@ static bool every_part_volatile(PieceVec *pv) {
   return true;
 }
 
-static bool keep_from_sroa(LLVMTargetDataRef td, Fwd *w, LLVMValueRef a) {
+/* Do two loads or stores of different types overlap (sorted by lo)?  The
+   shape SROA may fail to reconcile (a float read as half and as i32);
+   slots without one are left to llc's SROA, whatever it does. */
+static bool types_overlap(const PieceVec *pv) {
+  for (size_t k = 0; k < pv->n; k++)
+    for (size_t j = k + 1; j < pv->n && pv->v[j].lo < pv->v[k].hi; j++)
+      if (pv->v[k].ty && pv->v[j].ty && pv->v[k].ty != pv->v[j].ty)
+        return true;
+  return false;
+}
+
+/* What SROA would do to slot a: SLOT_NONE (nothing to keep it from: it
+   stops SROA already, has no access SROA rewrites, or none of the shapes
+   below), SLOT_VOLATILE (every part holds a volatile access: SROA
+   rewrites and never promotes it), SLOT_ASK (accesses of two types
+   overlap: whether SROA promotes some part, only SROA itself says). */
+typedef enum { SLOT_NONE, SLOT_VOLATILE, SLOT_ASK } SlotKind;
+
+static SlotKind slot_kind(LLVMTargetDataRef td, Fwd *w, LLVMValueRef a) {
   Slot s = {td, {0}, false};
-  bool keep = walk_slot(&s, w, a) && s.plain && s.pieces.n && every_part_volatile(&s.pieces);
+  SlotKind k = SLOT_NONE;
+  if (walk_slot(&s, w, a) && s.plain && s.pieces.n)
+    k = every_part_volatile(&s.pieces) ? SLOT_VOLATILE
+        : types_overlap(&s.pieces)     ? SLOT_ASK
+                                       : SLOT_NONE;
   vec_free(&s.pieces);
-  return keep;
+  return k;
+}
+
+/* f's entry slots SROA would rewrite (out: NULL, none kept), of kind
+   want (SLOT_ASK: of either kind); whether one is SLOT_ASK. */
+static bool entry_slots(LLVMValueRef f, LLVMTargetDataRef td, Fwd *w, const TgtTable *t,
+                        SlotKind want, ValVec *out) {
+  bool ask = false;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetFirstBasicBlock(f)); i;
+       i = LLVMGetNextInstruction(i))
+    if (LLVMIsAAllocaInst(i) && LLVMIsAConstantInt(LLVMGetOperand(i, 0)) &&
+        ir_ptr_as(LLVMTypeOf(i)) == t->generic) {
+      SlotKind k = slot_kind(td, w, i);
+      ask |= k == SLOT_ASK;
+      if (out && k != SLOT_NONE && (want == SLOT_ASK || k == want))
+        vec_push(out, i);
+    }
+  return ask;
+}
+
+/* SROA reads and writes a slot it leaves in the type of the part
+   (`load float` and a bitcast where the input loaded i32): free in the
+   code, one instruction more in the IR each.  An access whose value only
+   passes through such a bitcast (of the same size) takes the bitcast's
+   type back, as InstCombine would fold it.  How many. */
+static const char *const ACCESS_MD[] = {"tbaa", "alias.scope", "noalias", "nontemporal",
+                                        "invariant.load", "noundef"};
+
+static bool same_bits_cast(LLVMValueRef c, LLVMTargetDataRef td) {
+  if (!c || !LLVMIsABitCastInst(c))
+    return false;
+  LLVMTypeRef from = LLVMTypeOf(LLVMGetOperand(c, 0)), to = LLVMTypeOf(c);
+  return LLVMGetTypeKind(from) != LLVMPointerTypeKind && LLVMGetTypeKind(to) != LLVMPointerTypeKind &&
+         LLVMSizeOfTypeInBits(td, from) == LLVMSizeOfTypeInBits(td, to);
+}
+
+static void copy_access(LLVMValueRef to, LLVMValueRef from) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(from));
+  LLVMSetAlignment(to, LLVMGetAlignment(from));
+  LLVMSetVolatile(to, LLVMGetVolatile(from));
+  for (size_t k = 0; k < sizeof ACCESS_MD / sizeof *ACCESS_MD; k++) {
+    unsigned id = LLVMGetMDKindIDInContext(ctx, ACCESS_MD[k], (unsigned)strlen(ACCESS_MD[k]));
+    LLVMValueRef md = LLVMGetMetadata(from, id);
+    if (md)
+      LLVMSetMetadata(to, id, md);
+  }
+  LLVMInstructionSetDebugLoc(to, LLVMInstructionGetDebugLoc(from));
+}
+
+static unsigned unbitcast_slot(LLVMBuilderRef b, LLVMTargetDataRef td, Fwd *w, LLVMValueRef a) {
+  ValVec loads = {0}, stores = {0};
+  fwd_start(w, a, place_at(0, 0));
+  for (FwdUse u; fwd_next(w, &u);) {
+    if (u.kind == FWD_GEP || u.kind == FWD_CAST) {
+      fwd_follow(w, u.user, u.at);
+    } else if (u.kind == FWD_LOAD && LLVMGetOrdering(u.user) == LLVMAtomicOrderingNotAtomic) {
+      LLVMUseRef only = LLVMGetFirstUse(u.user);
+      if (only && !LLVMGetNextUse(only) && same_bits_cast(LLVMGetUser(only), td))
+        vec_push(&loads, u.user);
+    } else if (u.kind == FWD_STORE && LLVMGetOrdering(u.user) == LLVMAtomicOrderingNotAtomic &&
+               LLVMGetOperand(u.user, 1) == u.v &&
+               same_bits_cast(LLVMGetOperand(u.user, 0), td)) {
+      vec_push(&stores, u.user);
+    }
+  }
+  for (size_t k = 0; k < loads.n; k++) {
+    LLVMValueRef l = loads.v[k], c = LLVMGetUser(LLVMGetFirstUse(l));
+    LLVMPositionBuilderBefore(b, l);
+    LLVMValueRef n = LLVMBuildLoad2(b, LLVMTypeOf(c), LLVMGetOperand(l, 0), "");
+    copy_access(n, l);
+    LLVMReplaceAllUsesWith(c, n);
+    LLVMInstructionEraseFromParent(c);
+    LLVMInstructionEraseFromParent(l);
+  }
+  for (size_t k = 0; k < stores.n; k++) {
+    LLVMValueRef st = stores.v[k], c = LLVMGetOperand(st, 0);
+    LLVMPositionBuilderBefore(b, st);
+    LLVMValueRef n = LLVMBuildStore(b, LLVMGetOperand(c, 0), LLVMGetOperand(st, 1));
+    copy_access(n, st);
+    LLVMInstructionEraseFromParent(st);
+    if (!LLVMGetFirstUse(c))
+      LLVMInstructionEraseFromParent(c);
+  }
+  unsigned n = (unsigned)(loads.n + stores.n);
+  vec_free(&loads);
+  vec_free(&stores);
+  return n;
 }
 
 /* A cast of slot a to the local space in block bb (infer's), or NULL. */
@@ -326,7 +451,10 @@ static LLVMValueRef local_cast_in(LLVMValueRef a, LLVMBasicBlockRef bb, int loca
   return NULL;
 }
 
-static unsigned keep_slots(LLVMModuleRef m, LLVMBuilderRef b, const TgtTable *t) {
+static unsigned keep_slots(PassRun *run, LLVMBuilderRef b, unsigned *asked) {
+  GaspCtx *cx = run->cx;
+  LLVMModuleRef m = run->m;
+  const TgtTable *t = cx->tgt;
   int local = t->priv;
   LLVMTargetDataRef td = LLVMGetModuleDataLayout(m);
   LLVMTypeRef local_ptr = LLVMPointerTypeInContext(LLVMGetModuleContext(m), (unsigned)local);
@@ -337,14 +465,22 @@ static unsigned keep_slots(LLVMModuleRef m, LLVMBuilderRef b, const TgtTable *t)
     LLVMBasicBlockRef entry = LLVMGetFirstBasicBlock(f);
     if (!entry || ir_optnone(f))
       continue;
+    /* SROA decides the slots only it can judge: what it leaves, no later
+       SROA promotes (the volatile ones with them) */
+    bool ask = entry_slots(f, td, &w, t, SLOT_ASK, NULL);
+    if (ask) {
+      cx_run_llvm_passes(cx, m, f, "sroa", "frames");
+      facts_reinfer_later(run->facts, f);
+      (*asked)++;
+      entry = LLVMGetFirstBasicBlock(f);
+    }
     ValVec slots = {0};
-    for (LLVMValueRef i = LLVMGetFirstInstruction(entry); i; i = LLVMGetNextInstruction(i))
-      if (LLVMIsAAllocaInst(i) && LLVMIsAConstantInt(LLVMGetOperand(i, 0)) &&
-          ir_ptr_as(LLVMTypeOf(i)) == t->generic && keep_from_sroa(td, &w, i))
-        vec_push(&slots, i);
+    entry_slots(f, td, &w, t, ask ? SLOT_ASK : SLOT_VOLATILE, &slots);
     /* the fake use goes right after the slot's local cast (infer's, or
        one made right after the slot) */
     for (size_t k = 0; k < slots.n; k++) {
+      if (ask)
+        unbitcast_slot(b, td, &w, slots.v[k]);
       LLVMValueRef cast = local_cast_in(slots.v[k], entry, local);
       if (!cast) {
         LLVMPositionBuilderBefore(b, ir_insert_point_after(slots.v[k]));
@@ -441,17 +577,18 @@ bool frames_run(PassRun *run) {
   unsigned varargs = expand_variadics(run);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
   unsigned byvals = inv.byval_calls ? localize_byvals(m, b, cx->tgt) : 0;
-  unsigned kept = inv.volatile_accesses ? keep_slots(m, b, cx->tgt) : 0;
+  unsigned asked = 0, kept = keep_slots(run, b, &asked);
   unsigned lanes = inv.runtime_lanes ? unstack_lanes(m, b, cx->tgt) : 0;
   LLVMDisposeBuilder(b);
   cx_stat(cx, &st_varargs, varargs);
   cx_stat(cx, &st_byvals, byvals);
   cx_stat(cx, &st_slots, kept);
+  cx_stat(cx, &st_sroa, asked);
   cx_stat(cx, &st_lanes, lanes);
   if (varargs || byvals || kept || lanes) {
     GaspRemark *r = cx_remark(cx, GASP_REMARK_PASSED, "Frame", NULL, NULL);
     rm_arg(r, "Slots", "%u", kept);
-    rm_arg(r, "String", " slot%s with volatile accesses kept from SROA, ", kept == 1 ? "" : "s");
+    rm_arg(r, "String", " slot%s SROA cannot promote kept from it, ", kept == 1 ? "" : "s");
     rm_arg(r, "Calls", "%u", varargs);
     rm_arg(r, "String", " variadic call%s given an argument buffer, ", varargs == 1 ? "" : "s");
     rm_arg(r, "ByVal", "%u", byvals);

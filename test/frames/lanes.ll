@@ -13,7 +13,7 @@
 ; `st [%SP+k]`, the lane loaded back generic.  The frames pass writes such a
 ; read as a chain of selects on the index and such a write as a select per
 ; lane, as AMDGPU's own lowering expands them: no frame, no memory access.
-; REMARK: remark: {{.*}}0 slots with volatile accesses kept from SROA, 0 variadic calls given an argument buffer, 0 by-value arguments made casts of local GEPs, 5 run-time lanes of vectors made selects (llc-22 NVPTX: the stack frame in the generic space)
+; REMARK: remark: {{.*}}0 slots SROA cannot promote kept from it, 0 variadic calls given an argument buffer, 0 by-value arguments made casts of local GEPs, 5 run-time lanes of vectors made selects (llc-22 NVPTX: the stack frame in the generic space)
 ; REMARK: 5 frames - vector lanes chosen at run time made selects
 ; EXEC: identical
 ; AMDGPU's back end expands them itself: nothing there.

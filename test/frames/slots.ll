@@ -10,8 +10,8 @@
 ; pass gives such a slot a fake use of its local cast, which SROA treats as
 ; an escape; slots SROA leaves alone anyway, or could promote in part, get
 ; none.
-; REMARK: remark: {{.*}}2 slots with volatile accesses kept from SROA, 0 variadic calls given an argument buffer
-; REMARK: 2 frames - slots with volatile accesses kept
+; REMARK: remark: {{.*}}2 slots SROA cannot promote kept from it, 0 variadic calls given an argument buffer
+; REMARK: 2 frames - slots SROA cannot promote kept
 ; EXEC: identical
 ; Other back ends keep the frame in its own space from the start: nothing there.
 ; SPIR-NOT: llvm.fake.use
