@@ -307,9 +307,9 @@ static int by_lo(const void *a, const void *b) {
   return (x->lo > y->lo) - (x->lo < y->lo);
 }
 
-/* Does every group of overlapping pieces hold a volatile one? */
-static bool every_part_volatile(PieceVec *pv) {
-  qsort(pv->v, pv->n, sizeof *pv->v, by_lo);
+/* Does every group of overlapping pieces (sorted by lo) hold a volatile
+   one? */
+static bool every_part_volatile(const PieceVec *pv) {
   for (size_t k = 0; k < pv->n;) {
     int64_t hi = pv->v[k].hi;
     bool vol = false;
@@ -346,18 +346,20 @@ typedef enum { SLOT_NONE, SLOT_VOLATILE, SLOT_ASK } SlotKind;
 static SlotKind slot_kind(LLVMTargetDataRef td, Fwd *w, LLVMValueRef a) {
   Slot s = {td, {0}, false};
   SlotKind k = SLOT_NONE;
-  if (walk_slot(&s, w, a) && s.plain && s.pieces.n)
+  if (walk_slot(&s, w, a) && s.plain && s.pieces.n) {
+    qsort(s.pieces.v, s.pieces.n, sizeof *s.pieces.v, by_lo);
     k = every_part_volatile(&s.pieces) ? SLOT_VOLATILE
         : types_overlap(&s.pieces)     ? SLOT_ASK
                                        : SLOT_NONE;
+  }
   vec_free(&s.pieces);
   return k;
 }
 
-/* f's entry slots SROA would rewrite (out: NULL, none kept), of kind
-   want (SLOT_ASK: of either kind); whether one is SLOT_ASK. */
+/* f's entry slots SROA would rewrite, of either kind, into out; whether
+   one is SLOT_ASK. */
 static bool entry_slots(LLVMValueRef f, LLVMTargetDataRef td, Fwd *w, const TgtTable *t,
-                        SlotKind want, ValVec *out) {
+                        ValVec *out) {
   bool ask = false;
   for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetFirstBasicBlock(f)); i;
        i = LLVMGetNextInstruction(i))
@@ -365,7 +367,7 @@ static bool entry_slots(LLVMValueRef f, LLVMTargetDataRef td, Fwd *w, const TgtT
         ir_ptr_as(LLVMTypeOf(i)) == t->generic) {
       SlotKind k = slot_kind(td, w, i);
       ask |= k == SLOT_ASK;
-      if (out && k != SLOT_NONE && (want == SLOT_ASK || k == want))
+      if (k != SLOT_NONE)
         vec_push(out, i);
     }
   return ask;
@@ -375,7 +377,7 @@ static bool entry_slots(LLVMValueRef f, LLVMTargetDataRef td, Fwd *w, const TgtT
    (`load float` and a bitcast where the input loaded i32): free in the
    code, one instruction more in the IR each.  An access whose value only
    passes through such a bitcast (of the same size) takes the bitcast's
-   type back, as InstCombine would fold it.  How many. */
+   type back, as InstCombine would fold it. */
 static const char *const ACCESS_MD[] = {"tbaa", "alias.scope", "noalias", "nontemporal",
                                         "invariant.load", "noundef"};
 
@@ -400,7 +402,7 @@ static void copy_access(LLVMValueRef to, LLVMValueRef from) {
   LLVMInstructionSetDebugLoc(to, LLVMInstructionGetDebugLoc(from));
 }
 
-static unsigned unbitcast_slot(LLVMBuilderRef b, LLVMTargetDataRef td, Fwd *w, LLVMValueRef a) {
+static void unbitcast_slot(LLVMBuilderRef b, LLVMTargetDataRef td, Fwd *w, LLVMValueRef a) {
   ValVec loads = {0}, stores = {0};
   fwd_start(w, a, place_at(0, 0));
   for (FwdUse u; fwd_next(w, &u);) {
@@ -434,10 +436,8 @@ static unsigned unbitcast_slot(LLVMBuilderRef b, LLVMTargetDataRef td, Fwd *w, L
     if (!LLVMGetFirstUse(c))
       LLVMInstructionEraseFromParent(c);
   }
-  unsigned n = (unsigned)(loads.n + stores.n);
   vec_free(&loads);
   vec_free(&stores);
-  return n;
 }
 
 /* A cast of slot a to the local space in block bb (infer's), or NULL. */
@@ -465,17 +465,19 @@ static unsigned keep_slots(PassRun *run, LLVMBuilderRef b, unsigned *asked) {
     LLVMBasicBlockRef entry = LLVMGetFirstBasicBlock(f);
     if (!entry || ir_optnone(f))
       continue;
-    /* SROA decides the slots only it can judge: what it leaves, no later
-       SROA promotes (the volatile ones with them) */
-    bool ask = entry_slots(f, td, &w, t, SLOT_ASK, NULL);
+    /* without a slot only SROA can judge, the slots found are the
+       volatile ones; with one, SROA decides, and what it leaves (the
+       volatile ones with them) no later SROA promotes */
+    ValVec slots = {0};
+    bool ask = entry_slots(f, td, &w, t, &slots);
     if (ask) {
       cx_run_llvm_passes(cx, m, f, "sroa", "frames");
       facts_reinfer_later(run->facts, f);
       (*asked)++;
       entry = LLVMGetFirstBasicBlock(f);
+      slots.n = 0;
+      entry_slots(f, td, &w, t, &slots);
     }
-    ValVec slots = {0};
-    entry_slots(f, td, &w, t, ask ? SLOT_ASK : SLOT_VOLATILE, &slots);
     /* the fake use goes right after the slot's local cast (infer's, or
        one made right after the slot) */
     for (size_t k = 0; k < slots.n; k++) {
