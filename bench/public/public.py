@@ -155,8 +155,9 @@ global pointer a zeroed 256 KiB buffer, every local pointer 4 KiB, integers
 64, floats 1.0, dynamic shared memory 4 KiB), and sums the accesses made
 through a generic pointer and the instructions executed, with and without
 the addrspacecasts among them (and the invariant-group launders gasp's
-launder pass hands llc, which code generation drops like a folded cast:
-gasp-run's `casts`), on each module as llc's own address-space
+launder pass hands llc, which code generation drops like a folded cast,
+and the fake uses gasp's frames pass keeps a stack slot with, which it
+emits nothing for: gasp-run's `casts`), on each module as llc's own address-space
 passes leave it (backend_named: on nvptx64 llc-22
 -stop-after=infer-address-spaces, NVPTXLowerArgs and InferAddressSpaces
 having named what they name, as in the final code; on amdgcn the bitcode

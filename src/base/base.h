@@ -32,8 +32,10 @@ bool ir_hands_out(LLVMValueRef user);      /* a ret, or a direct call of a defin
 LLVMValueRef ir_insert_point_after(LLVMValueRef v); /* code right after v's definition */
 /* Debug location for new code for `at` in fn: at's, else line 0 of fn's DISubprogram, or NULL. */
 LLVMMetadataRef ir_loc_of(LLVMValueRef at, LLVMValueRef fn);
-/* llvm.fake.use(v) at b: a use kept until code generation, which emits nothing (frames.c). */
+/* llvm.fake.use(v) at b: a use kept until code generation, which emits nothing (frames.c);
+   is v a call of it? */
 LLVMValueRef ir_build_fake_use(LLVMBuilderRef b, LLVMValueRef v);
+bool ir_is_fake_use(LLVMValueRef v);
 /* llvm.launder.invariant.group(v) at b (launder.c); is v a call of it or of
    llvm.strip.invariant.group (its operand's pointer, not captured)? */
 LLVMValueRef ir_build_launder(LLVMBuilderRef b, LLVMValueRef v);

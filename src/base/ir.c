@@ -62,6 +62,12 @@ LLVMValueRef ir_build_fake_use(LLVMBuilderRef b, LLVMValueRef v) {
   return LLVMBuildCall2(b, ty, LLVMGetIntrinsicDeclaration(m, id, NULL, 0), &v, 1, "");
 }
 
+bool ir_is_fake_use(LLVMValueRef v) {
+  LLVMValueRef f = ir_callee(v);
+  unsigned id = f ? LLVMGetIntrinsicID(f) : 0;
+  return id && id == LLVMLookupIntrinsicID("llvm.fake.use", strlen("llvm.fake.use"));
+}
+
 LLVMValueRef ir_build_gep_on(LLVMBuilderRef b, LLVMValueRef gep, LLVMValueRef base) {
   unsigned n = (unsigned)LLVMGetNumOperands(gep) - 1;
   LLVMValueRef few[8], *idx = n <= 8 ? few : xmalloc(n * sizeof *idx);

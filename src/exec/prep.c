@@ -602,17 +602,21 @@ static void declare_hooks(Prep *s) {
   s->block_fn = s->o->count ? LLVMAddFunction(s->m, "__gasp_block", s->block_ty) : NULL;
 }
 
-/* Whether i only renames a pointer for the optimizer: an addrspacecast
-   (a back end may fold it) or a call of llvm.launder.invariant.group /
+/* Whether i only speaks to the optimizer: an addrspacecast (a back end may
+   fold it), a call of llvm.launder.invariant.group /
    llvm.strip.invariant.group (CodeGenPrepare drops them; gasp's launder
-   pass hands NVPTX's llc parameter casts behind one). */
-static bool pointer_rename(LLVMValueRef i) {
-  return LLVMGetInstructionOpcode(i) == LLVMAddrSpaceCast || ir_is_launder(i);
+   pass hands NVPTX's llc parameter casts behind one) or of llvm.fake.use
+   (a use code generation emits nothing for; gasp's frames pass keeps a
+   stack slot from llc's SROA with one). */
+static bool optimizer_only(LLVMValueRef i) {
+  return LLVMGetInstructionOpcode(i) == LLVMAddrSpaceCast || ir_is_launder(i) ||
+         ir_is_fake_use(i);
 }
 
 /* --count: a block's start calls __gasp_block(<its instructions>, <of them
-   pointer renames: addrspacecasts and invariant-group launders>), counted
-   before instrumentation (what the module itself executes). */
+   those only the optimizer reads: addrspacecasts, invariant-group launders,
+   fake uses>), counted before instrumentation (what the module itself
+   executes). */
 /* A block of matrix.c's warp exchange (one device instruction, not
    counted). */
 static bool exchange_block(LLVMBasicBlockRef bb) {
@@ -626,7 +630,7 @@ static void count_block(Prep *s, LLVMBasicBlockRef bb) {
   LLVMValueRef at = NULL;
   for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
     n++;
-    casts += pointer_rename(i);
+    casts += optimizer_only(i);
     if (!at && !LLVMIsAPHINode(i) && !LLVMIsALandingPadInst(i))
       at = i;
   }

@@ -106,7 +106,7 @@ typedef struct Runtime {
   uint64_t executed[3]; /* by SITE_LOAD, SITE_STORE, SITE_OTHER */
   uint64_t executed_generic; /* of those, through a generic pointer */
   uint64_t executed_instrs;  /* instructions of the module executed */
-  uint64_t executed_casts;   /* of those, addrspacecasts and launders (prep.c) */
+  uint64_t executed_casts;   /* of those, only for the optimizer: casts, launders, fake uses (prep.c) */
   /* oracle */
   uint64_t generic_accesses;
   VEC(OracleCtx) ctxs;
