@@ -32,13 +32,12 @@ bool ir_hands_out(LLVMValueRef user);      /* a ret, or a direct call of a defin
 LLVMValueRef ir_insert_point_after(LLVMValueRef v); /* code right after v's definition */
 /* Debug location for new code for `at` in fn: at's, else line 0 of fn's DISubprogram, or NULL. */
 LLVMMetadataRef ir_loc_of(LLVMValueRef at, LLVMValueRef fn);
-/* llvm.fake.use(v) at b: a use kept until code generation, which emits nothing (frames.c);
-   is v a call of it? */
+/* At b, llvm.fake.use(v): a use code generation emits nothing for (frames.c); and
+   llvm.launder.invariant.group(v) (launder.c).  Is v a call of the first, of the second
+   or of llvm.strip.invariant.group (its operand's pointer, not captured)? */
 LLVMValueRef ir_build_fake_use(LLVMBuilderRef b, LLVMValueRef v);
-bool ir_is_fake_use(LLVMValueRef v);
-/* llvm.launder.invariant.group(v) at b (launder.c); is v a call of it or of
-   llvm.strip.invariant.group (its operand's pointer, not captured)? */
 LLVMValueRef ir_build_launder(LLVMBuilderRef b, LLVMValueRef v);
+bool ir_is_fake_use(LLVMValueRef v);
 bool ir_is_launder(LLVMValueRef v);
 /* GEP gep (instruction or constant) again over base at b: its type, indices, no-wrap flags. */
 LLVMValueRef ir_build_gep_on(LLVMBuilderRef b, LLVMValueRef gep, LLVMValueRef base);
@@ -109,8 +108,7 @@ typedef struct IrMemIntrin {
 const IrMemIntrin *ir_mem_intrin(LLVMValueRef call);
 /* Is the mem intrinsic call volatile (memcpy/memmove/memset's last arg)? */
 bool ir_mem_intrin_volatile(const IrMemIntrin *mi, LLVMValueRef call);
-/* Replaces call (to mi) by a call with args (same count), declared for the
-   args' pointer types; returns the new call. */
+/* Replaces call (to mi) by one with args (same count), declared for their pointer types. */
 LLVMValueRef ir_mem_intrin_rebuild(LLVMBuilderRef b, const IrMemIntrin *mi,
                                    LLVMValueRef call, LLVMValueRef *args);
 /* How a call uses its pointer argument k — the memory-access table that
