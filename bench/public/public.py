@@ -211,7 +211,9 @@ bitcode, run through LLVM's InferAlignment pass and llc, gets the plugin's
 value as well (realigned; bench/public/explain.py), or when the plugin's
 own PTX with its named local and global accesses made generic again gets
 clang's value or better (unnamed; finalcode_count.ptx_generic, the machine
-code column too), or when the kernel has fewer memory instructions than
+code column too) or, where the kernel as a whole does not, when each of its
+functions that grew over clang's does (unnamed_functions: a kernel's
+spills are a sum over its functions), or when the kernel has fewer memory instructions than
 clang's (it keeps, in registers or spill slots, values clang's build reads again); a row of PTX
 instructions says when the machine code ptxas makes of them is no worse
 (finalcode_count.measured_reason): measured reasons, still counted.  A row in a column
@@ -1792,6 +1794,58 @@ def unnamed(base, cols, ways):
 UNNAMED = {"plugin": "unnamed", "wp": "wp-unnamed"}
 
 
+def unnamed_functions(base, res, rows, way):
+    """res["unnamed_functions"][way][kernel][column]: for each row (kernel,
+    column, clang's, the build's) of a column ptxas allocates whose kernel
+    the unnamed variant does not answer as a whole, the functions reachable
+    from the kernel whose value grew over clang's function of the same name
+    (a clone: its original's, PTX_CLONE), each as [name, clang's (None:
+    clang's build has no such function),
+    the build's, the unnamed variant's].  A kernel's spills are a sum over
+    its functions and its registers and frame a largest one, so a function
+    that grew can hide behind one that shrank (john's tezos_final at -O3:
+    curve25519_recip); allocation_reason reads this per function."""
+    todo = [(k, c, x) for k, c, x, _ in rows
+            if c in ALLOCATION and variant_value({"columns": res.get("columns", {})},
+                                                  UNNAMED, way, k, c, x) is None]
+    if not todo:
+        return
+    paths = ["%s.%s.s" % (base, w) for w in ("clang", way, way + ".unnamed")]
+    metas = [finalcode_count.ptxas_meta(p) if os.path.exists(p) else None for p in paths]
+    if any(m is None for m in metas):
+        return
+    m_clang, m_way, m_un = metas
+    try:
+        with open(paths[1]) as f:
+            funcs, calls, _, _ = finalcode_count.ptx(f.read())
+    except OSError:
+        return
+    got = res.setdefault("unnamed_functions", {}).setdefault(way, {})
+    for k, c, _ in todo:
+        mine = [(f, m_clang.get(f, m_clang.get(PTX_CLONE.sub("", f)))) for f in
+                sorted(finalcode_count.reach(funcs, calls, [k])) if f in m_way]
+        got.setdefault(k, {})[c] = [[f, o and o[c], m_way[f][c], m_un.get(f, {}).get(c)]
+                                    for f, o in mine if m_way[f][c] > (o[c] if o else 0)]
+
+
+# A clone's suffix in PTX (the IR's "f.as1_3" is "f_$_as1_3"): its
+# original in clang's build is the function of the name without it.
+PTX_CLONE = re.compile(r"_\$_\w+$")
+
+
+def functions_reason(r, k, c, way):
+    """In words, where every function reachable from kernel k whose column
+    c grew over clang's (unnamed_functions) gets clang's value or better
+    with its named accesses generic again; else ""."""
+    grew = r.get("unnamed_functions", {}).get(way, {}).get(k, {}).get(c)
+    if not grew or any(g[1] is None or g[3] is None or g[3] > g[1] for g in grew):
+        return ""
+    return " (the functions that grew, with their local and global accesses generic " \
+        "again, no worse than clang's: %s; ptxas's choice for named accesses, " \
+        "explain.py --unnamed)" % ", ".join("%s %d -> %d, generic again %d" % (f, x, y, z)
+                                            for f, x, y, z in grew)
+
+
 def variant(base, way, name, rewrite):
     """The kernels' columns, through ptxas (and nvdisasm), of build way's
     PTX rewritten (rewrite: text -> text, or None where it does not
@@ -1859,6 +1913,8 @@ def build_unit(unit, target, opt, plugin, wp, cuda):
     decided = [w for w, rows in worse_of.items() if any(c in PTXAS_DECIDES for _, c, _, _ in rows)]
     if ck == "ptx" and PTXAS and decided:
         unnamed(base, cols, decided)
+        for w in decided:
+            unnamed_functions(base, res, worse_of[w], w)
         relaid(base, cols, decided)
     if target in ("nvptx64", "amdgcn") and all(isinstance(res.get(w), dict)
                                                for w in ("clang", "plugin")):
@@ -1982,6 +2038,9 @@ def allocation_reason(r, k, c, x, y, way):
     if z is not None:
         return " (the same PTX with its local and global accesses generic again: %d; " \
             "ptxas's choice for named accesses, explain.py --unnamed)" % z
+    per_function = functions_reason(r, k, c, way)
+    if per_function:
+        return per_function
     return " (%s)" % measured if measured else ""
 
 
