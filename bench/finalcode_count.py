@@ -277,7 +277,11 @@ def measured_reason(kind, col, a, b):
     forwards, 831 -> 816; not bitcrack.cl's 6 of 6,389, whose frames are
     its calls' private parameters), or, where wider accesses can account for
     all the fewer (widened), accesses merged into vectors whose lanes are
-    live at once (nbody)."""
+    live at once (nbody); PTX spills or frame where ptxas gave the same
+    kernel fewer registers (faiss's binaryDistanceLimitSize<128,3>: 60 ->
+    48 registers and 4 bytes of spill, the PTX of the kernel itself the same
+    but for its call of a clone whose loads are named local): a trade of
+    ptxas's, which the device weighs."""
     if kind == "ptx" and col == "instrs" and "sass" in a and "sass" in b and \
             not_worse("sass", a["sass"], b["sass"]):
         return "the machine code ptxas makes of it: %d -> %d instructions, no worse; nvdisasm" % (
@@ -292,6 +296,10 @@ def measured_reason(kind, col, a, b):
                         ma, mb, a["v2"], b["v2"], a["v4"], b["v4"])
             return "memory instructions %d -> %d: it keeps values that clang's build " \
                 "reads or writes again" % (ma, mb)
+    if kind == "ptx" and col in ("spill_st", "spill_ld", "stack") and \
+            "regs" in a and "regs" in b and b["regs"] < a["regs"]:
+        return "registers %d -> %d in the same kernel: ptxas spills where it allocates " \
+            "fewer" % (a["regs"], b["regs"])
     return None
 
 
