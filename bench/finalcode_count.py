@@ -346,6 +346,20 @@ def chain(funcs, calls, frame, roots):
         return None
 
 
+# A gasp clone's suffix in PTX (the IR's "f.as1_3" is "f_$_as1_3"):
+# its original in clang's build is the function of the name without it.
+PTX_CLONE = re.compile(r"_\$_\w+$")
+
+
+def ptx_original(name, names):
+    """The function of names (clang's build) that PTX function name stands
+    for: itself, else a clone's original (PTX_CLONE), else None."""
+    if name in names:
+        return name
+    base = PTX_CLONE.sub("", name)
+    return base if base in names else None
+
+
 def reach(funcs, calls, roots):
     seen, todo = set(), [r for r in roots if r in funcs]
     while todo:

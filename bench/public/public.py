@@ -1799,7 +1799,7 @@ def unnamed_functions(base, res, rows, way):
     column, clang's, the build's) of a column ptxas allocates whose kernel
     the unnamed variant does not answer as a whole, the functions reachable
     from the kernel whose value grew over clang's function of the same name
-    (a clone: its original's, PTX_CLONE), each as [name, clang's (None:
+    (a clone: its original's, finalcode_count.ptx_original), each as [name, clang's (None:
     clang's build has no such function),
     the build's, the unnamed variant's].  A kernel's spills are a sum over
     its functions and its registers and frame a largest one, so a function
@@ -1822,15 +1822,11 @@ def unnamed_functions(base, res, rows, way):
         return
     got = res.setdefault("unnamed_functions", {}).setdefault(way, {})
     for k, c, _ in todo:
-        mine = [(f, m_clang.get(f, m_clang.get(PTX_CLONE.sub("", f)))) for f in
+        mine = [(f, m_clang.get(finalcode_count.ptx_original(f, m_clang))) for f in
                 sorted(finalcode_count.reach(funcs, calls, [k])) if f in m_way]
         got.setdefault(k, {})[c] = [[f, o and o[c], m_way[f][c], m_un.get(f, {}).get(c)]
                                     for f, o in mine if m_way[f][c] > (o[c] if o else 0)]
 
-
-# A clone's suffix in PTX (the IR's "f.as1_3" is "f_$_as1_3"): its
-# original in clang's build is the function of the name without it.
-PTX_CLONE = re.compile(r"_\$_\w+$")
 
 
 def functions_reason(r, k, c, way):
