@@ -118,9 +118,8 @@ def main():
             run(["llc-22", "-" + level, "-mtriple=nvptx64-nvidia-cuda", "-mcpu=sm_90", bc, "-o", s])
         m_clang, m_pass, m_plugin = meta(clang_s), meta(s), meta(plugin_s)
         # a clone of the plugin's is weighed against its original in clang's build
-        m_clang = dict(m_clang, **{f: m_clang[o] for f in m_plugin
-                                   for o in [finalcode_count.ptx_original(f, m_clang)]
-                                   if o is not None and o != f})
+        m_clang = dict(m_clang, **{f: m_clang[o] for f in m_plugin if f not in m_clang
+                                   and (o := finalcode_count.ptx_original(f, m_clang))})
         with open(s) as f1, open(plugin_s) as f2:
             l1, l2 = f1.read().splitlines(), f2.read().splitlines()
     import difflib

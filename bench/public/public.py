@@ -1806,8 +1806,7 @@ def unnamed_functions(base, res, rows, way):
     that grew can hide behind one that shrank (john's tezos_final at -O3:
     curve25519_recip); allocation_reason reads this per function."""
     todo = [(k, c, x) for k, c, x, _ in rows
-            if c in ALLOCATION and variant_value({"columns": res.get("columns", {})},
-                                                  UNNAMED, way, k, c, x) is None]
+            if c in ALLOCATION and variant_value(res, UNNAMED, way, k, c, x) is None]
     if not todo:
         return
     paths = ["%s.%s.s" % (base, w) for w in ("clang", way, way + ".unnamed")]
@@ -1826,7 +1825,6 @@ def unnamed_functions(base, res, rows, way):
                 sorted(finalcode_count.reach(funcs, calls, [k])) if f in m_way]
         got.setdefault(k, {})[c] = [[f, o and o[c], m_way[f][c], m_un.get(f, {}).get(c)]
                                     for f, o in mine if m_way[f][c] > (o[c] if o else 0)]
-
 
 
 def functions_reason(r, k, c, way):

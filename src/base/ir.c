@@ -54,10 +54,12 @@ LLVMValueRef ir_insert_point_after(LLVMValueRef v) {
   return i;
 }
 
+static const char FAKE_USE[] = "llvm.fake.use";
+
 LLVMValueRef ir_build_fake_use(LLVMBuilderRef b, LLVMValueRef v) {
   LLVMModuleRef m = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(b)));
   LLVMContextRef ctx = LLVMGetModuleContext(m);
-  unsigned id = LLVMLookupIntrinsicID("llvm.fake.use", strlen("llvm.fake.use"));
+  unsigned id = LLVMLookupIntrinsicID(FAKE_USE, strlen(FAKE_USE));
   LLVMTypeRef ty = LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, true);
   return LLVMBuildCall2(b, ty, LLVMGetIntrinsicDeclaration(m, id, NULL, 0), &v, 1, "");
 }
@@ -65,7 +67,7 @@ LLVMValueRef ir_build_fake_use(LLVMBuilderRef b, LLVMValueRef v) {
 bool ir_is_fake_use(LLVMValueRef v) {
   LLVMValueRef f = ir_callee(v);
   unsigned id = f ? LLVMGetIntrinsicID(f) : 0;
-  return id && id == LLVMLookupIntrinsicID("llvm.fake.use", strlen("llvm.fake.use"));
+  return id && id == LLVMLookupIntrinsicID(FAKE_USE, strlen(FAKE_USE));
 }
 
 LLVMValueRef ir_build_gep_on(LLVMBuilderRef b, LLVMValueRef gep, LLVMValueRef base) {
