@@ -117,6 +117,9 @@ static const GaspStatDesc st_switch = {
     "lower.switches", "switches on the tag (a memcpy of two generic pointers nests two)"};
 static const GaspStatDesc st_global = {
     "lower.accesses-global", "generic accesses made global with no branch"};
+static const GaspStatDesc st_folded = {
+    "lower.accesses-known-tag",
+    "generic accesses through an alloca's or a global's tag, named with no branch"};
 
 typedef struct Arm {
   int tag, as;
@@ -134,7 +137,7 @@ typedef struct Lower {
   LLVMValueRef fn;
   Arm *arms;        /* up to one per named space */
   unsigned narms;
-  unsigned dispatched, made_global, switches;
+  unsigned dispatched, made_global, switches, folded;
 } Lower;
 
 /* ---- 3. explicit casts on tags ------------------------------------------ */
@@ -239,6 +242,17 @@ static bool access_writes(LLVMValueRef i, const IrMemIntrin *mi, int k) {
   return mi ? k == mi->writes : !LLVMIsALoadInst(i);
 }
 
+/* Does the target's policy keep access i generic in space as (NVPTX: no
+   cmpxchg on private)? */
+static bool arm_kept(const Lower *s, LLVMValueRef i, const IrMemIntrin *mi, int as) {
+  return s->tg.t->generic_hw &&
+         !tgt_access_ok(s->tg.t, as, mi ? ir_mem_intrin_volatile(mi, i) : LLVMGetVolatile(i),
+                        LLVMIsAAtomicCmpXchgInst(i) ? TGT_ACC_CAS
+                        : mi && mi->is_matrix       ? TGT_ACC_MATRIX
+                                                    : TGT_ACC_PLAIN,
+                        false);
+}
+
 static void dispatch(Lower *s, LLVMValueRef i, bool top) {
   const IrMemIntrin *mi = LLVMIsACallInst(i) ? ir_mem_intrin(i) : NULL;
   bool vec;
@@ -260,6 +274,27 @@ static void dispatch(Lower *s, LLVMValueRef i, bool top) {
     LLVMValueRef ni = set_pointer(s, i, mi, k, tags_cast_to(&s->tg, p, s->tg.t->global));
     s->made_global += top;
     dispatch(s, ni, false);
+    return;
+  }
+  /* a tag known whatever the address (an alloca's or a global's, through
+     GEPs): the switch would always take its arm, which is built alone on
+     the pointer tagged (optnone code keeps such accesses generic) */
+  LLVMValueRef tagged;
+  int known = tags_known_tag(p, &tagged);
+  for (unsigned a = 0; a < narms && known > 0; a++) {
+    if (arms[a].tag != known)
+      continue;
+    tags_position(&s->tg, i, i);
+    int as = arms[a].as;
+    bool kept = arm_kept(s, i, mi, as);
+    LLVMValueRef q = tags_known_cast(&s->tg, p, kept ? s->tg.t->generic : as);
+    LLVMValueRef ni = set_pointer(s, i, mi, k, q); /* a new call replaces i */
+    ir_raise_align(ni, q); /* the object's, as realign gives on a second run */
+    tags_known_drop(p); /* its GEPs and tag, unused now */
+    free(arms);
+    s->folded += top;
+    if (!kept)
+      dispatch(s, ni, false); /* the next generic operand, if any */
     return;
   }
   LLVMBasicBlockRef merge = LLVMGetInstructionParent(i);
@@ -286,10 +321,7 @@ static void dispatch(Lower *s, LLVMValueRef i, bool top) {
     LLVMSetCurrentDebugLocation2(s->tg.b, LLVMInstructionGetDebugLoc(i));
     int as = def ? s->tg.t->global : arms[a].as;
     LLVMValueRef q = tags_cast_to(&s->tg, p, as);
-    kept[a] = s->tg.t->generic_hw &&
-              !tgt_access_ok(s->tg.t, as, mi ? ir_mem_intrin_volatile(mi, i) : LLVMGetVolatile(i),
-                             LLVMIsAAtomicCmpXchgInst(i) ? TGT_ACC_CAS
-                             : mi && mi->is_matrix ? TGT_ACC_MATRIX : TGT_ACC_PLAIN, false);
+    kept[a] = arm_kept(s, i, mi, as);
     if (kept[a]) /* the target's policy keeps this access generic in that
                     space (NVPTX: no cmpxchg on private): the cleared
                     pointer, made generic, and no further dispatch */
@@ -601,7 +633,7 @@ static void lower_call_args(Lower *s, LLVMValueRef call, ValVec *ops) {
 
 static void lower_function(Lower *s, LLVMValueRef fn) {
   s->fn = fn;
-  s->dispatched = s->made_global = s->switches = 0;
+  s->dispatched = s->made_global = s->switches = s->folded = 0;
   tag_byval_params(s, fn);
   int g = s->tg.t->generic;
   Pool tmp = {0}; /* the lists below */
@@ -668,6 +700,7 @@ static void lower_function(Lower *s, LLVMValueRef fn) {
   cx_stat(s->tg.cx, &st_dispatch, s->dispatched);
   cx_stat(s->tg.cx, &st_switch, s->switches);
   cx_stat(s->tg.cx, &st_global, s->made_global);
+  cx_stat(s->tg.cx, &st_folded, s->folded);
   if (ops.n) {
     char arms[96] = "";
     size_t o = 0;
@@ -684,6 +717,11 @@ static void lower_function(Lower *s, LLVMValueRef fn) {
     rm_arg(r, "String", " switch%s (arms: ", s->switches == 1 ? "" : "es");
     rm_arg(r, "Arms", "%s", s->narms ? arms : "none, all global");
     rm_arg(r, "String", ")");
+    if (s->folded) {
+      rm_arg(r, "String", "; ");
+      rm_arg(r, "KnownTag", "%u", s->folded);
+      rm_arg(r, "String", " through an alloca's or a global's tag, named with no switch");
+    }
     rm_done(r);
   }
   pool_release(&tmp);

@@ -53,6 +53,78 @@ static LLVMValueRef cast_source(LLVMValueRef v) {
 
 static bool code_address(LLVMValueRef v);
 
+/* The tag p carries whatever its address: p is, through GEPs, a tag set
+   without a null test (build_tag's inttoptr(or(and(ptrtoint g, ~(7<<61)),
+   tag<<61)), on an alloca or a global); *g gets the pointer tagged.  -1:
+   not known (a tag set with a null test may be the null left untagged). */
+int tags_known_tag(LLVMValueRef p, LLVMValueRef *g) {
+  for (unsigned d = 0; d < 64 && LLVMIsAGetElementPtrInst(p); d++)
+    p = LLVMGetOperand(p, 0);
+  LLVMValueRef o = LLVMIsAIntToPtrInst(p) ? LLVMGetOperand(p, 0) : NULL;
+  if (!o || !LLVMIsABinaryOperator(o) || LLVMGetInstructionOpcode(o) != LLVMOr)
+    return -1;
+  LLVMValueRef a = LLVMGetOperand(o, 0), set = LLVMGetOperand(o, 1);
+  if (!LLVMIsABinaryOperator(a) || LLVMGetInstructionOpcode(a) != LLVMAnd ||
+      !LLVMIsAConstantInt(set) || !LLVMIsAConstantInt(LLVMGetOperand(a, 1)) ||
+      ir_opcode(LLVMGetOperand(a, 0)) != LLVMPtrToInt || /* a constant's: materialized */
+      LLVMGetIntTypeWidth(LLVMTypeOf(a)) != 64)
+    return -1;
+  unsigned long long keep = LLVMConstIntGetZExtValue(LLVMGetOperand(a, 1));
+  unsigned long long tag = LLVMConstIntGetZExtValue(set);
+  if (keep != ~(7ull << TAG_SHIFT) || (tag & ~(7ull << TAG_SHIFT)) || !tag)
+    return -1;
+  *g = LLVMGetOperand(LLVMGetOperand(a, 0), 0);
+  return (int)(tag >> TAG_SHIFT);
+}
+
+/* p (tags_known_tag knows its tag) erased while unused: its GEPs, then the
+   tag's instructions, down to the pointer tagged. */
+void tags_known_drop(LLVMValueRef p) {
+  while (p && LLVMIsAInstruction(p) && !LLVMGetFirstUse(p) &&
+         (LLVMIsAGetElementPtrInst(p) || LLVMIsAIntToPtrInst(p) || LLVMIsABinaryOperator(p) ||
+          LLVMIsAPtrToIntInst(p))) {
+    bool last = LLVMIsAPtrToIntInst(p);
+    LLVMValueRef next = last ? NULL : LLVMGetOperand(p, 0);
+    LLVMInstructionEraseFromParent(p);
+    p = next;
+  }
+}
+
+/* p (tags_known_tag knows its tag) used in space as, at the builder: the
+   pointer tagged, cast to as (the named pointer it came from when a cast
+   from as; itself for generic), with p's GEPs rebuilt on it. */
+LLVMValueRef tags_known_cast(Tags *s, LLVMValueRef p, int as) {
+  if (LLVMIsAGetElementPtrInst(p)) {
+    LLVMValueRef q = ir_build_gep_on(s->b, p, tags_known_cast(s, LLVMGetOperand(p, 0), as));
+    LLVMUseRef u = LLVMGetFirstUse(p);
+    if (u && !LLVMGetNextUse(u))
+      ir_take_name(p, q); /* p's one user moves to q */
+    return q;
+  }
+  LLVMValueRef g = NULL;
+  int tag = tags_known_tag(p, &g);
+  assert(tag > 0);
+  (void)tag;
+  LLVMValueRef src = cast_source(g);
+  if (src && ir_ptr_as(LLVMTypeOf(src)) == as)
+    return src;
+  if (as == s->t->generic)
+    return g;
+  /* one cast right after g for every access, where infer puts the cast of
+     an alloca on a second run (it merged one cast per access into it) */
+  LLVMTypeRef ty = ir_retype(LLVMTypeOf(g), as);
+  LLVMValueRef at = ir_insert_point_after(g);
+  for (LLVMValueRef c = at; c && LLVMIsAAddrSpaceCastInst(c) && LLVMGetOperand(c, 0) == g;
+       c = LLVMGetNextInstruction(c))
+    if (LLVMTypeOf(c) == ty)
+      return c;
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetTypeContext(ty));
+  LLVMPositionBuilderBefore(b, at);
+  LLVMValueRef c = LLVMBuildAddrSpaceCast(b, g, ty, "");
+  LLVMDisposeBuilder(b);
+  return c;
+}
+
 /* The generic pointer p used in space as, built at the builder. */
 LLVMValueRef tags_cast_to(Tags *s, LLVMValueRef p, int as) {
   LLVMValueRef src = cast_source(p);

@@ -268,30 +268,30 @@ typedef struct Tags {
   const TgtTable *t;
   LLVMBuilderRef b;
   LLVMTypeRef i64;
-  bool priv_tagged;  /* private pointers carry 001 */
-  bool clear_global; /* casts to global memory clear the tag */
+  bool priv_tagged, clear_global; /* private pointers carry 001; casts to global clear tags */
 } Tags;
-/* The tag of space as (its bits 61-63 in generic form), -1 for none. */
+/* The tag of space as (its bits 61-63 in generic form), -1 for none; does a
+   pointer of as carry one; have none though not generic; need it cleared? */
 int tags_space_tag(const Tags *s, int as);
-/* Does a pointer of as carry a tag, or have none though it is not generic? */
 bool tags_is_tagged(const Tags *s, int as);
 bool tags_untagged(const Tags *s, int as);
-/* Must a generic pointer have its tag cleared before it is used in as? */
 bool tags_needs_clear(const Tags *s, int as);
-/* lshr(ptrtoint p, 61), at the builder. */
+/* At the builder: lshr(ptrtoint p, 61); generic p used in space as (the tag
+   cleared where it must be).  The tag p carries whatever its address (through
+   GEPs, a tag set with no null test; *g: the pointer tagged), -1: unknown;
+   such a p used in as; erased while unused.  The builder before `before`, at dbg_of's. */
 LLVMValueRef tags_tag_of(Tags *s, LLVMValueRef p);
-/* Generic p used in space as (the tag cleared where it must be). */
 LLVMValueRef tags_cast_to(Tags *s, LLVMValueRef p, int as);
-/* The builder before `before`, at dbg_of's debug location. */
+int tags_known_tag(LLVMValueRef p, LLVMValueRef *g);
+LLVMValueRef tags_known_cast(Tags *s, LLVMValueRef p, int as);
+void tags_known_drop(LLVMValueRef p);
 void tags_position(Tags *s, LLVMValueRef before, LLVMValueRef dbg_of);
-/* A value that is never null (an alloca, a global variable). */
-bool tags_never_null(LLVMValueRef v);
-/* g (a cast to generic) tagged for every user; null stays null when
-   maybe_null; a cast of a function's address (code) is left untagged. */
+bool tags_never_null(LLVMValueRef v); /* an alloca, a global variable */
+/* g (a cast to generic) tagged for every user; null stays null when maybe_null;
+   a cast of a function's address (code) is left untagged. */
 void tags_tag_value(Tags *s, LLVMValueRef g, int tag, bool maybe_null);
-/* Constants holding a cast to generic: one needing a tag; the source space
-   of one from a space without a tag (-1: none); can it be rebuilt; each
-   operand of `in` that needs a tag rebuilt as instructions before it. */
+/* Constants holding a cast to generic: needing a tag; the source space of one from an
+   untagged space (-1: none); rebuildable; `in`'s operands needing a tag made instructions. */
 bool tags_const_needs_tag(Tags *s, LLVMValueRef c);
 int tags_const_untagged_cast(const Tags *s, LLVMValueRef c);
 bool tags_const_supported(Tags *s, LLVMValueRef c);

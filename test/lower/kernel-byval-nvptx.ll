@@ -69,10 +69,15 @@ define ptx_kernel void @w(ptr byval(%S) align 4 %s, ptr addrspace(1) %out) {
 ; alone, so its reads go through the generic address of the private copy
 ; and the parameter is tagged private (it was left untagged, as if infer
 ; had moved its reads into the parameter space: the global arm read it).
+; Its tag is known whatever the address, so the read is named private with
+; no switch (test/lower/known-tag.ll), and the tag, unused, goes.
 ; CHECK-LABEL: define ptx_kernel void @r(
-; CHECK: ptrtoint ptr %s to i64
-; CHECK-NEXT: {{%.*}} = and i64 {{%.*}}, 2305843009213693951
-; CHECK-NEXT: {{%.*}} = or i64 {{%.*}}, 2305843009213693952
+; CHECK-NOT: switch
+; CHECK: [[P:%.*]] = addrspacecast ptr %s to ptr addrspace(5)
+; CHECK: %a = getelementptr inbounds [4 x i32], ptr addrspace(5) [[P]], i32 0, i32 %i
+; CHECK-NEXT: %v = load i32, ptr addrspace(5) %a, align 4
+; CHECK-NOT: switch
+; CHECK: ret void
 define ptx_kernel void @r(ptr byval(%S) align 4 %s, ptr addrspace(1) %out) noinline optnone {
   %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
   %i = and i32 %tid, 3
