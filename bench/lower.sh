@@ -48,11 +48,40 @@ for t in spir64 nvptx64; do
   python3 "$here/test/exec/Inputs/kernels.py" compare $t "$tmp/run-$t" --lower-generic=tags > "$tmp/cmp" 2>/dev/null || bad=1
   while IFS= read -r row; do
     k=$(echo "$row" | sed 's/.*@\([a-z_]*\) |$/\1/')
-    res=$(grep "^[a-zA-Z]* $k " "$tmp/cmp" | sed 's/^\([A-Za-z]*\) .*: \(.*\)$/\1: \2/' | sed 's/^ok: //')
+    res=$(grep "^[a-zA-Z]* $k " "$tmp/cmp" | sed 's/^\([A-Za-z]*\) [^ ]* [^:]*: \(.*\)$/\1: \2/; s/^ok: //; s/ (reachable generic left: \([0-9]*\))/, \1 generic left/')
     echo "$row" | sed "s/@$k |\$/${res:-not run} |/"
   done < "$tmp/rows"
   growth=$(awk -v a=$IL -v b=$IR 'BEGIN{printf "%+.1f", b ? 100*(a-b)/b : 0}')
   echo "| **total** | $B | $I | $S | $P | $R | $L | $D | $DP | $IR | $IL ($growth%) | |"
+  echo
+done
+# clang -O0: every function optnone, which infer leaves alone: each access
+# to an alloca stays generic for lower, which names it by its known tag
+for t in spir64 nvptx64; do
+  echo "### $t, clang -O0"
+  echo
+  echo "| kernel | instructions -O0 | generic before | switches | named by a known tag | lowered | gasp-run |"
+  echo "|---|---|---|---|---|---|---|"
+  I0=0; B=0; W=0; K=0; IL=0
+  for cl in "$here"/test/kernels/*.cl; do
+    k=$(basename "$cl" .cl)
+    $CL -O0 -target $t "$cl" -o "$tmp/$k.0.ll" || { bad=1; continue; }
+    "$GASP" -S --lower-generic=tags "$tmp/$k.0.ll" -o "$tmp/$k.0l.ll" 2>/dev/null || bad=1
+    [ "$(count "$tmp/$k.0l.ll")" = 0 ] || bad=1
+    i0=$(insts "$tmp/$k.0.ll"); b=$(count "$tmp/$k.0.ll"); il=$(insts "$tmp/$k.0l.ll")
+    w=$(stat "$tmp/$k.0.ll" lower.switches --lower-generic=tags)
+    kt=$(stat "$tmp/$k.0.ll" lower.accesses-known-tag --lower-generic=tags)
+    I0=$((I0+i0)); B=$((B+b)); W=$((W+w)); K=$((K+kt)); IL=$((IL+il))
+    echo "| $k | $i0 | $b | $w | $kt | $il | @$k |"
+  done > "$tmp/rows0"
+  python3 "$here/test/exec/Inputs/kernels.py" compare $t "$tmp/run0-$t" --cc=-O0 --lower-generic=tags > "$tmp/cmp0" 2>/dev/null || bad=1
+  while IFS= read -r row; do
+    k=$(echo "$row" | sed 's/.*@\([a-z_]*\) |$/\1/')
+    res=$(grep "^[a-zA-Z]* $k " "$tmp/cmp0" | sed 's/^\([A-Za-z]*\) [^ ]* [^:]*: \(.*\)$/\1: \2/; s/^ok: //; s/ (reachable generic left: \([0-9]*\))/, \1 generic left/')
+    echo "$row" | sed "s/@$k |\$/${res:-not run} |/"
+  done < "$tmp/rows0"
+  growth=$(awk -v a=$IL -v b=$I0 'BEGIN{printf "%+.1f", b ? 100*(a-b)/b : 0}')
+  echo "| **total** | $I0 | $B | $W | $K | $IL ($growth%) | |"
   echo
 done
 exit $bad

@@ -52,6 +52,10 @@
  *     (alignment, volatility, ordering, syncscope, metadata kept) on the
  *     cleared pointer cast to the arm's space; results join in a phi.
  *     With no tagged space reaching, the access becomes global, no branch.
+ *     A pointer whose tag is known whatever the address (through GEPs, the
+ *     tag of an alloca or a variable: set with no null test) would always
+ *     take one arm: the access is named on the pointer tagged, no branch
+ *     (optnone code, which infer leaves alone, accesses its allocas so).
  *
  * --private-in-global: private memory lives in the global buffer, so
  * private pointers are not tagged and there is no private arm — unless an
