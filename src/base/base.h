@@ -85,9 +85,9 @@ bool ir_is_lifetime(LLVMValueRef call); /* a llvm.lifetime.start/end marker? */
 bool ir_metadata_global(LLVMValueRef gv); /* llvm.used and the like: no code reads it */
 LLVMTypeRef ir_int_for(LLVMTypeRef pt); /* i64 (or a vector of) for a (vector of) 64-bit ptr */
 LLVMValueRef ir_splat(LLVMTypeRef it, unsigned long long c); /* c of type it, splatted */
-/* The 64-bit generic pointer p with bits 61-63 cleared as the tag scheme does,
-   inttoptr(ashr(shl(ptrtoint p, 4), 4)), built at b (lower, gasp-run's builtins). */
-LLVMValueRef ir_clear_tag(LLVMBuilderRef b, LLVMValueRef p);
+/* 64-bit generic p with bits 61-63 cleared as the tag scheme does, inttoptr(ashr(shl(bits,
+   4), 4)) at b (lower, gasp-run's builtins); bits: ptrtoint p dominating b, or NULL. */
+LLVMValueRef ir_clear_tag(LLVMBuilderRef b, LLVMValueRef p, LLVMValueRef bits);
 /* Moves everything before `at` in its block into a new block placed before
    it, which takes over the block's predecessors (phis are rebuilt there);
    returns the new block.  `at` keeps its block, and with it the terminator,

@@ -438,9 +438,9 @@ LLVMValueRef ir_splat(LLVMTypeRef it, unsigned long long c) {
   return v;
 }
 
-LLVMValueRef ir_clear_tag(LLVMBuilderRef b, LLVMValueRef p) {
+LLVMValueRef ir_clear_tag(LLVMBuilderRef b, LLVMValueRef p, LLVMValueRef bits) {
   LLVMTypeRef pt = LLVMTypeOf(p), it = ir_int_for(pt);
-  LLVMValueRef i = LLVMBuildPtrToInt(b, p, it, "");
+  LLVMValueRef i = bits ? bits : LLVMBuildPtrToInt(b, p, it, "");
   LLVMValueRef sh = LLVMBuildShl(b, i, ir_splat(it, 4), "");
   LLVMValueRef a = LLVMBuildAShr(b, sh, ir_splat(it, 4), "");
   return LLVMBuildIntToPtr(b, a, pt, "untag");

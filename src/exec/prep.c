@@ -700,7 +700,7 @@ static void untag_args(Prep *s, LLVMValueRef call) {
         (int)LLVMGetPointerAddressSpace(t) != s->t->generic || LLVMIsAConstant(a))
       continue;
     position_at(s, call, call);
-    LLVMSetOperand(call, k, ir_clear_tag(s->b, a));
+    LLVMSetOperand(call, k, ir_clear_tag(s->b, a, NULL));
   }
 }
 

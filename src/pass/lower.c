@@ -180,7 +180,7 @@ static void lower_cast_call(Lower *s, LLVMValueRef call, const CastFn *cf) {
                        "");
   } else {
     int as = ir_ptr_as(rt);
-    LLVMValueRef yes = as == s->tg.t->generic ? p : tags_cast_to(&s->tg, p, as);
+    LLVMValueRef yes = as == s->tg.t->generic ? p : tags_cast_to(&s->tg, p, NULL, as);
     r = LLVMBuildSelect(s->tg.b, cond, yes, tgt_null(s->tg.t, rt), "");
   }
   ir_take_name(call, r);
@@ -275,7 +275,7 @@ static void dispatch(Lower *s, LLVMValueRef i, bool top) {
   if (!narms) {
     free(arms);
     tags_position(&s->tg, i, i);
-    LLVMValueRef ni = set_pointer(s, i, mi, k, tags_cast_to(&s->tg, p, s->tg.t->global));
+    LLVMValueRef ni = set_pointer(s, i, mi, k, tags_cast_to(&s->tg, p, NULL, s->tg.t->global));
     s->made_global += top;
     dispatch(s, ni, false);
     return;
@@ -307,6 +307,8 @@ static void dispatch(Lower *s, LLVMValueRef i, bool top) {
   LLVMPositionBuilderAtEnd(s->tg.b, head);
   LLVMSetCurrentDebugLocation2(s->tg.b, LLVMInstructionGetDebugLoc(i));
   LLVMValueRef tag = tags_tag_of(&s->tg, p);
+  /* ptrtoint p, which each arm clears (a constant p: folded, none) */
+  LLVMValueRef bits = LLVMIsAInstruction(tag) ? LLVMGetOperand(tag, 0) : NULL;
   LLVMBasicBlockRef gblk = LLVMInsertBasicBlockInContext(s->ctx, merge, "gen.global");
   LLVMValueRef sw = LLVMBuildSwitch(s->tg.b, tag, gblk, narms);
   LLVMValueRef *clones = xmalloc((narms + 1) * sizeof *clones);
@@ -324,7 +326,7 @@ static void dispatch(Lower *s, LLVMValueRef i, bool top) {
     LLVMPositionBuilderAtEnd(s->tg.b, blk);
     LLVMSetCurrentDebugLocation2(s->tg.b, LLVMInstructionGetDebugLoc(i));
     int as = def ? s->tg.t->global : arms[a].as;
-    LLVMValueRef q = tags_cast_to(&s->tg, p, as);
+    LLVMValueRef q = tags_cast_to(&s->tg, p, bits, as);
     kept[a] = arm_kept(s, i, mi, as);
     if (kept[a]) /* the target's policy keeps this access generic in that
                     space (NVPTX: no cmpxchg on private): the cleared
@@ -603,7 +605,7 @@ static void lower_call_args(Lower *s, LLVMValueRef call, ValVec *ops) {
     case IR_ARG_UNKNOWN: /* check_call let through an asm's address only */
       if (asm_address_only(s, call, k)) {
         tags_position(&s->tg, call, call);
-        LLVMSetOperand(call, k, ir_clear_tag(s->tg.b, p));
+        LLVMSetOperand(call, k, ir_clear_tag(s->tg.b, p, NULL));
       }
       break;
     case IR_ARG_CALLEE: {
@@ -615,7 +617,7 @@ static void lower_call_args(Lower *s, LLVMValueRef call, ValVec *ops) {
     case IR_ARG_NOACCESS:
       if (!ir_is_lifetime(call)) { /* lifetime markers keep the raw alloca */
         tags_position(&s->tg, call, call);
-        LLVMSetOperand(call, k, ir_clear_tag(s->tg.b, p));
+        LLVMSetOperand(call, k, ir_clear_tag(s->tg.b, p, NULL));
       }
       break;
     case IR_ARG_ADDRESS: {
@@ -681,7 +683,7 @@ static void lower_function(Lower *s, LLVMValueRef fn) {
     if (!tags_needs_clear(&s->tg, ir_ptr_as(LLVMTypeOf(c))))
       continue;
     tags_position(&s->tg, c, c);
-    LLVMSetOperand(c, 0, ir_clear_tag(s->tg.b, LLVMGetOperand(c, 0)));
+    LLVMSetOperand(c, 0, ir_clear_tag(s->tg.b, LLVMGetOperand(c, 0), NULL));
     cx_stat(s->tg.cx, &st_cleared, 1);
   }
   for (size_t k = 0; k < to_gen.n; k++) {

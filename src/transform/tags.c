@@ -126,13 +126,13 @@ LLVMValueRef tags_known_cast(Tags *s, LLVMValueRef p, int as) {
 }
 
 /* The generic pointer p used in space as, built at the builder. */
-LLVMValueRef tags_cast_to(Tags *s, LLVMValueRef p, int as) {
+LLVMValueRef tags_cast_to(Tags *s, LLVMValueRef p, LLVMValueRef bits, int as) {
   LLVMValueRef src = cast_source(p);
   /* a round trip S -> generic -> S: the pointer itself (infer would fold
      the pair on a second run) */
   if (src && !tags_needs_clear(s, as) && ir_ptr_as(LLVMTypeOf(src)) == as)
     return src;
-  LLVMValueRef q = tags_needs_clear(s, as) ? ir_clear_tag(s->b, p) : p;
+  LLVMValueRef q = tags_needs_clear(s, as) ? ir_clear_tag(s->b, p, bits) : p;
   return LLVMBuildAddrSpaceCast(s->b, q, ir_retype(LLVMTypeOf(p), as), "");
 }
 

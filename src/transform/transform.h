@@ -277,11 +277,11 @@ bool tags_is_tagged(const Tags *s, int as);
 bool tags_untagged(const Tags *s, int as);
 bool tags_needs_clear(const Tags *s, int as);
 /* At the builder: lshr(ptrtoint p, 61); generic p used in space as (the tag
-   cleared where it must be).  The tag p carries whatever its address (through
+   cleared where it must be; bits: as ir_clear_tag's).  The tag p carries whatever its address (through
    GEPs, a tag set with no null test; *g: the pointer tagged), -1: unknown;
    such a p used in as; erased while unused.  The builder before `before`, at dbg_of's. */
 LLVMValueRef tags_tag_of(Tags *s, LLVMValueRef p);
-LLVMValueRef tags_cast_to(Tags *s, LLVMValueRef p, int as);
+LLVMValueRef tags_cast_to(Tags *s, LLVMValueRef p, LLVMValueRef bits, int as);
 int tags_known_tag(LLVMValueRef p, LLVMValueRef *g);
 LLVMValueRef tags_known_cast(Tags *s, LLVMValueRef p, int as);
 void tags_known_drop(LLVMValueRef p);

@@ -41,9 +41,9 @@ declare void @llvm.memcpy.p4.p4.i64(ptr addrspace(4), ptr addrspace(4), i64, i1)
 ; CHECK-NEXT:      i64 2, label %gen.local
 ; CHECK-NEXT:      i64 1, label %gen.private
 ; CHECK-NEXT:    ]
+; Each arm clears the tag of the head's ptrtoint.
 ; CHECK:       gen.local:
-; CHECK-NEXT:    [[A:%.*]] = ptrtoint ptr addrspace(4) %p to i64
-; CHECK-NEXT:    [[B:%.*]] = shl i64 [[A]], 4
+; CHECK-NEXT:    [[B:%.*]] = shl i64 [[I]], 4
 ; CHECK-NEXT:    [[C:%.*]] = ashr i64 [[B]], 4
 ; CHECK-NEXT:    [[U:%.*]] = inttoptr i64 [[C]] to ptr addrspace(4)
 ; CHECK-NEXT:    [[L:%.*]] = addrspacecast ptr addrspace(4) [[U]] to ptr addrspace(3)
