@@ -22,6 +22,14 @@ CL="clang-22 -cl-std=CL2.0 -O1 -fno-inline-functions -emit-llvm -S -Xclang -finc
 count() { "$GASP" --passes=none --summary "$1" -o /dev/null 2>&1 | sed -n 's/^gasp: generic memory ops after: //p'; }
 insts() { awk '/^define /{f=1;next} /^}/{f=0} f && /^  [^ ;]/{n++} END{print n+0}' "$1"; }
 stat() { v=$("$GASP" -stats -stats-json $3 "$1" -o /dev/null 2>&1 | sed -n "s/^	\"$2\": \([0-9]*\).*/\1/p"); echo "${v:-0}"; }
+# runs ROWS CMP: each row's trailing @kernel replaced by kernels.py's verdict
+runs() {
+  while IFS= read -r row; do
+    k=$(echo "$row" | sed 's/.*@\([a-z_]*\) |$/\1/')
+    res=$(grep "^[a-zA-Z]* $k " "$2" | sed 's/^\([A-Za-z]*\) [^ ]* [^:]*: \(.*\)$/\1: \2/; s/^ok: //; s/ (reachable generic left: \([0-9]*\))/, \1 generic left/')
+    echo "$row" | sed "s/@$k |\$/${res:-not run} |/"
+  done < "$1"
+}
 bad=0
 for t in spir64 nvptx64; do
   echo "### $t"
@@ -46,11 +54,7 @@ for t in spir64 nvptx64; do
     echo "| $k | $b | $i | $sr | $p | $r | $l | $d | $dp | $ir | $il | @$k |"
   done > "$tmp/rows"
   python3 "$here/test/exec/Inputs/kernels.py" compare $t "$tmp/run-$t" --lower-generic=tags > "$tmp/cmp" 2>/dev/null || bad=1
-  while IFS= read -r row; do
-    k=$(echo "$row" | sed 's/.*@\([a-z_]*\) |$/\1/')
-    res=$(grep "^[a-zA-Z]* $k " "$tmp/cmp" | sed 's/^\([A-Za-z]*\) [^ ]* [^:]*: \(.*\)$/\1: \2/; s/^ok: //; s/ (reachable generic left: \([0-9]*\))/, \1 generic left/')
-    echo "$row" | sed "s/@$k |\$/${res:-not run} |/"
-  done < "$tmp/rows"
+  runs "$tmp/rows" "$tmp/cmp"
   growth=$(awk -v a=$IL -v b=$IR 'BEGIN{printf "%+.1f", b ? 100*(a-b)/b : 0}')
   echo "| **total** | $B | $I | $S | $P | $R | $L | $D | $DP | $IR | $IL ($growth%) | |"
   echo
@@ -75,11 +79,7 @@ for t in spir64 nvptx64; do
     echo "| $k | $i0 | $b | $w | $kt | $il | @$k |"
   done > "$tmp/rows0"
   python3 "$here/test/exec/Inputs/kernels.py" compare $t "$tmp/run0-$t" --cc=-O0 --lower-generic=tags > "$tmp/cmp0" 2>/dev/null || bad=1
-  while IFS= read -r row; do
-    k=$(echo "$row" | sed 's/.*@\([a-z_]*\) |$/\1/')
-    res=$(grep "^[a-zA-Z]* $k " "$tmp/cmp0" | sed 's/^\([A-Za-z]*\) [^ ]* [^:]*: \(.*\)$/\1: \2/; s/^ok: //; s/ (reachable generic left: \([0-9]*\))/, \1 generic left/')
-    echo "$row" | sed "s/@$k |\$/${res:-not run} |/"
-  done < "$tmp/rows0"
+  runs "$tmp/rows0" "$tmp/cmp0"
   growth=$(awk -v a=$IL -v b=$I0 'BEGIN{printf "%+.1f", b ? 100*(a-b)/b : 0}')
   echo "| **total** | $I0 | $B | $W | $K | $IL ($growth%) | |"
   echo
