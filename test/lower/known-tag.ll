@@ -44,6 +44,8 @@ entry:
   ret i32 %s2
 }
 
+; The kernel runs @f on its global buffer and the local variable (gasp-run
+; compares the lowered module with this one).
 define ptx_kernel void @k(ptr addrspace(1) %out, i32 %i) {
   %g = addrspacecast ptr addrspace(1) %out to ptr
   %r = call i32 @f(ptr %g, ptr addrspace(3) @lv, i32 %i)
