@@ -113,7 +113,9 @@ LLVMValueRef tags_known_cast(Tags *s, LLVMValueRef p, int as) {
   /* one cast right after g for every access, where infer puts the cast of
      an alloca on a second run (it merged one cast per access into it) */
   LLVMTypeRef ty = ir_retype(LLVMTypeOf(g), as);
-  LLVMValueRef at = ir_insert_point_after(g);
+  LLVMValueRef at = LLVMIsAInstruction(g) || LLVMIsAArgument(g) ? ir_insert_point_after(g) : NULL;
+  if (!at) /* a constant (folded), or nowhere after g */
+    return LLVMBuildAddrSpaceCast(s->b, g, ty, "");
   for (LLVMValueRef c = at; c && LLVMIsAAddrSpaceCastInst(c) && LLVMGetOperand(c, 0) == g;
        c = LLVMGetNextInstruction(c))
     if (LLVMTypeOf(c) == ty)
