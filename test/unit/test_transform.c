@@ -234,10 +234,64 @@ static void test_tags(void) {
   CHECK(tags_untagged(&ta, 2)); /* region */
 }
 
+/* The tag a pointer carries whatever its address (tags_known_tag): the
+   tag lower sets with no null test, through GEPs, on an alloca (the
+   ptrtoint an instruction) or a variable (a constant's); not a tag behind
+   a null test (a select), not another mask or bits outside 61-63, not a
+   tag of 0 (global's: no tag was set). */
+static void test_known_tag(void) {
+  const char ir[] =
+      "target triple = \"nvptx64-nvidia-cuda\"\n"
+      "@lv = internal addrspace(3) global [4 x i32] undef\n"
+      "define void @f(i32 %i, ptr addrspace(3) %l) {\n"
+      "  %a = alloca i32\n"
+      "  %pa = ptrtoint ptr %a to i64\n  %ca = and i64 %pa, 2305843009213693951\n"
+      "  %oa = or i64 %ca, 2305843009213693952\n  %ta = inttoptr i64 %oa to ptr\n"
+      "  %g1 = getelementptr i8, ptr %ta, i32 %i\n  %g2 = getelementptr i32, ptr %g1, i32 1\n"
+      "  %cv = and i64 ptrtoint (ptr addrspacecast (ptr addrspace(3) @lv to ptr) to i64), "
+      "2305843009213693951\n"
+      "  %ov = or i64 %cv, 4611686018427387904\n  %tv = inttoptr i64 %ov to ptr\n"
+      "  %gl = addrspacecast ptr addrspace(3) %l to ptr\n"
+      "  %pl = ptrtoint ptr %gl to i64\n  %cl = and i64 %pl, 2305843009213693951\n"
+      "  %ol = or i64 %cl, 4611686018427387904\n  %t0 = inttoptr i64 %ol to ptr\n"
+      "  %nn = icmp ne ptr addrspace(3) %l, null\n  %tl = select i1 %nn, ptr %t0, ptr %gl\n"
+      "  %cm = and i64 %pa, 1152921504606846975\n  %om = or i64 %cm, 2305843009213693952\n"
+      "  %tm = inttoptr i64 %om to ptr\n"
+      "  %ob = or i64 %ca, 2305843009213693953\n  %tb = inttoptr i64 %ob to ptr\n"
+      "  %tz = inttoptr i64 %ca to ptr\n"
+      "  ret void\n}\n";
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+  if (m) {
+    LLVMValueRef f = LLVMGetNamedFunction(m, "f"), by[32] = {0}, g = NULL;
+    const char *names[] = {"a", "ta", "g2", "tv", "t0", "tl", "tm", "tb", "tz"};
+    unsigned n = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f)); i;
+         i = LLVMGetNextInstruction(i))
+      for (unsigned k = 0; k < sizeof names / sizeof *names; k++)
+        if (!strcmp(ir_name(i), names[k]))
+          by[k] = i, n++;
+    CHECK(n == sizeof names / sizeof *names);
+    CHECK(tags_known_tag(by[1], &g) == 1 && g == by[0]);   /* the alloca's */
+    g = NULL;
+    CHECK(tags_known_tag(by[2], &g) == 1 && g == by[0]);   /* through two GEPs */
+    CHECK(tags_known_tag(by[3], &g) == 2 && LLVMIsAConstantExpr(g)); /* @lv's */
+    CHECK(tags_known_tag(by[4], &g) == 2);                 /* the tag itself */
+    CHECK(tags_known_tag(by[5], &g) == -1);                /* behind a null test */
+    CHECK(tags_known_tag(by[6], &g) == -1);                /* another mask */
+    CHECK(tags_known_tag(by[7], &g) == -1);                /* a bit below 61 set */
+    CHECK(tags_known_tag(by[8], &g) == -1);                /* no or: no tag set */
+    CHECK(tags_known_tag(by[0], &g) == -1);                /* the alloca itself */
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(ctx);
+}
+
 void unit_transform(void) {
   test_vote_meet();
   test_spec_registry();
   test_benefit();
   test_sweep();
   test_tags();
+  test_known_tag();
 }
