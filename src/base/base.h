@@ -15,12 +15,9 @@ typedef VEC(LLVMValueRef) ValVec;
 typedef VEC(LLVMBasicBlockRef) BlockVec;
 
 /* ===== ir.c — LLVM-C helpers the passes share =========================== */
-/* v's name ("" when it has none). */
-const char *ir_name(LLVMValueRef v);
-/* AS of a pointer or vector-of-pointer type, -1 otherwise. */
-int ir_ptr_as(LLVMTypeRef t);
-/* Same shape as t (ptr or vector of ptr) in space as. */
-LLVMTypeRef ir_retype(LLVMTypeRef t, int as);
+const char *ir_name(LLVMValueRef v); /* v's name ("" when it has none) */
+int ir_ptr_as(LLVMTypeRef t); /* AS of a pointer or vector-of-pointer type, -1 otherwise */
+LLVMTypeRef ir_retype(LLVMTypeRef t, int as); /* t's shape (ptr or vector of ptr) in as */
 /* fn has null_pointer_is_valid: generic 0 is memory, not "nowhere". */
 bool ir_null_is_valid(LLVMValueRef fn);
 /* icmp eq/ne of a generic pointer (space `generic`) with null, the pointer
@@ -30,6 +27,9 @@ LLVMValueRef ir_build_null_test(LLVMBuilderRef b, LLVMValueRef icmp, int generic
 LLVMValueRef ir_callee(LLVMValueRef call); /* a direct call's function, else NULL */
 bool ir_hands_out(LLVMValueRef user);      /* a ret, or a direct call of a defined fn */
 LLVMValueRef ir_insert_point_after(LLVMValueRef v); /* code right after v's definition */
+/* The addrspacecast of v to t among the casts right after v's definition, where infer and
+   lower keep the one cast a value gets (a second run finds it), else NULL; *at: where it goes. */
+LLVMValueRef ir_cast_after(LLVMValueRef v, LLVMTypeRef t, LLVMValueRef *at);
 /* Debug location for new code for `at` in fn: at's, else line 0 of fn's DISubprogram, or NULL. */
 LLVMMetadataRef ir_loc_of(LLVMValueRef at, LLVMValueRef fn);
 /* At b, llvm.fake.use(v): a use code generation emits nothing for (frames.c); and

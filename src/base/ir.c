@@ -54,6 +54,14 @@ LLVMValueRef ir_insert_point_after(LLVMValueRef v) {
   return i;
 }
 
+LLVMValueRef ir_cast_after(LLVMValueRef v, LLVMTypeRef t, LLVMValueRef *at) {
+  *at = ir_insert_point_after(v);
+  for (LLVMValueRef i = *at; i && LLVMIsAAddrSpaceCastInst(i); i = LLVMGetNextInstruction(i))
+    if (LLVMGetOperand(i, 0) == v && LLVMTypeOf(i) == t)
+      return i;
+  return NULL;
+}
+
 static const char FAKE_USE[] = "llvm.fake.use";
 
 LLVMValueRef ir_build_fake_use(LLVMBuilderRef b, LLVMValueRef v) {

@@ -195,16 +195,14 @@ static void add_trash(Infer *s, LLVMValueRef v) {
    already there when an earlier run made it (running infer again must
    change nothing). */
 static LLVMValueRef cast_after(Infer *s, LLVMValueRef v, int as) {
-  LLVMValueRef at = ir_insert_point_after(v);
+  LLVMValueRef at;
   LLVMTypeRef t = ir_retype(LLVMTypeOf(v), as);
-  for (LLVMValueRef i = at; i && LLVMIsAAddrSpaceCastInst(i); i = LLVMGetNextInstruction(i))
-    if (LLVMGetOperand(i, 0) == v && LLVMTypeOf(i) == t) {
-      add_trash(s, i);
-      return i;
-    }
-  LLVMPositionBuilderBefore(s->b, at);
-  LLVMSetCurrentDebugLocation2(s->b, ir_loc_of(v, s->fn));
-  LLVMValueRef r = LLVMBuildAddrSpaceCast(s->b, v, t, "");
+  LLVMValueRef r = ir_cast_after(v, t, &at);
+  if (!r) {
+    LLVMPositionBuilderBefore(s->b, at);
+    LLVMSetCurrentDebugLocation2(s->b, ir_loc_of(v, s->fn));
+    r = LLVMBuildAddrSpaceCast(s->b, v, t, "");
+  }
   add_trash(s, r);
   return r;
 }

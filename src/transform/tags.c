@@ -113,16 +113,16 @@ LLVMValueRef tags_known_cast(Tags *s, LLVMValueRef p, int as) {
   /* one cast right after g for every access, where infer puts the cast of
      an alloca on a second run (it merged one cast per access into it) */
   LLVMTypeRef ty = ir_retype(LLVMTypeOf(g), as);
-  LLVMValueRef at = LLVMIsAInstruction(g) || LLVMIsAArgument(g) ? ir_insert_point_after(g) : NULL;
-  if (!at) /* a constant (folded), or nowhere after g */
+  if (!LLVMIsAInstruction(g) && !LLVMIsAArgument(g))
+    return LLVMBuildAddrSpaceCast(s->b, g, ty, ""); /* a constant: folded */
+  LLVMValueRef at, c = ir_cast_after(g, ty, &at);
+  if (c)
+    return c;
+  if (!at) /* nowhere after g: at the access */
     return LLVMBuildAddrSpaceCast(s->b, g, ty, "");
-  for (LLVMValueRef c = at; c && LLVMIsAAddrSpaceCastInst(c) && LLVMGetOperand(c, 0) == g;
-       c = LLVMGetNextInstruction(c))
-    if (LLVMTypeOf(c) == ty)
-      return c;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetTypeContext(ty));
   LLVMPositionBuilderBefore(b, at);
-  LLVMValueRef c = LLVMBuildAddrSpaceCast(b, g, ty, "");
+  c = LLVMBuildAddrSpaceCast(b, g, ty, "");
   LLVMDisposeBuilder(b);
   return c;
 }

@@ -237,8 +237,36 @@ static void test_comes_before(void) {
   LLVMContextDispose(ctx);
 }
 
+/* ir_cast_after: the cast of a value to a space among the casts right
+   after its definition, past other values' (two parameters' casts at the
+   entry, either order); none of another type or further on; *at: the
+   first instruction after the definition. */
+static void test_cast_after(void) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  const char ir[] = "define void @f(ptr %p, ptr %q) {\n"
+                    "  %cq = addrspacecast ptr %q to ptr addrspace(5)\n"
+                    "  %cp = addrspacecast ptr %p to ptr addrspace(5)\n"
+                    "  %x = load i32, ptr addrspace(5) %cq\n"
+                    "  %late = addrspacecast ptr %p to ptr addrspace(3)\n  ret void\n}\n";
+  LLVMModuleRef m = unit_parse(ctx, ir, sizeof ir - 1);
+  if (m) {
+    LLVMValueRef f = LLVMGetNamedFunction(m, "f"), at = NULL;
+    LLVMValueRef p = LLVMGetParam(f, 0), q = LLVMGetParam(f, 1);
+    LLVMValueRef cq = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f));
+    LLVMValueRef cp = LLVMGetNextInstruction(cq), x = LLVMGetNextInstruction(cp);
+    LLVMTypeRef p5 = LLVMTypeOf(cp), p3 = LLVMTypeOf(LLVMGetNextInstruction(x));
+    CHECK(ir_cast_after(p, p5, &at) == cp && at == cq);
+    CHECK(ir_cast_after(q, p5, &at) == cq);
+    CHECK(!ir_cast_after(p, p3, &at)); /* after the load: not right after */
+    CHECK(!ir_cast_after(x, p5, &at) && at == LLVMGetNextInstruction(x));
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(ctx);
+}
+
 void unit_base(void) {
   test_comes_before();
+  test_cast_after();
   test_metadata_global();
   test_address_taken();
   test_loop_depth();
