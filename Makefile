@@ -29,7 +29,8 @@ LDLIBS_ALL = $(SAN) -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lLLVM-22 -lstdc+
 # The library's layers, lowest first (docs/design.md "Layers"): a file uses
 # only its own layer and the layers before it (test/reliability/layers.test).
 LAYERS = util base target core analysis transform pass report
-LIB_SRC = $(foreach l,$(LAYERS),$(sort $(wildcard src/$(l)/*.c))) src/pipeline.c src/api.c
+LIB_SRC = $(foreach l,$(LAYERS),$(sort $(wildcard src/$(l)/*.c))) \
+  $(sort $(wildcard src/pass/*/*.c)) src/pipeline.c src/api.c
 # The services LLVM-C lacks (debug-info copies and salvage, upgrades of
 # legacy intrinsic calls): a C++ adapter with a C interface
 # (src/base/capi.cpp, docs/design.md "C++ in gasp"); it needs the C++

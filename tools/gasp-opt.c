@@ -116,6 +116,8 @@ static const char usage_text2[] =
     "                        by reason and by function, named ones by space\n"
     "  -verify-each          run the LLVM verifier after every pass, and with\n"
     "                        --verify-spaces the clone-call check up to lower;\n"
+    "                        twins reads again what it kept of each argument\n"
+    "                        (a difference is an internal error, exit 3);\n"
     "                        GASP_VERIFY_EACH=1 in the environment does the same\n"
     "  --verify-spaces       prove again, on the output alone, every cast from\n"
     "                        generic to a named space gasp made (clone calls,\n"

@@ -12,6 +12,16 @@ N squared:
   slot-calls    one stack slot passed to N calls of one helper, read after
                 each (twins' out-parameter question: every use of the slot
                 per call)
+  slot-helpers  the same slot passed to N calls of N helpers, one each
+                (twins retypes each helper: what it had read of the
+                slot's uses was dropped with every retype, and read again
+                whole by the next)
+  private-helpers
+                a private pointer that is no slot (an element at a variable
+                index) passed to N calls of N helpers, one each (twins
+                takes each parameter generic and casts the pointer at each
+                call; each retype asks whether one of the casts made for
+                the calls before is live after its call: every cast)
   shared-calls  one shared pointer passed to N calls of one helper, its
                 generic cast handed to an external function after each
                 (twins' live twin: every use of the pointer per call)
@@ -20,6 +30,10 @@ N squared:
                 (`uselistorder`: clang's in-memory modules keep them in no
                 set order; twins' question whether the cast is read after
                 a call walked every earlier use)
+  shared-helpers
+                the same pointer passed to N calls of N helpers, one each
+                (twins retypes each helper, and read the pointer's casts
+                and the cast's uses again after each)
   assume-uses   one assumed space test (llvm.assume of isspacep.global)
                 and N accesses after it (infer's space facts: the block
                 walked from the assume per use)
@@ -85,6 +99,39 @@ def slot_calls(n):
     return body + ['  ret void', '}']
 
 
+def slot_helpers(n):
+    """slot_calls with a helper of its own per call (each retyped by twins)."""
+    body = []
+    for k in range(n):
+        body += ['define internal void @h%d(ptr addrspace(5) %%p, i32 %%v) {' % k,
+                 '  store i32 %v, ptr addrspace(5) %p, align 4', '  ret void', '}', '']
+    body += ['define ptx_kernel void @k(ptr addrspace(1) %out) {',
+             '  %s = alloca i32, align 4',
+             '  %a = addrspacecast ptr %s to ptr addrspace(5)',
+             '  %g = addrspacecast ptr addrspace(5) %a to ptr']
+    for k in range(n):
+        body += ['  call void @h%d(ptr addrspace(5) %%a, i32 %d)' % (k, k),
+                 '  %%x%d = load i32, ptr %%g, align 4' % k,
+                 '  store volatile i32 %%x%d, ptr addrspace(1) %%out, align 4' % k]
+    return body + ['  ret void', '}']
+
+
+def private_helpers(n):
+    """A private pointer that is no stack slot (an element at a variable
+    index) passed to N calls of N helpers, one each."""
+    body = []
+    for k in range(n):
+        body += ['define internal void @h%d(ptr addrspace(5) %%p, i32 %%v) {' % k,
+                 '  store i32 %v, ptr addrspace(5) %p, align 4', '  ret void', '}', '']
+    body += ['define ptx_kernel void @k(ptr addrspace(1) %out, i32 %i) {',
+             '  %s = alloca [64 x i32], align 4',
+             '  %a0 = addrspacecast ptr %s to ptr addrspace(5)',
+             '  %a = getelementptr i32, ptr addrspace(5) %a0, i32 %i']
+    body += ['  call void @h%d(ptr addrspace(5) %%a, i32 %d)' % (k, k) for k in range(n)]
+    return body + ['  %x = load i32, ptr addrspace(5) %a0, align 4',
+                   '  store i32 %x, ptr addrspace(1) %out, align 4', '  ret void', '}']
+
+
 def shared_calls(n):
     body = ['@tile = internal addrspace(3) global [64 x i32] undef, align 4', '',
             'declare void @use(ptr, i32)', '',
@@ -96,6 +143,23 @@ def shared_calls(n):
             '  %g = addrspacecast ptr addrspace(3) %a to ptr']
     for k in range(n):
         body += ['  %%r%d = call i32 @h(ptr addrspace(3) %%a, i32 %d)' % (k, k),
+                 '  call void @use(ptr %%g, i32 %%r%d)' % k]
+    return body + ['  ret void', '}']
+
+
+def shared_helpers(n):
+    """shared_calls with a helper of its own per call (each retyped by twins)."""
+    body = ['@tile = internal addrspace(3) global [64 x i32] undef, align 4', '',
+            'declare void @use(ptr, i32)', '']
+    for k in range(n):
+        body += ['define internal i32 @h%d(ptr addrspace(3) %%p, i32 %%v) {' % k,
+                 '  %x = load i32, ptr addrspace(3) %p, align 4', '  %y = add i32 %x, %v',
+                 '  ret i32 %y', '}', '']
+    body += ['define ptx_kernel void @k(ptr addrspace(1) %out, i32 %i) {',
+             '  %a = getelementptr i32, ptr addrspace(3) @tile, i32 %i',
+             '  %g = addrspacecast ptr addrspace(3) %a to ptr']
+    for k in range(n):
+        body += ['  %%r%d = call i32 @h%d(ptr addrspace(3) %%a, i32 %d)' % (k, k, k),
                  '  call void @use(ptr %%g, i32 %%r%d)' % k]
     return body + ['  ret void', '}']
 
@@ -216,8 +280,9 @@ def big_then_small(n):
     return body + ['  ret void', '}']
 
 
-SHAPES = {"slot-calls": slot_calls, "shared-calls": shared_calls,
-          "shared-calls-reversed": shared_calls_reversed,
+SHAPES = {"slot-calls": slot_calls, "slot-helpers": slot_helpers,
+          "private-helpers": private_helpers, "shared-calls": shared_calls,
+          "shared-calls-reversed": shared_calls_reversed, "shared-helpers": shared_helpers,
           "assume-uses": assume_uses, "slot-loads": slot_loads,
           "ordered-loads": ordered_loads, "slot-fields": slot_fields,
           "fields-apart": fields_apart, "big-then-small": big_then_small}

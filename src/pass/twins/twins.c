@@ -191,13 +191,26 @@
  * 0.06 s there, and a slot or a shared pointer passed to 5,000 calls of
  * one helper 0.79 s and 0.14 s -> 0.004 s (10,000, the use lists earliest
  * first: 1.43 s -> 0.012 s); the output byte for byte the same
- * (bench/compile/sizes.md, blocks.md).
+ * (bench/compile/sizes.md, blocks.md).  What a reading learned was
+ * dropped whenever a retype rewrote calls, so a slot or pointer passed to
+ * calls of many helpers, one each, had its uses read whole once per
+ * helper (genprog's helpers at realistic sizes: a kernel passes its
+ * private array to each): it is kept from one retype to the next, keyed
+ * by the address's base, the rewritten call's entries moved to the call
+ * that replaces it and what a rewrite changes otherwise forgotten
+ * (reading.c, the pass's reading of the IR); 8,000 helpers 7.4 s ->
+ * 0.37 s (a slot) and 1.6 s -> 0.34 s (a shared pointer), seed 23641's
+ * 4,288 functions 0.13 s -> 0.02 s (2026-12-07; blocks.md's slot-helpers
+ * and shared-helpers).  Still quadratic: a private pointer that is no slot
+ * passed to many helpers (private-helpers), each call's question walking
+ * the casts made for the calls before.
  *
  * Remark: none (no access changes space).  Debug name: twins.
  * Statistics: twins.params, twins.private-params, twins.slots,
  * twins.functions.  Tests: test/twins/.
  */
 #include "pass/pass.h"
+#include "reading.h"
 
 #include <llvm-c/Target.h>
 #include <string.h>
@@ -213,250 +226,6 @@ static const GaspStatDesc st_bare = {
     "private pointer parameters taken generic with no twin (ptxas's registers at a call)"};
 static const GaspStatDesc st_functions = {
     "twins.functions", "functions retyped so (a cast to the named space at the entry)"};
-
-/* A generic twin's uses in one block: how many (not a phi's), the last,
-   and whether a phi takes it from the block's end. */
-typedef struct UseSum {
-  LLVMBasicBlockRef bb;
-  LLVMValueRef last;
-  uint32_t n;
-  bool phi_in;
-} UseSum;
-
-typedef struct Twins {
-  const TgtTable *t;
-  LLVMTargetDataRef td;
-  PtrMap dom_at;   /* caller -> index in doms (one function's calls) */
-  VEC(Dom *) doms;
-  PtrMap seen;     /* blocks of one search */
-  BlockVec work;
-  PtrMap use_at;   /* blocks holding a use of one twin (a phi's: its incoming block) */
-  /* instructions' positions in their blocks, numbered a block at a time
-     with gaps (POS_GAP) when first asked: a block of thousands of calls
-     is read once, not once per question or per retype.  What a retype
-     builds takes a position between its neighbours' (placed); a block
-     whose gap is spent, or whose start a retype rebuilt, is numbered
-     again when next asked (numbered: 0).  An erased instruction's entry
-     stays: its address, if LLVM gives it to one built later, is placed
-     or numbered again before it is read. */
-  PtrMap pos, numbered;
-  /* what one retype's reading asks again of an argument, read once (its
-     uses, read per call, made the reading quadratic in the calls passing
-     one value): its generic casts (casts_at: index of the first in casts,
-     the others following, NULL-ended) and its out-parameter call
-     (first_at: index in first, the use that dominates every other, or
-     NULL).  ASKED_ONCE marks an argument asked about once, its uses read
-     as they are.  Dropped when a retype rewrites (end_reading); an
-     argument's casts when cast_at adds one. */
-  PtrMap casts_at, first_at;
-  ValVec casts, first;
-  /* scratch of address_uses: the values of an out-parameter's address (a
-     vector and a set) and their uses that read or write the slot */
-  ValVec addr, uses;
-  PtrMap addr_set;
-  /* and a generic twin's uses (sums_at: index of its first block in sums,
-     the others following, ended by a NULL block; sum_of: scratch), read
-     per block only while the calls are read (reading) */
-  PtrMap sums_at, sum_of;
-  VEC(UseSum) sums;
-  bool reading;
-} Twins;
-
-/* Room between neighbours' first positions: what one call's retype
-   builds before it (its arguments' casts and selects) fits without
-   numbering the block again. */
-#define POS_GAP 1024u
-
-/* The callers' dominator trees, dropped when the pass ends (a retype
-   adds instructions, never blocks or edges). */
-static void doms_free(Twins *tw) {
-  for (size_t i = 0; i < tw->doms.n; i++)
-    dom_free(tw->doms.v[i]);
-  vec_free(&tw->doms);
-  map_clear(&tw->dom_at);
-}
-
-static const Dom *dom_of(Twins *tw, LLVMValueRef fn) {
-  uint32_t i = map_find(&tw->dom_at, fn);
-  if (i == MAP_NONE) {
-    i = (uint32_t)tw->doms.n;
-    vec_push(&tw->doms, dom_new(fn));
-    map_put(&tw->dom_at, fn, i);
-  }
-  return tw->doms.v[i];
-}
-
-static bool numbered(const Twins *tw, LLVMBasicBlockRef bb) {
-  uint32_t v = map_find(&tw->numbered, bb);
-  return v != MAP_NONE && v;
-}
-
-/* Does instruction a come before b (same block, a != b)? */
-static bool before(Twins *tw, LLVMValueRef a, LLVMValueRef b) {
-  LLVMBasicBlockRef bb = LLVMGetInstructionParent(a);
-  if (!numbered(tw, bb)) {
-    size_t n = 0;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      n++;
-    /* positions step..(n * step) stay below MAP_NONE */
-    uint32_t step = n < (UINT32_MAX - 1) / POS_GAP - 1 ? POS_GAP : 1, k = 0;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-      map_put(&tw->pos, i, k += step);
-    map_put(&tw->numbered, bb, 1);
-  }
-  return map_find(&tw->pos, a) < map_find(&tw->pos, b);
-}
-
-/* v, just built (or a constant a builder folded), takes a position between
-   its neighbours' in a numbered block; where there is none left, the
-   block is numbered again when next asked. */
-static void placed(Twins *tw, LLVMValueRef v) {
-  if (!LLVMIsAInstruction(v))
-    return;
-  LLVMBasicBlockRef bb = LLVMGetInstructionParent(v);
-  if (!numbered(tw, bb))
-    return;
-  LLVMValueRef p = LLVMGetPreviousInstruction(v), q = LLVMGetNextInstruction(v);
-  uint32_t lo = p ? map_find(&tw->pos, p) : 0;
-  uint32_t hi = q ? map_find(&tw->pos, q) : lo + 2 * POS_GAP;
-  if (hi > lo + 1 && hi != MAP_NONE && lo != MAP_NONE)
-    map_put(&tw->pos, v, lo + (hi - lo) / 2);
-  else
-    map_put(&tw->numbered, bb, 0);
-}
-
-/* An argument asked about a second time in one reading is read once for
-   all its calls. */
-#define ASKED_ONCE (MAP_NONE - 1)
-
-/* v's entry in m (casts_at, first_at, sums_at), v marked asked once where
-   it had none: MAP_NONE (the first question: read its uses as they are),
-   ASKED_ONCE (the second: read them once and store where) or that index. */
-static uint32_t asked(PtrMap *m, LLVMValueRef v) {
-  uint32_t i = map_find(m, v);
-  if (i == MAP_NONE)
-    map_put(m, v, ASKED_ONCE);
-  return i;
-}
-
-/* Where g's use sums start in tw->sums, or MAP_NONE when g is asked about
-   the first time in this reading (its uses read as they are). */
-static uint32_t use_sums(Twins *tw, LLVMValueRef g) {
-  uint32_t i = asked(&tw->sums_at, g);
-  if (i != ASKED_ONCE)
-    return i;
-  i = (uint32_t)tw->sums.n;
-  map_clear(&tw->sum_of);
-  for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (!LLVMIsAInstruction(user) || ir_is_lifetime(user))
-      continue;
-    bool phi = LLVMIsAPHINode(user);
-    for (unsigned k = 0; k < (phi ? LLVMCountIncoming(user) : 1); k++) {
-      if (phi && LLVMGetIncomingValue(user, k) != g)
-        continue;
-      LLVMBasicBlockRef bb = phi ? LLVMGetIncomingBlock(user, k) : LLVMGetInstructionParent(user);
-      uint32_t j = map_find(&tw->sum_of, bb);
-      if (j == MAP_NONE) {
-        j = (uint32_t)tw->sums.n;
-        vec_push(&tw->sums, ((UseSum){bb, NULL, 0, false}));
-        map_put(&tw->sum_of, bb, j);
-      }
-      UseSum *e = &tw->sums.v[j];
-      if (phi) {
-        e->phi_in = true;
-        continue;
-      }
-      e->n++;
-      if (!e->last || (user != e->last && before(tw, e->last, user)))
-        e->last = user;
-    }
-  }
-  vec_push(&tw->sums, ((UseSum){NULL, NULL, 0, false}));
-  map_put(&tw->sums_at, g, i);
-  return i;
-}
-
-/* Does the cast g reach, on a path that does not pass its definition, a
-   use after call c? */
-static bool used_after(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
-  LLVMBasicBlockRef cb = LLVMGetInstructionParent(c), db = LLVMGetInstructionParent(g);
-  bool in_cb = false; /* a use in c's block before c: after c around a loop */
-  map_clear(&tw->use_at);
-  uint32_t si = tw->reading ? use_sums(tw, g) : MAP_NONE;
-  unsigned by_c = 0; /* (c's own uses of g are none of these) */
-  for (unsigned k = 0; si != MAP_NONE && k < (unsigned)LLVMGetNumOperands(c); k++)
-    by_c += LLVMGetOperand(c, k) == g;
-  for (const UseSum *e = si != MAP_NONE ? &tw->sums.v[si] : NULL; e && e->bb; e++) {
-    if (e->bb != cb) {
-      map_put(&tw->use_at, e->bb, 1);
-      continue;
-    }
-    if (e->phi_in || (e->last && e->last != c && before(tw, c, e->last)))
-      return true; /* read at cb's end, or after c */
-    in_cb = e->n > by_c;
-  }
-  for (LLVMUseRef u = si == MAP_NONE ? LLVMGetFirstUse(g) : NULL; u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    if (user == c || !LLVMIsAInstruction(user) || ir_is_lifetime(user))
-      continue; /* a lifetime marker is no code */
-    if (LLVMIsAPHINode(user)) {
-      for (unsigned k = 0; k < LLVMCountIncoming(user); k++)
-        if (LLVMGetIncomingValue(user, k) == g) {
-          if (LLVMGetIncomingBlock(user, k) == cb)
-            return true; /* read at cb's end */
-          map_put(&tw->use_at, LLVMGetIncomingBlock(user, k), 1);
-        }
-      continue;
-    }
-    LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
-    if (ub != cb) {
-      map_put(&tw->use_at, ub, 1);
-      continue;
-    }
-    if (before(tw, c, user))
-      return true;
-    in_cb = true;
-  }
-  if (!tw->use_at.n && !in_cb)
-    return false;
-  map_clear(&tw->seen);
-  tw->work.n = 0;
-  vec_push(&tw->work, cb);
-  while (tw->work.n) {
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(tw->work.v[--tw->work.n]);
-    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
-    for (unsigned k = 0; k < ns; k++) {
-      LLVMBasicBlockRef s = LLVMGetSuccessor(term, k);
-      if (s == db || map_find(&tw->seen, s) != MAP_NONE)
-        continue; /* past the definition, the value is a new one */
-      if (s == cb ? in_cb : map_find(&tw->use_at, s) != MAP_NONE)
-        return true;
-      map_put(&tw->seen, s, 1);
-      if (s != cb) /* cb's successors are on the list already */
-        vec_push(&tw->work, s);
-    }
-  }
-  return false;
-}
-
-/* Does instruction g (a cast; out_param: a call) dominate instruction c
-   (same function)? */
-static bool available(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
-  LLVMBasicBlockRef gb = LLVMGetInstructionParent(g), cb = LLVMGetInstructionParent(c);
-  if (gb == cb)
-    return g != c && before(tw, g, c);
-  return dom_blocks(dom_of(tw, LLVMGetBasicBlockParent(cb)), gb, cb);
-}
-
-/* The calls are rewritten: what was read of their arguments is gone. */
-static void end_reading(Twins *tw) {
-  map_clear(&tw->casts_at);
-  map_clear(&tw->first_at);
-  map_clear(&tw->sums_at);
-  tw->casts.n = tw->first.n = tw->sums.n = 0;
-  tw->reading = false;
-}
 
 /* If v is a stack slot or a global at a constant offset, the slot (an
    alloca) or the global, else NULL.  The back end computes such an
@@ -479,68 +248,6 @@ static LLVMValueRef remat_base(LLVMValueRef v) {
   }
 }
 
-static bool addr_cast(LLVMValueRef v) {
-  return LLVMIsAAddrSpaceCastInst(v) || LLVMIsABitCastInst(v);
-}
-
-/* The reads and writes of a's address (a stack slot at a constant offset),
-   into tw->uses: the users, lifetime markers aside, of every value that is
-   that address in some space — the casts a was made by, from the first
-   value that is not one (the slot, or a constant GEP of it), and every
-   cast of those — other than those casts themselves.  An argument's cast
-   that rehoist or infer placed at the entry is used by its call alone, and
-   the caller reads what the callee wrote through the slot's generic
-   address (convert_compare.cl's `int4 a; conv_f2i(&a, ...); conv_i2f(&b,
-   &a)`). */
-static void address_uses(Twins *tw, LLVMValueRef a) {
-  tw->addr.n = tw->uses.n = 0;
-  map_clear(&tw->addr_set);
-  while (addr_cast(a))
-    a = LLVMGetOperand(a, 0);
-  vec_push(&tw->addr, a);
-  map_put(&tw->addr_set, a, 1);
-  for (size_t k = 0; k < tw->addr.n; k++)
-    for (LLVMUseRef u = LLVMGetFirstUse(tw->addr.v[k]); u; u = LLVMGetNextUse(u)) {
-      LLVMValueRef user = LLVMGetUser(u);
-      if (addr_cast(user) && map_find(&tw->addr_set, user) == MAP_NONE) {
-        vec_push(&tw->addr, user);
-        map_put(&tw->addr_set, user, 1);
-      }
-    }
-  for (size_t k = 0; k < tw->addr.n; k++)
-    for (LLVMUseRef u = LLVMGetFirstUse(tw->addr.v[k]); u; u = LLVMGetNextUse(u)) {
-      LLVMValueRef user = LLVMGetUser(u);
-      if (LLVMIsAInstruction(user) && !ir_is_lifetime(user) &&
-          map_find(&tw->addr_set, user) == MAP_NONE)
-        vec_push(&tw->uses, user);
-    }
-}
-
-/* The use of a's address (address_uses) that dominates every other (none
-   a phi), if there is another, else NULL.  Such a use is unique: of two
-   that dominated each other one would be both. */
-static LLVMValueRef first_use(Twins *tw, LLVMValueRef a) {
-  LLVMValueRef top = NULL;
-  address_uses(tw, a);
-  for (size_t k = 0; k < tw->uses.n; k++) {
-    LLVMValueRef user = tw->uses.v[k];
-    if (LLVMIsAPHINode(user))
-      return NULL;
-    if (!top || (user != top && available(tw, user, top)))
-      top = user;
-  }
-  bool other = false;
-  for (size_t k = 0; top && k < tw->uses.n; k++) {
-    LLVMValueRef user = tw->uses.v[k];
-    if (user == top)
-      continue;
-    if (!available(tw, top, user))
-      return NULL;
-    other = true;
-  }
-  return other ? top : NULL;
-}
-
 /* Is a, a stack slot at a constant offset, call c's out-parameter:
    written by the callee, read by the caller?  Some use of its address
    (address_uses) other than c, and c dominates every one (not a phi). */
@@ -548,50 +255,28 @@ static bool out_param(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   LLVMValueRef slot = LLVMIsAInstruction(a) ? remat_base(a) : NULL;
   if (!slot || !LLVMIsAAllocaInst(slot))
     return false;
-  uint32_t i = asked(&tw->first_at, a);
-  if (i == ASKED_ONCE) {
-    i = (uint32_t)tw->first.n;
-    vec_push(&tw->first, first_use(tw, a));
-    map_put(&tw->first_at, a, i);
-  }
-  if (i != MAP_NONE)
-    return tw->first.v[i] == c;
+  LLVMValueRef first;
+  if (reading_first_use(tw, a, &first))
+    return first == c;
   bool read = false;
-  address_uses(tw, a);
-  for (size_t k = 0; k < tw->uses.n; k++) {
-    LLVMValueRef user = tw->uses.v[k];
+  const ValVec *uses = reading_address_uses(tw, a);
+  for (size_t k = 0; k < uses->n; k++) {
+    LLVMValueRef user = uses->v[k];
     if (user == c)
       continue;
-    if (LLVMIsAPHINode(user) || !available(tw, c, user))
+    if (LLVMIsAPHINode(user) || !reading_available(tw, c, user))
       return false;
     read = true;
   }
   return read;
 }
 
-/* Where a's casts to generic start in tw->casts (NULL-ended), or MAP_NONE
-   when a is asked about the first time in this reading. */
-static uint32_t generic_casts(Twins *tw, LLVMValueRef a) {
-  uint32_t i = asked(&tw->casts_at, a);
-  if (i == ASKED_ONCE) {
-    i = (uint32_t)tw->casts.n;
-    for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
-      LLVMValueRef g = LLVMGetUser(u);
-      if (LLVMIsAAddrSpaceCastInst(g) && ir_ptr_as(LLVMTypeOf(g)) == tw->t->generic)
-        vec_push(&tw->casts, g);
-    }
-    vec_push(&tw->casts, NULL);
-    map_put(&tw->casts_at, a, i);
-  }
-  return i;
-}
-
 /* Of a generic cast g of an argument of call c (in fn) and best, the
    twin live_twin chooses. */
 static LLVMValueRef better_twin(Twins *tw, LLVMValueRef g, LLVMValueRef c, LLVMValueRef fn,
                                 LLVMValueRef best) {
-  return LLVMGetBasicBlockParent(LLVMGetInstructionParent(g)) == fn && available(tw, g, c) &&
-                 (!best || available(tw, g, best)) && used_after(tw, g, c)
+  return LLVMGetBasicBlockParent(LLVMGetInstructionParent(g)) == fn && reading_available(tw, g, c) &&
+                 (!best || reading_available(tw, g, best)) && reading_used_after(tw, g, c)
              ? g
              : best;
 }
@@ -611,25 +296,25 @@ static LLVMValueRef live_twin(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   if ((!LLVMIsAInstruction(a) && !LLVMIsAArgument(a)) || remat_base(a))
     return NULL;
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(c)), best = NULL;
-  uint32_t k = generic_casts(tw, a);
-  if (k != MAP_NONE) {
-    for (; tw->casts.v[k]; k++)
-      best = better_twin(tw, tw->casts.v[k], c, fn, best);
+  uint32_t k = reading_generic_casts(tw, a);
+  if (k == MAP_NONE) { /* asked the first time: its uses as they are */
+    for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef g = LLVMGetUser(u);
+      if (LLVMIsAAddrSpaceCastInst(g) && ir_ptr_as(LLVMTypeOf(g)) == tw->t->generic)
+        best = better_twin(tw, g, c, fn, best);
+    }
     return best;
   }
-  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef g = LLVMGetUser(u);
-    if (LLVMIsAAddrSpaceCastInst(g) && ir_ptr_as(LLVMTypeOf(g)) == tw->t->generic)
-      best = better_twin(tw, g, c, fn, best);
-  }
+  for (; tw->casts.v[k]; k++)
+    best = better_twin(tw, tw->casts.v[k], c, fn, best);
   return best;
 }
 
 /* v's cast to generic, built by b (a constant's folds). */
 static LLVMValueRef cast_at(Twins *tw, LLVMBuilderRef b, LLVMValueRef v) {
   LLVMValueRef g = LLVMBuildAddrSpaceCast(b, v, ir_retype(LLVMTypeOf(v), tw->t->generic), "");
-  placed(tw, g);
-  map_put(&tw->casts_at, v, MAP_NONE); /* one more (generic_casts reads them again) */
+  reading_placed(tw, g);
+  reading_forget_casts(tw, v); /* one more (generic_casts reads them again) */
   return g;
 }
 
@@ -682,7 +367,7 @@ static LLVMValueRef twin_at(Twins *tw, LLVMBuilderRef b, ArgTwin t, LLVMValueRef
     xy[k] = lt ? lt : cast_at(tw, b, o);
   }
   LLVMValueRef sel = LLVMBuildSelect(b, LLVMGetOperand(t.v, 0), xy[0], xy[1], "");
-  placed(tw, sel);
+  reading_placed(tw, sel);
   return sel;
 }
 
@@ -795,7 +480,7 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
     *bare += take[k] && lone[k];
   }
   if (taken) {
-    end_reading(tw); /* (live_twin reads casts as they are built) */
+    tw->reading = false; /* (what is built now is read as it is) */
     LLVMTypeRef fty = LLVMGlobalGetValueType(f);
     LLVMTypeRef *ps = ir_param_types(fty, &np);
     for (unsigned k = 0; k < np; k++)
@@ -809,8 +494,7 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
     /* the body moved over with f's blocks (their dominators the same);
        the entry's start is new: its casts.  f's address may come back as
        a later retype's function. */
-    map_put(&tw->numbered, LLVMGetEntryBasicBlock(nf), 0);
-    map_put(&tw->dom_at, f, MAP_NONE);
+    reading_retyped(tw, f, nf);
     for (unsigned k = 0; k < np; k++) /* the entry's cast is named for its space */
       for (LLVMUseRef u = take[k] ? LLVMGetFirstUse(LLVMGetParam(nf, k)) : NULL; u;
            u = LLVMGetNextUse(u))
@@ -834,19 +518,34 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
     for (unsigned k = 0; k < np; k++)
       if (null[k])
         allow_null(nf, k + 1);
-    LLVMValueRef *args = xmalloc(np * sizeof *args);
+    LLVMValueRef *args = xmalloc(np * sizeof *args), *ops = xmalloc(np * sizeof *ops);
     for (unsigned j = 0; j < ncalls; j++) {
       LLVMValueRef c = calls.v[j];
       ArgTwin *tj = &twin[(size_t)j * np];
       for (unsigned k = 0; k < np; k++) {
-        args[k] = take[k] ? twin_at(tw, b, tj[k], c) : LLVMGetOperand(c, k);
+        ops[k] = LLVMGetOperand(c, k);
+        args[k] = take[k] ? twin_at(tw, b, tj[k], c) : ops[k];
         *slots += take[k] && tj[k].how == TWIN_SLOT;
+        if (take[k] && tj[k].how == TWIN_SELECT) {
+          /* the generic select's twins have a use more; the named one's
+             operands, a use fewer if it goes, and a slot's address a
+             new one (the select of its cast) */
+          for (unsigned e = 1; e < 3; e++) {
+            reading_forget(tw, reading_addr_base(LLVMGetOperand(tj[k].v, e)));
+            if (LLVMIsASelectInst(args[k]))
+              reading_forget(tw, LLVMGetOperand(args[k], e));
+          }
+        }
       }
       /* an erased value's address may come back as one built later:
          what was read of it goes (a select's or a call's twins) */
-      map_put(&tw->casts_at, c, MAP_NONE);
+      reading_forget(tw, c);
       LLVMValueRef nc = ir_replace_call(b, c, nf, nty, args, np);
-      placed(tw, nc);
+      reading_placed(tw, nc);
+      reading_call_moved(tw, ops, np, c, nc);
+      for (unsigned k = 0; k < np; k++)
+        if (take[k] && tj[k].how == TWIN_LIVE)
+          reading_sums_gain(tw, args[k], nc);
       for (unsigned k = 0; k < np; k++)
         if (null[k])
           allow_null(nc, k + 1);
@@ -855,15 +554,16 @@ static unsigned retype(Twins *tw, LLVMBuilderRef b, LLVMValueRef f, unsigned *sl
         for (unsigned e = 0; e < k && first; e++) /* passed twice: erased once */
           first = !take[e] || tj[e].how != TWIN_SELECT || tj[e].v != tj[k].v;
         if (first && !LLVMGetFirstUse(tj[k].v)) {
-          map_put(&tw->casts_at, tj[k].v, MAP_NONE);
+          reading_forget(tw, tj[k].v);
           LLVMInstructionEraseFromParent(tj[k].v);
         }
       }
     }
     free(args);
+    free(ops);
     free(null);
+    reading_settle(tw, f);
     LLVMDeleteFunction(f);
-    end_reading(tw);
   }
   free(twin);
   free(take);
@@ -878,17 +578,8 @@ bool twins_run(PassRun *run) {
   facts_pass_entry(cx, m);
   if (!cx->tgt->generic_args_twin)
     return false;
-  Twins tw = {.t = cx->tgt, .td = LLVMGetModuleDataLayout(m)};
-  map_init(&tw.dom_at);
-  map_init(&tw.seen);
-  map_init(&tw.use_at);
-  map_init(&tw.pos);
-  map_init(&tw.numbered);
-  map_init(&tw.casts_at);
-  map_init(&tw.first_at);
-  map_init(&tw.addr_set);
-  map_init(&tw.sums_at);
-  map_init(&tw.sum_of);
+  Twins tw = {.t = cx->tgt, .td = LLVMGetModuleDataLayout(m), .check = cx->opt.verify_each};
+  reading_init(&tw);
   ValVec fns = {0};
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
     if (LLVMGetFirstBasicBlock(f) && world_internal(f) && world_may_rewrite(cx->tgt, f))
@@ -901,24 +592,8 @@ bool twins_run(PassRun *run) {
     functions += n > 0;
   }
   LLVMDisposeBuilder(b);
-  doms_free(&tw);
+  reading_free(&tw);
   vec_free(&fns);
-  vec_free(&tw.work);
-  map_free(&tw.dom_at);
-  map_free(&tw.seen);
-  map_free(&tw.use_at);
-  map_free(&tw.pos);
-  map_free(&tw.numbered);
-  map_free(&tw.casts_at);
-  map_free(&tw.first_at);
-  map_free(&tw.addr_set);
-  map_free(&tw.sums_at);
-  map_free(&tw.sum_of);
-  vec_free(&tw.sums);
-  vec_free(&tw.casts);
-  vec_free(&tw.first);
-  vec_free(&tw.addr);
-  vec_free(&tw.uses);
   cx_stat(cx, &st_params, params - bare);
   cx_stat(cx, &st_bare, bare);
   cx_stat(cx, &st_functions, functions);
