@@ -20,7 +20,7 @@ N squared:
                 a private pointer that is no slot (an element at a variable
                 index) passed to N calls of N helpers, one each (twins
                 takes each parameter generic and casts the pointer at each
-                call; each retype asks whether one of the casts made for
+                call; each retype asked whether one of the casts made for
                 the calls before is live after its call: every cast)
   shared-calls  one shared pointer passed to N calls of one helper, its
                 generic cast handed to an external function after each
@@ -85,15 +85,24 @@ HEAD = ['target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-
         'target triple = "nvptx64-nvidia-cuda"', '']
 
 
-def slot_calls(n):
-    body = ['define internal void @h(ptr addrspace(5) %p, i32 %v) {',
-            '  store i32 %v, ptr addrspace(5) %p, align 4', '  ret void', '}', '',
-            'define ptx_kernel void @k(ptr addrspace(1) %out) {',
-            '  %s = alloca i32, align 4',
-            '  %a = addrspacecast ptr %s to ptr addrspace(5)',
-            '  %g = addrspacecast ptr addrspace(5) %a to ptr']
+def private_writers(names):
+    """A helper writing through its private pointer, per name."""
+    body = []
+    for h in names:
+        body += ['define internal void @%s(ptr addrspace(5) %%p, i32 %%v) {' % h,
+                 '  store i32 %v, ptr addrspace(5) %p, align 4', '  ret void', '}', '']
+    return body
+
+
+def slot_calls(n, own_helper=False):
+    callee = (lambda k: 'h%d' % k) if own_helper else (lambda k: 'h')
+    body = private_writers([callee(k) for k in range(n if own_helper else 1)])
+    body += ['define ptx_kernel void @k(ptr addrspace(1) %out) {',
+             '  %s = alloca i32, align 4',
+             '  %a = addrspacecast ptr %s to ptr addrspace(5)',
+             '  %g = addrspacecast ptr addrspace(5) %a to ptr']
     for k in range(n):
-        body += ['  call void @h(ptr addrspace(5) %%a, i32 %d)' % k,
+        body += ['  call void @%s(ptr addrspace(5) %%a, i32 %d)' % (callee(k), k),
                  '  %%x%d = load i32, ptr %%g, align 4' % k,
                  '  store volatile i32 %%x%d, ptr addrspace(1) %%out, align 4' % k]
     return body + ['  ret void', '}']
@@ -101,28 +110,13 @@ def slot_calls(n):
 
 def slot_helpers(n):
     """slot_calls with a helper of its own per call (each retyped by twins)."""
-    body = []
-    for k in range(n):
-        body += ['define internal void @h%d(ptr addrspace(5) %%p, i32 %%v) {' % k,
-                 '  store i32 %v, ptr addrspace(5) %p, align 4', '  ret void', '}', '']
-    body += ['define ptx_kernel void @k(ptr addrspace(1) %out) {',
-             '  %s = alloca i32, align 4',
-             '  %a = addrspacecast ptr %s to ptr addrspace(5)',
-             '  %g = addrspacecast ptr addrspace(5) %a to ptr']
-    for k in range(n):
-        body += ['  call void @h%d(ptr addrspace(5) %%a, i32 %d)' % (k, k),
-                 '  %%x%d = load i32, ptr %%g, align 4' % k,
-                 '  store volatile i32 %%x%d, ptr addrspace(1) %%out, align 4' % k]
-    return body + ['  ret void', '}']
+    return slot_calls(n, own_helper=True)
 
 
 def private_helpers(n):
     """A private pointer that is no stack slot (an element at a variable
     index) passed to N calls of N helpers, one each."""
-    body = []
-    for k in range(n):
-        body += ['define internal void @h%d(ptr addrspace(5) %%p, i32 %%v) {' % k,
-                 '  store i32 %v, ptr addrspace(5) %p, align 4', '  ret void', '}', '']
+    body = private_writers(['h%d' % k for k in range(n)])
     body += ['define ptx_kernel void @k(ptr addrspace(1) %out, i32 %i) {',
              '  %s = alloca [64 x i32], align 4',
              '  %a0 = addrspacecast ptr %s to ptr addrspace(5)',

@@ -10,12 +10,16 @@
 ; cast, after @r3's first took %g (a use more of %g, counted in what @r1's
 ; and @r3's reading kept) and before @r2 asks whether %g is used after its
 ; call (the last use is now the rewritten call).
-; Every test runs with GASP_VERIFY_EACH, so each kept reading is read
-; again and compared (an internal error if it differs).
+; A private pointer that is no slot (%e, an element at a variable index)
+; passed to three helpers (@p3, @p1, @p2): @p1's call comes before its
+; generic cast %ge and gets a cast built there, that call's alone, which
+; the later calls' questions leave out; @p2's and @p3's take %ge, read
+; after them.  Every test runs with GASP_VERIFY_EACH, so each kept
+; reading is read again and compared (an internal error if it differs).
 ; RUN: gasp-opt -S --passes=twins -stats %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=STATS
 ; RUN: FileCheck %s < %t.ll
-; RUN: gasp-run %s --kernel k --global 1 --arg buf:i32:1 --arg i32=3 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
-; STATS: 7 twins - functions retyped so (a cast to the named space at the entry)
+; RUN: gasp-run %s --kernel k --global 1 --arg buf:i32:2 --arg i32=3 --check-as --compare %t.ll | FileCheck %s --check-prefix=EXEC
+; STATS: 10 twins - functions retyped so (a cast to the named space at the entry)
 ; EXEC: identical
 target datalayout = "e-p6:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -65,7 +69,24 @@ define internal i32 @r2(ptr addrspace(3) %p, ptr %q, i32 %v) {
   ret i32 %y
 }
 
-; The slot through @w1..@w4 in call order, then the shared pointer.
+; Each writes through its private pointer.
+define internal void @p3(ptr addrspace(5) %p, i32 %v) {
+  store i32 %v, ptr addrspace(5) %p, align 4
+  ret void
+}
+
+define internal void @p1(ptr addrspace(5) %p, i32 %v) {
+  store i32 %v, ptr addrspace(5) %p, align 4
+  ret void
+}
+
+define internal void @p2(ptr addrspace(5) %p, i32 %v) {
+  store i32 %v, ptr addrspace(5) %p, align 4
+  ret void
+}
+
+; The slot through @w1..@w4 in call order, the shared pointer, then the
+; private element.
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK: call void @w1(ptr %s, i32 1)
 ; CHECK: call void @w2(ptr %{{[0-9]+}}, i32 2)
@@ -75,6 +96,10 @@ define internal i32 @r2(ptr addrspace(3) %p, ptr %q, i32 %v) {
 ; CHECK: call i32 @r3(ptr %g, ptr %g, i32 %r1)
 ; CHECK: call i32 @r2(ptr %g, ptr %g, i32 %r3a)
 ; CHECK: call i32 @r3(ptr %{{[0-9]+}}, ptr %g, i32 %r2)
+; CHECK: %[[C1:[0-9]+]] = addrspacecast ptr addrspace(5) %e to ptr
+; CHECK-NEXT: call void @p1(ptr %[[C1]], i32 5)
+; CHECK: call void @p2(ptr %ge, i32 6)
+; CHECK-NEXT: call void @p3(ptr %ge, i32 7)
 define ptx_kernel void @k(ptr addrspace(1) %out, i32 %i) {
   %s = alloca i32, align 4
   %a = addrspacecast ptr %s to ptr addrspace(5)
@@ -96,5 +121,16 @@ define ptx_kernel void @k(ptr addrspace(1) %out, i32 %i) {
   %z = add i32 %r3, %x2
   %z2 = add i32 %z, %x3
   store i32 %z2, ptr addrspace(1) %out, align 4
+  %arr = alloca [8 x i32], align 4
+  %arr5 = addrspacecast ptr %arr to ptr addrspace(5)
+  %j = and i32 %i, 7
+  %e = getelementptr i32, ptr addrspace(5) %arr5, i32 %j
+  call void @p1(ptr addrspace(5) %e, i32 5)
+  %ge = addrspacecast ptr addrspace(5) %e to ptr
+  call void @p2(ptr addrspace(5) %e, i32 6)
+  call void @p3(ptr addrspace(5) %e, i32 7)
+  %ye = load i32, ptr %ge, align 4
+  %o1 = getelementptr i32, ptr addrspace(1) %out, i64 1
+  store i32 %ye, ptr addrspace(1) %o1, align 4
   ret void
 }

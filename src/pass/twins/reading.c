@@ -17,9 +17,10 @@
  * second reads them into a list the later ones look up.  The lists stay
  * from one retype to the next: a rewrite moves a replaced call's place in
  * them to the call that replaces it (reading_call_moved), counts a twin's
- * new use (reading_sums_gain), and forgets what it changes otherwise (an
- * argument's casts when one is built, what an erased value had:
- * reading_forget); the lists are dropped whole (reading_end) only when
+ * new use (reading_sums_gain), and forgets what it changes otherwise
+ * (what an erased value had: reading_forget); a cast built at a call for
+ * it alone is never another call's twin and stays out of them
+ * (reading_made); the lists are dropped whole (reading_end) only when
  * most of what they hold is forgotten (reading_settle).  Dropped at every
  * rewrite, a slot or pointer passed to calls of many helpers, one each,
  * had its uses read whole once per helper (twins.c's header, "Cost").
@@ -274,7 +275,7 @@ void reading_end(Twins *tw) {
 /* What was read of v (its casts, its use sums, its address's first use)
    is forgotten: v changed, or is erased and its address may come back as
    a value built later. */
-void reading_forget_casts(Twins *tw, LLVMValueRef v) {
+static void forget_casts(Twins *tw, LLVMValueRef v) {
   uint32_t i = map_find(&tw->casts_at, v);
   if (i < ASKED_ONCE)
     for (tw->stale++; tw->casts.v[i]; i++)
@@ -283,7 +284,7 @@ void reading_forget_casts(Twins *tw, LLVMValueRef v) {
 }
 
 void reading_forget(Twins *tw, LLVMValueRef v) {
-  reading_forget_casts(tw, v);
+  forget_casts(tw, v);
   uint32_t i = map_find(&tw->sums_at, v);
   if (i < ASKED_ONCE)
     for (tw->stale++; tw->sums.v[i].bb; i++)
@@ -386,13 +387,23 @@ static LLVMValueRef first_use(Twins *tw, LLVMValueRef a) {
 
 /* Where a's casts to generic start in tw->casts (NULL-ended), or MAP_NONE
    when a is asked about the first time in this reading. */
+bool reading_twin_cast(const Twins *tw, LLVMValueRef g) {
+  return LLVMIsAAddrSpaceCastInst(g) && ir_ptr_as(LLVMTypeOf(g)) == tw->t->generic &&
+         map_find(&tw->made, g) == MAP_NONE;
+}
+
+void reading_made(Twins *tw, LLVMValueRef g) {
+  if (LLVMIsAInstruction(g))
+    map_put(&tw->made, g, 1);
+}
+
 uint32_t reading_generic_casts(Twins *tw, LLVMValueRef a) {
   uint32_t i = asked(&tw->casts_at, a);
   if (i == ASKED_ONCE) {
     i = (uint32_t)tw->casts.n;
     for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
       LLVMValueRef g = LLVMGetUser(u);
-      if (LLVMIsAAddrSpaceCastInst(g) && ir_ptr_as(LLVMTypeOf(g)) == tw->t->generic)
+      if (reading_twin_cast(tw, g))
         vec_push(&tw->casts, g);
     }
     vec_push(&tw->casts, NULL);
@@ -403,7 +414,7 @@ uint32_t reading_generic_casts(Twins *tw, LLVMValueRef a) {
       kept += LLVMGetOperand(tw->casts.v[k], 0) == a;
     for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
       LLVMValueRef g = LLVMGetUser(u);
-      now += LLVMIsAAddrSpaceCastInst(g) && ir_ptr_as(LLVMTypeOf(g)) == tw->t->generic;
+      now += reading_twin_cast(tw, g);
     }
     kept_differs(kept == now && i + kept < tw->casts.n && !tw->casts.v[i + kept],
                  "twins: a value's kept casts");
@@ -458,6 +469,7 @@ void reading_init(Twins *tw) {
   map_init(&tw->numbered);
   map_init(&tw->casts_at);
   map_init(&tw->first_at);
+  map_init(&tw->made);
   map_init(&tw->addr_set);
   map_init(&tw->sums_at);
   map_init(&tw->sum_of);
@@ -473,6 +485,7 @@ void reading_free(Twins *tw) {
   map_free(&tw->numbered);
   map_free(&tw->casts_at);
   map_free(&tw->first_at);
+  map_free(&tw->made);
   map_free(&tw->addr_set);
   map_free(&tw->sums_at);
   map_free(&tw->sum_of);

@@ -40,10 +40,10 @@ typedef struct Twins {
      NULL; keyed by the address's base, addr_base).  ASKED_ONCE marks an
      argument asked about once, its uses read as they are.  Kept from one
      retype to the next, what a rewrite changes brought up to date
-     (call_moved) or forgotten (forget: an argument's casts when cast_at
-     adds one, what an erased value had), all dropped (end_reading) only
+     (call_moved) or forgotten (forget: what an erased value had), all dropped (end_reading) only
      when most of what they hold is forgotten. */
   PtrMap casts_at, first_at;
+  PtrMap made; /* casts built at a call for that call alone (reading_made) */
   ValVec casts, first;
   size_t stale; /* entries of casts, first and sums no map points at */
   /* scratch of address_uses: the values of an out-parameter's address (a
@@ -79,14 +79,22 @@ const ValVec *reading_address_uses(Twins *tw, LLVMValueRef a);
 /* true with *first, the use of a's address that dominates every other
    (NULL: none), where this reading keeps it; false the first time. */
 bool reading_first_use(Twins *tw, LLVMValueRef a, LLVMValueRef *first);
-/* Where a's casts to generic start in tw->casts (NULL-ended), or MAP_NONE
-   when a is asked about the first time in this reading. */
+/* Is g, a user of an argument, a cast to generic that may be its twin:
+   not one built at a call for it alone (reading_made)? */
+bool reading_twin_cast(const Twins *tw, LLVMValueRef g);
+/* g, a cast to generic just built at a call, is that call's alone: used
+   by nothing else (or by a select only that call uses), right before it,
+   it is never used after another call it dominates, so never another's
+   twin, and a value's casts (reading_generic_casts) leave it out. */
+void reading_made(Twins *tw, LLVMValueRef g);
+/* Where a's casts to generic that may be twins start in tw->casts
+   (NULL-ended), or MAP_NONE when a is asked about the first time in this
+   reading. */
 uint32_t reading_generic_casts(Twins *tw, LLVMValueRef a);
-/* The upkeep of a rewrite: what was read of v forgotten (all, or its
-   casts); call c (operands ops) replaced by nc in its place; twin g used
-   by user too; f retyped as nf; f about to be deleted. */
+/* The upkeep of a rewrite: what was read of v forgotten; call c
+   (operands ops) replaced by nc in its place; twin g used by user too; f
+   retyped as nf; f about to be deleted. */
 void reading_forget(Twins *tw, LLVMValueRef v);
-void reading_forget_casts(Twins *tw, LLVMValueRef v);
 void reading_call_moved(Twins *tw, const LLVMValueRef *ops, unsigned n, LLVMValueRef c,
                         LLVMValueRef nc);
 void reading_sums_gain(Twins *tw, LLVMValueRef g, LLVMValueRef user);
