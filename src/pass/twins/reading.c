@@ -272,9 +272,7 @@ void reading_end(Twins *tw) {
   tw->reading = false;
 }
 
-/* What was read of v (its casts, its use sums, its address's first use)
-   is forgotten: v changed, or is erased and its address may come back as
-   a value built later. */
+/* What was read of v's casts is forgotten (counted stale). */
 static void forget_casts(Twins *tw, LLVMValueRef v) {
   uint32_t i = map_find(&tw->casts_at, v);
   if (i < ASKED_ONCE)
@@ -283,6 +281,9 @@ static void forget_casts(Twins *tw, LLVMValueRef v) {
   map_put(&tw->casts_at, v, MAP_NONE);
 }
 
+/* What was read of v (its casts, its use sums, its address's first use)
+   is forgotten: v changed, or is erased and its address may come back as
+   a value built later. */
 void reading_forget(Twins *tw, LLVMValueRef v) {
   forget_casts(tw, v);
   uint32_t i = map_find(&tw->sums_at, v);
@@ -298,7 +299,7 @@ void reading_forget(Twins *tw, LLVMValueRef v) {
    what it passed as it was are nc's, and so is the first use of an
    address (first_use) that was c's. */
 void reading_call_moved(Twins *tw, const LLVMValueRef *ops, unsigned n, LLVMValueRef c,
-                       LLVMValueRef nc) {
+                        LLVMValueRef nc) {
   for (unsigned k = 0; k < n; k++) {
     uint32_t i = map_find(&tw->first_at, reading_addr_base(ops[k]));
     if (i < ASKED_ONCE && tw->first.v[i] == c)

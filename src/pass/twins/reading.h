@@ -26,22 +26,23 @@ typedef struct Twins {
   /* instructions' positions in their blocks, numbered a block at a time
      with gaps (POS_GAP) when first asked: a block of thousands of calls
      is read once, not once per question or per retype.  What a retype
-     builds takes a position between its neighbours' (placed); a block
-     whose gap is spent, or whose start a retype rebuilt, is numbered
-     again when next asked (numbered: 0).  An erased instruction's entry
-     stays: its address, if LLVM gives it to one built later, is placed
-     or numbered again before it is read. */
+     builds takes a position between its neighbours' (reading_placed); a
+     block whose gap is spent, or whose start a retype rebuilt, is
+     numbered again when next asked (numbered: 0).  An erased
+     instruction's entry stays: its address, if LLVM gives it to one built
+     later, is placed or numbered again before it is read. */
   PtrMap pos, numbered;
-  /* what one retype's reading asks again of an argument, read once (its
-     uses, read per call, made the reading quadratic in the calls passing
-     one value): its generic casts (casts_at: index of the first in casts,
-     the others following, NULL-ended) and its out-parameter call
-     (first_at: index in first, the use that dominates every other, or
-     NULL; keyed by the address's base, addr_base).  ASKED_ONCE marks an
-     argument asked about once, its uses read as they are.  Kept from one
-     retype to the next, what a rewrite changes brought up to date
-     (call_moved) or forgotten (forget: what an erased value had), all dropped (end_reading) only
-     when most of what they hold is forgotten. */
+  /* what the reading asks again of an argument, read once (its uses,
+     read per call, made the reading quadratic in the calls passing one
+     value): its generic casts (casts_at: index of the first in casts, the
+     others following, NULL-ended) and its out-parameter call (first_at:
+     index in first, the use that dominates every other, or NULL; keyed by
+     the address's base, reading_addr_base).  ASKED_ONCE marks an argument
+     asked about once, its uses read as they are.  Kept from one retype to
+     the next, what a rewrite changes brought up to date
+     (reading_call_moved, reading_sums_gain) or forgotten (reading_forget:
+     what an erased value had), all dropped (reading_end) only when most
+     of what they hold is forgotten (reading_settle). */
   PtrMap casts_at, first_at;
   PtrMap made; /* casts built at a call for that call alone (reading_made) */
   ValVec casts, first;
