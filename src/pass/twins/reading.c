@@ -97,6 +97,10 @@ void reading_placed(Twins *tw, LLVMValueRef v) {
    all its calls. */
 #define ASKED_ONCE (MAP_NONE - 1)
 
+/* Fewer forgotten entries than this are never worth dropping the lists
+   for (reading_settle). */
+#define STALE_MIN 4096u
+
 /* v's entry in m (casts_at, first_at, sums_at), v marked asked once where
    it had none: MAP_NONE (the first question: read its uses as they are),
    ASKED_ONCE (the second: read them once and store where) or that index. */
@@ -242,7 +246,6 @@ bool reading_used_after(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
   return false;
 }
 
-
 /* Does instruction g (a cast; out_param: a call) dominate instruction c
    (same function)? */
 bool reading_available(Twins *tw, LLVMValueRef g, LLVMValueRef c) {
@@ -256,7 +259,7 @@ static bool addr_cast(LLVMValueRef v) {
   return LLVMIsAAddrSpaceCastInst(v) || LLVMIsABitCastInst(v);
 }
 
-/* The first value of v's casts that is not one (address_uses' start). */
+/* The first value of v's casts that is not one (reading_address_uses' start). */
 LLVMValueRef reading_addr_base(LLVMValueRef v) {
   while (addr_cast(v))
     v = LLVMGetOperand(v, 0);
@@ -361,8 +364,8 @@ const ValVec *reading_address_uses(Twins *tw, LLVMValueRef a) {
   return &tw->uses;
 }
 
-/* The use of a's address (address_uses) that dominates every other (none
-   a phi), if there is another, else NULL.  Such a use is unique: of two
+/* The use of a's address (reading_address_uses) that dominates every
+   other (none a phi), if there is another, else NULL.  Such a use is unique: of two
    that dominated each other one would be both. */
 static LLVMValueRef first_use(Twins *tw, LLVMValueRef a) {
   LLVMValueRef top = NULL;
@@ -386,8 +389,6 @@ static LLVMValueRef first_use(Twins *tw, LLVMValueRef a) {
   return other ? top : NULL;
 }
 
-/* Where a's casts to generic start in tw->casts (NULL-ended), or MAP_NONE
-   when a is asked about the first time in this reading. */
 bool reading_twin_cast(const Twins *tw, LLVMValueRef g) {
   return LLVMIsAAddrSpaceCastInst(g) && ir_ptr_as(LLVMTypeOf(g)) == tw->t->generic &&
          map_find(&tw->made, g) == MAP_NONE;
@@ -398,31 +399,44 @@ void reading_made(Twins *tw, LLVMValueRef g) {
     map_put(&tw->made, g, 1);
 }
 
-uint32_t reading_generic_casts(Twins *tw, LLVMValueRef a) {
-  uint32_t i = asked(&tw->casts_at, a);
-  if (i == ASKED_ONCE) {
-    i = (uint32_t)tw->casts.n;
-    for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
-      LLVMValueRef g = LLVMGetUser(u);
-      if (reading_twin_cast(tw, g))
-        vec_push(&tw->casts, g);
-    }
-    vec_push(&tw->casts, NULL);
-    map_put(&tw->casts_at, a, i);
-  } else if (i != MAP_NONE && tw->check) {
-    size_t kept = 0, now = 0;
-    for (uint32_t k = i; tw->casts.v[k]; k++)
-      kept += LLVMGetOperand(tw->casts.v[k], 0) == a;
-    for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
-      LLVMValueRef g = LLVMGetUser(u);
-      now += reading_twin_cast(tw, g);
-    }
-    kept_differs(kept == now && i + kept < tw->casts.n && !tw->casts.v[i + kept],
-                 "twins: a value's kept casts");
-  }
+/* a's casts that may be twins read from its uses, added at the end of
+   tw->casts (NULL-ended): where. */
+static uint32_t casts_read(Twins *tw, LLVMValueRef a) {
+  uint32_t i = (uint32_t)tw->casts.n;
+  for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u))
+    if (reading_twin_cast(tw, LLVMGetUser(u)))
+      vec_push(&tw->casts, LLVMGetUser(u));
+  vec_push(&tw->casts, NULL);
   return i;
 }
 
+/* Do the lists at i and at j hold the same casts? */
+static bool casts_same(const Twins *tw, uint32_t i, uint32_t j) {
+  size_t n = 0;
+  for (const LLVMValueRef *e = &tw->casts.v[i]; *e; e++, n++) {
+    const LLVMValueRef *f = &tw->casts.v[j];
+    while (*f && *f != *e)
+      f++;
+    if (!*f)
+      return false;
+  }
+  for (const LLVMValueRef *f = &tw->casts.v[j]; *f; f++)
+    n--;
+  return n == 0;
+}
+
+uint32_t reading_generic_casts(Twins *tw, LLVMValueRef a) {
+  uint32_t i = asked(&tw->casts_at, a);
+  if (i == ASKED_ONCE) {
+    i = casts_read(tw, a);
+    map_put(&tw->casts_at, a, i);
+  } else if (i != MAP_NONE && tw->check) {
+    size_t n = tw->casts.n;
+    kept_differs(casts_same(tw, i, casts_read(tw, a)), "twins: a value's kept casts");
+    tw->casts.n = n;
+  }
+  return i;
+}
 
 /* Where this reading keeps a's address's first use (first_use), *first
    is it (NULL: none) and true; the first time a is asked, false (read its
@@ -434,11 +448,11 @@ bool reading_first_use(Twins *tw, LLVMValueRef a, LLVMValueRef *first) {
     i = (uint32_t)tw->first.n;
     vec_push(&tw->first, first_use(tw, a));
     map_put(&tw->first_at, base, i);
+  } else if (i != MAP_NONE && tw->check) {
+    kept_differs(tw->first.v[i] == first_use(tw, a), "twins: an address's kept first use");
   }
   if (i == MAP_NONE)
     return false;
-  if (tw->check)
-    kept_differs(tw->first.v[i] == first_use(tw, a), "twins: an address's kept first use");
   *first = tw->first.v[i];
   return true;
 }
@@ -458,7 +472,7 @@ void reading_settle(Twins *tw, LLVMValueRef f) {
   for (unsigned k = 0; k < LLVMCountParams(f); k++)
     reading_forget(tw, LLVMGetParam(f, k));
   reading_forget(tw, f);
-  if (tw->stale > 4096 && 2 * tw->stale > tw->casts.n + tw->first.n + tw->sums.n)
+  if (tw->stale > STALE_MIN && 2 * tw->stale > tw->casts.n + tw->first.n + tw->sums.n)
     reading_end(tw);
 }
 

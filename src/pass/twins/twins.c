@@ -50,8 +50,8 @@
  *     than the call (and lifetime markers) all come after it (in the
  *     call's block, or in blocks the call's block dominates) and some use
  *     does (out_param): the caller reads what the callee wrote.  Its uses
- *     are those of every value with its address (address_uses: the slot
- *     or constant GEP and its casts to any space), so an argument that is
+ *     are those of every value with its address (reading_address_uses:
+ *     the slot or constant GEP and its casts to any space), so an argument that is
  *     a cast placed at the entry for this call alone, read after the call
  *     through the slot's generic address, is one.  The call
  *     passes the slot's generic address (the generic alloca the named
@@ -112,7 +112,7 @@
  * machine instructions 72,183 -> 72,261; -O2 97 -> 96, +16 spill bytes.
  * With out_param those programs' final code is unchanged (identical
  * columns, -O2 and `--vectors`, seeds 1-120).  Read through the address's
- * casts too (address_uses, 2026-12-03): convert_compare.cl's `int4 a;
+ * casts too (reading_address_uses, 2026-12-03): convert_compare.cl's `int4 a;
  * conv_f2i(&a, &t[l]); conv_i2f(&b, &a)` passed the entry's cast of the
  * slot to the local clone and read it back through the generic slot, so
  * the kernel held both frame bases (`%SP+0` and `%SPL+0`); it now passes
@@ -174,13 +174,15 @@
  *
  *   Cost.  Whether one instruction comes before another in its block
  * (a call and a use of its argument) is asked per use of each argument
- * of each call: read off positions numbered a block at a time (before),
+ * of each call: read off positions numbered a block at a time
+ * (reading_before),
  * with gaps, so that what a retype builds before a call takes a position
- * of its own (placed) and the block is not read again; the callers'
+ * of its own (reading_placed) and the block is not read again; the callers'
  * dominator trees are kept too (a retype adds no block or edge).  An
  * argument asked about again in one retype (a value many calls pass) has
- * its uses read once for all its calls (generic_casts, first_use), and so
- * has a twin (use_sums: per block, its last use), whose uses were walked
+ * its uses read once for all its calls (reading_generic_casts,
+ * reading_first_use), and so has a twin (reading.c's use_sums: per
+ * block, its last use), whose uses were walked
  * per call until one came after the call: quadratic where its use list
  * runs earliest first, an order clang's in-memory modules may hold.
  * Walking the block from the call each time made the pass quadratic in a
@@ -253,7 +255,8 @@ static LLVMValueRef remat_base(LLVMValueRef v) {
 
 /* Is a, a stack slot at a constant offset, call c's out-parameter:
    written by the callee, read by the caller?  Some use of its address
-   (address_uses) other than c, and c dominates every one (not a phi). */
+   (reading_address_uses) other than c, and c dominates every one (not a
+   phi). */
 static bool out_param(Twins *tw, LLVMValueRef a, LLVMValueRef c) {
   LLVMValueRef slot = LLVMIsAInstruction(a) ? remat_base(a) : NULL;
   if (!slot || !LLVMIsAAllocaInst(slot))
