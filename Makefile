@@ -37,7 +37,7 @@ LIB_SRC = $(foreach l,$(LAYERS),$(sort $(wildcard src/$(l)/*.c))) \
 # runtime, which libLLVM already depends on.
 LIB_CXX_SRC = src/base/capi.cpp src/core/bitstream.cpp
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(LIB_CXX_SRC:%.cpp=$(BUILD)/obj/%.o)
-EXEC_SRC = src/exec/spec.c src/exec/builtins.c src/exec/warp.c src/exec/nvmath.c src/exec/intfns.c src/exec/prep.c src/exec/matrix.c src/exec/convert.c src/exec/ptxread.c src/exec/ptxint.c src/exec/ptxasm.c src/exec/retarget.c src/exec/rt.c src/exec/exec.c
+EXEC_SRC = src/exec/spec.c src/exec/builtins.c src/exec/warp.c src/exec/nvmath.c src/exec/intfns.c src/exec/prep.c src/exec/matrix.c src/exec/convert.c src/exec/ptxread.c src/exec/ptxint.c src/exec/ptxasm.c src/exec/retarget.c src/exec/window.c src/exec/rt.c src/exec/exec.c
 EXEC_OBJ = $(EXEC_SRC:%.c=$(BUILD)/obj/%.o)
 TOOLS = $(BUILD)/bin/gasp-opt $(BUILD)/bin/gasp-run
 UNIT = $(BUILD)/bin/test-unit

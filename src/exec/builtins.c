@@ -589,6 +589,9 @@ static const Exact exact[] = {
     /* inline PTX's %reserved_smem_offset_1 and cvta.shared (ptxasm.c) */
     {"gasp.smem.reserved", (BuiltinFn)rt_smem_reserved},
     {"gasp.smem.window", (BuiltinFn)rt_smem_window},
+    /* NVPTX's shared and local pointers as integers (window.c) */
+    {"gasp.window.offset", (BuiltinFn)rt_window_offset},
+    {"gasp.window.address", (BuiltinFn)rt_window_address},
     {"gasp.cc.get", (BuiltinFn)rt_carry},
     {"gasp.cc.set", (BuiltinFn)rt_set_carry},
     {"llvm.nvvm.barrier0", (BuiltinFn)rt_barrier},

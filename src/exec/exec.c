@@ -82,6 +82,13 @@
  *   initializer holding a local or private object's address — the host back
  *   end cannot follow there.  Test: test/exec/amdgcn-narrow.test.
  *
+ *   NVPTX's windows. A shared or local pointer's integer is its offset in
+ *   its window on the device, not the generic address: window.c makes
+ *   every ptrtoint and inttoptr of one the device's, and the module's local
+ *   variables are placed inside the local arena's 4 GiB window (place_lds)
+ *   so that 32-bit shared offsets name them.  Test:
+ *   test/exec/nvptx-windows.ll.
+ *
  *   The one mutable global. JIT'd builtins take no context argument, so rt.c
  *   keeps a pointer to the running launch (rt_cur). This is a deliberate
  *   exception confined to the executor; libgasp itself has no mutable
@@ -92,7 +99,7 @@
  *   (__spirv_BuiltInGlobalInvocationId as a global), masked / gather /
  *   scatter accesses are not checked, work-groups above 1024 items.
  */
-#include "exec/exec.h"
+#include "exec/ptx.h"
 
 #include <llvm-c/Core.h>
 #include <llvm-c/Error.h>
@@ -189,7 +196,9 @@ static LLVMErrorRef define_runtime(LLVMOrcLLJITRef j, LLVMModuleRef m) {
 
 /* The module's local variables when its local pointers are 32 bits
    (prep.c, "32-bit local and private pointers"): one block below 2 GiB,
-   each variable an absolute symbol inside it. */
+   each variable an absolute symbol inside it; on NVPTX, whose shared
+   pointers as integers are offsets in a window (window.c), the block lies
+   in the local arena's window. */
 static LLVMErrorRef place_lds(LLVMOrcLLJITRef j, RunPrep *p) {
   if (!p->lds.n)
     return NULL;
@@ -198,10 +207,19 @@ static LLVMErrorRef place_lds(LLVMOrcLLJITRef j, RunPrep *p) {
     size = (size + p->lds.v[i].align - 1) / p->lds.v[i].align * p->lds.v[i].align +
            (p->lds.v[i].size ? p->lds.v[i].size : 1);
   size = (size + 4095) / 4096 * 4096;
-  void *b = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT,
-                 -1, 0);
+  /* NVPTX (p->window): inside the local arena's 4 GiB window, at one
+     address in every run (ptx.h) */
+  void *want = p->window ? (void *)(ARENA_AT(RK_LOCAL) + WINDOW_LDS) : NULL;
+  int where = p->window ? MAP_FIXED_NOREPLACE : MAP_32BIT;
+  void *b = mmap(want, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | where, -1, 0);
+  if (b != MAP_FAILED && want && b != want) { /* a kernel without MAP_FIXED_NOREPLACE */
+    munmap(b, size);
+    b = MAP_FAILED;
+  }
   if (b == MAP_FAILED)
-    return LLVMCreateStringError("cannot map the local variables below 2 GiB");
+    return LLVMCreateStringError(p->window ? "cannot map the local variables inside the "
+                                             "local arena's window"
+                                           : "cannot map the local variables below 2 GiB");
   p->lds_block = b;
   p->lds_size = size;
   SymVec v = {0};

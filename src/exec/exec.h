@@ -127,11 +127,12 @@ typedef struct RunLds {
 
 typedef struct RunPrep {
   VEC(RunSite) sites;
-  /* The target's local and private pointers are 32 bits (AMDGPU): the
-     module uses x86-64's 32-bit pointer spaces for them (271 local, 270
+  /* narrow: the target's local and private pointers are 32 bits (AMDGPU):
+     the module uses x86-64's 32-bit pointer spaces for them (271 local, 270
      private, so structs keep the target's layout), their memory lies below
-     2 GiB (MAP_32BIT), and its local variables are placed by exec.c. */
-  bool narrow;
+     2 GiB (MAP_32BIT), and its local variables are placed by exec.c.
+     window: their integers are offsets in windows (NVPTX; ptx.h, window.c). */
+  bool narrow, window;
   VEC(RunLds) lds;
   uint8_t *lds_block; /* where exec.c placed them (lds_size bytes) */
   size_t lds_size;

@@ -14,6 +14,9 @@
  *        call void @__gasp_access(i64 %a, i64 <bytes>, i32 <site>)
  *      and, with --oracle, each call of a defined function is bracketed by
  *      @__gasp_enter(i32 <call>) / @__gasp_leave();
+ *      then, on NVPTX, its local variables become declarations exec.c
+ *      places in the shared window and its shared and local pointers'
+ *      integers offsets in their windows (window.c);
  *   4. retarget: host triple and data layout, every calling convention C,
  *      target-cpu/target-features dropped; declarations renamed to
  *      "__gasp_rt.<name>" (their runtime symbols);
@@ -388,7 +391,25 @@ static bool holds_inline_asm(LLVMValueRef f) {
 /* An inline asm that is only the target's conversion of its input, an
    address of a space, to generic (NVPTX `cvta.shared.u64 $0, $1`:
    casts_asm_made) is its input on the host, where every space's address
-   is the host's own: the call goes, its input stays. */
+   is the host's own: the call goes, its input stays (an offset in a
+   window taken through it, as ptxasm.c's cvta does: window.c). */
+static LLVMValueRef asm_cast_input(Prep *s, LLVMValueRef in, int as) {
+  int kind = as < 0 ? RK_NONE : window_kind(s->t, (unsigned)as);
+  if (kind == RK_NONE)
+    return in;
+  bool shared = kind == RK_LOCAL;
+  LLVMTypeRef pt[2] = {s->i64, s->i32};
+  LLVMTypeRef ft = LLVMFunctionType(s->i64, pt, shared ? 1 : 2, 0);
+  const char *name = shared ? "gasp.smem.window" : "gasp.window.address";
+  LLVMValueRef f = LLVMGetNamedFunction(s->m, name);
+  if (!f)
+    f = LLVMAddFunction(s->m, name, ft);
+  LLVMValueRef args[2] = {LLVMBuildIntCast2(s->b, in, s->i64, 0, ""),
+                          LLVMConstInt(s->i32, (unsigned long long)kind, 0)};
+  LLVMValueRef v = LLVMBuildCall2(s->b, ft, f, args, shared ? 1 : 2, "");
+  return LLVMBuildIntCast2(s->b, v, LLVMTypeOf(in), 0, "");
+}
+
 static void fold_asm_casts(Prep *s) {
   for (LLVMValueRef f = LLVMGetFirstFunction(s->m); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
@@ -398,13 +419,15 @@ static void fold_asm_casts(Prep *s) {
         LLVMValueRef in = LLVMIsACallInst(i) && LLVMGetNumArgOperands(i) == 1
                               ? LLVMGetOperand(i, 0)
                               : NULL;
+        int as = -1;
         if (!in || LLVMGetTypeKind(LLVMTypeOf(in)) != LLVMIntegerTypeKind ||
-            casts_asm_made(s->t, i, LLVMGetIntTypeWidth(LLVMTypeOf(in)), &only) < 0 || !only)
+            (as = casts_asm_made(s->t, i, LLVMGetIntTypeWidth(LLVMTypeOf(in)), &only)) < 0 ||
+            !only)
           continue;
-        if (LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMPointerTypeKind) { /* "=l"(void *) */
-          LLVMPositionBuilderBefore(s->b, i);
+        LLVMPositionBuilderBefore(s->b, i);
+        in = asm_cast_input(s, in, as);
+        if (LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMPointerTypeKind) /* "=l"(void *) */
           in = LLVMBuildIntToPtr(s->b, in, LLVMTypeOf(i), "");
-        }
         LLVMReplaceAllUsesWith(i, in);
         LLVMInstructionEraseFromParent(i);
       }
@@ -900,6 +923,8 @@ bool prep_module(LLVMModuleRef *mp, const TgtTable *t, const RunOptions *o,
     instrument(&s);
     if (narrow)
       ok = retarget_move_lds(&s) && retarget_respell(&s, &kernel, layout);
+    else if ((p->window = t->int_windows))
+      ok = retarget_move_lds(&s) && window_rewrite(&s);
   }
   if (ok) {
     retarget_module(&s, triple, layout);

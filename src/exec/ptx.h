@@ -20,6 +20,24 @@ char *ptxasm_why(Prep *s, LLVMValueRef f);
    from one statement, and one asm, to the next (gasp.cc.get / .set). */
 uint32_t rt_smem_reserved(void);
 uint64_t rt_smem_window(uint64_t off);
+
+/* NVPTX's windows (RunPrep.window; window.c's header): a shared pointer's
+   integer is its offset in the window that holds the local arena (rt.c
+   maps arena k at ARENA_AT(k) wherever that is free, and exec.c places the
+   module's local variables WINDOW_LDS bytes into the local one), a local
+   (private) pointer's its offset in the work-item's own stack.  window_kind:
+   the arena kind (RunKind) of space as that holds offsets, RK_NONE if none.
+   window_rewrite: every ptrtoint of such a pointer and inttoptr to one that
+   the module has (not the executor's own) goes through rt_window_offset /
+   rt_window_address (null is 0 both ways; a value outside the window, a
+   host address, stays as it is); false, with the error, on a constant
+   expression it cannot rebuild. */
+#define ARENA_AT(k) ((uintptr_t)0x200000000000ull + (uintptr_t)(k) * 0x1000000000ull)
+#define WINDOW_LDS 0x80000000ull
+int window_kind(const TgtTable *t, unsigned as);
+bool window_rewrite(Prep *s);
+uint64_t rt_window_offset(uint64_t addr, uint32_t kind);
+uint64_t rt_window_address(uint64_t off, uint32_t kind);
 uint32_t rt_carry(void);
 void rt_set_carry(uint32_t cf);
 

@@ -30,7 +30,9 @@
  *   and ptxint.c's mul.hi/.wide, mad, popc, clz, brev, bfi, prmt, lop3, shf,
  *   the carry chains add.cc addc sub.cc subc mad.cc madc (CC.CF: rt.c's),
  *   ld and st (.global .shared .local .const or generic, .v2 .v4, cache
- *     and ordering qualifiers: a plain access, .volatile a volatile one),
+ *     and ordering qualifiers: a plain access, .volatile a volatile one;
+ *     a .shared or .local address may be its window's offset, of 32 bits
+ *     too, as the device has it: window.c),
  *   cp.async (a copy now, src-size bytes and zeros after),
  *     cp.async.commit_group / wait_group / wait_all (nothing to wait for),
  *   prefetch, prefetchu and nanosleep (hints: nothing a program can see).
@@ -38,9 +40,11 @@
  *     host, but cvta.shared of a value below 4 GiB is a shared-window
  *     offset: %reserved_smem_offset_1, cooperative groups' scratch block,
  *     is one, made an address by rt.c's window).
- * Anything else (mma, ldmatrix, tex, labels, `${N:...}`, a 32-bit address:
- * a shared window's offset, whose host address has more bits) leaves the
- * call as it was, and prep.c refuses the kernel, naming the statement.
+ * Anything else (mma, ldmatrix, tex, labels, `${N:...}`, a 32-bit generic
+ * or global address) leaves the call as it was, and prep.c refuses the
+ * kernel, naming the statement.  An operand that is a shared or local
+ * pointer is its offset in the window, as an output of such a type is
+ * (window.c).
  * Tests: test/exec/ptx-asm.ll. */
 #include "exec/ptx.h"
 
@@ -431,10 +435,10 @@ static bool do_vote(Asm *a, const Stmt *x) {
   return ptx_wr(a, x->text, x->ops[0], v, false);
 }
 
-/* [x], [x+K], [x + K], [x+-K]: the address as an i64; x a 64-bit operand
-   (a 32-bit one is a shared window's offset, whose high bits the host's
-   address has and the operand lost). */
-static LLVMValueRef address(Asm *a, const Stmt *x, const char *op) {
+/* [x], [x+K], [x + K], [x+-K]: the address as an i64, of space as (the
+   target's number, -1: generic); x a 64-bit operand, or a 32-bit one where
+   as has a window (window.c: a shared or local offset, zero-extended). */
+static LLVMValueRef address(Asm *a, const Stmt *x, const char *op, int as) {
   size_t n = strlen(op);
   if (n < 3 || op[0] != '[' || op[n - 1] != ']') {
     ptx_fail(a, x->text, "an address gasp-run does not read");
@@ -455,7 +459,7 @@ static LLVMValueRef address(Asm *a, const Stmt *x, const char *op) {
   }
   char *base = ptx_trim(in);
   Slot *sl = ptx_slot_of(a, base);
-  if (sl && sl->bits != 64) {
+  if (sl && sl->bits != 64 && (sl->bits != 32 || as < 0 || window_kind(a->s->t, (unsigned)as) == RK_NONE)) {
     free(in);
     ptx_fail(a, x->text, "a 32-bit address");
     return NULL;
@@ -480,7 +484,28 @@ static int space_of(Asm *a, const char *q) {
                                : -1;
 }
 
+/* v, the i64 of an operand of pointer type t: the window's offset of a
+   shared or local pointer (fn: gasp.window.offset) or the pointer of one
+   (gasp.window.address), as the device's register has it (window.c). */
+static LLVMValueRef window_int(Asm *a, LLVMValueRef v, LLVMTypeRef t, const char *fn) {
+  int kind = window_kind(a->s->t, LLVMGetPointerAddressSpace(t));
+  if (kind == RK_NONE)
+    return v;
+  LLVMValueRef args[2] = {v, LLVMConstInt(a->s->i32, (unsigned long long)kind, 0)};
+  return ptx_call(a, fn, a->s->i64, args, 2);
+}
+
+/* The pointer of space as an address operand holds: a shared or local
+   offset made the host's address through its window (window.c; a host
+   address, what cvta.to.shared leaves here, stays as it is). */
 static LLVMValueRef pointer(Asm *a, LLVMValueRef addr, int as) {
+  int kind = as < 0 ? RK_NONE : window_kind(a->s->t, (unsigned)as);
+  if (kind == RK_LOCAL) {
+    addr = ptx_call(a, "gasp.smem.window", a->s->i64, &addr, 1);
+  } else if (kind == RK_PRIVATE) {
+    LLVMValueRef args[2] = {addr, LLVMConstInt(a->s->i32, RK_PRIVATE, 0)};
+    addr = ptx_call(a, "gasp.window.address", a->s->i64, args, 2);
+  }
   return LLVMBuildIntToPtr(a->b, addr, LLVMPointerTypeInContext(a->s->ctx, (unsigned)(as < 0 ? a->s->t->generic : as)), "");
 }
 
@@ -501,7 +526,7 @@ static bool do_ldst(Asm *a, const Stmt *x) {
   Ty t = ptx_last_type(x, 0);
   if (t.k == K_NONE || t.lanes != 1 || !need_ops(a, x, 2))
     return ptx_fail(a, x->text, "an access without a scalar type");
-  LLVMValueRef addr = address(a, x, x->ops[ld ? 1 : 0]);
+  LLVMValueRef addr = address(a, x, x->ops[ld ? 1 : 0], as);
   if (!addr)
     return false;
   LLVMValueRef p = pointer(a, addr, as);
@@ -554,8 +579,8 @@ static bool do_cp_async(Asm *a, const Stmt *x) {
     return true;
   if (!ptx_has_mod(x, "shared") || !ptx_has_mod(x, "global") || ptx_has_mod(x, "bulk") || x->nops < 3 || x->nops > 4)
     return ptx_fail(a, x->text, "a cp.async form gasp-run does not run");
-  LLVMValueRef d = address(a, x, x->ops[0]);
-  LLVMValueRef s = d ? address(a, x, x->ops[1]) : NULL;
+  LLVMValueRef d = address(a, x, x->ops[0], a->s->t->local);
+  LLVMValueRef s = d ? address(a, x, x->ops[1], a->s->t->global) : NULL;
   LLVMValueRef size = s ? ptx_rd(a, x->text, x->ops[2], 64, (Ty){K_UINT, 64, 1}, false) : NULL;
   LLVMValueRef src = size && x->nops == 4 ? ptx_rd(a, x->text, x->ops[3], 64, (Ty){K_UINT, 64, 1}, false) : size;
   if (!src)
@@ -758,7 +783,7 @@ static LLVMValueRef translate(Prep *s, LLVMValueRef call, unsigned serial, char 
     if (k >= nout) {
       LLVMValueRef v = LLVMGetParam(a.fn, k - nout);
       LLVMTypeKind tk = LLVMGetTypeKind(t);
-      v = tk == LLVMPointerTypeKind ? LLVMBuildPtrToInt(a.b, v, s->i64, "")
+      v = tk == LLVMPointerTypeKind ? window_int(&a, LLVMBuildPtrToInt(a.b, v, s->i64, ""), t, "gasp.window.offset")
           : tk == LLVMIntegerTypeKind ? v
                                       : LLVMBuildBitCast(a.b, v, ptx_int_ty(&a, a.ops[k].bits), "");
       LLVMBuildStore(a.b, v, a.ops[k].at);
@@ -790,7 +815,8 @@ static LLVMValueRef translate(Prep *s, LLVMValueRef call, unsigned serial, char 
       LLVMTypeRef t = agg ? LLVMStructGetTypeAtIndex(rt, k) : rt;
       LLVMValueRef v = LLVMBuildLoad2(a.b, ptx_int_ty(&a, a.ops[k].bits), a.ops[k].at, "");
       LLVMTypeKind tk = LLVMGetTypeKind(t);
-      v = tk == LLVMPointerTypeKind ? LLVMBuildIntToPtr(a.b, v, t, "")
+      v = tk == LLVMPointerTypeKind
+              ? LLVMBuildIntToPtr(a.b, window_int(&a, ptx_fit(&a, v, 64, false), t, "gasp.window.address"), t, "")
           : tk == LLVMIntegerTypeKind ? v
                                       : LLVMBuildBitCast(a.b, v, t, "");
       res = agg ? LLVMBuildInsertValue(a.b, res, v, k, "") : v;

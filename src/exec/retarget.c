@@ -9,7 +9,10 @@
  */
 #include "exec/exec.h"
 
+#include "base/base.h"
+
 #include <ctype.h>
+#include <llvm-c/Comdat.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Target.h>
 #include <stdlib.h>
@@ -212,6 +215,8 @@ bool retarget_move_lds(Prep *s) {
     LLVMSetInitializer(g, NULL);
     LLVMSetLinkage(g, LLVMExternalLinkage);
     LLVMSetVisibility(g, LLVMDefaultVisibility);
+    ir_set_dso_local(g, false); /* placed far from the code: through the GOT */
+    LLVMSetComdat(g, NULL);     /* a declaration has none (a template's static) */
     LLVMSetValueName2(g, l.name, strlen(l.name));
     vec_push(&s->p->lds, l);
   }

@@ -138,8 +138,7 @@ static bool arena_map(Runtime *r, int k, size_t bytes) {
   int low = r->p->narrow && (k == RK_LOCAL || k == RK_PRIVATE) ? MAP_32BIT : 0;
   /* at the same address in every run where it is free, so pointer bits
      a kernel writes out compare equal between two modules (--compare) */
-  uintptr_t at = low ? (k == RK_LOCAL ? 0x10000000u : 0x30000000u)
-                     : (uintptr_t)0x200000000000ull + (uintptr_t)k * 0x1000000000ull;
+  uintptr_t at = low ? (k == RK_LOCAL ? 0x10000000u : 0x30000000u) : ARENA_AT(k);
   size_t len = bytes + 2 * (size_t)ARENA_GAP;
   int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | low;
   uint8_t *p = mmap((void *)at, len, PROT_NONE, flags | MAP_FIXED_NOREPLACE, -1, 0);
@@ -411,6 +410,25 @@ uint32_t rt_smem_reserved(void) {
 }
 uint64_t rt_smem_window(uint64_t off) {
   return off >> 32 ? off : smem_window_base(rt_cur) + off;
+}
+
+/* A windowed space's base and size (window.c's integers, ptx.h): the
+   local arena's window, or the current work-item's stack. */
+static uint64_t window_of(Runtime *r, uint32_t kind, uint64_t *size) {
+  if (kind == RK_PRIVATE) {
+    *size = r->stack_bytes;
+    return (uint64_t)(uintptr_t)r->items[r->cur].ctx.uc_stack.ss_sp;
+  }
+  *size = 0x100000000ull;
+  return smem_window_base(r);
+}
+uint64_t rt_window_offset(uint64_t addr, uint32_t kind) {
+  uint64_t size, base = window_of(rt_cur, kind, &size);
+  return addr >= base && addr - base < size ? addr - base : addr;
+}
+uint64_t rt_window_address(uint64_t off, uint32_t kind) {
+  uint64_t size, base = window_of(rt_cur, kind, &size);
+  return off && off < size ? base + off : off;
 }
 uint64_t rt_group_id(uint32_t d) { return d < 3 ? rt_cur->group[d] : 0; }
 uint64_t rt_local_size(uint32_t d) { return d < 3 ? rt_cur->o->local[d] : 1; }
@@ -784,6 +802,12 @@ static bool set_up(Runtime *r, RunGlobalsFn globals, RunBuffers *bufs, char **er
     Range rg = {(uint64_t)(uintptr_t)r->p->lds_block,
                 (uint64_t)(uintptr_t)r->p->lds_block + r->p->lds_size, RK_LOCAL};
     vec_push(&r->ranges, rg);
+    uint64_t base = (uint64_t)(uintptr_t)r->arena[RK_LOCAL] & ~0xffffffffull;
+    if (r->p->window && (rg.lo < base || rg.hi > base + 0x100000000ull)) {
+      *err = xstrdup("the local arena and the local variables are not in one 4 GiB window "
+                     "(NVPTX's shared addresses as integers)");
+      return false;
+    }
   }
   r->items = xcalloc(r->nitems, sizeof *r->items);
   return true;

@@ -128,6 +128,9 @@ typedef struct TgtTable {
   bool named_overloads;           /* OpenCL builtins are read by mangled name,
                                      a named-space overload as well (SPIR-V:
                                      OpAtomic*, vloadn; pass/overloads.c) */
+  bool int_windows;               /* a local or private pointer's integer is its offset
+                                     in the space's window, not its generic address
+                                     (NVPTX cvta.to.shared/.local; gasp-run: window.c) */
 } TgtTable;
 
 /* Back-end defects of LLVM 22 a module's triple exposes it to (hazards.c, alias.c,
