@@ -5,7 +5,7 @@
 usage: fuzzdiff.py [--build DIR] [-n N] [--first SEED] [-j JOBS]
                    [--targets spir64,nvptx64,amdgcn] [--llc] [--plain]
                    [--keep DIR] [--progress N] [--sizes] [--vectors] [--writers] [--fnptrs]
-                   [--asm | --asm-data] [--builtins] [--outparams] [--flagsets a,b,...]
+                   [--asm | --asm-data] [--builtins] [--outparams] [--ints] [--flagsets a,b,...]
 
 For each seed, scripts/genprog.py --extended (--plain: without its extended
 constructs) writes an OpenCL C program aimed at generic pointers; clang-22 compiles it for each target (the -O level
@@ -30,7 +30,9 @@ whole-program set: gasp's indirect pass), --asm its pointers made by NVPTX
 inline assembly (cvta.shared / cvta.global), --builtins its OpenCL builtins
 handed generic pointers (vload4/vstore4, C11 atomics, fract), --outparams
 its helpers writing through pointers to the caller's uninitialized
-variables (the twins pass's out-parameters on NVPTX); --flagsets
+variables (the twins pass's out-parameters on NVPTX), --ints its
+helpers reading their pointers' integers (NVPTX's named pointers have
+other integers: gasp-run's src/exec/window.c); --flagsets
 runs only the named sets.  Every output is read
 back and verified (opt-22 -passes=verify): what gasp prints must parse.
 
@@ -212,7 +214,7 @@ def one_program(seed, args):
     os.makedirs(work, exist_ok=True)
     cl = os.path.join(work, "p.cl")
     genprog.main_to(seed, cl, args.extended, args.sizes, args.vectors, args.writers, args.fnptrs,
-                    args.external, args.asm, args.builtins, args.outparams)
+                    args.external, args.asm, args.builtins, args.outparams, args.ints)
     olevel, no_inline = OLEVELS[seed % len(OLEVELS)]
     counts = {"runs": 0, "identical": 0, "refused": 0, "orig_failed": 0, "llc_orig": 0,
               "ptxas_orig": 0, "reparsed": 0, "llc_checked": 0, "ptxas_checked": 0,
@@ -353,7 +355,8 @@ def replay_flags(args):
     return "".join(" " + f for f in genprog.stream_flags(args.extended, args.sizes, args.vectors,
                                                          args.writers, args.fnptrs,
                                                          args.external, args.asm,
-                                                         args.builtins, args.outparams))
+                                                         args.builtins, args.outparams,
+                                                         args.ints))
 
 
 def keep(failure, args):
@@ -422,6 +425,10 @@ def main():
     ap.add_argument("--outparams", action="store_true",
                     help="genprog --outparams: helpers writing through pointers to the caller's "
                          "uninitialized variables (out-parameters: the twins pass on NVPTX)")
+    ap.add_argument("--ints", action="store_true",
+                    help="genprog --ints: helpers reading their pointers' integers (an index "
+                         "from two, a pointer made of one, bits kept in a private ulong; "
+                         "NVPTX's named pointers' integers differ: gasp-run's window.c)")
     ap.add_argument("--flagsets", default=",".join(n for n, _ in FLAGSETS),
                     help="the flag sets to run (default: all)")
     ap.add_argument("--timeout", type=int, default=120,

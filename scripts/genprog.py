@@ -4,7 +4,7 @@
 the spirit of CLSmith), for differential execution of gasp's output.
 
 usage: genprog.py [--extended] [--sizes] [--vectors] [--writers] [--fnptrs] [--external]
-                  [--asm | --asm-data] [--builtins] [--outparams] SEED [OUT.cl]
+                  [--asm | --asm-data] [--builtins] [--outparams] [--ints] SEED [OUT.cl]
                   (stdout without OUT)
 
 --extended adds (from a random stream of its own, so the rest of the
@@ -80,6 +80,17 @@ one to four times in a row with private variables, a private array's
 elements at constant indices, or a slice's element in any space, each
 variable read after its call (John the Ripper's bitlocker shape; gasp's
 twins pass on NVPTX passes such a slot's generic address).
+
+--ints adds (a fourteenth stream) noinline helpers that read their
+generic pointer's integer: an index from two pointers' integers, an element
+read and one updated through a pointer made of an integer (kept in a
+private array of ulong and read back), called with any slice or a run-time
+pick.  Only differences of two pointers into one slice and round trips
+reach the output, never an address itself (a frame's layout differs from
+one build to the other).  NVPTX's named pointers have other integers than
+generic ones (gasp-run models it: src/exec/window.c), so a clone that reads
+its named parameter's integer where the program read the generic one
+computes something else.
 
 --external leaves `static` off the helpers genprog writes static (the
 extended prelude's and the streams'): external linkage, as OpenCL's and
@@ -195,7 +206,7 @@ typedef struct { uint *base; uint *cur; uint *tab; uint n, sum; } Cur;
 
 class Gen:
     def __init__(self, seed, extended=False, sizes=False, vectors=False, writers=False,
-                 fnptrs=False, asm=False, builtins=False, outparams=False):
+                 fnptrs=False, asm=False, builtins=False, outparams=False, ints=False):
         self.r = random.Random(seed)
         # the extended constructs draw from a stream of their own: a
         # program's plain part is the same with and without them
@@ -228,6 +239,8 @@ class Gen:
         self.n = random.Random(seed * 141650939 + 31) if builtins else None
         # helpers writing through out-parameters (--outparams): a thirteenth
         self.o = random.Random(seed * 160481183 + 37) if outparams else None
+        # helpers reading their pointers' integers (--ints): a fourteenth
+        self.i = random.Random(seed * 179424673 + 43) if ints else None
         self.fspace = None  # per Step/Put parameter: a space for every call, or None
         self.helpers = []   # (name, kind, text)
         self.sized = []     # (name, text) of the --sizes helpers
@@ -823,6 +836,37 @@ class Gen:
             decls.append("uint oa[4];")
         return "{ %s %s }" % (" ".join(decls), " ".join(code))
 
+    # ---- pointers' integers (genprog.py --ints) --------------------------------
+    def int_helpers(self):
+        """pidx(p, b): p's index from b through their integers; pint(p, j):
+        element j of p's slice read through a pointer made of an integer;
+        pset(p, j, v): element j updated through p's bits kept in a private
+        ulong array and read back."""
+        c = lambda: "%du" % self.i.randrange(1, 97)  # noqa: E731
+        self.stream_helpers.append(
+            "static __attribute__((noinline)) uint pidx(uint *p, uint *b) {\n"
+            "  return (uint)(((ulong)p - (ulong)b) >> 2);\n}")
+        self.stream_helpers.append(
+            "static __attribute__((noinline)) uint pint(uint *p, uint j) {\n"
+            "  ulong x = (ulong)p + (ulong)((j & 3u) * 4u);\n  return *(uint *)x ^ %s;\n}" % c())
+        self.stream_helpers.append(
+            "static __attribute__((noinline)) void pset(uint *p, uint j, uint v) {\n"
+            "  ulong cell[2];\n  cell[j & 1u] = (ulong)p;\n  cell[(j + 1u) & 1u] = (ulong)(p + (j & 3u));\n"
+            "  *(uint *)cell[(j + 1u) & 1u] ^= v + *((uint *)cell[j & 1u] + (v & 3u));\n}")
+
+    def int_stmt(self):
+        """A call of pidx, pint or pset with a slice (its element for pidx)
+        or a run-time pick of two."""
+        i = self.i
+        k = i.randrange(3)
+        if k == 0:
+            sl = i.choice(SLICES)
+            return "acc += pidx(&%s[acc & 3u], %s);" % (sl, sl)
+        p = i.choice(SLICES) if i.randrange(3) else picked_at_run_time(i, i.randrange(1, 4))
+        if k == 1:
+            return "acc += pint(%s, acc + %du);" % (p, i.randrange(4))
+        return "pset(%s, acc, acc * %du);" % (p, i.randrange(1, 97))
+
     def kernel(self):
         r = self.r
         n = r.randrange(4, 12)
@@ -860,6 +904,9 @@ class Gen:
         if self.o:
             for _ in range(self.o.randrange(1, 4)):
                 stmts.insert(self.o.randrange(len(stmts) + 1), self.outparam_stmt())
+        if self.i:
+            for _ in range(self.i.randrange(1, 5)):
+                stmts.insert(self.i.randrange(len(stmts) + 1), self.int_stmt())
         body = "\n  ".join(stmts)
         post = "\n  ".join(self.stmt() for _ in range(r.randrange(1, 5)))
         if self.x:
@@ -913,6 +960,8 @@ class Gen:
             self.builtin_helpers()
         if self.o:
             self.outparam_helpers()
+        if self.i:
+            self.int_helpers()
         # at least one helper that takes a plain generic pointer
         if not any(h[1] in ("read", "write", "rmw", "chain") for h in self.helpers):
             self.helper(len(self.helpers))
@@ -928,21 +977,21 @@ class Gen:
 
 
 STREAM_FLAGS = ("--extended", "--sizes", "--vectors", "--writers", "--fnptrs", "--external",
-                "--asm", "--builtins", "--outparams")
+                "--asm", "--builtins", "--outparams", "--ints")
 
 
 def stream_flags(extended=False, sizes=False, vectors=False, writers=False, fnptrs=False,
-                 external=False, asm=False, builtins=False, outparams=False):
+                 external=False, asm=False, builtins=False, outparams=False, ints=False):
     """The command-line flags that make the same program again (asm
     "data": --asm-data)."""
-    on = (extended, sizes, vectors, writers, fnptrs, external, asm, builtins, outparams)
+    on = (extended, sizes, vectors, writers, fnptrs, external, asm, builtins, outparams, ints)
     return [f + ("-data" if v == "data" else "") for f, v in zip(STREAM_FLAGS, on) if v]
 
 
 def generate(seed, extended=False, sizes=False, vectors=False, writers=False, fnptrs=False,
-             external=False, asm=False, builtins=False, outparams=False):
+             external=False, asm=False, builtins=False, outparams=False, ints=False):
     text = Gen(seed, extended, sizes, vectors, writers, fnptrs, asm, builtins,
-               outparams).program()
+               outparams, ints).program()
     if external:
         # the helpers genprog writes static (the extended prelude's and the
         # streams') get external linkage, as OpenCL's and CUDA's device
@@ -950,16 +999,17 @@ def generate(seed, extended=False, sizes=False, vectors=False, writers=False, fn
         # the originals; the same program otherwise
         text = re.sub(r"^static (__attribute__\(\(noinline\)\))", r"\1", text, flags=re.M)
     flags = stream_flags(extended, sizes, vectors, writers, fnptrs, external, asm, builtins,
-                         outparams)
+                         outparams, ints)
     return "/* genprog.py %s%d */\n" % ("".join(f + " " for f in flags), seed) + text
 
 
 def main_to(seed, path, extended=False, sizes=False, vectors=False, writers=False,
-            fnptrs=False, external=False, asm=False, builtins=False, outparams=False):
+            fnptrs=False, external=False, asm=False, builtins=False, outparams=False,
+            ints=False):
     """Writes program SEED to path."""
     with open(path, "w") as f:
         f.write(generate(seed, extended, sizes, vectors, writers, fnptrs, external, asm,
-                         builtins, outparams))
+                         builtins, outparams, ints))
 
 
 def main():
