@@ -82,12 +82,12 @@
  *   initializer holding a local or private object's address — the host back
  *   end cannot follow there.  Test: test/exec/amdgcn-narrow.test.
  *
- *   NVPTX's windows. A shared or local pointer's integer is its offset in
- *   its window on the device, not the generic address: window.c makes
- *   every ptrtoint and inttoptr of one the device's, and the module's local
- *   variables are placed inside the local arena's 4 GiB window (place_lds)
- *   so that 32-bit shared offsets name them.  Test:
- *   test/exec/nvptx-windows.ll.
+ *   Windows (NVPTX, AMDGPU). A shared or local pointer's integer is its
+ *   offset in its window on the device, not the generic address: window.c
+ *   makes every ptrtoint and inttoptr of one the device's, and the module's
+ *   local variables are placed inside the local arena's 4 GiB window
+ *   (place_lds) so that 32-bit shared offsets name them.  Test:
+ *   test/exec/nvptx-windows.ll, test/exec/amdgcn-windows.ll.
  *
  *   The one mutable global. JIT'd builtins take no context argument, so rt.c
  *   keeps a pointer to the running launch (rt_cur). This is a deliberate
@@ -196,19 +196,26 @@ static LLVMErrorRef define_runtime(LLVMOrcLLJITRef j, LLVMModuleRef m) {
 
 /* The module's local variables when its local pointers are 32 bits
    (prep.c, "32-bit local and private pointers"): one block below 2 GiB,
-   each variable an absolute symbol inside it; on NVPTX, whose shared
+   each variable an absolute symbol inside it; otherwise, where shared
    pointers as integers are offsets in a window (window.c), the block lies
-   in the local arena's window. */
+   in the local arena's window, each variable followed by a gap of its own
+   size (4 KiB at least) that rt.c does not register: an index past the
+   end of a shared array (a kernel written for smaller groups, on
+   synthetic data) is outside every arena, as it was in the JIT's memory,
+   and never reads another variable, which two modules may lay out apart. */
+#define LDS_GAP 4096u
 static LLVMErrorRef place_lds(LLVMOrcLLJITRef j, RunPrep *p) {
   if (!p->lds.n)
     return NULL;
   size_t size = 0;
-  for (size_t i = 0; i < p->lds.n; i++)
-    size = (size + p->lds.v[i].align - 1) / p->lds.v[i].align * p->lds.v[i].align +
-           (p->lds.v[i].size ? p->lds.v[i].size : 1);
+  for (size_t i = 0; i < p->lds.n; i++) {
+    RunLds *l = &p->lds.v[i];
+    size_t bytes = l->size ? l->size : 1;
+    l->at = (size + l->align - 1) / l->align * l->align;
+    size = l->at + bytes + (p->window ? (bytes > LDS_GAP ? bytes : LDS_GAP) : 0);
+  }
   size = (size + 4095) / 4096 * 4096;
-  /* NVPTX (p->window): inside the local arena's 4 GiB window, at one
-     address in every run (ptx.h) */
+  /* inside the local arena's window, at one address in every run (ptx.h) */
   void *want = p->window ? (void *)(ARENA_AT(RK_LOCAL) + WINDOW_LDS) : NULL;
   int where = p->window ? MAP_FIXED_NOREPLACE : MAP_32BIT;
   void *b = mmap(want, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | where, -1, 0);
@@ -223,12 +230,9 @@ static LLVMErrorRef place_lds(LLVMOrcLLJITRef j, RunPrep *p) {
   p->lds_block = b;
   p->lds_size = size;
   SymVec v = {0};
-  size_t at = 0;
-  for (size_t i = 0; i < p->lds.n; i++) {
-    at = (at + p->lds.v[i].align - 1) / p->lds.v[i].align * p->lds.v[i].align;
-    add_addr(j, &v, p->lds.v[i].name, (LLVMOrcExecutorAddress)(uintptr_t)(p->lds_block + at));
-    at += p->lds.v[i].size ? p->lds.v[i].size : 1;
-  }
+  for (size_t i = 0; i < p->lds.n; i++)
+    add_addr(j, &v, p->lds.v[i].name,
+             (LLVMOrcExecutorAddress)(uintptr_t)(p->lds_block + p->lds.v[i].at));
   LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(v.v, v.n);
   vec_free(&v);
   return LLVMOrcJITDylibDefine(LLVMOrcLLJITGetMainJITDylib(j), mu);

@@ -122,7 +122,7 @@ typedef struct RunCallSite {
    local pointers: it must lie below 4 GiB): its declaration's name. */
 typedef struct RunLds {
   char *name;
-  uint64_t size, align;
+  uint64_t size, align, at; /* at: its offset in the block exec.c placed */
 } RunLds;
 
 typedef struct RunPrep {
@@ -131,7 +131,7 @@ typedef struct RunPrep {
      the module uses x86-64's 32-bit pointer spaces for them (271 local, 270
      private, so structs keep the target's layout), their memory lies below
      2 GiB (MAP_32BIT), and its local variables are placed by exec.c.
-     window: their integers are offsets in windows (NVPTX; ptx.h, window.c). */
+     window: their integers are offsets in windows (NVPTX, AMDGPU: window.c). */
   bool narrow, window;
   VEC(RunLds) lds;
   uint8_t *lds_block; /* where exec.c placed them (lds_size bytes) */

@@ -14,9 +14,9 @@
  *        call void @__gasp_access(i64 %a, i64 <bytes>, i32 <site>)
  *      and, with --oracle, each call of a defined function is bracketed by
  *      @__gasp_enter(i32 <call>) / @__gasp_leave();
- *      then, on NVPTX, its local variables become declarations exec.c
- *      places in the shared window and its shared and local pointers'
- *      integers offsets in their windows (window.c);
+ *      then, on NVPTX and AMDGPU, its local variables become declarations
+ *      exec.c places in the shared window and its shared and local
+ *      pointers' integers offsets in their windows (window.c);
  *   4. retarget: host triple and data layout, every calling convention C,
  *      target-cpu/target-features dropped; declarations renamed to
  *      "__gasp_rt.<name>" (their runtime symbols);

@@ -21,7 +21,8 @@ char *ptxasm_why(Prep *s, LLVMValueRef f);
 uint32_t rt_smem_reserved(void);
 uint64_t rt_smem_window(uint64_t off);
 
-/* NVPTX's windows (RunPrep.window; window.c's header): a shared pointer's
+/* The windows (RunPrep.window; window.c's header; NVPTX's and AMDGPU's,
+   though the rest of this header is NVPTX's asm): a shared pointer's
    integer is its offset in the window that holds the local arena (rt.c
    maps arena k at ARENA_AT(k) wherever that is free, and exec.c places the
    module's local variables WINDOW_LDS bytes into the local one), a local

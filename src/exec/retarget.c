@@ -211,7 +211,7 @@ bool retarget_move_lds(Prep *s) {
                                LLVMGetValueName2(g, &(size_t){0})));
     LLVMTypeRef ty = LLVMGlobalGetValueType(g);
     RunLds l = {xasprintf("__gasp_lds.%u", n++), LLVMABISizeOfType(s->td, ty),
-                LLVMGetAlignment(g) ? LLVMGetAlignment(g) : LLVMABIAlignmentOfType(s->td, ty)};
+                LLVMGetAlignment(g) ? LLVMGetAlignment(g) : LLVMABIAlignmentOfType(s->td, ty), 0};
     LLVMSetInitializer(g, NULL);
     LLVMSetLinkage(g, LLVMExternalLinkage);
     LLVMSetVisibility(g, LLVMDefaultVisibility);

@@ -798,10 +798,17 @@ static bool set_up(Runtime *r, RunGlobalsFn globals, RunBuffers *bufs, char **er
     vec_push(&r->ranges, rg);
   }
   free(addrs);
-  if (r->p->lds_block) { /* the local variables exec.c placed */
+  if (r->p->lds_block) { /* the local variables exec.c placed: the block, or
+                            each variable without the gap after it (windows) */
     Range rg = {(uint64_t)(uintptr_t)r->p->lds_block,
                 (uint64_t)(uintptr_t)r->p->lds_block + r->p->lds_size, RK_LOCAL};
-    vec_push(&r->ranges, rg);
+    for (size_t i = 0; i < (r->p->window ? r->p->lds.n : 0); i++) {
+      const RunLds *l = &r->p->lds.v[i];
+      Range one = {rg.lo + l->at, rg.lo + l->at + (l->size ? l->size : 1), RK_LOCAL};
+      vec_push(&r->ranges, one);
+    }
+    if (!r->p->window)
+      vec_push(&r->ranges, rg);
     uint64_t base = (uint64_t)(uintptr_t)r->arena[RK_LOCAL] & ~0xffffffffull;
     if (r->p->window && (rg.lo < base || rg.hi > base + 0x100000000ull)) {
       *err = xstrdup("the local arena and the local variables are not in one 4 GiB window "

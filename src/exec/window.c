@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* window.c — NVPTX's shared and local pointers as integers, on the host.
+/* window.c — shared (LDS) and local (scratch) pointers as integers, on
+ * the host.
  *
  * On the device a pointer into shared memory (address space 3) is an
  * offset in the shared window, and one into local memory (5) an offset in
- * the thread's own frame: cvta.to.shared takes a generic address there and
- * cvta.shared takes it back, so the integer of a named pointer is not the
- * integer of the same object's generic pointer.  CUDA's
+ * the thread's own frame: NVPTX's cvta.to.shared takes a generic address
+ * there and cvta.shared takes it back, and AMDGPU's LDS and scratch
+ * pointers are offsets below the apertures' bases, so the integer of a
+ * named pointer is not the integer of the same object's generic pointer.  CUDA's
  * __cvta_generic_to_shared is such an integer (32 bits, handed to cp.async,
  * ldmatrix and mma asm, and back through __cvta_shared_to_generic), and a
  * rewrite that names a pointer whose integer the program reads must cast it
@@ -15,7 +17,9 @@
  * high bits (clang's own build faulted), and a named pointer's integer was
  * the generic one's (a rewrite that forgot the cast back ran the same).
  *
- * On a target whose table says so (int_windows: NVPTX) every ptrtoint of
+ * On a target whose table says so (int_windows: NVPTX, AMDGPU; not in the
+ * 32-bit mode of an AMDGPU module that keeps such pointers in memory,
+ * prep.c's "narrow", whose pointers are low host addresses) every ptrtoint of
  * a shared or local pointer becomes its offset in its window, and every
  * inttoptr to one reads an offset (rt.c's rt_window_offset /
  * rt_window_address, ptx.h): the shared window is the 4 GiB-aligned block

@@ -130,7 +130,7 @@ typedef struct TgtTable {
                                      OpAtomic*, vloadn; pass/overloads.c) */
   bool int_windows;               /* a local or private pointer's integer is its offset
                                      in the space's window, not its generic address
-                                     (NVPTX cvta.to.shared/.local; gasp-run: window.c) */
+                                     (NVPTX cvta.to.shared, AMDGPU LDS; gasp-run: window.c) */
 } TgtTable;
 
 /* Back-end defects of LLVM 22 a module's triple exposes it to (hazards.c, alias.c,

@@ -37,8 +37,8 @@ __kernel void cases(__global int *g, __global float *f, int steps) {
   l[i] = g[i];
   a[i & 31] = f[i];
   barrier(CLK_LOCAL_MEM_FENCE);
-  int s = sum3(g + i) + sum3(l + i) + sum3(pr);
-  s += c1(l + (i & 3), i);
+  int s = sum3(g + (i & 31)) + sum3(l + (i & 31)) + sum3(pr); /* in bounds */
+  s += c1(l + (i & 3), i & 31);
   float *src = a, *dst = b;
   for (int t = 0; t < steps; t++) {
     step(dst, src, i & 31);
